@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "KeyTrace",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "keytrace", targets: ["keytrace"]),
+        .library(name: "KeyTraceCore", targets: ["KeyTraceCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPcap",
+            pkgConfig: "libpcap",
+            providers: [.apt(["libpcap-dev"])]
+        ),
+        .target(name: "KeyTraceCore"),
+        .executableTarget(
+            name: "keytrace",
+            dependencies: [
+                "KeyTraceCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
+    ]
+)

@@ -1,0 +1,4 @@
+#ifndef KEYTRACE_CPCAP_SHIM_H
+#define KEYTRACE_CPCAP_SHIM_H
+#include <pcap/pcap.h>
+#endif

@@ -1,0 +1,161 @@
+/// A keyboard shortcut bound to an action: the value form of `UIKeyCommand`.
+///
+/// Every property of responder-semantics §A is here. Only ``input``, ``modifierFlags`` and
+/// the key they imply make up a command's ``identity`` (R3); the rest is behaviour or display.
+///
+/// ```swift
+/// let find = KeyCommand(title: "Search", action: "search:", shortcut: "cmd+f")
+/// ```
+public struct KeyCommand: Hashable, Sendable {
+    /// How a command behaves when its key auto-repeats (R4, R19).
+    public enum RepeatBehavior: UInt8, Hashable, Sendable {
+        /// The system decides; treated as ``repeatable``.
+        case automatic = 0
+        /// Fires again on every auto-repeat.
+        case repeatable = 1
+        /// Fires once per physical press.
+        case nonRepeatable = 2
+
+        /// Whether auto-repeats fire the command again.
+        public var firesOnRepeat: Bool { self != .nonRepeatable }
+    }
+
+    /// Display state of a command (`UIMenuElement.State`); display-only.
+    public enum State: UInt8, Hashable, Sendable {
+        case off = 0, on = 1, mixed = 2
+    }
+
+    /// `UIMenuElement.Attributes`.
+    public struct Attributes: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// The command cannot be performed (validation may set this).
+        public static let disabled = Attributes(rawValue: 1 << 0)
+        /// Shown as destructive; display-only.
+        public static let destructive = Attributes(rawValue: 1 << 1)
+        /// Not shown in menus or discovery, but still fires (R4).
+        public static let hidden = Attributes(rawValue: 1 << 2)
+    }
+
+    /// An alternate: same input, extra modifiers, another action (`UICommandAlternate`).
+    public struct Alternate: Hashable, Sendable {
+        public var title: String
+        public var action: Action
+        public var modifierFlags: ModifierFlags
+        public init(title: String = "", action: Action, modifierFlags: ModifierFlags) {
+            self.title = title
+            self.action = action
+            self.modifierFlags = modifierFlags.matchingSubset
+        }
+    }
+
+    /// What decides whether two commands are "the same command" (R3): modifiers and input,
+    /// input compared case-sensitively.
+    public struct Identity: Hashable, Sendable, CustomStringConvertible {
+        public var modifierFlags: ModifierFlags
+        public var input: KeyInput
+        public var description: String { KeyShortcut(input: input, modifiers: modifierFlags).description }
+    }
+
+    /// The menu title.
+    public var title: String
+    /// The name of an image shown beside the title; display-only.
+    public var imageName: String?
+    /// The title shown by discovery (the ⌘-hold overlay); falls back to ``title``.
+    public var discoverabilityTitle: String?
+    /// The key the command listens for.
+    public var input: KeyInput
+    /// The modifiers the command requires (only ⌃⌥⇧⌘ are kept).
+    public var modifierFlags: ModifierFlags
+    /// The action sent on key-down.
+    public var action: Action?
+    /// The action sent on key-up, if any (R20).
+    public var upAction: Action?
+    /// An arbitrary value carried to the action (`propertyList`), kept as text.
+    public var propertyList: String?
+    /// Attributes (disabled, destructive, hidden).
+    public var attributes: Attributes
+    /// Display state.
+    public var state: State
+    /// Alternates, expanded into extra commands right after this one (R4).
+    public var alternates: [Alternate]
+    /// Runs before text input handles the key (R16).
+    public var wantsPriorityOverSystemBehavior: Bool
+    /// Swaps mirrored inputs in right-to-left scenes (R4). Defaults to `true`.
+    public var allowsAutomaticMirroring: Bool
+    /// Auto-repeat behaviour.
+    public var repeatBehavior: RepeatBehavior
+
+    /// Creates a command. Every parameter but the input has UIKit's default.
+    public init(title: String = "", imageName: String? = nil, discoverabilityTitle: String? = nil,
+                input: KeyInput, modifierFlags: ModifierFlags = [], action: Action?, upAction: Action? = nil,
+                propertyList: String? = nil, attributes: Attributes = [], state: State = .off,
+                alternates: [Alternate] = [], wantsPriorityOverSystemBehavior: Bool = false,
+                allowsAutomaticMirroring: Bool = true, repeatBehavior: RepeatBehavior = .automatic) {
+        self.title = title
+        self.imageName = imageName
+        self.discoverabilityTitle = discoverabilityTitle
+        self.input = input
+        self.modifierFlags = modifierFlags.matchingSubset
+        self.action = action
+        self.upAction = upAction
+        self.propertyList = propertyList
+        self.attributes = attributes
+        self.state = state
+        self.alternates = alternates
+        self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
+        self.allowsAutomaticMirroring = allowsAutomaticMirroring
+        self.repeatBehavior = repeatBehavior
+    }
+
+    /// Creates a command from a shortcut in either notation (`"⇧⌘A"`, `"shift+cmd+a"`).
+    public init(title: String = "", discoverabilityTitle: String? = nil, action: Action?, shortcut: String,
+                upAction: Action? = nil, attributes: Attributes = [],
+                wantsPriorityOverSystemBehavior: Bool = false,
+                repeatBehavior: RepeatBehavior = .automatic) throws {
+        let parsed = try KeyShortcut(shortcut)
+        self.init(title: title, discoverabilityTitle: discoverabilityTitle, input: parsed.input,
+                  modifierFlags: parsed.modifiers, action: action, upAction: upAction,
+                  attributes: attributes, wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior,
+                  repeatBehavior: repeatBehavior)
+    }
+
+    /// The command's identity (R3).
+    public var identity: Identity { Identity(modifierFlags: modifierFlags, input: input) }
+
+    /// The command's shortcut.
+    public var shortcut: KeyShortcut { KeyShortcut(input: input, modifiers: modifierFlags) }
+
+    /// The title discovery shows: ``discoverabilityTitle``, else ``title``, else `nil` (R4).
+    public var displayTitle: String? {
+        if let d = discoverabilityTitle, !d.isEmpty { return d }
+        return title.isEmpty ? nil : title
+    }
+
+    /// Whether ``attributes`` contains `.disabled`.
+    public var isDisabled: Bool { attributes.contains(.disabled) }
+
+    /// This command followed by one command per alternate (base ∪ alternate modifiers,
+    /// the alternate's action), in that order (R4).
+    public var expandedWithAlternates: [KeyCommand] {
+        guard !alternates.isEmpty else { return [self] }
+        return [self] + alternates.map { alternate in
+            var command = self
+            command.alternates = []
+            command.action = alternate.action
+            command.upAction = nil
+            command.modifierFlags = modifierFlags.union(alternate.modifierFlags)
+            if !alternate.title.isEmpty { command.title = alternate.title; command.discoverabilityTitle = nil }
+            return command
+        }
+    }
+}
+
+extension KeyCommand: CustomStringConvertible {
+    /// `⇧⌘A → selectAll: "Select All"`.
+    public var description: String {
+        var text = shortcut.description + " → " + (action?.name ?? "(no action)")
+        if let title = displayTitle { text += " \"\(title)\"" }
+        return text
+    }
+}

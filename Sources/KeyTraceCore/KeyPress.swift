@@ -1,0 +1,88 @@
+/// One keyboard event: a key going down, repeating, changing, going up or being cancelled.
+///
+/// The model follows `UIPress` with a `UIKey`: the HID usage, the characters it typed with
+/// and without modifiers, the modifier flags (with sides kept, R1), the phase, whether it is
+/// an auto-repeat, which device produced it and when, in nanoseconds of the source's clock.
+public struct KeyPress: Hashable, Sendable {
+    /// The press phase.
+    public var phase: KeyPhase
+    /// The key, as a usage on the HID Keyboard/Keypad page.
+    public var usage: HIDUsage
+    /// What the key typed with the modifiers held (`UIKey.characters`).
+    public var characters: String
+    /// What the key typed without modifiers except Shift (`UIKey.charactersIgnoringModifiers`).
+    public var charactersIgnoringModifiers: String
+    /// The modifiers in effect, side-less (UIKit's flags).
+    public var modifierFlags: ModifierFlags
+    /// Which physical modifier keys were held.
+    public var modifierSides: ModifierSides
+    /// Whether this `began` is an auto-repeat of a key already down (R19).
+    public var isRepeat: Bool
+    /// The device that produced the press.
+    public var device: DeviceID
+    /// When the press happened, in nanoseconds of the source's clock domain.
+    public var timestamp: UInt64
+
+    /// Creates a press with every field given.
+    public init(phase: KeyPhase, usage: HIDUsage, characters: String, charactersIgnoringModifiers: String,
+                modifierFlags: ModifierFlags, modifierSides: ModifierSides = [], isRepeat: Bool = false,
+                device: DeviceID = .unspecified, timestamp: UInt64 = 0) {
+        self.phase = phase
+        self.usage = usage
+        self.characters = characters
+        self.charactersIgnoringModifiers = charactersIgnoringModifiers
+        self.modifierFlags = modifierFlags
+        self.modifierSides = modifierSides
+        self.isRepeat = isRepeat
+        self.device = device
+        self.timestamp = timestamp
+    }
+
+    /// Creates a press whose characters come from `layout`.
+    ///
+    /// `modifiers` may include sides; keypad keys add ``ModifierFlags/numericPad`` (R1).
+    /// When `sides` is empty and flags are held, the left-side keys are assumed.
+    public init(_ phase: KeyPhase, _ usage: HIDUsage, modifiers: ModifierFlags = [], sides: ModifierSides = [],
+                isRepeat: Bool = false, device: DeviceID = .unspecified, timestamp: UInt64 = 0,
+                layout: KeyboardLayout = .usANSI) {
+        var flags = modifiers.subtracting(.numericPad)
+        if usage.isKeypad { flags.insert(.numericPad) }
+        var sides = sides
+        if sides.isEmpty {
+            if flags.contains(.control) { sides.insert(.leftControl) }
+            if flags.contains(.shift) { sides.insert(.leftShift) }
+            if flags.contains(.alternate) { sides.insert(.leftAlternate) }
+            if flags.contains(.command) { sides.insert(.leftCommand) }
+        }
+        let typed = layout.character(for: usage, modifiers: flags)
+        let plain = layout.character(for: usage, modifiers: flags.intersection([.shift, .alphaShift]))
+        self.init(phase: phase, usage: usage,
+                  characters: typed.map { String(Character($0)) } ?? "",
+                  charactersIgnoringModifiers: plain.map { String(Character($0)) } ?? "",
+                  modifierFlags: flags, modifierSides: sides, isRepeat: isRepeat,
+                  device: device, timestamp: timestamp)
+    }
+
+    /// Whether the key is one of the eight modifier keys (those are presses too, R20).
+    public var isModifierKey: Bool { usage.isModifier }
+
+    /// The press as the shortcut notation shows it, e.g. `⇧⌘A` (see ``KeyShortcut``).
+    public var shortcutDescription: String {
+        let flags = modifierFlags.matchingSubset
+        if let special = SpecialInput(usage: usage) {
+            return KeyShortcut(input: .special(special), modifiers: flags).description
+        }
+        if let scalar = charactersIgnoringModifiers.unicodeScalars.first,
+           charactersIgnoringModifiers.unicodeScalars.count == 1, scalar.value >= 0x20, scalar.value != 0x7F {
+            return KeyShortcut(input: .character(String(Character(scalar)).lowercased()), modifiers: flags).description
+        }
+        return flags.description + usage.name
+    }
+}
+
+extension KeyPress: CustomStringConvertible {
+    /// `began ⇧⌘A` style, with `(repeat)` for auto-repeats.
+    public var description: String {
+        "\(phase.name) \(shortcutDescription)\(isRepeat ? " (repeat)" : "")"
+    }
+}

@@ -1,0 +1,140 @@
+/// What each key types: a keyboard layout as a value.
+///
+/// A layout maps a ``HIDUsage`` and the held modifiers to the character it types.
+/// Four layers are modelled: base, ⇧, ⌥ and ⇧⌥. Control and Command never change the
+/// character. Caps Lock shifts letters only. A key may leave its ⌥ layers empty; it then
+/// types its base (or ⇧) character with ⌥ held, which is how letters and digits behave for
+/// key-command matching on Apple platforms [OURS].
+///
+/// Layouts are part of a scene (responder-semantics R9): which events match a command is
+/// decided by looking characters up here, never by a fixed table. ``usANSI`` is the default.
+///
+/// ```swift
+/// let layout = KeyboardLayout.usANSI
+/// layout.character(for: .slash, modifiers: .shift)   // "?"
+/// layout.keystrokes(typing: "+")                     // [⇧ + Keyboard =, Keypad +]
+/// ```
+public struct KeyboardLayout: Hashable, Sendable {
+    /// What one key types on each layer. `nil` means the key types nothing on that layer.
+    public struct KeyCaps: Hashable, Sendable {
+        public var base: Unicode.Scalar?
+        public var shifted: Unicode.Scalar?
+        public var option: Unicode.Scalar?
+        public var shiftOption: Unicode.Scalar?
+
+        /// Creates the caps of one key; ``shifted`` defaults to ``base``.
+        public init(_ base: Unicode.Scalar?, shifted: Unicode.Scalar? = nil,
+                    option: Unicode.Scalar? = nil, shiftOption: Unicode.Scalar? = nil) {
+            self.base = base
+            self.shifted = shifted ?? base
+            self.option = option
+            self.shiftOption = shiftOption
+        }
+    }
+
+    /// One way of typing a character: a key and the modifiers (⇧ and/or ⌥) it needs.
+    public struct Keystroke: Hashable, Sendable, CustomStringConvertible {
+        public var usage: HIDUsage
+        public var modifiers: ModifierFlags
+        public init(usage: HIDUsage, modifiers: ModifierFlags) {
+            self.usage = usage
+            self.modifiers = modifiers
+        }
+        public var description: String { "\(modifiers)\(usage.name)" }
+    }
+
+    /// A stable identifier, e.g. `us-ansi`; scenes and traces refer to layouts by it.
+    public let identifier: String
+    /// A human-readable name.
+    public let name: String
+    // Flat tables indexed by usage, 0 meaning "types nothing" (fast, allocation-free lookups).
+    private let base: [UInt32]
+    private let shifted: [UInt32]
+    private let option: [UInt32]
+    private let shiftOption: [UInt32]
+    private let strokes: [UInt32: [Keystroke]]
+
+    /// Builds a layout from the caps of each key. Keys not listed type nothing.
+    public init(identifier: String, name: String, keys: [HIDUsage: KeyCaps]) {
+        self.identifier = identifier
+        self.name = name
+        let count = Int(HIDUsage.lastDefined.rawValue) + 1
+        var base = [UInt32](repeating: 0, count: count)
+        var shifted = base, option = base, shiftOption = base
+        var strokes: [UInt32: [Keystroke]] = [:]
+        for (usage, caps) in keys.sorted(by: { $0.key < $1.key }) where Int(usage.rawValue) < count {
+            let i = Int(usage.rawValue)
+            base[i] = caps.base?.value ?? 0
+            shifted[i] = caps.shifted?.value ?? 0
+            option[i] = caps.option?.value ?? 0
+            shiftOption[i] = caps.shiftOption?.value ?? 0
+            let layers: [(UInt32, ModifierFlags)] = [
+                (base[i], []), (shifted[i], .shift),
+                (option[i], .alternate), (shiftOption[i], [.shift, .alternate]),
+            ]
+            // A layer that types what a smaller layer types adds no new way of typing it.
+            for (index, (scalar, modifiers)) in layers.enumerated()
+            where scalar != 0 && !layers[..<index].contains(where: { $0.0 == scalar }) {
+                let stroke = Keystroke(usage: usage, modifiers: modifiers)
+                if strokes[scalar]?.contains(stroke) != true { strokes[scalar, default: []].append(stroke) }
+            }
+        }
+        for key in strokes.keys {
+            // Fewest modifiers first, then lowest usage: the "smallest extra modifier set" of R7.
+            strokes[key]?.sort { ($0.modifiers.rawValue.nonzeroBitCount, $0.modifiers.rawValue, $0.usage)
+                < ($1.modifiers.rawValue.nonzeroBitCount, $1.modifiers.rawValue, $1.usage) }
+        }
+        self.base = base
+        self.shifted = shifted
+        self.option = option
+        self.shiftOption = shiftOption
+        self.strokes = strokes
+    }
+
+    /// The character `usage` types with `modifiers` held, or `nil` when it types none.
+    ///
+    /// Only ⇧, ⌥ and Caps Lock (for letters) are consulted; an empty ⌥ layer falls back to
+    /// the corresponding non-⌥ layer.
+    @inlinable
+    public func character(for usage: HIDUsage, modifiers: ModifierFlags) -> Unicode.Scalar? {
+        let value = scalarValue(for: usage, modifiers: modifiers)
+        return value == 0 ? nil : Unicode.Scalar(value)
+    }
+
+    /// The raw scalar value `usage` types with `modifiers`, 0 for none. Allocation-free.
+    @usableFromInline
+    func scalarValue(for usage: HIDUsage, modifiers: ModifierFlags) -> UInt32 {
+        let i = Int(usage.rawValue)
+        guard i < base.count else { return 0 }
+        var shift = modifiers.contains(.shift)
+        if modifiers.contains(.alphaShift), HIDUsage.a.rawValue...HIDUsage.z.rawValue ~= usage.rawValue {
+            shift.toggle()
+        }
+        if modifiers.contains(.alternate) {
+            let optionValue = shift ? shiftOption[i] : option[i]
+            if optionValue != 0 { return optionValue }
+        }
+        return shift ? shifted[i] : base[i]
+    }
+
+    /// Every way of typing `character`, fewest modifiers first. Empty when the layout
+    /// cannot type it (such inputs never match, R9).
+    public func keystrokes(typing character: Unicode.Scalar) -> [Keystroke] {
+        strokes[character.value] ?? []
+    }
+
+    /// Every way of typing `character` if it is a single scalar, else an empty array.
+    public func keystrokes(typing character: Character) -> [Keystroke] {
+        let scalars = character.unicodeScalars
+        guard scalars.count == 1, let scalar = scalars.first else { return [] }
+        return keystrokes(typing: scalar)
+    }
+}
+
+extension KeyboardLayout {
+    /// Every layout this build knows, by identifier.
+    public static let known: [String: KeyboardLayout] = [usANSI.identifier: usANSI]
+
+    /// The layout with `identifier`, or `nil`.
+    public static func named(_ identifier: String) -> KeyboardLayout? { known[identifier] }
+}

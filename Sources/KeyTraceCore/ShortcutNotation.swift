@@ -1,0 +1,143 @@
+/// Parsing and printing of the two shortcut notations (`⇧⌘A` and `shift+cmd+a`).
+enum ShortcutNotation {
+    static let modifierWords: [String: ModifierFlags] = [
+        "ctrl": .control, "control": .control, "⌃": .control, "^": .control,
+        "opt": .alternate, "alt": .alternate, "option": .alternate, "⌥": .alternate,
+        "shift": .shift, "⇧": .shift,
+        "cmd": .command, "command": .command, "⌘": .command, "super": .command, "meta": .command,
+    ]
+    static let modifierGlyphs: [Character: ModifierFlags] = [
+        "⌃": .control, "⌥": .alternate, "⇧": .shift, "⌘": .command,
+    ]
+    static let characterWords: [String: String] = [
+        "space": " ", "tab": "\t", "return": "\r", "enter": "\r", "plus": "+", "minus": "-",
+    ]
+    static let characterGlyphs: [String: String] = [
+        "Space": " ", "␣": " ", "⇥": "\t", "↩": "\r", "⏎": "\r",
+    ]
+
+    static func parse(_ notation: String) throws -> KeyShortcut {
+        let trimmed = notation.trimmingWhitespace()
+        guard !trimmed.isEmpty else {
+            throw NotationError(text: notation, column: 1, reason: "empty shortcut; write e.g. 'cmd+a' or '⌘A'")
+        }
+        if let first = trimmed.first, modifierGlyphs[first] != nil || !trimmed.contains("+") || trimmed.count == 1 {
+            if let parsed = try parseSymbols(trimmed, original: notation) { return parsed }
+        }
+        return try parseText(trimmed, original: notation)
+    }
+
+    /// `⇧⌘A`, `⌘+`, `⌘↑`, `⎋`, `⌘F5`, `⌘Space`: leading glyphs then one key.
+    private static func parseSymbols(_ text: String, original: String) throws -> KeyShortcut? {
+        var modifiers: ModifierFlags = []
+        var rest = Substring(text)
+        var column = 1
+        while let first = rest.first, let flag = modifierGlyphs[first], rest.count > 1 {
+            modifiers.insert(flag)
+            rest = rest.dropFirst()
+            column += 1
+        }
+        let key = String(rest)
+        if key.contains("+") && key.count > 1 { return nil }  // text notation after all
+        if let input = keyInput(symbol: key) { return KeyShortcut(input: input, modifiers: modifiers) }
+        if modifiers.isEmpty { return nil }
+        throw NotationError(text: original, column: column,
+                            reason: "unknown key '\(key)'; use one character, a glyph such as ↑ ⎋ ⌫, or a name such as F5 or Space")
+    }
+
+    private static func keyInput(symbol key: String) -> KeyInput? {
+        if let special = SpecialInput.allCases.first(where: { $0.symbol == key }) { return .special(special) }
+        if let string = characterGlyphs[key] { return .character(string) }
+        if key.count == 1 { return .character(key.lowercased()) }
+        return keyInput(word: key.lowercased())
+    }
+
+    private static func keyInput(word: String) -> KeyInput? {
+        if let special = SpecialInput.allCases.first(where: { $0.word == word }) { return .special(special) }
+        switch word {
+        case "escape": return .special(.escape)
+        case "backspace": return .special(.delete)
+        case "arrowup", "uparrow": return .special(.upArrow)
+        case "arrowdown", "downarrow": return .special(.downArrow)
+        case "arrowleft", "leftarrow": return .special(.leftArrow)
+        case "arrowright", "rightarrow": return .special(.rightArrow)
+        default: break
+        }
+        if let string = characterWords[word] { return .character(string) }
+        return nil
+    }
+
+    /// `shift+cmd+a`, `cmd++`, `ctrl+opt+f5`.
+    private static func parseText(_ text: String, original: String) throws -> KeyShortcut {
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // "cmd++" splits into ["cmd", "", ""]: the key is "+".
+        if parts.count >= 3, parts[parts.count - 1].isEmpty, parts[parts.count - 2].isEmpty {
+            parts.removeLast(2)
+            parts.append("+")
+        }
+        var modifiers: ModifierFlags = []
+        var column = 1
+        for (index, part) in parts.enumerated() {
+            let word = part.lowercased().trimmingWhitespace()
+            let isLast = index == parts.count - 1
+            if word.isEmpty {
+                throw NotationError(text: original, column: column,
+                                    reason: "empty part; separate modifiers and key with single '+'")
+            }
+            if !isLast {
+                guard let flag = modifierWords[word] else {
+                    throw NotationError(text: original, column: column,
+                                        reason: "unknown modifier '\(part)'; use ctrl, opt (alt), shift or cmd")
+                }
+                modifiers.insert(flag)
+            } else {
+                let key = part.trimmingWhitespace()
+                if let input = keyInput(word: key.lowercased()) ?? (key.count == 1 ? .character(key.lowercased()) : nil) {
+                    return KeyShortcut(input: input, modifiers: modifiers)
+                }
+                throw NotationError(text: original, column: column,
+                                    reason: "unknown key '\(part)'; use one character or a name such as esc, up, pageup, f5, space, tab, return")
+            }
+            column += part.count + 1
+        }
+        throw NotationError(text: original, column: column, reason: "missing key after the modifiers")
+    }
+
+    static func symbols(_ shortcut: KeyShortcut) -> String {
+        let key: String
+        switch shortcut.input {
+        case .special(let special): key = special.symbol
+        case .character(let string):
+            switch string {
+            case " ": key = "Space"
+            case "\t": key = "⇥"
+            case "\r": key = "↩"
+            default: key = string.uppercased()
+            }
+        }
+        return shortcut.modifiers.description + key
+    }
+
+    static func text(_ shortcut: KeyShortcut) -> String {
+        var words = ModifierFlags.displayOrder.filter(shortcut.modifiers.contains).compactMap(\.word)
+        switch shortcut.input {
+        case .special(let special): words.append(special.word)
+        case .character(let string):
+            if let word = characterWords.first(where: { $0.value == string && $0.key != "enter" })?.key {
+                words.append(word)
+            } else {
+                words.append(string.lowercased())
+            }
+        }
+        return words.joined(separator: "+")
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

@@ -1,0 +1,13 @@
+import ArgumentParser
+import KeyTraceCore
+
+/// The `keytrace` command: record, replay and analyse keyboard-event traces.
+@main
+struct KeyTrace: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keytrace",
+        abstract: "Record, replay and analyse keyboard-event traces against a model of UIKit's responder chain.",
+        version: KeyTraceVersion.current,
+        subcommands: []
+    )
+}
