@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "keytrace", targets: ["keytrace"]),
         .library(name: "KeyTraceCore", targets: ["KeyTraceCore"]),
+        .library(name: "ResponderEngine", targets: ["ResponderEngine"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,13 +19,16 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "KeyTraceCore"),
+        .target(name: "ResponderEngine", dependencies: ["KeyTraceCore"]),
         .executableTarget(
             name: "keytrace",
             dependencies: [
                 "KeyTraceCore",
+                "ResponderEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
+        .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
     ]
 )

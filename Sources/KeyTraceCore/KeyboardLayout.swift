@@ -53,6 +53,9 @@ public struct KeyboardLayout: Hashable, Sendable {
     private let option: [UInt32]
     private let shiftOption: [UInt32]
     private let strokes: [UInt32: [Keystroke]]
+    // Case-folded layers and, per folded scalar, which layers type it from a main-block key.
+    private let folded: [[UInt32]]
+    private let typeableLayers: [UInt32: UInt8]
 
     /// Builds a layout from the caps of each key. Keys not listed type nothing.
     public init(identifier: String, name: String, keys: [HIDUsage: KeyCaps]) {
@@ -89,6 +92,56 @@ public struct KeyboardLayout: Hashable, Sendable {
         self.option = option
         self.shiftOption = shiftOption
         self.strokes = strokes
+        var folded = [base, shifted, option, shiftOption]
+        var typeable: [UInt32: UInt8] = [:]
+        for layer in 0..<4 {
+            for i in 0..<count {
+                let usage = HIDUsage(UInt16(i))
+                // An empty ⌥ layer falls back to the key's non-⌥ character.
+                var value = folded[layer][i]
+                if value == 0 && layer >= 2 { value = folded[layer - 2][i] }
+                value = KeyboardLayout.fold(value)
+                folded[layer][i] = value
+                if value != 0 && !usage.isKeypad { typeable[value, default: 0] |= 1 << layer }
+            }
+        }
+        self.folded = folded
+        self.typeableLayers = typeable
+    }
+
+    /// The layer index (0 base, 1 ⇧, 2 ⌥, 3 ⇧⌥) that `modifiers` select.
+    @inlinable
+    public static func layer(of modifiers: ModifierFlags) -> Int {
+        (modifiers.contains(.shift) ? 1 : 0) + (modifiers.contains(.alternate) ? 2 : 0)
+    }
+
+    /// Case-folds one scalar value (lowercases it when that gives a single scalar).
+    public static func fold(_ value: UInt32) -> UInt32 {
+        if value >= 0x41 && value <= 0x5A { return value + 0x20 }
+        guard value >= 0x80, let scalar = Unicode.Scalar(value) else { return value }
+        let lower = Character(scalar).lowercased().unicodeScalars
+        return lower.count == 1 ? lower.first?.value ?? value : value
+    }
+
+    /// The case-folded scalar `usage` types with `modifiers` (Caps Lock ignored), 0 for none.
+    /// Allocation-free; used for key-command matching (R6).
+    @inlinable
+    public func foldedScalarValue(for usage: HIDUsage, modifiers: ModifierFlags) -> UInt32 {
+        foldedValue(layer: KeyboardLayout.layer(of: modifiers), usage: usage)
+    }
+
+    @usableFromInline
+    func foldedValue(layer: Int, usage: HIDUsage) -> UInt32 {
+        let i = Int(usage.rawValue)
+        guard i < base.count else { return 0 }
+        return folded[layer][i]
+    }
+
+    /// Whether a key of the main block (not the keypad) types the folded scalar `value` on
+    /// the layer `modifiers` select. Decides R7's "cannot be typed with C alone".
+    public func typesDirectly(_ value: UInt32, with modifiers: ModifierFlags) -> Bool {
+        guard let mask = typeableLayers[value] else { return false }
+        return mask & (1 << UInt8(KeyboardLayout.layer(of: modifiers))) != 0
     }
 
     /// The character `usage` types with `modifiers` held, or `nil` when it types none.

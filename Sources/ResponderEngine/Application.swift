@@ -1,0 +1,140 @@
+import KeyTraceCore
+
+/// The application: the end of every responder chain and the owner of the main menu,
+/// the windows, the first responder and the scene-wide settings (layout, writing direction).
+///
+/// The main menu is built once from ``MenuBuilder/standard()`` plus ``buildMenu(with:)`` and
+/// ``menuCustomization``, and rebuilt only by ``rebuildMainMenu()`` (R11, R22).
+open class Application: Responder {
+    /// Writing direction of the scene; right-to-left mirrors commands that allow it (R4).
+    public enum LayoutDirection: String, Sendable { case leftToRight, rightToLeft }
+
+    /// The windows, back to front.
+    public private(set) var windows: [Window] = []
+    /// The key window: where key events go.
+    public var keyWindow: Window? {
+        didSet { noteChainStartMayHaveChanged(kind: .firstResponder) }
+    }
+    /// The first responder, if any (R10).
+    public private(set) var firstResponder: Responder?
+    /// The app delegate, which follows the application in the chain when set.
+    public var delegate: Responder? {
+        didSet { invalidateKeyCommands(.chainMutation) }
+    }
+    /// Models apps linked with the iOS 14 SDK: commands run before text input (R16).
+    public var commandsBeforeTextInput: Bool = false {
+        didSet { invalidateKeyCommands(.layoutChange) }
+    }
+    /// The keyboard layout used for matching (R9).
+    public var keyboardLayout: KeyboardLayout = .usANSI {
+        didSet { invalidateKeyCommands(.layoutChange) }
+    }
+    /// The writing direction (R4).
+    public var layoutDirection: LayoutDirection = .leftToRight {
+        didSet { invalidateKeyCommands(.layoutChange) }
+    }
+    /// A simple pasteboard for the standard edit actions.
+    public var pasteboard: String = ""
+
+    /// Extra menu building applied after ``buildMenu(with:)``; lets scenes customise without subclassing.
+    public var menuCustomization: ((inout MenuBuilder) throws -> Void)?
+
+    /// The main menu as last built.
+    public private(set) var mainMenu: Menu = Menu(.root)
+    /// The key commands of ``mainMenu``, in menu order, alternates expanded.
+    public private(set) var mainMenuKeyCommands: [KeyCommand] = []
+    /// How many times the main menu was built.
+    public private(set) var mainMenuBuildCount: Int = 0
+
+    weak var dispatcher: KeyDispatcher?
+
+    /// Creates an application named `name` (default `application`) with the standard main menu.
+    public override init(name: String = "application") {
+        super.init(name: name)
+        let builder = MenuBuilder.standard()
+        mainMenu = builder.root
+        mainMenuKeyCommands = builder.root.allKeyCommands
+    }
+
+    open override var next: Responder? { delegate }
+    open override var pathParent: Responder? { nil }
+
+    /// `UIResponder.buildMenu(with:)`: customise the main menu. The default does nothing.
+    open func buildMenu(with builder: inout MenuBuilder) throws {}
+
+    /// Builds the main menu anew; throws ``MenuBuildError`` naming both commands of a conflict (R22).
+    public func rebuildMainMenu() throws {
+        var builder = MenuBuilder.standard()
+        try buildMenu(with: &builder)
+        try menuCustomization?(&builder)
+        mainMenu = builder.root
+        mainMenuKeyCommands = builder.root.allKeyCommands
+        mainMenuBuildCount += 1
+        invalidateKeyCommands(.mainMenuRebuild)
+    }
+
+    // MARK: Windows
+
+    /// Adds a window; the first window added becomes the key window.
+    public func addWindow(_ window: Window) {
+        window.owningApplication = self
+        windows.append(window)
+        window.invalidateSubtree(.chainMutation)
+        if keyWindow == nil { keyWindow = window }
+    }
+
+    /// The window named `name`.
+    public func window(named name: String) -> Window? { windows.first { $0.name == name } }
+
+    // MARK: First responder
+
+    /// The responder key events start from: the first responder, else the deepest view
+    /// controller of the key window, else the key window, else the application (R10).
+    public var chainStart: Responder {
+        if let firstResponder { return firstResponder }
+        if let root = keyWindow?.rootViewController { return root.deepestViewController }
+        return keyWindow ?? self
+    }
+
+    /// Makes `responder` the first responder when it can become one and its chain reaches
+    /// this application (R15). Returns whether it is first responder afterwards.
+    @discardableResult
+    public func makeFirstResponder(_ responder: Responder) -> Bool {
+        if firstResponder === responder { return true }
+        guard responder.canBecomeFirstResponder, responder.application === self else { return false }
+        let previous = firstResponder
+        firstResponder = responder
+        dispatcher?.firstResponderDidChange(from: previous, to: responder)
+        return true
+    }
+
+    /// Clears the first responder (`resignFirstResponder`).
+    public func resignFirstResponder() {
+        guard let previous = firstResponder else { return }
+        firstResponder = nil
+        dispatcher?.firstResponderDidChange(from: previous, to: nil)
+    }
+
+    func noteModalChange(presented controller: ViewController) {
+        // A modal takes keyboard focus: the first responder resigns unless it is inside the modal.
+        if let first = firstResponder, !first.isInside(controller.view), first !== controller {
+            firstResponder = nil
+            dispatcher?.firstResponderDidChange(from: first, to: nil, kind: .modal)
+        } else {
+            noteChainStartMayHaveChanged(kind: .modal)
+        }
+    }
+
+    func noteModalChange(dismissed controller: ViewController, returningTo presenter: ViewController) {
+        if let first = firstResponder, first.isInside(controller.view) || first === controller {
+            firstResponder = nil
+            dispatcher?.firstResponderDidChange(from: first, to: nil, kind: .modal)
+        } else {
+            noteChainStartMayHaveChanged(kind: .modal)
+        }
+    }
+
+    func noteChainStartMayHaveChanged(kind: ChainChangeKind) {
+        dispatcher?.chainStartMayHaveChanged(kind: kind)
+    }
+}

@@ -1,0 +1,135 @@
+import KeyTraceCore
+
+/// The key commands collected from one chain, ordered and de-duplicated for matching
+/// (R11, R12), optionally indexed by key for the `cached` policy.
+///
+/// ```
+/// chain:  [first responder] [view] [controller] … [application + main menu]
+///            │ keyCommands, addKeyCommand, main menu; alternates expanded; no-action dropped
+///            ▼
+/// bucket 0:  everything else, chain order then array order ─┐ first of each identity kept,
+/// bucket −1: exactly ⌘+ and bare Escape                    ─┘ later equal ones shadowed
+/// ```
+final class CommandCollection {
+    struct Candidate {
+        /// The command as matched (mirrored in right-to-left scenes).
+        let command: KeyCommand
+        let provider: Responder
+        let providerIndex: Int
+        let bucket: Int8
+        /// Waits until text input declined the key (R16, R17).
+        let deferred: Bool
+        /// The main menu that holds it, for application commands from the menu.
+        let menu: Menu.Identifier?
+    }
+
+    struct Hit {
+        let candidate: Int32
+        let fidelity: UInt8
+    }
+
+    let chain: ResponderChain
+    let candidates: ContiguousArray<Candidate>
+    /// Later candidates of the same identity in the same bucket, by the index of the first.
+    let shadowed: [Int: [Candidate]]
+    /// `keyCommands` reads made to build this collection.
+    let calls: Int
+    private let layout: KeyboardLayout
+    /// Hits by key and modifiers (`cached` policy); `nil` means scan.
+    private let index: [ContiguousArray<Hit>]?
+
+    private static let usageCount = Int(HIDUsage.lastDefined.rawValue) + 1
+
+    init(chain: ResponderChain, application: Application, indexed: Bool) {
+        self.chain = chain
+        self.layout = application.keyboardLayout
+        let mirror = application.layoutDirection == .rightToLeft
+        let textInputActive = chain.isTextInputActive && !application.commandsBeforeTextInput
+
+        var raw: [(KeyCommand, Responder, Int, Menu.Identifier?)] = []
+        var calls = 0
+        for (position, responder) in chain.responders.enumerated() {
+            responder.keyCommandsCallCount += 1
+            calls += 1
+            var own = responder.keyCommands ?? []
+            if let controller = responder as? ViewController { own += controller.addedKeyCommands }
+            for command in own { raw += command.expandedWithAlternates.map { ($0, responder, position, nil) } }
+            if let app = responder as? Application {
+                for (command, menu) in app.mainMenu.keyCommandsWithMenus { raw.append((command, responder, position, menu)) }
+            }
+        }
+        self.calls = calls
+
+        var zero: [Candidate] = [], minusOne: [Candidate] = []
+        var seenValues = Set<KeyCommand>()
+        for (command, provider, position, menu) in raw where command.action != nil {
+            guard seenValues.insert(command).inserted else { continue }  // the same command once (R11)
+            var effective = command
+            if mirror && command.allowsAutomaticMirroring { effective.input = command.input.mirrored }
+            let deferred = textInputActive && position > 0 && !effective.wantsPriorityOverSystemBehavior
+                && !effective.input.isEscape
+                && TextInputConflicts.conflicts(input: effective.input, modifiers: effective.modifierFlags)
+            let bucket: Int8 = CommandCollection.isLowPriority(effective) ? -1 : 0
+            let candidate = Candidate(command: effective, provider: provider, providerIndex: position,
+                                      bucket: bucket, deferred: deferred, menu: menu)
+            if bucket == 0 { zero.append(candidate) } else { minusOne.append(candidate) }
+        }
+        var ordered = ContiguousArray<Candidate>()
+        var shadowed: [Int: [Candidate]] = [:]
+        for bucket in [zero, minusOne] {
+            var firstOfIdentity: [KeyCommand.Identity: Int] = [:]
+            for candidate in bucket {
+                if let first = firstOfIdentity[candidate.command.identity] {
+                    shadowed[first, default: []].append(candidate)
+                } else {
+                    firstOfIdentity[candidate.command.identity] = ordered.count
+                    ordered.append(candidate)
+                }
+            }
+        }
+        self.candidates = ordered
+        self.shadowed = shadowed
+
+        if indexed {
+            var index = [ContiguousArray<Hit>](repeating: [], count: CommandCollection.usageCount * 16)
+            for (i, candidate) in ordered.enumerated() {
+                for trigger in CommandMatcher.triggers(of: candidate.command.input,
+                                                       modifiers: candidate.command.modifierFlags, layout: layout) {
+                    index[CommandCollection.slot(trigger.usage, trigger.modifiers)]
+                        .append(Hit(candidate: Int32(i), fidelity: trigger.fidelity))
+                }
+            }
+            self.index = index
+        } else {
+            self.index = nil
+        }
+    }
+
+    /// Exactly ⌘+ and bare Escape sit below every other command (R12).
+    static func isLowPriority(_ command: KeyCommand) -> Bool {
+        (command.input == .character("+") && command.modifierFlags == .command)
+            || (command.input.isEscape && command.modifierFlags.isEmpty)
+    }
+
+    @inline(__always)
+    private static func slot(_ usage: HIDUsage, _ modifiers: ModifierFlags) -> Int {
+        let m = modifiers.matchingSubset.rawValue >> 17  // shift, control, alternate, command → 4 bits
+        return Int(usage.rawValue) &* 16 &+ Int(m & 0xF)
+    }
+
+    /// The candidates matching an event, in candidate order. Uses the index when there is one
+    /// (no allocation), else scans every candidate.
+    func hits(usage: HIDUsage, modifiers: ModifierFlags) -> ContiguousArray<Hit> {
+        if let index {
+            guard Int(usage.rawValue) < CommandCollection.usageCount else { return [] }
+            return index[CommandCollection.slot(usage, modifiers)]
+        }
+        var result = ContiguousArray<Hit>()
+        for (i, candidate) in candidates.enumerated() {
+            let fidelity = CommandMatcher.fidelity(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
+                                                   usage: usage, eventModifiers: modifiers, layout: layout)
+            if fidelity > 0 { result.append(Hit(candidate: Int32(i), fidelity: fidelity)) }
+        }
+        return result
+    }
+}

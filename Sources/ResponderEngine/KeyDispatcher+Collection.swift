@@ -1,0 +1,108 @@
+import KeyTraceCore
+
+extension KeyDispatcher {
+    /// The chain and collection for one lookup, per the query policy; stamps the chain-walk
+    /// and collect checkpoints and counts queries.
+    func lookupCollection(timer: inout StageTimer, queries: inout KeyCommandQueries) -> CommandCollection {
+        let start = application.chainStart
+        knownStart = start
+        switch policy {
+        case .uikit:
+            let chain = ResponderChain.walk(from: start)
+            timer.mark(.collect)
+            let fresh = CommandCollection(chain: chain, application: application, indexed: false)
+            queries.calls += Int32(fresh.calls)
+            queries.uikitCalls += Int32(fresh.calls)
+            queries.enumerations &+= 1
+            return fresh
+        case .cached:
+            if let cached = collection, let reason = staleness(of: cached, start: start) {
+                invalidate(reason)
+            }
+            if let cached = collection {
+                timer.mark(.collect)
+                queries.uikitCalls += Int32(cached.chain.count)
+                if queries.cache == .none { queries.cache = .hit }
+                statistics.cacheHits += 1
+                return cached
+            }
+            let chain = ResponderChain.walk(from: start)
+            timer.mark(.collect)
+            let fresh = CommandCollection(chain: chain, application: application, indexed: true)
+            collection = fresh
+            collectionStart = start
+            queries.calls += Int32(fresh.calls)
+            queries.uikitCalls += Int32(fresh.calls)
+            queries.enumerations &+= 1
+            queries.cache = .miss
+            statistics.cacheMisses += 1
+            return fresh
+        }
+    }
+
+    /// Why `cached` no longer describes the chain starting at `start`, or `nil` if it does.
+    private func staleness(of cached: CommandCollection, start: Responder) -> CacheInvalidationReason? {
+        if collectionStart !== start { return .firstResponderChange }
+        var reason = CacheInvalidationReason.explicitUpdate
+        if !cached.chain.isCurrent(staleReason: &reason) { return reason }
+        return nil
+    }
+
+    /// Drops the cached collection, counting the reason.
+    func invalidate(_ reason: CacheInvalidationReason) {
+        guard collection != nil else { return }
+        collection = nil
+        collectionStart = nil
+        statistics.invalidations[Int(reason.rawValue)] += 1
+        if let observer { observer.dispatcher(self, didInvalidateCache: reason) }
+    }
+
+    /// Called by the application when the first responder changed.
+    func firstResponderDidChange(from previous: Responder?, to next: Responder?,
+                                 kind: ChainChangeKind = .firstResponder) {
+        chainStartChanged(from: previous, to: application.chainStart, kind: kind)
+        if (previous?.acceptsTextInput ?? false) != (next?.acceptsTextInput ?? false) {
+            notify(ChainChange(kind: .textInput, from: previous, to: next, timestamp: lastTimestamp,
+                               keyCommandsCalls: 0, cancelledPresses: 0))
+        }
+    }
+
+    /// Called when the chain's start may have moved without a first-responder change
+    /// (a modal, a tab, the key window).
+    func chainStartMayHaveChanged(kind: ChainChangeKind) {
+        let start = application.chainStart
+        guard knownStart !== start else { return }
+        chainStartChanged(from: knownStart, to: start, kind: kind)
+    }
+
+    /// The chain now starts elsewhere: cancel presses in flight (R20), invalidate the cache or
+    /// re-enumerate as UIKit does (R23), and tell the observer.
+    private func chainStartChanged(from previous: Responder?, to start: Responder, kind: ChainChangeKind) {
+        knownStart = start
+        let cancelled = cancelPressesInFlight()
+        var calls = 0
+        let chain = ResponderChain.walk(from: start)
+        switch policy {
+        case .uikit:
+            let fresh = CommandCollection(chain: chain, application: application, indexed: false)
+            calls = fresh.calls
+            statistics.keyCommandsCalls += calls
+            statistics.uikitEquivalentCalls += calls
+        case .cached:
+            invalidate(.firstResponderChange)
+            statistics.uikitEquivalentCalls += chain.count
+        }
+        notify(ChainChange(kind: kind, from: previous, to: start, timestamp: lastTimestamp,
+                           keyCommandsCalls: calls, cancelledPresses: cancelled))
+    }
+
+    /// Reports a chain change made by a scene (tab selection, navigation) to the observer.
+    public func noteChainChange(_ kind: ChainChangeKind, from: Responder?, to: Responder?) {
+        notify(ChainChange(kind: kind, from: from, to: to, timestamp: lastTimestamp,
+                           keyCommandsCalls: 0, cancelledPresses: 0))
+    }
+
+    private func notify(_ change: ChainChange) {
+        if let observer { observer.dispatcher(self, didChangeChain: change) }
+    }
+}

@@ -1,0 +1,68 @@
+import KeyTraceCore
+
+/// A group of commands as discovery (the ⌘-hold overlay) shows them (R22).
+public struct DiscoverabilityGroup {
+    /// The menu title, or the providing responder's path.
+    public var title: String
+    /// The menu, for main-menu groups.
+    public var menu: Menu.Identifier?
+    /// The responder, for responder groups.
+    public var responder: Responder?
+    /// The commands, in order, validated.
+    public var commands: [KeyCommand]
+}
+
+extension KeyDispatcher {
+    /// What the ⌘-hold overlay would list for the current chain (R22): main-menu commands
+    /// grouped by menu, then responder commands grouped by responder, skipping disabled,
+    /// unperformable and untitled ones, each identity once (the one that would fire).
+    public func discoverableCommands() -> [DiscoverabilityGroup] {
+        let collection = CommandCollection(chain: currentChain, application: application, indexed: false)
+        guard let start = collection.chain.start else { return [] }
+        var menuGroups: [Menu.Identifier: DiscoverabilityGroup] = [:]
+        var menuOrder: [Menu.Identifier] = []
+        var responderGroups: [ObjectIdentifier: DiscoverabilityGroup] = [:]
+        var responderOrder: [ObjectIdentifier] = []
+        var listed = Set<KeyCommand.Identity>()
+        for candidate in collection.candidates {
+            guard let action = candidate.command.action, candidate.command.displayTitle != nil,
+                  !listed.contains(candidate.command.identity) else { continue }
+            let press = KeyPress(.began, candidate.command.input.representativeUsage(layout: application.keyboardLayout),
+                                 modifiers: candidate.command.modifierFlags, layout: application.keyboardLayout)
+            let sender = ActionSender(command: candidate.command, press: press, provider: candidate.provider)
+            guard let target = start.target(forAction: action, withSender: sender) else { continue }
+            var validated = candidate.command
+            target.validate(&validated)
+            guard !validated.isDisabled else { continue }
+            listed.insert(candidate.command.identity)
+            if let menu = candidate.menu {
+                if menuGroups[menu] == nil {
+                    menuOrder.append(menu)
+                    let title = application.mainMenu.menu(menu)?.title ?? menu.rawValue
+                    menuGroups[menu] = DiscoverabilityGroup(title: title, menu: menu, responder: nil, commands: [])
+                }
+                menuGroups[menu]?.commands.append(validated)
+            } else {
+                let key = ObjectIdentifier(candidate.provider)
+                if responderGroups[key] == nil {
+                    responderOrder.append(key)
+                    responderGroups[key] = DiscoverabilityGroup(title: candidate.provider.description, menu: nil,
+                                                                responder: candidate.provider, commands: [])
+                }
+                responderGroups[key]?.commands.append(validated)
+            }
+        }
+        return menuOrder.compactMap { menuGroups[$0] } + responderOrder.compactMap { responderGroups[$0] }
+    }
+}
+
+extension KeyInput {
+    /// A key that types this input on `layout` (for building a sample press), or Reserved.
+    func representativeUsage(layout: KeyboardLayout) -> HIDUsage {
+        switch self {
+        case .special(let special): return special.usage
+        case .character(let string):
+            return string.unicodeScalars.first.flatMap { layout.keystrokes(typing: $0).first?.usage } ?? .reserved
+        }
+    }
+}

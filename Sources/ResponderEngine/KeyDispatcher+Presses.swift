@@ -1,0 +1,216 @@
+import KeyTraceCore
+
+extension KeyDispatcher {
+    // MARK: Key-down (R18, R19)
+
+    func keyDown(_ press: KeyPress, timer: inout StageTimer) -> Resolution {
+        timer.mark(.chainWalk)
+        var queries = KeyCommandQueries()
+        let collection = lookupCollection(timer: &timer, queries: &queries)
+        let chain = collection.chain
+        var resolution = Resolution(press: press, chain: chain)
+        noteChainDiagnostics(chain, into: &resolution)
+        timer.mark(.match)
+
+        let existing = inFlightIndex(for: press)
+        if press.isRepeat, let existing, case .press(_, let handler?, let textInput) = inFlight[existing].state {
+            // A press already delivered is not re-delivered (R19); text input takes its repeats.
+            timer.mark(.deliver)
+            if textInput, handler.handleRepeat(of: press) {
+                resolution.outcome = .handledByTextInput
+            } else {
+                resolution.outcome = .repeatSuppressed
+            }
+            resolution.pressHandler = handler
+            resolution.queries = queries
+            return resolution
+        }
+
+        // Step 1: commands that do not wait for text input.
+        var choice = choose(press, in: collection, deferred: false, timer: &timer)
+        timer.mark(.perform)
+        if fire(choice, press: press, into: &resolution) {
+            resolution.queries = queries
+            return resolution
+        }
+        timer.mark(.deliver)
+
+        // Step 2: pressesBegan along the chain (not for repeats).
+        if !press.isRepeat {
+            var delivery = PressDelivery(phase: .began, chain: chain)
+            delivery.start(press)
+            let handler = delivery.handler
+            track(press, .press(chain, handler: handler, textInput: delivery.consumedAsText))
+            if let handler {
+                resolution.outcome = delivery.consumedAsText ? .handledByTextInput : .deliveredAsPress
+                resolution.pressHandler = handler
+                resolution.queries = queries
+                return resolution
+            }
+        }
+
+        // Step 3: deferred commands, once text input declined the key. UIKit looks them up
+        // again (a second enumeration, R23) whenever text input is active.
+        if chain.isTextInputActive && !application.commandsBeforeTextInput {
+            let deferredCollection: CommandCollection
+            if policy == .uikit {
+                deferredCollection = CommandCollection(chain: ResponderChain.walk(from: application.chainStart),
+                                                       application: application, indexed: false)
+                queries.calls += Int32(deferredCollection.calls)
+                queries.enumerations &+= 1
+            } else {
+                deferredCollection = collection
+            }
+            queries.uikitCalls += Int32(deferredCollection.chain.count)
+            var ignored = StageTimer(clock: nil)
+            let deferredChoice = choose(press, in: deferredCollection, deferred: true, timer: &ignored)
+            if fire(deferredChoice, press: press, into: &resolution) {
+                resolution.queries = queries
+                return resolution
+            }
+            if choice.failure == nil { choice = deferredChoice }
+        }
+
+        // Step 4: nothing handled it.
+        applyFailure(choice, to: &resolution)
+        resolution.queries = queries
+        return resolution
+    }
+
+    /// Performs a winning choice (or suppresses it on a non-repeatable repeat). Returns
+    /// whether the event is consumed.
+    private func fire(_ choice: Choice, press: KeyPress, into resolution: inout Resolution) -> Bool {
+        guard let winner = choice.winner, let command = choice.command, let target = choice.target,
+              let action = command.action else { return false }
+        resolution.command = command
+        resolution.provider = winner.provider
+        resolution.target = target
+        resolution.action = action
+        resolution.fidelity = choice.fidelity
+        if press.isRepeat && !command.repeatBehavior.firesOnRepeat {
+            resolution.outcome = .repeatSuppressed
+            return true
+        }
+        target.perform(action, sender: ActionSender(command: command, press: press, provider: winner.provider))
+        resolution.outcome = .performedCommand
+        if !press.isRepeat { track(press, .command(command, target: target, provider: winner.provider)) }
+        return true
+    }
+
+    // MARK: Key-up (R20)
+
+    func keyUp(_ press: KeyPress, timer: inout StageTimer) -> Resolution {
+        timer.mark(.chainWalk)
+        var queries = KeyCommandQueries()
+        let collection = lookupCollection(timer: &timer, queries: &queries)
+        var resolution = Resolution(press: press, chain: collection.chain)
+        noteChainDiagnostics(collection.chain, into: &resolution)
+        resolution.queries = queries
+        let state = removeInFlight(for: press)
+        switch state {
+        case .command(let command, let target, let provider)?:
+            resolution.command = command
+            resolution.provider = provider
+            resolution.target = target
+            if let up = command.upAction {
+                timer.mark(.perform)
+                target.perform(up, sender: ActionSender(command: command, press: press, provider: provider))
+                resolution.action = up
+                resolution.outcome = .performedCommand
+            } else {
+                resolution.outcome = .releaseConsumed
+            }
+        case .press(let chain, let handler, let textInput)?:
+            timer.mark(.deliver)
+            resolution.chain = chain
+            deliver(press, phase: .ended, along: chain, into: &resolution)
+            if textInput {
+                resolution.outcome = .handledByTextInput
+                resolution.pressHandler = handler
+            }
+        case .consumed?:
+            resolution.outcome = .releaseConsumed
+        case .cancelled?:
+            resolution.outcome = .cancelled
+        case nil:
+            timer.mark(.deliver)
+            resolution.diagnostics.insert(.unmatchedPress)
+            deliver(press, phase: .ended, along: collection.chain, into: &resolution)
+        }
+        return resolution
+    }
+
+    // MARK: Changed and cancelled (R20)
+
+    func pressUpdate(_ press: KeyPress, timer: inout StageTimer) -> Resolution {
+        timer.mark(.deliver)
+        let index = inFlightIndex(for: press)
+        var chain = ResponderChain.walk(from: application.chainStart)
+        if let index, case .press(let pressChain, _, _) = inFlight[index].state { chain = pressChain }
+        var resolution = Resolution(press: press, chain: chain)
+        if index == nil { resolution.diagnostics.insert(.unmatchedPress) }
+        if press.phase == .cancelled {
+            if let index { inFlight.remove(at: index) }
+            var delivery = PressDelivery(phase: .cancelled, chain: chain)
+            delivery.start(press)
+            resolution.pressHandler = delivery.handler
+            resolution.outcome = .cancelled
+        } else {
+            deliver(press, phase: .changed, along: chain, into: &resolution)
+        }
+        return resolution
+    }
+
+    private func deliver(_ press: KeyPress, phase: KeyPhase, along chain: ResponderChain,
+                         into resolution: inout Resolution) {
+        var delivery = PressDelivery(phase: phase, chain: chain)
+        delivery.start(press)
+        resolution.pressHandler = delivery.handler
+        resolution.outcome = delivery.handler == nil ? .unhandled : .deliveredAsPress
+    }
+
+    private func noteChainDiagnostics(_ chain: ResponderChain, into resolution: inout Resolution) {
+        if chain.cycleDetectedAt != nil { resolution.diagnostics.insert(.cycleInChain) }
+        if application.firstResponder == nil {
+            resolution.diagnostics.insert(application.keyWindow == nil ? .noKeyWindow : .noFirstResponder)
+        }
+    }
+
+    // MARK: In-flight presses
+
+    func inFlightIndex(for press: KeyPress) -> Int? {
+        for i in 0..<inFlight.count where inFlight[i].usage == press.usage && inFlight[i].device == press.device {
+            return i
+        }
+        return nil
+    }
+
+    private func track(_ press: KeyPress, _ state: InFlightPress.State) {
+        if let index = inFlightIndex(for: press) {
+            inFlight[index].state = state
+        } else {
+            inFlight.append(InFlightPress(device: press.device, usage: press.usage, state: state))
+        }
+    }
+
+    private func removeInFlight(for press: KeyPress) -> InFlightPress.State? {
+        guard let index = inFlightIndex(for: press) else { return nil }
+        return inFlight.remove(at: index).state
+    }
+
+    /// Sends `pressesCancelled` for every press delivered as a press and marks it cancelled.
+    /// Returns how many were cancelled.
+    func cancelPressesInFlight() -> Int {
+        var cancelled = 0
+        for i in 0..<inFlight.count {
+            guard case .press(let chain, _, _) = inFlight[i].state else { continue }
+            let press = KeyPress(.cancelled, inFlight[i].usage, device: inFlight[i].device, timestamp: lastTimestamp,
+                                 layout: application.keyboardLayout)
+            var delivery = PressDelivery(phase: .cancelled, chain: chain)
+            delivery.start(press)
+            inFlight[i].state = .cancelled
+            cancelled += 1
+        }
+        return cancelled
+    }
+}

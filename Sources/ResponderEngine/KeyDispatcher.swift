@@ -1,0 +1,97 @@
+import KeyTraceCore
+
+/// Turns key events into key-command actions or press deliveries, as UIKit does
+/// (responder-semantics R10–R23), timing every stage and counting `keyCommands` reads.
+///
+/// ```swift
+/// let app = Application()
+/// let dispatcher = try KeyDispatcher(application: app, policy: .cached)
+/// let resolution = dispatcher.dispatch(KeyPress(.began, .a, modifiers: .command))
+/// resolution.outcome   // .performedCommand
+/// resolution.action    // "selectAll:" if something in the chain can select all
+/// ```
+///
+/// The flow of one key-down (R18):
+///
+/// ```
+///  key-down ─▶ non-deferred commands ──fired──▶ done (no pressesBegan)
+///                    │ none
+///                    ▼
+///              pressesBegan along the chain ──handled──▶ done (press / text input)
+///                    │ unhandled
+///                    ▼
+///              deferred commands ──fired──▶ done
+///                    │ none
+///                    ▼
+///              unhandled (or disabled / shadowed, naming the command)
+/// ```
+///
+/// A dispatcher is not thread-safe: use it from one thread, like UIKit's main thread.
+public final class KeyDispatcher {
+    /// The application whose chain events go through.
+    public let application: Application
+    /// How `keyCommands` are queried (R23). Changing it drops the cache.
+    public var policy: QueryPolicy {
+        didSet { collection = nil }
+    }
+    /// The clock for stage timing; `nil` turns timing off (no clock reads at all).
+    public var clock: NanosecondClock?
+    /// Receives every resolution, chain change and invalidation.
+    public weak var observer: DispatchObserver?
+    /// Running totals.
+    public internal(set) var statistics = DispatchStatistics()
+
+    var collection: CommandCollection?
+    var collectionStart: Responder?
+    var knownStart: Responder?
+    var inFlight = ContiguousArray<InFlightPress>()
+    var lastTimestamp: UInt64 = 0
+
+    /// Creates a dispatcher for `application`, building its main menu; throws
+    /// ``MenuBuildError`` when two menu commands share a shortcut (R22).
+    public init(application: Application, policy: QueryPolicy = .cached,
+                clock: NanosecondClock? = MonotonicClock()) throws {
+        self.application = application
+        self.policy = policy
+        self.clock = clock
+        inFlight.reserveCapacity(32)
+        try application.rebuildMainMenu()
+        application.dispatcher = self
+    }
+
+    /// Dispatches one event and returns what became of it.
+    @discardableResult
+    public func dispatch(_ press: KeyPress) -> Resolution {
+        var timer = StageTimer(clock: clock)
+        timer.mark(.receive)
+        lastTimestamp = press.timestamp
+        var resolution: Resolution
+        switch press.phase {
+        case .began:
+            resolution = keyDown(press, timer: &timer)
+        case .ended:
+            resolution = keyUp(press, timer: &timer)
+        case .changed, .cancelled:
+            resolution = pressUpdate(press, timer: &timer)
+        }
+        timer.mark(.end)
+        resolution.timings = timer.timings
+        statistics.events += 1
+        statistics.outcomes[Int(resolution.outcome.rawValue)] += 1
+        statistics.keyCommandsCalls += Int(resolution.queries.calls)
+        statistics.uikitEquivalentCalls += Int(resolution.queries.uikitCalls)
+        if let observer { observer.dispatcher(self, didResolve: resolution) }
+        return resolution
+    }
+
+    /// Dispatches a sequence of events, returning their resolutions in order.
+    public func dispatch<S: Sequence>(_ presses: S) -> [Resolution] where S.Element == KeyPress {
+        presses.map { dispatch($0) }
+    }
+
+    /// Resets ``statistics`` to zero (per-responder call counts are kept).
+    public func resetStatistics() { statistics = DispatchStatistics() }
+
+    /// The responder chain events would go through now.
+    public var currentChain: ResponderChain { ResponderChain.walk(from: application.chainStart) }
+}

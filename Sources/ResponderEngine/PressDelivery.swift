@@ -1,0 +1,57 @@
+import KeyTraceCore
+
+/// One delivery of a press along a responder chain (`pressesBegan` and friends).
+///
+/// The engine starts a delivery at the first responder; a responder that does not handle the
+/// press calls ``forward(_:)`` (what its default implementation does), which passes it to the
+/// next responder of the chain snapshot. The delivery therefore never loops on a cyclic chain.
+/// Whoever does not forward has handled the press.
+public struct PressDelivery {
+    /// The phase being delivered.
+    public let phase: KeyPhase
+    /// The chain the press travels along.
+    public let chain: ResponderChain
+    /// The index in ``chain`` of the responder currently holding the press.
+    public private(set) var index: Int
+    /// Whether the press went past the last responder unhandled.
+    public private(set) var reachedEnd: Bool = false
+    /// Set by a text-input responder that consumed the press as text (R16).
+    public var consumedAsText: Bool = false
+
+    init(phase: KeyPhase, chain: ResponderChain, index: Int = 0) {
+        self.phase = phase
+        self.chain = chain
+        self.index = index
+    }
+
+    /// Passes the press to the next responder in the chain, as calling `super` does in UIKit.
+    public mutating func forward(_ press: KeyPress) {
+        let nextIndex = index + 1
+        guard nextIndex < chain.count else {
+            reachedEnd = true
+            return
+        }
+        index = nextIndex
+        deliver(press, to: chain[nextIndex])
+    }
+
+    mutating func start(_ press: KeyPress) {
+        guard index < chain.count else {
+            reachedEnd = true
+            return
+        }
+        deliver(press, to: chain[index])
+    }
+
+    private mutating func deliver(_ press: KeyPress, to responder: Responder) {
+        switch phase {
+        case .began: responder.pressesBegan(press, with: &self)
+        case .changed: responder.pressesChanged(press, with: &self)
+        case .ended: responder.pressesEnded(press, with: &self)
+        case .cancelled: responder.pressesCancelled(press, with: &self)
+        }
+    }
+
+    /// The responder that handled the press, or `nil` when nobody did.
+    public var handler: Responder? { reachedEnd || chain.isEmpty ? nil : chain[index] }
+}

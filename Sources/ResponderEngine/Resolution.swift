@@ -1,0 +1,74 @@
+import KeyTraceCore
+
+/// What the dispatcher did with one key event, and why.
+///
+/// For ``DispatchOutcome/performedCommand`` it names the command, the responder that provided
+/// it and the target that performed it (R13, R14). For ``DispatchOutcome/disabled`` and
+/// ``DispatchOutcome/shadowed`` ``command`` is the command that could not run and
+/// ``blockingCommand`` what blocked it. ``chain`` is the chain at that moment.
+public struct Resolution {
+    /// The event.
+    public var press: KeyPress
+    /// The outcome.
+    public var outcome: DispatchOutcome
+    /// The command that fired, or that was disabled or shadowed.
+    public var command: KeyCommand?
+    /// The responder whose key commands (or main menu) provided ``command``.
+    public var provider: Responder?
+    /// The responder that performed the action.
+    public var target: Responder?
+    /// The action performed (the up-action on a key-up).
+    public var action: Action?
+    /// For a shadowed command, the earlier command of the same identity that blocked it (R12).
+    public var blockingCommand: KeyCommand?
+    /// The provider of ``blockingCommand``.
+    public var blockingProvider: Responder?
+    /// The responder that handled the press (`pressesBegan` and friends, or text input).
+    public var pressHandler: Responder?
+    /// How well the command matched: 3 exact, 2 pair (R8), 0 when no command.
+    public var fidelity: UInt8
+    /// The chain the event went through.
+    public var chain: ResponderChain
+    /// Stage checkpoints (all zero when timing is off).
+    public var timings: StageTimings
+    /// `keyCommands` queries made for this event.
+    public var queries: KeyCommandQueries
+    /// Anything unusual met on the way.
+    public var diagnostics: DispatchDiagnostics
+
+    init(press: KeyPress, chain: ResponderChain) {
+        self.press = press
+        self.outcome = .unhandled
+        self.command = nil
+        self.provider = nil
+        self.target = nil
+        self.action = nil
+        self.blockingCommand = nil
+        self.blockingProvider = nil
+        self.pressHandler = nil
+        self.fidelity = 0
+        self.chain = chain
+        self.timings = .zero
+        self.queries = .none
+        self.diagnostics = []
+    }
+}
+
+extension Resolution: CustomStringConvertible {
+    /// One line without timings, e.g.
+    /// `began ⌘A → performed selectAll: "Select All" from application on window/songs`.
+    public var description: String {
+        var text = "\(press) → \(outcome.name)"
+        if let action { text += " \(action.name)" }
+        if let command, let title = command.displayTitle { text += " \"\(title)\"" }
+        if let provider { text += " from \(provider)" }
+        if let target { text += " on \(target)" }
+        if let handler = pressHandler { text += " by \(handler)" }
+        if let blocking = blockingCommand {
+            text += " blocked by \(blocking.action?.name ?? "?")"
+            if let blockingProvider { text += " from \(blockingProvider)" }
+        }
+        if !diagnostics.isEmpty { text += " [\(diagnostics)]" }
+        return text
+    }
+}

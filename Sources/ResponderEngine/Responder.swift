@@ -1,0 +1,219 @@
+import KeyTraceCore
+
+/// An object that takes part in the responder chain: the model of `UIResponder`.
+///
+/// Subclasses override what they handle and inherit forwarding for the rest, the shape of
+/// UIKit's "call super" (and of a NIO channel handler):
+///
+/// ```
+///  first responder ──next──▶ view ──next──▶ view controller ──next──▶ window ──next──▶ application
+///        │ keyCommands            │ keyCommands        │ keyCommands + addKeyCommand      │ main menu
+/// ```
+///
+/// Key commands come from ``keyCommands`` (by default ``declaredKeyCommands``). Actions are
+/// named (``Action``) and implemented with ``implement(_:handler:)``; the default
+/// ``canPerformAction(_:withSender:)`` answers whether an action is implemented.
+///
+/// When what ``keyCommands`` returns changes for reasons the engine cannot see, call
+/// ``setNeedsKeyCommandsUpdate()`` so the `cached` query policy re-collects (R23).
+open class Responder {
+    /// The responder's name, one component of its ``path``.
+    public var name: String
+
+    private var explicitNext: Responder?
+    private var handlers: [Action: (ActionSender) -> Void] = [:]
+    private var validators: [Action: (inout KeyCommand) -> Void] = [:]
+
+    /// Commands this responder declares; the default ``keyCommands`` returns them.
+    /// Setting them invalidates cached collections (``CacheInvalidationReason/explicitUpdate``).
+    public var declaredKeyCommands: [KeyCommand] = [] {
+        didSet { setNeedsKeyCommandsUpdate() }
+    }
+
+    /// Whether the default ``canBecomeFirstResponder`` answers `true`.
+    public var acceptsFirstResponder: Bool = false
+
+    /// How many times the engine has read ``keyCommands`` from this responder.
+    public internal(set) var keyCommandsCallCount: Int = 0
+
+    /// Bumped whenever something that cached collections depend on changes.
+    public private(set) var keyCommandsRevision: UInt64 = 0
+
+    /// Why ``keyCommandsRevision`` last changed.
+    public private(set) var lastInvalidationReason: CacheInvalidationReason = .explicitUpdate
+
+    /// Creates a responder named `name`.
+    public init(name: String) {
+        self.name = name
+    }
+
+    // MARK: Chain
+
+    /// The next responder in the chain. Defaults to what ``setNext(_:)`` set; views, view
+    /// controllers and windows derive it from their hierarchy.
+    open var next: Responder? { explicitNext }
+
+    /// Sets the next responder of a plain responder (invalidates collections).
+    public func setNext(_ responder: Responder?) {
+        explicitNext = responder
+        invalidateKeyCommands(.chainMutation)
+    }
+
+    /// The parent used for ``path``; defaults to ``next``.
+    open var pathParent: Responder? { next }
+
+    /// The slash-separated names from the top of the hierarchy, e.g. `window/tabs/library/list`.
+    /// The application does not appear in paths of other responders.
+    public var path: String {
+        var components: [String] = []
+        var current: Responder? = self
+        var steps = 0
+        while let responder = current, steps < Responder.maximumChainLength {
+            if responder is Application && responder !== self { break }
+            if !responder.name.isEmpty { components.append(responder.name) }
+            current = responder.pathParent
+            steps += 1
+        }
+        return components.reversed().joined(separator: "/")
+    }
+
+    /// The longest chain the engine follows before treating it as a cycle.
+    public static let maximumChainLength = 4096
+
+    // MARK: Key commands
+
+    /// The commands this responder offers (`UIResponder.keyCommands`).
+    open var keyCommands: [KeyCommand]? { declaredKeyCommands.isEmpty ? nil : declaredKeyCommands }
+
+    /// Tells the engine that ``keyCommands`` changed (`UIResponder.setNeedsKeyCommandsUpdate` analogue).
+    public func setNeedsKeyCommandsUpdate() { invalidateKeyCommands(.explicitUpdate) }
+
+    /// Records that collections including this responder are stale, and why.
+    public func invalidateKeyCommands(_ reason: CacheInvalidationReason) {
+        keyCommandsRevision &+= 1
+        lastInvalidationReason = reason
+    }
+
+    // MARK: First responder
+
+    /// Whether this responder may become first responder. Defaults to ``acceptsFirstResponder``.
+    open var canBecomeFirstResponder: Bool { acceptsFirstResponder }
+
+    /// Whether this responder accepts text (a text field or text view), which defers
+    /// conflicting key commands (R16, R17).
+    open var acceptsTextInput: Bool { false }
+
+    /// The application at the end of this responder's chain, if the chain reaches one.
+    public var application: Application? {
+        var current: Responder? = self
+        var steps = 0
+        while let responder = current, steps < Responder.maximumChainLength {
+            if let application = responder as? Application { return application }
+            current = responder.next
+            steps += 1
+        }
+        return nil
+    }
+
+    /// Asks the application to make this responder first responder.
+    /// Returns `false` when it cannot become first responder or is not in an application's chain (R15).
+    @discardableResult
+    public func becomeFirstResponder() -> Bool {
+        guard let application else { return false }
+        return application.makeFirstResponder(self)
+    }
+
+    /// Whether this responder is its application's first responder.
+    public var isFirstResponder: Bool { application?.firstResponder === self }
+
+    // MARK: Actions
+
+    /// Implements `action`: ``canPerformAction(_:withSender:)`` answers `true` for it and
+    /// ``perform(_:sender:)`` calls `handler`.
+    public func implement(_ action: Action, handler: @escaping (ActionSender) -> Void = { _ in }) {
+        handlers[action] = handler
+    }
+
+    /// Stops implementing `action`.
+    public func removeImplementation(of action: Action) { handlers[action] = nil }
+
+    /// The actions implemented with ``implement(_:handler:)``, sorted.
+    public var implementedActions: [Action] { handlers.keys.sorted() }
+
+    /// Whether this responder implements `action`.
+    public func implements(_ action: Action) -> Bool { handlers[action] != nil }
+
+    /// Adds a validation step for commands whose action is `action` (R14): it may disable or
+    /// retitle the command copy it is given.
+    public func addValidation(for action: Action, _ validation: @escaping (inout KeyCommand) -> Void) {
+        validators[action] = validation
+    }
+
+    /// `UIResponder.canPerformAction(_:withSender:)`: by default, whether the action is implemented.
+    open func canPerformAction(_ action: Action, withSender sender: ActionSender?) -> Bool {
+        handlers[action] != nil
+    }
+
+    /// `UIResponder.target(forAction:withSender:)`: the first responder from here along
+    /// ``next`` that can perform `action` (R14). Cycles end the search.
+    open func target(forAction action: Action, withSender sender: ActionSender?) -> Responder? {
+        var current: Responder? = self
+        var steps = 0
+        while let responder = current, steps < Responder.maximumChainLength {
+            if responder.canPerformAction(action, withSender: sender) { return responder }
+            current = responder.next
+            steps += 1
+        }
+        return nil
+    }
+
+    /// `UIResponder.validate(_:)`: runs on a copy of the command before it is performed and
+    /// may disable or retitle it. By default, runs the validation added for its action.
+    open func validate(_ command: inout KeyCommand) {
+        guard let action = command.action, let validation = validators[action] else { return }
+        validation(&command)
+    }
+
+    /// Performs `action`; returns whether something ran. By default, calls the handler.
+    @discardableResult
+    open func perform(_ action: Action, sender: ActionSender) -> Bool {
+        guard let handler = handlers[action] else { return false }
+        handler(sender)
+        return true
+    }
+
+    // MARK: Presses (forwarding defaults, R18, R20)
+
+    /// A key went down. The default forwards to the next responder, as calling `super` does.
+    open func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
+        delivery.forward(press)
+    }
+
+    /// A held key changed (e.g. its modifiers). The default forwards.
+    open func pressesChanged(_ press: KeyPress, with delivery: inout PressDelivery) {
+        delivery.forward(press)
+    }
+
+    /// A key went up. The default forwards.
+    open func pressesEnded(_ press: KeyPress, with delivery: inout PressDelivery) {
+        delivery.forward(press)
+    }
+
+    /// Called for auto-repeats of a press this responder consumed as text; returns whether the
+    /// repeat was applied. The default declines; ``TextInputView`` types the key again.
+    open func handleRepeat(of press: KeyPress) -> Bool { false }
+
+    /// A press was cancelled. The default forwards.
+    open func pressesCancelled(_ press: KeyPress, with delivery: inout PressDelivery) {
+        delivery.forward(press)
+    }
+}
+
+extension Responder: CustomStringConvertible {
+    /// The responder's path, or its name when it has no parent.
+    public var description: String {
+        let path = self.path
+        return path.isEmpty ? name : path
+    }
+}
+

@@ -1,0 +1,84 @@
+import KeyTraceCore
+
+/// An immutable snapshot of a responder chain: the responders from the chain's start to the
+/// application (and its delegate), in order.
+///
+/// A snapshot remembers each responder's ``Responder/keyCommandsRevision`` so the `cached`
+/// policy can tell in O(depth), without allocating, whether it still describes the live chain.
+/// A responder met twice ends the walk; ``cycleDetectedAt`` then names it (R11).
+public final class ResponderChain {
+    /// The responders, first responder (or its stand-in, R10) first.
+    public let responders: ContiguousArray<Responder>
+    private let revisions: ContiguousArray<UInt64>
+    /// The responder met a second time, when `next` pointers form a cycle.
+    public let cycleDetectedAt: Responder?
+    /// Whether the first responder accepts text (R16).
+    public let isTextInputActive: Bool
+
+    /// The empty chain.
+    public static var empty: ResponderChain { ResponderChain(responders: [], cycleDetectedAt: nil) }
+
+    init(responders: ContiguousArray<Responder>, cycleDetectedAt: Responder?) {
+        self.responders = responders
+        self.revisions = ContiguousArray(responders.map(\.keyCommandsRevision))
+        self.cycleDetectedAt = cycleDetectedAt
+        self.isTextInputActive = responders.first?.acceptsTextInput ?? false
+    }
+
+    /// Walks `next` from `start` until the chain ends, a responder repeats, or
+    /// ``Responder/maximumChainLength`` is reached.
+    public static func walk(from start: Responder?) -> ResponderChain {
+        guard let start else { return .empty }
+        var responders = ContiguousArray<Responder>()
+        var seen = Set<ObjectIdentifier>()
+        var current: Responder? = start
+        var cycle: Responder?
+        while let responder = current {
+            guard seen.insert(ObjectIdentifier(responder)).inserted,
+                  responders.count < Responder.maximumChainLength else {
+                cycle = responder
+                break
+            }
+            responders.append(responder)
+            current = responder.next
+        }
+        return ResponderChain(responders: responders, cycleDetectedAt: cycle)
+    }
+
+    /// The number of responders.
+    @inlinable public var count: Int { responders.count }
+    /// Whether the chain has no responders.
+    @inlinable public var isEmpty: Bool { responders.isEmpty }
+    /// The first responder or its stand-in.
+    public var start: Responder? { responders.first }
+
+    /// The responder at `index`.
+    @inlinable public subscript(index: Int) -> Responder { responders[index] }
+
+    /// The position of `responder` in the chain, or `nil`.
+    public func index(of responder: Responder) -> Int? {
+        responders.firstIndex { $0 === responder }
+    }
+
+    /// Whether every responder still has the revision it had when the snapshot was taken.
+    /// On `false`, `staleReason` says why the first stale responder changed.
+    func isCurrent(staleReason: inout CacheInvalidationReason) -> Bool {
+        for i in 0..<responders.count where responders[i].keyCommandsRevision != revisions[i] {
+            staleReason = responders[i].lastInvalidationReason
+            return false
+        }
+        return true
+    }
+
+    /// The responders' paths, first responder first.
+    public var paths: [String] { responders.map(\.path) }
+}
+
+extension ResponderChain: CustomStringConvertible {
+    /// `list → library → tabs → window → application`.
+    public var description: String {
+        var text = responders.map(\.description).joined(separator: " → ")
+        if let cycle = cycleDetectedAt { text += " ⟲ \(cycle.description) (cycle)" }
+        return text.isEmpty ? "(empty chain)" : text
+    }
+}

@@ -1,0 +1,122 @@
+import KeyTraceCore
+
+/// A text field or text view: accepts text, so conflicting key commands defer to it (R16, R17).
+///
+/// It consumes printable characters, Delete/Forward Delete and ←/→ (and ↑/↓, Home/End in a
+/// multi-line view) in `pressesBegan`; a multi-line view also consumes Return and Tab. Its
+/// state — ``text``, ``caret``, ``selection`` — is inspectable. It implements the standard edit
+/// actions `selectAll:`, `copy:`, `cut:`, `paste:` and `delete:` against the application's
+/// pasteboard (R21).
+open class TextInputView: View {
+    /// Single-line field or multi-line view.
+    public enum Style: String, Sendable { case field, view }
+
+    /// The style.
+    public let style: Style
+    /// The text content.
+    public private(set) var text: String
+    /// The caret position, in characters from the start.
+    public private(set) var caret: Int
+    /// The selected range in characters, empty when nothing is selected.
+    public private(set) var selection: Range<Int>
+
+    /// Creates a text input with initial `text`; the caret goes to its end.
+    public init(name: String, style: Style = .field, text: String = "") {
+        self.style = style
+        self.text = text
+        self.caret = text.count
+        self.selection = text.count..<text.count
+        super.init(name: name)
+        acceptsFirstResponder = true
+        implement(.selectAll) { [unowned self] _ in self.selection = 0..<self.text.count }
+        implement(.copy) { [unowned self] _ in self.application?.pasteboard = self.selectedText }
+        implement(.cut) { [unowned self] _ in
+            self.application?.pasteboard = self.selectedText
+            self.replaceSelection(with: "")
+        }
+        implement(.paste) { [unowned self] _ in self.replaceSelection(with: self.application?.pasteboard ?? "") }
+        implement(.delete) { [unowned self] _ in self.replaceSelection(with: "") }
+    }
+
+    open override var acceptsTextInput: Bool { true }
+
+    /// The selected text.
+    public var selectedText: String { substring(selection) }
+
+    /// Replaces the whole text and moves the caret to its end.
+    public func setText(_ newText: String) {
+        text = newText
+        caret = newText.count
+        selection = caret..<caret
+    }
+
+    open override func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
+        if consume(press) {
+            delivery.consumedAsText = true
+        } else {
+            delivery.forward(press)
+        }
+    }
+
+    open override func handleRepeat(of press: KeyPress) -> Bool { consume(press) }
+
+    /// Applies a key to the text; returns whether the key was consumed as text input.
+    /// Auto-repeats arrive here too.
+    @discardableResult
+    public func consume(_ press: KeyPress) -> Bool {
+        let flags = press.modifierFlags.matchingSubset
+        if flags.contains(.command) || flags.contains(.control) { return false }
+        switch press.usage {
+        case .deleteOrBackspace:
+            if selection.isEmpty, caret > 0 { selection = (caret - 1)..<caret }
+            replaceSelection(with: "")
+            return true
+        case .deleteForward:
+            if selection.isEmpty, caret < text.count { selection = caret..<(caret + 1) }
+            replaceSelection(with: "")
+            return true
+        case .leftArrow:
+            moveCaret(to: flags.contains(.alternate) ? 0 : caret - 1)
+            return true
+        case .rightArrow:
+            moveCaret(to: flags.contains(.alternate) ? text.count : caret + 1)
+            return true
+        case .upArrow, .home:
+            guard style == .view || press.usage == .home else { return false }
+            moveCaret(to: 0)
+            return true
+        case .downArrow, .end:
+            guard style == .view || press.usage == .end else { return false }
+            moveCaret(to: text.count)
+            return true
+        case .returnOrEnter, .keypadEnter, .tab:
+            guard style == .view else { return false }
+            replaceSelection(with: press.usage == .tab ? "\t" : "\n")
+            return true
+        default:
+            guard let scalar = press.characters.unicodeScalars.first, press.characters.unicodeScalars.count == 1,
+                  scalar.value >= 0x20, scalar.value != 0x7F else { return false }
+            replaceSelection(with: press.characters)
+            return true
+        }
+    }
+
+    private func moveCaret(to position: Int) {
+        caret = max(0, min(text.count, position))
+        selection = caret..<caret
+    }
+
+    private func replaceSelection(with replacement: String) {
+        let lower = text.index(text.startIndex, offsetBy: min(selection.lowerBound, text.count))
+        let upper = text.index(text.startIndex, offsetBy: min(selection.upperBound, text.count))
+        text.replaceSubrange(lower..<upper, with: replacement)
+        caret = selection.lowerBound + replacement.count
+        selection = caret..<caret
+    }
+
+    private func substring(_ range: Range<Int>) -> String {
+        let lower = text.index(text.startIndex, offsetBy: min(range.lowerBound, text.count))
+        let upper = text.index(text.startIndex, offsetBy: min(range.upperBound, text.count))
+        return String(text[lower..<upper])
+    }
+}

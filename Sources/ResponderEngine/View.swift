@@ -1,0 +1,95 @@
+import KeyTraceCore
+
+/// A view in a window's hierarchy: the model of `UIView` as a responder.
+///
+/// A view's next responder is its view controller when it is that controller's root view,
+/// otherwise its superview (UIKit's rule). Moving views invalidates collections that include
+/// them (``CacheInvalidationReason/chainMutation``), and removing the first responder from a
+/// window makes it resign.
+open class View: Responder {
+    /// The superview, if any.
+    public private(set) weak var superview: View?
+    /// The subviews, back to front.
+    public private(set) var subviews: [View] = []
+    /// The view controller whose root view this is.
+    public internal(set) weak var owningViewController: ViewController?
+
+    open override var next: Responder? {
+        if let owningViewController { return owningViewController }
+        return superview
+    }
+
+    open override var pathParent: Responder? {
+        if let owningViewController { return owningViewController }
+        if let superview, let controller = superview.owningViewController { return controller }
+        return superview
+    }
+
+    /// The window this view is in.
+    public var window: Window? {
+        var current: View? = self
+        var steps = 0
+        while let view = current, steps < Responder.maximumChainLength {
+            if let window = view as? Window { return window }
+            current = view.superview ?? view.owningViewController?.hostView
+            steps += 1
+        }
+        return nil
+    }
+
+    /// Adds `view` as the frontmost subview (removing it from any previous superview).
+    /// Moving a view within its window keeps the first responder inside it.
+    public func addSubview(_ view: View) {
+        view.detachFromSuperview()
+        subviews.append(view)
+        view.superview = self
+        view.invalidateSubtree(.chainMutation)
+    }
+
+    /// Removes this view from its superview. If the first responder was inside, it resigns.
+    public func removeFromSuperview() {
+        let application = self.window?.application
+        guard detachFromSuperview() else { return }
+        if let application, let first = application.firstResponder, first.isInside(self) {
+            application.resignFirstResponder()
+        }
+    }
+
+    @discardableResult
+    private func detachFromSuperview() -> Bool {
+        guard let superview else { return false }
+        superview.subviews.removeAll { $0 === self }
+        self.superview = nil
+        invalidateSubtree(.chainMutation)
+        return true
+    }
+
+    /// The subview named `name`, searching depth-first.
+    public func descendant(named name: String) -> View? {
+        for view in subviews {
+            if view.name == name { return view }
+            if let found = view.descendant(named: name) { return found }
+        }
+        return nil
+    }
+
+    func invalidateSubtree(_ reason: CacheInvalidationReason) {
+        invalidateKeyCommands(reason)
+        for view in subviews { view.invalidateSubtree(reason) }
+        owningViewController?.invalidateKeyCommands(reason)
+    }
+}
+
+extension Responder {
+    /// Whether this responder is `ancestor` or lies below it in the view hierarchy.
+    func isInside(_ ancestor: View) -> Bool {
+        var current: Responder? = self
+        var steps = 0
+        while let responder = current, steps < Responder.maximumChainLength {
+            if responder === ancestor { return true }
+            current = responder.next
+            steps += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,27 @@
+import KeyTraceCore
+
+/// A window: the top of a view hierarchy, whose next responder is the application.
+open class Window: View {
+    /// The application the window belongs to.
+    public internal(set) weak var owningApplication: Application?
+
+    /// The root view controller; setting it installs its view in the window.
+    public var rootViewController: ViewController? {
+        didSet {
+            oldValue?.view.removeFromSuperview()
+            if let rootViewController { addSubview(rootViewController.view) }
+            invalidateSubtree(.chainMutation)
+        }
+    }
+
+    /// Creates a window named `name` (default `window`).
+    public override init(name: String = "window") {
+        super.init(name: name)
+    }
+
+    open override var next: Responder? { superview ?? owningApplication }
+    open override var pathParent: Responder? { superview }
+
+    /// The window's application.
+    public override var application: Application? { owningApplication }
+}

@@ -1,0 +1,95 @@
+import Testing
+import KeyTraceCore
+@testable import ResponderEngine
+
+/// Responder-semantics §E: R21–R22.
+@Suite struct MenuConformanceTests {
+    @Test func R21_standardEditActionsFireOnlyWhenSomethingCanPerformThem() throws {
+        let scene = try Scene()
+        scene.leaf.becomeFirstResponder()
+        #expect(scene.dispatcher.dispatch(down("cmd+c")).outcome == .unhandled)
+        let log = ActionLog()
+        scene.root.implement(.copy, handler: log.handler("copy"))
+        let copy = scene.dispatcher.dispatch(down("cmd+c"))
+        #expect(copy.outcome == .performedCommand)
+        #expect(copy.action == .copy)
+        #expect(copy.provider === scene.app)
+        #expect(copy.target === scene.root)
+        #expect(log.entries == ["copy"])
+
+        let shortcuts: [(String, Action)] = [
+            ("cmd+x", .cut), ("cmd+v", .paste), ("opt+shift+cmd+v", .pasteAndMatchStyle), ("cmd+z", .undo),
+            ("shift+cmd+z", .redo), ("cmd+a", .selectAll), ("cmd+b", .toggleBoldface), ("cmd+i", .toggleItalics),
+            ("cmd+u", .toggleUnderline), ("shift+cmd+=", .increaseSize), ("cmd+-", .decreaseSize), ("cmd+f", .find),
+            ("opt+cmd+f", .findAndReplace), ("cmd+g", .findNext), ("shift+cmd+g", .findPrevious),
+            ("cmd+e", .useSelectionForFind), ("shift+cmd+s", .duplicate), ("cmd+o", .open),
+            ("ctrl+cmd+s", .toggleSidebar), ("shift+cmd+/", .showHelp), ("cmd+p", .print), ("cmd+w", .close),
+        ]
+        for (_, action) in shortcuts { scene.root.implement(action) }
+        for (shortcut, action) in shortcuts {
+            #expect(scene.dispatcher.dispatch(down(shortcut)).action == action, "\(shortcut)")
+        }
+        #expect(scene.dispatcher.dispatch(down("cmd+p", repeat: true)).outcome == .repeatSuppressed)
+        let keyless = scene.app.mainMenu.menu(.edit)?.children.compactMap { element -> Action? in
+            if case .action(_, let action) = element { return action }
+            return nil
+        }
+        #expect(keyless == [.delete, .select])
+    }
+
+    @Test func R21_textFieldsPerformEditActionsOnTheirText() throws {
+        let scene = try Scene()
+        let field = TextInputView(name: "field", text: "hello")
+        scene.content.addSubview(field)
+        field.becomeFirstResponder()
+        #expect(scene.dispatcher.dispatch(down("cmd+a")).target === field)
+        scene.dispatcher.dispatch(down("cmd+c"))
+        scene.dispatcher.dispatch(down("right"))
+        scene.dispatcher.dispatch(down("cmd+v"))
+        #expect(scene.app.pasteboard == "hello")
+        #expect(field.text == "hellohello")
+    }
+
+    @Test func R22_menuConflictsAreErrorsNamingBothCommands() throws {
+        let app = Application()
+        app.menuCustomization = { builder in
+            try builder.add(KeyCommand(title: "Clear", input: .character("k"), modifierFlags: .command, action: "clear:"),
+                            toMenu: .edit)
+            try builder.add(KeyCommand(title: "Kill", input: .character("k"), modifierFlags: .command, action: "kill:"),
+                            toMenu: .file)
+        }
+        do {
+            _ = try KeyDispatcher(application: app)
+            Issue.record("expected a conflict")
+        } catch let error as MenuBuildError {
+            #expect(error.conflictingCommands?.existing.action == "clear:")
+            #expect(error.conflictingCommands?.new.action == "kill:")
+            #expect(error.description.contains("\"Clear\"") && error.description.contains("\"Kill\""))
+        }
+        // Removing the standard command first makes room.
+        let app2 = Application()
+        app2.menuCustomization = { builder in
+            #expect(builder.removeCommands(withShortcut: try KeyShortcut("cmd+w")) == 1)
+            try builder.add(KeyCommand(title: "Close Tab", input: .character("w"), modifierFlags: .command, action: "closeTab:"),
+                            toMenu: .file)
+        }
+        _ = try KeyDispatcher(application: app2)
+        #expect(app2.mainMenuKeyCommands.contains { $0.action == "closeTab:" })
+    }
+
+    @Test func R22_discoveryGroupsMenusThenRespondersSkippingDisabledAndUntitled() throws {
+        let scene = try Scene()
+        scene.leaf.declaredKeyCommands = [command("cmd+k", "clear:", title: "Clear"), command("cmd+j", "jump:"),
+                                          command("cmd+l", "locked:", title: "Locked"), command("cmd+c", "copyLeaf:", title: "Copy Leaf")]
+        for action in ["clear:", "jump:", "locked:", "copyLeaf:"] { scene.leaf.implement(Action(action)) }
+        scene.leaf.addValidation(for: "locked:") { $0.attributes.insert(.disabled) }
+        scene.root.implement(.copy)
+        scene.root.implement(.paste)
+        scene.leaf.becomeFirstResponder()
+        let groups = scene.dispatcher.discoverableCommands()
+        #expect(groups.map(\.title) == ["Edit", "window/root/content/leaf"])
+        // The leaf's ⌘C shadows the menu's ⌘C (same identity): it is listed once, as the leaf's.
+        #expect(groups[0].commands.map(\.action) == [.paste])
+        #expect(groups[1].commands.map(\.action) == ["clear:", "copyLeaf:"])
+    }
+}

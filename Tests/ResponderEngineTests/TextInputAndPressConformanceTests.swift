@@ -1,0 +1,157 @@
+import Testing
+import KeyTraceCore
+@testable import ResponderEngine
+
+/// Responder-semantics §D: R16–R20.
+@Suite struct TextInputAndPressConformanceTests {
+    /// A scene whose first responder is a text field inside `content`.
+    private func textScene(policy: QueryPolicy = .cached) throws -> (Scene, TextInputView) {
+        let scene = try Scene(policy: policy)
+        let field = TextInputView(name: "search")
+        scene.content.addSubview(field)
+        #expect(field.becomeFirstResponder())
+        return (scene, field)
+    }
+
+    @Test func R16_textInputGetsTheKeyFirstUnlessTheCommandWantsPriority() throws {
+        let (scene, field) = try textScene()
+        let log = ActionLog()
+        scene.root.declaredKeyCommands = [command("f", "keyPressF:")]
+        scene.root.implement("keyPressF:", handler: log.handler("f"))
+        let typed = scene.dispatcher.dispatch(down("f"))
+        #expect(typed.outcome == .handledByTextInput)
+        #expect(typed.pressHandler === field)
+        #expect(field.text == "f")
+
+        var priority = command("f", "keyPressF:")
+        priority.wantsPriorityOverSystemBehavior = true
+        scene.root.declaredKeyCommands = [priority]
+        #expect(scene.dispatcher.dispatch(down("f")).outcome == .performedCommand)
+
+        scene.root.declaredKeyCommands = [command("f", "keyPressF:")]
+        scene.app.commandsBeforeTextInput = true
+        #expect(scene.dispatcher.dispatch(down("f")).outcome == .performedCommand)
+        #expect(field.text == "f")
+        #expect(log.entries == ["f", "f"])
+    }
+
+    @Test func R17_conflictTable() {
+        func conflicts(_ shortcut: String) -> Bool {
+            guard let s = try? KeyShortcut(shortcut) else { return false }
+            return TextInputConflicts.conflicts(input: s.input, modifiers: s.modifiers)
+        }
+        for yes in ["delete", "left", "shift+up", "ctrl+down", "opt+right", "cmd+left", "shift+ctrl+left",
+                    "shift+opt+right", "shift+cmd+up", "space", "shift+space", "opt+space", "shift+opt+space",
+                    "return", "tab", "esc", "a", "ctrl+a", "ctrl+e", "opt+b", "x", "shift+x", "opt+x", "/", "shift+/"] {
+            #expect(conflicts(yes), "\(yes) should conflict")
+        }
+        for no in ["ctrl+opt+up", "cmd+opt+left", "ctrl+space", "cmd+space", "shift+return", "cmd+return", "shift+tab",
+                   "pageup", "pagedown", "home", "end", "cmd+a", "ctrl+opt+a", "ctrl+x", "cmd+x", "ctrl+/", "f5"] {
+            #expect(!conflicts(no), "\(no) should not conflict")
+        }
+    }
+
+    @Test func R17_deferralDependsOnProviderAndEscapeIsNeverDeferred() throws {
+        let (scene, field) = try textScene()
+        let log = ActionLog()
+        scene.root.declaredKeyCommands = [KeyCommand(input: .special(.escape), action: "dismiss:"),
+                                          command("cmd+f", "search:"), command("ctrl+a", "lineStart:")]
+        for action in ["dismiss:", "search:", "lineStart:"] { scene.root.implement(Action(action), handler: log.handler(action)) }
+        field.declaredKeyCommands = [command("x", "fieldX:")]
+        field.implement("fieldX:", handler: log.handler("fieldX:"))
+        #expect(scene.dispatcher.dispatch(down("esc")).action == "dismiss:")
+        #expect(scene.dispatcher.dispatch(down("cmd+f")).action == "search:")
+        // ⌃A conflicts (Emacs binding) and the text field does not consume it: deferred, then fires.
+        let ctrlA = scene.dispatcher.dispatch(down("ctrl+a"))
+        #expect(ctrlA.action == "lineStart:")
+        // The text field's own command is not deferred.
+        #expect(scene.dispatcher.dispatch(down("x")).action == "fieldX:")
+        #expect(field.text == "")
+        #expect(log.entries == ["dismiss:", "search:", "lineStart:", "fieldX:"])
+    }
+
+    @Test func R18_pressFlowCommandThenPressesBeganThenDeferredThenUnhandled() throws {
+        let (scene, field) = try textScene()
+        let log = ActionLog()
+        scene.root.declaredKeyCommands = [command("return", "submit:"), command("cmd+k", "clear:")]
+        scene.root.implement("submit:", handler: log.handler("submit"))
+        scene.root.implement("clear:", handler: log.handler("clear"))
+        // 1. A non-conflicting command fires; nobody sees pressesBegan.
+        #expect(scene.dispatcher.dispatch(down("cmd+k")).outcome == .performedCommand)
+        #expect(scene.content.log.isEmpty)
+        // 2./3. Return conflicts; the field declines it; pressesBegan goes up the chain, unhandled; the deferred command fires.
+        let submit = scene.dispatcher.dispatch(down("return"))
+        #expect(submit.outcome == .performedCommand)
+        #expect(submit.action == "submit:")
+        #expect(scene.content.log == ["began Return"])
+        // 4. Nothing handles F7.
+        #expect(scene.dispatcher.dispatch(KeyPress(.began, HIDUsage(0x40))).outcome == .unhandled)
+        scene.content.handledUsages = [HIDUsage(0x40)]
+        let handled = scene.dispatcher.dispatch(KeyPress(.began, HIDUsage(0x40)))
+        #expect(handled.outcome == .deliveredAsPress)
+        #expect(handled.pressHandler === scene.content)
+        #expect(field.text == "")
+        #expect(log.entries == ["clear", "submit"])
+    }
+
+    @Test func R19_repeatsFireRepeatableCommandsOnlyAndPressesAreNotRedelivered() throws {
+        let scene = try Scene()
+        let log = ActionLog()
+        var once = command("cmd+p", "printDocument:")
+        once.repeatBehavior = .nonRepeatable
+        scene.leaf.declaredKeyCommands = [command("cmd+down", "nextRow:"), once]
+        scene.leaf.implement("nextRow:", handler: log.handler("next"))
+        scene.leaf.implement("printDocument:", handler: log.handler("print"))
+        scene.leaf.handledUsages = [.rightArrow]
+        scene.leaf.becomeFirstResponder()
+        let d = scene.dispatcher
+        #expect(d.dispatch(down("cmd+down")).outcome == .performedCommand)
+        #expect(d.dispatch(down("cmd+down", repeat: true)).outcome == .performedCommand)
+        #expect(d.dispatch(down("cmd+p")).outcome == .performedCommand)
+        let suppressed = d.dispatch(down("cmd+p", repeat: true))
+        #expect(suppressed.outcome == .repeatSuppressed)
+        #expect(suppressed.action == "printDocument:")
+        #expect(d.dispatch(down("right")).outcome == .deliveredAsPress)
+        #expect(d.dispatch(down("right", repeat: true)).outcome == .repeatSuppressed)
+        #expect(scene.leaf.log == ["began Right Arrow"])
+        #expect(log.entries == ["next", "next", "print"])
+
+        // Text input types repeats.
+        let field = TextInputView(name: "field")
+        scene.content.addSubview(field)
+        field.becomeFirstResponder()
+        d.dispatch(down("x"))
+        #expect(d.dispatch(down("x", repeat: true)).outcome == .handledByTextInput)
+        #expect(field.text == "xx")
+    }
+
+    @Test func R20_releaseSendsUpActionOrPressesEndedAndFocusChangesCancel() throws {
+        let scene = try Scene()
+        let log = ActionLog()
+        let hold = KeyCommand(input: .character("m"), modifierFlags: .command, action: "startMoving:", upAction: "stopMoving:")
+        scene.leaf.declaredKeyCommands = [hold, command("cmd+k", "plain:")]
+        for action in ["startMoving:", "stopMoving:", "plain:"] { scene.leaf.implement(Action(action), handler: log.handler(action)) }
+        scene.leaf.handledUsages = [.upArrow, .leftShift]
+        scene.leaf.becomeFirstResponder()
+        let d = scene.dispatcher
+        d.dispatch(down("cmd+m"))
+        let release = d.dispatch(up("cmd+m"))
+        #expect(release.outcome == .performedCommand)
+        #expect(release.action == "stopMoving:")
+        d.dispatch(down("cmd+k"))
+        #expect(d.dispatch(up("cmd+k")).outcome == .releaseConsumed)
+
+        #expect(d.dispatch(down("up")).outcome == .deliveredAsPress)
+        #expect(d.dispatch(up("up")).pressHandler === scene.leaf)
+        // Modifier-only presses are presses too.
+        #expect(d.dispatch(KeyPress(.began, .leftShift, modifiers: .shift)).outcome == .deliveredAsPress)
+        #expect(d.dispatch(KeyPress(.ended, .leftShift)).outcome == .deliveredAsPress)
+
+        // A first-responder change cancels presses in flight.
+        d.dispatch(down("up"))
+        scene.content.becomeFirstResponder()
+        #expect(scene.leaf.log.last == "cancelled Up Arrow")
+        #expect(d.dispatch(up("up")).outcome == .cancelled)
+        #expect(log.entries == ["startMoving:", "stopMoving:", "plain:"])
+    }
+}
