@@ -4,11 +4,25 @@
 public struct Action: Hashable, Comparable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The selector-like name.
     public let name: String
+    // A 64-bit FNV-1a fingerprint of the name, computed once: hashing and comparing actions is
+    // on the dispatch path (target search, validation, perform).
+    private let fingerprint: UInt64
 
     /// Wraps a selector-like name.
-    public init(_ name: String) { self.name = name }
+    public init(_ name: String) {
+        self.name = name
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0100_0000_01b3 }
+        self.fingerprint = hash
+    }
 
-    public init(stringLiteral value: String) { self.name = value }
+    public init(stringLiteral value: String) { self.init(value) }
+
+    public static func == (lhs: Action, rhs: Action) -> Bool {
+        lhs.fingerprint == rhs.fingerprint && lhs.name == rhs.name
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 
     public var description: String { name }
 

@@ -6,7 +6,7 @@
 /// ```swift
 /// let find = KeyCommand(title: "Search", action: "search:", shortcut: "cmd+f")
 /// ```
-public struct KeyCommand: Hashable, Sendable {
+public struct KeyCommand: Hashable, @unchecked Sendable {
     /// How a command behaves when its key auto-repeats (R4, R19).
     public enum RepeatBehavior: UInt8, Hashable, Sendable {
         /// The system decides; treated as ``repeatable``.
@@ -57,34 +57,130 @@ public struct KeyCommand: Hashable, Sendable {
         public var description: String { KeyShortcut(input: input, modifiers: modifierFlags).description }
     }
 
+    // Copy-on-write storage: a command is copied on every dispatch (into the resolution, the
+    // action's sender, the press tracking), so a copy must cost one reference count, not a dozen.
+    final class Storage {
+        var title: String
+        var imageName: String?
+        var discoverabilityTitle: String?
+        var input: KeyInput
+        var modifierFlags: ModifierFlags
+        var action: Action?
+        var upAction: Action?
+        var propertyList: String?
+        var attributes: Attributes
+        var state: State
+        var alternates: [Alternate]
+        var wantsPriorityOverSystemBehavior: Bool
+        var allowsAutomaticMirroring: Bool
+        var repeatBehavior: RepeatBehavior
+
+        init(title: String, imageName: String?, discoverabilityTitle: String?, input: KeyInput,
+             modifierFlags: ModifierFlags, action: Action?, upAction: Action?, propertyList: String?,
+             attributes: Attributes, state: State, alternates: [Alternate], wantsPriorityOverSystemBehavior: Bool,
+             allowsAutomaticMirroring: Bool, repeatBehavior: RepeatBehavior) {
+            self.title = title
+            self.imageName = imageName
+            self.discoverabilityTitle = discoverabilityTitle
+            self.input = input
+            self.modifierFlags = modifierFlags
+            self.action = action
+            self.upAction = upAction
+            self.propertyList = propertyList
+            self.attributes = attributes
+            self.state = state
+            self.alternates = alternates
+            self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
+            self.allowsAutomaticMirroring = allowsAutomaticMirroring
+            self.repeatBehavior = repeatBehavior
+        }
+
+        func copy() -> Storage {
+            Storage(title: title, imageName: imageName, discoverabilityTitle: discoverabilityTitle, input: input,
+                    modifierFlags: modifierFlags, action: action, upAction: upAction, propertyList: propertyList,
+                    attributes: attributes, state: state, alternates: alternates,
+                    wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior,
+                    allowsAutomaticMirroring: allowsAutomaticMirroring, repeatBehavior: repeatBehavior)
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// The menu title.
-    public var title: String
+    public var title: String {
+        get { storage.title }
+        set { uniqueStorage().title = newValue }
+    }
     /// The name of an image shown beside the title; display-only.
-    public var imageName: String?
+    public var imageName: String? {
+        get { storage.imageName }
+        set { uniqueStorage().imageName = newValue }
+    }
     /// The title shown by discovery (the ⌘-hold overlay); falls back to ``title``.
-    public var discoverabilityTitle: String?
+    public var discoverabilityTitle: String? {
+        get { storage.discoverabilityTitle }
+        set { uniqueStorage().discoverabilityTitle = newValue }
+    }
     /// The key the command listens for.
-    public var input: KeyInput
+    public var input: KeyInput {
+        get { storage.input }
+        set { uniqueStorage().input = newValue }
+    }
     /// The modifiers the command requires (only ⌃⌥⇧⌘ are kept).
-    public var modifierFlags: ModifierFlags
+    public var modifierFlags: ModifierFlags {
+        get { storage.modifierFlags }
+        set { uniqueStorage().modifierFlags = newValue.matchingSubset }
+    }
     /// The action sent on key-down.
-    public var action: Action?
+    public var action: Action? {
+        get { storage.action }
+        set { uniqueStorage().action = newValue }
+    }
     /// The action sent on key-up, if any (R20).
-    public var upAction: Action?
+    public var upAction: Action? {
+        get { storage.upAction }
+        set { uniqueStorage().upAction = newValue }
+    }
     /// An arbitrary value carried to the action (`propertyList`), kept as text.
-    public var propertyList: String?
+    public var propertyList: String? {
+        get { storage.propertyList }
+        set { uniqueStorage().propertyList = newValue }
+    }
     /// Attributes (disabled, destructive, hidden).
-    public var attributes: Attributes
+    public var attributes: Attributes {
+        get { storage.attributes }
+        set { uniqueStorage().attributes = newValue }
+    }
     /// Display state.
-    public var state: State
+    public var state: State {
+        get { storage.state }
+        set { uniqueStorage().state = newValue }
+    }
     /// Alternates, expanded into extra commands right after this one (R4).
-    public var alternates: [Alternate]
+    public var alternates: [Alternate] {
+        get { storage.alternates }
+        set { uniqueStorage().alternates = newValue }
+    }
     /// Runs before text input handles the key (R16).
-    public var wantsPriorityOverSystemBehavior: Bool
+    public var wantsPriorityOverSystemBehavior: Bool {
+        get { storage.wantsPriorityOverSystemBehavior }
+        set { uniqueStorage().wantsPriorityOverSystemBehavior = newValue }
+    }
     /// Swaps mirrored inputs in right-to-left scenes (R4). Defaults to `true`.
-    public var allowsAutomaticMirroring: Bool
+    public var allowsAutomaticMirroring: Bool {
+        get { storage.allowsAutomaticMirroring }
+        set { uniqueStorage().allowsAutomaticMirroring = newValue }
+    }
     /// Auto-repeat behaviour.
-    public var repeatBehavior: RepeatBehavior
+    public var repeatBehavior: RepeatBehavior {
+        get { storage.repeatBehavior }
+        set { uniqueStorage().repeatBehavior = newValue }
+    }
 
     /// Creates a command. Every parameter but the input has UIKit's default.
     public init(title: String = "", imageName: String? = nil, discoverabilityTitle: String? = nil,
@@ -92,20 +188,11 @@ public struct KeyCommand: Hashable, Sendable {
                 propertyList: String? = nil, attributes: Attributes = [], state: State = .off,
                 alternates: [Alternate] = [], wantsPriorityOverSystemBehavior: Bool = false,
                 allowsAutomaticMirroring: Bool = true, repeatBehavior: RepeatBehavior = .automatic) {
-        self.title = title
-        self.imageName = imageName
-        self.discoverabilityTitle = discoverabilityTitle
-        self.input = input
-        self.modifierFlags = modifierFlags.matchingSubset
-        self.action = action
-        self.upAction = upAction
-        self.propertyList = propertyList
-        self.attributes = attributes
-        self.state = state
-        self.alternates = alternates
-        self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
-        self.allowsAutomaticMirroring = allowsAutomaticMirroring
-        self.repeatBehavior = repeatBehavior
+        storage = Storage(title: title, imageName: imageName, discoverabilityTitle: discoverabilityTitle, input: input,
+                          modifierFlags: modifierFlags.matchingSubset, action: action, upAction: upAction,
+                          propertyList: propertyList, attributes: attributes, state: state, alternates: alternates,
+                          wantsPriorityOverSystemBehavior: wantsPriorityOverSystemBehavior,
+                          allowsAutomaticMirroring: allowsAutomaticMirroring, repeatBehavior: repeatBehavior)
     }
 
     /// Creates a command from a shortcut in either notation (`"⇧⌘A"`, `"shift+cmd+a"`).
@@ -157,5 +244,25 @@ extension KeyCommand: CustomStringConvertible {
         var text = shortcut.description + " → " + (action?.name ?? "(no action)")
         if let title = displayTitle { text += " \"\(title)\"" }
         return text
+    }
+}
+
+extension KeyCommand {
+    public static func == (lhs: KeyCommand, rhs: KeyCommand) -> Bool {
+        let l = lhs.storage, r = rhs.storage
+        if l === r { return true }
+        return l.input == r.input && l.modifierFlags == r.modifierFlags && l.action == r.action
+            && l.upAction == r.upAction && l.title == r.title && l.imageName == r.imageName
+            && l.discoverabilityTitle == r.discoverabilityTitle && l.propertyList == r.propertyList
+            && l.attributes == r.attributes && l.state == r.state && l.alternates == r.alternates
+            && l.wantsPriorityOverSystemBehavior == r.wantsPriorityOverSystemBehavior
+            && l.allowsAutomaticMirroring == r.allowsAutomaticMirroring && l.repeatBehavior == r.repeatBehavior
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.input)
+        hasher.combine(storage.modifierFlags)
+        hasher.combine(storage.action)
+        hasher.combine(storage.title)
     }
 }

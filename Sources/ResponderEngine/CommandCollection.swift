@@ -11,7 +11,8 @@ import KeyTraceCore
 /// bucket −1: exactly ⌘+ and bare Escape                    ─┘ later equal ones shadowed
 /// ```
 final class CommandCollection {
-    struct Candidate {
+    /// A class, so that choosing and reporting a candidate passes one reference around.
+    final class Candidate {
         /// The command as matched (mirrored in right-to-left scenes).
         let command: KeyCommand
         let provider: Responder
@@ -21,6 +22,16 @@ final class CommandCollection {
         let deferred: Bool
         /// The main menu that holds it, for application commands from the menu.
         let menu: Menu.Identifier?
+
+        init(command: KeyCommand, provider: Responder, providerIndex: Int, bucket: Int8, deferred: Bool,
+             menu: Menu.Identifier?) {
+            self.command = command
+            self.provider = provider
+            self.providerIndex = providerIndex
+            self.bucket = bucket
+            self.deferred = deferred
+            self.menu = menu
+        }
     }
 
     struct Hit {
@@ -29,6 +40,8 @@ final class CommandCollection {
     }
 
     let chain: ResponderChain
+    /// Stale once a responder of the chain changed (`cached` policy only).
+    let validity = CollectionValidity()
     let candidates: ContiguousArray<Candidate>
     /// Later candidates of the same identity in the same bucket, by the index of the first.
     let shadowed: [Int: [Candidate]]
@@ -100,6 +113,7 @@ final class CommandCollection {
                 }
             }
             self.index = index
+            validity.register(with: chain)
         } else {
             self.index = nil
         }

@@ -17,6 +17,18 @@ public struct DispatchStatistics: Hashable, Sendable {
     /// Resolutions by ``DispatchOutcome`` raw value.
     public var outcomes: [Int] = Array(repeating: 0, count: DispatchOutcome.allCases.count)
 
+    mutating func record(_ outcome: DispatchOutcome, _ queries: KeyCommandQueries) {
+        events += 1
+        outcomes[Int(outcome.rawValue)] += 1
+        keyCommandsCalls += Int(queries.calls)
+        uikitEquivalentCalls += Int(queries.uikitCalls)
+        switch queries.cache {
+        case .hit: cacheHits += 1
+        case .miss: cacheMisses += 1
+        case .none: break
+        }
+    }
+
     /// Invalidations for `reason`.
     public func invalidations(_ reason: CacheInvalidationReason) -> Int { invalidations[Int(reason.rawValue)] }
 

@@ -23,7 +23,6 @@ extension KeyDispatcher {
                 timer.mark(.collect)
                 queries.uikitCalls += Int32(cached.chain.count)
                 if queries.cache == .none { queries.cache = .hit }
-                statistics.cacheHits += 1
                 return cached
             }
             let chain = ResponderChain.walk(from: start)
@@ -35,7 +34,6 @@ extension KeyDispatcher {
             queries.uikitCalls += Int32(fresh.calls)
             queries.enumerations &+= 1
             queries.cache = .miss
-            statistics.cacheMisses += 1
             return fresh
         }
     }
@@ -43,14 +41,13 @@ extension KeyDispatcher {
     /// Why `cached` no longer describes the chain starting at `start`, or `nil` if it does.
     private func staleness(of cached: CommandCollection, start: Responder) -> CacheInvalidationReason? {
         if collectionStart !== start { return .firstResponderChange }
-        var reason = CacheInvalidationReason.explicitUpdate
-        if !cached.chain.isCurrent(staleReason: &reason) { return reason }
-        return nil
+        return cached.validity.staleReason
     }
 
     /// Drops the cached collection, counting the reason.
     func invalidate(_ reason: CacheInvalidationReason) {
-        guard collection != nil else { return }
+        guard let stale = collection else { return }
+        stale.validity.markStale(reason)
         collection = nil
         collectionStart = nil
         statistics.invalidations[Int(reason.rawValue)] += 1

@@ -76,10 +76,7 @@ public final class KeyDispatcher {
         }
         timer.mark(.end)
         resolution.timings = timer.timings
-        statistics.events += 1
-        statistics.outcomes[Int(resolution.outcome.rawValue)] += 1
-        statistics.keyCommandsCalls += Int(resolution.queries.calls)
-        statistics.uikitEquivalentCalls += Int(resolution.queries.uikitCalls)
+        statistics.record(resolution.outcome, resolution.queries)
         if let observer { observer.dispatcher(self, didResolve: resolution) }
         return resolution
     }

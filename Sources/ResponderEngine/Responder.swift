@@ -92,7 +92,13 @@ open class Responder {
     public func invalidateKeyCommands(_ reason: CacheInvalidationReason) {
         keyCommandsRevision &+= 1
         lastInvalidationReason = reason
+        guard !validityTokens.isEmpty else { return }
+        for token in validityTokens { token.markStale(reason) }
+        validityTokens.removeAll(keepingCapacity: true)
     }
+
+    /// The cached collections built from chains including this responder.
+    var validityTokens: [CollectionValidity] = []
 
     // MARK: First responder
 

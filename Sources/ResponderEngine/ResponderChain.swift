@@ -3,13 +3,10 @@ import KeyTraceCore
 /// An immutable snapshot of a responder chain: the responders from the chain's start to the
 /// application (and its delegate), in order.
 ///
-/// A snapshot remembers each responder's ``Responder/keyCommandsRevision`` so the `cached`
-/// policy can tell in O(depth), without allocating, whether it still describes the live chain.
 /// A responder met twice ends the walk; ``cycleDetectedAt`` then names it (R11).
 public final class ResponderChain {
     /// The responders, first responder (or its stand-in, R10) first.
     public let responders: ContiguousArray<Responder>
-    private let revisions: ContiguousArray<UInt64>
     /// The responder met a second time, when `next` pointers form a cycle.
     public let cycleDetectedAt: Responder?
     /// Whether the first responder accepts text (R16).
@@ -20,7 +17,6 @@ public final class ResponderChain {
 
     init(responders: ContiguousArray<Responder>, cycleDetectedAt: Responder?) {
         self.responders = responders
-        self.revisions = ContiguousArray(responders.map(\.keyCommandsRevision))
         self.cycleDetectedAt = cycleDetectedAt
         self.isTextInputActive = responders.first?.acceptsTextInput ?? false
     }
@@ -58,16 +54,6 @@ public final class ResponderChain {
     /// The position of `responder` in the chain, or `nil`.
     public func index(of responder: Responder) -> Int? {
         responders.firstIndex { $0 === responder }
-    }
-
-    /// Whether every responder still has the revision it had when the snapshot was taken.
-    /// On `false`, `staleReason` says why the first stale responder changed.
-    func isCurrent(staleReason: inout CacheInvalidationReason) -> Bool {
-        for i in 0..<responders.count where responders[i].keyCommandsRevision != revisions[i] {
-            staleReason = responders[i].lastInvalidationReason
-            return false
-        }
-        return true
     }
 
     /// The responders' paths, first responder first.
