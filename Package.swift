@@ -18,6 +18,7 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "KeyTraceCore"),
+        .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .executableTarget(
             name: "keytrace",
             dependencies: [
@@ -26,5 +27,6 @@ let package = Package(
             ]
         ),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
     ]
 )
