@@ -9,26 +9,28 @@ public struct CaptureSummary: Hashable, Sendable {
     public struct SkipReason: Hashable, Comparable, Sendable, CustomStringConvertible {
         /// A stable hyphenated name, e.g. `error-status`.
         public let name: String
-        private init(_ name: String) { self.name = name }
+        init(named name: String) { self.name = name }
 
         /// A usbmon submit or USBPcap request (host to device); reports arrive in completions.
-        public static let submit = SkipReason("submit")
+        public static let submit = SkipReason(named: "submit")
         /// A completion with an error status (e.g. `-ENOENT` when the URB was unlinked).
-        public static let errorStatus = SkipReason("error-status")
+        public static let errorStatus = SkipReason(named: "error-status")
         /// A control transfer: descriptors are read from them, nothing else.
-        public static let controlTransfer = SkipReason("control-transfer")
+        public static let controlTransfer = SkipReason(named: "control-transfer")
         /// A hub's status-change report (1–2 bytes) or any packet of a hub.
-        public static let hub = SkipReason("hub")
+        public static let hub = SkipReason(named: "hub")
         /// A mouse (descriptor protocol 2, or 3–5 byte interrupt reports).
-        public static let mouse = SkipReason("mouse")
+        public static let mouse = SkipReason(named: "mouse")
         /// Any other non-keyboard traffic: bulk, isochronous, other interrupt endpoints, OUT reports.
-        public static let otherDevice = SkipReason("other-device")
+        public static let otherDevice = SkipReason(named: "other-device")
         /// A packet or report that could not be decoded (short header, bad length, invalid usage).
-        public static let malformed = SkipReason("malformed")
+        public static let malformed = SkipReason(named: "malformed")
         /// An evdev event that is not a key (EV_SYN, EV_MSC, EV_LED, …).
-        public static let nonKeyEvent = SkipReason("non-key-event")
+        public static let nonKeyEvent = SkipReason(named: "non-key-event")
         /// An evdev key code with no HID Keyboard/Keypad usage (mouse buttons, media keys).
-        public static let unmappedKey = SkipReason("unmapped-key")
+        public static let unmappedKey = SkipReason(named: "unmapped-key")
+        /// evdev events after `SYN_DROPPED` up to the next `SYN_REPORT`, which the kernel marks incomplete.
+        public static let discardedAfterDrop = SkipReason(named: "discarded-after-drop")
 
         public static func < (lhs: SkipReason, rhs: SkipReason) -> Bool { lhs.name < rhs.name }
         public var description: String { name }
