@@ -9,7 +9,7 @@ enum TsharkOracle {
 
     struct MissingTshark: Error, CustomStringConvertible {
         var description: String {
-            "tshark is not installed; run Scripts/test.sh (it installs tshark: `apt-get install -y tshark`) "
+            "tshark is not installed; run Scripts/test.sh, which installs it (`apt-get install -y tshark`), "
                 + "and run the tests again"
         }
     }

@@ -17,6 +17,5 @@ import KeyTraceCore
             Issue.record("\(name): event \(index) is \(mine), tshark implies \(theirs)")
             break
         }
-        print("\(name): \(actual.count) presses\n\(source.summary)")
     }
 }
