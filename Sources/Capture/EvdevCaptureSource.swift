@@ -1,4 +1,9 @@
 import KeyTraceCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Keyboard events from a Linux evdev node (`/dev/input/eventN`) or a file of raw
 /// `struct input_event` records (what `cat /dev/input/eventN > file` saves).
@@ -83,7 +88,7 @@ public final class EvdevCaptureSource: CaptureSource {
                     finish()
                 }
             case .failure(let code):
-                finish(error: code == ENODEV_VALUE
+                finish(error: code == ENODEV
                     ? CaptureError(.readFailed, "the device went away (unplugged?); the events before were decoded",
                                    input: path, byteOffset: bytesConsumed)
                     : CaptureError(.readFailed, "reading failed at byte offset \(bytesConsumed) (errno \(code))",
@@ -129,11 +134,3 @@ public final class EvdevCaptureSource: CaptureSource {
         pendingError = error
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-let ENODEV_VALUE = ENODEV
-#elseif canImport(Darwin)
-import Darwin
-let ENODEV_VALUE = ENODEV
-#endif

@@ -186,3 +186,26 @@ func inputEventRecords(_ events: [(seconds: Int64, microseconds: Int64, type: UI
         }
     }
 }
+
+@Suite struct EvdevStreamingTests {
+    /// Records arriving one byte at a time through a pipe decode as they do from a file.
+    @Test func recordsDripFedOneByteAtATimeDecodeTheSame() throws {
+        let directory = try TemporaryDirectory()
+        let fifo = directory.path("drip")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let records = inputEventRecords(EvdevTests.shiftATypedThenBRepeated.map { ($0.0, $0.1, $0.2, $0.3, $0.4) })
+        let file = directory.path("whole")
+        try records.write(to: URL(fileURLWithPath: file))
+        let writer = Thread {
+            guard let handle = FileHandle(forWritingAtPath: fifo) else { return }
+            for byte in records { handle.write(Data([byte])) }
+            handle.closeFile()
+        }
+        writer.start()
+        let dripped = try EvdevCaptureSource(path: fifo).collect().presses
+        let whole = try EvdevCaptureSource(path: file).collect().presses
+        #expect(dripped.count == 8)
+        #expect(dripped.map(\.usage) == whole.map(\.usage))
+        #expect(dripped.map(\.timestamp) == whole.map(\.timestamp))
+    }
+}
