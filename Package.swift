@@ -20,6 +20,7 @@ let package = Package(
         ),
         .target(name: "KeyTraceCore"),
         .target(name: "ResponderEngine", dependencies: ["KeyTraceCore"]),
+        .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .executableTarget(
             name: "keytrace",
             dependencies: [
@@ -30,5 +31,6 @@ let package = Package(
         ),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
     ]
 )

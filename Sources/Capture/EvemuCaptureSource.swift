@@ -1,0 +1,152 @@
+import KeyTraceCore
+
+/// Keyboard events from an `evemu-record` text recording, read a line at a time.
+///
+/// ```
+/// # EVEMU 1.3                                  comment
+/// N: AT Translated Set 2 keyboard              device name
+/// I: 0011 0001 0001 ab41                       bus, vendor, product, version (hex)
+/// P: / B: / A: / L: / S: …                     properties, bits, axes, LEDs, switches (ignored)
+/// E: 0.000001 0004 0004 458792 # EV_MSC …      seconds.microseconds, type (hex), code (hex), value (decimal)
+/// ```
+/// Events decode as evdev events do (see ``EvdevCaptureSource``). A line that cannot be read is
+/// a ``CaptureError/Code/syntax`` error naming its line and column.
+public final class EvemuCaptureSource: CaptureSource {
+    public let path: String
+    public let stopper: CaptureStopper
+    private let reader: LineReader
+    private let options: EvdevOptions
+    private var decoder: EvdevDecoder
+    private var info: DeviceInfo
+    private var announced = false
+    private var queue: [CaptureEvent] = []
+    private var queueIndex = 0
+    private var finished = false
+
+    public init(path: String, options: EvdevOptions = EvdevOptions(),
+                stopper: CaptureStopper = CaptureStopper()) throws(CaptureError) {
+        reader = LineReader(try InputFile(path: path))
+        self.path = path
+        self.options = options
+        self.stopper = stopper
+        let device = DeviceID(kind: .evdev)
+        info = DeviceInfo(id: device, pollingIntervalNs: options.timestampUncertaintyNs, identifiedBy: .evdev)
+        decoder = EvdevDecoder(device: device, layout: options.layout, uncertaintyNs: options.timestampUncertaintyNs,
+                               tracksCapsLock: options.tracksCapsLock)
+    }
+
+    public var summary: CaptureSummary { decoder.summary }
+
+    public func stop() { stopper.stop() }
+
+    public func next() throws(CaptureError) -> CaptureEvent? {
+        while true {
+            if queueIndex < queue.count {
+                defer {
+                    queueIndex += 1
+                    if queueIndex == queue.count { queue.removeAll(keepingCapacity: true); queueIndex = 0 }
+                }
+                return queue[queueIndex]
+            }
+            if finished { return nil }
+            guard !stopper.isStopped, let line = try reader.nextLine() else {
+                announceIfNeeded()
+                decoder.finish()
+                finished = true
+                continue
+            }
+            try parse(line, number: reader.lineNumber)
+        }
+    }
+
+    private func announceIfNeeded() {
+        guard !announced else { return }
+        announced = true
+        decoder.announce(info, into: &queue)
+    }
+
+    private func fail(_ line: Int, _ column: Int, _ message: String) -> CaptureError {
+        finished = true
+        return CaptureError.syntax(path, line: line, column: column, message)
+    }
+
+    private func parse(_ text: String, number: Int) throws(CaptureError) {
+        let characters = Array(text)
+        var index = 0
+        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
+        guard index < characters.count, characters[index] != "#" else { return }
+        guard index + 1 < characters.count, characters[index + 1] == ":" else {
+            throw fail(number, index + 1,
+                       "expected `# comment`, a header line (N:, I:, P:, B:, A:, L:, S:) or an event line `E: seconds.microseconds type code value`")
+        }
+        let tag = characters[index]
+        // Fields with their 1-based columns, up to a `#` comment.
+        var fields: [(text: String, column: Int)] = []
+        var position = index + 2
+        while position < characters.count {
+            if characters[position] == "#" { break }
+            if characters[position] == " " || characters[position] == "\t" { position += 1; continue }
+            let start = position
+            while position < characters.count, characters[position] != " ", characters[position] != "\t" { position += 1 }
+            fields.append((String(characters[start..<position]), start + 1))
+        }
+        switch tag {
+        case "N":
+            let name = String(characters[(index + 2)...]).trimmingCharacters(inSet: " \t")
+            info.name = name.isEmpty ? nil : name
+        case "I":
+            guard fields.count >= 3, let vendor = UInt16(fields[1].text, radix: 16),
+                  let product = UInt16(fields[2].text, radix: 16)
+            else { throw fail(number, fields.first?.column ?? index + 3, "an I: line holds four hex numbers: bus vendor product version") }
+            info.vendorID = vendor
+            info.productID = product
+        case "P", "B", "A", "L", "S":
+            break
+        case "E":
+            announceIfNeeded()
+            guard fields.count == 4 else {
+                throw fail(number, fields.count < 4 ? (fields.last.map { $0.column + $0.text.count } ?? index + 3)
+                                                    : fields[4].column,
+                           "an E: line holds `seconds.microseconds type code value`, found \(fields.count) fields")
+            }
+            guard let timestamp = Self.nanoseconds(fields[0].text) else {
+                throw fail(number, fields[0].column, "'\(fields[0].text)' is not a time in seconds.microseconds")
+            }
+            guard let type = UInt16(fields[1].text, radix: 16) else {
+                throw fail(number, fields[1].column, "'\(fields[1].text)' is not an event type in hex (e.g. 0001 for EV_KEY)")
+            }
+            guard let code = UInt16(fields[2].text, radix: 16) else {
+                throw fail(number, fields[2].column, "'\(fields[2].text)' is not an event code in hex (e.g. 001e for KEY_A)")
+            }
+            guard let value = Int32(fields[3].text) else {
+                throw fail(number, fields[3].column, "'\(fields[3].text)' is not a decimal value")
+            }
+            decoder.consume(type: type, code: code, value: value, timestamp: timestamp, into: &queue)
+        default:
+            throw fail(number, index + 1, "unknown line type '\(tag):'; evemu lines start with #, N:, I:, P:, B:, A:, L:, S: or E:")
+        }
+    }
+
+    /// `12.000345` → 12_000_345_000 ns; more or fewer fraction digits are accepted.
+    static func nanoseconds(_ text: String) -> UInt64? {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, let seconds = UInt64(parts[0]) else { return nil }
+        guard parts.count == 2 else { return seconds * 1_000_000_000 }
+        let fraction = parts[1]
+        guard !fraction.isEmpty, fraction.count <= 9, fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let digits = UInt64(fraction)
+        else { return nil }
+        var scale: UInt64 = 1
+        for _ in fraction.count..<9 { scale *= 10 }
+        return seconds * 1_000_000_000 + digits * scale
+    }
+}
+
+extension String {
+    func trimmingCharacters(inSet set: String) -> String {
+        var slice = Substring(self)
+        while let first = slice.first, set.contains(first) { slice = slice.dropFirst() }
+        while let last = slice.last, set.contains(last) { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

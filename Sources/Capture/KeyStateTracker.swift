@@ -1,0 +1,44 @@
+import KeyTraceCore
+
+/// Turns key transitions into ``KeyPress`` values with modifier flags, sides and characters.
+///
+/// Every source (USB reports, evdev, evemu, scripts) goes through one of these per device, so
+/// the rules are the same everywhere:
+/// - a modifier key's own press carries the state *after* it: Left Shift `began` has ⇧,
+///   its `ended` has not;
+/// - Caps Lock toggles ``ModifierFlags/alphaShift`` on each physical press (not on repeats),
+///   starting off, because keyboards report the key, not the lock state;
+/// - characters come from the layout.
+struct KeyStateTracker {
+    let device: DeviceID
+    let layout: KeyboardLayout
+    let tracksCapsLock: Bool
+    private(set) var sides: ModifierSides = []
+    private(set) var capsLock = false
+    /// Non-modifier keys currently down, in the order they went down.
+    private(set) var keysDown: [HIDUsage] = []
+
+    init(device: DeviceID, layout: KeyboardLayout, tracksCapsLock: Bool = true) {
+        self.device = device
+        self.layout = layout
+        self.tracksCapsLock = tracksCapsLock
+    }
+
+    var flags: ModifierFlags { capsLock ? sides.flags.union(.alphaShift) : sides.flags }
+
+    /// Every key down, modifiers included.
+    var heldCount: Int { keysDown.count + sides.usages.count }
+
+    mutating func press(_ phase: KeyPhase, _ usage: HIDUsage, isRepeat: Bool = false, timestamp: UInt64) -> KeyPress {
+        if let side = ModifierSides(modifierKey: usage) {
+            if phase == .began { sides.insert(side) } else if phase == .ended || phase == .cancelled { sides.remove(side) }
+        } else if phase == .began, !isRepeat {
+            if !keysDown.contains(usage) { keysDown.append(usage) }
+            if usage == .capsLock, tracksCapsLock { capsLock.toggle() }
+        } else if phase == .ended || phase == .cancelled {
+            keysDown.removeAll { $0 == usage }
+        }
+        return KeyPress(phase, usage, modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
+                        timestamp: timestamp, layout: layout)
+    }
+}

@@ -1,0 +1,120 @@
+import CPcap
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open libpcap handle, savefile or live, closed on deinit.
+final class PcapHandle {
+    enum ReadResult {
+        /// A packet: its timestamp in ns since the Unix epoch and its captured bytes, valid
+        /// until the next read.
+        case packet(timestamp: UInt64, bytes: UnsafeRawBufferPointer)
+        /// A live read timed out with nothing captured.
+        case timeout
+        /// The savefile ended.
+        case end
+        /// libpcap failed; `offset` is where the failed record starts in a savefile.
+        case failure(message: String, offset: Int?)
+    }
+
+    private let pcap: OpaquePointer
+    let linkType: Int32
+    let isSavefile: Bool
+    private let nanosecondsPerTick: UInt64
+
+    private init(pcap: OpaquePointer, isSavefile: Bool) {
+        self.pcap = pcap
+        self.isSavefile = isSavefile
+        linkType = pcap_datalink(pcap)
+        nanosecondsPerTick = pcap_get_tstamp_precision(pcap) == Int32(PCAP_TSTAMP_PRECISION_NANO) ? 1 : 1000
+    }
+
+    deinit { pcap_close(pcap) }
+
+    /// Opens a pcap or pcapng file with nanosecond timestamps (libpcap scales µs files and
+    /// pcapng interfaces of any `if_tsresol`).
+    static func openFile(_ path: String) throws(CaptureError) -> PcapHandle {
+        var info = stat()
+        if stat(path, &info) != 0 { throw CaptureError.cannotOpen(path, errno: errno) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw CaptureError.cannotOpen(path, errno: EISDIR) }
+        if info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 { throw CaptureError.emptyCapture(path) }
+        if access(path, R_OK) != 0 { throw CaptureError.cannotOpen(path, errno: errno) }
+        var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        guard let pcap = pcap_open_offline_with_tstamp_precision(
+            path, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
+        else {
+            throw CaptureError.notACapture(path, libpcap: cString(errorBuffer))
+        }
+        return PcapHandle(pcap: pcap, isSavefile: true)
+    }
+
+    /// Opens a live interface in immediate mode with a 100 ms read timeout.
+    static func openLive(_ interface: String, environment: USBMonEnvironment) throws(CaptureError) -> PcapHandle {
+        guard USBMonEnvironment.isUSBMonName(interface) else { throw CaptureError.notUSBMon(interface) }
+        var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
+        guard let pcap = pcap_create(interface, &errorBuffer) else {
+            throw CaptureError.liveOpenFailed(interface, status: PCAP_ERROR,
+                                              libpcap: cString(errorBuffer), environment: environment)
+        }
+        _ = pcap_set_snaplen(pcap, 65_535)
+        _ = pcap_set_immediate_mode(pcap, 1)
+        _ = pcap_set_timeout(pcap, 100)
+        _ = pcap_set_tstamp_precision(pcap, Int32(PCAP_TSTAMP_PRECISION_NANO))
+        let status = pcap_activate(pcap)
+        if status < 0 {
+            let message = String(cString: pcap_geterr(pcap))
+            pcap_close(pcap)
+            throw CaptureError.liveOpenFailed(interface, status: status, libpcap: message, environment: environment)
+        }
+        return PcapHandle(pcap: pcap, isSavefile: false)
+    }
+
+    /// Where the next record starts in a savefile.
+    private var fileOffset: Int? {
+        guard isSavefile, let file = pcap_file(pcap) else { return nil }
+        let offset = ftell(file)
+        return offset >= 0 ? offset : nil
+    }
+
+    func read() -> ReadResult {
+        let offset = fileOffset
+        var header: UnsafeMutablePointer<pcap_pkthdr>?
+        var data: UnsafePointer<UInt8>?
+        switch pcap_next_ex(pcap, &header, &data) {
+        case 1:
+            guard let header, let data else { return .timeout }
+            let ts = header.pointee.ts
+            let seconds = UInt64(max(0, Int64(ts.tv_sec)))
+            let ticks = UInt64(max(0, Int64(ts.tv_usec)))
+            return .packet(timestamp: seconds &* 1_000_000_000 &+ ticks &* nanosecondsPerTick,
+                           bytes: UnsafeRawBufferPointer(start: data, count: Int(header.pointee.caplen)))
+        case 0:
+            return .timeout
+        case PCAP_ERROR_BREAK:
+            return .end
+        default:
+            return .failure(message: String(cString: pcap_geterr(pcap)), offset: offset)
+        }
+    }
+
+    /// Packets dropped so far (kernel buffer and interface), or `nil` when libpcap cannot say
+    /// (savefiles).
+    func droppedCount() -> UInt64? {
+        var stats = pcap_stat()
+        guard pcap_stats(pcap, &stats) == 0 else { return nil }
+        return UInt64(stats.ps_drop) + UInt64(stats.ps_ifdrop)
+    }
+
+    /// `EN10MB` and `Ethernet` for link type 1; `nil` for values libpcap does not know.
+    static func linkTypeNames(_ linkType: Int32) -> (name: String, description: String)? {
+        guard let name = pcap_datalink_val_to_name(linkType) else { return nil }
+        let description = pcap_datalink_val_to_description(linkType).map { String(cString: $0) } ?? ""
+        return (String(cString: name), description)
+    }
+}
+
+func cString(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+}

@@ -1,0 +1,122 @@
+/// Keyboard events from USB packets: a pcap/pcapng file or a live usbmon interface.
+///
+/// Link types 189 (usbmon, 48-byte header), 220 (usbmon, 64-byte header) and 249 (USBPcap)
+/// are read; anything else is ``CaptureError/Code/unsupportedLinkType``. Both the file and
+/// the live form hand every packet to the same decoder (see docs/Capture.md for the rules).
+///
+/// ```swift
+/// let live = try USBCaptureSource(interface: "usbmon1")
+/// // elsewhere, on SIGINT: live.stopper.stop()
+/// while let event = try live.next() { … }
+/// ```
+public final class USBCaptureSource: CaptureSource {
+    /// The file path or interface name.
+    public let input: String
+    /// Whether the source captures live (stats polled for drops, stop checked on each timeout).
+    public let isLive: Bool
+    /// Ends the capture when stopped (from any thread).
+    public let stopper: CaptureStopper
+
+    private let handle: PcapHandle
+    private var decoder: USBKeyboardDecoder
+    private var queue: [CaptureEvent] = []
+    private var queueIndex = 0
+    private var finished = false
+    private var pendingError: CaptureError?
+    private var droppedSoFar: UInt64 = 0
+    private var packetsSinceStats = 0
+
+    /// Opens a pcap or pcapng file.
+    public convenience init(file path: String, options: USBCaptureOptions = USBCaptureOptions(),
+                            stopper: CaptureStopper = CaptureStopper()) throws(CaptureError) {
+        try self.init(handle: PcapHandle.openFile(path), input: path, live: false, options: options, stopper: stopper)
+    }
+
+    /// Starts a live capture on `usbmonN` (libpcap immediate mode, 100 ms read timeout).
+    ///
+    /// Throws ``CaptureError/Code/usbmonNotLoaded``, ``CaptureError/Code/interfaceNotFound``
+    /// or ``CaptureError/Code/permissionDenied`` with the command that fixes it.
+    public convenience init(interface: String, options: USBCaptureOptions = USBCaptureOptions(),
+                            stopper: CaptureStopper = CaptureStopper()) throws(CaptureError) {
+        let handle = try PcapHandle.openLive(interface, environment: .current)
+        try self.init(handle: handle, input: interface, live: true, options: options, stopper: stopper)
+    }
+
+    /// Reads `handle` as a file or as a live capture; tests run the live path over savefiles.
+    init(handle: PcapHandle, input: String, live: Bool, options: USBCaptureOptions,
+         stopper: CaptureStopper) throws(CaptureError) {
+        guard let linkType = USBLinkType(rawValue: handle.linkType) else {
+            throw CaptureError.unsupportedLinkType(input, linkType: handle.linkType)
+        }
+        self.handle = handle
+        self.input = input
+        self.isLive = live
+        self.stopper = stopper
+        decoder = USBKeyboardDecoder(linkType: linkType, options: options)
+    }
+
+    public var summary: CaptureSummary {
+        var summary = decoder.summary
+        summary.dropped = droppedSoFar
+        return summary
+    }
+
+    /// Asks the capture to end; same as `stopper.stop()`.
+    public func stop() { stopper.stop() }
+
+    public func next() throws(CaptureError) -> CaptureEvent? {
+        while true {
+            if queueIndex < queue.count {
+                let event = queue[queueIndex]
+                queueIndex += 1
+                if queueIndex == queue.count {
+                    queue.removeAll(keepingCapacity: true)
+                    queueIndex = 0
+                }
+                return event
+            }
+            if let error = pendingError {
+                pendingError = nil
+                throw error
+            }
+            if finished { return nil }
+            if stopper.isStopped {
+                finish()
+                continue
+            }
+            switch handle.read() {
+            case .packet(let timestamp, let bytes):
+                decoder.consume(bytes, timestamp: timestamp, into: &queue)
+                if isLive {
+                    packetsSinceStats += 1
+                    if packetsSinceStats >= 256 { pollDrops() }
+                }
+            case .timeout:
+                if isLive { pollDrops() }
+            case .end:
+                finish()
+            case .failure(let message, let offset):
+                finish(error: CaptureError.readFailure(input, libpcap: message, offset: offset,
+                                                       packetsRead: decoder.summary.packetsRead))
+            }
+        }
+    }
+
+    private func pollDrops() {
+        packetsSinceStats = 0
+        guard let dropped = handle.droppedCount(), dropped > droppedSoFar else { return }
+        queue.append(.dropped(count: dropped - droppedSoFar))
+        droppedSoFar = dropped
+    }
+
+    private func finish(error: CaptureError? = nil) {
+        if isLive { pollDrops() }
+        decoder.finish()
+        finished = true
+        if let error {
+            pendingError = error
+        } else if decoder.options.requiresKeyboard, decoder.keyboardsFound == 0 {
+            pendingError = CaptureError.noKeyboard(input, summary: summary)
+        }
+    }
+}

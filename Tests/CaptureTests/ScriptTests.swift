@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import KeyTraceCore
+@testable import Capture
+
+@Suite struct ScriptTests {
+    func presses(_ script: String) throws -> [KeyPress] {
+        try ScriptCaptureSource(text: script).collect().presses
+    }
+
+    func line(_ press: KeyPress) -> String {
+        "\(press.timestamp / 1_000_000) \(press.phase.name) \(press.usage.name)\(press.isRepeat ? " repeat" : "")"
+    }
+
+    @Test func pressHoldsTheShortcutForTheDwellWithModifiersAsTheirOwnPresses() throws {
+        let presses = try presses("press cmd+shift+a\nwait 120ms\npress esc for 30ms")
+        #expect(presses.map(line) == [
+            "0 began Left Shift", "0 began Left Command", "0 began A", "80 ended A", "80 ended Left Command",
+            "80 ended Left Shift", "200 began Escape", "230 ended Escape",
+        ])
+        #expect(presses[2].modifierFlags == [.shift, .command])
+        #expect(presses[2].characters == "A")
+        #expect(presses[4].modifierFlags == .shift)
+        #expect(presses.allSatisfy { $0.device == DeviceID(kind: .script) })
+    }
+
+    @Test func dwellAndGapStepsChangeTiming() throws {
+        let presses = try presses("dwell 50ms\ngap 10ms\ntype \"aB\"")
+        #expect(presses.map(line) == [
+            "0 began A", "50 ended A", "60 began Left Shift", "60 began B", "110 ended B", "110 ended Left Shift",
+        ])
+        #expect(TypedText(presses).text == "aB")
+    }
+
+    @Test func typeUsesTheLayoutsKeystrokesWithEscapes() throws {
+        let presses = try presses(#"type "Hi, \"you\"!\n""#)
+        #expect(TypedText(presses).text == "Hi, \"you\"!⏎")
+        #expect(presses.filter { $0.usage == .leftShift && $0.phase == .began }.count == 4)
+    }
+
+    @Test func downAndUpHoldModifiersAcrossSteps() throws {
+        let presses = try presses("down shift\npress a\nup shift\nwait 1s\npress 0x04")
+        #expect(presses.map(line) == ["0 began Left Shift", "0 began A", "80 ended A", "80 ended Left Shift",
+                                      "1080 began A", "1160 ended A"])
+        #expect(presses[1].characters == "A" && presses[4].characters == "a")
+    }
+
+    @Test func repeatAutoRepeatsANamedKeyOrTheLastKeyHeld() throws {
+        let named = try presses("repeat down 3")
+        #expect(named.map(line) == ["0 began Down Arrow", "500 began Down Arrow repeat", "533 began Down Arrow repeat",
+                                    "566 began Down Arrow repeat", "599 ended Down Arrow"])
+        let held = try presses("repeat-delay 300ms\nrepeat-interval 20ms\ndown x\nwait 10ms\nrepeat 2\nup x")
+        #expect(held.map(line) == ["0 began X", "300 began X repeat", "320 began X repeat", "320 ended X"])
+    }
+
+    @Test func waitAcceptsEveryUnit() throws {
+        let presses = try presses("wait 1s\nwait 1.5ms\nwait 250us\nwait 250µs\nwait 7ns\npress a")
+        #expect(presses.first?.timestamp == 1_000_000_000 + 1_500_000 + 500_000 + 7)
+    }
+
+    @Test func focusAndMarkerStepsAndCommentsAndBlankLines() throws {
+        let events = try ScriptCaptureSource(text: "# setup\n\nfocus Window/List\nmarker start the test\n  # indented\npress a")
+            .collect()
+        #expect(events.contains(.focus(path: "Window/List", timestamp: 0)))
+        #expect(events.contains(.marker(CaptureMarker(label: "start", detail: "the test", timestamp: 0,
+                                                      device: DeviceID(kind: .script)))))
+        #expect(events.presses.count == 2)
+    }
+
+    @Test(arguments: [
+        ("press a\njump 3", 2, 1, "unknown step 'jump'"),
+        ("wait 12", 1, 6, "not a duration"),
+        ("wait", 1, 5, "needs a duration"),
+        ("press cmd+foo+a", 1, 11, "unknown modifier"),
+        ("press a for", 1, 12, "needs a duration"),
+        ("press a during 3ms", 1, 9, "expected `for DURATION`"),
+        ("type hello", 1, 6, "quoted string"),
+        ("type \"ab", 1, 9, "missing closing"),
+        ("type \"a€\"", 1, 8, "cannot type '€'"),
+        ("up shift", 1, 4, "is not down"),
+        ("down a\ndown a", 2, 6, "already down"),
+        ("repeat 3", 1, 8, "no key is held"),
+        ("repeat down", 1, 12, "needs a count"),
+        ("focus", 1, 6, "needs a path"),
+    ])
+    func errorsNameTheLineAndColumn(script: String, line: Int, column: Int, words: String) {
+        do {
+            _ = try ScriptCaptureSource(text: script, name: "test.keys")
+            Issue.record("expected an error for \(script)")
+        } catch {
+            #expect(error.code == .syntax)
+            #expect(error.line == line, "\(error)")
+            #expect(error.column == column, "\(error)")
+            #expect(error.description.hasPrefix("test.keys:\(line):\(column): "), "\(error)")
+            #expect(error.message.contains(words), "\(error)")
+        }
+    }
+
+    @Test func scriptsAreReadFromFiles() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("demo.keys")
+        try "press cmd+s\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let source = try ScriptCaptureSource(path: path)
+        #expect(try source.collect().presses.count == 4)
+        #expect(source.summary.presses == 4)
+        #expect(source.summary.keysHeldAtEnd == 0)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import KeyTraceCore
+@testable import Capture
+
+/// The shared real captures, `../shared/captures` beside the package root.
+enum Captures {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/captures")
+    static let all = ["sha2017.pcap", "sha2017_usb_linux.pcap", "icectf2016.pcapng", "picoctf2017.pcap",
+                      "deadly_arthropod.pcap"]
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+}
+
+/// A scratch directory removed when the value goes away.
+final class TemporaryDirectory {
+    let url: URL
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("capture-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+/// One transition as the tests compare them.
+struct Transition: Hashable, CustomStringConvertible {
+    var timestamp: UInt64
+    var phase: KeyPhase
+    var usage: UInt16
+    var device: DeviceID
+    var description: String {
+        "\(timestamp) \(device) \(phase.name) 0x\(String(usage, radix: 16))"
+    }
+}
+
+extension Array where Element == CaptureEvent {
+    var presses: [KeyPress] { compactMap(\.press) }
+    var transitions: [Transition] {
+        presses.map { Transition(timestamp: $0.timestamp, phase: $0.phase, usage: $0.usage.rawValue, device: $0.device) }
+    }
+}
+
+/// Runs a process and returns its standard output; throws with its standard error.
+func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe(), errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        throw RunError(message: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): "
+            + String(decoding: errorData, as: UTF8.self))
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+struct RunError: Error, CustomStringConvertible { var message: String; var description: String { message } }
