@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "keytrace", targets: ["keytrace"]),
         .library(name: "KeyTraceCore", targets: ["KeyTraceCore"]),
         .library(name: "ResponderEngine", targets: ["ResponderEngine"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -20,17 +21,20 @@ let package = Package(
         ),
         .target(name: "KeyTraceCore"),
         .target(name: "ResponderEngine", dependencies: ["KeyTraceCore"]),
+        .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"]),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .executableTarget(
             name: "keytrace",
             dependencies: [
                 "KeyTraceCore",
                 "ResponderEngine",
+                "Scenes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
     ]
 )

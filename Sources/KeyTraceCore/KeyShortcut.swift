@@ -31,6 +31,13 @@ public struct KeyShortcut: Hashable, Sendable {
     }
 }
 
+extension KeyShortcut {
+    /// The modifier a word or glyph names (`cmd`, `command`, `⌘`, `opt`, `alt`, `shift`, `ctrl`, …), or `nil`.
+    public static func modifier(named word: String) -> ModifierFlags? {
+        ShortcutNotation.modifierWords[word.lowercased()]
+    }
+}
+
 extension KeyShortcut: CustomStringConvertible {
     /// The symbol notation, e.g. `⌃⌥⇧⌘A`, `⌘↑`, `⌘Space`, `⌘+`.
     public var description: String { ShortcutNotation.symbols(self) }

@@ -26,8 +26,21 @@ open class Responder {
 
     /// Commands this responder declares; the default ``keyCommands`` returns them.
     /// Setting them invalidates cached collections (``CacheInvalidationReason/explicitUpdate``).
-    public var declaredKeyCommands: [KeyCommand] = [] {
-        didSet { setNeedsKeyCommandsUpdate() }
+    public var declaredKeyCommands: [KeyCommand] {
+        get { declaredKeyCommandsStorage }
+        set {
+            declaredKeyCommandsStorage = newValue
+            setNeedsKeyCommandsUpdate()
+        }
+    }
+    private var declaredKeyCommandsStorage: [KeyCommand] = []
+
+    /// Replaces ``declaredKeyCommands``, invalidating collections with `reason` when they change
+    /// (scenes use ``CacheInvalidationReason/stateChange`` for commands that depend on state).
+    public func replaceDeclaredKeyCommands(_ commands: [KeyCommand], reason: CacheInvalidationReason) {
+        guard commands != declaredKeyCommandsStorage else { return }
+        declaredKeyCommandsStorage = commands
+        invalidateKeyCommands(reason)
     }
 
     /// Whether the default ``canBecomeFirstResponder`` answers `true`.

@@ -16,6 +16,8 @@ open class ViewController: Responder {
     public private(set) var presentedViewController: ViewController?
     /// The controller that presents this one.
     public private(set) weak var presentingViewController: ViewController?
+    /// The display title (`UIViewController.title`), e.g. a tab's name.
+    public var title: String?
     /// Commands added with ``addKeyCommand(_:)``.
     public private(set) var addedKeyCommands: [KeyCommand] = []
 

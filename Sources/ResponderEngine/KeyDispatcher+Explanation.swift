@@ -1,0 +1,111 @@
+import KeyTraceCore
+
+/// Why one key-down resolves the way it does: every candidate that matched, in the order the
+/// engine visits them, and what became of each (R12–R17).
+public struct ResolutionExplanation {
+    /// What became of one candidate.
+    public enum Verdict: Hashable, Sendable {
+        /// It fires.
+        case wins
+        /// Its action has no target along the chain (R14).
+        case noTarget
+        /// Validation disabled it.
+        case disabled
+        /// An earlier command of the same identity in its bucket is considered instead (R12).
+        case shadowed
+        /// It waits for text input to decline the key (R16, R17).
+        case deferredBehindTextInput
+        /// A partial match, ignored because an exact candidate was seen (R13).
+        case partialIgnored
+        /// An earlier candidate already won.
+        case notReached
+
+        /// A short explanation.
+        public var text: String {
+            switch self {
+            case .wins: return "wins"
+            case .noTarget: return "skipped: nothing in the chain can perform its action"
+            case .disabled: return "skipped: disabled by validation"
+            case .shadowed: return "skipped: shadowed by an earlier command with the same shortcut"
+            case .deferredBehindTextInput: return "deferred: runs only if text input declines the key"
+            case .partialIgnored: return "skipped: partial match, and an exact match exists"
+            case .notReached: return "not reached: an earlier candidate wins"
+            }
+        }
+    }
+
+    /// One visited candidate.
+    public struct Candidate {
+        public var command: KeyCommand
+        public var provider: Responder
+        public var bucket: Int
+        public var fidelity: UInt8
+        public var deferred: Bool
+        public var verdict: Verdict
+        /// The target that would perform it, when one resolves.
+        public var target: Responder?
+    }
+
+    /// The event explained.
+    public var press: KeyPress
+    /// The chain it goes through.
+    public var chain: ResponderChain
+    /// Whether text input is active (the first responder accepts text, R16).
+    public var textInputActive: Bool
+    /// Candidates in visiting order, shadowed ones right after the command that shadows them.
+    public var candidates: [Candidate]
+
+    /// What the press would do if no command fired: the first responder the press would reach.
+    public var winner: Candidate? { candidates.first { $0.verdict == .wins } }
+}
+
+extension KeyDispatcher {
+    /// Explains how `press` would resolve now, without performing anything or delivering presses.
+    public func explain(_ press: KeyPress) -> ResolutionExplanation {
+        let collection = CommandCollection(chain: currentChain, application: application, indexed: false)
+        let chain = collection.chain
+        let textInput = chain.isTextInputActive && !application.commandsBeforeTextInput
+        var explanation = ResolutionExplanation(press: press, chain: chain, textInputActive: textInput, candidates: [])
+        let hits = collection.hits(usage: press.usage, modifiers: press.modifierFlags)
+        let sawExact = hits.contains { $0.fidelity == 3 }
+        var won = false
+        for deferredPhase in [false, true] {
+            for hit in hits {
+                let candidate = collection.candidates[Int(hit.candidate)]
+                guard candidate.deferred == deferredPhase else { continue }
+                var entry = ResolutionExplanation.Candidate(
+                    command: candidate.command, provider: candidate.provider, bucket: Int(candidate.bucket),
+                    fidelity: hit.fidelity, deferred: candidate.deferred, verdict: .notReached, target: nil)
+                if let action = candidate.command.action, let start = chain.start {
+                    entry.target = start.target(forAction: action, withSender: ActionSender(
+                        command: candidate.command, press: press, provider: candidate.provider))
+                }
+                if won {
+                    entry.verdict = .notReached
+                } else if hit.fidelity < 3 && sawExact {
+                    entry.verdict = .partialIgnored
+                } else if let target = entry.target {
+                    var validated = candidate.command
+                    target.validate(&validated)
+                    if validated.isDisabled {
+                        entry.verdict = .disabled
+                    } else if candidate.deferred {
+                        entry.verdict = .deferredBehindTextInput
+                    } else {
+                        entry.verdict = .wins
+                        won = true
+                    }
+                } else {
+                    entry.verdict = .noTarget
+                }
+                explanation.candidates.append(entry)
+                for shadowed in collection.shadowed[Int(hit.candidate)] ?? [] {
+                    explanation.candidates.append(ResolutionExplanation.Candidate(
+                        command: shadowed.command, provider: shadowed.provider, bucket: Int(shadowed.bucket),
+                        fidelity: hit.fidelity, deferred: shadowed.deferred, verdict: .shadowed, target: nil))
+                }
+            }
+        }
+        return explanation
+    }
+}

@@ -1,0 +1,70 @@
+import KeyTraceCore
+import ResponderEngine
+
+/// A canvas driven by raw presses (WWDC20's example): an arrow key going down starts moving the
+/// shape, going up stops it; holding Shift while moving selects. Movement is computed from the
+/// presses' own timestamps (10 points per 16 ms frame, at least one step), so replays are
+/// deterministic.
+public final class CanvasView: View {
+    /// The shape's position in points.
+    public private(set) var x = 0
+    public private(set) var y = 0
+    /// The arrow keys currently moving the shape.
+    public private(set) var moving: [HIDUsage] = []
+    /// Whether Shift-selection is active.
+    public private(set) var selecting = false
+    /// How many moves ended with the shape selected.
+    public private(set) var selectedMoves = 0
+    private var startedAt: [HIDUsage: UInt64] = [:]
+
+    /// Points moved per 16 ms frame.
+    public static let stepPerFrame = 10
+    /// Frame length in ns.
+    public static let frame: UInt64 = 16_000_000
+
+    /// Creates a canvas.
+    public override init(name: String) {
+        super.init(name: name)
+        acceptsFirstResponder = true
+    }
+
+    private static let arrows: [HIDUsage] = [.upArrow, .downArrow, .leftArrow, .rightArrow]
+
+    public override func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
+        if CanvasView.arrows.contains(press.usage) {
+            if !moving.contains(press.usage) { moving.append(press.usage) }
+            startedAt[press.usage] = press.timestamp
+            if press.modifierFlags.contains(.shift) { selecting = true }
+        } else if press.usage == .leftShift || press.usage == .rightShift {
+            if !moving.isEmpty { selecting = true }
+        } else {
+            super.pressesBegan(press, with: &delivery)
+        }
+    }
+
+    public override func pressesEnded(_ press: KeyPress, with delivery: inout PressDelivery) {
+        if let start = startedAt.removeValue(forKey: press.usage) {
+            let frames = Int((press.timestamp &- start) / CanvasView.frame)
+            let distance = max(1, frames) * CanvasView.stepPerFrame
+            switch press.usage {
+            case .upArrow: y -= distance
+            case .downArrow: y += distance
+            case .leftArrow: x -= distance
+            default: x += distance
+            }
+            moving.removeAll { $0 == press.usage }
+            if selecting { selectedMoves += 1 }
+            if moving.isEmpty { selecting = false }
+        } else if press.usage == .leftShift || press.usage == .rightShift {
+            selecting = false
+        } else {
+            super.pressesEnded(press, with: &delivery)
+        }
+    }
+
+    public override func pressesCancelled(_ press: KeyPress, with delivery: inout PressDelivery) {
+        startedAt[press.usage] = nil
+        moving.removeAll { $0 == press.usage }
+        if moving.isEmpty { selecting = false }
+    }
+}

@@ -1,0 +1,76 @@
+import KeyTraceCore
+
+/// Reads the members of one JSON object, tracking which were used so unknown fields are errors.
+struct JSONFields {
+    let file: String
+    let path: String
+    private let members: [(key: String, value: JSONValue)]
+    private let allowed: [String]
+
+    init(_ value: JSONValue, file: String, path: String, allowed: [String]) throws(SceneError) {
+        guard case .object(let members) = value else {
+            throw SceneError.invalid(file, path, expected: "an object, found \(value.kindName)")
+        }
+        self.file = file
+        self.path = path
+        self.members = members
+        self.allowed = allowed
+        for member in members where !allowed.contains(member.key) {
+            throw SceneError.unknownField(file, path, member.key, known: allowed)
+        }
+    }
+
+    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+
+    func has(_ key: String) -> Bool { value(key) != nil }
+
+    func string(_ key: String) throws(SceneError) -> String? {
+        guard let value = value(key) else { return nil }
+        guard case .string(let s) = value else { throw SceneError.invalid(file, child(key), expected: "a string, found \(value.kindName)") }
+        return s
+    }
+
+    func requiredString(_ key: String) throws(SceneError) -> String {
+        guard let s = try string(key) else { throw SceneError.invalid(file, child(key), expected: "a string (required)") }
+        return s
+    }
+
+    func bool(_ key: String) throws(SceneError) -> Bool? {
+        guard let value = value(key) else { return nil }
+        guard case .bool(let b) = value else { throw SceneError.invalid(file, child(key), expected: "true or false, found \(value.kindName)") }
+        return b
+    }
+
+    func int(_ key: String) throws(SceneError) -> Int? {
+        guard let value = value(key) else { return nil }
+        guard case .number(let n) = value, n.rounded() == n, abs(n) < 1e15 else {
+            throw SceneError.invalid(file, child(key), expected: "an integer, found \(value.kindName)")
+        }
+        return Int(n)
+    }
+
+    func array(_ key: String) throws(SceneError) -> [JSONValue] {
+        guard let value = value(key) else { return [] }
+        guard case .array(let items) = value else { throw SceneError.invalid(file, child(key), expected: "an array, found \(value.kindName)") }
+        return items
+    }
+
+    func strings(_ key: String) throws(SceneError) -> [String] {
+        var result: [String] = []
+        for (index, item) in try array(key).enumerated() {
+            guard case .string(let s) = item else {
+                throw SceneError.invalid(file, "\(child(key))[\(index)]", expected: "a string, found \(item.kindName)")
+            }
+            result.append(s)
+        }
+        return result
+    }
+
+    func object(_ key: String) throws(SceneError) -> [(key: String, value: JSONValue)] {
+        guard let value = value(key) else { return [] }
+        guard case .object(let members) = value else { throw SceneError.invalid(file, child(key), expected: "an object, found \(value.kindName)") }
+        return members
+    }
+}

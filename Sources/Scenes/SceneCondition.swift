@@ -1,0 +1,53 @@
+/// A test on a named scene state value: `{"state": "openTabs", "atMost": 0}`.
+public struct SceneCondition: Hashable, Sendable {
+    /// How the value is compared.
+    public enum Comparison: String, Hashable, Sendable, CaseIterable {
+        case equals, notEquals, atMost, atLeast
+    }
+    /// The state value's name.
+    public var state: String
+    /// The comparison.
+    public var comparison: Comparison
+    /// The value compared against.
+    public var value: Int
+
+    /// Whether the condition holds for `current`.
+    public func holds(for current: Int) -> Bool {
+        switch comparison {
+        case .equals: return current == value
+        case .notEquals: return current != value
+        case .atMost: return current <= value
+        case .atLeast: return current >= value
+        }
+    }
+}
+
+/// A declared effect of an action: what performing it changes, so replays stay deterministic.
+public enum SceneEffect: Hashable, Sendable {
+    /// Move the first responder to the responder at a path.
+    case focus(String)
+    /// Present a declared modal controller (by name) from the current top controller.
+    case present(String)
+    /// Dismiss the topmost modal.
+    case dismiss
+    /// Set a state value.
+    case set(String, Int)
+    /// Add to a state value (negative to subtract).
+    case increment(String, Int)
+    /// Flip a state value between 0 and 1.
+    case toggle(String)
+    /// Push a declared controller (by name) on the nearest navigation controller.
+    case push(String)
+    /// Pop the nearest navigation controller.
+    case pop
+    /// Select a tab (0-based) of the nearest tab bar controller.
+    case selectTab(Int)
+}
+
+/// A validation rule: the action's commands are disabled (and optionally retitled) when a
+/// condition holds.
+public struct SceneValidation: Hashable, Sendable {
+    public var action: String
+    public var disabledWhen: SceneCondition?
+    public var title: String?
+}

@@ -1,0 +1,312 @@
+import KeyTraceCore
+
+extension SceneDefinition {
+    /// Parses scene JSON. `file` names the source in errors.
+    public init(json text: String, file: String = "scene") throws(SceneError) {
+        let root: JSONValue
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            throw SceneError.syntax(file, error)
+        }
+        try self.init(root, file: file)
+    }
+
+    init(_ root: JSONValue, file: String) throws(SceneError) {
+        let top = try JSONFields(root, file: file, path: "", allowed: [
+            "format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput",
+            "state", "menus", "windows", "controllers", "firstResponder",
+        ])
+        let format = try top.string("format")
+        guard format == "keytrace-scene" else {
+            throw SceneError.invalid(file, "format", expected: "\"keytrace-scene\" (is this a scene file?)")
+        }
+        guard let version = try top.int("version"), version == SceneDefinition.formatVersion else {
+            throw SceneError.invalid(file, "version", expected: "\(SceneDefinition.formatVersion) (this build reads scene format version 1)")
+        }
+        name = try top.requiredString("name")
+        summary = try top.string("description") ?? ""
+        layout = try top.string("layout") ?? KeyboardLayout.usANSI.identifier
+        guard KeyboardLayout.named(layout) != nil else {
+            throw SceneError.invalid(file, "layout", expected: "a known layout (\(KeyboardLayout.known.keys.sorted().joined(separator: ", ")))")
+        }
+        switch try top.string("direction") ?? "ltr" {
+        case "ltr": rightToLeft = false
+        case "rtl": rightToLeft = true
+        default: throw SceneError.invalid(file, "direction", expected: "\"ltr\" or \"rtl\"")
+        }
+        commandsBeforeTextInput = try top.bool("commandsBeforeTextInput") ?? false
+        state = []
+        for (key, value) in try top.object("state") {
+            guard case .number(let n) = value, n.rounded() == n else {
+                throw SceneError.invalid(file, "state.\(key)", expected: "an integer initial value")
+            }
+            state.append(StateValue(name: key, initial: Int(n)))
+        }
+        menus = []
+        for (index, item) in try top.array("menus").enumerated() {
+            menus.append(try MenuDefinition(item, file: file, path: "menus[\(index)]"))
+        }
+        windows = []
+        for (index, item) in try top.array("windows").enumerated() {
+            let node = try NodeDefinition(item, file: file, path: "windows[\(index)]")
+            guard node.kind == .window else {
+                throw SceneError.invalid(file, "windows[\(index)].type", expected: "\"window\"")
+            }
+            windows.append(node)
+        }
+        guard !windows.isEmpty else { throw SceneError.invalid(file, "windows", expected: "at least one window") }
+        controllers = []
+        for (index, item) in try top.array("controllers").enumerated() {
+            let node = try NodeDefinition(item, file: file, path: "controllers[\(index)]")
+            guard node.kind.isController else {
+                throw SceneError.invalid(file, "controllers[\(index)].type", expected: "a controller type (viewController, tabBarController, navigationController)")
+            }
+            controllers.append(node)
+        }
+        firstResponder = try top.string("firstResponder")
+        contentHash = SHA256.hex(of: Array(root.canonicalText.utf8))
+    }
+}
+
+extension SceneDefinition.MenuDefinition {
+    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
+        let fields = try JSONFields(value, file: file, path: path, allowed: ["id", "title", "parent", "commands", "remove"])
+        identifier = try fields.requiredString("id")
+        title = try fields.string("title") ?? identifier
+        parent = try fields.string("parent") ?? "root"
+        commands = []
+        for (index, item) in try fields.array("commands").enumerated() {
+            commands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).commands[\(index)]"))
+        }
+        removing = []
+        for (index, text) in try fields.strings("remove").enumerated() {
+            do { removing.append(try KeyShortcut(text)) } catch let error as NotationError {
+                throw SceneError.invalid(file, "\(path).remove[\(index)]", expected: "a shortcut (\(error.reason))")
+            } catch {
+                throw SceneError.invalid(file, "\(path).remove[\(index)]", expected: "a shortcut")
+            }
+        }
+    }
+}
+
+extension SceneDefinition.CommandDefinition {
+    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
+        let f = try JSONFields(value, file: file, path: path, allowed: [
+            "title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
+            "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
+            "allowsAutomaticMirroring", "repeat", "when",
+        ])
+        let input: KeyInput
+        var modifiers: ModifierFlags = []
+        if let shortcut = try f.string("shortcut") {
+            guard !f.has("input") else { throw SceneError.invalid(file, f.child("input"), expected: "either \"shortcut\" or \"input\", not both") }
+            do {
+                let parsed = try KeyShortcut(shortcut)
+                input = parsed.input
+                modifiers = parsed.modifiers
+            } catch let error as NotationError {
+                throw SceneError.invalid(file, f.child("shortcut"), expected: "a shortcut such as \"cmd+shift+a\" or \"⇧⌘A\" (\(error.reason) at column \(error.column))")
+            } catch {
+                throw SceneError.invalid(file, f.child("shortcut"), expected: "a shortcut such as \"cmd+shift+a\"")
+            }
+        } else if let raw = try f.string("input") {
+            input = KeyInput(uiKitValue: raw)
+        } else {
+            throw SceneError.invalid(file, f.child("shortcut"), expected: "a \"shortcut\" (e.g. \"cmd+g\") or an \"input\"")
+        }
+        modifiers.formUnion(try Self.modifiers(f, "modifiers"))
+        guard let action = try f.string("action") else {
+            throw SceneError.invalid(file, f.child("action"), expected: "an action name such as \"goToPage:\" (required)")
+        }
+        var attributes: KeyCommand.Attributes = []
+        for (index, name) in try f.strings("attributes").enumerated() {
+            switch name {
+            case "disabled": attributes.insert(.disabled)
+            case "destructive": attributes.insert(.destructive)
+            case "hidden": attributes.insert(.hidden)
+            default: throw SceneError.invalid(file, "\(f.child("attributes"))[\(index)]", expected: "disabled, destructive or hidden")
+            }
+        }
+        let state: KeyCommand.State
+        switch try f.string("state") ?? "off" {
+        case "off": state = .off
+        case "on": state = .on
+        case "mixed": state = .mixed
+        default: throw SceneError.invalid(file, f.child("state"), expected: "off, on or mixed")
+        }
+        let repeatBehavior: KeyCommand.RepeatBehavior
+        switch try f.string("repeat") ?? "automatic" {
+        case "automatic": repeatBehavior = .automatic
+        case "repeatable": repeatBehavior = .repeatable
+        case "nonRepeatable": repeatBehavior = .nonRepeatable
+        default: throw SceneError.invalid(file, f.child("repeat"), expected: "automatic, repeatable or nonRepeatable")
+        }
+        var alternates: [KeyCommand.Alternate] = []
+        for (index, item) in try f.array("alternates").enumerated() {
+            let a = try JSONFields(item, file: file, path: "\(f.child("alternates"))[\(index)]", allowed: ["title", "action", "modifiers"])
+            let alternateAction = Action(try a.requiredString("action"))
+            alternates.append(KeyCommand.Alternate(title: try a.string("title") ?? "", action: alternateAction,
+                                                   modifierFlags: try Self.modifiers(a, "modifiers")))
+        }
+        let upAction: Action? = try f.string("upAction").map { Action($0) }
+        command = KeyCommand(
+            title: try f.string("title") ?? "", imageName: try f.string("image"),
+            discoverabilityTitle: try f.string("discoverabilityTitle"), input: input, modifierFlags: modifiers,
+            action: Action(action), upAction: upAction,
+            propertyList: try f.string("propertyList"), attributes: attributes, state: state, alternates: alternates,
+            wantsPriorityOverSystemBehavior: try f.bool("wantsPriorityOverSystemBehavior") ?? false,
+            allowsAutomaticMirroring: try f.bool("allowsAutomaticMirroring") ?? true, repeatBehavior: repeatBehavior)
+        condition = try f.value("when").map { value throws(SceneError) in try SceneCondition(value, file: file, path: f.child("when")) }
+    }
+
+    static func modifiers(_ f: JSONFields, _ key: String) throws(SceneError) -> ModifierFlags {
+        var result: ModifierFlags = []
+        for (index, word) in try f.strings(key).enumerated() {
+            guard let flag = KeyShortcut.modifier(named: word) else {
+                throw SceneError.invalid(f.file, "\(f.child(key))[\(index)]", expected: "ctrl, opt, shift or cmd")
+            }
+            result.insert(flag)
+        }
+        return result
+    }
+}
+
+extension SceneCondition {
+    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
+        let f = try JSONFields(value, file: file, path: path, allowed: ["state"] + Comparison.allCases.map(\.rawValue))
+        state = try f.requiredString("state")
+        var found: (Comparison, Int)?
+        for comparison in Comparison.allCases {
+            if let value = try f.int(comparison.rawValue) { found = (comparison, value) }
+        }
+        guard let (comparison, value) = found else {
+            throw SceneError.invalid(file, path, expected: "one of equals, notEquals, atMost, atLeast with an integer")
+        }
+        self.comparison = comparison
+        self.value = value
+    }
+}
+
+extension SceneEffect {
+    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
+        let f = try JSONFields(value, file: file, path: path,
+                               allowed: ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab"])
+        if let target = try f.string("focus") { self = .focus(target) }
+        else if let name = try f.string("present") { self = .present(name) }
+        else if try f.bool("dismiss") == true { self = .dismiss }
+        else if let name = try f.string("set") {
+            guard let value = try f.int("value") else { throw SceneError.invalid(file, f.child("value"), expected: "an integer") }
+            self = .set(name, value)
+        } else if let name = try f.string("increment") {
+            self = .increment(name, try f.int("by") ?? 1)
+        } else if let name = try f.string("toggle") { self = .toggle(name)
+        } else if let name = try f.string("push") { self = .push(name) }
+        else if try f.bool("pop") == true { self = .pop }
+        else if let tab = try f.int("selectTab") { self = .selectTab(tab) }
+        else {
+            throw SceneError.invalid(file, path, expected: "one effect: focus, present, dismiss, set+value, increment(+by), toggle, push, pop or selectTab")
+        }
+    }
+}
+
+extension NodeDefinition {
+    private static let common = ["type", "name", "title", "commands", "actions", "validations", "canBecomeFirstResponder", "views"]
+    private static let extra: [Kind: [String]] = [
+        .window: ["root"],
+        .viewController: ["children", "focus", "barButtons"],
+        .tabBarController: ["children", "focus", "barButtons"],
+        .navigationController: ["children", "focus", "barButtons"],
+        .view: [], .responder: ["next"],
+        .textField: ["text"], .textView: ["text"],
+        .table: ["rows", "multipleSelection", "onActivate"],
+        .scroll: ["contentHeight", "pageHeight", "lineHeight"],
+        .canvas: [],
+    ]
+
+    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
+        guard case .object(let members) = value, let typeValue = members.first(where: { $0.key == "type" })?.value,
+              case .string(let typeName) = typeValue else {
+            throw SceneError.invalid(file, path.isEmpty ? "type" : "\(path).type",
+                                     expected: "a \"type\": one of \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let kind = Kind(rawValue: typeName) else {
+            throw SceneError.invalid(file, "\(path).type", expected: "one of \(Kind.allCases.map(\.rawValue).joined(separator: ", ")); found \"\(typeName)\"")
+        }
+        let f = try JSONFields(value, file: file, path: path, allowed: NodeDefinition.common + (NodeDefinition.extra[kind] ?? []))
+        self.kind = kind
+        self.jsonPath = path
+        name = try f.requiredString("name")
+        guard !name.isEmpty, !name.contains("/") else {
+            throw SceneError.invalid(file, f.child("name"), expected: "a non-empty name without '/'")
+        }
+        title = try f.string("title") ?? name
+        commands = []
+        for (index, item) in try f.array("commands").enumerated() {
+            commands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).commands[\(index)]"))
+        }
+        barButtons = []
+        for (index, item) in try f.array("barButtons").enumerated() {
+            barButtons.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).barButtons[\(index)]"))
+        }
+        actions = []
+        for (key, effectsValue) in try f.object("actions") {
+            guard case .array(let items) = effectsValue else {
+                throw SceneError.invalid(file, "\(path).actions.\(key)", expected: "an array of effects (may be empty)")
+            }
+            var effects: [SceneEffect] = []
+            for (index, item) in items.enumerated() {
+                effects.append(try SceneEffect(item, file: file, path: "\(path).actions.\(key)[\(index)]"))
+            }
+            actions.append(ActionDefinition(action: key, effects: effects))
+        }
+        validations = []
+        for (index, item) in try f.array("validations").enumerated() {
+            let itemPath = "\(path).validations[\(index)]"
+            let v = try JSONFields(item, file: file, path: itemPath, allowed: ["action", "disabledWhen", "title"])
+            validations.append(SceneValidation(
+                action: try v.requiredString("action"),
+                disabledWhen: try v.value("disabledWhen").map { value throws(SceneError) in
+                    try SceneCondition(value, file: file, path: "\(itemPath).disabledWhen") },
+                title: try v.string("title")))
+        }
+        canBecomeFirstResponder = try f.bool("canBecomeFirstResponder")
+        children = []
+        if let root = f.value("root") { children.append(try NodeDefinition(root, file: file, path: f.child("root"))) }
+        for (index, item) in try f.array("children").enumerated() {
+            children.append(try NodeDefinition(item, file: file, path: "\(path).children[\(index)]"))
+        }
+        views = []
+        for (index, item) in try f.array("views").enumerated() {
+            let view = try NodeDefinition(item, file: file, path: "\(path).views[\(index)]")
+            guard !view.kind.isController, view.kind != .window else {
+                throw SceneError.invalid(file, "\(path).views[\(index)].type", expected: "a view type (view, responder, textField, textView, table, scroll, canvas)")
+            }
+            views.append(view)
+        }
+        if kind == .window {
+            guard children.count == 1, children[0].kind.isController else {
+                throw SceneError.invalid(file, f.child("root"), expected: "a root controller")
+            }
+        }
+        for (index, child) in children.enumerated() where kind != .window && !child.kind.isController {
+            throw SceneError.invalid(file, "\(path).children[\(index)].type", expected: "a controller type; put views under \"views\"")
+        }
+        var seen = Set<String>()
+        for node in children + views where !seen.insert(node.name).inserted {
+            throw SceneError.duplicateName(file, node.jsonPath, node.name)
+        }
+        next = try f.string("next")
+        focus = try f.string("focus")
+        rows = try f.strings("rows")
+        text = try f.string("text") ?? ""
+        multipleSelection = try f.bool("multipleSelection") ?? true
+        contentHeight = try f.int("contentHeight") ?? 10_000
+        pageHeight = try f.int("pageHeight") ?? 800
+        lineHeight = try f.int("lineHeight") ?? 40
+        onActivate = []
+        for (index, item) in try f.array("onActivate").enumerated() {
+            onActivate.append(try SceneEffect(item, file: file, path: "\(path).onActivate[\(index)]"))
+        }
+    }
+}

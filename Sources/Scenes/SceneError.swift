@@ -1,0 +1,81 @@
+/// A scene file that cannot be used, with where and what.
+///
+/// Errors name the file, the JSON path (`windows[0].root.children[1].commands[2].shortcut`)
+/// and what was expected, e.g. "responder `window/tabs/x` not found; known: …".
+public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Kind: Hashable, Sendable {
+        case unreadable(reason: String)
+        case syntax(line: Int, column: Int, reason: String)
+        case invalid(path: String, expected: String)
+        case unknownField(path: String, field: String, known: [String])
+        case unknownResponder(path: String, responder: String, known: [String])
+        case duplicateName(path: String, name: String)
+        case menuConflict(String)
+        case cycle([String])
+    }
+
+    private let kind: Kind
+    /// The scene file (or a name for scenes read from memory).
+    public let file: String
+
+    private init(_ kind: Kind, file: String) {
+        self.kind = kind
+        self.file = file
+    }
+
+    static func unreadable(_ file: String, _ reason: String) -> SceneError { .init(.unreadable(reason: reason), file: file) }
+    static func syntax(_ file: String, _ error: JSONSyntaxError) -> SceneError {
+        .init(.syntax(line: error.line, column: error.column, reason: error.reason), file: file)
+    }
+    static func invalid(_ file: String, _ path: String, expected: String) -> SceneError {
+        .init(.invalid(path: path, expected: expected), file: file)
+    }
+    static func unknownField(_ file: String, _ path: String, _ field: String, known: [String]) -> SceneError {
+        .init(.unknownField(path: path, field: field, known: known), file: file)
+    }
+    static func unknownResponder(_ file: String, _ path: String, _ responder: String, known: [String]) -> SceneError {
+        .init(.unknownResponder(path: path, responder: responder, known: known), file: file)
+    }
+    static func duplicateName(_ file: String, _ path: String, _ name: String) -> SceneError {
+        .init(.duplicateName(path: path, name: name), file: file)
+    }
+    static func menuConflict(_ file: String, _ message: String) -> SceneError { .init(.menuConflict(message), file: file) }
+    static func cycle(_ file: String, _ paths: [String]) -> SceneError { .init(.cycle(paths), file: file) }
+
+    /// A short machine-readable category: `unreadable`, `syntax`, `invalid`, `unknown-field`,
+    /// `unknown-responder`, `duplicate-name`, `menu-conflict`, `cycle`.
+    public var category: String {
+        switch kind {
+        case .unreadable: return "unreadable"
+        case .syntax: return "syntax"
+        case .invalid: return "invalid"
+        case .unknownField: return "unknown-field"
+        case .unknownResponder: return "unknown-responder"
+        case .duplicateName: return "duplicate-name"
+        case .menuConflict: return "menu-conflict"
+        case .cycle: return "cycle"
+        }
+    }
+
+    public var description: String {
+        switch kind {
+        case .unreadable(let reason):
+            return "\(file): cannot read the scene: \(reason)"
+        case .syntax(let line, let column, let reason):
+            return "\(file):\(line):\(column): not valid JSON: \(reason)"
+        case .invalid(let path, let expected):
+            return "\(file): \(path): expected \(expected)"
+        case .unknownField(let path, let field, let known):
+            return "\(file): \(path): unknown field \"\(field)\"; known fields here: \(known.joined(separator: ", "))"
+        case .unknownResponder(let path, let responder, let known):
+            let list = known.count > 12 ? known.prefix(12).joined(separator: ", ") + ", …" : known.joined(separator: ", ")
+            return "\(file): \(path): responder `\(responder)` not found; known: \(list)"
+        case .duplicateName(let path, let name):
+            return "\(file): \(path): the name \"\(name)\" is used twice under one parent; paths must be unique"
+        case .menuConflict(let message):
+            return "\(file): menu: \(message)"
+        case .cycle(let paths):
+            return "\(file): responder chain cycle: \(paths.joined(separator: " → ")); make one `next` point elsewhere"
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import KeyTraceCore
+import ResponderEngine
+
+/// A scene brought to life: the application, its windows and components, the named state and
+/// the declared effects, ready for a ``KeyDispatcher``.
+///
+/// ```swift
+/// let scene = try SceneRuntime(contentsOf: "Traces/scenes/pdf-viewer.json")
+/// let dispatcher = try scene.makeDispatcher(policy: .cached)
+/// dispatcher.dispatch(KeyPress(.began, HIDUsage(0x07), modifiers: .command))  // ⌘D: Add Bookmark
+/// scene.state["bookmarks"]  // 1
+/// ```
+public final class SceneRuntime {
+    /// The definition the runtime was built from.
+    public let definition: SceneDefinition
+    /// The file it came from (for messages).
+    public let file: String
+    /// The application at the end of every chain.
+    public let application = Application()
+    /// Named state values.
+    public private(set) var state: [String: Int] = [:]
+    /// The dispatcher made by ``makeDispatcher(policy:clock:)``.
+    public private(set) weak var dispatcher: KeyDispatcher?
+    /// Problems met while running effects (e.g. focusing a path that does not exist at that moment).
+    public internal(set) var problems: [String] = []
+
+    var conditionalCommands: [(Responder, [SceneDefinition.CommandDefinition])] = []
+    var controllerDefinitions: [String: NodeDefinition] = [:]
+
+    /// Loads and builds the scene at `path`.
+    public convenience init(contentsOf path: String) throws(SceneError) {
+        let text = try readTextFile(path)
+        try self.init(definition: SceneDefinition(json: text, file: path), file: path)
+    }
+
+    /// Builds a scene from its definition.
+    public init(definition: SceneDefinition, file: String) throws(SceneError) {
+        self.definition = definition
+        self.file = file
+        for value in definition.state { state[value.name] = value.initial }
+        for controller in definition.controllers { controllerDefinitions[controller.name] = controller }
+        application.keyboardLayout = KeyboardLayout.named(definition.layout) ?? .usANSI
+        application.layoutDirection = definition.rightToLeft ? .rightToLeft : .leftToRight
+        application.commandsBeforeTextInput = definition.commandsBeforeTextInput
+        let menus = definition.menus
+        application.menuCustomization = { builder in
+            for menu in menus {
+                for shortcut in menu.removing { builder.removeCommands(withShortcut: shortcut) }
+                let identifier = Menu.Identifier(rawValue: menu.identifier)
+                if builder.menu(identifier) == nil {
+                    try builder.insertChild(Menu(identifier, title: menu.title), atEndOfMenu: Menu.Identifier(rawValue: menu.parent))
+                }
+                for command in menu.commands { try builder.add(command.command, toMenu: identifier) }
+            }
+        }
+        do {
+            try application.rebuildMainMenu()
+        } catch {
+            throw SceneError.menuConflict(file, String(describing: error))
+        }
+        for window in definition.windows {
+            let built = try build(window)
+            if let built = built as? Window { application.addWindow(built) }
+        }
+        try checkReferences()
+        if let path = definition.firstResponder {
+            guard let responder = responder(at: path) else {
+                throw SceneError.unknownResponder(file, "firstResponder", path, known: allPaths)
+            }
+            guard application.makeFirstResponder(responder) else {
+                throw SceneError.invalid(file, "firstResponder", expected: "a responder that can become first responder (`\(path)` cannot; set \"canBecomeFirstResponder\": true)")
+            }
+        }
+    }
+
+    /// Creates the dispatcher for this scene (one per runtime).
+    public func makeDispatcher(policy: QueryPolicy = .cached, clock: NanosecondClock? = MonotonicClock()) throws(SceneError) -> KeyDispatcher {
+        do {
+            let dispatcher = try KeyDispatcher(application: application, policy: policy, clock: clock)
+            self.dispatcher = dispatcher
+            return dispatcher
+        } catch {
+            throw SceneError.menuConflict(file, "\(error)")
+        }
+    }
+
+    // MARK: Paths
+
+    /// Every responder in the live hierarchy, windows first, depth-first.
+    public var allResponders: [Responder] {
+        var result: [Responder] = []
+        func visitView(_ view: View) {
+            if !view.name.isEmpty { result.append(view) }
+            if let controller = view.owningViewController, !result.contains(where: { $0 === controller }) {
+                visitController(controller)
+                return
+            }
+            for subview in view.subviews { visitView(subview) }
+        }
+        func visitController(_ controller: ViewController) {
+            result.append(controller)
+            for subview in controller.view.subviews where subview.owningViewController == nil { visitView(subview) }
+            for child in controller.children { visitController(child) }
+            if let presented = controller.presentedViewController { visitController(presented) }
+        }
+        for window in application.windows {
+            result.append(window)
+            if let root = window.rootViewController { visitController(root) }
+        }
+        return result
+    }
+
+    /// The paths of every responder in the live hierarchy.
+    public var allPaths: [String] { allResponders.map(\.path) }
+
+    /// The responder at `path` (e.g. `window/tabs/library/list`), or `nil`.
+    public func responder(at path: String) -> Responder? {
+        allResponders.first { $0.path == path }
+    }
+
+    /// Makes the responder at `path` first responder; throws when it does not exist or cannot.
+    public func focus(_ path: String) throws(SceneError) {
+        guard let responder = responder(at: path) else {
+            throw SceneError.unknownResponder(file, "focus", path, known: allPaths)
+        }
+        guard application.makeFirstResponder(responder) else {
+            throw SceneError.invalid(file, "focus", expected: "a responder that can become first responder (`\(path)` cannot)")
+        }
+    }
+
+    // MARK: State
+
+    /// Sets a state value and re-evaluates commands that depend on state.
+    public func setState(_ name: String, _ value: Int) {
+        guard state[name] != value else { return }
+        state[name] = value
+        refreshConditionalCommands()
+    }
+
+    private func refreshConditionalCommands() {
+        for (responder, commands) in conditionalCommands {
+            let active = commands.filter { definition in
+                guard let condition = definition.condition else { return true }
+                return condition.holds(for: state[condition.state] ?? 0)
+            }.map(\.command)
+            responder.replaceDeclaredKeyCommands(active, reason: .stateChange)
+        }
+    }
+}
+
+func readTextFile(_ path: String) throws(SceneError) -> String {
+    guard let handle = fopen(path, "rb") else {
+        throw SceneError.unreadable(path, String(cString: strerror(errno)))
+    }
+    defer { fclose(handle) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = fread(&buffer, 1, buffer.count, handle)
+        if count > 0 { bytes.append(contentsOf: buffer[..<count]) }
+        if count < buffer.count { break }
+    }
+    guard ferror(handle) == 0 else { throw SceneError.unreadable(path, "read error") }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,33 @@
+import KeyTraceCore
+import ResponderEngine
+
+/// A window with keyboard behaviour (responder-semantics §G): while a modal is presented, Esc
+/// and ⌘W dismiss it; ⌘, shows settings when the scene declares a `settings` controller.
+public final class SceneWindow: Window {
+    /// Whether ⌘, has something to show.
+    var hasSettings = false
+    /// Shows the settings controller.
+    var showSettings: (() -> Void)?
+
+    /// Creates a window.
+    public override init(name: String = "window") {
+        super.init(name: name)
+        implement("dismissModal:") { [unowned self] _ in _ = self.rootViewController?.topPresentedViewController?.dismiss() }
+        implement("showSettings:") { [unowned self] _ in self.showSettings?() }
+    }
+
+    /// The presented modal's name, if any.
+    public var presentedModal: String? { rootViewController?.topPresentedViewController?.name }
+
+    public override var keyCommands: [KeyCommand]? {
+        var commands: [KeyCommand] = []
+        if rootViewController?.presentedViewController != nil {
+            commands.append(KeyCommand(title: "Dismiss", input: .special(.escape), action: "dismissModal:"))
+            commands.append(KeyCommand(title: "Close", input: .character("w"), modifierFlags: .command, action: "dismissModal:"))
+        }
+        if hasSettings {
+            commands.append(KeyCommand(title: "Settings", input: .character(","), modifierFlags: .command, action: "showSettings:"))
+        }
+        return commands + declaredKeyCommands
+    }
+}
