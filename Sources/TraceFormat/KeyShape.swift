@@ -1,0 +1,31 @@
+import KeyTraceCore
+
+/// Everything about a key record but its timestamp: interned once per chunk, so a repeated
+/// key costs a tag, a timestamp delta and a shape number.
+struct KeyShape: Hashable {
+    var phase: KeyPhase
+    var isRepeat: Bool
+    var usage: UInt16
+    var modifierFlags: UInt32
+    var sides: UInt8
+    var device: UInt64
+    var characters: String
+    var charactersIgnoringModifiers: String
+    var uncertainty: UInt64?
+
+    init(_ record: KeyRecord) {
+        let p = record.press
+        phase = p.phase
+        isRepeat = p.isRepeat
+        usage = p.usage.rawValue
+        modifierFlags = p.modifierFlags.rawValue
+        sides = p.modifierSides.rawValue
+        device = p.device.rawValue
+        characters = p.characters
+        charactersIgnoringModifiers = p.charactersIgnoringModifiers
+        uncertainty = record.timestampUncertainty
+    }
+
+    /// A slot in the encoder's direct-mapped cache.
+    var cacheSlot: Int { Int(usage & 0xFF) | Int(phase.rawValue & 3) << 8 | (isRepeat ? 1 << 10 : 0) }
+}
