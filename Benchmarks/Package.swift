@@ -1,0 +1,44 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "KeyTraceBenchmarks",
+    platforms: [.macOS(.v14)],
+    dependencies: [
+        .package(name: "KeyTrace", path: "../"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CPcapBench", path: "CPcapBench", pkgConfig: "libpcap"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                "CPcapBench",
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+            ],
+            path: "BenchmarkSupport"
+        ),
+        .executableTarget(
+            name: "TraceFormatBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                "CPcapBench",
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "TraceFormatBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "SeekBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+            ],
+            path: "SeekBenchmark"
+        ),
+    ]
+)
