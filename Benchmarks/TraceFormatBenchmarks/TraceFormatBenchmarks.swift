@@ -56,7 +56,9 @@ let benchmarks: @Sendable () -> Void = {
         var destination = [UInt8](repeating: 0, count: traceBytes.count)
         for _ in benchmark.scaledIterations {
             destination.withUnsafeMutableBytes { d in
-                traceBytes.withUnsafeBytes { s in _ = memcpy(d.baseAddress, s.baseAddress, s.count) }
+                traceBytes.withUnsafeBytes { s in
+                    if let to = d.baseAddress, let from = s.baseAddress { _ = memcpy(to, from, s.count) }
+                }
             }
             blackHole(destination)
         }

@@ -7,7 +7,10 @@ import KeyTraceCore
 struct ChunkEncoder {
     private var strings: [String: UInt64] = [:]
     private var shapes: [KeyShape: UInt64] = [:]
-    private var shapeCache: [(shape: KeyShape, id: UInt64)?] = Array(repeating: nil, count: 2048)
+    private var cacheFixed = [KeyShape.Fixed?](repeating: nil, count: 2048)
+    private var cacheCharacters = [String](repeating: "", count: 2048)
+    private var cacheIgnoring = [String](repeating: "", count: 2048)
+    private var cacheIDs = [UInt64](repeating: 0, count: 2048)
     private(set) var previousTime: UInt64 = 0
     private var scratch = ByteWriter(capacity: 256)
 
@@ -15,7 +18,7 @@ struct ChunkEncoder {
     mutating func reset(baseTime: UInt64) {
         strings.removeAll(keepingCapacity: true)
         shapes.removeAll(keepingCapacity: true)
-        for i in shapeCache.indices { shapeCache[i] = nil }
+        for i in cacheFixed.indices { cacheFixed[i] = nil }
         previousTime = baseTime
     }
 
@@ -109,29 +112,43 @@ struct ChunkEncoder {
 
     // MARK: - Keys
 
-    @inline(__always) private mutating func encodeKey(_ key: KeyRecord, into out: inout ByteWriter) {
-        let shape = KeyShape(key)
-        let slot = shape.cacheSlot
+    /// Appends a key record: a short-form entry of timestamp delta and shape number, after the
+    /// shape's definition when the shape is new to the chunk.
+    @inline(__always) mutating func encodeKey(_ key: KeyRecord, into out: inout ByteWriter) {
+        let fixed = KeyShape.Fixed(key)
+        let slot = fixed.cacheSlot
         let id: UInt64
-        if let cached = shapeCache[slot], cached.shape == shape {
-            id = cached.id
-        } else if let known = shapes[shape] {
-            id = known
-            shapeCache[slot] = (shape, known)
+        if cacheFixed[slot] == fixed && cacheCharacters[slot] == key.press.characters
+            && cacheIgnoring[slot] == key.press.charactersIgnoringModifiers {
+            id = cacheIDs[slot]
         } else {
-            id = defineShape(shape, into: &out)
-            shapeCache[slot] = (shape, id)
+            let shape = KeyShape(key)
+            if let known = shapes[shape] {
+                id = known
+            } else {
+                id = defineShape(shape, into: &out)
+            }
+            cacheFixed[slot] = fixed
+            cacheCharacters[slot] = key.press.characters
+            cacheIgnoring[slot] = key.press.charactersIgnoringModifiers
+            cacheIDs[slot] = id
         }
         let time = key.press.timestamp
-        let length = TimeDelta.size(time, after: previousTime) + ByteWriter.varintSize(id)
-        if length <= EntryType.shortMaxLength {
-            out.writeUInt8(EntryType.shortTag(type: EntryType.shortKey, length: length))
+        // Build the whole entry in a register-sized scratch and append it once.
+        var entry = EntryScratch()
+        let deltaSize = TimeDelta.size(time, after: previousTime)
+        let length = deltaSize + ByteWriter.varintSize(id)
+        if length <= EntryType.shortMaxLength && deltaSize < 9 {
+            entry.append(EntryType.shortTag(type: EntryType.shortKey, length: length))
+            entry.appendTimeDelta(time, after: previousTime)
+            entry.appendVarint(id)
+            entry.flush(into: &out)
         } else {
             out.writeUInt8(EntryType.key)
             out.writeVarint(UInt64(length))
+            TimeDelta.write(time, after: previousTime, into: &out)
+            out.writeVarint(id)
         }
-        TimeDelta.write(time, after: previousTime, into: &out)
-        out.writeVarint(id)
         previousTime = time
     }
 
@@ -181,5 +198,47 @@ struct ChunkEncoder {
         out.writeUInt8(type)
         out.writeVarint(UInt64(scratch.count))
         out.writeBytes(scratch.bytes)
+    }
+}
+
+/// Up to 16 bytes of one short entry, appended to the output in one call.
+struct EntryScratch {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private var count = 0
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        if count < 8 { low |= UInt64(byte) << UInt64(count * 8) } else { high |= UInt64(byte) << UInt64((count - 8) * 8) }
+        count += 1
+    }
+
+    @inline(__always) mutating func appendVarint(_ value: UInt64) {
+        var v = value
+        while v >= 0x80 {
+            append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        append(UInt8(v))
+    }
+
+    /// The short forms of ``TimeDelta/write(_:after:into:)`` (callers check the size is below 9).
+    @inline(__always) mutating func appendTimeDelta(_ time: UInt64, after previous: UInt64) {
+        let d = time &- previous
+        if Int64(bitPattern: d) >= 0 {
+            if d % 1_000_000 == 0 { appendVarint((d / 1_000_000) << 2 | 3) } else if d % 1000 == 0 {
+                appendVarint((d / 1000) << 2 | 2)
+            } else {
+                appendVarint(d << 2)
+            }
+        } else {
+            appendVarint((0 &- d) << 2 | 1)
+        }
+    }
+
+    @inline(__always) func flush(into out: inout ByteWriter) {
+        var pair = (low.littleEndian, high.littleEndian)
+        withUnsafeBytes(of: &pair) { raw in
+            out.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+        }
     }
 }

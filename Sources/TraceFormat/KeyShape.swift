@@ -26,6 +26,27 @@ struct KeyShape: Hashable {
         uncertainty = record.timestampUncertainty
     }
 
-    /// A slot in the encoder's direct-mapped cache.
-    var cacheSlot: Int { Int(usage & 0xFF) | Int(phase.rawValue & 3) << 8 | (isRepeat ? 1 << 10 : 0) }
+    /// The fields of a shape other than its strings: a trivial value, cheap to compare.
+    struct Fixed: Equatable {
+        var usage: UInt16
+        var phase: UInt8
+        var isRepeat: Bool
+        var sides: UInt8
+        var modifierFlags: UInt32
+        var device: UInt64
+        var uncertainty: UInt64?
+
+        @inline(__always) init(_ record: KeyRecord) {
+            usage = record.press.usage.rawValue
+            phase = record.press.phase.rawValue
+            isRepeat = record.press.isRepeat
+            sides = record.press.modifierSides.rawValue
+            modifierFlags = record.press.modifierFlags.rawValue
+            device = record.press.device.rawValue
+            uncertainty = record.timestampUncertainty
+        }
+
+        /// The slot in the encoder's direct-mapped cache (2048 slots).
+        var cacheSlot: Int { Int(usage & 0xFF) | Int(phase & 3) << 8 | (isRepeat ? 1 << 10 : 0) }
+    }
 }

@@ -3,7 +3,7 @@ public struct RecordIterator: IteratorProtocol {
     private let storage: TraceStorage
     private let chunks: [TraceChunk]
     private var nextChunk: Int
-    private var decoder: ChunkDecoder?
+    private var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(start: nil, count: 0), baseTime: 0)
     private var current: TraceChunk?
     private var decodedInChunk: UInt64 = 0
     private var skipRecords: UInt64 = 0
@@ -24,7 +24,7 @@ public struct RecordIterator: IteratorProtocol {
     /// The next intact record, or `nil` at the end of the trace.
     public mutating func next() -> TraceRecord? {
         while true {
-            if decoder != nil, let record = nextInChunk() {
+            if current != nil, let record = nextInChunk() {
                 if skipRecords > 0 {
                     skipRecords -= 1
                     continue
@@ -43,10 +43,9 @@ public struct RecordIterator: IteratorProtocol {
     }
 
     private mutating func nextInChunk() -> TraceRecord? {
-        guard var d = decoder, let chunk = current else { return nil }
+        guard let chunk = current else { return nil }
         do {
-            if let record = try d.next() {
-                decoder = d
+            if let record = try decoder.next() {
                 decodedInChunk += 1
                 return record
             }
@@ -67,13 +66,11 @@ public struct RecordIterator: IteratorProtocol {
                 issues.append(ChunkIssue(offset: chunk.offset, problem: .unsealed(recovered: decodedInChunk)))
             }
         }
-        decoder = nil
         current = nil
         return nil
     }
 
     private mutating func enter(_ indexed: TraceChunk) {
-        decoder = nil
         current = nil
         decodedInChunk = 0
         let reader = storage.reader

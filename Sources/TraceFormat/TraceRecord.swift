@@ -9,7 +9,7 @@ public enum TraceRecord: Hashable, Sendable {
     /// A key press: a key going down, repeating, changing, going up or being cancelled.
     case key(KeyRecord)
     /// What the responder chain did with one press.
-    case resolution(ResolutionRecord)
+    indirect case resolution(ResolutionRecord)
     /// How long each dispatch stage took for one press.
     case stageTimings(StageTimingsRecord)
     /// How many `keyCommands` calls one dispatch made.
