@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "KeyTraceCore", targets: ["KeyTraceCore"]),
         .library(name: "ResponderEngine", targets: ["ResponderEngine"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "TraceFormat", targets: ["TraceFormat"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -23,12 +24,15 @@ let package = Package(
         .target(name: "ResponderEngine", dependencies: ["KeyTraceCore"]),
         .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"]),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
+        .target(name: "TraceFormat", dependencies: ["KeyTraceCore"]),
         .executableTarget(
             name: "keytrace",
             dependencies: [
                 "KeyTraceCore",
                 "ResponderEngine",
                 "Scenes",
+                "TraceFormat",
+                "CPcap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -36,5 +40,6 @@ let package = Package(
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore"]),
     ]
 )

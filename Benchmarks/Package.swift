@@ -21,5 +21,36 @@ let package = Package(
             path: "EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .systemLibrary(name: "CPcapBench", path: "CPcapBench", pkgConfig: "libpcap"),
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                "CPcapBench",
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+            ],
+            path: "BenchmarkSupport"
+        ),
+        .executableTarget(
+            name: "TraceFormatBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                "CPcapBench",
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "TraceFormatBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "SeekBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+            ],
+            path: "SeekBenchmark"
+        ),
     ]
 )

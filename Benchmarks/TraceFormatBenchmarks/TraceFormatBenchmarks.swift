@@ -1,0 +1,72 @@
+import Benchmark
+import BenchmarkSupport
+import KeyTraceCore
+import TraceFormat
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One run measures encoding, decoding, the pcap_next_ex reference and memcpy on the same
+/// one million key presses; compare their wall-clock medians as ratios.
+let benchmarks: @Sendable () -> Void = {
+    let count = 1_000_000
+    let presses = Typing.presses(count)
+    let tracePath = "/tmp/keytrace-bench-\(getpid()).ktrace"
+    let pcapPath = "/tmp/keytrace-bench-\(getpid()).pcap"
+    try? Typing.writeTrace(presses, to: tracePath)
+    Typing.writePcap(presses, to: pcapPath)
+    let traceBytes = Typing.readFile(tracePath)
+    let pcapBytes = Typing.readFile(pcapPath)
+    print("trace: \(traceBytes.count) bytes for \(count) key presses = \(Double(traceBytes.count) / Double(count)) bytes/press; "
+          + "pcap: \(pcapBytes.count) bytes = \(Double(pcapBytes.count) / Double(count)) bytes/press")
+
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
+                                           warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 15)
+
+    Benchmark("Encode 1M key presses (in memory)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            let writer = TraceWriter(metadata: Typing.metadata)
+            for p in presses { _ = try? writer.append(p, timestampUncertainty: 1_000_000) }
+            blackHole(try? writer.finish())
+        }
+    }
+
+    Benchmark("Decode 1M key presses (mmap, page cache)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard let reader = try? TraceReader(path: tracePath) else { return }
+            var n = 0
+            var sum: UInt64 = 0
+            for record in reader {
+                n += 1
+                sum &+= record.timestamp
+            }
+            precondition(n == count)
+            blackHole(sum)
+        }
+    }
+
+    Benchmark("pcap_next_ex over the pcap export of the same 1M presses") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(Typing.readPcap(pcapPath))
+        }
+    }
+
+    Benchmark("memcpy of the trace file") { benchmark in
+        var destination = [UInt8](repeating: 0, count: traceBytes.count)
+        for _ in benchmark.scaledIterations {
+            destination.withUnsafeMutableBytes { d in
+                traceBytes.withUnsafeBytes { s in
+                    if let to = d.baseAddress, let from = s.baseAddress { _ = memcpy(to, from, s.count) }
+                }
+            }
+            blackHole(destination)
+        }
+    }
+
+    Benchmark("Verify 1M key presses (CRC-32C of every chunk + decode)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole((try? TraceReader(path: tracePath))?.verify())
+        }
+    }
+}

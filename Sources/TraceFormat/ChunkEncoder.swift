@@ -1,0 +1,244 @@
+import KeyTraceCore
+
+/// Encodes records into chunk entries, interning strings and key shapes per chunk.
+///
+/// State (string table, shape table, previous timestamp) starts empty at every chunk so
+/// each chunk decodes on its own.
+struct ChunkEncoder {
+    private var strings: [String: UInt64] = [:]
+    private var shapes: [KeyShape: UInt64] = [:]
+    private var cacheFixed = [KeyShape.Fixed?](repeating: nil, count: 2048)
+    private var cacheCharacters = [String](repeating: "", count: 2048)
+    private var cacheIgnoring = [String](repeating: "", count: 2048)
+    private var cacheIDs = [UInt64](repeating: 0, count: 2048)
+    private(set) var previousTime: UInt64 = 0
+    private var scratch = ByteWriter(capacity: 256)
+
+    /// Starts a new chunk whose first timestamp is `baseTime`.
+    mutating func reset(baseTime: UInt64) {
+        strings.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
+        for i in cacheFixed.indices { cacheFixed[i] = nil }
+        previousTime = baseTime
+    }
+
+    /// Appends the entries for `record` (definitions first, then the record) to `out`.
+    mutating func encode(_ record: TraceRecord, into out: inout ByteWriter) throws(TraceFormatError) {
+        switch record {
+        case .key(let key):
+            encodeKey(key, into: &out)
+        case .resolution(let r):
+            let input = r.command.map { reference($0.input.uiKitValue, into: &out) } ?? 0
+            let title = reference(r.title, into: &out)
+            let action = reference(r.action?.name, into: &out)
+            let provider = reference(r.providerPath, into: &out)
+            let target = reference(r.targetPath, into: &out)
+            let blocking = reference(r.blockingAction?.name, into: &out)
+            beginRecord(r.timestamp)
+            scratch.writeVarint(r.pressSequence)
+            scratch.writeUInt8(r.outcome.rawValue)
+            scratch.writeUInt8((r.isUpAction ? 1 : 0) | (r.command != nil ? 2 : 0))
+            if let command = r.command {
+                scratch.writeVarint(UInt64(command.modifiers.rawValue))
+                scratch.writeVarint(input)
+            }
+            scratch.writeVarint(title)
+            scratch.writeVarint(action)
+            scratch.writeVarint(provider)
+            scratch.writeVarint(target)
+            scratch.writeVarint(blocking)
+            endRecord(EntryType.resolution, into: &out)
+        case .stageTimings(let r):
+            beginRecord(r.timestamp)
+            scratch.writeVarint(r.pressSequence)
+            scratch.writeVarint(UInt64(r.durations.count))
+            for d in r.durations { scratch.writeVarint(d) }
+            scratch.writeVarint(r.total)
+            endRecord(EntryType.stageTimings, into: &out)
+        case .keyCommandsCounters(let r):
+            beginRecord(r.timestamp)
+            scratch.writeVarint(r.pressSequence)
+            scratch.writeVarint(r.calls)
+            scratch.writeVarint(r.policyCalls)
+            scratch.writeVarint(r.enumerations)
+            endRecord(EntryType.keyCommandsCounters, into: &out)
+        case .cache(let r):
+            beginRecord(r.timestamp)
+            switch r.event {
+            case .hit: scratch.writeUInt8(0)
+            case .miss: scratch.writeUInt8(1)
+            case .invalidation(let reason):
+                scratch.writeUInt8(2)
+                scratch.writeUInt8(reason.rawValue)
+            }
+            endRecord(EntryType.cache, into: &out)
+        case .chainChange(let r):
+            let from = reference(r.from, into: &out)
+            let to = reference(r.to, into: &out)
+            beginRecord(r.timestamp)
+            scratch.writeUInt8(r.kind.rawValue)
+            scratch.writeVarint(from)
+            scratch.writeVarint(to)
+            endRecord(EntryType.chainChange, into: &out)
+        case .dropped(let r):
+            beginRecord(r.timestamp)
+            scratch.writeVarint(r.device.rawValue)
+            scratch.writeVarint(r.count)
+            endRecord(EntryType.dropped, into: &out)
+        case .marker(let r):
+            let label = reference(r.label, into: &out)
+            let text = reference(r.text, into: &out)
+            beginRecord(r.timestamp)
+            scratch.writeVarint(label)
+            scratch.writeVarint(text)
+            endRecord(EntryType.marker, into: &out)
+        case .unknown(let r):
+            guard r.type >= 0x80 ? (r.type & 0x0F) != EntryType.shortKey : r.type >= EntryType.firstRecordType else {
+                throw .invalidRecord("unknown record type \(r.type) is reserved for definitions or key presses")
+            }
+            beginRecord(r.timestamp)
+            scratch.writeBytes(r.payload)
+            if r.type >= 0x80 {
+                guard scratch.count <= EntryType.shortMaxLength else {
+                    throw .invalidRecord("a short-form record carries at most \(EntryType.shortMaxLength) bytes")
+                }
+                out.writeUInt8(EntryType.shortTag(type: r.type & 0x0F, length: scratch.count))
+                out.writeBytes(scratch.bytes)
+            } else {
+                endRecord(r.type, into: &out)
+            }
+        }
+    }
+
+    // MARK: - Keys
+
+    /// Appends a key record: a short-form entry of timestamp delta and shape number, after the
+    /// shape's definition when the shape is new to the chunk.
+    @inline(__always) mutating func encodeKey(_ key: KeyRecord, into out: inout ByteWriter) {
+        let fixed = KeyShape.Fixed(key)
+        let slot = fixed.cacheSlot
+        let id: UInt64
+        if cacheFixed[slot] == fixed && cacheCharacters[slot] == key.press.characters
+            && cacheIgnoring[slot] == key.press.charactersIgnoringModifiers {
+            id = cacheIDs[slot]
+        } else {
+            let shape = KeyShape(key)
+            if let known = shapes[shape] {
+                id = known
+            } else {
+                id = defineShape(shape, into: &out)
+            }
+            cacheFixed[slot] = fixed
+            cacheCharacters[slot] = key.press.characters
+            cacheIgnoring[slot] = key.press.charactersIgnoringModifiers
+            cacheIDs[slot] = id
+        }
+        let time = key.press.timestamp
+        // Build the whole entry in a register-sized scratch and append it once.
+        var entry = EntryScratch()
+        let deltaSize = TimeDelta.size(time, after: previousTime)
+        let length = deltaSize + ByteWriter.varintSize(id)
+        if length <= EntryType.shortMaxLength && deltaSize < 9 {
+            entry.append(EntryType.shortTag(type: EntryType.shortKey, length: length))
+            entry.appendTimeDelta(time, after: previousTime)
+            entry.appendVarint(id)
+            entry.flush(into: &out)
+        } else {
+            out.writeUInt8(EntryType.key)
+            out.writeVarint(UInt64(length))
+            TimeDelta.write(time, after: previousTime, into: &out)
+            out.writeVarint(id)
+        }
+        previousTime = time
+    }
+
+    private mutating func defineShape(_ shape: KeyShape, into out: inout ByteWriter) -> UInt64 {
+        let characters = reference(shape.characters, into: &out)
+        let ignoring = reference(shape.charactersIgnoringModifiers, into: &out)
+        var w = ByteWriter(capacity: 32)
+        w.writeUInt8(shape.phase.rawValue)
+        w.writeUInt8((shape.isRepeat ? 1 : 0) | (shape.uncertainty != nil ? 2 : 0))
+        w.writeVarint(UInt64(shape.usage))
+        w.writeVarint(UInt64(shape.modifierFlags))
+        w.writeUInt8(shape.sides)
+        w.writeVarint(shape.device)
+        w.writeVarint(characters)
+        w.writeVarint(ignoring)
+        if let u = shape.uncertainty { w.writeVarint(u) }
+        out.writeUInt8(EntryType.keyShapeDefinition)
+        out.writeVarint(UInt64(w.count))
+        out.writeBytes(w.bytes)
+        let id = UInt64(shapes.count)
+        shapes[shape] = id
+        return id
+    }
+
+    // MARK: - Strings and framing
+
+    /// The reference for `string` (0 for `nil`, id + 1 otherwise), defining it first if new.
+    private mutating func reference(_ string: String?, into out: inout ByteWriter) -> UInt64 {
+        guard let string else { return 0 }
+        if let id = strings[string] { return id + 1 }
+        let utf8 = Array(string.utf8)
+        out.writeUInt8(EntryType.stringDefinition)
+        out.writeVarint(UInt64(utf8.count))
+        out.writeBytes(utf8)
+        let id = UInt64(strings.count)
+        strings[string] = id
+        return id + 1
+    }
+
+    private mutating func beginRecord(_ time: UInt64) {
+        scratch.removeAll()
+        TimeDelta.write(time, after: previousTime, into: &scratch)
+        previousTime = time
+    }
+
+    private mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
+        out.writeUInt8(type)
+        out.writeVarint(UInt64(scratch.count))
+        out.writeBytes(scratch.bytes)
+    }
+}
+
+/// Up to 16 bytes of one short entry, appended to the output in one call.
+struct EntryScratch {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+    private var count = 0
+
+    @inline(__always) mutating func append(_ byte: UInt8) {
+        if count < 8 { low |= UInt64(byte) << UInt64(count * 8) } else { high |= UInt64(byte) << UInt64((count - 8) * 8) }
+        count += 1
+    }
+
+    @inline(__always) mutating func appendVarint(_ value: UInt64) {
+        var v = value
+        while v >= 0x80 {
+            append(UInt8(truncatingIfNeeded: v) | 0x80)
+            v >>= 7
+        }
+        append(UInt8(v))
+    }
+
+    /// The short forms of ``TimeDelta/write(_:after:into:)`` (callers check the size is below 9).
+    @inline(__always) mutating func appendTimeDelta(_ time: UInt64, after previous: UInt64) {
+        let d = time &- previous
+        if Int64(bitPattern: d) >= 0 {
+            if d % 1_000_000 == 0 { appendVarint((d / 1_000_000) << 2 | 3) } else if d % 1000 == 0 {
+                appendVarint((d / 1000) << 2 | 2)
+            } else {
+                appendVarint(d << 2)
+            }
+        } else {
+            appendVarint((0 &- d) << 2 | 1)
+        }
+    }
+
+    @inline(__always) func flush(into out: inout ByteWriter) {
+        var pair = (low.littleEndian, high.littleEndian)
+        withUnsafeBytes(of: &pair) { raw in
+            out.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+        }
+    }
+}

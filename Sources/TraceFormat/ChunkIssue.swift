@@ -1,0 +1,60 @@
+/// Something wrong with one chunk (or with the bytes where a chunk should be), and where.
+public struct ChunkIssue: Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public enum Problem: Hashable, Sendable {
+        /// The bytes at the offset are not a valid chunk header (bad magic or header checksum);
+        /// `skipped` bytes were passed over to the next valid chunk (or the end).
+        case badHeader(skipped: Int)
+        /// The chunk claims `expected` payload bytes but the file has only `available`.
+        case truncated(expected: Int, available: Int)
+        /// The payload checksum does not match.
+        case checksumMismatch(stored: UInt32, computed: UInt32)
+        /// An entry's framing is broken at `entryOffset` (absolute byte offset).
+        case malformedEntry(entryOffset: Int, reason: String)
+        /// The chunk holds a different number of records than its header says.
+        case recordCountMismatch(expected: UInt64, found: UInt64)
+        /// The chunk was never sealed (the writer stopped early); `recovered` records were read
+        /// without a checksum.
+        case unsealed(recovered: UInt64)
+        /// The footer index is missing or damaged; the index was rebuilt by scanning.
+        case footerMissing
+    }
+
+    /// The byte offset of the damaged chunk (or of the bytes that should have been one).
+    public var offset: Int
+    /// What is wrong.
+    public var problem: Problem
+
+    /// Creates an issue.
+    public init(offset: Int, problem: Problem) {
+        self.offset = offset
+        self.problem = problem
+    }
+
+    /// Whether records were lost (an unsealed tail or a missing footer loses none).
+    public var losesRecords: Bool {
+        switch problem {
+        case .unsealed, .footerMissing: return false
+        default: return true
+        }
+    }
+
+    public var description: String {
+        switch problem {
+        case .badHeader(let skipped):
+            return "offset \(offset): not a valid chunk header (bad magic or header checksum); skipped \(skipped) bytes"
+        case .truncated(let expected, let available):
+            return "offset \(offset): chunk truncated: payload needs \(expected) bytes, file has \(available)"
+        case .checksumMismatch(let stored, let computed):
+            return "offset \(offset): chunk checksum mismatch: stored \(hex(stored)), computed \(hex(computed)); records skipped"
+        case .malformedEntry(let entryOffset, let reason):
+            return "offset \(offset): malformed entry at byte \(entryOffset): \(reason)"
+        case .recordCountMismatch(let expected, let found):
+            return "offset \(offset): chunk header says \(expected) records, payload holds \(found)"
+        case .unsealed(let recovered):
+            return "offset \(offset): chunk never sealed (writer stopped early); \(recovered) records recovered without checksum"
+        case .footerMissing:
+            return "offset \(offset): footer index missing or damaged; index rebuilt by scanning"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+/// The fixed start of every trace file: magic, version, flags and the metadata block.
+///
+/// ```
+///  offset  size  field
+///  ------  ----  ------------------------------------------------------------
+///       0     8  magic 89 4B 54 52 41 43 45 0A  ("\x89KTRACE\n")
+///       8     2  major version (u16 LE)           = 1
+///      10     2  minor version (u16 LE)           = 0
+///      12     4  flags (u32 LE)                   = 0; readers ignore unknown bits
+///      16     4  metadata length M (u32 LE)
+///      20     4  CRC-32C of bytes 0..<20 and the metadata block (u32 LE)
+///      24     M  metadata: tagged fields (see TraceMetadata)
+///  24 + M        first chunk
+/// ```
+public struct TraceFileHeader: Hashable, Sendable {
+    /// The major version this library writes and reads. A different major cannot be read.
+    public static let currentMajor: UInt16 = 1
+    /// The minor version this library writes. Readers read any minor of their major.
+    public static let currentMinor: UInt16 = 0
+    /// The eight magic bytes at offset 0.
+    public static let magic: [UInt8] = [0x89, 0x4B, 0x54, 0x52, 0x41, 0x43, 0x45, 0x0A]
+    /// Size of the fixed part before the metadata block.
+    public static let fixedSize = 24
+
+    /// The file's major version.
+    public var major: UInt16
+    /// The file's minor version.
+    public var minor: UInt16
+    /// Header flags (none defined in 1.0).
+    public var flags: UInt32
+    /// The metadata.
+    public var metadata: TraceMetadata
+    /// The byte offset of the first chunk (the header's total size).
+    public var chunksOffset: Int
+
+    /// Creates a header for writing with the current version.
+    public init(metadata: TraceMetadata, major: UInt16 = currentMajor, minor: UInt16 = currentMinor, flags: UInt32 = 0) {
+        self.major = major
+        self.minor = minor
+        self.flags = flags
+        self.metadata = metadata
+        self.chunksOffset = 0
+    }
+
+    /// Encodes the header and metadata.
+    func encoded() -> [UInt8] {
+        let meta = metadata.encoded()
+        var w = ByteWriter(capacity: TraceFileHeader.fixedSize + meta.count)
+        w.writeBytes(TraceFileHeader.magic)
+        w.writeUInt16(major)
+        w.writeUInt16(minor)
+        w.writeUInt32(flags)
+        w.writeUInt32(UInt32(meta.count))
+        var crc = CRC32C()
+        crc.update(w.bytes)
+        crc.update(meta)
+        w.writeUInt32(crc.value)
+        w.writeBytes(meta)
+        return w.bytes
+    }
+
+    /// Reads the header at the start of `buffer`, checking magic, version and checksum.
+    static func decode(_ buffer: UnsafeRawBufferPointer) throws(TraceFormatError) -> TraceFileHeader {
+        if buffer.count == 0 { throw .emptyFile }
+        let reader = ByteReader(buffer)
+        let magicCount = min(buffer.count, 8)
+        for i in 0..<magicCount where buffer[i] != magic[i] { throw .notATrace(offset: 0) }
+        guard buffer.count >= fixedSize, let major = reader.getUInt16(at: 8), let minor = reader.getUInt16(at: 10),
+              let flags = reader.getUInt32(at: 12), let length = reader.getUInt32(at: 16),
+              let stored = reader.getUInt32(at: 20) else {
+            throw .truncatedHeader(needed: fixedSize, available: buffer.count)
+        }
+        guard major == currentMajor else { throw .unsupportedVersion(major: major, minor: minor) }
+        guard Int(length) <= buffer.count - fixedSize, let meta = reader.slice(at: fixedSize, count: Int(length)) else {
+            throw .truncatedHeader(needed: fixedSize + Int(length), available: buffer.count)
+        }
+        var crc = CRC32C()
+        if let fixed = reader.slice(at: 0, count: 20) { crc.update(fixed) }
+        crc.update(meta)
+        guard crc.value == stored else {
+            throw .corruptHeader(offset: 0, reason: "header checksum mismatch: stored \(hex(stored)), computed \(hex(crc.value))")
+        }
+        guard let metadata = TraceMetadata.decode(meta) else {
+            throw .corruptHeader(offset: fixedSize, reason: "metadata fields are malformed")
+        }
+        var header = TraceFileHeader(metadata: metadata, major: major, minor: minor, flags: flags)
+        header.chunksOffset = fixedSize + Int(length)
+        return header
+    }
+}
+
+/// `0x1234ABCD` style.
+func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits
+}

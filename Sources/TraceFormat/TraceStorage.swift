@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of a trace: a read-only memory map of a file, or an owned array.
+///
+/// Reading a mapped file touches only the pages the reader visits, so iteration runs in
+/// constant memory however large the trace is.
+final class TraceStorage: @unchecked Sendable {
+    let base: UnsafeRawPointer?
+    let count: Int
+    private let mapped: Bool
+    private let owned: UnsafeMutableRawPointer?
+
+    init(bytes: [UInt8]) {
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, bytes.count), alignment: 16)
+        bytes.withUnsafeBytes { source in
+            if let s = source.baseAddress { copy.copyMemory(from: s, byteCount: source.count) }
+        }
+        owned = copy
+        base = UnsafeRawPointer(copy)
+        count = bytes.count
+        mapped = false
+    }
+
+    init(path: String) throws(TraceFormatError) {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw .cannotOpen(path: path, errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .cannotOpen(path: path, errno: EISDIR) }
+        let size = Int(info.st_size)
+        owned = nil
+        count = size
+        guard size > 0 else {
+            base = nil
+            mapped = false
+            return
+        }
+        guard let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), pointer != MAP_FAILED else {
+            throw .cannotOpen(path: path, errno: errno)
+        }
+        base = UnsafeRawPointer(pointer)
+        mapped = true
+    }
+
+    deinit {
+        if mapped, let base { munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        owned?.deallocate()
+    }
+
+    var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count) }
+    var reader: ByteReader { ByteReader(buffer) }
+}

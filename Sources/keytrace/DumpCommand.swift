@@ -1,0 +1,89 @@
+import ArgumentParser
+import TraceFormat
+
+/// `keytrace dump TRACE [--json] [--from T] [--to T] [--kind key,resolution,…]`.
+struct DumpCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump",
+        abstract: "Print records one per line, as text or JSON Lines (schema in docs/TraceFormat.md).")
+
+    @OptionGroup var options: TraceOptions
+
+    @Flag(help: "Print JSON Lines instead of text.")
+    var json = false
+
+    @Option(help: "Only records at or after T: \(TimeBound.help).")
+    var from: String?
+
+    @Option(help: "Only records at or before T (same forms as --from).")
+    var to: String?
+
+    @Option(help: "Only these kinds, comma-separated: \(RecordKind.allCases.map(\.name).joined(separator: ",")).")
+    var kind: String?
+
+    func validate() throws {
+        if let from, TimeBound(from) == nil { throw ValidationError("--from '\(from)' is not \(TimeBound.help)") }
+        if let to, TimeBound(to) == nil { throw ValidationError("--to '\(to)' is not \(TimeBound.help)") }
+        if let kind, case .failure(let e) = RecordKind.parseList(kind) { throw ValidationError(e.description) }
+    }
+
+    func run() throws {
+        try KeyTraceExit.run {
+            let reader = try options.open()
+            let filter = try RecordFilter(reader: reader, from: from, to: to, kinds: kind)
+            var out = LineOutput()
+            var iterator = filter.iterator()
+            while let record = iterator.next() {
+                guard filter.accepts(record) else { continue }
+                out.line(json ? record.jsonLine : record.textLine(origin: filter.origin))
+            }
+            out.flush()
+            for issue in iterator.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }
+        }
+    }
+}
+
+/// `--from`, `--to` and `--kind` resolved against a trace.
+struct RecordFilter {
+    let reader: TraceReader
+    let origin: UInt64
+    let lower: UInt64?
+    let upper: UInt64?
+    let kinds: Set<RecordKind>?
+
+    init(reader: TraceReader, from: String?, to: String?, kinds: String?) throws {
+        self.reader = reader
+        let start = reader.chunks.first?.firstTimestamp ?? 0
+        origin = start
+        lower = try from.map { text in
+            guard let bound = TimeBound(text) else { throw CommandFailure.usage("--from: expected \(TimeBound.help)") }
+            return bound.resolved(origin: start)
+        }
+        upper = try to.map { text in
+            guard let bound = TimeBound(text) else { throw CommandFailure.usage("--to: expected \(TimeBound.help)") }
+            return bound.resolved(origin: start)
+        }
+        if let kinds {
+            switch RecordKind.parseList(kinds) {
+            case .success(let set): self.kinds = set
+            case .failure(let e): throw CommandFailure.usage(e.description)
+            }
+        } else {
+            self.kinds = nil
+        }
+    }
+
+    /// Starts at `--from` by binary search when given.
+    func iterator() -> RecordIterator {
+        if let lower { return reader.records(from: lower) }
+        return reader.makeIterator()
+    }
+
+    func accepts(_ record: TraceRecord) -> Bool {
+        let t = record.timestamp
+        if let lower, t < lower { return false }
+        if let upper, t > upper { return false }
+        if let kinds, !kinds.contains(record.kind) { return false }
+        return true
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import TraceFormat
+
+/// `keytrace export TRACE --format pcap|csv|ndjson -o OUT`.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Convert a trace to pcap (LINKTYPE_USER0, nanosecond; see Scripts/wireshark/keytrace.lua), CSV or NDJSON.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case pcap, csv, ndjson
+    }
+
+    @OptionGroup var options: TraceOptions
+
+    @Option(help: "Output format: pcap, csv or ndjson.")
+    var format: Format
+
+    @Option(name: [.short, .customLong("output")], help: "The output file.")
+    var output: String
+
+    func run() throws {
+        try KeyTraceExit.run {
+            let reader = try options.open()
+            var iterator = reader.makeIterator()
+            switch format {
+            case .pcap:
+                var dumper = try PcapDumper(path: output)
+                while let record = iterator.next() { dumper.write(record) }
+                try dumper.close()
+            case .csv, .ndjson:
+                var file = try TextFile(path: output)
+                if format == .csv { try file.line(TraceRecord.csvHeader) }
+                while let record = iterator.next() { try file.line(format == .csv ? record.csvLine : record.jsonLine) }
+                try file.close()
+            }
+            for issue in iterator.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }
+        }
+    }
+}

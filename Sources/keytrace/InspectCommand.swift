@@ -1,0 +1,21 @@
+import ArgumentParser
+import KeyTraceCore
+import TraceFormat
+
+/// `keytrace inspect TRACE`: a summary of a trace.
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Summarise a trace: duration, records by kind, devices, scene, chunks, integrity, bytes per record.")
+
+    @OptionGroup var options: TraceOptions
+
+    func run() throws {
+        try KeyTraceExit.run {
+            let reader = try options.open()
+            for line in TraceSummary(reader).reportLines(path: options.trace, header: reader.header) {
+                print(line)
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ArgumentParser
+import TraceFormat
+
+/// The trace path every trace-reading subcommand takes.
+struct TraceOptions: ParsableArguments {
+    @Argument(help: "The trace file (.ktrace).")
+    var trace: String
+
+    /// Opens the trace; errors become exit 2 through ``KeyTraceExit``.
+    func open() throws -> TraceReader {
+        try TraceReader(path: trace)
+    }
+}
+
+/// Buffered standard output: lines are collected and written in 64 KiB blocks.
+struct LineOutput {
+    private var buffer: [UInt8] = []
+
+    init() { buffer.reserveCapacity(1 << 16) }
+
+    mutating func line(_ s: String) {
+        buffer.append(contentsOf: s.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        buffer.withUnsafeBytes { raw in
+            guard var base = raw.baseAddress else { return }
+            var left = raw.count
+            while left > 0 {
+                let n = write(1, base, left)
+                if n <= 0 { if errno == EINTR { continue } else { return } }
+                base += n
+                left -= n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,20 @@
+import ArgumentParser
+import TraceFormat
+
+/// `keytrace verify TRACE`: checks every chunk; exit 0 intact, 1 damaged.
+struct VerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check every chunk's checksum and framing.",
+        discussion: "Exit 0 when the trace is intact, 1 when damaged (each damaged chunk is listed with its byte offset), 2 when the file is not a usable trace.")
+
+    @OptionGroup var options: TraceOptions
+
+    func run() throws {
+        try KeyTraceExit.run {
+            let report = try options.open().verify()
+            for line in report.reportLines { print(line) }
+            if !report.isIntact { throw KeyTraceExit.checkFailed }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import TraceFormat
+
+@Suite struct CRC32CTests {
+    @Test func matchesTheKnownCheckValueAndRFC3720Vectors() {
+        #expect(CRC32C.checksum(Array("123456789".utf8)) == 0xE306_9283)
+        #expect(CRC32C.checksum([UInt8](repeating: 0, count: 32)) == 0x8A91_36AA)
+        #expect(CRC32C.checksum([UInt8](repeating: 0xFF, count: 32)) == 0x62A8_AB43)
+        #expect(CRC32C.checksum((0..<32).map { UInt8($0) }) == 0x46DD_794E)
+        #expect(CRC32C.checksum((0..<32).map { UInt8(31 - $0) }) == 0x113F_DB5C)
+        #expect(CRC32C.checksum([UInt8]()) == 0)
+    }
+
+    @Test func slicingByEightAgreesWithTheBitwiseDefinitionAtEveryLengthAndSplit() {
+        var rng = SeededGenerator(seed: 7)
+        let data = (0..<300).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        for length in 0...data.count {
+            let bytes = Array(data[0..<length])
+            #expect(CRC32C.checksum(bytes) == bitwise(bytes))
+            let split = length / 3
+            var crc = CRC32C()
+            crc.update(bytes[0..<split])
+            crc.update(bytes[split...])
+            #expect(crc.value == bitwise(bytes))
+        }
+    }
+
+    private func bitwise(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0x82F6_3B78 : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+}

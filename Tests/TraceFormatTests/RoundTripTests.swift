@@ -1,0 +1,78 @@
+import KeyTraceCore
+import Testing
+@testable import TraceFormat
+
+@Suite struct RoundTripTests {
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func everyRecordTypeWithRandomValuesReadsBackEqual(seed: UInt64) throws {
+        var random = RandomRecords(seed: seed)
+        let records = (0..<2_000).map { _ in random.record() }
+        for options in [TraceWriter.Options(), TraceWriter.Options(flushInterval: 1, chunkSize: 300)] {
+            let bytes = try TraceFixture.write(records, options: options)
+            let reader = try TraceReader(bytes: bytes)
+            var iterator = reader.makeIterator()
+            var read: [TraceRecord] = []
+            while let record = iterator.next() { read.append(record) }
+            #expect(iterator.issues.isEmpty)
+            #expect(read.count == records.count)
+            for (a, b) in zip(read, records) where a != b {
+                Issue.record("mismatch: \(a) != \(b)")
+                break
+            }
+            #expect(reader.verify().isIntact)
+        }
+    }
+
+    @Test func metadataWithEveryFieldReadsBackEqual() throws {
+        let bytes = try TypingFixture.trace([])
+        let reader = try TraceReader(bytes: bytes)
+        #expect(reader.header.metadata == TypingFixture.metadata)
+        #expect(reader.header.major == 1 && reader.header.minor == 0)
+        #expect(Array(reader).isEmpty)
+    }
+
+    @Test func identicalInputGivesByteIdenticalOutput() throws {
+        let records = TypingFixture.records(presses: 3_000)
+        let a = try TypingFixture.trace(records, options: .init(chunkSize: 4096))
+        let b = try TypingFixture.trace(records, options: .init(chunkSize: 4096))
+        #expect(a == b)
+    }
+
+    @Test func realisticTypingCostsAtMostSixBytesPerKeyPress() throws {
+        let records = TypingFixture.records(presses: 20_000, engine: false)
+        let bytes = try TypingFixture.trace(records)
+        let empty = try TypingFixture.trace([])
+        let perPress = Double(bytes.count - empty.count) / 20_000
+        #expect(perPress <= 6.0, "bytes per key press: \(perPress)")
+    }
+
+    @Test func fileWriterProducesTheSameBytesAsTheMemoryWriter() throws {
+        let records = TypingFixture.records(presses: 500)
+        let path = TemporaryFile.path("file-writer.ktrace")
+        let writer = try TraceWriter(path: path, metadata: TypingFixture.metadata, options: .init(chunkSize: 1024))
+        for r in records { try writer.append(r) }
+        try writer.finish()
+        #expect(try TemporaryFile.read(path) == TypingFixture.trace(records, options: .init(chunkSize: 1024)))
+    }
+
+    @Test func seekByTimeAndByIndexLandOnTheRightRecord() throws {
+        let records = TypingFixture.records(presses: 2_000, engine: false)
+        let reader = try TraceReader(bytes: TypingFixture.trace(records, options: .init(chunkSize: 512)))
+        #expect(reader.chunks.count > 10)
+        for k in stride(from: 0, to: records.count, by: 97) {
+            var byIndex = reader.records(startingAt: UInt64(k))
+            #expect(byIndex.next() == records[k])
+            var byTime = reader.records(from: records[k].timestamp)
+            #expect(byTime.next() == records.first { $0.timestamp >= records[k].timestamp })
+        }
+        var past = reader.records(from: UInt64.max)
+        #expect(past.next() == nil)
+    }
+}
+
+/// Writing arbitrary records with the fixture's metadata.
+enum TraceFixture {
+    static func write(_ records: [TraceRecord], options: TraceWriter.Options = .init()) throws -> [UInt8] {
+        try TypingFixture.trace(records, options: options)
+    }
+}
