@@ -66,3 +66,29 @@ extension KeyInput {
         }
     }
 }
+
+/// A command R12 skips because an earlier command in its bucket has the same shortcut.
+public struct ShadowedCommand {
+    /// The skipped command and its provider.
+    public var command: KeyCommand
+    public var provider: Responder
+    /// The command considered instead, and its provider.
+    public var shadowedBy: KeyCommand
+    public var shadowingProvider: Responder
+}
+
+extension KeyDispatcher {
+    /// Commands of the current chain that R12 never considers, with what shadows each: the
+    /// answer to "why does ⌘W close the tab and not the window?".
+    public func shadowedCommands() -> [ShadowedCommand] {
+        let collection = CommandCollection(chain: currentChain, application: application, indexed: false)
+        var result: [ShadowedCommand] = []
+        for (index, candidate) in collection.candidates.enumerated() {
+            for shadowed in collection.shadowed[index] ?? [] {
+                result.append(ShadowedCommand(command: shadowed.command, provider: shadowed.provider,
+                                              shadowedBy: candidate.command, shadowingProvider: candidate.provider))
+            }
+        }
+        return result
+    }
+}

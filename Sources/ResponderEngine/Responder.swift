@@ -229,9 +229,10 @@ open class Responder {
 }
 
 extension Responder: CustomStringConvertible {
-    /// The responder's path, or its name when it has no parent.
+    /// The responder's path; an unnamed view (a controller's root view) shows as `…/controller.view`.
     public var description: String {
         let path = self.path
+        if name.isEmpty { return path.isEmpty ? "(unnamed)" : path + ".view" }
         return path.isEmpty ? name : path
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Scenes
 import TraceFormat
 
 #if canImport(Glibc)
@@ -31,6 +32,9 @@ enum KeyTraceExit {
         case let e as TraceFormatError:
             printError(e.description)
             return e.isUnusableInput ? unusableInput : ioFailure
+        case let e as SceneError:
+            printError(e.description)
+            return unusableInput
         case let e as CommandFailure:
             printError(e.message)
             return e.code
