@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ResponderEngine", targets: ["ResponderEngine"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
+        .library(name: "Replay", targets: ["Replay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,6 +26,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"]),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .target(name: "TraceFormat", dependencies: ["KeyTraceCore"]),
+        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture"]),
         .executableTarget(
             name: "keytrace",
             dependencies: [
@@ -32,6 +34,8 @@ let package = Package(
                 "ResponderEngine",
                 "Scenes",
                 "TraceFormat",
+                "Capture",
+                "Replay",
                 "CPcap",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -41,5 +45,6 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore"]),
     ]
 )

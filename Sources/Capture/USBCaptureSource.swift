@@ -55,6 +55,9 @@ public final class USBCaptureSource: CaptureSource {
         decoder = USBKeyboardDecoder(linkType: linkType, options: options)
     }
 
+    /// The capture's link type (189 USB_LINUX, 220 USB_LINUX_MMAPPED or 249 USBPCAP).
+    public var linkType: Int32 { handle.linkType }
+
     public var summary: CaptureSummary {
         var summary = decoder.summary
         summary.dropped = droppedSoFar

@@ -17,6 +17,9 @@ public struct DispatchStatistics: Hashable, Sendable {
     /// Resolutions by ``DispatchOutcome`` raw value.
     public var outcomes: [Int] = Array(repeating: 0, count: DispatchOutcome.allCases.count)
 
+    /// Zero totals.
+    public init() {}
+
     mutating func record(_ outcome: DispatchOutcome, _ queries: KeyCommandQueries) {
         events += 1
         outcomes[Int(outcome.rawValue)] += 1

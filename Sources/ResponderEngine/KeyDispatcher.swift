@@ -89,6 +89,13 @@ public final class KeyDispatcher {
     /// Resets ``statistics`` to zero (per-responder call counts are kept).
     public func resetStatistics() { statistics = DispatchStatistics() }
 
+    /// The timestamp of the last event dispatched (source clock, ns); chain changes made between
+    /// events carry it. A recorder may move it forward before the first event.
+    public var lastDispatchTimestamp: UInt64 {
+        get { lastTimestamp }
+        set { lastTimestamp = newValue }
+    }
+
     /// The responder chain events would go through now.
     public var currentChain: ResponderChain { ResponderChain.walk(from: application.chainStart) }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Capture
+import Replay
 import Scenes
 import TraceFormat
 
@@ -35,6 +37,12 @@ enum KeyTraceExit {
         case let e as SceneError:
             printError(e.description)
             return unusableInput
+        case let e as CaptureError:
+            printError(e.description)
+            return unusableInput
+        case let e as ReplayError:
+            printError(e.description)
+            return e.isCheckFailure ? checkFailed : unusableInput
         case let e as CommandFailure:
             printError(e.message)
             return e.code
@@ -56,7 +64,11 @@ enum KeyTraceExit {
     }
 
     static func printError(_ message: String) {
-        var text = "keytrace: \(message)\n"
+        writeStandardError("keytrace: \(message)\n")
+    }
+
+    static func writeStandardError(_ message: String) {
+        var text = message
         text.withUTF8 { bytes in
             if let base = bytes.baseAddress { _ = write(2, base, bytes.count) }
         }

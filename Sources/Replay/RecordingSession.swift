@@ -1,0 +1,149 @@
+import Capture
+import KeyTraceCore
+import ResponderEngine
+import Scenes
+import TraceFormat
+
+/// Records a capture source into a trace, optionally driving each press through a scene so
+/// the trace also holds resolutions, stage timings, counters and chain changes.
+///
+/// ```
+///  source ──events──▶ session ──press──▶ dispatcher ──observer──▶ TraceRecorder ──▶ trace
+///                        │ no scene: key records only; markers, drops, focus as records
+/// ```
+public final class RecordingSession {
+    /// What one recording did.
+    public struct Summary: Sendable {
+        public var presses = 0
+        public var resolutions = 0
+        public var markers = 0
+        public var dropped: UInt64 = 0
+        public var chainChanges = 0
+        public var outcomes: [DispatchOutcome: Int] = [:]
+        public var capture = CaptureSummary()
+        public var records: UInt64 = 0
+        public var bytes = 0
+    }
+
+    private let scene: SceneRuntime?
+    private let dispatcher: KeyDispatcher?
+    private let recorder: TraceRecorder
+    private let writer: TraceWriter
+    private let firstResponder: String?
+    private var appliedInitialFocus = false
+    public private(set) var summary = Summary()
+
+    /// Creates a session writing to `output` with `metadata`; with a scene, presses are
+    /// dispatched under `policy` with stage timing on.
+    public init(output: String, metadata: TraceMetadata, scene: SceneRuntime?, policy: QueryPolicy = .cached,
+                firstResponder: String? = nil, writerOptions: TraceWriter.Options = .init()) throws {
+        var metadata = metadata
+        if let scene {
+            metadata.sceneName = scene.definition.name
+            metadata.sceneContentHash = scene.definition.contentHash
+            metadata.custom["policy"] = policy.rawValue
+        }
+        writer = try TraceWriter(path: output, metadata: metadata, options: writerOptions)
+        recorder = TraceRecorder(writer: writer, mode: .synchronous)
+        self.scene = scene
+        self.firstResponder = firstResponder
+        if let scene {
+            let dispatcher = try scene.makeDispatcher(policy: policy, clock: MonotonicClock())
+            dispatcher.observer = recorder
+            self.dispatcher = dispatcher
+        } else {
+            dispatcher = nil
+        }
+    }
+
+    /// Records every event of `source`. `progress` is called every 10 000 events.
+    public func record(_ source: CaptureSource, progress: ((Int) -> Void)? = nil) throws {
+        var count = 0
+        while let event = try source.next() {
+            try handle(event)
+            count += 1
+            if count % 10_000 == 0 { progress?(count) }
+        }
+        summary.capture = source.summary
+    }
+
+    /// Records one event.
+    public func handle(_ event: CaptureEvent) throws {
+        switch event {
+        case .press(let press, let uncertainty):
+            summary.presses += 1
+            if let dispatcher {
+                try applyInitialFocus(at: press.timestamp)
+                recorder.setUncertaintyOfNextPress(uncertainty)
+                let resolution = dispatcher.dispatch(press)
+                summary.resolutions += 1
+                summary.outcomes[resolution.outcome, default: 0] += 1
+            } else {
+                try writer.append(press, timestampUncertainty: uncertainty)
+            }
+        case .marker(let marker):
+            summary.markers += 1
+            let text = marker.detail.isEmpty ? nil : marker.detail
+            try recorder.record(.marker(MarkerRecord(timestamp: marker.timestamp, label: marker.label, text: text)))
+        case .dropped(let count):
+            summary.dropped += count
+            try recorder.record(.dropped(DroppedEventsRecord(timestamp: dispatcher?.lastDispatchTimestamp ?? 0, count: count)))
+        case .device:
+            break  // devices go into the metadata (see `TraceMetadata(capture:)`)
+        case .focus(let path, let timestamp):
+            if let scene, let dispatcher {
+                try applyInitialFocus(at: timestamp)
+                dispatcher.lastDispatchTimestamp = timestamp
+                try scene.focus(path)
+                summary.chainChanges += 1
+            } else {
+                try recorder.record(.chainChange(ChainChangeRecord(timestamp: timestamp, kind: .firstResponder, to: path)))
+            }
+        }
+    }
+
+    private func applyInitialFocus(at timestamp: UInt64) throws {
+        guard !appliedInitialFocus else { return }
+        appliedInitialFocus = true
+        guard let scene, let dispatcher else { return }
+        dispatcher.lastDispatchTimestamp = timestamp
+        if let firstResponder {
+            try scene.focus(firstResponder)  // the dispatcher reports the change; the recorder writes it
+        } else {
+            // Record where the chain starts, so a replay starts in the same place.
+            let start = scene.application.chainStart
+            try recorder.record(.chainChange(ChainChangeRecord(timestamp: timestamp, kind: .firstResponder, from: nil,
+                                                               to: start.description)))
+        }
+    }
+
+    /// Records the final scene state as a marker and finishes the trace.
+    public func finish() throws -> Summary {
+        if let scene {
+            try recorder.record(.marker(MarkerRecord(timestamp: dispatcher?.lastDispatchTimestamp ?? 0,
+                                                     label: SceneStateMarker.label, text: scene.snapshotText)))
+        }
+        try recorder.finish()
+        summary.records = writer.recordCount
+        return summary
+    }
+}
+
+/// The marker holding a scene's state at the end of a recording; replays compare against it.
+public enum SceneStateMarker {
+    public static let label = "scene-state"
+}
+
+extension TraceMetadata {
+    /// Metadata for a capture: source kind and details, devices with VID/PID and bInterval.
+    public init(capturedFrom sourceKind: String, details: [String: String] = [:], devices: [Capture.DeviceInfo] = [],
+                pcapLinkType: UInt32? = nil) {
+        self.init(sourceKind: sourceKind, pcapLinkType: pcapLinkType,
+                  devices: devices.map { device in
+                      TraceFormat.DeviceInfo(id: device.id, vendorID: device.vendorID, productID: device.productID,
+                                             bInterval: device.bInterval, pollingIntervalNanoseconds: device.pollingIntervalNs,
+                                             name: device.name)
+                  },
+                  clockDomain: sourceKind == "usb" ? "unix-epoch" : "source", custom: details)
+    }
+}

@@ -1,0 +1,85 @@
+import KeyTraceCore
+import ResponderEngine
+
+/// The first press whose resolution differs from the recorded one, with its context.
+public struct Divergence: Sendable {
+    /// The press's sequence number among the trace's key records.
+    public var sequence: UInt64
+    public var press: String
+    /// The recorded and the replayed canonical lines.
+    public var expected: String
+    public var actual: String
+    /// The canonical lines of the presses before it.
+    public var before: [String]
+    /// The responder chain and first responder at that moment.
+    public var chain: String
+    public var firstResponder: String
+    /// Scene state that differs at the end (recorded → replayed).
+    public var stateDifferences: [StateDifference]
+}
+
+/// One scene-state value that differs.
+public struct StateDifference: Hashable, Sendable {
+    public var key: String
+    public var expected: String?
+    public var actual: String?
+}
+
+/// What a replay did.
+public struct ReplayReport: Sendable {
+    public var trace: String
+    public var scene = ""
+    public var scenePath = ""
+    public var policy: QueryPolicy
+    public var pace: Replayer.Pace
+    public var presses = 0
+    public var comparedResolutions = 0
+    public var divergences = 0
+    public var firstDivergence: Divergence?
+    public var outcomes: [DispatchOutcome: Int] = [:]
+    public var warnings: [String] = []
+    /// Canonical lines, when kept.
+    public var lines: [String] = []
+    /// Scheduling error of each press (ns late), for timed replays.
+    public var schedulingErrors: [UInt64] = []
+    /// End of dispatch minus the scheduled instant (no coordinated omission), for timed replays.
+    public var latenciesFromSchedule: [UInt64] = []
+    public var recordedState: String?
+    public var finalState = ""
+    public var stateDifferences: [StateDifference] = []
+    public var sceneProblems: [String] = []
+    public var statistics = DispatchStatistics()
+
+    init(trace: String, policy: QueryPolicy, pace: Replayer.Pace) {
+        self.trace = trace
+        self.policy = policy
+        self.pace = pace
+    }
+
+    /// Whether the replay matched the recording (no divergence, same final state).
+    public var matches: Bool { divergences == 0 && stateDifferences.isEmpty }
+
+    /// `key = value` texts compared line by line.
+    static func differences(expected: String, actual: String) -> [StateDifference] {
+        func parse(_ text: String) -> [String: String] {
+            var result: [String: String] = [:]
+            for line in text.split(separator: "\n") {
+                guard let range = line.range(of: " = ") else { continue }
+                result[String(line[..<range.lowerBound])] = String(line[range.upperBound...])
+            }
+            return result
+        }
+        let e = parse(expected), a = parse(actual)
+        return Set(e.keys).union(a.keys).sorted().compactMap { key in
+            e[key] == a[key] ? nil : StateDifference(key: key, expected: e[key], actual: a[key])
+        }
+    }
+
+    /// Percentile (nearest rank) of `values`, or nil when empty.
+    public static func percentile(_ values: [UInt64], _ p: Double) -> UInt64? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[max(0, min(sorted.count - 1, rank))]
+    }
+}

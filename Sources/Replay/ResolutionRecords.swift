@@ -1,0 +1,51 @@
+import KeyTraceCore
+import ResponderEngine
+import TraceFormat
+
+/// Turns live dispatch results into trace records, caching responder paths (computing a path
+/// walks the hierarchy; a recorder sees the same few responders over and over).
+struct ResolutionRecords {
+    private var paths: [ObjectIdentifier: (Responder, String)] = [:]
+
+    /// Forgets cached paths (the hierarchy may have moved).
+    mutating func invalidatePaths() { paths.removeAll(keepingCapacity: true) }
+
+    mutating func path(of responder: Responder?) -> String? {
+        guard let responder else { return nil }
+        let key = ObjectIdentifier(responder)
+        if let cached = paths[key] { return cached.1 }
+        let path = responder.description
+        paths[key] = (responder, path)
+        return path
+    }
+
+    /// The resolution record for `resolution`, whose key record has `sequence`.
+    mutating func record(for resolution: Resolution, sequence: UInt64, timestamp: UInt64) -> ResolutionRecord {
+        let command = resolution.command
+        return ResolutionRecord(
+            timestamp: timestamp, pressSequence: sequence, outcome: resolution.outcome,
+            command: command?.shortcut, title: command?.displayTitle, action: resolution.action,
+            isUpAction: resolution.press.phase == .ended && resolution.action != nil && resolution.action == command?.upAction,
+            providerPath: path(of: resolution.provider), targetPath: path(of: resolution.target ?? resolution.pressHandler),
+            blockingAction: resolution.blockingCommand?.action)
+    }
+
+    /// Stage timings and query counters of a measured dispatch.
+    static func measurements(timings: StageTimings, queries q: KeyCommandQueries, sequence: UInt64,
+                             timestamp: UInt64) -> [TraceRecord] {
+        var records: [TraceRecord] = []
+        if timings.isMeasured {
+            records.append(.stageTimings(StageTimingsRecord(timestamp: timestamp, pressSequence: sequence,
+                                                            durations: timings.durations, total: timings.total)))
+        }
+        records.append(.keyCommandsCounters(KeyCommandsCountersRecord(
+            timestamp: timestamp, pressSequence: sequence, calls: UInt64(max(0, q.calls)),
+            policyCalls: UInt64(max(0, q.uikitCalls)), enumerations: UInt64(q.enumerations))))
+        switch q.cache {
+        case .hit: records.append(.cache(CacheEventRecord(timestamp: timestamp, event: .hit)))
+        case .miss: records.append(.cache(CacheEventRecord(timestamp: timestamp, event: .miss)))
+        case .none: break
+        }
+        return records
+    }
+}

@@ -1,0 +1,163 @@
+import ArgumentParser
+import Capture
+import Dispatch
+import KeyTraceCore
+import Replay
+import ResponderEngine
+import Scenes
+import TraceFormat
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --script FILE) [--scene SCENE] -o OUT`.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Turn keyboard input into a trace; with --scene, also record what the responder chain did with each press.",
+        discussion: """
+            Sources: a USB capture (pcap/pcapng of usbmon or USBPcap), a live usbmon interface, a Linux evdev \
+            node or file of raw input_event records, an evemu-record recording, or a script (docs/Script.md). \
+            Live sources stop cleanly on Ctrl-C (SIGINT) or SIGTERM.
+            """)
+
+    @Option(help: "A USB capture file (pcap or pcapng; link types 189, 220, 249).")
+    var pcap: String?
+    @Option(help: "A live usbmon interface, e.g. usbmon1 (needs the usbmon module and capture permission).")
+    var interface: String?
+    @Option(help: "A Linux evdev node (/dev/input/eventN) or a file of raw input_event records.")
+    var evdev: String?
+    @Option(help: "An evemu-record text recording.")
+    var evemu: String?
+    @Option(help: "A script in the keytrace notation (docs/Script.md).")
+    var script: String?
+
+    @Option(help: "A scene file or bundled scene name (pdf-viewer, app-store-tabs, music-player, canvas, text-editor).")
+    var scene: String?
+    @Option(name: .customLong("first-responder"), help: "Start with this responder as first responder (with --scene).")
+    var firstResponder: String?
+    @Option(help: "keyCommands query policy while recording: uikit or cached.")
+    var policy: QueryPolicy = .cached
+    @Option(name: [.short, .customLong("output")], help: "The trace to write (.ktrace).")
+    var output: String
+
+    func validate() throws {
+        let sources = [pcap, interface, evdev, evemu, script].compactMap { $0 }
+        guard sources.count == 1 else {
+            throw ValidationError("give exactly one source: --pcap, --interface, --evdev, --evemu or --script")
+        }
+        if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
+    }
+
+    func run() throws {
+        try KeyTraceExit.run {
+            let (source, kind, details, linkType) = try openSource()
+            let runtime = try scene.map(SceneArgument.load)
+            // Devices go into the header: read capture files once for them first.
+            var devices: [Capture.DeviceInfo] = []
+            if let pcap, let prescan = try? USBCaptureSource(file: pcap) {
+                while let event = try? prescan.next() { if case .device(let info) = event { devices.append(info) } }
+                devices = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }).values.sorted { $0.id < $1.id }
+            }
+            var metadata = TraceMetadata(capturedFrom: kind, details: details, devices: devices,
+                                         pcapLinkType: linkType.map { UInt32($0) })
+            if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
+            let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
+                                               firstResponder: firstResponder)
+            let stopSignals = installStopHandlers(for: source)
+            defer { _ = stopSignals }
+            let progress = Progress(label: "recording")
+            var captureError: Error?
+            do {
+                try session.record(source) { count in progress.update(count) }
+            } catch {
+                captureError = error
+            }
+            progress.finish()
+            let summary = try session.finish()
+            printSummary(summary, source: source)
+            if let captureError {
+                KeyTraceExit.printError("\(captureError)")
+                KeyTraceExit.printError("the \(summary.presses) presses read before the problem were recorded to \(output)")
+                throw KeyTraceExit.unusableInput
+            }
+        }
+    }
+
+    private func openSource() throws -> (CaptureSource, String, [String: String], Int32?) {
+        if let pcap {
+            let source = try USBCaptureSource(file: pcap)
+            return (source, "usb", ["input": pcap], source.linkType)
+        }
+        if let interface {
+            let source = try USBCaptureSource(interface: interface)
+            return (source, "usb-live", ["interface": interface], source.linkType)
+        }
+        if let evdev { return (try EvdevCaptureSource(path: evdev), "evdev", ["input": evdev], nil) }
+        if let evemu { return (try EvemuCaptureSource(path: evemu), "evemu", ["input": evemu], nil) }
+        if let script { return (try ScriptCaptureSource(path: script), "script", ["input": script], nil) }
+        throw ValidationError("no source given")
+    }
+
+    /// SIGINT/SIGTERM stop live sources; the trace is then finished normally.
+    private func installStopHandlers(for source: CaptureSource) -> [DispatchSourceSignal] {
+        let stopper: CaptureStopper?
+        switch source {
+        case let usb as USBCaptureSource: stopper = usb.isLive ? usb.stopper : nil
+        case let evdev as EvdevCaptureSource: stopper = evdev.stopper
+        default: stopper = nil
+        }
+        guard let stopper else { return [] }
+        return [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let handler = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            handler.setEventHandler { stopper.stop() }
+            handler.resume()
+            return handler
+        }
+    }
+
+    private func printSummary(_ summary: RecordingSession.Summary, source: CaptureSource) {
+        let capture = summary.capture
+        print("recorded \(output)")
+        for device in capture.devices { print("  device      \(device)") }
+        print("  presses     \(summary.presses)")
+        if scene != nil {
+            let outcomes = summary.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }
+                .map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
+            print("  resolutions \(summary.resolutions) (\(outcomes))")
+        }
+        if summary.markers > 0 { print("  markers     \(summary.markers)") }
+        if summary.dropped > 0 { print("  dropped     \(summary.dropped) (reported by the source)") }
+        if capture.packetsRead > 0 {
+            print("  packets     \(capture.packetsRead) read, \(capture.reportsDecoded) keyboard reports")
+        }
+        let skipped = capture.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        if !skipped.isEmpty { print("  skipped     \(skipped.joined(separator: ", "))") }
+        print("  records     \(summary.records)")
+    }
+}
+
+extension QueryPolicy: ExpressibleByArgument {}
+
+/// A one-line progress indicator on standard error, only when it is a terminal.
+final class Progress {
+    private let label: String
+    private let enabled = isatty(2) != 0
+    private var shown = false
+
+    init(label: String) { self.label = label }
+
+    func update(_ count: Int) {
+        guard enabled else { return }
+        shown = true
+        KeyTraceExit.writeStandardError("\r\(label): \(count) events…")
+    }
+
+    func finish() {
+        if shown { KeyTraceExit.writeStandardError("\r\u{1B}[K") }
+    }
+}

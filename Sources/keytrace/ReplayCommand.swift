@@ -1,0 +1,151 @@
+import ArgumentParser
+import Foundation
+import KeyTraceCore
+import Replay
+import ResponderEngine
+
+/// `keytrace replay TRACE [--scene SCENE] [--policy uikit|cached] [--pace asap|original|xN] [--verify] [-o OUT] [--json]`.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Drive a trace's presses back through a scene, deterministically; --verify compares with the recording.")
+
+    @Argument(help: "The trace to replay.")
+    var trace: String
+    @Option(help: "The scene (file or bundled name); default: the scene named in the trace.")
+    var scene: String?
+    @Option(help: "keyCommands query policy: uikit or cached.")
+    var policy: QueryPolicy = .cached
+    @Option(help: "asap, original (recorded timing against absolute deadlines) or xN (N times faster).")
+    var pace: String = "asap"
+    @Flag(help: "Compare every resolution with the recorded one; exit 1 on divergence.")
+    var verify = false
+    @Option(name: [.short, .customLong("output")], help: "Write the replay's own resolutions and timings to this trace.")
+    var output: String?
+    @Flag(help: "Print a JSON report instead of text.")
+    var json = false
+    @Flag(name: .customLong("lines"), help: "Print every resolution as a canonical line.")
+    var printLines = false
+
+    func validate() throws {
+        if Replayer.Pace(pace) == nil { throw ValidationError("--pace must be asap, original or xN (e.g. x2, x0.5)") }
+    }
+
+    func run() throws {
+        try KeyTraceExit.run {
+            var options = Replayer.Options()
+            options.scenePath = try scene.map(SceneArgument.path)
+            options.policy = policy
+            options.pace = Replayer.Pace(pace) ?? .asap
+            options.verify = verify
+            options.output = output
+            options.keepLines = printLines
+            let report = try Replayer(trace: trace, options: options).run()
+            for warning in report.warnings { KeyTraceExit.printError("warning: \(warning)") }
+            if json {
+                print(ReplayReportJSON.render(report, verified: verify))
+            } else {
+                if printLines { report.lines.forEach { print($0) } }
+                print(ReplayReportText.render(report, verified: verify))
+            }
+            if verify && !report.matches { throw KeyTraceExit.checkFailed }
+        }
+    }
+}
+
+/// The text form of a replay report.
+enum ReplayReportText {
+    static func render(_ r: ReplayReport, verified: Bool) -> String {
+        var lines: [String] = []
+        lines.append("replayed \(r.trace) through \(r.scene) (\(r.scenePath)), policy \(r.policy.rawValue), pace \(r.pace)")
+        let outcomes = r.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.name) \($0.value)" }
+        lines.append("  presses      \(r.presses) (\(outcomes.joined(separator: ", ")))")
+        let s = r.statistics
+        lines.append("  keyCommands  \(s.keyCommandsCalls) calls (uikit policy: \(s.uikitEquivalentCalls)); cache \(s.cacheHits) hits, \(s.cacheMisses) misses")
+        if !r.schedulingErrors.isEmpty {
+            let e = r.schedulingErrors
+            lines.append("  scheduling   late by p50 \(micros(ReplayReport.percentile(e, 50))), p99 \(micros(ReplayReport.percentile(e, 99))), max \(micros(e.max()))")
+            let l = r.latenciesFromSchedule
+            lines.append("  latency      from the scheduled instant: p50 \(micros(ReplayReport.percentile(l, 50))), p99 \(micros(ReplayReport.percentile(l, 99))), max \(micros(l.max()))")
+        }
+        for problem in r.sceneProblems { lines.append("  scene note   \(problem)") }
+        if verified {
+            if r.matches {
+                lines.append("verify: \(r.comparedResolutions) resolutions match the recording; final scene state matches")
+            } else {
+                lines.append("verify: \(r.divergences) of \(r.comparedResolutions) resolutions diverge; \(r.stateDifferences.count) scene-state values differ")
+                if let d = r.firstDivergence {
+                    lines.append("first divergence at press #\(d.sequence):")
+                    for line in d.before { lines.append("    \(line)") }
+                    lines.append("  expected \(d.expected)")
+                    lines.append("  actual   \(d.actual)")
+                    lines.append("  chain    \(d.chain)")
+                    lines.append("  first responder \(d.firstResponder)")
+                }
+                if !r.stateDifferences.isEmpty {
+                    lines.append("scene state that differs at the end (recorded → replayed):")
+                    for diff in r.stateDifferences {
+                        lines.append("  \(diff.key): \(diff.expected ?? "(absent)") → \(diff.actual ?? "(absent)")")
+                    }
+                }
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func micros(_ value: UInt64?) -> String {
+        guard let value else { return "–" }
+        return String(format: "%.1f µs", Double(value) / 1000)
+    }
+}
+
+/// The JSON form of a replay report (schema `keytrace-replay/1`, docs/Replay.md).
+enum ReplayReportJSON {
+    static func render(_ r: ReplayReport, verified: Bool) -> String {
+        func q(_ s: String) -> String { JSONString.quote(s) }
+        var fields: [String] = [
+            "\"schema\":\"keytrace-replay/1\"", "\"trace\":\(q(r.trace))", "\"scene\":\(q(r.scene))",
+            "\"policy\":\(q(r.policy.rawValue))", "\"pace\":\(q(r.pace.description))", "\"presses\":\(r.presses)",
+            "\"outcomes\":{" + r.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\(q($0.key.name)):\($0.value)" }.joined(separator: ",") + "}",
+            "\"keyCommandsCalls\":\(r.statistics.keyCommandsCalls)", "\"uikitEquivalentCalls\":\(r.statistics.uikitEquivalentCalls)",
+            "\"cacheHits\":\(r.statistics.cacheHits)", "\"cacheMisses\":\(r.statistics.cacheMisses)",
+        ]
+        if !r.schedulingErrors.isEmpty {
+            let e = r.schedulingErrors
+            fields.append("\"schedulingErrorNs\":{\"p50\":\(ReplayReport.percentile(e, 50) ?? 0),\"p99\":\(ReplayReport.percentile(e, 99) ?? 0),\"max\":\(e.max() ?? 0)}")
+        }
+        if verified {
+            fields.append("\"verified\":true")
+            fields.append("\"matches\":\(r.matches)")
+            fields.append("\"compared\":\(r.comparedResolutions)")
+            fields.append("\"divergences\":\(r.divergences)")
+            if let d = r.firstDivergence {
+                fields.append("\"firstDivergence\":{\"sequence\":\(d.sequence),\"expected\":\(q(d.expected)),\"actual\":\(q(d.actual)),"
+                              + "\"before\":[\(d.before.map(q).joined(separator: ","))],\"chain\":\(q(d.chain)),\"firstResponder\":\(q(d.firstResponder))}")
+            }
+            fields.append("\"stateDifferences\":[" + r.stateDifferences.map {
+                "{\"key\":\(q($0.key)),\"expected\":\($0.expected.map(q) ?? "null"),\"actual\":\($0.actual.map(q) ?? "null")}"
+            }.joined(separator: ",") + "]")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+}
+
+/// JSON string quoting shared by the CLI's JSON outputs.
+enum JSONString {
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out + "\""
+    }
+}
