@@ -68,7 +68,8 @@ public struct KeyPress: Hashable, Sendable {
 
     /// The press as the shortcut notation shows it, e.g. `⇧⌘A` (see ``KeyShortcut``).
     public var shortcutDescription: String {
-        let flags = modifierFlags.matchingSubset
+        // A modifier key's own flag is not shown with it: `Left Command`, `⇧Left Command`.
+        let flags = modifierFlags.matchingSubset.subtracting(usage.modifierFlag)
         if let special = SpecialInput(usage: usage) {
             return KeyShortcut(input: .special(special), modifiers: flags).description
         }

@@ -104,9 +104,10 @@ public final class Replayer {
             do {
                 let writer = try TraceWriter(path: output, metadata: outMetadata)
                 recorder = TraceRecorder(writer: writer, mode: .synchronous)
-                dispatcher.observer = recorder
             } catch { throw ReplayError.output(output, error) }
         }
+        let observer = ReplayObserver(forwardingTo: recorder)
+        dispatcher.observer = observer
 
         var state = LoopState()
         var iterator = reader.makeIterator()
@@ -128,9 +129,8 @@ public final class Replayer {
                 recorder?.setUncertaintyOfNextPress(key.timestampUncertainty)
                 let resolution = dispatcher.dispatch(press)
                 if let deadline { report.latenciesFromSchedule.append(clock.now() &- deadline) }
-                var converter = state.converter
-                let actual = converter.record(for: resolution, sequence: state.sequence, timestamp: press.timestamp)
-                state.converter = converter
+                var actual = observer.lastRecord ?? ResolutionRecord(timestamp: press.timestamp, pressSequence: 0, outcome: resolution.outcome)
+                actual.pressSequence = state.sequence
                 let origin = state.origin ?? press.timestamp
                 let line = CanonicalResolution.line(key: press, resolution: actual, origin: origin)
                 if options.keepLines { report.lines.append(line) }
@@ -186,7 +186,6 @@ public final class Replayer {
     private struct LoopState {
         var origin: UInt64?
         var sequence: UInt64 = 0
-        var converter = ResolutionRecords()
         var recent: [String] = []
         var pending: [UInt64: (KeyPress, ResolutionRecord, [String], String, String)] = [:]
         var pendingFocus: String?
@@ -209,5 +208,34 @@ public final class Replayer {
     static func sleep(until deadline: UInt64) {
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil) == EINTR {}
+    }
+}
+
+/// Watches a replay's dispatcher: converts each resolution to a record with the paths the
+/// responders had when the event arrived, and forwards everything to the output recorder.
+final class ReplayObserver: DispatchObserver {
+    private let recorder: TraceRecorder?
+    private var converter = ResolutionRecords()
+    private(set) var lastRecord: ResolutionRecord?
+
+    init(forwardingTo recorder: TraceRecorder?) { self.recorder = recorder }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
+        converter.prepare { dispatcher.currentChain }
+        recorder?.dispatcher(dispatcher, willDispatch: press)
+    }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
+        lastRecord = converter.record(for: resolution, sequence: 0, timestamp: resolution.press.timestamp)
+        recorder?.dispatcher(dispatcher, didResolve: resolution)
+    }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
+        converter.invalidatePaths()
+        recorder?.dispatcher(dispatcher, didChangeChain: change)
+    }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
+        recorder?.dispatcher(dispatcher, didInvalidateCache: reason)
     }
 }

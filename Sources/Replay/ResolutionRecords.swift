@@ -6,9 +6,20 @@ import TraceFormat
 /// walks the hierarchy; a recorder sees the same few responders over and over).
 struct ResolutionRecords {
     private var paths: [ObjectIdentifier: (Responder, String)] = [:]
+    private var stale = true
 
-    /// Forgets cached paths (the hierarchy may have moved).
-    mutating func invalidatePaths() { paths.removeAll(keepingCapacity: true) }
+    /// Notes that the hierarchy may have moved. Cached paths stay valid for the event being
+    /// dispatched (they are the paths it arrived with) and are refreshed before the next one.
+    mutating func invalidatePaths() { stale = true }
+
+    /// Before an event: when the hierarchy moved, caches the chain's paths anew, so a modal that
+    /// dismisses itself still reports the path it had when it acted.
+    mutating func prepare(for chain: () -> ResponderChain) {
+        guard stale else { return }
+        stale = false
+        paths.removeAll(keepingCapacity: true)
+        for responder in chain().responders { _ = path(of: responder) }
+    }
 
     mutating func path(of responder: Responder?) -> String? {
         guard let responder else { return nil }

@@ -82,18 +82,35 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
 
     // MARK: DispatchObserver
 
+    // Chain changes an event's own effects cause are written after its key and resolution, so
+    // a replay can tell them from changes made between events (which it must apply itself).
+    private var insideDispatch = false
+    private var causedChanges: [ChainChangeRecord] = []
+
+    public func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
+        insideDispatch = true
+        converter.prepare { dispatcher.currentChain }
+    }
+
     public func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
         let uncertainty = nextUncertainty
         nextUncertainty = nil
         let press = resolution.press
         let record = converter.record(for: resolution, sequence: 0, timestamp: press.timestamp)
         try? enqueue(.dispatch(press, uncertainty: uncertainty, record, resolution.timings, resolution.queries))
+        insideDispatch = false
+        if !causedChanges.isEmpty {
+            let changes = causedChanges
+            causedChanges.removeAll()
+            for change in changes { try? enqueue(.chain(change)) }
+        }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
+        let record = ChainChangeRecord(timestamp: change.timestamp, kind: change.kind,
+                                       from: converter.path(of: change.from), to: change.to?.description)
         converter.invalidatePaths()
-        try? enqueue(.chain(ChainChangeRecord(timestamp: change.timestamp, kind: change.kind,
-                                              from: change.from?.description, to: change.to?.description)))
+        if insideDispatch { causedChanges.append(record) } else { try? enqueue(.chain(record)) }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {

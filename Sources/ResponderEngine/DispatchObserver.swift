@@ -6,6 +6,9 @@ import KeyTraceCore
 /// A recorder attaches here. With no observer the dispatcher pays one nil check per event.
 /// Callbacks run synchronously on the dispatching thread; keep them short.
 public protocol DispatchObserver: AnyObject {
+    /// Called before each event is dispatched. Chain changes reported before the matching
+    /// ``dispatcher(_:didResolve:)`` were caused by this event (its action's effects).
+    func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress)
     /// Called after each event is dispatched.
     func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution)
     /// Called after the chain changed.
@@ -15,6 +18,7 @@ public protocol DispatchObserver: AnyObject {
 }
 
 extension DispatchObserver {
+    public func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {}
     public func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {}
     public func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {}
 }

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import Capture
+import KeyTraceCore
+import ResponderEngine
+import Scenes
+import TraceFormat
+@testable import Replay
+
+@Suite struct ReplayBehaviourTests {
+    /// Records a script through a scene into a fresh trace.
+    private func recordScript(_ script: String, scene: String) throws -> String {
+        let path = temporaryDirectory() + "/script.ktrace"
+        let runtime = try SceneRuntime(contentsOf: repositoryPath("Traces/scenes/\(scene).json"))
+        let session = try RecordingSession(output: path, metadata: TraceMetadata(capturedFrom: "script"), scene: runtime)
+        try session.record(ScriptCaptureSource(text: script))
+        _ = try session.finish()
+        return path
+    }
+
+    @Test func verifyReportsTheFirstDivergenceWithContextAndStateDifferences() throws {
+        let trace = try recordScript("press cmd+d\npress cmd+d\npress cmd+w\npress cmd+2\n", scene: "pdf-viewer")
+        #expect(try replay(trace, verify: true).matches)
+        // The same trace through a scene where ⌘W is someone else's: it diverges.
+        var text = try String(contentsOfFile: repositoryPath("Traces/scenes/pdf-viewer.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""title": "Close Tab", "shortcut": "cmd+w""#, with: #""title": "Close Tab", "shortcut": "cmd+k""#)
+        let changed = temporaryDirectory() + "/pdf-viewer.json"
+        try text.write(toFile: changed, atomically: true, encoding: .utf8)
+        let report = try replay(trace, verify: false, scene: changed)
+        #expect(report.divergences > 0)
+        let divergence = try #require(report.firstDivergence)
+        #expect(divergence.expected.contains("performed closeTab:"))
+        #expect(divergence.actual.contains("performed closeOtherTabs:"))
+        #expect(divergence.before.count >= 4)
+        #expect(divergence.chain.hasPrefix("window/viewer/reader/document/page"))
+        #expect(report.stateDifferences.contains { $0.key == "state.openTabs" && $0.expected == "2" && $0.actual == "1" })
+        // With --verify a content-hash mismatch is an error of its own.
+        #expect(throws: ReplayError.self) { _ = try replay(trace, verify: true, scene: changed) }
+    }
+
+    @Test func scriptFocusIsReplayedButEffectFocusIsNotAppliedTwice() throws {
+        let trace = try recordScript("focus window/viewer/reader/document/thumbnails\npress down\npress cmd+f\ntype \"ab\"\n",
+                                     scene: "pdf-viewer")
+        let report = try replay(trace, verify: true)
+        #expect(report.matches)
+        #expect(report.finalState.contains("window/viewer/reader/document/search.text = ab"))
+        #expect(report.finalState.contains("window/viewer/reader/document/thumbnails.selectedRow = 0"))
+    }
+
+    @Test func outputTraceHoldsTheReplaysOwnResolutionsAndTimings() throws {
+        let trace = try recordScript("press cmd+1\npress cmd+2\n", scene: "app-store-tabs")
+        let output = temporaryDirectory() + "/out.ktrace"
+        var options = Replayer.Options()
+        options.output = output
+        options.scenePath = repositoryPath("Traces/scenes/app-store-tabs.json")
+        _ = try Replayer(trace: trace, options: options).run()
+        let records = Array(try TraceReader(path: output))
+        #expect(records.filter { $0.kind == .key }.count == 8)
+        #expect(records.filter { $0.kind == .resolution }.count == 8)
+        #expect(records.filter { $0.kind == .stageTimings }.count == 8)
+        #expect(try replay(output, verify: true).matches)
+    }
+
+    @Test func timedReplayUsesAbsoluteDeadlinesAndReportsSchedulingError() throws {
+        let trace = try recordScript("press a\nwait 100ms\npress b\nwait 100ms\npress c\n", scene: "text-editor")
+        var options = Replayer.Options()
+        options.pace = .scaled(4)  // 4× faster
+        options.scenePath = repositoryPath("Traces/scenes/text-editor.json")
+        let clock = MonotonicClock()
+        let start = clock.now()
+        let report = try Replayer(trace: trace, options: options).run()
+        let elapsed = clock.now() - start
+        #expect(report.schedulingErrors.count == 6)
+        #expect(report.latenciesFromSchedule.count == 6)
+        // Recorded span 0…440 ms (80 ms dwells, 100 ms waits) at 4×: the last release is due at 110 ms.
+        #expect(elapsed >= 110_000_000)
+        #expect(report.schedulingErrors.allSatisfy { $0 < 50_000_000 })
+        #expect(Replayer.Pace("x2") == .scaled(2) && Replayer.Pace("original") == .scaled(1) && Replayer.Pace("fast") == nil)
+    }
+
+    @Test func bufferedRecorderCountsDropsInsteadOfBlocking() throws {
+        let runtime = try SceneRuntime(contentsOf: repositoryPath("Traces/scenes/text-editor.json"))
+        let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
+        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "in-process"))
+        let recorder = TraceRecorder(writer: writer, mode: .buffered(capacity: 4))
+        dispatcher.observer = recorder
+        // A burst far larger than the buffer: some events must be dropped, none may block.
+        for i in 0..<20_000 {
+            dispatcher.dispatch(KeyPress(i % 2 == 0 ? .began : .ended, .a, timestamp: UInt64(i) * 1_000))
+        }
+        let bytes = try recorder.finish()
+        let records = Array(try TraceReader(bytes: bytes))
+        let keys = records.filter { $0.kind == .key }.count
+        let dropped = records.reduce(UInt64(0)) { total, record in
+            if case .dropped(let d) = record { return total + d.count }
+            return total
+        }
+        #expect(recorder.droppedEvents == dropped)
+        #expect(UInt64(keys) + dropped >= 20_000)
+    }
+}
