@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "KeyTraceTesting", targets: ["KeyTraceTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -26,6 +27,7 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"]),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .target(name: "TraceFormat", dependencies: ["KeyTraceCore"]),
+        .target(name: "KeyTraceTesting", dependencies: ["Replay"]),
         .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture"]),
         .executableTarget(
             name: "keytrace",
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore"]),
+        .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore"]),
     ]
 )
