@@ -13,10 +13,7 @@ extension SceneDefinition {
     }
 
     init(_ root: JSONValue, file: String) throws(SceneError) {
-        let top = try JSONFields(root, file: file, path: "", allowed: [
-            "format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput",
-            "state", "menus", "windows", "controllers", "firstResponder",
-        ])
+        let top = try JSONFields(root, file: file, path: "", allowed: SceneDefinition.keys)
         let format = try top.string("format")
         guard format == "keytrace-scene" else {
             throw SceneError.invalid(file, "format", expected: "\"keytrace-scene\" (is this a scene file?)")
@@ -69,9 +66,20 @@ extension SceneDefinition {
     }
 }
 
+extension SceneDefinition {
+    /// The fields each object of a scene file may have (docs/scene.schema.json lists the same).
+    static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput",
+                       "state", "menus", "windows", "controllers", "firstResponder"]
+    static let menuKeys = ["id", "title", "parent", "commands", "remove"]
+    static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
+                              "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
+                              "allowsAutomaticMirroring", "repeat", "when"]
+    static let effectKeys = ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab"]
+}
+
 extension SceneDefinition.MenuDefinition {
     init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
-        let fields = try JSONFields(value, file: file, path: path, allowed: ["id", "title", "parent", "commands", "remove"])
+        let fields = try JSONFields(value, file: file, path: path, allowed: SceneDefinition.menuKeys)
         identifier = try fields.requiredString("id")
         title = try fields.string("title") ?? identifier
         parent = try fields.string("parent") ?? "root"
@@ -92,11 +100,7 @@ extension SceneDefinition.MenuDefinition {
 
 extension SceneDefinition.CommandDefinition {
     init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
-        let f = try JSONFields(value, file: file, path: path, allowed: [
-            "title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
-            "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
-            "allowsAutomaticMirroring", "repeat", "when",
-        ])
+        let f = try JSONFields(value, file: file, path: path, allowed: SceneDefinition.commandKeys)
         let input: KeyInput
         var modifiers: ModifierFlags = []
         if let shortcut = try f.string("shortcut") {
@@ -190,8 +194,7 @@ extension SceneCondition {
 
 extension SceneEffect {
     init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
-        let f = try JSONFields(value, file: file, path: path,
-                               allowed: ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab"])
+        let f = try JSONFields(value, file: file, path: path, allowed: SceneDefinition.effectKeys)
         if let target = try f.string("focus") { self = .focus(target) }
         else if let name = try f.string("present") { self = .present(name) }
         else if try f.bool("dismiss") == true { self = .dismiss }
@@ -211,8 +214,8 @@ extension SceneEffect {
 }
 
 extension NodeDefinition {
-    private static let common = ["type", "name", "title", "commands", "actions", "validations", "canBecomeFirstResponder", "views"]
-    private static let extra: [Kind: [String]] = [
+    static let common = ["type", "name", "title", "commands", "actions", "validations", "canBecomeFirstResponder", "views"]
+    static let extra: [Kind: [String]] = [
         .window: ["root"],
         .viewController: ["children", "focus", "barButtons"],
         .tabBarController: ["children", "focus", "barButtons"],
