@@ -78,14 +78,14 @@ extension KeyDispatcher {
         switch choice.failure {
         case .disabled(let candidate, let validated)?:
             resolution.outcome = .disabled
+            resolution.actionSource = .keyDown
             resolution.command = validated
             resolution.provider = candidate.provider
-            resolution.action = validated.action
         case .shadowed(let blocker, let shadowed)?:
             resolution.outcome = .shadowed
+            resolution.actionSource = .keyDown
             resolution.command = shadowed.command
             resolution.provider = shadowed.provider
-            resolution.action = shadowed.command.action
             resolution.blockingCommand = blocker.command
             resolution.blockingProvider = blocker.provider
             resolution.diagnostics.insert(.actionWithoutTarget)

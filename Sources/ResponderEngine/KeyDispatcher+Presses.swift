@@ -3,12 +3,11 @@ import KeyTraceCore
 extension KeyDispatcher {
     // MARK: Key-down (R18, R19)
 
-    func keyDown(_ press: KeyPress, timer: inout StageTimer) -> Resolution {
+    func keyDown(_ press: KeyPress, into resolution: inout Resolution, timer: inout StageTimer) {
         timer.mark(.chainWalk)
-        var queries = KeyCommandQueries()
-        let collection = lookupCollection(timer: &timer, queries: &queries)
+        let collection = lookupCollection(timer: &timer, queries: &resolution.queries)
         let chain = collection.chain
-        var resolution = Resolution(press: press, chain: chain)
+        resolution.chain = chain
         noteChainDiagnostics(chain, into: &resolution)
         timer.mark(.match)
 
@@ -22,17 +21,13 @@ extension KeyDispatcher {
                 resolution.outcome = .repeatSuppressed
             }
             resolution.pressHandler = handler
-            resolution.queries = queries
-            return resolution
+            return
         }
 
         // Step 1: commands that do not wait for text input.
         var choice = choose(press, in: collection, deferred: false, timer: &timer)
         timer.mark(.perform)
-        if fire(choice, press: press, into: &resolution) {
-            resolution.queries = queries
-            return resolution
-        }
+        if fire(choice, press: press, into: &resolution) { return }
         timer.mark(.deliver)
 
         // Step 2: pressesBegan along the chain (not for repeats).
@@ -44,8 +39,7 @@ extension KeyDispatcher {
             if let handler {
                 resolution.outcome = delivery.consumedAsText ? .handledByTextInput : .deliveredAsPress
                 resolution.pressHandler = handler
-                resolution.queries = queries
-                return resolution
+                return
             }
         }
 
@@ -56,25 +50,20 @@ extension KeyDispatcher {
             if policy == .uikit {
                 deferredCollection = CommandCollection(chain: ResponderChain.walk(from: application.chainStart),
                                                        application: application, indexed: false)
-                queries.calls += Int32(deferredCollection.calls)
-                queries.enumerations &+= 1
+                resolution.queries.calls += Int32(deferredCollection.calls)
+                resolution.queries.enumerations &+= 1
             } else {
                 deferredCollection = collection
             }
-            queries.uikitCalls += Int32(deferredCollection.chain.count)
+            resolution.queries.uikitCalls += Int32(deferredCollection.chain.count)
             var ignored = StageTimer(clock: nil)
             let deferredChoice = choose(press, in: deferredCollection, deferred: true, timer: &ignored)
-            if fire(deferredChoice, press: press, into: &resolution) {
-                resolution.queries = queries
-                return resolution
-            }
+            if fire(deferredChoice, press: press, into: &resolution) { return }
             if choice.failure == nil { choice = deferredChoice }
         }
 
         // Step 4: nothing handled it.
         applyFailure(choice, to: &resolution)
-        resolution.queries = queries
-        return resolution
     }
 
     /// Performs a winning choice (or suppresses it on a non-repeatable repeat). Returns
@@ -85,7 +74,7 @@ extension KeyDispatcher {
         resolution.command = command
         resolution.provider = winner.provider
         resolution.target = target
-        resolution.action = action
+        resolution.actionSource = .keyDown
         resolution.fidelity = choice.fidelity
         if press.isRepeat && !command.repeatBehavior.firesOnRepeat {
             resolution.outcome = .repeatSuppressed
@@ -99,13 +88,11 @@ extension KeyDispatcher {
 
     // MARK: Key-up (R20)
 
-    func keyUp(_ press: KeyPress, timer: inout StageTimer) -> Resolution {
+    func keyUp(_ press: KeyPress, into resolution: inout Resolution, timer: inout StageTimer) {
         timer.mark(.chainWalk)
-        var queries = KeyCommandQueries()
-        let collection = lookupCollection(timer: &timer, queries: &queries)
-        var resolution = Resolution(press: press, chain: collection.chain)
+        let collection = lookupCollection(timer: &timer, queries: &resolution.queries)
+        resolution.chain = collection.chain
         noteChainDiagnostics(collection.chain, into: &resolution)
-        resolution.queries = queries
         let state = removeInFlight(for: press)
         switch state {
         case .command(let command, let target, let provider)?:
@@ -115,7 +102,7 @@ extension KeyDispatcher {
             if let up = command.upAction {
                 timer.mark(.perform)
                 target.perform(up, sender: ActionSender(command: command, press: press, provider: provider))
-                resolution.action = up
+                resolution.actionSource = .keyUp
                 resolution.outcome = .performedCommand
             } else {
                 resolution.outcome = .releaseConsumed
@@ -137,17 +124,16 @@ extension KeyDispatcher {
             resolution.diagnostics.insert(.unmatchedPress)
             deliver(press, phase: .ended, along: collection.chain, into: &resolution)
         }
-        return resolution
     }
 
     // MARK: Changed and cancelled (R20)
 
-    func pressUpdate(_ press: KeyPress, timer: inout StageTimer) -> Resolution {
+    func pressUpdate(_ press: KeyPress, into resolution: inout Resolution, timer: inout StageTimer) {
         timer.mark(.deliver)
         let index = inFlightIndex(for: press)
         var chain = ResponderChain.walk(from: application.chainStart)
         if let index, case .press(let pressChain, _, _) = inFlight[index].state { chain = pressChain }
-        var resolution = Resolution(press: press, chain: chain)
+        resolution.chain = chain
         if index == nil { resolution.diagnostics.insert(.unmatchedPress) }
         if press.phase == .cancelled {
             if let index { inFlight.remove(at: index) }
@@ -158,7 +144,6 @@ extension KeyDispatcher {
         } else {
             deliver(press, phase: .changed, along: chain, into: &resolution)
         }
-        return resolution
     }
 
     private func deliver(_ press: KeyPress, phase: KeyPhase, along chain: ResponderChain,

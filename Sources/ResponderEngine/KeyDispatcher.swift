@@ -66,14 +66,11 @@ public final class KeyDispatcher {
         var timer = StageTimer(clock: clock)
         timer.mark(.receive)
         lastTimestamp = press.timestamp
-        var resolution: Resolution
+        var resolution = Resolution(press: press, chain: .empty)
         switch press.phase {
-        case .began:
-            resolution = keyDown(press, timer: &timer)
-        case .ended:
-            resolution = keyUp(press, timer: &timer)
-        case .changed, .cancelled:
-            resolution = pressUpdate(press, timer: &timer)
+        case .began: keyDown(press, into: &resolution, timer: &timer)
+        case .ended: keyUp(press, into: &resolution, timer: &timer)
+        case .changed, .cancelled: pressUpdate(press, into: &resolution, timer: &timer)
         }
         timer.mark(.end)
         resolution.timings = timer.timings

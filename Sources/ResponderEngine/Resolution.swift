@@ -17,8 +17,20 @@ public struct Resolution {
     public var provider: Responder?
     /// The responder that performed the action.
     public var target: Responder?
-    /// The action performed (the up-action on a key-up).
-    public var action: Action?
+    /// The action performed (the up-action on a key-up), or that could not be performed; `nil`
+    /// when the event involved no action (a press, or a key-up consumed silently).
+    public var action: Action? {
+        switch actionSource {
+        case .keyDown: return command?.action
+        case .keyUp: return command?.upAction
+        case .none: return nil
+        }
+    }
+    /// Whether ``action`` is the command's up-action (a key-up, R20).
+    public var isUpAction: Bool { actionSource == .keyUp }
+
+    enum ActionSource: UInt8 { case none, keyDown, keyUp }
+    var actionSource: ActionSource
     /// For a shadowed command, the earlier command of the same identity that blocked it (R12).
     public var blockingCommand: KeyCommand?
     /// The provider of ``blockingCommand``.
@@ -42,7 +54,7 @@ public struct Resolution {
         self.command = nil
         self.provider = nil
         self.target = nil
-        self.action = nil
+        self.actionSource = .none
         self.blockingCommand = nil
         self.blockingProvider = nil
         self.pressHandler = nil

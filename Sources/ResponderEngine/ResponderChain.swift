@@ -3,8 +3,9 @@ import KeyTraceCore
 /// An immutable snapshot of a responder chain: the responders from the chain's start to the
 /// application (and its delegate), in order.
 ///
+/// Immutable once built (hence `Sendable`; the responders themselves belong to one thread).
 /// A responder met twice ends the walk; ``cycleDetectedAt`` then names it (R11).
-public final class ResponderChain {
+public final class ResponderChain: @unchecked Sendable {
     /// The responders, first responder (or its stand-in, R10) first.
     public let responders: ContiguousArray<Responder>
     /// The responder met a second time, when `next` pointers form a cycle.
@@ -13,7 +14,7 @@ public final class ResponderChain {
     public let isTextInputActive: Bool
 
     /// The empty chain.
-    public static var empty: ResponderChain { ResponderChain(responders: [], cycleDetectedAt: nil) }
+    public static let empty = ResponderChain(responders: [], cycleDetectedAt: nil)
 
     init(responders: ContiguousArray<Responder>, cycleDetectedAt: Responder?) {
         self.responders = responders
