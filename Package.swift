@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
     ],
     targets: [
         .systemLibrary(
@@ -21,16 +22,26 @@ let package = Package(
         .target(name: "KeyTraceCore"),
         .target(name: "ResponderEngine", dependencies: ["KeyTraceCore"]),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
+        .target(
+            name: "Analysis",
+            dependencies: [
+                "KeyTraceCore",
+                "ResponderEngine",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
         .executableTarget(
             name: "keytrace",
             dependencies: [
                 "KeyTraceCore",
                 "ResponderEngine",
+                "Analysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore"]),
     ]
 )
