@@ -11,6 +11,9 @@ struct SyntheticBench {
     var stageMedians: [Double] = [150, 900, 12_000, 2_500, 1_200, 2_000, 1_300]
     /// σ of the per-run log factor.
     var runNoise = 0.03
+    /// Probability that a run is disturbed (another job on the machine), and by what factor.
+    var disturbedRunRate = 0.0
+    var disturbedRunFactor = 1.25
     /// σ of the per-press log jitter.
     var pressNoise = 0.25
     /// Fraction of presses that take 10× longer (preemption, page faults).
@@ -34,7 +37,8 @@ struct SyntheticBench {
             date: Date(timeIntervalSince1970: 1_767_225_600), labels: ["revision": label])
         var results: [BenchRun] = []
         for index in 0..<runs {
-            let runFactor = exp(runNoise * gaussian(&generator)) * slowdown
+            let disturbance = uniform(&generator) < disturbedRunRate ? disturbedRunFactor : 1
+            let runFactor = exp(runNoise * gaussian(&generator)) * slowdown * disturbance
             var latency = LatencySummary(clockResolution: 1, checkpointOverhead: 25)
             for _ in 0..<presses {
                 var total: UInt64 = 0
