@@ -2,12 +2,13 @@ import Histogram
 
 /// The compact, lossless (to histogram precision) encoding of a ``LatencyDistribution``.
 ///
-/// Only non-empty buckets are written, as `[value, count]` pairs where `value` is the highest
-/// value equivalent to the bucket; re-recording each pair rebuilds the same histogram:
+/// Only non-empty buckets are written, as one string of space-separated `value:count` pairs in
+/// increasing value order, where `value` is the highest value equivalent to the bucket;
+/// re-recording each pair rebuilds the same histogram:
 ///
 /// ```json
-/// {"count": 3, "min": 812, "max": 1490, "sum": 3102, "clamped": 0,
-///  "buckets": [[812, 1], [800, 1], [1490, 1]]}
+/// {"count": 3, "min": 800, "max": 1490, "sum": 3102, "clamped": 0,
+///  "buckets": "800:1 812:1 1490:1"}
 /// ```
 extension LatencyDistribution: Codable {
     private enum CodingKeys: String, CodingKey {
@@ -27,7 +28,7 @@ extension LatencyDistribution: Codable {
         try container.encode(max, forKey: .max)
         try container.encode(sum, forKey: .sum)
         try container.encode(clampedCount, forKey: .clamped)
-        try container.encode(buckets, forKey: .buckets)
+        try container.encode(buckets.map { "\($0[0]):\($0[1])" }.joined(separator: " "), forKey: .buckets)
     }
 
     public init(from decoder: Decoder) throws {
@@ -37,7 +38,16 @@ extension LatencyDistribution: Codable {
         let max = try container.decode(UInt64.self, forKey: .max)
         let sum = try container.decode(UInt64.self, forKey: .sum)
         let clamped = try container.decodeIfPresent(UInt64.self, forKey: .clamped) ?? 0
-        let pairs = try container.decode([[UInt64]].self, forKey: .buckets)
+        let text = try container.decode(String.self, forKey: .buckets)
+        var pairs: [[UInt64]] = []
+        for token in text.split(separator: " ") {
+            let parts = token.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let value = UInt64(parts[0]), let occurrences = UInt64(parts[1]) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .buckets, in: container, debugDescription: "a bucket must be value:count, got \"\(token)\"")
+            }
+            pairs.append([value, occurrences])
+        }
 
         var histogram = LatencyDistribution.makeHistogram()
         var bucketTotal: UInt64 = 0
@@ -45,7 +55,7 @@ extension LatencyDistribution: Codable {
             guard pair.count == 2, pair[1] > 0, pair[0] <= LatencyDistribution.highestTrackableValue else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .buckets, in: container,
-                    debugDescription: "a bucket must be [value ≤ \(LatencyDistribution.highestTrackableValue), count > 0], got \(pair)")
+                    debugDescription: "a bucket must have value ≤ \(LatencyDistribution.highestTrackableValue) and count > 0, got \(pair[0]):\(pair[1])")
             }
             histogram.record(pair[0], count: pair[1])
             let (total, overflow) = bucketTotal.addingReportingOverflow(pair[1])

@@ -54,6 +54,7 @@ extension RunComparison {
         case .regression: return "❌ regression"
         case .improvement: return "🟢 improvement"
         case .notSignificant: return "❔ not significant"
+        case .withinThreshold: return "within threshold"
         case .unchanged: return "unchanged"
         case .changed: return "changed"
         case .missing: return "missing"

@@ -1,3 +1,5 @@
+import Foundation
+
 extension RunComparison {
     /// An aligned terminal table. With `colour`, verdicts are coloured with ANSI escapes
     /// (regression red, improvement green, not significant yellow); callers pass `true` only
@@ -24,7 +26,7 @@ extension RunComparison {
             ]
         }
         lines += table(
-            header: ["metric", "base", "current", "change", "", "ratio [CI]", "p", "verdict"],
+            header: ["metric", "base", "current", "change", "", "ratio [\(confidenceLabel) CI]", "p", "verdict"],
             rightAligned: [false, true, true, true, true, false, true, false],
             rows: latencyRows, colour: colour)
         lines.append("")
@@ -56,6 +58,8 @@ extension RunComparison {
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    private var confidenceLabel: String { String(format: "%g %%", policy.confidence * 100) }
 
     private enum Colour: String {
         case red = "31", green = "32", yellow = "33"

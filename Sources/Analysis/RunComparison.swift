@@ -89,7 +89,9 @@ public enum ComparisonVerdict: String, Hashable, Sendable, Codable {
     case regression
     /// Better, by more than the threshold and (for timings) significantly.
     case improvement
-    /// The change is within the threshold (or a counter is identical).
+    /// A timing change no larger than the threshold, significant or not.
+    case withinThreshold = "within-threshold"
+    /// A counter is identical on both sides.
     case unchanged
     /// A timing change larger than the threshold that the test cannot tell from noise.
     case notSignificant = "not-significant"
@@ -149,7 +151,7 @@ public struct LatencyComparison: Sendable, Hashable, Codable {
         self.test = test
         threshold = policy.threshold(forBaseMedian: baseMedian)
         if abs(delta) <= threshold {
-            verdict = .unchanged
+            verdict = .withinThreshold
         } else if test.pValue >= policy.alpha {
             verdict = .notSignificant
         } else {

@@ -65,6 +65,21 @@ struct BenchResultTests {
         #expect(result.totalCounters.presses == 30)
     }
 
+    /// One run of ⌘K down and up twice through the cached policy, timed by a manual clock.
+    func smallRealResult() throws -> BenchResult {
+        let clock = ManualClock(time: 0, step: 40)
+        let (dispatcher, _) = try makeDispatcher(policy: .cached, clock: clock)
+        let recorder = BenchRecorder(metadata: metadata, clockResolution: clock.resolution, checkpointOverhead: 25)
+        dispatcher.observer = recorder
+        recorder.beginRun()
+        for _ in 0..<2 {
+            dispatcher.dispatch(key(.began, HIDUsage(0x0E), .command))
+            dispatcher.dispatch(key(.ended, HIDUsage(0x0E), .command))
+        }
+        recorder.endRun()
+        return recorder.result()
+    }
+
     @Test func resultsRoundTripThroughJSONByteForByte() throws {
         var generator = SeededGenerator(seed: 1)
         let result = SyntheticBench(presses: 50).make(runs: 3, generator: &generator)

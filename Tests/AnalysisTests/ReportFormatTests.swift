@@ -63,3 +63,19 @@ struct ReportFormatTests {
         #expect((endToEnd["ratioInterval"] as? [String: Any])?["lower"] is Double)
     }
 }
+
+/// Writes the example inputs of docs/Analysis.md when `KEYTRACE_EXAMPLES_DIR` names a folder:
+/// `base.json` and `head.json` (synthetic, the head 15 % slower with one more keyCommands call
+/// per press) and `bench-small.json` (a real BenchRecorder over a dispatcher, one short run).
+struct DocumentationExamples {
+    static let folder = ProcessInfo.processInfo.environment["KEYTRACE_EXAMPLES_DIR"]
+
+    @Test(.enabled(if: folder != nil)) func writeDocumentationExamples() throws {
+        let folder = URL(fileURLWithPath: try #require(Self.folder))
+        var generator = SeededGenerator(seed: 0xD0C)
+        try SyntheticBench().make(runs: 10, generator: &generator, label: "base").write(to: folder.appendingPathComponent("base.json"))
+        try SyntheticBench(slowdown: 1.15, callsPerPress: 4).make(runs: 10, generator: &generator, label: "head")
+            .write(to: folder.appendingPathComponent("head.json"))
+        try BenchResultTests().smallRealResult().write(to: folder.appendingPathComponent("bench-small.json"))
+    }
+}

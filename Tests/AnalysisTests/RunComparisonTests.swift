@@ -33,7 +33,7 @@ struct RunComparisonTests {
         let current = slow.make(runs: 10, generator: &generator)
         let defaults = RunComparison(base: base, current: current)
         #expect(!defaults.hasRegression)
-        #expect(defaults.latency.first { $0.metric == .endToEnd }?.verdict == .unchanged)
+        #expect(defaults.latency.first { $0.metric == .endToEnd }?.verdict == .withinThreshold)
         let strict = RunComparison(base: base, current: current, policy: ComparisonPolicy(minimumDelta: 0))
         #expect(strict.latency.first { $0.metric == .endToEnd }?.verdict == .regression)
     }
@@ -46,7 +46,7 @@ struct RunComparisonTests {
             current.runs[index].counters.keyCommandsCalls += current.runs[index].counters.presses
         }
         let comparison = RunComparison(base: base, current: current)
-        #expect(comparison.latency.allSatisfy { $0.verdict == .unchanged })
+        #expect(comparison.latency.allSatisfy { $0.verdict == .withinThreshold })
         #expect(comparison.counters.first { $0.name == "keyCommandsCalls" }?.verdict == .regression)
         #expect(comparison.regressions == ["keyCommandsCalls"])
     }
