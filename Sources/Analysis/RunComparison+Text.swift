@@ -9,6 +9,8 @@ extension RunComparison {
         lines.append("keytrace compare: \(base.label) (\(base.runs) runs) → \(current.label) (\(current.runs) runs)")
         let meta = current.metadata
         lines.append("scene \(meta.scene.name) (\(meta.scene.contentHash)), trace \(meta.trace), policy \(meta.policy), host \(meta.host.hostname)")
+        lines.append("clock resolution \(current.clockResolutionNanoseconds) ns; each stage includes about one clock read "
+            + "(\(current.checkpointOverheadNanoseconds) ns), EndToEnd about \(LatencyMetric.endToEnd.clockReadsInside)")
         lines.append(ReportFormatting.rule(policy))
         lines.append("")
 

@@ -38,6 +38,18 @@ public struct RunComparison: Sendable {
         public var runs: Int
         /// Scene, trace, policy, host and tool version.
         public var metadata: BenchMetadata
+        /// The coarsest clock resolution of the runs, ns.
+        public var clockResolutionNanoseconds: UInt64
+        /// The largest per-read measurement overhead of the runs, ns.
+        public var checkpointOverheadNanoseconds: UInt64
+
+        init(label: String, result: BenchResult) {
+            self.label = label
+            runs = result.runs.count
+            metadata = result.metadata
+            clockResolutionNanoseconds = result.runs.map(\.latency.clockResolution).max() ?? 0
+            checkpointOverheadNanoseconds = result.runs.map(\.latency.checkpointOverhead).max() ?? 0
+        }
     }
 
     /// Compares `current` with `base` under `policy`. `baseLabel` and `currentLabel` name the
@@ -45,8 +57,8 @@ public struct RunComparison: Sendable {
     public init(base: BenchResult, current: BenchResult, policy: ComparisonPolicy = ComparisonPolicy(),
                 baseLabel: String = "base", currentLabel: String = "current") {
         self.policy = policy
-        self.base = Side(label: baseLabel, runs: base.runs.count, metadata: base.metadata)
-        self.current = Side(label: currentLabel, runs: current.runs.count, metadata: current.metadata)
+        self.base = Side(label: baseLabel, result: base)
+        self.current = Side(label: currentLabel, result: current)
         var warnings: [String] = []
 
         let metrics = Array(Set(base.metrics + current.metrics)).sorted()
