@@ -63,6 +63,12 @@ enum KeyTraceExit {
         }
     }
 
+    /// Prints `message` and returns `code`, for `throw KeyTraceExit.fail(…)`.
+    static func fail(_ message: String, _ code: ExitCode = unusableInput) -> ExitCode {
+        printError(message)
+        return code
+    }
+
     static func printError(_ message: String) {
         writeStandardError("keytrace: \(message)\n")
     }

@@ -1,0 +1,89 @@
+import KeyTraceCore
+import ResponderEngine
+
+/// Accumulates a ``BenchResult`` from the resolutions of repeated replays.
+///
+/// A bench loop only replays and feeds the recorder, either by attaching it as the
+/// dispatcher's observer or by passing each ``Resolution`` to ``record(_:)``:
+///
+/// ```swift
+/// let recorder = BenchRecorder(metadata: metadata, clockResolution: clock.resolution,
+///                              checkpointOverhead: measuredReadCost)
+/// dispatcher.observer = recorder
+/// for _ in 0..<runs {
+///     recorder.beginRun()
+///     replay(trace, into: dispatcher)
+///     recorder.endRun()
+/// }
+/// try recorder.result().write(to: url)
+/// ```
+///
+/// Stage durations come from `resolution.timings` (unmeasured timings are skipped), counters
+/// from `resolution.outcome` and `resolution.queries`, invalidations from the observer callback.
+public final class BenchRecorder: DispatchObserver {
+    /// The metadata written into the result.
+    public var metadata: BenchMetadata
+    private let clockResolution: UInt64
+    private let checkpointOverhead: UInt64
+    private var runs: [BenchRun] = []
+    private var current: BenchRun?
+
+    /// A recorder for a bench described by `metadata`, measured with a clock of
+    /// `clockResolution` ns whose reads cost `checkpointOverhead` ns each.
+    public init(metadata: BenchMetadata, clockResolution: UInt64, checkpointOverhead: UInt64) {
+        self.metadata = metadata
+        self.clockResolution = clockResolution
+        self.checkpointOverhead = checkpointOverhead
+    }
+
+    /// Runs finished so far.
+    public var completedRuns: Int { runs.count }
+
+    /// Starts a new run, ending the current one if any.
+    public func beginRun() {
+        endRun()
+        current = BenchRun(
+            index: runs.count,
+            latency: LatencySummary(clockResolution: clockResolution, checkpointOverhead: checkpointOverhead),
+            counters: BenchCounters()
+        )
+    }
+
+    /// Ends the current run; does nothing when none is open.
+    public func endRun() {
+        if let run = current { runs.append(run) }
+        current = nil
+    }
+
+    /// Records one resolution into the current run (starting one if needed).
+    public func record(_ resolution: Resolution) {
+        if current == nil { beginRun() }
+        current?.latency.record(resolution.timings)
+        current?.counters.record(outcome: resolution.outcome, queries: resolution.queries)
+    }
+
+    /// Records one cache invalidation into the current run.
+    public func record(invalidation reason: CacheInvalidationReason) {
+        if current == nil { beginRun() }
+        current?.counters.record(invalidation: reason)
+    }
+
+    /// Adds heap allocations measured around the current run's dispatches.
+    public func record(allocations count: UInt64) {
+        if current == nil { beginRun() }
+        current?.counters.record(allocations: count)
+    }
+
+    /// The result so far: every finished run, plus the open one if any.
+    public func result() -> BenchResult {
+        BenchResult(metadata: metadata, runs: runs + (current.map { [$0] } ?? []))
+    }
+
+    public func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
+        record(resolution)
+    }
+
+    public func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
+        record(invalidation: reason)
+    }
+}

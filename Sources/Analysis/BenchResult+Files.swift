@@ -1,0 +1,130 @@
+import Foundation
+
+extension BenchResult {
+    /// The JSON of this result: pretty-printed, keys sorted, dates in ISO 8601, so the same
+    /// result always gives the same bytes.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(self)
+    }
+
+    /// Writes ``jsonData()`` to `url` atomically.
+    public func write(to url: URL) throws {
+        try jsonData().write(to: url, options: .atomic)
+    }
+
+    /// Decodes a result from `data`; `source` names the input in errors.
+    ///
+    /// Checks the schema first, then the structure, then that there is at least one run and
+    /// every run has at least one measured value.
+    public init(jsonData data: Data, source: String) throws {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let probe: SchemaProbe
+        do {
+            probe = try decoder.decode(SchemaProbe.self, from: data)
+        } catch {
+            throw BenchFileError(path: source, problem: .notJSON(Self.describe(error)))
+        }
+        guard let schema = probe.schema else {
+            throw BenchFileError(path: source, problem: .schema(found: nil))
+        }
+        guard schema == Self.currentSchema else {
+            throw BenchFileError(path: source, problem: .schema(found: schema))
+        }
+        do {
+            self = try decoder.decode(BenchResult.self, from: data)
+        } catch {
+            throw BenchFileError(path: source, problem: .malformed(Self.describe(error)))
+        }
+        guard !runs.isEmpty else {
+            throw BenchFileError(path: source, problem: .noRuns)
+        }
+        for run in runs where run.latency.count == 0 {
+            throw BenchFileError(path: source, problem: .malformed("run \(run.index) has no latency values"))
+        }
+    }
+
+    /// Reads and decodes the result file at `path`. Never writes to it.
+    public init(contentsOf path: String) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw BenchFileError(path: path, problem: exists ? .unreadable : .missing)
+        }
+        try self.init(jsonData: data, source: path)
+    }
+
+    private struct SchemaProbe: Decodable {
+        var schema: String?
+    }
+
+    private static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "\(path(context)): \(underlying ?? context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context)): missing key \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context):
+            return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(type), found null"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}
+
+/// Why a bench result file cannot be used. `description` names the file and the problem.
+public struct BenchFileError: Error, Equatable, CustomStringConvertible {
+    enum Problem: Equatable {
+        case missing
+        case unreadable
+        case notJSON(String)
+        case schema(found: String?)
+        case malformed(String)
+        case noRuns
+    }
+
+    /// The file (or input name).
+    public let path: String
+    let problem: Problem
+
+    /// The file does not exist.
+    public var isMissing: Bool { problem == .missing }
+
+    /// The file is of another schema (or has none).
+    public var isSchemaMismatch: Bool {
+        if case .schema = problem { return true }
+        return false
+    }
+
+    public var description: String {
+        switch problem {
+        case .missing:
+            return "\(path): no such file"
+        case .unreadable:
+            return "\(path): cannot be read"
+        case .notJSON(let detail):
+            return "\(path): not valid JSON (\(detail))"
+        case .schema(found: nil):
+            return "\(path): no \"schema\" field; expected \"\(BenchResult.currentSchema)\""
+        case .schema(found: let schema?):
+            return "\(path): schema is \"\(schema)\", expected \"\(BenchResult.currentSchema)\""
+        case .malformed(let detail):
+            return "\(path): not a valid bench result (\(detail))"
+        case .noRuns:
+            return "\(path): has no runs"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+/// The decision rule of ``RunComparison``: how large and how certain a timing change must be
+/// to count, and how the confidence interval is computed.
+public struct ComparisonPolicy: Hashable, Sendable, Codable {
+    /// The relative part of the threshold: a timing change must exceed this fraction of the base
+    /// median (default 0.05, i.e. 5 %).
+    public var relativeThreshold: Double
+    /// The absolute part of the threshold in nanoseconds (default 2 µs). The threshold is the
+    /// larger of the two parts.
+    public var minimumDelta: UInt64
+    /// The significance level of the two-sided Mann-Whitney U test (default 0.01).
+    public var alpha: Double
+    /// The confidence level of the bootstrap interval of the median ratio (default 0.99).
+    public var confidence: Double
+    /// Bootstrap resamples per metric (default 10 000).
+    public var resamples: Int
+    /// The bootstrap seed (default fixed, so reports are reproducible).
+    public var seed: UInt64
+    /// Fewer runs than this on either side give a warning (default 9).
+    public var recommendedRuns: Int
+
+    /// The default seed: the bytes of "KeyTrace".
+    public static let defaultSeed: UInt64 = 0x4B65_7954_7261_6365
+
+    /// A policy; every parameter has the documented default.
+    public init(relativeThreshold: Double = 0.05, minimumDelta: UInt64 = 2_000, alpha: Double = 0.01,
+                confidence: Double = 0.99, resamples: Int = 10_000, seed: UInt64 = defaultSeed,
+                recommendedRuns: Int = 9) {
+        self.relativeThreshold = relativeThreshold
+        self.minimumDelta = minimumDelta
+        self.alpha = alpha
+        self.confidence = confidence
+        self.resamples = resamples
+        self.seed = seed
+        self.recommendedRuns = recommendedRuns
+    }
+
+    /// The smallest change in nanoseconds that can count for a metric whose base median is
+    /// `baseMedian`: max(relativeThreshold × baseMedian, minimumDelta).
+    public func threshold(forBaseMedian baseMedian: Double) -> Double {
+        Swift.max(relativeThreshold * baseMedian, Double(minimumDelta))
+    }
+}

@@ -1,0 +1,129 @@
+import Histogram
+
+/// A streaming latency distribution in nanoseconds: an HdrHistogram of fixed layout plus the
+/// exact count, minimum, maximum and sum.
+///
+/// Memory does not depend on how many values are recorded: the histogram covers
+/// 1 ns … ``highestTrackableValue`` at three significant digits (≤ 0.1 % error) in a fixed
+/// counts array. A value above the range is recorded as ``highestTrackableValue`` and counted
+/// in ``clampedCount``; the exact ``max`` still holds it. Every distribution has the same
+/// layout, so any two merge (``merge(_:)``) without loss.
+///
+/// ```
+///  record(v) ──▶ histogram[bucket(v)] += 1     percentiles ◀── histogram
+///             └▶ count, min, max, sum (exact)  mean, min, max ◀── exact fields
+/// ```
+public struct LatencyDistribution: Sendable {
+    /// The largest value the histogram resolves: 60 s in nanoseconds.
+    public static let highestTrackableValue: UInt64 = 60_000_000_000
+    /// Significant decimal digits kept by the histogram.
+    public static let significantDigits = 3
+
+    var histogram: Histogram<UInt64>
+    /// Values recorded.
+    public private(set) var count: UInt64 = 0
+    /// The smallest value recorded, exactly; 0 when empty.
+    public var min: UInt64 { count == 0 ? 0 : exactMin }
+    /// The largest value recorded, exactly; 0 when empty.
+    public private(set) var max: UInt64 = 0
+    /// The sum of every value recorded, exactly (saturating at `UInt64.max`).
+    public private(set) var sum: UInt64 = 0
+    /// Values above ``highestTrackableValue``, recorded in the histogram as that value.
+    public private(set) var clampedCount: UInt64 = 0
+    private var exactMin: UInt64 = .max
+
+    /// An empty distribution.
+    public init() {
+        histogram = Self.makeHistogram()
+    }
+
+    static func makeHistogram() -> Histogram<UInt64> {
+        Histogram<UInt64>(
+            lowestDiscernibleValue: 1,
+            highestTrackableValue: highestTrackableValue,
+            numberOfSignificantValueDigits: .three
+        )
+    }
+
+    /// Whether nothing was recorded.
+    public var isEmpty: Bool { count == 0 }
+
+    /// Records one value, in nanoseconds.
+    public mutating func record(_ nanoseconds: UInt64) {
+        record(nanoseconds, count: 1)
+    }
+
+    /// Records `count` occurrences of one value, in nanoseconds.
+    public mutating func record(_ nanoseconds: UInt64, count occurrences: UInt64) {
+        guard occurrences > 0 else { return }
+        let stored: UInt64
+        if nanoseconds > Self.highestTrackableValue {
+            stored = Self.highestTrackableValue
+            clampedCount += occurrences
+        } else {
+            stored = nanoseconds
+        }
+        histogram.record(stored, count: occurrences)
+        count += occurrences
+        if nanoseconds < exactMin { exactMin = nanoseconds }
+        if nanoseconds > max { max = nanoseconds }
+        let (product, productOverflow) = nanoseconds.multipliedReportingOverflow(by: occurrences)
+        let (total, sumOverflow) = sum.addingReportingOverflow(product)
+        sum = (productOverflow || sumOverflow) ? .max : total
+    }
+
+    /// Adds every value of `other` to this distribution.
+    public mutating func merge(_ other: LatencyDistribution) {
+        guard !other.isEmpty else { return }
+        histogram.add(other.histogram)
+        count += other.count
+        exactMin = Swift.min(exactMin, other.exactMin)
+        max = Swift.max(max, other.max)
+        let (total, overflow) = sum.addingReportingOverflow(other.sum)
+        sum = overflow ? .max : total
+        clampedCount += other.clampedCount
+    }
+
+    /// Sets the exact fields after the histogram was rebuilt from its encoding.
+    mutating func restore(count: UInt64, min: UInt64, max: UInt64, sum: UInt64, clamped: UInt64) {
+        self.count = count
+        self.exactMin = count == 0 ? .max : min
+        self.max = max
+        self.sum = sum
+        self.clampedCount = clamped
+    }
+
+    /// The exact mean, or 0 when empty.
+    public var mean: Double { count == 0 ? 0 : Double(sum) / Double(count) }
+
+    /// The value at `percentile` (0–100), to the histogram's precision and clamped to the exact
+    /// minimum and maximum; 0 when empty.
+    public func value(atPercentile percentile: Double) -> UInt64 {
+        guard count > 0 else { return 0 }
+        if percentile <= 0 { return min }
+        if percentile >= 100 { return max }
+        let value = histogram.valueAtPercentile(percentile)
+        return Swift.min(Swift.max(value, min), max)
+    }
+
+    /// The statistics reports print: count, min, p50, p90, p99, p99.9, max, mean.
+    public var statistics: LatencyStatistics {
+        LatencyStatistics(
+            count: count,
+            min: min,
+            p50: value(atPercentile: 50),
+            p90: value(atPercentile: 90),
+            p99: value(atPercentile: 99),
+            p999: value(atPercentile: 99.9),
+            max: max,
+            mean: mean
+        )
+    }
+}
+
+extension LatencyDistribution: Equatable {
+    public static func == (lhs: LatencyDistribution, rhs: LatencyDistribution) -> Bool {
+        lhs.count == rhs.count && lhs.min == rhs.min && lhs.max == rhs.max && lhs.sum == rhs.sum
+            && lhs.clampedCount == rhs.clampedCount && lhs.buckets == rhs.buckets
+    }
+}

@@ -1,0 +1,117 @@
+import Analysis
+import Foundation
+import Testing
+
+/// Runs the built `keytrace compare` on files written here and checks exit codes, output and
+/// that the inputs are left byte for byte as they were.
+struct CompareCommandTests {
+    /// `keytrace` next to the test bundle in the build folder.
+    private static var executable: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var folder = bundle.deletingLastPathComponent()
+        // On Linux the tests run as `.build/debug/KeyTracePackageTests.xctest`; on macOS inside
+        // a bundle `…/KeyTracePackageTests.xctest/Contents/MacOS/…`.
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("keytrace").path),
+              folder.pathComponents.count > 1 {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("keytrace")
+    }
+
+    private struct Outcome {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    private func run(_ arguments: [String]) throws -> Outcome {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus,
+                       stdout: String(decoding: stdout, as: UTF8.self),
+                       stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    private func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("keytrace-compare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func exitCodesSeparateNoRegressionRegressionAndUnusableInput() throws {
+        #expect(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build keytrace first: \(Self.executable.path)")
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SeededGenerator(seed: 0xC1)
+        let base = folder.appendingPathComponent("base.json")
+        let same = folder.appendingPathComponent("same.json")
+        let slow = folder.appendingPathComponent("slow.json")
+        let calls = folder.appendingPathComponent("calls.json")
+        try SyntheticBench().make(runs: 10, generator: &generator).write(to: base)
+        try SyntheticBench().make(runs: 10, generator: &generator).write(to: same)
+        try SyntheticBench(slowdown: 1.15).make(runs: 10, generator: &generator).write(to: slow)
+        try SyntheticBench(callsPerPress: 4).make(runs: 10, generator: &generator).write(to: calls)
+        let corrupt = folder.appendingPathComponent("corrupt.json")
+        try Data(#"{"schema": "keytrace-bench/1", "metadata": "#.utf8).write(to: corrupt)
+        let future = folder.appendingPathComponent("future.json")
+        try Data(#"{"schema": "keytrace-bench/9", "runs": []}"#.utf8).write(to: future)
+        let inputs = [base, same, slow, calls, corrupt, future]
+        let before = try inputs.map { try Data(contentsOf: $0) }
+
+        let unchanged = try run(["compare", base.path, same.path])
+        #expect(unchanged.status == 0, "\(unchanged.stdout)\(unchanged.stderr)")
+        #expect(unchanged.stdout.contains("result: no regression"))
+        #expect(!unchanged.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+
+        let slower = try run(["compare", base.path, slow.path, "--format", "markdown"])
+        #expect(slower.status == 1)
+        #expect(slower.stdout.hasPrefix("### keytrace compare: ❌"))
+
+        let moreCalls = try run(["compare", base.path, calls.path, "--format", "junit"])
+        #expect(moreCalls.status == 1)
+        #expect(moreCalls.stdout.contains(#"<testcase classname="keytrace.compare.counters" name="keyCommandsCalls">"#))
+
+        // A huge threshold hides the slowdown, never a counter increase.
+        #expect(try run(["compare", base.path, slow.path, "--threshold", "50%"]).status == 0)
+        #expect(try run(["compare", base.path, calls.path, "--threshold", "50%", "--min-delta", "1ms"]).status == 1)
+
+        let missing = try run(["compare", folder.appendingPathComponent("nope.json").path, same.path])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nope.json: no such file"))
+
+        let broken = try run(["compare", base.path, corrupt.path])
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("corrupt.json: not valid JSON"))
+
+        let otherSchema = try run(["compare", future.path, base.path])
+        #expect(otherSchema.status == 2)
+        #expect(otherSchema.stderr.contains(#"future.json: schema is "keytrace-bench/9", expected "keytrace-bench/1""#))
+
+        let overwrite = try run(["compare", base.path, same.path, "-o", base.path])
+        #expect(overwrite.status != 0 && overwrite.status != 1)
+
+        let report = folder.appendingPathComponent("report.json")
+        let toFile = try run(["compare", base.path, slow.path, "--format", "json", "-o", report.path])
+        #expect(toFile.status == 1)
+        #expect(toFile.stdout.isEmpty)
+        let json = try String(contentsOf: report, encoding: .utf8)
+        #expect(json.contains(#""schema" : "keytrace-compare/1""#))
+
+        let after = try inputs.map { try Data(contentsOf: $0) }
+        #expect(after == before, "compare must never rewrite its inputs")
+    }
+
+    @Test func badOptionsAreUsageErrors() throws {
+        let result = try run(["compare", "a.json", "b.json", "--threshold", "lots"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--threshold lots"))
+    }
+}
