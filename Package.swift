@@ -24,6 +24,7 @@ let package = Package(
             providers: [.apt(["libpcap-dev"])]
         ),
         .target(name: "KeyTraceCore"),
+        .target(name: "CAllocationCounter"),
         .target(name: "ResponderEngine", dependencies: ["KeyTraceCore"]),
         .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"]),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
@@ -49,8 +50,12 @@ let package = Package(
                 "Replay",
                 "CPcap",
                 "Analysis",
+                "CAllocationCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // The allocation counter interposes malloc; the executable must export it so the
+            // Swift runtime and libraries resolve to it.
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),

@@ -120,8 +120,10 @@ public final class RecordingSession {
     /// Records the final scene state as a marker and finishes the trace.
     public func finish() throws -> Summary {
         if let scene {
-            try recorder.record(.marker(MarkerRecord(timestamp: dispatcher?.lastDispatchTimestamp ?? 0,
-                                                     label: SceneStateMarker.label, text: scene.snapshotText)))
+            let time = dispatcher?.lastDispatchTimestamp ?? 0
+            try recorder.record(.marker(MarkerRecord(timestamp: time, label: SceneStateMarker.label, text: scene.snapshotText)))
+            try recorder.record(.marker(MarkerRecord(timestamp: time, label: SceneStateMarker.keyCommandsLabel,
+                                                     text: SceneStateMarker.keyCommandsText(scene))))
         }
         try recorder.finish()
         summary.records = writer.recordCount
@@ -132,6 +134,14 @@ public final class RecordingSession {
 /// The marker holding a scene's state at the end of a recording; replays compare against it.
 public enum SceneStateMarker {
     public static let label = "scene-state"
+    /// The marker holding `keyCommands` reads per responder (`PATH = COUNT` lines).
+    public static let keyCommandsLabel = "keycommands-per-responder"
+
+    static func keyCommandsText(_ scene: SceneRuntime) -> String {
+        let responders = [scene.application as Responder] + scene.allResponders
+        return responders.filter { $0.keyCommandsCallCount > 0 }
+            .map { "\($0.description) = \($0.keyCommandsCallCount)" }.joined(separator: "\n")
+    }
 }
 
 extension TraceMetadata {

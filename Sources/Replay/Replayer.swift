@@ -62,7 +62,8 @@ public final class Replayer {
     }
 
     /// Runs the replay. Throws ``ReplayError`` for unusable input (unreadable trace, no scene).
-    public func run() throws -> ReplayReport {
+    /// `observer`, when given, also sees every dispatch (benchmarks attach their recorder here).
+    public func run(observer extra: DispatchObserver? = nil) throws -> ReplayReport {
         let reader: TraceReader
         do { reader = try TraceReader(path: tracePath) } catch { throw ReplayError.trace(tracePath, error) }
         let metadata = reader.header.metadata
@@ -106,7 +107,7 @@ public final class Replayer {
                 recorder = TraceRecorder(writer: writer, mode: .synchronous)
             } catch { throw ReplayError.output(output, error) }
         }
-        let observer = ReplayObserver(forwardingTo: recorder)
+        let observer = ReplayObserver(forwardingTo: recorder, and: extra)
         dispatcher.observer = observer
 
         var state = LoopState()
@@ -178,6 +179,9 @@ public final class Replayer {
         if let recorder {
             try? recorder.record(.marker(MarkerRecord(timestamp: dispatcher.lastDispatchTimestamp,
                                                       label: SceneStateMarker.label, text: report.finalState)))
+            try? recorder.record(.marker(MarkerRecord(timestamp: dispatcher.lastDispatchTimestamp,
+                                                      label: SceneStateMarker.keyCommandsLabel,
+                                                      text: SceneStateMarker.keyCommandsText(runtime))))
             do { try recorder.finish() } catch { throw ReplayError.output(options.output ?? "", error) }
         }
         return report
@@ -215,27 +219,37 @@ public final class Replayer {
 /// responders had when the event arrived, and forwards everything to the output recorder.
 final class ReplayObserver: DispatchObserver {
     private let recorder: TraceRecorder?
+    private let extra: DispatchObserver?
     private var converter = ResolutionRecords()
     private(set) var lastRecord: ResolutionRecord?
 
-    init(forwardingTo recorder: TraceRecorder?) { self.recorder = recorder }
+    init(forwardingTo recorder: TraceRecorder?, and extra: DispatchObserver?) {
+        self.recorder = recorder
+        self.extra = extra
+    }
 
+    // The extra observer is called innermost (last before dispatch, first after), so what it
+    // measures around a dispatch excludes this observer's own work.
     func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
         converter.prepare { dispatcher.currentChain }
         recorder?.dispatcher(dispatcher, willDispatch: press)
+        extra?.dispatcher(dispatcher, willDispatch: press)
     }
 
     func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
+        extra?.dispatcher(dispatcher, didResolve: resolution)
         lastRecord = converter.record(for: resolution, sequence: 0, timestamp: resolution.press.timestamp)
         recorder?.dispatcher(dispatcher, didResolve: resolution)
     }
 
     func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
+        extra?.dispatcher(dispatcher, didChangeChain: change)
         converter.invalidatePaths()
         recorder?.dispatcher(dispatcher, didChangeChain: change)
     }
 
     func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
+        extra?.dispatcher(dispatcher, didInvalidateCache: reason)
         recorder?.dispatcher(dispatcher, didInvalidateCache: reason)
     }
 }

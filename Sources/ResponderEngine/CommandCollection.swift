@@ -48,8 +48,11 @@ final class CommandCollection {
     /// `keyCommands` reads made to build this collection.
     let calls: Int
     private let layout: KeyboardLayout
-    /// Hits by key and modifiers (`cached` policy); `nil` means scan.
-    private let index: [ContiguousArray<Hit>]?
+    /// Hits by key and modifiers (`cached` policy), compressed: the hits of slot *s* are
+    /// `indexHits[indexStarts[s] ..< indexStarts[s + 1]]`. Built with a handful of allocations;
+    /// `nil` means scan.
+    private let indexStarts: [Int32]?
+    private let indexHits: ContiguousArray<Hit>
 
     private static let usageCount = Int(HIDUsage.lastDefined.rawValue) + 1
 
@@ -104,18 +107,33 @@ final class CommandCollection {
         self.shadowed = shadowed
 
         if indexed {
-            var index = [ContiguousArray<Hit>](repeating: [], count: CommandCollection.usageCount * 16)
+            let slots = CommandCollection.usageCount * 16
+            var triggers: [CommandMatcher.Trigger] = []
+            var pairs: [(slot: Int32, hit: Hit)] = []
+            var counts = [Int32](repeating: 0, count: slots + 1)
             for (i, candidate) in ordered.enumerated() {
-                for trigger in CommandMatcher.triggers(of: candidate.command.input,
-                                                       modifiers: candidate.command.modifierFlags, layout: layout) {
-                    index[CommandCollection.slot(trigger.usage, trigger.modifiers)]
-                        .append(Hit(candidate: Int32(i), fidelity: trigger.fidelity))
+                triggers.removeAll(keepingCapacity: true)
+                CommandMatcher.appendTriggers(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
+                                              layout: layout, to: &triggers)
+                for trigger in triggers {
+                    let slot = CommandCollection.slot(trigger.usage, trigger.modifiers)
+                    pairs.append((Int32(slot), Hit(candidate: Int32(i), fidelity: trigger.fidelity)))
+                    counts[slot + 1] += 1
                 }
             }
-            self.index = index
+            for s in 0..<slots { counts[s + 1] += counts[s] }  // prefix sums: slot starts
+            var cursor = counts
+            var hits = ContiguousArray(repeating: Hit(candidate: 0, fidelity: 0), count: pairs.count)
+            for pair in pairs {  // candidate order is kept within each slot
+                hits[Int(cursor[Int(pair.slot)])] = pair.hit
+                cursor[Int(pair.slot)] += 1
+            }
+            self.indexStarts = counts
+            self.indexHits = hits
             validity.register(with: chain)
         } else {
-            self.index = nil
+            self.indexStarts = nil
+            self.indexHits = []
         }
     }
 
@@ -133,10 +151,11 @@ final class CommandCollection {
 
     /// The candidates matching an event, in candidate order. Uses the index when there is one
     /// (no allocation), else scans every candidate.
-    func hits(usage: HIDUsage, modifiers: ModifierFlags) -> ContiguousArray<Hit> {
-        if let index {
+    func hits(usage: HIDUsage, modifiers: ModifierFlags) -> ArraySlice<Hit> {
+        if let indexStarts {
             guard Int(usage.rawValue) < CommandCollection.usageCount else { return [] }
-            return index[CommandCollection.slot(usage, modifiers)]
+            let slot = CommandCollection.slot(usage, modifiers)
+            return indexHits[Int(indexStarts[slot])..<Int(indexStarts[slot + 1])]
         }
         var result = ContiguousArray<Hit>()
         for (i, candidate) in candidates.enumerated() {
@@ -144,6 +163,6 @@ final class CommandCollection {
                                                    usage: usage, eventModifiers: modifiers, layout: layout)
             if fidelity > 0 { result.append(Hit(candidate: Int32(i), fidelity: fidelity)) }
         }
-        return result
+        return result[...]
     }
 }

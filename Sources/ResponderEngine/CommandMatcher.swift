@@ -69,17 +69,23 @@ public enum CommandMatcher {
     /// Every (key, modifiers) that matches a command with `input` and `modifiers`, with fidelity.
     public static func triggers(of input: KeyInput, modifiers: ModifierFlags,
                                 layout: KeyboardLayout) -> [Trigger] {
+        var result: [Trigger] = []
+        appendTriggers(of: input, modifiers: modifiers, layout: layout, to: &result)
+        return result
+    }
+
+    /// ``triggers(of:modifiers:layout:)`` appended to a reusable buffer.
+    static func appendTriggers(of input: KeyInput, modifiers: ModifierFlags, layout: KeyboardLayout,
+                               to result: inout [Trigger]) {
         let c = modifiers.matchingSubset
         switch input {
         case .special(let special):
-            var result = [Trigger(usage: special.usage, modifiers: c, fidelity: 3)]
+            result.append(Trigger(usage: special.usage, modifiers: c, fidelity: 3))
             if special == .escape && c.isEmpty {
                 result.append(Trigger(usage: .period, modifiers: .command, fidelity: 2))
             }
-            return result
         case .character(let string):
-            guard let target = foldedScalar(of: string) else { return [] }
-            var result: [Trigger] = []
+            guard let target = foldedScalar(of: string) else { return }
             for usage in HIDUsage.allDefined where layout.foldedScalarValue(for: usage, modifiers: c) == target {
                 result.append(Trigger(usage: usage, modifiers: c, fidelity: 3))
             }
@@ -95,7 +101,6 @@ public enum CommandMatcher {
                     result.append(Trigger(usage: usage, modifiers: c, fidelity: 2))
                 }
             }
-            return result
         }
     }
 }

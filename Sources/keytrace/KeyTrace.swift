@@ -10,7 +10,7 @@ struct KeyTrace: ParsableCommand {
         version: KeyTraceVersion.current,
         subcommands: [
             RecordCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self,
-            InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self, Compare.self,
+            InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self, BenchCommand.self, Compare.self,
         ]
     )
 }

@@ -1,0 +1,123 @@
+import Analysis
+import ArgumentParser
+import CAllocationCounter
+import Foundation
+import KeyTraceCore
+import Replay
+import ResponderEngine
+import Scenes
+
+/// `keytrace bench --scene SCENE --trace TRACE [--runs N] [--policy …] -o RESULT.json`.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Replay a trace N times with stage timing and store per-run latency distributions and deterministic counters.",
+        discussion: "The result feeds `keytrace compare BASE.json CURRENT.json` (docs/Analysis.md).")
+
+    @Option(help: "The scene (file or bundled name); default: the scene named in the trace.")
+    var scene: String?
+    @Option(help: "The trace to replay.")
+    var trace: String
+    @Option(help: "How many replays (runs); compare wants at least 9.")
+    var runs = 10
+    @Option(help: "keyCommands query policy: uikit or cached.")
+    var policy: QueryPolicy = .cached
+    @Option(name: .customLong("label"), help: "A KEY=VALUE label stored in the result (repeatable), e.g. --label commit=abc123.")
+    var labels: [String] = []
+    @Option(name: [.short, .customLong("output")], help: "The result file (JSON, schema keytrace-bench/1).")
+    var output: String
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        for label in labels where !label.contains("=") { throw ValidationError("--label wants KEY=VALUE, got '\(label)'") }
+    }
+
+    func run() throws {
+        try KeyTraceExit.run {
+            if runs < 9 { KeyTraceExit.printError("warning: \(runs) runs; compare needs at least 9 for a reliable decision") }
+            let clock = MonotonicClock()
+            let scenePath = try scene.map(SceneArgument.path)
+            var options = Replayer.Options()
+            options.scenePath = scenePath
+            options.policy = policy
+            options.stageTiming = true
+            // Identify the scene as the replay will load it.
+            let probe = try Replayer(trace: trace, options: options).run()
+            let runtime = try SceneRuntime(contentsOf: probe.scenePath)
+            var labelMap: [String: String] = [:]
+            for label in labels {
+                let parts = label.split(separator: "=", maxSplits: 1).map(String.init)
+                labelMap[parts[0]] = parts.count > 1 ? parts[1] : ""
+            }
+            labelMap["allocationCounting"] = keytrace_allocation_counting_available() != 0 ? "on" : "unavailable"
+            let metadata = BenchMetadata(
+                scene: SceneIdentity(name: runtime.definition.name, contentHash: runtime.definition.contentHash),
+                trace: trace, policy: policy.rawValue, host: HostInfo.current(), toolVersion: KeyTraceVersion.current,
+                date: Date(), labels: labelMap)
+            let recorder = BenchRecorder(metadata: metadata, clockResolution: clock.resolution,
+                                         checkpointOverhead: ClockCost.measure(clock))
+            let counter = AllocationCounter(forwardingTo: recorder)
+            let progress = Progress(label: "bench")
+            for index in 0..<runs {
+                recorder.beginRun()
+                counter.reset()
+                _ = try Replayer(trace: trace, options: options).run(observer: counter)
+                recorder.record(allocations: counter.allocations)
+                recorder.endRun()
+                progress.update(index + 1)
+            }
+            progress.finish()
+            let result = recorder.result()
+            do { try result.write(to: URL(fileURLWithPath: output)) } catch {
+                throw KeyTraceExit.fail("cannot write \(output): \(error.localizedDescription)")
+            }
+            let totals = result.totalCounters
+            print("bench \(trace) through \(runtime.definition.name), policy \(policy.rawValue): \(runs) runs → \(output)")
+            if let latency = result.mergedLatency, let e2e = latency.statistics(of: .endToEnd) {
+                print("  end-to-end  p50 \(e2e.p50) ns, p99 \(e2e.p99) ns, max \(e2e.max) ns over \(e2e.count) presses")
+            }
+            print("  counters    \(totals)")
+        }
+    }
+}
+
+/// Counts heap allocations made inside dispatches (between `willDispatch` and `didResolve`).
+final class AllocationCounter: DispatchObserver {
+    private let next: DispatchObserver
+    private var start: UInt64 = 0
+    private(set) var allocations: UInt64 = 0
+
+    init(forwardingTo next: DispatchObserver) { self.next = next }
+
+    func reset() { allocations = 0 }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
+        next.dispatcher(dispatcher, willDispatch: press)
+        start = keytrace_allocation_count()
+    }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
+        allocations &+= keytrace_allocation_count() &- start
+        next.dispatcher(dispatcher, didResolve: resolution)
+    }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
+        next.dispatcher(dispatcher, didChangeChain: change)
+    }
+
+    func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
+        next.dispatcher(dispatcher, didInvalidateCache: reason)
+    }
+}
+
+/// The measured cost of one clock read (the per-checkpoint measurement overhead).
+enum ClockCost {
+    static func measure(_ clock: MonotonicClock) -> UInt64 {
+        let reads: UInt64 = 200_000
+        var sink: UInt64 = 0
+        let start = clock.now()
+        for _ in 0..<reads { sink &+= clock.now() }
+        let elapsed = clock.now() &- start
+        return max(1, elapsed / reads) | (sink & 0)
+    }
+}
