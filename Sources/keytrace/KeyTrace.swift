@@ -9,7 +9,7 @@ struct KeyTrace: ParsableCommand {
         abstract: "Record, replay and analyse keyboard-event traces against a model of UIKit's responder chain.",
         version: KeyTraceVersion.current,
         subcommands: [
-            RecordCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self,
+            DemoCommand.self, RecordCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self,
             InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self, BenchCommand.self, Compare.self,
         ]
     )
