@@ -57,13 +57,14 @@ let package = Package(
             // Swift runtime and libraries resolve to it.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
+        .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
     ]
 )

@@ -1,44 +1,14 @@
 import Analysis
+import CLITestSupport
 import Foundation
 import Testing
 
 /// Runs the built `keytrace compare` on files written here and checks exit codes, output and
 /// that the inputs are left byte for byte as they were.
 struct CompareCommandTests {
-    /// `keytrace` next to the test bundle in the build folder.
-    private static var executable: URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = bundle.deletingLastPathComponent()
-        // On Linux the tests run as `.build/debug/KeyTracePackageTests.xctest`; on macOS inside
-        // a bundle `…/KeyTracePackageTests.xctest/Contents/MacOS/…`.
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("keytrace").path),
-              folder.pathComponents.count > 1 {
-            folder.deleteLastPathComponent()
-        }
-        return folder.appendingPathComponent("keytrace")
-    }
+    private static var executable: URL { URL(fileURLWithPath: CLIRunner.binary ?? "keytrace") }
 
-    private struct Outcome {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    private func run(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = Self.executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(status: process.terminationStatus,
-                       stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
-    }
+    private func run(_ arguments: [String]) throws -> CLIRunner.Result { try CLIRunner.run(arguments) }
 
     private func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("keytrace-compare-\(UUID().uuidString)")

@@ -1,33 +1,37 @@
 import Foundation
 
-/// Runs the built `keytrace` binary, as a user would.
-enum CLIRunner {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+/// Runs the built `keytrace` binary, as a user would (shared by the test targets).
+public enum CLIRunner {
+    /// What one run printed and returned.
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// The `keytrace` executable beside the test bundle (e.g. `.build/debug/keytrace`).
-    static var binary: String? {
+    public static var binary: String? {
         var candidates: [String] = []
         if let first = CommandLine.arguments.first {
             let dir = URL(fileURLWithPath: first).deletingLastPathComponent()
             candidates.append(dir.appendingPathComponent("keytrace").path)
             candidates.append(dir.deletingLastPathComponent().appendingPathComponent("keytrace").path)
         }
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        candidates.append(repositoryRoot + "/.build/debug/keytrace")
+        let root = URL(fileURLWithPath: repositoryRoot)
         candidates.append(root.appendingPathComponent(".build/debug/keytrace").path)
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    static func run(_ arguments: [String], executable: String? = nil) throws -> Result {
+    /// Runs `keytrace` with `arguments` (from `directory` when given) and waits for it.
+    public static func run(_ arguments: [String], executable: String? = nil, in directory: String? = nil) throws -> Result {
         let process = Process()
         guard let path = executable ?? binary else {
             return Result(status: -1, stdout: "", stderr: "keytrace binary not found; run swift build first")
         }
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -40,3 +44,10 @@ enum CLIRunner {
                       stderr: String(decoding: errData, as: UTF8.self))
     }
 }
+
+/// The repository root, found from this file's path (Tests/CLITestSupport/CLIRunner.swift).
+public let repositoryRoot: String = {
+    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    components.removeLast(3)
+    return components.joined(separator: "/")
+}()
