@@ -10,7 +10,9 @@ let package = Package(
         .library(name: "ResponderEngine", targets: ["ResponderEngine"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
+        .library(name: "Capture", targets: ["Capture"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "KeyTraceTesting", targets: ["KeyTraceTesting"]),
     ],
     dependencies: [

@@ -12,6 +12,20 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
+            name: "ReplayBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Replay", package: "KeyTrace"),
+                .product(name: "Scenes", package: "KeyTrace"),
+                .product(name: "Capture", package: "KeyTrace"),
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "ResponderEngine", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+            ],
+            path: "ReplayBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),

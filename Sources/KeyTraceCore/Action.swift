@@ -6,7 +6,8 @@ public struct Action: Hashable, Comparable, Sendable, ExpressibleByStringLiteral
     public let name: String
     // A 64-bit FNV-1a fingerprint of the name, computed once: hashing and comparing actions is
     // on the dispatch path (target search, validation, perform).
-    private let fingerprint: UInt64
+    /// A 64-bit FNV-1a hash of ``name``: equal actions have equal fingerprints.
+    public let fingerprint: UInt64
 
     /// Wraps a selector-like name.
     public init(_ name: String) {
@@ -18,6 +19,7 @@ public struct Action: Hashable, Comparable, Sendable, ExpressibleByStringLiteral
 
     public init(stringLiteral value: String) { self.init(value) }
 
+    @inlinable
     public static func == (lhs: Action, rhs: Action) -> Bool {
         lhs.fingerprint == rhs.fingerprint && lhs.name == rhs.name
     }

@@ -56,6 +56,10 @@ open class Application: Responder {
         mainMenuKeyCommands = builder.root.allKeyCommands
     }
 
+    deinit {
+        for window in windows where window.owningApplication === self { window.owningApplication = nil }
+    }
+
     open override var next: Responder? { delegate }
     open override var pathParent: Responder? { nil }
 

@@ -21,8 +21,8 @@ open class Responder {
     public var name: String
 
     private var explicitNext: Responder?
-    private var handlers: [Action: (ActionSender) -> Void] = [:]
-    private var validators: [Action: (inout KeyCommand) -> Void] = [:]
+    private var handlers = ActionTable<(ActionSender) -> Void>()
+    private var validators = ActionTable<(inout KeyCommand) -> Void>()
 
     /// Commands this responder declares; the default ``keyCommands`` returns them.
     /// Setting them invalidates cached collections (``CacheInvalidationReason/explicitUpdate``).
@@ -160,7 +160,7 @@ open class Responder {
     public var implementedActions: [Action] { handlers.keys.sorted() }
 
     /// Whether this responder implements `action`.
-    public func implements(_ action: Action) -> Bool { handlers[action] != nil }
+    public func implements(_ action: Action) -> Bool { handlers.contains(action) }
 
     /// Adds a validation step for commands whose action is `action` (R14): it may disable or
     /// retitle the command copy it is given.
@@ -170,7 +170,7 @@ open class Responder {
 
     /// `UIResponder.canPerformAction(_:withSender:)`: by default, whether the action is implemented.
     open func canPerformAction(_ action: Action, withSender sender: ActionSender?) -> Bool {
-        handlers[action] != nil
+        handlers.contains(action)
     }
 
     /// `UIResponder.target(forAction:withSender:)`: the first responder from here along

@@ -7,12 +7,20 @@ import KeyTraceCore
 /// them (``CacheInvalidationReason/chainMutation``), and removing the first responder from a
 /// window makes it resign.
 open class View: Responder {
+    // Parent pointers are `unowned` rather than `weak`: a weakly referenced object gets a side
+    // table, which puts every retain and release of it on the runtime's slow path — and views
+    // are retained on every dispatch. Parents clear these pointers when they go away (deinit).
+
     /// The superview, if any.
-    public private(set) weak var superview: View?
+    public private(set) unowned(safe) var superview: View?
     /// The subviews, back to front.
     public private(set) var subviews: [View] = []
     /// The view controller whose root view this is.
-    public internal(set) weak var owningViewController: ViewController?
+    public internal(set) unowned(safe) var owningViewController: ViewController?
+
+    deinit {
+        for view in subviews where view.superview === self { view.superview = nil }
+    }
 
     open override var next: Responder? {
         if let owningViewController { return owningViewController }

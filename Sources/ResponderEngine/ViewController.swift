@@ -11,11 +11,11 @@ open class ViewController: Responder {
     /// Child controllers, in order.
     public private(set) var children: [ViewController] = []
     /// The parent controller.
-    public private(set) weak var parent: ViewController?
+    public private(set) unowned(safe) var parent: ViewController?
     /// The controller this one presents modally.
     public private(set) var presentedViewController: ViewController?
     /// The controller that presents this one.
-    public private(set) weak var presentingViewController: ViewController?
+    public private(set) unowned(safe) var presentingViewController: ViewController?
     /// The display title (`UIViewController.title`), e.g. a tab's name.
     public var title: String?
     /// Commands added with ``addKeyCommand(_:)``.
@@ -26,6 +26,14 @@ open class ViewController: Responder {
         self.view = view
         super.init(name: name)
         view.owningViewController = self
+    }
+
+    deinit {
+        if view.owningViewController === self { view.owningViewController = nil }
+        for child in children where child.parent === self { child.parent = nil }
+        if let presented = presentedViewController, presented.presentingViewController === self {
+            presented.presentingViewController = nil
+        }
     }
 
     open override var next: Responder? {

@@ -130,15 +130,15 @@ public final class SceneRuntime {
 
     // MARK: State
 
-    /// Sets a state value and re-evaluates commands that depend on state.
+    /// Sets a state value and re-evaluates the commands whose conditions read it.
     public func setState(_ name: String, _ value: Int) {
         guard state[name] != value else { return }
         state[name] = value
-        refreshConditionalCommands()
+        refreshConditionalCommands(dependingOn: name)
     }
 
-    private func refreshConditionalCommands() {
-        for (responder, commands) in conditionalCommands {
+    private func refreshConditionalCommands(dependingOn name: String) {
+        for (responder, commands) in conditionalCommands where commands.contains(where: { $0.condition?.state == name }) {
             let active = commands.filter { definition in
                 guard let condition = definition.condition else { return true }
                 return condition.holds(for: state[condition.state] ?? 0)

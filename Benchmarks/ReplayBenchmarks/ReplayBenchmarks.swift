@@ -1,0 +1,78 @@
+import Benchmark
+import Capture
+import Foundation
+import KeyTraceCore
+import Replay
+import ResponderEngine
+import Scenes
+import TraceFormat
+
+/// The repository's Traces/scenes, found from this file's path.
+let scenes: String = {
+    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    components.removeLast(3)  // Benchmarks/ReplayBenchmarks/ReplayBenchmarks.swift
+    return components.joined(separator: "/") + "/Traces/scenes"
+}()
+
+/// A typing-and-shortcuts session in the PDF viewer, as a script: scrolling, thumbnails, search typing, zoom.
+func pdfViewerScript(rounds: Int) -> String {
+    var lines = ["focus window/viewer/reader/document/page"]
+    for round in 0..<rounds {
+        lines += ["press down", "press down", "press pagedown", "press cmd+d", "press cmd++", "press cmd+-", "press cmd+2",
+                  "press cmd+1", "press cmd+right", "press cmd+left", "press space", "press shift+space"]
+        if round % 4 == 0 {
+            lines += ["press cmd+f", "type \"latency\"", "press esc", "focus window/viewer/reader/document/page"]
+        }
+    }
+    return lines.joined(separator: "\n")
+}
+
+/// Records the script through the scene into a temporary trace and returns its path.
+func makeTrace(rounds: Int) throws -> String {
+    let path = NSTemporaryDirectory() + "keytrace-bench-\(rounds).ktrace"
+    if FileManager.default.fileExists(atPath: path) { return path }
+    let runtime = try SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json")
+    let session = try RecordingSession(output: path, metadata: TraceMetadata(capturedFrom: "script"), scene: runtime)
+    try session.record(ScriptCaptureSource(text: pdfViewerScript(rounds: rounds)))
+    _ = try session.finish()
+    return path
+}
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
+                                           maxDuration: .seconds(3), maxIterations: 50)
+
+    // Replay throughput through the pdf-viewer scene, stage timing on, trace decoding included.
+    Benchmark("replay asap pdf-viewer, stage timing on (presses)",
+              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
+        guard let trace = try? makeTrace(rounds: 1_000) else { return }
+        var options = Replayer.Options()
+        options.scenePath = "\(scenes)/pdf-viewer.json"
+        options.stageTiming = true
+        benchmark.startMeasurement()
+        let report = try? Replayer(trace: trace, options: options).run()
+        benchmark.stopMeasurement()
+        blackHole(report?.presses)
+    }
+
+    // In-process recording cost: the same key-downs with and without a buffered TraceRecorder.
+    for recording in [false, true] {
+        Benchmark("dispatch pdf-viewer key-down \(recording ? "with" : "without") buffered TraceRecorder",
+                  configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo,
+                                       maxIterations: 200)) { benchmark in
+            guard let runtime = try? SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json"),
+                  let dispatcher = try? runtime.makeDispatcher(policy: .cached, clock: MonotonicClock()) else { return }
+            let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "in-process"))
+            let recorder = TraceRecorder(writer: writer, mode: .buffered(capacity: 1 << 16))
+            if recording { dispatcher.observer = recorder }
+            let press = KeyPress(.began, HIDUsage(0x07), modifiers: .command)  // ⌘D, Add Bookmark
+            dispatcher.dispatch(press)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                blackHole(dispatcher.dispatch(press).outcome)
+            }
+            benchmark.stopMeasurement()
+            _ = try? recorder.finish()
+        }
+    }
+}
