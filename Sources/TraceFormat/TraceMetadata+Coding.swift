@@ -23,7 +23,7 @@ extension TraceMetadata {
             body(&value)
             out.writeVarint(tag.rawValue)
             out.writeVarint(UInt64(value.count))
-            out.writeBytes(value.bytes)
+            out.writeBytes(value)
         }
         func text(_ tag: MetadataTag, _ string: String?) {
             guard let string else { return }

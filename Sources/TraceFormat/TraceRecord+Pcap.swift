@@ -82,8 +82,8 @@ extension TraceRecord {
             w.writeBytes(r.payload.prefix(60_000))
         }
         let length = UInt16(truncatingIfNeeded: w.count)
-        w.bytes[2] = UInt8(truncatingIfNeeded: length)
-        w.bytes[3] = UInt8(truncatingIfNeeded: length >> 8)
+        w.setUInt8(UInt8(truncatingIfNeeded: length), at: 2)
+        w.setUInt8(UInt8(truncatingIfNeeded: length >> 8), at: 3)
         return w.bytes
     }
 

@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// The mutable state of a ``TraceWriter``: one struct, so each append is one exclusive access.
 struct WriterState {
     let options: TraceWriter.Options
@@ -29,7 +31,7 @@ struct WriterState {
 
     mutating func append(_ record: TraceRecord) throws(TraceFormatError) -> UInt64 {
         if case .key(let key) = record {
-            _ = try appendKey(key)
+            _ = try appendKey(key.press, uncertainty: key.timestampUncertainty)
             return recordCount - 1
         }
         guard !finished else { throw .writerFinished }
@@ -40,11 +42,11 @@ struct WriterState {
     }
 
     /// Appends a key record; returns its press sequence number.
-    mutating func appendKey(_ key: KeyRecord) throws(TraceFormatError) -> UInt64 {
+    mutating func appendKey(_ press: KeyPress, uncertainty: UInt64?) throws(TraceFormatError) -> UInt64 {
         guard !finished else { throw .writerFinished }
-        let time = key.press.timestamp
+        let time = press.timestamp
         if !chunkOpen { openChunk(at: time) }
-        encoder.encodeKey(key, into: &pending)
+        encoder.encodeKey(press, uncertainty: uncertainty, into: &pending)
         let sequence = keyCount
         keyCount += 1
         _ = try recorded(at: time)
@@ -121,9 +123,9 @@ struct WriterState {
         }
         hasPending = false
         guard pending.count > 0 else { return }
-        chunkCRC.update(pending.bytes)
-        chunkFlushed += pending.count
         let bytes = pending.bytes
+        chunkCRC.update(bytes)
+        chunkFlushed += pending.count
         try write(bytes)
         pending.removeAll()
     }
@@ -131,7 +133,7 @@ struct WriterState {
     private mutating func seal() throws(TraceFormatError) {
         let payloadLength = chunkFlushed + pending.count
         var crc = chunkCRC
-        crc.update(pending.bytes)
+        try pending.withBytes { crc.update($0) }
         let finalHeader = TraceChunk.encodeHeader(payloadLength: UInt32(payloadLength), recordCount: chunkRecords,
                                                   firstTime: chunkFirstTime, lastTime: chunkLastTime,
                                                   firstRecordIndex: chunkFirstIndex, payloadCRC: crc.value)
