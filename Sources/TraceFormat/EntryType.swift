@@ -1,4 +1,4 @@
-/// Entry tags inside a chunk payload (see docs/TraceFormat.md, "Entry framing").
+/// Entry tags inside a chunk payload (see docs/TraceFormat.md §5, "Entries").
 ///
 /// ```
 ///  long form   0TTTTTTT  length:varint  payload[length]      T = type 0x00–0x7F

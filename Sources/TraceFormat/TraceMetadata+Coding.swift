@@ -1,6 +1,6 @@
 import KeyTraceCore
 
-/// Metadata field tags (see docs/TraceFormat.md, "Metadata").
+/// Metadata field tags (see docs/TraceFormat.md §3.1, "Metadata").
 enum MetadataTag: UInt64 {
     case toolVersion = 1
     case sourceKind = 2
