@@ -134,21 +134,24 @@ struct ChunkEncoder {
             cacheIDs[slot] = id
         }
         let time = press.timestamp
-        // Build the whole entry in a register-sized scratch and append it once.
-        var entry = EntryScratch()
-        let deltaSize = TimeDelta.size(time, after: previousTime)
-        let length = deltaSize + ByteWriter.varintSize(id)
-        if length <= EntryType.shortMaxLength && deltaSize < 9 {
-            entry.append(EntryType.shortTag(type: EntryType.shortKey, length: length))
-            entry.appendTimeDelta(time, after: previousTime)
-            entry.appendVarint(id)
-            entry.flush(into: &out)
-        } else {
-            out.writeUInt8(EntryType.key)
-            out.writeVarint(UInt64(length))
-            TimeDelta.write(time, after: previousTime, into: &out)
-            out.writeVarint(id)
+        // Build the whole entry in one word and append it once.
+        if let delta = TimeDelta.value(time, after: previousTime) {
+            let length = ByteWriter.varintSize(delta) + ByteWriter.varintSize(id)
+            if length <= EntryType.shortMaxLength {
+                var entry = EntryScratch()
+                entry.append(EntryType.shortTag(type: EntryType.shortKey, length: length))
+                entry.appendVarint(delta)
+                entry.appendVarint(id)
+                entry.flush(into: &out)
+                previousTime = time
+                return
+            }
         }
+        let length = TimeDelta.size(time, after: previousTime) + ByteWriter.varintSize(id)
+        out.writeUInt8(EntryType.key)
+        out.writeVarint(UInt64(length))
+        TimeDelta.write(time, after: previousTime, into: &out)
+        out.writeVarint(id)
         previousTime = time
     }
 
@@ -222,22 +225,6 @@ struct EntryScratch {
             v >>= 7
         }
         append(UInt8(v))
-    }
-
-    /// The delta forms of ``TimeDelta/write(_:after:into:)`` (callers check the size is below 9).
-    @inline(__always) mutating func appendTimeDelta(_ time: UInt64, after previous: UInt64) {
-        let d = time &- previous
-        if Int64(bitPattern: d) >= 0 {
-            if d % 1_000_000 == 0 {
-                appendVarint((d / 1_000_000) << 2 | 3)
-            } else if d % 1000 == 0 {
-                appendVarint((d / 1000) << 2 | 2)
-            } else {
-                appendVarint(d << 2)
-            }
-        } else {
-            appendVarint((0 &- d) << 2 | 1)
-        }
     }
 
     @inline(__always) func flush(into out: inout ByteWriter) {

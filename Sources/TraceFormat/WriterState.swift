@@ -3,6 +3,7 @@ import KeyTraceCore
 /// The mutable state of a ``TraceWriter``: one struct, so each append is one exclusive access.
 struct WriterState {
     let options: TraceWriter.Options
+    private let flushInterval: Int64
     var sink: OutputSink
     private var memory: [UInt8] = []
     private var size = 0
@@ -26,6 +27,7 @@ struct WriterState {
 
     init(options: TraceWriter.Options, sink: OutputSink) {
         self.options = options
+        self.flushInterval = Int64(clamping: options.flushInterval)
         self.sink = sink
     }
 
@@ -66,7 +68,7 @@ struct WriterState {
         }
         if chunkFlushed + pending.count >= options.chunkSize || chunkRecords == UInt32.max {
             try seal()
-        } else if Int64(bitPattern: time &- oldestPending) >= Int64(clamping: options.flushInterval) {
+        } else if Int64(bitPattern: time &- oldestPending) >= flushInterval {
             try flush()
         }
         return index
