@@ -25,6 +25,8 @@ public struct RecordCursor {
     public private(set) var issues: [ChunkIssue] = []
     /// Records stepped over so far (after any seek).
     public private(set) var recordsRead: UInt64 = 0
+    /// The current record's timestamp in ns (a stored copy, so reading it copies nothing).
+    public private(set) var timestamp: UInt64 = 0
 
     init(storage: TraceStorage, chunks: [TraceChunk], startChunk: Int, skipRecords: UInt64 = 0, skipBeforeTime: UInt64? = nil) {
         self.storage = storage
@@ -49,6 +51,7 @@ public struct RecordCursor {
                     }
                 }
                 recordsRead += 1
+                timestamp = decoder.time
                 return true
             }
             guard nextChunk < chunks.count else { return false }
@@ -57,15 +60,17 @@ public struct RecordCursor {
         }
     }
 
-    /// The current record's timestamp in ns.
-    public var timestamp: UInt64 { decoder.time }
-
     /// The current record's kind by its entry type (a record whose fields do not decode
     /// still materialises as ``TraceRecord/unknown(_:)``).
     public var kind: RecordKind { decoder.kind }
 
     /// The current record, fully decoded.
     public var record: TraceRecord { decoder.record() }
+
+    /// Moves to the next record and decodes it: ``next()`` then ``record`` in one call.
+    public mutating func nextRecord() -> TraceRecord? {
+        next() ? decoder.record() : nil
+    }
 
     /// For a key record: its phase.
     public var keyPhase: KeyPhase? {

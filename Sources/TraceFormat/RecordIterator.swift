@@ -2,7 +2,7 @@
 ///
 /// A ``RecordCursor`` that materialises every record it steps on.
 public struct RecordIterator: IteratorProtocol {
-    private var cursor: RecordCursor
+    @usableFromInline var cursor: RecordCursor
 
     init(cursor: RecordCursor) { self.cursor = cursor }
 
@@ -12,8 +12,8 @@ public struct RecordIterator: IteratorProtocol {
     public var recordsRead: UInt64 { cursor.recordsRead }
 
     /// The next intact record, or `nil` at the end of the trace.
-    @inline(__always)
+    @inlinable
     public mutating func next() -> TraceRecord? {
-        cursor.next() ? cursor.record : nil
+        cursor.nextRecord()
     }
 }
