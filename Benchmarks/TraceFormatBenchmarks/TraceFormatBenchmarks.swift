@@ -9,6 +9,9 @@ import Glibc
 
 /// One run measures encoding, decoding, the pcap_next_ex reference and memcpy on the same
 /// one million key presses; compare their wall-clock medians as ratios.
+///
+///     cd Benchmarks && swift package benchmark --target TraceFormatBenchmarks
+///     cd Benchmarks && swift run -c release SeekBenchmark     # ~1 GB trace, seek with/without footer
 let benchmarks: @Sendable () -> Void = {
     let count = 1_000_000
     let presses = Typing.presses(count)
