@@ -19,7 +19,7 @@ for f in "$root"/Sources/KeyTraceCore/*.swift "$root"/Sources/TraceFormat/*.swif
 done
 swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzTrace \
     "$out"/src/*.swift -o "$out/fuzz-reader"
-cp "$root/Tests/TraceFormatTests/Fixtures/example.ktrace" "$out/corpus/example.ktrace"
+cp "$root/docs/TraceFormat-example.ktrace" "$out/corpus/example.ktrace"
 echo "fuzzing the trace reader for ${seconds}s"
 cd "$out"
 ./fuzz-reader -max_total_time="$seconds" -max_len=4096 -timeout=10 -print_final_stats=1 corpus

@@ -41,8 +41,9 @@ public enum Typing {
     public static let metadata = TraceMetadata(toolVersion: "bench", sourceKind: "synthetic", clockDomain: "unix-epoch")
 
     /// Writes presses to a trace file.
-    public static func writeTrace(_ presses: [KeyPress], to path: String, repeatCount: Int = 1) throws {
-        let writer = try TraceWriter(path: path, metadata: metadata)
+    public static func writeTrace(_ presses: [KeyPress], to path: String, repeatCount: Int = 1,
+                                  options: TraceWriter.Options = .init()) throws {
+        let writer = try TraceWriter(path: path, metadata: metadata, options: options)
         var offset: UInt64 = 0
         let span = (presses.last?.timestamp ?? 0) - (presses.first?.timestamp ?? 0) + 100_000_000
         for _ in 0..<repeatCount {

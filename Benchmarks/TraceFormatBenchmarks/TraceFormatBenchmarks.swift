@@ -9,6 +9,9 @@ import Glibc
 
 /// One run measures encoding, decoding, the pcap_next_ex reference and memcpy on the same
 /// one million key presses; compare their wall-clock medians as ratios.
+///
+///     cd Benchmarks && swift package benchmark --target TraceFormatBenchmarks
+///     cd Benchmarks && swift run -c release SeekBenchmark     # ~1 GB trace, seek with/without footer
 let benchmarks: @Sendable () -> Void = {
     let count = 1_000_000
     let presses = Typing.presses(count)
@@ -23,6 +26,14 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
                                            warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 15)
+
+    Benchmark("Encode 1M key presses to a file (100 ms flushes)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard let writer = try? TraceWriter(path: tracePath + ".w", metadata: Typing.metadata) else { return }
+            for p in presses { _ = try? writer.append(p, timestampUncertainty: 1_000_000) }
+            blackHole(try? writer.finish())
+        }
+    }
 
     Benchmark("Encode 1M key presses (in memory)") { benchmark in
         for _ in benchmark.scaledIterations {
@@ -40,6 +51,21 @@ let benchmarks: @Sendable () -> Void = {
             for record in reader {
                 n += 1
                 sum &+= record.timestamp
+            }
+            precondition(n == count)
+            blackHole(sum)
+        }
+    }
+
+    Benchmark("Scan 1M key presses with RecordCursor (timestamp, kind, usage)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard let reader = try? TraceReader(path: tracePath) else { return }
+            var cursor = reader.cursor()
+            var n = 0
+            var sum: UInt64 = 0
+            while cursor.next() {
+                n += 1
+                sum &+= cursor.timestamp &+ UInt64(cursor.keyUsage?.rawValue ?? 0)
             }
             precondition(n == count)
             blackHole(sum)

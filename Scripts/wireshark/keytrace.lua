@@ -4,7 +4,7 @@
 --   tshark -X lua_script:Scripts/wireshark/keytrace.lua -r OUT.pcap -V
 --
 -- Packet layout (all integers little-endian, strings are u16 length + UTF-8);
--- docs/TraceFormat.md, "pcap export", is the reference.
+-- docs/TraceFormat.md §13, "pcap export", is the reference.
 
 local p = Proto("keytrace", "KeyTrace")
 

@@ -1,63 +1,94 @@
 /// A growable little-endian byte buffer for encoding: `write…` appends, `set…(at:)` patches.
 ///
-/// Every multi-byte integer is little-endian; varints are unsigned LEB128.
+/// Every multi-byte integer is little-endian; varints are unsigned LEB128. The storage keeps
+/// zeroed spare room past ``count`` so short entries are stored as one 8-byte word.
 struct ByteWriter {
-    /// The bytes written so far.
-    var bytes: [UInt8]
+    private var storage: [UInt8]
+    /// The number of bytes written.
+    private(set) var count = 0
 
     init(capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(capacity, 64))
     }
 
-    var count: Int { bytes.count }
+    /// A copy of the bytes written so far.
+    var bytes: [UInt8] { Array(storage[0..<count]) }
+
+    /// Calls `body` with the bytes written so far, without copying.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws(TraceFormatError) -> R) throws(TraceFormatError) -> R {
+        let result: Result<R, TraceFormatError> = storage.withUnsafeBytes { raw in
+            do throws(TraceFormatError) {
+                return .success(try body(UnsafeRawBufferPointer(rebasing: raw[0..<count])))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
 
     mutating func removeAll(keepingCapacity: Bool = true) {
-        bytes.removeAll(keepingCapacity: keepingCapacity)
+        count = 0
     }
 
-    @inline(__always) mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
-
-    @inline(__always) mutating func writeUInt16(_ value: UInt16) {
-        bytes.append(UInt8(truncatingIfNeeded: value))
-        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    @inline(__always) private mutating func reserve(_ extra: Int) {
+        if count + extra > storage.count {
+            storage.append(contentsOf: repeatElement(0, count: Swift.max(storage.count, extra + 8)))
+        }
     }
 
-    @inline(__always) mutating func writeUInt32(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    /// Appends the low `length` (≤ 8) bytes of `word`, least significant first.
+    @inline(__always) mutating func writeWord(_ word: UInt64, length: Int) {
+        reserve(8)
+        let at = count
+        storage.withUnsafeMutableBytes { $0.storeBytes(of: word.littleEndian, toByteOffset: at, as: UInt64.self) }
+        count += length
     }
 
-    @inline(__always) mutating func writeUInt64(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    @inline(__always) mutating func writeUInt8(_ value: UInt8) {
+        reserve(1)
+        storage[count] = value
+        count += 1
     }
+
+    @inline(__always) mutating func writeUInt16(_ value: UInt16) { writeWord(UInt64(value), length: 2) }
+
+    @inline(__always) mutating func writeUInt32(_ value: UInt32) { writeWord(UInt64(value), length: 4) }
+
+    @inline(__always) mutating func writeUInt64(_ value: UInt64) { writeWord(value, length: 8) }
 
     /// Appends an unsigned LEB128 varint (1–10 bytes).
     @inline(__always) mutating func writeVarint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
+            writeUInt8(UInt8(truncatingIfNeeded: v) | 0x80)
             v >>= 7
         }
-        bytes.append(UInt8(v))
+        writeUInt8(UInt8(v))
     }
 
     /// Appends a varint length followed by the UTF-8 bytes of `string`.
     mutating func writeString(_ string: String) {
         let utf8 = Array(string.utf8)
         writeVarint(UInt64(utf8.count))
-        bytes.append(contentsOf: utf8)
+        writeBytes(utf8)
     }
 
     mutating func writeBytes<C: Collection>(_ other: C) where C.Element == UInt8 {
-        bytes.append(contentsOf: other)
+        reserve(other.count)
+        var at = count
+        for byte in other {
+            storage[at] = byte
+            at += 1
+        }
+        count = at
     }
 
-    mutating func setUInt32(_ value: UInt32, at offset: Int) {
-        for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt32(8 * i)) }
+    mutating func writeBytes(_ other: ByteWriter) {
+        writeBytes(other.storage[0..<other.count])
     }
 
-    mutating func setUInt64(_ value: UInt64, at offset: Int) {
-        for i in 0..<8 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt64(8 * i)) }
+    mutating func setUInt8(_ value: UInt8, at offset: Int) {
+        storage[offset] = value
     }
 
     /// The number of bytes `writeVarint(value)` appends.

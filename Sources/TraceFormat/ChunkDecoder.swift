@@ -15,7 +15,15 @@ struct ChunkDecoder {
     private var reader: ByteReader
     private var strings: [String] = []
     private var shapes: [KeyRecord] = []
+    /// The trivial fields of each shape, for field access without copying strings.
+    private(set) var shapeFields: [KeyShape.Fixed] = []
     private(set) var previousTime: UInt64
+    /// The current record's entry tag (after ``advance()``).
+    private(set) var tag: UInt8 = 0
+    /// The current key record's shape number, or -1 when the current record is not a key.
+    private(set) var shape = -1
+    /// The current record's payload after its timestamp delta.
+    private var body = UnsafeRawBufferPointer(start: nil, count: 0)
 
     init(payload: UnsafeRawBufferPointer, baseTime: UInt64) {
         reader = ByteReader(payload)
@@ -25,18 +33,78 @@ struct ChunkDecoder {
     /// The offset of the next entry in the payload.
     var position: Int { reader.position }
 
+    /// The current record's timestamp.
+    var time: UInt64 { previousTime }
+
     /// The next record, `nil` at the end of the payload.
+    @inline(__always)
     mutating func next() throws(Malformed) -> TraceRecord? {
+        guard try advance() else { return nil }
+        return record()
+    }
+
+    /// Moves to the next record, reading definitions on the way; `false` at the end.
+    ///
+    /// A short-form key (the common case) is read without any copy: tag, delta, shape.
+    @inline(__always)
+    mutating func advance() throws(Malformed) -> Bool {
+        if let base = reader.base, reader.position < reader.end {
+            let p = reader.position
+            let first = base.load(fromByteOffset: p, as: UInt8.self)
+            let end = p + 1 + Int((first >> 4) & 0x07)
+            if first & 0x8F == 0x80, end <= reader.end {
+                // At most 7 bytes: both varints fit in 49 bits, no overflow check needed.
+                var q = p + 1
+                var delta: UInt64 = 0
+                var shift: UInt64 = 0
+                var done = false
+                while q < end {
+                    let b = base.load(fromByteOffset: q, as: UInt8.self)
+                    q += 1
+                    delta |= UInt64(b & 0x7F) << shift
+                    if b < 0x80 { done = true; break }
+                    shift += 7
+                }
+                var id: UInt64 = 0
+                shift = 0
+                var doneID = false
+                while done && q < end {
+                    let b = base.load(fromByteOffset: q, as: UInt8.self)
+                    q += 1
+                    id |= UInt64(b & 0x7F) << shift
+                    if b < 0x80 { doneID = true; break }
+                    shift += 7
+                }
+                let mode = delta & 3
+                let m = delta >> 2
+                if doneID && q == end && id < UInt64(shapes.count) && !(mode == 1 && m == 0) {
+                    switch mode {
+                    case 0: previousTime &+= m
+                    case 1: previousTime &-= m
+                    case 2: previousTime &+= m &* 1000
+                    default: previousTime &+= m &* 1_000_000
+                    }
+                    tag = first
+                    shape = Int(id)
+                    reader.position = end
+                    return true
+                }
+            }
+        }
+        return try advanceSlowly()
+    }
+
+    private mutating func advanceSlowly() throws(Malformed) -> Bool {
         while !reader.isAtEnd {
             let start = reader.position
-            guard let tag = reader.readUInt8() else { break }
+            guard let first = reader.readUInt8() else { break }
             let type: UInt8
             let length: Int
-            if tag >= 0x80 {
-                type = tag & 0x0F
-                length = Int((tag >> 4) & 0x07)
+            if first >= 0x80 {
+                type = first & 0x0F
+                length = Int((first >> 4) & 0x07)
             } else {
-                type = tag
+                type = first
                 guard let l = reader.readVarint() else {
                     throw Malformed(offset: start, reason: "entry length is cut off")
                 }
@@ -48,30 +116,57 @@ struct ChunkDecoder {
             guard length <= reader.remaining, let payload = reader.readSlice(length) else {
                 throw Malformed(offset: start, reason: "entry of \(length) bytes runs past the chunk end")
             }
-            if tag < 0x80 && type < EntryType.firstRecordType {
+            if first < 0x80 && type < EntryType.firstRecordType {
                 try define(type, payload, at: start)
                 continue
             }
-            var body = ByteReader(payload)
-            guard let time = TimeDelta.read(after: previousTime, from: &body) else {
+            var r = ByteReader(payload)
+            guard let t = TimeDelta.read(after: previousTime, from: &r) else {
                 throw Malformed(offset: start, reason: "record has no timestamp")
             }
-            previousTime = time
-            if tag >= 0x80 && type == EntryType.shortKey || tag == EntryType.key {
-                if let id = body.readVarint(), id < UInt64(shapes.count) {
-                    var record = shapes[Int(id)]
-                    record.press.timestamp = time
-                    return .key(record)
-                }
-            } else if tag < 0x80, let record = decodeRecord(type, time: time, body: &body) {
-                return record
+            previousTime = t
+            tag = first
+            shape = -1
+            body = UnsafeRawBufferPointer(rebasing: payload[r.position...])
+            if first >= 0x80 && type == EntryType.shortKey || first == EntryType.key {
+                var k = ByteReader(body)
+                if let id = k.readVarint(), id < UInt64(shapes.count) { shape = Int(id) }
             }
-            var skip = ByteReader(payload)
-            _ = TimeDelta.read(after: 0, from: &skip)
-            let unknownPayload = Array(UnsafeRawBufferPointer(rebasing: payload[skip.position...]))
-            return .unknown(UnknownRecord(timestamp: time, type: tag >= 0x80 ? (tag & 0x8F) : tag, payload: unknownPayload))
+            return true
         }
-        return nil
+        return false
+    }
+
+    /// The kind of the current record by its entry type.
+    var kind: RecordKind {
+        if shape >= 0 { return .key }
+        switch tag {
+        case EntryType.resolution: return .resolution
+        case EntryType.stageTimings: return .stageTimings
+        case EntryType.keyCommandsCounters: return .keyCommandsCounters
+        case EntryType.cache: return .cache
+        case EntryType.chainChange: return .chainChange
+        case EntryType.dropped: return .dropped
+        case EntryType.marker: return .marker
+        default: return .unknown
+        }
+    }
+
+    /// The current record as a value.
+    @inline(__always)
+    func record() -> TraceRecord {
+        if shape >= 0 {
+            var record = shapes[shape]
+            record.press.timestamp = previousTime
+            return .key(record)
+        }
+        return decodeCurrent()
+    }
+
+    private func decodeCurrent() -> TraceRecord {
+        var r = ByteReader(body)
+        if tag < 0x80, let record = decodeRecord(tag, time: previousTime, body: &r) { return record }
+        return .unknown(UnknownRecord(timestamp: previousTime, type: tag >= 0x80 ? (tag & 0x8F) : tag, payload: Array(body)))
     }
 
     // MARK: - Definitions
@@ -103,7 +198,9 @@ struct ChunkDecoder {
                                  modifierFlags: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: modifiers)),
                                  modifierSides: ModifierSides(rawValue: sides), isRepeat: flags & 1 != 0,
                                  device: DeviceID(rawValue: device), timestamp: 0)
-            shapes.append(KeyRecord(press, timestampUncertainty: uncertainty))
+            let record = KeyRecord(press, timestampUncertainty: uncertainty)
+            shapes.append(record)
+            shapeFields.append(KeyShape.Fixed(record))
         default:
             break  // A definition type from a newer minor: skipped by length.
         }

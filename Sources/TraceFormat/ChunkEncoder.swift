@@ -26,7 +26,7 @@ struct ChunkEncoder {
     mutating func encode(_ record: TraceRecord, into out: inout ByteWriter) throws(TraceFormatError) {
         switch record {
         case .key(let key):
-            encodeKey(key, into: &out)
+            encodeKey(key.press, uncertainty: key.timestampUncertainty, into: &out)
         case .resolution(let r):
             let input = r.command.map { reference($0.input.uiKitValue, into: &out) } ?? 0
             let title = reference(r.title, into: &out)
@@ -103,7 +103,7 @@ struct ChunkEncoder {
                     throw .invalidRecord("a short-form record carries at most \(EntryType.shortMaxLength) bytes")
                 }
                 out.writeUInt8(EntryType.shortTag(type: r.type & 0x0F, length: scratch.count))
-                out.writeBytes(scratch.bytes)
+                out.writeBytes(scratch)
             } else {
                 endRecord(r.type, into: &out)
             }
@@ -114,41 +114,44 @@ struct ChunkEncoder {
 
     /// Appends a key record: a short-form entry of timestamp delta and shape number, after the
     /// shape's definition when the shape is new to the chunk.
-    @inline(__always) mutating func encodeKey(_ key: KeyRecord, into out: inout ByteWriter) {
-        let fixed = KeyShape.Fixed(key)
+    @inline(__always) mutating func encodeKey(_ press: KeyPress, uncertainty: UInt64?, into out: inout ByteWriter) {
+        let fixed = KeyShape.Fixed(press, uncertainty: uncertainty)
         let slot = fixed.cacheSlot
         let id: UInt64
-        if cacheFixed[slot] == fixed && cacheCharacters[slot] == key.press.characters
-            && cacheIgnoring[slot] == key.press.charactersIgnoringModifiers {
+        if cacheFixed[slot] == fixed && cacheCharacters[slot] == press.characters
+            && cacheIgnoring[slot] == press.charactersIgnoringModifiers {
             id = cacheIDs[slot]
         } else {
-            let shape = KeyShape(key)
+            let shape = KeyShape(KeyRecord(press, timestampUncertainty: uncertainty))
             if let known = shapes[shape] {
                 id = known
             } else {
                 id = defineShape(shape, into: &out)
             }
             cacheFixed[slot] = fixed
-            cacheCharacters[slot] = key.press.characters
-            cacheIgnoring[slot] = key.press.charactersIgnoringModifiers
+            cacheCharacters[slot] = press.characters
+            cacheIgnoring[slot] = press.charactersIgnoringModifiers
             cacheIDs[slot] = id
         }
-        let time = key.press.timestamp
-        // Build the whole entry in a register-sized scratch and append it once.
-        var entry = EntryScratch()
-        let deltaSize = TimeDelta.size(time, after: previousTime)
-        let length = deltaSize + ByteWriter.varintSize(id)
-        if length <= EntryType.shortMaxLength && deltaSize < 9 {
-            entry.append(EntryType.shortTag(type: EntryType.shortKey, length: length))
-            entry.appendTimeDelta(time, after: previousTime)
-            entry.appendVarint(id)
-            entry.flush(into: &out)
-        } else {
-            out.writeUInt8(EntryType.key)
-            out.writeVarint(UInt64(length))
-            TimeDelta.write(time, after: previousTime, into: &out)
-            out.writeVarint(id)
+        let time = press.timestamp
+        // Build the whole entry in one word and append it once.
+        if let delta = TimeDelta.value(time, after: previousTime) {
+            let length = ByteWriter.varintSize(delta) + ByteWriter.varintSize(id)
+            if length <= EntryType.shortMaxLength {
+                var entry = EntryScratch()
+                entry.append(EntryType.shortTag(type: EntryType.shortKey, length: length))
+                entry.appendVarint(delta)
+                entry.appendVarint(id)
+                entry.flush(into: &out)
+                previousTime = time
+                return
+            }
         }
+        let length = TimeDelta.size(time, after: previousTime) + ByteWriter.varintSize(id)
+        out.writeUInt8(EntryType.key)
+        out.writeVarint(UInt64(length))
+        TimeDelta.write(time, after: previousTime, into: &out)
+        out.writeVarint(id)
         previousTime = time
     }
 
@@ -167,7 +170,7 @@ struct ChunkEncoder {
         if let u = shape.uncertainty { w.writeVarint(u) }
         out.writeUInt8(EntryType.keyShapeDefinition)
         out.writeVarint(UInt64(w.count))
-        out.writeBytes(w.bytes)
+        out.writeBytes(w)
         let id = UInt64(shapes.count)
         shapes[shape] = id
         return id
@@ -197,22 +200,25 @@ struct ChunkEncoder {
     private mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
         out.writeUInt8(type)
         out.writeVarint(UInt64(scratch.count))
-        out.writeBytes(scratch.bytes)
+        out.writeBytes(scratch)
     }
 }
 
-/// Up to 16 bytes of one short entry, appended to the output in one call.
+/// One short entry (at most 8 bytes: a tag and 7 payload bytes), appended as one word.
 struct EntryScratch {
-    private var low: UInt64 = 0
-    private var high: UInt64 = 0
-    private var count = 0
+    private var word: UInt64 = 0
+    private var count: UInt64 = 0
 
     @inline(__always) mutating func append(_ byte: UInt8) {
-        if count < 8 { low |= UInt64(byte) << UInt64(count * 8) } else { high |= UInt64(byte) << UInt64((count - 8) * 8) }
-        count += 1
+        word |= UInt64(byte) << (count &* 8)
+        count &+= 1
     }
 
     @inline(__always) mutating func appendVarint(_ value: UInt64) {
+        if value < 0x80 {
+            append(UInt8(value))
+            return
+        }
         var v = value
         while v >= 0x80 {
             append(UInt8(truncatingIfNeeded: v) | 0x80)
@@ -221,24 +227,7 @@ struct EntryScratch {
         append(UInt8(v))
     }
 
-    /// The short forms of ``TimeDelta/write(_:after:into:)`` (callers check the size is below 9).
-    @inline(__always) mutating func appendTimeDelta(_ time: UInt64, after previous: UInt64) {
-        let d = time &- previous
-        if Int64(bitPattern: d) >= 0 {
-            if d % 1_000_000 == 0 { appendVarint((d / 1_000_000) << 2 | 3) } else if d % 1000 == 0 {
-                appendVarint((d / 1000) << 2 | 2)
-            } else {
-                appendVarint(d << 2)
-            }
-        } else {
-            appendVarint((0 &- d) << 2 | 1)
-        }
-    }
-
     @inline(__always) func flush(into out: inout ByteWriter) {
-        var pair = (low.littleEndian, high.littleEndian)
-        withUnsafeBytes(of: &pair) { raw in
-            out.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[0..<count]))
-        }
+        out.writeWord(word, length: Int(count))
     }
 }

@@ -39,6 +39,7 @@ public struct ChunkIssue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// `offset N: what is wrong`, for reports.
     public var description: String {
         switch problem {
         case .badHeader(let skipped):

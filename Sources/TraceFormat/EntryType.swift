@@ -1,4 +1,4 @@
-/// Entry tags inside a chunk payload (see docs/TraceFormat.md, "Entry framing").
+/// Entry tags inside a chunk payload (see docs/TraceFormat.md §5, "Entries").
 ///
 /// ```
 ///  long form   0TTTTTTT  length:varint  payload[length]      T = type 0x00–0x7F
@@ -46,6 +46,22 @@ enum TimeDelta {
         }
         w.writeVarint(1)
         w.writeUInt64(time)
+    }
+
+    /// The varint value encoding `time` after `previous`, or `nil` when the absolute escape is needed.
+    @inline(__always) static func value(_ time: UInt64, after previous: UInt64) -> UInt64? {
+        let d = time &- previous
+        if Int64(bitPattern: d) >= 0 {
+            let (ms, msRest) = d.quotientAndRemainder(dividingBy: 1_000_000)
+            if msRest == 0 { return ms << 2 | 3 }
+            let (us, usRest) = d.quotientAndRemainder(dividingBy: 1000)
+            if usRest == 0 { return us << 2 | 2 }
+            if d < 1 << 62 { return d << 2 }
+        } else {
+            let m = 0 &- d
+            if m < 1 << 62 { return m << 2 | 1 }
+        }
+        return nil
     }
 
     @inline(__always) static func size(_ time: UInt64, after previous: UInt64) -> Int {

@@ -36,14 +36,18 @@ struct KeyShape: Hashable {
         var device: UInt64
         var uncertainty: UInt64?
 
+        @inline(__always) init(_ press: KeyPress, uncertainty: UInt64?) {
+            usage = press.usage.rawValue
+            phase = press.phase.rawValue
+            isRepeat = press.isRepeat
+            sides = press.modifierSides.rawValue
+            modifierFlags = press.modifierFlags.rawValue
+            device = press.device.rawValue
+            self.uncertainty = uncertainty
+        }
+
         @inline(__always) init(_ record: KeyRecord) {
-            usage = record.press.usage.rawValue
-            phase = record.press.phase.rawValue
-            isRepeat = record.press.isRepeat
-            sides = record.press.modifierSides.rawValue
-            modifierFlags = record.press.modifierFlags.rawValue
-            device = record.press.device.rawValue
-            uncertainty = record.timestampUncertainty
+            self.init(record.press, uncertainty: record.timestampUncertainty)
         }
 
         /// The slot in the encoder's direct-mapped cache (2048 slots).

@@ -34,6 +34,7 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable, Comparable {
         return .success(kinds)
     }
 
+    /// Orders kinds as ``allCases`` lists them (keys first).
     public static func < (lhs: RecordKind, rhs: RecordKind) -> Bool {
         (allCases.firstIndex(of: lhs) ?? 0) < (allCases.firstIndex(of: rhs) ?? 0)
     }
@@ -44,6 +45,7 @@ public struct UnknownKindName: Error, Hashable, Sendable, CustomStringConvertibl
     /// The word that was not recognised.
     public let name: String
 
+    /// What was wrong and which names are accepted.
     public var description: String {
         "unknown record kind '\(name)'; use a comma-separated list of: "
             + RecordKind.allCases.map(\.name).joined(separator: ", ")

@@ -78,6 +78,7 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// What went wrong and what to do about it.
     public var description: String {
         switch code {
         case .cannotOpen(let path, let errno):

@@ -1,6 +1,6 @@
 import KeyTraceCore
 
-/// Metadata field tags (see docs/TraceFormat.md, "Metadata").
+/// Metadata field tags (see docs/TraceFormat.md §3.1, "Metadata").
 enum MetadataTag: UInt64 {
     case toolVersion = 1
     case sourceKind = 2
@@ -23,7 +23,7 @@ extension TraceMetadata {
             body(&value)
             out.writeVarint(tag.rawValue)
             out.writeVarint(UInt64(value.count))
-            out.writeBytes(value.bytes)
+            out.writeBytes(value)
         }
         func text(_ tag: MetadataTag, _ string: String?) {
             guard let string else { return }

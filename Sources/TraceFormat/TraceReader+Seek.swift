@@ -25,14 +25,24 @@ extension TraceReader {
     /// Records from the first one at or after `time` (for nondecreasing timestamps, exactly
     /// those with `timestamp >= time`), found by binary search over the index.
     public func records(from time: UInt64) -> RecordIterator {
-        RecordIterator(storage: storage, chunks: chunks, startChunk: chunkPosition(forTime: time), skipBeforeTime: time)
+        RecordIterator(cursor: cursor(from: time))
+    }
+
+    /// A cursor positioned before the first record at or after `time` (see ``records(from:)``).
+    public func cursor(from time: UInt64) -> RecordCursor {
+        RecordCursor(storage: storage, chunks: chunks, startChunk: chunkPosition(forTime: time), skipBeforeTime: time)
     }
 
     /// Records from the one with index `index` (0-based, in file order) onward.
     public func records(startingAt index: UInt64) -> RecordIterator {
-        guard !chunks.isEmpty else { return makeIterator() }
+        RecordIterator(cursor: cursor(startingAt: index))
+    }
+
+    /// A cursor positioned before record `index` (see ``records(startingAt:)``).
+    public func cursor(startingAt index: UInt64) -> RecordCursor {
+        guard !chunks.isEmpty else { return cursor() }
         let position = chunkPosition(forRecord: index)
         let skip = index >= chunks[position].firstRecordIndex ? index - chunks[position].firstRecordIndex : 0
-        return RecordIterator(storage: storage, chunks: chunks, startChunk: position, skipRecords: skip)
+        return RecordCursor(storage: storage, chunks: chunks, startChunk: position, skipRecords: skip)
     }
 }

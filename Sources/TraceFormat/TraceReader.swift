@@ -63,7 +63,12 @@ public struct TraceReader: Sequence, Sendable {
 
     /// Iterates every readable record from the start.
     public func makeIterator() -> RecordIterator {
-        RecordIterator(storage: storage, chunks: chunks, startChunk: 0)
+        RecordIterator(cursor: cursor())
+    }
+
+    /// A cursor over every readable record from the start (see ``RecordCursor``).
+    public func cursor() -> RecordCursor {
+        RecordCursor(storage: storage, chunks: chunks, startChunk: 0)
     }
 }
 

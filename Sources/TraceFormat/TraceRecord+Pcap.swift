@@ -14,7 +14,7 @@ extension TraceRecord {
     ///                7 dropped, 8 marker, 255 unknown
     ///  2  u16  payload length including this 12-byte prefix
     ///  4  u64  t_ns
-    /// 12  …    kind fields (docs/TraceFormat.md, "pcap export")
+    /// 12  …    kind fields (docs/TraceFormat.md §13, "pcap export")
     /// ```
     public var pcapPayload: [UInt8] {
         var w = ByteWriter(capacity: 64)
@@ -82,8 +82,8 @@ extension TraceRecord {
             w.writeBytes(r.payload.prefix(60_000))
         }
         let length = UInt16(truncatingIfNeeded: w.count)
-        w.bytes[2] = UInt8(truncatingIfNeeded: length)
-        w.bytes[3] = UInt8(truncatingIfNeeded: length >> 8)
+        w.setUInt8(UInt8(truncatingIfNeeded: length), at: 2)
+        w.setUInt8(UInt8(truncatingIfNeeded: length >> 8), at: 3)
         return w.bytes
     }
 

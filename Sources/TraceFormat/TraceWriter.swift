@@ -91,7 +91,7 @@ public final class TraceWriter {
     /// Appends a key press; returns its press sequence number (for resolution records).
     @discardableResult
     public func append(_ press: KeyPress, timestampUncertainty: UInt64? = nil) throws(TraceFormatError) -> UInt64 {
-        try state.appendKey(KeyRecord(press, timestampUncertainty: timestampUncertainty))
+        try state.appendKey(press, uncertainty: timestampUncertainty)
     }
 
     /// Tells the writer trace time has reached `time` with no new record, flushing if due.

@@ -5,7 +5,7 @@
 public struct UnknownRecord: Hashable, Sendable {
     /// When it happened, in nanoseconds (every record starts with its timestamp).
     public var timestamp: UInt64
-    /// The entry tag as stored (see docs/TraceFormat.md, "Entry framing").
+    /// The entry tag as stored (see docs/TraceFormat.md §5, "Entries").
     public var type: UInt8
     /// The payload after the timestamp.
     public var payload: [UInt8]

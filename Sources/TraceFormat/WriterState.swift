@@ -1,6 +1,9 @@
+import KeyTraceCore
+
 /// The mutable state of a ``TraceWriter``: one struct, so each append is one exclusive access.
 struct WriterState {
     let options: TraceWriter.Options
+    private let flushInterval: Int64
     var sink: OutputSink
     private var memory: [UInt8] = []
     private var size = 0
@@ -24,12 +27,13 @@ struct WriterState {
 
     init(options: TraceWriter.Options, sink: OutputSink) {
         self.options = options
+        self.flushInterval = Int64(clamping: options.flushInterval)
         self.sink = sink
     }
 
     mutating func append(_ record: TraceRecord) throws(TraceFormatError) -> UInt64 {
         if case .key(let key) = record {
-            _ = try appendKey(key)
+            _ = try appendKey(key.press, uncertainty: key.timestampUncertainty)
             return recordCount - 1
         }
         guard !finished else { throw .writerFinished }
@@ -40,11 +44,11 @@ struct WriterState {
     }
 
     /// Appends a key record; returns its press sequence number.
-    mutating func appendKey(_ key: KeyRecord) throws(TraceFormatError) -> UInt64 {
+    mutating func appendKey(_ press: KeyPress, uncertainty: UInt64?) throws(TraceFormatError) -> UInt64 {
         guard !finished else { throw .writerFinished }
-        let time = key.press.timestamp
+        let time = press.timestamp
         if !chunkOpen { openChunk(at: time) }
-        encoder.encodeKey(key, into: &pending)
+        encoder.encodeKey(press, uncertainty: uncertainty, into: &pending)
         let sequence = keyCount
         keyCount += 1
         _ = try recorded(at: time)
@@ -64,7 +68,7 @@ struct WriterState {
         }
         if chunkFlushed + pending.count >= options.chunkSize || chunkRecords == UInt32.max {
             try seal()
-        } else if Int64(bitPattern: time &- oldestPending) >= Int64(clamping: options.flushInterval) {
+        } else if Int64(bitPattern: time &- oldestPending) >= flushInterval {
             try flush()
         }
         return index
@@ -121,9 +125,9 @@ struct WriterState {
         }
         hasPending = false
         guard pending.count > 0 else { return }
-        chunkCRC.update(pending.bytes)
-        chunkFlushed += pending.count
         let bytes = pending.bytes
+        chunkCRC.update(bytes)
+        chunkFlushed += pending.count
         try write(bytes)
         pending.removeAll()
     }
@@ -131,7 +135,7 @@ struct WriterState {
     private mutating func seal() throws(TraceFormatError) {
         let payloadLength = chunkFlushed + pending.count
         var crc = chunkCRC
-        crc.update(pending.bytes)
+        try pending.withBytes { crc.update($0) }
         let finalHeader = TraceChunk.encodeHeader(payloadLength: UInt32(payloadLength), recordCount: chunkRecords,
                                                   firstTime: chunkFirstTime, lastTime: chunkLastTime,
                                                   firstRecordIndex: chunkFirstIndex, payloadCRC: crc.value)

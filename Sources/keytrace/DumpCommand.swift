@@ -32,13 +32,15 @@ struct DumpCommand: ParsableCommand {
             let reader = try options.open()
             let filter = try RecordFilter(reader: reader, from: from, to: to, kinds: kind)
             var out = LineOutput()
-            var iterator = filter.iterator()
-            while let record = iterator.next() {
-                guard filter.accepts(record) else { continue }
+            var cursor = filter.cursor()
+            while cursor.next() {
+                guard filter.accepts(time: cursor.timestamp, kind: cursor.kind) else { continue }
+                let record = cursor.record
+                guard filter.accepts(time: record.timestamp, kind: record.kind) else { continue }
                 out.line(json ? record.jsonLine : record.textLine(origin: filter.origin))
             }
             out.flush()
-            for issue in iterator.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }
+            for issue in cursor.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }
         }
     }
 }
@@ -74,16 +76,16 @@ struct RecordFilter {
     }
 
     /// Starts at `--from` by binary search when given.
-    func iterator() -> RecordIterator {
-        if let lower { return reader.records(from: lower) }
-        return reader.makeIterator()
+    func cursor() -> RecordCursor {
+        if let lower { return reader.cursor(from: lower) }
+        return reader.cursor()
     }
 
-    func accepts(_ record: TraceRecord) -> Bool {
-        let t = record.timestamp
-        if let lower, t < lower { return false }
-        if let upper, t > upper { return false }
-        if let kinds, !kinds.contains(record.kind) { return false }
+    /// Whether a record at `time` of `kind` passes `--from`, `--to` and `--kind`.
+    func accepts(time: UInt64, kind: RecordKind) -> Bool {
+        if let lower, time < lower { return false }
+        if let upper, time > upper { return false }
+        if let kinds, !kinds.contains(kind) { return false }
         return true
     }
 }

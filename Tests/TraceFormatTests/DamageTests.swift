@@ -145,3 +145,39 @@ import Testing
         #expect(throws: TraceFormatError.unsupportedVersion(major: 2, minor: 0)) { try TraceReader(bytes: bytes) }
     }
 }
+
+@Suite struct FlushTests {
+    @Test func sealOnFlushLeavesEveryFlushedRecordChecksummedAfterAKill() throws {
+        let records = TypingFixture.records(presses: 60, engine: false)
+        let path = TemporaryFile.path("seal-on-flush.ktrace")
+        let writer = try TraceWriter(path: path, metadata: TypingFixture.metadata,
+                                     options: .init(sealOnFlush: true))
+        for r in records { try writer.append(r) }
+        let reader = try TraceReader(bytes: TemporaryFile.read(path))
+        var iterator = reader.makeIterator()
+        var read: [TraceRecord] = []
+        while let r = iterator.next() { read.append(r) }
+        #expect(reader.chunks.allSatisfy { $0.isSealed })
+        #expect(reader.chunks.count > 10)
+        #expect(iterator.issues.isEmpty)
+        #expect(read == Array(records[0..<read.count]))
+        #expect(read.count >= records.count - 2)
+        _ = writer
+    }
+
+    @Test func advancingIdleTraceTimeFlushesPendingRecords() throws {
+        let path = TemporaryFile.path("advance.ktrace")
+        let writer = try TraceWriter(path: path, metadata: TypingFixture.metadata)
+        let press = KeyPress(.began, .a, timestamp: 1_000_000_000)
+        try writer.append(press)
+        let before = try TraceReader(bytes: TemporaryFile.read(path))
+        #expect(before.chunks.isEmpty)
+        try writer.advanceTime(to: 1_050_000_000)
+        let notYet = try TraceReader(bytes: TemporaryFile.read(path))
+        #expect(notYet.chunks.isEmpty)
+        try writer.advanceTime(to: 1_100_000_000)
+        let records = Array(try TraceReader(bytes: TemporaryFile.read(path)))
+        #expect(records == [.key(KeyRecord(press))])
+        _ = writer
+    }
+}

@@ -3,13 +3,13 @@ import KeyTraceCore
 import Testing
 @testable import TraceFormat
 
-/// Keeps the worked example in docs/TraceFormat.md and Fixtures/example.ktrace equal to what
+/// Keeps the worked example in docs/TraceFormat.md and docs/TraceFormat-example.ktrace equal to what
 /// the writer produces. Re-record both with `KEYTRACE_RECORD_GOLDEN=1 swift test`.
 @Suite struct ExampleTraceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let docPath = root.appendingPathComponent("docs/TraceFormat.md").path
-    static let fixturePath = root.appendingPathComponent("Tests/TraceFormatTests/Fixtures/example.ktrace").path
+    static let fixturePath = root.appendingPathComponent("docs/TraceFormat-example.ktrace").path
     static let begin = "<!-- example-hex-begin -->"
     static let end = "<!-- example-hex-end -->"
 

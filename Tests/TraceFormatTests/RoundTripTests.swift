@@ -55,6 +55,30 @@ import Testing
         #expect(try TemporaryFile.read(path) == TypingFixture.trace(records, options: .init(chunkSize: 1024)))
     }
 
+    @Test func cursorStepsOverTheSameRecordsAsTheIteratorWithoutMaterialising() throws {
+        var random = RandomRecords(seed: 9)
+        let records = (0..<3_000).map { _ in random.record() } + TypingFixture.records(presses: 500)
+        let reader = try TraceReader(bytes: TypingFixture.trace(records, options: .init(chunkSize: 700)))
+        var cursor = reader.cursor()
+        var index = 0
+        while cursor.next() {
+            let expected = records[index]
+            #expect(cursor.timestamp == expected.timestamp)
+            #expect(cursor.kind == expected.kind)
+            if case .key(let key) = expected {
+                #expect(cursor.keyPhase == key.press.phase)
+                #expect(cursor.keyUsage == key.press.usage)
+                #expect(cursor.keyDevice == key.press.device)
+            } else {
+                #expect(cursor.keyPhase == nil)
+            }
+            if index % 7 == 0 { #expect(cursor.record == expected) }
+            index += 1
+        }
+        #expect(index == records.count)
+        #expect(cursor.issues.isEmpty)
+    }
+
     @Test func seekByTimeAndByIndexLandOnTheRightRecord() throws {
         let records = TypingFixture.records(presses: 2_000, engine: false)
         let reader = try TraceReader(bytes: TypingFixture.trace(records, options: .init(chunkSize: 512)))

@@ -1,0 +1,151 @@
+import KeyTraceCore
+
+/// Walks a trace's records without materialising them: each step decodes only the entry
+/// framing and the timestamp (and, for keys, the shape number), so scans, filters and
+/// seeks cost a few nanoseconds per record. ``record`` builds the full value on demand.
+///
+/// ```swift
+/// var cursor = reader.cursor()
+/// while cursor.next() {
+///     if cursor.kind == .key, cursor.keyPhase == .began { print(cursor.timestamp, cursor.record) }
+/// }
+/// ```
+///
+/// Damaged chunks are skipped and reported in ``issues``, exactly as ``RecordIterator`` does.
+public struct RecordCursor {
+    private let storage: TraceStorage
+    private let chunks: [TraceChunk]
+    private var nextChunk: Int
+    private var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(start: nil, count: 0), baseTime: 0)
+    private var current: TraceChunk?
+    private var decodedInChunk: UInt64 = 0
+    private var skipRecords: UInt64
+    private var skipBeforeTime: UInt64?
+    /// Damage met so far, in file order, with byte offsets.
+    public private(set) var issues: [ChunkIssue] = []
+    /// Records stepped over so far (after any seek).
+    public private(set) var recordsRead: UInt64 = 0
+    /// The current record's timestamp in ns (a stored copy, so reading it copies nothing).
+    public private(set) var timestamp: UInt64 = 0
+
+    init(storage: TraceStorage, chunks: [TraceChunk], startChunk: Int, skipRecords: UInt64 = 0, skipBeforeTime: UInt64? = nil) {
+        self.storage = storage
+        self.chunks = chunks
+        self.nextChunk = startChunk
+        self.skipRecords = skipRecords
+        self.skipBeforeTime = skipBeforeTime
+    }
+
+    /// Moves to the next intact record; `false` at the end of the trace.
+    public mutating func next() -> Bool {
+        while true {
+            if current != nil, step() {
+                if skipRecords > 0 || skipBeforeTime != nil {
+                    if skipRecords > 0 {
+                        skipRecords -= 1
+                        continue
+                    }
+                    if let t = skipBeforeTime {
+                        if decoder.time < t { continue }
+                        skipBeforeTime = nil
+                    }
+                }
+                recordsRead += 1
+                timestamp = decoder.time
+                return true
+            }
+            guard nextChunk < chunks.count else { return false }
+            enter(chunks[nextChunk])
+            nextChunk += 1
+        }
+    }
+
+    /// The current record's kind by its entry type (a record whose fields do not decode
+    /// still materialises as ``TraceRecord/unknown(_:)``).
+    public var kind: RecordKind { decoder.kind }
+
+    /// The current record, fully decoded.
+    public var record: TraceRecord { decoder.record() }
+
+    /// Moves to the next record and decodes it: ``next()`` then ``record`` in one call.
+    public mutating func nextRecord() -> TraceRecord? {
+        next() ? decoder.record() : nil
+    }
+
+    /// For a key record: its phase.
+    public var keyPhase: KeyPhase? {
+        decoder.shape >= 0 ? KeyPhase(rawValue: decoder.shapeFields[decoder.shape].phase) : nil
+    }
+
+    /// For a key record: its HID usage.
+    public var keyUsage: HIDUsage? {
+        decoder.shape >= 0 ? HIDUsage(rawValue: decoder.shapeFields[decoder.shape].usage) : nil
+    }
+
+    /// For a key record: its device.
+    public var keyDevice: DeviceID? {
+        decoder.shape >= 0 ? DeviceID(rawValue: decoder.shapeFields[decoder.shape].device) : nil
+    }
+
+    @inline(__always)
+    private mutating func step() -> Bool {
+        do {
+            if try decoder.advance() {
+                decodedInChunk += 1
+                return true
+            }
+            if let chunk = current {
+                if chunk.isSealed {
+                    if decodedInChunk != chunk.recordCount {
+                        issues.append(ChunkIssue(offset: chunk.offset, problem: .recordCountMismatch(
+                            expected: chunk.recordCount, found: decodedInChunk)))
+                    }
+                } else {
+                    issues.append(ChunkIssue(offset: chunk.offset, problem: .unsealed(recovered: decodedInChunk)))
+                }
+            }
+        } catch {
+            if let chunk = current {
+                if chunk.isSealed {
+                    issues.append(ChunkIssue(offset: chunk.offset, problem: .malformedEntry(
+                        entryOffset: chunk.offset + TraceChunk.headerSize + error.offset, reason: error.reason)))
+                } else {
+                    // The writer stopped mid-entry: everything before it is recovered.
+                    issues.append(ChunkIssue(offset: chunk.offset, problem: .unsealed(recovered: decodedInChunk)))
+                }
+            }
+        }
+        current = nil
+        return false
+    }
+
+    private mutating func enter(_ indexed: TraceChunk) {
+        current = nil
+        decodedInChunk = 0
+        let reader = storage.reader
+        guard case .success(let chunk) = TraceChunk.readHeader(reader, at: indexed.offset) else {
+            issues.append(ChunkIssue(offset: indexed.offset, problem: .badHeader(skipped: 0)))
+            return
+        }
+        if indexed.isSealed && (!chunk.isSealed || chunk.payloadLength != indexed.payloadLength) {
+            issues.append(ChunkIssue(offset: indexed.offset, problem: .badHeader(skipped: 0)))
+            return
+        }
+        let available = reader.end - chunk.offset - TraceChunk.headerSize
+        guard chunk.payloadLength <= available,
+              let payload = reader.slice(at: chunk.offset + TraceChunk.headerSize, count: chunk.payloadLength) else {
+            issues.append(ChunkIssue(offset: chunk.offset, problem: .truncated(expected: chunk.payloadLength, available: available)))
+            return
+        }
+        if chunk.isSealed {
+            let computed = CRC32C.checksum(payload)
+            guard computed == chunk.payloadCRC else {
+                issues.append(ChunkIssue(offset: chunk.offset, problem: .checksumMismatch(stored: chunk.payloadCRC,
+                                                                                           computed: computed)))
+                return
+            }
+        }
+        decoder = ChunkDecoder(payload: payload, baseTime: chunk.firstTimestamp)
+        current = chunk
+    }
+}
