@@ -57,7 +57,7 @@ open class Application: Responder {
     }
 
     deinit {
-        for window in windows where window.owningApplication === self { window.owningApplication = nil }
+        for window in windows { window.owningApplication = nil }  // they all point here
     }
 
     open override var next: Responder? { delegate }

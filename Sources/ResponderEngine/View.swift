@@ -19,7 +19,9 @@ open class View: Responder {
     public internal(set) unowned(safe) var owningViewController: ViewController?
 
     deinit {
-        for view in subviews where view.superview === self { view.superview = nil }
+        // Subviews' superview is this view (an invariant); an unowned reference to an object
+        // being destroyed cannot even be read, so the pointers are cleared without comparing.
+        for view in subviews { view.superview = nil }
     }
 
     open override var next: Responder? {

@@ -29,11 +29,10 @@ open class ViewController: Responder {
     }
 
     deinit {
-        if view.owningViewController === self { view.owningViewController = nil }
-        for child in children where child.parent === self { child.parent = nil }
-        if let presented = presentedViewController, presented.presentingViewController === self {
-            presented.presentingViewController = nil
-        }
+        // These all point at this controller (invariants); cleared without reading them.
+        view.owningViewController = nil
+        for child in children { child.parent = nil }
+        presentedViewController?.presentingViewController = nil
     }
 
     open override var next: Responder? {
