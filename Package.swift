@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "KeyTraceCore",
                 "ResponderEngine",
+                "TraceFormat",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
@@ -59,6 +60,6 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore", "TraceFormat"]),
     ]
 )

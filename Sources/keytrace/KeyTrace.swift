@@ -11,6 +11,7 @@ struct KeyTrace: ParsableCommand {
         subcommands: [
             RecordCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self,
             InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self, Compare.self,
+            AnalyzeCommand.self,
         ]
     )
 }
