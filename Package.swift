@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "KeyTraceTesting", targets: ["KeyTraceTesting"]),
+        .library(name: "Analysis", targets: ["Analysis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -37,7 +37,7 @@ enum SVGChart {
             }
             body += "<polyline fill=\"none\" stroke=\"\(palette[i % palette.count])\" stroke-width=\"1.6\" points=\"\(points.joined(separator: " "))\"/>"
         }
-        body += legend(series.map(\.name))
+        body += legend(series.map(\.name), corner: .bottomRight)
         body += "<text class=\"axis\" x=\"\(fmt(margin.left + plotWidth / 2))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">latency (log scale)</text>"
         return wrap(body, title: title)
     }
@@ -86,14 +86,15 @@ enum SVGChart {
         let span = Double(t.binWidthNanoseconds) * Double(t.bins.count)
         for k in 0...4 {
             let x = margin.left + plotWidth * Double(k) / 4
-            body += "<text class=\"axis\" x=\"\(fmt(x))\" y=\"\(fmt(margin.top + plotHeight + 16))\" text-anchor=\"middle\">"
+            let anchor = k == 0 ? "start" : k == 4 ? "end" : "middle"
+            body += "<text class=\"axis\" x=\"\(fmt(x))\" y=\"\(fmt(margin.top + plotHeight + 16))\" text-anchor=\"\(anchor)\">"
                 + "\(ReportFormatting.duration(span * Double(k) / 4))</text>"
         }
         body += "<text class=\"axis\" x=\"\(fmt(margin.left - 6))\" y=\"\(fmt(margin.top + 10))\" text-anchor=\"end\">\(Int(top))</text>"
         body += "<text class=\"axis\" x=\"\(fmt(margin.left + plotWidth / 2))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">"
             + "time from trace start (bins of \(ReportFormatting.duration(Double(t.binWidthNanoseconds))))</text>"
         let outcomes = used.sorted()
-        body += legend(outcomes.map { t.outcomes[$0] }, colours: outcomes.map { palette[$0 % palette.count] })
+        body += legend(outcomes.map { t.outcomes[$0] }, colours: outcomes.map { palette[$0 % palette.count] }, corner: .topRight)
         return wrap(body, title: title)
     }
 
@@ -106,7 +107,7 @@ enum SVGChart {
             self.high = Swift.max(log10(max(high, 1)), self.low + 1)
         }
         func fraction(_ v: Double) -> Double { (log10(Swift.max(v, 1)) - low) / (high - low) }
-        func position(_ v: Double) -> Double { SVGChart.margin.left + fraction(v) * SVGChart.plotWidth }
+        func position(_ v: Double) -> Double { SVGChart.margin.left + Swift.min(1, Swift.max(0, fraction(v))) * SVGChart.plotWidth }
     }
 
     private static func point(_ x: Double, _ share: Double) -> String {
@@ -145,13 +146,21 @@ enum SVGChart {
         return out
     }
 
-    private static func legend(_ names: [String], colours: [String]? = nil) -> String {
-        var out = ""
+    enum Corner { case topRight, bottomRight }
+
+    /// A boxed legend in a corner of the plot area, where the charts leave room.
+    private static func legend(_ names: [String], colours: [String]? = nil, corner: Corner) -> String {
+        let boxWidth = 170.0, rowHeight = 14.0
+        let boxHeight = Double(names.count) * rowHeight + 8
+        let left = margin.left + plotWidth - boxWidth - 8
+        let top = corner == .topRight ? margin.top + 8 : margin.top + plotHeight - boxHeight - 8
+        var out = "<rect x=\"\(fmt(left))\" y=\"\(fmt(top))\" width=\"\(fmt(boxWidth))\" height=\"\(fmt(boxHeight))\" "
+            + "fill=\"#ffffff\" fill-opacity=\"0.9\" stroke=\"#ddd\"/>"
         for (i, name) in names.enumerated() {
-            let y = margin.top + 8 + Double(i) * 14
+            let y = top + 4 + Double(i) * rowHeight
             let colour = colours?[i] ?? palette[i % palette.count]
-            out += "<rect x=\"\(fmt(margin.left + 8))\" y=\"\(fmt(y - 8))\" width=\"10\" height=\"10\" fill=\"\(colour)\"/>"
-            out += "<text class=\"legend\" x=\"\(fmt(margin.left + 22))\" y=\"\(fmt(y + 1))\">\(HTMLText.escape(name))</text>"
+            out += "<rect x=\"\(fmt(left + 6))\" y=\"\(fmt(y + 2))\" width=\"10\" height=\"10\" fill=\"\(colour)\"/>"
+            out += "<text class=\"legend\" x=\"\(fmt(left + 22))\" y=\"\(fmt(y + 11))\">\(HTMLText.escape(name))</text>"
         }
         return out
     }

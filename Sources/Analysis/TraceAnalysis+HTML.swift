@@ -28,7 +28,7 @@ extension TraceAnalysis {
         let stageSeries = stages.map { (name: $0.name, buckets: $0.distribution.buckets) }
         let endToEnd = stages.first { $0.name == LatencyMetric.endToEnd.name }?.distribution.buckets ?? []
         out += "<h2>Charts</h2>\n<div class=\"charts\">\n"
-        out += figure("Latency CDF per stage (share of dispatches slower than x)", SVGChart.cdf(stageSeries, title: "latency CDF"))
+        out += figure("Latency CDF per stage (share of dispatches taking at most x)", SVGChart.cdf(stageSeries, title: "latency CDF"))
         out += figure("End-to-end latency histogram", SVGChart.histogram(endToEnd, title: "end-to-end histogram"))
         out += figure("Dispatches over time, by outcome", SVGChart.timeline(timeline, title: "timeline"))
         out += "</div>\n"
