@@ -38,6 +38,7 @@ let package = Package(
             dependencies: [
                 "KeyTraceCore",
                 "ResponderEngine",
+                "TraceFormat",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
@@ -67,6 +68,6 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
     ]
 )

@@ -66,5 +66,16 @@ let package = Package(
             ],
             path: "SeekBenchmark"
         ),
+        .executableTarget(
+            name: "AnalysisBenchmarks",
+            dependencies: [
+                .product(name: "Analysis", package: "KeyTrace"),
+                .product(name: "TraceFormat", package: "KeyTrace"),
+                .product(name: "KeyTraceCore", package: "KeyTrace"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "AnalysisBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -79,18 +79,15 @@ open class Responder {
     /// The application does not appear in paths of other responders.
     public var path: String {
         var components: [String] = []
-        var current: Responder? = self
-        var steps = 0
-        while let responder = current, steps < Responder.maximumChainLength {
-            if responder is Application && responder !== self { break }
+        Responder.walk(from: self, via: { $0.pathParent }) { responder in
+            if responder is Application && responder !== self { return false }
             if !responder.name.isEmpty { components.append(responder.name) }
-            current = responder.pathParent
-            steps += 1
+            return true
         }
         return components.reversed().joined(separator: "/")
     }
 
-    /// The longest chain the engine follows before treating it as a cycle.
+    /// The longest chain snapshots hold; longer (acyclic) chains are cut and reported.
     public static let maximumChainLength = 4096
 
     // MARK: Key commands
@@ -124,14 +121,7 @@ open class Responder {
 
     /// The application at the end of this responder's chain, if the chain reaches one.
     public var application: Application? {
-        var current: Responder? = self
-        var steps = 0
-        while let responder = current, steps < Responder.maximumChainLength {
-            if let application = responder as? Application { return application }
-            current = responder.next
-            steps += 1
-        }
-        return nil
+        firstInChain { $0 is Application } as? Application
     }
 
     /// Asks the application to make this responder first responder.
@@ -176,14 +166,7 @@ open class Responder {
     /// `UIResponder.target(forAction:withSender:)`: the first responder from here along
     /// ``next`` that can perform `action` (R14). Cycles end the search.
     open func target(forAction action: Action, withSender sender: ActionSender?) -> Responder? {
-        var current: Responder? = self
-        var steps = 0
-        while let responder = current, steps < Responder.maximumChainLength {
-            if responder.canPerformAction(action, withSender: sender) { return responder }
-            current = responder.next
-            steps += 1
-        }
-        return nil
+        firstInChain { $0.canPerformAction(action, withSender: sender) }
     }
 
     /// `UIResponder.validate(_:)`: runs on a copy of the command before it is performed and

@@ -37,14 +37,12 @@ open class View: Responder {
 
     /// The window this view is in.
     public var window: Window? {
-        var current: View? = self
-        var steps = 0
-        while let view = current, steps < Responder.maximumChainLength {
-            if let window = view as? Window { return window }
-            current = view.superview ?? view.owningViewController?.hostView
-            steps += 1
+        var found: Window?
+        Responder.walk(from: self, via: { ($0 as? View).flatMap { $0.superview ?? $0.owningViewController?.hostView } }) {
+            found = $0 as? Window
+            return found == nil
         }
-        return nil
+        return found
     }
 
     /// Adds `view` as the frontmost subview (removing it from any previous superview).
@@ -93,13 +91,6 @@ open class View: Responder {
 extension Responder {
     /// Whether this responder is `ancestor` or lies below it in the view hierarchy.
     func isInside(_ ancestor: View) -> Bool {
-        var current: Responder? = self
-        var steps = 0
-        while let responder = current, steps < Responder.maximumChainLength {
-            if responder === ancestor { return true }
-            current = responder.next
-            steps += 1
-        }
-        return false
+        firstInChain { $0 === ancestor } != nil
     }
 }

@@ -158,13 +158,6 @@ extension SceneRuntime {
 
 extension Responder {
     func isInsideController(_ controller: ViewController) -> Bool {
-        var current: Responder? = self
-        var steps = 0
-        while let responder = current, steps < Responder.maximumChainLength {
-            if responder === controller { return true }
-            current = responder.next
-            steps += 1
-        }
-        return false
+        firstInChain { $0 === controller } != nil
     }
 }

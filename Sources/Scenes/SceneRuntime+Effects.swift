@@ -64,13 +64,6 @@ extension SceneRuntime {
 
     /// The nearest controller of `type` along the chain from `origin`, else the first in the key window.
     private func nearest<T: ViewController>(_ type: T.Type, from origin: Responder) -> T? {
-        var current: Responder? = origin
-        var steps = 0
-        while let responder = current, steps < Responder.maximumChainLength {
-            if let match = responder as? T { return match }
-            current = responder.next
-            steps += 1
-        }
-        return allResponders.lazy.compactMap { $0 as? T }.first
+        (origin.firstInChain { $0 is T } as? T) ?? allResponders.lazy.compactMap { $0 as? T }.first
     }
 }

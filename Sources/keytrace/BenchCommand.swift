@@ -55,18 +55,18 @@ struct BenchCommand: ParsableCommand {
                 trace: trace, policy: policy.rawValue, host: HostInfo.current(), toolVersion: KeyTraceVersion.current,
                 date: Date(), labels: labelMap)
             let recorder = BenchRecorder(metadata: metadata, clockResolution: clock.resolution,
-                                         checkpointOverhead: ClockCost.measure(clock))
+                                         checkpointOverhead: ClockProbe.measure().checkpointOverheadNanoseconds ?? 0)
             let counter = AllocationCounter(forwardingTo: recorder)
-            let progress = Progress(label: "bench")
+            let progress = ProgressBar()
             for index in 0..<runs {
                 recorder.beginRun()
                 counter.reset()
                 _ = try Replayer(trace: trace, options: options).run(observer: counter)
                 recorder.record(allocations: counter.allocations)
                 recorder.endRun()
-                progress.update(index + 1)
+                progress.update(label: "bench", read: UInt64(index + 1), expected: UInt64(runs), unit: "runs")
             }
-            progress.finish()
+            progress.clear()
             let result = recorder.result()
             do { try result.write(to: URL(fileURLWithPath: output)) } catch {
                 throw KeyTraceExit.fail("cannot write \(output): \(error.localizedDescription)")
@@ -110,14 +110,3 @@ final class AllocationCounter: DispatchObserver {
     }
 }
 
-/// The measured cost of one clock read (the per-checkpoint measurement overhead).
-enum ClockCost {
-    static func measure(_ clock: MonotonicClock) -> UInt64 {
-        let reads: UInt64 = 200_000
-        var sink: UInt64 = 0
-        let start = clock.now()
-        for _ in 0..<reads { sink &+= clock.now() }
-        let elapsed = clock.now() &- start
-        return max(1, elapsed / reads) | (sink & 0)
-    }
-}

@@ -68,40 +68,11 @@ struct DemoCommand: ParsableCommand {
 
             // 3. Analyse the replay's own stage timings.
             print("3. analysis of \(replayed):")
-            print(try DemoAnalysis.text(trace: replayed))
+            var analyzer = TraceAnalyzer(top: 3)
+            try analyzer.addTrace(at: replayed)
+            print(analyzer.finish(clock: ClockProbe.measure()).textReport(colour: false))
             if !report.matches { throw KeyTraceExit.checkFailed }
         }
     }
 }
 
-/// Per-stage latency of a trace, for the demo.
-enum DemoAnalysis {
-    static func text(trace: String) throws -> String {
-        let clock = MonotonicClock()
-        var summary = LatencySummary(clockResolution: clock.resolution, checkpointOverhead: ClockCost.measure(clock))
-        for record in try TraceReader(path: trace) {
-            guard case .stageTimings(let timings) = record else { continue }
-            var checkpoints = SIMD8<UInt64>(repeating: 0)
-            var time: UInt64 = 1
-            checkpoints[0] = time
-            for (index, duration) in timings.durations.prefix(7).enumerated() {
-                time &+= duration
-                checkpoints[index + 1] = time
-            }
-            summary.record(StageTimings(checkpoints: checkpoints))
-        }
-        func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
-        var lines = ["   " + "stage".padding(toLength: 24, withPad: " ", startingAt: 0)
-                     + ["count", "p50", "p90", "p99", "max"].map { right($0, 10) }.joined()]
-        for metric in LatencyMetric.dispatch {
-            guard let s = summary.statistics(of: metric) else { continue }
-            lines.append("   " + metric.name.padding(toLength: 24, withPad: " ", startingAt: 0)
-                         + ([String(s.count)] + [s.p50, s.p90, s.p99, s.max].map(format)).map { right($0, 10) }.joined())
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    static func format(_ ns: UInt64) -> String {
-        ns < 1_000 ? "\(ns) ns" : ns < 1_000_000 ? String(format: "%.1f µs", Double(ns) / 1e3) : String(format: "%.2f ms", Double(ns) / 1e6)
-    }
-}

@@ -1,3 +1,4 @@
+import Analysis
 import ArgumentParser
 import TraceFormat
 
@@ -5,15 +6,15 @@ import TraceFormat
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Convert a trace to pcap (LINKTYPE_USER0, nanosecond; see Scripts/wireshark/keytrace.lua), CSV or NDJSON.")
+        abstract: "Convert a trace to pcap (LINKTYPE_USER0, nanosecond; see Scripts/wireshark/keytrace.lua), CSV, NDJSON or Chrome trace-event JSON.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case pcap, csv, ndjson
+        case pcap, csv, ndjson, chrome
     }
 
     @OptionGroup var options: TraceOptions
 
-    @Option(help: "Output format: pcap, csv or ndjson.")
+    @Option(help: "Output format: pcap, csv, ndjson or chrome (trace-event JSON for Perfetto UI and chrome://tracing).")
     var format: Format
 
     @Option(name: [.short, .customLong("output")], help: "The output file.")
@@ -32,6 +33,13 @@ struct ExportCommand: ParsableCommand {
                 var file = try TextFile(path: output)
                 if format == .csv { try file.line(TraceRecord.csvHeader) }
                 while let record = iterator.next() { try file.line(format == .csv ? record.csvLine : record.jsonLine) }
+                try file.close()
+            case .chrome:
+                let file = try TextFile(path: output)
+                var writer = ChromeTraceWriter { try file.text($0) }
+                try writer.begin(processName: "keytrace: \(options.trace)")
+                while let record = iterator.next() { try writer.add(record) }
+                try writer.finish()
                 try file.close()
             }
             for issue in iterator.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }

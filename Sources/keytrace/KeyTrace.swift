@@ -10,7 +10,8 @@ struct KeyTrace: ParsableCommand {
         version: KeyTraceVersion.current,
         subcommands: [
             DemoCommand.self, RecordCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self,
-            InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self, BenchCommand.self, Compare.self,
+            InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self, AnalyzeCommand.self,
+            BenchCommand.self, Compare.self,
         ]
     )
 }

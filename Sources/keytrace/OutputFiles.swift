@@ -66,6 +66,13 @@ struct TextFile {
         if !ok { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
     }
 
+    /// Writes `s` as is (no newline added).
+    func text(_ s: String) throws {
+        var text = s
+        let ok = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
+        if !ok { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+    }
+
     func close() throws {
         if fclose(file) != 0 { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
     }

@@ -69,14 +69,14 @@ struct RecordCommand: ParsableCommand {
                                                firstResponder: firstResponder)
             let stopSignals = installStopHandlers(for: source)
             defer { _ = stopSignals }
-            let progress = Progress(label: "recording")
+            let progress = ProgressBar()
             var captureError: Error?
             do {
-                try session.record(source) { count in progress.update(count) }
+                try session.record(source) { count in progress.update(label: "recording", read: UInt64(count), unit: "events") }
             } catch {
                 captureError = error
             }
-            progress.finish()
+            progress.clear()
             let summary = try session.finish()
             printSummary(summary, source: source)
             if let captureError {
@@ -143,21 +143,3 @@ struct RecordCommand: ParsableCommand {
 
 extension QueryPolicy: ExpressibleByArgument {}
 
-/// A one-line progress indicator on standard error, only when it is a terminal.
-final class Progress {
-    private let label: String
-    private let enabled = isatty(2) != 0
-    private var shown = false
-
-    init(label: String) { self.label = label }
-
-    func update(_ count: Int) {
-        guard enabled else { return }
-        shown = true
-        KeyTraceExit.writeStandardError("\r\(label): \(count) events…")
-    }
-
-    func finish() {
-        if shown { KeyTraceExit.writeStandardError("\r\u{1B}[K") }
-    }
-}

@@ -24,7 +24,8 @@ public enum CLIRunner {
     }
 
     /// Runs `keytrace` with `arguments` (from `directory` when given) and waits for it.
-    public static func run(_ arguments: [String], executable: String? = nil, in directory: String? = nil) throws -> Result {
+    public static func run(_ arguments: [String], executable: String? = nil, in directory: String? = nil,
+                           environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         guard let path = executable ?? binary else {
             return Result(status: -1, stdout: "", stderr: "keytrace binary not found; run swift build first")
@@ -32,6 +33,9 @@ public enum CLIRunner {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

@@ -1,0 +1,251 @@
+/// What `keytrace analyze` found in one or more traces: the `keytrace-analysis/1` document.
+///
+/// ``TraceAnalyzer`` builds it in one streaming pass; the renderers (`textReport`,
+/// `markdownReport`, `htmlReport`, `jsonReport`) only read it. Every field is documented in
+/// docs/Analysis.md; all durations are nanoseconds.
+public struct TraceAnalysis: Sendable, Codable {
+    /// The schema identifier written into every JSON report.
+    public static let schemaName = "keytrace-analysis/1"
+
+    /// Always ``schemaName``.
+    public var schema: String = TraceAnalysis.schemaName
+    /// The traces analysed, in the order given.
+    public var traces: [TraceSource] = []
+    /// Key records read, over all traces.
+    public var keys: UInt64 = 0
+    /// Resolution records read (dispatched presses), over all traces.
+    public var dispatches: UInt64 = 0
+    /// The clock the stage timings were measured with.
+    public var clock = ClockFigures()
+    /// One entry per dispatch stage in table order, then `EndToEnd`.
+    public var stages: [StageEntry] = []
+    /// Input-to-dispatch latency, or why it is not available.
+    public var inputToDispatch = InputToDispatch()
+    /// Dispatches by command (shortcut + action), slowest p99 first.
+    public var byCommand = Breakdown()
+    /// Dispatches by the responder that provided the command.
+    public var byResponder = Breakdown()
+    /// Dispatches by outcome (`DispatchOutcome.name`).
+    public var byOutcome = Breakdown()
+    /// The slowest presses end to end, slowest first.
+    public var slowest: [SlowPress] = []
+    /// `keyCommands` calls against the `uikit` policy.
+    public var keyCommands = KeyCommandsFigures()
+    /// Key-command cache effectiveness.
+    public var cache = CacheFigures()
+    /// Typing statistics of captured input; `nil` when no key record came from a device.
+    public var capture: CaptureFigures?
+    /// Presses over time in fixed-size bins, coloured by outcome.
+    public var timeline = TimelineFigures()
+    /// Warnings: damaged chunks, missing data.
+    public var warnings: [String] = []
+
+    public init() {}
+
+    /// One analysed trace.
+    public struct TraceSource: Sendable, Codable, Hashable {
+        /// The path as given.
+        public var path: String
+        /// `TraceMetadata.sourceKind`.
+        public var sourceKind: String?
+        /// `TraceMetadata.sceneName`.
+        public var scene: String?
+        /// `TraceMetadata.clockDomain`.
+        public var clockDomain: String?
+        /// The query policy the recording used (metadata `policy`).
+        public var policy: String?
+        /// Records read.
+        public var records: UInt64 = 0
+        /// Key records read.
+        public var keys: UInt64 = 0
+        /// Resolution records read.
+        public var dispatches: UInt64 = 0
+        /// Last minus first record timestamp.
+        public var durationNanoseconds: UInt64 = 0
+        /// Damage found while reading, one line per damaged chunk with its byte offset.
+        public var issues: [String] = []
+
+        public init(path: String) { self.path = path }
+    }
+
+    /// The clock's resolution and the cost of one read, with where the figures come from.
+    public struct ClockFigures: Sendable, Codable, Hashable {
+        /// Nanoseconds between distinct clock values; `nil` when unknown.
+        public var resolutionNanoseconds: UInt64?
+        /// Nanoseconds one checkpoint's clock read costs; `nil` when unknown.
+        public var checkpointOverheadNanoseconds: UInt64?
+        /// `trace-metadata`, `measured-by-analyze` or `unknown`.
+        public var source: String = "unknown"
+
+        public init(resolutionNanoseconds: UInt64? = nil, checkpointOverheadNanoseconds: UInt64? = nil,
+                    source: String = "unknown") {
+            self.resolutionNanoseconds = resolutionNanoseconds
+            self.checkpointOverheadNanoseconds = checkpointOverheadNanoseconds
+            self.source = source
+        }
+    }
+
+    /// The statistics and distribution of one metric.
+    public struct StageEntry: Sendable, Codable {
+        /// `DispatchStage.name`, `EndToEnd` or `InputToDispatch`.
+        public var name: String
+        /// What the stage covers.
+        public var summary: String
+        /// count, min, p50, p90, p99, p99.9, max, mean.
+        public var statistics: LatencyStatistics
+        /// The clock reads inside one value times their cost; `nil` when the cost is unknown.
+        public var measurementOverheadNanoseconds: UInt64?
+        /// The whole distribution, in the bench file's compact form.
+        public var distribution: LatencyDistribution
+    }
+
+    /// Input-to-dispatch latency: from the hardware timestamp to the start of dispatch.
+    public struct InputToDispatch: Sendable, Codable {
+        /// Whether it could be measured.
+        public var available = false
+        /// Why not, when it is not available.
+        public var reason: String?
+        /// The values, when available.
+        public var statistics: LatencyStatistics?
+    }
+
+    /// Counts and end-to-end latency per group (command, responder or outcome).
+    public struct Breakdown: Sendable, Codable {
+        /// The groups, by p99 descending then name.
+        public var entries: [BreakdownEntry] = []
+        /// Dispatches folded into `(other)` because the group limit was reached.
+        public var otherCount: UInt64 = 0
+        /// The number of distinct groups kept before folding.
+        public var limit: Int = 0
+    }
+
+    /// One group of a breakdown.
+    public struct BreakdownEntry: Sendable, Codable, Hashable {
+        /// The group, e.g. `⌘G goToPage:`, `window/viewer`, `performed`.
+        public var name: String
+        /// Dispatches in the group.
+        public var count: UInt64
+        /// Dispatches with stage timings (those the latencies cover).
+        public var timed: UInt64
+        /// End-to-end median, 99th percentile and maximum.
+        public var p50: UInt64
+        public var p99: UInt64
+        public var max: UInt64
+    }
+
+    /// One of the slowest presses, with what was pressed and what happened.
+    public struct SlowPress: Sendable, Codable, Hashable {
+        /// The trace it came from (path).
+        public var trace: String
+        /// Its ordinal among the trace's key records.
+        public var sequence: UInt64
+        /// Nanoseconds from the trace's first record.
+        public var offsetNanoseconds: UInt64
+        /// The press in shortcut notation, e.g. `⌘G`.
+        public var shortcut: String
+        /// `began`, `ended`, …
+        public var phase: String
+        /// `DispatchOutcome.name`.
+        public var outcome: String
+        public var command: String?
+        public var action: String?
+        public var provider: String?
+        public var target: String?
+        /// End-to-end nanoseconds.
+        public var endToEndNanoseconds: UInt64
+        /// The stage that took longest, and how long.
+        public var dominantStage: String
+        public var dominantNanoseconds: UInt64
+        /// Every stage's duration in table order.
+        public var stageNanoseconds: [UInt64]
+    }
+
+    /// `keyCommands` calls made versus what UIKit's policy would have made.
+    public struct KeyCommandsFigures: Sendable, Codable {
+        /// Dispatches with a counters record.
+        public var dispatches: UInt64 = 0
+        public var calls: UInt64 = 0
+        public var callsPerPressMean: Double = 0
+        public var callsPerPressMax: UInt64 = 0
+        public var uikitPolicyCalls: UInt64 = 0
+        public var uikitPolicyCallsPerPressMean: Double = 0
+        public var uikitPolicyCallsPerPressMax: UInt64 = 0
+        /// `uikitPolicyCalls - calls` (negative when the recorded policy made more).
+        public var callsSaved: Int64 = 0
+        public var enumerations: UInt64 = 0
+        /// Totals per responder from the `keycommands-per-responder` marker; `nil` when absent.
+        public var perResponder: [ResponderCalls]?
+        /// Why ``perResponder`` is missing.
+        public var perResponderNote: String?
+    }
+
+    /// Calls one responder answered.
+    public struct ResponderCalls: Sendable, Codable, Hashable {
+        public var path: String
+        public var calls: UInt64
+    }
+
+    /// Key-command cache effectiveness.
+    public struct CacheFigures: Sendable, Codable {
+        public var hits: UInt64 = 0
+        public var misses: UInt64 = 0
+        /// hits / (hits + misses); `nil` without lookups.
+        public var hitRate: Double?
+        /// Invalidations by `CacheInvalidationReason.name`, every reason listed.
+        public var invalidations: [String: UInt64] = [:]
+        /// `keyCommands` calls the recorded policy saved against `uikit`.
+        public var callsSaved: Int64 = 0
+    }
+
+    /// Typing statistics of captured input.
+    public struct CaptureFigures: Sendable, Codable {
+        /// Non-repeat key-downs.
+        public var keyDowns: UInt64 = 0
+        /// Key-down to next key-down (same trace).
+        public var interKeyInterval: LatencyStatistics
+        /// Key-down to key-up of the same key on the same device.
+        public var dwell: LatencyStatistics
+        /// Non-modifier key-downs while another non-modifier key was held.
+        public var rolloverKeyDowns: UInt64 = 0
+        /// rolloverKeyDowns / non-modifier key-downs.
+        public var rolloverShare: Double = 0
+        /// Non-zero gaps between consecutive key records of one device.
+        public var reportDeltas: UInt64 = 0
+        /// Share of those gaps within ``gridTolerance`` of a multiple of 1 ms.
+        public var shareOn1msGrid: Double = 0
+        /// Share within the tolerance of a multiple of 8 ms.
+        public var shareOn8msGrid: Double = 0
+        /// The tolerance, as a fraction of the grid step (chance level is twice this).
+        public var gridTolerance: Double = 0
+        /// The devices, with bInterval and polling interval from the metadata.
+        public var devices: [CaptureDevice] = []
+    }
+
+    /// One capture device.
+    public struct CaptureDevice: Sendable, Codable, Hashable {
+        public var id: String
+        public var name: String?
+        public var bInterval: UInt8?
+        public var pollingIntervalNanoseconds: UInt64?
+        /// Share of this device's gaps on its own polling grid; `nil` without a polling interval.
+        public var shareOnPollingGrid: Double?
+    }
+
+    /// Presses over time, binned: constant size whatever the trace length.
+    public struct TimelineFigures: Sendable, Codable {
+        /// Width of one bin.
+        public var binWidthNanoseconds: UInt64 = 0
+        /// Outcome names, the columns of `bins[].counts`.
+        public var outcomes: [String] = []
+        /// The bins from offset 0, empty trailing bins dropped.
+        public var bins: [TimelineBin] = []
+    }
+
+    /// One bin of the timeline.
+    public struct TimelineBin: Sendable, Codable, Hashable {
+        /// Dispatches per outcome, in ``TimelineFigures/outcomes`` order.
+        public var counts: [UInt64]
+        /// The largest end-to-end time in the bin (0 without timings).
+        public var maxEndToEnd: UInt64
+    }
+}

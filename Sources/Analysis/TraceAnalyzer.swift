@@ -1,0 +1,349 @@
+import KeyTraceCore
+import TraceFormat
+
+/// Reads trace records once, in constant memory, and accumulates everything `keytrace analyze`
+/// reports; ``finish()`` turns the totals into a ``TraceAnalysis``.
+///
+/// ```
+///  records ──▶ stage histograms (one HdrHistogram per stage, fixed size)
+///     │     ├▶ counters, cache, markers (totals)
+///     │     ├▶ capture figures (held keys ≤ keys on a keyboard)
+///     └─ press window (64 slots: key + resolution + timings + counters of one press)
+///            └▶ breakdowns (≤ groupLimit groups each), slowest-N (sorted, ≤ N),
+///               timeline (fixed bins, width doubles when a press falls past the end)
+/// ```
+///
+/// Records of one press arrive together (the recorder writes a press's key, resolution and
+/// measurements before the next press); the window joins them by `pressSequence` and
+/// tolerates stragglers up to 64 presses late. Several traces are analysed by calling
+/// ``beginTrace(path:metadata:)`` before each one's records.
+public struct TraceAnalyzer {
+    /// The largest number of distinct groups a breakdown keeps; more fold into `(other)`.
+    public static let groupLimit = 128
+
+    private let topCount: Int
+    private var analysis = TraceAnalysis()
+    private var stage: [LatencyDistribution]
+    private var inputToDispatch = LatencyDistribution()
+    private var hardwarePresses: UInt64 = 0
+    private var hardwarePressesStampedAtInput: UInt64 = 0
+
+    private var byCommand = GroupAccumulator<CommandKey>(limit: TraceAnalyzer.groupLimit)
+    private var byResponder = GroupAccumulator<String>(limit: TraceAnalyzer.groupLimit)
+    private var byOutcome = GroupAccumulator<DispatchOutcome>(limit: DispatchOutcome.allCases.count)
+    private var slowest: SlowestPresses
+    private var timeline = PressTimeline()
+    private var capture = CaptureAccumulator()
+    private var counters = CounterTotals()
+    private var cacheHits: UInt64 = 0
+    private var cacheMisses: UInt64 = 0
+    private var invalidations = [UInt64](repeating: 0, count: CacheInvalidationReason.allCases.count)
+    private var perResponder: [String: UInt64] = [:]
+    private var sawPerResponderMarker = false
+
+    private var window = PressWindow()
+    private var traceIndex = -1
+    private var traceStart: UInt64?
+    private var traceEnd: UInt64 = 0
+    private var clockFromMetadata: TraceAnalysis.ClockFigures?
+
+    /// An analyzer keeping the `top` slowest presses.
+    public init(top: Int = 10) {
+        topCount = max(0, top)
+        slowest = SlowestPresses(capacity: topCount)
+        stage = Array(repeating: LatencyDistribution(), count: DispatchStage.allCases.count + 1)
+    }
+
+    /// Starts the next trace: later records belong to it until the next call.
+    public mutating func beginTrace(path: String, metadata: TraceMetadata) {
+        endTrace()
+        traceIndex = analysis.traces.count
+        var source = TraceAnalysis.TraceSource(path: path)
+        source.sourceKind = metadata.sourceKind
+        source.scene = metadata.sceneName
+        source.clockDomain = metadata.clockDomain
+        source.policy = metadata.custom["policy"]
+        analysis.traces.append(source)
+        traceStart = nil
+        traceEnd = 0
+        capture.beginTrace(devices: metadata.devices)
+        if let resolution = metadata.custom[Self.clockResolutionKey].flatMap(UInt64.init),
+           let overhead = metadata.custom[Self.checkpointOverheadKey].flatMap(UInt64.init) {
+            let previous = clockFromMetadata
+            clockFromMetadata = TraceAnalysis.ClockFigures(
+                resolutionNanoseconds: max(resolution, previous?.resolutionNanoseconds ?? 0),
+                checkpointOverheadNanoseconds: max(overhead, previous?.checkpointOverheadNanoseconds ?? 0),
+                source: "trace-metadata")
+        }
+    }
+
+    /// Metadata keys a recorder may set to state its clock (nanoseconds, decimal).
+    public static let clockResolutionKey = "clockResolutionNanoseconds"
+    public static let checkpointOverheadKey = "checkpointOverheadNanoseconds"
+    /// The marker label holding per-responder `keyCommands` totals (`PATH = COUNT` lines).
+    public static let perResponderMarkerLabel = "keycommands-per-responder"
+
+    /// Notes damage found while reading the current trace.
+    public mutating func noteIssue(_ issue: String) {
+        guard traceIndex >= 0 else { return }
+        analysis.traces[traceIndex].issues.append(issue)
+        analysis.warnings.append("\(analysis.traces[traceIndex].path): \(issue)")
+    }
+
+    /// Adds one record of the current trace.
+    public mutating func add(_ record: TraceRecord) {
+        if traceIndex < 0 { beginTrace(path: "(records)", metadata: TraceMetadata()) }
+        analysis.traces[traceIndex].records += 1
+        let timestamp = record.timestamp
+        if traceStart == nil { traceStart = timestamp }
+        if timestamp > traceEnd { traceEnd = timestamp }
+        switch record {
+        case .key(let key):
+            analysis.keys += 1
+            let sequence = analysis.traces[traceIndex].keys
+            analysis.traces[traceIndex].keys += 1
+            capture.add(key)
+            withSlot(sequence) { $0.key = key }
+        case .resolution(let resolution):
+            analysis.dispatches += 1
+            analysis.traces[traceIndex].dispatches += 1
+            withSlot(resolution.pressSequence) { $0.resolution = resolution }
+        case .stageTimings(let timings):
+            let stages = DispatchStage.allCases.count
+            for index in 0..<min(stages, timings.durations.count) {
+                stage[index].record(timings.durations[index])
+            }
+            stage[stages].record(timings.total)
+            withSlot(timings.pressSequence) { $0.timings = timings }
+        case .keyCommandsCounters(let record):
+            counters.add(record)
+        case .cache(let event):
+            switch event.event {
+            case .hit: cacheHits += 1
+            case .miss: cacheMisses += 1
+            case .invalidation(let reason): invalidations[Int(reason.rawValue)] += 1
+            }
+        case .marker(let marker):
+            if marker.label == Self.perResponderMarkerLabel {
+                sawPerResponderMarker = true
+                for (path, calls) in Self.parsePerResponder(marker.text ?? "") { perResponder[path, default: 0] += calls }
+            }
+        case .chainChange, .dropped, .unknown:
+            break
+        }
+    }
+
+    /// `PATH = COUNT` lines; other lines are ignored.
+    static func parsePerResponder(_ text: String) -> [(String, UInt64)] {
+        text.split(separator: "\n").compactMap { line in
+            guard let equals = line.lastIndex(of: "=") else { return nil }
+            let path = line[..<equals].trimmingCharacters(in: " \t")
+            let count = line[line.index(after: equals)...].trimmingCharacters(in: " \t")
+            guard !path.isEmpty, let value = UInt64(count) else { return nil }
+            return (path, value)
+        }
+    }
+
+    /// Applies `body` to the window slot of press `sequence`, completing the press it replaces.
+    private mutating func withSlot(_ sequence: UInt64, _ body: (inout PressState) -> Void) {
+        let index = Int(sequence & UInt64(PressWindow.size - 1))
+        if window.slots[index].isOccupied && window.slots[index].sequence != sequence {
+            if window.slots[index].sequence > sequence { return }  // a straggler older than the window
+            complete(window.slots[index])
+            window.slots[index] = PressState()
+        }
+        window.slots[index].sequence = sequence
+        window.slots[index].isOccupied = true
+        body(&window.slots[index])
+    }
+
+    private mutating func flushWindow() {
+        let pending = window.slots.filter(\.isOccupied).sorted { $0.sequence < $1.sequence }
+        for press in pending { complete(press) }
+        window = PressWindow()
+    }
+
+    /// Folds one joined press into the breakdowns, the slowest list and the timeline.
+    private mutating func complete(_ press: PressState) {
+        guard let resolution = press.resolution else { return }
+        let endToEnd = press.timings?.total
+        byOutcome.add(resolution.outcome, endToEnd: endToEnd)
+        byCommand.add(CommandKey(command: resolution.command, action: resolution.action), endToEnd: endToEnd)
+        byResponder.add(resolution.providerPath ?? "(none)", endToEnd: endToEnd)
+        let start = traceStart ?? 0
+        let at = press.key?.timestamp ?? resolution.timestamp
+        let offset = at >= start ? at - start : 0
+        timeline.add(offset: offset, outcome: resolution.outcome, endToEnd: endToEnd ?? 0)
+
+        if let key = press.key, Self.hasHardwareTimestamp(key) {
+            hardwarePresses += 1
+            if let timings = press.timings, resolution.timestamp > key.timestamp,
+               resolution.timestamp - key.timestamp >= timings.total {
+                inputToDispatch.record(resolution.timestamp - timings.total - key.timestamp)
+            } else {
+                hardwarePressesStampedAtInput += 1
+            }
+        }
+
+        guard let timings = press.timings, topCount > 0, slowest.admits(timings.total) else { return }
+        var dominant = 0
+        for (index, value) in timings.durations.enumerated().prefix(DispatchStage.allCases.count)
+        where value > timings.durations[dominant] {
+            dominant = index
+        }
+        let stages = Array(timings.durations.prefix(DispatchStage.allCases.count))
+        let slow = TraceAnalysis.SlowPress(
+            trace: analysis.traces[traceIndex].path, sequence: press.sequence, offsetNanoseconds: offset,
+            shortcut: press.key?.press.shortcutDescription ?? resolution.command?.description ?? "?",
+            phase: press.key?.press.phase.name ?? "?", outcome: resolution.outcome.name,
+            command: resolution.command?.description, action: resolution.action?.name,
+            provider: resolution.providerPath, target: resolution.targetPath,
+            endToEndNanoseconds: timings.total,
+            dominantStage: DispatchStage(rawValue: UInt8(dominant))?.name ?? "stage \(dominant)",
+            dominantNanoseconds: stages.isEmpty ? 0 : stages[dominant], stageNanoseconds: stages)
+        slowest.insert(slow, traceIndex: traceIndex)
+    }
+
+    /// Whether a key record's timestamp came from input hardware: a USB or evdev device, or an
+    /// unnamed device with a polling uncertainty.
+    static func hasHardwareTimestamp(_ key: KeyRecord) -> Bool {
+        switch key.press.device.kind {
+        case .usb, .evdev: return true
+        case .unspecified: return key.timestampUncertainty != nil
+        default: return false  // scripts, terminals, synthetic load: their times are not from hardware
+        }
+    }
+
+    private mutating func endTrace() {
+        guard traceIndex >= 0 else { return }
+        flushWindow()
+        if let start = traceStart { analysis.traces[traceIndex].durationNanoseconds = traceEnd - min(start, traceEnd) }
+        capture.endTrace()
+    }
+
+    /// The analysis of everything added. `clock` is used when no trace's metadata states its
+    /// clock (for example figures `keytrace analyze` measured on this machine).
+    public mutating func finish(clock fallback: TraceAnalysis.ClockFigures = .init()) -> TraceAnalysis {
+        endTrace()
+        traceIndex = -1
+        var result = analysis
+        result.clock = clockFromMetadata ?? fallback
+        let overhead = result.clock.checkpointOverheadNanoseconds
+        let metrics = DispatchStage.allCases.map { LatencyMetric.stage($0) } + [LatencyMetric.endToEnd]
+        result.stages = zip(metrics, stage).map { metric, distribution in
+            TraceAnalysis.StageEntry(
+                name: metric.name, summary: metric.stage?.summary ?? "receive to end: every stage",
+                statistics: distribution.statistics,
+                measurementOverheadNanoseconds: overhead.map { $0 * metric.clockReadsInside },
+                distribution: distribution)
+        }
+        if !inputToDispatch.isEmpty {
+            result.inputToDispatch = .init(available: true, reason: nil, statistics: inputToDispatch.statistics)
+        } else if hardwarePresses == 0 {
+            result.inputToDispatch.reason = "no press carries a hardware timestamp (the source is a script or synthetic)"
+        } else {
+            result.inputToDispatch.reason = "the \(hardwarePresses) captured presses were dispatched after the capture "
+                + "(replayed): each resolution carries its press's own timestamp, so the gap from the hardware "
+                + "timestamp to dispatch was not recorded"
+        }
+        result.byOutcome = byOutcome.breakdown(name: { $0.name })
+        result.byCommand = byCommand.breakdown(name: \.description)
+        result.byResponder = byResponder.breakdown(name: { $0 })
+        result.slowest = slowest.presses
+        result.keyCommands = counters.figures
+        if sawPerResponderMarker {
+            result.keyCommands.perResponder = perResponder.map { TraceAnalysis.ResponderCalls(path: $0.key, calls: $0.value) }
+                .sorted { $0.calls != $1.calls ? $0.calls > $1.calls : $0.path < $1.path }
+        } else {
+            result.keyCommands.perResponderNote = "no '\(Self.perResponderMarkerLabel)' marker in the trace: "
+                + "per-responder totals were not recorded"
+        }
+        result.cache.hits = cacheHits
+        result.cache.misses = cacheMisses
+        result.cache.hitRate = cacheHits + cacheMisses == 0 ? nil : Double(cacheHits) / Double(cacheHits + cacheMisses)
+        for reason in CacheInvalidationReason.allCases {
+            result.cache.invalidations[reason.name] = invalidations[Int(reason.rawValue)]
+        }
+        result.cache.callsSaved = result.keyCommands.callsSaved
+        result.capture = capture.figures
+        result.timeline = timeline.figures
+        if result.dispatches == 0 && result.keys > 0 {
+            result.warnings.append("no resolution records: the trace holds key presses only (record with --scene to dispatch them)")
+        }
+        return result
+    }
+}
+
+/// A command group: the matched shortcut and the action (either may be absent).
+struct CommandKey: Hashable, CustomStringConvertible {
+    var command: KeyShortcut?
+    var action: Action?
+
+    var description: String {
+        switch (command, action) {
+        case (let c?, let a?): return "\(c.description) \(a.name)"
+        case (let c?, nil): return c.description
+        case (nil, let a?): return a.name
+        case (nil, nil): return "(no command)"
+        }
+    }
+}
+
+/// The records of one press, joined by `pressSequence`.
+struct PressState {
+    var sequence: UInt64 = 0
+    var isOccupied = false
+    var key: KeyRecord?
+    var resolution: ResolutionRecord?
+    var timings: StageTimingsRecord?
+}
+
+/// The ring of presses still being joined.
+struct PressWindow {
+    static let size = 64
+    var slots = [PressState](repeating: PressState(), count: PressWindow.size)
+}
+
+/// Per-press `keyCommands` counter totals.
+struct CounterTotals {
+    private var dispatches: UInt64 = 0
+    private var calls: UInt64 = 0
+    private var callsMax: UInt64 = 0
+    private var policy: UInt64 = 0
+    private var policyMax: UInt64 = 0
+    private var enumerations: UInt64 = 0
+
+    mutating func add(_ record: KeyCommandsCountersRecord) {
+        dispatches += 1
+        calls &+= record.calls
+        callsMax = max(callsMax, record.calls)
+        policy &+= record.policyCalls
+        policyMax = max(policyMax, record.policyCalls)
+        enumerations &+= record.enumerations
+    }
+
+    var figures: TraceAnalysis.KeyCommandsFigures {
+        var f = TraceAnalysis.KeyCommandsFigures()
+        f.dispatches = dispatches
+        f.calls = calls
+        f.callsPerPressMax = callsMax
+        f.uikitPolicyCalls = policy
+        f.uikitPolicyCallsPerPressMax = policyMax
+        f.enumerations = enumerations
+        if dispatches > 0 {
+            f.callsPerPressMean = Double(calls) / Double(dispatches)
+            f.uikitPolicyCallsPerPressMean = Double(policy) / Double(dispatches)
+        }
+        f.callsSaved = Int64(clamping: policy) - Int64(clamping: calls)
+        return f
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var s = self[...]
+        while let first = s.first, set.contains(first) { s = s.dropFirst() }
+        while let last = s.last, set.contains(last) { s = s.dropLast() }
+        return String(s)
+    }
+}

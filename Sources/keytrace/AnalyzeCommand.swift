@@ -1,0 +1,86 @@
+import Analysis
+import ArgumentParser
+import Foundation
+import TraceFormat
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `keytrace analyze TRACE... [--format text|json|markdown|html] [-o FILE] [--top N]`.
+struct AnalyzeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "analyze",
+        abstract: "Per-stage latency, breakdowns, slowest presses, keyCommands calls, cache and typing statistics of traces.",
+        discussion: """
+            Reads every trace once, streaming, in constant memory; several traces are merged. \
+            Damaged chunks are skipped with a warning naming their byte offset; the intact records \
+            are still analysed. JSON follows the keytrace-analysis/1 schema (docs/Analysis.md).
+
+            Exit status: 0 success, 2 unusable input (unreadable or not a trace), 64 bad command line.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json, markdown, html
+    }
+
+    @Argument(help: "The trace files (.ktrace).")
+    var traces: [String]
+
+    @Option(help: "Report format: text, json, markdown or html.")
+    var format: Format = .text
+
+    @Option(name: [.short, .customLong("output")], help: "Write the report to FILE instead of standard output.")
+    var output: String?
+
+    @Option(help: "How many of the slowest presses to list.")
+    var top: Int = 10
+
+    func validate() throws {
+        guard top >= 0 else { throw ValidationError("--top \(top): expected 0 or more") }
+    }
+
+    func run() throws {
+        try KeyTraceExit.run {
+            var analyzer = TraceAnalyzer(top: top)
+            let progress = ProgressBar()
+            for path in traces {
+                do {
+                    try analyzer.addTrace(at: path) { read, expected in if read >= TraceAnalyzer.progressInterval { progress.update(label: URL(fileURLWithPath: path).lastPathComponent, read: read, expected: expected) } }
+                } catch let error as TraceFormatError {
+                    progress.clear()
+                    let offset = error.offset.map { " (byte offset \($0))" } ?? ""
+                    throw KeyTraceExit.fail("\(path): \(error.description)\(error.description.contains("offset") ? "" : offset)",
+                                            error.isUnusableInput ? KeyTraceExit.unusableInput : KeyTraceExit.ioFailure)
+                }
+            }
+            progress.clear()
+            let analysis = analyzer.finish(clock: ClockProbe.measure())
+            let report: String
+            switch format {
+            case .text:
+                let colour = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+                report = analysis.textReport(colour: colour)
+            case .json: report = try analysis.jsonReport()
+            case .markdown: report = analysis.markdownReport()
+            case .html: report = analysis.htmlReport()
+            }
+            if let output {
+                do {
+                    try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                } catch {
+                    throw CommandFailure.io("cannot write '\(output)': \(error.localizedDescription)")
+                }
+            } else {
+                FileHandle.standardOutput.write(Data(report.utf8))
+            }
+            if format != .text || output != nil {
+                for warning in analysis.warnings { KeyTraceExit.printError("warning: \(warning)") }
+            }
+        }
+    }
+}
+
