@@ -1,3 +1,4 @@
+import KeyTraceCore
 /// A percentile-bootstrap confidence interval for the ratio of two medians.
 ///
 /// Method: draw `resamples` times, each time resampling the base and the current samples

@@ -1,3 +1,4 @@
+import KeyTraceCore
 /// The comparison of a base and a current ``BenchResult``: the decision `keytrace compare`
 /// prints and exits with.
 ///

@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// A JSON value that keeps object keys in document order and remembers where each value
 /// started, so scene errors can name a line, a column and a JSON path.
 public indirect enum JSONValue: Hashable, Sendable {
@@ -55,26 +57,7 @@ public indirect enum JSONValue: Hashable, Sendable {
     }
 
     /// JSON string literal for `s`.
-    public static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                        + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    public static func quote(_ s: String) -> String { JSONString.quote(s) }
 }
 
 /// A JSON syntax error with its position.

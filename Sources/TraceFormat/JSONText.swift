@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// Builds one JSON object with keys in insertion order, for stable, diffable JSON Lines.
 struct JSONObject {
     private var text = "{"
@@ -31,24 +33,5 @@ struct JSONObject {
 
     var string: String { text + "}" }
 
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let h = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { JSONString.quote(s) }
 }

@@ -130,22 +130,3 @@ enum ReplayReportJSON {
         return "{" + fields.joined(separator: ",") + "}"
     }
 }
-
-/// JSON string quoting shared by the CLI's JSON outputs.
-enum JSONString {
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
-    }
-}

@@ -1,4 +1,5 @@
 @testable import Analysis
+import KeyTraceCore
 import Testing
 
 struct BootstrapIntervalTests {

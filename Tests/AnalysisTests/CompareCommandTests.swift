@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Analysis
 import CLITestSupport
 import Foundation

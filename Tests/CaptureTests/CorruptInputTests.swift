@@ -146,7 +146,7 @@ func readSavefile(_ path: String) throws -> (linkType: Int32, packets: [(timesta
     func randomPacketsNeverCrashTheDecoder(linkType: Int32) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("noise.pcap")
-        var generator = SplitMix64(seed: UInt64(linkType))
+        var generator = SeededGenerator(seed: UInt64(linkType))
         let packets = (0..<300).map { index in
             (UInt64(index) * 1_000_000, (0..<Int(generator.next() % 120)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
         }
@@ -159,7 +159,7 @@ func readSavefile(_ path: String) throws -> (linkType: Int32, packets: [(timesta
     @Test(arguments: Captures.all)
     func corruptedRealPacketsNeverCrashTheDecoder(name: String) throws {
         let (linkType, packets) = try readSavefile(Captures.path(name))
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let damaged = packets.map { packet -> (UInt64, [UInt8]) in
             var bytes = packet.bytes
             for _ in 0..<3 where !bytes.isEmpty {
@@ -177,14 +177,3 @@ func readSavefile(_ path: String) throws -> (linkType: Int32, packets: [(timesta
     }
 }
 
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -69,7 +69,7 @@ import KeyTraceCore
 
     @Test(arguments: [1, 2, 3, 4])
     func cachedPolicyNeverChangesAResolution(seed: UInt64) throws {
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let worlds = try QueryPolicy.allCases.map { try RandomWorld(policy: $0) }
         var lines: [[String]] = [[], []]
         for _ in 0..<2_500 {
@@ -82,19 +82,6 @@ import KeyTraceCore
         }
         #expect(lines[0].count > 1_000)
         #expect(lines[0] == lines[1])
-    }
-}
-
-/// A deterministic generator (SplitMix64) for property tests.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

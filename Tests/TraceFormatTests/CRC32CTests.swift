@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import TraceFormat
 
