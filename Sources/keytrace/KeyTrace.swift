@@ -8,6 +8,6 @@ struct KeyTrace: ParsableCommand {
         commandName: "keytrace",
         abstract: "Record, replay and analyse keyboard-event traces against a model of UIKit's responder chain.",
         version: KeyTraceVersion.current,
-        subcommands: [RecordCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self, InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self]
+        subcommands: [RecordCommand.self, SynthCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self, InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self]
     )
 }
