@@ -119,6 +119,22 @@ import KeyTraceCore
         #expect(source.summary.keysHeldAtEnd == 0)
     }
 
+    @Test func keytraceSynthWritesByteIdenticalTracesForTheSameSeed() throws {
+        guard let binary = Captures.keytraceBinary else {
+            print("skipped: the keytrace binary was not found beside the tests; run swift build first")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        func synth(_ seed: Int, _ name: String) throws -> Data {
+            let output = try run(binary, ["synth", "--events", "3000", "--seed", String(seed), "-o", directory.path(name)])
+            #expect(output.contains("keys per minute"))
+            return try Data(contentsOf: URL(fileURLWithPath: directory.path(name)))
+        }
+        let first = try synth(42, "a.ktrace"), again = try synth(42, "b.ktrace"), other = try synth(43, "c.ktrace")
+        #expect(first == again)
+        #expect(first != other)
+    }
+
     private func median(_ values: [UInt64]) -> UInt64 {
         let sorted = values.sorted()
         return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
