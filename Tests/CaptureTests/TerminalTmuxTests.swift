@@ -19,7 +19,11 @@ import TraceFormat
             self.tmux = tmux
             try quietly(["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
         }
-        deinit { try? quietly(["kill-server"]) }
+        deinit {
+            try? quietly(["kill-server"])
+            let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+            try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
+        }
         /// Runs tmux through posix_spawn and waitpid, with no pipes: the server a client
         /// starts keeps inherited descriptors, and Foundation's Process does not always reap it.
         @discardableResult
