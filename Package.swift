@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),

@@ -117,4 +117,11 @@ extension CaptureError {
     static func syntax(_ input: String, line: Int, column: Int, _ message: String) -> CaptureError {
         CaptureError(.syntax, message, input: input, line: line, column: column)
     }
+
+    /// A terminal call that failed, with its errno: `what` says which.
+    static func terminalFailed(_ what: String, errno code: Int32) -> CaptureError {
+        CaptureError(.terminalFailed,
+            "\(what): \(String(cString: strerror(code))); run `keytrace record --terminal` in an interactive terminal, "
+            + "or pipe keys into it, and reset a garbled terminal with `stty sane`", input: "standard input")
+    }
 }

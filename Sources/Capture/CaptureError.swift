@@ -24,6 +24,7 @@ public struct CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
             case notUSBMonInterface = "not-usbmon-interface"
             case captureFailed = "capture-failed"
             case syntax
+            case terminalFailed = "terminal-failed"
         }
         private let base: Base
         private init(_ base: Base) { self.base = base }
@@ -54,6 +55,8 @@ public struct CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let captureFailed = Code(.captureFailed)
         /// A script, evemu recording or other text input has a line that cannot be read.
         public static let syntax = Code(.syntax)
+        /// The terminal could not be switched to raw mode or read.
+        public static let terminalFailed = Code(.terminalFailed)
 
         /// A stable hyphenated name, e.g. `unsupported-link-type`.
         public var description: String { base.rawValue }

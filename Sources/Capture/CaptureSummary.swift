@@ -31,6 +31,10 @@ public struct CaptureSummary: Hashable, Sendable {
         public static let unmappedKey = SkipReason(named: "unmapped-key")
         /// evdev events after `SYN_DROPPED` up to the next `SYN_REPORT`, which the kernel marks incomplete.
         public static let discardedAfterDrop = SkipReason(named: "discarded-after-drop")
+        /// Terminal: a well-formed escape sequence that is no key (protocol answers, focus, mouse, paste brackets).
+        public static let unsupportedSequence = SkipReason(named: "unsupported-sequence")
+        /// Terminal: a release of a key that was not down (pressed before the capture started).
+        public static let releaseWithoutPress = SkipReason(named: "release-without-press")
 
         public static func < (lhs: SkipReason, rhs: SkipReason) -> Bool { lhs.name < rhs.name }
         public var description: String { name }

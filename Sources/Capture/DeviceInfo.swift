@@ -12,6 +12,10 @@ public struct DeviceInfo: Hashable, Sendable {
         case evdev
         /// A script.
         case script
+        /// The synthetic load generator.
+        case synthetic
+        /// A terminal's standard input.
+        case terminal
     }
 
     /// The device, e.g. `4.5.129` for USB bus 4, address 5, endpoint 0x81.

@@ -1,7 +1,8 @@
-/// A deterministic random number generator (SplitMix64): the same seed gives the same sequence
+/// A deterministic random number generator (SeededGenerator): the same seed gives the same sequence
 /// on every platform and run. Used for bootstrap resampling, so reports are reproducible.
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+public struct SeededGenerator: RandomNumberGenerator, Hashable, Sendable {
+    /// The generator's whole state: 64 bits.
+    public private(set) var state: UInt64
 
     /// A generator starting from `seed`.
     public init(seed: UInt64) { state = seed }

@@ -9,9 +9,9 @@ struct KeyTrace: ParsableCommand {
         abstract: "Record, replay and analyse keyboard-event traces against a model of UIKit's responder chain.",
         version: KeyTraceVersion.current,
         subcommands: [
-            DemoCommand.self, RecordCommand.self, ReplayCommand.self, GoldenCommand.self, SceneCommand.self,
-            InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self, AnalyzeCommand.self,
-            BenchCommand.self, Compare.self,
+            DemoCommand.self, RecordCommand.self, SynthCommand.self, ReplayCommand.self, GoldenCommand.self,
+            SceneCommand.self, InspectCommand.self, DumpCommand.self, VerifyCommand.self, ExportCommand.self,
+            AnalyzeCommand.self, BenchCommand.self, Compare.self,
         ]
     )
 }

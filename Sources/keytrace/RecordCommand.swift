@@ -13,15 +13,16 @@ import Glibc
 import Darwin
 #endif
 
-/// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --script FILE) [--scene SCENE] -o OUT`.
+/// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --terminal | --script FILE) [--scene SCENE] -o OUT`.
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Turn keyboard input into a trace; with --scene, also record what the responder chain did with each press.",
         discussion: """
             Sources: a USB capture (pcap/pcapng of usbmon or USBPcap), a live usbmon interface, a Linux evdev \
-            node or file of raw input_event records, an evemu-record recording, or a script (docs/Script.md). \
-            Live sources stop cleanly on Ctrl-C (SIGINT) or SIGTERM.
+            node or file of raw input_event records, an evemu-record recording, the terminal's standard input, or a \
+            script (docs/Script.md). Live sources stop cleanly on Ctrl-C (SIGINT) or SIGTERM; --terminal stops at \
+            Ctrl-] or end of input (Ctrl-C is recorded as a key there).
             """)
 
     @Option(help: "A USB capture file (pcap or pcapng; link types 189, 220, 249).")
@@ -34,6 +35,11 @@ struct RecordCommand: ParsableCommand {
     var evemu: String?
     @Option(help: "A script in the keytrace notation (docs/Script.md).")
     var script: String?
+    @Flag(help: "Keys typed into this terminal (raw mode, no privileges); stop with Ctrl-] or end of input.")
+    var terminal = false
+    @Option(name: .customLong("keyboard-protocol"),
+            help: "With --terminal: auto (kitty protocol when the terminal supports it) or legacy.")
+    var keyboardProtocol: TerminalCaptureSource.KeyboardProtocol = .auto
 
     @Option(help: "A scene file or bundled scene name (pdf-viewer, app-store-tabs, music-player, canvas, text-editor).")
     var scene: String?
@@ -45,9 +51,9 @@ struct RecordCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        let sources = [pcap, interface, evdev, evemu, script].compactMap { $0 }
-        guard sources.count == 1 else {
-            throw ValidationError("give exactly one source: --pcap, --interface, --evdev, --evemu or --script")
+        let sources = [pcap, interface, evdev, evemu, script].compactMap { $0 }.count + (terminal ? 1 : 0)
+        guard sources == 1 else {
+            throw ValidationError("give exactly one source: --pcap, --interface, --evdev, --evemu, --terminal or --script")
         }
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
     }
@@ -99,6 +105,12 @@ struct RecordCommand: ParsableCommand {
         if let evdev { return (try EvdevCaptureSource(path: evdev), "evdev", ["input": evdev], nil) }
         if let evemu { return (try EvemuCaptureSource(path: evemu), "evemu", ["input": evemu], nil) }
         if let script { return (try ScriptCaptureSource(path: script), "script", ["input": script], nil) }
+        if terminal {
+            if isatty(0) != 0 { KeyTraceExit.writeStandardError("recording keys from this terminal; press Ctrl-] to stop\n") }
+            let source = try TerminalCaptureSource(keyboardProtocol: keyboardProtocol)
+            let encoding = source.usesKittyProtocol ? "kitty" : (source.isTerminal ? "legacy" : "stdin")
+            return (source, "terminal", ["input": "stdin", "keyboardProtocol": encoding], nil)
+        }
         throw ValidationError("no source given")
     }
 
@@ -108,6 +120,7 @@ struct RecordCommand: ParsableCommand {
         switch source {
         case let usb as USBCaptureSource: stopper = usb.isLive ? usb.stopper : nil
         case let evdev as EvdevCaptureSource: stopper = evdev.stopper
+        case let terminal as TerminalCaptureSource: stopper = terminal.stopper
         default: stopper = nil
         }
         guard let stopper else { return [] }
@@ -142,4 +155,5 @@ struct RecordCommand: ParsableCommand {
 }
 
 extension QueryPolicy: ExpressibleByArgument {}
+extension TerminalCaptureSource.KeyboardProtocol: ExpressibleByArgument {}
 

@@ -11,6 +11,18 @@ enum Captures {
                       "deadly_arthropod.pcap"]
 
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The `keytrace` executable beside the test bundle (e.g. `.build/debug/keytrace`).
+    static var keytraceBinary: String? {
+        var candidates: [String] = []
+        if let first = CommandLine.arguments.first {
+            let directory = URL(fileURLWithPath: first).deletingLastPathComponent()
+            candidates.append(directory.appendingPathComponent("keytrace").path)
+            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("keytrace").path)
+        }
+        candidates.append(packageRoot.appendingPathComponent(".build/debug/keytrace").path)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 }
 
 /// A scratch directory removed when the value goes away.

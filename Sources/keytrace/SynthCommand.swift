@@ -1,0 +1,101 @@
+import ArgumentParser
+import Capture
+import KeyTraceCore
+import Replay
+import ResponderEngine
+import Scenes
+import TraceFormat
+
+/// `keytrace synth --events N --seed S [--scene SCENE] [--profile typing|shortcuts|mixed] -o OUT`.
+struct SynthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "synth",
+        abstract: "Write a trace of realistic synthetic typing and shortcuts, reproducible by seed.",
+        discussion: """
+            Intervals, hold times, rollover, modifiers and auto-repeats follow the distributions in \
+            docs/Capture.md. The same seed and options give a byte-identical trace (without --scene; with a \
+            scene, stage timings are measured). With --scene, shortcut gestures press the scene's declared \
+            shortcuts and every press is resolved through the scene. Memory stays constant for any --events.
+            """)
+
+    @Option(help: "Presses to generate (the last gesture is completed, so a few more may be written).")
+    var events: UInt64
+    @Option(help: "The seed; the same seed gives the same trace.")
+    var seed: UInt64
+    @Option(help: "The gesture mix: typing, shortcuts or mixed.")
+    var profile: SyntheticCaptureSource.Profile = .mixed
+    @Option(help: "A scene file or bundled scene name: its shortcuts are pressed and each press is resolved.")
+    var scene: String?
+    @Option(help: "keyCommands query policy with --scene: uikit or cached.")
+    var policy: QueryPolicy = .cached
+    @Option(name: [.short, .customLong("output")], help: "The trace to write (.ktrace).")
+    var output: String
+
+    func validate() throws {
+        guard events > 0 else { throw ValidationError("--events must be at least 1") }
+    }
+
+    func run() throws {
+        try KeyTraceExit.run {
+            let runtime = try scene.map(SceneArgument.load)
+            let shortcuts = runtime.map { Self.declaredShortcuts(in: $0.definition) } ?? []
+            let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)
+            var metadata = TraceMetadata(capturedFrom: "synthetic", details: [
+                "seed": String(seed), "profile": profile.rawValue, "events": String(events),
+            ])
+            if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
+            let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy)
+            let progress = ProgressBar()
+            try session.record(source) { count in progress.update(label: "generating", read: UInt64(count), unit: "events") }
+            progress.clear()
+            let summary = try session.finish()
+            let seconds = Double(source.lastTimestamp) / 1e9
+            print("wrote \(output)")
+            print("  events      \(summary.presses) presses (\(source.keyDowns) key-downs, \(summary.capture.packetsRead) gestures)")
+            print("  duration    \(formatSeconds(seconds))")
+            print("  rate        \(seconds > 0 ? Int((Double(source.keyDowns) * 60 / seconds).rounded()) : 0) keys per minute")
+            if runtime != nil {
+                let outcomes = summary.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }
+                    .map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
+                print("  shortcuts   \(shortcuts.count) from the scene")
+                print("  resolutions \(summary.resolutions) (\(outcomes))")
+            }
+            print("  records     \(summary.records)")
+        }
+    }
+
+    private func formatSeconds(_ seconds: Double) -> String {
+        let whole = Int(seconds)
+        let text = "\(whole / 3600)h \(whole / 60 % 60)m \(whole % 60)s"
+        return "\(String(format3(seconds))) s (\(text))"
+    }
+
+    private func format3(_ value: Double) -> String {
+        let milli = Int((value * 1000).rounded())
+        let fraction = String(milli % 1000)
+        return "\(milli / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    }
+
+    /// Every shortcut the scene declares (menus, nodes, bar buttons), first occurrence first.
+    static func declaredShortcuts(in definition: SceneDefinition) -> [KeyShortcut] {
+        var found: [KeyShortcut] = []
+        var seen: Set<KeyShortcut> = []
+        func add(_ commands: [SceneDefinition.CommandDefinition]) {
+            for command in commands where seen.insert(command.command.shortcut).inserted {
+                found.append(command.command.shortcut)
+            }
+        }
+        func visit(_ node: NodeDefinition) {
+            add(node.commands)
+            add(node.barButtons)
+            node.children.forEach(visit)
+            node.views.forEach(visit)
+        }
+        definition.menus.forEach { add($0.commands) }
+        definition.windows.forEach(visit)
+        definition.controllers.forEach(visit)
+        return found
+    }
+}
+
+extension SyntheticCaptureSource.Profile: ExpressibleByArgument {}
