@@ -44,6 +44,17 @@ extension KeyDispatcher {
         return cached.validity.staleReason
     }
 
+    /// Collects the current chain's key commands now (`cached` policy), so the next event does
+    /// not pay for it — for timed replays that must hit their deadlines. Counted as a miss.
+    public func prepare() {
+        guard policy == .cached else { return }
+        var timer = StageTimer(clock: nil)
+        var queries = KeyCommandQueries()
+        _ = lookupCollection(timer: &timer, queries: &queries)
+        statistics.keyCommandsCalls += Int(queries.calls)
+        if queries.cache == .miss { statistics.cacheMisses += 1 }
+    }
+
     /// Drops the cached collection, counting the reason.
     func invalidate(_ reason: CacheInvalidationReason) {
         guard let stale = collection else { return }
