@@ -141,8 +141,7 @@ public final class Replayer {
                 state.recent.append(line)
                 if state.recent.count > options.context + 1 { state.recent.removeFirst() }
                 state.pending[state.sequence] = (press, actual, Array(state.recent.dropLast()),
-                                                 resolution.chain.description,
-                                                 runtime.application.firstResponder?.description ?? "(none)")
+                                                 resolution.chain, runtime.application.firstResponder)
                 state.sequence += 1
                 report.presses += 1
                 report.outcomes[resolution.outcome, default: 0] += 1
@@ -158,7 +157,8 @@ public final class Replayer {
                             sequence: expected.pressSequence, press: press.description,
                             expected: CanonicalResolution.line(key: press, resolution: expected, origin: origin),
                             actual: CanonicalResolution.line(key: press, resolution: actual, origin: origin),
-                            before: before, chain: chain, firstResponder: firstResponder, stateDifferences: [])
+                            before: before, chain: chain.description,
+                            firstResponder: firstResponder?.description ?? "(none)", stateDifferences: [])
                     }
                 }
             case .chainChange(let change):
@@ -194,7 +194,8 @@ public final class Replayer {
         var origin: UInt64?
         var sequence: UInt64 = 0
         var recent: [String] = []
-        var pending: [UInt64: (KeyPress, ResolutionRecord, [String], String, String)] = [:]
+        // The chain and first responder are kept as references: described only on a divergence.
+        var pending: [UInt64: (KeyPress, ResolutionRecord, [String], ResponderChain, Responder?)] = [:]
         var pendingFocus: String?
     }
 

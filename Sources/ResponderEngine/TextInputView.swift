@@ -14,7 +14,9 @@ open class TextInputView: View {
     /// The style.
     public let style: Style
     /// The text content.
-    public private(set) var text: String
+    public var text: String { String(characters) }
+    // Characters, so the caret and selection index in O(1) however long the text grows.
+    private var characters: [Character]
     /// The caret position, in characters from the start.
     public private(set) var caret: Int
     /// The selected range in characters, empty when nothing is selected.
@@ -23,12 +25,12 @@ open class TextInputView: View {
     /// Creates a text input with initial `text`; the caret goes to its end.
     public init(name: String, style: Style = .field, text: String = "") {
         self.style = style
-        self.text = text
+        self.characters = Array(text)
         self.caret = text.count
         self.selection = text.count..<text.count
         super.init(name: name)
         acceptsFirstResponder = true
-        implement(.selectAll) { [unowned self] _ in self.selection = 0..<self.text.count }
+        implement(.selectAll) { [unowned self] _ in self.selection = 0..<self.characters.count }
         implement(.copy) { [unowned self] _ in self.application?.pasteboard = self.selectedText }
         implement(.cut) { [unowned self] _ in
             self.application?.pasteboard = self.selectedText
@@ -45,8 +47,8 @@ open class TextInputView: View {
 
     /// Replaces the whole text and moves the caret to its end.
     public func setText(_ newText: String) {
-        text = newText
-        caret = newText.count
+        characters = Array(newText)
+        caret = characters.count
         selection = caret..<caret
     }
 
@@ -72,14 +74,14 @@ open class TextInputView: View {
             replaceSelection(with: "")
             return true
         case .deleteForward:
-            if selection.isEmpty, caret < text.count { selection = caret..<(caret + 1) }
+            if selection.isEmpty, caret < characters.count { selection = caret..<(caret + 1) }
             replaceSelection(with: "")
             return true
         case .leftArrow:
             moveCaret(to: flags.contains(.alternate) ? 0 : caret - 1)
             return true
         case .rightArrow:
-            moveCaret(to: flags.contains(.alternate) ? text.count : caret + 1)
+            moveCaret(to: flags.contains(.alternate) ? characters.count : caret + 1)
             return true
         case .upArrow, .home:
             guard style == .view || press.usage == .home else { return false }
@@ -87,7 +89,7 @@ open class TextInputView: View {
             return true
         case .downArrow, .end:
             guard style == .view || press.usage == .end else { return false }
-            moveCaret(to: text.count)
+            moveCaret(to: characters.count)
             return true
         case .returnOrEnter, .keypadEnter, .tab:
             guard style == .view else { return false }
@@ -102,21 +104,23 @@ open class TextInputView: View {
     }
 
     private func moveCaret(to position: Int) {
-        caret = max(0, min(text.count, position))
+        caret = max(0, min(characters.count, position))
         selection = caret..<caret
     }
 
+    private func clamped(_ range: Range<Int>) -> Range<Int> {
+        min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)
+    }
+
     private func replaceSelection(with replacement: String) {
-        let lower = text.index(text.startIndex, offsetBy: min(selection.lowerBound, text.count))
-        let upper = text.index(text.startIndex, offsetBy: min(selection.upperBound, text.count))
-        text.replaceSubrange(lower..<upper, with: replacement)
-        caret = selection.lowerBound + replacement.count
+        let range = clamped(selection)
+        let inserted = Array(replacement)
+        characters.replaceSubrange(range, with: inserted)
+        caret = range.lowerBound + inserted.count
         selection = caret..<caret
     }
 
     private func substring(_ range: Range<Int>) -> String {
-        let lower = text.index(text.startIndex, offsetBy: min(range.lowerBound, text.count))
-        let upper = text.index(text.startIndex, offsetBy: min(range.upperBound, text.count))
-        return String(text[lower..<upper])
+        String(characters[clamped(range)])
     }
 }
