@@ -27,8 +27,7 @@ public final class EvdevCaptureSource: CaptureSource {
     private var buffer: [UInt8]
     private var filled = 0
     private var bytesConsumed = 0
-    private var queue: [CaptureEvent] = []
-    private var queueIndex = 0
+    private var pending = PendingEvents()
     private var finished = false
     private var pendingError: CaptureError?
 
@@ -43,7 +42,7 @@ public final class EvdevCaptureSource: CaptureSource {
         decoder = EvdevDecoder(device: device, layout: options.layout, uncertaintyNs: options.timestampUncertaintyNs,
                                tracksCapsLock: options.tracksCapsLock)
         decoder.announce(DeviceInfo(id: device, pollingIntervalNs: options.timestampUncertaintyNs,
-                                    identifiedBy: .evdev, name: file.evdevName()), into: &queue)
+                                    identifiedBy: .evdev, name: file.evdevName()), into: &pending.events)
     }
 
     /// `N` of a path ending in `eventN`, else 0.
@@ -59,13 +58,7 @@ public final class EvdevCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if queueIndex < queue.count {
-                defer {
-                    queueIndex += 1
-                    if queueIndex == queue.count { queue.removeAll(keepingCapacity: true); queueIndex = 0 }
-                }
-                return queue[queueIndex]
-            }
+            if let event = pending.next() { return event }
             if let error = pendingError {
                 pendingError = nil
                 throw error
@@ -117,7 +110,7 @@ public final class EvdevCaptureSource: CaptureSource {
                 decoder.consume(type: record.getHostOrder(at: fields, as: UInt16.self) ?? 0,
                                 code: record.getHostOrder(at: fields + 2, as: UInt16.self) ?? 0,
                                 value: record.getHostOrder(at: fields + 4, as: Int32.self) ?? 0,
-                                timestamp: timestamp, into: &queue)
+                                timestamp: timestamp, into: &pending.events)
                 offset += size
             }
         }

@@ -19,8 +19,7 @@ public final class EvemuCaptureSource: CaptureSource {
     private var decoder: EvdevDecoder
     private var info: DeviceInfo
     private var announced = false
-    private var queue: [CaptureEvent] = []
-    private var queueIndex = 0
+    private var pending = PendingEvents()
     private var finished = false
 
     public init(path: String, options: EvdevOptions = EvdevOptions(),
@@ -41,13 +40,7 @@ public final class EvemuCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if queueIndex < queue.count {
-                defer {
-                    queueIndex += 1
-                    if queueIndex == queue.count { queue.removeAll(keepingCapacity: true); queueIndex = 0 }
-                }
-                return queue[queueIndex]
-            }
+            if let event = pending.next() { return event }
             if finished { return nil }
             guard !stopper.isStopped, let line = try reader.nextLine() else {
                 announceIfNeeded()
@@ -62,7 +55,7 @@ public final class EvemuCaptureSource: CaptureSource {
     private func announceIfNeeded() {
         guard !announced else { return }
         announced = true
-        decoder.announce(info, into: &queue)
+        decoder.announce(info, into: &pending.events)
     }
 
     private func fail(_ line: Int, _ column: Int, _ message: String) -> CaptureError {
@@ -121,7 +114,7 @@ public final class EvemuCaptureSource: CaptureSource {
             guard let value = Int32(fields[3].text) else {
                 throw fail(number, fields[3].column, "'\(fields[3].text)' is not a decimal value")
             }
-            decoder.consume(type: type, code: code, value: value, timestamp: timestamp, into: &queue)
+            decoder.consume(type: type, code: code, value: value, timestamp: timestamp, into: &pending.events)
         default:
             throw fail(number, index + 1, "unknown line type '\(tag):'; evemu lines start with #, N:, I:, P:, B:, A:, L:, S: or E:")
         }

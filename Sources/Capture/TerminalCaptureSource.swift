@@ -51,8 +51,7 @@ public final class TerminalCaptureSource: CaptureSource {
 
     private var decoder: TerminalDecoder
     private var synthesizer: TerminalPressSynthesizer
-    private var queue: [CaptureEvent] = []
-    private var queueIndex = 0
+    private var pending = PendingEvents()
     private var finished = false
     private var active = false
 
@@ -67,7 +66,7 @@ public final class TerminalCaptureSource: CaptureSource {
         let info = DeviceInfo(id: TerminalPressSynthesizer.device, pollingIntervalNs: 0, identifiedBy: .terminal,
                               name: isTerminal ? Self.terminalName(descriptor) : "standard input")
         summary.record(device: info)
-        queue.append(.device(info))
+        pending.events.append(.device(info))
         if isTerminal {
             try TerminalMode.enter(descriptor)
             active = true
@@ -86,12 +85,7 @@ public final class TerminalCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if queueIndex < queue.count {
-                defer { queueIndex += 1 }
-                return queue[queueIndex]
-            }
-            queue.removeAll(keepingCapacity: true)
-            queueIndex = 0
+            if let event = pending.next() { return event }
             if finished { return nil }
             if stopper.isStopped {
                 end()
@@ -156,7 +150,7 @@ public final class TerminalCaptureSource: CaptureSource {
                 let before = synthesizer.unmatched
                 for press in synthesizer.presses(for: key, arrivedAt: time) {
                     summary.presses += 1
-                    queue.append(.press(press, uncertaintyNs: 0))
+                    pending.events.append(.press(press, uncertaintyNs: 0))
                 }
                 if synthesizer.unmatched > before { summary.skip(.releaseWithoutPress) }
             case .keyboardProtocolFlags, .deviceAttributes, .unsupported:
@@ -174,7 +168,7 @@ public final class TerminalCaptureSource: CaptureSource {
         finished = true
         for press in synthesizer.releaseAll(at: time) {
             summary.presses += 1
-            queue.append(.press(press, uncertaintyNs: 0))
+            pending.events.append(.press(press, uncertaintyNs: 0))
         }
         summary.keysHeldAtEnd = 0
         restore()

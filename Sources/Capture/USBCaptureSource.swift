@@ -19,8 +19,7 @@ public final class USBCaptureSource: CaptureSource {
 
     private let handle: PcapHandle
     private var decoder: USBKeyboardDecoder
-    private var queue: [CaptureEvent] = []
-    private var queueIndex = 0
+    private var pending = PendingEvents()
     private var finished = false
     private var pendingError: CaptureError?
     private var droppedSoFar: UInt64 = 0
@@ -69,15 +68,7 @@ public final class USBCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if queueIndex < queue.count {
-                let event = queue[queueIndex]
-                queueIndex += 1
-                if queueIndex == queue.count {
-                    queue.removeAll(keepingCapacity: true)
-                    queueIndex = 0
-                }
-                return event
-            }
+            if let event = pending.next() { return event }
             if let error = pendingError {
                 pendingError = nil
                 throw error
@@ -89,7 +80,7 @@ public final class USBCaptureSource: CaptureSource {
             }
             switch handle.read() {
             case .packet(let timestamp, let bytes):
-                decoder.consume(bytes, timestamp: timestamp, into: &queue)
+                decoder.consume(bytes, timestamp: timestamp, into: &pending.events)
                 if isLive {
                     packetsSinceStats += 1
                     if packetsSinceStats >= 256 { pollDrops() }
@@ -108,7 +99,7 @@ public final class USBCaptureSource: CaptureSource {
     private func pollDrops() {
         packetsSinceStats = 0
         guard let dropped = handle.droppedCount(), dropped > droppedSoFar else { return }
-        queue.append(.dropped(count: dropped - droppedSoFar))
+        pending.events.append(.dropped(count: dropped - droppedSoFar))
         droppedSoFar = dropped
     }
 
