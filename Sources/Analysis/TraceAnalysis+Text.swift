@@ -1,9 +1,9 @@
 extension TraceAnalysis {
     /// The terminal report: aligned tables, bold headings and yellow warnings when `colour`.
     public func textReport(colour: Bool, rows: Int = 15) -> String {
-        var out = [colour ? ANSI.bold("keytrace analyze") : "keytrace analyze"]
+        var out: [String] = []
         for section in sections(rows: rows) {
-            out.append("")
+            if !out.isEmpty { out.append("") }
             out.append(colour ? ANSI.bold(section.title) : section.title)
             for table in section.tables { out.append(table.text(colour: colour)) }
             for note in section.notes {

@@ -1,3 +1,4 @@
+import Foundation
 import KeyTraceCore
 
 extension TraceRecord {
@@ -40,7 +41,8 @@ extension TraceRecord {
         case .dropped(let r):
             return head + "\(r.count) events lost from \(r.device)"
         case .marker(let r):
-            return head + r.label + (r.text.map { ": " + $0 } ?? "")
+            // One record a line: a multi-line marker text (a scene-state snapshot) shows its line breaks as ⏎.
+            return head + r.label + (r.text.map { ": " + $0.replacingOccurrences(of: "\n", with: " ⏎ ") } ?? "")
         case .unknown(let r):
             return head + "type 0x\(String(r.type, radix: 16)) (\(r.payload.count) bytes)"
         }

@@ -136,7 +136,8 @@ struct RecordCommand: ParsableCommand {
     private func printSummary(_ summary: RecordingSession.Summary, source: CaptureSource) {
         let capture = summary.capture
         print("recorded \(output)")
-        for device in capture.devices { print("  device      \(device)") }
+        let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil
+        if hardware { for device in capture.devices { print("  device      \(device)") } }
         print("  presses     \(summary.presses)")
         if scene != nil {
             let outcomes = summary.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }
@@ -145,7 +146,7 @@ struct RecordCommand: ParsableCommand {
         }
         if summary.markers > 0 { print("  markers     \(summary.markers)") }
         if summary.dropped > 0 { print("  dropped     \(summary.dropped) (reported by the source)") }
-        if capture.packetsRead > 0 {
+        if capture.packetsRead > 0 && (pcap != nil || interface != nil) {
             print("  packets     \(capture.packetsRead) read, \(capture.reportsDecoded) keyboard reports")
         }
         let skipped = capture.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

@@ -12,7 +12,7 @@ struct SceneCommand: ParsableCommand {
 
     /// Options shared by the scene subcommands.
     struct SceneOptions: ParsableArguments {
-        @Argument(help: "A scene file (JSON; see docs/Scenes.md), e.g. Traces/scenes/pdf-viewer.json.")
+        @Argument(help: "A scene file (JSON; see docs/Scenes.md) or bundled scene name, e.g. pdf-viewer.")
         var scene: String
 
         @Option(name: .customLong("first-responder"),
@@ -23,7 +23,7 @@ struct SceneCommand: ParsableCommand {
         var json = false
 
         func load() throws -> (SceneRuntime, KeyDispatcher) {
-            let runtime = try SceneRuntime(contentsOf: scene)
+            let runtime = try SceneArgument.load(scene)
             let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
             if let firstResponder { try runtime.focus(firstResponder) }
             return (runtime, dispatcher)
@@ -34,12 +34,12 @@ struct SceneCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Validate a scene file and print a summary; exit 2 with the errors otherwise.")
 
-        @Argument(help: "A scene file.")
+        @Argument(help: "A scene file or bundled scene name.")
         var scene: String
 
         func run() throws {
             try KeyTraceExit.run {
-                let runtime = try SceneRuntime(contentsOf: scene)
+                let runtime = try SceneArgument.load(scene)
                 let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
                 let definition = runtime.definition
                 let responders = runtime.allResponders
