@@ -8,6 +8,9 @@ public struct DispatchStatistics: Hashable, Sendable {
     public var keyCommandsCalls: Int = 0
     /// Reads the `uikit` policy would have made for the same events and chain changes.
     public var uikitEquivalentCalls: Int = 0
+    /// The part of ``uikitEquivalentCalls`` made on first-responder changes rather than by
+    /// events (per-event counters in traces do not include it).
+    public var uikitCallsOnChainChanges: Int = 0
     /// Dispatches served by a current cached collection.
     public var cacheHits: Int = 0
     /// Dispatches that had to collect.

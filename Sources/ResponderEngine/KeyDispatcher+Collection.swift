@@ -96,9 +96,11 @@ extension KeyDispatcher {
             calls = fresh.calls
             statistics.keyCommandsCalls += calls
             statistics.uikitEquivalentCalls += calls
+            statistics.uikitCallsOnChainChanges += calls
         case .cached:
             invalidate(.firstResponderChange)
             statistics.uikitEquivalentCalls += chain.count
+            statistics.uikitCallsOnChainChanges += chain.count
         }
         notify(ChainChange(kind: kind, from: previous, to: start, timestamp: lastTimestamp,
                            keyCommandsCalls: calls, cancelledPresses: cancelled))

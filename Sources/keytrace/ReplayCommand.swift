@@ -61,7 +61,8 @@ enum ReplayReportText {
         let outcomes = r.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.name) \($0.value)" }
         lines.append("  presses      \(r.presses) (\(outcomes.joined(separator: ", ")))")
         let s = r.statistics
-        lines.append("  keyCommands  \(s.keyCommandsCalls) calls (uikit policy: \(s.uikitEquivalentCalls)); cache \(s.cacheHits) hits, \(s.cacheMisses) misses")
+        let onChanges = s.uikitCallsOnChainChanges > 0 ? ", \(s.uikitCallsOnChainChanges) of them on first-responder changes" : ""
+        lines.append("  keyCommands  \(s.keyCommandsCalls) calls (uikit policy: \(s.uikitEquivalentCalls)\(onChanges)); cache \(s.cacheHits) hits, \(s.cacheMisses) misses")
         if !r.schedulingErrors.isEmpty {
             let e = r.schedulingErrors
             lines.append("  scheduling   late by p50 \(micros(ReplayReport.percentile(e, 50))), p99 \(micros(ReplayReport.percentile(e, 99))), max \(micros(e.max()))")
