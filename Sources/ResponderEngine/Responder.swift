@@ -49,11 +49,7 @@ open class Responder {
     /// How many times the engine has read ``keyCommands`` from this responder.
     public internal(set) var keyCommandsCallCount: Int = 0
 
-    /// Bumped whenever something that cached collections depend on changes.
-    public private(set) var keyCommandsRevision: UInt64 = 0
 
-    /// Why ``keyCommandsRevision`` last changed.
-    public private(set) var lastInvalidationReason: CacheInvalidationReason = .explicitUpdate
 
     /// Creates a responder named `name`.
     public init(name: String) {
@@ -100,8 +96,6 @@ open class Responder {
 
     /// Records that collections including this responder are stale, and why.
     public func invalidateKeyCommands(_ reason: CacheInvalidationReason) {
-        keyCommandsRevision &+= 1
-        lastInvalidationReason = reason
         guard !validityTokens.isEmpty else { return }
         for token in validityTokens { token.markStale(reason) }
         validityTokens.removeAll(keepingCapacity: true)

@@ -3,6 +3,9 @@ import KeyTraceCore
 /// Which key commands conflict with text input and therefore wait until text input declines
 /// the key (R17, from KeyboardKit's table [RE/3P]).
 public enum TextInputConflicts {
+    private static let arrowAndDeleteModifiers: [ModifierFlags] = [[], .shift, .control, .alternate, .command,
+                                                                   [.shift, .control], [.shift, .alternate], [.shift, .command]]
+    private static let spaceModifiers: [ModifierFlags] = [[], .shift, .alternate, [.shift, .alternate]]
     private static let emacsLetters: Set<String> = ["a", "b", "d", "e", "f", "h", "i", "j", "k", "m", "n", "o", "p", "t"]
 
     /// Whether a command with `input` and `modifiers` conflicts with text input.
@@ -12,9 +15,7 @@ public enum TextInputConflicts {
         case .special(let special):
             switch special {
             case .delete, .upArrow, .downArrow, .leftArrow, .rightArrow:
-                let allowed: [ModifierFlags] = [[], .shift, .control, .alternate, .command,
-                                                [.shift, .control], [.shift, .alternate], [.shift, .command]]
-                return allowed.contains(m)
+                return arrowAndDeleteModifiers.contains(m)
             case .escape:
                 return m.isEmpty
             case .pageUp, .pageDown, .home, .end:
@@ -25,7 +26,7 @@ public enum TextInputConflicts {
         case .character(let string):
             switch string {
             case " ":
-                return [[], .shift, .alternate, [.shift, .alternate]].contains(m)
+                return spaceModifiers.contains(m)
             case "\r", "\t":
                 return m.isEmpty
             default:

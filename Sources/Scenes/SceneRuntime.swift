@@ -25,7 +25,6 @@ public final class SceneRuntime {
     public internal(set) var problems: [String] = []
 
     var conditionalCommands: [(Responder, [SceneDefinition.CommandDefinition])] = []
-    var controllerDefinitions: [String: NodeDefinition] = [:]
 
     /// Loads and builds the scene at `path`.
     public convenience init(contentsOf path: String) throws(SceneError) {
@@ -38,7 +37,6 @@ public final class SceneRuntime {
         self.definition = definition
         self.file = file
         for value in definition.state { state[value.name] = value.initial }
-        for controller in definition.controllers { controllerDefinitions[controller.name] = controller }
         application.keyboardLayout = KeyboardLayout.named(definition.layout) ?? .usANSI
         application.layoutDirection = definition.rightToLeft ? .rightToLeft : .leftToRight
         application.commandsBeforeTextInput = definition.commandsBeforeTextInput
