@@ -1,3 +1,4 @@
+import KeyTraceCore
 /// Keyboard events from USB packets: a pcap/pcapng file or a live usbmon interface.
 ///
 /// Link types 189 (usbmon, 48-byte header), 220 (usbmon, 64-byte header) and 249 (USBPcap)
@@ -52,6 +53,18 @@ public final class USBCaptureSource: CaptureSource {
         self.isLive = live
         self.stopper = stopper
         decoder = USBKeyboardDecoder(linkType: linkType, options: options)
+    }
+
+    /// The keyboards a capture file identifies, one per device id (the most complete description),
+    /// ordered by id: a quick first pass so a trace header can name them before any press.
+    /// Empty when the file cannot be read (the recording pass then reports why).
+    public static func keyboards(inFile path: String, options: USBCaptureOptions = USBCaptureOptions()) -> [DeviceInfo] {
+        guard let source = try? USBCaptureSource(file: path, options: options) else { return [] }
+        var latest: [DeviceID: DeviceInfo] = [:]
+        while let event = try? source.next() {
+            if case .device(let info) = event { latest[info.id] = info }
+        }
+        return latest.values.sorted { $0.id < $1.id }
     }
 
     /// The capture's link type (189 USB_LINUX, 220 USB_LINUX_MMAPPED or 249 USBPCAP).

@@ -42,6 +42,9 @@ public enum GoldenTrace {
         public var recorded: Bool
         /// A line diff, expected → actual (`-`/`+` lines), empty when they match.
         public var diff: [String]
+        /// The replay behind ``actual``; its `divergences` count resolutions that differ from
+        /// those recorded inside the trace.
+        public var report: ReplayReport
         /// Whether the check passed.
         public var passed: Bool { recorded || (expected != nil && diff.isEmpty) }
         /// Why it failed, in one line.
@@ -61,25 +64,32 @@ public enum GoldenTrace {
 
     /// Replays `trace` (through `scene`, or the scene it names) and returns its canonical text.
     public static func canonicalText(trace: String, scene: String? = nil, policy: QueryPolicy = .cached) throws -> [String] {
+        try replay(trace: trace, scene: scene, policy: policy).lines
+    }
+
+    /// One replay: its canonical text and its report (which also compares the resolutions
+    /// recorded inside the trace).
+    private static func replay(trace: String, scene: String?, policy: QueryPolicy) throws -> (lines: [String], report: ReplayReport) {
         var options = Replayer.Options()
         options.scenePath = scene
         options.policy = policy
         options.keepLines = true
         options.stageTiming = false
         let report = try Replayer(trace: trace, options: options).run()
-        return ["# \(report.scene): replay of \((trace as NSString).lastPathComponent)"]
+        let lines = ["# \(report.scene): replay of \((trace as NSString).lastPathComponent)"]
             + report.lines + ["# final scene state"] + report.finalState.split(separator: "\n").map(String.init)
+        return (lines, report)
     }
 
     /// Checks `trace` against its golden file, writing it per `mode`.
     public static func check(trace: String, scene: String? = nil, golden: String? = nil,
                              mode: RecordMode = .fromEnvironment) throws -> Check {
         let goldenPath = golden ?? goldenPath(for: trace)
-        let actual = try canonicalText(trace: trace, scene: scene)
+        let (actual, report) = try replay(trace: trace, scene: scene, policy: .cached)
         let expected = (try? String(contentsOfFile: goldenPath, encoding: .utf8))
             .map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
         var check = Check(trace: trace, golden: goldenPath, expected: expected, actual: actual, recorded: false,
-                          diff: expected.map { lineDiff(expected: $0, actual: actual) } ?? [])
+                          diff: expected.map { lineDiff(expected: $0, actual: actual) } ?? [], report: report)
         let shouldRecord = (mode == .all && (expected == nil || !check.diff.isEmpty)) || (mode == .missing && expected == nil)
         if shouldRecord {
             try (actual.joined(separator: "\n") + "\n").write(toFile: goldenPath, atomically: true, encoding: .utf8)

@@ -34,11 +34,8 @@ struct DemoCommand: ParsableCommand {
             // 1. Record: decode the USB capture and drive each press through the scene.
             let runtime = try SceneArgument.load(scene)
             let source = try USBCaptureSource(file: capture)
-            var devices: [Capture.DeviceInfo] = []
-            if let prescan = try? USBCaptureSource(file: capture) {
-                while let event = try? prescan.next() { if case .device(let info) = event { devices.append(info) } }
-            }
-            let metadata = TraceMetadata(capturedFrom: "usb", details: ["input": capture], devices: devices,
+            let metadata = TraceMetadata(capturedFrom: "usb", details: ["input": capture],
+                                         devices: USBCaptureSource.keyboards(inFile: capture),
                                          pcapLinkType: UInt32(source.linkType))
             let session = try RecordingSession(output: recorded, metadata: metadata, scene: runtime)
             try session.record(source)

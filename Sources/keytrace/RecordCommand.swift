@@ -63,11 +63,7 @@ struct RecordCommand: ParsableCommand {
             let (source, kind, details, linkType) = try openSource()
             let runtime = try scene.map(SceneArgument.load)
             // Devices go into the header: read capture files once for them first.
-            var devices: [Capture.DeviceInfo] = []
-            if let pcap, let prescan = try? USBCaptureSource(file: pcap) {
-                while let event = try? prescan.next() { if case .device(let info) = event { devices.append(info) } }
-                devices = Dictionary(devices.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last }).values.sorted { $0.id < $1.id }
-            }
+            let devices = pcap.map { USBCaptureSource.keyboards(inFile: $0) } ?? []
             var metadata = TraceMetadata(capturedFrom: kind, details: details, devices: devices,
                                          pcapLinkType: linkType.map { UInt32($0) })
             if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
@@ -84,7 +80,7 @@ struct RecordCommand: ParsableCommand {
             }
             progress.clear()
             let summary = try session.finish()
-            printSummary(summary, source: source)
+            printSummary(summary, source: source, complete: captureError == nil)
             if let captureError {
                 KeyTraceExit.printError("\(captureError)")
                 KeyTraceExit.printError("the \(summary.presses) presses read before the problem were recorded to \(output)")
@@ -133,9 +129,9 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    private func printSummary(_ summary: RecordingSession.Summary, source: CaptureSource) {
+    private func printSummary(_ summary: RecordingSession.Summary, source: CaptureSource, complete: Bool) {
         let capture = summary.capture
-        print("recorded \(output)")
+        print(complete ? "recorded \(output)" : "recorded \(output) — INCOMPLETE: the input stopped early (see the error below)")
         let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil
         if hardware { for device in capture.devices { print("  device      \(device)") } }
         print("  presses     \(summary.presses)")
