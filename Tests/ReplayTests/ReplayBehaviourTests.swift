@@ -95,6 +95,7 @@ import TraceFormat
             if case .dropped(let d) = record { return total + d.count }
             return total
         }
+        #expect(dropped > 0, "a 4-event buffer under a 20 000-event burst must drop")
         #expect(recorder.droppedEvents == dropped)
         #expect(UInt64(keys) + dropped >= 20_000)
     }
