@@ -17,6 +17,8 @@ struct ChunkDecoder {
     private var shapes: [KeyRecord] = []
     /// The trivial fields of each shape, for field access without copying strings.
     private(set) var shapeFields: [KeyShape.Fixed] = []
+    /// `shapes.count`, kept in a plain field for the short-key path.
+    private var shapeCount = 0
     private(set) var previousTime: UInt64
     /// The current record's entry tag (after ``advance()``).
     private(set) var tag: UInt8 = 0
@@ -44,54 +46,53 @@ struct ChunkDecoder {
     }
 
     /// Moves to the next record, reading definitions on the way; `false` at the end.
-    ///
-    /// A short-form key (the common case) is read without any copy: tag, delta, shape.
     @inline(__always)
     mutating func advance() throws(Malformed) -> Bool {
-        if let base = reader.base, reader.position < reader.end {
-            let p = reader.position
-            let first = base.load(fromByteOffset: p, as: UInt8.self)
-            let end = p + 1 + Int((first >> 4) & 0x07)
-            if first & 0x8F == 0x80, end <= reader.end {
-                // At most 7 bytes: both varints fit in 49 bits, no overflow check needed.
-                var q = p + 1
-                var delta: UInt64 = 0
-                var shift: UInt64 = 0
-                var done = false
-                while q < end {
-                    let b = base.load(fromByteOffset: q, as: UInt8.self)
-                    q += 1
-                    delta |= UInt64(b & 0x7F) << shift
-                    if b < 0x80 { done = true; break }
-                    shift += 7
-                }
-                var id: UInt64 = 0
-                shift = 0
-                var doneID = false
-                while done && q < end {
-                    let b = base.load(fromByteOffset: q, as: UInt8.self)
-                    q += 1
-                    id |= UInt64(b & 0x7F) << shift
-                    if b < 0x80 { doneID = true; break }
-                    shift += 7
-                }
-                let mode = delta & 3
-                let m = delta >> 2
-                if doneID && q == end && id < UInt64(shapes.count) && !(mode == 1 && m == 0) {
-                    switch mode {
-                    case 0: previousTime &+= m
-                    case 1: previousTime &-= m
-                    case 2: previousTime &+= m &* 1000
-                    default: previousTime &+= m &* 1_000_000
-                    }
-                    tag = first
-                    shape = Int(id)
-                    reader.position = end
-                    return true
-                }
-            }
-        }
+        if advanceShortKey() { return true }
         return try advanceSlowly()
+    }
+
+    /// Steps over a short-form key (the common case: tag, timestamp delta, shape number) when
+    /// one comes next and at least 8 bytes remain; otherwise consumes nothing and returns `false`.
+    ///
+    /// The entry is read as one little-endian word and both varints are found and unpacked with
+    /// a handful of mask-and-shift steps: no loop, no per-byte bounds check, no branch on the
+    /// timestamp unit.
+    @inline(__always)
+    mutating func advanceShortKey() -> Bool {
+        let p = reader.position
+        guard let base = reader.base, p &+ 8 <= reader.end else { return false }
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+        guard word & 0x8F == 0x80 else { return false }
+        let length = (word &>> 4) & 7
+        let payload = word &>> 8
+        // A clear top bit ends a varint; `stops` marks those bytes among the 7 payload bytes.
+        let stops = ~payload & 0x0080_8080_8080_8080
+        let deltaBits = UInt64(truncatingIfNeeded: stops.trailingZeroBitCount) &+ 1  // 8 × bytes
+        let idStops = stops &>> deltaBits
+        let idBits = UInt64(truncatingIfNeeded: idStops.trailingZeroBitCount) &+ 1
+        guard stops != 0, idStops != 0, deltaBits &+ idBits == length &* 8 else { return false }
+        let delta = Self.unpackVarint(payload & ((1 &<< deltaBits) &- 1))
+        let id = Self.unpackVarint((payload &>> deltaBits) & ((1 &<< idBits) &- 1))
+        let mode = delta & 3
+        let m = delta &>> 2
+        guard id < UInt64(shapeCount), mode != 1 || m != 0 else { return false }
+        let scale: UInt64 = mode == 3 ? 1_000_000 : (mode == 2 ? 1000 : 1)
+        previousTime = mode == 1 ? previousTime &- m : previousTime &+ m &* scale
+        tag = UInt8(truncatingIfNeeded: word)
+        shape = Int(truncatingIfNeeded: id)
+        reader.position = p &+ 1 &+ Int(truncatingIfNeeded: length)
+        return true
+    }
+
+    /// The value of a varint of at most 8 bytes held little-endian in `bytes` (only its own
+    /// bytes set): the 7-bit groups are packed together in three steps.
+    @inline(__always)
+    static func unpackVarint(_ bytes: UInt64) -> UInt64 {
+        var x = bytes & 0x7F7F_7F7F_7F7F_7F7F
+        x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) &>> 1)
+        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) &>> 2)
+        return (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) &>> 4)
     }
 
     private mutating func advanceSlowly() throws(Malformed) -> Bool {
@@ -201,6 +202,7 @@ struct ChunkDecoder {
             let record = KeyRecord(press, timestampUncertainty: uncertainty)
             shapes.append(record)
             shapeFields.append(KeyShape.Fixed(record))
+            shapeCount = shapes.count
         default:
             break  // A definition type from a newer minor: skipped by length.
         }

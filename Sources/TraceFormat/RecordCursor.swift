@@ -27,6 +27,8 @@ public struct RecordCursor {
     public private(set) var recordsRead: UInt64 = 0
     /// The current record's timestamp in ns (a stored copy, so reading it copies nothing).
     public private(set) var timestamp: UInt64 = 0
+    /// Inside an intact chunk with no records left to skip: ``next()`` may take its fast path.
+    private var isStreaming = false
 
     init(storage: TraceStorage, chunks: [TraceChunk], startChunk: Int, skipRecords: UInt64 = 0, skipBeforeTime: UInt64? = nil) {
         self.storage = storage
@@ -38,22 +40,34 @@ public struct RecordCursor {
 
     /// Moves to the next intact record; `false` at the end of the trace.
     public mutating func next() -> Bool {
+        // The common case, a short-form key inside an intact chunk with no seek pending,
+        // costs one word load and two in-register varints.
+        if isStreaming && decoder.advanceShortKey() {
+            decodedInChunk &+= 1
+            recordsRead &+= 1
+            timestamp = decoder.time
+            return true
+        }
+        return nextInGeneral()
+    }
+
+    private mutating func nextInGeneral() -> Bool {
         while true {
             if current != nil, step() {
-                if skipRecords > 0 || skipBeforeTime != nil {
-                    if skipRecords > 0 {
-                        skipRecords -= 1
-                        continue
-                    }
-                    if let t = skipBeforeTime {
-                        if decoder.time < t { continue }
-                        skipBeforeTime = nil
-                    }
+                if skipRecords > 0 {
+                    skipRecords -= 1
+                    continue
                 }
+                if let t = skipBeforeTime {
+                    if decoder.time < t { continue }
+                    skipBeforeTime = nil
+                }
+                isStreaming = true
                 recordsRead += 1
                 timestamp = decoder.time
                 return true
             }
+            isStreaming = false
             guard nextChunk < chunks.count else { return false }
             enter(chunks[nextChunk])
             nextChunk += 1
