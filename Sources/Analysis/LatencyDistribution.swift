@@ -99,25 +99,51 @@ public struct LatencyDistribution: Sendable {
     /// The value at `percentile` (0–100), to the histogram's precision and clamped to the exact
     /// minimum and maximum; 0 when empty.
     public func value(atPercentile percentile: Double) -> UInt64 {
-        guard count > 0 else { return 0 }
-        if percentile <= 0 { return min }
-        if percentile >= 100 { return max }
-        let value = histogram.valueAtPercentile(percentile)
-        return Swift.min(Swift.max(value, min), max)
+        values(atPercentiles: [percentile])[0]
+    }
+
+    /// The values at several percentiles (0–100, any order), found in one pass over the
+    /// histogram's recorded buckets; each equals ``value(atPercentile:)`` of its percentile.
+    ///
+    /// HdrHistogram's rule: the value at p is the highest value equivalent to the first bucket
+    /// whose running count reaches ⌈p/100 × count⌉ (at least 1), clamped to the recorded range.
+    public func values(atPercentiles percentiles: [Double]) -> [UInt64] {
+        var result = [UInt64](repeating: 0, count: percentiles.count)
+        guard count > 0 else { return result }
+        let total = histogram.totalCount
+        var pending: [(target: UInt64, index: Int)] = []
+        for (index, percentile) in percentiles.enumerated() {
+            if percentile <= 0 {
+                result[index] = min
+            } else if percentile >= 100 {
+                result[index] = max
+            } else {
+                let share = (Swift.min(Swift.max(percentile.nextDown, 0), 100) * Double(total)) / 100
+                pending.append((Swift.max(1, UInt64(share.rounded(.up))), index))
+            }
+        }
+        guard !pending.isEmpty else { return result }
+        pending.sort { $0.target < $1.target }
+        let low = histogram.min
+        let high = histogram.maxRecorded
+        var next = 0
+        var running: UInt64 = 0
+        for bucket in histogram.recordedValues() {
+            running += UInt64(bucket.count)
+            while next < pending.count && running >= pending[next].target {
+                let value = Swift.max(Swift.min(bucket.value, high), low)
+                result[pending[next].index] = Swift.min(Swift.max(value, min), max)
+                next += 1
+            }
+            if next == pending.count { break }
+        }
+        return result
     }
 
     /// The statistics reports print: count, min, p50, p90, p99, p99.9, max, mean.
     public var statistics: LatencyStatistics {
-        LatencyStatistics(
-            count: count,
-            min: min,
-            p50: value(atPercentile: 50),
-            p90: value(atPercentile: 90),
-            p99: value(atPercentile: 99),
-            p999: value(atPercentile: 99.9),
-            max: max,
-            mean: mean
-        )
+        let p = values(atPercentiles: [50, 90, 99, 99.9])
+        return LatencyStatistics(count: count, min: min, p50: p[0], p90: p[1], p99: p[2], p999: p[3], max: max, mean: mean)
     }
 }
 

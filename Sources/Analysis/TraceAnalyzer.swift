@@ -42,6 +42,11 @@ public struct TraceAnalyzer {
     private var sawPerResponderMarker = false
 
     private var window = PressWindow()
+    /// The current trace's counts, kept here and stored into its ``TraceAnalysis/TraceSource``
+    /// when the trace ends (one field update per record instead of an array element's).
+    private var traceRecords: UInt64 = 0
+    private var traceKeys: UInt64 = 0
+    private var traceDispatches: UInt64 = 0
     private var traceIndex = -1
     private var traceStart: UInt64?
     private var traceEnd: UInt64 = 0
@@ -66,6 +71,9 @@ public struct TraceAnalyzer {
         analysis.traces.append(source)
         traceStart = nil
         traceEnd = 0
+        traceRecords = 0
+        traceKeys = 0
+        traceDispatches = 0
         capture.beginTrace(devices: metadata.devices)
         if let resolution = metadata.custom[Self.clockResolutionKey].flatMap(UInt64.init),
            let overhead = metadata.custom[Self.checkpointOverheadKey].flatMap(UInt64.init) {
@@ -93,20 +101,20 @@ public struct TraceAnalyzer {
     /// Adds one record of the current trace.
     public mutating func add(_ record: TraceRecord) {
         if traceIndex < 0 { beginTrace(path: "(records)", metadata: TraceMetadata()) }
-        analysis.traces[traceIndex].records += 1
+        traceRecords += 1
         let timestamp = record.timestamp
         if traceStart == nil { traceStart = timestamp }
         if timestamp > traceEnd { traceEnd = timestamp }
         switch record {
         case .key(let key):
             analysis.keys += 1
-            let sequence = analysis.traces[traceIndex].keys
-            analysis.traces[traceIndex].keys += 1
+            let sequence = traceKeys
+            traceKeys += 1
             capture.add(key)
             withSlot(sequence) { $0.key = key }
         case .resolution(let resolution):
             analysis.dispatches += 1
-            analysis.traces[traceIndex].dispatches += 1
+            traceDispatches += 1
             withSlot(resolution.pressSequence) { $0.resolution = resolution }
         case .stageTimings(let timings):
             let stages = DispatchStage.allCases.count
@@ -149,8 +157,10 @@ public struct TraceAnalyzer {
         let index = Int(sequence & UInt64(PressWindow.size - 1))
         if window.slots[index].isOccupied && window.slots[index].sequence != sequence {
             if window.slots[index].sequence > sequence { return }  // a straggler older than the window
-            complete(window.slots[index])
-            window.slots[index] = PressState()
+            // Move the finished press out (no copy of its records), leaving an empty slot.
+            var finished = PressState()
+            swap(&finished, &window.slots[index])
+            complete(finished)
         }
         window.slots[index].sequence = sequence
         window.slots[index].isOccupied = true
@@ -217,6 +227,9 @@ public struct TraceAnalyzer {
     private mutating func endTrace() {
         guard traceIndex >= 0 else { return }
         flushWindow()
+        analysis.traces[traceIndex].records = traceRecords
+        analysis.traces[traceIndex].keys = traceKeys
+        analysis.traces[traceIndex].dispatches = traceDispatches
         if let start = traceStart { analysis.traces[traceIndex].durationNanoseconds = traceEnd - min(start, traceEnd) }
         capture.endTrace()
     }

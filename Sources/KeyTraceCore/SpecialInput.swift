@@ -74,10 +74,17 @@ public enum SpecialInput: Hashable, Sendable, CaseIterable {
     }
 
     /// The special input with UIKit constant name `name`, or `nil`.
+    ///
+    /// Every key-command input read back from a trace goes through here, so a name that
+    /// cannot be a constant (a typed character) is rejected by its length alone.
     public init?(uiKitName name: String) {
-        guard let match = SpecialInput.allCases.first(where: { $0.uiKitName == name }) else { return nil }
+        guard name.utf8.count >= Self.shortestUIKitName, let match = Self.byUIKitName[name] else { return nil }
         self = match
     }
+
+    private static let byUIKitName: [String: SpecialInput] = Dictionary(
+        uniqueKeysWithValues: allCases.map { ($0.uiKitName, $0) })
+    private static let shortestUIKitName = byUIKitName.keys.map(\.utf8.count).min() ?? 0
 
     /// The word used in the text notation: `up`, `esc`, `pageup`, `f5`, `delete`, …
     public var word: String {

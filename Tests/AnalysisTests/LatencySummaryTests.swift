@@ -18,6 +18,26 @@ struct LatencySummaryTests {
         }
     }
 
+    @Test func onePassPercentilesEqualHdrHistogramsOwnForEveryPercentile() {
+        var generator = SeededGenerator(seed: 11)
+        for round in 0..<20 {
+            var distribution = LatencyDistribution()
+            let values = 1 + Int(generator.next(upperBound: UInt64(5_000)))
+            for _ in 0..<values {
+                // A long tail, with a few values above the histogram's range in some rounds.
+                let value = generator.next(upperBound: UInt64(1) << (8 + UInt64(round)))
+                distribution.record(round % 7 == 6 && value % 97 == 0 ? LatencyDistribution.highestTrackableValue * 2 : value)
+            }
+            let percentiles: [Double] = [99.9, 0, 50, 1, 90, 99, 100, 25, 75, 99.99, 0.001]
+            let onePass = distribution.values(atPercentiles: percentiles)
+            for (percentile, value) in zip(percentiles, onePass) {
+                let reference = percentile <= 0 ? distribution.min : percentile >= 100 ? distribution.max
+                    : min(max(distribution.histogram.valueAtPercentile(percentile), distribution.min), distribution.max)
+                #expect(value == reference, "round \(round), p\(percentile)")
+            }
+        }
+    }
+
     @Test func memoryDoesNotGrowWithTheNumberOfValues() {
         var distribution = LatencyDistribution()
         let before = distribution.histogram.estimatedFootprintInBytes
