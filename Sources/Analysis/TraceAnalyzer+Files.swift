@@ -17,19 +17,27 @@ extension TraceAnalyzer {
     }
 
     /// Reads every intact record of `reader` (see ``addTrace(at:progress:)``).
+    ///
+    /// Records are decoded on a second thread while this one analyses them
+    /// (``DecodingPipeline``); the result is the same as reading them in order on one thread.
     public mutating func addTrace(_ reader: TraceReader, path: String, progress: ((UInt64, UInt64?) -> Void)? = nil) {
         beginTrace(path: path, metadata: reader.header.metadata)
         for issue in reader.indexIssues where issue.losesRecords { noteIssue(issue.description) }
-        var iterator = reader.makeIterator()
+        let pipeline = DecodingPipeline(reader: reader)
         var read: UInt64 = 0
+        var nextProgress = Self.progressInterval
         let expected = reader.footerRecordCount
-        while let record = iterator.next() {
-            add(record)
-            read += 1
-            if read % Self.progressInterval == 0 { progress?(read, expected) }
+        while let batch = pipeline.nextBatch() {
+            read += UInt64(batch.count)
+            while let record = batch.takeNext() { add(record) }
+            pipeline.recycle(batch)
+            if read >= nextProgress {
+                progress?(read, expected)
+                nextProgress = (read / Self.progressInterval + 1) * Self.progressInterval
+            }
         }
         progress?(read, expected)
         let known = Set(reader.indexIssues)
-        for issue in iterator.issues where issue.losesRecords && !known.contains(issue) { noteIssue(issue.description) }
+        for issue in pipeline.issues where issue.losesRecords && !known.contains(issue) { noteIssue(issue.description) }
     }
 }

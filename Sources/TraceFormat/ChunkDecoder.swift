@@ -242,13 +242,18 @@ struct ChunkDecoder {
                                                 blockingAction: blocking.map { Action($0) }))
         case EntryType.stageTimings:
             guard let seq = r.readVarint(), let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
-            var durations: [UInt64] = []
-            durations.reserveCapacity(Int(count))
-            for _ in 0..<count {
-                guard let d = r.readVarint() else { return nil }
-                durations.append(d)
+            var complete = true
+            let durations = [UInt64](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
+                for i in 0..<buffer.count {
+                    guard let d = r.readVarint() else {
+                        complete = false
+                        break
+                    }
+                    buffer.initializeElement(at: i, to: d)
+                    initialized = i + 1
+                }
             }
-            guard let total = r.readVarint() else { return nil }
+            guard complete, let total = r.readVarint() else { return nil }
             return .stageTimings(StageTimingsRecord(timestamp: time, pressSequence: seq, durations: durations, total: total))
         case EntryType.keyCommandsCounters:
             guard let seq = r.readVarint(), let calls = r.readVarint(), let policy = r.readVarint(),
