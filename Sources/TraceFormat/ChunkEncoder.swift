@@ -7,10 +7,7 @@ import KeyTraceCore
 struct ChunkEncoder {
     private var strings: [String: UInt64] = [:]
     private var shapes: [KeyShape: UInt64] = [:]
-    private var cacheFixed = [KeyShape.Fixed?](repeating: nil, count: 2048)
-    private var cacheCharacters = [String](repeating: "", count: 2048)
-    private var cacheIgnoring = [String](repeating: "", count: 2048)
-    private var cacheIDs = [UInt64](repeating: 0, count: 2048)
+    private let shapeCache = ShapeCache()
     private(set) var previousTime: UInt64 = 0
     private var scratch = ByteWriter(capacity: 256)
 
@@ -18,7 +15,7 @@ struct ChunkEncoder {
     mutating func reset(baseTime: UInt64) {
         strings.removeAll(keepingCapacity: true)
         shapes.removeAll(keepingCapacity: true)
-        for i in cacheFixed.indices { cacheFixed[i] = nil }
+        shapeCache.reset()
         previousTime = baseTime
     }
 
@@ -115,23 +112,14 @@ struct ChunkEncoder {
     /// Appends a key record: a short-form entry of timestamp delta and shape number, after the
     /// shape's definition when the shape is new to the chunk.
     @inline(__always) mutating func encodeKey(_ press: KeyPress, uncertainty: UInt64?, into out: inout ByteWriter) {
-        let fixed = KeyShape.Fixed(press, uncertainty: uncertainty)
-        let slot = fixed.cacheSlot
+        let key = ShapeCache.Key(press, uncertainty: uncertainty)
         let id: UInt64
-        if cacheFixed[slot] == fixed && cacheCharacters[slot] == press.characters
-            && cacheIgnoring[slot] == press.charactersIgnoringModifiers {
-            id = cacheIDs[slot]
+        if let cached = shapeCache.id(of: press, key: key) {
+            id = cached
         } else {
             let shape = KeyShape(KeyRecord(press, timestampUncertainty: uncertainty))
-            if let known = shapes[shape] {
-                id = known
-            } else {
-                id = defineShape(shape, into: &out)
-            }
-            cacheFixed[slot] = fixed
-            cacheCharacters[slot] = press.characters
-            cacheIgnoring[slot] = press.charactersIgnoringModifiers
-            cacheIDs[slot] = id
+            id = shapes[shape] ?? defineShape(shape, into: &out)
+            shapeCache.remember(id, for: press, key: key)
         }
         let time = press.timestamp
         // Build the whole entry in one word and append it once.
@@ -210,7 +198,7 @@ struct EntryScratch {
     private var count: UInt64 = 0
 
     @inline(__always) mutating func append(_ byte: UInt8) {
-        word |= UInt64(byte) << (count &* 8)
+        word |= UInt64(byte) &<< (count &* 8)
         count &+= 1
     }
 

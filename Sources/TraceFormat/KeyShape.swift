@@ -49,8 +49,5 @@ struct KeyShape: Hashable {
         @inline(__always) init(_ record: KeyRecord) {
             self.init(record.press, uncertainty: record.timestampUncertainty)
         }
-
-        /// The slot in the encoder's direct-mapped cache (2048 slots).
-        var cacheSlot: Int { Int(usage & 0xFF) | Int(phase & 3) << 8 | (isRepeat ? 1 << 10 : 0) }
     }
 }

@@ -23,6 +23,35 @@ import Testing
         }
     }
 
+    @Test func keyPressesDifferingInOneFieldKeepTheirOwnShapes() throws {
+        let base = KeyPress(phase: .began, usage: HIDUsage(0x04), characters: "a", charactersIgnoringModifiers: "a",
+                            modifierFlags: [], device: .usb(bus: 1, device: 2, endpoint: 0x81), timestamp: 1_000)
+        var variants: [(KeyPress, UInt64?)] = [(base, nil), (base, 8_000_000), (base, 1_000_000)]
+        var p = base; p.characters = "A"; variants.append((p, nil))
+        p = base; p.charactersIgnoringModifiers = "á"; variants.append((p, nil))
+        p = base; p.modifierFlags = .shift; variants.append((p, nil))
+        p = base; p.modifierSides = .leftShift; variants.append((p, nil))
+        p = base; p.isRepeat = true; variants.append((p, nil))
+        p = base; p.phase = .ended; variants.append((p, nil))
+        p = base; p.device = .usb(bus: 1, device: 3, endpoint: 0x81); variants.append((p, nil))
+        p = base; p.usage = HIDUsage(0x05); variants.append((p, nil))
+        // Each variant twice in a row and then all again, so cached shapes are reused and checked.
+        var records: [TraceRecord] = []
+        var time: UInt64 = 1_000
+        for round in 0..<3 {
+            for (press, uncertainty) in variants {
+                for _ in 0..<(round == 0 ? 2 : 1) {
+                    var press = press
+                    time += 1_234
+                    press.timestamp = time
+                    records.append(.key(KeyRecord(press, timestampUncertainty: uncertainty)))
+                }
+            }
+        }
+        let read = Array(try TraceReader(bytes: try TraceFixture.write(records, options: .init())))
+        #expect(read == records)
+    }
+
     @Test func metadataWithEveryFieldReadsBackEqual() throws {
         let bytes = try TypingFixture.trace([])
         let reader = try TraceReader(bytes: bytes)

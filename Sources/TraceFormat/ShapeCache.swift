@@ -1,0 +1,84 @@
+import KeyTraceCore
+
+/// The encoder's direct-mapped cache from a key press's shape to its shape number in the open
+/// chunk, so a repeated key is encoded without hashing its strings.
+///
+/// Each slot holds the shape's trivial fields packed into three words, its two strings and
+/// the chunk generation it belongs to; starting a chunk only bumps the generation. Slots live
+/// in memory the cache owns, so a lookup is plain loads with no copy of the strings.
+final class ShapeCache {
+    private struct Slot {
+        var generation: UInt32 = 0
+        var packed: UInt64 = 0
+        var device: UInt64 = 0
+        var uncertainty: UInt64 = 0
+        var id: UInt64 = 0
+        var characters = ""
+        var charactersIgnoringModifiers = ""
+    }
+
+    /// The trivial fields of a press, packed for comparison and slot choice.
+    struct Key {
+        var packed: UInt64
+        var device: UInt64
+        var uncertainty: UInt64
+
+        @inline(__always) init(_ press: KeyPress, uncertainty: UInt64?) {
+            packed = UInt64(press.usage.rawValue) | UInt64(press.phase.rawValue & 3) << 16
+                | (press.isRepeat ? 1 << 18 : 0) | (uncertainty != nil ? 1 << 19 : 0)
+                | UInt64(press.modifierSides.rawValue) << 20 | UInt64(press.modifierFlags.rawValue) << 32
+            device = press.device.rawValue
+            self.uncertainty = uncertainty ?? 0
+        }
+
+        /// A multiplicative hash of the packed fields, `bits` wide.
+        @inline(__always) func slot(bits: Int) -> Int {
+            Int(truncatingIfNeeded: ((packed ^ device &* 0x9E37_79B9) &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(64 - bits))
+        }
+    }
+
+    private static let bits = 11
+    private let slots: UnsafeMutablePointer<Slot>
+    private var generation: UInt32 = 1
+
+    init() {
+        slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << Self.bits)
+        slots.initialize(repeating: Slot(), count: 1 << Self.bits)
+    }
+
+    deinit {
+        slots.deinitialize(count: 1 << Self.bits)
+        slots.deallocate()
+    }
+
+    /// Forgets every shape (a new chunk numbers its shapes from zero).
+    func reset() {
+        generation &+= 1
+        if generation == 0 {  // wrapped: clear for real so no stale slot matches
+            for i in 0..<(1 << Self.bits) { slots[i].generation = 0 }
+            generation = 1
+        }
+    }
+
+    /// The shape number cached for `press`, or `nil`.
+    @inline(__always) func id(of press: KeyPress, key: Key) -> UInt64? {
+        let slot = slots + key.slot(bits: Self.bits)
+        guard slot.pointee.generation == generation, slot.pointee.packed == key.packed,
+              slot.pointee.device == key.device, slot.pointee.uncertainty == key.uncertainty,
+              slot.pointee.characters == press.characters,
+              slot.pointee.charactersIgnoringModifiers == press.charactersIgnoringModifiers else { return nil }
+        return slot.pointee.id
+    }
+
+    /// Caches `id` as the shape number of `press`.
+    func remember(_ id: UInt64, for press: KeyPress, key: Key) {
+        let slot = slots + key.slot(bits: Self.bits)
+        slot.pointee.generation = generation
+        slot.pointee.packed = key.packed
+        slot.pointee.device = key.device
+        slot.pointee.uncertainty = key.uncertainty
+        slot.pointee.id = id
+        slot.pointee.characters = press.characters
+        slot.pointee.charactersIgnoringModifiers = press.charactersIgnoringModifiers
+    }
+}
