@@ -51,15 +51,17 @@ struct RecordCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        let sources = [pcap, interface, evdev, evemu, script].compactMap { $0 }.count + (terminal ? 1 : 0)
-        guard sources == 1 else {
-            throw ValidationError("give exactly one source: --pcap, --interface, --evdev, --evemu, --terminal or --script")
-        }
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
     }
 
     func run() throws {
         try KeyTraceExit.run {
+            // Checked here rather than in validate(), so a misspelled source option is reported
+            // as the unknown option it is (with a suggestion) before this.
+            let sources = [pcap, interface, evdev, evemu, script].compactMap { $0 }.count + (terminal ? 1 : 0)
+            guard sources == 1 else {
+                throw CommandFailure.usage("give exactly one source: --pcap, --interface, --evdev, --evemu, --terminal or --script")
+            }
             let (source, kind, details, linkType) = try openSource()
             let runtime = try scene.map(SceneArgument.load)
             // Devices go into the header: read capture files once for them first.

@@ -59,6 +59,10 @@ import TraceFormat
         #expect(!result.stderr.isEmpty)
         let both = try CLIRunner.run(["record", "--pcap", empty, "--script", empty, "-o", "x"])
         #expect(both.status == 64)
+        #expect(both.stderr.contains("exactly one source"))
+        let misspelled = try CLIRunner.run(["record", "--scipt", empty, "-o", "x"])
+        #expect(misspelled.status == 64)
+        #expect(misspelled.stderr.contains("'--scipt'"), "\(misspelled.stderr)")
     }
 
     @Test func goldenVerifyFailsOnADifferenceAndWritesArtifacts() throws {
