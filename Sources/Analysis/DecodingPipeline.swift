@@ -1,4 +1,5 @@
 import Foundation
+import KeyTraceCore
 import TraceFormat
 
 /// Decodes a trace on a thread of its own while the caller analyses the records, so the two
@@ -10,6 +11,11 @@ import TraceFormat
 ///                   recycle(batch) ─▶ spare batches ─▶ refilled by the decoding thread
 /// ```
 ///
+/// The decoding thread also records the first ``decodingThreadMetrics`` of every stage-timing
+/// record into its own distributions (``stages``), which need no join with other records; the
+/// analysing thread records the rest and merges these at the end. Splitting the histogram work
+/// this way keeps the two threads about equally busy.
+///
 /// Order is preserved, so the analysis is the same as a single-threaded pass. Memory is
 /// constant: at most ``depth`` full batches wait, and emptied batches are reused. Records are
 /// moved in and out of a batch, never copied.
@@ -18,6 +24,12 @@ final class DecodingPipeline: @unchecked Sendable {
     static let batchSize = 4096
     /// Full batches that may wait for the caller before the decoding thread pauses.
     static let depth = 4
+    /// The stage metrics the decoding thread records; the caller records the others.
+    static let decodingThreadMetrics = 0..<4
+    /// The stage metrics the caller records.
+    static var analysingThreadMetrics: Range<Int> {
+        decodingThreadMetrics.upperBound..<(DispatchStage.allCases.count + 1)
+    }
 
     private let reader: TraceReader
     private let condition = NSCondition()
@@ -26,6 +38,7 @@ final class DecodingPipeline: @unchecked Sendable {
     private var decodingDone = false
     private var cancelled = false
     private var finalIssues: [ChunkIssue] = []
+    private var stageDistributions = TraceAnalyzer.emptyStageDistributions()
 
     /// Starts decoding `reader` on a new thread.
     init(reader: TraceReader) {
@@ -68,6 +81,14 @@ final class DecodingPipeline: @unchecked Sendable {
         return finalIssues
     }
 
+    /// The stage distributions of every stage-timing record; complete once ``nextBatch()``
+    /// returned `nil`.
+    var stages: [LatencyDistribution] {
+        condition.lock()
+        defer { condition.unlock() }
+        return stageDistributions
+    }
+
     /// A caller that stops early cancels the decoding thread.
     func cancel() {
         condition.lock()
@@ -88,7 +109,12 @@ final class DecodingPipeline: @unchecked Sendable {
             let batch = spare.popLast() ?? RecordBatch(capacity: Self.batchSize)
             condition.unlock()
 
-            while !batch.isFull, let record = iterator.next() { batch.append(record) }
+            while !batch.isFull, let record = iterator.next() {
+                if case .stageTimings(let timings) = record {
+                    TraceAnalyzer.recordStages(of: timings, Self.decodingThreadMetrics, into: &stageDistributions)
+                }
+                batch.append(record)
+            }
             let finished = !batch.isFull
 
             condition.lock()

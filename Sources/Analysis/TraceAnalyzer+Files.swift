@@ -29,13 +29,14 @@ extension TraceAnalyzer {
         let expected = reader.footerRecordCount
         while let batch = pipeline.nextBatch() {
             read += UInt64(batch.count)
-            while let record = batch.takeNext() { add(record) }
+            while let record = batch.takeNext() { add(record, stageMetrics: DecodingPipeline.analysingThreadMetrics) }
             pipeline.recycle(batch)
             if read >= nextProgress {
                 progress?(read, expected)
                 nextProgress = (read / Self.progressInterval + 1) * Self.progressInterval
             }
         }
+        mergeStages(pipeline.stages)
         progress?(read, expected)
         let known = Set(reader.indexIssues)
         for issue in pipeline.issues where issue.losesRecords && !known.contains(issue) { noteIssue(issue.description) }

@@ -56,7 +56,7 @@ public struct TraceAnalyzer {
     public init(top: Int = 10) {
         topCount = max(0, top)
         slowest = SlowestPresses(capacity: topCount)
-        stage = Array(repeating: LatencyDistribution(), count: DispatchStage.allCases.count + 1)
+        stage = Self.emptyStageDistributions()
     }
 
     /// Starts the next trace: later records belong to it until the next call.
@@ -100,29 +100,57 @@ public struct TraceAnalyzer {
 
     /// Adds one record of the current trace.
     public mutating func add(_ record: TraceRecord) {
+        add(record, stageMetrics: 0..<stage.count)
+    }
+
+    /// One empty distribution per stage plus end-to-end, laid out as the analyzer keeps them.
+    static func emptyStageDistributions() -> [LatencyDistribution] {
+        Array(repeating: LatencyDistribution(), count: DispatchStage.allCases.count + 1)
+    }
+
+    /// Records the metrics `metrics` of `timings` into `distributions` (laid out as
+    /// ``emptyStageDistributions()``: one index per stage, then the total).
+    static func recordStages(of timings: StageTimingsRecord, _ metrics: Range<Int>,
+                             into distributions: inout [LatencyDistribution]) {
+        let stages = DispatchStage.allCases.count
+        for index in metrics {
+            if index < stages {
+                if index < timings.durations.count { distributions[index].record(timings.durations[index]) }
+            } else {
+                distributions[index].record(timings.total)
+            }
+        }
+    }
+
+    /// Adds stage distributions recorded from this trace's timings by someone else (the
+    /// decoding thread), for the metrics records were added without.
+    mutating func mergeStages(_ distributions: [LatencyDistribution]) {
+        for (index, distribution) in distributions.enumerated() where index < stage.count { stage[index].merge(distribution) }
+    }
+
+    /// Adds one record, recording only `stageMetrics` of a stage-timing record here (the rest
+    /// are recorded elsewhere and merged with ``mergeStages(_:)``).
+    mutating func add(_ record: consuming TraceRecord, stageMetrics: Range<Int>) {
         if traceIndex < 0 { beginTrace(path: "(records)", metadata: TraceMetadata()) }
         traceRecords += 1
         let timestamp = record.timestamp
         if traceStart == nil { traceStart = timestamp }
         if timestamp > traceEnd { traceEnd = timestamp }
-        switch record {
+        // The record is consumed: each payload moves into its press slot without a copy.
+        switch consume record {
         case .key(let key):
             analysis.keys += 1
             let sequence = traceKeys
             traceKeys += 1
             capture.add(key)
-            withSlot(sequence) { $0.key = key }
+            if let slot = slot(for: sequence) { window.slots[slot].key = consume key }
         case .resolution(let resolution):
             analysis.dispatches += 1
             traceDispatches += 1
-            withSlot(resolution.pressSequence) { $0.resolution = resolution }
+            if let slot = slot(for: resolution.pressSequence) { window.slots[slot].resolution = consume resolution }
         case .stageTimings(let timings):
-            let stages = DispatchStage.allCases.count
-            for index in 0..<min(stages, timings.durations.count) {
-                stage[index].record(timings.durations[index])
-            }
-            stage[stages].record(timings.total)
-            withSlot(timings.pressSequence) { $0.timings = timings }
+            Self.recordStages(of: timings, stageMetrics, into: &stage)
+            if let slot = slot(for: timings.pressSequence) { window.slots[slot].timings = consume timings }
         case .keyCommandsCounters(let record):
             counters.add(record)
         case .cache(let event):
@@ -152,11 +180,12 @@ public struct TraceAnalyzer {
         }
     }
 
-    /// Applies `body` to the window slot of press `sequence`, completing the press it replaces.
-    private mutating func withSlot(_ sequence: UInt64, _ body: (inout PressState) -> Void) {
+    /// The window slot of press `sequence`, completing the press it replaces; `nil` for a
+    /// straggler older than the window.
+    private mutating func slot(for sequence: UInt64) -> Int? {
         let index = Int(sequence & UInt64(PressWindow.size - 1))
         if window.slots[index].isOccupied && window.slots[index].sequence != sequence {
-            if window.slots[index].sequence > sequence { return }  // a straggler older than the window
+            if window.slots[index].sequence > sequence { return nil }
             // Move the finished press out (no copy of its records), leaving an empty slot.
             var finished = PressState()
             swap(&finished, &window.slots[index])
@@ -164,7 +193,7 @@ public struct TraceAnalyzer {
         }
         window.slots[index].sequence = sequence
         window.slots[index].isOccupied = true
-        body(&window.slots[index])
+        return index
     }
 
     private mutating func flushWindow() {
