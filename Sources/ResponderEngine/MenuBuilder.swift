@@ -74,7 +74,7 @@ public struct MenuBuilder: Sendable {
             if let clash = seen[command.identity] { throw MenuBuildError.conflict(existing: clash, new: command) }
             seen[command.identity] = command
         }
-        guard try root.update(identifier, { $0.children.append(element) }) else {
+        guard root.update(identifier, { $0.children.append(element) }) else {
             throw MenuBuildError.unknownMenu(identifier)
         }
     }
