@@ -22,7 +22,7 @@ extension TraceAnalyzer {
     /// (``DecodingPipeline``); the result is the same as reading them in order on one thread.
     public mutating func addTrace(_ reader: TraceReader, path: String, progress: ((UInt64, UInt64?) -> Void)? = nil) {
         beginTrace(path: path, metadata: reader.header.metadata)
-        for issue in reader.indexIssues where issue.losesRecords { noteIssue(issue.description) }
+        for issue in reader.indexIssues where issue.losesRecords || issue.losesMetadata { noteIssue(issue.description) }
         let pipeline = DecodingPipeline(reader: reader)
         var read: UInt64 = 0
         var nextProgress = Self.progressInterval

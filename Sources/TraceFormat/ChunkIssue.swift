@@ -18,6 +18,9 @@ public struct ChunkIssue: Hashable, Sendable, CustomStringConvertible {
         case unsealed(recovered: UInt64)
         /// The footer index is missing or damaged; the index was rebuilt by scanning.
         case footerMissing
+        /// The file header's checksum or metadata is damaged: the metadata is lost, the chunks
+        /// were found by scanning from the first valid chunk header.
+        case headerDamaged(reason: String)
     }
 
     /// The byte offset of the damaged chunk (or of the bytes that should have been one).
@@ -34,9 +37,15 @@ public struct ChunkIssue: Hashable, Sendable, CustomStringConvertible {
     /// Whether records were lost (an unsealed tail or a missing footer loses none).
     public var losesRecords: Bool {
         switch problem {
-        case .unsealed, .footerMissing: return false
+        case .unsealed, .footerMissing, .headerDamaged: return false
         default: return true
         }
+    }
+
+    /// Whether the trace's metadata (source, scene, devices) was lost.
+    public var losesMetadata: Bool {
+        if case .headerDamaged = problem { return true }
+        return false
     }
 
     /// `offset N: what is wrong`, for reports.
@@ -56,6 +65,8 @@ public struct ChunkIssue: Hashable, Sendable, CustomStringConvertible {
             return "offset \(offset): chunk never sealed (writer stopped early); \(recovered) records recovered without checksum"
         case .footerMissing:
             return "offset \(offset): footer index missing or damaged; index rebuilt by scanning"
+        case .headerDamaged(let reason):
+            return "offset \(offset): file header damaged (\(reason)); its metadata is lost, records were read from the first valid chunk on"
         }
     }
 }

@@ -59,6 +59,25 @@ public struct TraceFileHeader: Hashable, Sendable {
         return w.bytes
     }
 
+    /// Reads the header at the start of `buffer`; when only its checksum or metadata is damaged
+    /// (magic and major version intact) and a valid chunk follows, returns a header with empty
+    /// metadata whose chunks start at that chunk, and the damage as an issue, so the records
+    /// are still read.
+    static func read(_ buffer: UnsafeRawBufferPointer) throws(TraceFormatError) -> (header: TraceFileHeader, damage: ChunkIssue?) {
+        do {
+            return (try decode(buffer), nil)
+        } catch {
+            let reader = ByteReader(buffer)
+            guard let damage = error.headerDamage, let major = reader.getUInt16(at: 8), let minor = reader.getUInt16(at: 10),
+                  let flags = reader.getUInt32(at: 12) else { throw error }
+            let first = TraceReader.nextValidHeader(reader, after: fixedSize - 1)
+            guard reader.getUInt32(at: first) == TraceChunk.magic else { throw error }
+            var header = TraceFileHeader(metadata: TraceMetadata(), major: major, minor: minor, flags: flags)
+            header.chunksOffset = first
+            return (header, ChunkIssue(offset: damage.offset, problem: .headerDamaged(reason: damage.reason)))
+        }
+    }
+
     /// Reads the header at the start of `buffer`, checking magic, version and checksum.
     static func decode(_ buffer: UnsafeRawBufferPointer) throws(TraceFormatError) -> TraceFileHeader {
         if buffer.count == 0 { throw .emptyFile }

@@ -51,6 +51,19 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         TraceFormatError(.corruptHeader(offset: offset, reason: reason))
     }
 
+    /// For a damaged header checksum, metadata block or metadata length (one that runs past
+    /// the end of a file holding the whole fixed header): where and what, else `nil`.
+    var headerDamage: (offset: Int, reason: String)? {
+        switch code {
+        case .corruptHeader(let offset, let reason):
+            return (offset, reason)
+        case .truncatedHeader(let needed, let available) where available >= TraceFileHeader.fixedSize:
+            return (16, "metadata length \(needed - TraceFileHeader.fixedSize) runs past the end of the file (\(available) bytes)")
+        default:
+            return nil
+        }
+    }
+
     /// A record was appended after ``TraceWriter/finish()``.
     public static let writerFinished = TraceFormatError(.writerFinished)
 

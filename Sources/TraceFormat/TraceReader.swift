@@ -45,19 +45,20 @@ public struct TraceReader: Sequence, Sendable {
 
     init(storage: TraceStorage, ignoringFooter: Bool = false) throws(TraceFormatError) {
         self.storage = storage
-        header = try TraceFileHeader.decode(storage.buffer)
+        let (header, headerDamage) = try TraceFileHeader.read(storage.buffer)
+        self.header = header
         let reader = storage.reader
         if !ignoringFooter, let footer = TraceFooter.decode(reader, chunksStart: header.chunksOffset) {
             chunks = footer.chunks
             hasFooter = true
             footerRecordCount = footer.recordCount
-            indexIssues = []
+            indexIssues = headerDamage.map { [$0] } ?? []
         } else {
             let scan = TraceReader.scan(reader, from: header.chunksOffset)
             chunks = scan.chunks
             hasFooter = false
             footerRecordCount = nil
-            indexIssues = [ChunkIssue(offset: scan.endOffset, problem: .footerMissing)] + scan.issues
+            indexIssues = (headerDamage.map { [$0] } ?? []) + [ChunkIssue(offset: scan.endOffset, problem: .footerMissing)] + scan.issues
         }
     }
 

@@ -7,8 +7,12 @@ struct TraceOptions: ParsableArguments {
     var trace: String
 
     /// Opens the trace; errors become exit 2 through ``KeyTraceExit``.
+    /// Opens the trace, warning on standard error when its header was damaged (the records
+    /// are still read, the metadata is lost).
     func open() throws -> TraceReader {
-        try TraceReader(path: trace)
+        let reader = try TraceReader(path: trace)
+        for issue in reader.indexIssues where issue.losesMetadata { KeyTraceExit.printError("warning: \(issue)") }
+        return reader
     }
 }
 

@@ -12,7 +12,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         try KeyTraceExit.run {
-            let report = try options.open().verify()
+            let report = try TraceReader(path: options.trace).verify()
             for line in report.reportLines { print(line) }
             if !report.isIntact { throw KeyTraceExit.checkFailed }
         }

@@ -91,6 +91,20 @@ import Testing
         #expect(bad.stdout.contains("\(UInt64(Self.records.count) - victim.recordCount) of \(Self.records.count) records readable"))
     }
 
+    @Test func aTraceWithADamagedHeaderVerifiesAsDamagedAndStillDumpsEveryRecord() throws {
+        var bytes = try TemporaryFile.read(Self.tracePath)
+        bytes[30] ^= 0x10  // inside the metadata block
+        let path = try TemporaryFile.write(bytes, to: "cli-header.ktrace")
+        let verify = try CLIRunner.run(["verify", path])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("file header damaged"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("\(Self.records.count) of \(Self.records.count) records readable"), "\(verify.stdout)")
+        let dump = try CLIRunner.run(["dump", path, "--json"])
+        #expect(dump.status == 0)
+        #expect(dump.stderr.contains("metadata is lost"))
+        #expect(dump.stdout.split(separator: "\n").count == Self.records.count)
+    }
+
     @Test func truncatedTraceVerifiesAsDamagedAndStillDumps() throws {
         let bytes = try TemporaryFile.read(Self.tracePath)
         let path = try TemporaryFile.write(Array(bytes[0..<(bytes.count * 2 / 3)]), to: "cli-truncated.ktrace")

@@ -60,6 +60,28 @@ import Testing
         }
     }
 
+    @Test func aDamagedHeaderLosesOnlyTheMetadataAndEveryRecordStillReads() throws {
+        let headerEnd = try TraceReader(bytes: Self.bytes).header.chunksOffset
+        var rng = SeededGenerator(seed: 5)
+        // Bit flips past the magic and version: every bit of flags, metadata length and checksum,
+        // and random ones in the metadata.
+        let flips = (12..<24).flatMap { at in (0..<8).map { (at, UInt8($0)) } }
+            + (0..<40).map { _ in (Int.random(in: 24..<headerEnd, using: &rng), UInt8.random(in: 0...7, using: &rng)) }
+        for (at, bit) in flips {
+            var damaged = Self.bytes
+            damaged[at] ^= 1 << bit
+            let result = try Self.readAll(damaged)
+            #expect(result.records == Self.records, "flip at \(at)")
+            let damage = result.reader.indexIssues.filter(\.losesMetadata)
+            #expect(damage.count == 1 && damage[0].offset <= at, "flip at \(at)")
+            #expect(!result.reader.verify().isIntact)
+        }
+        // A damaged magic still means "not a trace".
+        var wrongMagic = Self.bytes
+        wrongMagic[2] ^= 0x20
+        #expect(throws: TraceFormatError.notATrace()) { try TraceReader(bytes: wrongMagic) }
+    }
+
     @Test func aSingleBitFlipInAChunkIsNamedByOffsetAndEveryOtherChunkStillReads() throws {
         let full = try TraceReader(bytes: Self.bytes)
         let chunks = full.chunks
