@@ -75,9 +75,13 @@ public enum SpecialInput: Hashable, Sendable, CaseIterable {
 
     /// The special input with UIKit constant name `name`, or `nil`.
     public init?(uiKitName name: String) {
-        guard let match = SpecialInput.allCases.first(where: { $0.uiKitName == name }) else { return nil }
+        guard let match = SpecialInput.byUIKitName[name] else { return nil }
         self = match
     }
+
+    // Decoding a trace looks a name up per resolution record: a table, not a scan building names.
+    private static let byUIKitName: [String: SpecialInput] =
+        Dictionary(allCases.map { ($0.uiKitName, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The word used in the text notation: `up`, `esc`, `pageup`, `f5`, `delete`, …
     public var word: String {
