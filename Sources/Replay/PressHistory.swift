@@ -28,7 +28,11 @@ struct PressHistory {
         var firstResponder: Responder?
     }
 
-    private var slots: [Entry?]
+    // Empty slots hold `vacant`, whose sequence no press has (a non-optional element is read in place).
+    private var slots: [Entry]
+    private static var vacant: Entry { Entry(sequence: .max, compared: true, press: KeyPress(.began, HIDUsage(0)),
+                                      actual: ResolutionRecord(timestamp: 0, pressSequence: .max, outcome: .unhandled),
+                                      chain: .empty, firstResponder: nil) }
     private var mask: Int
     /// How many presses before a divergent one are shown.
     let context: Int
@@ -38,7 +42,7 @@ struct PressHistory {
         self.context = max(0, context)
         var size = 1
         while size < max(capacity, 2 * (self.context + 1)) { size <<= 1 }
-        slots = Array(repeating: nil, count: size)
+        slots = Array(repeating: PressHistory.vacant, count: size)
         mask = size - 1
     }
 
@@ -48,22 +52,24 @@ struct PressHistory {
         slots[Int(truncatingIfNeeded: entry.sequence) & mask] = entry
     }
 
-    /// The press `sequence`, the first time its resolution is compared; `nil` when unknown or
-    /// already compared.
-    mutating func takeForComparison(_ sequence: UInt64) -> Entry? {
+    /// Compares `expected` with what the replay made of its press, the first time that press's
+    /// resolution arrives: `nil` when the press is unknown or was already compared, else whether
+    /// they agree and, when they do not, the press.
+    mutating func compare(_ expected: ResolutionRecord) -> (agrees: Bool, entry: Entry?)? {
+        let sequence = expected.pressSequence
         let slot = Int(truncatingIfNeeded: sequence) & mask
-        guard var entry = slots[slot], entry.sequence == sequence, !entry.compared else { return nil }
-        entry.compared = true
-        slots[slot]?.compared = true
-        return entry
+        guard slots[slot].sequence == sequence, !slots[slot].compared else { return nil }
+        slots[slot].compared = true
+        if CanonicalResolution.agree(expected, slots[slot].actual) { return (true, nil) }
+        return (false, slots[slot])
     }
 
     /// Up to ``context`` presses before `sequence`, oldest first.
     func entries(before sequence: UInt64) -> [Entry] {
         let first = sequence >= UInt64(context) ? sequence - UInt64(context) : 0
         return (first..<sequence).compactMap { s in
-            guard let entry = slots[Int(truncatingIfNeeded: s) & mask], entry.sequence == s else { return nil }
-            return entry
+            let entry = slots[Int(truncatingIfNeeded: s) & mask]
+            return entry.sequence == s ? entry : nil
         }
     }
 
@@ -73,15 +79,16 @@ struct PressHistory {
         guard sequence >= capacity else { return false }
         let oldest = sequence - capacity
         for s in oldest...(oldest + UInt64(context)) where s < sequence {
-            if let entry = slots[Int(truncatingIfNeeded: s) & mask], entry.sequence == s, !entry.compared { return true }
+            let slot = Int(truncatingIfNeeded: s) & mask
+            if slots[slot].sequence == s && !slots[slot].compared { return true }
         }
         return false
     }
 
     private mutating func grow() {
-        var bigger = [Entry?](repeating: nil, count: slots.count * 2)
+        var bigger = [Entry](repeating: PressHistory.vacant, count: slots.count * 2)
         let biggerMask = bigger.count - 1
-        for case let entry? in slots { bigger[Int(truncatingIfNeeded: entry.sequence) & biggerMask] = entry }
+        for entry in slots where entry.sequence != .max { bigger[Int(truncatingIfNeeded: entry.sequence) & biggerMask] = entry }
         slots = bigger
         mask = biggerMask
     }

@@ -139,9 +139,9 @@ struct ReplayLoop {
     }
 
     private mutating func compare(_ expected: ResolutionRecord) {
-        guard let entry = history.takeForComparison(expected.pressSequence) else { return }
+        guard let (agrees, divergent) = history.compare(expected) else { return }
         report.comparedResolutions += 1
-        guard !CanonicalResolution.agree(expected, entry.actual) else { return }
+        guard !agrees, let entry = divergent else { return }
         report.divergences += 1
         guard report.firstDivergence == nil else { return }
         let origin = self.origin ?? entry.press.timestamp
