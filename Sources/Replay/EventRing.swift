@@ -14,16 +14,13 @@ import Synchronization
 final class EventRing: @unchecked Sendable {
     /// How many events the ring holds.
     let capacity: Int
-    private let slots: UnsafeMutablePointer<RecordedEvent>
+    fileprivate let slots: UnsafeMutablePointer<RecordedEvent>
     /// Events published by the producer so far.
-    private let published = Atomic<Int>(0)
+    fileprivate let published = Atomic<Int>(0)
     /// Events the consumer is done with so far.
-    private let consumed = Atomic<Int>(0)
-    // Producer-only state: its position, its slot, and the last `consumed` it read (reading
-    // the consumer's counter only when the ring looks full keeps the hot path off its cache line).
-    private var producerPosition = 0
-    private var producerSlot = 0
-    private var knownConsumed = 0
+    fileprivate let consumed = Atomic<Int>(0)
+    /// Events refused because the ring was full, over its lifetime.
+    let dropped = Atomic<UInt64>(0)
     // Consumer-only state.
     private var consumerPosition = 0
     private var consumerSlot = 0
@@ -40,25 +37,38 @@ final class EventRing: @unchecked Sendable {
         slots.deallocate()
     }
 
-    /// Producer: how many events fit now.
-    func freeSlots() -> Int {
-        var free = capacity - (producerPosition - knownConsumed)
-        if free == 0 {
-            knownConsumed = consumed.load(ordering: .acquiring)
-            free = capacity - (producerPosition - knownConsumed)
-        }
-        return free
-    }
+    /// The producer's end of the ring. A value held by the producing thread only, so that its
+    /// position needs no synchronisation; `consumed` is read only when the ring looks full
+    /// (keeping the hot path off the consumer's cache line).
+    struct Producer {
+        let ring: EventRing
+        private var position = 0
+        private var slot = 0
+        private var knownConsumed = 0
 
-    /// Producer: publishes `event` if a slot is free; returns whether it did.
-    @inline(__always)
-    func push(_ event: RecordedEvent) -> Bool {
-        guard freeSlots() > 0 else { return false }
-        slots[producerSlot] = event
-        producerSlot = producerSlot + 1 == capacity ? 0 : producerSlot + 1
-        producerPosition += 1
-        published.store(producerPosition, ordering: .releasing)
-        return true
+        init(_ ring: EventRing) { self.ring = ring }
+
+        /// How many events fit now.
+        mutating func freeSlots() -> Int {
+            var free = ring.capacity - (position - knownConsumed)
+            if free == 0 {
+                knownConsumed = ring.consumed.load(ordering: .acquiring)
+                free = ring.capacity - (position - knownConsumed)
+            }
+            return free
+        }
+
+        /// Fills the next slot in place with `fill` and publishes it; `false` (nothing filled)
+        /// when the ring is full.
+        @inline(__always)
+        mutating func push(_ fill: (inout RecordedEvent) -> Void) -> Bool {
+            guard freeSlots() > 0 else { return false }
+            fill(&ring.slots[slot])
+            slot = slot + 1 == ring.capacity ? 0 : slot + 1
+            position += 1
+            ring.published.store(position, ordering: .releasing)
+            return true
+        }
     }
 
     /// Consumer: calls `body` with every published event, in order, then frees their slots.

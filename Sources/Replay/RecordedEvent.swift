@@ -61,11 +61,12 @@ struct RecordedEvent {
     /// An empty slot.
     static var empty: RecordedEvent { RecordedEvent(kind: .record, press: KeyPress(.began, HIDUsage(0))) }
 
-    /// A record written as it is.
-    static func record(_ record: TraceRecord) -> RecordedEvent {
-        var event = RecordedEvent.empty
-        event.record = record
-        return event
+    /// Drops the payload of a rare kind (a slot is reused for every kind).
+    @inline(__always)
+    mutating func clearPayload() {
+        if record != nil { record = nil }
+        if text != nil { text = nil }
+        if definedCommand != nil { definedCommand = nil }
     }
 
     /// The timestamp the event's records carry.

@@ -70,7 +70,7 @@ struct RecorderTables {
     /// The number of `command`; a new command is added to ``undefined``.
     @inline(__always)
     mutating func number(of command: KeyCommand) -> Int32 {
-        let slot = Int(truncatingIfNeeded: (command.action?.fingerprint ?? 0) ^ UInt64(command.modifierFlags.rawValue))
+        let slot = Int(truncatingIfNeeded: command.actionFingerprint ^ UInt64(command.modifierFlags.rawValue))
             & (RecorderTables.cacheSize - 1)
         if let cached = commandCache[slot].0, cached == command { return commandCache[slot].1 }
         let number: Int32

@@ -37,20 +37,11 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     /// How the recorder writes.
     public let mode: Mode
     /// Events dropped because the buffer was full.
-    public var droppedEvents: UInt64 { dropped.load(ordering: .relaxed) }
+    public var droppedEvents: UInt64 { ring?.dropped.load(ordering: .relaxed) ?? 0 }
 
-    // Dispatching thread.
-    private var tables = RecorderTables()
-    private var nextUncertainty: UInt64?
-    private var pendingDrops: UInt64 = 0
-    private var lastQueuedTimestamp: UInt64 = 0
-    // Chain changes an event's own effects cause are written after its key and resolution, so
-    // a replay can tell them from changes made between events (which it must apply itself).
-    private var insideDispatch = false
-    private var causedChanges: [ChainChangeRecord] = []
-    // Shared.
+    // The dispatching thread's state, touched once per callback.
+    private var producer: RecorderProducer
     private let ring: EventRing?
-    private let dropped = Atomic<UInt64>(0)
     private let closed = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
     // Writer side (the writer thread, or the dispatching thread when synchronous).
@@ -63,7 +54,9 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
         self.writer = writer
         self.mode = mode
         if case .buffered(let capacity) = mode {
-            ring = EventRing(capacity: capacity)
+            let ring = EventRing(capacity: capacity)
+            self.ring = ring
+            producer = RecorderProducer(ring: ring)
             running.store(true, ordering: .releasing)
             let thread = Thread { [unowned self] in self.drainLoop() }
             thread.name = "keytrace-recorder"
@@ -71,109 +64,49 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
             thread.start()
         } else {
             ring = nil
+            producer = RecorderProducer(ring: nil)
         }
     }
 
     /// The timestamp uncertainty (polling interval) of the next press, for captured input.
-    public func setUncertaintyOfNextPress(_ nanoseconds: UInt64?) { nextUncertainty = nanoseconds }
+    public func setUncertaintyOfNextPress(_ nanoseconds: UInt64?) { producer.nextUncertainty = nanoseconds }
 
     /// Records a record that does not come from the dispatcher (markers, drops, key presses of a
     /// trace recorded without a scene).
     public func record(_ record: TraceRecord) throws(TraceFormatError) {
-        try enqueue(.record(record))
+        producer.record(record)
+        try writeOutbox()
     }
 
     // MARK: DispatchObserver
 
     public func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
-        insideDispatch = true
-        tables.prepare { dispatcher.currentChain }
+        producer.willDispatch { dispatcher.currentChain }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
-        var event = RecordedEvent(kind: .dispatch, press: resolution.press)
-        event.uncertainty = nextUncertainty
-        nextUncertainty = nil
-        event.outcome = resolution.outcome
-        if let command = resolution.command {
-            event.command = tables.number(of: command)
-            event.actionSource = resolution.isUpAction ? .keyUp : resolution.action != nil ? .keyDown : .none
-        }
-        if let blocking = resolution.blockingCommand { event.blockingCommand = tables.number(of: blocking) }
-        if let provider = resolution.provider { event.provider = tables.number(of: provider) }
-        if let target = resolution.target ?? resolution.pressHandler { event.target = tables.number(of: target) }
-        event.timings = resolution.timings
-        event.queries = resolution.queries
-        try? enqueue(event)
-        insideDispatch = false
-        if !causedChanges.isEmpty {
-            let changes = causedChanges
-            causedChanges.removeAll()
-            for change in changes { try? enqueue(.record(.chainChange(change))) }
-        }
+        producer.didResolve(resolution)
+        if ring == nil { try? writeOutbox() }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
-        let record = ChainChangeRecord(timestamp: change.timestamp, kind: change.kind,
-                                       from: tables.path(of: change.from), to: change.to?.description)
-        tables.invalidatePaths()
-        if insideDispatch { causedChanges.append(record) } else { try? enqueue(.record(.chainChange(record))) }
+        producer.didChangeChain(change)
+        if ring == nil { try? writeOutbox() }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
-        try? enqueue(.record(.cache(CacheEventRecord(timestamp: dispatcher.lastDispatchTimestamp,
-                                                     event: .invalidation(reason)))))
-    }
-
-    // MARK: Queueing
-
-    /// Writes (synchronous) or queues (buffered) `event`, after any definitions it needs.
-    @inline(__always)
-    private func enqueue(_ event: RecordedEvent) throws(TraceFormatError) {
-        guard let ring else {
-            for definition in tables.undefined { try output.write(definition, to: writer) }
-            tables.definitionsSent()
-            try output.write(event, to: writer)
-            return
-        }
-        let definitions = tables.undefined.count
-        let drops = pendingDrops > 0 ? 1 : 0
-        guard definitions == 0 && drops == 0 else { return enqueueSlowly(event, ring: ring) }
-        if ring.push(event) {
-            lastQueuedTimestamp = event.press.timestamp
-        } else {
-            pendingDrops += 1
-            dropped.add(1, ordering: .relaxed)
-        }
-    }
-
-    /// Queues pending definitions, a pending drop count and `event` together, or drops the event.
-    private func enqueueSlowly(_ event: RecordedEvent, ring: EventRing) {
-        let definitions = tables.undefined
-        let drops = pendingDrops > 0 ? 1 : 0
-        guard ring.freeSlots() >= definitions.count + drops + 1 else {
-            pendingDrops += 1
-            dropped.add(1, ordering: .relaxed)
-            return
-        }
-        for definition in definitions { _ = ring.push(definition) }
-        tables.definitionsSent()
-        if drops > 0 {
-            _ = ring.push(droppedEvent())
-            pendingDrops = 0
-        }
-        _ = ring.push(event)
-        if event.kind == .dispatch { lastQueuedTimestamp = event.press.timestamp }
-    }
-
-    /// The dropped-events record for the drops not yet reported.
-    private func droppedEvent() -> RecordedEvent {
-        var event = RecordedEvent(kind: .dropped, press: KeyPress(.began, HIDUsage(0), timestamp: lastQueuedTimestamp))
-        event.count = pendingDrops
-        return event
+        producer.record(.cache(CacheEventRecord(timestamp: dispatcher.lastDispatchTimestamp, event: .invalidation(reason))))
+        if ring == nil { try? writeOutbox() }
     }
 
     // MARK: Writing
+
+    /// Synchronous mode: writes what the producer collected.
+    private func writeOutbox() throws(TraceFormatError) {
+        guard ring == nil, !producer.outbox.isEmpty else { return }
+        defer { producer.outboxWritten() }
+        for event in producer.outbox { try output.write(event, to: writer) }
+    }
 
     private func drainLoop() {
         guard let ring else { return }
@@ -193,17 +126,13 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     /// Returns the trace bytes for an in-memory writer.
     @discardableResult
     public func finish() throws(TraceFormatError) -> [UInt8] {
-        if let thread {
+        if thread != nil {
             closed.store(true, ordering: .releasing)
             while running.load(ordering: .acquiring) { usleep(200) }
-            _ = thread
-            self.thread = nil
+            thread = nil
         }
         if let writeError { throw writeError }
-        if pendingDrops > 0 {
-            try output.write(droppedEvent(), to: writer)
-            pendingDrops = 0
-        }
+        if let drops = producer.takePendingDrops() { try output.write(drops, to: writer) }
         return try writer.finish()
     }
 }
