@@ -17,6 +17,7 @@ struct ReplayLoop {
     private let recorder: TraceRecorder?
     private let clock = MonotonicClock()
     private var scheduler: DeadlineScheduler?
+    private var priority: RealTimePriority?
     private var report: ReplayReport
     private var history: PressHistory
     private var outcomeCounts = [Int](repeating: 0, count: 256)
@@ -80,6 +81,11 @@ struct ReplayLoop {
             // A timed replay collects the first chain's commands before the clock starts, so the
             // first press is not late by the collection (it still counts as that press's cache miss).
             dispatcher.prepare()
+            if options.realTimePriority {
+                let priority = RealTimePriority()
+                self.priority = priority
+                self.report.realTimePriority = priority.isActive
+            }
             scheduler = DeadlineScheduler(speed: speed, clock: clock)
         }
     }
@@ -170,6 +176,7 @@ struct ReplayLoop {
 
     /// Compares the final scene state, writes the output trace's closing markers and returns the report.
     mutating func finish() throws -> ReplayReport {
+        priority = nil  // back to normal priority
         for (raw, count) in outcomeCounts.enumerated() where count > 0 {
             if let outcome = DispatchOutcome(rawValue: UInt8(raw)) { report.outcomes[outcome] = count }
         }

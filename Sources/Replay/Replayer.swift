@@ -45,6 +45,8 @@ public final class Replayer {
         public var verify = false
         public var output: String?
         public var stageTiming = true
+        /// Timed replays run at real-time priority when permitted (see ``ReplayReport/realTimePriority``).
+        public var realTimePriority = true
         /// Keep every canonical line (golden files need them).
         public var keepLines = false
         /// Presses shown before a divergence.
