@@ -7,9 +7,15 @@ import Synchronization
 /// slot and hands them back with one release store. Neither ever waits for the other: a full
 /// ring refuses the event (the recorder counts it as dropped).
 ///
+/// When the writer keeps up, the producer goes back to the first slot as soon as it finds the
+/// ring empty past ``rewindThreshold`` slots, so a large ring is only touched as deep as the
+/// backlog ever gets and the slots in use stay in cache. The ring is empty then, so the event
+/// going to slot 0 is the first of the consumer's next batch; the producer notes its position
+/// (``rewoundAt``) before publishing it, and the consumer starts that batch at slot 0.
+///
 /// ```
 ///   consumed ──▶ [ read by the writer … ] ◀── published        (positions only grow)
-///                 slot = position mod capacity
+///   slots:  0 1 2 … ── empty past the threshold? back to 0 ── … capacity − 1 ──▶ 0
 /// ```
 final class EventRing: @unchecked Sendable {
     /// How many events the ring holds.
@@ -21,6 +27,11 @@ final class EventRing: @unchecked Sendable {
     fileprivate let consumed = Atomic<Int>(0)
     /// Events refused because the ring was full, over its lifetime.
     let dropped = Atomic<UInt64>(0)
+    /// The position of the last event the producer put in slot 0 out of turn.
+    fileprivate let rewoundAt = Atomic<Int>(-1)
+    /// Past this slot, the producer checks every 64 events whether the ring is empty and, if
+    /// so, goes back to slot 0.
+    static let rewindThreshold = 512
     // Consumer-only state.
     private var consumerPosition = 0
     private var consumerSlot = 0
@@ -63,6 +74,13 @@ final class EventRing: @unchecked Sendable {
         @inline(__always)
         mutating func push(_ fill: (inout RecordedEvent) -> Void) -> Bool {
             guard freeSlots() > 0 else { return false }
+            if slot >= EventRing.rewindThreshold && slot & 63 == 0 {
+                knownConsumed = ring.consumed.load(ordering: .acquiring)
+                if knownConsumed == position {  // empty: every slot is free, start over
+                    slot = 0
+                    ring.rewoundAt.store(position, ordering: .relaxed)  // published by the store below
+                }
+            }
             fill(&ring.slots[slot])
             slot = slot + 1 == ring.capacity ? 0 : slot + 1
             position += 1
@@ -78,11 +96,13 @@ final class EventRing: @unchecked Sendable {
         let end = published.load(ordering: .acquiring)
         let count = end - consumerPosition
         guard count > 0 else { return 0 }
+        // A rewind happens only when the ring is empty, so only at the start of a batch.
+        if rewoundAt.load(ordering: .relaxed) == consumerPosition { consumerSlot = 0 }
         for _ in 0..<count {
             body(slots[consumerSlot])
+            consumerPosition += 1
             consumerSlot = consumerSlot + 1 == capacity ? 0 : consumerSlot + 1
         }
-        consumerPosition = end
         consumed.store(end, ordering: .releasing)
         return count
     }
