@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "KeyTrace",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "keytrace", targets: ["keytrace"]),
         .library(name: "KeyTraceCore", targets: ["KeyTraceCore"]),

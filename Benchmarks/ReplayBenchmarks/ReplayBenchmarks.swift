@@ -55,6 +55,21 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(report?.presses)
     }
 
+    // The same replay from records decoded beforehand: the replay loop and the engine alone.
+    Benchmark("replay asap pdf-viewer, stage timing on, decoded beforehand (presses)",
+              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
+        guard let trace = try? makeTrace(rounds: 1_000), let reader = try? TraceReader(path: trace) else { return }
+        let records = Array(reader)
+        var options = Replayer.Options()
+        options.scenePath = "\(scenes)/pdf-viewer.json"
+        options.stageTiming = true
+        let replayer = Replayer(records: records, metadata: reader.header.metadata, name: trace, options: options)
+        benchmark.startMeasurement()
+        let report = try? replayer.run()
+        benchmark.stopMeasurement()
+        blackHole(report?.presses)
+    }
+
     // In-process recording cost: the same key-downs with and without a buffered TraceRecorder.
     for recording in [false, true] {
         Benchmark("dispatch pdf-viewer key-down \(recording ? "with" : "without") buffered TraceRecorder",

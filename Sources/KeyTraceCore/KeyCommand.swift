@@ -207,6 +207,10 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
                   repeatBehavior: repeatBehavior)
     }
 
+    /// The ``Action/fingerprint`` of ``action`` (0 without one), read without copying the action:
+    /// a cheap key for tables of commands.
+    public var actionFingerprint: UInt64 { storage.action?.fingerprint ?? 0 }
+
     /// The command's identity (R3).
     public var identity: Identity { Identity(modifierFlags: modifierFlags, input: input) }
 

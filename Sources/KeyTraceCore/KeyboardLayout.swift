@@ -56,6 +56,9 @@ public struct KeyboardLayout: Hashable, Sendable {
     // Case-folded layers and, per folded scalar, which layers type it from a main-block key.
     private let folded: [[UInt32]]
     private let typeableLayers: [UInt32: UInt8]
+    // Per layer, the keys typing each folded scalar in usage order: indexing a command by key
+    // looks its character up instead of scanning every key.
+    private let usagesByFolded: [[UInt32: [HIDUsage]]]
 
     /// Builds a layout from the caps of each key. Keys not listed type nothing.
     public init(identifier: String, name: String, keys: [HIDUsage: KeyCaps]) {
@@ -107,6 +110,11 @@ public struct KeyboardLayout: Hashable, Sendable {
         }
         self.folded = folded
         self.typeableLayers = typeable
+        var usagesByFolded = [[UInt32: [HIDUsage]]](repeating: [:], count: 4)
+        for layer in 0..<4 {
+            for i in 0..<count { usagesByFolded[layer][folded[layer][i], default: []].append(HIDUsage(UInt16(i))) }
+        }
+        self.usagesByFolded = usagesByFolded
     }
 
     /// The layer index (0 base, 1 ⇧, 2 ⌥, 3 ⇧⌥) that `modifiers` select.
@@ -128,6 +136,12 @@ public struct KeyboardLayout: Hashable, Sendable {
     @inlinable
     public func foldedScalarValue(for usage: HIDUsage, modifiers: ModifierFlags) -> UInt32 {
         foldedValue(layer: KeyboardLayout.layer(of: modifiers), usage: usage)
+    }
+
+    /// The keys whose ``foldedScalarValue(for:modifiers:)`` with `modifiers` is `value`, in usage
+    /// order: every key that types `value` (case-folded) on that layer.
+    public func usages(typingFolded value: UInt32, with modifiers: ModifierFlags) -> [HIDUsage] {
+        usagesByFolded[KeyboardLayout.layer(of: modifiers)][value] ?? []
     }
 
     @usableFromInline

@@ -82,8 +82,9 @@ public enum SpecialInput: Hashable, Sendable, CaseIterable {
         self = match
     }
 
-    private static let byUIKitName: [String: SpecialInput] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0.uiKitName, $0) })
+    // Decoding a trace looks a name up per resolution record: a table, not a scan building names.
+    private static let byUIKitName: [String: SpecialInput] =
+        Dictionary(allCases.map { ($0.uiKitName, $0) }, uniquingKeysWith: { first, _ in first })
     private static let shortestUIKitName = byUIKitName.keys.map(\.utf8.count).min() ?? 0
 
     /// The word used in the text notation: `up`, `esc`, `pageup`, `f5`, `delete`, …

@@ -44,6 +44,8 @@ public struct ReplayReport: Sendable {
     public var schedulingErrors: [UInt64] = []
     /// End of dispatch minus the scheduled instant (no coordinated omission), for timed replays.
     public var latenciesFromSchedule: [UInt64] = []
+    /// Whether a timed replay ran at real-time priority (`SCHED_FIFO`); it does when permitted.
+    public var realTimePriority = false
     public var recordedState: String?
     public var finalState = ""
     public var stateDifferences: [StateDifference] = []

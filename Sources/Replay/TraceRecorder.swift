@@ -1,6 +1,7 @@
 import Foundation
 import KeyTraceCore
 import ResponderEngine
+import Synchronization
 import TraceFormat
 
 /// Records everything a dispatcher does into a trace: each press, its resolution, stage
@@ -9,200 +10,129 @@ import TraceFormat
 /// Attach it as the dispatcher's observer. Two modes:
 ///
 /// - ``Mode/synchronous`` writes inside the callback (replays, imports: simple and lossless);
-/// - ``Mode/buffered(capacity:)`` copies each event into a bounded buffer and a background
-///   thread writes it, so the dispatch path pays only for the copy. When the buffer is full the
-///   event is counted as dropped — never blocking, never growing — and a dropped-events record
-///   is written once there is room again.
+/// - ``Mode/buffered(capacity:)`` copies each event's values into a bounded ring and a
+///   writer thread turns them into records and writes them, so the dispatch path pays only for
+///   the copy: no conversion, no lock, no allocation. When the ring is full the event is
+///   counted as dropped — never blocking, never growing — and a dropped-events record is
+///   written once there is room again.
 ///
 /// ```
-///  dispatch ──observer──▶ [ bounded buffer ] ──writer thread──▶ TraceWriter ──▶ file
+///  dispatch ──observer──▶ [ ring of values ] ──writer thread──▶ records ──▶ TraceWriter ──▶ file
 ///                              │ full: count drop
 /// ```
+///
+/// Responders are read on the dispatching thread only: an event carries numbers of paths and
+/// commands (``RecorderTables``), defined in the same stream before their first use.
 public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     /// How the recorder writes.
     public enum Mode: Hashable, Sendable {
+        /// Writes inside each callback.
         case synchronous
+        /// Queues up to `capacity` events for a writer thread.
         case buffered(capacity: Int)
-    }
-
-    // Values only: responders are read on the dispatching thread, never on the writer thread.
-    private enum Pending {
-        case dispatch(KeyPress, uncertainty: UInt64?, ResolutionRecord, StageTimings, KeyCommandQueries)
-        case chain(ChainChangeRecord)
-        case invalidation(CacheInvalidationReason, timestamp: UInt64)
-        case record(TraceRecord)
-    }
-
-    private struct Buffer {
-        var items: [Pending] = []
-        var dropped: UInt64 = 0
-        var lastTimestamp: UInt64 = 0
-        var closed = false
     }
 
     /// The writer records go to.
     public let writer: TraceWriter
+    /// How the recorder writes.
     public let mode: Mode
-    private let lock = NSLock()
-    private var bufferState = Buffer()
-    private var converter = ResolutionRecords()
-    private var thread: Thread?
-    private var writeError: TraceFormatError?
-    private var nextUncertainty: UInt64?
     /// Events dropped because the buffer was full.
-    public var droppedEvents: UInt64 { withBuffer { $0.dropped } + totalDropped }
+    public var droppedEvents: UInt64 { ring?.dropped.load(ordering: .relaxed) ?? 0 }
 
-    private func withBuffer<T>(_ body: (inout Buffer) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&bufferState)
-    }
+    // The dispatching thread's state, touched once per callback.
+    private var producer: RecorderProducer
+    private let ring: EventRing?
+    private let closed = Atomic<Bool>(false)
+    private let running = Atomic<Bool>(false)
+    // Writer side (the writer thread, or the dispatching thread when synchronous).
+    private var output = RecordedEventWriter()
+    private var writeError: TraceFormatError?
+    private var thread: Thread?
 
     /// Creates a recorder writing to `writer`.
     public init(writer: TraceWriter, mode: Mode = .synchronous) {
         self.writer = writer
         self.mode = mode
         if case .buffered(let capacity) = mode {
-            bufferState.items.reserveCapacity(capacity)
+            let ring = EventRing(capacity: capacity)
+            self.ring = ring
+            producer = RecorderProducer(ring: ring)
+            running.store(true, ordering: .releasing)
             let thread = Thread { [unowned self] in self.drainLoop() }
             thread.name = "keytrace-recorder"
             self.thread = thread
             thread.start()
+        } else {
+            ring = nil
+            producer = RecorderProducer(ring: nil)
         }
     }
 
     /// The timestamp uncertainty (polling interval) of the next press, for captured input.
-    public func setUncertaintyOfNextPress(_ nanoseconds: UInt64?) { nextUncertainty = nanoseconds }
+    public func setUncertaintyOfNextPress(_ nanoseconds: UInt64?) { producer.nextUncertainty = nanoseconds }
 
     /// Records a record that does not come from the dispatcher (markers, drops, key presses of a
     /// trace recorded without a scene).
     public func record(_ record: TraceRecord) throws(TraceFormatError) {
-        try enqueue(.record(record))
+        producer.record(record)
+        try writeOutbox()
     }
 
     // MARK: DispatchObserver
 
-    // Chain changes an event's own effects cause are written after its key and resolution, so
-    // a replay can tell them from changes made between events (which it must apply itself).
-    private var insideDispatch = false
-    private var causedChanges: [ChainChangeRecord] = []
-
     public func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
-        insideDispatch = true
-        converter.prepare { dispatcher.currentChain }
+        producer.willDispatch { dispatcher.currentChain }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
-        let uncertainty = nextUncertainty
-        nextUncertainty = nil
-        let press = resolution.press
-        let record = converter.record(for: resolution, sequence: 0, timestamp: press.timestamp)
-        try? enqueue(.dispatch(press, uncertainty: uncertainty, record, resolution.timings, resolution.queries))
-        insideDispatch = false
-        if !causedChanges.isEmpty {
-            let changes = causedChanges
-            causedChanges.removeAll()
-            for change in changes { try? enqueue(.chain(change)) }
-        }
+        producer.didResolve(resolution)
+        if ring == nil { try? writeOutbox() }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
-        let record = ChainChangeRecord(timestamp: change.timestamp, kind: change.kind,
-                                       from: converter.path(of: change.from), to: change.to?.description)
-        converter.invalidatePaths()
-        if insideDispatch { causedChanges.append(record) } else { try? enqueue(.chain(record)) }
+        producer.didChangeChain(change)
+        if ring == nil { try? writeOutbox() }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
-        try? enqueue(.invalidation(reason, timestamp: dispatcher.lastDispatchTimestamp))
+        producer.record(.cache(CacheEventRecord(timestamp: dispatcher.lastDispatchTimestamp, event: .invalidation(reason))))
+        if ring == nil { try? writeOutbox() }
     }
 
     // MARK: Writing
 
-    private func enqueue(_ item: Pending) throws(TraceFormatError) {
-        switch mode {
-        case .synchronous:
-            try write(item)
-        case .buffered(let capacity):
-            let accepted = withBuffer { state -> Bool in
-                guard state.items.count < capacity else {
-                    state.dropped += 1
-                    return false
-                }
-                state.items.append(item)
-                return true
-            }
-            if accepted && thread == nil { try drainOnce() }
-        }
-    }
-
-    private func write(_ item: Pending) throws(TraceFormatError) {
-        switch item {
-        case .dispatch(let press, let uncertainty, var record, let timings, let queries):
-            let sequence = try writer.append(press, timestampUncertainty: uncertainty)
-            record.pressSequence = sequence
-            try writer.append(.resolution(record))
-            for measurement in ResolutionRecords.measurements(timings: timings, queries: queries, sequence: sequence,
-                                                              timestamp: press.timestamp) {
-                try writer.append(measurement)
-            }
-        case .chain(let change):
-            try writer.append(.chainChange(change))
-        case .invalidation(let reason, let timestamp):
-            try writer.append(.cache(CacheEventRecord(timestamp: timestamp, event: .invalidation(reason))))
-        case .record(let record):
-            try writer.append(record)
-        }
-    }
-
-    private func drainOnce() throws(TraceFormatError) {
-        let (items, dropped) = withBuffer { state -> ([Pending], UInt64) in
-            let items = state.items
-            state.items.removeAll(keepingCapacity: true)
-            let dropped = state.dropped
-            state.dropped = 0
-            return (items, dropped)
-        }
-        for item in items { try write(item) }
-        if dropped > 0 {
-            let timestamp = items.last.map(timestamp(of:)) ?? 0
-            try writer.append(.dropped(DroppedEventsRecord(timestamp: timestamp, count: dropped)))
-            totalDropped += dropped
-        }
-    }
-
-    private var totalDropped: UInt64 = 0
-
-    private func timestamp(of item: Pending) -> UInt64 {
-        switch item {
-        case .dispatch(let press, _, _, _, _): return press.timestamp
-        case .chain(let change): return change.timestamp
-        case .invalidation(_, let timestamp): return timestamp
-        case .record(let record): return record.timestamp
-        }
+    /// Synchronous mode: writes what the producer collected.
+    private func writeOutbox() throws(TraceFormatError) {
+        guard ring == nil, !producer.outbox.isEmpty else { return }
+        defer { producer.outboxWritten() }
+        for event in producer.outbox { try output.write(event, to: writer) }
     }
 
     private func drainLoop() {
+        guard let ring else { return }
         while true {
-            let closed = withBuffer { $0.closed }
-            do { try drainOnce() } catch { writeError = error }
-            if closed { return }
-            usleep(500)
+            let finishing = closed.load(ordering: .acquiring)
+            let drained = ring.drain { event in
+                guard writeError == nil else { return }
+                do throws(TraceFormatError) { try output.write(event, to: writer) } catch { writeError = error }
+            }
+            if finishing && drained == 0 { break }
+            if drained == 0 { usleep(500) }
         }
+        running.store(false, ordering: .releasing)
     }
 
     /// Writes everything pending, stops the writer thread and finishes the trace (footer index).
     /// Returns the trace bytes for an in-memory writer.
     @discardableResult
     public func finish() throws(TraceFormatError) -> [UInt8] {
-        if let thread {
-            withBuffer { $0.closed = true }
-            while !thread.isFinished { usleep(200) }
-            self.thread = nil
+        if thread != nil {
+            closed.store(true, ordering: .releasing)
+            while running.load(ordering: .acquiring) { usleep(200) }
+            thread = nil
         }
-        try drainOnce()
         if let writeError { throw writeError }
+        if let drops = producer.takePendingDrops() { try output.write(drops, to: writer) }
         return try writer.finish()
     }
 }
-

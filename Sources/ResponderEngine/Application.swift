@@ -43,6 +43,9 @@ open class Application: Responder {
     public private(set) var mainMenu: Menu = Menu(.root)
     /// The key commands of ``mainMenu``, in menu order, alternates expanded.
     public private(set) var mainMenuKeyCommands: [KeyCommand] = []
+    /// The key commands of ``mainMenu`` with the menu holding each (``Menu/keyCommandsWithMenus``),
+    /// kept from the last build: collections read them on every re-collection.
+    public private(set) var mainMenuKeyCommandsWithMenus: [(command: KeyCommand, menu: Menu.Identifier)] = []
     /// How many times the main menu was built.
     public private(set) var mainMenuBuildCount: Int = 0
 
@@ -53,7 +56,8 @@ open class Application: Responder {
         super.init(name: name)
         let builder = MenuBuilder.standard()
         mainMenu = builder.root
-        mainMenuKeyCommands = builder.root.allKeyCommands
+        mainMenuKeyCommandsWithMenus = builder.root.keyCommandsWithMenus
+        mainMenuKeyCommands = mainMenuKeyCommandsWithMenus.map(\.command)
     }
 
     deinit {
@@ -72,7 +76,8 @@ open class Application: Responder {
         try buildMenu(with: &builder)
         try menuCustomization?(&builder)
         mainMenu = builder.root
-        mainMenuKeyCommands = builder.root.allKeyCommands
+        mainMenuKeyCommandsWithMenus = builder.root.keyCommandsWithMenus
+        mainMenuKeyCommands = mainMenuKeyCommandsWithMenus.map(\.command)
         mainMenuBuildCount += 1
         invalidateKeyCommands(.mainMenuRebuild)
     }

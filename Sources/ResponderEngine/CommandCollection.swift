@@ -39,102 +39,185 @@ final class CommandCollection {
         let fidelity: UInt8
     }
 
+    /// One command as read from the chain: what collections are built from.
+    struct Source: Equatable {
+        let command: KeyCommand
+        let provider: Responder
+        let position: Int
+        let menu: Menu.Identifier?
+
+        static func == (a: Source, b: Source) -> Bool {
+            a.provider === b.provider && a.position == b.position && a.menu == b.menu && a.command == b.command
+        }
+    }
+
+    /// Everything built from the commands read: candidates, shadowing and the index. A pure
+    /// function of the sources, the layout, mirroring and text-input state, so a collection
+    /// whose reads return what an earlier one read shares that one's contents instead of
+    /// building them again (the `cached` policy keeps a few, ``KeyDispatcher/recentContents``).
+    final class Contents {
+        let sources: [Source]
+        let layout: KeyboardLayout
+        let mirror: Bool
+        let textInputActive: Bool
+        let candidates: ContiguousArray<Candidate>
+        /// Later candidates of the same identity in the same bucket, by the index of the first.
+        let shadowed: [Int: [Candidate]]
+        /// Hits by key and modifiers (`cached` policy), compressed: the hits of slot *s* are
+        /// `indexHits[indexStarts[s] ..< indexStarts[s + 1]]`. Built with a handful of allocations;
+        /// `nil` means scan.
+        let indexStarts: [Int32]?
+        let indexHits: ContiguousArray<Hit>
+
+        /// Whether these contents are what `sources` (read under these conditions) build.
+        func isBuilt(from sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool,
+                     indexed: Bool) -> Bool {
+            (indexStarts != nil) == indexed && self.mirror == mirror && self.textInputActive == textInputActive
+                && self.sources == sources && self.layout == layout
+        }
+
+        init(sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool, indexed: Bool) {
+            self.sources = sources
+            self.layout = layout
+            self.mirror = mirror
+            self.textInputActive = textInputActive
+            var zero: [Candidate] = [], minusOne: [Candidate] = []
+            var seenValues = Set<KeyCommand>()
+            for source in sources where source.command.action != nil {
+                let command = source.command
+                guard seenValues.insert(command).inserted else { continue }  // the same command once (R11)
+                var effective = command
+                if mirror && command.allowsAutomaticMirroring { effective.input = command.input.mirrored }
+                let deferred = textInputActive && source.position > 0 && !effective.wantsPriorityOverSystemBehavior
+                    && !effective.input.isEscape
+                    && TextInputConflicts.conflicts(input: effective.input, modifiers: effective.modifierFlags)
+                let bucket: Int8 = CommandCollection.isLowPriority(effective) ? -1 : 0
+                let candidate = Candidate(command: effective, provider: source.provider, providerIndex: source.position,
+                                          bucket: bucket, deferred: deferred, menu: source.menu)
+                if bucket == 0 { zero.append(candidate) } else { minusOne.append(candidate) }
+            }
+            var ordered = ContiguousArray<Candidate>()
+            var shadowed: [Int: [Candidate]] = [:]
+            for bucket in [zero, minusOne] {
+                var firstOfIdentity: [KeyCommand.Identity: Int] = [:]
+                for candidate in bucket {
+                    if let first = firstOfIdentity[candidate.command.identity] {
+                        shadowed[first, default: []].append(candidate)
+                    } else {
+                        firstOfIdentity[candidate.command.identity] = ordered.count
+                        ordered.append(candidate)
+                    }
+                }
+            }
+            self.candidates = ordered
+            self.shadowed = shadowed
+
+            if indexed {
+                let slots = CommandCollection.usageCount * 16
+                var triggers: [CommandMatcher.Trigger] = []
+                var pairs: [(slot: Int32, hit: Hit)] = []
+                var counts = [Int32](repeating: 0, count: slots + 1)
+                for (i, candidate) in ordered.enumerated() {
+                    triggers.removeAll(keepingCapacity: true)
+                    CommandMatcher.appendTriggers(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
+                                                  layout: layout, to: &triggers)
+                    for trigger in triggers {
+                        let slot = CommandCollection.slot(trigger.usage, trigger.modifiers)
+                        pairs.append((Int32(slot), Hit(candidate: Int32(i), fidelity: trigger.fidelity)))
+                        counts[slot + 1] += 1
+                    }
+                }
+                for s in 0..<slots { counts[s + 1] += counts[s] }  // prefix sums: slot starts
+                var cursor = counts
+                var hits = ContiguousArray(repeating: Hit(candidate: 0, fidelity: 0), count: pairs.count)
+                for pair in pairs {  // candidate order is kept within each slot
+                    hits[Int(cursor[Int(pair.slot)])] = pair.hit
+                    cursor[Int(pair.slot)] += 1
+                }
+                self.indexStarts = counts
+                self.indexHits = hits
+            } else {
+                self.indexStarts = nil
+                self.indexHits = []
+            }
+        }
+    }
+
     let chain: ResponderChain
     /// Stale once a responder of the chain changed (`cached` policy only).
     let validity = CollectionValidity()
-    let candidates: ContiguousArray<Candidate>
-    /// Later candidates of the same identity in the same bucket, by the index of the first.
-    let shadowed: [Int: [Candidate]]
+    /// The candidates, index and shadowing built from this chain's commands.
+    let contents: Contents
     /// `keyCommands` reads made to build this collection.
     let calls: Int
-    private let layout: KeyboardLayout
-    /// Hits by key and modifiers (`cached` policy), compressed: the hits of slot *s* are
-    /// `indexHits[indexStarts[s] ..< indexStarts[s + 1]]`. Built with a handful of allocations;
-    /// `nil` means scan.
-    private let indexStarts: [Int32]?
-    private let indexHits: ContiguousArray<Hit>
 
-    private static let usageCount = Int(HIDUsage.lastDefined.rawValue) + 1
+    /// The candidates in match order: bucket 0, then bucket −1; first of each identity only.
+    var candidates: ContiguousArray<Candidate> { contents.candidates }
+    /// Later candidates of the same identity in the same bucket, by the index of the first.
+    var shadowed: [Int: [Candidate]] { contents.shadowed }
 
-    init(chain: ResponderChain, application: Application, indexed: Bool) {
-        self.chain = chain
-        self.layout = application.keyboardLayout
+    fileprivate static let usageCount = Int(HIDUsage.lastDefined.rawValue) + 1
+
+    /// Reads every responder's `keyCommands` (counted) and builds the collection, or reuses one
+    /// of `recent` when the reads returned what it was built from (`recent` is then updated,
+    /// most recent first, at most `recentLimit` kept).
+    convenience init(chain: ResponderChain, application: Application, indexed: Bool,
+                     recent: inout [Contents], recentLimit: Int = 4) {
+        let (sources, calls) = CommandCollection.read(chain)
         let mirror = application.layoutDirection == .rightToLeft
         let textInputActive = chain.isTextInputActive && !application.commandsBeforeTextInput
+        let layout = application.keyboardLayout
+        let contents: Contents
+        if let index = recent.firstIndex(where: { $0.isBuilt(from: sources, layout: layout, mirror: mirror,
+                                                              textInputActive: textInputActive, indexed: indexed) }) {
+            contents = recent.remove(at: index)
+        } else {
+            contents = Contents(sources: sources, layout: layout, mirror: mirror, textInputActive: textInputActive,
+                                indexed: indexed)
+        }
+        recent.insert(contents, at: 0)
+        if recent.count > recentLimit { recent.removeLast(recent.count - recentLimit) }
+        self.init(chain: chain, contents: contents, calls: calls)
+    }
 
-        var raw: [(KeyCommand, Responder, Int, Menu.Identifier?)] = []
+    /// Reads every responder's `keyCommands` (counted) and builds the collection.
+    convenience init(chain: ResponderChain, application: Application, indexed: Bool) {
+        let (sources, calls) = CommandCollection.read(chain)
+        self.init(chain: chain, contents: Contents(
+            sources: sources, layout: application.keyboardLayout, mirror: application.layoutDirection == .rightToLeft,
+            textInputActive: chain.isTextInputActive && !application.commandsBeforeTextInput, indexed: indexed),
+                  calls: calls)
+    }
+
+    private init(chain: ResponderChain, contents: Contents, calls: Int) {
+        self.chain = chain
+        self.contents = contents
+        self.calls = calls
+        if contents.indexStarts != nil { validity.register(with: chain) }
+    }
+
+    /// The commands of every responder of `chain`, in chain order, alternates expanded; the
+    /// application's main menu after its own. Counts one `keyCommands` read per responder.
+    private static func read(_ chain: ResponderChain) -> (sources: [Source], calls: Int) {
+        var sources: [Source] = []
         var calls = 0
         for (position, responder) in chain.responders.enumerated() {
             responder.keyCommandsCallCount += 1
             calls += 1
             var own = responder.keyCommands ?? []
             if let controller = responder as? ViewController { own += controller.addedKeyCommands }
-            for command in own { raw += command.expandedWithAlternates.map { ($0, responder, position, nil) } }
+            for command in own {
+                for expanded in command.expandedWithAlternates {
+                    sources.append(Source(command: expanded, provider: responder, position: position, menu: nil))
+                }
+            }
             if let app = responder as? Application {
-                for (command, menu) in app.mainMenu.keyCommandsWithMenus { raw.append((command, responder, position, menu)) }
-            }
-        }
-        self.calls = calls
-
-        var zero: [Candidate] = [], minusOne: [Candidate] = []
-        var seenValues = Set<KeyCommand>()
-        for (command, provider, position, menu) in raw where command.action != nil {
-            guard seenValues.insert(command).inserted else { continue }  // the same command once (R11)
-            var effective = command
-            if mirror && command.allowsAutomaticMirroring { effective.input = command.input.mirrored }
-            let deferred = textInputActive && position > 0 && !effective.wantsPriorityOverSystemBehavior
-                && !effective.input.isEscape
-                && TextInputConflicts.conflicts(input: effective.input, modifiers: effective.modifierFlags)
-            let bucket: Int8 = CommandCollection.isLowPriority(effective) ? -1 : 0
-            let candidate = Candidate(command: effective, provider: provider, providerIndex: position,
-                                      bucket: bucket, deferred: deferred, menu: menu)
-            if bucket == 0 { zero.append(candidate) } else { minusOne.append(candidate) }
-        }
-        var ordered = ContiguousArray<Candidate>()
-        var shadowed: [Int: [Candidate]] = [:]
-        for bucket in [zero, minusOne] {
-            var firstOfIdentity: [KeyCommand.Identity: Int] = [:]
-            for candidate in bucket {
-                if let first = firstOfIdentity[candidate.command.identity] {
-                    shadowed[first, default: []].append(candidate)
-                } else {
-                    firstOfIdentity[candidate.command.identity] = ordered.count
-                    ordered.append(candidate)
+                for (command, menu) in app.mainMenuKeyCommandsWithMenus {
+                    sources.append(Source(command: command, provider: responder, position: position, menu: menu))
                 }
             }
         }
-        self.candidates = ordered
-        self.shadowed = shadowed
-
-        if indexed {
-            let slots = CommandCollection.usageCount * 16
-            var triggers: [CommandMatcher.Trigger] = []
-            var pairs: [(slot: Int32, hit: Hit)] = []
-            var counts = [Int32](repeating: 0, count: slots + 1)
-            for (i, candidate) in ordered.enumerated() {
-                triggers.removeAll(keepingCapacity: true)
-                CommandMatcher.appendTriggers(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
-                                              layout: layout, to: &triggers)
-                for trigger in triggers {
-                    let slot = CommandCollection.slot(trigger.usage, trigger.modifiers)
-                    pairs.append((Int32(slot), Hit(candidate: Int32(i), fidelity: trigger.fidelity)))
-                    counts[slot + 1] += 1
-                }
-            }
-            for s in 0..<slots { counts[s + 1] += counts[s] }  // prefix sums: slot starts
-            var cursor = counts
-            var hits = ContiguousArray(repeating: Hit(candidate: 0, fidelity: 0), count: pairs.count)
-            for pair in pairs {  // candidate order is kept within each slot
-                hits[Int(cursor[Int(pair.slot)])] = pair.hit
-                cursor[Int(pair.slot)] += 1
-            }
-            self.indexStarts = counts
-            self.indexHits = hits
-            validity.register(with: chain)
-        } else {
-            self.indexStarts = nil
-            self.indexHits = []
-        }
+        return (sources, calls)
     }
 
     /// Exactly ⌘+ and bare Escape sit below every other command (R12).
@@ -144,7 +227,7 @@ final class CommandCollection {
     }
 
     @inline(__always)
-    private static func slot(_ usage: HIDUsage, _ modifiers: ModifierFlags) -> Int {
+    fileprivate static func slot(_ usage: HIDUsage, _ modifiers: ModifierFlags) -> Int {
         let m = modifiers.matchingSubset.rawValue >> 17  // shift, control, alternate, command → 4 bits
         return Int(usage.rawValue) &* 16 &+ Int(m & 0xF)
     }
@@ -152,13 +235,15 @@ final class CommandCollection {
     /// The candidates matching an event, in candidate order. Uses the index when there is one
     /// (no allocation), else scans every candidate.
     func hits(usage: HIDUsage, modifiers: ModifierFlags) -> ArraySlice<Hit> {
-        if let indexStarts {
+        let contents = self.contents
+        if let indexStarts = contents.indexStarts {
             guard Int(usage.rawValue) < CommandCollection.usageCount else { return [] }
             let slot = CommandCollection.slot(usage, modifiers)
-            return indexHits[Int(indexStarts[slot])..<Int(indexStarts[slot + 1])]
+            return contents.indexHits[Int(indexStarts[slot])..<Int(indexStarts[slot + 1])]
         }
+        let layout = contents.layout
         var result = ContiguousArray<Hit>()
-        for (i, candidate) in candidates.enumerated() {
+        for (i, candidate) in contents.candidates.enumerated() {
             let fidelity = CommandMatcher.fidelity(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
                                                    usage: usage, eventModifiers: modifiers, layout: layout)
             if fidelity > 0 { result.append(Hit(candidate: Int32(i), fidelity: fidelity)) }

@@ -86,18 +86,17 @@ public enum CommandMatcher {
             }
         case .character(let string):
             guard let target = foldedScalar(of: string) else { return }
-            for usage in HIDUsage.allDefined where layout.foldedScalarValue(for: usage, modifiers: c) == target {
+            for usage in layout.usages(typingFolded: target, with: c) {
                 result.append(Trigger(usage: usage, modifiers: c, fidelity: 3))
             }
             if let extra = impliedModifiers(for: target, with: c, layout: layout), !extra.isEmpty {
                 let e = c.union(extra)
-                for usage in HIDUsage.allDefined where layout.foldedScalarValue(for: usage, modifiers: e) == target {
+                for usage in layout.usages(typingFolded: target, with: e) {
                     result.append(Trigger(usage: usage, modifiers: e, fidelity: 3))
                 }
             }
             if target == plus && c.contains(.command) {
-                for usage in HIDUsage.allDefined
-                where !usage.isKeypad && layout.foldedScalarValue(for: usage, modifiers: c) == equals {
+                for usage in layout.usages(typingFolded: equals, with: c) where !usage.isKeypad {
                     result.append(Trigger(usage: usage, modifiers: c, fidelity: 2))
                 }
             }

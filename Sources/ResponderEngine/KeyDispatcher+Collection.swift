@@ -27,7 +27,8 @@ extension KeyDispatcher {
             }
             let chain = ResponderChain.walk(from: start)
             timer.mark(.collect)
-            let fresh = CommandCollection(chain: chain, application: application, indexed: true)
+            let fresh = CommandCollection(chain: chain, application: application, indexed: true,
+                                          recent: &recentContents)
             collection = fresh
             collectionStart = start
             queries.calls += Int32(fresh.calls)

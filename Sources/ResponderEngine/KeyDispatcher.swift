@@ -43,6 +43,10 @@ public final class KeyDispatcher {
 
     var collection: CommandCollection?
     var collectionStart: Responder?
+    /// The contents of the last few collections (`cached` policy): a re-collection whose
+    /// `keyCommands` reads return what one of them was built from reuses it (focus moving back
+    /// and forth between two responders re-reads, but does not rebuild).
+    var recentContents: [CommandCollection.Contents] = []
     var knownStart: Responder?
     var inFlight = ContiguousArray<InFlightPress>()
     var lastTimestamp: UInt64 = 0

@@ -113,7 +113,9 @@ public final class SceneRuntime {
 
     /// The responder at `path` (e.g. `window/tabs/library/list`), or `nil`.
     public func responder(at path: String) -> Responder? {
-        allResponders.first { $0.path == path }
+        // A named responder's path ends with its name: most responders are ruled out without
+        // building their paths.
+        allResponders.first { ($0.name.isEmpty || path.hasSuffix($0.name)) && $0.path == path }
     }
 
     /// Makes the responder at `path` first responder; throws when it does not exist or cannot.

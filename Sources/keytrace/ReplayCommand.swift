@@ -65,7 +65,8 @@ enum ReplayReportText {
         lines.append("  keyCommands  \(s.keyCommandsCalls) calls (uikit policy: \(s.uikitEquivalentCalls)\(onChanges)); cache \(s.cacheHits) hits, \(s.cacheMisses) misses")
         if !r.schedulingErrors.isEmpty {
             let e = r.schedulingErrors
-            lines.append("  scheduling   late by p50 \(micros(ReplayReport.percentile(e, 50))), p99 \(micros(ReplayReport.percentile(e, 99))), max \(micros(e.max()))")
+            lines.append("  scheduling   late by p50 \(micros(ReplayReport.percentile(e, 50))), p99 \(micros(ReplayReport.percentile(e, 99))), max \(micros(e.max()))"
+                         + (r.realTimePriority ? " (real-time priority)" : ""))
             let l = r.latenciesFromSchedule
             lines.append("  latency      from the scheduled instant: p50 \(micros(ReplayReport.percentile(l, 50))), p99 \(micros(ReplayReport.percentile(l, 99))), max \(micros(l.max()))")
         }
@@ -114,6 +115,7 @@ enum ReplayReportJSON {
         if !r.schedulingErrors.isEmpty {
             let e = r.schedulingErrors
             fields.append("\"schedulingErrorNs\":{\"p50\":\(ReplayReport.percentile(e, 50) ?? 0),\"p99\":\(ReplayReport.percentile(e, 99) ?? 0),\"max\":\(e.max() ?? 0)}")
+            fields.append("\"realTimePriority\":\(r.realTimePriority)")
         }
         if verified {
             fields.append("\"verified\":true")

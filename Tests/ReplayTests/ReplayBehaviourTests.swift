@@ -99,4 +99,33 @@ import TraceFormat
         #expect(recorder.droppedEvents == dropped)
         #expect(UInt64(keys) + dropped >= 20_000)
     }
+
+    @Test func bufferedRecorderKeepsOrderAcrossBurstsAndPauses() throws {
+        // Bursts with pauses let the writer empty the ring, so the recorder goes back to its first
+        // slot many times; every event kept must come out once, in order, with its resolution.
+        let runtime = try SceneRuntime(contentsOf: repositoryPath("Traces/scenes/text-editor.json"))
+        let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
+        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "in-process"))
+        let recorder = TraceRecorder(writer: writer, mode: .buffered(capacity: 4_096))
+        dispatcher.observer = recorder
+        let total = 6_000
+        for i in 0..<total {
+            dispatcher.dispatch(KeyPress(i % 2 == 0 ? .began : .ended, .a, timestamp: UInt64(i + 1) * 1_000))
+            if i % 700 == 699 { usleep(3_000) }
+        }
+        let records = Array(try TraceReader(bytes: try recorder.finish()))
+        let keys = records.compactMap { record -> UInt64? in
+            if case .key(let key) = record { return key.press.timestamp }
+            return nil
+        }
+        let resolutions = records.filter { $0.kind == .resolution }.count
+        let dropped = records.reduce(UInt64(0)) { total, record in
+            if case .dropped(let d) = record { return total + d.count }
+            return total
+        }
+        #expect(zip(keys, keys.dropFirst()).allSatisfy { $0 < $1 }, "each kept event once, in order")
+        #expect(resolutions == keys.count)
+        #expect(UInt64(keys.count) + dropped == UInt64(total))
+        #expect(recorder.droppedEvents == dropped)
+    }
 }

@@ -1,0 +1,80 @@
+import KeyTraceCore
+import ResponderEngine
+import TraceFormat
+
+/// One dispatcher event as a ``TraceRecorder`` copies it on the dispatching thread: plain
+/// values and table numbers, no responders and no conversion, so the copy is cheap and the
+/// writer thread can turn it into records on its own.
+///
+/// Responders appear as numbers of paths and commands as numbers of commands; a table entry is
+/// defined (``Kind/definePath`` and ``Kind/defineCommand``) before the first event using it, in
+/// the same stream, so the writer always knows every number it reads.
+struct RecordedEvent {
+    /// What the event is.
+    enum Kind: UInt8 {
+        /// A dispatch: the press, its resolution's numbers, timings and counters.
+        case dispatch
+        /// A record to write as it is (``record``): chain changes, invalidations, markers.
+        case record
+        /// `count` events were dropped; ``press`` carries the timestamp of the last one kept.
+        case dropped
+        /// Path number ``provider`` is ``text``.
+        case definePath
+        /// Command number ``command`` is ``definedCommand``.
+        case defineCommand
+    }
+
+    /// How the resolution's action relates to its command.
+    enum ActionSource: UInt8 {
+        /// No action (a press, or a key-up consumed silently).
+        case none
+        /// The command's action.
+        case keyDown
+        /// The command's up-action (a key-up, R20).
+        case keyUp
+    }
+
+    static let none: Int32 = -1
+
+    var kind: Kind
+    var press: KeyPress
+    var uncertainty: UInt64?
+    var outcome: DispatchOutcome = .unhandled
+    var actionSource: ActionSource = .none
+    /// Command numbers (``none`` when absent).
+    var command: Int32 = RecordedEvent.none
+    var blockingCommand: Int32 = RecordedEvent.none
+    /// Path numbers (``none`` when absent): the provider and the target (or press handler).
+    var provider: Int32 = RecordedEvent.none
+    var target: Int32 = RecordedEvent.none
+    var timings: StageTimings = .zero
+    var queries: KeyCommandQueries = .none
+    /// For ``Kind/dropped``: how many.
+    var count: UInt64 = 0
+    /// For ``Kind/record``.
+    var record: TraceRecord?
+    /// For ``Kind/definePath``.
+    var text: String?
+    /// For ``Kind/defineCommand``.
+    var definedCommand: KeyCommand?
+
+    /// An empty slot.
+    static var empty: RecordedEvent { RecordedEvent(kind: .record, press: KeyPress(.began, HIDUsage(0))) }
+
+    /// Drops the payload of a rare kind (a slot is reused for every kind).
+    @inline(__always)
+    mutating func clearPayload() {
+        if record != nil { record = nil }
+        if text != nil { text = nil }
+        if definedCommand != nil { definedCommand = nil }
+    }
+
+    /// The timestamp the event's records carry.
+    var timestamp: UInt64 {
+        switch kind {
+        case .dispatch, .dropped: return press.timestamp
+        case .record: return record?.timestamp ?? 0
+        case .definePath, .defineCommand: return 0
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import KeyTraceCore
+import ResponderEngine
+
+/// The dispatching thread's side of a ``TraceRecorder``: numbers responders' paths and
+/// commands, so that an event carries numbers instead of references.
+///
+/// Paths are those the responders had when the event arrived: the responders' paths are
+/// looked up again after any chain change, before the next event (a modal that dismisses
+/// itself still reports the path it had when it acted). Equal paths and equal commands share
+/// a number. A small direct-mapped cache in front of each table makes the steady-state lookup
+/// one or two compares.
+struct RecorderTables {
+    // Responders whose paths are current, retained so their identifiers stay unique.
+    private var responders: [ObjectIdentifier: (Responder, Int32)] = [:]
+    private var paths: [String] = []
+    private var pathNumbers: [String: Int32] = [:]
+    private var commandNumbers: [KeyCommand: Int32] = [:]
+    private var stale = true
+    private static let cacheSize = 16
+    private var responderCache = [(ObjectIdentifier?, Int32)](repeating: (nil, 0), count: RecorderTables.cacheSize)
+    private var commandCache = [(KeyCommand?, Int32)](repeating: (nil, 0), count: RecorderTables.cacheSize)
+    /// Definitions the writer has not received yet, oldest first.
+    private(set) var undefined: [RecordedEvent] = []
+
+    /// Notes that the hierarchy may have moved: paths are looked up again before the next event.
+    mutating func invalidatePaths() { stale = true }
+
+    /// Before an event: when the hierarchy moved, looks up the paths of the chain's responders.
+    mutating func prepare(for chain: () -> ResponderChain) {
+        guard stale else { return }
+        stale = false
+        responders.removeAll(keepingCapacity: true)
+        for i in responderCache.indices { responderCache[i] = (nil, 0) }
+        for responder in chain().responders { _ = number(of: responder) }
+    }
+
+    /// Marks the pending definitions as sent.
+    mutating func definitionsSent() { undefined.removeAll(keepingCapacity: true) }
+
+    /// The number of `responder`'s path; a new path is added to ``undefined``.
+    @inline(__always)
+    mutating func number(of responder: Responder) -> Int32 {
+        let key = ObjectIdentifier(responder)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (RecorderTables.cacheSize - 1)
+        if responderCache[slot].0 == key { return responderCache[slot].1 }
+        let number = responders[key]?.1 ?? register(responder)
+        responderCache[slot] = (key, number)
+        return number
+    }
+
+    private mutating func register(_ responder: Responder) -> Int32 {
+        let path = responder.description
+        let number: Int32
+        if let known = pathNumbers[path] {
+            number = known
+        } else {
+            number = Int32(paths.count)
+            paths.append(path)
+            pathNumbers[path] = number
+            var definition = RecordedEvent.empty
+            definition.kind = .definePath
+            definition.provider = number
+            definition.text = path
+            undefined.append(definition)
+        }
+        responders[ObjectIdentifier(responder)] = (responder, number)
+        return number
+    }
+
+    /// The number of `command`; a new command is added to ``undefined``.
+    @inline(__always)
+    mutating func number(of command: KeyCommand) -> Int32 {
+        let slot = Int(truncatingIfNeeded: command.actionFingerprint ^ UInt64(command.modifierFlags.rawValue))
+            & (RecorderTables.cacheSize - 1)
+        if let cached = commandCache[slot].0, cached == command { return commandCache[slot].1 }
+        let number: Int32
+        if let known = commandNumbers[command] {
+            number = known
+        } else {
+            number = Int32(commandNumbers.count)
+            commandNumbers[command] = number
+            var definition = RecordedEvent.empty
+            definition.kind = .defineCommand
+            definition.command = number
+            definition.definedCommand = command
+            undefined.append(definition)
+        }
+        commandCache[slot] = (command, number)
+        return number
+    }
+
+    /// The path of `responder` (chain changes carry paths as text).
+    mutating func path(of responder: Responder?) -> String? {
+        guard let responder else { return nil }
+        return paths[Int(number(of: responder))]
+    }
+}

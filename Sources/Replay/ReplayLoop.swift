@@ -1,0 +1,203 @@
+import KeyTraceCore
+import ResponderEngine
+import Scenes
+import TraceFormat
+
+/// One run of a ``Replayer``: the scene, its dispatcher and the report, fed one record at a time.
+///
+/// Only key, resolution, chain-change and scene-state marker records matter to a replay; the
+/// caller may skip the others without decoding them. Per press the loop dispatches, keeps the
+/// resolution for comparison (``PressHistory``) and counts; canonical lines are formatted only
+/// when kept or when a divergence is reported.
+struct ReplayLoop {
+    private let options: Replayer.Options
+    private let runtime: SceneRuntime
+    private let dispatcher: KeyDispatcher
+    private let observer: ReplayObserver
+    private let recorder: TraceRecorder?
+    private let clock = MonotonicClock()
+    private var scheduler: DeadlineScheduler?
+    private var priority: RealTimePriority?
+    private var report: ReplayReport
+    private var history: PressHistory
+    private var outcomeCounts = [Int](repeating: 0, count: 256)
+    private var origin: UInt64?
+    private var sequence: UInt64 = 0
+    private var pendingFocus: String?
+
+    /// Loads the scene (the one given, else the one the trace names) and prepares the dispatcher
+    /// and the optional output trace.
+    init(trace: String, metadata: TraceMetadata, options: Replayer.Options, observer extra: DispatchObserver?) throws {
+        self.options = options
+        var report = ReplayReport(trace: trace, policy: options.policy, pace: options.pace)
+
+        // The scene: given, or named in the trace.
+        let scenePath: String
+        if let given = options.scenePath {
+            scenePath = given
+        } else if let name = metadata.sceneName {
+            guard let found = SceneLocator.path(forScene: name, near: trace) else {
+                throw ReplayError.sceneNotFound(name: name, known: SceneLocator.knownScenes())
+            }
+            scenePath = found
+        } else {
+            throw ReplayError.noScene(trace)
+        }
+        let runtime = try SceneRuntime(contentsOf: scenePath)
+        report.scene = runtime.definition.name
+        report.scenePath = scenePath
+        if let recorded = metadata.sceneContentHash, recorded != runtime.definition.contentHash {
+            let message = "scene \(scenePath) differs from the one the trace was recorded with "
+                + "(content hash \(runtime.definition.contentHash.prefix(12))… ≠ \(recorded.prefix(12))…)"
+            if options.verify { throw ReplayError.sceneMismatch(message) }
+            report.warnings.append(message)
+        }
+        let dispatcher = try runtime.makeDispatcher(policy: options.policy, clock: options.stageTiming ? clock : nil)
+
+        // Optional output trace with the replay's own resolutions and timings.
+        var recorder: TraceRecorder?
+        if let output = options.output {
+            var outMetadata = metadata
+            outMetadata.sceneName = runtime.definition.name
+            outMetadata.sceneContentHash = runtime.definition.contentHash
+            outMetadata.custom["policy"] = options.policy.rawValue
+            outMetadata.custom["replayOf"] = trace
+            outMetadata.custom["pace"] = options.pace.description
+            do {
+                let writer = try TraceWriter(path: output, metadata: outMetadata)
+                recorder = TraceRecorder(writer: writer, mode: .synchronous)
+            } catch { throw ReplayError.output(output, error) }
+        }
+        let observer = ReplayObserver(forwardingTo: recorder, and: extra)
+        dispatcher.observer = observer
+
+        self.runtime = runtime
+        self.dispatcher = dispatcher
+        self.observer = observer
+        self.recorder = recorder
+        self.report = report
+        self.history = PressHistory(context: options.context)
+        if case .scaled(let speed) = options.pace {
+            // A timed replay collects the first chain's commands before the clock starts, so the
+            // first press is not late by the collection (it still counts as that press's cache miss).
+            dispatcher.prepare()
+            if options.realTimePriority {
+                let priority = RealTimePriority()
+                self.priority = priority
+                self.report.realTimePriority = priority.isActive
+            }
+            scheduler = DeadlineScheduler(speed: speed, clock: clock)
+        }
+    }
+
+    /// Whether a record of `kind` takes part in a replay (others need not be decoded).
+    static func uses(_ kind: RecordKind) -> Bool {
+        switch kind {
+        case .key, .resolution, .chainChange, .marker: return true
+        default: return false
+        }
+    }
+
+    /// Replays or compares one record, in trace order.
+    mutating func handle(_ record: TraceRecord) throws {
+        switch record {
+        case .key(let key):
+            try replay(key)
+        case .resolution(let expected):
+            compare(expected)
+        case .chainChange(let change):
+            if change.kind == .firstResponder, let target = change.to { pendingFocus = target }
+        case .marker(let marker) where marker.label == SceneStateMarker.label:
+            report.recordedState = marker.text
+        default:
+            break
+        }
+    }
+
+    private mutating func replay(_ key: KeyRecord) throws {
+        let press = key.press
+        try applyPendingFocus(at: press.timestamp)
+        if origin == nil { origin = press.timestamp }
+        recorder?.setUncertaintyOfNextPress(key.timestampUncertainty)
+        let resolution: Resolution
+        if scheduler != nil {
+            // Nothing but the dispatch between the wake-up and the dispatch.
+            let deadline = scheduler!.deadline(of: press.timestamp, origin: origin ?? press.timestamp)
+            let woke = scheduler!.wait(until: deadline)
+            resolution = dispatcher.dispatch(press)
+            let done = clock.now()
+            report.schedulingErrors.append(woke &- deadline)
+            report.latenciesFromSchedule.append(done &- deadline)
+        } else {
+            resolution = dispatcher.dispatch(press)
+        }
+        var actual = observer.takeLastRecord()
+            ?? ResolutionRecord(timestamp: press.timestamp, pressSequence: 0, outcome: resolution.outcome)
+        actual.pressSequence = sequence
+        if options.keepLines {
+            report.lines.append(CanonicalResolution.line(key: press, resolution: actual, origin: origin ?? press.timestamp))
+        }
+        history.append(PressHistory.Entry(sequence: sequence, press: press, actual: actual, chain: resolution.chain,
+                                          firstResponder: runtime.application.firstResponder))
+        sequence += 1
+        report.presses += 1
+        outcomeCounts[Int(resolution.outcome.rawValue)] += 1
+    }
+
+    private mutating func compare(_ expected: ResolutionRecord) {
+        guard let (agrees, divergent) = history.compare(expected) else { return }
+        report.comparedResolutions += 1
+        guard !agrees, let entry = divergent else { return }
+        report.divergences += 1
+        guard report.firstDivergence == nil else { return }
+        let origin = self.origin ?? entry.press.timestamp
+        let before = history.entries(before: entry.sequence).map {
+            CanonicalResolution.line(key: $0.press, resolution: $0.actual, origin: origin)
+        }
+        report.firstDivergence = Divergence(
+            sequence: expected.pressSequence, press: entry.press.description,
+            expected: CanonicalResolution.line(key: entry.press, resolution: expected, origin: origin),
+            actual: CanonicalResolution.line(key: entry.press, resolution: entry.actual, origin: origin),
+            before: before, chain: entry.chain.description,
+            firstResponder: entry.firstResponder?.description ?? "(none)", stateDifferences: [])
+    }
+
+    /// Applies a recorded first-responder change the scene did not reproduce by itself.
+    private mutating func applyPendingFocus(at timestamp: UInt64) throws {
+        guard let target = pendingFocus else { return }
+        pendingFocus = nil
+        guard runtime.application.chainStart.description != target else { return }
+        guard let responder = runtime.allResponders.first(where: { $0.description == target }) else {
+            throw ReplayError.focusTargetMissing(target, known: runtime.allPaths)
+        }
+        dispatcher.lastDispatchTimestamp = timestamp
+        _ = runtime.application.makeFirstResponder(responder)
+    }
+
+    /// Compares the final scene state, writes the output trace's closing markers and returns the report.
+    mutating func finish() throws -> ReplayReport {
+        priority = nil  // back to normal priority
+        for (raw, count) in outcomeCounts.enumerated() where count > 0 {
+            if let outcome = DispatchOutcome(rawValue: UInt8(raw)) { report.outcomes[outcome] = count }
+        }
+        report.finalState = runtime.snapshotText
+        if let recorded = report.recordedState {
+            report.stateDifferences = ReplayReport.differences(expected: recorded, actual: report.finalState)
+            if !report.stateDifferences.isEmpty, var divergence = report.firstDivergence {
+                divergence.stateDifferences = report.stateDifferences
+                report.firstDivergence = divergence
+            }
+        }
+        report.sceneProblems = runtime.problems
+        report.statistics = dispatcher.statistics
+        if let recorder {
+            try? recorder.record(.marker(MarkerRecord(timestamp: dispatcher.lastDispatchTimestamp,
+                                                      label: SceneStateMarker.label, text: report.finalState)))
+            try? recorder.record(.marker(MarkerRecord(timestamp: dispatcher.lastDispatchTimestamp,
+                                                      label: SceneStateMarker.keyCommandsLabel,
+                                                      text: SceneStateMarker.keyCommandsText(runtime))))
+            do { try recorder.finish() } catch { throw ReplayError.output(options.output ?? "", error) }
+        }
+        return report
+    }
+}
