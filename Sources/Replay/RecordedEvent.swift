@@ -61,12 +61,18 @@ struct RecordedEvent {
     /// An empty slot.
     static var empty: RecordedEvent { RecordedEvent(kind: .record, press: KeyPress(.began, HIDUsage(0))) }
 
+    /// Whether ``record``, ``text`` or ``definedCommand`` may be set (a plain flag: checking the
+    /// optionals themselves goes through their value witnesses).
+    var hasPayload = false
+
     /// Drops the payload of a rare kind (a slot is reused for every kind).
     @inline(__always)
     mutating func clearPayload() {
-        if record != nil { record = nil }
-        if text != nil { text = nil }
-        if definedCommand != nil { definedCommand = nil }
+        guard hasPayload else { return }
+        record = nil
+        text = nil
+        definedCommand = nil
+        hasPayload = false
     }
 
     /// The timestamp the event's records carry.

@@ -32,34 +32,38 @@ struct RecorderProducer {
     mutating func outboxWritten() { outbox.removeAll(keepingCapacity: true) }
 
     /// Before an event: refreshes paths after a chain change.
-    mutating func willDispatch(chain: () -> ResponderChain) {
+    mutating func willDispatch(_ dispatcher: KeyDispatcher) {
         insideDispatch = true
-        tables.prepare(for: chain)
+        if tables.isStale { tables.prepare(for: dispatcher.currentChain) }
     }
 
     /// After an event: queues its values, then the chain changes it caused.
     mutating func didResolve(_ resolution: Resolution) {
         // Numbers first (they may add definitions, which must precede the event).
-        let command = resolution.command.map { tables.number(of: $0) } ?? RecordedEvent.none
+        // Optionals are passed as they are (no closures, no `??` on references): nothing is retained.
+        let command = tables.number(of: resolution.command)
         let actionSource: RecordedEvent.ActionSource =
-            resolution.command == nil ? .none : resolution.isUpAction ? .keyUp : resolution.action != nil ? .keyDown : .none
-        let blocking = resolution.blockingCommand.map { tables.number(of: $0) } ?? RecordedEvent.none
-        let provider = resolution.provider.map { tables.number(of: $0) } ?? RecordedEvent.none
-        let target = (resolution.target ?? resolution.pressHandler).map { tables.number(of: $0) } ?? RecordedEvent.none
+            command == RecordedEvent.none ? .none : resolution.isUpAction ? .keyUp : resolution.action != nil ? .keyDown : .none
+        let blocking = tables.number(of: resolution.blockingCommand)
+        let provider = tables.number(of: resolution.provider)
+        let target = resolution.target != nil ? tables.number(of: resolution.target) : tables.number(of: resolution.pressHandler)
         let uncertainty = nextUncertainty
         nextUncertainty = nil
-        queue(timestamp: resolution.press.timestamp) { event in
+        // Values only in the closure (capturing the resolution would copy all its references).
+        let press = resolution.press, outcome = resolution.outcome
+        let timings = resolution.timings, queries = resolution.queries
+        queue(timestamp: press.timestamp) { event in
             event.kind = .dispatch
-            event.press = resolution.press
+            event.press = press
             event.uncertainty = uncertainty
-            event.outcome = resolution.outcome
+            event.outcome = outcome
             event.actionSource = actionSource
             event.command = command
             event.blockingCommand = blocking
             event.provider = provider
             event.target = target
-            event.timings = resolution.timings
-            event.queries = resolution.queries
+            event.timings = timings
+            event.queries = queries
             event.clearPayload()
         }
         insideDispatch = false
@@ -84,6 +88,7 @@ struct RecorderProducer {
             event.clearPayload()
             event.kind = .record
             event.record = record
+            event.hasPayload = true
         }
     }
 

@@ -15,7 +15,8 @@ struct RecorderTables {
     private var paths: [String] = []
     private var pathNumbers: [String: Int32] = [:]
     private var commandNumbers: [KeyCommand: Int32] = [:]
-    private var stale = true
+    /// Whether paths must be looked up again before the next event.
+    private(set) var isStale = true
     private static let cacheSize = 16
     private var responderCache = [(ObjectIdentifier?, Int32)](repeating: (nil, 0), count: RecorderTables.cacheSize)
     private var commandCache = [(KeyCommand?, Int32)](repeating: (nil, 0), count: RecorderTables.cacheSize)
@@ -23,23 +24,24 @@ struct RecorderTables {
     private(set) var undefined: [RecordedEvent] = []
 
     /// Notes that the hierarchy may have moved: paths are looked up again before the next event.
-    mutating func invalidatePaths() { stale = true }
+    mutating func invalidatePaths() { isStale = true }
 
-    /// Before an event: when the hierarchy moved, looks up the paths of the chain's responders.
-    mutating func prepare(for chain: () -> ResponderChain) {
-        guard stale else { return }
-        stale = false
+    /// Before an event, when ``isStale``: looks up the paths of the chain's responders anew.
+    mutating func prepare(for chain: ResponderChain) {
+        isStale = false
         responders.removeAll(keepingCapacity: true)
         for i in responderCache.indices { responderCache[i] = (nil, 0) }
-        for responder in chain().responders { _ = number(of: responder) }
+        for responder in chain.responders { _ = number(of: responder) }
     }
 
     /// Marks the pending definitions as sent.
     mutating func definitionsSent() { undefined.removeAll(keepingCapacity: true) }
 
-    /// The number of `responder`'s path; a new path is added to ``undefined``.
+    /// The number of `responder`'s path (``RecordedEvent/none`` for none); a new path is added to
+    /// ``undefined``. Takes the optional as it is, so a hit retains nothing.
     @inline(__always)
-    mutating func number(of responder: Responder) -> Int32 {
+    mutating func number(of responder: Responder?) -> Int32 {
+        guard let responder else { return RecordedEvent.none }
         let key = ObjectIdentifier(responder)
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (RecorderTables.cacheSize - 1)
         if responderCache[slot].0 == key { return responderCache[slot].1 }
@@ -61,15 +63,18 @@ struct RecorderTables {
             definition.kind = .definePath
             definition.provider = number
             definition.text = path
+            definition.hasPayload = true
             undefined.append(definition)
         }
         responders[ObjectIdentifier(responder)] = (responder, number)
         return number
     }
 
-    /// The number of `command`; a new command is added to ``undefined``.
+    /// The number of `command` (``RecordedEvent/none`` for none); a new command is added to
+    /// ``undefined``.
     @inline(__always)
-    mutating func number(of command: KeyCommand) -> Int32 {
+    mutating func number(of command: KeyCommand?) -> Int32 {
+        guard let command else { return RecordedEvent.none }
         let slot = Int(truncatingIfNeeded: command.actionFingerprint ^ UInt64(command.modifierFlags.rawValue))
             & (RecorderTables.cacheSize - 1)
         if let cached = commandCache[slot].0, cached == command { return commandCache[slot].1 }
@@ -83,6 +88,7 @@ struct RecorderTables {
             definition.kind = .defineCommand
             definition.command = number
             definition.definedCommand = command
+            definition.hasPayload = true
             undefined.append(definition)
         }
         commandCache[slot] = (command, number)
@@ -91,7 +97,7 @@ struct RecorderTables {
 
     /// The path of `responder` (chain changes carry paths as text).
     mutating func path(of responder: Responder?) -> String? {
-        guard let responder else { return nil }
+        guard responder != nil else { return nil }
         return paths[Int(number(of: responder))]
     }
 }

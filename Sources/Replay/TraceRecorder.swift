@@ -81,7 +81,7 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     // MARK: DispatchObserver
 
     public func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
-        producer.willDispatch { dispatcher.currentChain }
+        producer.willDispatch(dispatcher)
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {

@@ -66,6 +66,7 @@ public final class KeyDispatcher {
     /// Dispatches one event and returns what became of it.
     @discardableResult
     public func dispatch(_ press: KeyPress) -> Resolution {
+        let observer = self.observer  // one weak load per event
         if let observer { observer.dispatcher(self, willDispatch: press) }
         var timer = StageTimer(clock: clock)
         timer.mark(.receive)
