@@ -43,9 +43,14 @@ struct DeadlineScheduler {
     }
 
     /// The deadline of a press recorded at `timestamp`, the first press being at `origin`.
+    ///
+    /// A press stamped before the first one (a capture whose clock stepped back) is due at
+    /// once; offsets too large for the clock saturate instead of overflowing.
     func deadline(of timestamp: UInt64, origin: UInt64) -> UInt64 {
-        let offset = Double(timestamp &- origin) / speed
-        return start &+ UInt64(offset)
+        guard timestamp > origin else { return start }
+        let offset = Double(timestamp - origin) / speed
+        let latest = Double(UInt64.max - start)
+        return offset >= latest ? .max : start + UInt64(offset)
     }
 
     /// Waits until the monotonic clock reads `deadline`; returns the reading that ended the wait.

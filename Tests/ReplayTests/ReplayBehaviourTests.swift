@@ -128,4 +128,14 @@ import TraceFormat
         #expect(UInt64(keys.count) + dropped == UInt64(total))
         #expect(recorder.droppedEvents == dropped)
     }
+
+    @Test func deadlinesOfPressesStampedBeforeTheFirstOrFarAwayNeitherWrapNorTrap() {
+        let scheduler = DeadlineScheduler(speed: 4, clock: MonotonicClock())
+        let origin: UInt64 = 1_700_000_000_000_000_000
+        let start = scheduler.deadline(of: origin, origin: origin)
+        #expect(scheduler.deadline(of: origin - 5_000_000, origin: origin) == start)
+        #expect(scheduler.deadline(of: origin + 4_000_000, origin: origin) == start + 1_000_000)
+        #expect(scheduler.deadline(of: .max, origin: 0) > start)
+        #expect(DeadlineScheduler(speed: 0.000_001, clock: MonotonicClock()).deadline(of: .max, origin: 0) == .max)
+    }
 }
