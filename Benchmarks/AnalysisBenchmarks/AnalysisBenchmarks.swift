@@ -16,7 +16,7 @@ let benchmarks: @Sendable () -> Void = {
     writeDispatchTrace(records: records, to: path)
 
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident],
-                                           scalingFactor: .mega, warmupIterations: 1,
+                                           warmupIterations: 1, scalingFactor: .mega,
                                            maxDuration: .seconds(20), maxIterations: 10)
 
     Benchmark("Analyze 1M dispatch records (records/s = throughput × 1M)") { benchmark in

@@ -56,7 +56,7 @@ public struct TraceAnalyzer {
     public init(top: Int = 10) {
         topCount = max(0, top)
         slowest = SlowestPresses(capacity: topCount)
-        stage = Self.emptyStageDistributions()
+        stage = Array(repeating: LatencyDistribution(), count: DispatchStage.allCases.count + 1)
     }
 
     /// Starts the next trace: later records belong to it until the next call.
@@ -99,44 +99,14 @@ public struct TraceAnalyzer {
     }
 
     /// Adds one record of the current trace.
-    public mutating func add(_ record: TraceRecord) {
-        add(record, stageMetrics: 0..<stage.count)
-    }
-
-    /// One empty distribution per stage plus end-to-end, laid out as the analyzer keeps them.
-    static func emptyStageDistributions() -> [LatencyDistribution] {
-        Array(repeating: LatencyDistribution(), count: DispatchStage.allCases.count + 1)
-    }
-
-    /// Records the metrics `metrics` of `timings` into `distributions` (laid out as
-    /// ``emptyStageDistributions()``: one index per stage, then the total).
-    static func recordStages(of timings: StageTimingsRecord, _ metrics: Range<Int>,
-                             into distributions: inout [LatencyDistribution]) {
-        let stages = DispatchStage.allCases.count
-        for index in metrics {
-            if index < stages {
-                if index < timings.durations.count { distributions[index].record(timings.durations[index]) }
-            } else {
-                distributions[index].record(timings.total)
-            }
-        }
-    }
-
-    /// Adds stage distributions recorded from this trace's timings by someone else (the
-    /// decoding thread), for the metrics records were added without.
-    mutating func mergeStages(_ distributions: [LatencyDistribution]) {
-        for (index, distribution) in distributions.enumerated() where index < stage.count { stage[index].merge(distribution) }
-    }
-
-    /// Adds one record, recording only `stageMetrics` of a stage-timing record here (the rest
-    /// are recorded elsewhere and merged with ``mergeStages(_:)``).
-    mutating func add(_ record: consuming TraceRecord, stageMetrics: Range<Int>) {
+    ///
+    /// The record is consumed: each payload moves into its press slot without a copy.
+    public mutating func add(_ record: consuming TraceRecord) {
         if traceIndex < 0 { beginTrace(path: "(records)", metadata: TraceMetadata()) }
         traceRecords += 1
         let timestamp = record.timestamp
         if traceStart == nil { traceStart = timestamp }
         if timestamp > traceEnd { traceEnd = timestamp }
-        // The record is consumed: each payload moves into its press slot without a copy.
         switch consume record {
         case .key(let key):
             analysis.keys += 1
@@ -149,7 +119,11 @@ public struct TraceAnalyzer {
             traceDispatches += 1
             if let slot = slot(for: resolution.pressSequence) { window.slots[slot].resolution = consume resolution }
         case .stageTimings(let timings):
-            Self.recordStages(of: timings, stageMetrics, into: &stage)
+            let stages = DispatchStage.allCases.count
+            for index in 0..<min(stages, timings.durations.count) {
+                stage[index].record(timings.durations[index])
+            }
+            stage[stages].record(timings.total)
             if let slot = slot(for: timings.pressSequence) { window.slots[slot].timings = consume timings }
         case .keyCommandsCounters(let record):
             counters.add(record)

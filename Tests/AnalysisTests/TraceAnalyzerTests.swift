@@ -145,19 +145,4 @@ struct TraceAnalyzerTests {
             #expect(m.statistics.max == max(x.statistics.max, y.statistics.max))
         }
     }
-
-    @Test(arguments: ["sha2017", "deadly_arthropod", "modals", "tabs"])
-    func decodingOnASecondThreadGivesTheSameReportAsAddingRecordsInOrder(name: String) throws {
-        let path = GoldenTraces.path(name)
-        let clock = TraceAnalysis.ClockFigures(resolutionNanoseconds: 1, checkpointOverheadNanoseconds: 20, source: "test")
-        var pipelined = TraceAnalyzer(top: 5)
-        try pipelined.addTrace(at: path)
-        var inOrder = TraceAnalyzer(top: 5)
-        let reader = try TraceReader(path: path)
-        inOrder.beginTrace(path: path, metadata: reader.header.metadata)
-        for record in reader { inOrder.add(record) }
-        let a = try pipelined.finish(clock: clock).jsonReport()
-        let b = try inOrder.finish(clock: clock).jsonReport()
-        #expect(a == b)
-    }
 }
