@@ -242,18 +242,12 @@ struct ChunkDecoder {
                                                 blockingAction: blocking.map { Action($0) }))
         case EntryType.stageTimings:
             guard let seq = r.readVarint(), let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
-            var complete = true
-            let durations = [UInt64](unsafeUninitializedCapacity: Int(count)) { buffer, initialized in
-                for i in 0..<buffer.count {
-                    guard let d = r.readVarint() else {
-                        complete = false
-                        break
-                    }
-                    buffer.initializeElement(at: i, to: d)
-                    initialized = i + 1
-                }
+            var durations = [UInt64](repeating: 0, count: Int(count))
+            for i in durations.indices {
+                guard let d = r.readVarint() else { return nil }
+                durations[i] = d
             }
-            guard complete, let total = r.readVarint() else { return nil }
+            guard let total = r.readVarint() else { return nil }
             return .stageTimings(StageTimingsRecord(timestamp: time, pressSequence: seq, durations: durations, total: total))
         case EntryType.keyCommandsCounters:
             guard let seq = r.readVarint(), let calls = r.readVarint(), let policy = r.readVarint(),
