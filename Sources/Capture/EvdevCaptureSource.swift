@@ -28,8 +28,6 @@ public final class EvdevCaptureSource: CaptureSource {
     private var filled = 0
     private var bytesConsumed = 0
     private var pending = PendingEvents()
-    private var finished = false
-    private var pendingError: CaptureError?
 
     public init(path: String, options: EvdevOptions = EvdevOptions(),
                 stopper: CaptureStopper = CaptureStopper()) throws(CaptureError) {
@@ -58,12 +56,11 @@ public final class EvdevCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if let event = pending.next() { return event }
-            if let error = pendingError {
-                pendingError = nil
-                throw error
+            switch try pending.handout() {
+            case .event(let event): return event
+            case .end: return nil
+            case .readMore: break
             }
-            if finished { return nil }
             if stopper.isStopped { finish(); continue }
             switch file.read(into: &buffer, at: filled, timeoutMs: file.isCharacterDevice ? 100 : nil) {
             case .bytes(let count):
@@ -123,7 +120,6 @@ public final class EvdevCaptureSource: CaptureSource {
 
     private func finish(error: CaptureError? = nil) {
         decoder.finish()
-        finished = true
-        pendingError = error
+        pending.finish(deferring: error)
     }
 }

@@ -20,7 +20,6 @@ public final class EvemuCaptureSource: CaptureSource {
     private var info: DeviceInfo
     private var announced = false
     private var pending = PendingEvents()
-    private var finished = false
 
     public init(path: String, options: EvdevOptions = EvdevOptions(),
                 stopper: CaptureStopper = CaptureStopper()) throws(CaptureError) {
@@ -40,12 +39,15 @@ public final class EvemuCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if let event = pending.next() { return event }
-            if finished { return nil }
+            switch try pending.handout() {
+            case .event(let event): return event
+            case .end: return nil
+            case .readMore: break
+            }
             guard !stopper.isStopped, let line = try reader.nextLine() else {
                 announceIfNeeded()
                 decoder.finish()
-                finished = true
+                pending.finish()
                 continue
             }
             try parse(line, number: reader.lineNumber)
@@ -59,7 +61,7 @@ public final class EvemuCaptureSource: CaptureSource {
     }
 
     private func fail(_ line: Int, _ column: Int, _ message: String) -> CaptureError {
-        finished = true
+        pending.finish()
         return CaptureError.syntax(path, line: line, column: column, message)
     }
 

@@ -52,7 +52,6 @@ public final class TerminalCaptureSource: CaptureSource {
     private var decoder: TerminalDecoder
     private var synthesizer: TerminalPressSynthesizer
     private var pending = PendingEvents()
-    private var finished = false
     private var active = false
 
     /// Starts capturing from `descriptor` (standard input by default). On a terminal this
@@ -85,8 +84,11 @@ public final class TerminalCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if let event = pending.next() { return event }
-            if finished { return nil }
+            switch try pending.handout() {
+            case .event(let event): return event
+            case .end: return nil
+            case .readMore: break
+            }
             if stopper.isStopped {
                 end()
                 continue
@@ -140,7 +142,7 @@ public final class TerminalCaptureSource: CaptureSource {
     }
 
     private func handle(_ inputs: [TerminalInput], at time: UInt64) {
-        for input in inputs where !finished {
+        for input in inputs where !pending.isFinished {
             switch input {
             case .key(let key):
                 if key.usage == .closeBracket, key.modifiers.matchingSubset == .control, key.kind != .release {
@@ -164,8 +166,8 @@ public final class TerminalCaptureSource: CaptureSource {
     }
 
     private func end(at time: UInt64 = TerminalCaptureSource.now()) {
-        guard !finished else { return }
-        finished = true
+        guard !pending.isFinished else { return }
+        pending.finish()
         for press in synthesizer.releaseAll(at: time) {
             summary.presses += 1
             pending.events.append(.press(press, uncertaintyNs: 0))

@@ -21,8 +21,6 @@ public final class USBCaptureSource: CaptureSource {
     private let handle: PcapHandle
     private var decoder: USBKeyboardDecoder
     private var pending = PendingEvents()
-    private var finished = false
-    private var pendingError: CaptureError?
     private var droppedSoFar: UInt64 = 0
     private var packetsSinceStats = 0
 
@@ -81,12 +79,11 @@ public final class USBCaptureSource: CaptureSource {
 
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
-            if let event = pending.next() { return event }
-            if let error = pendingError {
-                pendingError = nil
-                throw error
+            switch try pending.handout() {
+            case .event(let event): return event
+            case .end: return nil
+            case .readMore: break
             }
-            if finished { return nil }
             if stopper.isStopped {
                 finish()
                 continue
@@ -119,11 +116,7 @@ public final class USBCaptureSource: CaptureSource {
     private func finish(error: CaptureError? = nil) {
         if isLive { pollDrops() }
         decoder.finish()
-        finished = true
-        if let error {
-            pendingError = error
-        } else if decoder.options.requiresKeyboard, decoder.keyboardsFound == 0 {
-            pendingError = CaptureError.noKeyboard(input, summary: summary)
-        }
+        let noKeyboard = decoder.options.requiresKeyboard && decoder.keyboardsFound == 0
+        pending.finish(deferring: error ?? (noKeyboard ? CaptureError.noKeyboard(input, summary: summary) : nil))
     }
 }
