@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "KeyTrace",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],
     products: [
         .executable(name: "keytrace", targets: ["keytrace"]),
         .library(name: "KeyTraceCore", targets: ["KeyTraceCore"]),

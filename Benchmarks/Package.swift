@@ -5,7 +5,7 @@ import PackageDescription
 // Run: cd Benchmarks && swift package benchmark   (see docs/Benchmarks.md)
 let package = Package(
     name: "KeyTraceBenchmarks",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS("26.0")],
     dependencies: [
         .package(name: "KeyTrace", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),

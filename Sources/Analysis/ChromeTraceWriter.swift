@@ -77,7 +77,7 @@ public struct ChromeTraceWriter {
         pending = nil
         let at = press.key?.timestamp ?? press.resolution?.timestamp ?? press.timings?.timestamp ?? 0
         let ts = at - min(start ?? at, at)
-        let stages = Array(press.timings?.durations.prefix(DispatchStage.allCases.count) ?? [])
+        let stages = press.timings.map { Array($0.durations.prefix(DispatchStage.allCases.count)) } ?? []
         let stageSum = stages.reduce(0, +)
         let duration = max(press.timings?.total ?? 0, stageSum)
         let shortcut = press.key?.press.shortcutDescription ?? press.resolution?.command?.description ?? "?"

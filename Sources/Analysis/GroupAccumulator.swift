@@ -60,6 +60,34 @@ struct GroupAccumulator<Key: Hashable> {
     }
 
     /// The groups named by `name`, slowest p99 first (then most frequent, then by name).
+    /// Adds the groups of `later`, an accumulator fed the records that came after this one's.
+    ///
+    /// The result equals feeding both record streams into one accumulator in order whenever
+    /// `later` folded nothing into `(other)` (``mergesExactly(_:)``); groups are admitted in
+    /// `later`'s first-seen order until the limit.
+    mutating func merge(_ later: GroupAccumulator<Key>) {
+        for (slot, key) in later.keys.enumerated() {
+            if let known = slots[key] {
+                counts[known] += later.counts[slot]
+                latencies[known].merge(later.latencies[slot])
+            } else if keys.count < limit {
+                slots[key] = keys.count
+                keys.append(key)
+                counts.append(later.counts[slot])
+                latencies.append(later.latencies[slot])
+            } else {
+                otherCount += later.counts[slot]
+            }
+        }
+        otherCount += later.otherCount
+    }
+
+    /// Whether ``merge(_:)`` of `later` gives exactly what one accumulator would have: a group
+    /// `later` folded into `(other)` may be one this accumulator keeps.
+    func mergesExactly(_ later: GroupAccumulator<Key>) -> Bool {
+        later.otherCount == 0
+    }
+
     func breakdown(name: (Key) -> String) -> TraceAnalysis.Breakdown {
         var entries = keys.indices.map { slot in
             let latency = latencies[slot]

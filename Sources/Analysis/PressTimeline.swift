@@ -24,6 +24,16 @@ struct PressTimeline {
         if endToEnd > maxima[bin] { maxima[bin] = endToEnd }
     }
 
+    /// Adds the presses of `other`. Bins only ever double, so both are brought to the wider
+    /// width and added bin by bin: the result is what one timeline fed both would hold.
+    mutating func merge(_ other: PressTimeline) {
+        var other = other
+        while width < other.width { coarsen() }
+        while other.width < width { other.coarsen() }
+        for index in counts.indices { counts[index] += other.counts[index] }
+        for bin in maxima.indices { maxima[bin] = max(maxima[bin], other.maxima[bin]) }
+    }
+
     private mutating func coarsen() {
         for bin in 0..<Self.binCount {
             let into = bin / 2

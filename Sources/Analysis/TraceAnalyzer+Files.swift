@@ -18,22 +18,59 @@ extension TraceAnalyzer {
 
     /// Reads every intact record of `reader` (see ``addTrace(at:progress:)``).
     ///
-    /// One thread does it all: handing records to a second, decoding thread was measured
-    /// slower (the two cores then fight over the reference counts of the strings and the heap
-    /// blocks the records share).
+    /// A trace of at least ``minimumChunksToSplit`` chunks is read by two threads, each taking
+    /// half of its chunks, and the halves are merged; the analysis is the same as one thread's
+    /// (see ``addTrace(_:path:splittingAt:progress:)``).
     public mutating func addTrace(_ reader: TraceReader, path: String, progress: ((UInt64, UInt64?) -> Void)? = nil) {
-        beginTrace(path: path, metadata: reader.header.metadata)
-        for issue in reader.indexIssues where issue.losesRecords || issue.losesMetadata { noteIssue(issue.description) }
-        var iterator = reader.makeIterator()
-        var read: UInt64 = 0
-        let expected = reader.footerRecordCount
-        while let record = iterator.next() {
-            add(record)
-            read += 1
-            if read % Self.progressInterval == 0 { progress?(read, expected) }
+        if Self.splitsLargeTraces && reader.chunks.count >= Self.minimumChunksToSplit {
+            addTrace(reader, path: path, splittingAt: reader.chunks.count / 2, progress: progress)
+        } else {
+            addTraceOnOneThread(reader, path: path, progress: progress)
         }
+    }
+
+    /// Reads every record of `reader` on the calling thread, in file order.
+    public mutating func addTraceOnOneThread(_ reader: TraceReader, path: String,
+                                             progress: ((UInt64, UInt64?) -> Void)? = nil) {
+        beginTrace(path: path, metadata: reader.header.metadata)
+        noteIndexIssues(of: reader)
+        var cursor = reader.cursor()
+        let expected = reader.footerRecordCount
+        let read = read(&cursor) { read in progress?(read, expected) }
         progress?(read, expected)
+        noteIssues(of: cursor, in: reader)
+    }
+
+    mutating func noteIndexIssues(of reader: TraceReader) {
+        for issue in reader.indexIssues where issue.losesRecords || issue.losesMetadata { noteIssue(issue.description) }
+    }
+
+    /// Notes the damage `cursor` met that the index did not already report.
+    mutating func noteIssues(of cursor: RecordCursor, in reader: TraceReader) {
         let known = Set(reader.indexIssues)
-        for issue in iterator.issues where issue.losesRecords && !known.contains(issue) { noteIssue(issue.description) }
+        for issue in cursor.issues where issue.losesRecords && !known.contains(issue) { noteIssue(issue.description) }
+    }
+
+    /// Adds every record `cursor` yields; `progress` gets the count every ``progressInterval``.
+    /// Returns the number of records read.
+    mutating func read(_ cursor: inout RecordCursor, progress: (UInt64) -> Void) -> UInt64 {
+        // The cursor hands over each payload on its own: no `TraceRecord` is built, copied or
+        // destroyed for the three kinds that make up almost every trace.
+        var read: UInt64 = 0
+        while cursor.next() {
+            switch cursor.kind {
+            case .key:
+                if let key = cursor.keyRecord { add(key: key) } else { add(cursor.record) }
+            case .resolution:
+                if let resolution = cursor.resolution { add(resolution: resolution) } else { add(cursor.record) }
+            case .stageTimings:
+                if let timings = cursor.stageTimings { add(stageTimings: timings) } else { add(cursor.record) }
+            default:
+                add(cursor.record)
+            }
+            read += 1
+            if read % Self.progressInterval == 0 { progress(read) }
+        }
+        return read
     }
 }

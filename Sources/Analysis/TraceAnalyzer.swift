@@ -21,36 +21,43 @@ public struct TraceAnalyzer {
     /// The largest number of distinct groups a breakdown keeps; more fold into `(other)`.
     public static let groupLimit = 128
 
-    private let topCount: Int
-    private var analysis = TraceAnalysis()
-    private var stage: [LatencyDistribution]
-    private var inputToDispatch = LatencyDistribution()
-    private var hardwarePresses: UInt64 = 0
-    private var hardwarePressesStampedAtInput: UInt64 = 0
+    let topCount: Int
+    var analysis = TraceAnalysis()
+    var stage: [LatencyDistribution]
+    var inputToDispatch = LatencyDistribution()
+    var hardwarePresses: UInt64 = 0
+    var hardwarePressesStampedAtInput: UInt64 = 0
 
-    private var byCommand = GroupAccumulator<CommandKey>(limit: TraceAnalyzer.groupLimit)
-    private var byResponder = GroupAccumulator<String>(limit: TraceAnalyzer.groupLimit)
-    private var byOutcome = GroupAccumulator<DispatchOutcome>(limit: DispatchOutcome.allCases.count)
-    private var slowest: SlowestPresses
-    private var timeline = PressTimeline()
-    private var capture = CaptureAccumulator()
-    private var counters = CounterTotals()
-    private var cacheHits: UInt64 = 0
-    private var cacheMisses: UInt64 = 0
-    private var invalidations = [UInt64](repeating: 0, count: CacheInvalidationReason.allCases.count)
-    private var perResponder: [String: UInt64] = [:]
-    private var sawPerResponderMarker = false
+    var byCommand = GroupAccumulator<CommandKey>(limit: TraceAnalyzer.groupLimit)
+    var byResponder = GroupAccumulator<String>(limit: TraceAnalyzer.groupLimit)
+    var byOutcome = GroupAccumulator<DispatchOutcome>(limit: DispatchOutcome.allCases.count)
+    var slowest: SlowestPresses
+    var timeline = PressTimeline()
+    var capture = CaptureAccumulator()
+    var counters = CounterTotals()
+    var cacheHits: UInt64 = 0
+    var cacheMisses: UInt64 = 0
+    var invalidations = [UInt64](repeating: 0, count: CacheInvalidationReason.allCases.count)
+    var perResponder: [String: UInt64] = [:]
+    var sawPerResponderMarker = false
 
-    private var window = PressWindow()
+    var window = PressWindow()
     /// The current trace's counts, kept here and stored into its ``TraceAnalysis/TraceSource``
     /// when the trace ends (one field update per record instead of an array element's).
-    private var traceRecords: UInt64 = 0
-    private var traceKeys: UInt64 = 0
-    private var traceDispatches: UInt64 = 0
-    private var traceIndex = -1
-    private var traceStart: UInt64?
-    private var traceEnd: UInt64 = 0
-    private var clockFromMetadata: TraceAnalysis.ClockFigures?
+    var traceRecords: UInt64 = 0
+    var traceKeys: UInt64 = 0
+    var traceDispatches: UInt64 = 0
+    var traceIndex = -1
+    var traceStart: UInt64?
+    var traceEnd: UInt64 = 0
+    var clockFromMetadata: TraceAnalysis.ClockFigures?
+
+    // A trace read in two partitions (see TraceAnalyzer+Partitions.swift): the later partition
+    // numbers its presses from `keyBase`, leaves presses before `joinsFrom` to the earlier
+    // partition, and leaves capture figures to it as well.
+    var keyBase: UInt64 = 0
+    var joinsFrom: UInt64 = 0
+    var tracksCapture = true
 
     /// An analyzer keeping the `top` slowest presses.
     public init(top: Int = 10) {
@@ -74,6 +81,8 @@ public struct TraceAnalyzer {
         traceRecords = 0
         traceKeys = 0
         traceDispatches = 0
+        keyBase = 0
+        joinsFrom = 0
         capture.beginTrace(devices: metadata.devices)
         if let resolution = metadata.custom[Self.clockResolutionKey].flatMap(UInt64.init),
            let overhead = metadata.custom[Self.checkpointOverheadKey].flatMap(UInt64.init) {
@@ -102,45 +111,72 @@ public struct TraceAnalyzer {
     ///
     /// The record is consumed: each payload moves into its press slot without a copy.
     public mutating func add(_ record: consuming TraceRecord) {
-        if traceIndex < 0 { beginTrace(path: "(records)", metadata: TraceMetadata()) }
-        traceRecords += 1
-        let timestamp = record.timestamp
-        if traceStart == nil { traceStart = timestamp }
-        if timestamp > traceEnd { traceEnd = timestamp }
         switch consume record {
-        case .key(let key):
-            analysis.keys += 1
-            let sequence = traceKeys
-            traceKeys += 1
-            capture.add(key)
-            if let slot = slot(for: sequence) { window.slots[slot].key = consume key }
-        case .resolution(let resolution):
-            analysis.dispatches += 1
-            traceDispatches += 1
-            if let slot = slot(for: resolution.pressSequence) { window.slots[slot].resolution = consume resolution }
-        case .stageTimings(let timings):
-            let stages = DispatchStage.allCases.count
-            for index in 0..<min(stages, timings.durations.count) {
-                stage[index].record(timings.durations[index])
-            }
-            stage[stages].record(timings.total)
-            if let slot = slot(for: timings.pressSequence) { window.slots[slot].timings = consume timings }
+        case .key(let key): add(key: key)
+        case .resolution(let resolution): add(resolution: resolution)
+        case .stageTimings(let timings): add(stageTimings: timings)
         case .keyCommandsCounters(let record):
+            count(record.timestamp)
             counters.add(record)
         case .cache(let event):
+            count(event.timestamp)
             switch event.event {
             case .hit: cacheHits += 1
             case .miss: cacheMisses += 1
             case .invalidation(let reason): invalidations[Int(reason.rawValue)] += 1
             }
         case .marker(let marker):
+            count(marker.timestamp)
             if marker.label == Self.perResponderMarkerLabel {
                 sawPerResponderMarker = true
                 for (path, calls) in Self.parsePerResponder(marker.text ?? "") { perResponder[path, default: 0] += calls }
             }
-        case .chainChange, .dropped, .unknown:
-            break
+        case let other:
+            count(other.timestamp)
         }
+    }
+
+    /// Adds a key record of the current trace.
+    public mutating func add(key: consuming KeyRecord) {
+        count(key.press.timestamp)
+        analysis.keys += 1
+        let sequence = keyBase &+ traceKeys
+        traceKeys += 1
+        if tracksCapture { capture.add(key) }
+        if let slot = slot(for: sequence) { window.slots[slot].key = consume key }
+    }
+
+    /// Adds a resolution record of the current trace.
+    public mutating func add(resolution: consuming ResolutionRecord) {
+        count(resolution.timestamp)
+        analysis.dispatches += 1
+        traceDispatches += 1
+        if resolution.pressSequence >= joinsFrom, let slot = slot(for: resolution.pressSequence) {
+            window.slots[slot].resolution = consume resolution
+        }
+    }
+
+    /// Adds a stage-timings record of the current trace.
+    public mutating func add(stageTimings timings: consuming StageTimingsRecord) {
+        count(timings.timestamp)
+        let stages = DispatchStage.allCases.count
+        let durations = timings.durations
+        for index in 0..<min(stages, durations.count) {
+            stage[index].record(durations[index])
+        }
+        stage[stages].record(timings.total)
+        if timings.pressSequence >= joinsFrom, let slot = slot(for: timings.pressSequence) {
+            window.slots[slot].timings = consume timings
+        }
+    }
+
+    /// Counts one record of the current trace at `timestamp`.
+    @inline(__always)
+    private mutating func count(_ timestamp: UInt64) {
+        if traceIndex < 0 { beginTrace(path: "(records)", metadata: TraceMetadata()) }
+        traceRecords += 1
+        if traceStart == nil { traceStart = timestamp }
+        if timestamp > traceEnd { traceEnd = timestamp }
     }
 
     /// `PATH = COUNT` lines; other lines are ignored.
@@ -156,7 +192,7 @@ public struct TraceAnalyzer {
 
     /// The window slot of press `sequence`, completing the press it replaces; `nil` for a
     /// straggler older than the window.
-    private mutating func slot(for sequence: UInt64) -> Int? {
+    mutating func slot(for sequence: UInt64) -> Int? {
         let index = Int(sequence & UInt64(PressWindow.size - 1))
         if window.slots[index].isOccupied && window.slots[index].sequence != sequence {
             if window.slots[index].sequence > sequence { return nil }
@@ -170,14 +206,14 @@ public struct TraceAnalyzer {
         return index
     }
 
-    private mutating func flushWindow() {
+    mutating func flushWindow() {
         let pending = window.slots.filter(\.isOccupied).sorted { $0.sequence < $1.sequence }
         for press in pending { complete(press) }
         window = PressWindow()
     }
 
     /// Folds one joined press into the breakdowns, the slowest list and the timeline.
-    private mutating func complete(_ press: PressState) {
+    mutating func complete(_ press: PressState) {
         guard let resolution = press.resolution else { return }
         let endToEnd = press.timings?.total
         byOutcome.add(resolution.outcome, endToEnd: endToEnd)
@@ -336,6 +372,15 @@ struct CounterTotals {
         policy &+= record.policyCalls
         policyMax = max(policyMax, record.policyCalls)
         enumerations &+= record.enumerations
+    }
+
+    mutating func merge(_ other: CounterTotals) {
+        dispatches += other.dispatches
+        calls &+= other.calls
+        callsMax = max(callsMax, other.callsMax)
+        policy &+= other.policy
+        policyMax = max(policyMax, other.policyMax)
+        enumerations &+= other.enumerations
     }
 
     var figures: TraceAnalysis.KeyCommandsFigures {

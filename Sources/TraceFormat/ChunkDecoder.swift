@@ -156,11 +156,7 @@ struct ChunkDecoder {
     /// The current record as a value.
     @inline(__always)
     func record() -> TraceRecord {
-        if shape >= 0 {
-            var record = shapes[shape]
-            record.press.timestamp = previousTime
-            return .key(record)
-        }
+        if let key = keyRecord { return .key(key) }
         return decodeCurrent()
     }
 
@@ -222,33 +218,63 @@ struct ChunkDecoder {
 
     // MARK: - Records
 
+    /// The current record when it is a resolution.
+    var resolution: ResolutionRecord? {
+        guard shape < 0, tag == EntryType.resolution else { return nil }
+        var r = ByteReader(body)
+        return resolution(time: previousTime, body: &r)
+    }
+
+    /// The current record when it is a set of stage timings.
+    var stageTimings: StageTimingsRecord? {
+        guard shape < 0, tag == EntryType.stageTimings else { return nil }
+        var r = ByteReader(body)
+        return Self.stageTimings(time: previousTime, body: &r)
+    }
+
+    /// The current record when it is a key press.
+    var keyRecord: KeyRecord? {
+        guard shape >= 0 else { return nil }
+        var record = shapes[shape]
+        record.press.timestamp = previousTime
+        return record
+    }
+
+    private func resolution(time: UInt64, body r: inout ByteReader) -> ResolutionRecord? {
+        guard let seq = r.readVarint(), let outcomeRaw = r.readUInt8(), let outcome = DispatchOutcome(rawValue: outcomeRaw),
+              let flags = r.readUInt8() else { return nil }
+        var command: KeyShortcut?
+        if flags & 2 != 0 {
+            guard let modifiers = r.readVarint(), let inputRef = r.readVarint(), let input = string(inputRef) else { return nil }
+            command = KeyShortcut(input: KeyInput(uiKitValue: input),
+                                  modifiers: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: modifiers)))
+        }
+        guard let t = r.readVarint(), let title = optionalString(t), let a = r.readVarint(), let action = optionalString(a),
+              let p = r.readVarint(), let provider = optionalString(p), let g = r.readVarint(), let target = optionalString(g),
+              let b = r.readVarint(), let blocking = optionalString(b) else { return nil }
+        return ResolutionRecord(timestamp: time, pressSequence: seq, outcome: outcome, command: command,
+                                title: title, action: action.map { Action($0) }, isUpAction: flags & 1 != 0,
+                                providerPath: provider, targetPath: target,
+                                blockingAction: blocking.map { Action($0) })
+    }
+
+    private static func stageTimings(time: UInt64, body r: inout ByteReader) -> StageTimingsRecord? {
+        guard let seq = r.readVarint(), let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
+        var durations = StageDurations()
+        for _ in 0..<count {
+            guard let d = r.readVarint() else { return nil }
+            durations.append(d)
+        }
+        guard let total = r.readVarint() else { return nil }
+        return StageTimingsRecord(timestamp: time, pressSequence: seq, durations: durations, total: total)
+    }
+
     private func decodeRecord(_ type: UInt8, time: UInt64, body r: inout ByteReader) -> TraceRecord? {
         switch type {
         case EntryType.resolution:
-            guard let seq = r.readVarint(), let outcomeRaw = r.readUInt8(), let outcome = DispatchOutcome(rawValue: outcomeRaw),
-                  let flags = r.readUInt8() else { return nil }
-            var command: KeyShortcut?
-            if flags & 2 != 0 {
-                guard let modifiers = r.readVarint(), let inputRef = r.readVarint(), let input = string(inputRef) else { return nil }
-                command = KeyShortcut(input: KeyInput(uiKitValue: input),
-                                      modifiers: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: modifiers)))
-            }
-            guard let t = r.readVarint(), let title = optionalString(t), let a = r.readVarint(), let action = optionalString(a),
-                  let p = r.readVarint(), let provider = optionalString(p), let g = r.readVarint(), let target = optionalString(g),
-                  let b = r.readVarint(), let blocking = optionalString(b) else { return nil }
-            return .resolution(ResolutionRecord(timestamp: time, pressSequence: seq, outcome: outcome, command: command,
-                                                title: title, action: action.map { Action($0) }, isUpAction: flags & 1 != 0,
-                                                providerPath: provider, targetPath: target,
-                                                blockingAction: blocking.map { Action($0) }))
+            return resolution(time: time, body: &r).map { .resolution($0) }
         case EntryType.stageTimings:
-            guard let seq = r.readVarint(), let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
-            var durations = [UInt64](repeating: 0, count: Int(count))
-            for i in durations.indices {
-                guard let d = r.readVarint() else { return nil }
-                durations[i] = d
-            }
-            guard let total = r.readVarint() else { return nil }
-            return .stageTimings(StageTimingsRecord(timestamp: time, pressSequence: seq, durations: durations, total: total))
+            return Self.stageTimings(time: time, body: &r).map { .stageTimings($0) }
         case EntryType.keyCommandsCounters:
             guard let seq = r.readVarint(), let calls = r.readVarint(), let policy = r.readVarint(),
                   let enumerations = r.readVarint() else { return nil }

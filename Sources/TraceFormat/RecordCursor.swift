@@ -16,6 +16,8 @@ public struct RecordCursor {
     private let storage: TraceStorage
     private let chunks: [TraceChunk]
     private var nextChunk: Int
+    /// One past the last chunk this cursor reads.
+    private let endChunk: Int
     private var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(start: nil, count: 0), baseTime: 0)
     private var current: TraceChunk?
     private var decodedInChunk: UInt64 = 0
@@ -30,10 +32,12 @@ public struct RecordCursor {
     /// Inside an intact chunk with no records left to skip: ``next()`` may take its fast path.
     private var isStreaming = false
 
-    init(storage: TraceStorage, chunks: [TraceChunk], startChunk: Int, skipRecords: UInt64 = 0, skipBeforeTime: UInt64? = nil) {
+    init(storage: TraceStorage, chunks: [TraceChunk], startChunk: Int, endChunk: Int? = nil,
+         skipRecords: UInt64 = 0, skipBeforeTime: UInt64? = nil) {
         self.storage = storage
         self.chunks = chunks
         self.nextChunk = startChunk
+        self.endChunk = min(endChunk ?? chunks.count, chunks.count)
         self.skipRecords = skipRecords
         self.skipBeforeTime = skipBeforeTime
     }
@@ -68,7 +72,7 @@ public struct RecordCursor {
                 return true
             }
             isStreaming = false
-            guard nextChunk < chunks.count else { return false }
+            guard nextChunk < endChunk else { return false }
             enter(chunks[nextChunk])
             nextChunk += 1
         }
@@ -85,6 +89,16 @@ public struct RecordCursor {
     public mutating func nextRecord() -> TraceRecord? {
         next() ? decoder.record() : nil
     }
+
+    /// The current record when it is a key press (`nil` otherwise): the payload alone, without
+    /// a ``TraceRecord`` around it. Consumers that switch on ``kind`` use these accessors.
+    public var keyRecord: KeyRecord? { decoder.keyRecord }
+
+    /// The current record when it is a resolution whose fields decode, `nil` otherwise.
+    public var resolution: ResolutionRecord? { decoder.resolution }
+
+    /// The current record when it is a set of stage timings whose fields decode, `nil` otherwise.
+    public var stageTimings: StageTimingsRecord? { decoder.stageTimings }
 
     /// For a key record: its phase.
     public var keyPhase: KeyPhase? {

@@ -45,4 +45,11 @@ extension TraceReader {
         let skip = index >= chunks[position].firstRecordIndex ? index - chunks[position].firstRecordIndex : 0
         return RecordCursor(storage: storage, chunks: chunks, startChunk: position, skipRecords: skip)
     }
+
+    /// A cursor over the records of the chunks in `range` (indices into ``chunks``) only:
+    /// a trace split into chunk ranges can be read by several threads at once.
+    public func cursor(overChunks range: Range<Int>) -> RecordCursor {
+        let lower = Swift.max(0, Swift.min(range.lowerBound, chunks.count))
+        return RecordCursor(storage: storage, chunks: chunks, startChunk: lower, endChunk: Swift.max(lower, range.upperBound))
+    }
 }

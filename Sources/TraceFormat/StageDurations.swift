@@ -1,0 +1,82 @@
+/// The per-stage durations of one dispatch, in nanoseconds, indexed by stage raw value.
+///
+/// Up to ``inlineCapacity`` durations (every stage the engine has today, with room to grow)
+/// are held inline, so decoding a stage-timings record allocates nothing. A record from a
+/// newer writer with more stages keeps all of them in a heap array instead.
+///
+/// ```swift
+/// let durations: StageDurations = [120, 80, 310, 45, 12, 60, 9]
+/// durations[2]        // 310
+/// Array(durations)    // every value, in stage order
+/// ```
+public struct StageDurations: RandomAccessCollection, Hashable, Sendable, ExpressibleByArrayLiteral {
+    /// How many durations fit without a heap allocation.
+    public static let inlineCapacity = 8
+
+    @usableFromInline var inline = InlineArray<8, UInt64>(repeating: 0)
+    /// Every value when there are more than ``inlineCapacity``; `nil` otherwise.
+    @usableFromInline var spilled: [UInt64]?
+    @usableFromInline var storedCount = 0
+
+    /// The number of durations.
+    @inlinable public var count: Int { storedCount }
+
+    /// No durations.
+    @inlinable
+    public init() {}
+
+    /// The durations of `values`, in order.
+    public init<Values: Sequence>(_ values: Values) where Values.Element == UInt64 {
+        for value in values { append(value) }
+    }
+
+    public init(arrayLiteral values: UInt64...) {
+        self.init(values)
+    }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { count }
+
+    /// The duration at `index` (`0..<count`).
+    @inlinable
+    public subscript(index: Int) -> UInt64 {
+        get {
+            precondition(index >= 0 && index < storedCount, "stage duration index out of range")
+            if let spilled { return spilled[index] }
+            return inline[unchecked: index]
+        }
+        set {
+            precondition(index >= 0 && index < storedCount, "stage duration index out of range")
+            if spilled != nil {
+                spilled![index] = newValue
+                return
+            }
+            inline[unchecked: index] = newValue
+        }
+    }
+
+    /// Adds `value` as the duration of the next stage.
+    @inlinable
+    public mutating func append(_ value: UInt64) {
+        if spilled == nil && count < Self.inlineCapacity {
+            inline[unchecked: count] = value
+        } else {
+            if spilled == nil { spilled = Array(self) }
+            spilled!.append(value)
+        }
+        storedCount += 1
+    }
+
+    public static func == (lhs: StageDurations, rhs: StageDurations) -> Bool {
+        lhs.elementsEqual(rhs)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for value in self { hasher.combine(value) }
+    }
+}
+
+extension StageDurations: CustomStringConvertible {
+    public var description: String { Array(self).description }
+}
