@@ -18,8 +18,19 @@ struct GroupAccumulator<Key: Hashable> {
     private var nextRecent = 0
     private static var recentCapacity: Int { 4 }
     private(set) var otherCount: UInt64 = 0
+    /// For the accumulator of a later partition of a trace: the dispatches folded into
+    /// `(other)`, so a merge can credit those whose group the earlier partition keeps.
+    private var folded: FoldedDispatches<Key>?
 
     init(limit: Int) { self.limit = limit }
+
+    /// An accumulator for the later partition of a trace: it also keeps what it folds (up to
+    /// a million dispatches), which ``merge(_:)`` needs to be exact.
+    static func forLaterPartition(limit: Int) -> GroupAccumulator<Key> {
+        var accumulator = GroupAccumulator(limit: limit)
+        accumulator.folded = FoldedDispatches()
+        return accumulator
+    }
 
     /// Counts one dispatch of `key`, with its end-to-end time when it was measured.
     mutating func add(_ key: Key, endToEnd: UInt64?) {
@@ -34,6 +45,7 @@ struct GroupAccumulator<Key: Hashable> {
             } else {
                 guard keys.count < limit else {
                     otherCount += 1
+                    folded?.append(key, endToEnd: endToEnd)
                     return
                 }
                 slot = keys.count
@@ -65,6 +77,11 @@ struct GroupAccumulator<Key: Hashable> {
     /// The result equals feeding both record streams into one accumulator in order whenever
     /// `later` folded nothing into `(other)` (``mergesExactly(_:)``); groups are admitted in
     /// `later`'s first-seen order until the limit.
+    ///
+    /// Why that is exact: one accumulator would keep this one's groups plus the first new
+    /// groups `later` met, up to the limit, and those are all among `later`'s own first
+    /// `limit` groups. What `later` folded belongs either to a group kept here (credited from
+    /// its folded dispatches) or to `(other)`.
     mutating func merge(_ later: GroupAccumulator<Key>) {
         for (slot, key) in later.keys.enumerated() {
             if let known = slots[key] {
@@ -80,12 +97,19 @@ struct GroupAccumulator<Key: Hashable> {
             }
         }
         otherCount += later.otherCount
+        guard let folded = later.folded else { return }
+        for (id, endToEnd) in folded.dispatches {
+            guard let known = slots[folded.keys[Int(id)]] else { continue }
+            otherCount -= 1
+            counts[known] += 1
+            if endToEnd != FoldedDispatches<Key>.unmeasured { latencies[known].record(endToEnd) }
+        }
     }
 
-    /// Whether ``merge(_:)`` of `later` gives exactly what one accumulator would have: a group
-    /// `later` folded into `(other)` may be one this accumulator keeps.
+    /// Whether ``merge(_:)`` of `later` gives exactly what one accumulator fed both would:
+    /// `later` folded nothing, or kept every dispatch it folded.
     func mergesExactly(_ later: GroupAccumulator<Key>) -> Bool {
-        later.otherCount == 0
+        later.otherCount == 0 || later.folded?.isComplete == true
     }
 
     func breakdown(name: (Key) -> String) -> TraceAnalysis.Breakdown {
@@ -101,5 +125,41 @@ struct GroupAccumulator<Key: Hashable> {
             return $0.name < $1.name
         }
         return TraceAnalysis.Breakdown(entries: entries, otherCount: otherCount, limit: limit)
+    }
+}
+
+/// Dispatches a later partition's accumulator folded into `(other)`: group numbers and
+/// end-to-end times, bounded so memory stays constant; past the bound the merge is not exact
+/// and the trace is read again on one thread.
+struct FoldedDispatches<Key: Hashable> {
+    static var capacity: Int { 1 << 20 }
+    static var keyCapacity: Int { 1 << 16 }
+    static var unmeasured: UInt64 { .max }
+
+    private var ids: [Key: Int32] = [:]
+    private(set) var keys: [Key] = []
+    private(set) var dispatches: [(id: Int32, endToEnd: UInt64)] = []
+    private(set) var isComplete = true
+
+    mutating func append(_ key: Key, endToEnd: UInt64?) {
+        guard isComplete else { return }
+        let id: Int32
+        if let known = ids[key] {
+            id = known
+        } else {
+            guard keys.count < Self.keyCapacity else { return overflow() }
+            id = Int32(keys.count)
+            ids[key] = id
+            keys.append(key)
+        }
+        guard dispatches.count < Self.capacity else { return overflow() }
+        dispatches.append((id, endToEnd ?? Self.unmeasured))
+    }
+
+    private mutating func overflow() {
+        isComplete = false
+        ids = [:]
+        keys = []
+        dispatches = []
     }
 }

@@ -24,8 +24,8 @@ import TraceFormat
 /// - capture figures (intervals, dwell, rollover) depend on the key before, so the head keeps
 ///   them for the whole trace, reading the tail's keys;
 /// - histograms, counters and the timeline add; the slowest list and the breakdowns merge in
-///   order. A breakdown whose tail folded groups into `(other)` cannot be merged exactly: the
-///   trace is then read again on one thread.
+///   order. The tail keeps the dispatches it folds into `(other)` so the merge can credit
+///   groups the head keeps; only past a million of them is the trace read again on one thread.
 extension TraceAnalyzer {
     /// Traces with fewer chunks are read on one thread (64 KiB chunks: about 4 MB).
     public static let minimumChunksToSplit = 64
@@ -91,6 +91,8 @@ extension TraceAnalyzer {
         analyzer.keyBase = headKeys
         analyzer.joinsFrom = headKeys
         analyzer.tracksCapture = false
+        analyzer.byCommand = .forLaterPartition(limit: groupLimit)
+        analyzer.byResponder = .forLaterPartition(limit: groupLimit)
         analyzer.traceStart = firstTimestamp
         var cursor = reader.cursor(overChunks: split..<reader.chunks.count)
         let read = analyzer.read(&cursor) { read in tail.read.store(read, ordering: .relaxed) }

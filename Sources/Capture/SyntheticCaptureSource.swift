@@ -53,6 +53,10 @@ public final class SyntheticCaptureSource: CaptureSource {
         public var repeatDelayNs: UInt64 = 500_000_000
         public var repeatIntervalNs: UInt64 = 33_000_000
         public var repeatCount: ClosedRange<UInt64> = 1...24
+        /// Probability that the gesture after a shortcut is Escape: 0.5. Users close what a
+        /// shortcut opened (a sheet, a find bar); without it, a scene's modals would stack
+        /// without end over a long run and every chain would keep growing.
+        public var escapeAfterShortcutProbability: Double = 0.5
         public init() {}
     }
 
@@ -204,7 +208,7 @@ public final class SyntheticCaptureSource: CaptureSource {
     /// The gesture after `previous` (or the first), with its key-down time.
     private func plan(after previous: Gesture?) -> Gesture {
         let roll = random.unitInterval()
-        let kind: Kind
+        var kind: Kind
         switch profile {
         case .typing: kind = roll < 0.005 ? .held : roll < 0.02 ? .navigation : .text
         case .shortcuts: kind = roll < 0.05 ? .held : roll < 0.15 ? .navigation : .shortcut
@@ -224,6 +228,10 @@ public final class SyntheticCaptureSource: CaptureSource {
         case .shortcut: stroke = pick(shortcuts)
         case .navigation: stroke = Stroke(usage: pick(Self.navigationKeys), modifiers: [])
         case .held: stroke = Stroke(usage: pick(Self.heldKeys), modifiers: [])
+        }
+        if previous?.kind == .shortcut, random.chance(parameters.escapeAfterShortcutProbability) {
+            kind = .navigation
+            stroke = Stroke(usage: .escape, modifiers: [])
         }
         let pause = kind == .shortcut || previous?.kind == .shortcut || profile == .shortcuts
         let interval = pause

@@ -31,6 +31,11 @@ public struct RecordCursor {
     public private(set) var timestamp: UInt64 = 0
     /// Inside an intact chunk with no records left to skip: ``next()`` may take its fast path.
     private var isStreaming = false
+    /// File bytes before this offset that the cursor has passed and handed back to the kernel.
+    private var releasedUpTo = 0
+    /// How many bytes the cursor passes before it releases them (see ``TraceStorage/release(_:)``),
+    /// which keeps a scan's resident memory constant.
+    static let releaseStride = 8 << 20
 
     init(storage: TraceStorage, chunks: [TraceChunk], startChunk: Int, endChunk: Int? = nil,
          skipRecords: UInt64 = 0, skipBeforeTime: UInt64? = nil) {
@@ -150,6 +155,11 @@ public struct RecordCursor {
     private mutating func enter(_ indexed: TraceChunk) {
         current = nil
         decodedInChunk = 0
+        if releasedUpTo == 0 { releasedUpTo = indexed.offset }
+        if indexed.offset - releasedUpTo >= Self.releaseStride {
+            storage.release(releasedUpTo..<indexed.offset)
+            releasedUpTo = indexed.offset
+        }
         let reader = storage.reader
         guard case .success(let chunk) = TraceChunk.readHeader(reader, at: indexed.offset) else {
             issues.append(ChunkIssue(offset: indexed.offset, problem: .badHeader(skipped: 0)))

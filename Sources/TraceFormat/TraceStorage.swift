@@ -52,6 +52,21 @@ final class TraceStorage: @unchecked Sendable {
         owned?.deallocate()
     }
 
+    /// Gives the pages wholly inside `range` (byte offsets) back to the kernel: a mapped file
+    /// that was read once then costs no resident memory, however long it is. Reading those
+    /// bytes again faults them back in from the page cache unchanged (the mapping is private
+    /// and never written), so other readers of the same storage are unaffected.
+    func release(_ range: Range<Int>) {
+        guard mapped, let base else { return }
+        let page = Self.pageSize
+        let lower = (Swift.max(0, range.lowerBound) + page - 1) / page * page
+        let upper = Swift.min(count, range.upperBound) / page * page
+        guard upper > lower else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + lower), upper - lower, Int32(MADV_DONTNEED))
+    }
+
+    private static let pageSize = Swift.max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
+
     var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: base == nil ? 0 : count) }
     var reader: ByteReader { ByteReader(buffer) }
 }

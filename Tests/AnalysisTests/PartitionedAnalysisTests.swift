@@ -91,9 +91,9 @@ struct PartitionedAnalysisTests {
         try expectSplitsMatch(path)
     }
 
-    /// More providers than a breakdown keeps: the tail folds some into `(other)`, which cannot
-    /// be merged exactly, so the trace is read again on one thread.
-    @Test func aTailPastTheGroupLimitIsReadAgainOnOneThread() throws {
+    /// More providers than a breakdown keeps, cycling: the tail folds into `(other)` groups the
+    /// head keeps, and the merge credits them to those groups as one thread would.
+    @Test func groupsTheTailFoldedAreCreditedToTheGroupsTheHeadKeeps() throws {
         let folder = try GoldenTraces.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var records: [TraceRecord] = []
