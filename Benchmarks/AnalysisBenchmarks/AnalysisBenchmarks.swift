@@ -9,7 +9,7 @@ import Glibc
 
 /// Analyzer throughput in records per second: one pass of `TraceAnalyzer` over a trace of
 /// one million dispatch records (key, resolution and stage timings per press), read from the
-/// page cache. Run only this target: `swift package benchmark --target AnalysisBenchmarks`.
+/// page cache — on two threads (the default for traces of 64 chunks or more) and on one. Run only this target: `swift package benchmark --target AnalysisBenchmarks`.
 let benchmarks: @Sendable () -> Void = {
     let records = 999_999
     let path = "/tmp/keytrace-analysis-bench-\(getpid()).ktrace"
@@ -23,6 +23,15 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations.prefix(1) {
             var analyzer = TraceAnalyzer(top: 10)
             try? analyzer.addTrace(at: path)
+            blackHole(analyzer.finish())
+        }
+    }
+
+    Benchmark("Analyze 1M dispatch records on one thread (records/s = throughput × 1M)") { benchmark in
+        for _ in benchmark.scaledIterations.prefix(1) {
+            guard let reader = try? TraceReader(path: path) else { return }
+            var analyzer = TraceAnalyzer(top: 10)
+            analyzer.addTraceOnOneThread(reader, path: path)
             blackHole(analyzer.finish())
         }
     }
