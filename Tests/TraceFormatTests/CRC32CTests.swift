@@ -26,6 +26,26 @@ import Testing
         }
     }
 
+    /// The instruction path (when this machine has one) against the tables, at every length
+    /// up to 300 and every alignment of the start, chained across a split.
+    @Test func theProcessorInstructionAgreesWithTheTablesAtEveryLengthAndAlignment() {
+        var rng = SeededGenerator(seed: 9)
+        let data = (0..<320).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        data.withUnsafeBytes { all in
+            for start in 0..<8 {
+                for length in 0...(data.count - start - 8) {
+                    let bytes = UnsafeRawBufferPointer(rebasing: all[start..<(start + length)])
+                    let reference = CRC32C.advanceInSoftware(0xFFFF_FFFF, bytes)
+                    #expect(CRC32C.advance(0xFFFF_FFFF, bytes) == reference, "start \(start), length \(length)")
+                    let split = length / 3
+                    let chained = CRC32C.advance(CRC32C.advance(0xFFFF_FFFF, UnsafeRawBufferPointer(rebasing: bytes[0..<split])),
+                                                 UnsafeRawBufferPointer(rebasing: bytes[split...]))
+                    #expect(chained == reference)
+                }
+            }
+        }
+    }
+
     private func bitwise(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
