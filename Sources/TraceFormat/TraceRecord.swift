@@ -11,7 +11,7 @@ public enum TraceRecord: Hashable, Sendable {
     /// What the responder chain did with one press.
     indirect case resolution(ResolutionRecord)
     /// How long each dispatch stage took for one press.
-    case stageTimings(StageTimingsRecord)
+    indirect case stageTimings(StageTimingsRecord)
     /// How many `keyCommands` calls one dispatch made.
     case keyCommandsCounters(KeyCommandsCountersRecord)
     /// A key-command cache hit, miss or invalidation.
