@@ -17,7 +17,7 @@ struct AnalyzeCommand: ParsableCommand {
         discussion: """
             Reads every trace once, streaming, in constant memory; several traces are merged. \
             Damaged chunks are skipped with a warning naming their byte offset; the intact records \
-            are still analysed. JSON follows the keytrace-analysis/1 schema (docs/Analysis.md).
+            are still analysed. JSON follows the keytrace-analysis/1 schema (docs/Analysis.md).             A trace of 64 chunks or more (about 4 MB) is read by two threads with exactly the             result of one; KEYTRACE_ANALYZE_THREADS=1 keeps it on one thread.
 
             Exit status: 0 success, 2 unusable input (unreadable or not a trace), 64 bad command line.
             """

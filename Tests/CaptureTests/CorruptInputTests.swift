@@ -110,7 +110,7 @@ func readSavefile(_ path: String) throws -> (linkType: Int32, packets: [(timesta
     @Test func anEmptyFileSaysItIsEmpty() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("empty.pcap")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect {
             _ = try USBCaptureSource(file: path)
         } throws: { error in

@@ -20,7 +20,7 @@ import TraceFormat
             try quietly(["-f", "/dev/null", "new-session", "-d", "-x", "100", "-y", "30", command])
         }
         deinit {
-            try? quietly(["kill-server"])
+            _ = try? quietly(["kill-server"])
             let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
             try? FileManager.default.removeItem(atPath: "\(directory)/tmux-\(getuid())/\(socket)")
         }

@@ -53,7 +53,7 @@ import TraceFormat
 
     @Test func recordReportsCaptureProblemsClearly() throws {
         let empty = temporaryDirectory() + "/empty.pcap"
-        FileManager.default.createFile(atPath: empty, contents: Data())
+        _ = FileManager.default.createFile(atPath: empty, contents: Data())
         let result = try CLIRunner.run(["record", "--pcap", empty, "-o", temporaryDirectory() + "/x.ktrace"])
         #expect(result.status == 2)
         #expect(!result.stderr.isEmpty)
