@@ -2,6 +2,14 @@
 public enum JSONString {
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped.
     public static func quote(_ s: String) -> String {
+        // Most strings (names, paths, characters) need no escape: one pass over the bytes.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            var out = "\""
+            out.reserveCapacity(s.utf8.count + 2)
+            out += s
+            out += "\""
+            return out
+        }
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {

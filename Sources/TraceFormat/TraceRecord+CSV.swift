@@ -49,11 +49,18 @@ extension TraceRecord {
             c[15] = "type \(r.type)"
             c[14] = String(r.payload.count)
         }
-        return c.map(TraceRecord.csvField).joined(separator: ",")
+        var line = ""
+        line.reserveCapacity(c.reduce(c.count) { $0 + $1.utf8.count })
+        for (index, field) in c.enumerated() {
+            if index > 0 { line += "," }
+            line += TraceRecord.csvField(field)
+        }
+        return line
     }
 
     static func csvField(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        // A byte scan: the four bytes that force quoting are ASCII, never part of a longer character.
+        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return s }
         return "\"" + s.replacingAll("\"", with: "\"\"") + "\""
     }
 }

@@ -31,8 +31,9 @@ struct ExportCommand: ParsableCommand {
                 try dumper.close()
             case .csv, .ndjson:
                 var file = try TextFile(path: output)
-                if format == .csv { try file.line(TraceRecord.csvHeader) }
-                while let record = iterator.next() { try file.line(format == .csv ? record.csvLine : record.jsonLine) }
+                let csv = format == .csv
+                if csv { try file.line(TraceRecord.csvHeader) }
+                while let record = iterator.next() { try file.line(csv ? record.csvLine : record.jsonLine) }
                 try file.close()
             case .chrome:
                 let file = try TextFile(path: output)
