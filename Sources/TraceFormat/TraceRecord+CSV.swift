@@ -6,69 +6,127 @@ extension TraceRecord {
 
     /// The record as one RFC 4180 CSV line; columns that do not apply to the kind are empty.
     public var csvLine: String {
-        var c = [String](repeating: "", count: 17)
-        c[0] = kind.name
-        c[1] = String(timestamp)
-        switch self {
-        case .key(let r):
-            c[2] = r.phaseName
-            c[3] = String(r.press.usage.rawValue)
-            c[4] = r.press.device.description
-            c[5] = r.press.characters
-            c[6] = String(r.press.modifierFlags.rawValue)
-        case .resolution(let r):
-            c[7] = String(r.pressSequence)
-            c[8] = r.outcome.name
-            c[9] = r.command?.description ?? ""
-            c[10] = r.action?.name ?? ""
-            c[11] = r.providerPath ?? ""
-            c[12] = r.targetPath ?? ""
-            c[16] = r.blockingAction.map { "blocked by " + $0.name } ?? ""
-        case .stageTimings(let r):
-            c[7] = String(r.pressSequence)
-            c[13] = String(r.total)
-            c[16] = r.durations.map(String.init).joined(separator: " ")
-        case .keyCommandsCounters(let r):
-            c[7] = String(r.pressSequence)
-            c[14] = String(r.calls)
-            c[16] = "policy_calls=\(r.policyCalls) enumerations=\(r.enumerations)"
-        case .cache(let r):
-            c[15] = r.event.name
-            if case .invalidation(let reason) = r.event { c[16] = reason.name }
-        case .chainChange(let r):
-            c[15] = r.kind.name
-            c[11] = r.from ?? ""
-            c[12] = r.to ?? ""
-        case .dropped(let r):
-            c[4] = r.device.description
-            c[14] = String(r.count)
-        case .marker(let r):
-            c[15] = r.label
-            c[16] = r.text ?? ""
-        case .unknown(let r):
-            c[15] = "type \(r.type)"
-            c[14] = String(r.payload.count)
-        }
-        var line = ""
-        line.reserveCapacity(c.reduce(c.count) { $0 + $1.utf8.count })
-        for (index, field) in c.enumerated() {
-            if index > 0 { line += "," }
-            line += TraceRecord.csvField(field)
-        }
-        return line
+        var bytes: [UInt8] = []
+        appendCSVLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    static func csvField(_ s: String) -> String {
-        // A byte scan: the four bytes that force quoting are ASCII, never part of a longer character.
-        guard s.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return s }
-        return "\"" + s.replacingAll("\"", with: "\"\"") + "\""
+    /// Appends the record's CSV line (``csvLine``, without a line break) to `bytes`, building
+    /// no intermediate strings: what `keytrace export --format csv` writes.
+    public func appendCSVLine(to bytes: inout [UInt8]) {
+        var row = CSVRow(bytes: bytes)
+        bytes = []
+        row.text(0, kind.name)
+        row.number(1, timestamp)
+        switch self {
+        case .key(let r):
+            row.text(2, r.phaseName)
+            row.number(3, UInt64(r.press.usage.rawValue))
+            row.text(4, r.press.device.description)
+            row.text(5, r.press.characters)
+            row.number(6, UInt64(r.press.modifierFlags.rawValue))
+        case .resolution(let r):
+            row.number(7, r.pressSequence)
+            row.text(8, r.outcome.name)
+            row.text(9, r.command?.description ?? "")
+            row.text(10, r.action?.name ?? "")
+            row.text(11, r.providerPath ?? "")
+            row.text(12, r.targetPath ?? "")
+            row.text(16, r.blockingAction.map { "blocked by " + $0.name } ?? "")
+        case .stageTimings(let r):
+            row.number(7, r.pressSequence)
+            row.number(13, r.total)
+            row.numbers(16, r.durations)
+        case .keyCommandsCounters(let r):
+            row.number(7, r.pressSequence)
+            row.number(14, r.calls)
+            row.text(16, "policy_calls=\(r.policyCalls) enumerations=\(r.enumerations)")
+        case .cache(let r):
+            row.text(15, r.event.name)
+            if case .invalidation(let reason) = r.event { row.text(16, reason.name) }
+        case .chainChange(let r):
+            row.text(11, r.from ?? "")
+            row.text(12, r.to ?? "")
+            row.text(15, r.kind.name)
+        case .dropped(let r):
+            row.text(4, r.device.description)
+            row.number(14, r.count)
+        case .marker(let r):
+            row.text(15, r.label)
+            row.text(16, r.text ?? "")
+        case .unknown(let r):
+            row.number(14, UInt64(r.payload.count))
+            row.text(15, "type \(r.type)")
+        }
+        row.finish()
+        bytes = row.bytes
     }
 }
 
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var out = ""
-        for ch in self { if ch == target { out += replacement } else { out.append(ch) } }
-        return out
+/// One CSV line being written, column by column in increasing order; skipped columns stay empty.
+private struct CSVRow {
+    static let columns = 17
+    var bytes: [UInt8]
+    /// Commas written so far: the index of the column being written.
+    private var column = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func move(to index: Int) {
+        while column < index {
+            bytes.append(UInt8(ascii: ","))
+            column += 1
+        }
+    }
+
+    mutating func text(_ index: Int, _ value: String) {
+        move(to: index)
+        var value = value
+        value.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "\""))
+            for byte in utf8 {
+                if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+                bytes.append(byte)
+            }
+            bytes.append(UInt8(ascii: "\""))
+        }
+    }
+
+    mutating func number(_ index: Int, _ value: UInt64) {
+        move(to: index)
+        appendDigits(value)
+    }
+
+    /// Space-separated numbers in one column.
+    mutating func numbers<Values: Sequence>(_ index: Int, _ values: Values) where Values.Element == UInt64 {
+        move(to: index)
+        var first = true
+        for value in values {
+            if !first { bytes.append(UInt8(ascii: " ")) }
+            first = false
+            appendDigits(value)
+        }
+    }
+
+    private mutating func appendDigits(_ value: UInt64) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24; a UInt64 has at most 20
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var v = value
+            var at = buffer.count
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
+                v /= 10
+            } while v > 0
+            bytes.append(contentsOf: buffer[at...])
+        }
+    }
+
+    mutating func finish() {
+        move(to: Self.columns - 1)
     }
 }

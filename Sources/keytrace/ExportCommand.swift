@@ -31,9 +31,23 @@ struct ExportCommand: ParsableCommand {
                 try dumper.close()
             case .csv, .ndjson:
                 var file = try TextFile(path: output)
-                let csv = format == .csv
-                if csv { try file.line(TraceRecord.csvHeader) }
-                while let record = iterator.next() { try file.line(csv ? record.csvLine : record.jsonLine) }
+                if format == .csv {
+                    try file.line(TraceRecord.csvHeader)
+                    // Lines are built as bytes into one buffer, written every 64 KiB.
+                    var buffer: [UInt8] = []
+                    buffer.reserveCapacity(1 << 16 + 1024)
+                    while let record = iterator.next() {
+                        record.appendCSVLine(to: &buffer)
+                        buffer.append(UInt8(ascii: "\n"))
+                        if buffer.count >= 1 << 16 {
+                            try file.write(buffer)
+                            buffer.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    try file.write(buffer)
+                } else {
+                    while let record = iterator.next() { try file.line(record.jsonLine) }
+                }
                 try file.close()
             case .chrome:
                 let file = try TextFile(path: output)

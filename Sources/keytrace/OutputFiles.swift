@@ -73,6 +73,12 @@ struct TextFile {
         if !ok { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
     }
 
+    /// Writes `bytes` as they are.
+    func write(_ bytes: [UInt8]) throws {
+        let ok = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
+        if !ok { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+    }
+
     func close() throws {
         if fclose(file) != 0 { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
     }
