@@ -1,37 +1,96 @@
 import KeyTraceCore
 
-/// Builds one JSON object with keys in insertion order, for stable, diffable JSON Lines.
+/// Builds one JSON object with keys in insertion order, for stable, diffable JSON Lines. The
+/// object is written as bytes (no intermediate strings), appended to a caller's buffer.
 struct JSONObject {
-    private var text = "{"
+    private(set) var bytes: [UInt8]
     private var first = true
 
-    private mutating func key(_ name: String) {
-        if !first { text += "," }
+    /// An empty object.
+    init() {
+        bytes = [UInt8(ascii: "{")]
+    }
+
+    /// An object written after what `buffer` holds, taking the buffer over (without a copy)
+    /// until ``finish()`` hands it back.
+    init(takingOver buffer: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &buffer)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
-        text += "\"" + name + "\":"
+        bytes.append(UInt8(ascii: "\""))
+        append(name)
+        append("\":")
     }
 
-    mutating func add(_ name: String, _ value: String?) {
+    private mutating func key(_ name: String) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        first = false
+        appendQuoted(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private mutating func appendQuoted(_ value: String) {
+        var value = value
+        let plain = value.withUTF8 { utf8 -> Bool in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) else { return false }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { bytes.append(contentsOf: JSONString.quote(value).utf8) }
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendNull() { append("null") }
+
+    mutating func add(_ name: StaticString, _ value: String?) {
         key(name)
-        if let value { text += JSONObject.quote(value) } else { text += "null" }
+        if let value { appendQuoted(value) } else { appendNull() }
     }
 
-    mutating func add(_ name: String, _ value: UInt64?) {
+    mutating func add(_ name: StaticString, _ value: UInt64?) {
         key(name)
-        text += value.map { String($0) } ?? "null"
+        if let value { bytes.appendDecimal(value) } else { appendNull() }
     }
 
-    mutating func add(_ name: String, _ value: Bool) {
+    mutating func add(_ name: String, _ value: UInt64) {
         key(name)
-        text += value ? "true" : "false"
+        bytes.appendDecimal(value)
     }
 
-    mutating func addRaw(_ name: String, _ json: String) {
+    mutating func add(_ name: StaticString, _ value: Bool) {
         key(name)
-        text += json
+        append(value ? "true" : "false")
     }
 
-    var string: String { text + "}" }
+    /// Adds `object` (finished) as the value of `name`.
+    mutating func add(_ name: StaticString, object: JSONObject) {
+        key(name)
+        bytes.append(contentsOf: object.finished)
+    }
 
-    static func quote(_ s: String) -> String { JSONString.quote(s) }
+    /// The object's bytes with its closing brace.
+    var finished: [UInt8] {
+        var done = bytes
+        done.append(UInt8(ascii: "}"))
+        return done
+    }
+
+    /// Closes the object and hands its buffer back to `buffer` (without a copy).
+    mutating func finish(into buffer: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "}"))
+        swap(&bytes, &buffer)
+        bytes = []
+    }
+
+    var string: String { String(decoding: finished, as: UTF8.self) }
 }

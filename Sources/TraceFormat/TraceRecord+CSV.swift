@@ -14,8 +14,7 @@ extension TraceRecord {
     /// Appends the record's CSV line (``csvLine``, without a line break) to `bytes`, building
     /// no intermediate strings: what `keytrace export --format csv` writes.
     public func appendCSVLine(to bytes: inout [UInt8]) {
-        var row = CSVRow(bytes: bytes)
-        bytes = []
+        var row = CSVRow(takingOver: &bytes)
         row.text(0, kind.name)
         row.number(1, timestamp)
         switch self {
@@ -58,19 +57,22 @@ extension TraceRecord {
             row.number(14, UInt64(r.payload.count))
             row.text(15, "type \(r.type)")
         }
-        row.finish()
-        bytes = row.bytes
+        row.finish(into: &bytes)
     }
 }
 
 /// One CSV line being written, column by column in increasing order; skipped columns stay empty.
 private struct CSVRow {
     static let columns = 17
-    var bytes: [UInt8]
+    private var bytes: [UInt8]
     /// Commas written so far: the index of the column being written.
     private var column = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    /// A row written after what `buffer` holds, taking the buffer over without a copy.
+    init(takingOver buffer: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &buffer)
+    }
 
     private mutating func move(to index: Int) {
         while column < index {
@@ -98,7 +100,7 @@ private struct CSVRow {
 
     mutating func number(_ index: Int, _ value: UInt64) {
         move(to: index)
-        appendDigits(value)
+        bytes.appendDecimal(value)
     }
 
     /// Space-separated numbers in one column.
@@ -108,25 +110,14 @@ private struct CSVRow {
         for value in values {
             if !first { bytes.append(UInt8(ascii: " ")) }
             first = false
-            appendDigits(value)
+            bytes.appendDecimal(value)
         }
     }
 
-    private mutating func appendDigits(_ value: UInt64) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24; a UInt64 has at most 20
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var v = value
-            var at = buffer.count
-            repeat {
-                at -= 1
-                buffer[at] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: v % 10)
-                v /= 10
-            } while v > 0
-            bytes.append(contentsOf: buffer[at...])
-        }
-    }
-
-    mutating func finish() {
+    /// Pads the remaining empty columns and hands the buffer back to `buffer` (without a copy).
+    mutating func finish(into buffer: inout [UInt8]) {
         move(to: Self.columns - 1)
+        swap(&bytes, &buffer)
+        bytes = []
     }
 }

@@ -17,7 +17,15 @@ extension TraceRecord {
     ///
     /// Keys appear in a fixed order; absent optional values are `null`.
     public var jsonLine: String {
-        var o = JSONObject()
+        var bytes: [UInt8] = []
+        appendJSONLine(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the record's JSON line (``jsonLine``, without a line break) to `bytes`, building
+    /// no intermediate strings: what `dump --json` and `export --format ndjson` write.
+    public func appendJSONLine(to bytes: inout [UInt8]) {
+        var o = JSONObject(takingOver: &bytes)
         o.add("kind", kind.name)
         o.add("t_ns", timestamp)
         switch self {
@@ -52,7 +60,7 @@ extension TraceRecord {
             for (i, d) in r.durations.enumerated() {
                 stages.add(DispatchStage(rawValue: UInt8(truncatingIfNeeded: i)).map(\.name) ?? "stage\(i)", d)
             }
-            o.addRaw("stages_ns", stages.string)
+            o.add("stages_ns", object: stages)
             o.add("total_ns", r.total)
         case .keyCommandsCounters(let r):
             o.add("press_seq", r.pressSequence)
@@ -76,6 +84,6 @@ extension TraceRecord {
             o.add("type", UInt64(r.type))
             o.add("payload_hex", r.payload.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }.joined())
         }
-        return o.string
+        o.finish(into: &bytes)
     }
 }

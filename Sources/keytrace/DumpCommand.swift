@@ -37,7 +37,11 @@ struct DumpCommand: ParsableCommand {
                 guard filter.accepts(time: cursor.timestamp, kind: cursor.kind) else { continue }
                 let record = cursor.record
                 guard filter.accepts(time: record.timestamp, kind: record.kind) else { continue }
-                out.line(json ? record.jsonLine : record.textLine(origin: filter.origin))
+                if json {
+                    out.line(record.appendJSONLine(to:))
+                } else {
+                    out.line(record.textLine(origin: filter.origin))
+                }
             }
             out.flush()
             for issue in cursor.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }

@@ -31,23 +31,20 @@ struct ExportCommand: ParsableCommand {
                 try dumper.close()
             case .csv, .ndjson:
                 var file = try TextFile(path: output)
-                if format == .csv {
-                    try file.line(TraceRecord.csvHeader)
-                    // Lines are built as bytes into one buffer, written every 64 KiB.
-                    var buffer: [UInt8] = []
-                    buffer.reserveCapacity(1 << 16 + 1024)
-                    while let record = iterator.next() {
-                        record.appendCSVLine(to: &buffer)
-                        buffer.append(UInt8(ascii: "\n"))
-                        if buffer.count >= 1 << 16 {
-                            try file.write(buffer)
-                            buffer.removeAll(keepingCapacity: true)
-                        }
+                let csv = format == .csv
+                if csv { try file.line(TraceRecord.csvHeader) }
+                // Lines are built as bytes into one buffer, written every 64 KiB.
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(1 << 16 + 1024)
+                while let record = iterator.next() {
+                    if csv { record.appendCSVLine(to: &buffer) } else { record.appendJSONLine(to: &buffer) }
+                    buffer.append(UInt8(ascii: "\n"))
+                    if buffer.count >= 1 << 16 {
+                        try file.write(buffer)
+                        buffer.removeAll(keepingCapacity: true)
                     }
-                    try file.write(buffer)
-                } else {
-                    while let record = iterator.next() { try file.line(record.jsonLine) }
                 }
+                try file.write(buffer)
                 try file.close()
             case .chrome:
                 let file = try TextFile(path: output)

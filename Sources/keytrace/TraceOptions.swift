@@ -24,6 +24,16 @@ struct LineOutput {
 
     mutating func line(_ s: String) {
         buffer.append(contentsOf: s.utf8)
+        endLine()
+    }
+
+    /// A line `write` appends to the buffer as bytes.
+    mutating func line(_ write: (inout [UInt8]) -> Void) {
+        write(&buffer)
+        endLine()
+    }
+
+    private mutating func endLine() {
         buffer.append(0x0A)
         if buffer.count >= 1 << 16 { flush() }
     }
