@@ -60,7 +60,7 @@ extension TraceAnalyzer {
         var head = reader.cursor(overChunks: 0..<split)
         let headRead = read(&head) { read in progress?(read + tail.read.load(ordering: .relaxed), expected) }
         noteIssues(of: head, in: reader)
-        let boundary = keyBase &+ traceKeys
+        let boundary = traceKeys  // the head's own presses are numbered from 0
         var rest = reader.cursor(overChunks: split..<reader.chunks.count)
         joinAcross(&rest, boundary: boundary)
         flushWindow()
@@ -89,7 +89,6 @@ extension TraceAnalyzer {
         var analyzer = TraceAnalyzer(top: top)
         analyzer.beginTrace(path: path, metadata: reader.header.metadata)
         analyzer.keyBase = headKeys
-        analyzer.joinsFrom = headKeys
         analyzer.tracksCapture = false
         analyzer.byCommand = .forLaterPartition(limit: groupLimit)
         analyzer.byResponder = .forLaterPartition(limit: groupLimit)
@@ -112,7 +111,7 @@ extension TraceAnalyzer {
             switch cursor.kind {
             case .key:
                 guard let key = cursor.keyRecord else { continue }
-                if tracksCapture { capture.add(key) }
+                capture.add(key)
                 if joining { _ = slot(for: boundary &+ tailKeys) }
                 tailKeys += 1
                 // Every slot now holds a tail press: an older record can no longer join.
@@ -126,7 +125,6 @@ extension TraceAnalyzer {
             default:
                 continue
             }
-            if !joining && !tracksCapture { return }
         }
     }
 

@@ -53,10 +53,9 @@ public struct TraceAnalyzer {
     var clockFromMetadata: TraceAnalysis.ClockFigures?
 
     // A trace read in two partitions (see TraceAnalyzer+Partitions.swift): the later partition
-    // numbers its presses from `keyBase`, leaves presses before `joinsFrom` to the earlier
+    // numbers its presses from `keyBase`, leaves the presses before it to the earlier
     // partition, and leaves capture figures to it as well.
     var keyBase: UInt64 = 0
-    var joinsFrom: UInt64 = 0
     var tracksCapture = true
 
     /// An analyzer keeping the `top` slowest presses.
@@ -82,7 +81,6 @@ public struct TraceAnalyzer {
         traceKeys = 0
         traceDispatches = 0
         keyBase = 0
-        joinsFrom = 0
         capture.beginTrace(devices: metadata.devices)
         if let resolution = metadata.custom[Self.clockResolutionKey].flatMap(UInt64.init),
            let overhead = metadata.custom[Self.checkpointOverheadKey].flatMap(UInt64.init) {
@@ -151,7 +149,7 @@ public struct TraceAnalyzer {
         count(resolution.timestamp)
         analysis.dispatches += 1
         traceDispatches += 1
-        if resolution.pressSequence >= joinsFrom, let slot = slot(for: resolution.pressSequence) {
+        if resolution.pressSequence >= keyBase, let slot = slot(for: resolution.pressSequence) {
             window.slots[slot].resolution = consume resolution
         }
     }
@@ -165,7 +163,7 @@ public struct TraceAnalyzer {
             stage[index].record(durations[index])
         }
         stage[stages].record(timings.total)
-        if timings.pressSequence >= joinsFrom, let slot = slot(for: timings.pressSequence) {
+        if timings.pressSequence >= keyBase, let slot = slot(for: timings.pressSequence) {
             window.slots[slot].timings = consume timings
         }
     }

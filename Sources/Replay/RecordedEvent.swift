@@ -61,6 +61,26 @@ struct RecordedEvent {
     /// An empty slot.
     static var empty: RecordedEvent { RecordedEvent(kind: .record, press: KeyPress(.began, HIDUsage(0))) }
 
+    /// Path number `number` is `path`.
+    static func pathDefinition(_ number: Int32, path: String) -> RecordedEvent {
+        var definition = RecordedEvent.empty
+        definition.kind = .definePath
+        definition.provider = number
+        definition.text = path
+        definition.hasPayload = true
+        return definition
+    }
+
+    /// Command number `number` is `command`.
+    static func commandDefinition(_ number: Int32, command: KeyCommand) -> RecordedEvent {
+        var definition = RecordedEvent.empty
+        definition.kind = .defineCommand
+        definition.command = number
+        definition.definedCommand = command
+        definition.hasPayload = true
+        return definition
+    }
+
     /// Whether ``record``, ``text`` or ``definedCommand`` may be set (a plain flag: checking the
     /// optionals themselves goes through their value witnesses).
     var hasPayload = false

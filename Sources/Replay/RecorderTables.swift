@@ -59,12 +59,7 @@ struct RecorderTables {
             number = Int32(paths.count)
             paths.append(path)
             pathNumbers[path] = number
-            var definition = RecordedEvent.empty
-            definition.kind = .definePath
-            definition.provider = number
-            definition.text = path
-            definition.hasPayload = true
-            undefined.append(definition)
+            undefined.append(.pathDefinition(number, path: path))
         }
         responders[ObjectIdentifier(responder)] = (responder, number)
         return number
@@ -84,12 +79,7 @@ struct RecorderTables {
         } else {
             number = Int32(commandNumbers.count)
             commandNumbers[command] = number
-            var definition = RecordedEvent.empty
-            definition.kind = .defineCommand
-            definition.command = number
-            definition.definedCommand = command
-            definition.hasPayload = true
-            undefined.append(definition)
+            undefined.append(.commandDefinition(number, command: command))
         }
         commandCache[slot] = (command, number)
         return number

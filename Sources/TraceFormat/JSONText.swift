@@ -3,7 +3,7 @@ import KeyTraceCore
 /// Builds one JSON object with keys in insertion order, for stable, diffable JSON Lines. The
 /// object is written as bytes (no intermediate strings), appended to a caller's buffer.
 struct JSONObject {
-    private(set) var bytes: [UInt8]
+    private var bytes: [UInt8]
     private var first = true
 
     /// An empty object.
@@ -12,7 +12,7 @@ struct JSONObject {
     }
 
     /// An object written after what `buffer` holds, taking the buffer over (without a copy)
-    /// until ``finish()`` hands it back.
+    /// until ``finish(into:)`` hands it back.
     init(takingOver buffer: inout [UInt8]) {
         bytes = []
         swap(&bytes, &buffer)
@@ -30,20 +30,8 @@ struct JSONObject {
     private mutating func key(_ name: String) {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
-        appendQuoted(name)
+        JSONString.appendQuoted(name, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
-    }
-
-    private mutating func appendQuoted(_ value: String) {
-        var value = value
-        let plain = value.withUTF8 { utf8 -> Bool in
-            guard utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) else { return false }
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: utf8)
-            bytes.append(UInt8(ascii: "\""))
-            return true
-        }
-        if !plain { bytes.append(contentsOf: JSONString.quote(value).utf8) }
     }
 
     private mutating func append(_ literal: StaticString) {
@@ -54,7 +42,7 @@ struct JSONObject {
 
     mutating func add(_ name: StaticString, _ value: String?) {
         key(name)
-        if let value { appendQuoted(value) } else { appendNull() }
+        if let value { JSONString.appendQuoted(value, to: &bytes) } else { appendNull() }
     }
 
     mutating func add(_ name: StaticString, _ value: UInt64?) {
@@ -72,17 +60,11 @@ struct JSONObject {
         append(value ? "true" : "false")
     }
 
-    /// Adds `object` (finished) as the value of `name`.
+    /// Adds `object` (its closing brace added here) as the value of `name`.
     mutating func add(_ name: StaticString, object: JSONObject) {
         key(name)
-        bytes.append(contentsOf: object.finished)
-    }
-
-    /// The object's bytes with its closing brace.
-    var finished: [UInt8] {
-        var done = bytes
-        done.append(UInt8(ascii: "}"))
-        return done
+        bytes.append(contentsOf: object.bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// Closes the object and hands its buffer back to `buffer` (without a copy).
@@ -91,6 +73,4 @@ struct JSONObject {
         swap(&bytes, &buffer)
         bytes = []
     }
-
-    var string: String { String(decoding: finished, as: UTF8.self) }
 }
