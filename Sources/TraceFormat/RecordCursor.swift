@@ -31,8 +31,9 @@ public struct RecordCursor {
     public private(set) var timestamp: UInt64 = 0
     /// Inside an intact chunk with no records left to skip: ``next()`` may take its fast path.
     private var isStreaming = false
-    /// File bytes before this offset that the cursor has passed and handed back to the kernel.
-    private var releasedUpTo = 0
+    /// File bytes before this offset have been passed and handed back to the kernel (`nil`
+    /// before the first chunk).
+    private var releasedUpTo: Int?
     /// How many bytes the cursor passes before it releases them (see ``TraceStorage/release(_:)``),
     /// which keeps a scan's resident memory constant.
     static let releaseStride = 8 << 20
@@ -155,10 +156,12 @@ public struct RecordCursor {
     private mutating func enter(_ indexed: TraceChunk) {
         current = nil
         decodedInChunk = 0
-        if releasedUpTo == 0 { releasedUpTo = indexed.offset }
-        if indexed.offset - releasedUpTo >= Self.releaseStride {
-            storage.release(releasedUpTo..<indexed.offset)
+        let released = releasedUpTo ?? indexed.offset
+        if indexed.offset - released >= Self.releaseStride {
+            storage.release(released..<indexed.offset)
             releasedUpTo = indexed.offset
+        } else if releasedUpTo == nil {
+            releasedUpTo = released
         }
         let reader = storage.reader
         guard case .success(let chunk) = TraceChunk.readHeader(reader, at: indexed.offset) else {
