@@ -46,22 +46,37 @@ struct PressHistory {
         mask = size - 1
     }
 
-    /// Adds the newest press; its sequence is one more than the previous one's.
-    mutating func append(_ entry: Entry) {
-        if isNeeded(replacedBy: entry.sequence) { grow() }
-        slots[Int(truncatingIfNeeded: entry.sequence) & mask] = entry
+    /// Adds the newest press; its sequence is one more than the previous one's. The slot's
+    /// fields are assigned in place (no entry is built and copied).
+    mutating func append(sequence: UInt64, press: KeyPress, actual: consuming ResolutionRecord, chain: ResponderChain,
+                         firstResponder: Responder?) {
+        if isNeeded(replacedBy: sequence) { grow() }
+        let slot = Int(truncatingIfNeeded: sequence) & mask
+        slots[slot].sequence = sequence
+        slots[slot].compared = false
+        slots[slot].press = press
+        slots[slot].actual = actual
+        slots[slot].chain = chain
+        slots[slot].firstResponder = firstResponder
     }
 
     /// Compares `expected` with what the replay made of its press, the first time that press's
     /// resolution arrives: `nil` when the press is unknown or was already compared, else whether
-    /// they agree and, when they do not, the press.
-    mutating func compare(_ expected: ResolutionRecord) -> (agrees: Bool, entry: Entry?)? {
+    /// they agree (``entry(_:)`` then gives the press).
+    mutating func compare(_ expected: ResolutionRecord) -> Bool? {
         let sequence = expected.pressSequence
         let slot = Int(truncatingIfNeeded: sequence) & mask
-        guard slots[slot].sequence == sequence, !slots[slot].compared else { return nil }
-        slots[slot].compared = true
-        if CanonicalResolution.agree(expected, slots[slot].actual) { return (true, nil) }
-        return (false, slots[slot])
+        return slots.withUnsafeMutableBufferPointer { slots in
+            guard slots[slot].sequence == sequence, !slots[slot].compared else { return nil }
+            slots[slot].compared = true
+            return CanonicalResolution.agree(expected, slots[slot].actual)
+        }
+    }
+
+    /// The press with `sequence`, while the history still holds it.
+    func entry(_ sequence: UInt64) -> Entry? {
+        let entry = slots[Int(truncatingIfNeeded: sequence) & mask]
+        return entry.sequence == sequence ? entry : nil
     }
 
     /// Up to ``context`` presses before `sequence`, oldest first.

@@ -114,7 +114,8 @@ struct ReplayLoop {
         }
     }
 
-    private mutating func replay(_ key: KeyRecord) throws {
+    /// Replays one key record.
+    mutating func replay(_ key: KeyRecord) throws {
         let press = key.press
         try applyPendingFocus(at: press.timestamp)
         if origin == nil { origin = press.timestamp }
@@ -131,23 +132,22 @@ struct ReplayLoop {
         } else {
             resolution = dispatcher.dispatch(press)
         }
-        var actual = observer.takeLastRecord()
-            ?? ResolutionRecord(timestamp: press.timestamp, pressSequence: 0, outcome: resolution.outcome)
-        actual.pressSequence = sequence
+        let actual = observer.record(for: resolution, sequence: sequence)
         if options.keepLines {
             report.lines.append(CanonicalResolution.line(key: press, resolution: actual, origin: origin ?? press.timestamp))
         }
-        history.append(PressHistory.Entry(sequence: sequence, press: press, actual: actual, chain: resolution.chain,
-                                          firstResponder: runtime.application.firstResponder))
+        history.append(sequence: sequence, press: press, actual: actual, chain: resolution.chain,
+                       firstResponder: runtime.application.firstResponder)
         sequence += 1
         report.presses += 1
         outcomeCounts[Int(resolution.outcome.rawValue)] += 1
     }
 
-    private mutating func compare(_ expected: ResolutionRecord) {
-        guard let (agrees, divergent) = history.compare(expected) else { return }
+    /// Compares a recorded resolution with what the replay made of its press.
+    mutating func compare(_ expected: ResolutionRecord) {
+        guard let agrees = history.compare(expected) else { return }
         report.comparedResolutions += 1
-        guard !agrees, let entry = divergent else { return }
+        guard !agrees, let entry = history.entry(expected.pressSequence) else { return }
         report.divergences += 1
         guard report.firstDivergence == nil else { return }
         let origin = self.origin ?? entry.press.timestamp

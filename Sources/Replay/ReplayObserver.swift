@@ -2,18 +2,17 @@ import KeyTraceCore
 import ResponderEngine
 import TraceFormat
 
-/// Watches a replay's dispatcher: converts each resolution to a record with the paths the
-/// responders had when the event arrived, and forwards everything to the output recorder.
+/// Watches a replay's dispatcher: keeps the paths the responders had when each event arrived
+/// (for ``record(for:sequence:)``), and forwards everything to the output recorder.
 final class ReplayObserver: DispatchObserver {
     private let recorder: TraceRecorder?
     private let extra: DispatchObserver?
-    private var converter = ResolutionRecords()
-    private var lastRecord: ResolutionRecord?
+    @exclusivity(unchecked) private var converter = ResolutionRecords()
 
-    /// The record of the last resolution, once.
-    func takeLastRecord() -> ResolutionRecord? {
-        defer { lastRecord = nil }
-        return lastRecord
+    /// The record of `resolution`, the resolution just dispatched, with the paths its responders
+    /// had when its event arrived.
+    func record(for resolution: Resolution, sequence: UInt64) -> ResolutionRecord {
+        converter.record(for: resolution, sequence: sequence, timestamp: resolution.press.timestamp)
     }
 
     init(forwardingTo recorder: TraceRecorder?, and extra: DispatchObserver?) {
@@ -31,7 +30,6 @@ final class ReplayObserver: DispatchObserver {
 
     func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
         extra?.dispatcher(dispatcher, didResolve: resolution)
-        lastRecord = converter.record(for: resolution, sequence: 0, timestamp: resolution.press.timestamp)
         recorder?.dispatcher(dispatcher, didResolve: resolution)
     }
 

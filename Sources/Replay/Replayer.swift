@@ -87,7 +87,12 @@ public final class Replayer {
             // Records a replay does not use (timings, counters, cache events) are stepped over undecoded.
             var cursor = reader.cursor()
             while cursor.next() {
-                if ReplayLoop.uses(cursor.kind) { try loop.handle(cursor.record) }
+                switch cursor.kind {
+                case .key: if let key = cursor.keyRecord { try loop.replay(key) }
+                case .resolution: if let expected = cursor.resolution { loop.compare(expected) }
+                case let kind where ReplayLoop.uses(kind): try loop.handle(cursor.record)
+                default: break
+                }
             }
             return try loop.finish()
         case .records(let records, let metadata, let name):

@@ -10,13 +10,13 @@ open class Application: Responder {
     public enum LayoutDirection: String, Sendable { case leftToRight, rightToLeft }
 
     /// The windows, back to front.
-    public private(set) var windows: [Window] = []
+    @exclusivity(unchecked) public private(set) var windows: [Window] = []
     /// The key window: where key events go.
     public var keyWindow: Window? {
         didSet { noteChainStartMayHaveChanged(kind: .firstResponder) }
     }
     /// The first responder, if any (R10).
-    public private(set) var firstResponder: Responder?
+    @exclusivity(unchecked) public private(set) var firstResponder: Responder?
     /// The app delegate, which follows the application in the chain when set.
     public var delegate: Responder? {
         didSet { invalidateKeyCommands(.chainMutation) }

@@ -7,7 +7,7 @@ import KeyTraceCore
 /// checking a cache on the dispatch path costs one read instead of a walk over the chain.
 final class CollectionValidity {
     /// Why the collection went stale, or `nil` while it is current.
-    private(set) var staleReason: CacheInvalidationReason?
+    @exclusivity(unchecked) private(set) var staleReason: CacheInvalidationReason?
 
     /// Marks the collection stale; the first reason is kept.
     func markStale(_ reason: CacheInvalidationReason) {

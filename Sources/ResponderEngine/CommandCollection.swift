@@ -162,7 +162,7 @@ final class CommandCollection {
     /// of `recent` when the reads returned what it was built from (`recent` is then updated,
     /// most recent first, at most `recentLimit` kept).
     convenience init(chain: ResponderChain, application: Application, indexed: Bool,
-                     recent: inout [Contents], recentLimit: Int = 4) {
+                     recent: inout [Contents], recentLimit: Int = 16) {
         let (sources, calls) = CommandCollection.read(chain)
         let mirror = application.layoutDirection == .rightToLeft
         let textInputActive = chain.isTextInputActive && !application.commandsBeforeTextInput

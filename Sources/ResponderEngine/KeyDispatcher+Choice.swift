@@ -34,7 +34,8 @@ extension KeyDispatcher {
                 let candidate = collection.candidates[Int(hit.candidate)]
                 guard candidate.deferred == deferred, let action = candidate.command.action else { continue }
                 choice.sawCandidate = true
-                let sender = ActionSender(command: candidate.command, press: press, provider: candidate.provider)
+                let sender: ActionSender? = ActionSender(command: candidate.command, press: press,
+                                                         provider: candidate.provider)
                 guard let target = start.target(forAction: action, withSender: sender) else {
                     if choice.failure == nil {
                         choice.failure = shadowingFailure(of: candidate, at: Int(hit.candidate), in: collection,
@@ -65,7 +66,7 @@ extension KeyDispatcher {
         guard let later = collection.shadowed[index], let start = collection.chain.start else { return nil }
         for candidate in later {
             guard let action = candidate.command.action else { continue }
-            let sender = ActionSender(command: candidate.command, press: press, provider: candidate.provider)
+            let sender: ActionSender? = ActionSender(command: candidate.command, press: press, provider: candidate.provider)
             if start.target(forAction: action, withSender: sender) != nil {
                 return .shadowed(blocker: blocker, shadowed: candidate)
             }

@@ -35,21 +35,21 @@ public final class KeyDispatcher {
         didSet { collection = nil }
     }
     /// The clock for stage timing; `nil` turns timing off (no clock reads at all).
-    public var clock: NanosecondClock?
+    @exclusivity(unchecked) public var clock: NanosecondClock?
     /// Receives every resolution, chain change and invalidation.
     public weak var observer: DispatchObserver?
     /// Running totals.
-    public internal(set) var statistics = DispatchStatistics()
+    @exclusivity(unchecked) public internal(set) var statistics = DispatchStatistics()
 
-    var collection: CommandCollection?
-    var collectionStart: Responder?
+    @exclusivity(unchecked) var collection: CommandCollection?
+    @exclusivity(unchecked) var collectionStart: Responder?
     /// The contents of the last few collections (`cached` policy): a re-collection whose
     /// `keyCommands` reads return what one of them was built from reuses it (focus moving back
     /// and forth between two responders re-reads, but does not rebuild).
-    var recentContents: [CommandCollection.Contents] = []
-    var knownStart: Responder?
-    var inFlight = ContiguousArray<InFlightPress>()
-    var lastTimestamp: UInt64 = 0
+    @exclusivity(unchecked) var recentContents: [CommandCollection.Contents] = []
+    @exclusivity(unchecked) var knownStart: Responder?
+    @exclusivity(unchecked) var inFlight = ContiguousArray<InFlightPress>()
+    @exclusivity(unchecked) var lastTimestamp: UInt64 = 0
 
     /// Creates a dispatcher for `application`, building its main menu; throws
     /// ``MenuBuildError`` when two menu commands share a shortcut (R22).
@@ -80,8 +80,9 @@ public final class KeyDispatcher {
         timer.mark(.end)
         resolution.timings = timer.timings
         statistics.record(resolution.outcome, resolution.queries)
-        if let observer { observer.dispatcher(self, didResolve: resolution) }
-        return resolution
+        let result = consume resolution  // moved, not copied, to the observer and the caller
+        if let observer { observer.dispatcher(self, didResolve: result) }
+        return result
     }
 
     /// Dispatches a sequence of events, returning their resolutions in order.

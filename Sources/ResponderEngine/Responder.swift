@@ -18,11 +18,11 @@ import KeyTraceCore
 /// ``setNeedsKeyCommandsUpdate()`` so the `cached` query policy re-collects (R23).
 open class Responder {
     /// The responder's name, one component of its ``path``.
-    public var name: String
+    @exclusivity(unchecked) public var name: String
 
-    private var explicitNext: Responder?
-    private var handlers = ActionTable<(ActionSender) -> Void>()
-    private var validators = ActionTable<(inout KeyCommand) -> Void>()
+    @exclusivity(unchecked) private var explicitNext: Responder?
+    @exclusivity(unchecked) private var handlers = ActionTable<(ActionSender) -> Void>()
+    @exclusivity(unchecked) private var validators = ActionTable<(inout KeyCommand) -> Void>()
 
     /// Commands this responder declares; the default ``keyCommands`` returns them.
     /// Setting them invalidates cached collections (``CacheInvalidationReason/explicitUpdate``).
@@ -33,7 +33,7 @@ open class Responder {
             setNeedsKeyCommandsUpdate()
         }
     }
-    private var declaredKeyCommandsStorage: [KeyCommand] = []
+    @exclusivity(unchecked) private var declaredKeyCommandsStorage: [KeyCommand] = []
 
     /// Replaces ``declaredKeyCommands``, invalidating collections with `reason` when they change
     /// (scenes use ``CacheInvalidationReason/stateChange`` for commands that depend on state).
@@ -44,10 +44,10 @@ open class Responder {
     }
 
     /// Whether the default ``canBecomeFirstResponder`` answers `true`.
-    public var acceptsFirstResponder: Bool = false
+    @exclusivity(unchecked) public var acceptsFirstResponder: Bool = false
 
     /// How many times the engine has read ``keyCommands`` from this responder.
-    public internal(set) var keyCommandsCallCount: Int = 0
+    @exclusivity(unchecked) public internal(set) var keyCommandsCallCount: Int = 0
 
 
 
@@ -102,7 +102,7 @@ open class Responder {
     }
 
     /// The cached collections built from chains including this responder.
-    var validityTokens: [CollectionValidity] = []
+    @exclusivity(unchecked) var validityTokens: [CollectionValidity] = []
 
     // MARK: First responder
 

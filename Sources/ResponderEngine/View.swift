@@ -12,11 +12,11 @@ open class View: Responder {
     // are retained on every dispatch. Parents clear these pointers when they go away (deinit).
 
     /// The superview, if any.
-    public private(set) unowned(safe) var superview: View?
+    @exclusivity(unchecked) public private(set) unowned(safe) var superview: View?
     /// The subviews, back to front.
-    public private(set) var subviews: [View] = []
+    @exclusivity(unchecked) public private(set) var subviews: [View] = []
     /// The view controller whose root view this is.
-    public internal(set) unowned(safe) var owningViewController: ViewController?
+    @exclusivity(unchecked) public internal(set) unowned(safe) var owningViewController: ViewController?
 
     deinit {
         // Subviews' superview is this view (an invariant); an unowned reference to an object

@@ -9,17 +9,17 @@ open class ViewController: Responder {
     /// The root view. It has no name of its own, so subviews' paths run through the controller.
     public let view: View
     /// Child controllers, in order.
-    public private(set) var children: [ViewController] = []
+    @exclusivity(unchecked) public private(set) var children: [ViewController] = []
     /// The parent controller.
-    public private(set) unowned(safe) var parent: ViewController?
+    @exclusivity(unchecked) public private(set) unowned(safe) var parent: ViewController?
     /// The controller this one presents modally.
-    public private(set) var presentedViewController: ViewController?
+    @exclusivity(unchecked) public private(set) var presentedViewController: ViewController?
     /// The controller that presents this one.
-    public private(set) unowned(safe) var presentingViewController: ViewController?
+    @exclusivity(unchecked) public private(set) unowned(safe) var presentingViewController: ViewController?
     /// The display title (`UIViewController.title`), e.g. a tab's name.
     public var title: String?
     /// Commands added with ``addKeyCommand(_:)``.
-    public private(set) var addedKeyCommands: [KeyCommand] = []
+    @exclusivity(unchecked) public private(set) var addedKeyCommands: [KeyCommand] = []
 
     /// Creates a controller named `name` with an empty root view.
     public init(name: String, view: View = View(name: "")) {

@@ -3,7 +3,7 @@ import KeyTraceCore
 /// A window: the top of a view hierarchy, whose next responder is the application.
 open class Window: View {
     /// The application the window belongs to.
-    public internal(set) unowned(safe) var owningApplication: Application?
+    @exclusivity(unchecked) public internal(set) unowned(safe) var owningApplication: Application?
 
     /// The root view controller; setting it installs its view in the window.
     public var rootViewController: ViewController? {

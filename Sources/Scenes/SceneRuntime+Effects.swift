@@ -33,9 +33,9 @@ extension SceneRuntime {
             case .set(let name, let value):
                 setState(name, value)
             case .increment(let name, let delta):
-                setState(name, (state[name] ?? 0) + delta)
+                updateState(name) { $0 + delta }
             case .toggle(let name):
-                setState(name, (state[name] ?? 0) == 0 ? 1 : 0)
+                updateState(name) { $0 == 0 ? 1 : 0 }
             case .push(let name):
                 guard let navigation = nearest(NavigationController.self, from: origin) else {
                     problems.append("push: no navigation controller above `\(origin.path)`")

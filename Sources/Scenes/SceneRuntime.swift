@@ -18,7 +18,7 @@ public final class SceneRuntime {
     /// The application at the end of every chain.
     public let application = Application()
     /// Named state values.
-    public private(set) var state: [String: Int] = [:]
+    @exclusivity(unchecked) public private(set) var state: [String: Int] = [:]
     /// The dispatcher made by ``makeDispatcher(policy:clock:)``.
     public private(set) weak var dispatcher: KeyDispatcher?
     /// Problems met while running effects (e.g. focusing a path that does not exist at that moment).
@@ -132,8 +132,21 @@ public final class SceneRuntime {
 
     /// Sets a state value and re-evaluates the commands whose conditions read it.
     public func setState(_ name: String, _ value: Int) {
-        guard state[name] != value else { return }
-        state[name] = value
+        updateState(name) { _ in value }
+    }
+
+    /// Sets a state value from its current one (0 when unset), hashing the name once, and
+    /// re-evaluates the commands whose conditions read it when the value changed.
+    func updateState(_ name: String, _ newValue: (Int) -> Int) {
+        if let index = state.index(forKey: name) {
+            let old = state.values[index]
+            let value = newValue(old)
+            guard value != old else { return }
+            state.values[index] = value
+        } else {
+            let value = newValue(0)
+            state[name] = value
+        }
         refreshConditionalCommands(dependingOn: name)
     }
 
