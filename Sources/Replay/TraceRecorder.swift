@@ -40,7 +40,7 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     public var droppedEvents: UInt64 { ring?.dropped.load(ordering: .relaxed) ?? 0 }
 
     // The dispatching thread's state, touched once per callback.
-    private var producer: RecorderProducer
+    @exclusivity(unchecked) private var producer: RecorderProducer
     private let ring: EventRing?
     private let closed = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
