@@ -167,7 +167,10 @@ struct ReplayLoop {
         guard let target = pendingFocus else { return }
         pendingFocus = nil
         guard runtime.application.chainStart.description != target else { return }
-        guard let responder = runtime.allResponders.first(where: { $0.description == target }) else {
+        // A named responder's description ends with its name: most are ruled out without building it.
+        guard let responder = runtime.allResponders.first(where: {
+            ($0.name.isEmpty || target.hasSuffix($0.name)) && $0.description == target
+        }) else {
             throw ReplayError.focusTargetMissing(target, known: runtime.allPaths)
         }
         dispatcher.lastDispatchTimestamp = timestamp

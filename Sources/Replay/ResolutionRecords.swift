@@ -6,6 +6,10 @@ import TraceFormat
 /// walks the hierarchy; a recorder sees the same few responders over and over).
 struct ResolutionRecords {
     private var paths: [ObjectIdentifier: (Responder, String)] = [:]
+    // A direct-mapped cache in front of `paths`: a press names the same few responders again
+    // and again, and a hit is one compare instead of a hash.
+    private static let cacheSize = 16
+    private var recent = [(ObjectIdentifier?, String)](repeating: (nil, ""), count: ResolutionRecords.cacheSize)
     private var stale = true
 
     /// Notes that the hierarchy may have moved. Cached paths stay valid for the event being
@@ -18,15 +22,23 @@ struct ResolutionRecords {
         guard stale else { return }
         stale = false
         paths.removeAll(keepingCapacity: true)
+        for i in recent.indices { recent[i] = (nil, "") }
         for responder in chain().responders { _ = path(of: responder) }
     }
 
     mutating func path(of responder: Responder?) -> String? {
         guard let responder else { return nil }
         let key = ObjectIdentifier(responder)
-        if let cached = paths[key] { return cached.1 }
-        let path = responder.description
-        paths[key] = (responder, path)
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (ResolutionRecords.cacheSize - 1)
+        if recent[slot].0 == key { return recent[slot].1 }
+        let path: String
+        if let cached = paths[key] {
+            path = cached.1
+        } else {
+            path = responder.description
+            paths[key] = (responder, path)
+        }
+        recent[slot] = (key, path)
         return path
     }
 

@@ -26,6 +26,7 @@ public struct ResolutionRecord: Hashable, Sendable {
     public var blockingAction: Action?
 
     /// Creates a resolution record.
+    @inlinable
     public init(timestamp: UInt64, pressSequence: UInt64, outcome: DispatchOutcome, command: KeyShortcut? = nil,
                 title: String? = nil, action: Action? = nil, isUpAction: Bool = false,
                 providerPath: String? = nil, targetPath: String? = nil, blockingAction: Action? = nil) {
