@@ -75,12 +75,24 @@ open class Responder {
     /// The application does not appear in paths of other responders.
     public var path: String {
         var components: [String] = []
+        components.reserveCapacity(8)
         Responder.walk(from: self, via: { $0.pathParent }) { responder in
             if responder is Application && responder !== self { return false }
             if !responder.name.isEmpty { components.append(responder.name) }
             return true
         }
-        return components.reversed().joined(separator: "/")
+        // Built by hand, top first, into one allocation: `reversed().joined(separator:)` is
+        // generic over the reversed view and cost most of a path (paths are taken after every
+        // focus change by recorders and replays).
+        var length = max(0, components.count - 1)
+        for name in components { length += name.utf8.count }
+        var path = ""
+        path.reserveCapacity(length)
+        for index in components.indices.reversed() {
+            path += components[index]
+            if index > 0 { path += "/" }
+        }
+        return path
     }
 
     /// The longest chain snapshots hold; longer (acyclic) chains are cut and reported.
