@@ -79,11 +79,7 @@ import TraceFormat
     }
 
     @Test func bufferedRecorderCountsDropsInsteadOfBlocking() throws {
-        let runtime = try SceneRuntime(contentsOf: repositoryPath("Traces/scenes/text-editor.json"))
-        let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
-        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "in-process"))
-        let recorder = TraceRecorder(writer: writer, mode: .buffered(capacity: 4))
-        dispatcher.observer = recorder
+        let (dispatcher, recorder) = try textEditorWithBufferedRecorder(capacity: 4)
         // A burst far larger than the buffer: some events must be dropped, none may block.
         for i in 0..<20_000 {
             dispatcher.dispatch(KeyPress(i % 2 == 0 ? .began : .ended, .a, timestamp: UInt64(i) * 1_000))
@@ -103,11 +99,7 @@ import TraceFormat
     @Test func bufferedRecorderKeepsOrderAcrossBurstsAndPauses() throws {
         // Bursts with pauses let the writer empty the ring, so the recorder goes back to its first
         // slot many times; every event kept must come out once, in order, with its resolution.
-        let runtime = try SceneRuntime(contentsOf: repositoryPath("Traces/scenes/text-editor.json"))
-        let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
-        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "in-process"))
-        let recorder = TraceRecorder(writer: writer, mode: .buffered(capacity: 4_096))
-        dispatcher.observer = recorder
+        let (dispatcher, recorder) = try textEditorWithBufferedRecorder(capacity: 4_096)
         let total = 6_000
         for i in 0..<total {
             dispatcher.dispatch(KeyPress(i % 2 == 0 ? .began : .ended, .a, timestamp: UInt64(i + 1) * 1_000))

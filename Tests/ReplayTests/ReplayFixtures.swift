@@ -1,5 +1,7 @@
 import Foundation
 import KeyTraceCore
+import ResponderEngine
+import Scenes
 import TraceFormat
 @testable import Replay
 
@@ -11,6 +13,17 @@ let repositoryRoot: String = {
 }()
 
 func repositoryPath(_ relative: String) -> String { "\(repositoryRoot)/\(relative)" }
+
+/// The text-editor scene's dispatcher (no stage timing) recording into an in-memory trace
+/// through a buffered recorder of `capacity` events.
+func textEditorWithBufferedRecorder(capacity: Int) throws -> (KeyDispatcher, TraceRecorder) {
+    let runtime = try SceneRuntime(contentsOf: repositoryPath("Traces/scenes/text-editor.json"))
+    let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
+    let recorder = TraceRecorder(writer: TraceWriter(metadata: TraceMetadata(sourceKind: "in-process")),
+                                 mode: .buffered(capacity: capacity))
+    dispatcher.observer = recorder
+    return (dispatcher, recorder)
+}
 
 /// A fresh temporary directory for one test.
 func temporaryDirectory() -> String {
@@ -44,5 +57,3 @@ func sceneFile(for trace: String) -> String? {
     guard let reader = try? TraceReader(path: trace), let name = reader.header.metadata.sceneName else { return nil }
     return repositoryPath("Traces/scenes/\(name).json")
 }
-
-import ResponderEngine
