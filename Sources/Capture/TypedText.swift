@@ -44,9 +44,9 @@ public struct TypedText: Hashable, Sendable {
     }
 
     private static func printable(_ press: KeyPress) -> String? {
-        let scalars = press.characters.unicodeScalars
-        guard let first = scalars.first, first.value >= 0x20, first.value != 0x7F else { return nil }
-        return press.characters
+        let text = press.characters.string
+        guard let first = text.unicodeScalars.first, first.value >= 0x20, first.value != 0x7F else { return nil }
+        return text
     }
 
     private static func keys(_ presses: some Sequence<KeyPress>) -> String {

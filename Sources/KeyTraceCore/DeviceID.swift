@@ -12,7 +12,7 @@
 /// |   kind   | reserved |       bus        |      device      |     endpoint     |
 /// +----------+----------+------------------+------------------+------------------+
 /// ```
-public struct DeviceID: Hashable, Comparable, Sendable {
+public struct DeviceID: Hashable, Comparable, Sendable, BitwiseCopyable {
     /// The family of source a device belongs to.
     public enum Kind: UInt8, Sendable, CaseIterable {
         /// Unknown or not recorded.

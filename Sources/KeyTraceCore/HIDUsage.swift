@@ -3,7 +3,7 @@
 /// Values 0x00–0xE7 are defined by the HID Usage Tables; ``name`` gives each its
 /// table name. Usages are layout-independent: which character a usage types is
 /// decided by a ``KeyboardLayout``.
-public struct HIDUsage: RawRepresentable, Hashable, Comparable, Sendable {
+public struct HIDUsage: RawRepresentable, Hashable, Comparable, Sendable, BitwiseCopyable {
     /// The usage ID on page 0x07.
     public let rawValue: UInt16
 

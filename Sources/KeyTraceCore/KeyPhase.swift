@@ -1,5 +1,5 @@
 /// The phase of a key press, as `UIPress.Phase` for keyboard presses.
-public enum KeyPhase: UInt8, Hashable, Sendable, CaseIterable {
+public enum KeyPhase: UInt8, Hashable, Sendable, CaseIterable, BitwiseCopyable {
     /// The key went down (`pressesBegan`). Auto-repeat is a `began` with ``KeyPress/isRepeat``.
     case began = 0
     /// The press changed, e.g. its modifiers (`pressesChanged`).

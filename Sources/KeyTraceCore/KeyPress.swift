@@ -3,15 +3,18 @@
 /// The model follows `UIPress` with a `UIKey`: the HID usage, the characters it typed with
 /// and without modifiers, the modifier flags (with sides kept, R1), the phase, whether it is
 /// an auto-repeat, which device produced it and when, in nanoseconds of the source's clock.
-public struct KeyPress: Hashable, Sendable {
+///
+/// A press is a plain value (its texts are ``KeyText``s held inline), so copying one into a
+/// buffer or out of a decoded trace is a copy of bytes: no reference counting.
+public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
     /// The press phase.
     public var phase: KeyPhase
     /// The key, as a usage on the HID Keyboard/Keypad page.
     public var usage: HIDUsage
     /// What the key typed with the modifiers held (`UIKey.characters`).
-    public var characters: String
+    public var characters: KeyText
     /// What the key typed without modifiers except Shift (`UIKey.charactersIgnoringModifiers`).
-    public var charactersIgnoringModifiers: String
+    public var charactersIgnoringModifiers: KeyText
     /// The modifiers in effect, side-less (UIKit's flags).
     public var modifierFlags: ModifierFlags
     /// Which physical modifier keys were held.
@@ -24,7 +27,7 @@ public struct KeyPress: Hashable, Sendable {
     public var timestamp: UInt64
 
     /// Creates a press with every field given.
-    public init(phase: KeyPhase, usage: HIDUsage, characters: String, charactersIgnoringModifiers: String,
+    public init(phase: KeyPhase, usage: HIDUsage, characters: KeyText, charactersIgnoringModifiers: KeyText,
                 modifierFlags: ModifierFlags, modifierSides: ModifierSides = [], isRepeat: Bool = false,
                 device: DeviceID = .unspecified, timestamp: UInt64 = 0) {
         self.phase = phase
@@ -57,8 +60,8 @@ public struct KeyPress: Hashable, Sendable {
         let typed = layout.character(for: usage, modifiers: flags)
         let plain = layout.character(for: usage, modifiers: flags.intersection([.shift, .alphaShift]))
         self.init(phase: phase, usage: usage,
-                  characters: typed.map { String(Character($0)) } ?? "",
-                  charactersIgnoringModifiers: plain.map { String(Character($0)) } ?? "",
+                  characters: typed.map { KeyText($0) } ?? KeyText(),
+                  charactersIgnoringModifiers: plain.map { KeyText($0) } ?? KeyText(),
                   modifierFlags: flags, modifierSides: sides, isRepeat: isRepeat,
                   device: device, timestamp: timestamp)
     }
@@ -73,8 +76,7 @@ public struct KeyPress: Hashable, Sendable {
         if let special = SpecialInput(usage: usage) {
             return KeyShortcut(input: .special(special), modifiers: flags).description
         }
-        if let scalar = charactersIgnoringModifiers.unicodeScalars.first,
-           charactersIgnoringModifiers.unicodeScalars.count == 1, scalar.value >= 0x20, scalar.value != 0x7F {
+        if let scalar = charactersIgnoringModifiers.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F {
             return KeyShortcut(input: .character(String(Character(scalar)).lowercased()), modifiers: flags).description
         }
         return flags.description + usage.name

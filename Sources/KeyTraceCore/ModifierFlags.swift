@@ -14,7 +14,7 @@
 ///
 /// Matching a key command ignores ``alphaShift`` and ``numericPad``; see
 /// ``matchingSubset``.
-public struct ModifierFlags: OptionSet, Hashable, Sendable {
+public struct ModifierFlags: OptionSet, Hashable, Sendable, BitwiseCopyable {
     public let rawValue: UInt32
 
     /// Creates a set from UIKit's raw bit pattern.

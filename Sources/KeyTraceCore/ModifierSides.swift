@@ -3,7 +3,7 @@
 /// Bit `i` stands for HID usage `0xE0 + i`, the order of the boot keyboard report's
 /// modifier byte: LeftControl, LeftShift, LeftAlt, LeftGUI, RightControl, RightShift,
 /// RightAlt, RightGUI. Traces keep sides; matching uses only ``flags`` (R1).
-public struct ModifierSides: OptionSet, Hashable, Sendable {
+public struct ModifierSides: OptionSet, Hashable, Sendable, BitwiseCopyable {
     public let rawValue: UInt8
 
     /// Creates a set from the boot report's modifier byte.

@@ -96,9 +96,10 @@ open class TextInputView: View {
             replaceSelection(with: press.usage == .tab ? "\t" : "\n")
             return true
         default:
-            guard let scalar = press.characters.unicodeScalars.first, press.characters.unicodeScalars.count == 1,
-                  scalar.value >= 0x20, scalar.value != 0x7F else { return false }
-            replaceSelection(with: press.characters)
+            guard let scalar = press.characters.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F else {
+                return false
+            }
+            replaceSelection(with: String(scalar))
             return true
         }
     }

@@ -2,11 +2,12 @@
 ///
 /// A read past the end returns `nil` and consumes nothing; callers turn that into a
 /// ``TraceFormatError``. The reader never traps on any input.
+@usableFromInline
 struct ByteReader {
-    let base: UnsafeRawPointer?
-    let end: Int
+    @usableFromInline let base: UnsafeRawPointer?
+    @usableFromInline let end: Int
     /// The offset of the next byte to read, relative to `base`.
-    var position: Int
+    @usableFromInline var position: Int
 
     init(_ buffer: UnsafeRawBufferPointer, position: Int = 0, end: Int? = nil) {
         base = buffer.baseAddress

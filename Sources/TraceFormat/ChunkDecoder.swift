@@ -5,6 +5,7 @@ import KeyTraceCore
 /// A record of a known type whose fields do not decode (an enumerated value from a newer
 /// minor, a string reference out of range) comes out as ``UnknownRecord``; only broken
 /// framing (a length past the end, a missing timestamp) stops the chunk.
+@usableFromInline
 struct ChunkDecoder {
     /// Where framing broke, relative to the payload start.
     struct Malformed: Error {
@@ -12,18 +13,17 @@ struct ChunkDecoder {
         var reason: String
     }
 
-    private var reader: ByteReader
+    @usableFromInline var reader: ByteReader
     private var strings: [String] = []
-    private var shapes: [KeyRecord] = []
-    /// The trivial fields of each shape, for field access without copying strings.
-    private(set) var shapeFields: [KeyShape.Fixed] = []
+    /// Every key shape of the chunk so far, as a record with timestamp 0 (a plain value).
+    @usableFromInline var shapes: [KeyRecord] = []
     /// `shapes.count`, kept in a plain field for the short-key path.
-    private var shapeCount = 0
-    private(set) var previousTime: UInt64
+    @usableFromInline var shapeCount = 0
+    @usableFromInline var previousTime: UInt64
     /// The current record's entry tag (after ``advance()``).
-    private(set) var tag: UInt8 = 0
+    @usableFromInline var tag: UInt8 = 0
     /// The current key record's shape number, or -1 when the current record is not a key.
-    private(set) var shape = -1
+    @usableFromInline var shape = -1
     /// The current record's payload after its timestamp delta.
     private var body = UnsafeRawBufferPointer(start: nil, count: 0)
 
@@ -58,7 +58,7 @@ struct ChunkDecoder {
     /// The entry is read as one little-endian word and both varints are found and unpacked with
     /// a handful of mask-and-shift steps: no loop, no per-byte bounds check, no branch on the
     /// timestamp unit.
-    @inline(__always)
+    @inlinable @inline(__always)
     mutating func advanceShortKey() -> Bool {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
@@ -87,7 +87,7 @@ struct ChunkDecoder {
 
     /// The value of a varint of at most 8 bytes held little-endian in `bytes` (only its own
     /// bytes set): the 7-bit groups are packed together in three steps.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func unpackVarint(_ bytes: UInt64) -> UInt64 {
         var x = bytes & 0x7F7F_7F7F_7F7F_7F7F
         x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) &>> 1)
@@ -139,6 +139,7 @@ struct ChunkDecoder {
     }
 
     /// The kind of the current record by its entry type.
+    @usableFromInline
     var kind: RecordKind {
         if shape >= 0 { return .key }
         switch tag {
@@ -154,13 +155,14 @@ struct ChunkDecoder {
     }
 
     /// The current record as a value.
-    @inline(__always)
+    @inlinable @inline(__always)
     func record() -> TraceRecord {
         if let key = keyRecord { return .key(key) }
         return decodeCurrent()
     }
 
-    private func decodeCurrent() -> TraceRecord {
+    @usableFromInline
+    func decodeCurrent() -> TraceRecord {
         var r = ByteReader(body)
         if tag < 0x80, let record = decodeRecord(tag, time: previousTime, body: &r) { return record }
         return .unknown(UnknownRecord(timestamp: previousTime, type: tag >= 0x80 ? (tag & 0x8F) : tag, payload: Array(body)))
@@ -191,13 +193,12 @@ struct ChunkDecoder {
                 throw Malformed(offset: start, reason: "key shape refers to an undefined string")
             }
             let press = KeyPress(phase: phase, usage: HIDUsage(rawValue: UInt16(truncatingIfNeeded: usage)),
-                                 characters: chars, charactersIgnoringModifiers: plain,
+                                 characters: KeyText(chars), charactersIgnoringModifiers: KeyText(plain),
                                  modifierFlags: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: modifiers)),
                                  modifierSides: ModifierSides(rawValue: sides), isRepeat: flags & 1 != 0,
                                  device: DeviceID(rawValue: device), timestamp: 0)
             let record = KeyRecord(press, timestampUncertainty: uncertainty)
             shapes.append(record)
-            shapeFields.append(KeyShape.Fixed(record))
             shapeCount = shapes.count
         default:
             break  // A definition type from a newer minor: skipped by length.
@@ -233,6 +234,7 @@ struct ChunkDecoder {
     }
 
     /// The current record when it is a key press.
+    @inlinable
     var keyRecord: KeyRecord? {
         guard shape >= 0 else { return nil }
         var record = shapes[shape]

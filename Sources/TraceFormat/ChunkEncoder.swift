@@ -144,8 +144,8 @@ struct ChunkEncoder {
     }
 
     private mutating func defineShape(_ shape: KeyShape, into out: inout ByteWriter) -> UInt64 {
-        let characters = reference(shape.characters, into: &out)
-        let ignoring = reference(shape.charactersIgnoringModifiers, into: &out)
+        let characters = reference(shape.characters.string, into: &out)
+        let ignoring = reference(shape.charactersIgnoringModifiers.string, into: &out)
         var w = ByteWriter(capacity: 32)
         w.writeUInt8(shape.phase.rawValue)
         w.writeUInt8((shape.isRepeat ? 1 : 0) | (shape.uncertainty != nil ? 2 : 0))

@@ -1,7 +1,7 @@
 import KeyTraceCore
 
 /// A key press as recorded: every ``KeyPress`` field, plus how uncertain its timestamp is.
-public struct KeyRecord: Hashable, Sendable {
+public struct KeyRecord: Hashable, Sendable, BitwiseCopyable {
     /// The press, including its timestamp in nanoseconds.
     public var press: KeyPress
     /// How far the true instant may lie before ``KeyPress/timestamp``, in nanoseconds:

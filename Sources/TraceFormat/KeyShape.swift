@@ -9,8 +9,8 @@ struct KeyShape: Hashable {
     var modifierFlags: UInt32
     var sides: UInt8
     var device: UInt64
-    var characters: String
-    var charactersIgnoringModifiers: String
+    var characters: KeyText
+    var charactersIgnoringModifiers: KeyText
     var uncertainty: UInt64?
 
     init(_ record: KeyRecord) {
@@ -24,30 +24,5 @@ struct KeyShape: Hashable {
         characters = p.characters
         charactersIgnoringModifiers = p.charactersIgnoringModifiers
         uncertainty = record.timestampUncertainty
-    }
-
-    /// The fields of a shape other than its strings: a trivial value, cheap to compare.
-    struct Fixed: Equatable {
-        var usage: UInt16
-        var phase: UInt8
-        var isRepeat: Bool
-        var sides: UInt8
-        var modifierFlags: UInt32
-        var device: UInt64
-        var uncertainty: UInt64?
-
-        @inline(__always) init(_ press: KeyPress, uncertainty: UInt64?) {
-            usage = press.usage.rawValue
-            phase = press.phase.rawValue
-            isRepeat = press.isRepeat
-            sides = press.modifierSides.rawValue
-            modifierFlags = press.modifierFlags.rawValue
-            device = press.device.rawValue
-            self.uncertainty = uncertainty
-        }
-
-        @inline(__always) init(_ record: KeyRecord) {
-            self.init(record.press, uncertainty: record.timestampUncertainty)
-        }
     }
 }

@@ -18,19 +18,21 @@ public struct RecordCursor {
     private var nextChunk: Int
     /// One past the last chunk this cursor reads.
     private let endChunk: Int
-    private var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(start: nil, count: 0), baseTime: 0)
+    @usableFromInline var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(start: nil, count: 0), baseTime: 0)
     private var current: TraceChunk?
-    private var decodedInChunk: UInt64 = 0
+    @usableFromInline var decodedInChunk: UInt64 = 0
     private var skipRecords: UInt64
     private var skipBeforeTime: UInt64?
     /// Damage met so far, in file order, with byte offsets.
     public private(set) var issues: [ChunkIssue] = []
     /// Records stepped over so far (after any seek).
-    public private(set) var recordsRead: UInt64 = 0
-    /// The current record's timestamp in ns (a stored copy, so reading it copies nothing).
-    public private(set) var timestamp: UInt64 = 0
+    @inlinable public var recordsRead: UInt64 { stepped }
+    @usableFromInline var stepped: UInt64 = 0
+    /// The current record's timestamp in ns (kept when ``next()`` returns `false`).
+    @inlinable public var timestamp: UInt64 { currentTime }
+    @usableFromInline var currentTime: UInt64 = 0
     /// Inside an intact chunk with no records left to skip: ``next()`` may take its fast path.
-    private var isStreaming = false
+    @usableFromInline var isStreaming = false
     /// File bytes before this offset have been passed and handed back to the kernel (`nil`
     /// before the first chunk).
     private var releasedUpTo: Int?
@@ -49,19 +51,22 @@ public struct RecordCursor {
     }
 
     /// Moves to the next intact record; `false` at the end of the trace.
+    ///
+    /// The common case, a short-form key inside an intact chunk with no seek pending, is
+    /// inlined into the caller's loop: one word load and two in-register varints.
+    @inlinable
     public mutating func next() -> Bool {
-        // The common case, a short-form key inside an intact chunk with no seek pending,
-        // costs one word load and two in-register varints.
         if isStreaming && decoder.advanceShortKey() {
             decodedInChunk &+= 1
-            recordsRead &+= 1
-            timestamp = decoder.time
+            stepped &+= 1
+            currentTime = decoder.previousTime
             return true
         }
         return nextInGeneral()
     }
 
-    private mutating func nextInGeneral() -> Bool {
+    @usableFromInline
+    mutating func nextInGeneral() -> Bool {
         while true {
             if current != nil, step() {
                 if skipRecords > 0 {
@@ -73,8 +78,8 @@ public struct RecordCursor {
                     skipBeforeTime = nil
                 }
                 isStreaming = true
-                recordsRead += 1
-                timestamp = decoder.time
+                stepped += 1
+                currentTime = decoder.time
                 return true
             }
             isStreaming = false
@@ -86,18 +91,22 @@ public struct RecordCursor {
 
     /// The current record's kind by its entry type (a record whose fields do not decode
     /// still materialises as ``TraceRecord/unknown(_:)``).
-    public var kind: RecordKind { decoder.kind }
+    @inlinable
+    public var kind: RecordKind { decoder.shape >= 0 ? .key : decoder.kind }
 
     /// The current record, fully decoded.
+    @inlinable
     public var record: TraceRecord { decoder.record() }
 
     /// Moves to the next record and decodes it: ``next()`` then ``record`` in one call.
+    @inlinable
     public mutating func nextRecord() -> TraceRecord? {
         next() ? decoder.record() : nil
     }
 
     /// The current record when it is a key press (`nil` otherwise): the payload alone, without
     /// a ``TraceRecord`` around it. Consumers that switch on ``kind`` use these accessors.
+    @inlinable
     public var keyRecord: KeyRecord? { decoder.keyRecord }
 
     /// The current record when it is a resolution whose fields decode, `nil` otherwise.
@@ -107,19 +116,16 @@ public struct RecordCursor {
     public var stageTimings: StageTimingsRecord? { decoder.stageTimings }
 
     /// For a key record: its phase.
-    public var keyPhase: KeyPhase? {
-        decoder.shape >= 0 ? KeyPhase(rawValue: decoder.shapeFields[decoder.shape].phase) : nil
-    }
+    @inlinable
+    public var keyPhase: KeyPhase? { decoder.keyRecord?.press.phase }
 
     /// For a key record: its HID usage.
-    public var keyUsage: HIDUsage? {
-        decoder.shape >= 0 ? HIDUsage(rawValue: decoder.shapeFields[decoder.shape].usage) : nil
-    }
+    @inlinable
+    public var keyUsage: HIDUsage? { decoder.keyRecord?.press.usage }
 
     /// For a key record: its device.
-    public var keyDevice: DeviceID? {
-        decoder.shape >= 0 ? DeviceID(rawValue: decoder.shapeFields[decoder.shape].device) : nil
-    }
+    @inlinable
+    public var keyDevice: DeviceID? { decoder.keyRecord?.press.device }
 
     @inline(__always)
     private mutating func step() -> Bool {

@@ -1,11 +1,11 @@
 import KeyTraceCore
 
 /// The encoder's direct-mapped cache from a key press's shape to its shape number in the open
-/// chunk, so a repeated key is encoded without hashing its strings.
+/// chunk, so a repeated key is encoded without hashing its texts.
 ///
-/// Each slot holds the shape's trivial fields packed into three words, its two strings and
+/// Each slot holds the shape's trivial fields packed into three words, its two texts and
 /// the chunk generation it belongs to; starting a chunk only bumps the generation. Slots live
-/// in memory the cache owns, so a lookup is plain loads with no copy of the strings.
+/// in memory the cache owns, so a lookup is plain loads and compares.
 final class ShapeCache {
     private struct Slot {
         var generation: UInt32 = 0
@@ -13,8 +13,8 @@ final class ShapeCache {
         var device: UInt64 = 0
         var uncertainty: UInt64 = 0
         var id: UInt64 = 0
-        var characters = ""
-        var charactersIgnoringModifiers = ""
+        var characters = KeyText()
+        var charactersIgnoringModifiers = KeyText()
     }
 
     /// The trivial fields of a press, packed for comparison and slot choice.

@@ -22,7 +22,7 @@ extension TraceRecord {
             row.text(2, r.phaseName)
             row.number(3, UInt64(r.press.usage.rawValue))
             row.text(4, r.press.device.description)
-            row.text(5, r.press.characters)
+            row.text(5, r.press.characters.string)
             row.number(6, UInt64(r.press.modifierFlags.rawValue))
         case .resolution(let r):
             row.number(7, r.pressSequence)

@@ -37,8 +37,8 @@ extension TraceRecord {
             w.writeUInt8(p.modifierSides.rawValue)
             w.writeUInt64(p.device.rawValue)
             w.writeUInt64(r.timestampUncertainty ?? UInt64.max)
-            str(p.characters)
-            str(p.charactersIgnoringModifiers)
+            str(p.characters.string)
+            str(p.charactersIgnoringModifiers.string)
         case .resolution(let r):
             w.writeUInt64(r.pressSequence)
             w.writeUInt8(r.outcome.rawValue)

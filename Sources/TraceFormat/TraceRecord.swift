@@ -26,6 +26,7 @@ public enum TraceRecord: Hashable, Sendable {
     case unknown(UnknownRecord)
 
     /// When the record happened, in nanoseconds.
+    @inlinable
     public var timestamp: UInt64 {
         switch self {
         case .key(let r): return r.press.timestamp

@@ -64,7 +64,7 @@ import KeyTraceCore
         #expect(abs(dwellMedian / parameters.dwellMedianNs - 1) < 0.15, "dwell median \(dwellMedian / 1e6) ms")
         #expect(intervals.allSatisfy { $0 >= parameters.typingIntervalRangeNs.lowerBound })
         // Capitals come with a Shift press of their own.
-        let capitals = presses.filter { $0.phase == .began && $0.characters.count == 1 && $0.characters.first!.isUppercase }
+        let capitals = presses.filter { $0.phase == .began && $0.characters.string.count == 1 && $0.characters.string.first!.isUppercase }
         #expect(!capitals.isEmpty)
         #expect(capitals.allSatisfy { $0.modifierFlags.contains(.shift) })
         #expect(presses.contains { $0.isRepeat })
@@ -97,7 +97,7 @@ import KeyTraceCore
         let given = try ["cmd+shift+k", "ctrl+opt+p", "cmd++"].map { try KeyShortcut($0) }
         let presses = try presses(5_000, seed: 9, profile: .shortcuts, shortcuts: given)
         let chords = Set(presses.filter { $0.phase == .began && !$0.usage.isModifier && !$0.modifierFlags.matchingSubset.isEmpty }
-            .map { KeyShortcut(input: .character($0.charactersIgnoringModifiers.lowercased()), modifiers: $0.modifierFlags).description })
+            .map { KeyShortcut(input: .character($0.charactersIgnoringModifiers.string.lowercased()), modifiers: $0.modifierFlags).description })
         #expect(chords == ["⇧⌘K", "⌃⌥P", "⇧⌘+"])
         #expect(presses.contains { $0.usage == .leftGUI && $0.phase == .began })
         #expect(presses.contains { $0.usage == .leftAlt && $0.phase == .began })

@@ -41,7 +41,7 @@ struct RandomRecords {
         case 0, 1:
             let press = KeyPress(phase: KeyPhase(rawValue: UInt8.random(in: 0...3, using: &rng)) ?? .began,
                                  usage: HIDUsage(rawValue: UInt16.random(in: 0...UInt16.max, using: &rng)),
-                                 characters: string(), charactersIgnoringModifiers: string(),
+                                 characters: KeyText(string()), charactersIgnoringModifiers: KeyText(string()),
                                  modifierFlags: ModifierFlags(rawValue: UInt32.random(in: 0...UInt32.max, using: &rng)),
                                  modifierSides: ModifierSides(rawValue: UInt8.random(in: 0...255, using: &rng)),
                                  isRepeat: Bool.random(using: &rng), device: DeviceID(rawValue: small()), timestamp: t)
