@@ -57,6 +57,43 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
+    Benchmark("Decode 1M key presses to KeyRecord values with RecordCursor (every field)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            guard let reader = try? TraceReader(path: tracePath) else { return }
+            var cursor = reader.cursor()
+            var n = 0
+            var sum: UInt64 = 0
+            while cursor.next() {
+                guard let key = cursor.keyRecord else { continue }
+                let p = key.press
+                n += 1
+                sum &+= p.timestamp &+ UInt64(p.usage.rawValue) &+ UInt64(p.modifierFlags.rawValue)
+                    &+ UInt64(p.modifierSides.rawValue) &+ p.device.rawValue &+ (key.timestampUncertainty ?? 0)
+                    &+ (p.characters.isEmpty ? 1 : 0) &+ (p.charactersIgnoringModifiers.isEmpty ? 1 : 0)
+                    &+ (p.isRepeat ? 1 : 0) &+ UInt64(p.phase.rawValue)
+            }
+            precondition(n == count)
+            blackHole(sum)
+        }
+    }
+
+    Benchmark("Decode 1M key presses into KeyColumns (timestamps + shape table)") { benchmark in
+        var columns = KeyColumns(capacity: 4096)
+        for _ in benchmark.scaledIterations {
+            guard let reader = try? TraceReader(path: tracePath) else { return }
+            var cursor = reader.cursor()
+            var n = 0
+            var sum: UInt64 = 0
+            while cursor.nextKeys(into: &columns) {
+                n += columns.count
+                for t in columns.timestamps { sum &+= t }
+                for s in columns.shapeNumbers { sum &+= UInt64(columns.shapes[s].press.usage.rawValue) }
+            }
+            precondition(n == count)
+            blackHole(sum)
+        }
+    }
+
     Benchmark("Scan 1M key presses with RecordCursor (timestamp, kind, usage)") { benchmark in
         for _ in benchmark.scaledIterations {
             guard let reader = try? TraceReader(path: tracePath) else { return }

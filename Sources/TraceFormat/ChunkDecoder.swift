@@ -63,26 +63,91 @@ struct ChunkDecoder {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        guard word & 0x8F == 0x80 else { return false }
+        guard let key = Self.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount)) else { return false }
+        previousTime = key.time
+        tag = UInt8(truncatingIfNeeded: word)
+        shape = Int(truncatingIfNeeded: key.shape)
+        reader.position = p &+ key.size
+        return true
+    }
+
+    /// The short-form key entry that starts with the 8 bytes of `word` (little-endian): its
+    /// time, shape number and size in bytes; `nil` when the entry is anything else, is longer,
+    /// or refers to a shape beyond `shapeCount` (the general path then reads it).
+    @inlinable @inline(__always)
+    static func shortKey(_ word: UInt64, after previousTime: UInt64,
+                         shapeCount: UInt64) -> (time: UInt64, shape: UInt64, size: Int)? {
+        guard word & 0x8F == 0x80 else { return nil }
         let length = (word &>> 4) & 7
         let payload = word &>> 8
-        // A clear top bit ends a varint; `stops` marks those bytes among the 7 payload bytes.
-        let stops = ~payload & 0x0080_8080_8080_8080
-        let deltaBits = UInt64(truncatingIfNeeded: stops.trailingZeroBitCount) &+ 1  // 8 × bytes
-        let idStops = stops &>> deltaBits
-        let idBits = UInt64(truncatingIfNeeded: idStops.trailingZeroBitCount) &+ 1
-        guard stops != 0, idStops != 0, deltaBits &+ idBits == length &* 8 else { return false }
-        let delta = Self.unpackVarint(payload & ((1 &<< deltaBits) &- 1))
-        let id = Self.unpackVarint((payload &>> deltaBits) & ((1 &<< idBits) &- 1))
+        let delta: UInt64
+        let id: UInt64
+        // The usual entries first: a one-byte shape number after a delta of one to three bytes
+        // (typing in µs up to 0.5 s apart, in ms up to 8 s), told by the continuation bits alone.
+        if length == 4 && payload & 0x8080_8080 == 0x8080 {
+            delta = (payload & 0x7F) | (payload &>> 1) & 0x3F80 | (payload &>> 2) & 0x1F_C000
+            id = (payload &>> 24) & 0x7F
+        } else if length == 3 && payload & 0x80_8080 == 0x80 {
+            delta = (payload & 0x7F) | (payload &>> 1) & 0x3F80
+            id = (payload &>> 16) & 0x7F
+        } else if length == 2 && payload & 0x8080 == 0 {
+            delta = payload & 0x7F
+            id = (payload &>> 8) & 0x7F
+        } else {
+            // Any other split: a clear top bit ends a varint; `stops` marks those bytes.
+            let stops = ~payload & 0x0080_8080_8080_8080
+            let deltaBits = UInt64(truncatingIfNeeded: stops.trailingZeroBitCount) &+ 1  // 8 × bytes
+            let idStops = stops &>> deltaBits
+            let idBits = UInt64(truncatingIfNeeded: idStops.trailingZeroBitCount) &+ 1
+            guard stops != 0, idStops != 0, deltaBits &+ idBits == length &* 8 else { return nil }
+            delta = unpackVarint(payload & ((1 &<< deltaBits) &- 1))
+            id = unpackVarint((payload &>> deltaBits) & ((1 &<< idBits) &- 1))
+        }
         let mode = delta & 3
         let m = delta &>> 2
-        guard id < UInt64(shapeCount), mode != 1 || m != 0 else { return false }
-        let scale: UInt64 = mode == 3 ? 1_000_000 : (mode == 2 ? 1000 : 1)
-        previousTime = mode == 1 ? previousTime &- m : previousTime &+ m &* scale
-        tag = UInt8(truncatingIfNeeded: word)
-        shape = Int(truncatingIfNeeded: id)
-        reader.position = p &+ 1 &+ Int(truncatingIfNeeded: length)
-        return true
+        guard id < shapeCount, mode != 1 || m != 0 else { return nil }
+        // Mode 0 counts ns, 2 µs, 3 ms, 1 ns backwards: selects, not a jump table.
+        let thousands: UInt64 = mode & 2 == 0 ? 1 : 1000
+        let scale = mode == 3 ? thousands &* 1000 : thousands
+        let forward = previousTime &+ m &* scale
+        let time = mode == 1 ? previousTime &- m : forward
+        return (time, id, 1 &+ Int(truncatingIfNeeded: length))
+    }
+
+
+    /// Steps over as many consecutive short-form keys as come next (at most `limit`), writing
+    /// each one's time to `times` and its shape number plus `shapeBase` to `shapes`; returns
+    /// how many. Stops, consuming nothing more, at the first entry ``advanceShortKey()`` would
+    /// not take. The state lives in registers for the whole run: this is the column decoder's
+    /// inner loop.
+    mutating func advanceShortKeys(times: UnsafeMutablePointer<UInt64>, shapes: UnsafeMutablePointer<UInt32>,
+                                   shapeBase: UInt32, limit: Int) -> Int {
+        guard let base = reader.base else { return 0 }
+        var p = reader.position
+        let end = reader.end &- 8
+        var time = previousTime
+        let count = UInt64(shapeCount)
+        var n = 0
+        var lastWord: UInt64 = 0
+        var lastShape: UInt64 = 0
+        while n < limit, p <= end {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+            guard let key = Self.shortKey(word, after: time, shapeCount: count) else { break }
+            time = key.time
+            times[n] = time
+            shapes[n] = shapeBase &+ UInt32(truncatingIfNeeded: key.shape)
+            lastWord = word
+            lastShape = key.shape
+            p &+= key.size
+            n &+= 1
+        }
+        if n > 0 {
+            previousTime = time
+            tag = UInt8(truncatingIfNeeded: lastWord)
+            shape = Int(truncatingIfNeeded: lastShape)
+            reader.position = p
+        }
+        return n
     }
 
     /// The value of a varint of at most 8 bytes held little-endian in `bytes` (only its own

@@ -21,6 +21,8 @@ public struct RecordCursor {
     @usableFromInline var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(start: nil, count: 0), baseTime: 0)
     private var current: TraceChunk?
     @usableFromInline var decodedInChunk: UInt64 = 0
+    /// Counts the chunks entered, so that batches know when shape numbers change meaning.
+    var chunkSerial = 0
     private var skipRecords: UInt64
     private var skipBeforeTime: UInt64?
     /// Damage met so far, in file order, with byte offsets.
@@ -161,6 +163,7 @@ public struct RecordCursor {
 
     private mutating func enter(_ indexed: TraceChunk) {
         current = nil
+        chunkSerial += 1
         decodedInChunk = 0
         let released = releasedUpTo ?? indexed.offset
         if indexed.offset - released >= Self.releaseStride {
