@@ -16,9 +16,9 @@ struct RecordedEventWriter {
             let press = event.press
             let sequence = try writer.append(press, timestampUncertainty: event.uncertainty)
             try writer.append(.resolution(resolution(of: event, sequence: sequence)))
-            for measurement in ResolutionRecords.measurements(timings: event.timings, queries: event.queries,
-                                                              sequence: sequence, timestamp: press.timestamp) {
-                try writer.append(measurement)
+            try ResolutionRecords.forEachMeasurement(timings: event.timings, queries: event.queries,
+                                                     sequence: sequence, timestamp: press.timestamp) { measurement throws(TraceFormatError) in
+                _ = try writer.append(measurement)
             }
         case .record:
             if let record = event.record { try writer.append(record) }

@@ -5,7 +5,7 @@ import KeyTraceCore
 /// State (string table, shape table, previous timestamp) starts empty at every chunk so
 /// each chunk decodes on its own.
 struct ChunkEncoder {
-    private var strings: [String: UInt64] = [:]
+    private var strings: [ExactString: UInt64] = [:]
     private var shapes: [KeyShape: UInt64] = [:]
     private let shapeCache = ShapeCache()
     private(set) var previousTime: UInt64 = 0
@@ -169,13 +169,13 @@ struct ChunkEncoder {
     /// The reference for `string` (0 for `nil`, id + 1 otherwise), defining it first if new.
     private mutating func reference(_ string: String?, into out: inout ByteWriter) -> UInt64 {
         guard let string else { return 0 }
-        if let id = strings[string] { return id + 1 }
+        if let id = strings[ExactString(string)] { return id + 1 }
         let utf8 = Array(string.utf8)
         out.writeUInt8(EntryType.stringDefinition)
         out.writeVarint(UInt64(utf8.count))
         out.writeBytes(utf8)
         let id = UInt64(strings.count)
-        strings[string] = id
+        strings[ExactString(string)] = id
         return id + 1
     }
 

@@ -101,3 +101,26 @@ extension RecordCursor {
         #expect(KeyColumnsTests.keys(of: reader.cursor(), capacity: 256).keys == expected)
     }
 }
+
+@Suite struct ExactTextTests {
+    @Test func canonicallyEquivalentTextsInOneChunkKeepTheirOwnBytes() throws {
+        let composed = "\u{E9}", decomposed = "e\u{301}"
+        #expect(composed == decomposed)  // equal as Strings, different bytes
+        let presses = [composed, decomposed, composed].enumerated().map { i, text in
+            KeyPress(phase: .began, usage: HIDUsage(0x08), characters: KeyText(text), charactersIgnoringModifiers: KeyText(text),
+                     modifierFlags: [], timestamp: UInt64(1_000 + i))
+        }
+        let writer = TraceWriter(metadata: TypingFixture.metadata)
+        for press in presses { try writer.append(press) }
+        try writer.append(.marker(MarkerRecord(timestamp: 2_000, label: composed, text: decomposed)))
+        let records = Array(try TraceReader(bytes: writer.finish()))
+        #expect(records.count == 4)
+        for (record, press) in zip(records, presses) {
+            guard case .key(let key) = record else { Issue.record("not a key: \(record)"); continue }
+            #expect(Array(key.press.characters.string.utf8) == Array(press.characters.string.utf8))
+        }
+        guard case .marker(let marker) = records.last else { Issue.record("no marker"); return }
+        #expect(Array(marker.label.utf8) == Array(composed.utf8))
+        #expect(Array((marker.text ?? "").utf8) == Array(decomposed.utf8))
+    }
+}
