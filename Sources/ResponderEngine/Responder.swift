@@ -76,8 +76,7 @@ open class Responder {
     public var path: String {
         var components: [String] = []
         components.reserveCapacity(8)
-        Responder.walk(from: self, via: { $0.pathParent }) { responder in
-            if responder is Application && responder !== self { return false }
+        forEachPathComponent { responder in
             if !responder.name.isEmpty { components.append(responder.name) }
             return true
         }
@@ -93,6 +92,18 @@ open class Responder {
             if index > 0 { path += "/" }
         }
         return path
+    }
+
+    /// Calls `body` with each responder ``path`` is made of, nearest first: this one, then its
+    /// ``pathParent``s up to (not including) the application, until `body` returns `false`.
+    ///
+    /// A path depends on these responders and their names only, so a cache of paths can tell
+    /// that one is still current by walking them, without building the string.
+    public func forEachPathComponent(_ body: (Responder) -> Bool) {
+        Responder.walk(from: self, via: { $0.pathParent }) { responder in
+            if responder is Application && responder !== self { return false }
+            return body(responder)
+        }
     }
 
     /// The longest chain snapshots hold; longer (acyclic) chains are cut and reported.
