@@ -211,6 +211,11 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
     /// a cheap key for tables of commands.
     public var actionFingerprint: UInt64 { storage.action?.fingerprint ?? 0 }
 
+    /// An identifier that copies of this command share until one of them is changed: a cheap
+    /// key for caches (equal commands built separately have different identifiers). It stays
+    /// unique only while a copy of the command is kept alive.
+    public var instanceIdentifier: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// The command's identity (R3).
     public var identity: Identity { Identity(modifierFlags: modifierFlags, input: input) }
 

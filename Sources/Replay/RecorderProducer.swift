@@ -43,7 +43,7 @@ struct RecorderProducer {
         // Optionals are passed as they are (no closures, no `??` on references): nothing is retained.
         let command = tables.number(of: resolution.command)
         let actionSource: RecordedEvent.ActionSource =
-            command == RecordedEvent.none ? .none : resolution.isUpAction ? .keyUp : resolution.action != nil ? .keyDown : .none
+            command == RecordedEvent.none ? .none : resolution.isUpAction ? .keyUp : resolution.hasAction ? .keyDown : .none
         let blocking = tables.number(of: resolution.blockingCommand)
         let provider = tables.number(of: resolution.provider)
         let target = resolution.target != nil ? tables.number(of: resolution.target) : tables.number(of: resolution.pressHandler)

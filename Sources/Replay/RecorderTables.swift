@@ -19,7 +19,11 @@ struct RecorderTables {
     private(set) var isStale = true
     private static let cacheSize = 16
     private var responderCache = [(ObjectIdentifier?, Int32)](repeating: (nil, 0), count: RecorderTables.cacheSize)
-    private var commandCache = [(KeyCommand?, Int32)](repeating: (nil, 0), count: RecorderTables.cacheSize)
+    // The command cache is keyed by instance: a hit is an integer compare, no copy of the command.
+    private var commandCacheKeys = [ObjectIdentifier?](repeating: nil, count: RecorderTables.cacheSize)
+    private var commandCacheNumbers = [Int32](repeating: 0, count: RecorderTables.cacheSize)
+    /// The cached commands, kept alive so that their identifiers are not reused.
+    private var commandCacheCommands = [KeyCommand?](repeating: nil, count: RecorderTables.cacheSize)
     /// Definitions the writer has not received yet, oldest first.
     private(set) var undefined: [RecordedEvent] = []
 
@@ -70,9 +74,9 @@ struct RecorderTables {
     @inline(__always)
     mutating func number(of command: KeyCommand?) -> Int32 {
         guard let command else { return RecordedEvent.none }
-        let slot = Int(truncatingIfNeeded: command.actionFingerprint ^ UInt64(command.modifierFlags.rawValue))
-            & (RecorderTables.cacheSize - 1)
-        if let cached = commandCache[slot].0, cached == command { return commandCache[slot].1 }
+        let key = command.instanceIdentifier
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (RecorderTables.cacheSize - 1)
+        if commandCacheKeys[slot] == key { return commandCacheNumbers[slot] }
         let number: Int32
         if let known = commandNumbers[command] {
             number = known
@@ -81,7 +85,9 @@ struct RecorderTables {
             commandNumbers[command] = number
             undefined.append(.commandDefinition(number, command: command))
         }
-        commandCache[slot] = (command, number)
+        commandCacheKeys[slot] = key
+        commandCacheNumbers[slot] = number
+        commandCacheCommands[slot] = command
         return number
     }
 

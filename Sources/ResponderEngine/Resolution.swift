@@ -28,6 +28,14 @@ public struct Resolution {
     }
     /// Whether ``action`` is the command's up-action (a key-up, R20).
     public var isUpAction: Bool { actionSource == .keyUp }
+    /// Whether ``action`` is not `nil`, answered without copying the action.
+    public var hasAction: Bool {
+        switch actionSource {
+        case .keyDown: return command?.action != nil
+        case .keyUp: return command?.upAction != nil
+        case .none: return false
+        }
+    }
 
     enum ActionSource: UInt8 { case none, keyDown, keyUp }
     var actionSource: ActionSource
