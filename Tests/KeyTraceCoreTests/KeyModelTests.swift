@@ -79,6 +79,16 @@ import Testing
         #expect(a.identity != upper.identity)
     }
 
+    @Test func copiesShareAnInstanceIdentifierUntilOneChanges() {
+        let command = KeyCommand(title: "One", input: .character("a"), modifierFlags: .command, action: "one:")
+        var copy = command
+        #expect(copy.instanceIdentifier == command.instanceIdentifier)
+        let twin = KeyCommand(title: "One", input: .character("a"), modifierFlags: .command, action: "one:")
+        #expect(twin == command && twin.instanceIdentifier != command.instanceIdentifier)
+        copy.title = "Changed"
+        #expect(copy.instanceIdentifier != command.instanceIdentifier && command.title == "One")
+    }
+
     @Test func alternatesExpandRightAfterTheirBase() {
         let base = KeyCommand(title: "Close Tab", input: .character("w"), modifierFlags: .command, action: "closeTab:",
                               alternates: [.init(title: "Close All Tabs", action: "closeAllTabs:", modifierFlags: .alternate)])

@@ -26,10 +26,11 @@ import KeyTraceCore
         #expect(player.becomeFirstResponder())
         let resolution = dispatcher.dispatch(down("space"))
         #expect(resolution.outcome == .performedCommand)
-        #expect(resolution.action == "playPause")
+        #expect(resolution.action == "playPause" && resolution.hasAction)
         #expect(resolution.provider === player && resolution.target === player)
         #expect(player.isPlaying)
-        dispatcher.dispatch(up("space"))
+        let release = dispatcher.dispatch(up("space"))
+        #expect(release.action == nil && !release.hasAction)
         dispatcher.dispatch(down("space"))
         #expect(!player.isPlaying)
     }
