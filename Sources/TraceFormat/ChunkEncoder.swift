@@ -8,6 +8,7 @@ struct ChunkEncoder {
     private var strings: [ExactString: UInt64] = [:]
     private var shapes: [KeyShape: UInt64] = [:]
     private let shapeCache = ShapeCache()
+    private let stringCache = StringReferenceCache()
     private(set) var previousTime: UInt64 = 0
     private var scratch = ByteWriter(capacity: 256)
 
@@ -16,6 +17,7 @@ struct ChunkEncoder {
         strings.removeAll(keepingCapacity: true)
         shapes.removeAll(keepingCapacity: true)
         shapeCache.reset()
+        stringCache.reset()
         previousTime = baseTime
     }
 
@@ -169,13 +171,18 @@ struct ChunkEncoder {
     /// The reference for `string` (0 for `nil`, id + 1 otherwise), defining it first if new.
     private mutating func reference(_ string: String?, into out: inout ByteWriter) -> UInt64 {
         guard let string else { return 0 }
-        if let id = strings[ExactString(string)] { return id + 1 }
+        if let cached = stringCache.reference(of: string) { return cached }
+        if let id = strings[ExactString(string)] {
+            stringCache.remember(id + 1, for: string)
+            return id + 1
+        }
         let utf8 = Array(string.utf8)
         out.writeUInt8(EntryType.stringDefinition)
         out.writeVarint(UInt64(utf8.count))
         out.writeBytes(utf8)
         let id = UInt64(strings.count)
         strings[ExactString(string)] = id
+        stringCache.remember(id + 1, for: string)
         return id + 1
     }
 

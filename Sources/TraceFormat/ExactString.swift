@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A string compared and hashed by its UTF-8 bytes.
 ///
 /// `String` equality is canonical equivalence (a precomposed `é` equals `e` with a combining
@@ -10,7 +16,13 @@ struct ExactString: Hashable {
 
     static func == (lhs: ExactString, rhs: ExactString) -> Bool {
         var l = lhs.string, r = rhs.string
-        return l.withUTF8 { a in r.withUTF8 { b in a.elementsEqual(b) } }
+        return l.withUTF8 { a in
+            r.withUTF8 { b in
+                guard a.count == b.count else { return false }
+                guard let x = a.baseAddress, let y = b.baseAddress, a.count > 0 else { return true }
+                return memcmp(x, y, a.count) == 0
+            }
+        }
     }
 
     func hash(into hasher: inout Hasher) {
