@@ -35,3 +35,22 @@ import TraceFormat
         #expect(other != Self.base)
     }
 }
+
+@Suite struct StringReferenceTests {
+    @Test func stringsMetAgainByValueOrByBytesReadBackExactly() throws {
+        let shared = "window/viewer/reader/document/page"
+        var records: [TraceRecord] = []
+        for i in 0..<500 {
+            // The same storage, a fresh copy of the same bytes, and different bytes, interleaved.
+            let provider = i % 3 == 0 ? shared : i % 3 == 1 ? String(decoding: Array(shared.utf8), as: UTF8.self) : "\(shared)/\(i % 7)"
+            records.append(.resolution(ResolutionRecord(timestamp: UInt64(1_000 + i), pressSequence: UInt64(i),
+                                                        outcome: .performedCommand, action: Action("act\(i % 5):"),
+                                                        providerPath: provider, targetPath: i % 2 == 0 ? shared : nil)))
+        }
+        let writer = TraceWriter(metadata: TypingFixture.metadata, options: .init(chunkSize: 600))
+        for record in records { try writer.append(record) }
+        let reader = try TraceReader(bytes: writer.finish())
+        #expect(reader.chunks.count > 3)
+        #expect(Array(reader) == records)
+    }
+}
