@@ -1,6 +1,7 @@
 extension RecordCursor {
-    /// Fills `columns` with the key presses that follow, up to its capacity, and returns
-    /// `false` when the trace holds no more records.
+    /// Fills `columns` with the key presses that follow, up to its capacity; returns `false`
+    /// once the trace has no records left (a batch may be empty while it returns `true`, when
+    /// only other records remained).
     ///
     /// Other records are stepped over (they count in ``recordsRead``); damaged chunks are
     /// skipped and reported in ``issues`` as ``next()`` does. A batch may span chunks: each

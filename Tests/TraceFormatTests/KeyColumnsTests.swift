@@ -32,6 +32,21 @@ import KeyTraceCore
         #expect(result.issues.isEmpty)
     }
 
+    @Test func theDocumentedLoopCollectsEveryKeyDown() throws {
+        let records = TypingFixture.records(presses: 1_000)
+        let reader = try TraceReader(bytes: TypingFixture.trace(records))
+        var downs: [UInt64] = []
+        var cursor = reader.cursor()
+        var keys = KeyColumns(capacity: 4096)
+        while cursor.nextKeys(into: &keys) {
+            for i in 0..<keys.count where keys.shapes[keys.shapeNumbers[i]].press.phase == .began {
+                downs.append(keys.timestamps[i])
+            }
+        }
+        #expect(downs == Self.expectedKeys(records).filter { $0.press.phase == .began }.map(\.timestamp))
+        #expect(!downs.isEmpty)
+    }
+
     @Test func columnsFromASeekStartAtTheSameRecordAsTheIterator() throws {
         let records = TypingFixture.records(presses: 2_000)
         let reader = try TraceReader(bytes: TypingFixture.trace(records, options: .init(chunkSize: 700)))
