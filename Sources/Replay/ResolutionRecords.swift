@@ -104,7 +104,10 @@ struct ResolutionRecords {
     static func forEachMeasurement<E: Error>(timings: StageTimings, queries q: KeyCommandQueries, sequence: UInt64,
                                              timestamp: UInt64, _ body: (TraceRecord) throws(E) -> Void) throws(E) {
         if timings.isMeasured {
-            let durations = StageDurations(DispatchStage.allCases.lazy.map { timings.duration(of: $0) })
+            // Appended one by one: `StageDurations.append` is inlinable, its generic initialiser
+            // is not, and unspecialised it costs thousands of instructions in metadata lookups.
+            var durations = StageDurations()
+            for stage in DispatchStage.allCases { durations.append(timings.duration(of: stage)) }
             try body(.stageTimings(StageTimingsRecord(timestamp: timestamp, pressSequence: sequence,
                                                       durations: durations, total: timings.total)))
         }

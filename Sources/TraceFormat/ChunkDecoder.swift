@@ -55,9 +55,8 @@ struct ChunkDecoder {
     /// Steps over a short-form key (the common case: tag, timestamp delta, shape number) when
     /// one comes next and at least 8 bytes remain; otherwise consumes nothing and returns `false`.
     ///
-    /// The entry is read as one little-endian word and both varints are found and unpacked with
-    /// a handful of mask-and-shift steps: no loop, no per-byte bounds check, no branch on the
-    /// timestamp unit.
+    /// The entry is read as one little-endian word and decoded by ``shortKey(_:after:shapeCount:)``
+    /// with mask-and-shift steps: no loop, no per-byte bounds check, no branch on the timestamp unit.
     @inlinable @inline(__always)
     mutating func advanceShortKey() -> Bool {
         let p = reader.position
@@ -113,7 +112,6 @@ struct ChunkDecoder {
         let time = mode == 1 ? previousTime &- m : forward
         return (time, id, 1 &+ Int(truncatingIfNeeded: length))
     }
-
 
     /// Steps over as many consecutive short-form keys as come next (at most `limit`), writing
     /// each one's time to `times` and its shape number plus `shapeBase` to `shapes`; returns

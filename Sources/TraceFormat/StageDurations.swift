@@ -25,7 +25,9 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
     @inlinable
     public init() {}
 
-    /// The durations of `values`, in order.
+    /// The durations of `values`, in order (inlinable, so it is specialised for the caller's
+    /// sequence instead of walking it through generic metadata).
+    @inlinable
     public init<Values: Sequence>(_ values: Values) where Values.Element == UInt64 {
         for value in values { append(value) }
     }
