@@ -57,13 +57,29 @@ struct ByteWriter {
     @inline(__always) mutating func writeUInt64(_ value: UInt64) { writeWord(value, length: 8) }
 
     /// Appends an unsigned LEB128 varint (1–10 bytes).
+    ///
+    /// A value below 2⁵⁶ (at most 8 bytes encoded) is assembled in a register and stored with
+    /// one write; only larger values go byte by byte.
     @inline(__always) mutating func writeVarint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            writeUInt8(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
+        guard value < 1 << 56 else {
+            var v = value
+            while v >= 0x80 {
+                writeUInt8(UInt8(truncatingIfNeeded: v) | 0x80)
+                v >>= 7
+            }
+            writeUInt8(UInt8(v))
+            return
         }
-        writeUInt8(UInt8(v))
+        var v = value
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        while v >= 0x80 {
+            word |= ((v & 0x7F) | 0x80) &<< shift
+            v &>>= 7
+            shift &+= 8
+        }
+        word |= v &<< shift
+        writeWord(word, length: Int(truncatingIfNeeded: shift &>> 3) &+ 1)
     }
 
     /// Appends a varint length followed by the UTF-8 bytes of `string`.
@@ -74,6 +90,8 @@ struct ByteWriter {
     }
 
     mutating func writeBytes<C: Collection>(_ other: C) where C.Element == UInt8 {
+        let copied: Void? = other.withContiguousStorageIfAvailable { writeBytes(UnsafeRawBufferPointer($0)) }
+        guard copied == nil else { return }
         reserve(other.count)
         var at = count
         for byte in other {
@@ -83,8 +101,20 @@ struct ByteWriter {
         count = at
     }
 
+    /// Appends `bytes` with one copy.
+    mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        let at = count
+        storage.withUnsafeMutableBytes { target in
+            guard let base = target.baseAddress else { return }  // never empty after `reserve`
+            (base + at).copyMemory(from: source, byteCount: bytes.count)
+        }
+        count += bytes.count
+    }
+
     mutating func writeBytes(_ other: ByteWriter) {
-        writeBytes(other.storage[0..<other.count])
+        other.storage.withUnsafeBytes { writeBytes(UnsafeRawBufferPointer(rebasing: $0[0..<other.count])) }
     }
 
     mutating func setUInt8(_ value: UInt8, at offset: Int) {
