@@ -4,10 +4,10 @@ import KeyTraceCore
 /// chunk, so a repeated key is encoded without hashing its texts.
 ///
 /// Each slot holds the shape's trivial fields packed into three words, its two texts and
-/// the chunk generation it belongs to; starting a chunk only bumps the generation. Slots live
-/// in memory the cache owns, so a lookup is plain loads and compares.
+/// the chunk generation it belongs to (``ChunkSlots``): starting a chunk only bumps the
+/// generation, and a lookup is plain loads and compares.
 final class ShapeCache {
-    private struct Slot {
+    struct Slot: ChunkSlot {
         var generation: UInt32 = 0
         var packed: UInt64 = 0
         var device: UInt64 = 0
@@ -31,39 +31,21 @@ final class ShapeCache {
             self.uncertainty = uncertainty ?? 0
         }
 
-        /// A multiplicative hash of the packed fields, `bits` wide.
-        @inline(__always) func slot(bits: Int) -> Int {
-            Int(truncatingIfNeeded: ((packed ^ device &* 0x9E37_79B9) &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(64 - bits))
+        /// A multiplicative hash of the packed fields.
+        @inline(__always) var hash: UInt64 {
+            (packed ^ device &* 0x9E37_79B9) &* 0x9E37_79B9_7F4A_7C15
         }
     }
 
-    private static let bits = 11
-    private let slots: UnsafeMutablePointer<Slot>
-    private var generation: UInt32 = 1
-
-    init() {
-        slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << Self.bits)
-        slots.initialize(repeating: Slot(), count: 1 << Self.bits)
-    }
-
-    deinit {
-        slots.deinitialize(count: 1 << Self.bits)
-        slots.deallocate()
-    }
+    private var slots = ChunkSlots<Slot>(bits: 11)
 
     /// Forgets every shape (a new chunk numbers its shapes from zero).
-    func reset() {
-        generation &+= 1
-        if generation == 0 {  // wrapped: clear for real so no stale slot matches
-            for i in 0..<(1 << Self.bits) { slots[i].generation = 0 }
-            generation = 1
-        }
-    }
+    func reset() { slots.reset() }
 
     /// The shape number cached for `press`, or `nil`.
     @inline(__always) func id(of press: KeyPress, key: Key) -> UInt64? {
-        let slot = slots + key.slot(bits: Self.bits)
-        guard slot.pointee.generation == generation, slot.pointee.packed == key.packed,
+        let slot = slots.slot(forHash: key.hash)
+        guard slot.pointee.generation == slots.generation, slot.pointee.packed == key.packed,
               slot.pointee.device == key.device, slot.pointee.uncertainty == key.uncertainty,
               slot.pointee.characters == press.characters,
               slot.pointee.charactersIgnoringModifiers == press.charactersIgnoringModifiers else { return nil }
@@ -72,8 +54,8 @@ final class ShapeCache {
 
     /// Caches `id` as the shape number of `press`.
     func remember(_ id: UInt64, for press: KeyPress, key: Key) {
-        let slot = slots + key.slot(bits: Self.bits)
-        slot.pointee.generation = generation
+        let slot = slots.slot(forHash: key.hash)
+        slot.pointee.generation = slots.generation
         slot.pointee.packed = key.packed
         slot.pointee.device = key.device
         slot.pointee.uncertainty = key.uncertainty

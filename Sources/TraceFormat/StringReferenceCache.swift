@@ -8,7 +8,7 @@
 /// changed in place while the slot names it. A miss falls back to the chunk's table, keyed by
 /// bytes (``ExactString``).
 final class StringReferenceCache {
-    private struct Slot {
+    struct Slot: ChunkSlot {
         var generation: UInt32 = 0
         var low: UInt64 = 0
         var high: UInt64 = 0
@@ -16,28 +16,10 @@ final class StringReferenceCache {
         var string = ""
     }
 
-    private static let bits = 6
-    private let slots: UnsafeMutablePointer<Slot>
-    private var generation: UInt32 = 1
-
-    init() {
-        slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << Self.bits)
-        slots.initialize(repeating: Slot(), count: 1 << Self.bits)
-    }
-
-    deinit {
-        slots.deinitialize(count: 1 << Self.bits)
-        slots.deallocate()
-    }
+    private var slots = ChunkSlots<Slot>(bits: 6)
 
     /// Forgets every reference (a new chunk numbers its strings from zero).
-    func reset() {
-        generation &+= 1
-        if generation == 0 {  // wrapped: clear for real so no stale slot matches
-            for i in 0..<(1 << Self.bits) { slots[i].generation = 0 }
-            generation = 1
-        }
-    }
+    func reset() { slots.reset() }
 
     @inline(__always)
     private static func words(of string: String) -> (UInt64, UInt64) {
@@ -46,8 +28,7 @@ final class StringReferenceCache {
 
     @inline(__always)
     private func slot(_ words: (UInt64, UInt64)) -> UnsafeMutablePointer<Slot> {
-        let mixed = (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15
-        return slots + Int(truncatingIfNeeded: mixed &>> UInt64(64 - Self.bits))
+        slots.slot(forHash: (words.0 ^ words.1 &* 0x9E37_79B9_7F4A_7C15) &* 0x9E37_79B9_7F4A_7C15)
     }
 
     /// The reference cached for this very string value, or `nil`.
@@ -55,7 +36,7 @@ final class StringReferenceCache {
     func reference(of string: String) -> UInt64? {
         let words = Self.words(of: string)
         let slot = slot(words)
-        guard slot.pointee.generation == generation, slot.pointee.low == words.0, slot.pointee.high == words.1 else {
+        guard slot.pointee.generation == slots.generation, slot.pointee.low == words.0, slot.pointee.high == words.1 else {
             return nil
         }
         return slot.pointee.reference
@@ -65,7 +46,7 @@ final class StringReferenceCache {
     func remember(_ reference: UInt64, for string: String) {
         let words = Self.words(of: string)
         let slot = slot(words)
-        slot.pointee.generation = generation
+        slot.pointee.generation = slots.generation
         slot.pointee.low = words.0
         slot.pointee.high = words.1
         slot.pointee.reference = reference
