@@ -103,11 +103,13 @@ public struct ResolutionRecord: Hashable, @unchecked Sendable {
                           targetPath: targetPath, blockingAction: blockingAction)
     }
 
+    /// Whether every field is equal (records sharing a box compare their scalars only).
     public static func == (lhs: ResolutionRecord, rhs: ResolutionRecord) -> Bool {
         lhs.timestamp == rhs.timestamp && lhs.pressSequence == rhs.pressSequence && lhs.outcome == rhs.outcome
             && lhs.isUpAction == rhs.isUpAction && lhs.details.hasSameFields(as: rhs.details)
     }
 
+    /// Hashes every field, as ``==`` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(timestamp)
         hasher.combine(pressSequence)
