@@ -85,7 +85,7 @@ public final class SyntheticCaptureSource: CaptureSource {
     private let shortcuts: [Stroke]
     // A source is read by one thread, one event at a time, and none of these is held across a
     // call that could reach it again: the generator's state skips Swift's dynamic exclusivity
-    // checks (about 5 % of a `synth --scene` run).
+    // checks (about 4 % of a `synth --scene` run's instructions).
     @exclusivity(unchecked) private var random: SeededGenerator
     @exclusivity(unchecked) private var text: SyntheticText
     @exclusivity(unchecked) private var tracker: KeyStateTracker

@@ -12,6 +12,7 @@ import TraceFormat
 struct ResolutionRecords {
     /// A path, and the responders and names it was built from, nearest first.
     private struct CachedPath {
+        /// Retained, so that its identifier (the key) stays unique while the entry lives.
         let responder: Responder
         let path: String
         let lineage: [(responder: ObjectIdentifier, name: String)]
@@ -104,10 +105,7 @@ struct ResolutionRecords {
     static func forEachMeasurement<E: Error>(timings: StageTimings, queries q: KeyCommandQueries, sequence: UInt64,
                                              timestamp: UInt64, _ body: (TraceRecord) throws(E) -> Void) throws(E) {
         if timings.isMeasured {
-            // Appended one by one: `StageDurations.append` is inlinable, its generic initialiser
-            // is not, and unspecialised it costs thousands of instructions in metadata lookups.
-            var durations = StageDurations()
-            for stage in DispatchStage.allCases { durations.append(timings.duration(of: stage)) }
+            let durations = StageDurations(DispatchStage.allCases.lazy.map { timings.duration(of: $0) })
             try body(.stageTimings(StageTimingsRecord(timestamp: timestamp, pressSequence: sequence,
                                                       durations: durations, total: timings.total)))
         }
