@@ -85,8 +85,8 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Decode 1M key presses into KeyColumns (timestamps + shape table)") { benchmark in
-        var columns = KeyColumns(capacity: 4096)
         decoding(benchmark) { reader in
+            var columns = KeyColumns(capacity: 4096)
             var cursor = reader.cursor()
             var n = 0
             var sum: UInt64 = 0

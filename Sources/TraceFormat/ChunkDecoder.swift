@@ -116,36 +116,111 @@ struct ChunkDecoder {
     /// Steps over as many consecutive short-form keys as come next (at most `limit`), writing
     /// each one's time to `times` and its shape number plus `shapeBase` to `shapes`; returns
     /// how many. Stops, consuming nothing more, at the first entry ``advanceShortKey()`` would
-    /// not take. The state lives in registers for the whole run: this is the column decoder's
-    /// inner loop.
+    /// not take. This is the column decoder's loop.
+    ///
+    /// Runs of keys with the same entry length and delta unit (typing recorded in µs is almost
+    /// all four-byte entries) go through a loop made for that pair by
+    /// ``uniformShortKeys(length:unit:from:time:times:shapes:count:shapeBase:shapeCount:)``;
+    /// any other short key goes through ``shortKey(_:after:shapeCount:)``. After a run,
+    /// ``tag`` is left as it was: it only matters for records that are not keys.
     mutating func advanceShortKeys(times: UnsafeMutablePointer<UInt64>, shapes: UnsafeMutablePointer<UInt32>,
                                    shapeBase: UInt32, limit: Int) -> Int {
-        guard let base = reader.base else { return 0 }
-        var p = reader.position
-        let end = reader.end &- 8
+        guard let base = reader.base, reader.position &+ 8 <= reader.end, limit > 0 else { return 0 }
+        let end = base + (reader.end &- 8)
+        var p = base + reader.position
         var time = previousTime
-        let count = UInt64(shapeCount)
+        let shapeCount = UInt64(shapeCount)
         var n = 0
-        var lastWord: UInt64 = 0
-        var lastShape: UInt64 = 0
-        while n < limit, p <= end {
-            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-            guard let key = Self.shortKey(word, after: time, shapeCount: count) else { break }
-            time = key.time
-            times[n] = time
-            shapes[n] = shapeBase &+ UInt32(truncatingIfNeeded: key.shape)
-            lastWord = word
-            lastShape = key.shape
-            p &+= key.size
-            n &+= 1
+        while true {
+            // Every entry is at most 8 bytes, so this many words can be read unchecked.
+            let safe = min(limit &- n, (end - p) / 8 &+ 1)
+            let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+            let t = times + n
+            let s = shapes + n
+            let taken: Int
+            // The tag (form and length) and the two unit bits of the delta's first byte.
+            switch word & 0x3FF {
+            case 0x2C0: taken = Self.uniformShortKeys(length: 4, unit: 2, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x3C0: taken = Self.uniformShortKeys(length: 4, unit: 3, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x0C0: taken = Self.uniformShortKeys(length: 4, unit: 0, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x2B0: taken = Self.uniformShortKeys(length: 3, unit: 2, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x3B0: taken = Self.uniformShortKeys(length: 3, unit: 3, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x0B0: taken = Self.uniformShortKeys(length: 3, unit: 0, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x2A0: taken = Self.uniformShortKeys(length: 2, unit: 2, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x3A0: taken = Self.uniformShortKeys(length: 2, unit: 3, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x0A0: taken = Self.uniformShortKeys(length: 2, unit: 0, from: &p, time: &time, times: t, shapes: s,
+                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            default: taken = 0
+            }
+            n &+= taken
+            if taken < safe {
+                // Some other form: the general step, or the end of the run.
+                let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
+                guard let key = Self.shortKey(word, after: time, shapeCount: shapeCount) else { break }
+                time = key.time
+                times[n] = time
+                shapes[n] = shapeBase &+ UInt32(truncatingIfNeeded: key.shape)
+                p += key.size
+                n &+= 1
+            }
+            if n == limit || p > end { break }
         }
         if n > 0 {
+            shape = Int(truncatingIfNeeded: shapes[n &- 1] &- shapeBase)
             previousTime = time
-            tag = UInt8(truncatingIfNeeded: lastWord)
-            shape = Int(truncatingIfNeeded: lastShape)
-            reader.position = p
+            reader.position = p - base
         }
         return n
+    }
+
+    /// Decodes up to `count` short keys from `p` that are `length` bytes after the tag, a
+    /// delta in `unit` (0 ns, 2 µs, 3 ms) of `length - 1` bytes, then a one-byte shape number
+    /// below `shapeCount`; each is surely readable as a whole word. Stops before any other
+    /// entry and returns how many it decoded.
+    ///
+    /// Called with constants, so each pair gets its own loop: one compare tells an entry by
+    /// its tag, unit and continuation bits, the next entry starts a fixed distance on (the
+    /// loads do not wait on one another), and the unit is a constant multiplier.
+    @inline(__always)
+    static func uniformShortKeys(length: Int, unit: UInt64, from p: inout UnsafeRawPointer, time: inout UInt64,
+                                 times: UnsafeMutablePointer<UInt64>, shapes: UnsafeMutablePointer<UInt32>,
+                                 count: Int, shapeBase: UInt32, shapeCount: UInt64) -> Int {
+        func bytes(_ k: Int) -> UInt64 { (1 &<< (8 &* UInt64(truncatingIfNeeded: k))) &- 1 }
+        let continuation: UInt64 = 0x8080_8080_8080_8000
+        let mask = 0x3FF | continuation & bytes(length &+ 1)
+        let expected = 0x80 | UInt64(truncatingIfNeeded: length) &<< 4 | unit &<< 8 | continuation & bytes(length &- 1)
+        let deltaMask = bytes(length &- 1)
+        let scale: UInt64 = unit == 3 ? 1_000_000 : unit == 2 ? 1000 : 1
+        let size = length &+ 1
+        var t = times
+        var s = shapes
+        let tEnd = times + count
+        var position = p
+        var clock = time
+        while t < tEnd {
+            let word = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
+            let x = (word &>> 8) & deltaMask
+            let m = (x &>> 2) & 0x1F | (x &>> 3) & 0xFE0 | (x &>> 4) & 0x7_F000
+            let id = (word &>> (8 &* UInt64(truncatingIfNeeded: length))) & 0x7F
+            guard word & mask == expected, id < shapeCount else { break }
+            clock = clock &+ m &* scale
+            t.pointee = clock
+            s.pointee = shapeBase &+ UInt32(truncatingIfNeeded: id)
+            t += 1
+            s += 1
+            position += size
+        }
+        p = position
+        time = clock
+        return t - times
     }
 
     /// The value of a varint of at most 8 bytes held little-endian in `bytes` (only its own

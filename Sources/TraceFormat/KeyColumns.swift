@@ -23,8 +23,8 @@ public struct KeyColumns {
     public let capacity: Int
     /// The number of presses in the batch.
     public private(set) var count = 0
-    private var timeStorage: [UInt64]
-    private var shapeStorage: [UInt32]
+    @usableFromInline var timeStorage: [UInt64]
+    @usableFromInline var shapeStorage: [UInt32]
     /// The batch's distinct presses, with timestamp 0; ``shapeNumbers`` index into it.
     public private(set) var shapes: [KeyRecord] = []
     // Which chunk's shapes start at `shapeBase`, and how many of them are copied.
@@ -40,14 +40,17 @@ public struct KeyColumns {
     }
 
     /// Each press's timestamp in ns, in trace order.
+    @inlinable
     public var timestamps: ArraySlice<UInt64> { timeStorage[0..<count] }
 
     /// Each press's index into ``shapes``, in trace order.
+    @inlinable
     public var shapeNumbers: LazyMapSequence<ArraySlice<UInt32>, Int> {
         shapeStorage[0..<count].lazy.map { Int($0) }
     }
 
     /// Press `index` (`0..<count`) as a record.
+    @inlinable
     public subscript(index: Int) -> KeyRecord {
         precondition(index >= 0 && index < count, "key column index out of range")
         var record = shapes[Int(shapeStorage[index])]

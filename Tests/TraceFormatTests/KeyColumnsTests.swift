@@ -115,6 +115,29 @@ extension RecordCursor {
         #expect(stepped == expected)
         #expect(KeyColumnsTests.keys(of: reader.cursor(), capacity: 256).keys == expected)
     }
+
+    /// Runs of 40 presses with one step each: every delta length (one to four bytes) in every
+    /// unit, so each of the column decoder's run loops starts, runs and hands over mid-batch.
+    @Test func longRunsOfEveryEntryFormReadBackThroughColumns() throws {
+        let steps: [UInt64] = [7, 1_001, 100_001, 7_000, 1_001_000, 100_001_000, 7_000_000, 1_001_000_000,
+                               100_001_000_000, 1_000_001_000, 3, 200_000_000]
+        var time: UInt64 = 1_700_000_000_000_000_000
+        var presses: [KeyPress] = []
+        for (run, step) in steps.enumerated() {
+            for i in 0..<40 {
+                time += step
+                let usage = HIDUsage(UInt16(4 + (run * 40 + i) % 30))
+                presses.append(KeyPress(i % 2 == 0 ? .began : .ended, usage, timestamp: time))
+            }
+        }
+        let writer = TraceWriter(metadata: TypingFixture.metadata)
+        for press in presses { try writer.append(press) }
+        let reader = try TraceReader(bytes: writer.finish())
+        let expected = presses.map { KeyRecord($0) }
+        for capacity in [1, 39, 41, 4096] {
+            #expect(KeyColumnsTests.keys(of: reader.cursor(), capacity: capacity).keys == expected)
+        }
+    }
 }
 
 @Suite struct ExactTextTests {
