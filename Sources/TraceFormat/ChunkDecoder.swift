@@ -32,6 +32,19 @@ struct ChunkDecoder {
         previousTime = baseTime
     }
 
+    /// Starts over on another chunk, keeping the tables' storage (a cursor enters one chunk
+    /// after another).
+    mutating func restart(payload: UnsafeRawBufferPointer, baseTime: UInt64) {
+        reader = ByteReader(payload)
+        previousTime = baseTime
+        strings.removeAll(keepingCapacity: true)
+        shapes.removeAll(keepingCapacity: true)
+        shapeCount = 0
+        tag = 0
+        shape = -1
+        body = UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+
     /// The offset of the next entry in the payload.
     var position: Int { reader.position }
 
@@ -205,6 +218,27 @@ struct ChunkDecoder {
         let tEnd = times + count
         var position = p
         var clock = time
+        // Two entries a step while both are of the form; the single loop below takes the rest.
+        while t + 1 < tEnd {
+            let first = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
+            let second = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: size, as: UInt64.self))
+            let x0 = (first &>> 8) & deltaMask
+            let x1 = (second &>> 8) & deltaMask
+            let m0 = (x0 &>> 2) & 0x1F | (x0 &>> 3) & 0xFE0 | (x0 &>> 4) & 0x7_F000
+            let m1 = (x1 &>> 2) & 0x1F | (x1 &>> 3) & 0xFE0 | (x1 &>> 4) & 0x7_F000
+            let id0 = (first &>> (8 &* UInt64(truncatingIfNeeded: length))) & 0x7F
+            let id1 = (second &>> (8 &* UInt64(truncatingIfNeeded: length))) & 0x7F
+            guard first & mask == expected, second & mask == expected, id0 < shapeCount, id1 < shapeCount else { break }
+            clock = clock &+ m0 &* scale
+            t[0] = clock
+            clock = clock &+ m1 &* scale
+            t[1] = clock
+            s[0] = shapeBase &+ UInt32(truncatingIfNeeded: id0)
+            s[1] = shapeBase &+ UInt32(truncatingIfNeeded: id1)
+            t += 2
+            s += 2
+            position += 2 &* size
+        }
         while t < tEnd {
             let word = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
             let x = (word &>> 8) & deltaMask

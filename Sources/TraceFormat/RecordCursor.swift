@@ -195,7 +195,7 @@ public struct RecordCursor {
                 return
             }
         }
-        decoder = ChunkDecoder(payload: payload, baseTime: chunk.firstTimestamp)
+        decoder.restart(payload: payload, baseTime: chunk.firstTimestamp)
         current = chunk
     }
 }

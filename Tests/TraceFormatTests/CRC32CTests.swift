@@ -46,6 +46,27 @@ import Testing
         }
     }
 
+    /// Lengths around the sizes where the instruction path runs three blocks side by side
+    /// (3 × 256 and 3 × 8192 bytes) and a whole 64 KiB chunk, at two alignments and chained.
+    @Test func threeBlocksSideBySideAgreeWithTheTablesAroundEveryBlockSize() {
+        var rng = SeededGenerator(seed: 11)
+        let data = (0..<70_000).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let lengths = [767, 768, 769, 775, 776, 1_536, 2_311, 24_575, 24_576, 24_577, 25_344, 49_152, 65_536, 69_990]
+        data.withUnsafeBytes { all in
+            for start in [0, 3] {
+                for length in lengths {
+                    let bytes = UnsafeRawBufferPointer(rebasing: all[start..<(start + length)])
+                    let reference = CRC32C.advanceInSoftware(0xFFFF_FFFF, bytes)
+                    #expect(CRC32C.advance(0xFFFF_FFFF, bytes) == reference, "start \(start), length \(length)")
+                    let split = length / 3 + 1
+                    let chained = CRC32C.advance(CRC32C.advance(0xFFFF_FFFF, UnsafeRawBufferPointer(rebasing: bytes[0..<split])),
+                                                 UnsafeRawBufferPointer(rebasing: bytes[split...]))
+                    #expect(chained == reference, "start \(start), length \(length), split")
+                }
+            }
+        }
+    }
+
     private func bitwise(_ bytes: [UInt8]) -> UInt32 {
         var crc: UInt32 = 0xFFFF_FFFF
         for byte in bytes {
