@@ -218,34 +218,38 @@ struct ChunkDecoder {
         let tEnd = times + count
         var position = p
         var clock = time
-        // Two entries a step while both are of the form; the single loop below takes the rest.
-        while t + 1 < tEnd {
-            let first = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
-            let second = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: size, as: UInt64.self))
-            let x0 = (first &>> 8) & deltaMask
-            let x1 = (second &>> 8) & deltaMask
-            let m0 = (x0 &>> 2) & 0x1F | (x0 &>> 3) & 0xFE0 | (x0 &>> 4) & 0x7_F000
-            let m1 = (x1 &>> 2) & 0x1F | (x1 &>> 3) & 0xFE0 | (x1 &>> 4) & 0x7_F000
-            let id0 = (first &>> (8 &* UInt64(truncatingIfNeeded: length))) & 0x7F
-            let id1 = (second &>> (8 &* UInt64(truncatingIfNeeded: length))) & 0x7F
-            guard first & mask == expected, second & mask == expected, id0 < shapeCount, id1 < shapeCount else { break }
-            clock = clock &+ m0 &* scale
+        // Four entries a step while all are of the form; the single loop below takes the rest.
+        let idShift = 8 &* UInt64(truncatingIfNeeded: length)
+        while t + 3 < tEnd {
+            let w0 = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
+            let w1 = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: size, as: UInt64.self))
+            let w2 = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: 2 &* size, as: UInt64.self))
+            let w3 = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: 3 &* size, as: UInt64.self))
+            let formed = (w0 & mask ^ expected) | (w1 & mask ^ expected) | (w2 & mask ^ expected) | (w3 & mask ^ expected)
+            let i0 = (w0 &>> idShift) & 0x7F, i1 = (w1 &>> idShift) & 0x7F
+            let i2 = (w2 &>> idShift) & 0x7F, i3 = (w3 &>> idShift) & 0x7F
+            guard formed == 0, max(max(i0, i1), max(i2, i3)) < shapeCount else { break }
+            clock = clock &+ Self.packedDelta(w0, deltaMask) &* scale
             t[0] = clock
-            clock = clock &+ m1 &* scale
+            clock = clock &+ Self.packedDelta(w1, deltaMask) &* scale
             t[1] = clock
-            s[0] = shapeBase &+ UInt32(truncatingIfNeeded: id0)
-            s[1] = shapeBase &+ UInt32(truncatingIfNeeded: id1)
-            t += 2
-            s += 2
-            position += 2 &* size
+            clock = clock &+ Self.packedDelta(w2, deltaMask) &* scale
+            t[2] = clock
+            clock = clock &+ Self.packedDelta(w3, deltaMask) &* scale
+            t[3] = clock
+            s[0] = shapeBase &+ UInt32(truncatingIfNeeded: i0)
+            s[1] = shapeBase &+ UInt32(truncatingIfNeeded: i1)
+            s[2] = shapeBase &+ UInt32(truncatingIfNeeded: i2)
+            s[3] = shapeBase &+ UInt32(truncatingIfNeeded: i3)
+            t += 4
+            s += 4
+            position += 4 &* size
         }
         while t < tEnd {
             let word = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
-            let x = (word &>> 8) & deltaMask
-            let m = (x &>> 2) & 0x1F | (x &>> 3) & 0xFE0 | (x &>> 4) & 0x7_F000
-            let id = (word &>> (8 &* UInt64(truncatingIfNeeded: length))) & 0x7F
+            let id = (word &>> idShift) & 0x7F
             guard word & mask == expected, id < shapeCount else { break }
-            clock = clock &+ m &* scale
+            clock = clock &+ Self.packedDelta(word, deltaMask) &* scale
             t.pointee = clock
             s.pointee = shapeBase &+ UInt32(truncatingIfNeeded: id)
             t += 1
@@ -255,6 +259,14 @@ struct ChunkDecoder {
         p = position
         time = clock
         return t - times
+    }
+
+    /// The step (without its two unit bits) of a usual short key whose delta bytes
+    /// `deltaMask` keeps, packed from its 7-bit groups.
+    @inline(__always)
+    static func packedDelta(_ word: UInt64, _ deltaMask: UInt64) -> UInt64 {
+        let x = (word &>> 8) & deltaMask
+        return (x &>> 2) & 0x1F | (x &>> 3) & 0xFE0 | (x &>> 4) & 0x7_F000
     }
 
     /// The value of a varint of at most 8 bytes held little-endian in `bytes` (only its own
