@@ -16,18 +16,45 @@ public struct TraceSummary: Hashable, Sendable {
     public var fileSize: Int
 
     /// Reads every record of `reader` once.
+    ///
+    /// Key records are tallied from the cursor without building values (their device from
+    /// the chunk's shape table, counted in runs); other records are decoded, so one whose fields
+    /// do not decode counts as `unknown`, as iterating the trace yields it.
     public init(_ reader: TraceReader) {
-        var iterator = reader.makeIterator()
-        while let record = iterator.next() {
-            counts[record.kind, default: 0] += 1
-            let t = record.timestamp
-            firstTimestamp = Swift.min(firstTimestamp ?? t, t)
-            lastTimestamp = Swift.max(lastTimestamp ?? t, t)
-            if case .key(let k) = record { devices[k.press.device, default: 0] += 1 }
+        var cursor = reader.cursor()
+        let kinds = RecordKind.allCases
+        let keyIndex = kinds.firstIndex(of: .key) ?? 0
+        var tally = [UInt64](repeating: 0, count: kinds.count)
+        var first = UInt64.max
+        var last = UInt64.min
+        var runDevice: DeviceID?
+        var runLength: UInt64 = 0
+        while cursor.next() {
+            let t = cursor.timestamp
+            first = Swift.min(first, t)
+            last = Swift.max(last, t)
+            if let device = cursor.keyDevice {
+                tally[keyIndex] += 1
+                if device == runDevice {
+                    runLength += 1
+                } else {
+                    if let runDevice { devices[runDevice, default: 0] += runLength }
+                    runDevice = device
+                    runLength = 1
+                }
+            } else if let index = kinds.firstIndex(of: cursor.record.kind) {
+                tally[index] += 1
+            }
         }
-        var issues = reader.indexIssues + iterator.issues
+        if let runDevice { devices[runDevice, default: 0] += runLength }
+        for (index, count) in tally.enumerated() where count > 0 { counts[kinds[index]] = count }
+        if cursor.recordsRead > 0 {
+            firstTimestamp = first
+            lastTimestamp = last
+        }
+        var issues = reader.indexIssues + cursor.issues
         issues.sort { $0.offset < $1.offset }
-        verification = VerificationReport(chunkCount: reader.chunks.count, readableRecords: iterator.recordsRead,
+        verification = VerificationReport(chunkCount: reader.chunks.count, readableRecords: cursor.recordsRead,
                                           expectedRecords: reader.footerRecordCount, hasFooter: reader.hasFooter,
                                           issues: issues)
         fileSize = reader.fileSize
