@@ -57,40 +57,31 @@ static inline uint64_t load64(const unsigned char *p) {
     return word;
 }
 
+// Whole blocks of BLOCK bytes, three side by side, while three fit; TABLE shifts by BLOCK bytes.
+#define KEYTRACE_CRC_BLOCKS(STEP64, BLOCK, TABLE)                                             \
+    while (count >= 3 * (BLOCK)) {                                                            \
+        uint64_t crc1 = 0, crc2 = 0;                                                          \
+        const unsigned char *end = p + (BLOCK);                                               \
+        do {                                                                                  \
+            crc0 = STEP64(crc0, load64(p));                                                   \
+            crc1 = STEP64(crc1, load64(p + (BLOCK)));                                         \
+            crc2 = STEP64(crc2, load64(p + 2 * (BLOCK)));                                     \
+            p += 8;                                                                           \
+        } while (p < end);                                                                    \
+        crc0 = shift(TABLE, (uint32_t)crc0) ^ (uint32_t)crc1;                                 \
+        crc0 = shift(TABLE, (uint32_t)crc0) ^ (uint32_t)crc2;                                 \
+        p += 2 * (BLOCK);                                                                     \
+        count -= 3 * (BLOCK);                                                                 \
+    }
+
 // The whole update over one processor's instructions: STEP64(crc, word) and STEP8(crc, byte).
 #define KEYTRACE_CRC_BODY(STEP64, STEP8)                                                      \
     const unsigned char *p = (const unsigned char *)bytes;                                    \
     uint64_t crc0 = state;                                                                    \
     if (count >= 3 * KEYTRACE_CRC_SHORT) {                                                    \
         pthread_once(&shift_tables_once, make_shift_tables);                                  \
-        while (count >= 3 * KEYTRACE_CRC_LONG) {                                              \
-            uint64_t crc1 = 0, crc2 = 0;                                                      \
-            const unsigned char *end = p + KEYTRACE_CRC_LONG;                                 \
-            do {                                                                              \
-                crc0 = STEP64(crc0, load64(p));                                               \
-                crc1 = STEP64(crc1, load64(p + KEYTRACE_CRC_LONG));                           \
-                crc2 = STEP64(crc2, load64(p + 2 * KEYTRACE_CRC_LONG));                       \
-                p += 8;                                                                       \
-            } while (p < end);                                                                \
-            crc0 = shift(long_shift, (uint32_t)crc0) ^ (uint32_t)crc1;                        \
-            crc0 = shift(long_shift, (uint32_t)crc0) ^ (uint32_t)crc2;                        \
-            p += 2 * KEYTRACE_CRC_LONG;                                                       \
-            count -= 3 * KEYTRACE_CRC_LONG;                                                   \
-        }                                                                                     \
-        while (count >= 3 * KEYTRACE_CRC_SHORT) {                                             \
-            uint64_t crc1 = 0, crc2 = 0;                                                      \
-            const unsigned char *end = p + KEYTRACE_CRC_SHORT;                                \
-            do {                                                                              \
-                crc0 = STEP64(crc0, load64(p));                                               \
-                crc1 = STEP64(crc1, load64(p + KEYTRACE_CRC_SHORT));                          \
-                crc2 = STEP64(crc2, load64(p + 2 * KEYTRACE_CRC_SHORT));                      \
-                p += 8;                                                                       \
-            } while (p < end);                                                                \
-            crc0 = shift(short_shift, (uint32_t)crc0) ^ (uint32_t)crc1;                       \
-            crc0 = shift(short_shift, (uint32_t)crc0) ^ (uint32_t)crc2;                       \
-            p += 2 * KEYTRACE_CRC_SHORT;                                                      \
-            count -= 3 * KEYTRACE_CRC_SHORT;                                                  \
-        }                                                                                     \
+        KEYTRACE_CRC_BLOCKS(STEP64, KEYTRACE_CRC_LONG, long_shift)                            \
+        KEYTRACE_CRC_BLOCKS(STEP64, KEYTRACE_CRC_SHORT, short_shift)                          \
     }                                                                                         \
     while (count >= 8) {                                                                      \
         crc0 = STEP64(crc0, load64(p));                                                       \

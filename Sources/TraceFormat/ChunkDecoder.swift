@@ -150,27 +150,23 @@ struct ChunkDecoder {
             let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
             let t = times + n
             let s = shapes + n
+            @inline(__always) func run(length: Int, unit: UInt64) -> Int {
+                Self.uniformShortKeys(length: length, unit: unit, from: &p, time: &time, times: t, shapes: s,
+                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            }
             let taken: Int
-            // The tag (form and length) and the two unit bits of the delta's first byte.
+            // The tag (form and length) and the two unit bits of the delta's first byte; each
+            // case passes constants, so each gets its own loop.
             switch word & 0x3FF {
-            case 0x2C0: taken = Self.uniformShortKeys(length: 4, unit: 2, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x3C0: taken = Self.uniformShortKeys(length: 4, unit: 3, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x0C0: taken = Self.uniformShortKeys(length: 4, unit: 0, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x2B0: taken = Self.uniformShortKeys(length: 3, unit: 2, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x3B0: taken = Self.uniformShortKeys(length: 3, unit: 3, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x0B0: taken = Self.uniformShortKeys(length: 3, unit: 0, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x2A0: taken = Self.uniformShortKeys(length: 2, unit: 2, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x3A0: taken = Self.uniformShortKeys(length: 2, unit: 3, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            case 0x0A0: taken = Self.uniformShortKeys(length: 2, unit: 0, from: &p, time: &time, times: t, shapes: s,
-                                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
+            case 0x2C0: taken = run(length: 4, unit: 2)
+            case 0x3C0: taken = run(length: 4, unit: 3)
+            case 0x0C0: taken = run(length: 4, unit: 0)
+            case 0x2B0: taken = run(length: 3, unit: 2)
+            case 0x3B0: taken = run(length: 3, unit: 3)
+            case 0x0B0: taken = run(length: 3, unit: 0)
+            case 0x2A0: taken = run(length: 2, unit: 2)
+            case 0x3A0: taken = run(length: 2, unit: 3)
+            case 0x0A0: taken = run(length: 2, unit: 0)
             default: taken = 0
             }
             n &+= taken
