@@ -122,8 +122,9 @@ let benchmarks: @Sendable () -> Void = {
             blackHole((try? TraceReader(path: tracePath))?.verify())
         }
     }
-    // The encoding benchmarks come last: the heap their million-press traces leave behind
-    // slowed the decoding benchmarks after them in the same process by up to 1.6×.
+    // The encoding benchmarks come last: run just before it in one process, the in-memory
+    // encoder left the columns benchmark 1.6× slower (8.5–9.5 ms against 5.4–5.6 ms p0, two
+    // runs each); why is not known.
     Benchmark("Encode 1M key presses to a file (100 ms flushes)") { benchmark in
         for _ in benchmark.scaledIterations {
             guard let writer = try? TraceWriter(path: tracePath + ".w", metadata: Typing.metadata) else { return }

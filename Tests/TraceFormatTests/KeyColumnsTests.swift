@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import KeyTraceCore
 @testable import TraceFormat
@@ -56,6 +57,20 @@ import KeyTraceCore
         #expect(Self.keys(of: reader.cursor(from: from), capacity: 100).keys == expected)
         #expect(Self.keys(of: reader.cursor(startingAt: 777), capacity: 64).keys
                 == Self.expectedKeys(Array(records[777...])))
+    }
+
+    /// Every committed golden trace (real captures and scripted scenes, keys between
+    /// resolutions and timings): the columns hold exactly the keys iteration yields.
+    @Test func everyGoldenTraceReadsTheSameKeysThroughColumns() throws {
+        let directory = ExampleTraceTests.root.appendingPathComponent("Traces/golden").path
+        let traces = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".ktrace") }
+        #expect(traces.count >= 5)
+        for name in traces {
+            let reader = try TraceReader(path: "\(directory)/\(name)")
+            let expected = Self.expectedKeys(Array(reader))
+            #expect(!expected.isEmpty, "\(name)")
+            #expect(Self.keys(of: reader.cursor(), capacity: 97).keys == expected, "\(name)")
+        }
     }
 
     @Test func aDamagedChunkIsSkippedAndReportedAsTheIteratorDoes() throws {
