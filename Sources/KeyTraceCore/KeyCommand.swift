@@ -59,6 +59,7 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
 
     // Copy-on-write storage: a command is copied on every dispatch (into the resolution, the
     // action's sender, the press tracking), so a copy must cost one reference count, not a dozen.
+    @usableFromInline
     final class Storage {
         var title: String
         var imageName: String?
@@ -104,7 +105,7 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
         }
     }
 
-    private var storage: Storage
+    @usableFromInline var storage: Storage
 
     private mutating func uniqueStorage() -> Storage {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
@@ -214,6 +215,7 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
     /// An identifier that copies of this command share until one of them is changed: a cheap
     /// key for caches (equal commands built separately have different identifiers). It stays
     /// unique only while a copy of the command is kept alive.
+    @inlinable
     public var instanceIdentifier: ObjectIdentifier { ObjectIdentifier(storage) }
 
     /// The command's identity (R3).

@@ -43,6 +43,9 @@ final class EventRing: @unchecked Sendable {
         slots.initialize(repeating: .empty, count: self.capacity)
     }
 
+    /// The first slot (a ring of one is a producer's scratch slot).
+    var firstSlot: UnsafeMutablePointer<RecordedEvent> { slots }
+
     deinit {
         slots.deinitialize(count: capacity)
         slots.deallocate()
@@ -69,37 +72,48 @@ final class EventRing: @unchecked Sendable {
             return free
         }
 
-        /// Fills the next slot in place with `fill` and publishes it; `false` (nothing filled)
-        /// when the ring is full.
+        /// The next slot, to fill in place and then ``publish()``; `nil` when the ring is full.
         @inline(__always)
-        mutating func push(_ fill: (inout RecordedEvent) -> Void) -> Bool {
-            guard freeSlots() > 0 else { return false }
+        mutating func claim() -> UnsafeMutablePointer<RecordedEvent>? {
+            guard freeSlots() > 0 else { return nil }
             if slot >= EventRing.rewindThreshold && slot & 63 == 0 {
                 knownConsumed = ring.consumed.load(ordering: .acquiring)
                 if knownConsumed == position {  // empty: every slot is free, start over
                     slot = 0
-                    ring.rewoundAt.store(position, ordering: .relaxed)  // published by the store below
+                    ring.rewoundAt.store(position, ordering: .relaxed)  // published by publish()
                 }
             }
-            fill(&ring.slots[slot])
+            return ring.slots + slot
+        }
+
+        /// Hands the slot last claimed to the consumer.
+        @inline(__always)
+        mutating func publish() {
             slot = slot + 1 == ring.capacity ? 0 : slot + 1
             position += 1
             ring.published.store(position, ordering: .releasing)
+        }
+
+        /// Copies `event` into the next slot and publishes it; `false` when the ring is full.
+        mutating func push(_ event: RecordedEvent) -> Bool {
+            guard let slot = claim() else { return false }
+            slot.pointee = event
+            publish()
             return true
         }
     }
 
-    /// Consumer: calls `body` with every published event, in order, then frees their slots.
-    /// Returns how many there were.
+    /// Consumer: calls `body` with every published event, in place and in order, then frees
+    /// their slots. Returns how many there were.
     @discardableResult
-    func drain(_ body: (borrowing RecordedEvent) -> Void) -> Int {
+    func drain(_ body: (UnsafePointer<RecordedEvent>) -> Void) -> Int {
         let end = published.load(ordering: .acquiring)
         let count = end - consumerPosition
         guard count > 0 else { return 0 }
         // A rewind happens only when the ring is empty, so only at the start of a batch.
         if rewoundAt.load(ordering: .relaxed) == consumerPosition { consumerSlot = 0 }
         for _ in 0..<count {
-            body(slots[consumerSlot])
+            body(slots + consumerSlot)
             consumerPosition += 1
             consumerSlot = consumerSlot + 1 == capacity ? 0 : consumerSlot + 1
         }

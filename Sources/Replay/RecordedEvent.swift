@@ -24,23 +24,14 @@ struct RecordedEvent {
         case defineCommand
     }
 
-    /// How the resolution's action relates to its command.
-    enum ActionSource: UInt8 {
-        /// No action (a press, or a key-up consumed silently).
-        case none
-        /// The command's action.
-        case keyDown
-        /// The command's up-action (a key-up, R20).
-        case keyUp
-    }
-
     static let none: Int32 = -1
 
     var kind: Kind
     var press: KeyPress
     var uncertainty: UInt64?
     var outcome: DispatchOutcome = .unhandled
-    var actionSource: ActionSource = .none
+    /// Which of the command's actions the resolution's action is.
+    var actionSource: Resolution.ActionSource = .none
     /// Command numbers (``none`` when absent).
     var command: Int32 = RecordedEvent.none
     var blockingCommand: Int32 = RecordedEvent.none

@@ -5,29 +5,44 @@ import TraceFormat
 /// The writer's side of a ``TraceRecorder``: turns ``RecordedEvent`` values into trace records
 /// (key, resolution, stage timings, counters, cache use) and writes them, keeping the path and
 /// command tables the events' numbers refer to.
+///
+/// Records go to the writer's typed `append` methods (a ``TraceRecord`` case would box them),
+/// and a resolution's strings come from a small cache of records keyed by the event's numbers:
+/// a press that resolves like an earlier one reuses that record's strings (one reference count)
+/// instead of building them again, and the encoder recognises the same strings without hashing.
 struct RecordedEventWriter {
     private var paths: [String] = []
     private var commands: [KeyCommand] = []
+    private static let cacheSize = 64
+    private var templates = [Template?](repeating: nil, count: RecordedEventWriter.cacheSize)
+
+    /// A resolution record whose numbers are `key`; timestamp, sequence and outcome are set per use.
+    private struct Template {
+        var key: SIMD8<Int32>
+        var record: ResolutionRecord
+        /// Whether the record's action is the command's up-action (then it is one on a key-up).
+        var actionIsUpAction: Bool
+    }
 
     /// Writes the records of `event` (or learns the definition it carries).
-    mutating func write(_ event: borrowing RecordedEvent, to writer: TraceWriter) throws(TraceFormatError) {
-        switch event.kind {
+    mutating func write(_ event: UnsafePointer<RecordedEvent>, to writer: TraceWriter) throws(TraceFormatError) {
+        switch event.pointee.kind {
         case .dispatch:
-            let press = event.press
-            let sequence = try writer.append(press, timestampUncertainty: event.uncertainty)
-            try writer.append(.resolution(resolution(of: event, sequence: sequence)))
-            try ResolutionRecords.forEachMeasurement(timings: event.timings, queries: event.queries,
-                                                     sequence: sequence, timestamp: press.timestamp) { measurement throws(TraceFormatError) in
-                _ = try writer.append(measurement)
-            }
+            let timestamp = event.pointee.press.timestamp
+            let sequence = try writer.append(event.pointee.press, timestampUncertainty: event.pointee.uncertainty)
+            try writer.append(resolution(of: event, sequence: sequence))
+            try writeMeasurements(of: event, sequence: sequence, timestamp: timestamp, to: writer)
         case .record:
-            if let record = event.record { try writer.append(record) }
+            if let record = event.pointee.record { try writer.append(record) }
         case .dropped:
-            try writer.append(.dropped(DroppedEventsRecord(timestamp: event.press.timestamp, count: event.count)))
+            try writer.append(.dropped(DroppedEventsRecord(timestamp: event.pointee.press.timestamp,
+                                                           count: event.pointee.count)))
         case .definePath:
-            define(&paths, Int(event.provider), event.text ?? "")
+            define(&paths, Int(event.pointee.provider), event.pointee.text ?? "")
+            templates = Array(repeating: nil, count: Self.cacheSize)  // a number may now name another path
         case .defineCommand:
-            if let command = event.definedCommand { define(&commands, Int(event.command), command) }
+            if let command = event.pointee.definedCommand { define(&commands, Int(event.pointee.command), command) }
+            templates = Array(repeating: nil, count: Self.cacheSize)
         }
     }
 
@@ -45,19 +60,65 @@ struct RecordedEventWriter {
 
     /// The resolution record of a dispatch event: what ``ResolutionRecords`` makes of the live
     /// resolution, from the numbers.
-    private func resolution(of event: borrowing RecordedEvent, sequence: UInt64) -> ResolutionRecord {
-        let command = self.command(event.command)
+    private mutating func resolution(of event: UnsafePointer<RecordedEvent>, sequence: UInt64) -> ResolutionRecord {
+        let key = SIMD8<Int32>(event.pointee.command, event.pointee.blockingCommand, event.pointee.provider,
+                               event.pointee.target, Int32(event.pointee.actionSource.rawValue), 0, 0, 0)
+        var hash = UInt32(truncatingIfNeeded: key[0]) &* 0x9E37_79B1
+        hash = (hash ^ UInt32(truncatingIfNeeded: key[2])) &* 0x85EB_CA77
+        hash = (hash ^ UInt32(truncatingIfNeeded: key[3])) &* 0xC2B2_AE3D
+        hash ^= UInt32(truncatingIfNeeded: key[1]) ^ UInt32(truncatingIfNeeded: key[4]) &<< 8
+        let slot = Int(hash >> 26)
+        let template: Template
+        if let cached = templates[slot], cached.key == key {
+            template = cached
+        } else {
+            template = makeTemplate(key: key, event: event)
+            templates[slot] = template
+        }
+        var record = template.record
+        record.timestamp = event.pointee.press.timestamp
+        record.pressSequence = sequence
+        record.outcome = event.pointee.outcome
+        record.isUpAction = event.pointee.press.phase == .ended && template.actionIsUpAction
+        return record
+    }
+
+    private func makeTemplate(key: SIMD8<Int32>, event: UnsafePointer<RecordedEvent>) -> Template {
+        let command = self.command(event.pointee.command)
         let action: Action?
-        switch event.actionSource {
+        switch event.pointee.actionSource {
         case .keyDown: action = command?.action
         case .keyUp: action = command?.upAction
         case .none: action = nil
         }
-        return ResolutionRecord(
-            timestamp: event.press.timestamp, pressSequence: sequence, outcome: event.outcome,
+        let record = ResolutionRecord(
+            timestamp: 0, pressSequence: 0, outcome: .unhandled,
             command: command?.shortcut, title: command?.displayTitle, action: action,
-            isUpAction: event.press.phase == .ended && action != nil && action == command?.upAction,
-            providerPath: path(event.provider), targetPath: path(event.target),
-            blockingAction: self.command(event.blockingCommand)?.action)
+            providerPath: path(event.pointee.provider), targetPath: path(event.pointee.target),
+            blockingAction: self.command(event.pointee.blockingCommand)?.action)
+        return Template(key: key, record: record, actionIsUpAction: action != nil && action == command?.upAction)
+    }
+
+    /// Writes the stage timings, query counters and cache use of a dispatch, in that order.
+    private func writeMeasurements(of event: UnsafePointer<RecordedEvent>, sequence: UInt64, timestamp: UInt64,
+                                   to writer: TraceWriter) throws(TraceFormatError) {
+        let timings = event.pointee.timings
+        if timings.isMeasured {
+            var durations = StageDurations()
+            for stage in 0..<DispatchStage.checkpointCount - 1 {
+                durations.append(timings.checkpoints[stage + 1] &- timings.checkpoints[stage])
+            }
+            try writer.append(StageTimingsRecord(timestamp: timestamp, pressSequence: sequence,
+                                                 durations: durations, total: timings.total))
+        }
+        let q = event.pointee.queries
+        try writer.append(KeyCommandsCountersRecord(
+            timestamp: timestamp, pressSequence: sequence, calls: UInt64(max(0, q.calls)),
+            policyCalls: UInt64(max(0, q.uikitCalls)), enumerations: UInt64(q.enumerations)))
+        switch q.cache {
+        case .hit: try writer.append(CacheEventRecord(timestamp: timestamp, event: .hit))
+        case .miss: try writer.append(CacheEventRecord(timestamp: timestamp, event: .miss))
+        case .none: break
+        }
     }
 }

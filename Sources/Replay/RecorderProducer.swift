@@ -20,6 +20,8 @@ struct RecorderProducer {
     private var pendingDrops: UInt64 = 0
     private var lastQueuedTimestamp: UInt64 = 0
     private var ring: EventRing.Producer?
+    /// Synchronous mode: the slot each event is filled in before it joins ``outbox``.
+    private let scratch = EventRing(capacity: 1)
     /// Synchronous mode: events to write now, in order.
     private(set) var outbox: [RecordedEvent] = []
 
@@ -40,31 +42,27 @@ struct RecorderProducer {
     /// After an event: queues its values, then the chain changes it caused.
     mutating func didResolve(_ resolution: Resolution) {
         // Numbers first (they may add definitions, which must precede the event).
-        // Optionals are passed as they are (no closures, no `??` on references): nothing is retained.
         let command = tables.number(of: resolution.command)
-        let actionSource: RecordedEvent.ActionSource =
-            command == RecordedEvent.none ? .none : resolution.isUpAction ? .keyUp : resolution.hasAction ? .keyDown : .none
         let blocking = tables.number(of: resolution.blockingCommand)
         let provider = tables.number(of: resolution.provider)
         let target = resolution.target != nil ? tables.number(of: resolution.target) : tables.number(of: resolution.pressHandler)
         let uncertainty = nextUncertainty
         nextUncertainty = nil
-        // Values only in the closure (capturing the resolution would copy all its references).
-        let press = resolution.press, outcome = resolution.outcome
-        let timings = resolution.timings, queries = resolution.queries
-        queue(timestamp: press.timestamp) { event in
-            event.kind = .dispatch
-            event.press = press
-            event.uncertainty = uncertainty
-            event.outcome = outcome
-            event.actionSource = actionSource
-            event.command = command
-            event.blockingCommand = blocking
-            event.provider = provider
-            event.target = target
-            event.timings = timings
-            event.queries = queries
-            event.clearPayload()
+        if let event = claim() {
+            // Field by field into the slot: no intermediate event, nothing retained.
+            event.pointee.kind = .dispatch
+            event.pointee.press = resolution.press
+            event.pointee.uncertainty = uncertainty
+            event.pointee.outcome = resolution.outcome
+            event.pointee.actionSource = command == RecordedEvent.none ? .none : resolution.actionSource
+            event.pointee.command = command
+            event.pointee.blockingCommand = blocking
+            event.pointee.provider = provider
+            event.pointee.target = target
+            event.pointee.timings = resolution.timings
+            event.pointee.queries = resolution.queries
+            event.pointee.clearPayload()
+            commit(timestamp: resolution.press.timestamp)
         }
         insideDispatch = false
         if !causedChanges.isEmpty {
@@ -84,12 +82,12 @@ struct RecorderProducer {
 
     /// Queues a record to write as it is.
     mutating func record(_ record: TraceRecord) {
-        queue(timestamp: nil) { event in
-            event.clearPayload()
-            event.kind = .record
-            event.record = record
-            event.hasPayload = true
-        }
+        guard let event = claim() else { return }
+        event.pointee.clearPayload()
+        event.pointee.kind = .record
+        event.pointee.record = record
+        event.pointee.hasPayload = true
+        commit(timestamp: nil)
     }
 
     /// The dropped-events event for drops not yet queued, if any (when finishing).
@@ -107,39 +105,51 @@ struct RecorderProducer {
         return event
     }
 
-    /// Queues an event filled by `fill`, after any definitions and drops it must follow; a
-    /// dispatch's `timestamp` becomes the time of the next dropped-events record.
+    /// The slot to fill the next event in, then ``commit(timestamp:)`` it. Definitions and a
+    /// dropped-events event it must follow are queued first; `nil` (the event counted as dropped)
+    /// when they and the event do not all fit.
     @inline(__always)
-    private mutating func queue(timestamp: UInt64?, _ fill: (inout RecordedEvent) -> Void) {
+    private mutating func claim() -> UnsafeMutablePointer<RecordedEvent>? {
+        guard ring != nil else { return scratch.firstSlot }
+        if _slowPath(!tables.undefined.isEmpty || pendingDrops > 0) {
+            guard queuePrerequisites() else {
+                drop()
+                return nil
+            }
+        }
+        guard let slot = ring!.claim() else {
+            drop()
+            return nil
+        }
+        return slot
+    }
+
+    /// Queues the event filled in the slot ``claim()`` gave; a dispatch's `timestamp` becomes the
+    /// time of the next dropped-events record.
+    @inline(__always)
+    private mutating func commit(timestamp: UInt64?) {
         guard ring != nil else {
             outbox.append(contentsOf: tables.undefined)
             tables.definitionsSent()
-            var event = RecordedEvent.empty
-            fill(&event)
-            outbox.append(event)
+            outbox.append(scratch.firstSlot.pointee)
             return
         }
-        if tables.undefined.isEmpty && pendingDrops == 0 {
-            if ring!.push(fill) {
-                if let timestamp { lastQueuedTimestamp = timestamp }
-            } else {
-                drop()
-            }
-            return
-        }
-        // Rare: definitions or a drop count go first, and everything fits or the event is dropped.
+        ring!.publish()
+        if let timestamp { lastQueuedTimestamp = timestamp }
+    }
+
+    /// Rare: queues the pending definitions and drop count, if they fit with one more event.
+    private mutating func queuePrerequisites() -> Bool {
         let definitions = tables.undefined
         let needed = definitions.count + (pendingDrops > 0 ? 1 : 0) + 1
-        guard ring!.freeSlots() >= needed else { return drop() }
-        for definition in definitions { _ = ring!.push { $0 = definition } }
+        guard ring!.freeSlots() >= needed else { return false }
+        for definition in definitions { _ = ring!.push(definition) }
         tables.definitionsSent()
         if pendingDrops > 0 {
-            let dropped = droppedEvent()
-            _ = ring!.push { $0 = dropped }
+            _ = ring!.push(droppedEvent())
             pendingDrops = 0
         }
-        _ = ring!.push(fill)
-        if let timestamp { lastQueuedTimestamp = timestamp }
+        return true
     }
 
     private mutating func drop() {

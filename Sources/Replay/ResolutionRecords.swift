@@ -99,23 +99,4 @@ struct ResolutionRecords {
             providerPath: path(of: resolution.provider), targetPath: path(of: resolution.target ?? resolution.pressHandler),
             blockingAction: resolution.blockingCommand?.action)
     }
-
-    /// Hands `body` the stage timings, query counters and cache use of a measured dispatch,
-    /// in that order, without collecting them first.
-    static func forEachMeasurement<E: Error>(timings: StageTimings, queries q: KeyCommandQueries, sequence: UInt64,
-                                             timestamp: UInt64, _ body: (TraceRecord) throws(E) -> Void) throws(E) {
-        if timings.isMeasured {
-            let durations = StageDurations(DispatchStage.allCases.lazy.map { timings.duration(of: $0) })
-            try body(.stageTimings(StageTimingsRecord(timestamp: timestamp, pressSequence: sequence,
-                                                      durations: durations, total: timings.total)))
-        }
-        try body(.keyCommandsCounters(KeyCommandsCountersRecord(
-            timestamp: timestamp, pressSequence: sequence, calls: UInt64(max(0, q.calls)),
-            policyCalls: UInt64(max(0, q.uikitCalls)), enumerations: UInt64(q.enumerations))))
-        switch q.cache {
-        case .hit: try body(.cache(CacheEventRecord(timestamp: timestamp, event: .hit)))
-        case .miss: try body(.cache(CacheEventRecord(timestamp: timestamp, event: .miss)))
-        case .none: break
-        }
-    }
 }

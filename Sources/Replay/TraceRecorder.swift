@@ -105,7 +105,9 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     private func writeOutbox() throws(TraceFormatError) {
         guard ring == nil, !producer.outbox.isEmpty else { return }
         defer { producer.outboxWritten() }
-        for event in producer.outbox { try output.write(event, to: writer) }
+        try producer.outbox.withUnsafeBufferPointer { events throws(TraceFormatError) in
+            for i in events.indices { try output.write(events.baseAddress! + i, to: writer) }
+        }
     }
 
     private func drainLoop() {
@@ -132,7 +134,7 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
             thread = nil
         }
         if let writeError { throw writeError }
-        if let drops = producer.takePendingDrops() { try output.write(drops, to: writer) }
+        if var drops = producer.takePendingDrops() { try output.write(&drops, to: writer) }
         return try writer.finish()
     }
 }

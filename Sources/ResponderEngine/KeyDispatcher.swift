@@ -37,7 +37,11 @@ public final class KeyDispatcher {
     /// The clock for stage timing; `nil` turns timing off (no clock reads at all).
     @exclusivity(unchecked) public var clock: NanosecondClock?
     /// Receives every resolution, chain change and invalidation.
-    public weak var observer: DispatchObserver?
+    ///
+    /// Held strongly: a weak reference would put every retain of the observer on the runtime's
+    /// slow path (its side table), on every event. An observer must therefore not hold its
+    /// dispatcher strongly; set this to `nil` to detach it.
+    @exclusivity(unchecked) public var observer: DispatchObserver?
     /// Running totals.
     @exclusivity(unchecked) public internal(set) var statistics = DispatchStatistics()
 
@@ -66,7 +70,7 @@ public final class KeyDispatcher {
     /// Dispatches one event and returns what became of it.
     @discardableResult
     public func dispatch(_ press: KeyPress) -> Resolution {
-        let observer = self.observer  // one weak load per event
+        let observer = self.observer  // one load per event
         if let observer { observer.dispatcher(self, willDispatch: press) }
         var timer = StageTimer(clock: clock)
         timer.mark(.receive)

@@ -37,8 +37,18 @@ public struct Resolution {
         }
     }
 
-    enum ActionSource: UInt8 { case none, keyDown, keyUp }
-    var actionSource: ActionSource
+    /// Which of ``command``'s actions ``action`` is.
+    public enum ActionSource: UInt8, Hashable, Sendable {
+        /// No action: a press, or a key-up consumed silently.
+        case none
+        /// The command's action (a key-down, or a command that could not run).
+        case keyDown
+        /// The command's up-action (a key-up, R20).
+        case keyUp
+    }
+    /// Which of ``command``'s actions ``action`` is; read it instead of ``action`` to avoid
+    /// copying the action.
+    public internal(set) var actionSource: ActionSource
     /// For a shadowed command, the earlier command of the same identity that blocked it (R12).
     public var blockingCommand: KeyCommand?
     /// The provider of ``blockingCommand``.

@@ -27,50 +27,13 @@ struct ChunkEncoder {
         case .key(let key):
             encodeKey(key.press, uncertainty: key.timestampUncertainty, into: &out)
         case .resolution(let r):
-            let input = r.command.map { reference($0.input.uiKitValue, into: &out) } ?? 0
-            let title = reference(r.title, into: &out)
-            let action = reference(r.action?.name, into: &out)
-            let provider = reference(r.providerPath, into: &out)
-            let target = reference(r.targetPath, into: &out)
-            let blocking = reference(r.blockingAction?.name, into: &out)
-            beginRecord(r.timestamp)
-            scratch.writeVarint(r.pressSequence)
-            scratch.writeUInt8(r.outcome.rawValue)
-            scratch.writeUInt8((r.isUpAction ? 1 : 0) | (r.command != nil ? 2 : 0))
-            if let command = r.command {
-                scratch.writeVarint(UInt64(command.modifiers.rawValue))
-                scratch.writeVarint(input)
-            }
-            scratch.writeVarint(title)
-            scratch.writeVarint(action)
-            scratch.writeVarint(provider)
-            scratch.writeVarint(target)
-            scratch.writeVarint(blocking)
-            endRecord(EntryType.resolution, into: &out)
+            encode(r, into: &out)
         case .stageTimings(let r):
-            beginRecord(r.timestamp)
-            scratch.writeVarint(r.pressSequence)
-            scratch.writeVarint(UInt64(r.durations.count))
-            for d in r.durations { scratch.writeVarint(d) }
-            scratch.writeVarint(r.total)
-            endRecord(EntryType.stageTimings, into: &out)
+            encode(r, into: &out)
         case .keyCommandsCounters(let r):
-            beginRecord(r.timestamp)
-            scratch.writeVarint(r.pressSequence)
-            scratch.writeVarint(r.calls)
-            scratch.writeVarint(r.policyCalls)
-            scratch.writeVarint(r.enumerations)
-            endRecord(EntryType.keyCommandsCounters, into: &out)
+            encode(r, into: &out)
         case .cache(let r):
-            beginRecord(r.timestamp)
-            switch r.event {
-            case .hit: scratch.writeUInt8(0)
-            case .miss: scratch.writeUInt8(1)
-            case .invalidation(let reason):
-                scratch.writeUInt8(2)
-                scratch.writeUInt8(reason.rawValue)
-            }
-            endRecord(EntryType.cache, into: &out)
+            encode(r, into: &out)
         case .chainChange(let r):
             let from = reference(r.from, into: &out)
             let to = reference(r.to, into: &out)
@@ -107,6 +70,65 @@ struct ChunkEncoder {
                 endRecord(r.type, into: &out)
             }
         }
+    }
+
+    // MARK: - Dispatch records (also appended without a `TraceRecord`, see `TraceWriter`)
+
+    /// Appends a resolution record, after definitions of its strings new to the chunk.
+    mutating func encode(_ r: ResolutionRecord, into out: inout ByteWriter) {
+        let input = r.command.map { reference($0.input.uiKitValue, into: &out) } ?? 0
+        let title = reference(r.title, into: &out)
+        let action = reference(r.action?.name, into: &out)
+        let provider = reference(r.providerPath, into: &out)
+        let target = reference(r.targetPath, into: &out)
+        let blocking = reference(r.blockingAction?.name, into: &out)
+        beginRecord(r.timestamp)
+        scratch.writeVarint(r.pressSequence)
+        scratch.writeUInt8(r.outcome.rawValue)
+        scratch.writeUInt8((r.isUpAction ? 1 : 0) | (r.command != nil ? 2 : 0))
+        if let command = r.command {
+            scratch.writeVarint(UInt64(command.modifiers.rawValue))
+            scratch.writeVarint(input)
+        }
+        scratch.writeVarint(title)
+        scratch.writeVarint(action)
+        scratch.writeVarint(provider)
+        scratch.writeVarint(target)
+        scratch.writeVarint(blocking)
+        endRecord(EntryType.resolution, into: &out)
+    }
+
+    /// Appends a stage-timings record.
+    mutating func encode(_ r: StageTimingsRecord, into out: inout ByteWriter) {
+        beginRecord(r.timestamp)
+        scratch.writeVarint(r.pressSequence)
+        scratch.writeVarint(UInt64(r.durations.count))
+        for d in r.durations { scratch.writeVarint(d) }
+        scratch.writeVarint(r.total)
+        endRecord(EntryType.stageTimings, into: &out)
+    }
+
+    /// Appends a `keyCommands` counters record.
+    mutating func encode(_ r: KeyCommandsCountersRecord, into out: inout ByteWriter) {
+        beginRecord(r.timestamp)
+        scratch.writeVarint(r.pressSequence)
+        scratch.writeVarint(r.calls)
+        scratch.writeVarint(r.policyCalls)
+        scratch.writeVarint(r.enumerations)
+        endRecord(EntryType.keyCommandsCounters, into: &out)
+    }
+
+    /// Appends a cache record.
+    mutating func encode(_ r: CacheEventRecord, into out: inout ByteWriter) {
+        beginRecord(r.timestamp)
+        switch r.event {
+        case .hit: scratch.writeUInt8(0)
+        case .miss: scratch.writeUInt8(1)
+        case .invalidation(let reason):
+            scratch.writeUInt8(2)
+            scratch.writeUInt8(reason.rawValue)
+        }
+        endRecord(EntryType.cache, into: &out)
     }
 
     // MARK: - Keys

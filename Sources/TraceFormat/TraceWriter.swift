@@ -88,6 +88,32 @@ public final class TraceWriter {
         try state.append(record)
     }
 
+    /// Appends a resolution record without wrapping it in a ``TraceRecord`` (whose case would
+    /// box it); returns its index. The bytes are those of `append(.resolution(record))`.
+    @discardableResult
+    public func append(_ record: ResolutionRecord) throws(TraceFormatError) -> UInt64 {
+        try state.append(at: record.timestamp) { encoder, out in encoder.encode(record, into: &out) }
+    }
+
+    /// Appends a stage-timings record without wrapping it in a ``TraceRecord``; returns its index.
+    @discardableResult
+    public func append(_ record: StageTimingsRecord) throws(TraceFormatError) -> UInt64 {
+        try state.append(at: record.timestamp) { encoder, out in encoder.encode(record, into: &out) }
+    }
+
+    /// Appends a `keyCommands` counters record without wrapping it in a ``TraceRecord``; returns
+    /// its index.
+    @discardableResult
+    public func append(_ record: KeyCommandsCountersRecord) throws(TraceFormatError) -> UInt64 {
+        try state.append(at: record.timestamp) { encoder, out in encoder.encode(record, into: &out) }
+    }
+
+    /// Appends a cache record without wrapping it in a ``TraceRecord``; returns its index.
+    @discardableResult
+    public func append(_ record: CacheEventRecord) throws(TraceFormatError) -> UInt64 {
+        try state.append(at: record.timestamp) { encoder, out in encoder.encode(record, into: &out) }
+    }
+
     /// Appends a key press; returns its press sequence number (for resolution records).
     @discardableResult
     public func append(_ press: KeyPress, timestampUncertainty: UInt64? = nil) throws(TraceFormatError) -> UInt64 {

@@ -36,10 +36,19 @@ struct WriterState {
             _ = try appendKey(key.press, uncertainty: key.timestampUncertainty)
             return recordCount - 1
         }
+        return try append(at: record.timestamp) { encoder, out throws(TraceFormatError) in
+            try encoder.encode(record, into: &out)
+        }
+    }
+
+    /// Appends the record `encode` writes with the chunk's encoder, at `time`; returns its index.
+    @inline(__always)
+    mutating func append(at time: UInt64,
+                         _ encode: (inout ChunkEncoder, inout ByteWriter) throws(TraceFormatError) -> Void)
+        throws(TraceFormatError) -> UInt64 {
         guard !finished else { throw .writerFinished }
-        let time = record.timestamp
         if !chunkOpen { openChunk(at: time) }
-        try encoder.encode(record, into: &pending)
+        try encode(&encoder, &pending)
         return try recorded(at: time)
     }
 
