@@ -15,7 +15,6 @@ struct RecorderProducer {
     var nextUncertainty: UInt64?
     // Chain changes an event's own effects cause are written after its key and resolution, so
     // a replay can tell them from changes made between events (which it must apply itself).
-    private var insideDispatch = false
     private var causedChanges: [ChainChangeRecord] = []
     private var pendingDrops: UInt64 = 0
     private var lastQueuedTimestamp: UInt64 = 0
@@ -33,14 +32,14 @@ struct RecorderProducer {
     /// Empties ``outbox`` after the recorder wrote it.
     mutating func outboxWritten() { outbox.removeAll(keepingCapacity: true) }
 
-    /// Before an event: refreshes paths after a chain change.
-    mutating func willDispatch(_ dispatcher: KeyDispatcher) {
-        insideDispatch = true
-        if tables.isStale { tables.prepare(for: dispatcher.currentChain) }
-    }
-
-    /// After an event: queues its values, then the chain changes it caused.
-    mutating func didResolve(_ resolution: Resolution) {
+    /// After an event: queues its values, then the chain changes it caused; then, if the chain
+    /// moved, looks its responders' paths up for the next event.
+    ///
+    /// Paths are those the responders had when the event arrived: a change the event caused
+    /// only marks the tables stale, and the numbers of this event's responders still come from
+    /// before it (a modal that dismisses itself reports the path it had when it acted). There is
+    /// no work before an event: the tables are made current as soon as the chain has moved.
+    mutating func didResolve(_ resolution: Resolution, in dispatcher: KeyDispatcher) {
         // Numbers first (they may add definitions, which must precede the event).
         let command = tables.number(of: resolution.command)
         let blocking = tables.number(of: resolution.blockingCommand)
@@ -64,20 +63,26 @@ struct RecorderProducer {
             event.pointee.clearPayload()
             commit(timestamp: resolution.press.timestamp)
         }
-        insideDispatch = false
-        if !causedChanges.isEmpty {
+        if _slowPath(!causedChanges.isEmpty) {
             let changes = causedChanges
             causedChanges.removeAll()
             for change in changes { record(.chainChange(change)) }
         }
+        if _slowPath(tables.isStale) { tables.prepare(for: dispatcher.currentChain) }
     }
 
-    /// A chain change: written after the current event when that event caused it.
-    mutating func didChangeChain(_ change: ChainChange) {
+    /// A chain change: written after the current event when that event caused it. A change
+    /// between events makes the tables current at once; one an event caused, after the event.
+    mutating func didChangeChain(_ change: ChainChange, in dispatcher: KeyDispatcher) {
         let record = ChainChangeRecord(timestamp: change.timestamp, kind: change.kind,
                                        from: tables.path(of: change.from), to: change.to?.description)
         tables.invalidatePaths()
-        if insideDispatch { causedChanges.append(record) } else { self.record(.chainChange(record)) }
+        if dispatcher.isDispatching {
+            causedChanges.append(record)
+        } else {
+            self.record(.chainChange(record))
+            tables.prepare(for: dispatcher.currentChain)
+        }
     }
 
     /// Queues a record to write as it is.

@@ -27,10 +27,12 @@ struct RecorderTables {
     /// Definitions the writer has not received yet, oldest first.
     private(set) var undefined: [RecordedEvent] = []
 
-    /// Notes that the hierarchy may have moved: paths are looked up again before the next event.
+    /// Notes that the hierarchy may have moved: the cached numbers stay in use until
+    /// ``prepare(for:)`` looks the chain's paths up again.
     mutating func invalidatePaths() { isStale = true }
 
-    /// Before an event, when ``isStale``: looks up the paths of the chain's responders anew.
+    /// Once the chain has moved (between events, or after the event that moved it): looks up
+    /// the paths of the chain's responders anew.
     mutating func prepare(for chain: ResponderChain) {
         isStale = false
         responders.removeAll(keepingCapacity: true)
@@ -49,6 +51,13 @@ struct RecorderTables {
         let key = ObjectIdentifier(responder)
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (RecorderTables.cacheSize - 1)
         if responderCache[slot].0 == key { return responderCache[slot].1 }
+        return lookUp(responder, slot: slot)
+    }
+
+    /// A responder missing from the cache (out of line: the hit path stays small).
+    @inline(never)
+    private mutating func lookUp(_ responder: Responder, slot: Int) -> Int32 {
+        let key = ObjectIdentifier(responder)
         let number = responders[key]?.1 ?? register(responder)
         responderCache[slot] = (key, number)
         return number
@@ -77,6 +86,13 @@ struct RecorderTables {
         let key = command.instanceIdentifier
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (RecorderTables.cacheSize - 1)
         if commandCacheKeys[slot] == key { return commandCacheNumbers[slot] }
+        return lookUp(command, slot: slot)
+    }
+
+    /// A command missing from the cache (out of line).
+    @inline(never)
+    private mutating func lookUp(_ command: KeyCommand, slot: Int) -> Int32 {
+        let key = command.instanceIdentifier
         let number: Int32
         if let known = commandNumbers[command] {
             number = known

@@ -24,7 +24,6 @@ final class ReplayObserver: DispatchObserver {
     // measures around a dispatch excludes this observer's own work.
     func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
         converter.prepare { dispatcher.currentChain }
-        recorder?.dispatcher(dispatcher, willDispatch: press)
         extra?.dispatcher(dispatcher, willDispatch: press)
     }
 

@@ -80,17 +80,13 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
 
     // MARK: DispatchObserver
 
-    public func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
-        producer.willDispatch(dispatcher)
-    }
-
     public func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
-        producer.didResolve(resolution)
+        producer.didResolve(resolution, in: dispatcher)
         if ring == nil { try? writeOutbox() }
     }
 
     public func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
-        producer.didChangeChain(change)
+        producer.didChangeChain(change, in: dispatcher)
         if ring == nil { try? writeOutbox() }
     }
 

@@ -54,6 +54,7 @@ public final class KeyDispatcher {
     @exclusivity(unchecked) var knownStart: Responder?
     @exclusivity(unchecked) var inFlight = ContiguousArray<InFlightPress>()
     @exclusivity(unchecked) var lastTimestamp: UInt64 = 0
+    @exclusivity(unchecked) var dispatching = false
 
     /// Creates a dispatcher for `application`, building its main menu; throws
     /// ``MenuBuildError`` when two menu commands share a shortcut (R22).
@@ -72,6 +73,8 @@ public final class KeyDispatcher {
     public func dispatch(_ press: KeyPress) -> Resolution {
         let observer = self.observer  // one load per event
         if let observer { observer.dispatcher(self, willDispatch: press) }
+        let wasDispatching = dispatching
+        dispatching = true
         var timer = StageTimer(clock: clock)
         timer.mark(.receive)
         lastTimestamp = press.timestamp
@@ -84,6 +87,7 @@ public final class KeyDispatcher {
         timer.mark(.end)
         resolution.timings = timer.timings
         statistics.record(resolution.outcome, resolution.queries)
+        dispatching = wasDispatching
         let result = consume resolution  // moved, not copied, to the observer and the caller
         if let observer { observer.dispatcher(self, didResolve: result) }
         return result
@@ -103,6 +107,10 @@ public final class KeyDispatcher {
         get { lastTimestamp }
         set { lastTimestamp = newValue }
     }
+
+    /// Whether an event is being dispatched: a chain change reported now is the event's own
+    /// effect (its action's), reported before the event's resolution.
+    public var isDispatching: Bool { dispatching }
 
     /// The responder chain events would go through now.
     public var currentChain: ResponderChain { ResponderChain.walk(from: application.chainStart) }
