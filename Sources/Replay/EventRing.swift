@@ -64,10 +64,10 @@ final class EventRing: @unchecked Sendable {
 
         /// How many events fit now.
         mutating func freeSlots() -> Int {
-            var free = ring.capacity - (position - knownConsumed)
+            var free = ring.capacity &- (position &- knownConsumed)
             if free == 0 {
                 knownConsumed = ring.consumed.load(ordering: .acquiring)
-                free = ring.capacity - (position - knownConsumed)
+                free = ring.capacity &- (position &- knownConsumed)
             }
             return free
         }
@@ -89,8 +89,8 @@ final class EventRing: @unchecked Sendable {
         /// Hands the slot last claimed to the consumer.
         @inline(__always)
         mutating func publish() {
-            slot = slot + 1 == ring.capacity ? 0 : slot + 1
-            position += 1
+            slot = slot &+ 1 == ring.capacity ? 0 : slot &+ 1
+            position &+= 1
             ring.published.store(position, ordering: .releasing)
         }
 

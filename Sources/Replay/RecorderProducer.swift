@@ -39,12 +39,11 @@ struct RecorderProducer {
     /// only marks the tables stale, and the numbers of this event's responders still come from
     /// before it (a modal that dismisses itself reports the path it had when it acted). There is
     /// no work before an event: the tables are made current as soon as the chain has moved.
+    @inline(__always)
     mutating func didResolve(_ resolution: Resolution, in dispatcher: KeyDispatcher) {
         // Numbers first (they may add definitions, which must precede the event).
-        let command = tables.number(of: resolution.command)
-        let blocking = tables.number(of: resolution.blockingCommand)
-        let provider = tables.number(of: resolution.provider)
-        let target = resolution.target != nil ? tables.number(of: resolution.target) : tables.number(of: resolution.pressHandler)
+        let numbers = tables.numbers(of: resolution)
+        let command = numbers[0], blocking = numbers[1], provider = numbers[2], target = numbers[3]
         let uncertainty = nextUncertainty
         nextUncertainty = nil
         if let event = claim() {

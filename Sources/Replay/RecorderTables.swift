@@ -24,6 +24,12 @@ struct RecorderTables {
     private var commandCacheNumbers = [Int32](repeating: 0, count: RecorderTables.cacheSize)
     /// The cached commands, kept alive so that their identifiers are not reused.
     private var commandCacheCommands = [KeyCommand?](repeating: nil, count: RecorderTables.cacheSize)
+    // The last resolution's references (identifier bits, 0 for none) and their numbers: presses
+    // resolve the same way again and again, and a repeat is one vector compare. Valid while
+    // those references are retained here (until `prepare` or a command cache eviction).
+    private var lastReferences = SIMD4<UInt>(repeating: 0)
+    private var lastNumbers = SIMD4<Int32>(repeating: RecordedEvent.none)
+    private var lastIsValid = false
     /// Definitions the writer has not received yet, oldest first.
     private(set) var undefined: [RecordedEvent] = []
 
@@ -35,9 +41,38 @@ struct RecorderTables {
     /// the paths of the chain's responders anew.
     mutating func prepare(for chain: ResponderChain) {
         isStale = false
+        lastIsValid = false
         responders.removeAll(keepingCapacity: true)
         for i in responderCache.indices { responderCache[i] = (nil, 0) }
         for responder in chain.responders { _ = number(of: responder) }
+    }
+
+    /// The numbers of `resolution`'s command, blocking command, provider and target (or press
+    /// handler), in that order; ``RecordedEvent/none`` for each one absent.
+    @inline(__always)
+    mutating func numbers(of resolution: Resolution) -> SIMD4<Int32> {
+        let hasTarget = resolution.target != nil
+        let references = SIMD4<UInt>(Self.bits(resolution.command), Self.bits(resolution.blockingCommand),
+                                     Self.bits(resolution.provider),
+                                     hasTarget ? Self.bits(resolution.target) : Self.bits(resolution.pressHandler))
+        if lastIsValid && references == lastReferences { return lastNumbers }
+        let numbers = SIMD4<Int32>(number(of: resolution.command), number(of: resolution.blockingCommand),
+                                   number(of: resolution.provider),
+                                   hasTarget ? number(of: resolution.target) : number(of: resolution.pressHandler))
+        lastReferences = references
+        lastNumbers = numbers
+        lastIsValid = true
+        return numbers
+    }
+
+    @inline(__always) private static func bits(_ command: KeyCommand?) -> UInt {
+        guard let command else { return 0 }
+        return UInt(bitPattern: command.instanceIdentifier)
+    }
+
+    @inline(__always) private static func bits(_ responder: Responder?) -> UInt {
+        guard let responder else { return 0 }
+        return UInt(bitPattern: ObjectIdentifier(responder))
     }
 
     /// Marks the pending definitions as sent.
@@ -101,6 +136,7 @@ struct RecorderTables {
             commandNumbers[command] = number
             undefined.append(.commandDefinition(number, command: command))
         }
+        lastIsValid = false  // the command evicted may have been the last one
         commandCacheKeys[slot] = key
         commandCacheNumbers[slot] = number
         commandCacheCommands[slot] = command

@@ -63,7 +63,7 @@ extension KeyDispatcher {
         collection = nil
         collectionStart = nil
         statistics.invalidations[Int(reason.rawValue)] += 1
-        if let observer { observer.dispatcher(self, didInvalidateCache: reason) }
+        notifyObserver { $0.dispatcher(self, didInvalidateCache: reason) }
     }
 
     /// Called by the application when the first responder changed.
@@ -114,6 +114,6 @@ extension KeyDispatcher {
     }
 
     private func notify(_ change: ChainChange) {
-        if let observer { observer.dispatcher(self, didChangeChain: change) }
+        notifyObserver { $0.dispatcher(self, didChangeChain: change) }
     }
 }

@@ -40,8 +40,22 @@ public final class KeyDispatcher {
     ///
     /// Held strongly: a weak reference would put every retain of the observer on the runtime's
     /// slow path (its side table), on every event. An observer must therefore not hold its
-    /// dispatcher strongly; set this to `nil` to detach it.
-    @exclusivity(unchecked) public var observer: DispatchObserver?
+    /// dispatcher strongly; set this to `nil` to detach it. It may be replaced from inside one
+    /// of its own callbacks.
+    public var observer: DispatchObserver? {
+        get { observerBox?.observer }
+        set {
+            if let observerBox { retiredObservers.append(observerBox) }  // a callback may be running
+            observerBox = newValue.map(ObserverBox.init)
+            unretainedObserver = observerBox.map { Unmanaged.passUnretained($0) }
+            if !dispatching && notifying == 0 { retiredObservers.removeAll() }
+        }
+    }
+    private var observerBox: ObserverBox?
+    @exclusivity(unchecked) private var unretainedObserver: Unmanaged<ObserverBox>?
+    private var retiredObservers: [ObserverBox] = []
+    /// Callbacks running outside a dispatch (chain changes, invalidations).
+    @exclusivity(unchecked) private var notifying = 0
     /// Running totals.
     @exclusivity(unchecked) public internal(set) var statistics = DispatchStatistics()
 
@@ -71,10 +85,9 @@ public final class KeyDispatcher {
     /// Dispatches one event and returns what became of it.
     @discardableResult
     public func dispatch(_ press: KeyPress) -> Resolution {
-        let observer = self.observer  // one load per event
-        if let observer { observer.dispatcher(self, willDispatch: press) }
         let wasDispatching = dispatching
-        dispatching = true
+        dispatching = true  // the observer's callbacks count as inside the dispatch
+        withObserver { $0.dispatcher(self, willDispatch: press) }
         var timer = StageTimer(clock: clock)
         timer.mark(.receive)
         lastTimestamp = press.timestamp
@@ -87,10 +100,26 @@ public final class KeyDispatcher {
         timer.mark(.end)
         resolution.timings = timer.timings
         statistics.record(resolution.outcome, resolution.queries)
-        dispatching = wasDispatching
         let result = consume resolution  // moved, not copied, to the observer and the caller
-        if let observer { observer.dispatcher(self, didResolve: result) }
+        withObserver { $0.dispatcher(self, didResolve: result) }
+        dispatching = wasDispatching
+        if _slowPath(!retiredObservers.isEmpty) && !wasDispatching && notifying == 0 { retiredObservers.removeAll() }
         return result
+    }
+
+    /// Calls `body` with the observer, if any, without retaining it (see ``ObserverBox``).
+    @inline(__always)
+    func withObserver(_ body: (DispatchObserver) -> Void) {
+        unretainedObserver?._withUnsafeGuaranteedRef { body($0.observer) }
+    }
+
+    /// Calls `body` with the observer outside a dispatch (a chain change, an invalidation).
+    func notifyObserver(_ body: (DispatchObserver) -> Void) {
+        guard unretainedObserver != nil else { return }
+        notifying += 1
+        withObserver(body)
+        notifying -= 1
+        if !retiredObservers.isEmpty && !dispatching && notifying == 0 { retiredObservers.removeAll() }
     }
 
     /// Dispatches a sequence of events, returning their resolutions in order.

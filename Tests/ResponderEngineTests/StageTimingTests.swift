@@ -102,4 +102,36 @@ import KeyTraceCore
                                      "text-input: window/root/content/leaf → window/root/content/field"])
         #expect(observer.invalidations == [.firstResponderChange])
     }
+
+    @Test func anObserverReplacedFromItsOwnCallbacksLeavesTheNextEventsToItsSuccessor() throws {
+        // The dispatcher calls its observer without retaining it: one that detaches itself (its
+        // last strong reference) in the middle of a callback must stay alive until it returns.
+        final class Counter: DispatchObserver {
+            var resolutions = 0
+            var replaceWith: (() -> DispatchObserver?)?
+            unowned let dispatcher: KeyDispatcher
+            init(_ dispatcher: KeyDispatcher) { self.dispatcher = dispatcher }
+            func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
+                if let replaceWith { dispatcher.observer = replaceWith() }
+            }
+            func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
+                resolutions += 1
+                if let replaceWith { dispatcher.observer = replaceWith() }
+            }
+        }
+        let scene = try Scene()
+        let successor = Counter(scene.dispatcher)
+        do {
+            let first = Counter(scene.dispatcher)
+            first.replaceWith = { successor }
+            scene.dispatcher.observer = first  // its only strong reference
+        }
+        scene.dispatcher.dispatch(KeyPress(.began, .a))  // replaced in willDispatch, and again in didResolve
+        scene.dispatcher.dispatch(KeyPress(.ended, .a))
+        #expect(successor.resolutions == 2)
+        #expect(scene.dispatcher.observer === successor)
+        scene.dispatcher.observer = nil
+        scene.dispatcher.dispatch(KeyPress(.began, .a))
+        #expect(successor.resolutions == 2)
+    }
 }
