@@ -104,10 +104,12 @@ struct RecordedEventWriter {
                                    to writer: TraceWriter) throws(TraceFormatError) {
         let timings = event.pointee.timings
         if timings.isMeasured {
-            var durations = StageDurations()
-            for stage in 0..<DispatchStage.checkpointCount - 1 {
-                durations.append(timings.checkpoints[stage + 1] &- timings.checkpoints[stage])
-            }
+            // Stage i runs from checkpoint i to checkpoint i + 1: one vector subtraction.
+            let c = timings.checkpoints
+            let next = SIMD8<UInt64>(c[1], c[2], c[3], c[4], c[5], c[6], c[7], 0)
+            var lanes = next &- c
+            lanes[7] = 0
+            let durations = StageDurations(lanes, count: DispatchStage.checkpointCount - 1)
             try writer.append(StageTimingsRecord(timestamp: timestamp, pressSequence: sequence,
                                                  durations: durations, total: timings.total))
         }

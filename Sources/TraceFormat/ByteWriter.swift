@@ -2,28 +2,32 @@
 ///
 /// Every multi-byte integer is little-endian; varints are unsigned LEB128. The storage keeps
 /// zeroed spare room past ``count`` so short entries are stored as one 8-byte word.
-struct ByteWriter {
-    private var storage: [UInt8]
+///
+/// The bytes live in one allocation the writer owns (it is noncopyable, so two copies can never
+/// write into the same bytes), and every write is a plain store through its pointer: no
+/// uniqueness check, no bounds check beyond the one capacity test.
+struct ByteWriter: ~Copyable {
+    private var base: UnsafeMutableRawPointer
+    private var capacity: Int
     /// The number of bytes written.
     private(set) var count = 0
 
     init(capacity: Int = 0) {
-        storage = [UInt8](repeating: 0, count: max(capacity, 64))
+        self.capacity = max(capacity, 64)
+        base = .allocate(byteCount: self.capacity, alignment: 8)
+        base.initializeMemory(as: UInt8.self, repeating: 0, count: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
     }
 
     /// A copy of the bytes written so far.
-    var bytes: [UInt8] { Array(storage[0..<count]) }
+    var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: base, count: count)) }
 
     /// Calls `body` with the bytes written so far, without copying.
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws(TraceFormatError) -> R) throws(TraceFormatError) -> R {
-        let result: Result<R, TraceFormatError> = storage.withUnsafeBytes { raw in
-            do throws(TraceFormatError) {
-                return .success(try body(UnsafeRawBufferPointer(rebasing: raw[0..<count])))
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        try body(UnsafeRawBufferPointer(start: base, count: count))
     }
 
     mutating func removeAll(keepingCapacity: Bool = true) {
@@ -31,23 +35,32 @@ struct ByteWriter {
     }
 
     @inline(__always) private mutating func reserve(_ extra: Int) {
-        if count + extra > storage.count {
-            storage.append(contentsOf: repeatElement(0, count: Swift.max(storage.count, extra + 8)))
-        }
+        if count &+ extra > capacity { grow(toFit: extra) }
+    }
+
+    /// Moves the bytes to an allocation at least twice as large (zeroed past them).
+    @inline(never)
+    private mutating func grow(toFit extra: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + extra + 8)
+        let newBase = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 8)
+        newBase.copyMemory(from: base, byteCount: count)
+        (newBase + count).initializeMemory(as: UInt8.self, repeating: 0, count: newCapacity - count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
     }
 
     /// Appends the low `length` (≤ 8) bytes of `word`, least significant first.
     @inline(__always) mutating func writeWord(_ word: UInt64, length: Int) {
         reserve(8)
-        let at = count
-        storage.withUnsafeMutableBytes { $0.storeBytes(of: word.littleEndian, toByteOffset: at, as: UInt64.self) }
-        count += length
+        base.storeBytes(of: word.littleEndian, toByteOffset: count, as: UInt64.self)
+        count &+= length
     }
 
     @inline(__always) mutating func writeUInt8(_ value: UInt8) {
         reserve(1)
-        storage[count] = value
-        count += 1
+        base.storeBytes(of: value, toByteOffset: count, as: UInt8.self)
+        count &+= 1
     }
 
     @inline(__always) mutating func writeUInt16(_ value: UInt16) { writeWord(UInt64(value), length: 2) }
@@ -95,7 +108,7 @@ struct ByteWriter {
         reserve(other.count)
         var at = count
         for byte in other {
-            storage[at] = byte
+            base.storeBytes(of: byte, toByteOffset: at, as: UInt8.self)
             at += 1
         }
         count = at
@@ -105,20 +118,17 @@ struct ByteWriter {
     mutating func writeBytes(_ bytes: UnsafeRawBufferPointer) {
         guard let source = bytes.baseAddress, bytes.count > 0 else { return }
         reserve(bytes.count)
-        let at = count
-        storage.withUnsafeMutableBytes { target in
-            guard let base = target.baseAddress else { return }  // never empty after `reserve`
-            (base + at).copyMemory(from: source, byteCount: bytes.count)
-        }
+        (base + count).copyMemory(from: source, byteCount: bytes.count)
         count += bytes.count
     }
 
-    mutating func writeBytes(_ other: ByteWriter) {
-        other.storage.withUnsafeBytes { writeBytes(UnsafeRawBufferPointer(rebasing: $0[0..<other.count])) }
+    mutating func writeBytes(_ other: borrowing ByteWriter) {
+        writeBytes(UnsafeRawBufferPointer(start: other.base, count: other.count))
     }
 
     mutating func setUInt8(_ value: UInt8, at offset: Int) {
-        storage[offset] = value
+        precondition(offset >= 0 && offset < count, "patch outside the bytes written")
+        base.storeBytes(of: value, toByteOffset: offset, as: UInt8.self)
     }
 
     /// The number of bytes `writeVarint(value)` appends.

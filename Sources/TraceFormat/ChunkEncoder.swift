@@ -4,7 +4,7 @@ import KeyTraceCore
 ///
 /// State (string table, shape table, previous timestamp) starts empty at every chunk so
 /// each chunk decodes on its own.
-struct ChunkEncoder {
+struct ChunkEncoder: ~Copyable {
     private var strings: [ExactString: UInt64] = [:]
     private var shapes: [KeyShape: UInt64] = [:]
     private let shapeCache = ShapeCache()
@@ -103,7 +103,7 @@ struct ChunkEncoder {
         beginRecord(r.timestamp)
         scratch.writeVarint(r.pressSequence)
         scratch.writeVarint(UInt64(r.durations.count))
-        for d in r.durations { scratch.writeVarint(d) }
+        for i in 0..<r.durations.count { scratch.writeVarint(r.durations[i]) }
         scratch.writeVarint(r.total)
         endRecord(EntryType.stageTimings, into: &out)
     }

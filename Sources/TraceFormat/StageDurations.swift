@@ -13,7 +13,7 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
     /// How many durations fit without a heap allocation.
     public static let inlineCapacity = 8
 
-    @usableFromInline var inline = InlineArray<8, UInt64>(repeating: 0)
+    @usableFromInline var inline = SIMD8<UInt64>(repeating: 0)
     /// Every value when there are more than ``inlineCapacity``; `nil` otherwise.
     @usableFromInline var spilled: [UInt64]?
     @usableFromInline var storedCount = 0
@@ -24,6 +24,14 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
     /// No durations.
     @inlinable
     public init() {}
+
+    /// The first `count` (at most ``inlineCapacity``) lanes of `values`, in order.
+    @inlinable
+    public init(_ values: SIMD8<UInt64>, count: Int) {
+        precondition(count >= 0 && count <= Self.inlineCapacity, "at most \(Self.inlineCapacity) inline durations")
+        inline = values
+        storedCount = count
+    }
 
     /// The durations of `values`, in order (inlinable, so it is specialised for the caller's
     /// sequence instead of walking it through generic metadata).
@@ -45,7 +53,7 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
         get {
             precondition(index >= 0 && index < storedCount, "stage duration index out of range")
             if let spilled { return spilled[index] }
-            return inline[unchecked: index]
+            return inline[index]
         }
         set {
             precondition(index >= 0 && index < storedCount, "stage duration index out of range")
@@ -53,7 +61,7 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
                 spilled![index] = newValue
                 return
             }
-            inline[unchecked: index] = newValue
+            inline[index] = newValue
         }
     }
 
@@ -61,7 +69,7 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
     @inlinable
     public mutating func append(_ value: UInt64) {
         if spilled == nil && count < Self.inlineCapacity {
-            inline[unchecked: count] = value
+            inline[count] = value
         } else {
             if spilled == nil { spilled = Array(self) }
             spilled!.append(value)

@@ -1,7 +1,7 @@
 import KeyTraceCore
 
 /// The mutable state of a ``TraceWriter``: one struct, so each append is one exclusive access.
-struct WriterState {
+struct WriterState: ~Copyable {
     let options: TraceWriter.Options
     private let flushInterval: Int64
     var sink: OutputSink
