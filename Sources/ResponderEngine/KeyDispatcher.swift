@@ -45,15 +45,19 @@ public final class KeyDispatcher {
     public var observer: DispatchObserver? {
         get { observerBox?.observer }
         set {
-            if let observerBox { retiredObservers.append(observerBox) }  // a callback may be running
+            if let observerBox {  // a callback of it may be running
+                retiredObservers.append(observerBox)
+                hasRetiredObservers = true
+            }
             observerBox = newValue.map(ObserverBox.init)
             unretainedObserver = observerBox.map { Unmanaged.passUnretained($0) }
-            if !dispatching && notifying == 0 { retiredObservers.removeAll() }
+            releaseRetiredObservers()
         }
     }
     private var observerBox: ObserverBox?
     @exclusivity(unchecked) private var unretainedObserver: Unmanaged<ObserverBox>?
     private var retiredObservers: [ObserverBox] = []
+    @exclusivity(unchecked) private var hasRetiredObservers = false
     /// Callbacks running outside a dispatch (chain changes, invalidations).
     @exclusivity(unchecked) private var notifying = 0
     /// Running totals.
@@ -103,7 +107,7 @@ public final class KeyDispatcher {
         let result = consume resolution  // moved, not copied, to the observer and the caller
         withObserver { $0.dispatcher(self, didResolve: result) }
         dispatching = wasDispatching
-        if _slowPath(!retiredObservers.isEmpty) && !wasDispatching && notifying == 0 { retiredObservers.removeAll() }
+        if _slowPath(hasRetiredObservers) { releaseRetiredObservers() }
         return result
     }
 
@@ -119,7 +123,14 @@ public final class KeyDispatcher {
         notifying += 1
         withObserver(body)
         notifying -= 1
-        if !retiredObservers.isEmpty && !dispatching && notifying == 0 { retiredObservers.removeAll() }
+        if hasRetiredObservers { releaseRetiredObservers() }
+    }
+
+    /// Releases replaced observers once none of their callbacks can be running.
+    private func releaseRetiredObservers() {
+        guard !dispatching && notifying == 0 else { return }
+        retiredObservers.removeAll()
+        hasRetiredObservers = false
     }
 
     /// Dispatches a sequence of events, returning their resolutions in order.
