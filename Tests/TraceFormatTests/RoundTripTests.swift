@@ -67,6 +67,28 @@ import Testing
         #expect(a == b)
     }
 
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func typedAppendsWriteTheSameBytesAsTraceRecordCases(seed: UInt64) throws {
+        var random = RandomRecords(seed: seed)
+        let records = (0..<2_000).map { _ in random.record() }
+        let typed = TraceWriter(metadata: TypingFixture.metadata, options: .init(chunkSize: 4096))
+        var direct = 0
+        for record in records {
+            switch record {
+            case .resolution(let r): try typed.append(r)
+            case .stageTimings(let r): try typed.append(r)
+            case .keyCommandsCounters(let r): try typed.append(r)
+            case .cache(let r): try typed.append(r)
+            default:
+                try typed.append(record)
+                continue
+            }
+            direct += 1
+        }
+        #expect(direct > 500)
+        #expect(try typed.finish() == TraceFixture.write(records, options: .init(chunkSize: 4096)))
+    }
+
     @Test func realisticTypingCostsAtMostSixBytesPerKeyPress() throws {
         let records = TypingFixture.records(presses: 20_000, engine: false)
         let bytes = try TypingFixture.trace(records)
