@@ -38,16 +38,25 @@ struct RecordedEventWriter {
             try writer.append(.dropped(DroppedEventsRecord(timestamp: event.pointee.press.timestamp,
                                                            count: event.pointee.count)))
         case .definePath:
-            define(&paths, Int(event.pointee.provider), event.pointee.text ?? "")
-            templates = Array(repeating: nil, count: Self.cacheSize)  // a number may now name another path
+            if Self.define(&paths, Int(event.pointee.provider), event.pointee.text ?? "") { forgetTemplates() }
         case .defineCommand:
-            if let command = event.pointee.definedCommand { define(&commands, Int(event.pointee.command), command) }
-            templates = Array(repeating: nil, count: Self.cacheSize)
+            if let command = event.pointee.definedCommand,
+               Self.define(&commands, Int(event.pointee.command), command) { forgetTemplates() }
         }
     }
 
-    private func define<T>(_ table: inout [T], _ number: Int, _ value: T) {
-        if number == table.count { table.append(value) } else if number < table.count { table[number] = value }
+    /// Adds `value` as number `number`; returns whether the number was defined before (then
+    /// cached records may name the old value).
+    private static func define<T>(_ table: inout [T], _ number: Int, _ value: T) -> Bool {
+        if number == table.count { table.append(value) } else if number < table.count {
+            table[number] = value
+            return true
+        }
+        return false
+    }
+
+    private mutating func forgetTemplates() {
+        templates = Array(repeating: nil, count: Self.cacheSize)
     }
 
     private func path(_ number: Int32) -> String? {
@@ -85,12 +94,7 @@ struct RecordedEventWriter {
 
     private func makeTemplate(key: SIMD8<Int32>, event: UnsafePointer<RecordedEvent>) -> Template {
         let command = self.command(event.pointee.command)
-        let action: Action?
-        switch event.pointee.actionSource {
-        case .keyDown: action = command?.action
-        case .keyUp: action = command?.upAction
-        case .none: action = nil
-        }
+        let action = event.pointee.actionSource.action(of: command)
         let record = ResolutionRecord(
             timestamp: 0, pressSequence: 0, outcome: .unhandled,
             command: command?.shortcut, title: command?.displayTitle, action: action,

@@ -43,7 +43,6 @@ struct RecorderProducer {
     mutating func didResolve(_ resolution: Resolution, in dispatcher: KeyDispatcher) {
         // Numbers first (they may add definitions, which must precede the event).
         let numbers = tables.numbers(of: resolution)
-        let command = numbers[0], blocking = numbers[1], provider = numbers[2], target = numbers[3]
         let uncertainty = nextUncertainty
         nextUncertainty = nil
         if let event = claim() {
@@ -52,11 +51,11 @@ struct RecorderProducer {
             event.pointee.press = resolution.press
             event.pointee.uncertainty = uncertainty
             event.pointee.outcome = resolution.outcome
-            event.pointee.actionSource = command == RecordedEvent.none ? .none : resolution.actionSource
-            event.pointee.command = command
-            event.pointee.blockingCommand = blocking
-            event.pointee.provider = provider
-            event.pointee.target = target
+            event.pointee.actionSource = resolution.actionSource
+            event.pointee.command = numbers[0]
+            event.pointee.blockingCommand = numbers[1]
+            event.pointee.provider = numbers[2]
+            event.pointee.target = numbers[3]
             event.pointee.timings = resolution.timings
             event.pointee.queries = resolution.queries
             event.pointee.clearPayload()

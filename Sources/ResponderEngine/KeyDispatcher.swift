@@ -57,6 +57,8 @@ public final class KeyDispatcher {
     private var observerBox: ObserverBox?
     @exclusivity(unchecked) private var unretainedObserver: Unmanaged<ObserverBox>?
     private var retiredObservers: [ObserverBox] = []
+    /// `!retiredObservers.isEmpty`, kept as a flag: it is checked after every event, and an
+    /// array's emptiness costs several loads there.
     @exclusivity(unchecked) private var hasRetiredObservers = false
     /// Callbacks running outside a dispatch (chain changes, invalidations).
     @exclusivity(unchecked) private var notifying = 0
@@ -117,7 +119,8 @@ public final class KeyDispatcher {
         unretainedObserver?._withUnsafeGuaranteedRef { body($0.observer) }
     }
 
-    /// Calls `body` with the observer outside a dispatch (a chain change, an invalidation).
+    /// Calls `body` with the observer for a chain change or an invalidation, which may come
+    /// during a dispatch (its effects) or between events (a scene's own change).
     func notifyObserver(_ body: (DispatchObserver) -> Void) {
         guard unretainedObserver != nil else { return }
         notifying += 1

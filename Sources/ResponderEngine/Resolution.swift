@@ -19,13 +19,7 @@ public struct Resolution {
     public var target: Responder?
     /// The action performed (the up-action on a key-up), or that could not be performed; `nil`
     /// when the event involved no action (a press, or a key-up consumed silently).
-    public var action: Action? {
-        switch actionSource {
-        case .keyDown: return command?.action
-        case .keyUp: return command?.upAction
-        case .none: return nil
-        }
-    }
+    public var action: Action? { actionSource.action(of: command) }
     /// Whether ``action`` is the command's up-action (a key-up, R20).
     public var isUpAction: Bool { actionSource == .keyUp }
     /// Whether ``action`` is not `nil`, answered without copying the action.
@@ -45,6 +39,15 @@ public struct Resolution {
         case keyDown
         /// The command's up-action (a key-up, R20).
         case keyUp
+
+        /// The action of `command` this names (`nil` for ``none`` or no command).
+        public func action(of command: KeyCommand?) -> Action? {
+            switch self {
+            case .keyDown: return command?.action
+            case .keyUp: return command?.upAction
+            case .none: return nil
+            }
+        }
     }
     /// Which of ``command``'s actions ``action`` is; read it instead of ``action`` to avoid
     /// copying the action.
