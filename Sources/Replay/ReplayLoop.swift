@@ -120,6 +120,7 @@ struct ReplayLoop {
         try applyPendingFocus(at: press.timestamp)
         if origin == nil { origin = press.timestamp }
         recorder?.setUncertaintyOfNextPress(key.timestampUncertainty)
+        observer.prepare(dispatcher)
         let resolution: Resolution
         if scheduler != nil {
             // Nothing but the dispatch between the wake-up and the dispatch.

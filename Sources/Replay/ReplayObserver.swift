@@ -4,6 +4,9 @@ import TraceFormat
 
 /// Watches a replay's dispatcher: keeps the paths the responders had when each event arrived
 /// (for ``record(for:sequence:)``), and forwards everything to the output recorder.
+///
+/// The replay loop calls ``prepare(_:)`` before each dispatch (a direct call, one flag test
+/// unless the hierarchy moved); the observer does nothing in `willDispatch` itself.
 final class ReplayObserver: DispatchObserver {
     private let recorder: TraceRecorder?
     private let extra: DispatchObserver?
@@ -20,10 +23,15 @@ final class ReplayObserver: DispatchObserver {
         self.extra = extra
     }
 
-    // The extra observer is called innermost (last before dispatch, first after), so what it
-    // measures around a dispatch excludes this observer's own work.
+    /// Before an event: brings the paths up to date when the hierarchy moved.
+    @inline(__always)
+    func prepare(_ dispatcher: KeyDispatcher) {
+        if converter.isStale { converter.prepare { dispatcher.currentChain } }
+    }
+
+    // The extra observer is called innermost (first after a dispatch), so what it measures
+    // around a dispatch excludes this observer's own work.
     func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
-        converter.prepare { dispatcher.currentChain }
         extra?.dispatcher(dispatcher, willDispatch: press)
     }
 

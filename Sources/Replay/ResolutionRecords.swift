@@ -15,6 +15,8 @@ struct ResolutionRecords {
         /// Retained, so that its identifier (the key) stays unique while the entry lives.
         let responder: Responder
         let path: String
+        /// The path's number (``ResolutionRecords/number(of:)``).
+        let number: UInt64
         let lineage: [(responder: ObjectIdentifier, name: String)]
         /// The last ``ResolutionRecords/generation`` in which the lineage was found unchanged.
         var checked: Int
@@ -27,35 +29,53 @@ struct ResolutionRecords {
     // A direct-mapped cache in front of `paths`, emptied at every move: a press names the same
     // few responders again and again, and a hit is one compare instead of a hash.
     private static let cacheSize = 16
-    private var recent = [(ObjectIdentifier?, String)](repeating: (nil, ""), count: ResolutionRecords.cacheSize)
-    private var stale = true
+    private var recent = [(ObjectIdentifier?, String, UInt64)](repeating: (nil, "", 0), count: ResolutionRecords.cacheSize)
+    /// Whether the hierarchy may have moved since the last ``prepare(for:)``.
+    private(set) var isStale = true
     /// More cached paths than this (responders made and dropped by a long session) start the
     /// cache over.
     private static let pathLimit = 4096
+    /// A number for every distinct path string, never reused: records are cached by the numbers
+    /// of their paths, so a moved responder's new path is a new key.
+    private var numbers: [String: UInt64] = [:]
+    private var nextNumber: UInt64 = 1
+    /// Records already built, by their command's identity and their paths' numbers: the strings
+    /// of a resolution like an earlier one are shared, not built again.
+    private var records = ResolutionDetailsCache()
+    /// The commands whose identities are in the keys of `records`, kept alive so that no other
+    /// command takes an identity while its key is cached. At `pinLimit`, both start over.
+    private var pinned: [(command: KeyCommand?, blocking: KeyCommand?)] = []
+    private static let pinLimit = 1024
 
     /// Notes that the hierarchy may have moved. Cached paths stay valid for the event being
     /// dispatched (they are the paths it arrived with) and are checked before the next one.
-    mutating func invalidatePaths() { stale = true }
+    mutating func invalidatePaths() { isStale = true }
 
-    /// Before an event: when the hierarchy moved, checks the chain's paths anew, so a modal that
-    /// dismisses itself still reports the path it had when it acted.
+    /// Before the next event: when the hierarchy moved, checks the chain's paths anew, so a modal
+    /// that dismisses itself still reports the path it had when it acted.
     mutating func prepare(for chain: () -> ResponderChain) {
-        guard stale else { return }
-        stale = false
+        guard isStale else { return }
+        isStale = false
         generation &+= 1
-        if paths.count > Self.pathLimit { paths.removeAll(keepingCapacity: true) }
-        for i in recent.indices { recent[i] = (nil, "") }
+        if paths.count > Self.pathLimit {
+            paths.removeAll(keepingCapacity: true)
+            numbers.removeAll(keepingCapacity: true)  // numbers are not reused: cached records stay right
+        }
+        for i in recent.indices { recent[i] = (nil, "", 0) }
         for responder in chain().responders { _ = path(of: responder) }
     }
 
-    mutating func path(of responder: Responder?) -> String? {
-        guard let responder else { return nil }
+    /// The path of `responder` and its number, `("", 0)` for none.
+    mutating func path(of responder: Responder?) -> (path: String, number: UInt64) {
+        guard let responder else { return ("", 0) }
         let key = ObjectIdentifier(responder)
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (ResolutionRecords.cacheSize - 1)
-        if recent[slot].0 == key { return recent[slot].1 }
+        if recent[slot].0 == key { return (recent[slot].1, recent[slot].2) }
         let path: String
+        let number: UInt64
         if var cached = paths[key], cached.checked == generation || Self.lineage(of: responder, is: cached.lineage) {
             path = cached.path
+            number = cached.number
             if cached.checked != generation {
                 cached.checked = generation
                 paths[key] = cached
@@ -67,10 +87,21 @@ struct ResolutionRecords {
                 lineage.append((ObjectIdentifier(component), component.name))
                 return true
             }
-            paths[key] = CachedPath(responder: responder, path: path, lineage: lineage, checked: generation)
+            number = self.number(of: path)
+            paths[key] = CachedPath(responder: responder, path: path, number: number, lineage: lineage,
+                                    checked: generation)
         }
-        recent[slot] = (key, path)
-        return path
+        recent[slot] = (key, path, number)
+        return (path, number)
+    }
+
+    /// The number of `path`: the same for equal strings, never given to another.
+    private mutating func number(of path: String) -> UInt64 {
+        if let number = numbers[path] { return number }
+        let number = nextNumber
+        nextNumber += 1
+        numbers[path] = number
+        return number
     }
 
     /// Whether `responder`'s path is still made of `lineage`.
@@ -92,11 +123,33 @@ struct ResolutionRecords {
     /// The resolution record for `resolution`, whose key record has `sequence`.
     mutating func record(for resolution: Resolution, sequence: UInt64, timestamp: UInt64) -> ResolutionRecord {
         let command = resolution.command
-        return ResolutionRecord(
+        let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
+        let provider = path(of: resolution.provider)
+        let target = path(of: resolution.target ?? resolution.pressHandler)
+        // The shortcut, title and action follow from the command and which of its actions ran.
+        let key = SIMD8<UInt64>(UInt64(resolution.actionSource.rawValue), Self.number(command?.instanceIdentifier),
+                                provider.number, target.number,
+                                Self.number(resolution.blockingCommand?.instanceIdentifier), 0, 0, 0)
+        if let record = records.record(key, timestamp: timestamp, pressSequence: sequence, outcome: resolution.outcome,
+                                       isUpAction: isUpAction) {
+            return record
+        }
+        let record = ResolutionRecord(
             timestamp: timestamp, pressSequence: sequence, outcome: resolution.outcome,
             command: command?.shortcut, title: command?.displayTitle, action: resolution.action,
-            isUpAction: resolution.press.phase == .ended && resolution.action != nil && resolution.action == command?.upAction,
-            providerPath: path(of: resolution.provider), targetPath: path(of: resolution.target ?? resolution.pressHandler),
-            blockingAction: resolution.blockingCommand?.action)
+            isUpAction: isUpAction, providerPath: provider.number == 0 ? nil : provider.path,
+            targetPath: target.number == 0 ? nil : target.path, blockingAction: resolution.blockingCommand?.action)
+        if pinned.count >= Self.pinLimit {
+            records.removeAll()
+            pinned.removeAll(keepingCapacity: true)
+        }
+        pinned.append((command, resolution.blockingCommand))
+        records.remember(record, under: key)
+        return record
+    }
+
+    @inline(__always)
+    private static func number(_ identifier: ObjectIdentifier?) -> UInt64 {
+        identifier.map { UInt64(UInt(bitPattern: $0)) } ?? 0
     }
 }

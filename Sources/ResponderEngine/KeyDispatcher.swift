@@ -32,8 +32,15 @@ public final class KeyDispatcher {
     public let application: Application
     /// How `keyCommands` are queried (R23). Changing it drops the cache.
     public var policy: QueryPolicy {
-        didSet { collection = nil }
+        get { queryPolicy }
+        set {
+            queryPolicy = newValue
+            collection = nil
+        }
     }
+    /// Read on every lookup: stored apart from ``policy`` (whose setter has an effect) so that
+    /// reading it skips the dynamic exclusivity check.
+    @exclusivity(unchecked) private var queryPolicy: QueryPolicy
     /// The clock for stage timing; `nil` turns timing off (no clock reads at all).
     @exclusivity(unchecked) public var clock: NanosecondClock?
     /// Receives every resolution, chain change and invalidation.
@@ -81,7 +88,7 @@ public final class KeyDispatcher {
     public init(application: Application, policy: QueryPolicy = .cached,
                 clock: NanosecondClock? = MonotonicClock()) throws {
         self.application = application
-        self.policy = policy
+        self.queryPolicy = policy
         self.clock = clock
         inFlight.reserveCapacity(32)
         try application.rebuildMainMenu()

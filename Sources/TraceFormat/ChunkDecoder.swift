@@ -26,6 +26,8 @@ struct ChunkDecoder {
     @usableFromInline var shape = -1
     /// The current record's payload after its timestamp delta.
     private var body = UnsafeRawBufferPointer(start: nil, count: 0)
+    /// Resolutions decoded in this chunk, by their string references.
+    private var resolutions = ResolutionDetailsCache()
 
     init(payload: UnsafeRawBufferPointer, baseTime: UInt64) {
         reader = ByteReader(payload)
@@ -43,6 +45,7 @@ struct ChunkDecoder {
         tag = 0
         shape = -1
         body = UnsafeRawBufferPointer(start: nil, count: 0)
+        resolutions.removeAll()  // its keys are this chunk's string references
     }
 
     /// The offset of the next entry in the payload.
@@ -399,11 +402,20 @@ struct ChunkDecoder {
 
     // MARK: - Records
 
-    /// The current record when it is a resolution.
-    var resolution: ResolutionRecord? {
+    /// The current record when it is a resolution. A resolution whose string references were
+    /// seen earlier in the chunk shares that one's strings (``ResolutionDetailsCache``).
+    mutating func resolution() -> ResolutionRecord? {
         guard shape < 0, tag == EntryType.resolution else { return nil }
         var r = ByteReader(body)
-        return resolution(time: previousTime, body: &r)
+        guard let fields = ResolutionFields(&r) else { return nil }
+        let key = fields.key
+        if let record = resolutions.record(key, timestamp: previousTime, pressSequence: fields.sequence,
+                                           outcome: fields.outcome, isUpAction: fields.isUpAction) {
+            return record
+        }
+        guard let record = resolution(time: previousTime, fields) else { return nil }
+        resolutions.remember(record, under: key)
+        return record
     }
 
     /// The current record when it is a set of stage timings.
@@ -422,21 +434,66 @@ struct ChunkDecoder {
         return record
     }
 
-    private func resolution(time: UInt64, body r: inout ByteReader) -> ResolutionRecord? {
-        guard let seq = r.readVarint(), let outcomeRaw = r.readUInt8(), let outcome = DispatchOutcome(rawValue: outcomeRaw),
-              let flags = r.readUInt8() else { return nil }
-        var command: KeyShortcut?
-        if flags & 2 != 0 {
-            guard let modifiers = r.readVarint(), let inputRef = r.readVarint(), let input = string(inputRef) else { return nil }
-            command = KeyShortcut(input: KeyInput(uiKitValue: input),
-                                  modifiers: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: modifiers)))
+    /// A resolution's fields as encoded: scalars, and references into the string table.
+    private struct ResolutionFields {
+        var sequence: UInt64
+        var outcome: DispatchOutcome
+        var flags: UInt8
+        var modifiers: UInt64 = 0
+        var input: UInt64 = 0
+        var title: UInt64 = 0
+        var action: UInt64 = 0
+        var provider: UInt64 = 0
+        var target: UInt64 = 0
+        var blocking: UInt64 = 0
+
+        var hasCommand: Bool { flags & 2 != 0 }
+        var isUpAction: Bool { flags & 1 != 0 }
+
+        /// What determines the reference fields, within one chunk.
+        var key: SIMD8<UInt64> {
+            SIMD8(UInt64(flags & 2), modifiers, input, title, action, provider, target, blocking)
         }
-        guard let t = r.readVarint(), let title = optionalString(t), let a = r.readVarint(), let action = optionalString(a),
-              let p = r.readVarint(), let provider = optionalString(p), let g = r.readVarint(), let target = optionalString(g),
-              let b = r.readVarint(), let blocking = optionalString(b) else { return nil }
-        return ResolutionRecord(timestamp: time, pressSequence: seq, outcome: outcome, command: command,
-                                title: title, action: action.map { Action($0) }, isUpAction: flags & 1 != 0,
-                                providerPath: provider, targetPath: target,
+
+        init?(_ r: inout ByteReader) {
+            guard let seq = r.readVarint(), let outcomeRaw = r.readUInt8(),
+                  let outcome = DispatchOutcome(rawValue: outcomeRaw), let flags = r.readUInt8() else { return nil }
+            sequence = seq
+            self.outcome = outcome
+            self.flags = flags
+            if flags & 2 != 0 {
+                guard let modifiers = r.readVarint(), let input = r.readVarint() else { return nil }
+                self.modifiers = modifiers
+                self.input = input
+            }
+            guard let t = r.readVarint(), let a = r.readVarint(), let p = r.readVarint(), let g = r.readVarint(),
+                  let b = r.readVarint() else { return nil }
+            title = t
+            action = a
+            provider = p
+            target = g
+            blocking = b
+        }
+    }
+
+    private func resolution(time: UInt64, body r: inout ByteReader) -> ResolutionRecord? {
+        ResolutionFields(&r).flatMap { resolution(time: time, $0) }
+    }
+
+    /// The record `fields` encode, `nil` when a string reference is out of range.
+    private func resolution(time: UInt64, _ fields: ResolutionFields) -> ResolutionRecord? {
+        var command: KeyShortcut?
+        if fields.hasCommand {
+            guard let input = string(fields.input) else { return nil }
+            command = KeyShortcut(input: KeyInput(uiKitValue: input),
+                                  modifiers: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: fields.modifiers)))
+        }
+        guard let title = optionalString(fields.title), let action = optionalString(fields.action),
+              let provider = optionalString(fields.provider), let target = optionalString(fields.target),
+              let blocking = optionalString(fields.blocking) else { return nil }
+        return ResolutionRecord(timestamp: time, pressSequence: fields.sequence, outcome: fields.outcome,
+                                command: command, title: title, action: action.map { Action($0) },
+                                isUpAction: fields.isUpAction, providerPath: provider, targetPath: target,
                                 blockingAction: blocking.map { Action($0) })
     }
 

@@ -112,7 +112,10 @@ public struct RecordCursor {
     public var keyRecord: KeyRecord? { decoder.keyRecord }
 
     /// The current record when it is a resolution whose fields decode, `nil` otherwise.
-    public var resolution: ResolutionRecord? { decoder.resolution }
+    ///
+    /// Resolutions that repeat within a chunk (the same command, title, action and paths) share
+    /// one copy of their strings: reading them this way allocates nothing after the first.
+    public var resolution: ResolutionRecord? { mutating get { decoder.resolution() } }
 
     /// The current record when it is a set of stage timings whose fields decode, `nil` otherwise.
     public var stageTimings: StageTimingsRecord? { decoder.stageTimings }

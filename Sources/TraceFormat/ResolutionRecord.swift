@@ -103,6 +103,17 @@ public struct ResolutionRecord: Hashable, @unchecked Sendable {
                           targetPath: targetPath, blockingAction: blockingAction)
     }
 
+    /// A record whose reference fields are `details`, shared with other records (see
+    /// ``ResolutionDetailsCache``).
+    @inlinable
+    init(timestamp: UInt64, pressSequence: UInt64, outcome: DispatchOutcome, isUpAction: Bool, details: Details) {
+        self.timestamp = timestamp
+        self.pressSequence = pressSequence
+        self.outcome = outcome
+        self.isUpAction = isUpAction
+        self.details = details
+    }
+
     /// Whether every field is equal (records sharing a box compare their scalars only).
     public static func == (lhs: ResolutionRecord, rhs: ResolutionRecord) -> Bool {
         lhs.timestamp == rhs.timestamp && lhs.pressSequence == rhs.pressSequence && lhs.outcome == rhs.outcome

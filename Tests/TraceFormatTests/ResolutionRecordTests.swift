@@ -54,3 +54,62 @@ import TraceFormat
         #expect(Array(reader) == records)
     }
 }
+
+@Suite struct RepeatedResolutionTests {
+    /// A few resolutions repeated in random order, so each chunk numbers their strings differently.
+    static func repeatedResolutions(count: Int, seed: UInt64) -> [TraceRecord] {
+        var rng = SeededGenerator(seed: seed)
+        let shortcuts: [KeyShortcut?] = [nil, KeyShortcut(input: .character("d"), modifiers: .command),
+                                         KeyShortcut(input: .character("f"), modifiers: [.command, .shift])]
+        let paths: [String?] = [nil, "window/viewer", "window/viewer/page", "window/search"]
+        let actions: [Action?] = [nil, Action("addBookmark:"), Action("find:")]
+        return (0..<count).map { i in
+            let pick = { (n: Int) in Int(rng.next() % UInt64(n)) }
+            return .resolution(ResolutionRecord(
+                timestamp: UInt64(1_000 + i), pressSequence: UInt64(i), outcome: pick(2) == 0 ? .performedCommand : .unhandled,
+                command: shortcuts[pick(3)], title: pick(2) == 0 ? nil : "Title \(pick(3))", action: actions[pick(3)],
+                isUpAction: pick(4) == 0, providerPath: paths[pick(4)], targetPath: paths[pick(4)],
+                blockingAction: actions[pick(3)]))
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func resolutionsReadThroughTheCursorEqualTheirRecordsInEveryChunk(seed: UInt64) throws {
+        let records = Self.repeatedResolutions(count: 3_000, seed: seed)
+        let writer = TraceWriter(metadata: TypingFixture.metadata, options: .init(chunkSize: 700))
+        for record in records { try writer.append(record) }
+        let reader = try TraceReader(bytes: writer.finish())
+        #expect(reader.chunks.count > 10)
+        var cursor = reader.cursor()
+        var read: [TraceRecord] = []
+        while cursor.next() {
+            guard let resolution = cursor.resolution else { continue }
+            read.append(.resolution(resolution))
+        }
+        // Counted, not printed: a failure here would otherwise print 3 000 records.
+        #expect(read.count == records.count)
+        #expect(zip(read, records).filter { $0 != $1 }.count == 0)
+        #expect(zip(Array(reader), records).filter { $0 != $1 }.count == 0)
+    }
+
+    @Test func changingOneRecordReadLikeAnotherLeavesTheOtherAsItWas() throws {
+        let repeated = ResolutionRecord(timestamp: 1, pressSequence: 0, outcome: .performedCommand,
+                                        action: Action("find:"), providerPath: "window/search")
+        let writer = TraceWriter(metadata: TypingFixture.metadata)
+        for i in 0..<3 {
+            var record = repeated
+            record.timestamp += UInt64(i)
+            record.pressSequence = UInt64(i)
+            try writer.append(.resolution(record))
+        }
+        var cursor = try TraceReader(bytes: writer.finish()).cursor()
+        var read: [ResolutionRecord] = []
+        while cursor.next() { if let resolution = cursor.resolution { read.append(resolution) } }
+        try #require(read.count == 3)
+        read[1].providerPath = "window/other"
+        read[1].action = nil
+        #expect(read[0].providerPath == "window/search" && read[2].providerPath == "window/search")
+        #expect(read[0].action == Action("find:") && read[2].action == Action("find:"))
+        #expect(read[1].providerPath == "window/other" && read[1].action == nil)
+    }
+}
