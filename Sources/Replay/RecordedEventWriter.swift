@@ -78,7 +78,7 @@ struct RecordedEventWriter {
         hash ^= UInt32(truncatingIfNeeded: key[1]) ^ UInt32(truncatingIfNeeded: key[4]) &<< 8
         let slot = Int(hash >> 26)
         let template: Template
-        if let cached = templates[slot], cached.key == key {
+        if let cached = templates[slot], cached.key.hasSameLanes(as: key) {
             template = cached
         } else {
             template = makeTemplate(key: key, event: event)

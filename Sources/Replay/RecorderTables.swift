@@ -55,7 +55,7 @@ struct RecorderTables {
         let references = SIMD4<UInt>(Self.bits(resolution.command), Self.bits(resolution.blockingCommand),
                                      Self.bits(resolution.provider),
                                      hasTarget ? Self.bits(resolution.target) : Self.bits(resolution.pressHandler))
-        if lastIsValid && references == lastReferences { return lastNumbers }
+        if lastIsValid && references.hasSameLanes(as: lastReferences) { return lastNumbers }
         let numbers = SIMD4<Int32>(number(of: resolution.command), number(of: resolution.blockingCommand),
                                    number(of: resolution.provider),
                                    hasTarget ? number(of: resolution.target) : number(of: resolution.pressHandler))

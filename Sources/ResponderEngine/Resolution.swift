@@ -12,11 +12,11 @@ public struct Resolution {
     /// The outcome.
     public var outcome: DispatchOutcome
     /// The command that fired, or that was disabled or shadowed.
-    public var command: KeyCommand?
+    public var command: KeyCommand? = nil
     /// The responder whose key commands (or main menu) provided ``command``.
-    public var provider: Responder?
+    public var provider: Responder? = nil
     /// The responder that performed the action.
-    public var target: Responder?
+    public var target: Responder? = nil
     /// The action performed (the up-action on a key-up), or that could not be performed; `nil`
     /// when the event involved no action (a press, or a key-up consumed silently).
     public var action: Action? { actionSource.action(of: command) }
@@ -53,11 +53,11 @@ public struct Resolution {
     /// copying the action.
     public internal(set) var actionSource: ActionSource
     /// For a shadowed command, the earlier command of the same identity that blocked it (R12).
-    public var blockingCommand: KeyCommand?
+    public var blockingCommand: KeyCommand? = nil
     /// The provider of ``blockingCommand``.
-    public var blockingProvider: Responder?
+    public var blockingProvider: Responder? = nil
     /// The responder that handled the press (`pressesBegan` and friends, or text input).
-    public var pressHandler: Responder?
+    public var pressHandler: Responder? = nil
     /// How well the command matched: 3 exact, 2 pair (R8), 0 when no command.
     public var fidelity: UInt8
     /// The chain the event went through.
@@ -69,21 +69,26 @@ public struct Resolution {
     /// Anything unusual met on the way.
     public var diagnostics: DispatchDiagnostics
 
+    /// A resolution of `press` before dispatch: nothing happened yet.
+    @inline(__always)
     init(press: KeyPress, chain: ResponderChain) {
+        self = Resolution(press: press, outcome: .unhandled, actionSource: .none, fidelity: 0, chain: chain,
+                          timings: .zero, queries: .none, diagnostics: [])
+    }
+
+    /// Every field; the optional ones start out `nil`.
+    @inline(never)
+    private init(press: KeyPress, outcome: DispatchOutcome, actionSource: ActionSource, fidelity: UInt8,
+                 chain: ResponderChain, timings: StageTimings, queries: KeyCommandQueries,
+                 diagnostics: DispatchDiagnostics) {
         self.press = press
-        self.outcome = .unhandled
-        self.command = nil
-        self.provider = nil
-        self.target = nil
-        self.actionSource = .none
-        self.blockingCommand = nil
-        self.blockingProvider = nil
-        self.pressHandler = nil
-        self.fidelity = 0
+        self.outcome = outcome
+        self.actionSource = actionSource
+        self.fidelity = fidelity
         self.chain = chain
-        self.timings = .zero
-        self.queries = .none
-        self.diagnostics = []
+        self.timings = timings
+        self.queries = queries
+        self.diagnostics = diagnostics
     }
 }
 

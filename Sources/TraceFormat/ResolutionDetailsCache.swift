@@ -46,7 +46,7 @@ public struct ResolutionDetailsCache {
                        isUpAction: Bool) -> ResolutionRecord? {
         guard !entries.isEmpty else { return nil }
         let entry = entries[Self.slot(of: key)]
-        guard entry.key == key, let details = entry.details else { return nil }
+        guard entry.key.hasSameLanes(as: key), let details = entry.details else { return nil }
         return ResolutionRecord(timestamp: timestamp, pressSequence: pressSequence, outcome: outcome,
                                 isUpAction: isUpAction, details: details)
     }
