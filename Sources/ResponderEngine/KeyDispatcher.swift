@@ -113,13 +113,8 @@ public final class KeyDispatcher {
         timer.mark(.end)
         resolution.timings = timer.timings
         statistics.record(resolution.outcome, resolution.queries)
-        // Passed to the observer directly, not captured by a closure: a capture would copy the
-        // whole resolution (seven references) once per event, where this costs one reference
-        // count of the observer.
-        let result = consume resolution
-        if let observer = unretainedObserver?._withUnsafeGuaranteedRef({ $0.observer }) {
-            observer.dispatcher(self, didResolve: result)
-        }
+        let result = consume resolution  // moved, not copied, to the observer and the caller
+        withObserver { $0.dispatcher(self, didResolve: result) }
         dispatching = wasDispatching
         if _slowPath(hasRetiredObservers) { releaseRetiredObservers() }
         return result
