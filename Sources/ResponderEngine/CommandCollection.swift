@@ -201,16 +201,22 @@ final class CommandCollection {
     private static func read(_ chain: ResponderChain) -> (sources: [Source], calls: Int) {
         var sources: [Source] = []
         var calls = 0
-        for (position, responder) in chain.responders.enumerated() {
-            responder.keyCommandsCallCount += 1
-            calls += 1
-            var own = responder.keyCommands ?? []
-            if let controller = responder as? ViewController { own += controller.addedKeyCommands }
-            for command in own {
+        func append(_ commands: [KeyCommand], of responder: Responder, at position: Int) {
+            for command in commands {
+                guard !command.alternates.isEmpty else {  // most have none: no array for the expansion
+                    sources.append(Source(command: command, provider: responder, position: position, menu: nil))
+                    continue
+                }
                 for expanded in command.expandedWithAlternates {
                     sources.append(Source(command: expanded, provider: responder, position: position, menu: nil))
                 }
             }
+        }
+        for (position, responder) in chain.responders.enumerated() {
+            responder.keyCommandsCallCount += 1
+            calls += 1
+            if let own = responder.keyCommands { append(own, of: responder, at: position) }
+            if let controller = responder as? ViewController { append(controller.addedKeyCommands, of: responder, at: position) }
             if let app = responder as? Application {
                 for (command, menu) in app.mainMenuKeyCommandsWithMenus {
                     sources.append(Source(command: command, provider: responder, position: position, menu: menu))
