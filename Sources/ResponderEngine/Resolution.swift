@@ -12,11 +12,11 @@ public struct Resolution {
     /// The outcome.
     public var outcome: DispatchOutcome
     /// The command that fired, or that was disabled or shadowed.
-    public var command: KeyCommand? = nil
+    public var command: KeyCommand?
     /// The responder whose key commands (or main menu) provided ``command``.
-    public var provider: Responder? = nil
+    public var provider: Responder?
     /// The responder that performed the action.
-    public var target: Responder? = nil
+    public var target: Responder?
     /// The action performed (the up-action on a key-up), or that could not be performed; `nil`
     /// when the event involved no action (a press, or a key-up consumed silently).
     public var action: Action? { actionSource.action(of: command) }
@@ -53,11 +53,11 @@ public struct Resolution {
     /// copying the action.
     public internal(set) var actionSource: ActionSource
     /// For a shadowed command, the earlier command of the same identity that blocked it (R12).
-    public var blockingCommand: KeyCommand? = nil
+    public var blockingCommand: KeyCommand?
     /// The provider of ``blockingCommand``.
-    public var blockingProvider: Responder? = nil
+    public var blockingProvider: Responder?
     /// The responder that handled the press (`pressesBegan` and friends, or text input).
-    public var pressHandler: Responder? = nil
+    public var pressHandler: Responder?
     /// How well the command matched: 3 exact, 2 pair (R8), 0 when no command.
     public var fidelity: UInt8
     /// The chain the event went through.
@@ -76,7 +76,11 @@ public struct Resolution {
                           timings: .zero, queries: .none, diagnostics: [])
     }
 
-    /// Every field; the optional ones start out `nil`.
+    /// Every field that is not optional (the optional ones start out `nil`).
+    ///
+    /// Not inlined on purpose: an initialiser of this large value inlined into `dispatch` was
+    /// built twice, then one copy was copied and the other destroyed (about 450 instructions and
+    /// seven reference counts per event). Called, it builds the value once, in place.
     @inline(never)
     private init(press: KeyPress, outcome: DispatchOutcome, actionSource: ActionSource, fidelity: UInt8,
                  chain: ResponderChain, timings: StageTimings, queries: KeyCommandQueries,
