@@ -25,14 +25,3 @@ extension SIMD8 where Scalar == UInt64 {
         return two[0] | two[1] == 0
     }
 }
-
-extension SIMD8 where Scalar == Int32 {
-    /// Whether every lane equals the same lane of `other` (`self == other`, without branches).
-    @inlinable @inline(__always)
-    public func hasSameLanes(as other: Self) -> Bool {
-        let difference = self ^ other
-        let four = difference.lowHalf | difference.highHalf
-        let two = four.lowHalf | four.highHalf
-        return two[0] | two[1] == 0
-    }
-}

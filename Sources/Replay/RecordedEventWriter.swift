@@ -13,16 +13,9 @@ import TraceFormat
 struct RecordedEventWriter {
     private var paths: [String] = []
     private var commands: [KeyCommand] = []
-    private static let cacheSize = 64
-    private var templates = [Template?](repeating: nil, count: RecordedEventWriter.cacheSize)
-
-    /// A resolution record whose numbers are `key`; timestamp, sequence and outcome are set per use.
-    private struct Template {
-        var key: SIMD8<Int32>
-        var record: ResolutionRecord
-        /// Whether the record's action is the command's up-action (then it is one on a key-up).
-        var actionIsUpAction: Bool
-    }
+    /// Resolution records already written, by their numbers: a repeat shares the strings of the
+    /// first (the numbers are this writer's, so the cache is emptied when one is defined again).
+    private var records = ResolutionDetailsCache()
 
     /// Writes the records of `event` (or learns the definition it carries).
     mutating func write(_ event: UnsafePointer<RecordedEvent>, to writer: TraceWriter) throws(TraceFormatError) {
@@ -38,10 +31,10 @@ struct RecordedEventWriter {
             try writer.append(.dropped(DroppedEventsRecord(timestamp: event.pointee.press.timestamp,
                                                            count: event.pointee.count)))
         case .definePath:
-            if Self.define(&paths, Int(event.pointee.provider), event.pointee.text ?? "") { forgetTemplates() }
+            if Self.define(&paths, Int(event.pointee.provider), event.pointee.text ?? "") { records.removeAll() }
         case .defineCommand:
             if let command = event.pointee.definedCommand,
-               Self.define(&commands, Int(event.pointee.command), command) { forgetTemplates() }
+               Self.define(&commands, Int(event.pointee.command), command) { records.removeAll() }
         }
     }
 
@@ -55,9 +48,6 @@ struct RecordedEventWriter {
         return false
     }
 
-    private mutating func forgetTemplates() {
-        templates = Array(repeating: nil, count: Self.cacheSize)
-    }
 
     private func path(_ number: Int32) -> String? {
         number >= 0 && Int(number) < paths.count ? paths[Int(number)] : nil
@@ -70,37 +60,25 @@ struct RecordedEventWriter {
     /// The resolution record of a dispatch event: what ``ResolutionRecords`` makes of the live
     /// resolution, from the numbers.
     private mutating func resolution(of event: UnsafePointer<RecordedEvent>, sequence: UInt64) -> ResolutionRecord {
-        let key = SIMD8<Int32>(event.pointee.command, event.pointee.blockingCommand, event.pointee.provider,
-                               event.pointee.target, Int32(event.pointee.actionSource.rawValue), 0, 0, 0)
-        var hash = UInt32(truncatingIfNeeded: key[0]) &* 0x9E37_79B1
-        hash = (hash ^ UInt32(truncatingIfNeeded: key[2])) &* 0x85EB_CA77
-        hash = (hash ^ UInt32(truncatingIfNeeded: key[3])) &* 0xC2B2_AE3D
-        hash ^= UInt32(truncatingIfNeeded: key[1]) ^ UInt32(truncatingIfNeeded: key[4]) &<< 8
-        let slot = Int(hash >> 26)
-        let template: Template
-        if let cached = templates[slot], cached.key.hasSameLanes(as: key) {
-            template = cached
-        } else {
-            template = makeTemplate(key: key, event: event)
-            templates[slot] = template
+        func lane(_ number: Int32) -> UInt64 { UInt64(UInt32(bitPattern: number)) }
+        let key = SIMD8<UInt64>(lane(event.pointee.command), lane(event.pointee.blockingCommand),
+                                lane(event.pointee.provider), lane(event.pointee.target),
+                                UInt64(event.pointee.actionSource.rawValue), 0, 0, 0)
+        let isUpAction = event.pointee.press.phase == .ended && event.pointee.actionSource == .keyUp
+        let timestamp = event.pointee.press.timestamp
+        if let record = records.record(key, timestamp: timestamp, pressSequence: sequence,
+                                       outcome: event.pointee.outcome, isUpAction: isUpAction) {
+            return record
         }
-        var record = template.record
-        record.timestamp = event.pointee.press.timestamp
-        record.pressSequence = sequence
-        record.outcome = event.pointee.outcome
-        record.isUpAction = event.pointee.press.phase == .ended && template.actionIsUpAction
-        return record
-    }
-
-    private func makeTemplate(key: SIMD8<Int32>, event: UnsafePointer<RecordedEvent>) -> Template {
         let command = self.command(event.pointee.command)
-        let action = event.pointee.actionSource.action(of: command)
         let record = ResolutionRecord(
-            timestamp: 0, pressSequence: 0, outcome: .unhandled,
-            command: command?.shortcut, title: command?.displayTitle, action: action,
+            timestamp: timestamp, pressSequence: sequence, outcome: event.pointee.outcome,
+            command: command?.shortcut, title: command?.displayTitle,
+            action: event.pointee.actionSource.action(of: command), isUpAction: isUpAction,
             providerPath: path(event.pointee.provider), targetPath: path(event.pointee.target),
             blockingAction: self.command(event.pointee.blockingCommand)?.action)
-        return Template(key: key, record: record, actionIsUpAction: action != nil && action == command?.upAction)
+        records.remember(record, under: key)
+        return record
     }
 
     /// Writes the stage timings, query counters and cache use of a dispatch, in that order.
