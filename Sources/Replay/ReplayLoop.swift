@@ -24,6 +24,9 @@ struct ReplayLoop {
     private var origin: UInt64?
     private var sequence: UInt64 = 0
     private var pendingFocus: String?
+    /// Responders found for recorded focus paths: a trace focuses the same few again and again,
+    /// and finding one searches the whole scene.
+    private var focusTargets: [String: Responder] = [:]
 
     /// Loads the scene (the one given, else the one the trace names) and prepares the dispatcher
     /// and the optional output trace.
@@ -168,11 +171,18 @@ struct ReplayLoop {
         guard let target = pendingFocus else { return }
         pendingFocus = nil
         guard runtime.application.chainStart.description != target else { return }
-        // A named responder's description ends with its name: most are ruled out without building it.
-        guard let responder = runtime.allResponders.first(where: {
-            ($0.name.isEmpty || target.hasSuffix($0.name)) && $0.description == target
-        }) else {
-            throw ReplayError.focusTargetMissing(target, known: runtime.allPaths)
+        let responder: Responder
+        if let known = focusTargets[target], known.description == target {  // checked: the hierarchy may have moved
+            responder = known
+        } else {
+            // A named responder's description ends with its name: most are ruled out without building it.
+            guard let found = runtime.allResponders.first(where: {
+                ($0.name.isEmpty || target.hasSuffix($0.name)) && $0.description == target
+            }) else {
+                throw ReplayError.focusTargetMissing(target, known: runtime.allPaths)
+            }
+            focusTargets[target] = found
+            responder = found
         }
         dispatcher.lastDispatchTimestamp = timestamp
         _ = runtime.application.makeFirstResponder(responder)
