@@ -26,7 +26,7 @@ final class ReplayObserver: DispatchObserver {
     /// Before an event: brings the paths up to date when the hierarchy moved.
     @inline(__always)
     func prepare(_ dispatcher: KeyDispatcher) {
-        if converter.isStale { converter.prepare { dispatcher.currentChain } }
+        converter.prepare { dispatcher.currentChain }
     }
 
     // The extra observer is called innermost (first after a dispatch), so what it measures

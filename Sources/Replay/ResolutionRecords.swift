@@ -31,7 +31,7 @@ struct ResolutionRecords {
     private static let cacheSize = 16
     private var recent = [(ObjectIdentifier?, String, UInt64)](repeating: (nil, "", 0), count: ResolutionRecords.cacheSize)
     /// Whether the hierarchy may have moved since the last ``prepare(for:)``.
-    private(set) var isStale = true
+    private var isStale = true
     /// More cached paths than this (responders made and dropped by a long session) start the
     /// cache over.
     private static let pathLimit = 4096
@@ -53,8 +53,14 @@ struct ResolutionRecords {
 
     /// Before the next event: when the hierarchy moved, checks the chain's paths anew, so a modal
     /// that dismisses itself still reports the path it had when it acted.
+    /// Inlined: it runs before every event and is one flag test unless the hierarchy moved.
+    @inline(__always)
     mutating func prepare(for chain: () -> ResponderChain) {
-        guard isStale else { return }
+        if isStale { checkPaths(of: chain()) }
+    }
+
+    @inline(never)
+    private mutating func checkPaths(of chain: ResponderChain) {
         isStale = false
         generation &+= 1
         if paths.count > Self.pathLimit {
@@ -62,7 +68,7 @@ struct ResolutionRecords {
             numbers.removeAll(keepingCapacity: true)  // numbers are not reused: cached records stay right
         }
         for i in recent.indices { recent[i] = (nil, "", 0) }
-        for responder in chain().responders { _ = path(of: responder) }
+        for responder in chain.responders { _ = path(of: responder) }
     }
 
     /// The path of `responder` and its number, `("", 0)` for none.

@@ -2,8 +2,8 @@ import KeyTraceCore
 
 /// The reference fields of resolutions already built, by what identifies them: a trace repeats
 /// the same few resolutions (the same command from the same responders) over and over, so most
-/// records share one box of strings instead of building strings, allocating a
-/// box and freeing it again.
+/// records share one box of strings instead of building the strings, allocating a box and
+/// freeing it again.
 ///
 /// Direct-mapped: a key lands in one slot, and a new key replaces whatever was there. A key is
 /// up to eight words whose meaning the owner chooses (the decoder uses string references, valid
