@@ -90,4 +90,45 @@ let benchmarks: @Sendable () -> Void = {
             _ = try? recorder.finish()
         }
     }
+
+    // The recording cost as paired measurements: blocks of 1 000 key-downs on a dispatcher without
+    // a recorder and on one with a buffered TraceRecorder, back to back and in alternating order,
+    // so both sides of each pair run in the same phase of the machine (the slow phases of a
+    // shared host otherwise decide the median of two separate runs). "added" is each pair's
+    // difference per event (0 when the recording side was faster, which leaves the median as is
+    // whenever it is positive). The writer thread may still be writing a recorded block's events
+    // during the plain block after it (every other pair); see docs/Benchmarks.md.
+    let without = BenchmarkMetric.custom("without recorder (ns per key-down)", useScalingFactor: false)
+    let with = BenchmarkMetric.custom("with recorder (ns per key-down)", useScalingFactor: false)
+    let added = BenchmarkMetric.custom("added by recorder (ns per key-down, paired)", useScalingFactor: false)
+    Benchmark("dispatch pdf-viewer key-down, recorder cost paired",
+              configuration: .init(metrics: [without, with, added], maxDuration: .seconds(6), maxIterations: 30)) { benchmark in
+        guard let runtime = try? SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json"),
+              let plain = try? runtime.makeDispatcher(policy: .cached, clock: MonotonicClock()),
+              let recorded = try? runtime.makeDispatcher(policy: .cached, clock: MonotonicClock()) else { return }
+        let recorder = TraceRecorder(writer: TraceWriter(metadata: TraceMetadata(sourceKind: "in-process")),
+                                     mode: .buffered(capacity: 1 << 16))
+        recorded.observer = recorder
+        let press = KeyPress(.began, HIDUsage(0x07), modifiers: .command)  // ⌘D, Add Bookmark
+        plain.dispatch(press)
+        recorded.dispatch(press)
+        func nanoseconds(_ dispatcher: KeyDispatcher) -> Int {
+            let start = ContinuousClock.now
+            for _ in 0..<1_000 { blackHole(dispatcher.dispatch(press).outcome) }
+            let elapsed = ContinuousClock.now - start
+            return Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
+        }
+        benchmark.startMeasurement()
+        for pair in 0..<50 {
+            let (plainTime, recordedTime) = pair % 2 == 0
+                ? { let p = nanoseconds(plain); return (p, nanoseconds(recorded)) }()
+                : { let r = nanoseconds(recorded); return (nanoseconds(plain), r) }()
+            benchmark.measurement(without, plainTime / 1_000)
+            benchmark.measurement(with, recordedTime / 1_000)
+            benchmark.measurement(added, max(0, recordedTime - plainTime) / 1_000)
+        }
+        benchmark.stopMeasurement()
+        _ = try? recorder.finish()
+        blackHole(recorder.droppedEvents)
+    }
 }

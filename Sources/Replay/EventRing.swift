@@ -1,3 +1,4 @@
+import CCacheHint
 import Synchronization
 
 /// A bounded single-producer, single-consumer queue of ``RecordedEvent`` slots, allocated once.
@@ -17,21 +18,33 @@ import Synchronization
 ///   consumed ──▶ [ read by the writer … ] ◀── published        (positions only grow)
 ///   slots:  0 1 2 … ── empty past the threshold? back to 0 ── … capacity − 1 ──▶ 0
 /// ```
+///
+/// The two threads share no cache line they do not have to: slots start on a line boundary,
+/// the producer's counters (``published``, ``rewoundAt``, ``dropped``) and the consumer's
+/// (``consumed``) sit on lines of their own, and each side keeps its position and a copy of
+/// the ring's geometry in its own memory. The producer also claims the lines of the slot it
+/// will fill ``prefetchDistance`` events later (the writer read them last), so the store that
+/// fills a slot does not wait for the other core to give its copy up.
 final class EventRing: @unchecked Sendable {
     /// How many events the ring holds.
     let capacity: Int
     fileprivate let slots: UnsafeMutablePointer<RecordedEvent>
-    /// Events published by the producer so far.
-    fileprivate let published = Atomic<Int>(0)
-    /// Events the consumer is done with so far.
-    fileprivate let consumed = Atomic<Int>(0)
-    /// Events refused because the ring was full, over its lifetime.
-    let dropped = Atomic<UInt64>(0)
-    /// The position of the last event the producer put in slot 0 out of turn.
-    fileprivate let rewoundAt = Atomic<Int>(-1)
+    /// Events published by the producer so far (the producer's line).
+    fileprivate let published: UnsafeMutablePointer<Atomic<Int>>
+    /// The position of the last event the producer put in slot 0 out of turn (the producer's line).
+    fileprivate let rewoundAt: UnsafeMutablePointer<Atomic<Int>>
+    /// Events refused because the ring was full, over its lifetime (the producer's line).
+    let droppedCount: UnsafeMutablePointer<Atomic<UInt64>>
+    /// Events the consumer is done with so far (the consumer's line).
+    fileprivate let consumed: UnsafeMutablePointer<Atomic<Int>>
+    private let counters: UnsafeMutableRawPointer
     /// Past this slot, the producer checks every 64 events whether the ring is empty and, if
     /// so, goes back to slot 0.
     static let rewindThreshold = 512
+    /// How many events ahead the producer claims a slot's cache lines.
+    static let prefetchDistance = 4
+    /// The cache line size assumed for the layout (x86-64 and most ARM64 cores).
+    static let cacheLine = 64
     // Consumer-only state.
     private var consumerPosition = 0
     private var consumerSlot = 0
@@ -39,35 +52,60 @@ final class EventRing: @unchecked Sendable {
     /// A ring of `capacity` slots (at least one).
     init(capacity: Int) {
         self.capacity = max(1, capacity)
-        slots = .allocate(capacity: self.capacity)
+        let slotMemory = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<RecordedEvent>.stride * self.capacity,
+            alignment: max(Self.cacheLine, MemoryLayout<RecordedEvent>.alignment))
+        slots = slotMemory.bindMemory(to: RecordedEvent.self, capacity: self.capacity)
         slots.initialize(repeating: .empty, count: self.capacity)
+        counters = .allocate(byteCount: 2 * Self.cacheLine, alignment: Self.cacheLine)
+        let producerLine = counters, consumerLine = counters + Self.cacheLine
+        published = producerLine.bindMemory(to: Atomic<Int>.self, capacity: 1)
+        published.initialize(to: Atomic(0))
+        rewoundAt = (producerLine + MemoryLayout<Atomic<Int>>.stride).bindMemory(to: Atomic<Int>.self, capacity: 1)
+        rewoundAt.initialize(to: Atomic(-1))
+        droppedCount = (producerLine + 2 * MemoryLayout<Atomic<Int>>.stride)
+            .bindMemory(to: Atomic<UInt64>.self, capacity: 1)
+        droppedCount.initialize(to: Atomic(0))
+        consumed = consumerLine.bindMemory(to: Atomic<Int>.self, capacity: 1)
+        consumed.initialize(to: Atomic(0))
     }
+
+    /// Events refused because the ring was full, over its lifetime.
+    var dropped: UInt64 { droppedCount.pointee.load(ordering: .relaxed) }
 
     /// The first slot (a ring of one is a producer's scratch slot).
     var firstSlot: UnsafeMutablePointer<RecordedEvent> { slots }
 
     deinit {
         slots.deinitialize(count: capacity)
-        slots.deallocate()
+        UnsafeMutableRawPointer(slots).deallocate()
+        counters.deallocate()
     }
 
     /// The producer's end of the ring. A value held by the producing thread only, so that its
-    /// position needs no synchronisation; `consumed` is read only when the ring looks full
-    /// (keeping the hot path off the consumer's cache line).
+    /// position needs no synchronisation; `consumed` is read only when the ring looks full or
+    /// may be empty (keeping the hot path off the consumer's cache line).
     struct Producer {
         let ring: EventRing
+        // The ring's geometry, copied so the hot path reads only the producer's own memory.
+        private let slots: UnsafeMutablePointer<RecordedEvent>
+        private let capacity: Int
         private var position = 0
         private var slot = 0
         private var knownConsumed = 0
 
-        init(_ ring: EventRing) { self.ring = ring }
+        init(_ ring: EventRing) {
+            self.ring = ring
+            slots = ring.slots
+            capacity = ring.capacity
+        }
 
         /// How many events fit now.
         mutating func freeSlots() -> Int {
-            var free = ring.capacity &- (position &- knownConsumed)
+            var free = capacity &- (position &- knownConsumed)
             if free == 0 {
-                knownConsumed = ring.consumed.load(ordering: .acquiring)
-                free = ring.capacity &- (position &- knownConsumed)
+                knownConsumed = ring.consumed.pointee.load(ordering: .acquiring)
+                free = capacity &- (position &- knownConsumed)
             }
             return free
         }
@@ -77,22 +115,42 @@ final class EventRing: @unchecked Sendable {
         mutating func claim() -> UnsafeMutablePointer<RecordedEvent>? {
             guard freeSlots() > 0 else { return nil }
             if slot >= EventRing.rewindThreshold && slot & 63 == 0 {
-                knownConsumed = ring.consumed.load(ordering: .acquiring)
+                knownConsumed = ring.consumed.pointee.load(ordering: .acquiring)
                 if knownConsumed == position {  // empty: every slot is free, start over
                     slot = 0
-                    ring.rewoundAt.store(position, ordering: .relaxed)  // published by publish()
+                    ring.rewoundAt.pointee.store(position, ordering: .relaxed)  // published by publish()
+                    for ahead in 1..<EventRing.prefetchDistance where ahead < capacity { prefetch(ahead) }
                 }
             }
-            return ring.slots + slot
+            return slots + slot
         }
 
         /// Hands the slot last claimed to the consumer.
         @inline(__always)
         mutating func publish() {
-            slot = slot &+ 1 == ring.capacity ? 0 : slot &+ 1
+            slot = slot &+ 1 == capacity ? 0 : slot &+ 1
             position &+= 1
-            ring.published.store(position, ordering: .releasing)
+            ring.published.pointee.store(position, ordering: .releasing)
+            if capacity > EventRing.prefetchDistance {
+                var ahead = slot &+ (EventRing.prefetchDistance &- 1)
+                if ahead >= capacity { ahead &-= capacity }
+                prefetch(ahead)
+            }
         }
+
+        /// Claims the cache lines of slot `index` for writing.
+        @inline(__always)
+        private func prefetch(_ index: Int) {
+            let start = UnsafeRawPointer(slots + index)
+            var offset = 0
+            while offset < MemoryLayout<RecordedEvent>.stride {
+                keytrace_prefetch_for_write(start + offset)
+                offset &+= EventRing.cacheLine
+            }
+        }
+
+        /// Counts an event the ring had no room for.
+        func countDrop() { ring.droppedCount.pointee.add(1, ordering: .relaxed) }
 
         /// Copies `event` into the next slot and publishes it; `false` when the ring is full.
         mutating func push(_ event: RecordedEvent) -> Bool {
@@ -107,17 +165,31 @@ final class EventRing: @unchecked Sendable {
     /// their slots. Returns how many there were.
     @discardableResult
     func drain(_ body: (UnsafePointer<RecordedEvent>) -> Void) -> Int {
-        let end = published.load(ordering: .acquiring)
-        let count = end - consumerPosition
+        let end = published.pointee.load(ordering: .acquiring)
+        var position = consumerPosition
+        let count = end - position
         guard count > 0 else { return 0 }
         // A rewind happens only when the ring is empty, so only at the start of a batch.
-        if rewoundAt.load(ordering: .relaxed) == consumerPosition { consumerSlot = 0 }
-        for _ in 0..<count {
-            body(slots + consumerSlot)
-            consumerPosition += 1
-            consumerSlot = consumerSlot + 1 == capacity ? 0 : consumerSlot + 1
+        var slot = rewoundAt.pointee.load(ordering: .relaxed) == position ? 0 : consumerSlot
+        let capacity = self.capacity, slots = self.slots
+        while position < end {
+            if end &- position > 2 {  // the writer reads the lines the producer wrote last: ask early
+                var ahead = slot &+ 2
+                if ahead >= capacity { ahead &-= capacity }
+                let start = UnsafeRawPointer(slots + ahead)
+                var offset = 0
+                while offset < MemoryLayout<RecordedEvent>.stride {
+                    keytrace_prefetch_for_read(start + offset)
+                    offset &+= Self.cacheLine
+                }
+            }
+            body(slots + slot)
+            position += 1
+            slot = slot + 1 == capacity ? 0 : slot + 1
         }
-        consumed.store(end, ordering: .releasing)
+        consumerPosition = position
+        consumerSlot = slot
+        consumed.pointee.store(end, ordering: .releasing)
         return count
     }
 }

@@ -157,6 +157,6 @@ struct RecorderProducer {
 
     private mutating func drop() {
         pendingDrops += 1
-        ring?.ring.dropped.add(1, ordering: .relaxed)
+        ring?.countDrop()
     }
 }

@@ -37,10 +37,12 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     /// How the recorder writes.
     public let mode: Mode
     /// Events dropped because the buffer was full.
-    public var droppedEvents: UInt64 { ring?.dropped.load(ordering: .relaxed) ?? 0 }
+    public var droppedEvents: UInt64 { ring?.dropped ?? 0 }
 
     // The dispatching thread's state, touched once per callback.
     @exclusivity(unchecked) private var producer: RecorderProducer
+    // The producer's fields change on every event; the writer thread reads the fields below.
+    private let separation = CacheLinePadding()
     private let ring: EventRing?
     private let closed = Atomic<Bool>(false)
     private let running = Atomic<Bool>(false)
