@@ -28,13 +28,13 @@ let package = Package(
         .target(name: "KeyTraceCore"),
         .target(name: "CAllocationCounter"),
         .target(name: "CCRC32C"),
-        .target(name: "CCacheHint"),
-        .target(name: "ResponderEngine", dependencies: ["KeyTraceCore"]),
+        .target(name: "CProcessor"),
+        .target(name: "ResponderEngine", dependencies: ["KeyTraceCore", "CProcessor"]),
         .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"]),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .target(name: "TraceFormat", dependencies: ["KeyTraceCore", "CCRC32C"]),
         .target(name: "KeyTraceTesting", dependencies: ["Replay"]),
-        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CCacheHint"]),
+        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CProcessor"]),
         .target(
             name: "Analysis",
             dependencies: [

@@ -76,7 +76,7 @@ let benchmarks: @Sendable () -> Void = {
                   configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo,
                                        maxIterations: 200)) { benchmark in
             guard let runtime = try? SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json"),
-                  let dispatcher = try? runtime.makeDispatcher(policy: .cached, clock: MonotonicClock()) else { return }
+                  let dispatcher = try? runtime.makeDispatcher(policy: .cached, clock: KeyDispatcher.defaultStageClock) else { return }
             let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "in-process"))
             let recorder = TraceRecorder(writer: writer, mode: .buffered(capacity: 1 << 16))
             if recording { dispatcher.observer = recorder }
@@ -104,8 +104,8 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("dispatch pdf-viewer key-down, recorder cost paired",
               configuration: .init(metrics: [without, with, added], maxDuration: .seconds(6), maxIterations: 30)) { benchmark in
         guard let runtime = try? SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json"),
-              let plain = try? runtime.makeDispatcher(policy: .cached, clock: MonotonicClock()),
-              let recorded = try? runtime.makeDispatcher(policy: .cached, clock: MonotonicClock()) else { return }
+              let plain = try? runtime.makeDispatcher(policy: .cached, clock: KeyDispatcher.defaultStageClock),
+              let recorded = try? runtime.makeDispatcher(policy: .cached, clock: KeyDispatcher.defaultStageClock) else { return }
         let recorder = TraceRecorder(writer: TraceWriter(metadata: TraceMetadata(sourceKind: "in-process")),
                                      mode: .buffered(capacity: 1 << 16))
         recorded.observer = recorder

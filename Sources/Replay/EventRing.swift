@@ -1,4 +1,4 @@
-import CCacheHint
+import CProcessor
 import Synchronization
 
 /// A bounded single-producer, single-consumer queue of ``RecordedEvent`` slots, allocated once.

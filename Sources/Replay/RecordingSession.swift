@@ -48,7 +48,7 @@ public final class RecordingSession {
         self.scene = scene
         self.firstResponder = firstResponder
         if let scene {
-            let dispatcher = try scene.makeDispatcher(policy: policy, clock: MonotonicClock())
+            let dispatcher = try scene.makeDispatcher(policy: policy, clock: KeyDispatcher.defaultStageClock)
             dispatcher.observer = recorder
             self.dispatcher = dispatcher
         } else {

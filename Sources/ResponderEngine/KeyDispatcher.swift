@@ -83,10 +83,15 @@ public final class KeyDispatcher {
     @exclusivity(unchecked) var lastTimestamp: UInt64 = 0
     @exclusivity(unchecked) var dispatching = false
 
+    /// The clock dispatchers time their stages with unless told otherwise: the process's
+    /// ``TickCounterClock`` where the kernel keeps time with the tick counter, otherwise a
+    /// ``MonotonicClock``.
+    public static var defaultStageClock: NanosecondClock { TickCounterClock.shared ?? MonotonicClock() }
+
     /// Creates a dispatcher for `application`, building its main menu; throws
     /// ``MenuBuildError`` when two menu commands share a shortcut (R22).
     public init(application: Application, policy: QueryPolicy = .cached,
-                clock: NanosecondClock? = MonotonicClock()) throws {
+                clock: NanosecondClock? = KeyDispatcher.defaultStageClock) throws {
         self.application = application
         self.queryPolicy = policy
         self.clock = clock

@@ -35,7 +35,6 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         try KeyTraceExit.run {
             if runs < 9 { KeyTraceExit.printError("warning: \(runs) runs; compare needs at least 9 for a reliable decision") }
-            let clock = MonotonicClock()
             let scenePath = try scene.map(SceneArgument.path)
             var options = Replayer.Options()
             options.scenePath = scenePath
@@ -54,7 +53,7 @@ struct BenchCommand: ParsableCommand {
                 scene: SceneIdentity(name: runtime.definition.name, contentHash: runtime.definition.contentHash),
                 trace: trace, policy: policy.rawValue, host: HostInfo.current(), toolVersion: KeyTraceVersion.current,
                 date: Date(), labels: labelMap)
-            let recorder = BenchRecorder(metadata: metadata, clockResolution: clock.resolution,
+            let recorder = BenchRecorder(metadata: metadata, clockResolution: KeyDispatcher.defaultStageClock.resolution,
                                          checkpointOverhead: ClockProbe.measure().checkpointOverheadNanoseconds ?? 0)
             let counter = AllocationCounter(forwardingTo: recorder)
             let progress = ProgressBar()
