@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KeyTraceCore
 
 /// Turns key events into key-command actions or press deliveries, as UIKit does
@@ -85,8 +90,17 @@ public final class KeyDispatcher {
 
     /// The clock dispatchers time their stages with unless told otherwise: the process's
     /// ``TickCounterClock`` where the kernel keeps time with the tick counter, otherwise a
-    /// ``MonotonicClock``.
-    public static var defaultStageClock: NanosecondClock { TickCounterClock.shared ?? MonotonicClock() }
+    /// ``MonotonicClock``. `KEYTRACE_STAGE_CLOCK=monotonic` in the environment chooses the
+    /// latter everywhere (to compare the two, or where the counter is not to be trusted).
+    public static var defaultStageClock: NanosecondClock {
+        if !prefersMonotonicStageClock, let ticks = TickCounterClock.shared { return ticks }
+        return MonotonicClock()
+    }
+
+    private static let prefersMonotonicStageClock: Bool = {
+        guard let value = getenv("KEYTRACE_STAGE_CLOCK") else { return false }
+        return String(cString: value) == "monotonic"
+    }()
 
     /// Creates a dispatcher for `application`, building its main menu; throws
     /// ``MenuBuildError`` when two menu commands share a shortcut (R22).
