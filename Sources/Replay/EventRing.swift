@@ -141,12 +141,7 @@ final class EventRing: @unchecked Sendable {
         /// Claims the cache lines of slot `index` for writing.
         @inline(__always)
         private func prefetch(_ index: Int) {
-            let start = UnsafeRawPointer(slots + index)
-            var offset = 0
-            while offset < MemoryLayout<RecordedEvent>.stride {
-                keytrace_prefetch_for_write(start + offset)
-                offset &+= EventRing.cacheLine
-            }
+            EventRing.forEachLine(of: slots + index) { keytrace_prefetch_for_write($0) }
         }
 
         /// Counts an event the ring had no room for.
@@ -158,6 +153,18 @@ final class EventRing: @unchecked Sendable {
             slot.pointee = event
             publish()
             return true
+        }
+    }
+
+    /// Calls `hint` with the start of each cache line of `slot` (slots are line-aligned).
+    @inline(__always)
+    fileprivate static func forEachLine(of slot: UnsafeMutablePointer<RecordedEvent>,
+                                        _ hint: (UnsafeRawPointer) -> Void) {
+        let start = UnsafeRawPointer(slot)
+        var offset = 0
+        while offset < MemoryLayout<RecordedEvent>.stride {
+            hint(start + offset)
+            offset &+= cacheLine
         }
     }
 
@@ -176,12 +183,7 @@ final class EventRing: @unchecked Sendable {
             if end &- position > 2 {  // the writer reads the lines the producer wrote last: ask early
                 var ahead = slot &+ 2
                 if ahead >= capacity { ahead &-= capacity }
-                let start = UnsafeRawPointer(slots + ahead)
-                var offset = 0
-                while offset < MemoryLayout<RecordedEvent>.stride {
-                    keytrace_prefetch_for_read(start + offset)
-                    offset &+= Self.cacheLine
-                }
+                Self.forEachLine(of: slots + ahead) { keytrace_prefetch_for_read($0) }
             }
             body(slots + slot)
             position += 1
