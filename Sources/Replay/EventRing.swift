@@ -57,17 +57,18 @@ final class EventRing: @unchecked Sendable {
             alignment: max(Self.cacheLine, MemoryLayout<RecordedEvent>.alignment))
         slots = slotMemory.bindMemory(to: RecordedEvent.self, capacity: self.capacity)
         slots.initialize(repeating: .empty, count: self.capacity)
-        counters = .allocate(byteCount: 2 * Self.cacheLine, alignment: Self.cacheLine)
-        let producerLine = counters, consumerLine = counters + Self.cacheLine
-        published = producerLine.bindMemory(to: Atomic<Int>.self, capacity: 1)
-        published.initialize(to: Atomic(0))
-        rewoundAt = (producerLine + MemoryLayout<Atomic<Int>>.stride).bindMemory(to: Atomic<Int>.self, capacity: 1)
-        rewoundAt.initialize(to: Atomic(-1))
-        droppedCount = (producerLine + 2 * MemoryLayout<Atomic<Int>>.stride)
-            .bindMemory(to: Atomic<UInt64>.self, capacity: 1)
-        droppedCount.initialize(to: Atomic(0))
-        consumed = consumerLine.bindMemory(to: Atomic<Int>.self, capacity: 1)
-        consumed.initialize(to: Atomic(0))
+        // Line 0: the producer's three counters (8 bytes each); line 1: the consumer's one.
+        let lines = UnsafeMutableRawPointer.allocate(byteCount: 2 * Self.cacheLine, alignment: Self.cacheLine)
+        counters = lines
+        func counter<Value: AtomicRepresentable>(at offset: Int, _ value: Value) -> UnsafeMutablePointer<Atomic<Value>> {
+            let counter = (lines + offset).bindMemory(to: Atomic<Value>.self, capacity: 1)
+            counter.initialize(to: Atomic(value))
+            return counter
+        }
+        published = counter(at: 0, 0)
+        rewoundAt = counter(at: 8, -1)
+        droppedCount = counter(at: 16, UInt64(0))
+        consumed = counter(at: Self.cacheLine, 0)
     }
 
     /// Events refused because the ring was full, over its lifetime.

@@ -85,13 +85,4 @@ struct RecordedEvent {
         definedCommand = nil
         hasPayload = false
     }
-
-    /// The timestamp the event's records carry.
-    var timestamp: UInt64 {
-        switch kind {
-        case .dispatch, .dropped: return press.timestamp
-        case .record: return record?.timestamp ?? 0
-        case .definePath, .defineCommand: return 0
-        }
-    }
 }

@@ -78,15 +78,6 @@ public final class TickCounterClock: NanosecondClock, Sendable {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 64)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
-        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return name.trimmingTrailingNewline == expected
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingNewline: String {
-        var text = self
-        while text.last == "\n" || text.last == " " { text.removeLast() }
-        return text
+        return String(cString: buffer) == expected + "\n"  // one line: the name and a newline
     }
 }
