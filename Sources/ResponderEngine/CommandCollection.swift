@@ -49,6 +49,24 @@ final class CommandCollection {
         static func == (a: Source, b: Source) -> Bool {
             a.provider === b.provider && a.position == b.position && a.menu == b.menu && a.command == b.command
         }
+
+        /// Whether `a` and `b` hold equal sources in the same order, compared field by field in
+        /// place. Comparing whole elements copied each one (a reference count for every
+        /// reference of a source, on both sides), and a rebuild after a focus change compares
+        /// every source it read with a recent collection's.
+        static func same(_ a: [Source], _ b: [Source]) -> Bool {
+            guard a.count == b.count else { return false }
+            return a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in
+                    for i in a.indices {
+                        guard a[i].provider === b[i].provider, a[i].position == b[i].position,
+                              a[i].command == b[i].command,
+                              a[i].menu?.rawValue == b[i].menu?.rawValue else { return false }
+                    }
+                    return true
+                }
+            }
+        }
     }
 
     /// Everything built from the commands read: candidates, shadowing and the index. A pure
@@ -73,7 +91,7 @@ final class CommandCollection {
         func isBuilt(from sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool,
                      indexed: Bool) -> Bool {
             (indexStarts != nil) == indexed && self.mirror == mirror && self.textInputActive == textInputActive
-                && self.sources == sources && self.layout == layout
+                && Source.same(self.sources, sources) && self.layout == layout
         }
 
         init(sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool, indexed: Bool) {

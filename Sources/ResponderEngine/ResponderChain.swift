@@ -24,23 +24,36 @@ public final class ResponderChain: @unchecked Sendable {
 
     /// Walks `next` from `start` until the chain ends, a responder repeats, or
     /// ``Responder/maximumChainLength`` is reached.
+    ///
+    /// Chains are short, so a repeat is looked for by comparing identities with the responders
+    /// collected so far; only a chain longer than ``linearSearchLimit`` builds a set for it.
     public static func walk(from start: Responder?) -> ResponderChain {
         guard let start else { return .empty }
         var responders = ContiguousArray<Responder>()
-        var seen = Set<ObjectIdentifier>()
+        responders.reserveCapacity(linearSearchLimit)
+        var seen: Set<ObjectIdentifier>?  // once the chain outgrows a linear search
         var current: Responder? = start
         var cycle: Responder?
         while let responder = current {
-            guard seen.insert(ObjectIdentifier(responder)).inserted,
-                  responders.count < Responder.maximumChainLength else {
+            let repeated = seen?.contains(ObjectIdentifier(responder))
+                ?? responders.contains { $0 === responder }
+            guard !repeated, responders.count < Responder.maximumChainLength else {
                 cycle = responder
                 break
             }
             responders.append(responder)
+            if seen != nil {
+                seen!.insert(ObjectIdentifier(responder))
+            } else if responders.count == linearSearchLimit {
+                seen = Set(responders.lazy.map(ObjectIdentifier.init))
+            }
             current = responder.next
         }
         return ResponderChain(responders: responders, cycleDetectedAt: cycle)
     }
+
+    /// Up to this many responders, a walk finds a repeat by comparing identities.
+    static let linearSearchLimit = 16
 
     /// The number of responders.
     @inlinable public var count: Int { responders.count }
