@@ -106,7 +106,13 @@ extension MenuBuilder {
     /// ⌥⌘F find and replace, ⌘G/⇧⌘G find next/previous, ⌘E use selection for find,
     /// ⇧⌘S duplicate, ⌘O open, ⌃⌘S toggle sidebar, ⌘? help, ⌘P print (non-repeatable),
     /// ⌘W close; delete, select, rename, move and export have no key.
-    public static func standard() -> MenuBuilder {
+    ///
+    /// Built once per process (a builder is a value: each caller changes its own copy).
+    public static func standard() -> MenuBuilder { standardMenus }
+
+    private static let standardMenus = buildStandard()
+
+    private static func buildStandard() -> MenuBuilder {
         func command(_ title: String, _ action: Action, _ input: String, _ modifiers: ModifierFlags,
                      repeatBehavior: KeyCommand.RepeatBehavior = .automatic) -> Menu.Element {
             .command(KeyCommand(title: title, input: .character(input), modifierFlags: modifiers,

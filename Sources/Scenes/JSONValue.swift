@@ -42,17 +42,35 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// Canonical text: object keys sorted, no insignificant whitespace, integers without a
     /// fraction. Equal documents give equal text; the scene content hash is taken over it.
     public var canonicalText: String {
+        var text = ""
+        appendCanonicalText(to: &text)
+        return text
+    }
+
+    /// Appends ``canonicalText`` to `text`: one string for the whole document.
+    private func appendCanonicalText(to text: inout String) {
         switch self {
-        case .null: return "null"
-        case .bool(let b): return b ? "true" : "false"
+        case .null: text += "null"
+        case .bool(let b): text += b ? "true" : "false"
         case .number(let n):
-            if n.rounded() == n, abs(n) < 1e15 { return String(Int64(n)) }
-            return String(n)
-        case .string(let s): return JSONValue.quote(s)
-        case .array(let items): return "[" + items.map(\.canonicalText).joined(separator: ",") + "]"
+            if n.rounded() == n, abs(n) < 1e15 { text += String(Int64(n)) } else { text += String(n) }
+        case .string(let s): text += JSONValue.quote(s)
+        case .array(let items):
+            text += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { text += "," }
+                item.appendCanonicalText(to: &text)
+            }
+            text += "]"
         case .object(let members):
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-            return "{" + sorted.map { JSONValue.quote($0.key) + ":" + $0.value.canonicalText }.joined(separator: ",") + "}"
+            text += "{"
+            for (i, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+                if i > 0 { text += "," }
+                text += JSONValue.quote(member.key)
+                text += ":"
+                member.value.appendCanonicalText(to: &text)
+            }
+            text += "}"
         }
     }
 
@@ -167,6 +185,15 @@ struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
+        // Most strings have no escape: decoded in one piece, as the general path decodes a run.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush() {

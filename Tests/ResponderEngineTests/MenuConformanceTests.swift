@@ -4,6 +4,17 @@ import KeyTraceCore
 
 /// Responder-semantics §E: R21–R22.
 @Suite struct MenuConformanceTests {
+    @Test func standardMenusAreAValueEachCallerChangesOnItsOwn() throws {
+        var first = MenuBuilder.standard()
+        try first.remove(menu: .format)
+        try first.add(KeyCommand(input: .character("k"), modifierFlags: .command, action: "custom:"), toMenu: .edit)
+        let second = MenuBuilder.standard()
+        #expect(first.menu(.format) == nil)
+        #expect(second.menu(.format) != nil)
+        #expect(second.root.allKeyCommands.contains { $0.action == "custom:" } == false)
+        #expect(second.root == MenuBuilder.standard().root)
+    }
+
     @Test func R21_standardEditActionsFireOnlyWhenSomethingCanPerformThem() throws {
         let scene = try Scene()
         scene.leaf.becomeFirstResponder()
