@@ -40,20 +40,17 @@ final class CommandCollection {
     }
 
     /// One command as read from the chain: what collections are built from.
-    struct Source: Equatable {
+    struct Source {
         let command: KeyCommand
         let provider: Responder
         let position: Int
         let menu: Menu.Identifier?
 
-        static func == (a: Source, b: Source) -> Bool {
-            a.provider === b.provider && a.position == b.position && a.menu == b.menu && a.command == b.command
-        }
-
-        /// Whether `a` and `b` hold equal sources in the same order, compared field by field in
-        /// place. Comparing whole elements copied each one (a reference count for every
-        /// reference of a source, on both sides), and a rebuild after a focus change compares
-        /// every source it read with a recent collection's.
+        /// Whether `a` and `b` hold the same sources in the same order: the same provider and
+        /// position, equal commands and menus. Compared field by field in place: comparing whole
+        /// elements with `==` copied each one (a reference count for every reference of a source,
+        /// on both sides), and a rebuild after a focus change compares every source it read with
+        /// a recent collection's.
         static func same(_ a: [Source], _ b: [Source]) -> Bool {
             guard a.count == b.count else { return false }
             return a.withUnsafeBufferPointer { a in

@@ -1,0 +1,47 @@
+import KeyTraceCore
+import Testing
+@testable import ResponderEngine
+
+/// The `cached` policy rebuilds a collection after every first-responder change (R23) but shares
+/// the contents of a recent one whose reads returned the same sources.
+@Suite struct CollectionReuseTests {
+    /// Focuses `responder`, dispatches a key-down and returns the contents it was matched in.
+    private func contents(after responder: Responder, in scene: Scene) throws -> CommandCollection.Contents {
+        scene.app.makeFirstResponder(responder)
+        _ = scene.dispatcher.dispatch(down("cmd+k"))
+        return try #require(scene.dispatcher.collection?.contents)
+    }
+
+    /// A responder whose `keyCommands` builds new values on every read, as apps' getters do.
+    final class FreshCommands: View {
+        var title = "Open"
+        override var keyCommands: [KeyCommand]? { [command("cmd+k", "open:", title: title)] }
+    }
+
+    @Test func returningFocusReusesTheContentsBuiltForTheSameSources() throws {
+        let scene = try Scene()
+        let fresh = FreshCommands(name: "fresh")
+        fresh.acceptsFirstResponder = true
+        scene.leaf.addSubview(fresh)
+        let first = try contents(after: fresh, in: scene)
+        let elsewhere = try contents(after: scene.content, in: scene)
+        #expect(elsewhere !== first)
+        #expect(try contents(after: fresh, in: scene) === first)  // equal commands, new values
+    }
+
+    @Test func changedSourcesBuildNewContents() throws {
+        let scene = try Scene()
+        let fresh = FreshCommands(name: "fresh")
+        fresh.acceptsFirstResponder = true
+        scene.leaf.addSubview(fresh)
+        let first = try contents(after: fresh, in: scene)
+        _ = try contents(after: scene.content, in: scene)
+        fresh.title = "Open Recent"  // a different command: equal key, other title
+        let changed = try contents(after: fresh, in: scene)
+        #expect(changed !== first)
+        #expect(changed.candidates.first?.command.title == "Open Recent")
+        scene.leaf.declaredKeyCommands = [command("cmd+j", "jump:")]  // another provider's commands
+        _ = try contents(after: scene.content, in: scene)
+        #expect(try contents(after: fresh, in: scene) !== changed)
+    }
+}
