@@ -18,11 +18,17 @@ import Testing
         override var keyCommands: [KeyCommand]? { [command("cmd+k", "open:", title: title)] }
     }
 
-    @Test func returningFocusReusesTheContentsBuiltForTheSameSources() throws {
+    /// The fixture scene with a focusable ``FreshCommands`` inside its leaf.
+    private func sceneWithFreshCommands() throws -> (Scene, FreshCommands) {
         let scene = try Scene()
         let fresh = FreshCommands(name: "fresh")
         fresh.acceptsFirstResponder = true
         scene.leaf.addSubview(fresh)
+        return (scene, fresh)
+    }
+
+    @Test func returningFocusReusesTheContentsBuiltForTheSameSources() throws {
+        let (scene, fresh) = try sceneWithFreshCommands()
         let first = try contents(after: fresh, in: scene)
         let elsewhere = try contents(after: scene.content, in: scene)
         #expect(elsewhere !== first)
@@ -30,10 +36,7 @@ import Testing
     }
 
     @Test func changedSourcesBuildNewContents() throws {
-        let scene = try Scene()
-        let fresh = FreshCommands(name: "fresh")
-        fresh.acceptsFirstResponder = true
-        scene.leaf.addSubview(fresh)
+        let (scene, fresh) = try sceneWithFreshCommands()
         let first = try contents(after: fresh, in: scene)
         _ = try contents(after: scene.content, in: scene)
         fresh.title = "Open Recent"  // a different command: equal key, other title
