@@ -8,8 +8,11 @@ import TraceFormat
 /// A ring indexed by press sequence: a trace writes each resolution right after its key, so a
 /// few hundred slots hold everything a comparison needs and the ring never allocates in steady
 /// state. A slot is reused only when its press was compared and no press within `context`
-/// after it still waits; otherwise the ring doubles, so a resolution recorded any number of
-/// presses later is still compared, exactly as if every press were kept.
+/// after it still waits; otherwise the ring doubles, so a resolution recorded later is still
+/// compared. It doubles only once the trace has shown that it carries resolutions, and up to
+/// ``maximumCapacity`` presses: a trace of keys alone (nothing to compare) replays in the
+/// same few kilobytes whatever its length, and a resolution that names a press no longer held
+/// is counted by the caller, not compared.
 ///
 /// ```
 ///  sequence:  … 97  98  99 100 101 102 …   slot = sequence mod capacity
@@ -36,6 +39,12 @@ struct PressHistory {
     private var mask: Int
     /// How many presses before a divergent one are shown.
     let context: Int
+    /// How many held presses still wait for their recorded resolution.
+    private var waiting = 0
+    /// Whether a recorded resolution has been seen (until then nothing is kept for one).
+    private var carriesResolutions = false
+    /// The most presses held at once: a resolution recorded this far after its key is not compared.
+    static let maximumCapacity = 1 << 16
 
     /// An empty history keeping `context` presses before any waiting one.
     init(context: Int, capacity: Int = 256) {
@@ -50,8 +59,10 @@ struct PressHistory {
     /// fields are assigned in place (no entry is built and copied).
     mutating func append(sequence: UInt64, press: KeyPress, actual: consuming ResolutionRecord, chain: ResponderChain,
                          firstResponder: Responder?) {
-        if isNeeded(replacedBy: sequence) { grow() }
+        if _slowPath(waiting > 0) && isNeeded(replacedBy: sequence) { grow() }
         let slot = Int(truncatingIfNeeded: sequence) & mask
+        if !slots[slot].compared { waiting -= 1 }  // given up: no longer held
+        waiting += 1
         slots[slot].sequence = sequence
         slots[slot].compared = false
         slots[slot].press = press
@@ -64,14 +75,20 @@ struct PressHistory {
     /// resolution arrives: `nil` when the press is unknown or was already compared, else whether
     /// they agree (``entry(_:)`` then gives the press).
     mutating func compare(_ expected: ResolutionRecord) -> Bool? {
+        carriesResolutions = true
         let sequence = expected.pressSequence
         let slot = Int(truncatingIfNeeded: sequence) & mask
-        return slots.withUnsafeMutableBufferPointer { slots in
+        let agrees: Bool? = slots.withUnsafeMutableBufferPointer { slots in
             guard slots[slot].sequence == sequence, !slots[slot].compared else { return nil }
             slots[slot].compared = true
             return CanonicalResolution.agree(expected, slots[slot].actual)
         }
+        if agrees != nil { waiting -= 1 }
+        return agrees
     }
+
+    /// How many slots the ring has now (for tests).
+    var capacity: Int { slots.count }
 
     /// The press with `sequence`, while the history still holds it.
     func entry(_ sequence: UInt64) -> Entry? {
@@ -91,7 +108,7 @@ struct PressHistory {
     /// Whether the slot `sequence` would take still holds a waiting press, or the context of one.
     private func isNeeded(replacedBy sequence: UInt64) -> Bool {
         let capacity = UInt64(slots.count)
-        guard sequence >= capacity else { return false }
+        guard carriesResolutions, slots.count < Self.maximumCapacity, sequence >= capacity else { return false }
         let oldest = sequence - capacity
         for s in oldest...(oldest + UInt64(context)) where s < sequence {
             let slot = Int(truncatingIfNeeded: s) & mask

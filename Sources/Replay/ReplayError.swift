@@ -30,8 +30,8 @@ public struct ReplayError: Error, CustomStringConvertible {
         switch kind {
         case .trace(_, let error): return error.description
         case .sceneNotFound(let name, let known):
-            return "the trace names scene '\(name)', which was not found in Traces/scenes, beside the trace or in "
-                + "KEYTRACE_SCENE_PATH (known: \(known.joined(separator: ", "))); pass --scene FILE"
+            return "the trace names scene '\(name)', which was not found in \(SceneLocator.searchedPlaces) or beside "
+                + "the trace (known: \(known.isEmpty ? "none" : known.joined(separator: ", "))); pass --scene FILE"
         case .noScene(let path):
             return "\(path) was recorded without a scene; pass --scene FILE to replay it through one"
         case .sceneMismatch(let message):

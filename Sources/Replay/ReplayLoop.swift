@@ -149,7 +149,10 @@ struct ReplayLoop {
 
     /// Compares a recorded resolution with what the replay made of its press.
     mutating func compare(_ expected: ResolutionRecord) {
-        guard let agrees = history.compare(expected) else { return }
+        guard let agrees = history.compare(expected) else {
+            report.uncomparedResolutions += 1
+            return
+        }
         report.comparedResolutions += 1
         guard !agrees, let entry = history.entry(expected.pressSequence) else { return }
         report.divergences += 1

@@ -34,6 +34,10 @@ public struct ReplayReport: Sendable {
     public var pace: Replayer.Pace
     public var presses = 0
     public var comparedResolutions = 0
+    /// Recorded resolutions that could not be compared: their press is not among the replayed
+    /// ones (no such key record, a second resolution for one press, or recorded more than
+    /// 65 536 presses after its key).
+    public var uncomparedResolutions = 0
     public var divergences = 0
     public var firstDivergence: Divergence?
     public var outcomes: [DispatchOutcome: Int] = [:]

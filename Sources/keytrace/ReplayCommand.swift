@@ -91,6 +91,9 @@ enum ReplayReportText {
                     }
                 }
             }
+            if r.uncomparedResolutions > 0 {
+                lines.append("verify: \(r.uncomparedResolutions) recorded resolutions not compared: the replay has no press for them")
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -121,6 +124,7 @@ enum ReplayReportJSON {
             fields.append("\"verified\":true")
             fields.append("\"matches\":\(r.matches)")
             fields.append("\"compared\":\(r.comparedResolutions)")
+            fields.append("\"uncompared\":\(r.uncomparedResolutions)")
             fields.append("\"divergences\":\(r.divergences)")
             if let d = r.firstDivergence {
                 fields.append("\"firstDivergence\":{\"sequence\":\(d.sequence),\"expected\":\(q(d.expected)),\"actual\":\(q(d.actual)),"

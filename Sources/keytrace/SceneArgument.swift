@@ -6,8 +6,10 @@ enum SceneArgument {
     static func path(_ value: String) throws -> String {
         if value.hasSuffix(".json") || value.contains("/") { return value }
         if let found = SceneLocator.path(forScene: value, near: nil) { return found }
-        throw CommandFailure(message: "no scene named '\(value)'; bundled scenes: "
-                             + SceneLocator.knownScenes().joined(separator: ", ") + " (or give a .json path)",
+        let known = SceneLocator.knownScenes()
+        throw CommandFailure(message: "no scene named '\(value)' in \(SceneLocator.searchedPlaces); "
+                             + (known.isEmpty ? "" : "known scenes: \(known.joined(separator: ", ")); ")
+                             + "give a scene file's path (.json) or set KEYTRACE_SCENE_PATH",
                              code: KeyTraceExit.unusableInput)
     }
 

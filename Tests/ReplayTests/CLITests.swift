@@ -21,6 +21,19 @@ import TraceFormat
         #expect(keys.first?.contains("\"kind\":\"key\"") == true && keys.first?.contains("\"device\":\"4.5.129\"") == true)
     }
 
+    @Test func bundledScenesAreFoundFromAnyDirectory() throws {
+        let elsewhere = temporaryDirectory()
+        let trace = "\(repositoryRoot)/Traces/golden/shadowing.ktrace"
+        let copy = elsewhere + "/shadowing.ktrace"  // no scenes beside it
+        try FileManager.default.copyItem(atPath: trace, toPath: copy)
+        let ok = try CLIRunner.run(["replay", copy, "--verify"], in: elsewhere)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        let missing = try CLIRunner.run(["replay", copy, "--scene", "no-such-scene"], in: elsewhere)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no scene named 'no-such-scene'"))
+        #expect(missing.stderr.contains("known scenes: ") && missing.stderr.contains("pdf-viewer"))
+    }
+
     @Test func replayVerifyPassesAndDivergenceExitsOne() throws {
         let trace = "\(repositoryRoot)/Traces/golden/shadowing.ktrace"
         let ok = try CLIRunner.run(["replay", trace, "--verify"], in: repositoryRoot)

@@ -38,6 +38,25 @@ import TraceFormat
         #expect(throws: ReplayError.self) { _ = try replay(trace, verify: true, scene: changed) }
     }
 
+    @Test func resolutionsWithoutTheirPressAreCountedNotCompared() throws {
+        let trace = try recordScript("press cmd+d\npress cmd+w\n", scene: "pdf-viewer")
+        let reader = try TraceReader(path: trace)
+        var records = Array(reader)
+        let recorded = records.compactMap { record -> ResolutionRecord? in
+            if case .resolution(let resolution) = record { return resolution } else { return nil }
+        }
+        var stray = try #require(recorded.last)
+        stray.pressSequence += 100  // names a press the trace does not hold
+        records.append(.resolution(stray))
+        records.append(.resolution(recorded[0]))  // a second resolution for the first press
+        var options = Replayer.Options()
+        options.scenePath = repositoryPath("Traces/scenes/pdf-viewer.json")
+        let report = try Replayer(records: records, metadata: reader.header.metadata, name: trace, options: options).run()
+        #expect(report.comparedResolutions == recorded.count)
+        #expect(report.uncomparedResolutions == 2)
+        #expect(report.matches)
+    }
+
     @Test func scriptFocusIsReplayedButEffectFocusIsNotAppliedTwice() throws {
         let trace = try recordScript("focus window/viewer/reader/document/thumbnails\npress down\npress cmd+f\ntype \"ab\"\n",
                                      scene: "pdf-viewer")

@@ -1,0 +1,65 @@
+import KeyTraceCore
+@testable import Replay
+import ResponderEngine
+import Testing
+import TraceFormat
+
+/// What a replay keeps of its presses while their recorded resolutions may still come.
+@Suite struct PressHistoryTests {
+    private func record(_ sequence: UInt64, _ outcome: DispatchOutcome = .unhandled) -> ResolutionRecord {
+        ResolutionRecord(timestamp: sequence * 1000, pressSequence: sequence, outcome: outcome)
+    }
+
+    private func append(_ sequence: UInt64, to history: inout PressHistory) {
+        history.append(sequence: sequence, press: KeyPress(.began, HIDUsage(4), timestamp: sequence * 1000),
+                       actual: record(sequence), chain: .empty, firstResponder: nil)
+    }
+
+    @Test func aTraceOfKeysAloneKeepsTheRingAtItsFirstSize() {
+        var history = PressHistory(context: 5)
+        let first = history.capacity
+        for sequence in 0..<200_000 as Range<UInt64> { append(sequence, to: &history) }
+        #expect(history.capacity == first)
+    }
+
+    @Test func resolutionsRightAfterTheirKeysNeverGrowTheRing() {
+        var history = PressHistory(context: 5)
+        let first = history.capacity
+        for sequence in 0..<100_000 as Range<UInt64> {
+            append(sequence, to: &history)
+            #expect(history.compare(record(sequence)) == true)
+        }
+        #expect(history.capacity == first)
+    }
+
+    @Test func lateResolutionsAreStillComparedAndKeepTheirContext() {
+        var history = PressHistory(context: 5)
+        let lag: UInt64 = 3000
+        append(0, to: &history)
+        #expect(history.compare(record(0)) == true)  // the trace carries resolutions
+        for sequence in 1..<10_000 as Range<UInt64> {
+            append(sequence, to: &history)
+            if sequence > lag {
+                let late = sequence - lag
+                #expect(history.compare(record(late, late == 5000 ? .disabled : .unhandled)) == (late != 5000))
+                if late == 5000 {  // a divergence: the press and the five before it are still held
+                    #expect(history.entry(5000)?.sequence == 5000)
+                    #expect(history.entries(before: 5000).map(\.sequence) == [4995, 4996, 4997, 4998, 4999])
+                }
+            }
+        }
+        #expect(history.capacity > Int(lag))
+    }
+
+    @Test func growthStopsAtTheMaximumAndOlderResolutionsAreNotCompared() {
+        var history = PressHistory(context: 5)
+        append(0, to: &history)
+        #expect(history.compare(record(0)) == true)
+        let count = UInt64(PressHistory.maximumCapacity) * 2
+        for sequence in 1..<count { append(sequence, to: &history) }
+        #expect(history.capacity == PressHistory.maximumCapacity)
+        #expect(history.compare(record(1)) == nil)  // given up
+        #expect(history.compare(record(count - 1)) == true)
+        #expect(history.compare(record(count - 1)) == nil)  // compared once only
+    }
+}
