@@ -31,8 +31,6 @@ public enum CanonicalResolution {
 
     /// Whether two resolutions agree on everything that is not measured.
     public static func agree(_ a: ResolutionRecord, _ b: ResolutionRecord) -> Bool {
-        a.outcome == b.outcome && a.command == b.command && a.action == b.action && a.isUpAction == b.isUpAction
-            && a.providerPath == b.providerPath && a.targetPath == b.targetPath && a.blockingAction == b.blockingAction
-            && a.title == b.title
+        a.outcome == b.outcome && a.isUpAction == b.isUpAction && a.hasSameDetails(as: b)
     }
 }

@@ -46,6 +46,7 @@ public struct ResolutionRecord: Hashable, @unchecked Sendable {
                     targetPath: targetPath, blockingAction: blockingAction)
         }
 
+        @inlinable
         func hasSameFields(as other: Details) -> Bool {
             self === other || (command == other.command && title == other.title && action == other.action
                 && providerPath == other.providerPath && targetPath == other.targetPath
@@ -114,10 +115,17 @@ public struct ResolutionRecord: Hashable, @unchecked Sendable {
         self.details = details
     }
 
+    /// Whether `other` has the same shortcut, title, action, provider and target paths and
+    /// blocking action (its timestamp, sequence, outcome and up-action flag are not compared).
+    @inlinable
+    public func hasSameDetails(as other: ResolutionRecord) -> Bool {
+        details.hasSameFields(as: other.details)
+    }
+
     /// Whether every field is equal (records sharing a box compare their scalars only).
     public static func == (lhs: ResolutionRecord, rhs: ResolutionRecord) -> Bool {
         lhs.timestamp == rhs.timestamp && lhs.pressSequence == rhs.pressSequence && lhs.outcome == rhs.outcome
-            && lhs.isUpAction == rhs.isUpAction && lhs.details.hasSameFields(as: rhs.details)
+            && lhs.isUpAction == rhs.isUpAction && lhs.hasSameDetails(as: rhs)
     }
 
     /// Hashes every field, as ``==`` compares them.
