@@ -47,10 +47,8 @@ public enum SceneLocator {
 
     /// What to tell a user whose scene name was not found: where names were looked up.
     public static var searchedPlaces: String {
-        var places = ["KEYTRACE_SCENE_PATH"]
-        places.append(bundledDirectory.map { "the bundled scenes (\($0))" }
-                      ?? "the bundled scenes (none found: no Traces/scenes here or in the executable's checkout)")
-        return places.joined(separator: ", ")
+        "KEYTRACE_SCENE_PATH, the bundled scenes ("
+            + (bundledDirectory ?? "none found: no Traces/scenes here or in the executable's checkout") + ")"
     }
 
     private static var searchPath: [String] {
