@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .target(name: "TraceFormat", dependencies: ["KeyTraceCore", "CCRC32C"]),
         .target(name: "KeyTraceTesting", dependencies: ["Replay"]),
-        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CProcessor"]),
+        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "Analysis", "CProcessor"]),
         .target(
             name: "Analysis",
             dependencies: [

@@ -131,8 +131,8 @@ struct ReplayLoop {
             let woke = scheduler!.wait(until: deadline)
             resolution = dispatcher.dispatch(press)
             let done = clock.now()
-            report.schedulingErrors.append(woke &- deadline)
-            report.latenciesFromSchedule.append(done &- deadline)
+            report.schedulingError.record(woke &- deadline)
+            report.latencyFromSchedule.record(done &- deadline)
         } else {
             resolution = dispatcher.dispatch(press)
         }

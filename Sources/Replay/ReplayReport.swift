@@ -1,3 +1,4 @@
+import Analysis
 import KeyTraceCore
 import ResponderEngine
 
@@ -44,10 +45,12 @@ public struct ReplayReport: Sendable {
     public var warnings: [String] = []
     /// Canonical lines, when kept.
     public var lines: [String] = []
-    /// Scheduling error of each press (ns late), for timed replays.
-    public var schedulingErrors: [UInt64] = []
-    /// End of dispatch minus the scheduled instant (no coordinated omission), for timed replays.
-    public var latenciesFromSchedule: [UInt64] = []
+    /// How late each press was dispatched after its scheduled instant, in nanoseconds, for timed
+    /// replays (empty for `asap`). A streaming histogram: memory does not grow with the trace.
+    public var schedulingError = LatencyDistribution()
+    /// End of dispatch minus the scheduled instant (no coordinated omission), in nanoseconds, for
+    /// timed replays (empty for `asap`).
+    public var latencyFromSchedule = LatencyDistribution()
     /// Whether a timed replay ran at real-time priority (`SCHED_FIFO`); it does when permitted.
     public var realTimePriority = false
     public var recordedState: String?
@@ -79,13 +82,5 @@ public struct ReplayReport: Sendable {
         return Set(e.keys).union(a.keys).sorted().compactMap { key in
             e[key] == a[key] ? nil : StateDifference(key: key, expected: e[key], actual: a[key])
         }
-    }
-
-    /// Percentile (nearest rank) of `values`, or nil when empty.
-    public static func percentile(_ values: [UInt64], _ p: Double) -> UInt64? {
-        guard !values.isEmpty else { return nil }
-        let sorted = values.sorted()
-        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
-        return sorted[max(0, min(sorted.count - 1, rank))]
     }
 }

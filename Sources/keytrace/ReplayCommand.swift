@@ -1,3 +1,4 @@
+import Analysis
 import ArgumentParser
 import Foundation
 import KeyTraceCore
@@ -63,12 +64,11 @@ enum ReplayReportText {
         let s = r.statistics
         let onChanges = s.uikitCallsOnChainChanges > 0 ? ", \(s.uikitCallsOnChainChanges) of them on first-responder changes" : ""
         lines.append("  keyCommands  \(s.keyCommandsCalls) calls (uikit policy: \(s.uikitEquivalentCalls)\(onChanges)); cache \(s.cacheHits) hits, \(s.cacheMisses) misses")
-        if !r.schedulingErrors.isEmpty {
-            let e = r.schedulingErrors
-            lines.append("  scheduling   late by p50 \(micros(ReplayReport.percentile(e, 50))), p99 \(micros(ReplayReport.percentile(e, 99))), max \(micros(e.max()))"
+        if !r.schedulingError.isEmpty {
+            let e = r.schedulingError.statistics, l = r.latencyFromSchedule.statistics
+            lines.append("  scheduling   late by p50 \(micros(e.p50)), p99 \(micros(e.p99)), max \(micros(e.max))"
                          + (r.realTimePriority ? " (real-time priority)" : ""))
-            let l = r.latenciesFromSchedule
-            lines.append("  latency      from the scheduled instant: p50 \(micros(ReplayReport.percentile(l, 50))), p99 \(micros(ReplayReport.percentile(l, 99))), max \(micros(l.max()))")
+            lines.append("  latency      from the scheduled instant: p50 \(micros(l.p50)), p99 \(micros(l.p99)), max \(micros(l.max))")
         }
         for problem in r.sceneProblems { lines.append("  scene note   \(problem)") }
         if verified {
@@ -98,9 +98,8 @@ enum ReplayReportText {
         return lines.joined(separator: "\n")
     }
 
-    static func micros(_ value: UInt64?) -> String {
-        guard let value else { return "–" }
-        return String(format: "%.1f µs", Double(value) / 1000)
+    static func micros(_ value: UInt64) -> String {
+        String(format: "%.1f µs", Double(value) / 1000)
     }
 }
 
@@ -115,9 +114,10 @@ enum ReplayReportJSON {
             "\"keyCommandsCalls\":\(r.statistics.keyCommandsCalls)", "\"uikitEquivalentCalls\":\(r.statistics.uikitEquivalentCalls)",
             "\"cacheHits\":\(r.statistics.cacheHits)", "\"cacheMisses\":\(r.statistics.cacheMisses)",
         ]
-        if !r.schedulingErrors.isEmpty {
-            let e = r.schedulingErrors
-            fields.append("\"schedulingErrorNs\":{\"p50\":\(ReplayReport.percentile(e, 50) ?? 0),\"p99\":\(ReplayReport.percentile(e, 99) ?? 0),\"max\":\(e.max() ?? 0)}")
+        if !r.schedulingError.isEmpty {
+            func summary(_ s: LatencyStatistics) -> String { "{\"p50\":\(s.p50),\"p99\":\(s.p99),\"max\":\(s.max)}" }
+            fields.append("\"schedulingErrorNs\":\(summary(r.schedulingError.statistics))")
+            fields.append("\"latencyFromScheduleNs\":\(summary(r.latencyFromSchedule.statistics))")
             fields.append("\"realTimePriority\":\(r.realTimePriority)")
         }
         if verified {

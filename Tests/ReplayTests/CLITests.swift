@@ -48,6 +48,22 @@ import TraceFormat
         #expect(diverged.stdout.contains("\"schema\":\"keytrace-replay/1\""))
     }
 
+    @Test func timedReplayReportsSchedulingErrorAndLatencyInTextAndJSON() throws {
+        let trace = "\(repositoryRoot)/Traces/golden/shadowing.ktrace"
+        let text = try CLIRunner.run(["replay", trace, "--pace", "x50"], in: repositoryRoot)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("  scheduling   late by p50 "))
+        #expect(text.stdout.contains("  latency      from the scheduled instant: p50 "))
+        let json = try CLIRunner.run(["replay", trace, "--pace", "x50", "--json"], in: repositoryRoot)
+        #expect(json.status == 0, "\(json.stderr)")
+        for field in ["\"schedulingErrorNs\":{\"p50\":", "\"latencyFromScheduleNs\":{\"p50\":", "\"realTimePriority\":"] {
+            #expect(json.stdout.contains(field), "\(field) missing from \(json.stdout)")
+        }
+        let asap = try CLIRunner.run(["replay", trace, "--json"], in: repositoryRoot)
+        #expect(asap.status == 0)
+        #expect(!asap.stdout.contains("schedulingErrorNs"))
+    }
+
     @Test func replayRejectsUnusableInputWithExitTwoAndBadUsageWithSixtyFour() throws {
         let missing = try CLIRunner.run(["replay", "/nonexistent.ktrace"])
         #expect(missing.status == 2)
