@@ -24,7 +24,9 @@ import Synchronization
 /// (``consumed``) sit on lines of their own, and each side keeps its position and a copy of
 /// the ring's geometry in its own memory. The producer also claims the lines of the slot it
 /// will fill ``prefetchDistance`` events later (the writer read them last), so the store that
-/// fills a slot does not wait for the other core to give its copy up.
+/// fills a slot does not wait for the other core to give its copy up. Both sides touch only a
+/// slot's first ``RecordedEvent/hotBytes`` for a dispatch; the rare kinds' payload lines after
+/// them move between the cores only when such an event is queued.
 final class EventRing: @unchecked Sendable {
     /// How many events the ring holds.
     let capacity: Int
@@ -157,13 +159,15 @@ final class EventRing: @unchecked Sendable {
         }
     }
 
-    /// Calls `hint` with the start of each cache line of `slot` (slots are line-aligned).
+    /// Calls `hint` with the start of each cache line a dispatch event uses in `slot`
+    /// (``RecordedEvent/hotBytes``; slots are line-aligned). The rare kinds' payload lines are
+    /// left to be fetched when one of them is written or read.
     @inline(__always)
     fileprivate static func forEachLine(of slot: UnsafeMutablePointer<RecordedEvent>,
                                         _ hint: (UnsafeRawPointer) -> Void) {
         let start = UnsafeRawPointer(slot)
         var offset = 0
-        while offset < MemoryLayout<RecordedEvent>.stride {
+        while offset < RecordedEvent.hotBytes {
             hint(start + offset)
             offset &+= cacheLine
         }

@@ -26,19 +26,25 @@ struct RecordedEvent {
 
     static let none: Int32 = -1
 
-    var kind: Kind
+    // Layout: the fields every dispatch writes come first and fill the slot's first
+    // ``hotBytes`` (three cache lines: timings, press, the rest); the payload of the rare kinds
+    // follows, so a dispatch neither writes nor prefetches those lines.
+    var timings: StageTimings = .zero
     var press: KeyPress
     var uncertainty: UInt64?
+    var kind: Kind
     var outcome: DispatchOutcome = .unhandled
     /// Which of the command's actions the resolution's action is.
     var actionSource: Resolution.ActionSource = .none
+    /// Whether ``record``, ``text`` or ``definedCommand`` may be set (a plain flag: checking the
+    /// optionals themselves goes through their value witnesses).
+    var hasPayload = false
     /// Command numbers (``none`` when absent).
     var command: Int32 = RecordedEvent.none
     var blockingCommand: Int32 = RecordedEvent.none
     /// Path numbers (``none`` when absent): the provider and the target (or press handler).
     var provider: Int32 = RecordedEvent.none
     var target: Int32 = RecordedEvent.none
-    var timings: StageTimings = .zero
     var queries: KeyCommandQueries = .none
     /// For ``Kind/dropped``: how many.
     var count: UInt64 = 0
@@ -48,9 +54,17 @@ struct RecordedEvent {
     var text: String?
     /// For ``Kind/defineCommand``.
     var definedCommand: KeyCommand?
+    /// Pads the slot to whole cache lines (288 → 320 bytes), so that no two slots share a
+    /// line (`EventRingTests` checks it).
+    private var linePadding: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    /// The bytes at the start of a slot that a dispatch event uses, in whole cache lines: every
+    /// field before the rare kinds' payload. A constant, so the loops over these lines unroll;
+    /// `EventRingTests` checks that each of those fields lies within it.
+    @inline(__always) static var hotBytes: Int { 3 * EventRing.cacheLine }
 
     /// An empty slot.
-    static var empty: RecordedEvent { RecordedEvent(kind: .record, press: KeyPress(.began, HIDUsage(0))) }
+    static var empty: RecordedEvent { RecordedEvent(press: KeyPress(.began, HIDUsage(0)), kind: .record) }
 
     /// Path number `number` is `path`.
     static func pathDefinition(_ number: Int32, path: String) -> RecordedEvent {
@@ -71,10 +85,6 @@ struct RecordedEvent {
         definition.hasPayload = true
         return definition
     }
-
-    /// Whether ``record``, ``text`` or ``definedCommand`` may be set (a plain flag: checking the
-    /// optionals themselves goes through their value witnesses).
-    var hasPayload = false
 
     /// Drops the payload of a rare kind (a slot is reused for every kind).
     @inline(__always)

@@ -24,6 +24,17 @@ import KeyTraceCore
         #expect(UInt(bitPattern: ring.firstSlot) % UInt(EventRing.cacheLine) == 0)
         #expect(MemoryLayout<RecordedEvent>.stride % EventRing.cacheLine == 0,
                 "a slot that is not a whole number of lines shares a line with its neighbour")
+        // What a dispatch writes fits in three lines, ahead of the rare kinds' payload.
+        #expect(RecordedEvent.hotBytes % EventRing.cacheLine == 0)
+        #expect(RecordedEvent.hotBytes < MemoryLayout<RecordedEvent>.stride)
+        let payload = MemoryLayout<RecordedEvent>.offset(of: \.record)!
+        #expect(RecordedEvent.hotBytes == (payload + EventRing.cacheLine - 1) / EventRing.cacheLine * EventRing.cacheLine,
+                "hotBytes should end with the line that holds the last field a dispatch writes")
+        for field: PartialKeyPath<RecordedEvent> in [\.timings, \.press, \.uncertainty, \.kind, \.outcome, \.actionSource,
+                                                   \.hasPayload, \.command, \.blockingCommand, \.provider, \.target,
+                                                   \.queries, \.count] {
+            #expect(MemoryLayout<RecordedEvent>.offset(of: field)! < RecordedEvent.hotBytes)
+        }
     }
 
     @Test("a full ring refuses events, and accepts again once the consumer has drained", arguments: [1, 2, 3, 4, 5, 7])
