@@ -33,10 +33,13 @@ public enum GoldenTrace {
 
     /// The outcome of one check.
     public struct Check: Sendable {
+        /// The trace checked.
         public var trace: String
+        /// Its golden file (canonical text).
         public var golden: String
         /// Lines the golden file holds (nil when it is missing).
         public var expected: [String]?
+        /// Lines the replay produced.
         public var actual: [String]
         /// Whether the golden file was (re)written.
         public var recorded: Bool

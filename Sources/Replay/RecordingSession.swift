@@ -14,15 +14,22 @@ import TraceFormat
 public final class RecordingSession {
     /// What one recording did.
     public struct Summary: Sendable {
+        /// Key records written.
         public var presses = 0
+        /// Resolutions recorded (with a scene).
         public var resolutions = 0
+        /// Markers the capture source reported (ErrorRollOver, …), written as marker records.
         public var markers = 0
+        /// Packets the capture source reported lost (libpcap's drop count on a live capture).
         public var dropped: UInt64 = 0
+        /// Responder-chain changes recorded.
         public var chainChanges = 0
+        /// Presses by outcome (with a scene).
         public var outcomes: [DispatchOutcome: Int] = [:]
+        /// What the capture source found and skipped.
         public var capture = CaptureSummary()
+        /// Records in the trace, once finished.
         public var records: UInt64 = 0
-        public var bytes = 0
     }
 
     private let scene: SceneRuntime?
@@ -31,6 +38,7 @@ public final class RecordingSession {
     private let writer: TraceWriter
     private let firstResponder: String?
     private var appliedInitialFocus = false
+    /// What the session did so far (complete after ``finish()``).
     public private(set) var summary = Summary()
 
     /// Creates a session writing to `output` with `metadata`; with a scene, presses are
@@ -133,6 +141,7 @@ public final class RecordingSession {
 
 /// The marker holding a scene's state at the end of a recording; replays compare against it.
 public enum SceneStateMarker {
+    /// The label of the scene-state marker (`key = value` lines).
     public static let label = "scene-state"
     /// The marker holding `keyCommands` reads per responder (`PATH = COUNT` lines).
     public static let keyCommandsLabel = "keycommands-per-responder"

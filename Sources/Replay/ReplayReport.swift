@@ -6,14 +6,17 @@ import ResponderEngine
 public struct Divergence: Sendable {
     /// The press's sequence number among the trace's key records.
     public var sequence: UInt64
+    /// The press, as text (its phase and shortcut, `began ⌘G`).
     public var press: String
-    /// The recorded and the replayed canonical lines.
+    /// The recorded canonical line.
     public var expected: String
+    /// The replayed canonical line.
     public var actual: String
     /// The canonical lines of the presses before it.
     public var before: [String]
-    /// The responder chain and first responder at that moment.
+    /// The responder chain at that moment.
     public var chain: String
+    /// The first responder at that moment, as a path.
     public var firstResponder: String
     /// Scene state that differs at the end (recorded → replayed).
     public var stateDifferences: [StateDifference]
@@ -21,27 +24,41 @@ public struct Divergence: Sendable {
 
 /// One scene-state value that differs.
 public struct StateDifference: Hashable, Sendable {
+    /// The state key (`component.property`).
     public var key: String
+    /// The recorded value; `nil` when the recording has no such key.
     public var expected: String?
+    /// The replayed value; `nil` when the replay has no such key.
     public var actual: String?
 }
 
 /// What a replay did.
 public struct ReplayReport: Sendable {
+    /// The trace replayed, as given.
     public var trace: String
+    /// The scene's name.
     public var scene = ""
+    /// The scene file the replay loaded.
     public var scenePath = ""
+    /// The `keyCommands` query policy the replay ran under.
     public var policy: QueryPolicy
+    /// How presses were paced.
     public var pace: Replayer.Pace
+    /// Key records replayed.
     public var presses = 0
+    /// Recorded resolutions compared with the replay's.
     public var comparedResolutions = 0
     /// Recorded resolutions that could not be compared: their press is not among the replayed
     /// ones (no such key record, a second resolution for one press, or recorded more than
     /// 65 536 presses after its key).
     public var uncomparedResolutions = 0
+    /// Compared resolutions that differ.
     public var divergences = 0
+    /// The first of them, with its context.
     public var firstDivergence: Divergence?
+    /// Replayed presses by outcome.
     public var outcomes: [DispatchOutcome: Int] = [:]
+    /// Problems that did not stop the replay (a scene whose content hash differs, …).
     public var warnings: [String] = []
     /// Canonical lines, when kept.
     public var lines: [String] = []
@@ -53,10 +70,15 @@ public struct ReplayReport: Sendable {
     public var latencyFromSchedule = LatencyDistribution()
     /// Whether a timed replay ran at real-time priority (`SCHED_FIFO`); it does when permitted.
     public var realTimePriority = false
+    /// The scene state the recording ended with (its `scene-state` marker), if it has one.
     public var recordedState: String?
+    /// The scene state the replay ended with, as `key = value` lines.
     public var finalState = ""
+    /// Values of ``finalState`` that differ from ``recordedState``.
     public var stateDifferences: [StateDifference] = []
+    /// Scene effects that could not apply during the replay (a focus target that is missing, …).
     public var sceneProblems: [String] = []
+    /// `keyCommands` calls and cache use over the replay.
     public var statistics = DispatchStatistics()
 
     init(trace: String, policy: QueryPolicy, pace: Replayer.Pace) {

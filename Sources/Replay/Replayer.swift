@@ -39,11 +39,17 @@ public final class Replayer {
 
     /// Replay options.
     public struct Options: Sendable {
+        /// The scene file; `nil` loads the scene the trace names.
         public var scenePath: String?
+        /// How often the engine asks responders for `keyCommands`.
         public var policy: QueryPolicy = .cached
+        /// As fast as possible, or at the recorded pace scaled.
         public var pace: Pace = .asap
+        /// Compare strictly: a scene whose content hash differs is an error, not a warning.
         public var verify = false
+        /// A trace to write the replay's own resolutions and timings to.
         public var output: String?
+        /// Measure each dispatch stage (``KeyDispatcher/defaultStageClock``).
         public var stageTiming = true
         /// Timed replays run at real-time priority when permitted (see ``ReplayReport/realTimePriority``).
         public var realTimePriority = true
@@ -51,6 +57,7 @@ public final class Replayer {
         public var keepLines = false
         /// Presses shown before a divergence.
         public var context = 5
+        /// The defaults: asap, cached policy, stage timing on, the trace's scene.
         public init() {}
     }
 
