@@ -9,8 +9,11 @@ public struct CounterComparison: Sendable, Hashable, Codable {
     public var name: String
     /// Whether an increase is a regression.
     public var gated: Bool
-    /// Totals over all runs, and presses over all runs; `nil` when the side lacks the counter.
+    /// The base side's total over all its runs, and its presses over all runs; `baseTotal` is `nil` when
+    /// the base side lacks the counter.
     public var baseTotal: UInt64?, basePresses: UInt64
+    /// The current side's total over all its runs, and its presses over all runs; `currentTotal` is `nil`
+    /// when the current side lacks the counter.
     public var currentTotal: UInt64?, currentPresses: UInt64
     /// The decision.
     public var verdict: ComparisonVerdict

@@ -40,6 +40,7 @@ public struct TraceAnalysis: Sendable, Codable {
     /// Warnings: damaged chunks, missing data.
     public var warnings: [String] = []
 
+    /// An empty analysis: no traces, every count zero; ``TraceAnalyzer`` fills it in.
     public init() {}
 
     /// One analysed trace.
@@ -65,6 +66,7 @@ public struct TraceAnalysis: Sendable, Codable {
         /// Damage found while reading, one line per damaged chunk with its byte offset.
         public var issues: [String] = []
 
+        /// A trace read from `path`, with every count zero until records are added.
         public init(path: String) { self.path = path }
     }
 
@@ -77,6 +79,8 @@ public struct TraceAnalysis: Sendable, Codable {
         /// `trace-metadata`, `measured-by-analyze` or `unknown`.
         public var source: String = "unknown"
 
+        /// Clock figures in nanoseconds; `source` says where they come from (`trace-metadata`,
+        /// `measured-by-analyze` or `unknown`).
         public init(resolutionNanoseconds: UInt64? = nil, checkpointOverheadNanoseconds: UInt64? = nil,
                     source: String = "unknown") {
             self.resolutionNanoseconds = resolutionNanoseconds
@@ -127,9 +131,11 @@ public struct TraceAnalysis: Sendable, Codable {
         public var count: UInt64
         /// Dispatches with stage timings (those the latencies cover).
         public var timed: UInt64
-        /// End-to-end median, 99th percentile and maximum.
+        /// End-to-end median latency of the timed dispatches, in nanoseconds (0 when none is timed).
         public var p50: UInt64
+        /// End-to-end 99th-percentile latency of the timed dispatches, in nanoseconds (0 when none is timed).
         public var p99: UInt64
+        /// The largest end-to-end latency of the timed dispatches, in nanoseconds (0 when none is timed).
         public var max: UInt64
     }
 
@@ -147,14 +153,19 @@ public struct TraceAnalysis: Sendable, Codable {
         public var phase: String
         /// `DispatchOutcome.name`.
         public var outcome: String
+        /// The matched shortcut in shortcut notation; `nil` when no command matched.
         public var command: String?
+        /// The name of the action performed (or that would have been); `nil` when there is none.
         public var action: String?
+        /// The responder path that provided the command, e.g. `Window/Split/Editor`; `nil` when none did.
         public var provider: String?
+        /// The responder path that performed the action; `nil` when none did.
         public var target: String?
         /// End-to-end nanoseconds.
         public var endToEndNanoseconds: UInt64
-        /// The stage that took longest, and how long.
+        /// The name of the stage that took longest (`DispatchStage.name`).
         public var dominantStage: String
+        /// How long ``dominantStage`` took, in nanoseconds.
         public var dominantNanoseconds: UInt64
         /// Every stage's duration in table order.
         public var stageNanoseconds: [UInt64]
@@ -164,14 +175,21 @@ public struct TraceAnalysis: Sendable, Codable {
     public struct KeyCommandsFigures: Sendable, Codable {
         /// Dispatches with a counters record.
         public var dispatches: UInt64 = 0
+        /// `keyCommands` calls the recorded policy made, over those dispatches.
         public var calls: UInt64 = 0
+        /// Mean `keyCommands` calls per dispatch (0 without dispatches).
         public var callsPerPressMean: Double = 0
+        /// The most `keyCommands` calls one dispatch made.
         public var callsPerPressMax: UInt64 = 0
+        /// `keyCommands` calls UIKit's policy would have made, over those dispatches.
         public var uikitPolicyCalls: UInt64 = 0
+        /// Mean calls per dispatch UIKit's policy would have made (0 without dispatches).
         public var uikitPolicyCallsPerPressMean: Double = 0
+        /// The most calls UIKit's policy would have made for one dispatch.
         public var uikitPolicyCallsPerPressMax: UInt64 = 0
         /// `uikitPolicyCalls - calls` (negative when the recorded policy made more).
         public var callsSaved: Int64 = 0
+        /// Enumerations of the command list over those dispatches (each candidate scan counts one).
         public var enumerations: UInt64 = 0
         /// Totals per responder from the `keycommands-per-responder` marker; `nil` when absent.
         public var perResponder: [ResponderCalls]?
@@ -181,13 +199,17 @@ public struct TraceAnalysis: Sendable, Codable {
 
     /// Calls one responder answered.
     public struct ResponderCalls: Sendable, Codable, Hashable {
+        /// The responder's path, as the `keycommands-per-responder` marker names it.
         public var path: String
+        /// `keyCommands` calls the responder answered, summed over every marker of every trace.
         public var calls: UInt64
     }
 
     /// Key-command cache effectiveness.
     public struct CacheFigures: Sendable, Codable {
+        /// Lookups the cached command collection served because it was still current (`cached` policy).
         public var hits: UInt64 = 0
+        /// Lookups that found the cache stale or empty, so the chain's key commands were collected again.
         public var misses: UInt64 = 0
         /// hits / (hits + misses); `nil` without lookups.
         public var hitRate: Double?
@@ -223,9 +245,13 @@ public struct TraceAnalysis: Sendable, Codable {
 
     /// One capture device.
     public struct CaptureDevice: Sendable, Codable, Hashable {
+        /// The device id as text, e.g. `4.5.129` for USB bus 4, address 5, endpoint 0x81, or `evdev.3`.
         public var id: String
+        /// The device's human-readable name from the trace metadata; `nil` when unknown.
         public var name: String?
+        /// The interrupt endpoint's `bInterval` descriptor value from the trace metadata; `nil` when unknown.
         public var bInterval: UInt8?
+        /// The polling interval `bInterval` implies, in nanoseconds, from the trace metadata; `nil` when unknown.
         public var pollingIntervalNanoseconds: UInt64?
         /// Share of this device's gaps on its own polling grid; `nil` without a polling interval.
         public var shareOnPollingGrid: Double?

@@ -92,8 +92,9 @@ public struct TraceAnalyzer {
         }
     }
 
-    /// Metadata keys a recorder may set to state its clock (nanoseconds, decimal).
+    /// The metadata key a recorder may set to state its clock's resolution (nanoseconds, decimal).
     public static let clockResolutionKey = "clockResolutionNanoseconds"
+    /// The metadata key stating the cost of one checkpoint's clock read (nanoseconds, decimal).
     public static let checkpointOverheadKey = "checkpointOverheadNanoseconds"
     /// The marker label holding per-responder `keyCommands` totals (`PATH = COUNT` lines).
     public static let perResponderMarkerLabel = "keycommands-per-responder"

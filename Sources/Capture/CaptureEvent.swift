@@ -42,6 +42,7 @@ public struct CaptureMarker: Hashable, Sendable {
     /// The device concerned, or ``DeviceID/unspecified``.
     public var device: DeviceID
 
+    /// A marker at `timestamp` (nanoseconds, the presses' clock) with an optional `detail` for people.
     public init(label: String, detail: String = "", timestamp: UInt64, device: DeviceID = .unspecified) {
         self.label = label
         self.detail = detail

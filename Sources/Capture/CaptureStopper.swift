@@ -14,6 +14,7 @@ public final class CaptureStopper: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var stopped = false
 
+    /// A stopper not yet stopped; pass the same instance to a source and to whoever ends the capture.
     public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())

@@ -57,6 +57,7 @@ public struct CaptureSummary: Hashable, Sendable {
     /// Keys still down when the capture ended (no release is invented for them).
     public var keysHeldAtEnd: Int = 0
 
+    /// An empty summary: no devices, every count zero.
     public init() {}
 
     /// The total of ``skipped``.

@@ -33,6 +33,7 @@ public struct DeviceInfo: Hashable, Sendable {
     /// A name (evdev `EVIOCGNAME`, evemu `N:`), when known.
     public var name: String?
 
+    /// Describes a keyboard; `pollingIntervalNs` is 0 for sources whose timestamps carry no polling uncertainty.
     public init(id: DeviceID, vendorID: UInt16? = nil, productID: UInt16? = nil, bInterval: UInt8? = nil,
                 pollingIntervalNs: UInt64, identifiedBy: Identification, name: String? = nil) {
         self.id = id

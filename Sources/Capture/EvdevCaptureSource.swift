@@ -19,7 +19,9 @@ import Darwin
 /// Reading a node needs read permission on it (root or the `input` group); the error says so.
 /// A device node is read until ``stopper`` is stopped; a file until its end.
 public final class EvdevCaptureSource: CaptureSource {
+    /// The device node or record file being read.
     public let path: String
+    /// Ends the capture when stopped (from any thread); a device node notices within its 100 ms read timeout.
     public let stopper: CaptureStopper
     private let file: InputFile
     private let options: EvdevOptions
@@ -29,6 +31,9 @@ public final class EvdevCaptureSource: CaptureSource {
     private var bytesConsumed = 0
     private var pending = PendingEvents()
 
+    /// Opens `path`, an evdev node or a file of raw `input_event` records.
+    ///
+    /// Throws when the file cannot be opened, e.g. without read permission on the node (root or the `input` group).
     public init(path: String, options: EvdevOptions = EvdevOptions(),
                 stopper: CaptureStopper = CaptureStopper()) throws(CaptureError) {
         file = try InputFile(path: path, evdev: true)
@@ -50,10 +55,17 @@ public final class EvdevCaptureSource: CaptureSource {
         return UInt16(name.dropFirst("event".count)) ?? 0
     }
 
+    /// What has been decoded so far; complete once ``next()`` returned `nil` or threw.
     public var summary: CaptureSummary { decoder.summary }
 
+    /// Asks the capture to end; same as `stopper.stop()`.
     public func stop() { stopper.stop() }
 
+    /// The next event, or `nil` at the end of a file or once stopped.
+    ///
+    /// Waits at most 100 ms per read on a device node before checking the stopper. A record cut off
+    /// at the end of a file, a device that goes away or a failed read throws once, after the events
+    /// decoded before it.
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
             switch try pending.handout() {

@@ -89,5 +89,6 @@ public struct EvdevOptions: Hashable, Sendable {
     /// Whether Caps Lock presses toggle ``ModifierFlags/alphaShift`` (off at the start).
     public var tracksCapsLock: Bool = true
 
+    /// Default options: US ANSI layout, this machine's record layout, 8 ms uncertainty, Caps Lock tracked.
     public init() {}
 }

@@ -12,7 +12,9 @@ import KeyTraceCore
 /// Events decode as evdev events do (see ``EvdevCaptureSource``). A line that cannot be read is
 /// a ``CaptureError/Code/syntax`` error naming its line and column.
 public final class EvemuCaptureSource: CaptureSource {
+    /// The evemu recording being read.
     public let path: String
+    /// Ends the capture early when stopped (from any thread); checked before each line is read.
     public let stopper: CaptureStopper
     private let reader: LineReader
     private let options: EvdevOptions
@@ -21,6 +23,7 @@ public final class EvemuCaptureSource: CaptureSource {
     private var announced = false
     private var pending = PendingEvents()
 
+    /// Opens the evemu recording at `path`; its lines are read and checked as ``next()`` needs them.
     public init(path: String, options: EvdevOptions = EvdevOptions(),
                 stopper: CaptureStopper = CaptureStopper()) throws(CaptureError) {
         reader = LineReader(try InputFile(path: path))
@@ -33,10 +36,16 @@ public final class EvemuCaptureSource: CaptureSource {
                                tracksCapsLock: options.tracksCapsLock)
     }
 
+    /// What has been decoded so far; complete once ``next()`` returned `nil` or threw.
     public var summary: CaptureSummary { decoder.summary }
 
+    /// Asks the capture to end; same as `stopper.stop()`.
     public func stop() { stopper.stop() }
 
+    /// The next event, or `nil` at the end of the recording or once stopped.
+    ///
+    /// The ``DeviceInfo`` comes first, after the `N:` and `I:` header lines. Throws a
+    /// ``CaptureError/Code/syntax`` error for a line that cannot be read.
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
             switch try pending.handout() {

@@ -22,12 +22,15 @@ public final class ScriptCaptureSource: CaptureSource {
         public var repeatDelayNs: UInt64 = 500_000_000
         /// Between auto-repeats: 33 ms (about 30 a second).
         public var repeatIntervalNs: UInt64 = 33_000_000
+        /// The default timing: 80 ms dwell, 40 ms gap, 500 ms repeat delay, 33 ms repeat interval.
         public init() {}
     }
 
+    /// The script's path, or the name given with its text; errors name it.
     public let name: String
     private var events: [CaptureEvent]
     private var index = 0
+    /// What the script produced: complete from the start, since the whole script runs when the source is created.
     public private(set) var summary: CaptureSummary
 
     /// Reads and checks the script at `path`.
@@ -58,6 +61,7 @@ public final class ScriptCaptureSource: CaptureSource {
         summary = runner.summary
     }
 
+    /// The next event of the script, or `nil` after the last; never throws, as every line was checked up front.
     public func next() throws(CaptureError) -> CaptureEvent? {
         guard index < events.count else { return nil }
         defer { index += 1 }

@@ -34,29 +34,38 @@ public final class SyntheticCaptureSource: CaptureSource {
         public var typingIntervalSigma: Double = 0.45
         /// Typing intervals are clamped to 50 ms … 2 s.
         public var typingIntervalRangeNs: ClosedRange<UInt64> = 50_000_000...2_000_000_000
-        /// Median pause before and after a shortcut: 600 ms (log-normal, σ 0.5, clamped 150 ms … 5 s).
+        /// Median pause before and after a shortcut: 600 ms (log-normal).
         public var shortcutPauseMedianNs: Double = 600_000_000
+        /// Spread of the shortcut pause: σ of its logarithm, 0.5.
         public var shortcutPauseSigma: Double = 0.5
+        /// Shortcut pauses are clamped to 150 ms … 5 s.
         public var shortcutPauseRangeNs: ClosedRange<UInt64> = 150_000_000...5_000_000_000
-        /// Median time a key is held: 90 ms (log-normal, σ 0.3, clamped 30 … 300 ms).
+        /// Median time a key is held: 90 ms (log-normal).
         public var dwellMedianNs: Double = 90_000_000
+        /// Spread of the dwell time: σ of its logarithm, 0.3.
         public var dwellSigma: Double = 0.3
+        /// Dwell times are clamped to 30 … 300 ms.
         public var dwellRangeNs: ClosedRange<UInt64> = 30_000_000...300_000_000
         /// Probability that a plain keystroke is still down when the next plain keystroke
-        /// (another key) goes down: 0.2. It is then released 5–40 ms (uniform) after that key-down.
+        /// (another key) goes down: 0.2. It is then released ``rolloverOverlapNs`` after that key-down.
         public var rolloverProbability: Double = 0.2
+        /// How long after the next key-down a rolled-over key is released: 5–40 ms (uniform).
         public var rolloverOverlapNs: ClosedRange<UInt64> = 5_000_000...40_000_000
-        /// Modifiers go down 15–40 ms before their key, and up 10–30 ms after it (each, uniform).
+        /// How long before their key modifiers go down: 15–40 ms (uniform).
         public var modifierLeadNs: ClosedRange<UInt64> = 15_000_000...40_000_000
+        /// How long after their key modifiers go up: 10–30 ms (uniform).
         public var modifierLagNs: ClosedRange<UInt64> = 10_000_000...30_000_000
-        /// A held key auto-repeats after 500 ms, then every 33 ms, 1–24 times (uniform).
+        /// Time from a held key going down to its first auto-repeat: 500 ms.
         public var repeatDelayNs: UInt64 = 500_000_000
+        /// Time between auto-repeats of a held key: 33 ms.
         public var repeatIntervalNs: UInt64 = 33_000_000
+        /// Auto-repeats of a held key: 1–24 (uniform).
         public var repeatCount: ClosedRange<UInt64> = 1...24
         /// Probability that the gesture after a shortcut is Escape: 0.5. Users close what a
         /// shortcut opened (a sheet, a find bar); without it, a scene's modals would stack
         /// without end over a long run and every chain would keep growing.
         public var escapeAfterShortcutProbability: Double = 0.5
+        /// The default parameters, as listed on each property.
         public init() {}
     }
 
@@ -70,11 +79,15 @@ public final class SyntheticCaptureSource: CaptureSource {
     /// The most transitions ever queued at once; the queue is allocated at this size.
     public static let maxScheduled = 64
 
+    /// The seed the text and every timing and choice derive from.
     public let seed: UInt64
+    /// The mix of gestures produced.
     public let profile: Profile
+    /// The distributions and rates the timings are drawn from.
     public let parameters: Parameters
     /// Presses to produce: at least this many, finishing the last gesture so every key comes up.
     public let targetPresses: UInt64
+    /// What has been produced so far: the synthetic device and the presses emitted.
     public private(set) var summary = CaptureSummary()
     /// The latest press's timestamp so far (the first gesture starts after 0).
     @exclusivity(unchecked) public private(set) var lastTimestamp: UInt64 = 0
@@ -125,6 +138,9 @@ public final class SyntheticCaptureSource: CaptureSource {
     @exclusivity(unchecked) private(set) var queueHighWater = 0
     var keysHeld: Int { tracker.heldCount }
 
+    /// The next event, or `nil` once ``targetPresses`` presses were produced and every key is up.
+    ///
+    /// The ``DeviceInfo`` comes first; presses follow in time order. Never throws.
     public func next() throws(CaptureError) -> CaptureEvent? {
         if !sentDevice {
             sentDevice = true

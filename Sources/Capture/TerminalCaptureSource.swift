@@ -40,6 +40,7 @@ public final class TerminalCaptureSource: CaptureSource {
     /// How long to wait for the terminal's answer to the protocol query.
     public static let queryTimeoutMs: Int32 = 500
 
+    /// The file descriptor read from: standard input (0) unless another was given.
     public let descriptor: Int32
     /// Whether the descriptor is a terminal (raw mode was entered).
     public let isTerminal: Bool
@@ -47,6 +48,7 @@ public final class TerminalCaptureSource: CaptureSource {
     public private(set) var usesKittyProtocol = false
     /// Stops the capture from another thread (the CLI's SIGINT/SIGTERM handling).
     public let stopper = CaptureStopper()
+    /// What has been captured so far; complete once ``next()`` returned `nil` or threw.
     public private(set) var summary = CaptureSummary()
 
     private var decoder: TerminalDecoder
@@ -82,6 +84,10 @@ public final class TerminalCaptureSource: CaptureSource {
         TerminalMode.restore()
     }
 
+    /// The next event, or `nil` after the stop key ⌃], end of input or a stop request.
+    ///
+    /// Waits up to ``escapeTimeoutMs`` per read, so a lone ESC becomes Escape and the stopper is
+    /// noticed. A failed read throws; the releases of keys still down follow on the next calls.
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
             switch try pending.handout() {

@@ -14,12 +14,15 @@ public struct TerminalKey: Hashable, Sendable, CustomStringConvertible {
         case tap
     }
 
+    /// The HID Keyboard/Keypad usage of the key.
     public var usage: HIDUsage
     /// The modifiers the terminal reported with the key (⌃⌥⇧⌘; kitty's super is ⌘), plus the
     /// ⇧ or ⌥ the layout needs to type a character (`A` is ⇧a).
     public var modifiers: ModifierFlags
+    /// Whether the key went down, repeated or went up (kitty protocol) or was typed (legacy).
     public var kind: Kind
 
+    /// A key; without a `kind` it is a legacy ``Kind/tap``.
     public init(_ usage: HIDUsage, modifiers: ModifierFlags = [], kind: Kind = .tap) {
         self.usage = usage
         self.modifiers = modifiers
@@ -65,12 +68,14 @@ public struct TerminalDecoder {
     /// Whether key sequences without an event type are presses (kitty protocol enabled)
     /// rather than taps.
     public var reportsEventTypes = false
+    /// The layout that turns typed characters into keys and modifiers.
     public let layout: KeyboardLayout
     private var pending: [UInt8] = []
 
     /// Sequences longer than this without a final byte are malformed.
     static let maximumSequenceLength = 64
 
+    /// A decoder with nothing pending, for a terminal typing with `layout`.
     public init(layout: KeyboardLayout = .usANSI) {
         self.layout = layout
         pending.reserveCapacity(Self.maximumSequenceLength)

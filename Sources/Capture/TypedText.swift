@@ -15,14 +15,18 @@ import KeyTraceCore
 /// TypedText(presses, rendering: .keys).text   // "root⏎Welcome123⏎ls -la⏎…"
 /// ```
 public struct TypedText: Hashable, Sendable {
+    /// How the presses become text.
     public enum Rendering: Hashable, Sendable {
+        /// Every key in order: characters as typed, other keys and shortcuts as symbols.
         case keys
+        /// What a plain text field would hold after the presses, with deletions and cursor moves applied.
         case edited
     }
 
     /// The reconstructed text.
     public let text: String
 
+    /// Reconstructs the text `presses` typed, rendered as `rendering` says.
     public init(_ presses: some Sequence<KeyPress>, rendering: Rendering = .keys) {
         switch rendering {
         case .keys: text = TypedText.keys(presses)

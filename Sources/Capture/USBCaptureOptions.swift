@@ -22,6 +22,8 @@ public struct USBCaptureOptions: Hashable, Sendable {
     /// Whether Caps Lock presses toggle ``ModifierFlags/alphaShift`` (off at the start).
     public var tracksCapsLock: Bool = true
 
+    /// Default options: US ANSI layout, low or full speed, 8 ms default polling interval, a keyboard
+    /// required, Caps Lock tracked.
     public init() {}
 
     /// A usbmon URB interval (frames at low/full speed, microframes at high speed) in ns.

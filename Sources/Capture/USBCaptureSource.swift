@@ -68,6 +68,7 @@ public final class USBCaptureSource: CaptureSource {
     /// The capture's link type (189 USB_LINUX, 220 USB_LINUX_MMAPPED or 249 USBPCAP).
     public var linkType: Int32 { handle.linkType }
 
+    /// What has been decoded so far, with libpcap's drop count; complete once ``next()`` returned `nil` or threw.
     public var summary: CaptureSummary {
         var summary = decoder.summary
         summary.dropped = droppedSoFar
@@ -77,6 +78,12 @@ public final class USBCaptureSource: CaptureSource {
     /// Asks the capture to end; same as `stopper.stop()`.
     public func stop() { stopper.stop() }
 
+    /// The next event, or `nil` at the end of the file or once stopped.
+    ///
+    /// A live capture waits at most 100 ms per read before checking the stopper, and polls libpcap's
+    /// drop counters, reporting new losses as ``CaptureEvent/dropped(count:)``. A libpcap read failure,
+    /// or the end without a keyboard when ``USBCaptureOptions/requiresKeyboard`` is set, throws once,
+    /// after the events decoded before it.
     public func next() throws(CaptureError) -> CaptureEvent? {
         while true {
             switch try pending.handout() {

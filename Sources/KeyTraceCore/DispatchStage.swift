@@ -27,6 +27,8 @@ public enum DispatchStage: UInt8, Hashable, Sendable, CaseIterable {
 
     /// A checkpoint: the instant a stage begins. There is one more checkpoint than stages.
     public enum Checkpoint: UInt8, Hashable, Sendable, CaseIterable {
+        /// The checkpoints in dispatch order; stage *i* starts at checkpoint *i*, and `end` closes the
+        /// last stage.
         case receive = 0, chainWalk, collect, match, resolveTarget, perform, deliver, end
 
         /// The checkpoint's name as stage names use it (`Receive`, `ChainWalk`, …).

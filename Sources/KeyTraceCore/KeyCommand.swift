@@ -22,12 +22,15 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
 
     /// Display state of a command (`UIMenuElement.State`); display-only.
     public enum State: UInt8, Hashable, Sendable {
+        /// Unchecked, checked, or mixed (shown as a dash), as `UIMenuElement.State`'s raw values.
         case off = 0, on = 1, mixed = 2
     }
 
     /// `UIMenuElement.Attributes`.
     public struct Attributes: OptionSet, Hashable, Sendable {
+        /// The attribute bits, as in `UIMenuElement.Attributes`: 1 disabled, 2 destructive, 4 hidden.
         public let rawValue: UInt8
+        /// Creates a set from its bit pattern.
         public init(rawValue: UInt8) { self.rawValue = rawValue }
         /// The command cannot be performed (validation may set this).
         public static let disabled = Attributes(rawValue: 1 << 0)
@@ -39,9 +42,14 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
 
     /// An alternate: same input, extra modifiers, another action (`UICommandAlternate`).
     public struct Alternate: Hashable, Sendable {
+        /// The title the expanded command takes instead of the base command's titles; empty keeps
+        /// the base command's.
         public var title: String
+        /// The action the expanded command sends instead of the base command's.
         public var action: Action
+        /// The modifiers added to the base command's; only ⌃⌥⇧⌘ take effect.
         public var modifierFlags: ModifierFlags
+        /// Creates an alternate; `modifierFlags` is reduced to ``ModifierFlags/matchingSubset``.
         public init(title: String = "", action: Action, modifierFlags: ModifierFlags) {
             self.title = title
             self.action = action
@@ -52,7 +60,9 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
     /// What decides whether two commands are "the same command" (R3): modifiers and input,
     /// input compared case-sensitively.
     public struct Identity: Hashable, Sendable, CustomStringConvertible {
+        /// The command's modifiers, only ⌃⌥⇧⌘ (``ModifierFlags/matchingSubset``).
         public var modifierFlags: ModifierFlags
+        /// The command's input, compared case-sensitively: `"A"` and `"a"` are different identities.
         public var input: KeyInput
         public var description: String { KeyShortcut(input: input, modifiers: modifierFlags).description }
     }

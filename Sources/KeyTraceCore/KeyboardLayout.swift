@@ -17,9 +17,13 @@
 public struct KeyboardLayout: Hashable, Sendable {
     /// What one key types on each layer. `nil` means the key types nothing on that layer.
     public struct KeyCaps: Hashable, Sendable {
+        /// The character typed with no modifier (Control and Command do not change it).
         public var base: Unicode.Scalar?
+        /// The character typed with ⇧ held, or with Caps Lock on for a letter key.
         public var shifted: Unicode.Scalar?
+        /// The character typed with ⌥ held; `nil` makes ⌥ type ``base`` instead.
         public var option: Unicode.Scalar?
+        /// The character typed with ⇧⌥ held; `nil` makes ⇧⌥ type ``shifted`` instead.
         public var shiftOption: Unicode.Scalar?
 
         /// Creates the caps of one key; ``shifted`` defaults to ``base``.
@@ -34,8 +38,12 @@ public struct KeyboardLayout: Hashable, Sendable {
 
     /// One way of typing a character: a key and the modifiers (⇧ and/or ⌥) it needs.
     public struct Keystroke: Hashable, Sendable, CustomStringConvertible {
+        /// The key to press, as a layout-independent HID usage.
         public var usage: HIDUsage
+        /// The modifiers to hold with it: empty, ``ModifierFlags/shift``, ``ModifierFlags/alternate``
+        /// or both.
         public var modifiers: ModifierFlags
+        /// Creates a keystroke of `usage` with `modifiers` held.
         public init(usage: HIDUsage, modifiers: ModifierFlags) {
             self.usage = usage
             self.modifiers = modifiers

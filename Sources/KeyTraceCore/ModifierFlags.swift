@@ -15,6 +15,7 @@
 /// Matching a key command ignores ``alphaShift`` and ``numericPad``; see
 /// ``matchingSubset``.
 public struct ModifierFlags: OptionSet, Hashable, Sendable, BitwiseCopyable {
+    /// The `UIKeyModifierFlags` bit pattern: bits 16–21, one per flag (R1).
     public let rawValue: UInt32
 
     /// Creates a set from UIKit's raw bit pattern.

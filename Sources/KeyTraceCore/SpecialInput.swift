@@ -3,14 +3,19 @@
 /// Special inputs match by HID usage, never by character. Their ``uiKitName`` is the name of
 /// the UIKit constant whose string value a `UIKeyCommand` would carry.
 public enum SpecialInput: Hashable, Sendable, CaseIterable {
+    /// The arrow keys (`UIKeyInputUpArrow`…`UIKeyInputRightArrow`; HID 0x52, 0x51, 0x50, 0x4F).
     case upArrow, downArrow, leftArrow, rightArrow
+    /// Escape (`UIKeyInputEscape`; HID 0x29).
     case escape
+    /// Page Up, Page Down, Home and End (`UIKeyInputPageUp`…; HID 0x4B, 0x4E, 0x4A, 0x4D).
     case pageUp, pageDown, home, end
     /// Backspace, labelled Delete on Apple keyboards (`UIKeyInputDelete`; the usage is [OURS]).
     case delete
     /// F1…F12; the associated value is 1…12.
     case function(Int)
 
+    /// Every special input: the arrows, Escape, Page Up/Down, Home, End, Delete, then F1…F12.
+    /// F13 and above have no UIKit constant and are not listed.
     public static let allCases: [SpecialInput] =
         [.upArrow, .downArrow, .leftArrow, .rightArrow, .escape, .pageUp, .pageDown, .home, .end, .delete]
         + (1...12).map { .function($0) }

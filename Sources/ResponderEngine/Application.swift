@@ -64,7 +64,11 @@ open class Application: Responder {
         for window in windows { window.owningApplication = nil }  // they all point here
     }
 
+    /// The app delegate (``delegate``) when set, else `nil`: the chain ends at the application or its
+    /// delegate (R11). An override whose answer changes must call
+    /// ``Responder/invalidateKeyCommands(_:)`` so the `cached` policy re-collects (R23).
     open override var next: Responder? { delegate }
+    /// Always `nil`: the application is the top of the hierarchy and appears only in its own ``Responder/path``.
     open override var pathParent: Responder? { nil }
 
     /// `UIResponder.buildMenu(with:)`: customise the main menu. The default does nothing.

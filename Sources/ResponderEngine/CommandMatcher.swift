@@ -12,8 +12,11 @@ import KeyTraceCore
 public enum CommandMatcher {
     /// One way of triggering a command.
     public struct Trigger: Hashable, Sendable {
+        /// The key (HID usage) that triggers the command.
         public var usage: HIDUsage
+        /// The event modifiers required, ⌃⌥⇧⌘ only: Caps Lock and the keypad flag never take part (R1).
         public var modifiers: ModifierFlags
+        /// How well the trigger matches: 3 exact (R5–R7), 2 a pair (R8).
         public var fidelity: UInt8
     }
 

@@ -1,6 +1,8 @@
 /// Unusual conditions a dispatch met; reported, never fatal.
 public struct DispatchDiagnostics: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// One bit per condition: bit 0 ``cycleInChain`` through bit 4 ``unmatchedPress``.
     public let rawValue: UInt16
+    /// Creates a set from its bits; bits with no named condition are kept but have no entry in ``names``.
     public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// `next` pointers formed a cycle; the walk stopped at the repeated responder (R11).

@@ -71,9 +71,12 @@ extension KeyInput {
 public struct ShadowedCommand {
     /// The skipped command and its provider.
     public var command: KeyCommand
+    /// The responder that provides ``command`` (the application for main-menu commands).
     public var provider: Responder
     /// The command considered instead, and its provider.
     public var shadowedBy: KeyCommand
+    /// The responder that provides ``shadowedBy``: nearer the first responder than ``provider``,
+    /// or the same responder with the command earlier in its list (R12).
     public var shadowingProvider: Responder
 }
 

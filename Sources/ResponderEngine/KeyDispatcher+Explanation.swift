@@ -36,11 +36,19 @@ public struct ResolutionExplanation {
 
     /// One visited candidate.
     public struct Candidate {
+        /// The command as matched: in a right-to-left scene, already mirrored (R4).
         public var command: KeyCommand
+        /// The responder the command was collected from; the application for main-menu commands (R11).
         public var provider: Responder
+        /// The command's priority bucket (R12): 0 for most commands, −1 for exactly ⌘+ and bare Escape.
         public var bucket: Int
+        /// How well the press matches the command: 3 exact (R5–R7), 2 a pair (R8); see ``CommandMatcher``.
         public var fidelity: UInt8
+        /// Whether the command waits for text input to decline the key: text input is active, the command
+        /// conflicts with it (R17), is not Escape, does not set `wantsPriorityOverSystemBehavior`, and comes
+        /// from a responder after the first responder (R16).
         public var deferred: Bool
+        /// What became of the command: it ``Verdict/wins``, or why it was skipped, deferred or not reached.
         public var verdict: Verdict
         /// The target that would perform it, when one resolves.
         public var target: Responder?

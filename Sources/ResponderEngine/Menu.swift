@@ -5,18 +5,28 @@ public struct Menu: Hashable, Sendable {
     /// A menu's identifier (`UIMenu.Identifier`).
     public struct Identifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral,
         CustomStringConvertible {
+        /// The identifier's text, e.g. `edit`; scene files name menus by it (`id`, `parent`).
         public let rawValue: String
+        /// Creates an identifier from its text; any string names a menu, standard or custom.
         public init(rawValue: String) { self.rawValue = rawValue }
         public init(stringLiteral value: String) { self.rawValue = value }
         public var description: String { rawValue }
 
+        /// The main menu itself, parent of the top-level menus (`UIMenu.Identifier.root`).
         public static let root: Identifier = "root"
+        /// The application menu; empty in the standard main menu.
         public static let application: Identifier = "application"
+        /// The File menu: ⌘O Open, ⇧⌘S Duplicate, ⌘P Print, ⌘W Close, and key-less Rename, Move, Export (R21).
         public static let file: Identifier = "file"
+        /// The Edit menu: undo and redo, cut, copy and paste, Select All and the Find submenu (R21).
         public static let edit: Identifier = "edit"
+        /// The Format menu: ⌘B, ⌘I, ⌘U text styles, ⌘+ Bigger and ⌘- Smaller (R21).
         public static let format: Identifier = "format"
+        /// The View menu: ⌃⌘S Show Sidebar (R21).
         public static let view: Identifier = "view"
+        /// The Window menu; empty in the standard main menu.
         public static let window: Identifier = "window"
+        /// The Help menu: ⌘? Help (R21).
         public static let help: Identifier = "help"
     }
 

@@ -20,6 +20,7 @@ public final class MonotonicClock: NanosecondClock {
     /// Creates the clock.
     public init() {}
 
+    /// `CLOCK_MONOTONIC` in nanoseconds from an unspecified origin (typically boot); never decreases.
     @inline(__always)
     public func now() -> UInt64 {
         var ts = timespec()
@@ -27,6 +28,7 @@ public final class MonotonicClock: NanosecondClock {
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
+    /// `clock_getres(CLOCK_MONOTONIC)` in nanoseconds, asked anew on every read.
     public var resolution: UInt64 {
         var ts = timespec()
         clock_getres(CLOCK_MONOTONIC, &ts)
@@ -47,6 +49,7 @@ public final class ManualClock: NanosecondClock {
         self.step = step
     }
 
+    /// Returns ``time``, then advances it by ``step``: consecutive reads differ by exactly `step` ns.
     public func now() -> UInt64 {
         defer { time &+= step }
         return time
@@ -55,5 +58,6 @@ public final class ManualClock: NanosecondClock {
     /// Moves the clock forward by `nanoseconds`.
     public func advance(by nanoseconds: UInt64) { time &+= nanoseconds }
 
+    /// Always 1 ns: the clock has no granularity of its own.
     public var resolution: UInt64 { 1 }
 }

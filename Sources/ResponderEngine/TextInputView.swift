@@ -40,6 +40,8 @@ open class TextInputView: View {
         implement(.delete) { [unowned self] _ in self.replaceSelection(with: "") }
     }
 
+    /// Always `true`: while this view is first responder, text input gets conflicting keys before
+    /// key commands do (R16, R17).
     open override var acceptsTextInput: Bool { true }
 
     /// The selected text.
@@ -52,6 +54,10 @@ open class TextInputView: View {
         selection = caret..<caret
     }
 
+    /// Applies the key as text with ``consume(_:)`` and marks the delivery
+    /// ``PressDelivery/consumedAsText``; keys it does not take (anything with ⌘ or ⌃, and keys the
+    /// style ignores) go to the next responder (R18 step 2). An override handles its own keys and
+    /// calls `super` for the rest.
     open override func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
         if consume(press) {
             delivery.consumedAsText = true
@@ -60,6 +66,8 @@ open class TextInputView: View {
         }
     }
 
+    /// Types an auto-repeat of a key this view consumed as text again, through ``consume(_:)``;
+    /// returns whether it was applied (R19).
     open override func handleRepeat(of press: KeyPress) -> Bool { consume(press) }
 
     /// Applies a key to the text; returns whether the key was consumed as text input.

@@ -53,6 +53,8 @@ public final class TickCounterClock: NanosecondClock, Sendable {
         return (before &+ (after &- before) / 2, nanoseconds)
     }
 
+    /// The tick counter scaled to nanoseconds, on `CLOCK_MONOTONIC`'s time line as of calibration:
+    /// one counter read and a multiplication.
     @inline(__always)
     public func now() -> UInt64 {
         let ticks = keytrace_tick_counter() &- originTicks
@@ -78,6 +80,7 @@ public final class TickCounterClock: NanosecondClock, Sendable {
         defer { fclose(file) }
         var buffer = [CChar](repeating: 0, count: 64)
         guard fgets(&buffer, Int32(buffer.count), file) != nil else { return false }
-        return String(cString: buffer) == expected + "\n"  // one line: the name and a newline
+        let line = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: line, as: UTF8.self) == expected + "\n"  // one line: the name and a newline
     }
 }

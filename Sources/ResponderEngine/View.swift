@@ -24,11 +24,17 @@ open class View: Responder {
         for view in subviews { view.superview = nil }
     }
 
+    /// The owning view controller when this is its root view, otherwise the superview; `nil` for a
+    /// detached view (UIKit's rule, R11). An override whose answer changes must call
+    /// ``Responder/invalidateKeyCommands(_:)`` with ``CacheInvalidationReason/chainMutation`` so the
+    /// `cached` policy re-collects (R23).
     open override var next: Responder? {
         if let owningViewController { return owningViewController }
         return superview
     }
 
+    /// The owning view controller for a root view; for a subview of a controller's root view, that
+    /// controller (the unnamed root view is skipped); otherwise the superview.
     open override var pathParent: Responder? {
         if let owningViewController { return owningViewController }
         if let superview, let controller = superview.owningViewController { return controller }

@@ -35,12 +35,17 @@ open class ViewController: Responder {
         presentedViewController?.presentingViewController = nil
     }
 
+    /// The presenting controller when presented modally, else the root view's superview (the window
+    /// for a window's root controller), else the parent controller (R11). An override whose answer
+    /// changes must call ``Responder/invalidateKeyCommands(_:)`` so the `cached` policy re-collects (R23).
     open override var next: Responder? {
         if let presentingViewController { return presentingViewController }
         if let superview = view.superview { return superview }
         return parent
     }
 
+    /// The parent controller, else the presenting controller, else the root view's superview: paths
+    /// follow containment (`window/tabs/library`), which can differ from ``next``.
     open override var pathParent: Responder? {
         if let parent { return parent }
         if let presentingViewController { return presentingViewController }

@@ -19,7 +19,9 @@ open class Window: View {
         super.init(name: name)
     }
 
+    /// The superview for a nested window, otherwise the application the window belongs to (R11).
     open override var next: Responder? { superview ?? owningApplication }
+    /// The superview, or `nil` for a top-level window: paths start at the window's name.
     open override var pathParent: Responder? { superview }
 
     /// The window's application.

@@ -6,8 +6,9 @@ import ResponderEngine
 /// presses' own timestamps (10 points per 16 ms frame, at least one step), so replays are
 /// deterministic.
 public final class CanvasView: View {
-    /// The shape's position in points.
+    /// The shape's horizontal position in points; → increases it, ← decreases it.
     public private(set) var x = 0
+    /// The shape's vertical position in points; ↓ increases it, ↑ decreases it.
     public private(set) var y = 0
     /// The arrow keys currently moving the shape.
     public private(set) var moving: [HIDUsage] = []
@@ -30,6 +31,8 @@ public final class CanvasView: View {
 
     private static let arrows: [HIDUsage] = [.upArrow, .downArrow, .leftArrow, .rightArrow]
 
+    /// An arrow key going down starts moving the shape (selecting when Shift is held); Shift going
+    /// down while the shape moves starts selecting. Other keys go to the next responder (R18 step 2).
     public override func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
         if CanvasView.arrows.contains(press.usage) {
             if !moving.contains(press.usage) { moving.append(press.usage) }
@@ -42,6 +45,8 @@ public final class CanvasView: View {
         }
     }
 
+    /// An arrow key going up moves the shape 10 points per whole 16 ms frame it was held (at least
+    /// one step) and stops it; Shift going up ends selecting. Other keys go to the next responder (R20).
     public override func pressesEnded(_ press: KeyPress, with delivery: inout PressDelivery) {
         if let start = startedAt.removeValue(forKey: press.usage) {
             let frames = Int((press.timestamp &- start) / CanvasView.frame)
@@ -62,6 +67,7 @@ public final class CanvasView: View {
         }
     }
 
+    /// A cancelled arrow stops without moving the shape (R20); the press is not forwarded.
     public override func pressesCancelled(_ press: KeyPress, with delivery: inout PressDelivery) {
         startedAt[press.usage] = nil
         moving.removeAll { $0 == press.usage }

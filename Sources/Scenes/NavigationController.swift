@@ -30,6 +30,9 @@ public final class NavigationController: ViewController {
         KeyCommand(title: "Back", input: .special(.leftArrow), modifierFlags: .command, action: "popViewController:"),
     ]
 
+    /// ⌘[ and ⌘← Back (`popViewController:`, disabled by validation at the root), then the top
+    /// controller's bar-button key equivalents, then ``Responder/declaredKeyCommands``. In a
+    /// right-to-left scene, mirroring turns Back into ⌘] and ⌘→ (R4).
     public override var keyCommands: [KeyCommand]? {
         let top = children.last.flatMap { barButtons[ObjectIdentifier($0)] } ?? []
         return NavigationController.back + top + declaredKeyCommands

@@ -47,7 +47,10 @@ public enum SceneEffect: Hashable, Sendable {
 /// A validation rule: the action's commands are disabled (and optionally retitled) when a
 /// condition holds.
 public struct SceneValidation: Hashable, Sendable {
+    /// The action whose commands the rule validates when this node's responder is their target (R14).
     public var action: String
+    /// Disables the command while this holds; `nil` never disables.
     public var disabledWhen: SceneCondition?
+    /// The title the command takes on every validation, disabled or not; `nil` keeps its own.
     public var title: String?
 }

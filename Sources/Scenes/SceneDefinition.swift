@@ -33,15 +33,21 @@ public struct SceneDefinition: Hashable, Sendable {
 
     /// One named state value.
     public struct StateValue: Hashable, Sendable {
+        /// The value's name, as conditions and effects refer to it (its key in `state`).
         public var name: String
+        /// The value when the scene starts.
         public var initial: Int
     }
 
     /// A menu to add to (or create in) the main menu.
     public struct MenuDefinition: Hashable, Sendable {
+        /// The menu's `id`: a standard one such as `edit` to add to it, or a new one to create.
         public var identifier: String
+        /// The title of a created menu (default: the identifier); unused when the menu exists.
         public var title: String
+        /// The menu a created menu goes at the end of (default `root`).
         public var parent: String
+        /// Commands added to the menu, in order; a shortcut the main menu already holds is an error (R22).
         public var commands: [CommandDefinition]
         /// Shortcuts of standard commands to remove first.
         public var removing: [KeyShortcut]
@@ -49,6 +55,8 @@ public struct SceneDefinition: Hashable, Sendable {
 
     /// A key command as a scene declares it.
     public struct CommandDefinition: Hashable, Sendable {
+        /// The command as parsed: `shortcut` (or `input` and `modifiers`), `action` and the display and
+        /// behaviour fields (R2, R4).
         public var command: KeyCommand
         /// The command is offered only while this holds (its provider's commands then depend on state).
         public var condition: SceneCondition?
@@ -66,15 +74,24 @@ public struct NodeDefinition: Hashable, Sendable {
         public var isController: Bool { [.viewController, .tabBarController, .navigationController].contains(self) }
     }
 
+    /// What the node builds (its `type`).
     public var kind: Kind
+    /// The node's name: non-empty, without `/`, unique among its siblings; one component of its
+    /// responder's ``Responder/path``.
     public var name: String
+    /// The display title (default: ``name``); for a tab, the title of its ⌘1…⌘9 command.
     public var title: String
     /// Where the node is in the file, for messages.
     public var jsonPath: String
+    /// Key commands the node's responder declares, in order; one with a condition is offered only
+    /// while it holds.
     public var commands: [SceneDefinition.CommandDefinition]
     /// Actions the node can perform, with their effects, in declaration order.
     public var actions: [ActionDefinition]
+    /// Rules run when the node's responder validates a command it is the target of (R14).
     public var validations: [SceneValidation]
+    /// Whether the responder can become first responder; `nil` keeps the kind's default (`responder`,
+    /// text inputs, tables, scroll views and canvases can; plain views, controllers and windows cannot).
     public var canBecomeFirstResponder: Bool?
     /// Child controllers (tabs, navigation stack, children) or, for a window, its root.
     public var children: [NodeDefinition]
@@ -84,13 +101,17 @@ public struct NodeDefinition: Hashable, Sendable {
     public var next: String?
     /// For a tab or pushed controller: the child to focus when it is shown (relative path).
     public var focus: String?
-    /// Table rows; text of a text input.
+    /// For `table` nodes: the rows' titles, in order.
     public var rows: [String]
+    /// For `textField` and `textView` nodes: the initial text (default empty).
     public var text: String
+    /// For `table` nodes: whether ⌘A selects every row (default `true`).
     public var multipleSelection: Bool
-    /// Scroll view geometry.
+    /// For `scroll` nodes: the content's height in points at 100 % zoom (default 10 000).
     public var contentHeight: Int
+    /// For `scroll` nodes: one page in points, the step of Page Up/Down, ⌥↑/⌥↓ and Space (default 800).
     public var pageHeight: Int
+    /// For `scroll` nodes: one line in points, the step of the arrow keys (default 40).
     public var lineHeight: Int
     /// Effects run when a table row is activated.
     public var onActivate: [SceneEffect]
@@ -99,7 +120,10 @@ public struct NodeDefinition: Hashable, Sendable {
 
     /// An action and its effects.
     public struct ActionDefinition: Hashable, Sendable {
+        /// The action's name (its key in the node's `actions`), e.g. `addBookmark:`; the node's responder
+        /// implements it.
         public var action: String
+        /// The effects performing the action runs, in order; may be empty.
         public var effects: [SceneEffect]
     }
 }

@@ -6,5 +6,7 @@ public final class SceneResponder: View {
     /// The explicit next responder, if the scene set one.
     weak var explicitNextResponder: Responder?
 
+    /// The responder at the scene's `next` path when one is set, otherwise the hierarchy's
+    /// (``View/next``). Cycles it would create are rejected when the scene loads.
     public override var next: Responder? { explicitNextResponder ?? super.next }
 }

@@ -19,6 +19,9 @@ public final class SceneWindow: Window {
     /// The presented modal's name, if any.
     public var presentedModal: String? { rootViewController?.topPresentedViewController?.name }
 
+    /// While a modal is presented, Esc (Dismiss) and ⌘W (Close) dismiss the topmost one; ⌘W then
+    /// shadows the main menu's Close (R12). ⌘, (Settings) is offered when the scene declares a
+    /// `settings` controller. ``Responder/declaredKeyCommands`` follow.
     public override var keyCommands: [KeyCommand]? {
         var commands: [KeyCommand] = []
         if rootViewController?.presentedViewController != nil {

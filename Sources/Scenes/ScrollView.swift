@@ -13,9 +13,11 @@ public final class ScrollView: View {
     public private(set) var zoom = 100
     /// How many times the content was refreshed.
     public private(set) var refreshCount = 0
-    /// Content height, page height and line height, in points.
+    /// The content's height in points at 100 % zoom.
     public let contentHeight: Int
+    /// One page in points: the step of Page Up/Down, ⌥↑/⌥↓ and Space.
     public let pageHeight: Int
+    /// One line in points: the step of the arrow keys, vertically and horizontally.
     public let lineHeight: Int
 
     /// The largest vertical offset.
@@ -68,6 +70,8 @@ public final class ScrollView: View {
         ]
     }()
 
+    /// The built-in scrolling and zoom commands, then ``Responder/declaredKeyCommands``;
+    /// a declared command with a built-in's shortcut is shadowed (R12).
     public override var keyCommands: [KeyCommand]? { ScrollView.builtIn + declaredKeyCommands }
 
     private func scroll(by delta: Int) { offset = max(0, min(maximumOffset, offset + delta)) }

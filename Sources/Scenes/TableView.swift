@@ -10,8 +10,9 @@ public final class TableView: View {
     public private(set) var rows: [String]
     /// Selected row indices, ascending.
     public private(set) var selection: [Int] = []
-    /// How many times a row was activated, and the last one.
+    /// How many times a row was activated (Return or Space with a row selected).
     public private(set) var activationCount = 0
+    /// The row last activated, or `nil` before the first activation.
     public private(set) var lastActivatedRow: Int?
     /// Whether ⌘A can select every row.
     public let allowsMultipleSelection: Bool
@@ -79,6 +80,9 @@ public final class TableView: View {
         KeyCommand(title: "Delete", input: .special(.delete), action: "deleteSelectedRows:"),
     ]
 
+    /// The built-in selection, activation, reordering and deletion commands, then
+    /// ``Responder/declaredKeyCommands``; a declared command with a built-in's shortcut
+    /// is shadowed (R12).
     public override var keyCommands: [KeyCommand]? { TableView.builtIn + declaredKeyCommands }
 
     private func select(_ rows: [Int]) { selection = rows }
