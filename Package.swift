@@ -68,7 +68,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
-        .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat"]),
+        .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
     ]

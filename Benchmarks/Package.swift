@@ -14,6 +14,7 @@ let package = Package(
         .executableTarget(
             name: "ReplayBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Replay", package: "KeyTrace"),
                 .product(name: "Scenes", package: "KeyTrace"),
@@ -69,6 +70,7 @@ let package = Package(
         .executableTarget(
             name: "AnalysisBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Analysis", package: "KeyTrace"),
                 .product(name: "TraceFormat", package: "KeyTrace"),
                 .product(name: "KeyTraceCore", package: "KeyTrace"),

@@ -1,5 +1,6 @@
 import Analysis
 import Benchmark
+import BenchmarkSupport
 import KeyTraceCore
 import TraceFormat
 
@@ -12,7 +13,7 @@ import Glibc
 /// page cache — on two threads (the default for traces of 64 chunks or more) and on one. Run only this target: `swift package benchmark --target AnalysisBenchmarks`.
 let benchmarks: @Sendable () -> Void = {
     let records = 999_999
-    let path = "/tmp/keytrace-analysis-bench-\(getpid()).ktrace"
+    let path = ScratchFile.path("analysis-bench.ktrace")
     writeDispatchTrace(records: records, to: path)
 
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident],

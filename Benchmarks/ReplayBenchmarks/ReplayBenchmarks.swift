@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkSupport
 import Capture
 import Foundation
 import KeyTraceCore
@@ -29,7 +30,7 @@ func pdfViewerScript(rounds: Int) -> String {
 
 /// Records the script through the scene into a temporary trace and returns its path.
 func makeTrace(rounds: Int) throws -> String {
-    let path = NSTemporaryDirectory() + "keytrace-bench-\(rounds).ktrace"
+    let path = ScratchFile.path("replay-bench-\(rounds).ktrace")
     if FileManager.default.fileExists(atPath: path) { return path }
     let runtime = try SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json")
     let session = try RecordingSession(output: path, metadata: TraceMetadata(capturedFrom: "script"), scene: runtime)

@@ -22,7 +22,7 @@ let gigabytes = arguments.count > 2 ? Double(arguments[2]) ?? 1 : 1
 let block = Typing.presses(1_000_000)
 var info = stat()
 if stat(path, &info) != 0 || Double(info.st_size) < gigabytes * 0.9e9 {
-    let probe = "/tmp/keytrace-seek-probe.ktrace"
+    let probe = ScratchFile.path("seek-probe.ktrace")
     try Typing.writeTrace(block, to: probe)
     stat(probe, &info)
     let repeats = Int((gigabytes * 1e9 / Double(info.st_size)).rounded(.up))

@@ -15,8 +15,9 @@ import Glibc
 let benchmarks: @Sendable () -> Void = {
     let count = 1_000_000
     let presses = Typing.presses(count)
-    let tracePath = "/tmp/keytrace-bench-\(getpid()).ktrace"
-    let pcapPath = "/tmp/keytrace-bench-\(getpid()).pcap"
+    let tracePath = ScratchFile.path("bench.ktrace")
+    let pcapPath = ScratchFile.path("bench.pcap")
+    let encodedPath = ScratchFile.path("bench-encoded.ktrace")
     try? Typing.writeTrace(presses, to: tracePath)
     Typing.writePcap(presses, to: pcapPath)
     let traceBytes = Typing.readFile(tracePath)
@@ -127,7 +128,7 @@ let benchmarks: @Sendable () -> Void = {
     // runs each); why is not known.
     Benchmark("Encode 1M key presses to a file (100 ms flushes)") { benchmark in
         for _ in benchmark.scaledIterations {
-            guard let writer = try? TraceWriter(path: tracePath + ".w", metadata: Typing.metadata) else { return }
+            guard let writer = try? TraceWriter(path: encodedPath, metadata: Typing.metadata) else { return }
             for p in presses { _ = try? writer.append(p, timestampUncertainty: 1_000_000) }
             blackHole(try? writer.finish())
         }

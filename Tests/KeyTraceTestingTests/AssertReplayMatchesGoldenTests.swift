@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 import KeyTraceTesting
@@ -15,8 +16,7 @@ private let root: String = {
 
 @Suite struct AssertReplayMatchesGoldenTests {
     private func copyGolden(_ name: String) throws -> (trace: String, golden: String) {
-        let directory = NSTemporaryDirectory() + "keytrace-testing-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let directory = ScratchDirectory.make()
         let trace = "\(directory)/\(name).ktrace", golden = "\(directory)/\(name).golden.txt"
         try FileManager.default.copyItem(atPath: "\(root)/Traces/golden/\(name).ktrace", toPath: trace)
         try FileManager.default.copyItem(atPath: "\(root)/Traces/golden/\(name).golden.txt", toPath: golden)

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import KeyTraceCore
 import ResponderEngine
@@ -25,12 +26,8 @@ func textEditorWithBufferedRecorder(capacity: Int) throws -> (KeyDispatcher, Tra
     return (dispatcher, recorder)
 }
 
-/// A fresh temporary directory for one test.
-func temporaryDirectory() -> String {
-    let path = NSTemporaryDirectory() + "keytrace-tests-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
+/// A fresh temporary directory for one test, removed when the test process exits.
+func temporaryDirectory() -> String { ScratchDirectory.make() }
 
 /// The golden traces committed in Traces/golden.
 let goldenTraces: [String] = {

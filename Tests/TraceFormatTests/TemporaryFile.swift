@@ -1,12 +1,9 @@
+import CLITestSupport
 import Foundation
 
-/// Paths in a per-process temporary directory.
+/// Paths in a per-process temporary directory, removed when the test process exits.
 enum TemporaryFile {
-    static let directory: String = {
-        let dir = NSTemporaryDirectory() + "keytrace-tests-\(getpid())"
-        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
-    }()
+    static let directory = ScratchDirectory.make()
 
     static func path(_ name: String) -> String { directory + "/" + name }
 
