@@ -1,8 +1,9 @@
 // Whole-vector equality in a few vector instructions.
 //
 // The standard library's `==` on SIMD vectors compares lane by lane through its generic
-// implementation, with a branch per lane: 77 instructions measured for eight lanes. Caches keyed by vectors (``KeyCommand`` identities, string references) compare a key on
-// every event, so they use these instead: one XOR, then ORs of the halves down to one word.
+// implementation, with a branch per lane: 77 instructions measured for eight lanes. Caches
+// keyed by vectors (``KeyCommand`` identities, string references) compare a key on every
+// event, so they use these instead: one XOR, then ORs of the halves down to one word.
 
 extension SIMD4 where Scalar == UInt {
     /// Whether every lane equals the same lane of `other` (`self == other`, without branches).

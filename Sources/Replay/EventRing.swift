@@ -62,7 +62,8 @@ final class EventRing: @unchecked Sendable {
         // Line 0: the producer's three counters (8 bytes each); line 1: the consumer's one.
         let lines = UnsafeMutableRawPointer.allocate(byteCount: 2 * Self.cacheLine, alignment: Self.cacheLine)
         counters = lines
-        func counter<Value: AtomicRepresentable>(at offset: Int, _ value: Value) -> UnsafeMutablePointer<Atomic<Value>> {
+        func counter<Value: AtomicRepresentable>(at offset: Int,
+                                                 _ value: Value) -> UnsafeMutablePointer<Atomic<Value>> {
             let counter = (lines + offset).bindMemory(to: Atomic<Value>.self, capacity: 1)
             counter.initialize(to: Atomic(value))
             return counter

@@ -48,7 +48,6 @@ struct RecordedEventWriter {
         return false
     }
 
-
     private func path(_ number: Int32) -> String? {
         number >= 0 && Int(number) < paths.count ? paths[Int(number)] : nil
     }

@@ -55,7 +55,8 @@ struct ReplayLoop {
             if options.verify { throw ReplayError.sceneMismatch(message) }
             report.warnings.append(message)
         }
-        let dispatcher = try runtime.makeDispatcher(policy: options.policy, clock: options.stageTiming ? KeyDispatcher.defaultStageClock : nil)
+        let dispatcher = try runtime.makeDispatcher(policy: options.policy,
+                                                    clock: options.stageTiming ? KeyDispatcher.defaultStageClock : nil)
 
         // Optional output trace with the replay's own resolutions and timings.
         var recorder: TraceRecorder?

@@ -50,8 +50,10 @@ public struct ReplayReport: Sendable {
     public var comparedResolutions = 0
     /// Recorded resolutions that could not be compared: their press is not among the replayed
     /// ones (no such key record, a second resolution for one press, or recorded more than
-    /// 65 536 presses after its key).
+    /// ``comparisonWindow`` presses after its key).
     public var uncomparedResolutions = 0
+    /// How many presses after its key a recorded resolution may come and still be compared.
+    public static var comparisonWindow: Int { PressHistory.maximumCapacity }
     /// Compared resolutions that differ.
     public var divergences = 0
     /// The first of them, with its context.

@@ -16,7 +16,8 @@ public struct Menu: Hashable, Sendable {
         public static let root: Identifier = "root"
         /// The application menu; empty in the standard main menu.
         public static let application: Identifier = "application"
-        /// The File menu: ⌘O Open, ⇧⌘S Duplicate, ⌘P Print, ⌘W Close, and key-less Rename, Move, Export (R21).
+        /// The File menu: ⌘O Open, ⇧⌘S Duplicate, ⌘P Print, ⌘W Close, and key-less Rename, Move,
+        /// Export (R21).
         public static let file: Identifier = "file"
         /// The Edit menu: undo and redo, cut, copy and paste, Select All and the Find submenu (R21).
         public static let edit: Identifier = "edit"

@@ -187,7 +187,8 @@ struct JSONParser {
         index += 1
         // Most strings have no escape: decoded in one piece, as the general path decodes a run.
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"),
+              bytes[end] >= 0x20 {
             end += 1
         }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {

@@ -72,7 +72,8 @@ public final class SceneRuntime {
     }
 
     /// Creates the dispatcher for this scene (one per runtime).
-    public func makeDispatcher(policy: QueryPolicy = .cached, clock: NanosecondClock? = KeyDispatcher.defaultStageClock) throws(SceneError) -> KeyDispatcher {
+    public func makeDispatcher(policy: QueryPolicy = .cached,
+                               clock: NanosecondClock? = KeyDispatcher.defaultStageClock) throws(SceneError) -> KeyDispatcher {
         do {
             let dispatcher = try KeyDispatcher(application: application, policy: policy, clock: clock)
             self.dispatcher = dispatcher

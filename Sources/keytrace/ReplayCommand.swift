@@ -68,7 +68,8 @@ enum ReplayReportText {
             let e = r.schedulingError.statistics, l = r.latencyFromSchedule.statistics
             lines.append("  scheduling   late by p50 \(micros(e.p50)), p99 \(micros(e.p99)), max \(micros(e.max))"
                          + (r.realTimePriority ? " (real-time priority)" : ""))
-            lines.append("  latency      from the scheduled instant: p50 \(micros(l.p50)), p99 \(micros(l.p99)), max \(micros(l.max))")
+            lines.append("  latency      from the scheduled instant: p50 \(micros(l.p50)), p99 \(micros(l.p99)), "
+                         + "max \(micros(l.max))")
         }
         for problem in r.sceneProblems { lines.append("  scene note   \(problem)") }
         if verified {
@@ -92,7 +93,9 @@ enum ReplayReportText {
                 }
             }
             if r.uncomparedResolutions > 0 {
-                lines.append("verify: \(r.uncomparedResolutions) recorded resolutions not compared: the replay has no press for them")
+                lines.append("verify: \(r.uncomparedResolutions) recorded resolutions not compared: no replayed press "
+                             + "waited for them (no such key record, a second resolution for one press, or one written "
+                             + "more than \(ReplayReport.comparisonWindow) presses after its key)")
             }
         }
         return lines.joined(separator: "\n")

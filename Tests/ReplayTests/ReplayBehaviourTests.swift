@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 import Capture
@@ -55,6 +56,18 @@ import TraceFormat
         #expect(report.comparedResolutions == recorded.count)
         #expect(report.uncomparedResolutions == 2)
         #expect(report.matches)
+
+        // The same trace from the command line: both counts in text and JSON, still exit 0.
+        let file = temporaryDirectory() + "/stray.ktrace"
+        let writer = try TraceWriter(path: file, metadata: reader.header.metadata)
+        for record in records { _ = try writer.append(record) }
+        _ = try writer.finish()
+        let text = try CLIRunner.run(["replay", file, "--verify"], in: repositoryRoot)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("verify: 2 recorded resolutions not compared: no replayed press waited for them"))
+        let json = try CLIRunner.run(["replay", file, "--verify", "--json"], in: repositoryRoot)
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("\"compared\":\(recorded.count),\"uncompared\":2"))
     }
 
     @Test func scriptFocusIsReplayedButEffectFocusIsNotAppliedTwice() throws {
