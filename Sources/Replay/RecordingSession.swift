@@ -56,7 +56,7 @@ public final class RecordingSession {
         self.scene = scene
         self.firstResponder = firstResponder
         if let scene {
-            let dispatcher = try scene.makeDispatcher(policy: policy, clock: KeyDispatcher.defaultStageClock)
+            let dispatcher = try scene.makeDispatcher(policy: policy)
             dispatcher.observer = recorder
             self.dispatcher = dispatcher
         } else {
