@@ -33,4 +33,10 @@ public enum CanonicalResolution {
     public static func agree(_ a: ResolutionRecord, _ b: ResolutionRecord) -> Bool {
         a.outcome == b.outcome && a.isUpAction == b.isUpAction && a.hasSameDetails(as: b)
     }
+
+    /// ``agree(_:_:)``, remembering the details found equal in `matches` (a replay compares
+    /// the same few pairs again and again).
+    static func agree(_ a: ResolutionRecord, _ b: ResolutionRecord, matches: inout ResolutionDetailsMatches) -> Bool {
+        a.outcome == b.outcome && a.isUpAction == b.isUpAction && matches.haveSameDetails(a, b)
+    }
 }

@@ -78,14 +78,20 @@ struct PressHistory {
         carriesResolutions = true
         let sequence = expected.pressSequence
         let slot = Int(truncatingIfNeeded: sequence) & mask
+        var matches = ResolutionDetailsMatches()
+        swap(&matches, &self.matches)  // moved in and out: the closure below holds `slots`
         let agrees: Bool? = slots.withUnsafeMutableBufferPointer { slots in
             guard slots[slot].sequence == sequence, !slots[slot].compared else { return nil }
             slots[slot].compared = true
-            return CanonicalResolution.agree(expected, slots[slot].actual)
+            return CanonicalResolution.agree(expected, slots[slot].actual, matches: &matches)
         }
+        swap(&matches, &self.matches)
         if agrees != nil { waiting -= 1 }
         return agrees
     }
+
+    /// Details pairs already found equal: the same few come back press after press.
+    private var matches = ResolutionDetailsMatches()
 
     /// How many slots the ring has now (for tests).
     var capacity: Int { slots.count }

@@ -71,11 +71,27 @@ struct ResolutionRecords {
         for responder in chain.responders { _ = path(of: responder) }
     }
 
+    /// The number of `responder`'s path, 0 for none: from the recent cache without touching the
+    /// string (a record already built under these numbers needs no path).
+    @inline(__always)
+    mutating func number(of responder: Responder?) -> UInt64 {
+        guard let responder else { return 0 }
+        let key = ObjectIdentifier(responder)
+        let slot = Self.recentSlot(of: key)
+        if recent[slot].0 == key { return recent[slot].2 }
+        return path(of: responder).number
+    }
+
+    @inline(__always)
+    private static func recentSlot(of key: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (ResolutionRecords.cacheSize - 1)
+    }
+
     /// The path of `responder` and its number, `("", 0)` for none.
     mutating func path(of responder: Responder?) -> (path: String, number: UInt64) {
         guard let responder else { return ("", 0) }
         let key = ObjectIdentifier(responder)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (ResolutionRecords.cacheSize - 1)
+        let slot = Self.recentSlot(of: key)
         if recent[slot].0 == key { return (recent[slot].1, recent[slot].2) }
         let path: String
         let number: UInt64
@@ -128,18 +144,19 @@ struct ResolutionRecords {
 
     /// The resolution record for `resolution`, whose key record has `sequence`.
     mutating func record(for resolution: Resolution, sequence: UInt64, timestamp: UInt64) -> ResolutionRecord {
-        let command = resolution.command
         let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
-        let provider = path(of: resolution.provider)
-        let target = path(of: resolution.target ?? resolution.pressHandler)
         // The shortcut, title and action follow from the command and which of its actions ran.
-        let key = SIMD8<UInt64>(UInt64(resolution.actionSource.rawValue), Self.number(command?.instanceIdentifier),
-                                provider.number, target.number,
+        let key = SIMD8<UInt64>(UInt64(resolution.actionSource.rawValue),
+                                Self.number(resolution.command?.instanceIdentifier),
+                                number(of: resolution.provider), number(of: resolution.target ?? resolution.pressHandler),
                                 Self.number(resolution.blockingCommand?.instanceIdentifier), 0, 0, 0)
         if let record = records.record(key, timestamp: timestamp, pressSequence: sequence, outcome: resolution.outcome,
                                        isUpAction: isUpAction) {
             return record
         }
+        let command = resolution.command
+        let provider = path(of: resolution.provider)
+        let target = path(of: resolution.target ?? resolution.pressHandler)
         let record = ResolutionRecord(
             timestamp: timestamp, pressSequence: sequence, outcome: resolution.outcome,
             command: command?.shortcut, title: command?.displayTitle, action: resolution.action,

@@ -5,7 +5,7 @@ extension KeyDispatcher {
     /// and collect checkpoints and counts queries.
     func lookupCollection(timer: inout StageTimer, queries: inout KeyCommandQueries) -> CommandCollection {
         let start = application.chainStart
-        knownStart = start
+        if knownStart !== start { knownStart = start }
         switch policy {
         case .uikit:
             let chain = ResponderChain.walk(from: start)
@@ -16,14 +16,15 @@ extension KeyDispatcher {
             queries.enumerations &+= 1
             return fresh
         case .cached:
-            if let cached = collection, let reason = staleness(of: cached, start: start) {
-                invalidate(reason)
-            }
             if let cached = collection {
-                timer.mark(.collect)
-                queries.uikitCalls += Int32(cached.chain.count)
-                if queries.cache == .none { queries.cache = .hit }
-                return cached
+                // The common case, a hit: two compares, no reference counted.
+                if _fastPath(collectionStart === start), _fastPath(cached.validity.staleReason == nil) {
+                    timer.mark(.collect)
+                    queries.uikitCalls += Int32(truncatingIfNeeded: cached.chain.count)
+                    if queries.cache == .none { queries.cache = .hit }
+                    return cached
+                }
+                invalidate(collectionStart !== start ? .firstResponderChange : cached.validity.staleReason!)
             }
             let chain = ResponderChain.walk(from: start)
             timer.mark(.collect)
@@ -37,12 +38,6 @@ extension KeyDispatcher {
             queries.cache = .miss
             return fresh
         }
-    }
-
-    /// Why `cached` no longer describes the chain starting at `start`, or `nil` if it does.
-    private func staleness(of cached: CommandCollection, start: Responder) -> CacheInvalidationReason? {
-        if collectionStart !== start { return .firstResponderChange }
-        return cached.validity.staleReason
     }
 
     /// Collects the current chain's key commands now (`cached` policy), so the next event does

@@ -278,6 +278,41 @@ struct ChunkDecoder {
         return (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) &>> 4)
     }
 
+    /// Steps over a long-form record entry other than a key (a resolution, stage timings,
+    /// counters…) whose length fits one byte and whose timestamp moves forward, when the
+    /// entry and 8 bytes from its start lie inside the payload; otherwise consumes nothing and
+    /// returns `false` (``advanceSlowly()`` then reads it, or the definition, key or damage).
+    ///
+    /// The tag, the length and the timestamp delta are read from one word: the records a
+    /// replay steps over between keys cost a few masks instead of a byte-at-a-time walk.
+    @inline(__always)
+    mutating func advanceLongRecord() -> Bool {
+        let p = reader.position
+        guard let base = reader.base, p &+ 8 <= reader.end else { return false }
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+        let type = UInt8(truncatingIfNeeded: word)
+        let length = Int(truncatingIfNeeded: (word &>> 8) & 0xFF)
+        guard type > EntryType.key, type < 0x80, length < 0x80, length <= reader.end &- (p &+ 2) else { return false }
+        // The timestamp delta: a varint in the (at most six) bytes after the length.
+        let bytes = word &>> 16
+        let stops = ~bytes & 0x8080_8080_8080
+        guard stops != 0 else { return false }
+        let bits = stops.trailingZeroBitCount &+ 1
+        let size = bits &>> 3
+        guard size <= length else { return false }
+        let value = Self.unpackVarint(bytes & ((1 &<< UInt64(bits)) &- 1))
+        let mode = value & 3
+        let m = value &>> 2
+        guard mode != 1 else { return false }  // backwards, or an absolute time
+        let thousands: UInt64 = mode & 2 == 0 ? 1 : 1000
+        previousTime = previousTime &+ m &* (mode == 3 ? thousands &* 1000 : thousands)
+        tag = type
+        shape = -1
+        body = UnsafeRawBufferPointer(start: base + (p &+ 2 &+ size), count: length &- size)
+        reader.position = p &+ 2 &+ length
+        return true
+    }
+
     private mutating func advanceSlowly() throws(Malformed) -> Bool {
         while !reader.isAtEnd {
             let start = reader.position

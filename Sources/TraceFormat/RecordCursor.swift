@@ -69,6 +69,13 @@ public struct RecordCursor {
 
     @usableFromInline
     mutating func nextInGeneral() -> Bool {
+        // Streaming (no seek or skip pending): a record other than a key usually steps quickly.
+        if isStreaming && decoder.advanceLongRecord() {
+            decodedInChunk &+= 1
+            stepped &+= 1
+            currentTime = decoder.previousTime
+            return true
+        }
         while true {
             if current != nil, step() {
                 if skipRecords > 0 {
