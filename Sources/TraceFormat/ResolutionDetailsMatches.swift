@@ -14,6 +14,8 @@
 /// matches.haveSameDetails(recorded2, replayed2) // sharing those details: two compares
 /// ```
 public struct ResolutionDetailsMatches {
+    /// Both boxes, held so neither changes in place or is freed (an identifier stays theirs),
+    /// and their identifiers, compared on a lookup without touching the boxes' reference counts.
     private struct Pair {
         var first: ResolutionRecord.Details?
         var second: ResolutionRecord.Details?
