@@ -22,20 +22,40 @@ struct PressHistory {
     /// One replayed press and what the replay made of it.
     struct Entry {
         var sequence: UInt64
-        /// Whether its recorded resolution was compared (each is compared once).
-        var compared = false
         var press: KeyPress
         var actual: ResolutionRecord
-        // Kept as references: described only on a divergence.
+        /// The chain the press went through and the first responder then (described only on a
+        /// divergence).
+        var chain: ResponderChain
+        var firstResponder: Responder?
+    }
+
+    /// What a slot holds: an entry without its chain and first responder, which are kept once
+    /// per change in ``moments`` (they change every few dozen presses; holding them in every
+    /// slot cost four reference counts a press).
+    private struct Slot {
+        var sequence: UInt64
+        /// Whether its recorded resolution was compared (each is compared once).
+        var compared: Bool
+        var press: KeyPress
+        var actual: ResolutionRecord
+    }
+
+    /// The chain and first responder from `sequence` on, until the next moment.
+    private struct Moment {
+        var sequence: UInt64
         var chain: ResponderChain
         var firstResponder: Responder?
     }
 
     // Empty slots hold `vacant`, whose sequence no press has (a non-optional element is read in place).
-    private var slots: [Entry]
-    private static var vacant: Entry { Entry(sequence: .max, compared: true, press: KeyPress(.began, HIDUsage(0)),
-                                      actual: ResolutionRecord(timestamp: 0, pressSequence: .max, outcome: .unhandled),
-                                      chain: .empty, firstResponder: nil) }
+    private var slots: [Slot]
+    private static var vacant: Slot { Slot(sequence: .max, compared: true, press: KeyPress(.began, HIDUsage(0)),
+                                      actual: ResolutionRecord(timestamp: 0, pressSequence: .max, outcome: .unhandled)) }
+    /// Chain and first-responder changes, oldest first from `firstMoment`; those before it
+    /// concern presses no longer held.
+    private var moments: [Moment] = []
+    private var firstMoment = 0
     private var mask: Int
     /// How many presses before a divergent one are shown.
     let context: Int
@@ -67,8 +87,29 @@ struct PressHistory {
         slots[slot].compared = false
         slots[slot].press = press
         slots[slot].actual = actual
-        slots[slot].chain = chain
-        slots[slot].firstResponder = firstResponder
+        if _slowPath(moments.count == firstMoment || moments[moments.count - 1].chain !== chain
+                        || moments[moments.count - 1].firstResponder !== firstResponder) {
+            noteMoment(Moment(sequence: sequence, chain: chain, firstResponder: firstResponder))
+        }
+    }
+
+    /// Adds a change of chain or first responder, dropping the changes no held press needs.
+    private mutating func noteMoment(_ moment: Moment) {
+        moments.append(moment)
+        let capacity = UInt64(slots.count)
+        let oldestHeld = moment.sequence >= capacity ? moment.sequence - capacity + 1 : 0
+        while firstMoment + 1 < moments.count && moments[firstMoment + 1].sequence <= oldestHeld { firstMoment += 1 }
+        if firstMoment >= 64 && firstMoment * 2 >= moments.count {
+            moments.removeFirst(firstMoment)
+            firstMoment = 0
+        }
+    }
+
+    /// The entry of a held slot, with the chain and first responder of its moment.
+    private func entry(of slot: Slot) -> Entry {
+        let moment = moments[firstMoment...].last { $0.sequence <= slot.sequence }
+        return Entry(sequence: slot.sequence, press: slot.press, actual: slot.actual,
+                     chain: moment?.chain ?? .empty, firstResponder: moment?.firstResponder)
     }
 
     /// Compares `expected` with what the replay made of its press, the first time that press's
@@ -98,16 +139,16 @@ struct PressHistory {
 
     /// The press with `sequence`, while the history still holds it.
     func entry(_ sequence: UInt64) -> Entry? {
-        let entry = slots[Int(truncatingIfNeeded: sequence) & mask]
-        return entry.sequence == sequence ? entry : nil
+        let slot = slots[Int(truncatingIfNeeded: sequence) & mask]
+        return slot.sequence == sequence ? entry(of: slot) : nil
     }
 
     /// Up to ``context`` presses before `sequence`, oldest first.
     func entries(before sequence: UInt64) -> [Entry] {
         let first = sequence >= UInt64(context) ? sequence - UInt64(context) : 0
         return (first..<sequence).compactMap { s in
-            let entry = slots[Int(truncatingIfNeeded: s) & mask]
-            return entry.sequence == s ? entry : nil
+            let slot = slots[Int(truncatingIfNeeded: s) & mask]
+            return slot.sequence == s ? entry(of: slot) : nil
         }
     }
 
@@ -124,9 +165,9 @@ struct PressHistory {
     }
 
     private mutating func grow() {
-        var bigger = [Entry](repeating: PressHistory.vacant, count: slots.count * 2)
+        var bigger = [Slot](repeating: PressHistory.vacant, count: slots.count * 2)
         let biggerMask = bigger.count - 1
-        for entry in slots where entry.sequence != .max { bigger[Int(truncatingIfNeeded: entry.sequence) & biggerMask] = entry }
+        for slot in slots where slot.sequence != .max { bigger[Int(truncatingIfNeeded: slot.sequence) & biggerMask] = slot }
         slots = bigger
         mask = biggerMask
     }

@@ -62,4 +62,29 @@ import TraceFormat
         #expect(history.compare(record(count - 1)) == true)
         #expect(history.compare(record(count - 1)) == nil)  // compared once only
     }
+
+    @Test func everyHeldPressShowsTheChainAndFirstResponderOfItsMoment() {
+        // Focus moves every 1–7 presses among three responders; the ring wraps many times and
+        // grows once resolutions come late.
+        let responders = (0..<3).map { Responder(name: "r\($0)") }
+        var history = PressHistory(context: 5)
+        var focusOf: [UInt64: Int] = [:]
+        var focus = 0
+        var wrong = 0
+        for sequence in 0..<20_000 as Range<UInt64> {
+            if sequence % UInt64(1 + focus * 3) == 0 { focus = (focus + 1) % 3 }
+            focusOf[sequence] = focus
+            history.append(sequence: sequence, press: KeyPress(.began, HIDUsage(4), timestamp: sequence * 1000),
+                           actual: record(sequence), chain: .empty, firstResponder: responders[focus])
+            // Resolutions come 300 presses late from 10 000 on: the ring grows to hold them.
+            let late = sequence >= 10_000 ? sequence - 300 : sequence
+            if late <= sequence { _ = history.compare(record(late)) }
+            for held in [sequence, sequence > 200 ? sequence - 200 : 0] {
+                guard let entry = history.entry(held) else { continue }
+                if entry.firstResponder !== responders[focusOf[held]!] { wrong += 1 }
+            }
+        }
+        #expect(history.capacity > 256)
+        #expect(wrong == 0)
+    }
 }
