@@ -4,6 +4,13 @@ extension KeyDispatcher {
     /// The chain and collection for one lookup, per the query policy; stamps the chain-walk
     /// and collect checkpoints and counts queries.
     func lookupCollection(timer: inout StageTimer, queries: inout KeyCommandQueries) -> CommandCollection {
+        // The common case, a hit with a first responder: identity compares only (the chain
+        // start is the first responder; a collection is dropped whenever the start moves).
+        if _fastPath(queryPolicy == .cached), let cached = collection, collectionStart != nil,
+           application.firstResponder === collectionStart, knownStart === collectionStart,
+           cached.validity.staleReason == nil {
+            return hit(cached, timer: &timer, queries: &queries)
+        }
         let start = application.chainStart
         if knownStart !== start { knownStart = start }
         switch policy {
@@ -17,12 +24,8 @@ extension KeyDispatcher {
             return fresh
         case .cached:
             if let cached = collection {
-                // The common case, a hit: two compares, no reference counted.
-                if _fastPath(collectionStart === start), _fastPath(cached.validity.staleReason == nil) {
-                    timer.mark(.collect)
-                    queries.uikitCalls += Int32(truncatingIfNeeded: cached.chain.count)
-                    if queries.cache == .none { queries.cache = .hit }
-                    return cached
+                if collectionStart === start && cached.validity.staleReason == nil {
+                    return hit(cached, timer: &timer, queries: &queries)
                 }
                 invalidate(collectionStart !== start ? .firstResponderChange : cached.validity.staleReason!)
             }
@@ -38,6 +41,16 @@ extension KeyDispatcher {
             queries.cache = .miss
             return fresh
         }
+    }
+
+    /// Serves a lookup from the current cached collection.
+    @inline(__always)
+    private func hit(_ cached: CommandCollection, timer: inout StageTimer,
+                     queries: inout KeyCommandQueries) -> CommandCollection {
+        timer.mark(.collect)
+        queries.uikitCalls += Int32(truncatingIfNeeded: cached.chain.count)
+        if queries.cache == .none { queries.cache = .hit }
+        return cached
     }
 
     /// Collects the current chain's key commands now (`cached` policy), so the next event does

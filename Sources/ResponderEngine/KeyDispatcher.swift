@@ -45,7 +45,7 @@ public final class KeyDispatcher {
     }
     /// Read on every lookup: stored apart from ``policy`` (whose setter has an effect) so that
     /// reading it skips the dynamic exclusivity check.
-    @exclusivity(unchecked) private var queryPolicy: QueryPolicy
+    @exclusivity(unchecked) private(set) var queryPolicy: QueryPolicy
     /// The clock for stage timing; `nil` turns timing off (no clock reads at all).
     @exclusivity(unchecked) public var clock: NanosecondClock?
     /// Receives every resolution, chain change and invalidation.
