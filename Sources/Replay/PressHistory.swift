@@ -121,10 +121,13 @@ struct PressHistory {
         let slot = Int(truncatingIfNeeded: sequence) & mask
         var matches = ResolutionDetailsMatches()
         swap(&matches, &self.matches)  // moved in and out: the closure below holds `slots`
+        // Read through the slot's address: subscripting (the array or its buffer) copied the
+        // whole slot here (a reference count on its record, and its destruction).
         let agrees: Bool? = slots.withUnsafeMutableBufferPointer { slots in
-            guard slots[slot].sequence == sequence, !slots[slot].compared else { return nil }
-            slots[slot].compared = true
-            return CanonicalResolution.agree(expected, slots[slot].actual, matches: &matches)
+            let held = slots.baseAddress! + slot
+            guard held.pointee.sequence == sequence, !held.pointee.compared else { return nil }
+            held.pointee.compared = true
+            return CanonicalResolution.agree(expected, held.pointee.actual, matches: &matches)
         }
         swap(&matches, &self.matches)
         if agrees != nil { waiting -= 1 }

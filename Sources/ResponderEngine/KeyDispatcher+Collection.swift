@@ -57,7 +57,7 @@ extension KeyDispatcher {
     /// not pay for it — for timed replays that must hit their deadlines. Counted as a miss.
     public func prepare() {
         guard policy == .cached else { return }
-        var timer = StageTimer(clock: nil)
+        var timer = StageTimer.off
         var queries = KeyCommandQueries()
         _ = lookupCollection(timer: &timer, queries: &queries)
         statistics.keyCommandsCalls += Int(queries.calls)

@@ -56,7 +56,7 @@ extension KeyDispatcher {
                 deferredCollection = collection
             }
             resolution.queries.uikitCalls += Int32(deferredCollection.chain.count)
-            var ignored = StageTimer(clock: nil)
+            var ignored = StageTimer.off
             let deferredChoice = choose(press, in: deferredCollection, deferred: true, timer: &ignored)
             if fire(deferredChoice, press: press, into: &resolution) { return }
             if choice.failure == nil { choice = deferredChoice }

@@ -47,7 +47,11 @@ public final class KeyDispatcher {
     /// reading it skips the dynamic exclusivity check.
     @exclusivity(unchecked) private(set) var queryPolicy: QueryPolicy
     /// The clock for stage timing; `nil` turns timing off (no clock reads at all).
-    @exclusivity(unchecked) public var clock: NanosecondClock?
+    @exclusivity(unchecked) public var clock: NanosecondClock? {
+        didSet { stageTimerSource = StageTimer.Source(clock) }
+    }
+    /// How each dispatch reads ``clock``, worked out once when it is set.
+    @exclusivity(unchecked) private var stageTimerSource: StageTimer.Source
     /// Receives every resolution, chain change and invalidation.
     ///
     /// Held strongly: a weak reference would put every retain of the observer on the runtime's
@@ -109,6 +113,7 @@ public final class KeyDispatcher {
         self.application = application
         self.queryPolicy = policy
         self.clock = clock
+        self.stageTimerSource = StageTimer.Source(clock)
         inFlight.reserveCapacity(32)
         try application.rebuildMainMenu()
         application.dispatcher = self
@@ -120,7 +125,7 @@ public final class KeyDispatcher {
         let wasDispatching = dispatching
         dispatching = true  // the observer's callbacks count as inside the dispatch
         withObserver { $0.dispatcher(self, willDispatch: press) }
-        var timer = StageTimer(clock: clock)
+        var timer = StageTimer(source: stageTimerSource)
         timer.mark(.receive)
         lastTimestamp = press.timestamp
         var resolution = Resolution(press: press, chain: .empty)

@@ -28,10 +28,25 @@ public final class TickCounterClock: NanosecondClock, Sendable {
         return TickCounterClock()
     }()
 
-    private let originTicks: UInt64
-    private let originNanoseconds: UInt64
-    /// Nanoseconds per tick, 32.32 fixed point.
-    private let scale: UInt64
+    /// The counter-to-nanoseconds conversion, a plain value: a dispatch's stage timer copies
+    /// it and reads time with no call and no reference count (``StageTimer``).
+    let conversion: Conversion
+
+    /// Counter readings to nanoseconds on `CLOCK_MONOTONIC`'s time line as of calibration.
+    struct Conversion {
+        let originTicks: UInt64
+        let originNanoseconds: UInt64
+        /// Nanoseconds per tick, 32.32 fixed point.
+        let scale: UInt64
+
+        /// One counter read and a multiplication.
+        @inline(__always)
+        func now() -> UInt64 {
+            let ticks = keytrace_tick_counter() &- originTicks
+            let product = ticks.multipliedFullWidth(by: scale)
+            return originNanoseconds &+ (product.high << 32 | product.low >> 32)
+        }
+    }
 
     private init() {
         let monotonic = MonotonicClock()
@@ -40,9 +55,8 @@ public final class TickCounterClock: NanosecondClock, Sendable {
         var (endTicks, end) = (startTicks, start)
         while end &- start < Self.calibrationInterval { (endTicks, end) = Self.bracketedReading(monotonic) }
         let ticks = max(1, endTicks &- startTicks)
-        scale = UInt64((Double(end &- start) / Double(ticks)) * 4_294_967_296.0)
-        originTicks = startTicks
-        originNanoseconds = start
+        conversion = Conversion(originTicks: startTicks, originNanoseconds: start,
+                                scale: UInt64((Double(end &- start) / Double(ticks)) * 4_294_967_296.0))
     }
 
     /// A counter reading and the monotonic time taken in the middle of it.
@@ -56,14 +70,10 @@ public final class TickCounterClock: NanosecondClock, Sendable {
     /// The tick counter scaled to nanoseconds, on `CLOCK_MONOTONIC`'s time line as of calibration:
     /// one counter read and a multiplication.
     @inline(__always)
-    public func now() -> UInt64 {
-        let ticks = keytrace_tick_counter() &- originTicks
-        let product = ticks.multipliedFullWidth(by: scale)
-        return originNanoseconds &+ (product.high << 32 | product.low >> 32)
-    }
+    public func now() -> UInt64 { conversion.now() }
 
     /// One tick, rounded up to a whole nanosecond.
-    public var resolution: UInt64 { max(1, (scale &+ 0xFFFF_FFFF) >> 32) }
+    public var resolution: UInt64 { max(1, (conversion.scale &+ 0xFFFF_FFFF) >> 32) }
 
     /// Whether the kernel's current clock source is the counter ``now()`` reads.
     static func kernelClockSourceIsTickCounter() -> Bool {

@@ -35,6 +35,30 @@ import KeyTraceCore
         #expect(clock.time == UInt64(DispatchStage.checkpointCount))
     }
 
+    @Test("the tick counter, read inline, stamps every checkpoint in order; replacing the clock takes effect",
+          .enabled(if: TickCounterClock.shared != nil))
+    func tickCounterTimingIsInlineAndFollowsClockChanges() throws {
+        let ticks = try #require(TickCounterClock.shared)
+        let scene = try Scene(policy: .cached, clock: ticks)
+        scene.leaf.declaredKeyCommands = [command("cmd+k", "k:")]
+        scene.leaf.implement("k:")
+        scene.leaf.becomeFirstResponder()
+        let before = ticks.now()
+        let timings = scene.dispatcher.dispatch(down("cmd+k")).timings
+        let after = ticks.now()
+        #expect(timings.isMeasured)
+        #expect(timings[.receive] >= before && timings[.end] <= after)
+        for stage in DispatchStage.allCases { #expect(timings[stage.start] <= timings[stage.end], "\(stage.name)") }
+
+        let manual = ManualClock(time: 5, step: 1)
+        scene.dispatcher.clock = manual
+        #expect(scene.dispatcher.dispatch(up("cmd+k")).timings[.receive] == 5)
+        scene.dispatcher.clock = nil
+        #expect(!scene.dispatcher.dispatch(down("cmd+k")).timings.isMeasured)
+        scene.dispatcher.clock = ticks
+        #expect(scene.dispatcher.dispatch(up("cmd+k")).timings[.receive] >= after)
+    }
+
     @Test func aPerformedCommandSpendsTimeInTheStagesItPasses() throws {
         let clock = ManualClock(step: 10)
         let scene = try Scene(policy: .cached, clock: clock)
