@@ -3,12 +3,10 @@ import KeyTraceCore
 extension KeyDispatcher {
     // MARK: Key-down (R18, R19)
 
-    func keyDown(_ press: KeyPress, into resolution: inout Resolution, timer: inout StageTimer) {
-        timer.mark(.chainWalk)
-        let collection = lookupCollection(timer: &timer, queries: &resolution.queries)
+    /// A key-down, whose resolution already holds `collection`'s chain and queries.
+    func keyDown(_ press: KeyPress, in collection: CommandCollection, into resolution: inout Resolution,
+                 timer: inout StageTimer) {
         let chain = collection.chain
-        resolution.chain = chain
-        noteChainDiagnostics(chain, into: &resolution)
         timer.mark(.match)
 
         let existing = inFlightIndex(for: press)
@@ -88,11 +86,9 @@ extension KeyDispatcher {
 
     // MARK: Key-up (R20)
 
-    func keyUp(_ press: KeyPress, into resolution: inout Resolution, timer: inout StageTimer) {
-        timer.mark(.chainWalk)
-        let collection = lookupCollection(timer: &timer, queries: &resolution.queries)
-        resolution.chain = collection.chain
-        noteChainDiagnostics(collection.chain, into: &resolution)
+    /// A key-up, whose resolution already holds `collection`'s chain and queries.
+    func keyUp(_ press: KeyPress, in collection: CommandCollection, into resolution: inout Resolution,
+               timer: inout StageTimer) {
         let state = removeInFlight(for: press)
         switch state {
         case .command(let command, let target, let provider)?:
@@ -128,12 +124,17 @@ extension KeyDispatcher {
 
     // MARK: Changed and cancelled (R20)
 
-    func pressUpdate(_ press: KeyPress, into resolution: inout Resolution, timer: inout StageTimer) {
-        timer.mark(.deliver)
-        let index = inFlightIndex(for: press)
-        var chain = ResponderChain.walk(from: application.chainStart)
-        if let index, case .press(let pressChain, _, _) = inFlight[index].state { chain = pressChain }
-        resolution.chain = chain
+    /// The chain a change or cancellation of the press in flight at `index` goes along: the one
+    /// its key-down was delivered along, else the current one.
+    func chainOfUpdate(at index: Int?) -> ResponderChain {
+        if let index, case .press(let pressChain, _, _) = inFlight[index].state { return pressChain }
+        return ResponderChain.walk(from: application.chainStart)
+    }
+
+    /// A change or cancellation of the press in flight at `index`, whose resolution already holds
+    /// ``chainOfUpdate(at:)``.
+    func pressUpdate(_ press: KeyPress, at index: Int?, into resolution: inout Resolution) {
+        let chain = resolution.chain
         if index == nil { resolution.diagnostics.insert(.unmatchedPress) }
         if press.phase == .cancelled {
             if let index { inFlight.remove(at: index) }
@@ -154,7 +155,7 @@ extension KeyDispatcher {
         resolution.outcome = delivery.handler == nil ? .unhandled : .deliveredAsPress
     }
 
-    private func noteChainDiagnostics(_ chain: ResponderChain, into resolution: inout Resolution) {
+    func noteChainDiagnostics(_ chain: ResponderChain, into resolution: inout Resolution) {
         if chain.cycleDetectedAt != nil { resolution.diagnostics.insert(.cycleInChain) }
         if application.firstResponder == nil {
             resolution.diagnostics.insert(application.keyWindow == nil ? .noKeyWindow : .noFirstResponder)

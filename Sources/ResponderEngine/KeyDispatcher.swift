@@ -128,11 +128,26 @@ public final class KeyDispatcher {
         var timer = StageTimer(source: stageTimerSource)
         timer.mark(.receive)
         lastTimestamp = press.timestamp
-        var resolution = Resolution(press: press, chain: .empty)
+        // The resolution starts out with the chain the event goes through (starting it with an
+        // empty chain cost a reference count on the shared empty chain, and another to replace it).
+        var resolution: Resolution
         switch press.phase {
-        case .began: keyDown(press, into: &resolution, timer: &timer)
-        case .ended: keyUp(press, into: &resolution, timer: &timer)
-        case .changed, .cancelled: pressUpdate(press, into: &resolution, timer: &timer)
+        case .began, .ended:
+            timer.mark(.chainWalk)
+            var queries = KeyCommandQueries.none
+            let collection = lookupCollection(timer: &timer, queries: &queries)
+            resolution = Resolution(press: press, chain: collection.chain, queries: queries)
+            noteChainDiagnostics(collection.chain, into: &resolution)
+            if press.phase == .began {
+                keyDown(press, in: collection, into: &resolution, timer: &timer)
+            } else {
+                keyUp(press, in: collection, into: &resolution, timer: &timer)
+            }
+        case .changed, .cancelled:
+            timer.mark(.deliver)
+            let index = inFlightIndex(for: press)
+            resolution = Resolution(press: press, chain: chainOfUpdate(at: index), queries: .none)
+            pressUpdate(press, at: index, into: &resolution)
         }
         timer.mark(.end)
         resolution.timings = timer.timings

@@ -69,11 +69,11 @@ public struct Resolution {
     /// Anything unusual met on the way.
     public var diagnostics: DispatchDiagnostics
 
-    /// A resolution of `press` before dispatch: nothing happened yet.
+    /// A resolution of `press` going through `chain` after `queries`: nothing else happened yet.
     @inline(__always)
-    init(press: KeyPress, chain: ResponderChain) {
+    init(press: KeyPress, chain: ResponderChain, queries: KeyCommandQueries) {
         self = Resolution(press: press, outcome: .unhandled, actionSource: .none, fidelity: 0, chain: chain,
-                          timings: .zero, queries: .none, diagnostics: [])
+                          timings: .zero, queries: queries, diagnostics: [])
     }
 
     /// Every field that is not optional (the optional ones start out `nil`).
