@@ -6,6 +6,8 @@ extension KeyDispatcher {
         var winner: CommandCollection.Candidate?
         var command: KeyCommand?
         var target: Responder?
+        /// The sender ``target`` was found with (carrying the command before validation).
+        var sender: ActionSender?
         var fidelity: UInt8 = 0
         /// The first candidate that matched but could not run, and why.
         var failure: Failure?
@@ -52,6 +54,7 @@ extension KeyDispatcher {
                 choice.winner = candidate
                 choice.command = validated
                 choice.target = target
+                choice.sender = sender
                 choice.fidelity = hit.fidelity
                 return choice
             }

@@ -25,7 +25,7 @@ extension KeyDispatcher {
         // Step 1: commands that do not wait for text input.
         var choice = choose(press, in: collection, deferred: false, timer: &timer)
         timer.mark(.perform)
-        if fire(choice, press: press, into: &resolution) { return }
+        if fire(&choice, press: press, into: &resolution) { return }
         timer.mark(.deliver)
 
         // Step 2: pressesBegan along the chain (not for repeats).
@@ -55,8 +55,8 @@ extension KeyDispatcher {
             }
             resolution.queries.uikitCalls += Int32(deferredCollection.chain.count)
             var ignored = StageTimer.off
-            let deferredChoice = choose(press, in: deferredCollection, deferred: true, timer: &ignored)
-            if fire(deferredChoice, press: press, into: &resolution) { return }
+            var deferredChoice = choose(press, in: deferredCollection, deferred: true, timer: &ignored)
+            if fire(&deferredChoice, press: press, into: &resolution) { return }
             if choice.failure == nil { choice = deferredChoice }
         }
 
@@ -66,9 +66,10 @@ extension KeyDispatcher {
 
     /// Performs a winning choice (or suppresses it on a non-repeatable repeat). Returns
     /// whether the event is consumed.
-    private func fire(_ choice: Choice, press: KeyPress, into resolution: inout Resolution) -> Bool {
-        guard let winner = choice.winner, let command = choice.command, let target = choice.target,
-              let action = command.action else { return false }
+    /// A winning choice is spent: its values are moved out, not copied.
+    private func fire(_ choice: inout Choice, press: KeyPress, into resolution: inout Resolution) -> Bool {
+        guard choice.winner != nil, choice.target != nil, let action = choice.command?.action else { return false }
+        let winner = choice.winner.take()!, command = choice.command.take()!, target = choice.target.take()!
         resolution.command = command
         resolution.provider = winner.provider
         resolution.target = target
@@ -78,7 +79,10 @@ extension KeyDispatcher {
             resolution.outcome = .repeatSuppressed
             return true
         }
-        target.perform(action, sender: ActionSender(command: command, press: press, provider: winner.provider))
+        // The sender the target was found with, unless validation changed the command.
+        var sender = choice.sender.take() ?? ActionSender(command: command, press: press, provider: winner.provider)
+        if sender.command.instanceIdentifier != command.instanceIdentifier { sender.command = command }
+        target.perform(action, sender: sender)
         resolution.outcome = .performedCommand
         if !press.isRepeat { track(press, .command(command, target: target, provider: winner.provider)) }
         return true

@@ -124,6 +124,34 @@ import KeyTraceCore
         #expect(log.entries == ["leaf", "leaf"])
     }
 
+    @Test("the action's sender carries the validated command, the press and the provider; the target search saw the command as declared")
+    func R14_senderCarriesTheValidatedCommand() throws {
+        final class Target: View {
+            var searchedWith: [String] = []
+            override func target(forAction action: Action, withSender sender: ActionSender?) -> Responder? {
+                searchedWith.append(sender?.command.title ?? "-")
+                return super.target(forAction: action, withSender: sender)
+            }
+        }
+        let scene = try Scene()
+        let target = Target(name: "target")
+        target.acceptsFirstResponder = true
+        scene.leaf.addSubview(target)
+        var performed: [(title: String, press: String, provider: Responder?)] = []
+        scene.root.declaredKeyCommands = [command("cmd+c", "copyItem:", title: "Copy")]
+        target.implement("copyItem:") { performed.append(($0.command.title, $0.press.description, $0.provider)) }
+        #expect(target.becomeFirstResponder())
+
+        let press = down("cmd+c")
+        #expect(scene.dispatcher.dispatch(press).outcome == .performedCommand)
+        target.addValidation(for: "copyItem:") { $0.title = "Copy Item" }
+        #expect(scene.dispatcher.dispatch(press).outcome == .performedCommand)
+
+        #expect(performed.map(\.title) == ["Copy", "Copy Item"])
+        #expect(performed.allSatisfy { $0.press == press.description && $0.provider === scene.root })
+        #expect(target.searchedWith == ["Copy", "Copy"])
+    }
+
     @Test func R15_respondersOutsideTheChainNeverContribute() throws {
         let scene = try Scene()
         let log = ActionLog()
