@@ -93,8 +93,7 @@ extension KeyDispatcher {
     /// A key-up, whose resolution already holds `collection`'s chain and queries.
     func keyUp(_ press: KeyPress, in collection: CommandCollection, into resolution: inout Resolution,
                timer: inout StageTimer) {
-        let state = removeInFlight(for: press)
-        switch state {
+        switch removeInFlight(for: press) {  // its values are moved into the resolution
         case .command(let command, let target, let provider)?:
             resolution.command = command
             resolution.provider = provider
@@ -175,7 +174,7 @@ extension KeyDispatcher {
         return nil
     }
 
-    private func track(_ press: KeyPress, _ state: InFlightPress.State) {
+    private func track(_ press: KeyPress, _ state: consuming InFlightPress.State) {
         if let index = inFlightIndex(for: press) {
             inFlight[index].state = state
         } else {
