@@ -23,12 +23,14 @@ extension KeyDispatcher {
     /// Walks the candidates matching `press` (R12, R13): exact matches first; partial ones only
     /// when no exact candidate was seen; the first whose target resolves (R14) and survives
     /// validation wins. Stamps the resolve-target checkpoint once matching is done.
+    ///
+    /// Fills `choice`, which starts out empty: built in the caller's variable, the choice is
+    /// never copied (returning it from inside the search loop copied it, with its references).
     func choose(_ press: KeyPress, in collection: CommandCollection, deferred: Bool,
-                timer: inout StageTimer) -> Choice {
+                timer: inout StageTimer, into choice: inout Choice) {
         let hits = collection.hits(usage: press.usage, modifiers: press.modifierFlags)
         timer.mark(.resolveTarget)
-        var choice = Choice()
-        guard !hits.isEmpty, let start = collection.chain.start else { return choice }
+        guard !hits.isEmpty, let start = collection.chain.start else { return }
         for pass in 0..<2 {
             let exactPass = pass == 0
             if !exactPass && choice.sawCandidate { break }
@@ -56,10 +58,9 @@ extension KeyDispatcher {
                 choice.target = target
                 choice.sender = sender
                 choice.fidelity = hit.fidelity
-                return choice
+                return
             }
         }
-        return choice
     }
 
     /// When `blocker` cannot be performed, whether a later command of the same identity that

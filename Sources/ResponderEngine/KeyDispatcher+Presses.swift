@@ -23,7 +23,8 @@ extension KeyDispatcher {
         }
 
         // Step 1: commands that do not wait for text input.
-        var choice = choose(press, in: collection, deferred: false, timer: &timer)
+        var choice = Choice()
+        choose(press, in: collection, deferred: false, timer: &timer, into: &choice)
         timer.mark(.perform)
         if fire(&choice, press: press, into: &resolution) { return }
         timer.mark(.deliver)
@@ -55,7 +56,8 @@ extension KeyDispatcher {
             }
             resolution.queries.uikitCalls += Int32(deferredCollection.chain.count)
             var ignored = StageTimer.off
-            var deferredChoice = choose(press, in: deferredCollection, deferred: true, timer: &ignored)
+            var deferredChoice = Choice()
+            choose(press, in: deferredCollection, deferred: true, timer: &ignored, into: &deferredChoice)
             if fire(&deferredChoice, press: press, into: &resolution) { return }
             if choice.failure == nil { choice = deferredChoice }
         }
