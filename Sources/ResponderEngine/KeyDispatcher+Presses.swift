@@ -67,8 +67,8 @@ extension KeyDispatcher {
     }
 
     /// Performs a winning choice (or suppresses it on a non-repeatable repeat). Returns
-    /// whether the event is consumed.
-    /// A winning choice is spent: its values are moved out, not copied.
+    /// whether the event is consumed. A winning choice is spent: its values are moved into the
+    /// resolution and the in-flight state, not copied.
     private func fire(_ choice: inout Choice, press: KeyPress, into resolution: inout Resolution) -> Bool {
         guard choice.winner != nil, choice.target != nil, let action = choice.command?.action else { return false }
         let winner = choice.winner.take()!, command = choice.command.take()!, target = choice.target.take()!
