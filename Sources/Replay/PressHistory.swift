@@ -45,7 +45,16 @@ struct PressHistory {
     private struct Moment {
         var sequence: UInt64
         var chain: ResponderChain
+        /// Held, so that its identifier stays its own while the moment lives.
         var firstResponder: Responder?
+        let firstResponderIdentifier: ObjectIdentifier?
+
+        init(sequence: UInt64, chain: ResponderChain, firstResponder: Responder?) {
+            self.sequence = sequence
+            self.chain = chain
+            self.firstResponder = firstResponder
+            self.firstResponderIdentifier = firstResponder.map(ObjectIdentifier.init)
+        }
     }
 
     // Empty slots hold `vacant`, whose sequence no press has (a non-optional element is read in place).
@@ -77,8 +86,10 @@ struct PressHistory {
 
     /// Adds the newest press; its sequence is one more than the previous one's. The slot's
     /// fields are assigned in place (no entry is built and copied).
+    /// `firstResponder` (whose identity is `firstResponderIdentifier`) is read only when it
+    /// changed: reading it retains it, and a replay appends after every press.
     mutating func append(sequence: UInt64, press: KeyPress, actual: consuming ResolutionRecord, chain: ResponderChain,
-                         firstResponder: Responder?) {
+                         firstResponderIdentifier: ObjectIdentifier?, firstResponder: @autoclosure () -> Responder?) {
         if _slowPath(waiting > 0) && isNeeded(replacedBy: sequence) { grow() }
         let slot = Int(truncatingIfNeeded: sequence) & mask
         if !slots[slot].compared { waiting -= 1 }  // given up: no longer held
@@ -88,8 +99,8 @@ struct PressHistory {
         slots[slot].press = press
         slots[slot].actual = actual
         if _slowPath(moments.count == firstMoment || moments[moments.count - 1].chain !== chain
-                        || moments[moments.count - 1].firstResponder !== firstResponder) {
-            noteMoment(Moment(sequence: sequence, chain: chain, firstResponder: firstResponder))
+                        || moments[moments.count - 1].firstResponderIdentifier != firstResponderIdentifier) {
+            noteMoment(Moment(sequence: sequence, chain: chain, firstResponder: firstResponder()))
         }
     }
 

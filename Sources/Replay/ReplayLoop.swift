@@ -142,6 +142,7 @@ struct ReplayLoop {
             report.lines.append(CanonicalResolution.line(key: press, resolution: actual, origin: origin ?? press.timestamp))
         }
         history.append(sequence: sequence, press: press, actual: actual, chain: resolution.chain,
+                       firstResponderIdentifier: runtime.application.firstResponderIdentifier,
                        firstResponder: runtime.application.firstResponder)
         sequence += 1
         report.presses += 1

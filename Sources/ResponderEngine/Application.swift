@@ -17,6 +17,11 @@ open class Application: Responder {
     }
     /// The first responder, if any (R10).
     @exclusivity(unchecked) public private(set) var firstResponder: Responder?
+    /// The identity of ``firstResponder``: to tell whether it changed, read without retaining it
+    /// (a replay asks after every press).
+    public final var firstResponderIdentifier: ObjectIdentifier? {
+        firstResponder.map(ObjectIdentifier.init)
+    }
     /// The app delegate, which follows the application in the chain when set.
     public var delegate: Responder? {
         didSet { invalidateKeyCommands(.chainMutation) }

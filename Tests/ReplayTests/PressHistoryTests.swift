@@ -12,7 +12,7 @@ import TraceFormat
 
     private func append(_ sequence: UInt64, to history: inout PressHistory) {
         history.append(sequence: sequence, press: KeyPress(.began, HIDUsage(4), timestamp: sequence * 1000),
-                       actual: record(sequence), chain: .empty, firstResponder: nil)
+                       actual: record(sequence), chain: .empty, firstResponderIdentifier: nil, firstResponder: nil)
     }
 
     @Test func aTraceOfKeysAloneKeepsTheRingAtItsFirstSize() {
@@ -75,7 +75,8 @@ import TraceFormat
             if sequence % UInt64(1 + focus * 3) == 0 { focus = (focus + 1) % 3 }
             focusOf[sequence] = focus
             history.append(sequence: sequence, press: KeyPress(.began, HIDUsage(4), timestamp: sequence * 1000),
-                           actual: record(sequence), chain: .empty, firstResponder: responders[focus])
+                           actual: record(sequence), chain: .empty,
+                           firstResponderIdentifier: ObjectIdentifier(responders[focus]), firstResponder: responders[focus])
             // Resolutions come 300 presses late from 10 000 on: the ring grows to hold them.
             let late = sequence >= 10_000 ? sequence - 300 : sequence
             if late <= sequence { _ = history.compare(record(late)) }

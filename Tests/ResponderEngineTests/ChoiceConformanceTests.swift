@@ -152,6 +152,18 @@ import KeyTraceCore
         #expect(target.searchedWith == ["Copy", "Copy"])
     }
 
+    @Test("the first responder's identifier follows every change of first responder")
+    func firstResponderIdentifierFollowsTheFirstResponder() throws {
+        let scene = try Scene()
+        #expect(scene.app.firstResponderIdentifier == nil)
+        #expect(scene.leaf.becomeFirstResponder())
+        #expect(scene.app.firstResponderIdentifier == ObjectIdentifier(scene.leaf))
+        #expect(scene.content.becomeFirstResponder())
+        #expect(scene.app.firstResponderIdentifier == ObjectIdentifier(scene.content))
+        scene.app.resignFirstResponder()
+        #expect(scene.app.firstResponderIdentifier == nil)
+    }
+
     @Test func R15_respondersOutsideTheChainNeverContribute() throws {
         let scene = try Scene()
         let log = ActionLog()
