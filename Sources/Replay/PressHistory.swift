@@ -86,6 +86,7 @@ struct PressHistory {
 
     /// Adds the newest press; its sequence is one more than the previous one's. The slot's
     /// fields are assigned in place (no entry is built and copied).
+    ///
     /// `firstResponder` (whose identity is `firstResponderIdentifier`) is read only when it
     /// changed: reading it retains it, and a replay appends after every press.
     mutating func append(sequence: UInt64, press: KeyPress, actual: consuming ResolutionRecord, chain: ResponderChain,
@@ -100,7 +101,10 @@ struct PressHistory {
         slots[slot].actual = actual
         if _slowPath(moments.count == firstMoment || moments[moments.count - 1].chain !== chain
                         || moments[moments.count - 1].firstResponderIdentifier != firstResponderIdentifier) {
-            noteMoment(Moment(sequence: sequence, chain: chain, firstResponder: firstResponder()))
+            let moment = Moment(sequence: sequence, chain: chain, firstResponder: firstResponder())
+            assert(moment.firstResponderIdentifier == firstResponderIdentifier,
+                   "the first responder and its identifier must name the same responder")
+            noteMoment(moment)
         }
     }
 
