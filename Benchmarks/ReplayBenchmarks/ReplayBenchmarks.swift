@@ -43,17 +43,23 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
                                            maxDuration: .seconds(3), maxIterations: 50)
 
-    // Replay throughput through the pdf-viewer scene, stage timing on, trace decoding included.
-    Benchmark("replay asap pdf-viewer, stage timing on (presses)",
-              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
-        guard let trace = try? makeTrace(rounds: 1_000) else { return }
-        var options = Replayer.Options()
-        options.scenePath = "\(scenes)/pdf-viewer.json"
-        options.stageTiming = true
-        benchmark.startMeasurement()
-        let report = try? Replayer(trace: trace, options: options).run()
-        benchmark.stopMeasurement()
-        blackHole(report?.presses)
+    // Replay throughput through the pdf-viewer scene, stage timing on, trace decoding included:
+    // as `keytrace replay --pace asap` runs, and as `--verify` runs (each resolution compared).
+    for verifying in [false, true] {
+        Benchmark("replay asap pdf-viewer, stage timing on\(verifying ? ", verifying" : "") (presses)",
+                  configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
+            guard let trace = try? makeTrace(rounds: 1_000) else { return }
+            var options = Replayer.Options()
+            options.scenePath = "\(scenes)/pdf-viewer.json"
+            options.stageTiming = true
+            options.verify = verifying
+            options.compareResolutions = verifying
+            benchmark.startMeasurement()
+            let report = try? Replayer(trace: trace, options: options).run()
+            benchmark.stopMeasurement()
+            precondition(report?.divergences == 0 && report?.comparedResolutions == (verifying ? report?.presses : 0))
+            blackHole(report?.presses)
+        }
     }
 
     // The same replay from records decoded beforehand: the replay loop and the engine alone.
@@ -64,6 +70,7 @@ let benchmarks: @Sendable () -> Void = {
         var options = Replayer.Options()
         options.scenePath = "\(scenes)/pdf-viewer.json"
         options.stageTiming = true
+        options.compareResolutions = false  // as `keytrace replay` without --verify
         let replayer = Replayer(records: records, metadata: reader.header.metadata, name: trace, options: options)
         benchmark.startMeasurement()
         let report = try? replayer.run()

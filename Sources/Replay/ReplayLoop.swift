@@ -6,14 +6,17 @@ import TraceFormat
 /// One run of a ``Replayer``: the scene, its dispatcher and the report, fed one record at a time.
 ///
 /// Only key, resolution, chain-change and scene-state marker records matter to a replay; the
-/// caller may skip the others without decoding them. Per press the loop dispatches, keeps the
-/// resolution for comparison (``PressHistory``) and counts; canonical lines are formatted only
-/// when kept or when a divergence is reported.
+/// caller may skip the others without decoding them. Per press the loop dispatches and counts.
+/// Only when resolutions are compared or lines kept does it also make the press's resolution
+/// record, keep it for comparison (``PressHistory``) and format canonical lines (when kept, or
+/// when a divergence is reported).
 struct ReplayLoop {
     private let options: Replayer.Options
     private let runtime: SceneRuntime
     private let dispatcher: KeyDispatcher
     private let observer: ReplayObserver
+    /// Whether each press's resolution record is made (to compare it or keep its line).
+    private let makesRecords: Bool
     private let recorder: TraceRecorder?
     private let clock = MonotonicClock()
     private var scheduler: DeadlineScheduler?
@@ -73,11 +76,15 @@ struct ReplayLoop {
             } catch { throw ReplayError.output(output, error) }
         }
         let observer = ReplayObserver(forwardingTo: recorder, and: extra)
-        dispatcher.observer = observer
+        let makesRecords = options.compareResolutions || options.keepLines
+        // The observer keeps responder paths for the records and feeds the output trace; with
+        // neither to do, the dispatcher calls only the caller's observer, if any.
+        dispatcher.observer = makesRecords || recorder != nil ? observer : extra
 
         self.runtime = runtime
         self.dispatcher = dispatcher
         self.observer = observer
+        self.makesRecords = makesRecords
         self.recorder = recorder
         self.report = report
         self.history = PressHistory(context: options.context)
@@ -108,7 +115,7 @@ struct ReplayLoop {
         case .key(let key):
             try replay(key)
         case .resolution(let expected):
-            compare(expected)
+            if options.compareResolutions { compare(expected) }
         case .chainChange(let change):
             if change.kind == .firstResponder, let target = change.to { pendingFocus = target }
         case .marker(let marker) where marker.label == SceneStateMarker.label:
@@ -124,7 +131,7 @@ struct ReplayLoop {
         try applyPendingFocus(at: press.timestamp)
         if origin == nil { origin = press.timestamp }
         recorder?.setUncertaintyOfNextPress(key.timestampUncertainty)
-        observer.prepare(dispatcher)
+        if makesRecords { observer.prepare(dispatcher) }
         let resolution: Resolution
         if scheduler != nil {
             // Nothing but the dispatch between the wake-up and the dispatch.
@@ -137,16 +144,20 @@ struct ReplayLoop {
         } else {
             resolution = dispatcher.dispatch(press)
         }
+        report.presses += 1
+        outcomeCounts[Int(resolution.outcome.rawValue)] += 1
+        let sequence = self.sequence
+        self.sequence += 1
+        guard makesRecords else { return }
         let actual = observer.record(for: resolution, sequence: sequence)
         if options.keepLines {
             report.lines.append(CanonicalResolution.line(key: press, resolution: actual, origin: origin ?? press.timestamp))
         }
-        history.append(sequence: sequence, press: press, actual: actual, chain: resolution.chain,
-                       firstResponderIdentifier: runtime.application.firstResponderIdentifier,
-                       firstResponder: runtime.application.firstResponder)
-        sequence += 1
-        report.presses += 1
-        outcomeCounts[Int(resolution.outcome.rawValue)] += 1
+        if options.compareResolutions {
+            history.append(sequence: sequence, press: press, actual: actual, chain: resolution.chain,
+                           firstResponderIdentifier: runtime.application.firstResponderIdentifier,
+                           firstResponder: runtime.application.firstResponder)
+        }
     }
 
     /// Compares a recorded resolution with what the replay made of its press.

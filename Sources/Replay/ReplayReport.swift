@@ -89,7 +89,8 @@ public struct ReplayReport: Sendable {
         self.pace = pace
     }
 
-    /// Whether the replay matched the recording (no divergence, same final state).
+    /// Whether the replay matched the recording (no divergence, same final state). Divergences
+    /// are counted only when ``Replayer/Options/compareResolutions`` is on.
     public var matches: Bool { divergences == 0 && stateDifferences.isEmpty }
 
     /// `key = value` texts compared line by line.

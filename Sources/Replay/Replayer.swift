@@ -47,6 +47,14 @@ public final class Replayer {
         public var pace: Pace = .asap
         /// Compare strictly: a scene whose content hash differs is an error, not a warning.
         public var verify = false
+        /// Compare each replayed resolution with the one recorded in the trace and count the
+        /// divergences (``ReplayReport/divergences``, ``ReplayReport/firstDivergence``).
+        ///
+        /// Off, the replay steps over recorded resolutions undecoded and keeps no press history:
+        /// the report's comparison counts stay 0 and ``ReplayReport/matches`` speaks for the final
+        /// scene state only. `keytrace replay` compares only with `--verify`, the one time it
+        /// reports the comparison.
+        public var compareResolutions = true
         /// A trace to write the replay's own resolutions and timings to.
         public var output: String?
         /// Measure each dispatch stage (``KeyDispatcher/defaultStageClock``).
@@ -96,7 +104,8 @@ public final class Replayer {
             while cursor.next() {
                 switch cursor.kind {
                 case .key: if let key = cursor.keyRecord { try loop.replay(key) }
-                case .resolution: if let expected = cursor.resolution { loop.compare(expected) }
+                case .resolution:
+                    if options.compareResolutions, let expected = cursor.resolution { loop.compare(expected) }
                 case let kind where ReplayLoop.uses(kind): try loop.handle(cursor.record)
                 default: break
                 }

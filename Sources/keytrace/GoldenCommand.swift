@@ -65,6 +65,7 @@ struct GoldenCommand: ParsableCommand {
                     let temporary = trace + ".tmp"
                     var options = Replayer.Options()
                     options.output = temporary
+                    options.compareResolutions = false  // the old resolutions are being replaced
                     _ = try Replayer(trace: trace, options: options).run()
                     try? FileManager.default.removeItem(atPath: trace)
                     try FileManager.default.moveItem(atPath: temporary, toPath: trace)

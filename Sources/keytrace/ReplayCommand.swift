@@ -39,6 +39,7 @@ struct ReplayCommand: ParsableCommand {
             options.policy = policy
             options.pace = Replayer.Pace(pace) ?? .asap
             options.verify = verify
+            options.compareResolutions = verify  // reported only with --verify
             options.output = output
             options.keepLines = printLines
             let report = try Replayer(trace: trace, options: options).run()

@@ -39,6 +39,51 @@ import TraceFormat
         #expect(throws: ReplayError.self) { _ = try replay(trace, verify: true, scene: changed) }
     }
 
+    @Test func withoutComparisonTheReplayIsTheSameButCountsNoDivergence() throws {
+        let trace = try recordScript("press cmd+d\npress cmd+d\npress cmd+w\nfocus window/viewer/reader/document/thumbnails\n"
+                                     + "press down\npress cmd+2\n", scene: "pdf-viewer")
+        var text = try String(contentsOfFile: repositoryPath("Traces/scenes/pdf-viewer.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""title": "Close Tab", "shortcut": "cmd+w""#, with: #""title": "Close Tab", "shortcut": "cmd+k""#)
+        let changed = temporaryDirectory() + "/pdf-viewer.json"
+        try text.write(toFile: changed, atomically: true, encoding: .utf8)
+        let reader = try TraceReader(path: trace)
+        let records = Array(reader)
+
+        func run(comparing: Bool, fromRecords: Bool) throws -> (report: ReplayReport, output: [String]) {
+            var options = Replayer.Options()
+            options.scenePath = changed
+            options.compareResolutions = comparing
+            options.output = temporaryDirectory() + "/out.ktrace"
+            let replayer = fromRecords
+                ? Replayer(records: records, metadata: reader.header.metadata, name: trace, options: options)
+                : Replayer(trace: trace, options: options)
+            let report = try replayer.run()
+            return (report, try replay(options.output!, scene: changed).lines)
+        }
+        let compared = try run(comparing: true, fromRecords: false)
+        #expect(compared.report.divergences > 0 && compared.report.comparedResolutions == compared.report.presses)
+        for fromRecords in [false, true] {
+            let plain = try run(comparing: false, fromRecords: fromRecords)
+            // Nothing compared, nothing counted…
+            #expect(plain.report.comparedResolutions == 0 && plain.report.uncomparedResolutions == 0)
+            #expect(plain.report.divergences == 0 && plain.report.firstDivergence == nil)
+            // …and the replay itself the same: presses, outcomes, queries, final state, output trace.
+            #expect(plain.report.presses == compared.report.presses)
+            #expect(plain.report.outcomes == compared.report.outcomes)
+            #expect(plain.report.statistics == compared.report.statistics)
+            #expect(plain.report.finalState == compared.report.finalState)
+            #expect(plain.report.stateDifferences == compared.report.stateDifferences && !plain.report.matches)
+            #expect(plain.output == compared.output && plain.output.count == compared.report.presses)
+        }
+
+        // `keytrace replay` compares, and reports the comparison, only with --verify.
+        let quiet = try CLIRunner.run(["replay", trace, "--scene", changed], in: repositoryRoot)
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(!quiet.stdout.contains("verify:"))
+        let json = try CLIRunner.run(["replay", trace, "--scene", changed, "--json"], in: repositoryRoot)
+        #expect(json.status == 0 && !json.stdout.contains("\"divergences\""))
+    }
+
     @Test func resolutionsWithoutTheirPressAreCountedNotCompared() throws {
         let trace = try recordScript("press cmd+d\npress cmd+w\n", scene: "pdf-viewer")
         let reader = try TraceReader(path: trace)
