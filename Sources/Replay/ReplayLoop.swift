@@ -101,12 +101,10 @@ struct ReplayLoop {
         }
     }
 
-    /// Whether a record of `kind` takes part in a replay (others need not be decoded).
-    static func uses(_ kind: RecordKind) -> Bool {
-        switch kind {
-        case .key, .resolution, .chainChange, .marker: return true
-        default: return false
-        }
+    /// The kinds of record that take part in this replay (others need not be decoded): keys,
+    /// chain changes, markers, and recorded resolutions when they are compared.
+    var kindsUsed: RecordKinds {
+        options.compareResolutions ? [.key, .resolution, .chainChange, .marker] : [.key, .chainChange, .marker]
     }
 
     /// Replays or compares one record, in trace order.

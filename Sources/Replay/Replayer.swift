@@ -101,13 +101,11 @@ public final class Replayer {
             var loop = try ReplayLoop(trace: path, metadata: reader.header.metadata, options: options, observer: extra)
             // Records a replay does not use (timings, counters, cache events) are stepped over undecoded.
             var cursor = reader.cursor()
-            while cursor.next() {
+            while cursor.next(in: loop.kindsUsed) {
                 switch cursor.kind {
                 case .key: if let key = cursor.keyRecord { try loop.replay(key) }
-                case .resolution:
-                    if options.compareResolutions, let expected = cursor.resolution { loop.compare(expected) }
-                case let kind where ReplayLoop.uses(kind): try loop.handle(cursor.record)
-                default: break
+                case .resolution: if let expected = cursor.resolution { loop.compare(expected) }
+                default: try loop.handle(cursor.record)
                 }
             }
             return try loop.finish()

@@ -67,6 +67,34 @@ public struct RecordCursor {
         return nextInGeneral()
     }
 
+    /// Moves to the next intact record of one of `kinds`, stepping over the others; `false` at
+    /// the end of the trace.
+    ///
+    /// The records stepped over still count in ``recordsRead`` and their damage in ``issues``.
+    /// Inside an intact chunk, a long-form record of another kind costs a few masks: its tag,
+    /// length and timestamp come from one word, and the cursor does not stop on it.
+    public mutating func next(in kinds: RecordKinds) -> Bool {
+        while true {
+            if isStreaming {
+                while decoder.advanceLongRecord() {
+                    decodedInChunk &+= 1
+                    stepped &+= 1
+                    currentTime = decoder.previousTime
+                    if kinds.containsRecord(ofType: decoder.tag) { return true }
+                }
+                if decoder.advanceShortKey() {
+                    decodedInChunk &+= 1
+                    stepped &+= 1
+                    currentTime = decoder.previousTime
+                    if kinds.contains(.key) { return true }
+                    continue
+                }
+            }
+            guard nextInGeneral() else { return false }
+            if kinds.contains(kind) { return true }
+        }
+    }
+
     @usableFromInline
     mutating func nextInGeneral() -> Bool {
         // Streaming (no seek or skip pending): a record other than a key usually steps quickly.

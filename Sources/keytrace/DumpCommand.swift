@@ -33,7 +33,7 @@ struct DumpCommand: ParsableCommand {
             let filter = try RecordFilter(reader: reader, from: from, to: to, kinds: kind)
             var out = LineOutput()
             var cursor = filter.cursor()
-            while cursor.next() {
+            while cursor.next(in: filter.kinds) {  // records of other kinds are stepped over
                 guard filter.accepts(time: cursor.timestamp, kind: cursor.kind) else { continue }
                 let record = cursor.record
                 guard filter.accepts(time: record.timestamp, kind: record.kind) else { continue }
@@ -55,7 +55,8 @@ struct RecordFilter {
     let origin: UInt64
     let lower: UInt64?
     let upper: UInt64?
-    let kinds: Set<RecordKind>?
+    /// `--kind`, or every kind.
+    let kinds: RecordKinds
 
     init(reader: TraceReader, from: String?, to: String?, kinds: String?) throws {
         self.reader = reader
@@ -71,11 +72,11 @@ struct RecordFilter {
         }
         if let kinds {
             switch RecordKind.parseList(kinds) {
-            case .success(let set): self.kinds = set
+            case .success(let set): self.kinds = RecordKinds(set)
             case .failure(let e): throw CommandFailure.usage(e.description)
             }
         } else {
-            self.kinds = nil
+            self.kinds = .all
         }
     }
 
@@ -89,7 +90,7 @@ struct RecordFilter {
     func accepts(time: UInt64, kind: RecordKind) -> Bool {
         if let lower, time < lower { return false }
         if let upper, time > upper { return false }
-        if let kinds, !kinds.contains(kind) { return false }
+        if !kinds.contains(kind) { return false }
         return true
     }
 }

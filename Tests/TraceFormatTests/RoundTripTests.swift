@@ -130,6 +130,39 @@ import Testing
         #expect(cursor.issues.isEmpty)
     }
 
+    @Test func cursorNextInKindsStopsOnExactlyTheRecordsOfThoseKinds() throws {
+        var random = RandomRecords(seed: 11)
+        let records = (0..<3_000).map { _ in random.record() } + TypingFixture.records(presses: 500)
+        var bytes = try TypingFixture.trace(records, options: .init(chunkSize: 700))
+        let intact = try TraceReader(bytes: bytes)
+        let victim = intact.chunks[intact.chunks.count / 2]
+        bytes[victim.offset + TraceChunk.headerSize + 5] ^= 0x10
+        let damaged = try TraceReader(bytes: bytes)
+        let sets: [RecordKinds] = [[], .all, [.key], [.resolution], [.key, .chainChange, .marker],
+                                   [.key, .resolution, .chainChange, .marker], [.stageTimings, .cache, .dropped, .unknown],
+                                   RecordKinds(RecordKind.allCases.filter { $0 != .key })]
+        for reader in [intact, damaged] {
+            for kinds in sets {
+                // What plain `next()` finds, filtered by kind…
+                var plain = reader.cursor()
+                var expected: [(UInt64, TraceRecord)] = []
+                while plain.next() { if kinds.contains(plain.kind) { expected.append((plain.timestamp, plain.record)) } }
+                // …is what `next(in:)` stops on, with the same count of records read and the same damage.
+                var cursor = reader.cursor()
+                var found: [(UInt64, TraceRecord)] = []
+                while cursor.next(in: kinds) {
+                    #expect(kinds.contains(cursor.kind))
+                    found.append((cursor.timestamp, cursor.record))
+                }
+                #expect(found.count == expected.count, "\(kinds)")
+                #expect(zip(found, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }, "\(kinds)")
+                #expect(cursor.recordsRead == plain.recordsRead && cursor.issues == plain.issues)
+            }
+        }
+        #expect(Array(damaged).count < records.count)  // the flipped bit did damage a chunk
+        #expect(RecordKinds(RecordKind.allCases) == .all && RecordKinds(kind: .marker) == .marker)
+    }
+
     @Test func seekByTimeAndByIndexLandOnTheRightRecord() throws {
         let records = TypingFixture.records(presses: 2_000, engine: false)
         let reader = try TraceReader(bytes: TypingFixture.trace(records, options: .init(chunkSize: 512)))
