@@ -85,6 +85,7 @@ struct ReplayLoop {
         self.dispatcher = dispatcher
         self.observer = observer
         self.makesRecords = makesRecords
+        self.kindsUsed = options.compareResolutions ? [.key, .resolution, .chainChange, .marker] : [.key, .chainChange, .marker]
         self.recorder = recorder
         self.report = report
         self.history = PressHistory(context: options.context)
@@ -103,9 +104,7 @@ struct ReplayLoop {
 
     /// The kinds of record that take part in this replay (others need not be decoded): keys,
     /// chain changes, markers, and recorded resolutions when they are compared.
-    var kindsUsed: RecordKinds {
-        options.compareResolutions ? [.key, .resolution, .chainChange, .marker] : [.key, .chainChange, .marker]
-    }
+    let kindsUsed: RecordKinds
 
     /// Replays or compares one record, in trace order.
     mutating func handle(_ record: TraceRecord) throws {

@@ -8,7 +8,7 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
     public let rawValue: UInt16
 
     /// The set whose bits are `rawValue`, one per kind in ``RecordKind/allCases`` order.
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt16) { self.rawValue = rawValue }
 
     /// The set of `kinds`.
     public init(_ kinds: some Sequence<RecordKind>) {
@@ -32,25 +32,25 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
 
     // One bit per record entry type, from `EntryType.key` (0x10) on; other types are unknown.
     /// Key records.
-    public static let key = RecordKinds(rawValue: 1 << 0)
+    @inlinable public static var key: RecordKinds { RecordKinds(rawValue: 1 << 0) }
     /// Resolution records.
-    public static let resolution = RecordKinds(rawValue: 1 << 1)
+    @inlinable public static var resolution: RecordKinds { RecordKinds(rawValue: 1 << 1) }
     /// Stage-timing records.
-    public static let stageTimings = RecordKinds(rawValue: 1 << 2)
+    @inlinable public static var stageTimings: RecordKinds { RecordKinds(rawValue: 1 << 2) }
     /// `keyCommands` counter records.
-    public static let keyCommandsCounters = RecordKinds(rawValue: 1 << 3)
+    @inlinable public static var keyCommandsCounters: RecordKinds { RecordKinds(rawValue: 1 << 3) }
     /// Cache event records.
-    public static let cache = RecordKinds(rawValue: 1 << 4)
+    @inlinable public static var cache: RecordKinds { RecordKinds(rawValue: 1 << 4) }
     /// Chain-change records.
-    public static let chainChange = RecordKinds(rawValue: 1 << 5)
+    @inlinable public static var chainChange: RecordKinds { RecordKinds(rawValue: 1 << 5) }
     /// Dropped-events records.
-    public static let dropped = RecordKinds(rawValue: 1 << 6)
+    @inlinable public static var dropped: RecordKinds { RecordKinds(rawValue: 1 << 6) }
     /// Marker records.
-    public static let marker = RecordKinds(rawValue: 1 << 7)
+    @inlinable public static var marker: RecordKinds { RecordKinds(rawValue: 1 << 7) }
     /// Records of a type this reader does not know.
-    public static let unknown = RecordKinds(rawValue: 1 << 8)
+    @inlinable public static var unknown: RecordKinds { RecordKinds(rawValue: 1 << 8) }
     /// Every kind.
-    public static let all = RecordKinds(rawValue: 0x1FF)
+    @inlinable public static var all: RecordKinds { RecordKinds(rawValue: 0x1FF) }
 
     /// Whether the set holds `kind`.
     @inlinable
