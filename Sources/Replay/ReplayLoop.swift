@@ -21,6 +21,7 @@ struct ReplayLoop {
     private let clock = MonotonicClock()
     private var scheduler: DeadlineScheduler?
     private var priority: RealTimePriority?
+    private var interference: InterferenceProbe?
     private var report: ReplayReport
     private var history: PressHistory
     private var outcomeCounts = [Int](repeating: 0, count: 256)
@@ -99,6 +100,7 @@ struct ReplayLoop {
                 self.report.realTimePriority = priority.isActive
             }
             scheduler = DeadlineScheduler(speed: speed, clock: clock)
+            interference = InterferenceProbe()
         }
     }
 
@@ -203,6 +205,7 @@ struct ReplayLoop {
 
     /// Compares the final scene state, writes the output trace's closing markers and returns the report.
     mutating func finish() throws -> ReplayReport {
+        report.interference = interference?.measured()
         priority = nil  // back to normal priority
         for (raw, count) in outcomeCounts.enumerated() where count > 0 {
             if let outcome = DispatchOutcome(rawValue: UInt8(raw)) { report.outcomes[outcome] = count }

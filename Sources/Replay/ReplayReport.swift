@@ -72,6 +72,9 @@ public struct ReplayReport: Sendable {
     public var latencyFromSchedule = LatencyDistribution()
     /// Whether a timed replay ran at real-time priority (`SCHED_FIFO`); it does when permitted.
     public var realTimePriority = false
+    /// For a timed replay, what the machine took from it: steal time and preemptions (`nil`
+    /// for `asap`).
+    public var interference: Interference?
     /// The scene state the recording ended with (its `scene-state` marker), if it has one.
     public var recordedState: String?
     /// The scene state the replay ended with, as `key = value` lines.

@@ -71,6 +71,7 @@ enum ReplayReportText {
                          + (r.realTimePriority ? " (real-time priority)" : ""))
             lines.append("  latency      from the scheduled instant: p50 \(micros(l.p50)), p99 \(micros(l.p99)), "
                          + "max \(micros(l.max))")
+            if let interference = r.interference { lines.append("  machine      \(describe(interference))") }
         }
         for problem in r.sceneProblems { lines.append("  scene note   \(problem)") }
         if verified {
@@ -105,6 +106,15 @@ enum ReplayReportText {
     static func micros(_ value: UInt64) -> String {
         String(format: "%.1f µs", Double(value) / 1000)
     }
+
+    /// `hypervisor took 40 ms of CPU time (steal); thread preempted 3 times — …`.
+    static func describe(_ i: Interference) -> String {
+        let steal = i.stolen.map { $0 == 0 ? "no steal time" : "hypervisor took \($0 / 1_000_000) ms of CPU time (steal)" }
+        let preempted = i.preemptions.map { $0 == 0 ? "thread not preempted" : "thread preempted \($0) time\($0 == 1 ? "" : "s")" }
+        let facts = [steal, preempted].compactMap { $0 }
+        guard !facts.isEmpty else { return "steal time and preemptions not reported by this system" }
+        return facts.joined(separator: "; ") + (i.isNone ? "" : " — late presses may be the machine's, not the replay's")
+    }
 }
 
 /// The JSON form of a replay report (schema `keytrace-replay/1`, docs/Replay.md).
@@ -123,6 +133,10 @@ enum ReplayReportJSON {
             fields.append("\"schedulingErrorNs\":\(summary(r.schedulingError.statistics))")
             fields.append("\"latencyFromScheduleNs\":\(summary(r.latencyFromSchedule.statistics))")
             fields.append("\"realTimePriority\":\(r.realTimePriority)")
+            if let i = r.interference {
+                fields.append("\"interference\":{\"stolenNs\":\(i.stolen.map(String.init) ?? "null"),"
+                              + "\"preemptions\":\(i.preemptions.map(String.init) ?? "null")}")
+            }
         }
         if verified {
             fields.append("\"verified\":true")

@@ -54,14 +54,16 @@ import TraceFormat
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("  scheduling   late by p50 "))
         #expect(text.stdout.contains("  latency      from the scheduled instant: p50 "))
+        #expect(text.stdout.contains("  machine      ") && text.stdout.contains("steal") && text.stdout.contains("preempted"))
         let json = try CLIRunner.run(["replay", trace, "--pace", "x50", "--json"], in: repositoryRoot)
         #expect(json.status == 0, "\(json.stderr)")
-        for field in ["\"schedulingErrorNs\":{\"p50\":", "\"latencyFromScheduleNs\":{\"p50\":", "\"realTimePriority\":"] {
+        for field in ["\"schedulingErrorNs\":{\"p50\":", "\"latencyFromScheduleNs\":{\"p50\":", "\"realTimePriority\":",
+                      "\"interference\":{\"stolenNs\":"] {
             #expect(json.stdout.contains(field), "\(field) missing from \(json.stdout)")
         }
         let asap = try CLIRunner.run(["replay", trace, "--json"], in: repositoryRoot)
         #expect(asap.status == 0)
-        #expect(!asap.stdout.contains("schedulingErrorNs"))
+        #expect(!asap.stdout.contains("schedulingErrorNs") && !asap.stdout.contains("interference"))
     }
 
     @Test func replayRejectsUnusableInputWithExitTwoAndBadUsageWithSixtyFour() throws {

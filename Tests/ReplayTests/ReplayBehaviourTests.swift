@@ -156,6 +156,19 @@ import TraceFormat
         #expect(report.latencyFromSchedule.max >= report.schedulingError.max)
         #expect(report.latencyFromSchedule.sum >= report.schedulingError.sum)
         #expect(Replayer.Pace("x2") == .scaled(2) && Replayer.Pace("original") == .scaled(1) && Replayer.Pace("fast") == nil)
+        // What the machine took from the replay is measured (Linux reports both).
+        let interference = try #require(report.interference)
+        #expect(interference.preemptions != nil && interference.stolen != nil)
+        options.pace = .asap
+        #expect(try Replayer(trace: trace, options: options).run().interference == nil)  // not measured
+    }
+
+    @Test func stealTimeIsTheEighthNumberOfTheAggregateCPULine() {
+        #expect(InterferenceProbe.stealTicks(inFirstLine: "cpu  7930335 98 442961 5238000 23536 0 10520 124073 0 0\n") == 124073)
+        #expect(InterferenceProbe.stealTicks(inFirstLine: "cpu  1 2 3 4 5 6 7\n") == nil)  // no steal column
+        #expect(InterferenceProbe.stealTicks(inFirstLine: "cpu0 1 2 3 4 5 6 7 8 9 10\n") == nil)  // not the aggregate line
+        #expect(InterferenceProbe.stealTicks() != nil)  // this machine's own /proc/stat
+        #expect(Interference(stolen: 0, preemptions: 0).isNone && !Interference(stolen: 10_000_000, preemptions: 0).isNone)
     }
 
     @Test func bufferedRecorderCountsDropsInsteadOfBlocking() throws {
