@@ -46,6 +46,8 @@ public final class Replayer {
         /// As fast as possible, or at the recorded pace scaled.
         public var pace: Pace = .asap
         /// Compare strictly: a scene whose content hash differs is an error, not a warning.
+        /// Whether resolutions are compared is ``compareResolutions`` (`keytrace replay
+        /// --verify` sets both).
         public var verify = false
         /// Compare each replayed resolution with the one recorded in the trace and count the
         /// divergences (``ReplayReport/divergences``, ``ReplayReport/firstDivergence``).
