@@ -14,10 +14,16 @@ let package = Package(
         .library(name: "Replay", targets: ["Replay"]),
         .library(name: "Analysis", targets: ["Analysis"]),
         .library(name: "KeyTraceTesting", targets: ["KeyTraceTesting"]),
+        .library(name: "SceneImport", targets: ["SceneImport"]),
+        // The importer parses Swift with swift-syntax, which takes longer to build than the rest
+        // of KeyTrace together: it is a product of its own so that building `keytrace` does not
+        // wait for it. `keytrace scene import` runs it from beside the `keytrace` binary.
+        .executable(name: "keytrace-scene-import", targets: ["keytrace-scene-import"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -42,6 +48,23 @@ let package = Package(
                 "ResponderEngine",
                 "TraceFormat",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .target(
+            name: "SceneImport",
+            dependencies: [
+                "KeyTraceCore",
+                "Scenes",
+                "ResponderEngine",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "keytrace-scene-import",
+            dependencies: [
+                "SceneImport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -70,6 +93,7 @@ let package = Package(
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
     ]
 )

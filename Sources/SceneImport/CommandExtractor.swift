@@ -1,0 +1,273 @@
+import SwiftSyntax
+
+/// Finds every key command an indexed app provides, by mechanism, and who provides it.
+///
+/// - `keyCommands`: each `override var keyCommands` getter (and a protocol extension's, for
+///   each adopting type) runs; what it returns is the type's commands.
+/// - `addKeyCommand`: each method that calls `addKeyCommand(_:)` runs; what it adds is the
+///   type's.
+/// - `menu`: each `buildMenu(with:)` runs with `builder.system` checks taken as the main
+///   menu; every key command it creates (directly, through helpers, or by reading stored
+///   properties) is the type's.
+/// - `swiftui`: every `.keyboardShortcut(…)` in a type's members.
+struct CommandExtractor {
+    let index: SourceIndex
+    let evaluator: Evaluator
+
+    init(index: SourceIndex, strings: StringsTable) {
+        self.index = index
+        self.evaluator = Evaluator(index: index, strings: strings)
+    }
+
+    /// The inventory, sorted by file, line, provider and shortcut, each command once.
+    func commands() -> [ImportedCommand] {
+        var result: [ImportedCommand] = []
+        var seen: Set<String> = []
+        func add(_ command: ImportedCommand) {
+            let key = "\(command.mechanism.rawValue) \(command.file):\(command.line) \(command.identity)"
+            if seen.insert(key).inserted { result.append(command) }
+        }
+        for key in index.types.keys.sorted() {
+            guard let info = index.types[key] else { continue }
+            for command in keyCommandsOverride(of: info) { add(command) }
+            for command in addedCommands(of: info) { add(command) }
+            for command in menuCommands(of: info) { add(command) }
+            for command in swiftUICommands(of: info) { add(command) }
+        }
+        return result.sorted {
+            ($0.file, $0.line, $0.declaredIn, $0.mechanism.rawValue, $0.identity)
+                < ($1.file, $1.line, $1.declaredIn, $1.mechanism.rawValue, $1.identity)
+        }
+    }
+
+    /// The types that adopt a protocol (directly, or through a superclass that does).
+    func adopters(of protocolName: String) -> [String] {
+        index.types.values.filter { info in
+            info.kind != .protocol && info.inherited.dropFirst(info.kind == .class ? 0 : 0).contains(protocolName)
+        }.map(\.name).sorted()
+    }
+
+    private func keyCommandsOverride(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
+        guard let property = info.properties["keyCommands"], !property.isStatic else { return [] }
+        let isProtocolDefault = info.kind == .protocol || (info.kind == .extensionOnly && index.types.values.contains { $0.inherited.contains(info.name) } && !isSystemClass(info.name))
+        guard property.isOverride || isProtocolDefault else { return [] }
+        let providers = isProtocolDefault ? adopters(of: info.name) : [info.name]
+        var result: [ImportedCommand] = []
+        for provider in providers {
+            evaluator.reset()
+            evaluator.mode = .responder
+            var frame = Evaluator.Frame(selfType: provider)
+            frame.returnHint = property.type ?? "[UIKeyCommand]"
+            let value: Value
+            if let getter = property.getter {
+                value = evaluator.run(getter, frame: &frame)
+            } else if let initializer = property.initializer {
+                value = evaluator.evaluate(initializer, frame: &frame, hint: "[UIKeyCommand]")
+            } else {
+                value = evaluator.assignedValue("keyCommands", in: info, frame: &frame) ?? .null
+            }
+            result += commands(in: evaluator.flatten(value, conditions: []), provider: provider, mechanism: .keyCommands)
+        }
+        return result
+    }
+
+    private func isSystemClass(_ name: String) -> Bool { name.hasPrefix("UI") || name.hasPrefix("NS") }
+
+    private func addedCommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
+        var result: [ImportedCommand] = []
+        for function in info.functions {
+            guard let body = function.body, body.description.contains("addKeyCommand") else { continue }
+            evaluator.reset()
+            evaluator.mode = .responder
+            var frame = Evaluator.Frame(selfType: info.name)
+            for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
+            evaluator.execute(body.statements, frame: &frame)
+            result += commands(in: evaluator.added, provider: info.name, mechanism: .addKeyCommand)
+        }
+        return result
+    }
+
+    private func menuCommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
+        var result: [ImportedCommand] = []
+        for function in info.functions where function.name == "buildMenu" && function.parameters.first?.label == "with" {
+            guard let body = function.body else { continue }
+            evaluator.reset()
+            evaluator.mode = .menu
+            var frame = Evaluator.Frame(selfType: info.name)
+            for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
+            evaluator.execute(body.statements, frame: &frame)
+            evaluator.mode = .responder
+            result += commands(in: evaluator.created, provider: info.name, mechanism: .menu)
+        }
+        return result
+    }
+
+    /// Inventory entries for the command values among `items`.
+    private func commands(in items: [Value.Item], provider: String, mechanism: ImportedCommand.Mechanism) -> [ImportedCommand] {
+        // One command reached along several paths (returned before and after a `guard`, say)
+        // is present when any of those paths runs.
+        var order: [String] = []
+        var occurrences: [String: (command: CommandValue, conditions: [[String]])] = [:]
+        for item in items {
+            guard case .command(let command) = item.value, command.hasKey else { continue }
+            let key = "\(command.location.file):\(command.location.line) \(String(describing: command.input)) \(command.modifiers?.sorted() ?? []) \(command.action ?? "")"
+            if occurrences[key] == nil { order.append(key) }
+            occurrences[key, default: (command, [])].conditions.append(Self.unique(item.conditions))
+        }
+        return order.compactMap { key -> ImportedCommand? in
+            guard let (command, paths) = occurrences[key] else { return nil }
+            let conditions = Self.combine(paths)
+            return ImportedCommand(
+                declaredIn: provider, mechanism: mechanism,
+                input: command.input ?? nil,
+                modifiers: command.modifiers.map { $0.sorted() },
+                action: command.action,
+                title: command.title ?? command.discoverabilityTitle,
+                titleExpression: command.title == nil ? command.titleExpression : nil,
+                conditional: !conditions.isEmpty,
+                condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+                attributes: command.attributes, wantsPriority: command.wantsPriority,
+                discoverabilityTitle: command.discoverabilityTitle, alternates: command.alternates,
+                propertyList: command.propertyList,
+                file: command.location.file, line: command.location.line)
+        }
+    }
+
+    /// The conditions under which at least one of `paths` runs: what they share, and the
+    /// rest joined with `||` unless some path needs nothing more or the rest are `c` and `!(c)`.
+    static func combine(_ paths: [[String]]) -> [String] {
+        guard let first = paths.first else { return [] }
+        if paths.count == 1 { return first }
+        let common = first.filter { condition in paths.allSatisfy { $0.contains(condition) } }
+        let rests = paths.map { path in path.filter { !common.contains($0) } }
+        if rests.contains(where: \.isEmpty) { return common }
+        let singles = Set(rests.compactMap { $0.count == 1 ? $0[0] : nil })
+        if rests.count == 2, singles.count == 2, singles.contains(where: { singles.contains("!(\($0))") }) { return common }
+        var seen: Set<String> = []
+        let alternatives = rests.map { $0.joined(separator: " && ") }.filter { seen.insert($0).inserted }
+        return common + [alternatives.map { "(\($0))" }.joined(separator: " || ")]
+    }
+
+    static func unique(_ conditions: [String]) -> [String] {
+        var seen: Set<String> = []
+        return conditions.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: - SwiftUI
+
+    private func swiftUICommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
+        var roots: [Syntax] = []
+        for property in info.properties.values {
+            if let getter = property.getter { roots.append(Syntax(getter)) }
+            if let initializer = property.initializer { roots.append(Syntax(initializer)) }
+        }
+        for function in info.functions { if let body = function.body { roots.append(Syntax(body)) } }
+        var result: [ImportedCommand] = []
+        for root in roots {
+            let finder = ShortcutFinder(viewMode: .sourceAccurate)
+            finder.walk(root)
+            for call in finder.calls {
+                guard isCompiled(call, within: root) else { continue }
+                evaluator.reset()
+                var frame = Evaluator.Frame(selfType: info.name)
+                let args = evaluator.arguments(of: call)
+                guard case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) else { continue }
+                let conditions = enclosingConditions(of: call, within: root)
+                let site = evaluator.location((call.calledExpression.as(MemberAccessExprSyntax.self)?.declName).map(Syntax.init) ?? Syntax(call))
+                result.append(ImportedCommand(
+                    declaredIn: info.name, mechanism: .swiftui, input: input,
+                    modifiers: modifiers.map { $0.sorted() }, action: nil,
+                    title: buttonTitle(of: call), titleExpression: nil,
+                    conditional: !conditions.isEmpty,
+                    condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+                    attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
+                    propertyList: nil, file: site.file, line: site.line))
+            }
+        }
+        return result
+    }
+
+    /// Whether every `#if` around the node (up to `root`) compiles the clause it is in.
+    private func isCompiled(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, current.id != root.id {
+            if let clause = parent.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self) {
+                if index.conditions.activeClause(of: block)?.id != clause.id { return false }
+            }
+            current = parent
+        }
+        return true
+    }
+
+    /// The run-time `if` conditions around a node inside a view body.
+    private func enclosingConditions(of node: some SyntaxProtocol, within root: Syntax) -> [String] {
+        var conditions: [String] = []
+        var current = Syntax(node)
+        while let parent = current.parent, current.id != root.id {
+            if let ifExpression = parent.as(IfExprSyntax.self) {
+                let text = ifExpression.conditions.trimmedDescription
+                if current.id == ifExpression.body.id {
+                    if !text.hasPrefix("#available") { conditions.append(text) }
+                } else if current.id == ifExpression.elseBody?.id {
+                    conditions.append("!(\(text))")
+                }
+            }
+            current = parent
+        }
+        return conditions.reversed()
+    }
+
+    /// The text label of the button a shortcut is attached to: `Button("Save") { … }`.
+    private func buttonTitle(of call: FunctionCallExprSyntax) -> String? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
+        var base = member.base
+        while let current = base {
+            if let inner = current.as(FunctionCallExprSyntax.self) {
+                if let reference = inner.calledExpression.as(DeclReferenceExprSyntax.self) {
+                    guard ["Button", "Toggle", "Link"].contains(reference.baseName.text) else { return nil }
+                    if let first = inner.arguments.first, first.label == nil,
+                       let literal = first.expression.as(StringLiteralExprSyntax.self) {
+                        var frame = Evaluator.Frame()
+                        return evaluator.evaluateString(literal, frame: &frame).stringValue
+                    }
+                    let finder = TextFinder(viewMode: .sourceAccurate)
+                    finder.walk(inner)
+                    return finder.text
+                }
+                base = inner.calledExpression.as(MemberAccessExprSyntax.self)?.base
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+}
+
+/// Collects `.keyboardShortcut(…)` calls.
+private final class ShortcutFinder: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "keyboardShortcut" {
+            calls.append(node)
+        }
+        return .visitChildren
+    }
+}
+
+/// The first `Text("…")` literal in a button's label.
+private final class TextFinder: SyntaxVisitor {
+    var text: String?
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard text == nil else { return .skipChildren }
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), ["Text", "Label"].contains(reference.baseName.text),
+           let first = node.arguments.first, first.label == nil,
+           let literal = first.expression.as(StringLiteralExprSyntax.self),
+           literal.segments.count == 1, case .stringSegment(let segment)? = literal.segments.first {
+            text = segment.content.text
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+}

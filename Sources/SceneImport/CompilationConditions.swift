@@ -1,0 +1,115 @@
+import SwiftSyntax
+
+/// The build an import models, for `#if` conditions and `#available` checks.
+///
+/// The default is an iOS (iPadOS) app, not Mac Catalyst: `os(iOS)` is true,
+/// `targetEnvironment(macCatalyst)` false, `DEBUG` true, `canImport` true for Apple's iOS
+/// frameworks and the modules in ``importableModules``. Conditions the model cannot decide
+/// (`hasFeature`, an unknown function) are false, as an unknown compilation flag is.
+public struct CompilationConditions: Sendable, Equatable {
+    /// The platform the app is compiled for.
+    public enum Platform: String, Sendable, CaseIterable {
+        /// iPhone and iPad.
+        case iOS = "ios"
+        /// Mac Catalyst: `os(iOS)` and `targetEnvironment(macCatalyst)` are both true.
+        case macCatalyst = "catalyst"
+    }
+
+    /// The platform compiled for.
+    public var platform: Platform
+    /// Active compilation flags (`-D` names).
+    public var flags: Set<String>
+    /// Modules `canImport` finds besides the system frameworks (the app's own package
+    /// dependencies).
+    public var importableModules: Set<String>
+
+    static let systemModules: Set<String> = [
+        "UIKit", "SwiftUI", "Foundation", "Combine", "CoreGraphics", "QuartzCore", "WebKit",
+        "AVFoundation", "CoreData", "MapKit", "Intents", "IntentsUI", "AppIntents", "WidgetKit",
+        "UniformTypeIdentifiers", "LinkPresentation", "SafariServices", "StoreKit", "os",
+        "OSLog", "CloudKit", "CoreLocation", "UserNotifications", "Network", "Darwin",
+        "PhotosUI", "Photos", "ActivityKit", "CoreSpotlight", "MessageUI", "VisionKit",
+    ]
+
+    /// An iOS app with `DEBUG` set.
+    public init(platform: Platform = .iOS, flags: Set<String> = ["DEBUG"], importableModules: Set<String> = []) {
+        self.platform = platform
+        self.flags = flags
+        self.importableModules = importableModules
+    }
+
+    /// Whether a `#if` condition holds for this build.
+    func holds(_ condition: ExprSyntax) -> Bool {
+        if let sequence = condition.as(SequenceExprSyntax.self) {
+            return holds(sequence: Array(sequence.elements))
+        }
+        if let infix = condition.as(InfixOperatorExprSyntax.self) {
+            let op = infix.operator.trimmedDescription
+            if op == "&&" { return holds(infix.leftOperand) && holds(infix.rightOperand) }
+            if op == "||" { return holds(infix.leftOperand) || holds(infix.rightOperand) }
+            return false
+        }
+        if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return !holds(prefix.expression)
+        }
+        if let tuple = condition.as(TupleExprSyntax.self), tuple.elements.count == 1,
+           let only = tuple.elements.first {
+            return holds(only.expression)
+        }
+        if let literal = condition.as(BooleanLiteralExprSyntax.self) {
+            return literal.literal.tokenKind == .keyword(.true)
+        }
+        if let reference = condition.as(DeclReferenceExprSyntax.self) {
+            return flags.contains(reference.baseName.text)
+        }
+        if let call = condition.as(FunctionCallExprSyntax.self),
+           let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
+            switch name {
+            case "os":
+                return argument == "iOS"
+            case "targetEnvironment":
+                return argument == "macCatalyst" && platform == .macCatalyst
+            case "canImport":
+                let module = argument.split(separator: ".").first.map(String.init) ?? argument
+                return Self.systemModules.contains(module) || importableModules.contains(module)
+            case "arch":
+                return argument == "arm64"
+            case "swift", "compiler":
+                return true
+            case "hasAttribute":
+                return true
+            default:
+                return false
+            }
+        }
+        return false
+    }
+
+    /// An unfolded `a && b || !c` sequence: `||` binds loosest, then `&&`.
+    private func holds(sequence elements: [ExprSyntax]) -> Bool {
+        var disjuncts: [[ExprSyntax]] = [[]]
+        for element in elements {
+            if let op = element.as(BinaryOperatorExprSyntax.self), op.operator.text == "||" {
+                disjuncts.append([])
+            } else {
+                disjuncts[disjuncts.count - 1].append(element)
+            }
+        }
+        return disjuncts.contains { conjunction in
+            conjunction.allSatisfy { element in
+                if let op = element.as(BinaryOperatorExprSyntax.self) { return op.operator.text == "&&" }
+                return holds(element)
+            }
+        }
+    }
+
+    /// The clause of a `#if` block that is compiled, if any.
+    func activeClause(of block: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
+        for clause in block.clauses {
+            guard let condition = clause.condition else { return clause }  // #else
+            if holds(condition) { return clause }
+        }
+        return nil
+    }
+}

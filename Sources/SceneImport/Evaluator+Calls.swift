@@ -1,0 +1,608 @@
+import SwiftSyntax
+
+extension Evaluator {
+    /// A call's arguments, trailing closures included, as (label, expression).
+    func arguments(of call: FunctionCallExprSyntax) -> [(label: String?, expression: ExprSyntax)] {
+        var result = call.arguments.map { ($0.label?.text, $0.expression) }
+        if let trailing = call.trailingClosure { result.append((nil, ExprSyntax(trailing))) }
+        for extra in call.additionalTrailingClosures { result.append((extra.label.text, ExprSyntax(extra.closure))) }
+        return result
+    }
+
+    func evaluateCall(_ call: FunctionCallExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        let callee = call.calledExpression
+        let args = arguments(of: call)
+        if let closure = callee.as(ClosureExprSyntax.self) {
+            return callClosure(closure, with: [], frame: &frame)
+        }
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            return callName(reference.baseName.text, args: args, call: call, frame: &frame, hint: hint)
+        }
+        if let member = callee.as(MemberAccessExprSyntax.self) {
+            return callMember(member, args: args, call: call, frame: &frame, hint: hint)
+        }
+        runClosures(in: args, frame: &frame)
+        return .unknown(call.trimmedDescription)
+    }
+
+    /// Closures handed to calls the evaluator does not model (`DispatchQueue.main.async { … }`,
+    /// `UIView.performWithoutAnimation { … }`) still run, so what they add is seen.
+    func runClosures(in args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) {
+        for argument in args {
+            if let closure = argument.expression.as(ClosureExprSyntax.self) {
+                var inner = frame
+                inner.returns = []
+                bindClosureParameters(closure, to: [], frame: &inner)
+                execute(closure.statements, frame: &inner)
+                frame.selfFields = inner.selfFields
+                for (name, _) in frame.locals { if let v = inner.locals[name] { frame.locals[name] = v } }
+            } else if argument.expression.is(FunctionCallExprSyntax.self) || argument.expression.is(ArrayExprSyntax.self) {
+                _ = evaluate(argument.expression, frame: &frame)
+            }
+        }
+    }
+
+    private func callName(_ name: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        switch name {
+        case "addKeyCommand":
+            if let first = args.first { recordAdded(evaluate(first.expression, frame: &frame, hint: "UIKeyCommand"), in: frame) }
+            return .null
+        case "UIKeyModifierFlags", "EventModifiers":
+            if let raw = args.first(where: { $0.label == "rawValue" }) {
+                if case .int(let n) = evaluate(raw.expression, frame: &frame) { return .modifiers(ModifierName.fromRawValue(n)) }
+                return .unknown(call.trimmedDescription)
+            }
+            if let first = args.first {
+                return asModifiers(evaluate(first.expression, frame: &frame, hint: "[UIKeyModifierFlags]")).map(Value.modifiers) ?? .unknown(call.trimmedDescription)
+            }
+            return .modifiers([])
+        case "Selector", "NSSelectorFromString":
+            if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) { return .selector(text) }
+            return .unknown(call.trimmedDescription)
+        case "NSLocalizedString":
+            if let first = args.first, case .string(let key) = evaluate(first.expression, frame: &frame) {
+                return .string(strings.lookup(key) ?? key)
+            }
+            return .unknown(call.trimmedDescription)
+        case "String", "LocalizedStringKey", "Text":
+            if let localized = args.first(where: { $0.label == "localized" || $0.label == nil }) {
+                let value = evaluate(localized.expression, frame: &frame)
+                if case .string(let key) = value { return .string(strings.lookup(key) ?? key) }
+                if name == "String", case .int(let n) = value { return .string(String(n)) }
+                if name == "String", case .unknown = value, localized.label == nil { return value }
+            }
+            return .unknown(call.trimmedDescription)
+        case "KeyboardShortcut":
+            return swiftUIShortcut(args, frame: &frame)
+        case "KeyEquivalent":
+            if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) {
+                return .shortcut(input: text, modifiers: nil)
+            }
+            return .unknown(call.trimmedDescription)
+        case "Set", "Array":
+            if let first = args.first { return evaluate(first.expression, frame: &frame, hint: hint) }
+            return .array([])
+        default:
+            break
+        }
+        if isCommandType(name) {
+            return makeCommand(type: name, args: args, call: call, frame: &frame)
+        }
+        if name == "UICommand" || name == "UIMenu" || name == "UIAction" {
+            runClosures(in: args, frame: &frame)
+            return .unknown(name)
+        }
+        if let local = frame.locals[name], case .closure(let closure) = local {
+            return callClosure(closure, with: args.map { evaluate($0.expression, frame: &frame) }, frame: &frame)
+        }
+        // A method of `self`'s type, or a global function.
+        if let type = frame.selfType, let result = callMethod(name, on: type, args: args, call: call, frame: &frame, selfValue: nil) {
+            return result
+        }
+        if let functions = index.globalFunctions[name], let function = match(functions, args: args) {
+            return invoke(function, ofType: nil, args: args, frame: &frame, selfValue: nil)
+        }
+        if let info = index.type(named: name) {
+            return construct(info, args: args, call: call, frame: &frame)
+        }
+        runClosures(in: args, frame: &frame)
+        return .unknown(call.trimmedDescription)
+    }
+
+    private func callMember(_ member: MemberAccessExprSyntax, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        let name = member.declName.baseName.text
+        guard let baseExpression = member.base else {
+            // `.init(…)` or `.factory(…)` with the type from the context.
+            let type = hint?.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+            if name == "init", let type { return callName(type, args: args, call: call, frame: &frame, hint: hint) }
+            if let type, let result = callStatic(name, on: type, args: args, call: call, frame: &frame) { return result }
+            if let found = index.types.values.first(where: { info in info.functions.contains { $0.isStatic && $0.name == name } }),
+               let result = callStatic(name, on: found.name, args: args, call: call, frame: &frame) {
+                return result
+            }
+            if let type, let info = index.type(named: type), info.enumCases[name] != nil {
+                return .enumCase(type: info.name, name: name, payload: args.map { evaluate($0.expression, frame: &frame) })
+            }
+            runClosures(in: args, frame: &frame)
+            return .unknown(call.trimmedDescription)
+        }
+        let baseText = baseExpression.trimmedDescription
+        if name == "addKeyCommand" {
+            if let first = args.first { recordAdded(evaluate(first.expression, frame: &frame, hint: "UIKeyCommand"), in: frame) }
+            return .null
+        }
+        if name == "init" && (baseText == "self" || baseText == "super"), let commandType = frame.selfCommand.map({ _ in "UIKeyCommand" }) {
+            // `self.init(…)` inside an app-defined UIKeyCommand initialiser.
+            if case .command(let command) = makeCommand(type: commandType, args: args, call: call, frame: &frame) {
+                frame.selfCommand = command
+            }
+            return .null
+        }
+        if name == "init" {
+            return callName(baseText, args: args, call: call, frame: &frame, hint: hint)
+        }
+        // Mutating collection methods on a local or a stored property.
+        if ["append", "insert", "add"].contains(name), let first = args.first {
+            let value = evaluate(first.expression, frame: &frame)
+            let target = baseText
+            var items = readTarget(target, frame: frame)?.items ?? []
+            if first.label == "contentsOf" {
+                items += flatten(value, conditions: frame.conditions)
+            } else {
+                items.append(.init(value: value, conditions: frame.conditions))
+            }
+            writeTarget(target, value: .array(items), frame: &frame)
+            return .null
+        }
+        if name == "insert", let first = args.first {
+            _ = first
+        }
+        let base = evaluate(baseExpression, frame: &frame)
+        switch base {
+        case .array, .string:
+            if let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
+        case .typeReference(let type):
+            if type == "super" { return .unknown(call.trimmedDescription) }
+            if type == "self", let selfType = frame.selfType,
+               let result = callMethod(name, on: selfType, args: args, call: call, frame: &frame, selfValue: nil) {
+                return result
+            }
+            if let result = callStatic(name, on: type, args: args, call: call, frame: &frame) { return result }
+            if let info = index.type(named: type), info.enumCases[name] != nil {
+                return .enumCase(type: info.name, name: name, payload: args.map { evaluate($0.expression, frame: &frame) })
+            }
+        case .object(let type, let fields):
+            if let result = callMethod(name, on: type, args: args, call: call, frame: &frame, selfValue: .object(type: type, fields: fields)) {
+                return result
+            }
+        case .enumCase(let type, _, _):
+            if let result = callMethod(name, on: type, args: args, call: call, frame: &frame, selfValue: base) { return result }
+        case .modifiers(let set):
+            if ["union", "intersection", "subtracting", "symmetricDifference"].contains(name), let first = args.first,
+               let other = asModifiers(evaluate(first.expression, frame: &frame, hint: "UIKeyModifierFlags")) {
+                switch name {
+                case "union": return .modifiers(set.union(other))
+                case "intersection": return .modifiers(set.intersection(other))
+                case "subtracting": return .modifiers(set.subtracting(other))
+                default: return .modifiers(set.symmetricDifference(other))
+                }
+            }
+        case .command(let command):
+            if name == "keyboardShortcut" { return .command(command) }
+        default:
+            break
+        }
+        if name == "localize" || name == "localized" || name == "localizedString" {
+            if case .string(let key) = base { return .string(strings.lookup(key) ?? key) }
+        }
+        runClosures(in: args, frame: &frame)
+        return .unknown(call.trimmedDescription)
+    }
+
+    /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
+    /// collection.
+    func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        guard let elements = iterate(base), elements.count <= Self.maximumIterations else { return nil }
+        switch name {
+        case "map", "compactMap", "flatMap", "forEach", "filter":
+            guard let transform = args.last?.expression else { return nil }
+            var result: [Value.Item] = []
+            for element in elements {
+                var inner = frame
+                inner.conditions += element.conditions
+                let value: Value
+                if let closure = transform.as(ClosureExprSyntax.self) {
+                    value = callClosure(closure, with: [element.value], frame: &inner)
+                } else {
+                    value = applyFunctionReference(transform, to: element.value, frame: &inner)
+                }
+                frame.selfFields = inner.selfFields
+                switch name {
+                case "filter": result.append(.init(value: element.value, conditions: element.conditions + ["filter"]))
+                case "flatMap": result += flatten(value, conditions: element.conditions)
+                case "compactMap": if !value.isNull { result.append(.init(value: value, conditions: element.conditions)) }
+                case "forEach": break
+                default: result.append(.init(value: value, conditions: element.conditions))
+                }
+            }
+            return name == "forEach" ? .null : .array(result)
+        case "sorted", "reversed", "shuffled":
+            return .array(name == "reversed" ? elements.reversed() : elements)
+        case "joined":
+            let parts = elements.compactMap { $0.value.stringValue }
+            return parts.count == elements.count ? .string(parts.joined()) : nil
+        case "enumerated":
+            return .array(elements.enumerated().map { .init(value: .tuple([("offset", .int($0.offset)), ("element", $0.element.value)]), conditions: $0.element.conditions) })
+        case "insert", "append":
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// `.map(String.init)` / `.map(makeCommand)`.
+    func applyFunctionReference(_ expression: ExprSyntax, to value: Value, frame: inout Frame) -> Value {
+        let text = expression.trimmedDescription
+        if text == "String.init" || text == "String" {
+            if case .int(let n) = value { return .string(String(n)) }
+            return value
+        }
+        if let type = frame.selfType, let function = findFunctions(named: text, in: type).first {
+            return invokeWithValues(function, ofType: type, values: [value], frame: &frame)
+        }
+        return .unknown(text)
+    }
+
+    func callClosure(_ closure: ClosureExprSyntax, with values: [Value], frame: inout Frame) -> Value {
+        let key = "closure \(closure.id)"
+        guard enter(key) else { return .unknown("closure") }
+        defer { leave(key) }
+        var inner = frame
+        inner.returns = []
+        inner.terminated = false
+        bindClosureParameters(closure, to: values, frame: &inner)
+        let value = run(closure.statements, frame: &inner)
+        frame.selfFields = inner.selfFields
+        return value
+    }
+
+    func bindClosureParameters(_ closure: ClosureExprSyntax, to values: [Value], frame: inout Frame) {
+        for (offset, value) in values.enumerated() { frame.locals["$\(offset)"] = value }
+        guard let parameters = closure.signature?.parameterClause else { return }
+        var names: [String] = []
+        switch parameters {
+        case .simpleInput(let list): names = list.map(\.name.text)
+        case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        }
+        if names.count > 1, values.count == 1, case .tuple(let members) = values[0] {
+            for (name, member) in zip(names, members) { frame.locals[name] = member.value }
+            return
+        }
+        for (offset, name) in names.enumerated() {
+            frame.locals[name] = offset < values.count ? values[offset] : .unknown(name)
+        }
+    }
+
+    // MARK: - The app's own functions
+
+    func findFunctions(named name: String, in type: String) -> [SourceIndex.FunctionInfo] {
+        var result: [SourceIndex.FunctionInfo] = []
+        var types: [SourceIndex.TypeInfo] = []
+        if let info = index.type(named: type) {
+            types.append(info)
+            types += info.inherited.compactMap { index.type(named: $0) }.filter { $0.kind == .protocol }
+        }
+        types += index.ancestors(of: type)
+        for info in types { result += info.functions.filter { $0.name == name } }
+        return result
+    }
+
+    /// The function whose labels fit the arguments (parameters with defaults may be left out).
+    func match(_ functions: [SourceIndex.FunctionInfo], args: [(label: String?, expression: ExprSyntax)]) -> SourceIndex.FunctionInfo? {
+        functions.first { function in
+            var remaining = args[...]
+            for parameter in function.parameters {
+                if let next = remaining.first, next.label == parameter.label {
+                    remaining = remaining.dropFirst()
+                } else if parameter.defaultValue == nil {
+                    // A trailing closure has no label.
+                    if let next = remaining.first, next.label == nil, next.expression.is(ClosureExprSyntax.self) {
+                        remaining = remaining.dropFirst()
+                        continue
+                    }
+                    return false
+                }
+            }
+            return remaining.isEmpty
+        }
+    }
+
+    func callMethod(_ name: String, on type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame, selfValue: Value?) -> Value? {
+        let candidates = findFunctions(named: name, in: type)
+        guard let function = match(candidates, args: args) else { return nil }
+        return invoke(function, ofType: type, args: args, frame: &frame, selfValue: selfValue)
+    }
+
+    func callStatic(_ name: String, on type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame) -> Value? {
+        let candidates = findFunctions(named: name, in: type).filter(\.isStatic)
+        guard let function = match(candidates, args: args) else { return nil }
+        return invoke(function, ofType: type, args: args, frame: &frame, selfValue: .typeReference(type))
+    }
+
+    /// Runs an app function with its arguments bound to its parameters.
+    func invoke(_ function: SourceIndex.FunctionInfo, ofType type: String?, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, selfValue: Value?) -> Value {
+        var values: [Value] = []
+        var remaining = args[...]
+        for parameter in function.parameters {
+            if let next = remaining.first, next.label == parameter.label || (next.label == nil && next.expression.is(ClosureExprSyntax.self) && parameter.defaultValue == nil) {
+                values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
+                remaining = remaining.dropFirst()
+            } else if let defaultValue = parameter.defaultValue {
+                var inner = Frame(selfType: type)
+                values.append(evaluate(defaultValue, frame: &inner, hint: parameter.type))
+            } else {
+                values.append(.unknown(parameter.name))
+            }
+        }
+        return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue)
+    }
+
+    func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value? = nil) -> Value {
+        guard let body = function.body else { return .unknown(function.name) }
+        let key = "function \(function.location.file):\(function.location.line)"
+        guard enter(key) else { return .unknown(function.name) }
+        defer { leave(key) }
+        var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
+        inner.returnHint = function.returnType
+        let sameSelf = selfValue == nil && (type == nil || type == frame.selfType)
+        if sameSelf { inner.selfFields = frame.selfFields }
+        if case .object(_, let fields)? = selfValue { inner.selfFields = fields }
+        for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }
+        let result = run(body.statements, frame: &inner)
+        if sameSelf { frame.selfFields = inner.selfFields }
+        return result
+    }
+
+    /// `Type(…)` for an app type: its initialiser runs on a fresh instance (or the memberwise
+    /// initialiser fills the stored properties in order).
+    func construct(_ info: SourceIndex.TypeInfo, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame) -> Value {
+        if info.kind == .enum, let first = args.first, first.label == "rawValue" {
+            let raw = evaluate(first.expression, frame: &frame)
+            for name in info.enumCaseOrder {
+                if let rawExpression = info.enumCases[name]?.rawValue {
+                    var inner = frame
+                    if case .string(let a) = evaluate(rawExpression, frame: &inner), case .string(let b) = raw, a == b {
+                        return .enumCase(type: info.name, name: name, payload: [])
+                    }
+                } else if case .string(let b) = raw, b == name {
+                    return .enumCase(type: info.name, name: name, payload: [])
+                }
+            }
+            return .unknown(call.trimmedDescription)
+        }
+        let initializers = info.functions.filter { $0.kind == .initializer }
+        if let initializer = match(initializers, args: args) {
+            var values: [Value] = []
+            var remaining = args[...]
+            for parameter in initializer.parameters {
+                if let next = remaining.first, next.label == parameter.label {
+                    values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
+                    remaining = remaining.dropFirst()
+                } else if let defaultValue = parameter.defaultValue {
+                    var inner = Frame(selfType: info.name)
+                    values.append(evaluate(defaultValue, frame: &inner, hint: parameter.type))
+                } else {
+                    values.append(.unknown(parameter.name))
+                }
+            }
+            guard let body = initializer.body else { return .object(type: info.name, fields: [:]) }
+            let key = "init \(initializer.location.file):\(initializer.location.line)"
+            guard enter(key) else { return .unknown(call.trimmedDescription) }
+            defer { leave(key) }
+            var inner = Frame(selfType: info.name, conditions: frame.conditions)
+            for (parameter, value) in zip(initializer.parameters, values) { inner.locals[parameter.name] = value }
+            execute(body.statements, frame: &inner)
+            return .object(type: info.name, fields: inner.selfFields)
+        }
+        // Memberwise: stored properties in order, by label.
+        var fields: [String: Value] = [:]
+        var positional = args.filter { $0.label == nil }[...]
+        for name in info.storedOrder {
+            let property = info.properties[name]
+            if let argument = args.first(where: { $0.label == name }) {
+                fields[name] = evaluate(argument.expression, frame: &frame, hint: property?.type)
+            } else if let argument = positional.first {
+                fields[name] = evaluate(argument.expression, frame: &frame, hint: property?.type)
+                positional = positional.dropFirst()
+            } else if let initial = property?.initializer {
+                var inner = Frame(selfType: info.name)
+                fields[name] = evaluate(initial, frame: &inner, hint: property?.type)
+            }
+        }
+        return .object(type: info.name, fields: fields)
+    }
+
+    // MARK: - Commands
+
+    func isCommandType(_ name: String) -> Bool {
+        name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand")
+    }
+
+    static let builtinCommandLabels: Set<String> = [
+        "title", "image", "action", "input", "modifierFlags", "propertyList", "alternates",
+        "discoverabilityTitle", "attributes", "state",
+    ]
+
+    /// `UIKeyCommand(…)` or a subclass's / an extension's initialiser.
+    func makeCommand(type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame) -> Value {
+        let site = frame.creationSite ?? location(call)
+        let labels = args.map(\.label)
+        let builtin = labels.allSatisfy { $0.map(Self.builtinCommandLabels.contains) ?? false } && labels.contains("input")
+        if !builtin || frame.selfCommand == nil {
+            // An app-defined initialiser: on the type, its superclasses or `extension UIKeyCommand`.
+            var initializers: [SourceIndex.FunctionInfo] = []
+            for name in [type] + index.ancestors(of: type).map(\.name) + ["UIKeyCommand"] {
+                initializers += index.type(named: name)?.functions.filter { $0.kind == .initializer } ?? []
+            }
+            if let initializer = match(initializers, args: args), !(builtin && initializer.parameters.map(\.label) == labels && isSystemShape(initializer)) {
+                if let body = initializer.body {
+                    let key = "init \(initializer.location.file):\(initializer.location.line)"
+                    if enter(key) {
+                        defer { leave(key) }
+                        var values: [Value] = []
+                        var remaining = args[...]
+                        for parameter in initializer.parameters {
+                            if let next = remaining.first, next.label == parameter.label {
+                                values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
+                                remaining = remaining.dropFirst()
+                            } else if let defaultValue = parameter.defaultValue {
+                                var scratch = Frame(selfType: type)
+                                values.append(evaluate(defaultValue, frame: &scratch, hint: parameter.type))
+                            } else {
+                                values.append(.unknown(parameter.name))
+                            }
+                        }
+                        var inner = Frame(selfType: type, conditions: frame.conditions)
+                        inner.creationSite = site
+                        inner.selfCommand = CommandValue(hasKey: true, input: .some(nil), modifiers: nil, action: nil, location: site)
+                        for (parameter, value) in zip(initializer.parameters, values) { inner.locals[parameter.name] = value }
+                        let createdBefore = created.count
+                        execute(body.statements, frame: &inner)
+                        if var command = inner.selfCommand {
+                            command.location = site
+                            // The initialiser's own `self.init` logged the command; keep one entry.
+                            if created.count > createdBefore { created.removeSubrange(createdBefore...) }
+                            record(created: command, in: frame)
+                            return .command(command)
+                        }
+                    }
+                }
+            }
+        }
+        var command = CommandValue(hasKey: true, input: nil, modifiers: [], action: nil, location: site)
+        for argument in args {
+            switch argument.label {
+            case "input":
+                let value = evaluate(argument.expression, frame: &frame, hint: "String")
+                command.input = .some(value.stringValue)
+            case "modifierFlags":
+                command.modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "UIKeyModifierFlags"))
+            case "action":
+                command.action = selector(from: evaluate(argument.expression, frame: &frame, hint: "Selector"))
+            case "title":
+                let value = evaluate(argument.expression, frame: &frame, hint: "String")
+                if case .string(let title) = value { command.title = title } else { command.titleExpression = argument.expression.trimmedDescription }
+            case "discoverabilityTitle":
+                if case .string(let title) = evaluate(argument.expression, frame: &frame, hint: "String") { command.discoverabilityTitle = title }
+            case "attributes":
+                command.attributes = attributeNames(.unknown(argument.expression.trimmedDescription))
+                if let array = argument.expression.as(ArrayExprSyntax.self) {
+                    command.attributes = array.elements.flatMap { attributeNames(.unknown($0.expression.trimmedDescription)) }.sorted()
+                }
+            case "propertyList":
+                if case .string(let text) = evaluate(argument.expression, frame: &frame) { command.propertyList = text }
+            case "alternates":
+                command.alternates = alternates(argument.expression, frame: &frame)
+            default:
+                _ = argument
+            }
+        }
+        if command.input == nil { command.input = .some(nil) }
+        if frame.selfCommand != nil, frame.creationSite != nil {
+            frame.selfCommand = command
+        }
+        record(created: command, in: frame)
+        return .command(command)
+    }
+
+    /// Whether an extension initialiser has exactly UIKit's labels (then UIKit's is meant).
+    private func isSystemShape(_ function: SourceIndex.FunctionInfo) -> Bool {
+        function.parameters.allSatisfy { $0.label.map(Self.builtinCommandLabels.contains) ?? false }
+    }
+
+    func alternates(_ expression: ExprSyntax, frame: inout Frame) -> [ImportedCommand.Alternate] {
+        guard let array = expression.as(ArrayExprSyntax.self) else { return [] }
+        return array.elements.compactMap { element in
+            guard let call = element.expression.as(FunctionCallExprSyntax.self) else { return nil }
+            var alternate = ImportedCommand.Alternate()
+            for argument in call.arguments {
+                switch argument.label?.text {
+                case "title": alternate.title = evaluate(argument.expression, frame: &frame, hint: "String").stringValue
+                case "action": alternate.action = selector(from: evaluate(argument.expression, frame: &frame, hint: "Selector"))
+                case "modifierFlags": alternate.modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "UIKeyModifierFlags")).map { $0.sorted() }
+                default: break
+                }
+            }
+            return alternate
+        }
+    }
+
+    func selector(from value: Value) -> String? {
+        switch value {
+        case .selector(let name): return name
+        case .string(let name): return name
+        default: return nil
+        }
+    }
+
+    /// The Objective-C name of `#selector(…)`'s argument, looking the method up for its labels
+    /// when the reference leaves them out.
+    func selectorName(_ reference: String, frame: Frame) -> String {
+        var text = reference
+        for prefix in ["getter:", "setter:"] where text.hasPrefix(prefix) {
+            text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
+        }
+        let parsed = SelectorName.parse(text)
+        if let labels = parsed.labels {
+            if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: labels), let explicit = function.explicitSelector {
+                return explicit
+            }
+            return SelectorName.objectiveC(base: parsed.base, labels: labels)
+        }
+        if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: nil) {
+            return function.selector
+        }
+        return parsed.base
+    }
+
+    private func methodForSelector(_ base: String, type: String?, frame: Frame, labels: [String?]?) -> SourceIndex.FunctionInfo? {
+        var candidates: [SourceIndex.FunctionInfo] = []
+        if let type { candidates = findFunctions(named: base, in: type) }
+        if candidates.isEmpty, let selfType = frame.selfType { candidates = findFunctions(named: base, in: selfType) }
+        if candidates.isEmpty {
+            candidates = index.types.keys.sorted().flatMap { key in index.types[key]?.functions.filter { $0.name == base && $0.kind == .function } ?? [] }
+        }
+        if let labels { return candidates.first { $0.parameters.map(\.label) == labels } }
+        return candidates.first { $0.isObjC } ?? candidates.first
+    }
+
+    // MARK: - SwiftUI
+
+    /// `KeyboardShortcut("n", modifiers: [.command, .shift])` and `.keyboardShortcut(…)`'s
+    /// arguments: input and modifiers (⌘ when none are given).
+    func swiftUIShortcut(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
+        var input: String?
+        var modifiers: Set<String>? = ["command"]
+        var knownInput = false
+        for argument in args {
+            if argument.label == "modifiers" {
+                modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "EventModifiers"))
+                continue
+            }
+            guard argument.label == nil else { continue }
+            var value = evaluate(argument.expression, frame: &frame, hint: "KeyboardShortcut")
+            if case .shortcut = value {} else if case .string = value {} else {
+                value = evaluate(argument.expression, frame: &frame, hint: "KeyEquivalent")
+            }
+            switch value {
+            case .string(let text): input = text; knownInput = true
+            case .shortcut(let i, let m):
+                input = i
+                knownInput = i != nil
+                if let m { modifiers = m }
+            default: break
+            }
+        }
+        return .shortcut(input: knownInput ? input : nil, modifiers: modifiers)
+    }
+}

@@ -1,0 +1,607 @@
+import Foundation
+import SwiftSyntax
+
+extension Evaluator {
+    /// The value of an expression. `hint` is the type the context expects (a parameter's or a
+    /// variable's declared type), used to resolve implicit members such as `.command`.
+    func evaluate(_ expression: ExprSyntax, frame: inout Frame, hint: String? = nil) -> Value {
+        switch expression.as(ExprSyntaxEnum.self) {
+        case .stringLiteralExpr(let literal):
+            return evaluateString(literal, frame: &frame)
+        case .integerLiteralExpr(let literal):
+            return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(Value.int) ?? .unknown(literal.literal.text)
+        case .booleanLiteralExpr(let literal):
+            return .bool(literal.literal.tokenKind == .keyword(.true))
+        case .nilLiteralExpr:
+            return .null
+        case .arrayExpr(let array):
+            let elementHint = hint.flatMap(Self.elementType)
+            if elementHint.map(Self.isModifierType) == true || (hint.map(Self.isModifierType) ?? false) {
+                return evaluateModifierArray(array, frame: &frame)
+            }
+            var items: [Value.Item] = []
+            for element in array.elements {
+                items.append(.init(value: evaluate(element.expression, frame: &frame, hint: elementHint), conditions: []))
+            }
+            if hint.map(Self.isModifierType) == true { return modifiersValue(items) }
+            return .array(items)
+        case .declReferenceExpr(let reference):
+            return evaluateName(reference.baseName.text, frame: &frame, hint: hint)
+        case .memberAccessExpr(let member):
+            return evaluateMember(member, frame: &frame, hint: hint)
+        case .functionCallExpr(let call):
+            return evaluateCall(call, frame: &frame, hint: hint)
+        case .macroExpansionExpr(let macro):
+            if macro.macroName.text == "selector", let argument = macro.arguments.first?.expression {
+                return .selector(selectorName(argument.trimmedDescription, frame: frame))
+            }
+            return .unknown(macro.trimmedDescription)
+        case .tupleExpr(let tuple):
+            if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+                return evaluate(only.expression, frame: &frame, hint: hint)
+            }
+            // Labels and element types from a tuple type the context expects: `(modifierFlags: UIKeyModifierFlags, input: String)`.
+            let expected = hint.map(Self.tupleElements) ?? []
+            return .tuple(tuple.elements.enumerated().map { offset, element in
+                let slot = offset < expected.count ? expected[offset] : (label: nil, type: nil)
+                return (element.label?.text ?? slot.label, evaluate(element.expression, frame: &frame, hint: slot.type))
+            })
+        case .sequenceExpr(let sequence):
+            return evaluateSequence(Array(sequence.elements), frame: &frame, hint: hint)
+        case .infixOperatorExpr(let infix):
+            return evaluateSequence([infix.leftOperand, infix.operator, infix.rightOperand], frame: &frame, hint: hint)
+        case .ifExpr(let ifExpression):
+            return evaluateIf(ifExpression, frame: &frame)
+        case .switchExpr(let switchExpression):
+            return evaluateSwitch(switchExpression, frame: &frame)
+        case .forceUnwrapExpr(let unwrap):
+            return evaluate(unwrap.expression, frame: &frame, hint: hint)
+        case .optionalChainingExpr(let chaining):
+            return evaluate(chaining.expression, frame: &frame, hint: hint)
+        case .tryExpr(let tryExpression):
+            return evaluate(tryExpression.expression, frame: &frame, hint: hint)
+        case .awaitExpr(let awaitExpression):
+            return evaluate(awaitExpression.expression, frame: &frame, hint: hint)
+        case .asExpr(let asExpression):
+            return evaluate(asExpression.expression, frame: &frame, hint: asExpression.type.trimmedDescription)
+        case .closureExpr(let closure):
+            return .closure(closure)
+        case .superExpr:
+            return .typeReference("super")
+        case .ternaryExpr(let ternary):
+            return evaluateTernary(condition: ternary.condition, then: ternary.thenExpression, else: ternary.elseExpression, frame: &frame, hint: hint)
+        case .prefixOperatorExpr(let prefix):
+            let operand = evaluate(prefix.expression, frame: &frame, hint: hint)
+            if prefix.operator.text == "-", case .int(let n) = operand { return .int(-n) }
+            return .unknown(prefix.trimmedDescription)
+        default:
+            return .unknown(expression.trimmedDescription)
+        }
+    }
+
+    // MARK: - Literals
+
+    func evaluateString(_ literal: StringLiteralExprSyntax, frame: inout Frame) -> Value {
+        var text = ""
+        for segment in literal.segments {
+            switch segment {
+            case .stringSegment(let piece):
+                guard let decoded = Self.unescape(piece.content.text, raw: literal.openingPounds != nil) else {
+                    return .unknown(literal.trimmedDescription)
+                }
+                text += decoded
+            case .expressionSegment(let interpolation):
+                guard interpolation.expressions.count == 1, let inner = interpolation.expressions.first else {
+                    return .unknown(literal.trimmedDescription)
+                }
+                switch evaluate(inner.expression, frame: &frame) {
+                case .string(let s): text += s
+                case .int(let n): text += String(n)
+                default: return .unknown(literal.trimmedDescription)
+                }
+            }
+        }
+        return .string(text)
+    }
+
+    /// Decodes Swift string escapes (`\t`, `\r`, `\u{8}`, `\\` …).
+    static func unescape(_ content: String, raw: Bool) -> String? {
+        if raw { return content }
+        var result = ""
+        var iterator = content.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            guard scalar == "\\" else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            guard let escaped = iterator.next() else { return nil }
+            switch escaped {
+            case "n": result += "\n"
+            case "r": result += "\r"
+            case "t": result += "\t"
+            case "0": result += "\0"
+            case "\\": result += "\\"
+            case "\"": result += "\""
+            case "'": result += "'"
+            case "u":
+                guard iterator.next() == "{" else { return nil }
+                var hex = ""
+                while let digit = iterator.next(), digit != "}" { hex.unicodeScalars.append(digit) }
+                guard let code = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(code) else { return nil }
+                result.unicodeScalars.append(decoded)
+            default:
+                return nil
+            }
+        }
+        return result
+    }
+
+    // MARK: - Modifiers
+
+    /// The labels and types of a tuple type's elements: `(a: T, U)` → `[("a", "T"), (nil, "U")]`.
+    static func tupleElements(_ type: String) -> [(label: String?, type: String?)] {
+        let bare = type.trimmingCharacters(in: .whitespaces)
+        guard bare.hasPrefix("("), bare.hasSuffix(")") else { return [] }
+        var parts: [String] = []
+        var depth = 0
+        var current = ""
+        for character in bare.dropFirst().dropLast() {
+            if "([<".contains(character) { depth += 1 }
+            if ")]>".contains(character) { depth -= 1 }
+            if character == ",", depth == 0 { parts.append(current); current = ""; continue }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts.map { part in
+            let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            return pieces.count == 2 ? (pieces[0], pieces[1]) : (nil, pieces.first)
+        }
+    }
+
+    static func isModifierType(_ type: String) -> Bool {
+        let bare = type.replacingOccurrences(of: "?", with: "")
+        return bare == "UIKeyModifierFlags" || bare == "UIKeyModifierFlags.Type" || bare == "EventModifiers"
+            || bare == "SwiftUI.EventModifiers" || bare == "UIKeyModifierFlags!"
+    }
+
+    static func elementType(_ type: String) -> String? {
+        var bare = type.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+        guard bare.hasPrefix("[") && bare.hasSuffix("]") else {
+            if bare.hasPrefix("Array<") || bare.hasPrefix("Set<") {
+                bare = String(bare.drop { $0 != "<" }.dropFirst().dropLast())
+                return bare
+            }
+            return nil
+        }
+        return String(bare.dropFirst().dropLast())
+    }
+
+    func evaluateModifierArray(_ array: ArrayExprSyntax, frame: inout Frame) -> Value {
+        var items: [Value.Item] = []
+        for element in array.elements {
+            items.append(.init(value: evaluate(element.expression, frame: &frame, hint: "UIKeyModifierFlags"), conditions: []))
+        }
+        // An array of several flag sets (`[UIKeyModifierFlags]`) stays an array.
+        return .array(items)
+    }
+
+    /// Joins modifier values (`[.command, .shift]`).
+    func modifiersValue(_ items: [Value.Item]) -> Value {
+        var names: Set<String> = []
+        for item in items {
+            guard case .modifiers(let set) = item.value else { return .unknown("modifiers") }
+            names.formUnion(set)
+        }
+        return .modifiers(names)
+    }
+
+    /// A modifier flag set from a value that may be an array of flags.
+    func asModifiers(_ value: Value) -> Set<String>? {
+        switch value {
+        case .modifiers(let set): return set
+        case .array(let items):
+            var names: Set<String> = []
+            for item in items {
+                guard let set = asModifiers(item.value) else { return nil }
+                names.formUnion(set)
+            }
+            return names
+        case .int(let raw): return ModifierName.fromRawValue(raw)
+        default: return nil
+        }
+    }
+
+    // MARK: - Names
+
+    func evaluateName(_ name: String, frame: inout Frame, hint: String?) -> Value {
+        if let local = frame.locals[name] { return local }
+        if name == "Self", let type = frame.selfType { return .typeReference(type) }
+        if name == "self" {
+            if let command = frame.selfCommand { return .command(command) }
+            if let type = frame.selfType { return .object(type: type, fields: frame.selfFields) }
+            return .unknown("self")
+        }
+        if let field = frame.selfFields[name] { return field }
+        if KeyInputConstant.globals.contains(name) { return .string(name) }
+        if let type = frame.selfType, let value = property(name, of: type, frame: &frame, static: nil) {
+            return value
+        }
+        if let global = index.globalProperties[name] {
+            return propertyValue(global, ofType: nil, frame: &frame)
+        }
+        if index.type(named: name) != nil || Self.systemTypes.contains(name) || name.first?.isUppercase == true {
+            return .typeReference(name)
+        }
+        return .unknown(name)
+    }
+
+    static let systemTypes: Set<String> = [
+        "UIKeyCommand", "UIKeyModifierFlags", "UICommand", "UIMenu", "UIAction", "String", "Selector",
+        "KeyboardShortcut", "KeyEquivalent", "EventModifiers", "UIApplication", "UIResponder",
+    ]
+
+    /// A property of `type` (or its superclasses, or a protocol extension it adopts): the value
+    /// of its getter or initialiser, or of the first assignment to it in the type's methods.
+    func property(_ name: String, of type: String, frame: inout Frame, static isStatic: Bool?) -> Value? {
+        var candidates: [SourceIndex.TypeInfo] = []
+        if let info = index.type(named: type) { candidates.append(info) }
+        candidates += index.ancestors(of: type)
+        if let info = index.type(named: type) {
+            candidates += info.inherited.dropFirst(0).compactMap { index.type(named: $0) }.filter { $0.kind == .protocol || $0.kind == .extensionOnly }
+        }
+        for info in candidates {
+            if let property = info.properties[name], isStatic == nil || property.isStatic == isStatic {
+                if property.getter == nil && property.initializer == nil {
+                    return assignedValue(name, in: info, frame: &frame)
+                }
+                let value = propertyValue(property, ofType: info.name, frame: &frame)
+                // `var _keyCommands: [UIKeyCommand] = []` filled in by an initialiser.
+                if property.getter == nil, value.items?.isEmpty == true || value.isNull,
+                   let assigned = assignedValue(name, in: info, frame: &frame), assigned.items?.isEmpty == false {
+                    return assigned
+                }
+                return value
+            }
+        }
+        return nil
+    }
+
+    func propertyValue(_ property: SourceIndex.PropertyInfo, ofType type: String?, frame: inout Frame) -> Value {
+        let key = "property \(type ?? "").\(property.name)"
+        guard enter(key) else { return .unknown(property.name) }
+        defer { leave(key) }
+        var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
+        inner.returnHint = property.type
+        if type == frame.selfType { inner.selfFields = frame.selfFields }
+        if let getter = property.getter {
+            return run(getter, frame: &inner)
+        }
+        if let initializer = property.initializer {
+            return evaluate(initializer, frame: &inner, hint: property.type)
+        }
+        return .unknown(property.name)
+    }
+
+    /// A stored property without an initialiser: the value the type's methods assign to it
+    /// (an initialiser's or `viewDidLoad`'s `_keyCommands = …`).
+    func assignedValue(_ name: String, in info: SourceIndex.TypeInfo, frame: inout Frame) -> Value? {
+        let key = "assigned \(info.name).\(name)"
+        guard enter(key) else { return nil }
+        defer { leave(key) }
+        for function in info.functions {
+            guard let body = function.body, body.description.contains(name) else { continue }
+            var inner = Frame(selfType: info.name, conditions: frame.conditions)
+            for parameter in function.parameters {
+                inner.locals[parameter.name] = .unknown(parameter.name)
+            }
+            execute(body.statements, frame: &inner)
+            if let value = inner.selfFields[name] { return value }
+        }
+        return nil
+    }
+
+    // MARK: - Members
+
+    func evaluateMember(_ member: MemberAccessExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        let name = member.declName.baseName.text
+        guard let baseExpression = member.base else {
+            return implicitMember(name, frame: &frame, hint: hint)
+        }
+        let baseText = baseExpression.trimmedDescription
+        if baseText == "super" {
+            if name == "keyCommands" { return .array([]) }
+            return .unknown(member.trimmedDescription)
+        }
+        if baseText == "UIKeyCommand", let input = KeyInputConstant.uiKeyCommandMembers[name] { return .string(input) }
+        if Self.isModifierType(baseText), let value = modifierMember(name) { return value }
+        if baseText == "KeyEquivalent", let input = KeyInputConstant.keyEquivalents[name] {
+            return .shortcut(input: input, modifiers: nil)
+        }
+        if baseText == "KeyboardShortcut", let shortcut = standardShortcut(name) { return shortcut }
+        let implicitBase = baseExpression.as(MemberAccessExprSyntax.self)?.base == nil && baseExpression.is(MemberAccessExprSyntax.self)
+        let base = evaluate(baseExpression, frame: &frame, hint: implicitBase ? hint : nil)
+        switch base {
+        case .typeReference(let type):
+            if type == "self" || type == frame.selfType {
+                return property(name, of: type, frame: &frame, static: nil) ?? .unknown(member.trimmedDescription)
+            }
+            return staticMember(name, of: type, frame: &frame) ?? .unknown(member.trimmedDescription)
+        case .object(let type, let fields):
+            if let field = fields[name] { return field }
+            var inner = frame
+            inner.selfType = type
+            inner.selfFields = fields
+            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.trimmedDescription)
+        case .tuple(let members):
+            if let found = members.first(where: { $0.label == name }) { return found.value }
+            if let offset = Int(name), offset < members.count { return members[offset].value }
+            return .unknown(member.trimmedDescription)
+        case .enumCase(let type, let caseName, _):
+            if name == "rawValue", let info = index.type(named: type), let raw = info.enumCases[caseName] {
+                if let rawValue = raw.rawValue { var inner = frame; return evaluate(rawValue, frame: &inner) }
+                return .string(caseName)
+            }
+            var inner = frame
+            inner.selfType = type
+            inner.locals["self"] = base
+            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.trimmedDescription)
+        case .command(let command):
+            switch name {
+            case "input": return command.input.flatMap { $0 }.map(Value.string) ?? .unknown("input")
+            case "modifierFlags": return command.modifiers.map(Value.modifiers) ?? .unknown("modifierFlags")
+            case "title": return command.title.map(Value.string) ?? .unknown("title")
+            default: return .unknown(member.trimmedDescription)
+            }
+        case .modifiers(let set):
+            if name == "rawValue" {
+                return .int(ModifierName.byFlag.filter { set.contains($0.name) }.reduce(0) { $0 | $1.bit })
+            }
+            return .unknown(member.trimmedDescription)
+        case .string(let text):
+            if name == "localized" || name == "localize" || name == "localizedString" {
+                return .string(strings.lookup(text) ?? text)
+            }
+            if name == "count" { return .int(text.count) }
+            return .unknown(member.trimmedDescription)
+        case .array(let items):
+            if name == "count" { return .int(items.count) }
+            if name == "first" { return items.first?.value ?? .null }
+            return .unknown(member.trimmedDescription)
+        default:
+            return .unknown(member.trimmedDescription)
+        }
+    }
+
+    func modifierMember(_ name: String) -> Value? {
+        if ModifierName.all.contains(name) { return .modifiers([name]) }
+        if let mapped = ModifierName.swiftUI[name] { return .modifiers([mapped]) }
+        if name == "option" { return .modifiers(["alternate"]) }
+        return nil
+    }
+
+    func standardShortcut(_ name: String) -> Value? {
+        switch name {
+        case "defaultAction": return .shortcut(input: "\r", modifiers: [])
+        case "cancelAction": return .shortcut(input: "UIKeyInputEscape", modifiers: [])
+        default: return nil
+        }
+    }
+
+    /// `.name` with the type taken from the context.
+    func implicitMember(_ name: String, frame: inout Frame, hint: String?) -> Value {
+        let type = hint.map { $0.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "") }
+        if let type {
+            if Self.isModifierType(type), let value = modifierMember(name) { return value }
+            if type == "KeyEquivalent", let input = KeyInputConstant.keyEquivalents[name] { return .shortcut(input: input, modifiers: nil) }
+            if type == "KeyboardShortcut", let shortcut = standardShortcut(name) { return shortcut }
+            if let value = staticMember(name, of: type, frame: &frame) { return value }
+        }
+        if hint == nil, let value = modifierMember(name), ModifierName.all.contains(name) || name == "option" { return value }
+        // Without a usable context, a static member of that name anywhere in the app.
+        for candidate in ["Selector", "String", "UIKeyCommand", "KeyboardShortcut", "KeyEquivalent"] {
+            if let value = staticMember(name, of: candidate, frame: &frame) { return value }
+        }
+        if let owner = index.types.values.first(where: { $0.properties[name]?.isStatic == true || $0.enumCases[name] != nil }) {
+            return staticMember(name, of: owner.name, frame: &frame) ?? .unknown("." + name)
+        }
+        if let input = KeyInputConstant.keyEquivalents[name], hint == nil || hint == "KeyEquivalent" {
+            return .shortcut(input: input, modifiers: nil)
+        }
+        return .unknown("." + name)
+    }
+
+    /// `Type.name`: a static property, an enum case, or a nested type.
+    func staticMember(_ name: String, of type: String, frame: inout Frame) -> Value? {
+        if type == "UIKeyCommand", let input = KeyInputConstant.uiKeyCommandMembers[name] { return .string(input) }
+        guard let info = index.type(named: type) else { return nil }
+        if let property = info.properties[name], property.isStatic {
+            return propertyValue(property, ofType: info.name, frame: &frame)
+        }
+        if info.enumCases[name] != nil {
+            return .enumCase(type: info.name, name: name, payload: [])
+        }
+        if name == "allCases", info.kind == .enum {
+            return .array(info.enumCaseOrder.map { .init(value: .enumCase(type: info.name, name: $0, payload: []), conditions: []) })
+        }
+        if index.type(named: info.name + "." + name) != nil { return .typeReference(info.name + "." + name) }
+        for ancestor in index.ancestors(of: type) {
+            if let property = ancestor.properties[name], property.isStatic {
+                return propertyValue(property, ofType: ancestor.name, frame: &frame)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Operators
+
+    /// An unfolded operator sequence: assignment binds loosest, then `? :`, `??`, comparisons
+    /// and logic (unknown booleans), then `+`/`-`, then `|`.
+    func evaluateSequence(_ elements: [ExprSyntax], frame: inout Frame, hint: String?) -> Value {
+        if elements.count == 1 { return evaluate(elements[0], frame: &frame, hint: hint) }
+        // Assignment: `a = b`, `a += b`.
+        if let index = elements.firstIndex(where: { $0.is(AssignmentExprSyntax.self) || Self.isCompoundAssignment($0) }) {
+            let target = Array(elements[..<index])
+            let valueElements = Array(elements[(index + 1)...])
+            let op = elements[index].is(AssignmentExprSyntax.self) ? "=" : (elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text ?? "=")
+            assign(target: target, op: op, valueElements: valueElements, frame: &frame)
+            return .null
+        }
+        if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+           let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self) {
+            let conditionText = elements[..<index].map(\.trimmedDescription).joined(separator: " ")
+            var thenFrame = frame
+            thenFrame.conditions.append(conditionText)
+            let thenValue = evaluate(ternary.thenExpression, frame: &thenFrame, hint: hint)
+            var elseFrame = frame
+            elseFrame.conditions.append("!(\(conditionText))")
+            let elseValue = evaluateSequence(Array(elements[(index + 1)...]), frame: &elseFrame, hint: hint)
+            return ternaryValue(thenValue, elseValue, condition: conditionText)
+        }
+        for group in [["??"], ["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">=", "===", "!=="], ["...", "..<"], ["|"], ["+", "-"], ["*"], ["<<"]] {
+            guard let index = elements.lastIndex(where: { group.contains(($0.as(BinaryOperatorExprSyntax.self)?.operator.text) ?? "") }),
+                  let op = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
+            let left = evaluateSequence(Array(elements[..<index]), frame: &frame, hint: hint)
+            let right = evaluateSequence(Array(elements[(index + 1)...]), frame: &frame, hint: hint)
+            return binary(op, left, right, text: elements.map(\.trimmedDescription).joined(separator: " "))
+        }
+        if let cast = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) || $0.is(UnresolvedIsExprSyntax.self) }) {
+            return evaluateSequence(Array(elements[..<cast]), frame: &frame, hint: hint)
+        }
+        return .unknown(elements.map(\.trimmedDescription).joined(separator: " "))
+    }
+
+    static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
+        guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+        return op == "+=" || op == "-=" || op == "|=" || op == "*="
+    }
+
+    func ternaryValue(_ thenValue: Value, _ elseValue: Value, condition: String) -> Value {
+        if thenValue.isCommand || elseValue.isCommand || thenValue.items != nil || elseValue.items != nil {
+            return .array(flatten(thenValue, conditions: [condition]) + flatten(elseValue, conditions: ["!(\(condition))"]))
+        }
+        return thenValue.isKnown ? thenValue : elseValue
+    }
+
+    func evaluateTernary(condition: ExprSyntax, then thenExpression: ExprSyntax, else elseExpression: ExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        let text = condition.trimmedDescription
+        var thenFrame = frame
+        thenFrame.conditions.append(text)
+        let thenValue = evaluate(thenExpression, frame: &thenFrame, hint: hint)
+        var elseFrame = frame
+        elseFrame.conditions.append("!(\(text))")
+        let elseValue = evaluate(elseExpression, frame: &elseFrame, hint: hint)
+        return ternaryValue(thenValue, elseValue, condition: text)
+    }
+
+    func binary(_ op: String, _ left: Value, _ right: Value, text: String) -> Value {
+        switch (op, left, right) {
+        case ("??", .null, _), ("??", .unknown, _): return right
+        case ("??", _, _): return left
+        case ("+", .array(let a), .array(let b)): return .array(a + b)
+        case ("+", .array(let a), .null): return .array(a)
+        case ("+", .string(let a), .string(let b)): return .string(a + b)
+        case ("+", .int(let a), .int(let b)): return .int(a &+ b)
+        case ("-", .int(let a), .int(let b)): return .int(a &- b)
+        case ("*", .int(let a), .int(let b)): return .int(a &* b)
+        case ("|", .modifiers(let a), .modifiers(let b)): return .modifiers(a.union(b))
+        case ("...", .int(let a), .int(let b)) where a <= b && b - a < Self.maximumIterations:
+            return .array((a...b).map { .init(value: .int($0), conditions: []) })
+        case ("..<", .int(let a), .int(let b)) where a <= b && b - a <= Self.maximumIterations:
+            return .array((a..<b).map { .init(value: .int($0), conditions: []) })
+        case ("|", .int(let a), .int(let b)): return .int(a | b)
+        case ("<<", .int(let a), .int(let b)) where (0..<63).contains(b): return .int(a << b)
+        default: return .unknown(text)
+        }
+    }
+
+    /// `x = v`, `x += v`, `self.x = v`, `x.property = v`.
+    func assign(target: [ExprSyntax], op: String, valueElements: [ExprSyntax], frame: inout Frame) {
+        let targetText = target.map(\.trimmedDescription).joined(separator: " ")
+        let current: Value? = readTarget(targetText, frame: frame)
+        var value = evaluateSequence(valueElements, frame: &frame, hint: nil)
+        if op == "+=" || op == "|=" {
+            switch (current, value) {
+            case (.array(let items)?, .array(let more)):
+                value = .array(items + more.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
+            case (.array(let items)?, let single) where single.isCommand:
+                value = .array(items + [.init(value: single, conditions: frame.conditions)])
+            case (let existing?, _):
+                value = binary(op == "+=" ? "+" : "|", existing, value, text: targetText)
+            default:
+                break
+            }
+        } else if case .array(let items) = value, !frame.conditions.isEmpty {
+            value = .array(items.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
+        }
+        writeTarget(targetText, value: value, frame: &frame)
+    }
+
+    func readTarget(_ text: String, frame: Frame) -> Value? {
+        let path = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        let parts = path.split(separator: ".").map(String.init)
+        guard let first = parts.first else { return nil }
+        var value: Value? = text.hasPrefix("self.") ? frame.selfFields[first] : (frame.locals[first] ?? frame.selfFields[first])
+        for part in parts.dropFirst() {
+            if case .object(_, let fields)? = value { value = fields[part] } else { return nil }
+        }
+        return value
+    }
+
+    func writeTarget(_ text: String, value: Value, frame: inout Frame) {
+        let isSelf = text.hasPrefix("self.")
+        let path = isSelf ? String(text.dropFirst(5)) : text
+        let parts = path.split(separator: ".").map(String.init)
+        guard let first = parts.first else { return }
+        if parts.count == 1 {
+            if !isSelf, frame.locals[first] != nil {
+                frame.locals[first] = value
+            } else {
+                frame.selfFields[first] = value
+            }
+            return
+        }
+        // `command.wantsPriorityOverSystemBehavior = true` and similar on a local command.
+        if parts.count == 2 {
+            let property = parts[1]
+            let isLocal = !isSelf && frame.locals[first] != nil
+            let existing = isLocal ? frame.locals[first] : (first == "self" ? nil : frame.selfFields[first])
+            if case .command(var command)? = existing {
+                apply(property: property, value: value, to: &command)
+                if isLocal { frame.locals[first] = .command(command) } else { frame.selfFields[first] = .command(command) }
+            } else if first == "self" || (frame.selfCommand != nil && parts.count == 2 && first == "self") {
+                if var command = frame.selfCommand { apply(property: property, value: value, to: &command); frame.selfCommand = command }
+            } else if case .object(let type, var fields)? = existing {
+                fields[property] = value
+                if isLocal { frame.locals[first] = .object(type: type, fields: fields) } else { frame.selfFields[first] = .object(type: type, fields: fields) }
+            }
+        }
+    }
+
+    func apply(property: String, value: Value, to command: inout CommandValue) {
+        switch property {
+        case "wantsPriorityOverSystemBehavior":
+            if case .bool(let flag) = value { command.wantsPriority = flag }
+        case "title":
+            if case .string(let title) = value { command.title = title }
+        case "discoverabilityTitle":
+            if case .string(let title) = value { command.discoverabilityTitle = title }
+        case "attributes":
+            command.attributes = attributeNames(value)
+        case "propertyList":
+            if case .string(let text) = value { command.propertyList = text }
+        default:
+            break
+        }
+    }
+
+    func attributeNames(_ value: Value) -> [String] {
+        switch value {
+        case .array(let items): return items.flatMap { attributeNames($0.value) }.sorted()
+        case .enumCase(_, let name, _): return [name]
+        case .unknown(let text):
+            let name = text.split(separator: ".").last.map(String.init) ?? text
+            return ["destructive", "disabled", "hidden", "keepsMenuPresented"].contains(name) ? [name] : []
+        default: return []
+        }
+    }
+}

@@ -1,0 +1,448 @@
+import SwiftSyntax
+
+/// Follows Swift statements and expressions far enough to learn which key commands they make.
+///
+/// It is an abstract interpreter over the syntax tree: both branches of a run-time `if` run,
+/// each under its condition; loops over literal tables and ranges run once per element; calls
+/// into the app's own functions, initialisers and properties are followed (to a fixed depth);
+/// everything else becomes ``Value/unknown(_:)``. What it logs — commands created, commands
+/// passed to `addKeyCommand` — is read by ``CommandExtractor``.
+final class Evaluator {
+    let index: SourceIndex
+    let strings: StringsTable
+    /// How branch conditions are treated (the main menu drops `builder.system` checks).
+    var mode: Mode = .responder
+
+    enum Mode { case responder, menu }
+
+    /// Every command value created since the last ``reset()``, with its conditions.
+    var created: [Value.Item] = []
+    /// Every command passed to `addKeyCommand(_:)` since the last ``reset()``.
+    private(set) var added: [Value.Item] = []
+
+    private var depth = 0
+    private var inProgress: Set<String> = []
+    static let maximumDepth = 14
+    static let maximumIterations = 2048
+
+    init(index: SourceIndex, strings: StringsTable) {
+        self.index = index
+        self.strings = strings
+    }
+
+    func reset() {
+        created = []
+        added = []
+    }
+
+    /// One activation: locals, `self`, and the conditions the code runs under.
+    struct Frame {
+        var locals: [String: Value] = [:]
+        var selfType: String?
+        var selfFields: [String: Value] = [:]
+        var conditions: [String] = []
+        var returns: [Value.Item] = []
+        var terminated = false
+        /// Where a command being initialised through an app-defined initialiser was asked for.
+        var creationSite: SourceLocation?
+        /// The command an initialiser of a `UIKeyCommand` subclass is building.
+        var selfCommand: CommandValue?
+        /// The declared type of what the running code returns (resolves `.init(…)` in `return [.init(…)]`).
+        var returnHint: String?
+    }
+
+    func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        guard let file = fileName(of: node), let converter = converters[file] else {
+            return SourceLocation(file: "?", line: 0)
+        }
+        return SourceLocation(file: file, line: node.startLocation(converter: converter).line)
+    }
+
+    private lazy var converters: [String: SourceLocationConverter] = {
+        var table: [String: SourceLocationConverter] = [:]
+        for (file, tree) in index.files {
+            table[file.displayPath] = SourceLocationConverter(fileName: file.displayPath, tree: tree)
+        }
+        return table
+    }()
+
+    private lazy var fileOfRoot: [SyntaxIdentifier: String] = {
+        var table: [SyntaxIdentifier: String] = [:]
+        for (file, tree) in index.files { table[tree.id] = file.displayPath }
+        return table
+    }()
+
+    private func fileName(of node: some SyntaxProtocol) -> String? {
+        fileOfRoot[node.root.id]
+    }
+
+    func record(created command: CommandValue, in frame: Frame) {
+        created.append(.init(value: .command(command), conditions: frame.conditions))
+    }
+
+    func recordAdded(_ value: Value, in frame: Frame) {
+        added.append(contentsOf: flatten(value, conditions: frame.conditions))
+    }
+
+    /// The elements of a value that may hold commands, each with its conditions.
+    func flatten(_ value: Value, conditions: [String]) -> [Value.Item] {
+        switch value {
+        case .array(let items):
+            return items.flatMap { flatten($0.value, conditions: conditions + $0.conditions) }
+        case .null, .unknown:
+            return []
+        default:
+            return [.init(value: value, conditions: conditions)]
+        }
+    }
+
+    // MARK: - Running code
+
+    /// Runs a function body, getter or closure and returns what it returns (the union of its
+    /// `return`s, each under its conditions; a single-expression body returns its value).
+    func run(_ items: CodeBlockItemListSyntax, frame: inout Frame) -> Value {
+        if items.count == 1, let only = items.first,
+           let expression = only.item.as(ExprSyntax.self) {
+            let value = evaluate(expression, frame: &frame, hint: frame.returnHint)
+            if !frame.terminated { frame.returns.append(.init(value: value, conditions: frame.conditions)) }
+        } else {
+            execute(items, frame: &frame)
+        }
+        return union(frame.returns)
+    }
+
+    /// The value of several `return`s: arrays are joined under each return's conditions;
+    /// otherwise the first known value.
+    func union(_ returns: [Value.Item]) -> Value {
+        if returns.isEmpty { return .null }
+        if returns.count == 1, returns[0].conditions.isEmpty { return returns[0].value }
+        if returns.allSatisfy({ $0.value.items != nil || $0.value.isCommand }) {
+            var items: [Value.Item] = []
+            for item in returns {
+                if case .command = item.value {
+                    items.append(item)
+                } else {
+                    items += flatten(item.value, conditions: item.conditions)
+                }
+            }
+            if returns.contains(where: { $0.value.isCommand }) && returns.count == 1 { return returns[0].value }
+            return .array(items)
+        }
+        return returns.first { $0.value.isKnown && !$0.value.isNull }?.value ?? returns[0].value
+    }
+
+    func execute(_ items: CodeBlockItemListSyntax, frame: inout Frame) {
+        for item in items {
+            if frame.terminated { return }
+            switch item.item {
+            case .decl(let decl):
+                executeDeclaration(decl, frame: &frame)
+            case .stmt(let statement):
+                executeStatement(statement, frame: &frame)
+            case .expr(let expression):
+                _ = evaluate(expression, frame: &frame)
+            }
+        }
+    }
+
+    private func executeDeclaration(_ decl: DeclSyntax, frame: inout Frame) {
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            for binding in variable.bindings {
+                let hint = binding.typeAnnotation?.type.trimmedDescription
+                let value = binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null
+                bind(binding.pattern, to: value, frame: &frame)
+            }
+        } else if let block = decl.as(IfConfigDeclSyntax.self) {
+            if let clause = index.conditions.activeClause(of: block), case .statements(let items)? = clause.elements {
+                execute(items, frame: &frame)
+            }
+        }
+    }
+
+    func bind(_ pattern: PatternSyntax, to value: Value, frame: inout Frame) {
+        if let identifier = pattern.as(IdentifierPatternSyntax.self) {
+            frame.locals[identifier.identifier.text] = value
+        } else if let tuple = pattern.as(TuplePatternSyntax.self) {
+            for (offset, element) in tuple.elements.enumerated() {
+                var part = Value.unknown(element.pattern.trimmedDescription)
+                if case .tuple(let members) = value, offset < members.count { part = members[offset].value }
+                bind(element.pattern, to: part, frame: &frame)
+            }
+        } else if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+            bind(binding.pattern, to: value, frame: &frame)
+        }
+    }
+
+    private func executeStatement(_ statement: StmtSyntax, frame: inout Frame) {
+        if let returnStatement = statement.as(ReturnStmtSyntax.self) {
+            let value = returnStatement.expression.map { evaluate($0, frame: &frame, hint: frame.returnHint) } ?? .null
+            frame.returns.append(.init(value: value, conditions: frame.conditions))
+            frame.terminated = true
+        } else if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
+            _ = evaluate(expressionStatement.expression, frame: &frame)
+        } else if let guardStatement = statement.as(GuardStmtSyntax.self) {
+            executeGuard(guardStatement, frame: &frame)
+        } else if let forStatement = statement.as(ForStmtSyntax.self) {
+            executeFor(forStatement, frame: &frame)
+        } else if let doStatement = statement.as(DoStmtSyntax.self) {
+            execute(doStatement.body.statements, frame: &frame)
+        } else if let whileStatement = statement.as(WhileStmtSyntax.self) {
+            var inner = frame
+            inner.conditions.append(whileStatement.conditions.trimmedDescription)
+            execute(whileStatement.body.statements, frame: &inner)
+            merge(branches: [inner], into: &frame)
+        } else if let repeatStatement = statement.as(RepeatStmtSyntax.self) {
+            execute(repeatStatement.body.statements, frame: &frame)
+        } else if statement.is(ThrowStmtSyntax.self) {
+            frame.terminated = true
+        }
+    }
+
+    // MARK: - Branches
+
+    /// What a branch condition means for the commands under it.
+    enum Decision { case skip, unconditional, condition(String) }
+
+    func decide(_ text: String) -> Decision {
+        if text.hasPrefix("#available") { return .unconditional }
+        if text.hasPrefix("#unavailable") || text.hasPrefix("!(#available") { return .skip }
+        if mode == .menu, text.contains("system") {
+            let positive = text.contains(".main") && !text.hasPrefix("!") && !text.contains("!=")
+            return positive ? .unconditional : .skip
+        }
+        return .condition(text)
+    }
+
+    func apply(_ decision: Decision, to frame: inout Frame) {
+        if case .condition(let text) = decision { frame.conditions.append(text) }
+    }
+
+    /// Runs the conditions of an `if`/`guard`: binds `if let`, and returns the condition text.
+    func conditionText(_ conditions: ConditionElementListSyntax, frame: inout Frame) -> String {
+        for element in conditions {
+            if case .optionalBinding(let binding) = element.condition {
+                let value: Value
+                if let initializer = binding.initializer {
+                    value = evaluate(initializer.value, frame: &frame)
+                } else {
+                    value = frame.locals[binding.pattern.trimmedDescription] ?? .unknown(binding.pattern.trimmedDescription)
+                }
+                bind(binding.pattern, to: value, frame: &frame)
+            }
+        }
+        return conditions.trimmedDescription
+    }
+
+    private func executeGuard(_ statement: GuardStmtSyntax, frame: inout Frame) {
+        let text = conditionText(statement.conditions, frame: &frame)
+        var elseFrame = frame
+        apply(decide("!(\(text))"), to: &elseFrame)
+        if case .skip = decide("!(\(text))") {} else {
+            execute(statement.body.statements, frame: &elseFrame)
+            frame.returns = elseFrame.returns
+        }
+        switch decide(text) {
+        case .skip: frame.terminated = true
+        case .unconditional: break
+        case .condition(let c): frame.conditions.append(c)
+        }
+    }
+
+    /// `if` as a statement or an expression: each branch runs under its condition and the
+    /// frames are merged; an `if` whose every branch returns ends the code after it.
+    func evaluateIf(_ expression: IfExprSyntax, frame: inout Frame) -> Value {
+        var branches: [Frame] = []
+        var values: [Value.Item] = []
+        var negations: [String] = []
+        var current: IfExprSyntax? = expression
+        var elseBody: CodeBlockSyntax?
+        while let branch = current {
+            let text = conditionText(branch.conditions, frame: &frame)
+            let decision = decide(text)
+            var inner = frame
+            for negation in negations { apply(decide(negation), to: &inner) }
+            apply(decision, to: &inner)
+            if case .skip = decision {} else {
+                let value = run(block: branch.body, frame: &inner)
+                values.append(.init(value: value, conditions: inner.conditions))
+                branches.append(inner)
+            }
+            if case .unconditional = decision { current = nil; elseBody = nil; negations = []; break }
+            negations.append("!(\(text))")
+            switch branch.elseBody {
+            case .ifExpr(let next)?: current = next
+            case .codeBlock(let block)?: elseBody = block; current = nil
+            case nil: current = nil
+            }
+        }
+        var elseFrame = frame
+        var elseSkipped = false
+        for negation in negations {
+            let decision = decide(negation)
+            if case .skip = decision { elseSkipped = true }
+            apply(decision, to: &elseFrame)
+        }
+        if let elseBody, !elseSkipped {
+            let value = run(block: elseBody, frame: &elseFrame)
+            values.append(.init(value: value, conditions: elseFrame.conditions))
+            branches.append(elseFrame)
+        } else if !elseSkipped {
+            branches.append(elseFrame)
+        } else {
+            elseFrame.terminated = true
+            branches.append(elseFrame)
+        }
+        merge(branches: branches, into: &frame)
+        if values.count == 1 { return values[0].value }
+        return .array(values.flatMap { branch in flatten(branch.value, conditions: branch.conditions) })
+    }
+
+    /// `switch`: every case is a branch.
+    func evaluateSwitch(_ expression: SwitchExprSyntax, frame: inout Frame) -> Value {
+        let subject = expression.subject.trimmedDescription
+        _ = evaluate(expression.subject, frame: &frame)
+        var branches: [Frame] = []
+        var values: [Value.Item] = []
+        var hasDefault = false
+        for element in expression.cases {
+            guard case .switchCase(let switchCase) = element else { continue }
+            let text: String
+            switch switchCase.label {
+            case .default:
+                hasDefault = true
+                text = "!(\(subject) matches an earlier case)"
+            case .case(let label):
+                text = "\(subject) == \(label.caseItems.trimmedDescription)"
+            }
+            let decision = decide(text)
+            if case .skip = decision { continue }
+            var inner = frame
+            apply(decision, to: &inner)
+            execute(switchCase.statements, frame: &inner)
+            if let last = switchCase.statements.last?.item.as(ExprSyntax.self), switchCase.statements.count == 1 {
+                values.append(.init(value: evaluate(last, frame: &inner), conditions: inner.conditions))
+            }
+            branches.append(inner)
+        }
+        if !hasDefault { branches.append(frame) }
+        merge(branches: branches, into: &frame)
+        return values.count == 1 ? values[0].value : .array(values)
+    }
+
+    func run(block: CodeBlockSyntax, frame: inout Frame) -> Value {
+        let before = frame.returns.count
+        if block.statements.count == 1, let only = block.statements.first?.item.as(ExprSyntax.self) {
+            let value = evaluate(only, frame: &frame)
+            return frame.returns.count > before ? .null : value
+        }
+        execute(block.statements, frame: &frame)
+        return .null
+    }
+
+    /// Joins branch frames: arrays keep the elements each branch added (under that branch's
+    /// conditions), other locals take the first branch's value, returns are collected, and
+    /// the code after runs only when some branch did not return.
+    func merge(branches: [Frame], into frame: inout Frame) {
+        guard !branches.isEmpty else { return }
+        let base = frame
+        var result = base
+        result.returns = base.returns
+        for branch in branches {
+            result.returns += branch.returns.dropFirst(base.returns.count)
+        }
+        result.locals = mergeTables(base.locals, branches.map(\.locals))
+        result.selfFields = mergeTables(base.selfFields, branches.map(\.selfFields))
+        let open = branches.filter { !$0.terminated }
+        if open.isEmpty {
+            result.terminated = true
+        } else if open.count < branches.count, open.count == 1 {
+            result.conditions = open[0].conditions
+        }
+        if let command = branches.first?.selfCommand { result.selfCommand = command }
+        frame = result
+    }
+
+    private func mergeTables(_ base: [String: Value], _ tables: [[String: Value]]) -> [String: Value] {
+        var result = base
+        var keys = Set(base.keys)
+        for table in tables { keys.formUnion(table.keys) }
+        for key in keys {
+            let baseItems = base[key]?.items
+            let branchValues = tables.compactMap { $0[key] }
+            if let baseItems, branchValues.allSatisfy({ $0.items != nil }) {
+                var items = baseItems
+                for value in branchValues { items += (value.items ?? []).dropFirst(baseItems.count) }
+                result[key] = .array(items)
+            } else if base[key] == nil, branchValues.allSatisfy({ $0.items != nil }), !branchValues.isEmpty {
+                result[key] = .array(branchValues.flatMap { $0.items ?? [] })
+            } else if let first = branchValues.first {
+                result[key] = first
+            }
+        }
+        return result
+    }
+
+    // MARK: - Loops
+
+    private func executeFor(_ statement: ForStmtSyntax, frame: inout Frame) {
+        let sequence = evaluate(statement.sequence, frame: &frame)
+        let elements = iterate(sequence)
+        let whereText = statement.whereClause?.condition.trimmedDescription
+        guard let elements, elements.count <= Self.maximumIterations else {
+            var inner = frame
+            bind(statement.pattern, to: .unknown(statement.pattern.trimmedDescription), frame: &inner)
+            if let whereText { inner.conditions.append(whereText) }
+            execute(statement.body.statements, frame: &inner)
+            inner.terminated = false
+            merge(branches: [inner], into: &frame)
+            return
+        }
+        for element in elements {
+            var inner = frame
+            inner.conditions += element.conditions
+            if let whereText { inner.conditions.append(whereText) }
+            bind(statement.pattern, to: element.value, frame: &inner)
+            execute(statement.body.statements, frame: &inner)
+            inner.terminated = false
+            inner.conditions = frame.conditions
+            for (name, _) in frame.locals { if let v = inner.locals[name] { frame.locals[name] = v } }
+            frame.selfFields = inner.selfFields
+            frame.returns = inner.returns
+        }
+    }
+
+    /// The elements of a value a `for` loop or `map` can walk: arrays, ranges, a string's
+    /// characters, a set built from literals.
+    func iterate(_ value: Value) -> [Value.Item]? {
+        switch value {
+        case .array(let items): return items
+        case .string(let text): return text.map { .init(value: .string(String($0)), conditions: []) }
+        case .null: return []
+        default: return nil
+        }
+    }
+
+    func enter(_ key: String) -> Bool {
+        guard depth < Self.maximumDepth, !inProgress.contains(key) else { return false }
+        depth += 1
+        inProgress.insert(key)
+        return true
+    }
+
+    func leave(_ key: String) {
+        depth -= 1
+        inProgress.remove(key)
+    }
+}
+
+extension Value {
+    var isCommand: Bool {
+        if case .command = self { return true }
+        return false
+    }
+
+    var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}

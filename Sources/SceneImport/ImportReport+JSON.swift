@@ -1,0 +1,33 @@
+import Scenes
+
+extension ImportReport {
+    /// The report as one JSON document (sorted keys).
+    public var json: JSONValue {
+        func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
+        let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(Double($0.count))) })
+        return object([
+            ("files", .number(Double(files))),
+            ("lines", .number(Double(lines))),
+            ("commands", .number(Double(commands.count))),
+            ("byMechanism", counts),
+            ("conditional", .number(Double(commands.filter(\.conditional).count))),
+            ("stateFlags", object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
+            ("findings", .array(findings.map { finding in
+                object([("kind", .string(finding.kind.rawValue)), ("message", .string(finding.message)),
+                        ("file", .string(finding.file)), ("line", .number(Double(finding.line)))])
+            })),
+            ("unresolved", .array(unresolved.map { entry in
+                object([("file", .string(entry.command.file)), ("line", .number(Double(entry.command.line))),
+                        ("declared_in", .string(entry.command.declaredIn)), ("reason", .string(entry.reason))])
+            })),
+            ("unplaced", .array(unplacedTypes.map(JSONValue.string))),
+            ("responders", object(responderPaths.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("sceneError", sceneError.map(JSONValue.string) ?? .null),
+        ])
+    }
+}
+
+extension ImportReport {
+    /// ``json`` as text, keys sorted, indented.
+    public var jsonText: String { json.prettyCanonicalText + "\n" }
+}

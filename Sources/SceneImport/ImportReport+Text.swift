@@ -1,0 +1,50 @@
+import Scenes
+
+extension ImportReport {
+    /// The report for people: counts, findings, unresolved commands, unplaced types, then
+    /// every command with its place in the source.
+    public var text: String {
+        var out: [String] = []
+        out.append("Read \(files) Swift files, \(self.lines) lines: \(commands.count) key commands.")
+        out.append("  " + countsByMechanism.map { "\($0.mechanism.rawValue) \($0.count)" }.joined(separator: ", "))
+        let conditional = commands.filter(\.conditional).count
+        out.append("  \(conditional) conditional (each becomes a state flag, on by default: \(stateFlags.count) flags)")
+        if let sceneError {
+            out.append("  the generated scene does not load: \(sceneError)")
+        }
+        if !findings.isEmpty {
+            out.append("")
+            out.append("Findings")
+            for kind in Finding.Kind.allCases {
+                let group = findings.filter { $0.kind == kind }
+                guard !group.isEmpty else { continue }
+                out.append("  \(kind.rawValue) (\(group.count))")
+                for finding in group {
+                    let place = finding.file.isEmpty ? "" : "\(finding.file):\(finding.line): "
+                    out.append("    \(place)\(finding.message)")
+                }
+            }
+        }
+        if !unresolved.isEmpty {
+            out.append("")
+            out.append("Not in the scene (\(unresolved.count))")
+            for entry in unresolved {
+                out.append("  \(entry.command.file):\(entry.command.line): \(entry.command.declaredIn) \(entry.command.mechanism.rawValue) \(entry.command.displayShortcut) → \(entry.command.action ?? "?"): \(entry.reason)")
+            }
+        }
+        if !unplacedTypes.isEmpty {
+            out.append("")
+            out.append("Not placed by the source (each is the root of a window of its own): \(unplacedTypes.joined(separator: ", "))")
+        }
+        out.append("")
+        out.append("Commands")
+        for command in commands {
+            var line = "  \(command.file):\(command.line): \(command.declaredIn) \(command.mechanism.rawValue) \(command.displayShortcut)"
+            line += " → \(command.action ?? "(SwiftUI)")"
+            if let title = command.title { line += " \"\(title)\"" }
+            if let condition = command.condition { line += " when \(condition)" }
+            out.append(line)
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,164 @@
+import KeyTraceCore
+import ResponderEngine
+import Scenes
+
+/// What an import found, for people (``text``) and for scripts (``json``): counts by
+/// mechanism, every command with its place in the source, what could not be resolved and why,
+/// and findings about the app's shortcuts.
+public struct ImportReport: Sendable {
+    /// Swift files and lines read.
+    public var files: Int
+    public var lines: Int
+    /// Every command found.
+    public var commands: [ImportedCommand]
+    /// Commands the scene leaves out, and why.
+    public var unresolved: [Unresolved]
+    /// Types the source does not place in a container, each given a window of its own.
+    public var unplacedTypes: [String]
+    /// Responders in the scene, by type: their responder paths.
+    public var responderPaths: [String: String]
+    /// Run-time conditions and the state flags that stand for them.
+    public var stateFlags: [String: String]
+    public var findings: [Finding]
+    /// Why the generated scene did not load, if it did not (a bug in the importer: report it).
+    public var sceneError: String?
+
+    /// A command the scene cannot hold.
+    public struct Unresolved: Sendable, Hashable {
+        public var command: ImportedCommand
+        public var reason: String
+    }
+
+    /// Something about the app's shortcuts worth a look.
+    public struct Finding: Sendable, Hashable {
+        public enum Kind: String, Sendable, CaseIterable {
+            /// Two commands with one shortcut on one responder: the first wins (R3).
+            case duplicate = "duplicate-shortcut"
+            /// A command that a command nearer the first responder hides (R10).
+            case shadowed
+            /// A command on a text field or view whose key text input uses first (R16/R17).
+            case textInput = "text-input-swallows"
+            /// A shortcut the system takes before the app sees it.
+            case reserved = "system-reserved"
+            /// A command without a title or discoverability title: never shown in the ⌘ overlay.
+            case noTitle = "no-discoverability-title"
+            /// An input the US keyboard layout cannot type.
+            case untypable = "layout-cannot-type"
+        }
+        public var kind: Kind
+        public var message: String
+        public var file: String
+        public var line: Int
+    }
+
+    init(files: Int, lines: Int, inventory: [ImportedCommand], model: AppModel, scene: SceneBuilder.Built) {
+        self.files = files
+        self.lines = lines
+        self.commands = inventory
+        self.unresolved = scene.omitted.map { Unresolved(command: $0.command, reason: $0.reason) }
+        self.unplacedTypes = scene.unplaced
+        self.responderPaths = scene.paths
+        self.stateFlags = scene.flags
+        var findings: [Finding] = []
+        findings += Self.duplicates(in: inventory)
+        findings += Self.perCommand(inventory, model: model)
+        do {
+            let definition = try SceneDefinition(json: scene.json, file: "imported scene")
+            let runtime = try SceneRuntime(definition: definition, file: "imported scene")
+            let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+            for shadowed in dispatcher.shadowedCommands() {
+                let provider = shadowed.provider.path
+                let command = inventory.first { scene.paths[$0.declaredIn] == provider && $0.action == shadowed.command.action?.name }
+                findings.append(Finding(
+                    kind: .shadowed,
+                    message: "\(shadowed.command.shortcut) \(shadowed.command.action?.name ?? "?") on \(provider) is hidden by \(shadowed.shadowedBy.action?.name ?? "?") on \(shadowed.shadowingProvider.path)",
+                    file: command?.file ?? "", line: command?.line ?? 0))
+            }
+            sceneError = nil
+        } catch {
+            sceneError = String(describing: error)
+        }
+        self.findings = findings
+    }
+
+    /// Count of commands by mechanism.
+    public var countsByMechanism: [(mechanism: ImportedCommand.Mechanism, count: Int)] {
+        ImportedCommand.Mechanism.allCases.map { mechanism in (mechanism, commands.filter { $0.mechanism == mechanism }.count) }
+    }
+
+    private static func duplicates(in inventory: [ImportedCommand]) -> [Finding] {
+        var findings: [Finding] = []
+        let groups = Dictionary(grouping: inventory.filter { $0.input != nil && $0.modifiers != nil && $0.mechanism != .menu }) {
+            "\($0.declaredIn) \($0.displayShortcut)"
+        }
+        for key in groups.keys.sorted() {
+            guard let group = groups[key], group.count > 1 else { continue }
+            let sites = Set(group.map { "\($0.file):\($0.line)" })
+            guard sites.count > 1 || Set(group.map(\.action)).count > 1 else { continue }
+            let first = group[0]
+            let others = group.dropFirst().map { "\($0.action ?? "?") (\($0.file):\($0.line))" }.joined(separator: ", ")
+            let allConditional = group.dropFirst().allSatisfy(\.conditional) || group.allSatisfy(\.conditional)
+            findings.append(Finding(
+                kind: .duplicate,
+                message: "\(first.declaredIn) declares \(first.displayShortcut) more than once: \(first.action ?? "?") and \(others)"
+                    + (allConditional ? " (under different conditions: check they never hold together)" : ""),
+                file: first.file, line: first.line))
+        }
+        return findings
+    }
+
+    /// Shortcuts the system keeps for itself, with where that is documented (docs/SceneImport.md
+    /// lists the sources).
+    static let reserved: [String: String] = [
+        "cmd+h": "iPadOS: Home Screen; macOS: Hide",
+        "cmd+tab": "app switcher",
+        "shift+cmd+tab": "app switcher",
+        "cmd+space": "Spotlight",
+        "shift+cmd+3": "screenshot",
+        "shift+cmd+4": "screenshot",
+        "shift+cmd+5": "screenshot",
+        "opt+cmd+d": "iPadOS: Dock",
+        "cmd+q": "macOS: Quit (Mac Catalyst's own menu)",
+        "cmd+m": "macOS: Minimize (Mac Catalyst's own menu)",
+        "ctrl+cmd+space": "emoji & symbols",
+        "ctrl+cmd+q": "macOS: Lock Screen",
+        "ctrl+cmd+f": "macOS: full screen (Mac Catalyst's own menu)",
+    ]
+
+    private static func perCommand(_ inventory: [ImportedCommand], model: AppModel) -> [Finding] {
+        var findings: [Finding] = []
+        let layout = KeyboardLayout.usANSI
+        for command in inventory {
+            guard let input = command.input, let modifiers = command.modifiers else { continue }
+            let shortcut = command.displayShortcut
+            if let why = reserved[shortcut] {
+                findings.append(Finding(kind: .reserved, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(why))",
+                                        file: command.file, line: command.line))
+            }
+            let role = model.role(command.declaredIn)
+            var flags: ModifierFlags = []
+            for (name, flag) in [("shift", ModifierFlags.shift), ("control", .control), ("alternate", .alternate), ("command", .command)] where modifiers.contains(name) {
+                flags.insert(flag)
+            }
+            if (role == .textField || role == .textView), command.mechanism != .menu,
+               !command.wantsPriority, TextInputConflicts.conflicts(input: KeyInput(uiKitValue: input), modifiers: flags) {
+                findings.append(Finding(kind: .textInput, message: "\(command.declaredIn) is a text \(role == .textView ? "view" : "field"): text input uses \(shortcut) before \(command.action ?? "the command") (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
+                                        file: command.file, line: command.line))
+            }
+            if command.mechanism != .swiftui, command.title == nil, command.discoverabilityTitle == nil, command.titleExpression == nil {
+                findings.append(Finding(kind: .noTitle, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?") has no title: it works but never shows in the ⌘ overlay or a menu",
+                                        file: command.file, line: command.line))
+            }
+            if case .character(let text) = KeyInput(uiKitValue: input), text.unicodeScalars.count == 1,
+               let scalar = text.unicodeScalars.first, scalar.value >= 0x20, scalar.value != 0x7F {
+                let folded = KeyboardLayout.fold(scalar.value)
+                let typable = [ModifierFlags(), .shift, .alternate, [.shift, .alternate]].contains { layout.typesDirectly(folded, with: $0) }
+                if !typable {
+                    findings.append(Finding(kind: .untypable, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?"): \"\(text)\" is not on the US ANSI layout",
+                                            file: command.file, line: command.line))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,290 @@
+import KeyTraceCore
+import Scenes
+
+/// Turns an ``AppModel`` into a scene (docs/Scenes.md): a window per root controller, the
+/// controllers nested as the source nests them, views under the controllers that hold them,
+/// every responder's commands, actions and validations, the main menu, and a state flag per
+/// run-time condition.
+///
+/// Output is deterministic: types are visited in sorted order and the JSON is written with
+/// sorted keys, so the same source gives byte-identical scenes.
+struct SceneBuilder {
+    let name: String
+    let model: AppModel
+
+    /// What the builder made and what it had to leave out.
+    struct Built {
+        var json: String
+        var definition: JSONValue
+        /// Commands that could not go into the scene, with the reason.
+        var omitted: [(command: ImportedCommand, reason: String)]
+        /// Where each placed type sits: its responder path.
+        var paths: [String: String]
+        /// Condition text → state flag name.
+        var flags: [String: String]
+        /// Types placed in a window of their own because the source does not show their container.
+        var unplaced: [String]
+    }
+
+    func build() -> Built {
+        var state = BuildState()
+        let commandsByType = Dictionary(grouping: model.inventory.filter { $0.mechanism != .menu }, by: \.declaredIn)
+        let relevant = Set(commandsByType.keys).union(model.index.types.values.compactMap { info in
+            model.implementedActions(of: info.name).isEmpty ? nil : info.name
+        }).filter { placeable(model.role($0)) }
+
+        // Children of each controller, in a stable order.
+        var children: [String: [String]] = [:]
+        var hasParent: Set<String> = []
+        for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) }) {
+            guard placeable(model.role(edge.child)), placeable(model.role(edge.parent)) else { continue }
+            children[edge.parent, default: []].append(edge.child)
+            hasParent.insert(edge.child)
+        }
+        // Views held in a controller's properties.
+        for key in model.index.types.keys.sorted() {
+            guard let info = model.index.types[key], model.role(info.name) == .controller || model.role(info.name) == .view else { continue }
+            for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
+                guard let type = property.type?.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: ""),
+                      relevant.contains(type), type != info.name, !hasParent.contains(type) else { continue }
+                let role = model.role(type)
+                if role == .view || role == .textField || role == .textView || role == .swiftUIView {
+                    children[info.name, default: []].append(type)
+                    hasParent.insert(type)
+                }
+            }
+        }
+
+        var windows: [JSONValue] = []
+        var roots = model.windowRoots.filter { placeable(model.role($0)) }
+        var unplaced: [String] = []
+        for type in relevant.sorted() where !hasParent.contains(type) && !roots.contains(type) && !reachable(type, from: roots, children: children) {
+            roots.append(type)
+            unplaced.append(type)
+        }
+        var windowNames: Set<String> = []
+        for root in roots where state.paths[root] == nil {
+            var windowName = root == roots.first ? "window" : "window-" + Self.nodeName(root)
+            while windowNames.contains(windowName) { windowName += "-2" }
+            windowNames.insert(windowName)
+            let rootNode: JSONValue
+            if isController(model.role(root)) {
+                rootNode = node(root, parentPath: windowName, children: children, commandsByType: commandsByType, state: &state)
+            } else {
+                let hostName = Self.nodeName(root) + "-host"
+                let hostPath = windowName + "/" + hostName
+                let view = node(root, parentPath: hostPath, children: children, commandsByType: commandsByType, state: &state)
+                rootNode = .object([(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName)), (key: "views", value: .array([view]))])
+            }
+            var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string(windowName))]
+            members.append((key: "root", value: rootNode))
+            windows.append(.object(members))
+        }
+        if windows.isEmpty {
+            windows.append(.object([(key: "type", value: .string("window")), (key: "name", value: .string("window")),
+                                    (key: "root", value: .object([(key: "type", value: .string("viewController")), (key: "name", value: .string("root"))]))]))
+        }
+
+        // The main menu: one menu per providing type, each shortcut once (R22).
+        var menus: [JSONValue] = []
+        var menuShortcuts: Set<String> = []
+        for (provider, commands) in Dictionary(grouping: model.inventory.filter { $0.mechanism == .menu }, by: \.declaredIn).sorted(by: { $0.key < $1.key }) {
+            var entries: [JSONValue] = []
+            var removing: [JSONValue] = []
+            for command in commands {
+                guard let entry = commandJSON(command, state: &state) else { continue }
+                let key = command.displayShortcut
+                guard menuShortcuts.insert(key).inserted else {
+                    state.omitted.append((command, "the main menu already has \(key); UIKit refuses a duplicate shortcut in the main menu (R22)"))
+                    continue
+                }
+                entries.append(entry)
+                // The app's command takes its shortcut from a standard menu command that has it.
+                if let notation = Self.notation(command) { removing.append(.string(notation)) }
+            }
+            if !entries.isEmpty {
+                menus.append(.object([(key: "id", value: .string("imported-" + Self.nodeName(provider))),
+                                      (key: "title", value: .string(provider)), (key: "commands", value: .array(entries)),
+                                      (key: "remove", value: .array(removing))]))
+            }
+        }
+
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "format", value: .string("keytrace-scene")),
+            (key: "version", value: .number(1)),
+            (key: "name", value: .string(name.isEmpty ? "imported" : name)),
+            (key: "description", value: .string("Imported from Swift source by keytrace scene import.")),
+            (key: "layout", value: .string("us-ansi")),
+        ]
+        if !state.flags.isEmpty {
+            members.append((key: "state", value: .object(state.flags.values.sorted().map { (key: $0, value: JSONValue.number(1)) })))
+        }
+        if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
+        members.append((key: "windows", value: .array(windows)))
+        let definition = JSONValue.object(members)
+        return Built(json: definition.prettyCanonicalText + "\n", definition: definition, omitted: state.omitted,
+                     paths: state.paths, flags: state.flags, unplaced: unplaced)
+    }
+
+    /// A command's shortcut in KeyTrace's notation, as `KeyShortcut` writes it.
+    static func notation(_ command: ImportedCommand) -> String? {
+        guard let input = command.input, let modifiers = command.modifiers else { return nil }
+        var flags: ModifierFlags = []
+        for (name, flag) in [("shift", ModifierFlags.shift), ("control", .control), ("alternate", .alternate), ("command", .command)]
+            where modifiers.contains(name) { flags.insert(flag) }
+        return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: flags).description
+    }
+
+    private struct BuildState {
+        var paths: [String: String] = [:]
+        var flags: [String: String] = [:]
+        var omitted: [(command: ImportedCommand, reason: String)] = []
+    }
+
+    private func placeable(_ role: AppModel.Role) -> Bool {
+        switch role {
+        case .controller, .view, .textField, .textView, .responder, .swiftUIView: return true
+        default: return false
+        }
+    }
+
+    private func isController(_ role: AppModel.Role) -> Bool { role == .controller }
+
+    private func reachable(_ type: String, from roots: [String], children: [String: [String]]) -> Bool {
+        var stack = roots
+        var seen: Set<String> = []
+        while let next = stack.popLast() {
+            if next == type { return true }
+            guard seen.insert(next).inserted else { continue }
+            stack += children[next] ?? []
+        }
+        return false
+    }
+
+    /// A node name: the type name, with `.` (nested types) as `-`.
+    static func nodeName(_ type: String) -> String {
+        type.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "/", with: "-")
+    }
+
+    private func node(_ type: String, parentPath: String, children: [String: [String]],
+                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
+        let role = model.role(type)
+        let name = Self.nodeName(type)
+        let path = parentPath + "/" + name
+        state.paths[type] = path
+        let kind: String
+        switch role {
+        case .controller: kind = "viewController"
+        case .textField: kind = "textField"
+        case .textView: kind = "textView"
+        case .responder: kind = "responder"
+        default: kind = "view"
+        }
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(kind)), (key: "name", value: .string(name))]
+        var commands: [JSONValue] = []
+        var actions = Set(model.implementedActions(of: type))
+        for command in commandsByType[type] ?? [] {
+            var command = command
+            if command.mechanism == .swiftui {
+                command.action = "keyboardShortcut\(command.line):"
+                actions.insert(command.action ?? "")
+            }
+            if let entry = commandJSON(command, state: &state) { commands.append(entry) }
+        }
+        if !commands.isEmpty { members.append((key: "commands", value: .array(commands))) }
+        if !actions.isEmpty {
+            members.append((key: "actions", value: .object(actions.sorted().map { (key: $0, value: JSONValue.array([])) })))
+        }
+        let rules = (model.validations[type] ?? []) + model.index.ancestors(of: type).flatMap { model.validations[$0.name] ?? [] }
+        var seenRules: Set<String> = []
+        let validations: [JSONValue] = rules.compactMap { rule in
+            guard seenRules.insert(rule.action).inserted else { return nil }
+            let flag = flagName(for: rule.condition, state: &state)
+            return .object([(key: "action", value: .string(rule.action)),
+                            (key: "disabledWhen", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(0))]))])
+        }
+        if !validations.isEmpty { members.append((key: "validations", value: .array(validations))) }
+        var childControllers: [JSONValue] = []
+        var views: [JSONValue] = []
+        for child in children[type] ?? [] where state.paths[child] == nil {
+            let childRole = model.role(child)
+            if isController(role) && isController(childRole) {
+                childControllers.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
+            } else if !isController(childRole) {
+                let viewPath = isController(role) ? path : path
+                views.append(node(child, parentPath: viewPath, children: children, commandsByType: commandsByType, state: &state))
+            }
+        }
+        if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }
+        if !views.isEmpty { members.append((key: "views", value: .array(views))) }
+        if role == .view || role == .responder || role == .swiftUIView, !commands.isEmpty || !actions.isEmpty {
+            members.append((key: "canBecomeFirstResponder", value: .bool(true)))
+        }
+        return .object(members)
+    }
+
+    /// A scene command, or `nil` (and an omission) when the source does not fix its key.
+    private func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
+        guard let input = command.input, !input.isEmpty else {
+            state.omitted.append((command, "its input is not fixed in the source"))
+            return nil
+        }
+        guard let modifiers = command.modifiers else {
+            state.omitted.append((command, "its modifiers are not fixed in the source"))
+            return nil
+        }
+        guard let action = command.action else {
+            state.omitted.append((command, "its action is not a selector the source names"))
+            return nil
+        }
+        let sceneNames: [String: String] = ["control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd"]
+        guard modifiers.allSatisfy({ sceneNames[$0] != nil }) else {
+            state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
+            return nil
+        }
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "input", value: .string(input)),
+            (key: "modifiers", value: .array(modifiers.compactMap { sceneNames[$0] }.map(JSONValue.string))),
+            (key: "action", value: .string(action)),
+        ]
+        if let title = command.title { members.append((key: "title", value: .string(title))) }
+        if let discoverability = command.discoverabilityTitle { members.append((key: "discoverabilityTitle", value: .string(discoverability))) }
+        let attributes = command.attributes.filter { ["disabled", "destructive", "hidden"].contains($0) }
+        if !attributes.isEmpty { members.append((key: "attributes", value: .array(attributes.map(JSONValue.string)))) }
+        if command.wantsPriority { members.append((key: "wantsPriorityOverSystemBehavior", value: .bool(true))) }
+        if let condition = command.condition {
+            let flag = flagName(for: condition, state: &state)
+            members.append((key: "when", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(1))])))
+        }
+        return .object(members)
+    }
+
+    /// The state flag standing for a run-time condition: the condition's words in camel case.
+    private func flagName(for condition: String, state: inout BuildState) -> String {
+        if let existing = state.flags[condition] { return existing }
+        var words: [String] = []
+        var current = ""
+        for character in condition {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            if character == "!" { words.append("not") }
+        }
+        if !current.isEmpty { words.append(current) }
+        var name = words.enumerated().map { $0.offset == 0 ? $0.element.prefix(1).lowercased() + $0.element.dropFirst() : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+        if name.isEmpty { name = "condition" }
+        if name.count > 48 { name = String(name.prefix(48)) }
+        var unique = name
+        var counter = 2
+        let taken = Set(state.flags.values)
+        while taken.contains(unique) {
+            unique = name + String(counter)
+            counter += 1
+        }
+        state.flags[condition] = unique
+        return unique
+    }
+}

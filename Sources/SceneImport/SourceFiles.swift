@@ -1,0 +1,84 @@
+import Foundation
+
+/// The files an import reads: Swift sources, and the English strings tables that localised
+/// titles come from.
+///
+/// Folders are walked in sorted order so that the same tree always gives the same list. Build
+/// output and dependency folders (`.build`, `build`, `DerivedData`, `Pods`, `Carthage`,
+/// `SourcePackages`, `.git`) are skipped, and so are test folders (a name ending in `Tests` or
+/// `UITests`, or `Tests`/`Test` itself) unless ``Options/includeTests`` is set.
+public struct SourceFiles: Sendable, Equatable {
+    /// Swift files, as given or found, each with the path reported in the inventory.
+    public var swiftFiles: [File]
+    /// `Localizable.strings` and other English `.strings` tables (`en.lproj`, `Base.lproj`).
+    public var stringsFiles: [File]
+
+    /// One file: where it is on disk and how the inventory names it.
+    public struct File: Sendable, Equatable, Hashable {
+        /// The path to open.
+        public var path: String
+        /// The path as the inventory reports it: the folder as given joined with the path below it.
+        public var displayPath: String
+    }
+
+    /// What to walk.
+    public struct Options: Sendable, Equatable {
+        /// Read test folders too.
+        public var includeTests = false
+        public init(includeTests: Bool = false) { self.includeTests = includeTests }
+    }
+
+    static let skippedFolders: Set<String> = [
+        ".build", "build", "Build", "DerivedData", "Pods", "Carthage", "SourcePackages", ".git",
+        ".swiftpm", "node_modules",
+    ]
+
+    /// Finds the files under each path (a folder or a file).
+    public init(paths: [String], options: Options = Options()) throws(SceneImportError) {
+        swiftFiles = []
+        stringsFiles = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw SceneImportError.pathNotFound(path)
+            }
+            if !isDirectory.boolValue {
+                add(File(path: path, displayPath: path))
+                continue
+            }
+            let root = path.hasSuffix("/") ? String(path.dropLast()) : path
+            walk(root, relative: root == "." ? "" : root, options: options, manager: manager)
+        }
+    }
+
+    private mutating func walk(_ folder: String, relative: String, options: Options, manager: FileManager) {
+        guard let names = try? manager.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() {
+            let path = folder + "/" + name
+            let display = relative.isEmpty ? name : relative + "/" + name
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                if Self.skippedFolders.contains(name) || name.hasPrefix(".") { continue }
+                if !options.includeTests && Self.isTestFolder(name) { continue }
+                walk(path, relative: display, options: options, manager: manager)
+            } else {
+                add(File(path: path, displayPath: display))
+            }
+        }
+    }
+
+    static func isTestFolder(_ name: String) -> Bool {
+        name == "Tests" || name == "Test" || name.hasSuffix("Tests") || name.hasSuffix("UITests")
+    }
+
+    private mutating func add(_ file: File) {
+        if file.path.hasSuffix(".swift") {
+            swiftFiles.append(file)
+        } else if file.path.hasSuffix(".strings"),
+                  file.path.contains("en.lproj/") || file.path.contains("Base.lproj/") {
+            stringsFiles.append(file)
+        }
+    }
+}

@@ -1,0 +1,359 @@
+import SwiftParser
+import SwiftSyntax
+
+/// Every type, member and global an app's Swift source declares, as compiled for one
+/// ``CompilationConditions`` build: the table the evaluator looks names up in.
+///
+/// Extensions are merged into the type they extend (by the last component of the name, so
+/// `extension Outer.Inner` and a nested `Inner` meet). Code in inactive `#if` clauses is left
+/// out, so it declares nothing.
+struct SourceIndex {
+    /// A type: class, struct, enum, actor, protocol, or a system type the app extends.
+    struct TypeInfo {
+        enum Kind { case `class`, `struct`, `enum`, actor, `protocol`, extensionOnly }
+        var name: String
+        var kind: Kind
+        /// Superclass and protocols, as written (generic arguments dropped).
+        var inherited: [String] = []
+        var functions: [FunctionInfo] = []
+        var properties: [String: PropertyInfo] = [:]
+        var enumCases: [String: EnumCaseInfo] = [:]
+        var enumCaseOrder: [String] = []
+        /// Stored properties in declaration order (for memberwise initialisers).
+        var storedOrder: [String] = []
+        /// Where the primary declaration is.
+        var location: SourceLocation?
+    }
+
+    struct FunctionInfo {
+        enum Kind { case function, initializer }
+        var kind: Kind
+        var name: String
+        var parameters: [ParameterInfo]
+        var body: CodeBlockSyntax?
+        var isStatic: Bool
+        var isObjC: Bool
+        var isOverride: Bool
+        /// The Objective-C name when `@objc(name)` gives one.
+        var explicitSelector: String?
+        var location: SourceLocation
+        /// The declared return type, as written.
+        var returnType: String? = nil
+
+        /// The Objective-C selector UIKit would use for this method.
+        var selector: String {
+            explicitSelector ?? SelectorName.objectiveC(base: name, labels: parameters.map(\.label))
+        }
+    }
+
+    struct ParameterInfo {
+        var label: String?
+        var name: String
+        var type: String?
+        var defaultValue: ExprSyntax?
+    }
+
+    struct PropertyInfo {
+        var name: String
+        var isStatic: Bool
+        var isOverride: Bool
+        var type: String?
+        var initializer: ExprSyntax?
+        var getter: CodeBlockItemListSyntax?
+        var location: SourceLocation
+    }
+
+    struct EnumCaseInfo {
+        var name: String
+        var rawValue: ExprSyntax?
+        var parameters: [String?]
+    }
+
+    private(set) var types: [String: TypeInfo] = [:]
+    /// Global functions by name.
+    private(set) var globalFunctions: [String: [FunctionInfo]] = [:]
+    /// Global constants and variables by name.
+    private(set) var globalProperties: [String: PropertyInfo] = [:]
+    /// Parsed files, in the order read.
+    private(set) var files: [(file: SourceFiles.File, tree: SourceFileSyntax)] = []
+    let conditions: CompilationConditions
+
+    init(conditions: CompilationConditions) {
+        self.conditions = conditions
+    }
+
+    /// Parses one file and adds what it declares.
+    mutating func add(source: String, file: SourceFiles.File) {
+        let tree = Parser.parse(source: source)
+        files.append((file, tree))
+        let converter = SourceLocationConverter(fileName: file.displayPath, tree: tree)
+        var collector = DeclarationCollector(conditions: conditions, converter: converter, file: file.displayPath)
+        collector.collect(tree.statements, in: nil)
+        for type in collector.types { merge(type) }
+        for function in collector.globalFunctions { globalFunctions[function.name, default: []].append(function) }
+        for property in collector.globalProperties { globalProperties[property.name] = property }
+    }
+
+    private mutating func merge(_ type: TypeInfo) {
+        let key = Self.key(type.name)
+        guard var existing = types[key] else {
+            types[key] = type
+            return
+        }
+        if existing.kind == .extensionOnly && type.kind != .extensionOnly {
+            existing.kind = type.kind
+            existing.location = type.location
+            existing.name = type.name
+        }
+        existing.inherited += type.inherited.filter { !existing.inherited.contains($0) }
+        existing.functions += type.functions
+        existing.properties.merge(type.properties) { old, _ in old }
+        existing.enumCases.merge(type.enumCases) { old, _ in old }
+        existing.enumCaseOrder += type.enumCaseOrder
+        existing.storedOrder += type.storedOrder
+        types[key] = existing
+    }
+
+    /// The table key of a type name: its last component (`KeyboardShortcut.KeyboardKit` is
+    /// found as `KeyboardKit` too, but a qualified entry wins).
+    static func key(_ name: String) -> String { name }
+
+    /// The type named `name`, by its full or last name.
+    func type(named name: String) -> TypeInfo? {
+        if let found = types[name] { return found }
+        let last = name.split(separator: ".").last.map(String.init) ?? name
+        if let found = types[last] { return found }
+        return types.values.first { $0.name.hasSuffix("." + last) }
+    }
+
+    /// The superclass chain of a class, nearest first (only types the source declares).
+    func ancestors(of name: String) -> [TypeInfo] {
+        var result: [TypeInfo] = []
+        var seen: Set<String> = [name]
+        var current = type(named: name)
+        while let info = current, let parent = info.inherited.first, !seen.contains(parent) {
+            seen.insert(parent)
+            guard let parentInfo = type(named: parent) else { break }
+            result.append(parentInfo)
+            current = parentInfo
+        }
+        return result
+    }
+
+    /// Whether `name` is `target` or inherits from it, through declared types and known system
+    /// superclasses.
+    func inherits(_ name: String, from target: String) -> Bool {
+        if name == target { return true }
+        var seen: Set<String> = []
+        var current = name
+        while !seen.contains(current) {
+            seen.insert(current)
+            guard let info = type(named: current), let parent = info.inherited.first else { return false }
+            if parent == target { return true }
+            current = parent
+        }
+        return false
+    }
+
+    /// The first system (undeclared) superclass a class reaches, e.g. `UIViewController`.
+    func systemBase(of name: String) -> String? {
+        var seen: Set<String> = []
+        var current = name
+        while !seen.contains(current) {
+            seen.insert(current)
+            guard let info = type(named: current) else { return current == name ? nil : current }
+            guard let parent = info.inherited.first else { return nil }
+            current = parent
+        }
+        return nil
+    }
+}
+
+/// Where something is in the source.
+struct SourceLocation: Hashable, Comparable {
+    var file: String
+    var line: Int
+
+    static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.file, a.line) < (b.file, b.line)
+    }
+}
+
+/// Walks one file's declarations, honouring `#if`.
+private struct DeclarationCollector {
+    let conditions: CompilationConditions
+    let converter: SourceLocationConverter
+    let file: String
+    var types: [SourceIndex.TypeInfo] = []
+    var globalFunctions: [SourceIndex.FunctionInfo] = []
+    var globalProperties: [SourceIndex.PropertyInfo] = []
+
+    init(conditions: CompilationConditions, converter: SourceLocationConverter, file: String) {
+        self.conditions = conditions
+        self.converter = converter
+        self.file = file
+    }
+
+    func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        SourceLocation(file: file, line: node.startLocation(converter: converter).line)
+    }
+
+    mutating func collect(_ statements: CodeBlockItemListSyntax, in parent: String?) {
+        for item in statements {
+            if let decl = item.item.as(DeclSyntax.self) {
+                collect(decl: decl, in: parent)
+            }
+        }
+    }
+
+    mutating func collect(members: MemberBlockItemListSyntax, into type: inout SourceIndex.TypeInfo) {
+        for member in members {
+            collectMember(member.decl, into: &type)
+        }
+    }
+
+    mutating func collectMember(_ decl: DeclSyntax, into type: inout SourceIndex.TypeInfo) {
+        if let block = decl.as(IfConfigDeclSyntax.self) {
+            guard let clause = conditions.activeClause(of: block) else { return }
+            if case .decls(let members)? = clause.elements {
+                for member in members { collectMember(member.decl, into: &type) }
+            }
+            return
+        }
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            type.functions.append(functionInfo(function))
+        } else if let initializer = decl.as(InitializerDeclSyntax.self) {
+            type.functions.append(initializerInfo(initializer))
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
+            for property in propertyInfos(variable) {
+                type.properties[property.name] = property
+                if !property.isStatic && property.getter == nil { type.storedOrder.append(property.name) }
+            }
+        } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
+            for element in enumCase.elements {
+                let name = element.name.text
+                let parameters = element.parameterClause?.parameters.map { $0.firstName?.text } ?? []
+                type.enumCases[name] = .init(name: name, rawValue: element.rawValue?.value, parameters: parameters)
+                type.enumCaseOrder.append(name)
+            }
+        } else {
+            // A nested type: recorded under its qualified name.
+            collect(decl: decl, in: type.name)
+        }
+    }
+
+    mutating func collect(decl: DeclSyntax, in parent: String?) {
+        func qualified(_ name: String) -> String { parent.map { "\($0).\(name)" } ?? name }
+        if let block = decl.as(IfConfigDeclSyntax.self) {
+            guard let clause = conditions.activeClause(of: block) else { return }
+            switch clause.elements {
+            case .statements(let items)?: collect(items, in: parent)
+            case .decls(let members)?:
+                for member in members { collect(decl: member.decl, in: parent) }
+            default: break
+            }
+            return
+        }
+        if let declaration = decl.asProtocol(DeclGroupSyntax.self) {
+            let name: String
+            let kind: SourceIndex.TypeInfo.Kind
+            switch declaration {
+            case let c as ClassDeclSyntax: name = qualified(c.name.text); kind = .class
+            case let s as StructDeclSyntax: name = qualified(s.name.text); kind = .struct
+            case let e as EnumDeclSyntax: name = qualified(e.name.text); kind = .enum
+            case let a as ActorDeclSyntax: name = qualified(a.name.text); kind = .actor
+            case let p as ProtocolDeclSyntax: name = qualified(p.name.text); kind = .protocol
+            case let x as ExtensionDeclSyntax:
+                name = x.extendedType.trimmedDescription.replacingOccurrences(of: " ", with: "")
+                kind = .extensionOnly
+            default: return
+            }
+            var info = SourceIndex.TypeInfo(name: name, kind: kind)
+            info.location = kind == .extensionOnly ? nil : location(declaration)
+            info.inherited = declaration.inheritanceClause?.inheritedTypes.map {
+                let text = $0.type.trimmedDescription
+                return text.split(separator: "<").first.map(String.init) ?? text
+            } ?? []
+            collect(members: declaration.memberBlock.members, into: &info)
+            types.append(info)
+            return
+        }
+        guard parent == nil else { return }
+        if let function = decl.as(FunctionDeclSyntax.self) {
+            globalFunctions.append(functionInfo(function))
+        } else if let variable = decl.as(VariableDeclSyntax.self) {
+            globalProperties += propertyInfos(variable)
+        }
+    }
+
+    func isObjC(_ attributes: AttributeListSyntax) -> (Bool, String?) {
+        for element in attributes {
+            guard let attribute = element.as(AttributeSyntax.self) else { continue }
+            let name = attribute.attributeName.trimmedDescription
+            if name == "objc" {
+                if let arguments = attribute.arguments?.as(ObjCSelectorPieceListSyntax.self) {
+                    let text = arguments.map { ($0.name?.text ?? "") + ($0.colon == nil ? "" : ":") }.joined()
+                    return (true, text.isEmpty ? nil : text)
+                }
+                return (true, nil)
+            }
+            if name == "IBAction" || name == "objc" || name == "NSManaged" { return (true, nil) }
+        }
+        return (false, nil)
+    }
+
+    func hasModifier(_ modifiers: DeclModifierListSyntax, _ names: Set<String>) -> Bool {
+        modifiers.contains { names.contains($0.name.text) }
+    }
+
+    func parameters(_ clause: FunctionParameterClauseSyntax) -> [SourceIndex.ParameterInfo] {
+        clause.parameters.map { parameter in
+            let first = parameter.firstName.text
+            let label: String? = first == "_" ? nil : first
+            let name = parameter.secondName?.text ?? first
+            return .init(label: label, name: name, type: parameter.type.trimmedDescription,
+                         defaultValue: parameter.defaultValue?.value)
+        }
+    }
+
+    func functionInfo(_ function: FunctionDeclSyntax) -> SourceIndex.FunctionInfo {
+        let (objc, explicit) = isObjC(function.attributes)
+        return .init(kind: .function, name: function.name.text,
+                     parameters: parameters(function.signature.parameterClause),
+                     body: function.body,
+                     isStatic: hasModifier(function.modifiers, ["static", "class"]),
+                     isObjC: objc || hasModifier(function.modifiers, ["override"]),
+                     isOverride: hasModifier(function.modifiers, ["override"]),
+                     explicitSelector: explicit, location: location(function),
+                     returnType: function.signature.returnClause?.type.trimmedDescription)
+    }
+
+    func initializerInfo(_ initializer: InitializerDeclSyntax) -> SourceIndex.FunctionInfo {
+        .init(kind: .initializer, name: "init",
+              parameters: parameters(initializer.signature.parameterClause),
+              body: initializer.body, isStatic: false, isObjC: false,
+              isOverride: hasModifier(initializer.modifiers, ["override"]),
+              explicitSelector: nil, location: location(initializer))
+    }
+
+    func propertyInfos(_ variable: VariableDeclSyntax) -> [SourceIndex.PropertyInfo] {
+        let isStatic = hasModifier(variable.modifiers, ["static", "class"])
+        let isOverride = hasModifier(variable.modifiers, ["override"])
+        return variable.bindings.compactMap { binding in
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+            var getter: CodeBlockItemListSyntax?
+            switch binding.accessorBlock?.accessors {
+            case .getter(let items)?:
+                getter = items
+            case .accessors(let accessors)?:
+                getter = accessors.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+            default:
+                break
+            }
+            return .init(name: name, isStatic: isStatic, isOverride: isOverride,
+                         type: binding.typeAnnotation?.type.trimmedDescription,
+                         initializer: binding.initializer?.value, getter: getter,
+                         location: location(binding))
+        }
+    }
+}

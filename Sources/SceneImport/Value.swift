@@ -1,0 +1,116 @@
+import SwiftSyntax
+
+/// What the evaluator knows about an expression's value.
+///
+/// The evaluator follows the source far enough to learn which commands exist: strings,
+/// integers, modifier sets, selectors, commands, arrays of them with the conditions each
+/// element is present under, and instances of the app's own types. Anything else is
+/// ``unknown(_:)`` carrying its source text.
+indirect enum Value {
+    case unknown(String)
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case modifiers(Set<String>)
+    case selector(String)
+    case command(CommandValue)
+    case array([Item])
+    case tuple([(label: String?, value: Value)])
+    case object(type: String, fields: [String: Value])
+    case enumCase(type: String, name: String, payload: [Value])
+    case typeReference(String)
+    /// A SwiftUI `KeyboardShortcut` or `KeyEquivalent`.
+    case shortcut(input: String?, modifiers: Set<String>?)
+    case closure(ClosureExprSyntax)
+
+    /// An array element and the run-time conditions it is present under.
+    struct Item {
+        var value: Value
+        var conditions: [String]
+    }
+
+    var stringValue: String? {
+        switch self {
+        case .string(let s): return s
+        case .enumCase(_, let name, _): return name
+        default: return nil
+        }
+    }
+
+    var isKnown: Bool {
+        if case .unknown = self { return false }
+        return true
+    }
+
+    /// The elements, when the value is a collection the evaluator can iterate.
+    var items: [Item]? {
+        switch self {
+        case .array(let items): return items
+        case .null: return []
+        default: return nil
+        }
+    }
+}
+
+/// A `UIKeyCommand` (or key-less `UICommand`) as far as the source fixes it.
+struct CommandValue {
+    var hasKey: Bool
+    var input: String??
+    var modifiers: Set<String>?
+    var action: String?
+    var title: String?
+    var titleExpression: String?
+    var discoverabilityTitle: String?
+    var attributes: [String] = []
+    var wantsPriority = false
+    var alternates: [ImportedCommand.Alternate] = []
+    var propertyList: String?
+    var location: SourceLocation
+}
+
+/// The run-time values of the modifier flags.
+enum ModifierName {
+    static let byFlag: [(name: String, bit: Int)] = [
+        ("alphaShift", 1 << 16), ("shift", 1 << 17), ("control", 1 << 18),
+        ("alternate", 1 << 19), ("command", 1 << 20), ("numericPad", 1 << 21),
+    ]
+    static let all: Set<String> = Set(byFlag.map(\.name))
+
+    /// SwiftUI `EventModifiers` names mapped to UIKit's.
+    static let swiftUI: [String: String] = [
+        "command": "command", "shift": "shift", "option": "alternate", "control": "control",
+        "capsLock": "alphaShift", "numericPad": "numericPad",
+    ]
+
+    static func fromRawValue(_ raw: Int) -> Set<String> {
+        Set(byFlag.filter { raw & $0.bit != 0 }.map(\.name))
+    }
+}
+
+/// Inputs UIKit names with constants, by the constant's Swift spelling.
+enum KeyInputConstant {
+    static let uiKeyCommandMembers: [String: String] = {
+        var table: [String: String] = [
+            "inputUpArrow": "UIKeyInputUpArrow", "inputDownArrow": "UIKeyInputDownArrow",
+            "inputLeftArrow": "UIKeyInputLeftArrow", "inputRightArrow": "UIKeyInputRightArrow",
+            "inputEscape": "UIKeyInputEscape", "inputPageUp": "UIKeyInputPageUp",
+            "inputPageDown": "UIKeyInputPageDown", "inputHome": "UIKeyInputHome",
+            "inputEnd": "UIKeyInputEnd", "inputDelete": "UIKeyInputDelete",
+        ]
+        for n in 1...12 { table["inputF\(n)"] = "UIKeyInputF\(n)" }
+        return table
+    }()
+
+    static let globals: Set<String> = Set(uiKeyCommandMembers.values)
+
+    /// SwiftUI `KeyEquivalent` constants.
+    static let keyEquivalents: [String: String] = [
+        "return": "\r", "escape": "UIKeyInputEscape", "tab": "\t", "space": " ",
+        "delete": "\u{8}", "deleteForward": "UIKeyInputDelete", "upArrow": "UIKeyInputUpArrow",
+        "downArrow": "UIKeyInputDownArrow", "leftArrow": "UIKeyInputLeftArrow",
+        "rightArrow": "UIKeyInputRightArrow", "pageUp": "UIKeyInputPageUp",
+        "pageDown": "UIKeyInputPageDown", "home": "UIKeyInputHome", "end": "UIKeyInputEnd",
+        "clear": "\u{1b}",
+    ]
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import SceneImport
+
+/// `keytrace scene import`: builds a scene from an app's Swift source. `keytrace` runs this
+/// tool from beside its own binary; it can also be run directly as `keytrace-scene-import`.
+@main
+struct SceneImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keytrace scene import",
+        abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source: its key commands, who provides them, who implements the actions, how the controllers nest.",
+        discussion: """
+        Walks the .swift files under each PATH (skipping build, Pods, Carthage and test folders) \
+        and prints the import report. Exit codes: 0 imported; 1 the generated scene does not load \
+        (an importer bug: please report it); 2 no usable input; 64 usage error.
+        """)
+
+    @Argument(help: "App source folders or Swift files.")
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Write the scene (JSON) to this file; - for standard output.")
+    var output: String?
+
+    @Option(help: "Write every command found as JSON Lines to this file; - for standard output.")
+    var inventory: String?
+
+    @Option(help: "Write the report to this file instead of standard output.")
+    var report: String?
+
+    @Flag(help: "Write the report as JSON.")
+    var json = false
+
+    @Flag(help: "Read test folders too.")
+    var includeTests = false
+
+    @Option(help: "Compile for this platform: ios (default) or catalyst.")
+    var platform: String = "ios"
+
+    @Option(help: "Compilation flags that are set (repeatable); DEBUG is set unless --no-debug.")
+    var define: [String] = []
+
+    @Flag(help: "Leave DEBUG unset.")
+    var noDebug = false
+
+    @Option(help: "Modules canImport finds besides Apple's frameworks (repeatable).")
+    var canImport: [String] = []
+
+    @Option(help: "The scene's name (default: the first path's last component).")
+    var name: String?
+
+    func validate() throws {
+        guard CompilationConditions.Platform(rawValue: platform) != nil else {
+            throw ValidationError("--platform must be ios or catalyst, not '\(platform)'")
+        }
+        let stdoutUses = [output, inventory].filter { $0 == "-" }.count + (report == nil ? 1 : 0)
+        if stdoutUses > 1 && (output == "-" || inventory == "-") {
+            throw ValidationError("only one of -o -, --inventory - and the report can go to standard output; give --report FILE")
+        }
+    }
+
+    func run() throws {
+        var flags = Set(define)
+        if !noDebug { flags.insert("DEBUG") }
+        let conditions = CompilationConditions(platform: CompilationConditions.Platform(rawValue: platform) ?? .iOS,
+                                               flags: flags, importableModules: Set(canImport))
+        let importer = SceneImporter(options: .init(files: .init(includeTests: includeTests), conditions: conditions, sceneName: name))
+        let result: ImportResult
+        do {
+            result = try importer.importApp(at: paths)
+        } catch {
+            FileHandle.standardError.write(Data("keytrace: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        do {
+            if let output { try write(result.scene, to: output) }
+            if let inventory { try write(result.inventoryText, to: inventory) }
+            let reportText = json ? result.report.jsonText : result.report.text
+            try write(reportText, to: report ?? "-")
+        } catch {
+            FileHandle.standardError.write(Data("keytrace: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        if result.report.sceneError != nil { throw ExitCode(1) }
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        if path == "-" {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw SceneImportError.cannotWrite(path, reason: (error as NSError).localizedDescription)
+        }
+    }
+}

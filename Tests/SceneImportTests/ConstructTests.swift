@@ -1,0 +1,311 @@
+import Testing
+@testable import SceneImport
+import Scenes
+
+/// One test per construct real apps use to declare key commands. Each source is written for
+/// this test; none is copied from an app.
+@Suite struct ConstructTests {
+    func importing(_ sources: [String: String], platform: CompilationConditions.Platform = .iOS) -> ImportResult {
+        let importer = SceneImporter(options: .init(conditions: .init(platform: platform)))
+        return importer.importSources(sources.sorted { $0.key < $1.key }.map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) })
+    }
+
+    /// (declared_in, input, modifiers, action) of every command, sorted.
+    func keys(_ result: ImportResult) -> [String] {
+        result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
+    }
+
+    @Test func keyCommandsOverrideWithEveryInitialiserForm() {
+        let result = importing(["A.swift": """
+            import UIKit
+            class Editor: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    return [
+                        UIKeyCommand(title: "Find", action: #selector(find(_:)), input: "f", modifierFlags: .command),
+                        UIKeyCommand(input: "g", modifierFlags: [.command, .shift], action: #selector(Editor.findPrevious)),
+                        UIKeyCommand(input: UIKeyCommand.inputUpArrow, modifierFlags: [], action: #selector(up), discoverabilityTitle: "Up"),
+                        .init(action: #selector(handle(sender:)), input: "\\t"),
+                        UIKeyCommand(input: UIKeyInputEscape, modifierFlags: UIKeyModifierFlags(rawValue: 1 << 18), action: Selector(("dismiss:"))),
+                    ]
+                }
+                @objc func find(_ sender: Any?) {}
+                @objc func findPrevious() {}
+                @objc func up() {}
+                @objc func handle(sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(keys(result) == [
+            "Editor keyCommands cmd+f find:",
+            "Editor keyCommands ctrl+esc dismiss:",
+            "Editor keyCommands shift+cmd+g findPrevious",
+            "Editor keyCommands tab handleWithSender:",
+            "Editor keyCommands up up",
+        ])
+        let find = result.inventory.first { $0.action == "find:" }
+        #expect(find?.title == "Find")
+        #expect(find?.line == 5)
+        #expect(find?.conditional == false)
+        #expect(result.inventory.first { $0.action == "up" }?.input == "UIKeyInputUpArrow")
+    }
+
+    @Test func superPlusExtrasConditionsAndHelpers() {
+        let result = importing(["B.swift": """
+            import UIKit
+            class Base: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(reload))] }
+                @objc func reload() {}
+            }
+            class List: Base {
+                var isEditingRows = false
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands = super.keyCommands ?? []
+                    commands.append(deleteCommand)
+                    if isEditingRows {
+                        commands += [UIKeyCommand(input: "\\r", modifierFlags: [], action: #selector(done))]
+                    }
+                    guard traitCollection.horizontalSizeClass == .regular else { return commands }
+                    commands.append(contentsOf: makeTabCommands())
+                    return commands
+                }
+                var deleteCommand: UIKeyCommand { UIKeyCommand(input: "\\u{8}", modifierFlags: .command, action: #selector(remove(_:))) }
+                func makeTabCommands() -> [UIKeyCommand] {
+                    (1...3).map { UIKeyCommand(input: "\\($0)", modifierFlags: .command, action: #selector(selectTab(_:))) }
+                }
+                @objc func done() {}
+                @objc func remove(_ sender: Any) {}
+                @objc func selectTab(_ sender: UIKeyCommand) {}
+            }
+            class Sub: List {}
+            """])
+        #expect(keys(result) == [
+            "Base keyCommands cmd+r reload",
+            "List keyCommands cmd+1 selectTab:",
+            "List keyCommands cmd+2 selectTab:",
+            "List keyCommands cmd+3 selectTab:",
+            "List keyCommands cmd+delete remove:",
+            "List keyCommands return done",
+        ])
+        let done = result.inventory.first { $0.action == "done" }
+        #expect(done?.conditional == true)
+        #expect(done?.condition == "isEditingRows")
+        #expect(result.inventory.first { $0.action == "remove:" }?.conditional == false)
+        #expect(result.inventory.first { $0.input == "2" }?.condition == "traitCollection.horizontalSizeClass == .regular")
+    }
+
+    @Test func addKeyCommandInLifecycleMethodsWithALoop() {
+        let result = importing(["C.swift": """
+            import UIKit
+            class Root: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    addKeyCommand(UIKeyCommand(title: "New Tab", action: #selector(newTab), input: "t", modifierFlags: .command))
+                    let digits = (Array(1...2) + [0]).map { "\\($0)" }
+                    for digit in digits {
+                        addKeyCommand(UIKeyCommand(action: #selector(self.select), input: digit, modifierFlags: .command))
+                    }
+                    #if targetEnvironment(macCatalyst)
+                    addKeyCommand(UIKeyCommand(input: "m", modifierFlags: .command, action: #selector(newTab)))
+                    #endif
+                }
+                @objc func newTab() {}
+                @objc private func select(_ command: UIKeyCommand) {}
+            }
+            """])
+        #expect(keys(result) == [
+            "Root addKeyCommand cmd+0 select:", "Root addKeyCommand cmd+1 select:", "Root addKeyCommand cmd+2 select:",
+            "Root addKeyCommand cmd+t newTab",
+        ])
+        let catalyst = importing(["C.swift": """
+            import UIKit
+            class Root: UIViewController {
+                override func viewDidLoad() {
+                    #if targetEnvironment(macCatalyst)
+                    addKeyCommand(UIKeyCommand(input: "m", modifierFlags: .command, action: #selector(newTab)))
+                    #endif
+                }
+                @objc func newTab() {}
+            }
+            """], platform: .macCatalyst)
+        #expect(keys(catalyst) == ["Root addKeyCommand cmd+m newTab"])
+    }
+
+    @Test func mainMenuFromStoredPropertiesAndSelectorConstants() {
+        let result = importing([
+            "AppDelegate.swift": """
+            import UIKit
+            extension Selector { static let toggleSidebar = #selector(Split.toggleSidebar(_:)) }
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                let sidebarCommand = UIKeyCommand(title: "Toggle Sidebar", action: .toggleSidebar, input: "s", modifierFlags: [.control, .command])
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    guard builder.system == .main else { return }
+                    let view = UIMenu(title: "", options: .displayInline, children: [sidebarCommand])
+                    builder.insertChild(view, atStartOfMenu: .view)
+                    switch builder.system {
+                    case .main: builder.insertSibling(UIMenu(children: [UIKeyCommand(title: "Print", action: #selector(Split.printDocument(_:)), input: "p", modifierFlags: .command)]), afterMenu: .close)
+                    case .context: builder.insertChild(UIMenu(children: [UIKeyCommand(input: "k", modifierFlags: .command, action: #selector(Split.printDocument(_:)))]), atStartOfMenu: .root)
+                    default: break
+                    }
+                }
+            }
+            """,
+            "Split.swift": """
+            import UIKit
+            class Split: UISplitViewController {
+                @objc func toggleSidebar(_ sender: Any?) {}
+                @objc func printDocument(_ sender: Any?) {}
+            }
+            """,
+        ])
+        #expect(keys(result) == ["AppDelegate menu cmd+p printDocument:", "AppDelegate menu ctrl+cmd+s toggleSidebar:"])
+        #expect(result.inventory.allSatisfy { !$0.conditional })
+        #expect(result.report.sceneError == nil)
+        #expect(result.scene.contains("\"imported-AppDelegate\""))
+    }
+
+    @Test func convenienceInitialiserTupleAndInputTable() {
+        let result = importing(["D.swift": """
+            import UIKit
+            extension String { static let escape = UIKeyCommand.inputEscape }
+            struct KeyInput {
+                let flags: UIKeyModifierFlags
+                let character: String
+                init(_ flags: UIKeyModifierFlags, _ character: String) { self.flags = flags; self.character = character }
+                static let close = KeyInput(.command, "w")
+                static let cancel = KeyInput([], .escape)
+            }
+            extension UIKeyCommand {
+                convenience init(_ keys: (modifierFlags: UIKeyModifierFlags, input: String), action: Selector, title: String? = nil) {
+                    if let title {
+                        self.init(title: title, action: action, input: keys.input, modifierFlags: keys.modifierFlags)
+                    } else {
+                        self.init(input: keys.input, modifierFlags: keys.modifierFlags, action: action)
+                    }
+                }
+                convenience init(keyInput: KeyInput, action: Selector, title: String? = nil) {
+                    self.init((keyInput.flags, keyInput.character), action: action, title: title)
+                }
+            }
+            class DiscoverableCommand: UIKeyCommand {}
+            class Modal: UIViewController {
+                static let closeCommand = DiscoverableCommand(([.command, .shift], "W"), action: #selector(closeAll), title: "Close All")
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(keyInput: .close, action: #selector(close)), UIKeyCommand(keyInput: .cancel, action: #selector(close)), Modal.closeCommand]
+                }
+                @objc func close() {}
+                @objc func closeAll() {}
+            }
+            """])
+        #expect(keys(result) == ["Modal keyCommands cmd+w close", "Modal keyCommands esc close", "Modal keyCommands shift+cmd+w closeAll"])
+        #expect(result.inventory.first { $0.action == "closeAll" }?.title == "Close All")
+        // The site is where the app asks for the command, not inside the initialiser.
+        #expect(result.inventory.first { $0.input == "w" }?.line == 26)
+    }
+
+    @Test func swiftUIShortcuts() {
+        let result = importing(["E.swift": """
+            import SwiftUI
+            extension KeyboardShortcut { enum App { static let refresh = KeyboardShortcut("r") } }
+            struct Toolbar: View {
+                var showClose: Bool
+                var body: some View {
+                    HStack {
+                        Button("Save") {}.keyboardShortcut("s", modifiers: [.command, .shift])
+                        Button(action: {}) { Image(systemName: "arrow") }.keyboardShortcut(.App.refresh)
+                        if showClose { Button("Close") {}.keyboardShortcut(.cancelAction) }
+                        Button("OK") {}.keyboardShortcut(.defaultAction)
+                        #if os(macOS)
+                        Button("Mac") {}.keyboardShortcut("m")
+                        #endif
+                    }
+                }
+            }
+            struct AppCommands: Commands {
+                var body: some Commands {
+                    CommandGroup(after: .newItem) { Button("Open Recent") {}.keyboardShortcut("o", modifiers: [.option, .command]) }
+                }
+            }
+            """])
+        #expect(keys(result) == [
+            "AppCommands swiftui opt+cmd+o nil",
+            "Toolbar swiftui cmd+r nil",
+            "Toolbar swiftui esc nil",
+            "Toolbar swiftui return nil",
+            "Toolbar swiftui shift+cmd+s nil",
+        ])
+        #expect(result.inventory.first { $0.input == "s" }?.title == "Save")
+        #expect(result.inventory.first { $0.input == "UIKeyInputEscape" }?.condition == "showClose")
+    }
+
+    @Test func protocolDefaultAndSharedHelper() {
+        let result = importing(["F.swift": """
+            import UIKit
+            protocol Refreshable {}
+            extension Refreshable {
+                var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(UIViewController.refresh))] }
+            }
+            enum SharedCommands {
+                static func navigation() -> [UIKeyCommand] { [UIKeyCommand(input: "[", modifierFlags: .command, action: #selector(UIViewController.goBack))] }
+            }
+            class One: UIViewController, Refreshable {
+                override var keyCommands: [UIKeyCommand]? { SharedCommands.navigation() }
+            }
+            class Two: UIViewController, Refreshable {
+                override var keyCommands: [UIKeyCommand]? { SharedCommands.navigation() }
+                @objc func refresh() {}
+                @objc func goBack() {}
+            }
+            """])
+        #expect(keys(result) == [
+            "One keyCommands cmd+[ goBack", "One keyCommands cmd+r refresh",
+            "Two keyCommands cmd+[ goBack", "Two keyCommands cmd+r refresh",
+        ])
+    }
+
+    @Test func storedPropertyFilledInAnInitialiser() {
+        let result = importing(["G.swift": """
+            import UIKit
+            class Search: UITextField {
+                override var keyCommands: [UIKeyCommand]? { _keyCommands }
+                var _keyCommands: [UIKeyCommand] = []
+                override init(frame: CGRect) {
+                    let escape = UIKeyCommand(input: UIKeyCommand.inputEscape, modifierFlags: [], action: #selector(Search.close))
+                    let next = UIKeyCommand(input: "n", modifierFlags: .control, action: #selector(Search.next))
+                    super.init(frame: frame)
+                    _keyCommands = [escape, next]
+                    for command in _keyCommands { command.wantsPriorityOverSystemBehavior = true }
+                }
+                @objc func close() {}
+                @objc func next() {}
+            }
+            """])
+        #expect(keys(result) == ["Search keyCommands ctrl+n next", "Search keyCommands esc close"])
+        // ⌃N on a text field: text input uses it first (R17).
+        #expect(result.report.findings.contains { $0.kind == .textInput && $0.message.contains("ctrl+n") || $0.kind == .textInput })
+    }
+
+    @Test func selectorNames() {
+        #expect(SelectorName.objectiveC(base: "find", labels: [nil]) == "find:")
+        #expect(SelectorName.objectiveC(base: "refresh", labels: []) == "refresh")
+        #expect(SelectorName.objectiveC(base: "handleKeyCommand", labels: ["sender"]) == "handleKeyCommandWithSender:")
+        #expect(SelectorName.objectiveC(base: "move", labels: [nil, "animated"]) == "move:animated:")
+        let parsed = SelectorName.parse("Type.method(_:with:)")
+        #expect(parsed.type == "Type" && parsed.base == "method" && parsed.labels! == [nil, "with"])
+    }
+
+    @Test func inactiveCodeDeclaresNothing() {
+        let result = importing(["H.swift": """
+            import UIKit
+            #if os(macOS)
+            class MacOnly: NSViewController {}
+            #else
+            class Phone: UIViewController {
+                #if DEBUG && !targetEnvironment(macCatalyst)
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "d", modifierFlags: [.command, .alternate], action: #selector(debugMenu))] }
+                #endif
+                @objc func debugMenu() {}
+            }
+            #endif
+            """])
+        #expect(keys(result) == ["Phone keyCommands opt+cmd+d debugMenu"])
+    }
+}
