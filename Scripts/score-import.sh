@@ -40,7 +40,7 @@ for app in $apps; do
   [ -d "$mirror" ] || { echo "$app: no mirror of $repo under $mirrors" >&2; status=1; continue; }
   dir="$work/$app"
   mkdir -p "$dir"
-  for path in "$@"; do
+  for path in "$@" '*.pbxproj' '*.xcconfig'; do
     git -C "$mirror" archive "$commit" -- "$path" 2>/dev/null | tar -x -C "$dir" 2>/dev/null || true
   done
   (cd "$dir" && "$bin/keytrace-scene-import" "$@" -o scene.json --inventory inventory.jsonl --report report.txt) || status=1

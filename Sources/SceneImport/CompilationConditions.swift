@@ -22,6 +22,9 @@ public struct CompilationConditions: Sendable, Equatable {
     /// Modules `canImport` finds besides the system frameworks (the app's own package
     /// dependencies).
     public var importableModules: Set<String>
+    /// The oldest iOS version the app runs on: `#available(iOS 15, *)` always holds when this
+    /// is 15 or later, and is a run-time condition otherwise.
+    public var deploymentTarget: [Int]
 
     static let systemModules: Set<String> = [
         "UIKit", "SwiftUI", "Foundation", "Combine", "CoreGraphics", "QuartzCore", "WebKit",
@@ -32,8 +35,10 @@ public struct CompilationConditions: Sendable, Equatable {
     ]
 
     /// An iOS app with `DEBUG` set.
-    public init(platform: Platform = .iOS, flags: Set<String> = ["DEBUG"], importableModules: Set<String> = []) {
+    public init(platform: Platform = .iOS, flags: Set<String> = ["DEBUG"], importableModules: Set<String> = [],
+                deploymentTarget: [Int] = [13, 0]) {
         self.platform = platform
+        self.deploymentTarget = deploymentTarget
         self.flags = flags
         self.importableModules = importableModules
     }
@@ -102,6 +107,30 @@ public struct CompilationConditions: Sendable, Equatable {
                 return holds(element)
             }
         }
+    }
+
+    /// Whether `#available(…)`'s arguments always hold (`true`), never (`false`, not for this
+    /// platform at all) or only on some OS versions (`nil`).
+    func isAvailable(_ arguments: AvailabilityArgumentListSyntax) -> Bool? {
+        let names = platform == .macCatalyst ? ["macCatalyst", "iOS"] : ["iOS", "iOSApplicationExtension"]
+        for name in names {
+            for argument in arguments {
+                guard case .availabilityVersionRestriction(let restriction) = argument.argument,
+                      restriction.platform.text == name else { continue }
+                guard let version = restriction.version else { return true }
+                let required = version.trimmedDescription.split(separator: ".").compactMap { Int($0) }
+                return Self.compare(deploymentTarget, required) >= 0 ? true : nil
+            }
+        }
+        return true
+    }
+
+    static func compare(_ a: [Int], _ b: [Int]) -> Int {
+        for i in 0..<max(a.count, b.count) {
+            let x = i < a.count ? a[i] : 0, y = i < b.count ? b[i] : 0
+            if x != y { return x < y ? -1 : 1 }
+        }
+        return 0
     }
 
     /// The clause of a `#if` block that is compiled, if any.

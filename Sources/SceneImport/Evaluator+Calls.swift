@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 extension Evaluator {
@@ -36,7 +37,8 @@ extension Evaluator {
                 execute(closure.statements, frame: &inner)
                 frame.selfFields = inner.selfFields
                 for (name, _) in frame.locals { if let v = inner.locals[name] { frame.locals[name] = v } }
-            } else if argument.expression.is(FunctionCallExprSyntax.self) || argument.expression.is(ArrayExprSyntax.self) {
+            } else {
+                // Evaluated for what it creates: a command passed to `builder.insertChildren(…)`.
                 _ = evaluate(argument.expression, frame: &frame)
             }
         }
@@ -73,7 +75,15 @@ extension Evaluator {
             }
             return .unknown(call.trimmedDescription)
         case "KeyboardShortcut":
+            // An app's own initialiser (`KeyboardShortcut(keyboardInput:)`) delegates to SwiftUI's.
+            if args.contains(where: { $0.label != nil && $0.label != "modifiers" && $0.label != "localization" }),
+               let info = index.type(named: name) {
+                return construct(info, args: args, call: call, frame: &frame)
+            }
             return swiftUIShortcut(args, frame: &frame)
+        case "Character":
+            if let first = args.first { return evaluate(first.expression, frame: &frame, hint: "String") }
+            return .unknown(call.trimmedDescription)
         case "KeyEquivalent":
             if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) {
                 return .shortcut(input: text, modifiers: nil)
@@ -105,6 +115,7 @@ extension Evaluator {
         if let info = index.type(named: name) {
             return construct(info, args: args, call: call, frame: &frame)
         }
+        if let input = Self.keyInputFunction(name) { return .string(input) }
         runClosures(in: args, frame: &frame)
         return .unknown(call.trimmedDescription)
     }
@@ -138,6 +149,11 @@ extension Evaluator {
             }
             return .null
         }
+        if name == "init" && baseText == "self", let selfType = frame.selfType, Self.systemTypes.contains(selfType) {
+            // A value type's initialiser delegating to the system one: the result is `self`.
+            frame.locals["self"] = callName(selfType, args: args.filter { $0.label != "localization" }, call: call, frame: &frame, hint: selfType)
+            return .null
+        }
         if name == "init" {
             return callName(baseText, args: args, call: call, frame: &frame, hint: hint)
         }
@@ -159,7 +175,7 @@ extension Evaluator {
         }
         let base = evaluate(baseExpression, frame: &frame)
         switch base {
-        case .array, .string:
+        case .array, .string, .unknown:
             if let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
         case .typeReference(let type):
             if type == "super" { return .unknown(call.trimmedDescription) }
@@ -202,7 +218,22 @@ extension Evaluator {
     /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
     /// collection.
     func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
-        guard let elements = iterate(base), elements.count <= Self.maximumIterations else { return nil }
+        guard let elements = iterate(base), elements.count <= Self.maximumIterations else {
+            // Over run-time data: the transform runs once on an unknown element.
+            guard ["map", "compactMap", "flatMap"].contains(name), let transform = args.last?.expression else { return nil }
+            let element = Value.unknown("element")
+            var inner = frame
+            let value: Value
+            if let closure = transform.as(ClosureExprSyntax.self) {
+                value = callClosure(closure, with: [element], frame: &inner)
+            } else if case .closure(let closure)? = transform.as(DeclReferenceExprSyntax.self).flatMap({ frame.locals[$0.baseName.text] }) {
+                value = callClosure(closure, with: [element], frame: &inner)
+            } else {
+                return nil
+            }
+            let items = flatten(value, conditions: ["for each \(name) element"])
+            return items.isEmpty ? nil : .array(items)
+        }
         switch name {
         case "map", "compactMap", "flatMap", "forEach", "filter":
             guard let transform = args.last?.expression else { return nil }
@@ -283,6 +314,15 @@ extension Evaluator {
         }
     }
 
+    /// A function the app declares outside Swift (an Objective-C helper such as
+    /// `_XYZKeyInputEscape()`) whose name ends in a UIKit key-input constant's name returns
+    /// that constant.
+    static func keyInputFunction(_ name: String) -> String? {
+        guard let range = name.range(of: "KeyInput", options: .backwards) else { return nil }
+        let constant = "UIKeyInput" + name[range.upperBound...]
+        return KeyInputConstant.globals.contains(constant) ? constant : nil
+    }
+
     // MARK: - The app's own functions
 
     func findFunctions(named name: String, in type: String) -> [SourceIndex.FunctionInfo] {
@@ -299,7 +339,16 @@ extension Evaluator {
 
     /// The function whose labels fit the arguments (parameters with defaults may be left out).
     func match(_ functions: [SourceIndex.FunctionInfo], args: [(label: String?, expression: ExprSyntax)]) -> SourceIndex.FunctionInfo? {
-        functions.first { function in
+        // Overloads that differ in a tuple parameter: a tuple argument picks the tuple one.
+        let fitting = functions.filter { function in
+            for (parameter, argument) in zip(function.parameters, args) where parameter.label == argument.label {
+                let isTupleArgument = (argument.expression.as(TupleExprSyntax.self)?.elements.count ?? 0) > 1
+                let isTupleParameter = parameter.type?.hasPrefix("(") == true && parameter.type?.contains("->") == false
+                if isTupleArgument != isTupleParameter { return false }
+            }
+            return true
+        }
+        return fitting.first { function in
             var remaining = args[...]
             for parameter in function.parameters {
                 if let next = remaining.first, next.label == parameter.label {
@@ -402,6 +451,7 @@ extension Evaluator {
             var inner = Frame(selfType: info.name, conditions: frame.conditions)
             for (parameter, value) in zip(initializer.parameters, values) { inner.locals[parameter.name] = value }
             execute(body.statements, frame: &inner)
+            if let delegated = inner.locals["self"] { return delegated }
             return .object(type: info.name, fields: inner.selfFields)
         }
         // Memberwise: stored properties in order, by label.

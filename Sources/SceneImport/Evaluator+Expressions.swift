@@ -63,7 +63,8 @@ extension Evaluator {
         case .awaitExpr(let awaitExpression):
             return evaluate(awaitExpression.expression, frame: &frame, hint: hint)
         case .asExpr(let asExpression):
-            return evaluate(asExpression.expression, frame: &frame, hint: asExpression.type.trimmedDescription)
+            let value = evaluate(asExpression.expression, frame: &frame, hint: asExpression.type.trimmedDescription)
+            return cast(value, to: asExpression.type.trimmedDescription)
         case .closureExpr(let closure):
             return .closure(closure)
         case .superExpr:
@@ -397,6 +398,10 @@ extension Evaluator {
             if let value = staticMember(name, of: type, frame: &frame) { return value }
         }
         if hint == nil, let value = modifierMember(name), ModifierName.all.contains(name) || name == "option" { return value }
+        // A system type the context names has no other members than those above.
+        if let type, Self.systemTypes.contains(type), type != "String", type != "Selector", type != "UIKeyCommand" {
+            return .unknown("." + name)
+        }
         // Without a usable context, a static member of that name anywhere in the app.
         for candidate in ["Selector", "String", "UIKeyCommand", "KeyboardShortcut", "KeyEquivalent"] {
             if let value = staticMember(name, of: candidate, frame: &frame) { return value }
@@ -464,8 +469,12 @@ extension Evaluator {
             let right = evaluateSequence(Array(elements[(index + 1)...]), frame: &frame, hint: hint)
             return binary(op, left, right, text: elements.map(\.trimmedDescription).joined(separator: " "))
         }
-        if let cast = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) || $0.is(UnresolvedIsExprSyntax.self) }) {
-            return evaluateSequence(Array(elements[..<cast]), frame: &frame, hint: hint)
+        if let castIndex = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) || $0.is(UnresolvedIsExprSyntax.self) }) {
+            let value = evaluateSequence(Array(elements[..<castIndex]), frame: &frame, hint: hint)
+            if elements[castIndex].is(UnresolvedAsExprSyntax.self), castIndex + 1 < elements.count {
+                return cast(value, to: elements[castIndex + 1].trimmedDescription)
+            }
+            return value
         }
         return .unknown(elements.map(\.trimmedDescription).joined(separator: " "))
     }
@@ -473,6 +482,15 @@ extension Evaluator {
     static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
         guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
         return op == "+=" || op == "-=" || op == "|=" || op == "*="
+    }
+
+    /// `x as? AppType` of a value the evaluator does not know: an instance of that type with
+    /// nothing known of its fields, so its computed properties can still run.
+    func cast(_ value: Value, to typeText: String) -> Value {
+        guard case .unknown = value else { return value }
+        let name = typeText.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+        guard let info = index.type(named: name), info.kind == .class || info.kind == .struct else { return value }
+        return .object(type: info.name, fields: [:])
     }
 
     func ternaryValue(_ thenValue: Value, _ elseValue: Value, condition: String) -> Value {
@@ -498,7 +516,8 @@ extension Evaluator {
         case ("??", .null, _), ("??", .unknown, _): return right
         case ("??", _, _): return left
         case ("+", .array(let a), .array(let b)): return .array(a + b)
-        case ("+", .array(let a), .null): return .array(a)
+        case ("+", .array(let a), .null), ("+", .array(let a), .unknown): return .array(a)
+        case ("+", .unknown, .array(let b)): return .array(b)
         case ("+", .string(let a), .string(let b)): return .string(a + b)
         case ("+", .int(let a), .int(let b)): return .int(a &+ b)
         case ("-", .int(let a), .int(let b)): return .int(a &- b)

@@ -204,8 +204,6 @@ final class Evaluator {
     enum Decision { case skip, unconditional, condition(String) }
 
     func decide(_ text: String) -> Decision {
-        if text.hasPrefix("#available") { return .unconditional }
-        if text.hasPrefix("#unavailable") || text.hasPrefix("!(#available") { return .skip }
         if mode == .menu, text.contains("system") {
             let positive = text.contains(".main") && !text.hasPrefix("!") && !text.contains("!=")
             return positive ? .unconditional : .skip
@@ -217,10 +215,14 @@ final class Evaluator {
         if case .condition(let text) = decision { frame.conditions.append(text) }
     }
 
-    /// Runs the conditions of an `if`/`guard`: binds `if let`, and returns the condition text.
-    func conditionText(_ conditions: ConditionElementListSyntax, frame: inout Frame) -> String {
+    /// Runs the conditions of an `if`/`guard` (binding `if let` names) and decides what they
+    /// mean: `#available` against the deployment target, the main-menu check in `buildMenu`,
+    /// everything else a run-time condition.
+    func conditionDecision(_ conditions: ConditionElementListSyntax, frame: inout Frame) -> Decision {
+        var kept: [String] = []
         for element in conditions {
-            if case .optionalBinding(let binding) = element.condition {
+            switch element.condition {
+            case .optionalBinding(let binding):
                 let value: Value
                 if let initializer = binding.initializer {
                     value = evaluate(initializer.value, frame: &frame)
@@ -228,20 +230,44 @@ final class Evaluator {
                     value = frame.locals[binding.pattern.trimmedDescription] ?? .unknown(binding.pattern.trimmedDescription)
                 }
                 bind(binding.pattern, to: value, frame: &frame)
+                kept.append(element.condition.trimmedDescription)
+            case .availability(let availability):
+                let available = index.conditions.isAvailable(availability.availabilityArguments)
+                let holds: Bool? = availability.availabilityKeyword.tokenKind == .poundUnavailable ? available.map(!) : available
+                switch holds {
+                case true?: continue
+                case false?: return .skip
+                case nil: kept.append(element.condition.trimmedDescription)
+                }
+            default:
+                switch decide(element.condition.trimmedDescription) {
+                case .skip: return .skip
+                case .unconditional: continue
+                case .condition(let text): kept.append(text)
+                }
             }
         }
-        return conditions.trimmedDescription
+        return kept.isEmpty ? .unconditional : .condition(kept.joined(separator: ", "))
+    }
+
+    func negation(_ decision: Decision) -> Decision {
+        switch decision {
+        case .skip: return .unconditional
+        case .unconditional: return .skip
+        case .condition(let text): return .condition("!(\(text))")
+        }
     }
 
     private func executeGuard(_ statement: GuardStmtSyntax, frame: inout Frame) {
-        let text = conditionText(statement.conditions, frame: &frame)
+        let decision = conditionDecision(statement.conditions, frame: &frame)
         var elseFrame = frame
-        apply(decide("!(\(text))"), to: &elseFrame)
-        if case .skip = decide("!(\(text))") {} else {
+        let elseDecision = negation(decision)
+        apply(elseDecision, to: &elseFrame)
+        if case .skip = elseDecision {} else {
             execute(statement.body.statements, frame: &elseFrame)
             frame.returns = elseFrame.returns
         }
-        switch decide(text) {
+        switch decision {
         case .skip: frame.terminated = true
         case .unconditional: break
         case .condition(let c): frame.conditions.append(c)
@@ -253,22 +279,25 @@ final class Evaluator {
     func evaluateIf(_ expression: IfExprSyntax, frame: inout Frame) -> Value {
         var branches: [Frame] = []
         var values: [Value.Item] = []
-        var negations: [String] = []
+        var negations: [Decision] = []
         var current: IfExprSyntax? = expression
         var elseBody: CodeBlockSyntax?
         while let branch = current {
-            let text = conditionText(branch.conditions, frame: &frame)
-            let decision = decide(text)
+            let decision = conditionDecision(branch.conditions, frame: &frame)
             var inner = frame
-            for negation in negations { apply(decide(negation), to: &inner) }
+            for earlier in negations { apply(earlier, to: &inner) }
             apply(decision, to: &inner)
             if case .skip = decision {} else {
                 let value = run(block: branch.body, frame: &inner)
                 values.append(.init(value: value, conditions: inner.conditions))
                 branches.append(inner)
             }
-            if case .unconditional = decision { current = nil; elseBody = nil; negations = []; break }
-            negations.append("!(\(text))")
+            if case .unconditional = decision {
+                // This branch always runs (`if #available(…)` met by the deployment target).
+                merge(branches: branches, into: &frame)
+                return values.count == 1 ? values[0].value : .array(values.flatMap { flatten($0.value, conditions: $0.conditions) })
+            }
+            negations.append(negation(decision))
             switch branch.elseBody {
             case .ifExpr(let next)?: current = next
             case .codeBlock(let block)?: elseBody = block; current = nil
@@ -276,22 +305,12 @@ final class Evaluator {
             }
         }
         var elseFrame = frame
-        var elseSkipped = false
-        for negation in negations {
-            let decision = decide(negation)
-            if case .skip = decision { elseSkipped = true }
-            apply(decision, to: &elseFrame)
-        }
-        if let elseBody, !elseSkipped {
+        for decision in negations { apply(decision, to: &elseFrame) }
+        if let elseBody {
             let value = run(block: elseBody, frame: &elseFrame)
             values.append(.init(value: value, conditions: elseFrame.conditions))
-            branches.append(elseFrame)
-        } else if !elseSkipped {
-            branches.append(elseFrame)
-        } else {
-            elseFrame.terminated = true
-            branches.append(elseFrame)
         }
+        branches.append(elseFrame)
         merge(branches: branches, into: &frame)
         if values.count == 1 { return values[0].value }
         return .array(values.flatMap { branch in flatten(branch.value, conditions: branch.conditions) })

@@ -14,11 +14,16 @@ public struct SceneImporter: Sendable {
         public var conditions: CompilationConditions
         /// The scene's name; by default the first path's last component.
         public var sceneName: String?
+        /// Read the deployment target from the Xcode project's settings when they give one
+        /// (otherwise ``CompilationConditions/deploymentTarget`` stands).
+        public var deploymentTargetFromProject: Bool
 
-        public init(files: SourceFiles.Options = .init(), conditions: CompilationConditions = .init(), sceneName: String? = nil) {
+        public init(files: SourceFiles.Options = .init(), conditions: CompilationConditions = .init(), sceneName: String? = nil,
+                    deploymentTargetFromProject: Bool = true) {
             self.files = files
             self.conditions = conditions
             self.sceneName = sceneName
+            self.deploymentTargetFromProject = deploymentTargetFromProject
         }
     }
 
@@ -32,6 +37,10 @@ public struct SceneImporter: Sendable {
     public func importApp(at paths: [String]) throws(SceneImportError) -> ImportResult {
         let files = try SourceFiles(paths: paths, options: options.files)
         guard !files.swiftFiles.isEmpty else { throw .noSwiftFiles(paths) }
+        var importer = self
+        if options.deploymentTargetFromProject, let target = files.deploymentTarget() {
+            importer.options.conditions.deploymentTarget = target
+        }
         var sources: [(SourceFiles.File, String)] = []
         for file in files.swiftFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else {
@@ -40,7 +49,7 @@ public struct SceneImporter: Sendable {
             sources.append((file, String(decoding: data, as: UTF8.self)))
         }
         let name = options.sceneName ?? Self.defaultName(for: paths)
-        return importSources(sources, strings: StringsTable(files: files.stringsFiles), name: name)
+        return importer.importSources(sources, strings: StringsTable(files: files.stringsFiles), name: name)
     }
 
     /// Imports sources already in memory (tests, benchmarks).

@@ -12,6 +12,9 @@ public struct SourceFiles: Sendable, Equatable {
     public var swiftFiles: [File]
     /// `Localizable.strings` and other English `.strings` tables (`en.lproj`, `Base.lproj`).
     public var stringsFiles: [File]
+    /// Xcode build settings (`project.pbxproj`, `.xcconfig`) under the paths or beside them,
+    /// where the deployment target is read from.
+    public var settingsFiles: [File] = []
 
     /// One file: where it is on disk and how the inventory names it.
     public struct File: Sendable, Equatable, Hashable {
@@ -49,6 +52,14 @@ public struct SourceFiles: Sendable, Equatable {
             }
             let root = path.hasSuffix("/") ? String(path.dropLast()) : path
             walk(root, relative: root == "." ? "" : root, options: options, manager: manager)
+            // The project usually sits one folder above the sources.
+            let parent = URL(fileURLWithPath: root).standardizedFileURL.deletingLastPathComponent().path
+            for name in ((try? manager.contentsOfDirectory(atPath: parent)) ?? []).sorted() where name.hasSuffix(".xcodeproj") {
+                let settings = parent + "/" + name + "/project.pbxproj"
+                if manager.fileExists(atPath: settings), !settingsFiles.contains(where: { $0.path == settings }) {
+                    settingsFiles.append(File(path: settings, displayPath: settings))
+                }
+            }
         }
     }
 
@@ -61,6 +72,11 @@ public struct SourceFiles: Sendable, Equatable {
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 if Self.skippedFolders.contains(name) || name.hasPrefix(".") { continue }
+                if name.hasSuffix(".xcodeproj") {
+                    let settings = path + "/project.pbxproj"
+                    if manager.fileExists(atPath: settings) { settingsFiles.append(File(path: settings, displayPath: display + "/project.pbxproj")) }
+                    continue
+                }
                 if !options.includeTests && Self.isTestFolder(name) { continue }
                 walk(path, relative: display, options: options, manager: manager)
             } else {
@@ -76,9 +92,31 @@ public struct SourceFiles: Sendable, Equatable {
     private mutating func add(_ file: File) {
         if file.path.hasSuffix(".swift") {
             swiftFiles.append(file)
+        } else if file.path.hasSuffix("project.pbxproj") || file.path.hasSuffix(".xcconfig") {
+            settingsFiles.append(file)
         } else if file.path.hasSuffix(".strings"),
                   file.path.contains("en.lproj/") || file.path.contains("Base.lproj/") {
             stringsFiles.append(file)
         }
+    }
+}
+
+extension SourceFiles {
+    /// The iOS deployment target the settings files give most often (`IPHONEOS_DEPLOYMENT_TARGET`),
+    /// or `nil` when none does.
+    public func deploymentTarget() -> [Int]? {
+        var counts: [String: Int] = [:]
+        for file in settingsFiles {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                guard trimmed.hasPrefix("IPHONEOS_DEPLOYMENT_TARGET"), !trimmed.contains("["),
+                      let equals = trimmed.firstIndex(of: "=") else { continue }
+                let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " ;\"\t"))
+                if !value.isEmpty, value.first?.isNumber == true { counts[value, default: 0] += 1 }
+            }
+        }
+        guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return nil }
+        return best.split(separator: ".").compactMap { Int($0) }
     }
 }

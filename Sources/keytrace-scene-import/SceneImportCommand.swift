@@ -45,10 +45,19 @@ struct SceneImportCommand: ParsableCommand {
     @Option(help: "Modules canImport finds besides Apple's frameworks (repeatable).")
     var canImport: [String] = []
 
+    @Option(help: "The oldest iOS version the app supports, e.g. 15.0, for #available checks (default: the Xcode project's IPHONEOS_DEPLOYMENT_TARGET, else 13.0).")
+    var deploymentTarget: String?
+
     @Option(help: "The scene's name (default: the first path's last component).")
     var name: String?
 
     func validate() throws {
+        if let deploymentTarget {
+            let parts = deploymentTarget.split(separator: ".", omittingEmptySubsequences: false)
+            guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) }) else {
+                throw ValidationError("--deployment-target must be a version such as 15.0, not '\(deploymentTarget)'")
+            }
+        }
         guard CompilationConditions.Platform(rawValue: platform) != nil else {
             throw ValidationError("--platform must be ios or catalyst, not '\(platform)'")
         }
@@ -61,9 +70,11 @@ struct SceneImportCommand: ParsableCommand {
     func run() throws {
         var flags = Set(define)
         if !noDebug { flags.insert("DEBUG") }
+        let target = deploymentTarget.map { $0.split(separator: ".").compactMap { Int($0) } }
         let conditions = CompilationConditions(platform: CompilationConditions.Platform(rawValue: platform) ?? .iOS,
-                                               flags: flags, importableModules: Set(canImport))
-        let importer = SceneImporter(options: .init(files: .init(includeTests: includeTests), conditions: conditions, sceneName: name))
+                                               flags: flags, importableModules: Set(canImport), deploymentTarget: target ?? [13, 0])
+        let importer = SceneImporter(options: .init(files: .init(includeTests: includeTests), conditions: conditions,
+                                                    sceneName: name, deploymentTargetFromProject: target == nil))
         let result: ImportResult
         do {
             result = try importer.importApp(at: paths)
