@@ -61,8 +61,9 @@ struct AppModel {
         if info.kind == .struct, info.inherited.contains(where: { ["View", "Commands", "App", "Scene"].contains($0) }) {
             return .swiftUIView
         }
-        guard info.kind == .class || info.kind == .extensionOnly else { return .other }
-        let base = index.systemBase(of: info.name) ?? info.name
+        guard info.kind == .class else { return .other }
+        if info.inherited.contains(where: { $0 == "UIWindowSceneDelegate" || $0 == "UISceneDelegate" }) { return .other }
+        guard let base = index.systemBase(of: info.name) else { return .other }
         switch base {
         case "UITextField", "UISearchTextField": return .textField
         case "UITextView": return .textView

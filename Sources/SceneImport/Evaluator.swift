@@ -204,6 +204,8 @@ final class Evaluator {
     enum Decision { case skip, unconditional, condition(String) }
 
     func decide(_ text: String) -> Decision {
+        if text == "true" { return .unconditional }
+        if text == "false" { return .skip }
         if mode == .menu, text.contains("system") {
             let positive = text.contains(".main") && !text.hasPrefix("!") && !text.contains("!=")
             return positive ? .unconditional : .skip

@@ -21,6 +21,7 @@ extension ImportReport {
                         ("declared_in", .string(entry.command.declaredIn)), ("reason", .string(entry.reason))])
             })),
             ("unplaced", .array(unplacedTypes.map(JSONValue.string))),
+            ("containment", .array(containment.map(JSONValue.string))),
             ("responders", object(responderPaths.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("sceneError", sceneError.map(JSONValue.string) ?? .null),
         ])

@@ -32,6 +32,11 @@ extension ImportReport {
                 out.append("  \(entry.command.file):\(entry.command.line): \(entry.command.declaredIn) \(entry.command.mechanism.rawValue) \(entry.command.displayShortcut) → \(entry.command.action ?? "?"): \(entry.reason)")
             }
         }
+        if !containment.isEmpty {
+            out.append("")
+            out.append("Containment the source shows")
+            for edge in containment { out.append("  \(edge)") }
+        }
         if !unplacedTypes.isEmpty {
             out.append("")
             out.append("Not placed by the source (each is the root of a window of its own): \(unplacedTypes.joined(separator: ", "))")

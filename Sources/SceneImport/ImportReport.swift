@@ -20,6 +20,8 @@ public struct ImportReport: Sendable {
     /// Run-time conditions and the state flags that stand for them.
     public var stateFlags: [String: String]
     public var findings: [Finding]
+    /// Containment the source shows: `parent → child (kind) file:line`; window roots have no parent.
+    public var containment: [String]
     /// Why the generated scene did not load, if it did not (a bug in the importer: report it).
     public var sceneError: String?
 
@@ -59,6 +61,8 @@ public struct ImportReport: Sendable {
         self.unplacedTypes = scene.unplaced
         self.responderPaths = scene.paths
         self.stateFlags = scene.flags
+        self.containment = model.windowRoots.map { "window → \($0) (windowRoot)" }
+            + model.edges.map { "\($0.parent) → \($0.child) (\($0.kind.rawValue)) \($0.location.file):\($0.location.line)" }
         var findings: [Finding] = []
         findings += Self.duplicates(in: inventory)
         findings += Self.perCommand(inventory, model: model)

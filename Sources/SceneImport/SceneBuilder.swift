@@ -56,7 +56,17 @@ struct SceneBuilder {
         }
 
         var windows: [JSONValue] = []
-        var roots = model.windowRoots.filter { placeable(model.role($0)) }
+        // The window whose controllers provide the most commands comes first: it is the key window.
+        func subtreeCommands(_ type: String, _ seen: inout Set<String>) -> Int {
+            guard seen.insert(type).inserted else { return 0 }
+            var total = (commandsByType[type]?.count ?? 0)
+            for child in children[type] ?? [] { total += subtreeCommands(child, &seen) }
+            return total
+        }
+        var roots = model.windowRoots.filter { placeable(model.role($0)) }.enumerated().map { offset, type -> (Int, Int, String) in
+            var seen: Set<String> = []
+            return (-subtreeCommands(type, &seen), offset, type)
+        }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
         var unplaced: [String] = []
         for type in relevant.sorted() where !hasParent.contains(type) && !roots.contains(type) && !reachable(type, from: roots, children: children) {
             roots.append(type)
@@ -121,6 +131,9 @@ struct SceneBuilder {
         }
         if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
         members.append((key: "windows", value: .array(windows)))
+        if let firstResponder = chooseFirstResponder(paths: state.paths, commandsByType: commandsByType) {
+            members.append((key: "firstResponder", value: .string(firstResponder)))
+        }
         let definition = JSONValue.object(members)
         return Built(json: definition.prettyCanonicalText + "\n", definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced)
@@ -133,6 +146,35 @@ struct SceneBuilder {
         for (name, flag) in [("shift", ModifierFlags.shift), ("control", .control), ("alternate", .alternate), ("command", .command)]
             where modifiers.contains(name) { flags.insert(flag) }
         return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: flags).description
+    }
+
+    /// The responder in the key window whose chain holds the most commands (deeper wins a
+    /// tie, a text field or view loses one): where a replay's presses start.
+    private func chooseFirstResponder(paths: [String: String], commandsByType: [String: [ImportedCommand]]) -> String? {
+        var commandsAtPath: [String: Int] = [:]
+        for (type, path) in paths { commandsAtPath[path] = commandsByType[type]?.count ?? 0 }
+        var best: (score: Int, text: Bool, depth: Int, path: String)?
+        for (type, path) in paths.sorted(by: { $0.value < $1.value }) where path.hasPrefix("window/") {
+            let role = model.role(type)
+            let isText = role == .textField || role == .textView
+            let canBecome = isText || ((role == .view || role == .responder || role == .swiftUIView)
+                && (!(commandsByType[type] ?? []).isEmpty || !model.implementedActions(of: type).isEmpty))
+            guard canBecome else { continue }
+            var score = 0
+            var prefix = ""
+            for component in path.split(separator: "/") {
+                prefix += (prefix.isEmpty ? "" : "/") + component
+                score += commandsAtPath[prefix] ?? 0
+            }
+            let depth = path.split(separator: "/").count
+            if let current = best {
+                let candidate = (score, isText ? 0 : 1, depth)
+                let held = (current.score, current.text ? 0 : 1, current.depth)
+                if candidate <= held { continue }
+            }
+            best = (score, isText, depth, path)
+        }
+        return best?.path
     }
 
     private struct BuildState {

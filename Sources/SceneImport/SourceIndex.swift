@@ -126,44 +126,71 @@ struct SourceIndex {
         return types.values.first { $0.name.hasSuffix("." + last) }
     }
 
-    /// The superclass chain of a class, nearest first (only types the source declares).
+    /// UIKit's own class hierarchy, as far as the responders apps subclass go.
+    static let systemSuperclass: [String: String] = [
+        "UIViewController": "UIResponder", "UIView": "UIResponder", "UIApplication": "UIResponder",
+        "UIScene": "UIResponder", "UIWindowScene": "UIScene", "UIWindow": "UIView", "UIControl": "UIView",
+        "UIScrollView": "UIView", "UITextView": "UIScrollView", "UITableView": "UIScrollView",
+        "UICollectionView": "UIScrollView", "UITextField": "UIControl", "UISearchTextField": "UITextField",
+        "UIButton": "UIControl", "UIDatePicker": "UIControl", "UISegmentedControl": "UIControl",
+        "UISlider": "UIControl", "UISwitch": "UIControl", "UIStackView": "UIView", "UILabel": "UIView",
+        "UIImageView": "UIView", "UITableViewCell": "UIView", "UICollectionViewCell": "UIView",
+        "UICollectionReusableView": "UIView", "UINavigationBar": "UIView", "UIToolbar": "UIView",
+        "MKMapView": "UIView", "WKWebView": "UIView", "PDFView": "UIView", "UISearchBar": "UIView",
+        "UINavigationController": "UIViewController", "UISplitViewController": "UIViewController",
+        "UITabBarController": "UIViewController", "UIPageViewController": "UIViewController",
+        "UITableViewController": "UIViewController", "UICollectionViewController": "UIViewController",
+        "UIHostingController": "UIViewController", "UIDocumentBrowserViewController": "UIViewController",
+        "UIAlertController": "UIViewController", "UISearchController": "UIViewController",
+        "UIInputViewController": "UIViewController", "UIActivityViewController": "UIViewController",
+    ]
+
+    /// The superclass of `name`: the declared one, or UIKit's for a system class.
+    func superclass(of name: String) -> String? {
+        if let info = type(named: name), info.kind != .extensionOnly {
+            guard info.kind == .class, let first = info.inherited.first else { return nil }
+            return first
+        }
+        return Self.systemSuperclass[name]
+    }
+
+    /// The superclass chain of a class, nearest first: declared classes and the extensions the
+    /// app adds to UIKit's classes (`extension UIViewController`), whose members subclasses
+    /// inherit.
     func ancestors(of name: String) -> [TypeInfo] {
         var result: [TypeInfo] = []
         var seen: Set<String> = [name]
-        var current = type(named: name)
-        while let info = current, let parent = info.inherited.first, !seen.contains(parent) {
-            seen.insert(parent)
-            guard let parentInfo = type(named: parent) else { break }
-            result.append(parentInfo)
-            current = parentInfo
+        var current = superclass(of: name)
+        while let next = current, !seen.contains(next) {
+            seen.insert(next)
+            if let info = type(named: next) { result.append(info) }
+            current = superclass(of: next)
         }
         return result
     }
 
-    /// Whether `name` is `target` or inherits from it, through declared types and known system
-    /// superclasses.
+    /// Whether `name` is `target` or inherits from it.
     func inherits(_ name: String, from target: String) -> Bool {
         if name == target { return true }
-        var seen: Set<String> = []
-        var current = name
-        while !seen.contains(current) {
-            seen.insert(current)
-            guard let info = type(named: current), let parent = info.inherited.first else { return false }
-            if parent == target { return true }
-            current = parent
+        var seen: Set<String> = [name]
+        var current = superclass(of: name)
+        while let next = current, !seen.contains(next) {
+            if next == target { return true }
+            seen.insert(next)
+            current = superclass(of: next)
         }
         return false
     }
 
-    /// The first system (undeclared) superclass a class reaches, e.g. `UIViewController`.
+    /// The first UIKit (undeclared) class a class reaches, e.g. `UIViewController`; `nil` for
+    /// a type that is not a class or reaches none.
     func systemBase(of name: String) -> String? {
-        var seen: Set<String> = []
-        var current = name
-        while !seen.contains(current) {
-            seen.insert(current)
-            guard let info = type(named: current) else { return current == name ? nil : current }
-            guard let parent = info.inherited.first else { return nil }
-            current = parent
+        var seen: Set<String> = [name]
+        var current = superclass(of: name)
+        while let next = current, !seen.contains(next) {
+            if type(named: next).map({ $0.kind == .extensionOnly }) ?? true { return next }
+            seen.insert(next)
+            current = superclass(of: next)
         }
         return nil
     }
