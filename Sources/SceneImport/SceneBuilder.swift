@@ -1,5 +1,6 @@
 import KeyTraceCore
 import Scenes
+import SwiftSyntax
 
 /// Turns an ``AppModel`` into a scene (docs/Scenes.md): a window per root controller, the
 /// controllers nested as the source nests them, views under the controllers that hold them,
@@ -45,8 +46,9 @@ struct SceneBuilder {
         for key in model.index.types.keys.sorted() {
             guard let info = model.index.types[key], model.role(info.name) == .controller || model.role(info.name) == .view else { continue }
             for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
-                guard let type = property.type?.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: ""),
-                      relevant.contains(type), type != info.name, !hasParent.contains(type) else { continue }
+                let declared = property.type?.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+                let inferred = property.initializer?.as(FunctionCallExprSyntax.self).map { $0.calledExpression.trimmedDescription }
+                guard let type = declared ?? inferred, relevant.contains(type), type != info.name, !hasParent.contains(type) else { continue }
                 let role = model.role(type)
                 if role == .view || role == .textField || role == .textView || role == .swiftUIView {
                     children[info.name, default: []].append(type)

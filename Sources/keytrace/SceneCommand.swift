@@ -8,7 +8,7 @@ struct SceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
         abstract: "Validate a scene, list its discoverable commands, or explain one shortcut's resolution.",
-        subcommands: [Check.self, Commands.self, Resolve.self])
+        subcommands: [Check.self, Commands.self, Resolve.self, Import.self])
 
     /// Options shared by the scene subcommands.
     struct SceneOptions: ParsableArguments {

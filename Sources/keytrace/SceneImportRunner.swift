@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension SceneCommand {
+    /// `keytrace scene import`: runs the `keytrace-scene-import` tool that sits beside this
+    /// binary (a product of its own, so that building `keytrace` does not build swift-syntax).
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source (see docs/SceneImport.md).",
+            discussion: """
+            USAGE: keytrace scene import PATH... [-o scene.json] [--inventory FILE.jsonl] [--report FILE] [--json]
+                   [--include-tests] [--platform ios|catalyst] [--deployment-target VERSION] [--define FLAG]...
+                   [--can-import MODULE]... [--no-debug] [--name NAME]
+            `keytrace scene import --help` lists every option. The importer is the keytrace-scene-import \
+            product: build it with `swift build --product keytrace-scene-import`.
+            """)
+
+        @Argument(parsing: .captureForPassthrough, help: "App source folders or Swift files, then the importer's options.")
+        var arguments: [String] = []
+
+        func run() throws {
+            try KeyTraceExit.run {
+                let tool = SceneImportRunner.toolPath()
+                guard FileManager.default.isExecutableFile(atPath: tool) else {
+                    throw CommandFailure(message: "the scene importer is not built (\(tool) is missing); build it with "
+                                         + "`swift build --product keytrace-scene-import` (it needs swift-syntax)",
+                                         code: KeyTraceExit.unusableInput)
+                }
+                let status = SceneImportRunner.exec(tool, arguments: arguments)
+                if status != 0 { throw ExitCode(status) }
+            }
+        }
+    }
+}
+
+/// Finds and runs the importer tool.
+enum SceneImportRunner {
+    /// `keytrace-scene-import` in the folder of the running `keytrace`.
+    static func toolPath() -> String {
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("keytrace-scene-import").path
+    }
+
+    /// Runs the tool with the arguments, sharing standard input, output and error; returns its
+    /// exit status.
+    static func exec(_ tool: String, arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        do {
+            try process.run()
+        } catch {
+            FileHandle.standardError.write(Data("keytrace: cannot run \(tool): \(error.localizedDescription)\n".utf8))
+            return 2
+        }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}

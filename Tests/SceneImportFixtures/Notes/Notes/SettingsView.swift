@@ -1,0 +1,9 @@
+import SwiftUI
+
+struct SettingsView: View {
+    var body: some View {
+        Form {
+            Button("Done") {}.keyboardShortcut(.defaultAction)
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import CLITestSupport
+import Foundation
+import Testing
+@testable import SceneImport
+import Scenes
+
+/// The importer on the fixture app in `Tests/SceneImportFixtures/Notes` (written for these
+/// tests), through the library and through `keytrace scene import` end to end.
+@Suite struct ImportCLITests {
+    static let notes = repositoryRoot + "/Tests/SceneImportFixtures/Notes"
+
+    @Test func theFixtureAppImportsIntoASceneThatLoads() throws {
+        let result = try SceneImporter().importApp(at: [Self.notes])
+        #expect(result.report.sceneError == nil)
+        #expect(result.report.files == 6)  // NotesTests/ is skipped
+        #expect(!result.inventory.contains { $0.declaredIn == "FakeViewController" })
+        let definition = try SceneDefinition(json: result.scene, file: "notes")
+        let runtime = try SceneRuntime(definition: definition, file: "notes")
+        // Containment from the source: the split view holds the list and the editor, the
+        // editor's text view sits under it, and the text view is first responder.
+        #expect(runtime.responder(at: "window/NotesSplitViewController/NoteListViewController") != nil)
+        #expect(runtime.application.firstResponder?.path == "window/NotesSplitViewController/EditorViewController/NoteTextView")
+        // The run-time condition became a state flag that shows the command by default.
+        #expect(definition.state.contains { $0.name == "hasSelection" && $0.initial == 1 })
+        // The localised title came from the strings table.
+        #expect(result.inventory.first { $0.action == "newNote:" }?.title == "New Note")
+        // canPerformAction became a validation rule on the same flag.
+        #expect(result.scene.contains("\"disabledWhen\""))
+        // The Catalyst-only menu command is not compiled for iOS.
+        #expect(!result.inventory.contains { $0.input == "m" })
+        let withTests = try SceneImporter(options: .init(files: .init(includeTests: true))).importApp(at: [Self.notes])
+        #expect(withTests.inventory.contains { $0.declaredIn == "FakeViewController" })
+    }
+
+    @Test func theSameSourceGivesByteIdenticalOutput() throws {
+        let first = try SceneImporter().importApp(at: [Self.notes])
+        let second = try SceneImporter().importApp(at: [Self.notes])
+        #expect(first.scene == second.scene)
+        #expect(first.inventoryText == second.inventoryText)
+        #expect(first.report.jsonText == second.report.jsonText)
+    }
+
+    @Test func findingsNameTheirKinds() throws {
+        let report = try SceneImporter().importApp(at: [Self.notes]).report
+        let kinds = Set(report.findings.map(\.kind))
+        #expect(kinds.contains(.textInput))  // ⌥→ on a text view
+        #expect(kinds.contains(.noTitle))    // ⌘1…⌘3 without titles
+        #expect(kinds.contains(.shadowed))   // ⌃⌘S over the standard Show Sidebar
+    }
+
+    @Test func missingPathsAndEmptyFoldersAreClearErrors() throws {
+        #expect(throws: SceneImportError.pathNotFound("/nonexistent/app")) {
+            try SceneImporter().importApp(at: ["/nonexistent/app"])
+        }
+        let empty = ScratchDirectory.make()
+        do {
+            _ = try SceneImporter().importApp(at: [empty])
+            Issue.record("an empty folder imported")
+        } catch {
+            #expect(error.code == "no-swift-files")
+        }
+    }
+
+    /// import → synth → bench → analyze, from the CLI: the imported scene drives a replay and
+    /// the analysis shows its keyCommands calls per press under UIKit's policy.
+    @Test func importSynthBenchAnalyze() throws {
+        let dir = ScratchDirectory.make()
+        let scene = dir + "/notes.json"
+        let inventory = dir + "/notes.jsonl"
+        let imported = try CLIRunner.run(["scene", "import", Self.notes, "-o", scene, "--inventory", inventory, "--json"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("\"byMechanism\""))
+        let lines = try String(contentsOfFile: inventory, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 12)
+        #expect(lines.allSatisfy { $0.hasPrefix("{\"declared_in\":") })
+
+        let check = try CLIRunner.run(["scene", "check", scene])
+        #expect(check.status == 0, "\(check.stderr)")
+
+        let trace = dir + "/notes.ktrace"
+        let synth = try CLIRunner.run(["synth", "--events", "2000", "--seed", "7", "--profile", "shortcuts", "--scene", scene,
+                                       "--policy", "uikit", "-o", trace])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        #expect(synth.stdout.contains("performed"))
+
+        let bench = try CLIRunner.run(["bench", "--trace", trace, "--scene", scene, "--runs", "2", "--policy", "uikit", "-o", dir + "/bench.json"])
+        #expect(bench.status == 0, "\(bench.stderr)")
+
+        let analyze = try CLIRunner.run(["analyze", trace])
+        #expect(analyze.status == 0, "\(analyze.stderr)")
+        #expect(analyze.stdout.contains("keyCommands calls"))
+        #expect(analyze.stdout.contains("window/NotesSplitViewController/EditorViewController/NoteTextView"))
+        // Recorded under UIKit's policy: every press asks each responder on the chain again.
+        let row = analyze.stdout.split(separator: "\n").first { $0.contains("recorded (uikit)") }
+        let perPress = row.flatMap { $0.split(separator: " ").dropFirst(3).first }.flatMap { Double($0) }
+        #expect((perPress ?? 0) > 1, "\(analyze.stdout)")
+    }
+
+    @Test func aMissingImporterToolIsReportedWithTheBuildCommand() throws {
+        guard let keytrace = CLIRunner.binary else {
+            Issue.record("keytrace is not built")
+            return
+        }
+        // A copy of keytrace alone in a folder has no importer beside it.
+        let dir = ScratchDirectory.make()
+        let copy = dir + "/keytrace"
+        try FileManager.default.copyItem(atPath: keytrace, toPath: copy)
+        let result = try CLIRunner.run(["scene", "import", Self.notes], executable: copy)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("swift build --product keytrace-scene-import"))
+    }
+}
