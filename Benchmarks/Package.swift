@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(name: "KeyTrace", path: "../"),
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         .executableTarget(
@@ -66,6 +67,16 @@ let package = Package(
                 .product(name: "KeyTraceCore", package: "KeyTrace"),
             ],
             path: "SeekBenchmark"
+        ),
+        .executableTarget(
+            name: "SceneImportBenchmarks",
+            dependencies: [
+                .product(name: "SceneImport", package: "KeyTrace"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "SceneImportBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .executableTarget(
             name: "AnalysisBenchmarks",
