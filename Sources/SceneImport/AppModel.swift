@@ -99,10 +99,7 @@ struct AppModel {
             let reader = ValidationReader(viewMode: .sourceAccurate)
             reader.walk(body)
             for (selectorText, condition, node) in reader.rules {
-                var frame = Evaluator.Frame(selfType: info.name)
-                let name = evaluator.selectorName(selectorText, frame: frame)
-                _ = frame.selfType
-                frame.conditions = []
+                let name = evaluator.selectorName(selectorText, frame: Evaluator.Frame(selfType: info.name))
                 result.append(Validation(action: name, condition: condition, location: evaluator.location(node)))
             }
         }

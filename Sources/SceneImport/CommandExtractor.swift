@@ -43,7 +43,7 @@ struct CommandExtractor {
     /// The types that adopt a protocol (directly, or through a superclass that does).
     func adopters(of protocolName: String) -> [String] {
         index.types.values.filter { info in
-            info.kind != .protocol && info.inherited.dropFirst(info.kind == .class ? 0 : 0).contains(protocolName)
+            info.kind != .protocol && info.inherited.contains(protocolName)
         }.map(\.name).sorted()
     }
 

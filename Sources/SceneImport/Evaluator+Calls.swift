@@ -170,9 +170,6 @@ extension Evaluator {
             writeTarget(target, value: .array(items), frame: &frame)
             return .null
         }
-        if name == "insert", let first = args.first {
-            _ = first
-        }
         let base = evaluate(baseExpression, frame: &frame)
         switch base {
         case .array, .string, .unknown:
@@ -554,7 +551,7 @@ extension Evaluator {
             case "alternates":
                 command.alternates = alternates(argument.expression, frame: &frame)
             default:
-                _ = argument
+                break
             }
         }
         if command.input == nil { command.input = .some(nil) }

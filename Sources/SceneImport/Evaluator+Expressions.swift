@@ -248,7 +248,7 @@ extension Evaluator {
         if let info = index.type(named: type) { candidates.append(info) }
         candidates += index.ancestors(of: type)
         if let info = index.type(named: type) {
-            candidates += info.inherited.dropFirst(0).compactMap { index.type(named: $0) }.filter { $0.kind == .protocol || $0.kind == .extensionOnly }
+            candidates += info.inherited.compactMap { index.type(named: $0) }.filter { $0.kind == .protocol || $0.kind == .extensionOnly }
         }
         for info in candidates {
             if let property = info.properties[name], isStatic == nil || property.isStatic == isStatic {
@@ -273,7 +273,11 @@ extension Evaluator {
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
         inner.returnHint = property.type
-        if type == frame.selfType { inner.selfFields = frame.selfFields }
+        if type == frame.selfType {
+            inner.selfFields = frame.selfFields
+            // An enum case's own property: `self` is the case.
+            if let selfValue = frame.locals["self"] { inner.locals["self"] = selfValue }
+        }
         if let getter = property.getter {
             return run(getter, frame: &inner)
         }
@@ -587,8 +591,9 @@ extension Evaluator {
             if case .command(var command)? = existing {
                 apply(property: property, value: value, to: &command)
                 if isLocal { frame.locals[first] = .command(command) } else { frame.selfFields[first] = .command(command) }
-            } else if first == "self" || (frame.selfCommand != nil && parts.count == 2 && first == "self") {
-                if var command = frame.selfCommand { apply(property: property, value: value, to: &command); frame.selfCommand = command }
+            } else if first == "self", var command = frame.selfCommand {
+                apply(property: property, value: value, to: &command)
+                frame.selfCommand = command
             } else if case .object(let type, var fields)? = existing {
                 fields[property] = value
                 if isLocal { frame.locals[first] = .object(type: type, fields: fields) } else { frame.selfFields[first] = .object(type: type, fields: fields) }

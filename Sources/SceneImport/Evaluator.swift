@@ -125,7 +125,6 @@ final class Evaluator {
                     items += flatten(item.value, conditions: item.conditions)
                 }
             }
-            if returns.contains(where: { $0.value.isCommand }) && returns.count == 1 { return returns[0].value }
             return .array(items)
         }
         return returns.first { $0.value.isKnown && !$0.value.isNull }?.value ?? returns[0].value
@@ -321,7 +320,19 @@ final class Evaluator {
     /// `switch`: every case is a branch.
     func evaluateSwitch(_ expression: SwitchExprSyntax, frame: inout Frame) -> Value {
         let subject = expression.subject.trimmedDescription
-        _ = evaluate(expression.subject, frame: &frame)
+        let subjectValue = evaluate(expression.subject, frame: &frame)
+        // Only `self` and locals are values the code fixed; a stored property's initial value may
+        // have changed by the time UIKit asks.
+        let fixed = subject == "self" || frame.locals[subject] != nil
+        if fixed, let chosen = matchingCase(of: expression, subject: subjectValue) {
+            // A subject the evaluator knows (`switch self` in an enum's property) picks its case.
+            let before = frame.returns.count
+            execute(chosen.statements, frame: &frame)
+            if frame.returns.count == before, chosen.statements.count == 1, let only = chosen.statements.first?.item.as(ExprSyntax.self) {
+                return evaluate(only, frame: &frame)
+            }
+            return .null
+        }
         var branches: [Frame] = []
         var values: [Value.Item] = []
         var hasDefault = false
@@ -348,6 +359,35 @@ final class Evaluator {
         if !hasDefault { branches.append(frame) }
         merge(branches: branches, into: &frame)
         return values.count == 1 ? values[0].value : .array(values)
+    }
+
+    /// The case a known subject selects, when every label is a plain enum case or literal.
+    private func matchingCase(of expression: SwitchExprSyntax, subject: Value) -> SwitchCaseSyntax? {
+        let key: String
+        switch subject {
+        case .enumCase(_, let name, _): key = "." + name
+        case .string(let text): key = "\"" + text + "\""
+        case .int(let n): key = String(n)
+        default: return nil
+        }
+        var fallback: SwitchCaseSyntax?
+        for element in expression.cases {
+            guard case .switchCase(let switchCase) = element else { return nil }
+            switch switchCase.label {
+            case .default:
+                fallback = switchCase
+            case .case(let label):
+                for item in label.caseItems {
+                    guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else { return nil }
+                    var text = pattern.expression.trimmedDescription
+                    if let member = pattern.expression.as(MemberAccessExprSyntax.self), member.base != nil {
+                        text = "." + member.declName.baseName.text
+                    }
+                    if text == key { return switchCase }
+                }
+            }
+        }
+        return fallback
     }
 
     func run(block: CodeBlockSyntax, frame: inout Frame) -> Value {

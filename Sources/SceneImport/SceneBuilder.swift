@@ -255,8 +255,7 @@ struct SceneBuilder {
             if isController(role) && isController(childRole) {
                 childControllers.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             } else if !isController(childRole) {
-                let viewPath = isController(role) ? path : path
-                views.append(node(child, parentPath: viewPath, children: children, commandsByType: commandsByType, state: &state))
+                views.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             }
         }
         if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }

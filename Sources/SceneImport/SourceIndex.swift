@@ -4,9 +4,9 @@ import SwiftSyntax
 /// Every type, member and global an app's Swift source declares, as compiled for one
 /// ``CompilationConditions`` build: the table the evaluator looks names up in.
 ///
-/// Extensions are merged into the type they extend (by the last component of the name, so
-/// `extension Outer.Inner` and a nested `Inner` meet). Code in inactive `#if` clauses is left
-/// out, so it declares nothing.
+/// Extensions are merged into the type they extend, by the name written (nested types are
+/// recorded as `Outer.Inner`; ``type(named:)`` also finds them by their last component). Code in
+/// inactive `#if` clauses is left out, so it declares nothing.
 struct SourceIndex {
     /// A type: class, struct, enum, actor, protocol, or a system type the app extends.
     struct TypeInfo {
@@ -95,9 +95,8 @@ struct SourceIndex {
     }
 
     private mutating func merge(_ type: TypeInfo) {
-        let key = Self.key(type.name)
-        guard var existing = types[key] else {
-            types[key] = type
+        guard var existing = types[type.name] else {
+            types[type.name] = type
             return
         }
         if existing.kind == .extensionOnly && type.kind != .extensionOnly {
@@ -111,12 +110,8 @@ struct SourceIndex {
         existing.enumCases.merge(type.enumCases) { old, _ in old }
         existing.enumCaseOrder += type.enumCaseOrder
         existing.storedOrder += type.storedOrder
-        types[key] = existing
+        types[type.name] = existing
     }
-
-    /// The table key of a type name: its last component (`KeyboardShortcut.KeyboardKit` is
-    /// found as `KeyboardKit` too, but a qualified entry wins).
-    static func key(_ name: String) -> String { name }
 
     /// The type named `name`, by its full or last name.
     func type(named name: String) -> TypeInfo? {
@@ -324,7 +319,7 @@ private struct DeclarationCollector {
                 }
                 return (true, nil)
             }
-            if name == "IBAction" || name == "objc" || name == "NSManaged" { return (true, nil) }
+            if name == "IBAction" || name == "NSManaged" { return (true, nil) }
         }
         return (false, nil)
     }

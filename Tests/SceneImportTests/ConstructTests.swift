@@ -308,4 +308,81 @@ import Scenes
             """])
         #expect(keys(result) == ["Phone keyCommands opt+cmd+d debugMenu"])
     }
+
+    @Test func enumTablesSwitchesTernariesAndCanImport() {
+        let result = importing(["I.swift": """
+            import UIKit
+            #if canImport(NotAModule)
+            class Never: UIViewController { override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "z", modifierFlags: .command, action: #selector(x))] } }
+            #endif
+            enum Panel: String, CaseIterable {
+                case files = "1", search = "2"
+                var title: String { switch self { case .files: return "Files"; case .search: return "Search" } }
+            }
+            class Browser: UIViewController {
+                var mode = 0
+                var compact = false
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands = Panel.allCases.map { UIKeyCommand(title: $0.title, action: #selector(show(_:)), input: $0.rawValue, modifierFlags: .command) }
+                    switch mode {
+                    case 0: commands.append(UIKeyCommand(input: "e", modifierFlags: .command, action: #selector(edit)))
+                    default: break
+                    }
+                    commands.append(compact ? UIKeyCommand(input: "[", modifierFlags: .command, action: #selector(back)) : UIKeyCommand(input: "\u{1b}", modifierFlags: [], action: #selector(back)))
+                    return commands
+                }
+                @objc func show(_ sender: UIKeyCommand) {}
+                @objc func edit() {}
+                @objc func back() {}
+            }
+            """])
+        #expect(keys(result) == [
+            "Browser keyCommands cmd+1 show:", "Browser keyCommands cmd+2 show:", "Browser keyCommands cmd+[ back",
+            "Browser keyCommands cmd+e edit", "Browser keyCommands esc back",
+        ])
+        #expect(result.inventory.first { $0.input == "2" }?.title == "Search")
+        #expect(result.inventory.first { $0.input == "e" }?.condition == "mode == 0")
+        #expect(result.inventory.first { $0.input == "[" }?.condition == "compact")
+        #expect(result.inventory.first { $0.input == "\u{1b}" }?.condition == "!(compact)")
+        #expect(result.report.sceneError == nil)
+    }
+
+    @Test func objectiveCKeyInputHelpersAndAvailability() {
+        let result = importing(["J.swift": """
+            import UIKit
+            extension String {
+                static let escape = _ABCKeyInputEscape()
+                static let delete: String = { if #available(iOS 15.0, *) { return _ABCKeyInputDelete() } else { return "\u{8}" } }()
+            }
+            class Sheet: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands = [UIKeyCommand(input: .escape, modifierFlags: [], action: #selector(dismissSheet))]
+                    if #available(iOS 16.0, *) {
+                        commands.append(UIKeyCommand(input: .delete, modifierFlags: .command, action: #selector(dismissSheet)))
+                    }
+                    return commands
+                }
+                @objc func dismissSheet() {}
+            }
+            """])
+        // Deployment target 13: `#available(iOS 16)` is a run-time condition, iOS 15's branch of
+        // `delete` is not certain either, so the first branch's value is used.
+        #expect(keys(result) == ["Sheet keyCommands cmd+forwarddelete dismissSheet", "Sheet keyCommands esc dismissSheet"])
+        #expect(result.inventory.first { $0.modifiers == ["command"] }?.conditional == true)
+        var modern = CompilationConditions()
+        modern.deploymentTarget = [16, 0]
+        let later = SceneImporter(options: .init(conditions: modern)).importSources(
+            [(SourceFiles.File(path: "K.swift", displayPath: "K.swift"), """
+            import UIKit
+            class Sheet: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    if #available(iOS 16.0, *) { return [UIKeyCommand(input: "w", modifierFlags: .command, action: #selector(close))] }
+                    return [UIKeyCommand(input: "q", modifierFlags: .command, action: #selector(close))]
+                }
+                @objc func close() {}
+            }
+            """)])
+        #expect(keys(later) == ["Sheet keyCommands cmd+w close"])
+        #expect(later.inventory.first?.conditional == false)
+    }
 }
