@@ -108,6 +108,27 @@ struct AppModel {
 
     // MARK: - Containment
 
+    /// Containment from storyboards: relationship and embed segues between app classes, and
+    /// the initial controller of each storyboard a window starts from as a window root.
+    mutating func addContainment(from interface: InterfaceFiles) {
+        for storyboard in interface.storyboards {
+            if interface.entryStoryboards.contains(storyboard.name), let initial = storyboard.initialController,
+               let root = storyboard.appClass(of: initial), index.type(named: root) != nil, !windowRoots.contains(root) {
+                windowRoots.append(root)
+            }
+            for relationship in storyboard.relationships {
+                guard let parent = storyboard.controllers[relationship.source]?.customClass,
+                      let child = storyboard.appClass(of: relationship.destination),
+                      index.type(named: parent) != nil, index.type(named: child) != nil, parent != child,
+                      !edges.contains(where: { $0.parent == parent && $0.child == child }) else { continue }
+                let kind: Edge.Kind = relationship.kind == "viewControllers" ? .tab
+                    : relationship.kind == "rootViewController" ? .navigationRoot : .child
+                edges.append(Edge(parent: parent, child: child, kind: kind,
+                                  location: SourceLocation(file: storyboard.file, line: relationship.line)))
+            }
+        }
+    }
+
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
         var roots: [Syntax] = info.functions.compactMap { $0.body.map(Syntax.init) }
         for property in info.properties.values {

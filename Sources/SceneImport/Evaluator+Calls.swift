@@ -377,20 +377,30 @@ extension Evaluator {
 
     /// Runs an app function with its arguments bound to its parameters.
     func invoke(_ function: SourceIndex.FunctionInfo, ofType type: String?, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, selfValue: Value?) -> Value {
+        let values = argumentValues(for: function, args: args, ofType: type, frame: &frame)
+        return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue)
+    }
+
+    /// The value of each parameter for a call: its argument (evaluated with the parameter's
+    /// type as the hint), its default, or unknown. A trailing closure fills an unlabelled
+    /// parameter without a default.
+    func argumentValues(for function: SourceIndex.FunctionInfo, args: [(label: String?, expression: ExprSyntax)],
+                        ofType type: String?, frame: inout Frame) -> [Value] {
         var values: [Value] = []
         var remaining = args[...]
         for parameter in function.parameters {
-            if let next = remaining.first, next.label == parameter.label || (next.label == nil && next.expression.is(ClosureExprSyntax.self) && parameter.defaultValue == nil) {
+            if let next = remaining.first, next.label == parameter.label
+                || (next.label == nil && next.expression.is(ClosureExprSyntax.self) && parameter.defaultValue == nil) {
                 values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
                 remaining = remaining.dropFirst()
             } else if let defaultValue = parameter.defaultValue {
-                var inner = Frame(selfType: type)
-                values.append(evaluate(defaultValue, frame: &inner, hint: parameter.type))
+                var scratch = Frame(selfType: type)
+                values.append(evaluate(defaultValue, frame: &scratch, hint: parameter.type))
             } else {
                 values.append(.unknown(parameter.name))
             }
         }
-        return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue)
+        return values
     }
 
     func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value? = nil) -> Value {
@@ -428,19 +438,7 @@ extension Evaluator {
         }
         let initializers = info.functions.filter { $0.kind == .initializer }
         if let initializer = match(initializers, args: args) {
-            var values: [Value] = []
-            var remaining = args[...]
-            for parameter in initializer.parameters {
-                if let next = remaining.first, next.label == parameter.label {
-                    values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
-                    remaining = remaining.dropFirst()
-                } else if let defaultValue = parameter.defaultValue {
-                    var inner = Frame(selfType: info.name)
-                    values.append(evaluate(defaultValue, frame: &inner, hint: parameter.type))
-                } else {
-                    values.append(.unknown(parameter.name))
-                }
-            }
+            let values = argumentValues(for: initializer, args: args, ofType: info.name, frame: &frame)
             guard let body = initializer.body else { return .object(type: info.name, fields: [:]) }
             let key = "init \(initializer.location.file):\(initializer.location.line)"
             guard enter(key) else { return .unknown(call.trimmedDescription) }
@@ -496,19 +494,7 @@ extension Evaluator {
                     let key = "init \(initializer.location.file):\(initializer.location.line)"
                     if enter(key) {
                         defer { leave(key) }
-                        var values: [Value] = []
-                        var remaining = args[...]
-                        for parameter in initializer.parameters {
-                            if let next = remaining.first, next.label == parameter.label {
-                                values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
-                                remaining = remaining.dropFirst()
-                            } else if let defaultValue = parameter.defaultValue {
-                                var scratch = Frame(selfType: type)
-                                values.append(evaluate(defaultValue, frame: &scratch, hint: parameter.type))
-                            } else {
-                                values.append(.unknown(parameter.name))
-                            }
-                        }
+                        let values = argumentValues(for: initializer, args: args, ofType: type, frame: &frame)
                         var inner = Frame(selfType: type, conditions: frame.conditions)
                         inner.creationSite = site
                         inner.selfCommand = CommandValue(hasKey: true, input: .some(nil), modifiers: nil, action: nil, location: site)

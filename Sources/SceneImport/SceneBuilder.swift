@@ -37,11 +37,19 @@ struct SceneBuilder {
         // Children of each controller, in a stable order.
         var children: [String: [String]] = [:]
         var hasParent: Set<String> = []
+        // Presented controllers are not in their presenter's chain until presented: they go to
+        // the scene's `controllers`, which `present` effects show.
+        var presented: [String] = []
         for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) }) {
             guard placeable(model.role(edge.child)), placeable(model.role(edge.parent)) else { continue }
+            if edge.kind == .presented {
+                if isController(model.role(edge.child)), !presented.contains(edge.child) { presented.append(edge.child) }
+                continue
+            }
             children[edge.parent, default: []].append(edge.child)
             hasParent.insert(edge.child)
         }
+        hasParent.formUnion(presented)
         // Views held in a controller's properties.
         for key in model.index.types.keys.sorted() {
             guard let info = model.index.types[key], model.role(info.name) == .controller || model.role(info.name) == .view else { continue }
@@ -121,6 +129,11 @@ struct SceneBuilder {
             }
         }
 
+        var modals: [JSONValue] = []
+        for type in presented where state.paths[type] == nil {
+            modals.append(node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state))
+        }
+
         var members: [(key: String, value: JSONValue)] = [
             (key: "format", value: .string("keytrace-scene")),
             (key: "version", value: .number(1)),
@@ -133,6 +146,7 @@ struct SceneBuilder {
         }
         if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
         members.append((key: "windows", value: .array(windows)))
+        if !modals.isEmpty { members.append((key: "controllers", value: .array(modals))) }
         if let firstResponder = chooseFirstResponder(paths: state.paths, commandsByType: commandsByType) {
             members.append((key: "firstResponder", value: .string(firstResponder)))
         }

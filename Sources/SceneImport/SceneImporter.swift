@@ -49,15 +49,17 @@ public struct SceneImporter: Sendable {
             sources.append((file, String(decoding: data, as: UTF8.self)))
         }
         let name = options.sceneName ?? Self.defaultName(for: paths)
-        return importer.importSources(sources, strings: StringsTable(files: files.stringsFiles), name: name)
+        return importer.importSources(sources, strings: StringsTable(files: files.stringsFiles),
+                                      interface: InterfaceFiles(files: files.interfaceFiles), name: name)
     }
 
     /// Imports sources already in memory (tests, benchmarks).
     public func importSources(_ sources: [(file: SourceFiles.File, text: String)], name: String = "imported") -> ImportResult {
-        importSources(sources, strings: StringsTable(), name: name)
+        importSources(sources, strings: StringsTable(), interface: InterfaceFiles(), name: name)
     }
 
-    func importSources(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable, name: String) -> ImportResult {
+    func importSources(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,
+                       interface: InterfaceFiles, name: String) -> ImportResult {
         var index = SourceIndex(conditions: options.conditions)
         var lines = 0
         for (file, text) in sources {
@@ -66,7 +68,8 @@ public struct SceneImporter: Sendable {
         }
         let extractor = CommandExtractor(index: index, strings: strings)
         let inventory = extractor.commands()
-        let model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
+        var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
+        model.addContainment(from: interface)
         let scene = SceneBuilder(name: name, model: model).build()
         return ImportResult(inventory: inventory, scene: scene.json, report: ImportReport(
             files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene))

@@ -15,6 +15,8 @@ public struct SourceFiles: Sendable, Equatable {
     /// Xcode build settings (`project.pbxproj`, `.xcconfig`) under the paths or beside them,
     /// where the deployment target is read from.
     public var settingsFiles: [File] = []
+    /// Interface Builder storyboards and `Info.plist` files, for containment.
+    public var interfaceFiles: [File] = []
 
     /// One file: where it is on disk and how the inventory names it.
     public struct File: Sendable, Equatable, Hashable {
@@ -92,6 +94,8 @@ public struct SourceFiles: Sendable, Equatable {
     private mutating func add(_ file: File) {
         if file.path.hasSuffix(".swift") {
             swiftFiles.append(file)
+        } else if file.path.hasSuffix(".storyboard") || file.path.hasSuffix("/Info.plist") || file.path == "Info.plist" {
+            interfaceFiles.append(file)
         } else if file.path.hasSuffix("project.pbxproj") || file.path.hasSuffix(".xcconfig") {
             settingsFiles.append(file)
         } else if file.path.hasSuffix(".strings"),

@@ -100,11 +100,14 @@ struct SourceIndex {
             return
         }
         if existing.kind == .extensionOnly && type.kind != .extensionOnly {
+            // The primary declaration's list comes first: its first entry is the superclass.
             existing.kind = type.kind
             existing.location = type.location
             existing.name = type.name
+            existing.inherited = type.inherited + existing.inherited.filter { !type.inherited.contains($0) }
+        } else {
+            existing.inherited += type.inherited.filter { !existing.inherited.contains($0) }
         }
-        existing.inherited += type.inherited.filter { !existing.inherited.contains($0) }
         existing.functions += type.functions
         existing.properties.merge(type.properties) { old, _ in old }
         existing.enumCases.merge(type.enumCases) { old, _ in old }

@@ -1,0 +1,113 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The controllers of an Interface Builder storyboard and the relationships between them:
+/// `rootViewController` and `viewControllers` relationship segues, `embed` segues of container
+/// views, and the initial controller.
+struct Storyboard {
+    /// A controller scene: its element (`viewController`, `navigationController`, …) and the
+    /// app class it instantiates, if any.
+    struct Controller {
+        var id: String
+        var element: String
+        var customClass: String?
+        var line: Int
+    }
+
+    /// A segue that makes `destination` part of `source` when `source` is shown.
+    struct Relationship {
+        var source: String
+        var destination: String
+        var kind: String
+        var line: Int
+    }
+
+    /// The storyboard's name: its file name without `.storyboard`.
+    var name: String
+    var file: String
+    var controllers: [String: Controller] = [:]
+    var relationships: [Relationship] = []
+    var initialController: String?
+
+    /// Parses a storyboard; `nil` when it is not one.
+    init?(data: Data, file: SourceFiles.File) {
+        name = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+        self.file = file.displayPath
+        let reader = StoryboardReader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        guard parser.parse() else { return nil }
+        for controller in reader.controllers { controllers[controller.id] = controller }
+        relationships = reader.relationships
+        initialController = reader.initialController
+    }
+
+    /// The app class a controller scene stands for, looking through plain UIKit containers to
+    /// their first related app class (a `navigationController` whose root is `Editor` stands
+    /// for `Editor`).
+    func appClass(of id: String, depth: Int = 0) -> String? {
+        guard depth < 8, let controller = controllers[id] else { return nil }
+        if let customClass = controller.customClass { return customClass }
+        for relationship in relationships where relationship.source == id {
+            if let found = appClass(of: relationship.destination, depth: depth + 1) { return found }
+        }
+        return nil
+    }
+}
+
+/// Collects controller scenes and segues while `XMLParser` walks a storyboard.
+private final class StoryboardReader: NSObject, XMLParserDelegate {
+    var controllers: [Storyboard.Controller] = []
+    var relationships: [Storyboard.Relationship] = []
+    var initialController: String?
+    private var open: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if element == "document" { initialController = attributes["initialViewController"] }
+        if element.hasSuffix("Controller") || element == "hostingController", let id = attributes["id"] {
+            controllers.append(.init(id: id, element: element, customClass: attributes["customClass"], line: parser.lineNumber))
+            open.append(id)
+        }
+        if element == "segue", let source = open.last, let destination = attributes["destination"],
+           let kind = attributes["kind"], kind == "relationship" || kind == "embed" {
+            relationships.append(.init(source: source, destination: destination,
+                                       kind: kind == "embed" ? "embed" : (attributes["relationship"] ?? "relationship"),
+                                       line: parser.lineNumber))
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if element.hasSuffix("Controller") || element == "hostingController", !open.isEmpty { open.removeLast() }
+    }
+}
+
+/// The storyboards and `Info.plist` files of an app, and which storyboards a window starts
+/// from (`UIMainStoryboardFile`, or a scene configuration's `UISceneStoryboardFile`).
+struct InterfaceFiles {
+    var storyboards: [Storyboard] = []
+    var entryStoryboards: Set<String> = []
+
+    init() {}
+
+    init(files: [SourceFiles.File]) {
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            if file.path.hasSuffix(".storyboard") {
+                if let storyboard = Storyboard(data: data, file: file) { storyboards.append(storyboard) }
+            } else if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
+                if let main = plist["UIMainStoryboardFile"] as? String { entryStoryboards.insert(main) }
+                let manifest = plist["UIApplicationSceneManifest"] as? [String: Any]
+                let configurations = manifest?["UISceneConfigurations"] as? [String: Any] ?? [:]
+                for case let roles as [[String: Any]] in configurations.values {
+                    for role in roles {
+                        if let name = role["UISceneStoryboardFile"] as? String { entryStoryboards.insert(name) }
+                    }
+                }
+            }
+        }
+        storyboards.sort { $0.file < $1.file }
+    }
+}
