@@ -129,7 +129,10 @@ struct AppModel {
         }
     }
 
+    static let containmentWords = ["addChild", "present", "rootViewController", "viewControllers", "pushViewController", "show", "UIHostingController"]
+
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
+        guard Self.containmentWords.contains(where: { index.type(info, mentions: $0) }) else { return }
         var roots: [Syntax] = info.functions.compactMap { $0.body.map(Syntax.init) }
         for property in info.properties.values {
             if let initializer = property.initializer { roots.append(Syntax(initializer)) }

@@ -76,7 +76,8 @@ struct CommandExtractor {
     private func addedCommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
         var result: [ImportedCommand] = []
         for function in info.functions {
-            guard let body = function.body, body.description.contains("addKeyCommand") else { continue }
+            guard let body = function.body, index.file(function.location.file, mentions: "addKeyCommand"),
+                  body.description.contains("addKeyCommand") else { continue }
             evaluator.reset()
             evaluator.mode = .responder
             var frame = Evaluator.Frame(selfType: info.name)
@@ -156,6 +157,7 @@ struct CommandExtractor {
     // MARK: - SwiftUI
 
     private func swiftUICommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
+        guard index.type(info, mentions: "keyboardShortcut") else { return [] }
         var roots: [Syntax] = []
         for property in info.properties.values {
             if let getter = property.getter { roots.append(Syntax(getter)) }

@@ -294,7 +294,8 @@ extension Evaluator {
         guard enter(key) else { return nil }
         defer { leave(key) }
         for function in info.functions {
-            guard let body = function.body, body.description.contains(name) else { continue }
+            guard let body = function.body, index.file(function.location.file, mentions: name),
+                  body.description.contains(name) else { continue }
             var inner = Frame(selfType: info.name, conditions: frame.conditions)
             for parameter in function.parameters {
                 inner.locals[parameter.name] = .unknown(parameter.name)

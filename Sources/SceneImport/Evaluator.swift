@@ -52,28 +52,10 @@ final class Evaluator {
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        guard let file = fileName(of: node), let converter = converters[file] else {
+        guard let file = index.fileOfRoot[node.root.id], let converter = index.converters[file] else {
             return SourceLocation(file: "?", line: 0)
         }
         return SourceLocation(file: file, line: node.startLocation(converter: converter).line)
-    }
-
-    private lazy var converters: [String: SourceLocationConverter] = {
-        var table: [String: SourceLocationConverter] = [:]
-        for (file, tree) in index.files {
-            table[file.displayPath] = SourceLocationConverter(fileName: file.displayPath, tree: tree)
-        }
-        return table
-    }()
-
-    private lazy var fileOfRoot: [SyntaxIdentifier: String] = {
-        var table: [SyntaxIdentifier: String] = [:]
-        for (file, tree) in index.files { table[tree.id] = file.displayPath }
-        return table
-    }()
-
-    private func fileName(of node: some SyntaxProtocol) -> String? {
-        fileOfRoot[node.root.id]
     }
 
     func record(created command: CommandValue, in frame: Frame) {

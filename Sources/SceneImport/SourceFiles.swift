@@ -24,6 +24,11 @@ public struct SourceFiles: Sendable, Equatable {
         public var path: String
         /// The path as the inventory reports it: the folder as given joined with the path below it.
         public var displayPath: String
+
+        public init(path: String, displayPath: String) {
+            self.path = path
+            self.displayPath = displayPath
+        }
     }
 
     /// What to walk.

@@ -77,6 +77,12 @@ struct SourceIndex {
     /// Parsed files, in the order read.
     private(set) var files: [(file: SourceFiles.File, tree: SourceFileSyntax)] = []
     let conditions: CompilationConditions
+    /// Each file's text, for cheap "does this file mention X at all" checks before walking trees.
+    private var texts: [String: String] = [:]
+    /// Line tables, one per file, by display path.
+    private(set) var converters: [String: SourceLocationConverter] = [:]
+    /// The file each tree's root belongs to.
+    private(set) var fileOfRoot: [SyntaxIdentifier: String] = [:]
 
     init(conditions: CompilationConditions) {
         self.conditions = conditions
@@ -86,7 +92,10 @@ struct SourceIndex {
     mutating func add(source: String, file: SourceFiles.File) {
         let tree = Parser.parse(source: source)
         files.append((file, tree))
+        texts[file.displayPath] = source
         let converter = SourceLocationConverter(fileName: file.displayPath, tree: tree)
+        converters[file.displayPath] = converter
+        fileOfRoot[tree.id] = file.displayPath
         var collector = DeclarationCollector(conditions: conditions, converter: converter, file: file.displayPath)
         collector.collect(tree.statements, in: nil)
         for type in collector.types { merge(type) }
@@ -114,6 +123,22 @@ struct SourceIndex {
         existing.enumCaseOrder += type.enumCaseOrder
         existing.storedOrder += type.storedOrder
         types[type.name] = existing
+    }
+
+    /// Whether a file's text contains `word` anywhere (comments included): when it does not,
+    /// no declaration in the file can use it.
+    func file(_ file: String, mentions word: String) -> Bool {
+        guard var text = texts[file] else { return true }
+        return ByteSearch.contains(&text, word)
+    }
+
+    /// Whether any of the files a type is declared or extended in mentions `word`.
+    func type(_ info: TypeInfo, mentions word: String) -> Bool {
+        var files: Set<String> = []
+        for function in info.functions { files.insert(function.location.file) }
+        for property in info.properties.values { files.insert(property.location.file) }
+        if let location = info.location { files.insert(location.file) }
+        return files.contains { file($0, mentions: word) }
     }
 
     /// The type named `name`, by its full or last name.

@@ -1,0 +1,98 @@
+import CLITestSupport
+import Foundation
+import Testing
+@testable import SceneImport
+
+/// Containment from Interface Builder: a scene configuration's storyboard gives the window's
+/// root, relationship and embed segues give children.
+@Suite struct StoryboardTests {
+    static let storyboard = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav">
+            <scenes>
+                <scene sceneID="s1">
+                    <objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <connections>
+                                <segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/>
+                            </connections>
+                        </navigationController>
+                    </objects>
+                </scene>
+                <scene sceneID="s2">
+                    <objects>
+                        <viewController id="list" customClass="InboxViewController" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="v1">
+                                <subviews>
+                                    <containerView opaque="NO" id="c1">
+                                        <connections>
+                                            <segue destination="detail" kind="embed" id="e1"/>
+                                        </connections>
+                                    </containerView>
+                                </subviews>
+                            </view>
+                        </viewController>
+                    </objects>
+                </scene>
+                <scene sceneID="s3">
+                    <objects>
+                        <viewController id="detail" customClass="PreviewViewController" sceneMemberID="viewController"/>
+                    </objects>
+                </scene>
+            </scenes>
+        </document>
+        """
+
+    static let infoPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict>
+            <key>UIApplicationSceneManifest</key>
+            <dict>
+                <key>UISceneConfigurations</key>
+                <dict>
+                    <key>UIWindowSceneSessionRoleApplication</key>
+                    <array><dict>
+                        <key>UISceneDelegateClassName</key><string>$(PRODUCT_MODULE_NAME).SceneDelegate</string>
+                        <key>UISceneStoryboardFile</key><string>Mail</string>
+                    </dict></array>
+                </dict>
+            </dict>
+        </dict></plist>
+        """
+
+    static let swift = """
+        import UIKit
+        class InboxViewController: UIViewController {
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(reply))] }
+            @objc func reply() {}
+        }
+        class PreviewViewController: UIViewController {
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "d", modifierFlags: .command, action: #selector(discard))] }
+            @objc func discard() {}
+        }
+        """
+
+    @Test func segueRelationshipsAndTheInitialController() throws {
+        let file = SourceFiles.File(path: "Mail.storyboard", displayPath: "Base.lproj/Mail.storyboard")
+        let storyboard = try #require(Storyboard(data: Data(Self.storyboard.utf8), file: file))
+        #expect(storyboard.name == "Mail")
+        #expect(storyboard.initialController == "nav")
+        #expect(storyboard.appClass(of: "nav") == "InboxViewController")  // through the plain navigation controller
+        #expect(storyboard.relationships.map(\.kind) == ["rootViewController", "embed"])
+    }
+
+    @Test func anAppFolderWithAStoryboardNestsItsControllers() throws {
+        let dir = ScratchDirectory.make() + "/Mail"
+        try FileManager.default.createDirectory(atPath: dir + "/Base.lproj", withIntermediateDirectories: true)
+        try Self.storyboard.write(toFile: dir + "/Base.lproj/Mail.storyboard", atomically: true, encoding: .utf8)
+        try Self.infoPlist.write(toFile: dir + "/Info.plist", atomically: true, encoding: .utf8)
+        try Self.swift.write(toFile: dir + "/Controllers.swift", atomically: true, encoding: .utf8)
+        let result = try SceneImporter().importApp(at: [dir])
+        #expect(result.report.sceneError == nil)
+        #expect(result.report.unplacedTypes.isEmpty)
+        #expect(result.report.responderPaths["InboxViewController"] == "window/InboxViewController")
+        #expect(result.report.responderPaths["PreviewViewController"] == "window/InboxViewController/PreviewViewController")
+        #expect(result.report.containment.contains { $0.hasPrefix("InboxViewController → PreviewViewController (child)") })
+    }
+}
