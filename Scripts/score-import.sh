@@ -32,6 +32,7 @@ spec() {
 }
 
 status=0
+scored=""
 for app in $apps; do
   set -- $(spec "$app")
   repo=$1; commit=$2; shift 2
@@ -47,10 +48,9 @@ for app in $apps; do
   "$bin/keytrace" synth --events 10000 --seed 1 --profile shortcuts --scene "$dir/scene.json" -o "$dir/synth.ktrace" >/dev/null \
     && "$bin/keytrace" replay "$dir/synth.ktrace" --scene "$dir/scene.json" --verify >/dev/null \
     || { echo "$app: the imported scene does not replay a 10 000-press synth trace" >&2; status=1; }
-  sed "s/^{\"declared_in\":\"/{\"declared_in\":\"$app:/" "Tests/RealAppInventories/$app.jsonl" >> "$work/pooled.expected"
-  sed "s/^{\"declared_in\":\"/{\"declared_in\":\"$app:/" "$dir/inventory.jsonl" >> "$work/pooled.actual"
-  python3 Scripts/score-inventory.py "$app" "Tests/RealAppInventories/$app.jsonl" "$dir/inventory.jsonl" || status=1
+  scored="$scored $app Tests/RealAppInventories/$app.jsonl $dir/inventory.jsonl"
   if [ -n "${KEEP_IMPORTS:-}" ]; then mkdir -p "$KEEP_IMPORTS"; cp -r "$dir" "$KEEP_IMPORTS/"; fi
 done
-python3 Scripts/score-inventory.py pooled "$work/pooled.expected" "$work/pooled.actual" || true
+# shellcheck disable=SC2086 # the list is app/path triples without spaces
+[ -z "$scored" ] || python3 Scripts/score-inventory.py $scored || status=1
 exit $status
