@@ -134,7 +134,7 @@ struct AppModel {
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
         guard Self.containmentWords.contains(where: { index.type(info, mentions: $0) }) else { return }
         var roots: [Syntax] = info.functions.compactMap { $0.body.map(Syntax.init) }
-        for property in info.properties.values {
+        for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
             if let initializer = property.initializer { roots.append(Syntax(initializer)) }
             if let getter = property.getter { roots.append(Syntax(getter)) }
         }

@@ -127,7 +127,7 @@ extension Evaluator {
             let type = hint?.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
             if name == "init", let type { return callName(type, args: args, call: call, frame: &frame, hint: hint) }
             if let type, let result = callStatic(name, on: type, args: args, call: call, frame: &frame) { return result }
-            if let found = index.types.values.first(where: { info in info.functions.contains { $0.isStatic && $0.name == name } }),
+            if let found = index.orderedTypes.first(where: { info in info.functions.contains { $0.isStatic && $0.name == name } }),
                let result = callStatic(name, on: found.name, args: args, call: call, frame: &frame) {
                 return result
             }
@@ -603,7 +603,7 @@ extension Evaluator {
         if let type { candidates = findFunctions(named: base, in: type) }
         if candidates.isEmpty, let selfType = frame.selfType { candidates = findFunctions(named: base, in: selfType) }
         if candidates.isEmpty {
-            candidates = index.types.keys.sorted().flatMap { key in index.types[key]?.functions.filter { $0.name == base && $0.kind == .function } ?? [] }
+            candidates = index.orderedTypes.flatMap { info in info.functions.filter { $0.name == base && $0.kind == .function } }
         }
         if let labels { return candidates.first { $0.parameters.map(\.label) == labels } }
         return candidates.first { $0.isObjC } ?? candidates.first

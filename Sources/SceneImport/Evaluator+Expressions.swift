@@ -411,7 +411,7 @@ extension Evaluator {
         for candidate in ["Selector", "String", "UIKeyCommand", "KeyboardShortcut", "KeyEquivalent"] {
             if let value = staticMember(name, of: candidate, frame: &frame) { return value }
         }
-        if let owner = index.types.values.first(where: { $0.properties[name]?.isStatic == true || $0.enumCases[name] != nil }) {
+        if let owner = index.orderedTypes.first(where: { $0.properties[name]?.isStatic == true || $0.enumCases[name] != nil }) {
             return staticMember(name, of: owner.name, frame: &frame) ?? .unknown("." + name)
         }
         if let input = KeyInputConstant.keyEquivalents[name], hint == nil || hint == "KeyEquivalent" {

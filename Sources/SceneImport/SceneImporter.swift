@@ -66,6 +66,7 @@ public struct SceneImporter: Sendable {
             index.add(source: text, file: file)
             lines += text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         }
+        index.seal()
         let extractor = CommandExtractor(index: index, strings: strings)
         let inventory = extractor.commands()
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)

@@ -70,6 +70,11 @@ struct SourceIndex {
     }
 
     private(set) var types: [String: TypeInfo] = [:]
+    /// Every type in name order, for searches whose answer must not depend on hashing: set by
+    /// ``seal()`` once every file is added.
+    private(set) var orderedTypes: [TypeInfo] = []
+    /// Nested types by their last name component (`Inner` → `Outer.Inner`), set by ``seal()``.
+    private var nestedByLastName: [String: String] = [:]
     /// Global functions by name.
     private(set) var globalFunctions: [String: [FunctionInfo]] = [:]
     /// Global constants and variables by name.
@@ -125,6 +130,16 @@ struct SourceIndex {
         types[type.name] = existing
     }
 
+    /// Orders the types and indexes nested ones by last name; call after the last ``add``.
+    mutating func seal() {
+        orderedTypes = types.keys.sorted().compactMap { types[$0] }
+        nestedByLastName = [:]
+        for info in orderedTypes where info.name.contains(".") {
+            let last = String(info.name.split(separator: ".").last ?? "")
+            if nestedByLastName[last] == nil { nestedByLastName[last] = info.name }
+        }
+    }
+
     /// Whether a file's text contains `word` anywhere (comments included): when it does not,
     /// no declaration in the file can use it.
     func file(_ file: String, mentions word: String) -> Bool {
@@ -146,7 +161,7 @@ struct SourceIndex {
         if let found = types[name] { return found }
         let last = name.split(separator: ".").last.map(String.init) ?? name
         if let found = types[last] { return found }
-        return types.values.first { $0.name.hasSuffix("." + last) }
+        return nestedByLastName[last].flatMap { types[$0] }
     }
 
     /// UIKit's own class hierarchy, as far as the responders apps subclass go.
