@@ -123,35 +123,3 @@ public struct ImportedCommand: Hashable, Sendable {
         }
     }
 }
-
-extension JSONValue {
-    /// Compact JSON with object members in the order given (not sorted): inventory lines keep
-    /// their documented field order.
-    var orderedText: String {
-        var text = ""
-        appendOrdered(to: &text)
-        return text
-    }
-
-    private func appendOrdered(to text: inout String) {
-        switch self {
-        case .array(let items):
-            text += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { text += "," }
-                item.appendOrdered(to: &text)
-            }
-            text += "]"
-        case .object(let members):
-            text += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { text += "," }
-                text += JSONValue.quote(member.key) + ":"
-                member.value.appendOrdered(to: &text)
-            }
-            text += "}"
-        default:
-            text += canonicalText
-        }
-    }
-}

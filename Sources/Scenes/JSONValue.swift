@@ -43,12 +43,20 @@ public indirect enum JSONValue: Hashable, Sendable {
     /// fraction. Equal documents give equal text; the scene content hash is taken over it.
     public var canonicalText: String {
         var text = ""
-        appendCanonicalText(to: &text)
+        appendCompactText(to: &text, sortingKeys: true)
         return text
     }
 
-    /// Appends ``canonicalText`` to `text`: one string for the whole document.
-    private func appendCanonicalText(to text: inout String) {
+    /// Compact JSON with object members in the order given, not sorted: for formats that fix
+    /// a field order (JSON Lines records).
+    public var orderedText: String {
+        var text = ""
+        appendCompactText(to: &text, sortingKeys: false)
+        return text
+    }
+
+    /// Appends the compact text to `text`: one string for the whole document.
+    private func appendCompactText(to text: inout String, sortingKeys: Bool) {
         switch self {
         case .null: text += "null"
         case .bool(let b): text += b ? "true" : "false"
@@ -59,16 +67,17 @@ public indirect enum JSONValue: Hashable, Sendable {
             text += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { text += "," }
-                item.appendCanonicalText(to: &text)
+                item.appendCompactText(to: &text, sortingKeys: sortingKeys)
             }
             text += "]"
         case .object(let members):
             text += "{"
-            for (i, member) in members.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }).enumerated() {
+            let ordered = sortingKeys ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : members
+            for (i, member) in ordered.enumerated() {
                 if i > 0 { text += "," }
                 text += JSONValue.quote(member.key)
                 text += ":"
-                member.value.appendCanonicalText(to: &text)
+                member.value.appendCompactText(to: &text, sortingKeys: sortingKeys)
             }
             text += "}"
         }
