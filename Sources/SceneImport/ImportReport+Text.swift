@@ -8,7 +8,8 @@ extension ImportReport {
         out.append("Read \(files) Swift files, \(self.lines) lines: \(commands.count) key commands.")
         out.append("  " + countsByMechanism.map { "\($0.mechanism.rawValue) \($0.count)" }.joined(separator: ", "))
         let conditional = commands.filter(\.conditional).count
-        out.append("  \(conditional) conditional (each becomes a state flag, on by default: \(stateFlags.count) flags)")
+        let flags = stateFlags.count == 1 ? "1 state flag" : "\(stateFlags.count) state flags"
+        out.append("  \(conditional) conditional → \(flags) (one per distinct condition, each set to 1 so the commands show)")
         if let sceneError {
             out.append("  the generated scene does not load: \(sceneError)")
         }

@@ -36,7 +36,7 @@ public struct ImportReport: Sendable {
         public enum Kind: String, Sendable, CaseIterable {
             /// Two commands with one shortcut on one responder: the first wins (R3).
             case duplicate = "duplicate-shortcut"
-            /// A command that a command nearer the first responder hides (R10).
+            /// A command that a command nearer the first responder hides (R12).
             case shadowed
             /// A command on a text field or view whose key text input uses first (R16/R17).
             case textInput = "text-input-swallows"

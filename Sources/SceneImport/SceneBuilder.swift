@@ -155,6 +155,17 @@ struct SceneBuilder {
                      paths: state.paths, flags: state.flags, unplaced: unplaced)
     }
 
+    /// Whether a responder is made able to become first responder: views and responders with
+    /// commands or actions, and controllers with commands (an app whose controller provides
+    /// key commands makes it first responder for them to work).
+    static func becomesFirstResponder(role: AppModel.Role, hasCommands: Bool, hasActions: Bool) -> Bool {
+        switch role {
+        case .view, .responder, .swiftUIView: return hasCommands || hasActions
+        case .controller: return hasCommands
+        default: return false
+        }
+    }
+
     /// A command's shortcut in KeyTrace's notation, as `KeyShortcut` writes it.
     static func notation(_ command: ImportedCommand) -> String? {
         guard let input = command.input, let modifiers = command.modifiers else { return nil }
@@ -173,8 +184,8 @@ struct SceneBuilder {
         for (type, path) in paths.sorted(by: { $0.value < $1.value }) where path.hasPrefix("window/") {
             let role = model.role(type)
             let isText = role == .textField || role == .textView
-            let canBecome = isText || ((role == .view || role == .responder || role == .swiftUIView)
-                && (!(commandsByType[type] ?? []).isEmpty || !model.implementedActions(of: type).isEmpty))
+            let canBecome = isText || Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty,
+                                                                   hasActions: !model.implementedActions(of: type).isEmpty)
             guard canBecome else { continue }
             var score = 0
             var prefix = ""
@@ -274,7 +285,7 @@ struct SceneBuilder {
         }
         if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }
         if !views.isEmpty { members.append((key: "views", value: .array(views))) }
-        if role == .view || role == .responder || role == .swiftUIView, !commands.isEmpty || !actions.isEmpty {
+        if Self.becomesFirstResponder(role: role, hasCommands: !commands.isEmpty, hasActions: !actions.isEmpty) {
             members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
         return .object(members)

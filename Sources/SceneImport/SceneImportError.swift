@@ -43,7 +43,7 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         case .unreadable(let path, let reason):
             return "\(path): cannot read: \(reason)"
         case .noSwiftFiles(let paths):
-            return "\(paths.joined(separator: ", ")): no .swift files found (build, Pods, Carthage and test folders are skipped)"
+            return "\(paths.joined(separator: ", ")): no .swift files found (build products, Pods, Carthage, hidden and test folders are skipped; --include-tests reads test folders)"
         case .cannotWrite(let path, let reason):
             return "\(path): cannot write: \(reason)"
         }

@@ -10,7 +10,8 @@ struct SceneImportCommand: ParsableCommand {
         commandName: "keytrace scene import",
         abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source: its key commands, who provides them, who implements the actions, how the controllers nest.",
         discussion: """
-        Walks the .swift files under each PATH (skipping build, Pods, Carthage and test folders) \
+        Walks the .swift files under each PATH (skipping build products, dependencies such as Pods \
+        and Carthage, hidden folders and test folders) \
         and prints the import report. Exit codes: 0 imported; 1 the generated scene does not load \
         (an importer bug: please report it); 2 no usable input; 64 usage error.
         """)
@@ -18,10 +19,10 @@ struct SceneImportCommand: ParsableCommand {
     @Argument(help: "App source folders or Swift files.")
     var paths: [String]
 
-    @Option(name: .shortAndLong, help: "Write the scene (JSON) to this file; - for standard output.")
+    @Option(name: .shortAndLong, help: "Write the scene (JSON) to this file; - for standard output (then give --report FILE).")
     var output: String?
 
-    @Option(help: "Write every command found as JSON Lines to this file; - for standard output.")
+    @Option(help: "Write every command found as JSON Lines to this file; - for standard output (then give --report FILE).")
     var inventory: String?
 
     @Option(help: "Write the report to this file instead of standard output.")
@@ -33,7 +34,7 @@ struct SceneImportCommand: ParsableCommand {
     @Flag(help: "Read test folders too.")
     var includeTests = false
 
-    @Option(help: "Compile for this platform: ios (default) or catalyst.")
+    @Option(help: "Compile for this platform: ios or catalyst.")
     var platform: String = "ios"
 
     @Option(help: "Compilation flags that are set (repeatable); DEBUG is set unless --no-debug.")
@@ -99,10 +100,11 @@ struct SceneImportCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw SceneImportError.cannotWrite(path, reason: (error as NSError).localizedDescription)
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            let reason = FileManager.default.isWritableFile(atPath: folder)
+                ? "cannot create the file" : "the folder \(folder) does not exist or is not writable"
+            throw SceneImportError.cannotWrite(path, reason: reason)
         }
     }
 }

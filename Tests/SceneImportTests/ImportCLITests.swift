@@ -17,9 +17,11 @@ import Scenes
         let definition = try SceneDefinition(json: result.scene, file: "notes")
         let runtime = try SceneRuntime(definition: definition, file: "notes")
         // Containment from the source: the split view holds the list and the editor, the
-        // editor's text view sits under it, and the text view is first responder.
-        #expect(runtime.responder(at: "window/NotesSplitViewController/NoteListViewController") != nil)
-        #expect(runtime.application.firstResponder?.path == "window/NotesSplitViewController/EditorViewController/NoteTextView")
+        // editor's text view sits under it; the list, whose chain holds the most commands, is
+        // first responder, and the text view can become it too.
+        #expect(runtime.responder(at: "window/NotesSplitViewController/EditorViewController/NoteTextView") != nil)
+        #expect(runtime.application.firstResponder?.path == "window/NotesSplitViewController/NoteListViewController")
+        try runtime.focus("window/NotesSplitViewController/EditorViewController/NoteTextView")
         // The run-time condition became a state flag that shows the command by default.
         #expect(definition.state.contains { $0.name == "hasSelection" && $0.initial == 1 })
         // The localised title came from the strings table.
@@ -89,7 +91,7 @@ import Scenes
         let analyze = try CLIRunner.run(["analyze", trace])
         #expect(analyze.status == 0, "\(analyze.stderr)")
         #expect(analyze.stdout.contains("keyCommands calls"))
-        #expect(analyze.stdout.contains("window/NotesSplitViewController/EditorViewController/NoteTextView"))
+        #expect(analyze.stdout.contains("window/NotesSplitViewController/NoteListViewController"))
         // Recorded under UIKit's policy: every press asks each responder on the chain again.
         let row = analyze.stdout.split(separator: "\n").first { $0.contains("recorded (uikit)") }
         let perPress = row.flatMap { $0.split(separator: " ").dropFirst(3).first }.flatMap { Double($0) }
