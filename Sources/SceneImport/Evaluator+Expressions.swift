@@ -257,9 +257,12 @@ extension Evaluator {
                 }
                 let value = propertyValue(property, ofType: info.name, frame: &frame)
                 // `var _keyCommands: [UIKeyCommand] = []` filled in by an initialiser.
-                if property.getter == nil, value.items?.isEmpty == true || value.isNull,
-                   let assigned = assignedValue(name, in: info, frame: &frame), assigned.items?.isEmpty == false {
-                    return assigned
+                if property.getter == nil, value.items?.isEmpty == true || value.isNull {
+                    if let assigned = assignedValue(name, in: info, frame: &frame), assigned.items?.isEmpty == false {
+                        return assigned
+                    }
+                    // An empty `var` the type never fills itself is filled from outside at run time.
+                    if property.isVariable { return .unknown(name) }
                 }
                 return value
             }

@@ -285,7 +285,7 @@ struct SceneBuilder {
         }
         if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }
         if !views.isEmpty { members.append((key: "views", value: .array(views))) }
-        if Self.becomesFirstResponder(role: role, hasCommands: !commands.isEmpty, hasActions: !actions.isEmpty) {
+        if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !actions.isEmpty) {
             members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
         return .object(members)

@@ -61,6 +61,8 @@ struct SourceIndex {
         var initializer: ExprSyntax?
         var getter: CodeBlockItemListSyntax?
         var location: SourceLocation
+        /// `var` rather than `let`: its value may change after initialisation.
+        var isVariable = false
     }
 
     struct EnumCaseInfo {
@@ -404,6 +406,7 @@ private struct DeclarationCollector {
     func propertyInfos(_ variable: VariableDeclSyntax) -> [SourceIndex.PropertyInfo] {
         let isStatic = hasModifier(variable.modifiers, ["static", "class"])
         let isOverride = hasModifier(variable.modifiers, ["override"])
+        let isVariable = variable.bindingSpecifier.text == "var"
         return variable.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
             var getter: CodeBlockItemListSyntax?
@@ -418,7 +421,7 @@ private struct DeclarationCollector {
             return .init(name: name, isStatic: isStatic, isOverride: isOverride,
                          type: binding.typeAnnotation?.type.trimmedDescription,
                          initializer: binding.initializer?.value, getter: getter,
-                         location: location(binding))
+                         location: location(binding), isVariable: isVariable)
         }
     }
 }

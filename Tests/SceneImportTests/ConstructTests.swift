@@ -385,4 +385,25 @@ import Scenes
         #expect(keys(later) == ["Sheet keyCommands cmd+w close"])
         #expect(later.inventory.first?.conditional == false)
     }
+
+    @Test func commandsFromRunTimeDataHaveNullKeysAndTheSceneStillLoads() {
+        let result = importing(["L.swift": """
+            import UIKit
+            class Terminal: UIViewController {
+                var bindings: [(String, UIKeyModifierFlags)] = []
+                override var keyCommands: [UIKeyCommand]? {
+                    bindings.map { UIKeyCommand(input: $0.0, modifierFlags: $0.1, action: #selector(run(_:))) }
+                }
+                @objc func run(_ sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(result.inventory.count == 1)
+        #expect(result.inventory.first?.input == nil)
+        #expect(result.inventory.first?.modifiers == nil)
+        #expect(result.inventory.first?.action == "run:")
+        // Left out of the scene with its reason; the scene loads with the controller as first responder.
+        #expect(result.report.unresolved.first?.reason == "its input is not fixed in the source")
+        #expect(result.report.sceneError == nil)
+        #expect(result.scene.contains("\"firstResponder\": \"window/Terminal\""))
+    }
 }
