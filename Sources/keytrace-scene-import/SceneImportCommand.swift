@@ -1,5 +1,8 @@
 import ArgumentParser
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SceneImport
 
 /// `keytrace scene import`: builds a scene from an app's Swift source. `keytrace` runs this
@@ -100,11 +103,21 @@ struct SceneImportCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(text.utf8))
             return
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-            let reason = FileManager.default.isWritableFile(atPath: folder)
-                ? "cannot create the file" : "the folder \(folder) does not exist or is not writable"
-            throw SceneImportError.cannotWrite(path, reason: reason)
+        // Opened and truncated in place, never replaced: a device (/dev/null), a FIFO or a
+        // symlink's target stays what it is.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw SceneImportError.cannotWrite(path, reason: String(cString: strerror(errno))) }
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno))
+                _ = close(descriptor)
+                throw SceneImportError.cannotWrite(path, reason: reason)
+            }
+            bytes = bytes.dropFirst(written)
         }
+        guard close(descriptor) == 0 else { throw SceneImportError.cannotWrite(path, reason: String(cString: strerror(errno))) }
     }
 }

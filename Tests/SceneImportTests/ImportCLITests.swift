@@ -98,6 +98,23 @@ import Scenes
         #expect((perPress ?? 0) > 1, "\(analyze.stdout)")
     }
 
+    /// Outputs are written in place: a device stays a device and a symlink stays a link.
+    @Test func outputsNeverReplaceDevicesOrLinks() throws {
+        let dir = ScratchDirectory.make()
+        let target = dir + "/target.json"
+        let link = dir + "/link.json"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let result = try CLIRunner.run(["scene", "import", Self.notes, "--report", "/dev/null", "-o", link])
+        #expect(result.status == 0, "\(result.stderr)")
+        let null = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(null[.type] as? FileAttributeType == .typeCharacterSpecial)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"keytrace-scene\""))
+        let unwritable = try CLIRunner.run(["scene", "import", Self.notes, "-o", dir + "/missing/scene.json"])
+        #expect(unwritable.status == 2)
+        #expect(unwritable.stderr.contains("missing/scene.json: cannot write: No such file or directory"))
+    }
+
     @Test func aMissingImporterToolIsReportedWithTheBuildCommand() throws {
         guard let keytrace = CLIRunner.binary else {
             Issue.record("keytrace is not built")
