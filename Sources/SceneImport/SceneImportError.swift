@@ -7,6 +7,7 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         case pathNotFound(String)
         case unreadable(String, reason: String)
         case noSwiftFiles([String])
+        case notSwift(String)
         case cannotWrite(String, reason: String)
     }
 
@@ -21,17 +22,21 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
     }
     /// The paths hold no Swift file.
     public static func noSwiftFiles(_ paths: [String]) -> SceneImportError { .init(.noSwiftFiles(paths)) }
+    /// A file given by name is not a Swift source.
+    public static func notSwift(_ path: String) -> SceneImportError { .init(.notSwift(path)) }
     /// An output file could not be written.
     public static func cannotWrite(_ path: String, reason: String) -> SceneImportError {
         .init(.cannotWrite(path, reason: reason))
     }
 
-    /// A stable code for scripts: `path-not-found`, `unreadable`, `no-swift-files`, `cannot-write`.
+    /// A stable code for scripts: `path-not-found`, `unreadable`, `no-swift-files`, `not-swift`,
+    /// `cannot-write`.
     public var code: String {
         switch kind {
         case .pathNotFound: return "path-not-found"
         case .unreadable: return "unreadable"
         case .noSwiftFiles: return "no-swift-files"
+        case .notSwift: return "not-swift"
         case .cannotWrite: return "cannot-write"
         }
     }
@@ -44,6 +49,8 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(path): cannot read: \(reason)"
         case .noSwiftFiles(let paths):
             return "\(paths.joined(separator: ", ")): no .swift files found (build products, Pods, Carthage, hidden and test folders are skipped; --include-tests reads test folders)"
+        case .notSwift(let path):
+            return "\(path): not a .swift file; give Swift files or the folders that hold them"
         case .cannotWrite(let path, let reason):
             return "\(path): cannot write: \(reason)"
         }

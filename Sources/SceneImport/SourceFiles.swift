@@ -54,6 +54,7 @@ public struct SourceFiles: Sendable, Equatable {
                 throw SceneImportError.pathNotFound(path)
             }
             if !isDirectory.boolValue {
+                guard path.hasSuffix(".swift") else { throw SceneImportError.notSwift(path) }
                 add(File(path: path, displayPath: path))
                 continue
             }

@@ -54,6 +54,9 @@ import Scenes
         #expect(throws: SceneImportError.pathNotFound("/nonexistent/app")) {
             try SceneImporter().importApp(at: ["/nonexistent/app"])
         }
+        #expect(throws: SceneImportError.notSwift(repositoryRoot + "/README.md")) {
+            try SceneImporter().importApp(at: [repositoryRoot + "/README.md"])
+        }
         let empty = ScratchDirectory.make()
         do {
             _ = try SceneImporter().importApp(at: [empty])
