@@ -363,7 +363,7 @@ extension Evaluator {
             }
         case .modifiers(let set):
             if name == "rawValue" {
-                return .int(ModifierName.byFlag.filter { set.contains($0.name) }.reduce(0) { $0 | $1.bit })
+                return .int(ModifierName.rawValue(set))
             }
             return .unknown(member.trimmedDescription)
         case .string(let text):

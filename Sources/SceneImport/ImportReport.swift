@@ -133,17 +133,14 @@ public struct ImportReport: Sendable {
         var findings: [Finding] = []
         let layout = KeyboardLayout.usANSI
         for command in inventory {
-            guard let input = command.input, let modifiers = command.modifiers else { continue }
+            guard let input = command.input, command.modifiers != nil else { continue }
             let shortcut = command.displayShortcut
             if let why = reserved[shortcut] {
                 findings.append(Finding(kind: .reserved, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(why))",
                                         file: command.file, line: command.line))
             }
             let role = model.role(command.declaredIn)
-            var flags: ModifierFlags = []
-            for (name, flag) in [("shift", ModifierFlags.shift), ("control", .control), ("alternate", .alternate), ("command", .command)] where modifiers.contains(name) {
-                flags.insert(flag)
-            }
+            let flags = command.modifierFlags
             if (role == .textField || role == .textView), command.mechanism != .menu,
                !command.wantsPriority, TextInputConflicts.conflicts(input: KeyInput(uiKitValue: input), modifiers: flags) {
                 findings.append(Finding(kind: .textInput, message: "\(command.declaredIn) is a text \(role == .textView ? "view" : "field"): text input uses \(shortcut) before \(command.action ?? "the command") (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",

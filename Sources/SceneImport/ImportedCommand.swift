@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Scenes
 
 /// One key command found in the source: a line of the inventory.
@@ -84,42 +85,22 @@ public struct ImportedCommand: Hashable, Sendable {
         return JSONValue.array(fields).orderedText
     }
 
-    /// The shortcut in KeyTrace's notation (`shift+cmd+f`) when input and modifiers are known.
-    public var displayShortcut: String {
-        let present = Set(modifiers ?? [])
-        let names = Self.notationOrder.filter(present.contains).compactMap { Self.notationModifier[$0] }
-        let key = input.map(Self.notationKey) ?? "?"
-        return (names + [key]).joined(separator: "+")
+    /// The modifiers as flags (none when the source does not fix them).
+    public var modifierFlags: ModifierFlags {
+        var flags: ModifierFlags = []
+        for (name, flag) in ModifierName.flags where modifiers?.contains(name) == true { flags.insert(flag) }
+        return flags
     }
 
-    /// KeyTrace's notation writes modifiers in this order (`ctrl+opt+shift+cmd+x`).
-    static let notationOrder = ["control", "alternate", "shift", "command", "alphaShift", "numericPad"]
-
-    static let notationModifier: [String: String] = [
-        "control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd",
-        "alphaShift": "capslock", "numericPad": "numpad",
-    ]
-
-    static func notationKey(_ input: String) -> String {
-        switch input {
-        case "\r": return "return"
-        case "\n": return "enter"
-        case "\t": return "tab"
-        case " ": return "space"
-        case "\u{8}": return "delete"
-        case "\u{1b}", "UIKeyInputEscape": return "esc"
-        case "UIKeyInputUpArrow": return "up"
-        case "UIKeyInputDownArrow": return "down"
-        case "UIKeyInputLeftArrow": return "left"
-        case "UIKeyInputRightArrow": return "right"
-        case "UIKeyInputPageUp": return "pageup"
-        case "UIKeyInputPageDown": return "pagedown"
-        case "UIKeyInputHome": return "home"
-        case "UIKeyInputEnd": return "end"
-        case "UIKeyInputDelete": return "forwarddelete"
-        default:
-            if input.hasPrefix("UIKeyInputF") { return "f" + input.dropFirst("UIKeyInputF".count) }
-            return input.lowercased()
+    /// The shortcut in KeyTrace's text notation (`shift+cmd+f`, as `KeyShortcut.textNotation`
+    /// writes it); `?` stands for an input the source does not fix.
+    public var displayShortcut: String {
+        guard let input else {
+            let words = ModifierFlags.displayOrder.filter(modifierFlags.contains).compactMap(\.word)
+            return (words + ["?"]).joined(separator: "+")
         }
+        let text = KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: modifierFlags).textNotation
+        // Control characters the notation has no word for (`"\u{8}"`, `"\u{1b}"`) are shown escaped.
+        return text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 }

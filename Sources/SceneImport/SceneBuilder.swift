@@ -168,11 +168,8 @@ struct SceneBuilder {
 
     /// A command's shortcut in KeyTrace's notation, as `KeyShortcut` writes it.
     static func notation(_ command: ImportedCommand) -> String? {
-        guard let input = command.input, let modifiers = command.modifiers else { return nil }
-        var flags: ModifierFlags = []
-        for (name, flag) in [("shift", ModifierFlags.shift), ("control", .control), ("alternate", .alternate), ("command", .command)]
-            where modifiers.contains(name) { flags.insert(flag) }
-        return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: flags).description
+        guard let input = command.input, command.modifiers != nil else { return nil }
+        return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: command.modifierFlags).description
     }
 
     /// The responder in the key window whose chain holds the most commands (deeper wins a

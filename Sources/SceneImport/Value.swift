@@ -1,3 +1,4 @@
+import KeyTraceCore
 import SwiftSyntax
 
 /// What the evaluator knows about an expression's value.
@@ -69,13 +70,13 @@ struct CommandValue {
     var location: SourceLocation
 }
 
-/// The run-time values of the modifier flags.
+/// `UIKeyModifierFlags` member names and the flags (`ModifierFlags`, same raw values) they name.
 enum ModifierName {
-    static let byFlag: [(name: String, bit: Int)] = [
-        ("alphaShift", 1 << 16), ("shift", 1 << 17), ("control", 1 << 18),
-        ("alternate", 1 << 19), ("command", 1 << 20), ("numericPad", 1 << 21),
+    static let flags: [(name: String, flag: ModifierFlags)] = [
+        ("alphaShift", .alphaShift), ("shift", .shift), ("control", .control),
+        ("alternate", .alternate), ("command", .command), ("numericPad", .numericPad),
     ]
-    static let all: Set<String> = Set(byFlag.map(\.name))
+    static let all: Set<String> = Set(flags.map(\.name))
 
     /// SwiftUI `EventModifiers` names mapped to UIKit's.
     static let swiftUI: [String: String] = [
@@ -84,7 +85,12 @@ enum ModifierName {
     ]
 
     static func fromRawValue(_ raw: Int) -> Set<String> {
-        Set(byFlag.filter { raw & $0.bit != 0 }.map(\.name))
+        let value = ModifierFlags(rawValue: UInt32(truncatingIfNeeded: raw))
+        return Set(flags.filter { value.contains($0.flag) }.map(\.name))
+    }
+
+    static func rawValue(_ names: Set<String>) -> Int {
+        Int(flags.filter { names.contains($0.name) }.reduce(ModifierFlags()) { $0.union($1.flag) }.rawValue)
     }
 }
 
