@@ -1,9 +1,10 @@
 #!/bin/sh
 # Installs the Debian packages KeyTrace needs when they are missing: libpcap-dev (capture and
-# pcap export), pkg-config (to locate libpcap) and tshark (the tests' independent USB decoder).
+# pcap export), pkg-config (to locate libpcap), tshark (the tests' independent USB decoder) and
+# tmux (the terminal recorder's tests type into a real terminal).
 # Runs `apt-get update` once, and only when something is missing. Safe to run repeatedly.
 set -eu
-needed="libpcap-dev pkg-config tshark"
+needed="libpcap-dev pkg-config tshark tmux"
 missing=""
 for package in $needed; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

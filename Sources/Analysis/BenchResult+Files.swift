@@ -26,7 +26,7 @@ extension BenchResult {
         do {
             probe = try decoder.decode(SchemaProbe.self, from: data)
         } catch {
-            throw BenchFileError(path: source, problem: .notJSON(Self.describe(error)))
+            throw BenchFileError(path: source, problem: .notJSON(DecodingErrorText.describe(error)))
         }
         guard let schema = probe.schema else {
             throw BenchFileError(path: source, problem: .schema(found: nil))
@@ -37,7 +37,7 @@ extension BenchResult {
         do {
             self = try decoder.decode(BenchResult.self, from: data)
         } catch {
-            throw BenchFileError(path: source, problem: .malformed(Self.describe(error)))
+            throw BenchFileError(path: source, problem: .malformed(DecodingErrorText.describe(error)))
         }
         guard !runs.isEmpty else {
             throw BenchFileError(path: source, problem: .noRuns)
@@ -61,27 +61,6 @@ extension BenchResult {
 
     private struct SchemaProbe: Decodable {
         var schema: String?
-    }
-
-    private static func describe(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return String(describing: error) }
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "\(path(context)): \(underlying ?? context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "\(path(context)): missing key \"\(key.stringValue)\""
-        case .typeMismatch(let type, let context):
-            return "\(path(context)): expected \(type)"
-        case .valueNotFound(let type, let context):
-            return "\(path(context)): expected \(type), found null"
-        @unknown default:
-            return String(describing: error)
-        }
     }
 }
 

@@ -32,7 +32,7 @@ extension TraceAnalysis {
         out += figure("End-to-end latency histogram", SVGChart.histogram(endToEnd, title: "end-to-end histogram"))
         out += figure("Dispatches over time, by outcome", SVGChart.timeline(timeline, title: "timeline"))
         out += "</div>\n"
-        for section in sections(rows: rows) {
+        for section in sections(rows: rows, inventoryRows: Int.max) {
             out += "<h2>\(HTMLText.escape(section.title))</h2>\n"
             for table in section.tables { out += html(table) }
             for note in section.notes {

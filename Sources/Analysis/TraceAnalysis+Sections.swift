@@ -12,14 +12,16 @@ struct ReportSection {
 }
 
 extension TraceAnalysis {
-    /// The report's sections, each breakdown cut to `rows` rows (the JSON keeps every group).
-    func sections(rows: Int) -> [ReportSection] {
+    /// The report's sections, each breakdown cut to `rows` rows (the JSON keeps every group);
+    /// an imported scene's command list is cut to `inventoryRows`.
+    func sections(rows: Int, inventoryRows: Int? = nil) -> [ReportSection] {
         var result: [ReportSection] = [overviewSection(), stagesSection(), keyCommandsSection(), cacheSection()]
         result += [breakdownSection("By outcome", byOutcome, rows: rows),
                    breakdownSection("By command (shortcut + action)", byCommand, rows: rows),
                    breakdownSection("By providing responder", byResponder, rows: rows),
                    slowestSection()]
         if let capture { result.append(captureSection(capture)) }
+        if let importedScene { result.append(importSection(importedScene, rows: inventoryRows ?? rows)) }
         if !warnings.isEmpty {
             result.append(ReportSection(title: "Warnings", notes: warnings, isWarning: true))
         }
@@ -162,5 +164,50 @@ extension TraceAnalysis {
                 + "(within ±\(Int(c.gridTolerance * 100)) % of a step; chance level \(chance)).",
         ]
         return ReportSection(title: "Captured input", notes: notes, tables: [table, devices])
+    }
+
+    private func importSection(_ report: ImportedSceneReport, rows: Int) -> ReportSection {
+        let mechanisms = report.byMechanism.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        var notes = [
+            "Scene '\(report.scene)' imported from \(report.files) Swift files (\(report.lines) lines): \(report.commands) key commands "
+                + "(\(mechanisms)); \(report.conditional) conditional, standing on \(report.stateFlags.count) state flag\(report.stateFlags.count == 1 ? "" : "s").",
+        ]
+        let recordedScenes = Set(traces.compactMap(\.scene))
+        if !recordedScenes.isEmpty, !recordedScenes.contains(report.scene) {
+            notes.append("The traces name scene \(recordedScenes.sorted().map { "'\($0)'" }.joined(separator: ", ")), "
+                         + "not the imported '\(report.scene)': this report may describe another scene.")
+        }
+        if let error = report.sceneError { notes.append("The generated scene does not load: \(error).") }
+        for flag in report.stateFlags.sorted(by: { $0.key < $1.key }) {
+            notes.append("State flag \(flag.key): \(flag.value)")
+        }
+        var tables: [ReportTable] = []
+        if !report.findings.isEmpty {
+            var findings = ReportTable(["finding", "source", "message"], rightAligned: [])
+            for finding in report.findings {
+                findings.add([finding.kind, finding.file.isEmpty ? "–" : "\(finding.file):\(finding.line)", finding.message])
+            }
+            tables.append(findings)
+        } else {
+            notes.append("No findings.")
+        }
+        if !report.unresolved.isEmpty {
+            var unresolved = ReportTable(["not in the scene", "declared in", "reason"], rightAligned: [])
+            for entry in report.unresolved { unresolved.add(["\(entry.file):\(entry.line)", entry.declaredIn, entry.reason]) }
+            tables.append(unresolved)
+        }
+        if !report.unplaced.isEmpty {
+            notes.append("Not placed by the source (each the root of a window of its own): \(report.unplaced.joined(separator: ", ")).")
+        }
+        var commands = ReportTable(["source", "declared in", "mechanism", "shortcut", "action", "title", "condition"], rightAligned: [])
+        for command in report.inventory.prefix(rows) {
+            commands.add(["\(command.file):\(command.line)", command.declaredIn, command.mechanism, command.shortcut,
+                          command.action ?? "–", command.title ?? "–", command.condition ?? "–"])
+        }
+        if !report.inventory.isEmpty { tables.append(commands) }
+        if report.inventory.count > rows {
+            notes.append("\(report.inventory.count - rows) more commands not shown (all are in --format html and json).")
+        }
+        return ReportSection(title: "Imported scene", notes: notes, tables: tables)
     }
 }

@@ -37,6 +37,9 @@ public struct TraceAnalysis: Sendable, Codable {
     public var capture: CaptureFigures?
     /// Presses over time in fixed-size bins, coloured by outcome.
     public var timeline = TimelineFigures()
+    /// The import report of the scene the traces were recorded through, when one was given
+    /// (`keytrace analyze --import-report FILE`); `nil` otherwise.
+    public var importedScene: ImportedSceneReport?
     /// Warnings: damaged chunks, missing data.
     public var warnings: [String] = []
 

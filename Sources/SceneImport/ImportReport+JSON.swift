@@ -5,7 +5,13 @@ extension ImportReport {
     public var json: JSONValue {
         func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
         let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(Double($0.count))) })
+        let inventory: [JSONValue] = commands.map { command in
+            guard case .object(let members) = command.json else { return command.json }
+            return .object(members + [(key: "shortcut", value: .string(command.displayShortcut))])
+        }
         return object([
+            ("schema", .string(Self.schemaName)),
+            ("scene", .string(sceneName)),
             ("files", .number(Double(files))),
             ("lines", .number(Double(lines))),
             ("commands", .number(Double(commands.count))),
@@ -22,6 +28,7 @@ extension ImportReport {
             })),
             ("unplaced", .array(unplacedTypes.map(JSONValue.string))),
             ("containment", .array(containment.map(JSONValue.string))),
+            ("inventory", .array(inventory)),
             ("responders", object(responderPaths.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("sceneError", sceneError.map(JSONValue.string) ?? .null),
         ])

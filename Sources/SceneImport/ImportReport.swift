@@ -6,6 +6,12 @@ import Scenes
 /// mechanism, every command with its place in the source, what could not be resolved and why,
 /// and findings about the app's shortcuts.
 public struct ImportReport: Sendable {
+    /// The schema identifier of the JSON report (``json``), which `keytrace analyze
+    /// --import-report` reads.
+    public static let schemaName = "keytrace-import-report/1"
+
+    /// The generated scene's name.
+    public var sceneName: String
     /// Swift files and lines read.
     public var files: Int
     public var lines: Int
@@ -53,7 +59,8 @@ public struct ImportReport: Sendable {
         public var line: Int
     }
 
-    init(files: Int, lines: Int, inventory: [ImportedCommand], model: AppModel, scene: SceneBuilder.Built) {
+    init(sceneName: String, files: Int, lines: Int, inventory: [ImportedCommand], model: AppModel, scene: SceneBuilder.Built) {
+        self.sceneName = sceneName
         self.files = files
         self.lines = lines
         self.commands = inventory

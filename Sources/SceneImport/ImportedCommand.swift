@@ -55,8 +55,11 @@ public struct ImportedCommand: Hashable, Sendable {
         public var modifiers: [String]?
     }
 
-    /// The inventory line: one JSON object, fields in the documented order.
-    public var jsonLine: String {
+    /// The inventory line: ``json`` on one line, fields in the documented order.
+    public var jsonLine: String { json.orderedText }
+
+    /// The inventory object, fields in the documented order (docs/SceneImport.md).
+    public var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("declared_in", .string(declaredIn)),
             ("mechanism", .string(mechanism.rawValue)),
@@ -72,7 +75,7 @@ public struct ImportedCommand: Hashable, Sendable {
         members.append(("wants_priority", .bool(wantsPriority)))
         members.append(("file", .string(file)))
         members.append(("line", .number(Double(line))))
-        return JSONValue.object(members.map { (key: $0.0, value: $0.1) }).orderedText
+        return JSONValue.object(members.map { (key: $0.0, value: $0.1) })
     }
 
     /// The four fields the import score compares.

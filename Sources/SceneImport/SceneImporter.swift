@@ -73,7 +73,7 @@ public struct SceneImporter: Sendable {
         model.addContainment(from: interface)
         let scene = SceneBuilder(name: name, model: model).build()
         return ImportResult(inventory: inventory, scene: scene.json, report: ImportReport(
-            files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene))
+            sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene))
     }
 
     static func defaultName(for paths: [String]) -> String {

@@ -39,12 +39,25 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "How many of the slowest presses to list.")
     var top: Int = 10
 
+    @Option(name: .customLong("import-report"),
+            help: ArgumentHelp("Add an 'Imported scene' section from this report of `keytrace scene import --report FILE --json`.",
+                               valueName: "file"))
+    var importReport: String?
+
     func validate() throws {
         guard top >= 0 else { throw ValidationError("--top \(top): expected 0 or more") }
     }
 
     func run() throws {
         try KeyTraceExit.run {
+            var importedScene: ImportedSceneReport?
+            if let importReport {
+                do {
+                    importedScene = try ImportedSceneReport(contentsOf: importReport)
+                } catch let error as ImportReportFileError {
+                    throw KeyTraceExit.fail(error.description, KeyTraceExit.unusableInput)
+                }
+            }
             var analyzer = TraceAnalyzer(top: top)
             let progress = ProgressBar()
             for path in traces {
@@ -58,7 +71,8 @@ struct AnalyzeCommand: ParsableCommand {
                 }
             }
             progress.clear()
-            let analysis = analyzer.finish(clock: ClockProbe.measure())
+            var analysis = analyzer.finish(clock: ClockProbe.measure())
+            analysis.importedScene = importedScene
             let report: String
             switch format {
             case .text:

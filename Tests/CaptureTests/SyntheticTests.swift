@@ -121,7 +121,7 @@ import KeyTraceCore
 
     @Test func keytraceSynthWritesByteIdenticalTracesForTheSameSeed() throws {
         guard let binary = Captures.keytraceBinary else {
-            print("skipped: the keytrace binary was not found beside the tests; run swift build first")
+            Issue.record("the keytrace binary was not found beside the tests; run swift build first")
             return
         }
         let directory = try TemporaryDirectory()

@@ -72,9 +72,11 @@ import Scenes
         let dir = ScratchDirectory.make()
         let scene = dir + "/notes.json"
         let inventory = dir + "/notes.jsonl"
-        let imported = try CLIRunner.run(["scene", "import", Self.notes, "-o", scene, "--inventory", inventory, "--json"])
+        let report = dir + "/report.json"
+        let imported = try CLIRunner.run(["scene", "import", Self.notes, "-o", scene, "--inventory", inventory,
+                                          "--report", report, "--json"])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("\"byMechanism\""))
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("\"byMechanism\""))
         let lines = try String(contentsOfFile: inventory, encoding: .utf8).split(separator: "\n")
         #expect(lines.count == 12)
         #expect(lines.allSatisfy { $0.hasPrefix("{\"declared_in\":") })
@@ -99,6 +101,24 @@ import Scenes
         let row = analyze.stdout.split(separator: "\n").first { $0.contains("recorded (uikit)") }
         let perPress = row.flatMap { $0.split(separator: " ").dropFirst(3).first }.flatMap { Double($0) }
         #expect((perPress ?? 0) > 1, "\(analyze.stdout)")
+
+        // The HTML analysis shows where the scene came from: every command with file:line.
+        let html = dir + "/analysis.html"
+        let withReport = try CLIRunner.run(["analyze", trace, "--import-report", report, "--format", "html", "-o", html])
+        #expect(withReport.status == 0, "\(withReport.stderr)")
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("<h2>Imported scene</h2>"))
+        #expect(page.contains("imported from 6 Swift files"), "\(page)")
+        let section = page.components(separatedBy: "<h2>Imported scene</h2>").last?.components(separatedBy: "<h2>").first ?? ""
+        let commandTable = section.components(separatedBy: "<table>").last ?? ""
+        #expect(commandTable.contains("<th>declared in</th>"))
+        #expect(commandTable.components(separatedBy: "<tr><td>").count - 1 == lines.count, "\(commandTable)")
+        #expect(commandTable.contains("EditorViewController.swift:"))
+
+        // A file that is not an import report is refused with what to do.
+        let wrong = try CLIRunner.run(["analyze", trace, "--import-report", scene])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("not an import report"), "\(wrong.stderr)")
     }
 
     /// Outputs are written in place: a device stays a device and a symlink stays a link.

@@ -1,0 +1,157 @@
+import Foundation
+
+/// The report of `keytrace scene import --report FILE --json` (schema
+/// `keytrace-import-report/1`), read back so an analysis of a trace recorded or replayed
+/// through an imported scene can show where that scene came from: the app's commands with
+/// their place in the source, what the import left out and why, and its findings.
+///
+/// The analysis reads the report's JSON rather than importing anything itself, so it does not
+/// depend on the importer (or on swift-syntax). Fields are documented in docs/SceneImport.md.
+public struct ImportedSceneReport: Sendable, Codable, Hashable {
+    /// The schema identifier this type reads.
+    public static let schemaName = "keytrace-import-report/1"
+
+    /// Always ``schemaName``.
+    public var schema: String
+    /// The generated scene's name.
+    public var scene: String
+    /// Swift files and lines the import read.
+    public var files: Int
+    public var lines: Int
+    /// Key commands found.
+    public var commands: Int
+    /// Commands by mechanism (`keyCommands`, `addKeyCommand`, `menu`, `swiftui`).
+    public var byMechanism: [String: Int]
+    /// Commands returned only under a run-time condition.
+    public var conditional: Int
+    /// State flag → the condition it stands for.
+    public var stateFlags: [String: String]
+    public var findings: [Finding]
+    /// Commands the scene leaves out, and why.
+    public var unresolved: [Unresolved]
+    /// Types the source does not place in a container.
+    public var unplaced: [String]
+    /// Containment the source shows.
+    public var containment: [String]
+    /// Every command found, with its place in the source.
+    public var inventory: [Command]
+    /// Why the generated scene did not load, when it did not.
+    public var sceneError: String?
+
+    /// A finding about the app's shortcuts (`duplicate-shortcut`, `shadowed`, …).
+    public struct Finding: Sendable, Codable, Hashable {
+        public var kind: String
+        public var message: String
+        public var file: String
+        public var line: Int
+    }
+
+    /// A command the scene cannot hold.
+    public struct Unresolved: Sendable, Codable, Hashable {
+        public var file: String
+        public var line: Int
+        public var declaredIn: String
+        public var reason: String
+
+        enum CodingKeys: String, CodingKey {
+            case file, line, reason
+            case declaredIn = "declared_in"
+        }
+    }
+
+    /// One command of the inventory, with the fields the analysis shows.
+    public struct Command: Sendable, Codable, Hashable {
+        public var declaredIn: String
+        public var mechanism: String
+        /// The shortcut in KeyTrace's text notation (`shift+cmd+f`; `?` for an input the source
+        /// does not fix).
+        public var shortcut: String
+        public var action: String?
+        public var title: String?
+        public var condition: String?
+        public var file: String
+        public var line: Int
+
+        enum CodingKeys: String, CodingKey {
+            case mechanism, shortcut, action, title, condition, file, line
+            case declaredIn = "declared_in"
+        }
+    }
+
+    /// Decodes a report from `data`; `source` names the input in errors.
+    public init(jsonData data: Data, source: String) throws(ImportReportFileError) {
+        struct SchemaProbe: Decodable { var schema: String? }
+        let decoder = JSONDecoder()
+        let probe: SchemaProbe
+        do {
+            probe = try decoder.decode(SchemaProbe.self, from: data)
+        } catch {
+            throw ImportReportFileError(path: source, problem: .notJSON(DecodingErrorText.describe(error)))
+        }
+        guard probe.schema == Self.schemaName else {
+            throw ImportReportFileError(path: source, problem: .schema(found: probe.schema))
+        }
+        do {
+            self = try decoder.decode(ImportedSceneReport.self, from: data)
+        } catch {
+            throw ImportReportFileError(path: source, problem: .malformed(DecodingErrorText.describe(error)))
+        }
+    }
+
+    /// Reads and decodes the report at `path`.
+    public init(contentsOf path: String) throws(ImportReportFileError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImportReportFileError(path: path, problem: .missing)
+        }
+        guard !isDirectory.boolValue else { throw ImportReportFileError(path: path, problem: .directory) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ImportReportFileError(path: path, problem: .unreadable)
+        }
+        try self.init(jsonData: data, source: path)
+    }
+}
+
+/// Why an import report cannot be read. `description` names the file, the problem and how to
+/// get a readable report.
+public struct ImportReportFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Problem: Hashable, Sendable {
+        case missing
+        case directory
+        case unreadable
+        case notJSON(String)
+        case schema(found: String?)
+        case malformed(String)
+    }
+
+    /// The file (or input name).
+    public let path: String
+    let problem: Problem
+
+    /// A stable code for scripts: `missing`, `directory`, `unreadable`, `not-json`, `schema`,
+    /// `malformed`.
+    public var code: String {
+        switch problem {
+        case .missing: "missing"
+        case .directory: "directory"
+        case .unreadable: "unreadable"
+        case .notJSON: "not-json"
+        case .schema: "schema"
+        case .malformed: "malformed"
+        }
+    }
+
+    public var description: String {
+        let remedy = "write one with `keytrace scene import … --report FILE --json`"
+        switch problem {
+        case .missing: return "\(path): no such file"
+        case .directory: return "\(path): is a directory, not an import report"
+        case .unreadable: return "\(path): cannot be read (permission denied or not a regular file)"
+        case .notJSON(let detail): return "\(path): not valid JSON (\(detail)); \(remedy)"
+        case .schema(found: nil): return "\(path): no \"schema\" field, so not an import report; \(remedy)"
+        case .schema(found: let schema?):
+            return "\(path): schema is \"\(schema)\", expected \"\(ImportedSceneReport.schemaName)\"; \(remedy)"
+        case .malformed(let detail): return "\(path): not a valid import report (\(detail)); \(remedy)"
+        }
+    }
+}
