@@ -14,9 +14,9 @@ struct CommandExtractor {
     let index: SourceIndex
     let evaluator: Evaluator
 
-    init(index: SourceIndex, strings: StringsTable) {
+    init(index: SourceIndex, strings: StringsTable, resources: ResourceFiles = ResourceFiles()) {
         self.index = index
-        self.evaluator = Evaluator(index: index, strings: strings)
+        self.evaluator = Evaluator(index: index, strings: strings, resources: resources)
     }
 
     /// The inventory, sorted by file, line, provider and shortcut, each command once.

@@ -45,6 +45,7 @@ extension Evaluator {
     }
 
     private func callName(_ name: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        if let resource = resourceCall(name, args: args, frame: &frame) { return resource }
         switch name {
         case "addKeyCommand":
             if let first = args.first { recordAdded(evaluate(first.expression, frame: &frame, hint: "UIKeyCommand"), in: frame) }
@@ -170,6 +171,7 @@ extension Evaluator {
             writeTarget(target, value: .array(items), frame: &frame)
             return .null
         }
+        if let resource = resourceCall(name, args: args, frame: &frame) { return resource }
         let base = evaluate(baseExpression, frame: &frame)
         switch base {
         case .array, .string, .unknown:

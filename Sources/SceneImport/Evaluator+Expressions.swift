@@ -67,6 +67,8 @@ extension Evaluator {
             return cast(value, to: asExpression.type.trimmedDescription)
         case .closureExpr(let closure):
             return .closure(closure)
+        case .subscriptCallExpr(let subscriptCall):
+            return evaluateSubscript(subscriptCall, frame: &frame)
         case .superExpr:
             return .typeReference("super")
         case .ternaryExpr(let ternary):

@@ -10,6 +10,9 @@ import SwiftSyntax
 final class Evaluator {
     let index: SourceIndex
     let strings: StringsTable
+    let resources: ResourceFiles
+    /// Resource contents already read, by path and the type they were decoded as.
+    var loadedResources: [String: Value] = [:]
     /// How branch conditions are treated (the main menu drops `builder.system` checks).
     var mode: Mode = .responder
 
@@ -25,9 +28,10 @@ final class Evaluator {
     static let maximumDepth = 14
     static let maximumIterations = 2048
 
-    init(index: SourceIndex, strings: StringsTable) {
+    init(index: SourceIndex, strings: StringsTable, resources: ResourceFiles = ResourceFiles()) {
         self.index = index
         self.strings = strings
+        self.resources = resources
     }
 
     func reset() {
@@ -213,7 +217,7 @@ final class Evaluator {
                     value = frame.locals[binding.pattern.trimmedDescription] ?? .unknown(binding.pattern.trimmedDescription)
                 }
                 bind(binding.pattern, to: value, frame: &frame)
-                kept.append(element.condition.trimmedDescription)
+                if !value.isStaticData { kept.append(element.condition.trimmedDescription) }
             case .availability(let availability):
                 let available = index.conditions.isAvailable(availability.availabilityArguments)
                 let holds: Bool? = availability.availabilityKeyword.tokenKind == .poundUnavailable ? available.map(!) : available

@@ -50,16 +50,17 @@ public struct SceneImporter: Sendable {
         }
         let name = options.sceneName ?? Self.defaultName(for: paths)
         return importer.importSources(sources, strings: StringsTable(files: files.stringsFiles),
+                                      resources: ResourceFiles(files: files.resourceFiles),
                                       interface: InterfaceFiles(files: files.interfaceFiles), name: name)
     }
 
     /// Imports sources already in memory (tests, benchmarks).
     public func importSources(_ sources: [(file: SourceFiles.File, text: String)], name: String = "imported") -> ImportResult {
-        importSources(sources, strings: StringsTable(), interface: InterfaceFiles(), name: name)
+        importSources(sources, strings: StringsTable(), resources: ResourceFiles(), interface: InterfaceFiles(), name: name)
     }
 
     func importSources(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,
-                       interface: InterfaceFiles, name: String) -> ImportResult {
+                       resources: ResourceFiles, interface: InterfaceFiles, name: String) -> ImportResult {
         var index = SourceIndex(conditions: options.conditions)
         var lines = 0
         for (file, text) in sources {
@@ -67,7 +68,7 @@ public struct SceneImporter: Sendable {
             lines += text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         }
         index.seal()
-        let extractor = CommandExtractor(index: index, strings: strings)
+        let extractor = CommandExtractor(index: index, strings: strings, resources: resources)
         let inventory = extractor.commands()
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
         model.addContainment(from: interface)

@@ -17,6 +17,9 @@ public struct SourceFiles: Sendable, Equatable {
     public var settingsFiles: [File] = []
     /// Interface Builder storyboards and `Info.plist` files, for containment.
     public var interfaceFiles: [File] = []
+    /// Property lists and JSON files other than those above, for commands built from data the
+    /// code loads by name (asset catalogs' `Contents.json` excluded).
+    public var resourceFiles: [File] = []
 
     /// One file: where it is on disk and how the inventory names it.
     public struct File: Sendable, Equatable, Hashable {
@@ -107,6 +110,8 @@ public struct SourceFiles: Sendable, Equatable {
         } else if file.path.hasSuffix(".strings"),
                   file.path.contains("en.lproj/") || file.path.contains("Base.lproj/") {
             stringsFiles.append(file)
+        } else if file.path.hasSuffix(".plist") || file.path.hasSuffix(".json"), !file.path.contains(".xcassets/") {
+            resourceFiles.append(file)
         }
     }
 }

@@ -24,6 +24,8 @@ indirect enum Value {
     /// A SwiftUI `KeyboardShortcut` or `KeyEquivalent`.
     case shortcut(input: String?, modifiers: Set<String>?)
     case closure(ClosureExprSyntax)
+    /// A bundled resource file, as the URL, path or `Data` the code holds for it.
+    case resource(SourceFiles.File)
 
     /// An array element and the run-time conditions it is present under.
     struct Item {
@@ -42,6 +44,26 @@ indirect enum Value {
     var isKnown: Bool {
         if case .unknown = self { return false }
         return true
+    }
+
+    /// Whether an optional binding of this value always succeeds: a bundled resource, a
+    /// literal, or data read from a resource (arrays of such values, dictionaries), so
+    /// `guard let url = Bundle.main.url(forResource:…)` or `if let input = entry["input"] as?
+    /// String` is no run-time condition. Instances of app types are not: a cast of unknown
+    /// data yields one.
+    var isStaticData: Bool {
+        switch self {
+        case .resource, .string, .int, .bool, .modifiers, .selector: return true
+        case .object(let type, _): return type == "Dictionary"
+        case .array(let items): return items.allSatisfy { $0.conditions.isEmpty && ($0.value.isStaticData || $0.value.isResourceObject) }
+        default: return false
+        }
+    }
+
+    /// A dictionary read from a resource, decoded as an app type.
+    private var isResourceObject: Bool {
+        if case .object(_, let fields) = self { return !fields.isEmpty && fields.values.allSatisfy(\.isKnown) }
+        return false
     }
 
     /// The elements, when the value is a collection the evaluator can iterate.

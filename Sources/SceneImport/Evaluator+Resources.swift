@@ -1,0 +1,77 @@
+import SwiftSyntax
+
+extension Evaluator {
+    /// Calls that find or read a bundled resource file, or `nil` for any other call:
+    ///
+    /// - `Bundle.….url(forResource:withExtension:)` and `path(forResource:ofType:)` → the file;
+    /// - `Data(contentsOf:)`, `URL(fileURLWithPath:)`, `String(contentsOf:)`-free wrappers keep it;
+    /// - `NSArray(contentsOf:)`, `NSDictionary(contentsOf:)` (and `contentsOfFile:`),
+    ///   `JSONSerialization.jsonObject(with:)`, `PropertyListSerialization.propertyList(from:…)`
+    ///   and `JSONDecoder`/`PropertyListDecoder` `decode(T.self, from:)` → its contents.
+    func resourceCall(_ name: String, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        guard let first = args.first else { return nil }
+        switch (name, first.label) {
+        case ("url", "forResource"), ("path", "forResource"):
+            guard case .string(let resource) = evaluate(first.expression, frame: &frame) else { return nil }
+            let typeLabel = name == "url" ? "withExtension" : "ofType"
+            var type: String?
+            if let typeArgument = args.first(where: { $0.label == typeLabel }) {
+                switch evaluate(typeArgument.expression, frame: &frame) {
+                case .string(let text): type = text
+                case .null: type = nil
+                default: return nil
+                }
+            }
+            return resources.file(named: resource, type: type).map(Value.resource)
+        case ("Data", "contentsOf"), ("URL", "fileURLWithPath"), ("URL", "filePath"):
+            let value = evaluate(first.expression, frame: &frame)
+            if case .resource = value { return value }
+            return nil
+        case ("NSArray", "contentsOf"), ("NSArray", "contentsOfFile"), ("NSDictionary", "contentsOf"),
+             ("NSDictionary", "contentsOfFile"), ("jsonObject", "with"), ("propertyList", "from"):
+            return contents(of: evaluate(first.expression, frame: &frame), decodingAs: nil)
+        case ("decode", _):
+            guard let source = args.first(where: { $0.label == "from" }) else { return nil }
+            return contents(of: evaluate(source.expression, frame: &frame), decodingAs: Self.decodedElementType(first.expression))
+        default:
+            return nil
+        }
+    }
+
+    /// The contents of a resource value, read once per file and type.
+    private func contents(of value: Value, decodingAs type: String?) -> Value? {
+        guard case .resource(let file) = value else { return nil }
+        let key = file.path + "\u{0}" + (type ?? "")
+        if let loaded = loadedResources[key] { return loaded }
+        let loaded = ResourceFiles.contents(of: file, decodingAs: type) ?? .unknown("unreadable resource \(file.displayPath)")
+        loadedResources[key] = loaded
+        return loaded
+    }
+
+    /// The type a `decode` call decodes each dictionary as: `Shortcut` for `[Shortcut].self`
+    /// or `Shortcut.self`; `nil` for dictionaries and `Any`.
+    static func decodedElementType(_ expression: ExprSyntax) -> String? {
+        var text = expression.trimmedDescription
+        guard text.hasSuffix(".self") else { return nil }
+        text.removeLast(5)
+        while text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+        guard !text.contains(":"), !text.contains("["), text != "Any" else { return nil }
+        return text
+    }
+
+    /// `dictionary["key"]` and `array[index]` on values the evaluator knows.
+    func evaluateSubscript(_ subscriptCall: SubscriptCallExprSyntax, frame: inout Frame) -> Value {
+        let base = evaluate(subscriptCall.calledExpression, frame: &frame)
+        guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first,
+              argument.label == nil else { return .unknown(subscriptCall.trimmedDescription) }
+        let key = evaluate(argument.expression, frame: &frame)
+        switch (base, key) {
+        case (.object(_, let fields), .string(let name)):
+            return fields[name] ?? .null
+        case (.array(let items), .int(let offset)) where items.indices.contains(offset):
+            return items[offset].value
+        default:
+            return .unknown(subscriptCall.trimmedDescription)
+        }
+    }
+}
