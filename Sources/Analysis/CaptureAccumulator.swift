@@ -29,6 +29,9 @@ struct CaptureAccumulator {
     private var on8ms: UInt64 = 0
     private var sawCapture = false
 
+    /// Chatter, chords, rollover, dwell per key and polling, per device.
+    private(set) var hardware: HardwareAccumulator
+
     private var lastDown: UInt64?
     private var downAt: [DeviceUsage: UInt64] = [:]
     private var devices: [UInt64: DeviceState] = [:]
@@ -40,13 +43,19 @@ struct CaptureAccumulator {
         var usage: UInt16
     }
 
+    init(hardware options: HardwareOptions = HardwareOptions()) {
+        hardware = HardwareAccumulator(options: options)
+    }
+
     mutating func beginTrace(devices: [TraceFormat.DeviceInfo]) {
         metadataDevices = devices
+        hardware.beginTrace(devices: devices)
     }
 
     mutating func add(_ key: KeyRecord) {
         guard TraceAnalyzer.hasHardwareTimestamp(key) else { return }
         sawCapture = true
+        hardware.add(key.press)
         let press = key.press
         let t = press.timestamp
         let device = press.device.rawValue
@@ -112,6 +121,7 @@ struct CaptureAccumulator {
         devices = [:]
         downAt = [:]
         lastDown = nil
+        hardware.endTrace()
     }
 
     var figures: TraceAnalysis.CaptureFigures? {

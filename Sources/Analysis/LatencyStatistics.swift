@@ -19,6 +19,9 @@ public struct LatencyStatistics: Hashable, Sendable, Codable {
     /// Arithmetic mean.
     public var mean: Double
 
+    /// The statistics of no values: every figure zero.
+    public static let empty = LatencyStatistics(count: 0, min: 0, p50: 0, p90: 0, p99: 0, p999: 0, max: 0, mean: 0)
+
     /// Creates statistics from their values.
     public init(count: UInt64, min: UInt64, p50: UInt64, p90: UInt64, p99: UInt64, p999: UInt64, max: UInt64, mean: Double) {
         self.count = count

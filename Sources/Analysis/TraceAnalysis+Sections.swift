@@ -21,6 +21,7 @@ extension TraceAnalysis {
                    breakdownSection("By providing responder", byResponder, rows: rows),
                    slowestSection()]
         if let capture { result.append(captureSection(capture)) }
+        if let hardware { result.append(hardwareSection(hardware, rows: rows)) }
         if let importedScene { result.append(importSection(importedScene, rows: inventoryRows ?? rows)) }
         if !warnings.isEmpty {
             result.append(ReportSection(title: "Warnings", notes: warnings, isWarning: true))

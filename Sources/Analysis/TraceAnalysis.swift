@@ -35,6 +35,9 @@ public struct TraceAnalysis: Sendable, Codable {
     public var cache = CacheFigures()
     /// Typing statistics of captured input; `nil` when no key record came from a device.
     public var capture: CaptureFigures?
+    /// What the keyboard's own timing says (chatter, chords, rollover, polling); `nil` when
+    /// no key record came from a device.
+    public var hardware: HardwareFigures?
     /// Presses over time in fixed-size bins, coloured by outcome.
     public var timeline = TimelineFigures()
     /// The import report of the scene the traces were recorded through, when one was given

@@ -58,8 +58,10 @@ public struct TraceAnalyzer {
     var keyBase: UInt64 = 0
     var tracksCapture = true
 
-    /// An analyzer keeping the `top` slowest presses.
-    public init(top: Int = 10) {
+    /// An analyzer keeping the `top` slowest presses, reading captured keys' hardware timing
+    /// with `hardware`'s thresholds.
+    public init(top: Int = 10, hardware: HardwareOptions = HardwareOptions()) {
+        capture = CaptureAccumulator(hardware: hardware)
         topCount = max(0, top)
         slowest = SlowestPresses(capacity: topCount)
         stage = Array(repeating: LatencyDistribution(), count: DispatchStage.allCases.count + 1)
@@ -317,6 +319,7 @@ public struct TraceAnalyzer {
         }
         result.cache.callsSaved = result.keyCommands.callsSaved
         result.capture = capture.figures
+        result.hardware = capture.hardware.figures
         result.timeline = timeline.figures
         if result.dispatches == 0 && result.keys > 0 {
             result.warnings.append("no resolution records: the trace holds key presses only (record with --scene to dispatch them)")

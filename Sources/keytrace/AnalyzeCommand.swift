@@ -39,6 +39,16 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(help: "How many of the slowest presses to list.")
     var top: Int = 10
 
+    @Option(name: .customLong("chatter-ms"),
+            help: ArgumentHelp("A key pressed again within this many milliseconds of its release is chatter (1–10000).",
+                               valueName: "ms"))
+    var chatterMilliseconds: UInt64 = 30
+
+    @Option(name: .customLong("chord-ms"),
+            help: ArgumentHelp("Downs within this many milliseconds of the first, before any is released, form a chord (1–10000).",
+                               valueName: "ms"))
+    var chordMilliseconds: UInt64 = 50
+
     @Option(name: .customLong("import-report"),
             help: ArgumentHelp("Add an 'Imported scene' section from this report of `keytrace scene import --report FILE --json`.",
                                valueName: "file"))
@@ -46,6 +56,10 @@ struct AnalyzeCommand: ParsableCommand {
 
     func validate() throws {
         guard top >= 0 else { throw ValidationError("--top \(top): expected 0 or more") }
+        let limit = HardwareOptions.maximumNanoseconds / 1_000_000
+        for (name, value) in [("--chatter-ms", chatterMilliseconds), ("--chord-ms", chordMilliseconds)] where !(1...limit).contains(value) {
+            throw ValidationError("\(name) \(value): expected 1 to \(limit) milliseconds")
+        }
     }
 
     func run() throws {
@@ -58,7 +72,9 @@ struct AnalyzeCommand: ParsableCommand {
                     throw KeyTraceExit.fail(error.description, KeyTraceExit.unusableInput)
                 }
             }
-            var analyzer = TraceAnalyzer(top: top)
+            let hardware = HardwareOptions(chatterThresholdNanoseconds: chatterMilliseconds * 1_000_000,
+                                           chordWindowNanoseconds: chordMilliseconds * 1_000_000)
+            var analyzer = TraceAnalyzer(top: top, hardware: hardware)
             let progress = ProgressBar()
             for path in traces {
                 do {
