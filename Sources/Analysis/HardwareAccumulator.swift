@@ -232,7 +232,9 @@ struct HardwareAccumulator {
             figures.chatter.recommendedDebounceNanoseconds = (gap / 1_000_000 + 1) * 1_000_000
         }
         figures.chords.split = state.chordSplit.statistics
+        figures.chordSplits = state.chordSplit
         figures.polling.reportInterval = state.intervals.statistics
+        figures.reportIntervals = state.intervals
         if figures.polling.intervalNanoseconds != nil { figures.polling.jitter = state.jitter.statistics }
         let gaps = state.intervals.count
         figures.polling.shareOnFrameGrid = gaps == 0 ? 0 : Double(state.onFrameGrid) / Double(gaps)

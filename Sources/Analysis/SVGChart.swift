@@ -42,8 +42,9 @@ enum SVGChart {
         return wrap(body, title: title)
     }
 
-    /// Bars of press counts over latency bins on a log axis (`bins` log-spaced bins).
-    static func histogram(_ buckets: [[UInt64]], title: String, bins: Int = 48) -> String {
+    /// Bars of counts over duration bins on a log axis (`bins` log-spaced bins).
+    static func histogram(_ buckets: [[UInt64]], title: String, bins: Int = 48,
+                          axisLabel: String = "end-to-end latency (log scale)") -> String {
         let values = buckets.map { $0[0] }.filter { $0 > 0 }
         guard let low = values.min(), let high = values.max() else { return empty(title) }
         let axis = LogAxis(low: Double(low), high: Double(high))
@@ -61,7 +62,7 @@ enum SVGChart {
                 + "width=\"\(fmt(max(barWidth - 1, 1)))\" height=\"\(fmt(h))\" fill=\"\(palette[0])\"><title>\(count)</title></rect>"
         }
         body += "<text class=\"axis\" x=\"\(fmt(margin.left - 6))\" y=\"\(fmt(margin.top + 10))\" text-anchor=\"end\">\(Int(top))</text>"
-        body += "<text class=\"axis\" x=\"\(fmt(margin.left + plotWidth / 2))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">end-to-end latency (log scale)</text>"
+        body += "<text class=\"axis\" x=\"\(fmt(margin.left + plotWidth / 2))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">\(HTMLText.escape(axisLabel))</text>"
         return wrap(body, title: title)
     }
 
@@ -165,11 +166,11 @@ enum SVGChart {
         return out
     }
 
-    private static func empty(_ title: String) -> String {
+    static func empty(_ title: String) -> String {
         wrap("<text class=\"axis\" x=\"\(fmt(width / 2))\" y=\"\(fmt(height / 2))\" text-anchor=\"middle\">no data</text>", title: title)
     }
 
-    private static func wrap(_ body: String, title: String) -> String {
+    static func wrap(_ body: String, title: String) -> String {
         "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" width=\"\(Int(width))\" "
             + "height=\"\(Int(height))\" role=\"img\" aria-label=\"\(HTMLText.escape(title))\">\(body)</svg>"
     }

@@ -32,6 +32,7 @@ extension TraceAnalysis {
         out += figure("End-to-end latency histogram", SVGChart.histogram(endToEnd, title: "end-to-end histogram"))
         out += figure("Dispatches over time, by outcome", SVGChart.timeline(timeline, title: "timeline"))
         out += "</div>\n"
+        if let hardware { out += hardwareCharts(hardware) }
         for section in sections(rows: rows, inventoryRows: Int.max) {
             out += "<h2>\(HTMLText.escape(section.title))</h2>\n"
             for table in section.tables { out += html(table) }
@@ -42,6 +43,31 @@ extension TraceAnalysis {
         out += "<p class=\"note\">Schema of the same data: \(TraceAnalysis.schemaName) (keytrace analyze --format json).</p>\n"
         out += "</body></html>\n"
         return out
+    }
+
+    /// Per device: chatter and dwell heat maps on a keyboard drawing, the report-gap histogram
+    /// and the chord-split histogram.
+    private func hardwareCharts(_ hardware: HardwareFigures) -> String {
+        var out = "<h2>Keyboard hardware charts</h2>\n<div class=\"charts\">\n"
+        for device in hardware.devices {
+            let name = device.name.map { "\(device.id) \($0)" } ?? device.id
+            var chatter: [UInt16: Double] = [:]
+            var dwell: [UInt16: Double] = [:]
+            for key in device.keys {
+                chatter[key.usage] = key.chatterShare
+                if let median = key.dwellMedianNanoseconds { dwell[key.usage] = Double(median) }
+            }
+            out += figure("\(name): chatter per key (share of its presses)", SVGKeyboard.heatMap(
+                chatter, title: "chatter heat map", colour: (225, 87, 89),
+                label: { String(format: "%.1f %% chatter", $0 * 100) }))
+            out += figure("\(name): dwell per key (median down → up)", SVGKeyboard.heatMap(
+                dwell, title: "dwell heat map", colour: (78, 121, 167), label: { ReportFormatting.duration($0) }))
+            out += figure("\(name): gaps between reports", SVGChart.histogram(
+                device.reportIntervals.buckets, title: "report gap histogram", axisLabel: "gap between reports (log scale)"))
+            out += figure("\(name): chord split (last down − first down)", SVGChart.histogram(
+                device.chordSplits.buckets, title: "chord split histogram", axisLabel: "chord split (log scale)"))
+        }
+        return out + "</div>\n"
     }
 
     private func figure(_ caption: String, _ svg: String) -> String {

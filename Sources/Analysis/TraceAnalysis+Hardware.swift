@@ -28,6 +28,9 @@ extension TraceAnalysis {
         public var polling = Polling()
         /// Per key, most presses first.
         public var keys: [KeyFigures] = []
+        /// Every gap between reports and every chord split, for the charts.
+        public var reportIntervals = LatencyDistribution()
+        public var chordSplits = LatencyDistribution()
     }
 
     /// A key released and pressed again within the chatter threshold.

@@ -47,10 +47,12 @@ struct AnalysisReportTests {
     }
 
     @Test func htmlIsSelfContainedWithTheThreeCharts() throws {
-        let html = try analysis().htmlReport()
+        let analysis = try analysis()
+        let html = analysis.htmlReport()
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<style>"))
-        #expect(html.components(separatedBy: "<svg").count - 1 == 3)
+        // Three dispatch charts, and four per captured device (two heat maps, two histograms).
+        #expect(html.components(separatedBy: "<svg").count - 1 == 3 + 4 * (analysis.hardware?.devices.count ?? 0))
         #expect(html.contains("Latency CDF per stage") && html.contains("End-to-end latency histogram")
                 && html.contains("Dispatches over time, by outcome"))
         #expect(html.contains("<polyline"))

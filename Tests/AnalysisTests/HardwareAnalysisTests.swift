@@ -7,6 +7,11 @@ import TraceFormat
 
 /// The keyboard's own timing: chatter, chords, rollover, dwell per key and polling, on a
 /// constructed capture with known figures and on the real captures.
+/// Keys on the US ANSI drawing: 13 + 14 + 14 + 13 + 12 + 8 + 4 arrows.
+enum SVGKeyboardCount {
+    static let keys = 13 + 14 + 14 + 13 + 12 + 8 + 4
+}
+
 @Suite struct HardwareAnalysisTests {
     static let device = DeviceID.usb(bus: 1, device: 4, endpoint: 0x81)
     static let ms: UInt64 = 1_000_000
@@ -120,6 +125,13 @@ import TraceFormat
         #expect(text.stdout.contains("9.00 ms"), "\(text.stdout)")
         let html = try CLIRunner.run(["analyze", path, "--format", "html"])
         #expect(html.stdout.contains("<h2>Keyboard hardware</h2>"))
+        for chart in ["chatter heat map", "dwell heat map", "report gap histogram", "chord split histogram"] {
+            #expect(html.stdout.contains("aria-label=\"\(chart)\""), "\(chart)")
+        }
+        // Every key of the drawing is one <g class="key">; A chattered once in three presses.
+        #expect(html.stdout.components(separatedBy: "<g class=\"key\"").count - 1 == 2 * SVGKeyboardCount.keys)
+        #expect(html.stdout.contains("<title>A: 33.3 % chatter</title>"))
+        #expect(html.stdout.contains("Not on the drawing: ErrorRollOver") == false)
         let json = try CLIRunner.run(["analyze", path, "--format", "json"])
         #expect(json.stdout.contains("\"recommendedDebounceNanoseconds\" : 25000000"))
         let bad = try CLIRunner.run(["analyze", path, "--chord-ms", "0"])
