@@ -4,6 +4,13 @@
 # tmux (the terminal recorder's tests type into a real terminal).
 # Runs `apt-get update` once, and only when something is missing. Safe to run repeatedly.
 set -eu
+# DuckDB from PyPI: the tests' independent reader of `keytrace export --format presses` tables.
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import duckdb' 2>/dev/null; then
+    echo "Installing duckdb (pip) …" >&2
+    python3 -m pip install --quiet duckdb >&2 \
+        || python3 -m pip install --quiet --break-system-packages duckdb >&2 \
+        || echo "Could not install duckdb with pip; the press-table check will fail until it is installed." >&2
+fi
 needed="libpcap-dev pkg-config tshark tmux"
 missing=""
 for package in $needed; do
@@ -26,3 +33,4 @@ fi
 echo "Installing$missing …" >&2
 $SUDO apt-get update -qq
 $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >&2
+

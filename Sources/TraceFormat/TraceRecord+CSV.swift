@@ -3,6 +3,8 @@ import KeyTraceCore
 extension TraceRecord {
     /// The CSV header line matching ``csvLine``: one fixed set of columns for every kind.
     public static let csvHeader = "kind,t_ns,phase,usage,device,characters,modifier_flags,press_seq,outcome,command,action,provider,target,total_ns,count,label,text"
+    /// The number of columns of ``csvHeader``.
+    static let csvColumns = 17
 
     /// The record as one RFC 4180 CSV line; columns that do not apply to the kind are empty.
     public var csvLine: String {
@@ -61,15 +63,19 @@ extension TraceRecord {
     }
 }
 
-/// One CSV line being written, column by column in increasing order; skipped columns stay empty.
-private struct CSVRow {
-    static let columns = 17
+/// One RFC 4180 CSV line being written, column by column in increasing order; skipped columns
+/// stay empty. The one CSV writer of the package: record exports and press tables use it.
+package struct CSVRow {
+    /// The number of columns every line has.
+    package let columns: Int
     private var bytes: [UInt8]
     /// Commas written so far: the index of the column being written.
     private var column = 0
 
-    /// A row written after what `buffer` holds, taking the buffer over without a copy.
-    init(takingOver buffer: inout [UInt8]) {
+    /// A row of `columns` columns written after what `buffer` holds, taking the buffer over
+    /// without a copy.
+    package init(takingOver buffer: inout [UInt8], columns: Int = TraceRecord.csvColumns) {
+        self.columns = columns
         bytes = []
         swap(&bytes, &buffer)
     }
@@ -81,7 +87,7 @@ private struct CSVRow {
         }
     }
 
-    mutating func text(_ index: Int, _ value: String) {
+    package mutating func text(_ index: Int, _ value: String) {
         move(to: index)
         var value = value
         value.withUTF8 { utf8 in
@@ -98,13 +104,13 @@ private struct CSVRow {
         }
     }
 
-    mutating func number(_ index: Int, _ value: UInt64) {
+    package mutating func number(_ index: Int, _ value: UInt64) {
         move(to: index)
         bytes.appendDecimal(value)
     }
 
     /// Space-separated numbers in one column.
-    mutating func numbers<Values: Sequence>(_ index: Int, _ values: Values) where Values.Element == UInt64 {
+    package mutating func numbers<Values: Sequence>(_ index: Int, _ values: Values) where Values.Element == UInt64 {
         move(to: index)
         var first = true
         for value in values {
@@ -115,8 +121,8 @@ private struct CSVRow {
     }
 
     /// Pads the remaining empty columns and hands the buffer back to `buffer` (without a copy).
-    mutating func finish(into buffer: inout [UInt8]) {
-        move(to: Self.columns - 1)
+    package mutating func finish(into buffer: inout [UInt8]) {
+        move(to: columns - 1)
         swap(&bytes, &buffer)
         bytes = []
     }

@@ -2,19 +2,24 @@ import Analysis
 import ArgumentParser
 import TraceFormat
 
-/// `keytrace export TRACE --format pcap|csv|ndjson -o OUT`.
+/// `keytrace export TRACE --format pcap|csv|ndjson|chrome|presses|presses-ndjson -o OUT`.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Convert a trace to pcap (LINKTYPE_USER0, nanosecond; see Scripts/wireshark/keytrace.lua), CSV, NDJSON or Chrome trace-event JSON.")
+        abstract: "Convert a trace to pcap (LINKTYPE_USER0, nanosecond; see Scripts/wireshark/keytrace.lua), CSV, NDJSON, Chrome trace-event JSON or a table of presses.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case pcap, csv, ndjson, chrome
+        case presses, pressesNDJSON = "presses-ndjson"
     }
 
     @OptionGroup var options: TraceOptions
 
-    @Option(help: "Output format: pcap, csv, ndjson or chrome (trace-event JSON for Perfetto UI and chrome://tracing).")
+    @Option(help: """
+        Output format: pcap, csv, ndjson, chrome (trace-event JSON for Perfetto UI and chrome://tracing), \
+        presses (CSV, one row per press with its resolution, a column per stage, counters and cache event) \
+        or presses-ndjson (the same rows as JSON Lines).
+        """)
     var format: Format
 
     @Option(name: [.short, .customLong("output")], help: "The output file.")
@@ -46,6 +51,25 @@ struct ExportCommand: ParsableCommand {
                 }
                 try file.write(buffer)
                 try file.close()
+            case .presses, .pressesNDJSON:
+                var file = try TextFile(path: output)
+                var table = PressTable(trace: options.trace, encoding: format == .presses ? .csv : .ndjson)
+                if format == .presses { try file.line(PressTable.csvHeader) }
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(1 << 16 + 1024)
+                while let record = iterator.next() {
+                    table.add(record, into: &buffer)
+                    if buffer.count >= 1 << 16 {
+                        try file.write(buffer)
+                        buffer.removeAll(keepingCapacity: true)
+                    }
+                }
+                table.finish(into: &buffer)
+                try file.write(buffer)
+                try file.close()
+                if table.unjoined > 0 {
+                    KeyTraceExit.printError("warning: \(table.unjoined) resolution, timing or counter records named no pending press and are not in the table")
+                }
             case .chrome:
                 let file = try TextFile(path: output)
                 var writer = ChromeTraceWriter { try file.text($0) }
