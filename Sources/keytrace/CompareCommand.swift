@@ -1,6 +1,7 @@
 import Analysis
 import ArgumentParser
 import Foundation
+import TraceFormat
 
 #if canImport(Glibc)
 import Glibc
@@ -11,13 +12,19 @@ import Darwin
 /// `keytrace compare BASE.json CURRENT.json`: decides whether CURRENT regressed against BASE.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Compare two bench results and decide whether the current one regressed.",
+        abstract: "Compare two bench results, or two captures of one keyboard, and decide whether the current one regressed.",
         discussion: """
             Counters (keyCommands calls, cache misses, allocations per press) are compared exactly: \
             any increase is a regression. A timing is a regression when its median of per-run \
             medians grew by more than the threshold (the larger of --threshold and --min-delta) \
             and a two-sided Mann-Whitney U test over per-run medians gives p < 0.01. \
             Neither input is ever written.
+
+            Given two traces (.ktrace captures of one keyboard, e.g. before and after a firmware \
+            change), compares the keyboard's own timing instead: the chatter rate is a regression \
+            when it grew and a one-sided two-proportion z-test gives p < 0.01; the p99 polling \
+            jitter when it grew by more than the threshold (the larger of --threshold and \
+            --min-delta). The junit format is written as markdown for captures.
 
             Exit status: 0 no regression, 1 regression, 2 unusable input (missing, corrupt or \
             of another schema), 64 bad command line.
@@ -28,7 +35,7 @@ struct Compare: ParsableCommand {
         case text, markdown, json, junit
     }
 
-    @Argument(help: "The baseline bench result (keytrace-bench/1 JSON).")
+    @Argument(help: "The baseline bench result (keytrace-bench/1 JSON), or a baseline capture (.ktrace).")
     var base: String
 
     @Argument(help: "The bench result to judge.")
@@ -59,6 +66,14 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
+        let traces = [base, current].map(Self.isTrace)
+        if traces[0] || traces[1] {
+            guard traces[0] && traces[1] else {
+                throw KeyTraceExit.fail("\(traces[0] ? current : base): not a trace; compare two bench results or two captures (.ktrace)")
+            }
+            try compareCaptures()
+            return
+        }
         let baseResult: BenchResult
         let currentResult: BenchResult
         do {
@@ -100,6 +115,57 @@ struct Compare: ParsableCommand {
             comparison.warnings.forEach { KeyTraceExit.printError("warning: \($0)") }
         }
         if comparison.hasRegression { throw KeyTraceExit.checkFailed }
+    }
+
+    /// Two captures of one keyboard: chatter rate and polling jitter decide
+    /// (``HardwareComparison``).
+    private func compareCaptures() throws {
+        func device(_ path: String) throws -> TraceAnalysis.HardwareDevice {
+            var analyzer = TraceAnalyzer(top: 0)
+            do {
+                try analyzer.addTrace(at: path)
+            } catch {
+                throw KeyTraceExit.fail("\(path): \(error.description)")
+            }
+            let devices = analyzer.finish().hardware?.devices ?? []
+            guard let first = devices.max(by: { $0.keyDowns < $1.keyDowns }) else {
+                throw KeyTraceExit.fail("\(path): no key records from a device (USB or evdev capture): nothing to compare")
+            }
+            return first
+        }
+        var policy = ComparisonPolicy()
+        policy.relativeThreshold = ThresholdNotation.relative(threshold) ?? policy.relativeThreshold
+        policy.minimumDelta = ThresholdNotation.duration(minDelta) ?? policy.minimumDelta
+        let comparison = HardwareComparison(base: try device(base), current: try device(current), policy: policy,
+                                            baseLabel: base, currentLabel: current)
+        let report: String
+        switch format {
+        case .text:
+            let colour = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            report = comparison.textReport(colour: colour)
+        case .markdown, .junit:
+            report = comparison.markdownReport()
+        case .json:
+            report = try comparison.jsonReport()
+        }
+        if let output {
+            do {
+                try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw KeyTraceExit.fail("\(output): cannot write the report (\(error.localizedDescription))")
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(report.utf8))
+        }
+        if comparison.hasRegression { throw KeyTraceExit.checkFailed }
+    }
+
+    /// Whether the file at `path` starts with the trace format's magic bytes.
+    private static func isTrace(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: TraceFileHeader.magic.count)) ?? Data()
+        return Array(head) == TraceFileHeader.magic
     }
 
     /// Whether two paths name the same file (after resolving symbolic links).

@@ -170,4 +170,57 @@ enum SVGKeyboardCount {
             #expect(key.dwellMaxNanoseconds == longestDwell[key.usage], "\(name) \(key.key)")
         }
     }
+
+    /// `presses` taps of one key every 200 ms; every `chatterEvery`-th one bounces 5 ms after
+    /// its release; each report `late` nanoseconds after the 8 ms grid.
+    static func writeTaps(to path: String, presses: Int, chatterEvery: Int?, late: UInt64) throws {
+        let metadata = TraceMetadata(sourceKind: "usb", devices: [
+            DeviceInfo(id: device, bInterval: 8, pollingIntervalNanoseconds: 8 * ms, name: "Test Keyboard"),
+        ])
+        let writer = try TraceWriter(path: path, metadata: metadata)
+        for i in 0..<presses {
+            let t = UInt64(i) * 200 * ms
+            _ = try writer.append(KeyPress(.began, HIDUsage(0x04), device: device, timestamp: t + (i % 2 == 0 ? late : 0)))
+            _ = try writer.append(KeyPress(.ended, HIDUsage(0x04), device: device, timestamp: t + 80 * ms))
+            if let every = chatterEvery, i % every == 0 {
+                _ = try writer.append(KeyPress(.began, HIDUsage(0x04), device: device, timestamp: t + 88 * ms))
+                _ = try writer.append(KeyPress(.ended, HIDUsage(0x04), device: device, timestamp: t + 96 * ms))
+            }
+        }
+        _ = try writer.finish()
+    }
+
+    @Test func compareOfTwoCapturesDecidesOnChatterAndJitter() throws {
+        let dir = ScratchDirectory.make()
+        let base = dir + "/base.ktrace", chattering = dir + "/chattering.ktrace", jittery = dir + "/jittery.ktrace"
+        try Self.writeTaps(to: base, presses: 400, chatterEvery: nil, late: 0)
+        try Self.writeTaps(to: chattering, presses: 400, chatterEvery: 10, late: 0)
+        try Self.writeTaps(to: jittery, presses: 400, chatterEvery: nil, late: 3 * Self.ms)
+
+        let same = try CLIRunner.run(["compare", base, base])
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        #expect(same.stdout.contains("no regression"))
+
+        let worse = try CLIRunner.run(["compare", base, chattering, "--format", "json"])
+        #expect(worse.status == 1, "\(worse.stdout)\(worse.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(worse.stdout.utf8)) as? [String: Any])
+        #expect(document["hasRegression"] as? Bool == true)
+        let rows = ((document["comparison"] as? [String: Any])?["rows"] as? [[String: Any]]) ?? []
+        let chatter = rows.first { $0["name"] as? String == "chatter rate" }
+        #expect(chatter?["verdict"] as? String == "regression")
+        // 40 chatter presses of 440 key-downs against none of 400.
+        #expect(abs((chatter?["current"] as? Double ?? 0) - 40.0 / 440.0) < 1e-9)
+
+        let better = try CLIRunner.run(["compare", chattering, base])
+        #expect(better.status == 0)
+        #expect(better.stdout.contains("improvement"))
+
+        let late = try CLIRunner.run(["compare", base, jittery])
+        #expect(late.status == 1, "\(late.stdout)")
+        #expect(late.stdout.contains("regression: polling jitter p99"), "\(late.stdout)")
+
+        let mixed = try CLIRunner.run(["compare", base, dir + "/nothing.json"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("not a trace"))
+    }
 }
