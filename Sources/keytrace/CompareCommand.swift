@@ -92,7 +92,6 @@ struct Compare: ParsableCommand {
         let report: String
         switch format {
         case .text:
-            let colour = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             report = comparison.textReport(colour: colour)
         case .markdown:
             report = comparison.markdownReport()
@@ -101,16 +100,7 @@ struct Compare: ParsableCommand {
         case .junit:
             report = comparison.junitReport()
         }
-
-        if let output {
-            do {
-                try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw KeyTraceExit.fail("\(output): cannot write the report (\(error.localizedDescription))")
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(report.utf8))
-        }
+        try write(report)
         if format != .text || output != nil {
             comparison.warnings.forEach { KeyTraceExit.printError("warning: \($0)") }
         }
@@ -141,13 +131,18 @@ struct Compare: ParsableCommand {
         let report: String
         switch format {
         case .text:
-            let colour = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
             report = comparison.textReport(colour: colour)
         case .markdown, .junit:
             report = comparison.markdownReport()
         case .json:
             report = try comparison.jsonReport()
         }
+        try write(report)
+        if comparison.hasRegression { throw KeyTraceExit.checkFailed }
+    }
+
+    /// Writes the report to `-o FILE` or standard output.
+    private func write(_ report: String) throws {
         if let output {
             do {
                 try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
@@ -157,7 +152,11 @@ struct Compare: ParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(report.utf8))
         }
-        if comparison.hasRegression { throw KeyTraceExit.checkFailed }
+    }
+
+    /// Whether text reports may use colour: standard output is a terminal and `NO_COLOR` is unset.
+    private var colour: Bool {
+        output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     }
 
     /// Whether the file at `path` starts with the trace format's magic bytes.
