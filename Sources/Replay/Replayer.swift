@@ -110,7 +110,9 @@ public final class Replayer {
                 default: try loop.handle(cursor.record)
                 }
             }
-            return try loop.finish()
+            var report = try loop.finish()
+            report.traceIntegrity = reader.report(after: cursor)
+            return report
         case .records(let records, let metadata, let name):
             var loop = try ReplayLoop(trace: name, metadata: metadata, options: options, observer: extra)
             for record in records { try loop.handle(record) }

@@ -54,7 +54,7 @@ struct ExportCommand: ParsableCommand {
                 try writer.finish()
                 try file.close()
             }
-            for issue in iterator.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }
+            try options.checkRecordsLost(reader.report(after: iterator))
         }
     }
 }

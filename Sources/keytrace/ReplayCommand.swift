@@ -44,12 +44,15 @@ struct ReplayCommand: ParsableCommand {
             options.keepLines = printLines
             let report = try Replayer(trace: trace, options: options).run()
             for warning in report.warnings { KeyTraceExit.printError("warning: \(warning)") }
+            var out = try LineOutput()
             if json {
-                print(ReplayReportJSON.render(report, verified: verify))
+                try out.line(ReplayReportJSON.render(report, verified: verify))
             } else {
-                if printLines { report.lines.forEach { print($0) } }
-                print(ReplayReportText.render(report, verified: verify))
+                if printLines { for line in report.lines { try out.line(line) } }
+                try out.line(ReplayReportText.render(report, verified: verify))
             }
+            try out.flush()
+            if let integrity = report.traceIntegrity { try TraceOptions.checkRecordsLost(integrity, path: trace) }
             if verify && !report.matches { throw KeyTraceExit.checkFailed }
         }
     }
