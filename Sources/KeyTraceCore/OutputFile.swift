@@ -233,6 +233,14 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public let path: String
     let problem: Problem
 
+    /// The system's reason alone (`No space left on device`, `it is a directory`).
+    public var reason: String {
+        switch problem {
+        case .isDirectory: return "it is a directory"
+        case .cannotOpen(let code), .cannotWrite(let code): return Self.text(code)
+        }
+    }
+
     /// `cannot write 'PATH': REASON; what to do`.
     public var description: String {
         let name = path == "-" ? "standard output" : "'\(path)'"

@@ -67,9 +67,7 @@ struct BenchCommand: ParsableCommand {
             }
             progress.clear()
             let result = recorder.result()
-            do { try result.write(to: URL(fileURLWithPath: output)) } catch {
-                throw KeyTraceExit.fail("cannot write \(output): \(error.localizedDescription)")
-            }
+            try result.write(to: OutputFile(output))
             let totals = result.totalCounters
             print("bench \(trace) through \(runtime.definition.name), policy \(policy.rawValue): \(runs) runs → \(output)")
             if let latency = result.mergedLatency, let e2e = latency.statistics(of: .endToEnd) {

@@ -30,7 +30,7 @@ struct ExportCommand: ParsableCommand {
                 while let record = iterator.next() { dumper.write(record) }
                 try dumper.close()
             case .csv, .ndjson:
-                var file = try TextFile(path: output)
+                let file = try TextFile(path: output)
                 let csv = format == .csv
                 if csv { try file.line(TraceRecord.csvHeader) }
                 // Lines are built as bytes into one buffer, written every 64 KiB.

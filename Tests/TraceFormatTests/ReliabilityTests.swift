@@ -1,5 +1,8 @@
 import CLITestSupport
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import KeyTraceCore
 import Testing
 @testable import TraceFormat
@@ -195,5 +198,102 @@ import Testing
             #expect(run.status == 1, "\(command): \(run.stderr)")
             #expect((run.stderr + run.stdout).contains("offset \(chunks[1].offset)"), "\(command): \(run.stderr)")
         }
+    }
+
+    /// Runs `keytrace` with its standard output sent to `path` (a device); returns the status
+    /// and standard error.
+    static func run(_ arguments: [String], standardOutput path: String) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(CLIRunner.binary))
+        process.arguments = arguments
+        process.standardOutput = try #require(FileHandle(forWritingAtPath: path))
+        let err = Pipe()
+        process.standardError = err
+        try process.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: FileKind(path: "/dev/full") == .characterDevice))
+    func writesToAFullDeviceExit1NamingTheOutputAndTheError() throws {
+        let path = try TemporaryFile.write(Self.bytes, to: "full-device.ktrace")
+        for command in [["dump", path], ["dump", path, "--json"], ["inspect", path], ["verify", path]] {
+            let run = try Self.run(command, standardOutput: "/dev/full")
+            #expect(run.status == 1, "\(command)")
+            #expect(run.stderr.contains("cannot write standard output: No space left on device"), "\(command): \(run.stderr)")
+        }
+        for format in ["pcap", "csv", "ndjson", "chrome"] {
+            let run = try CLIRunner.run(["export", path, "--format", format, "-o", "/dev/full"])
+            #expect(run.status == 1, "\(format)")
+            #expect(run.stderr.contains("cannot write '/dev/full': No space left on device"), "\(format): \(run.stderr)")
+        }
+        let analyze = try CLIRunner.run(["analyze", path, "-o", "/dev/full"])
+        #expect(analyze.status == 1 && analyze.stderr.contains("cannot write '/dev/full': No space left on device"))
+        #expect(FileKind(path: "/dev/full") == .characterDevice)
+    }
+
+    @Test func reportsFollowSymlinksAndWriteFIFOsAndDevicesInPlace() throws {
+        let trace = try TemporaryFile.write(Self.bytes, to: "outputs.ktrace")
+        let folder = ScratchDirectory.make()
+        let target = folder + "/target.txt"
+        let link = folder + "/link.txt"
+        try "old".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let linked = try CLIRunner.run(["analyze", trace, "-o", link])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+        #expect(try String(contentsOfFile: target, encoding: .utf8).contains("Overview"))
+
+        let fifo = folder + "/report.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        nonisolated(unsafe) var received = Data()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            done.signal()
+        }.start()
+        let piped = try CLIRunner.run(["analyze", trace, "--format", "json", "-o", fifo])
+        done.wait()
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(String(decoding: received, as: UTF8.self).contains("keytrace-analysis/1"))
+        #expect(FileKind(path: fifo) == .fifo)
+
+        let toNull = try CLIRunner.run(["analyze", trace, "-o", "/dev/null"])
+        #expect(toNull.status == 0 && FileKind(path: "/dev/null") == .characterDevice)
+        let dash = try CLIRunner.run(["analyze", trace, "--format", "json", "-o", "-"])
+        #expect(dash.status == 0 && dash.stdout.contains("keytrace-analysis/1"))
+        #expect(!FileManager.default.fileExists(atPath: "-"))
+
+        let directory = try CLIRunner.run(["analyze", trace, "-o", folder])
+        #expect(directory.status == 1)
+        #expect(directory.stderr.contains("cannot write '\(folder)': it is a directory"), "\(directory.stderr)")
+    }
+
+    @Test func readingAnythingButATraceFileNamesWhatItIs() throws {
+        let folder = ScratchDirectory.make()
+        for command in ["verify", "dump", "inspect", "analyze"] {
+            let device = try CLIRunner.run([command, "/dev/null"])
+            #expect(device.status == 2)
+            #expect(device.stderr.contains("'/dev/null' is a character device, not a trace"), "\(command): \(device.stderr)")
+            let directory = try CLIRunner.run([command, folder])
+            #expect(directory.status == 2)
+            #expect(directory.stderr.contains("'\(folder)' is a directory, not a trace"), "\(command): \(directory.stderr)")
+        }
+    }
+
+    @Test func aTraceReaderOnAFIFOWithNoWriterSaysWhatItAwaitsThenReads() throws {
+        let folder = ScratchDirectory.make()
+        let fifo = folder + "/trace.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let bytes = Self.bytes
+        Thread {
+            Thread.sleep(forTimeInterval: 0.8)
+            try? Data(bytes).write(to: URL(fileURLWithPath: fifo))
+        }.start()
+        let run = try CLIRunner.run(["dump", fifo])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("waiting for a writer on '\(fifo)' (a FIFO)"), "\(run.stderr)")
+        #expect(run.stdout.split(separator: "\n").count == Self.records.count)
     }
 }
