@@ -43,6 +43,11 @@ extension BenchResult {
         }
         do {
             self = try decoder.decode(BenchResult.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // The probe above parsed the JSON, so the document is valid JSON: what the decoder
+            // calls "not valid JSON" here is a number that its field cannot hold (1e308 as a count).
+            throw BenchFileError(path: source, problem: .malformed(
+                "a number does not fit its field (a count or nanosecond value must be a whole number from 0 to 2^64 − 1)"))
         } catch {
             throw BenchFileError(path: source, problem: .malformed(Self.describe(error)))
         }

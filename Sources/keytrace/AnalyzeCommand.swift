@@ -37,11 +37,16 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Write the report to FILE instead of standard output.")
     var output: String?
 
-    @Option(help: "How many of the slowest presses to list.")
+    /// The values `--top` accepts.
+    static let topRange = 0...10_000
+
+    @Option(help: "How many of the slowest presses to list (\(topRange.lowerBound)–\(topRange.upperBound)).")
     var top: Int = 10
 
     func validate() throws {
-        guard top >= 0 else { throw ValidationError("--top \(top): expected 0 or more") }
+        guard Self.topRange.contains(top) else {
+            throw ValidationError("--top \(top): expected \(Self.topRange.lowerBound) to \(Self.topRange.upperBound)")
+        }
     }
 
     func run() throws {

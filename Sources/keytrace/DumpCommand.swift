@@ -12,13 +12,13 @@ struct DumpCommand: ParsableCommand {
     @Flag(help: "Print JSON Lines instead of text.")
     var json = false
 
-    @Option(help: "Only records at or after T: \(TimeBound.help).")
+    @Option(parsing: .unconditional, help: "Only records at or after T: \(TimeBound.help).")
     var from: String?
 
-    @Option(help: "Only records at or before T (same forms as --from).")
+    @Option(parsing: .unconditional, help: "Only records at or before T (same forms as --from).")
     var to: String?
 
-    @Option(help: "Only these kinds, comma-separated: \(RecordKind.allCases.map(\.name).joined(separator: ",")).")
+    @Option(parsing: .unconditional, help: "Only these kinds, comma-separated: \(RecordKind.allCases.map(\.name).joined(separator: ",")).")
     var kind: String?
 
     func validate() throws {

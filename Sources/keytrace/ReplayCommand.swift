@@ -17,7 +17,7 @@ struct ReplayCommand: ParsableCommand {
     var scene: String?
     @Option(help: "keyCommands query policy: uikit or cached.")
     var policy: QueryPolicy = .cached
-    @Option(help: "asap, original (recorded timing against absolute deadlines) or xN (N times faster).")
+    @Option(help: "asap, original (recorded timing against absolute deadlines) or xN (N times faster, N from 0.001 to 1000).")
     var pace: String = "asap"
     @Flag(help: "Compare every resolution with the recorded one; exit 1 on divergence.")
     var verify = false
@@ -29,7 +29,10 @@ struct ReplayCommand: ParsableCommand {
     var printLines = false
 
     func validate() throws {
-        if Replayer.Pace(pace) == nil { throw ValidationError("--pace must be asap, original or xN (e.g. x2, x0.5)") }
+        if Replayer.Pace(pace) == nil {
+            throw ValidationError("--pace \(pace): expected asap, original or xN with N from \(Replayer.Pace.speeds.lowerBound) "
+                                  + "to \(Int(Replayer.Pace.speeds.upperBound)) (e.g. x2, x0.5)")
+        }
     }
 
     func run() throws {
