@@ -1,4 +1,5 @@
 import Foundation
+import KeyTraceCore
 
 extension BenchResult {
     /// The JSON of this result: pretty-printed, keys sorted, dates in ISO 8601, so the same
@@ -10,9 +11,15 @@ extension BenchResult {
         return try encoder.encode(self)
     }
 
-    /// Writes ``jsonData()`` to `url` atomically.
+    /// Writes ``jsonData()`` to `output`: atomically to a regular file, in place to a device or
+    /// FIFO (see ``OutputFile``).
+    public func write(to output: OutputFile) throws {
+        try output.replace(with: Array(jsonData()))
+    }
+
+    /// Writes ``jsonData()`` to the file at `url` (see ``write(to:)-(OutputFile)``).
     public func write(to url: URL) throws {
-        try jsonData().write(to: url, options: .atomic)
+        try write(to: OutputFile(url.path))
     }
 
     /// Decodes a result from `data`; `source` names the input in errors.
@@ -36,6 +43,11 @@ extension BenchResult {
         }
         do {
             self = try decoder.decode(BenchResult.self, from: data)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // The probe above parsed the JSON, so the document is valid JSON: what the decoder
+            // calls "not valid JSON" here is a number that its field cannot hold (1e308 as a count).
+            throw BenchFileError(path: source, problem: .malformed(
+                "a number does not fit its field (a count or nanosecond value must be a whole number from 0 to 2^64 − 1)"))
         } catch {
             throw BenchFileError(path: source, problem: .malformed(DecodingErrorText.describe(error)))
         }

@@ -42,13 +42,18 @@ extension TraceAnalyzer {
     }
 
     mutating func noteIndexIssues(of reader: TraceReader) {
-        for issue in reader.indexIssues where issue.losesRecords || issue.losesMetadata { noteIssue(issue.description) }
+        for issue in reader.indexIssues where issue.losesRecords || issue.losesMetadata { note(issue) }
     }
 
     /// Notes the damage `cursor` met that the index did not already report.
     mutating func noteIssues(of cursor: RecordCursor, in reader: TraceReader) {
         let known = Set(reader.indexIssues)
-        for issue in cursor.issues where issue.losesRecords && !known.contains(issue) { noteIssue(issue.description) }
+        for issue in cursor.issues where issue.losesRecords && !known.contains(issue) { note(issue) }
+    }
+
+    private mutating func note(_ issue: ChunkIssue) {
+        noteIssue(issue.description)
+        if issue.losesRecords { lostRecords = true }
     }
 
     /// Adds every record `cursor` yields; `progress` gets the count every ``progressInterval``.

@@ -161,6 +161,7 @@ extension TraceAnalyzer {
             analysis.traces[traceIndex].issues += source.issues
         }
         analysis.warnings += later.analysis.warnings
+        lostRecords = lostRecords || later.lostRecords
     }
 }
 

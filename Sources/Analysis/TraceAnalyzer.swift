@@ -48,6 +48,9 @@ public struct TraceAnalyzer {
     var traceKeys: UInt64 = 0
     var traceDispatches: UInt64 = 0
     var traceIndex = -1
+    /// Whether some trace read so far yielded fewer records than it claims (a damaged or
+    /// truncated chunk): ``TraceAnalysis/warnings`` names each place.
+    public internal(set) var lostRecords = false
     var traceStart: UInt64?
     var traceEnd: UInt64 = 0
     var clockFromMetadata: TraceAnalysis.ClockFigures?

@@ -99,6 +99,18 @@ struct ScriptRunner {
         summary.keysHeldAtEnd = tracker.heldCount
     }
 
+    /// Moves the script's clock on by `ns`; a script whose time would pass 2^64 ns is an error
+    /// at `word`, not a wrapped clock.
+    private mutating func advance(by ns: UInt64, at word: ScriptWord) throws(CaptureError) {
+        let sum = now.addingReportingOverflow(ns)
+        guard !sum.overflow else { throw timeOverflow(at: word) }
+        now = sum.partialValue
+    }
+
+    private func timeOverflow(at word: ScriptWord) -> CaptureError {
+        error(word.column, "the script's time passes 2^64 ns (about 584 years) here; shorten its waits")
+    }
+
     private func error(_ column: Int, _ message: String) -> CaptureError {
         CaptureError.syntax(name, line: line, column: column, message)
     }
@@ -116,7 +128,7 @@ struct ScriptRunner {
         case "down": try transition(.began, arguments, after: keyword)
         case "up": try transition(.ended, arguments, after: keyword)
         case "type": try type(text, arguments, after: keyword)
-        case "wait": now += try duration(arguments, after: keyword)
+        case "wait": try advance(by: duration(arguments, after: keyword), at: keyword)
         case "repeat": try repeatKey(arguments, after: keyword)
         case "dwell": timing.dwellNs = try duration(arguments, after: keyword)
         case "gap": timing.gapNs = try duration(arguments, after: keyword)
@@ -152,7 +164,7 @@ struct ScriptRunner {
             if arguments.count > 3 { throw error(arguments[3].column, "unexpected '\(arguments[3].text)' after the duration") }
         }
         let (usage, modifiers) = try chord(shortcut)
-        stroke(usage, modifiers: modifiers, dwell: dwell)
+        try stroke(usage, modifiers: modifiers, dwell: dwell, at: keyword)
     }
 
     private mutating func type(_ text: String, _ arguments: [ScriptWord], after keyword: ScriptWord) throws(CaptureError) {
@@ -192,8 +204,8 @@ struct ScriptRunner {
             throw error(position + 1, "unexpected text after the string")
         }
         for (index, stroke) in strokes.enumerated() {
-            if index > 0 { now += timing.gapNs }
-            self.stroke(stroke.usage, modifiers: stroke.modifiers, dwell: timing.dwellNs)
+            if index > 0 { try advance(by: timing.gapNs, at: keyword) }
+            try self.stroke(stroke.usage, modifiers: stroke.modifiers, dwell: timing.dwellNs, at: keyword)
         }
     }
 
@@ -232,13 +244,16 @@ struct ScriptRunner {
         if pressedHere { emit(.began, key) }
         for _ in 0..<count {
             guard let state = held[key] else { break }
-            let due = state.since + timing.repeatDelayNs + UInt64(state.repeats) * timing.repeatIntervalNs
-            now = max(now, due)
+            let repeats = UInt64(state.repeats).multipliedReportingOverflow(by: timing.repeatIntervalNs)
+            let delayed = state.since.addingReportingOverflow(timing.repeatDelayNs)
+            let due = delayed.partialValue.addingReportingOverflow(repeats.partialValue)
+            guard !repeats.overflow, !delayed.overflow, !due.overflow else { throw timeOverflow(at: countWord) }
+            now = max(now, due.partialValue)
             held[key] = (state.since, state.repeats + 1)
             emit(.began, key, isRepeat: true)
         }
         if pressedHere {
-            now += timing.repeatIntervalNs
+            try advance(by: timing.repeatIntervalNs, at: countWord)
             emit(.ended, key)
         }
     }
@@ -246,7 +261,8 @@ struct ScriptRunner {
     // MARK: Keys
 
     /// Presses the modifiers not already held, the key, holds for `dwell`, releases in reverse.
-    private mutating func stroke(_ usage: HIDUsage, modifiers: ModifierFlags, dwell: UInt64) {
+    private mutating func stroke(_ usage: HIDUsage, modifiers: ModifierFlags, dwell: UInt64,
+                                 at word: ScriptWord) throws(CaptureError) {
         var pressed: [HIDUsage] = []
         for flag in ModifierFlags.displayOrder where modifiers.contains(flag) && !tracker.flags.contains(flag) {
             let modifier = Self.leftModifier[flag.rawValue] ?? .leftShift
@@ -254,7 +270,7 @@ struct ScriptRunner {
             pressed.append(modifier)
         }
         emit(.began, usage)
-        now += dwell
+        try advance(by: dwell, at: word)
         emit(.ended, usage)
         for modifier in pressed.reversed() { emit(.ended, modifier) }
     }

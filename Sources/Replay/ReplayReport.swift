@@ -1,6 +1,7 @@
 import Analysis
 import KeyTraceCore
 import ResponderEngine
+import TraceFormat
 
 /// The first press whose resolution differs from the recorded one, with its context.
 public struct Divergence: Sendable {
@@ -62,6 +63,10 @@ public struct ReplayReport: Sendable {
     public var outcomes: [DispatchOutcome: Int] = [:]
     /// Problems that did not stop the replay (a scene whose content hash differs, …).
     public var warnings: [String] = []
+    /// What reading the trace met: its damage and the records it yielded (`nil` for a replay
+    /// of records already decoded). ``VerificationReport/lostRecords`` says whether presses
+    /// were lost to damage.
+    public var traceIntegrity: VerificationReport?
     /// Canonical lines, when kept.
     public var lines: [String] = []
     /// How late each press was dispatched after its scheduled instant, in nanoseconds, for timed

@@ -18,13 +18,17 @@ public final class Replayer {
         /// At the recorded offsets, scaled by `speed` (1 = original).
         case scaled(Double)
 
-        /// Parses `asap`, `original` or `xN` (`x2` = twice as fast, `x0.5` = half speed).
+        /// The speeds `xN` accepts: from a thousandth of the recorded pace to a thousand times it.
+        public static let speeds: ClosedRange<Double> = 0.001...1000
+
+        /// Parses `asap`, `original` or `xN` (`x2` = twice as fast, `x0.5` = half speed), N in
+        /// ``speeds``.
         public init?(_ text: String) {
             switch text {
             case "asap": self = .asap
             case "original": self = .scaled(1)
             default:
-                guard text.hasPrefix("x"), let speed = Double(text.dropFirst()), speed > 0, speed.isFinite else { return nil }
+                guard text.hasPrefix("x"), let speed = Double(text.dropFirst()), Self.speeds.contains(speed) else { return nil }
                 self = .scaled(speed)
             }
         }
@@ -110,7 +114,9 @@ public final class Replayer {
                 default: try loop.handle(cursor.record)
                 }
             }
-            return try loop.finish()
+            var report = try loop.finish()
+            report.traceIntegrity = reader.report(after: cursor)
+            return report
         case .records(let records, let metadata, let name):
             var loop = try ReplayLoop(trace: name, metadata: metadata, options: options, observer: extra)
             for record in records { try loop.handle(record) }

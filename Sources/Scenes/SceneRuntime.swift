@@ -163,19 +163,11 @@ public final class SceneRuntime {
 }
 
 func readTextFile(_ path: String) throws(SceneError) -> String {
-    guard let handle = fopen(path, "rb") else {
-        throw SceneError.unreadable(path, String(cString: strerror(errno)))
+    do throws(InputFileError) {
+        return String(decoding: try InputBytes.read(path, expecting: "a scene"), as: UTF8.self)
+    } catch {
+        throw SceneError.unreadable(path, error.description)
     }
-    defer { fclose(handle) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, handle)
-        if count > 0 { bytes.append(contentsOf: buffer[..<count]) }
-        if count < buffer.count { break }
-    }
-    guard ferror(handle) == 0 else { throw SceneError.unreadable(path, "read error") }
-    return String(decoding: bytes, as: UTF8.self)
 }
 
 #if canImport(Glibc)

@@ -5,8 +5,10 @@ public struct ChunkIssue: Hashable, Sendable, CustomStringConvertible {
         /// The bytes at the offset are not a valid chunk header (bad magic or header checksum);
         /// `skipped` bytes were passed over to the next valid chunk (or the end).
         case badHeader(skipped: Int)
-        /// The chunk claims `expected` payload bytes but the file has only `available`.
-        case truncated(expected: Int, available: Int)
+        /// The chunk claims `expected` payload bytes but the file has only `available`; the
+        /// `recovered` records whose entries lie wholly in those bytes were read without a
+        /// checksum.
+        case truncated(expected: Int, available: Int, recovered: UInt64 = 0)
         /// The payload checksum does not match.
         case checksumMismatch(stored: UInt32, computed: UInt32)
         /// An entry's framing is broken at `entryOffset` (absolute byte offset).
@@ -53,8 +55,9 @@ public struct ChunkIssue: Hashable, Sendable, CustomStringConvertible {
         switch problem {
         case .badHeader(let skipped):
             return "offset \(offset): not a valid chunk header (bad magic or header checksum); skipped \(skipped) bytes"
-        case .truncated(let expected, let available):
-            return "offset \(offset): chunk truncated: payload needs \(expected) bytes, file has \(available)"
+        case .truncated(let expected, let available, let recovered):
+            let kept = recovered > 0 ? "; \(recovered) whole records before the cut recovered without checksum" : ""
+            return "offset \(offset): chunk truncated: payload needs \(expected) bytes, file has \(available)\(kept)"
         case .checksumMismatch(let stored, let computed):
             return "offset \(offset): chunk checksum mismatch: stored \(hex(stored)), computed \(hex(computed)); records skipped"
         case .malformedEntry(let entryOffset, let reason):

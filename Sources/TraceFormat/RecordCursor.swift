@@ -20,6 +20,9 @@ public struct RecordCursor {
     private let endChunk: Int
     @usableFromInline var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(start: nil, count: 0), baseTime: 0)
     private var current: TraceChunk?
+    /// For a sealed chunk cut short by the end of the file: the payload bytes it claims and
+    /// those present. Its whole records are read without a checksum.
+    private var cutShort: (expected: Int, available: Int)?
     @usableFromInline var decodedInChunk: UInt64 = 0
     /// Counts the chunks entered, so that batches know when shape numbers change meaning.
     var chunkSerial = 0
@@ -175,7 +178,10 @@ public struct RecordCursor {
                 return true
             }
             if let chunk = current {
-                if chunk.isSealed {
+                if let cut = cutShort {
+                    issues.append(ChunkIssue(offset: chunk.offset, problem: .truncated(
+                        expected: cut.expected, available: cut.available, recovered: decodedInChunk)))
+                } else if chunk.isSealed {
                     if decodedInChunk != chunk.recordCount {
                         issues.append(ChunkIssue(offset: chunk.offset, problem: .recordCountMismatch(
                             expected: chunk.recordCount, found: decodedInChunk)))
@@ -186,7 +192,11 @@ public struct RecordCursor {
             }
         } catch {
             if let chunk = current {
-                if chunk.isSealed {
+                if let cut = cutShort {
+                    // The file ends inside this entry: every record before it is recovered.
+                    issues.append(ChunkIssue(offset: chunk.offset, problem: .truncated(
+                        expected: cut.expected, available: cut.available, recovered: decodedInChunk)))
+                } else if chunk.isSealed {
                     issues.append(ChunkIssue(offset: chunk.offset, problem: .malformedEntry(
                         entryOffset: chunk.offset + TraceChunk.headerSize + error.offset, reason: error.reason)))
                 } else {
@@ -196,11 +206,13 @@ public struct RecordCursor {
             }
         }
         current = nil
+        cutShort = nil
         return false
     }
 
     private mutating func enter(_ indexed: TraceChunk) {
         current = nil
+        cutShort = nil
         chunkSerial += 1
         decodedInChunk = 0
         let released = releasedUpTo ?? indexed.offset
@@ -220,6 +232,15 @@ public struct RecordCursor {
             return
         }
         let available = reader.end - chunk.offset - TraceChunk.headerSize
+        if chunk.isSealed && chunk.payloadLength > available {
+            // Cut short by the end of the file: its checksum cannot be checked, but every entry
+            // wholly present still decodes, up to the first one the cut runs through.
+            guard let payload = reader.slice(at: chunk.offset + TraceChunk.headerSize, count: available) else { return }
+            decoder.restart(payload: payload, baseTime: chunk.firstTimestamp)
+            current = chunk
+            cutShort = (chunk.payloadLength, available)
+            return
+        }
         guard chunk.payloadLength <= available,
               let payload = reader.slice(at: chunk.offset + TraceChunk.headerSize, count: chunk.payloadLength) else {
             issues.append(ChunkIssue(offset: chunk.offset, problem: .truncated(expected: chunk.payloadLength, available: available)))

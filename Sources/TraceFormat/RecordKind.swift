@@ -31,6 +31,7 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable, Comparable {
             guard let kind = RecordKind(rawValue: trimmed) else { return .failure(UnknownKindName(name: trimmed)) }
             kinds.insert(kind)
         }
+        guard !kinds.isEmpty else { return .failure(UnknownKindName(name: text)) }
         return .success(kinds)
     }
 

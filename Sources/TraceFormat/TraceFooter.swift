@@ -63,7 +63,10 @@ enum TraceFooter {
             guard let offset = reader.getUInt64(at: at), let first = reader.getUInt64(at: at + 8),
                   let last = reader.getUInt64(at: at + 16), let firstIndex = reader.getUInt64(at: at + 24),
                   let records = reader.getUInt32(at: at + 32), let length = reader.getUInt32(at: at + 36),
-                  offset >= UInt64(previousEnd), offset + UInt64(TraceChunk.headerSize) + UInt64(length) <= indexOffset64
+                  // Range-checked before any arithmetic: an offset near 2^64 is rejected, not added to.
+                  offset >= UInt64(previousEnd), offset <= indexOffset64,
+                  UInt64(length) <= indexOffset64 - offset,
+                  UInt64(TraceChunk.headerSize) <= indexOffset64 - offset - UInt64(length)
             else { return nil }
             let chunk = TraceChunk(offset: Int(offset), payloadLength: Int(length), recordCount: UInt64(records),
                                    firstTimestamp: first, lastTimestamp: last, firstRecordIndex: firstIndex,

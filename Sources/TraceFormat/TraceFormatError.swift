@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// An error reading or writing a trace, with a message that says what to do about it.
 ///
 /// Errors are a struct over a private enum so new cases can be added without breaking
@@ -6,6 +8,7 @@
 public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {
         case cannotOpen(path: String, errno: Int32)
+        case input(InputFileError)
         case cannotWrite(path: String, errno: Int32)
         case emptyFile
         case notATrace(offset: Int)
@@ -23,6 +26,12 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
     /// The file could not be opened or read (`errno` from the system).
     public static func cannotOpen(path: String, errno: Int32) -> TraceFormatError {
         TraceFormatError(.cannotOpen(path: path, errno: errno))
+    }
+
+    /// The input is not a readable file holding a trace (a directory, a device), or a FIFO
+    /// could not be read.
+    public static func input(_ error: InputFileError) -> TraceFormatError {
+        TraceFormatError(.input(error))
     }
 
     /// The file could not be created or written (`errno` from the system).
@@ -76,7 +85,7 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
     /// as opposed to a misuse of the API.
     public var isUnusableInput: Bool {
         switch code {
-        case .cannotOpen, .emptyFile, .notATrace, .unsupportedVersion, .truncatedHeader, .corruptHeader: return true
+        case .cannotOpen, .input, .emptyFile, .notATrace, .unsupportedVersion, .truncatedHeader, .corruptHeader: return true
         case .cannotWrite, .writerFinished, .invalidRecord: return false
         }
     }
@@ -96,6 +105,8 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         switch code {
         case .cannotOpen(let path, let errno):
             return "cannot read '\(path)': \(SystemErrorText.describe(errno)); check the path and its permissions"
+        case .input(let error):
+            return error.description
         case .cannotWrite(let path, let errno):
             return "cannot write '\(path)': \(SystemErrorText.describe(errno)); check the directory exists, is writable and has space"
         case .emptyFile:

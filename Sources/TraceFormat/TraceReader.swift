@@ -74,16 +74,27 @@ public struct TraceReader: Sequence, Sendable {
 }
 
 extension TraceReader {
-    /// Rebuilds the chunk index by hopping from header to header; resynchronises on the
-    /// next "KTCK" magic after a damaged header.
+    /// Rebuilds the chunk index by hopping from header to header.
+    ///
+    /// After a damaged header it resynchronises on the next chunk header whose magic and header
+    /// CRC both check, wherever it lies, so bytes inside a damaged chunk's payload (a "KTIX",
+    /// a "KTCK" with a wrong CRC) never end the scan early. "KTIX" at a chunk boundary ends
+    /// the scan only when no valid chunk header follows it. A sealed chunk whose payload runs
+    /// past the end of the file is kept: the cursor reads its whole records and reports it.
     static func scan(_ reader: ByteReader, from start: Int) -> (chunks: [TraceChunk], issues: [ChunkIssue], endOffset: Int) {
         var chunks: [TraceChunk] = []
         var issues: [ChunkIssue] = []
         var position = start
         let end = reader.end
         var expectedIndex: UInt64 = 0
-        while position < end {
-            if reader.getUInt32(at: position) == TraceFooter.indexMagic { break }  // unverified footer: stop here
+        scanning: while position < end {
+            if reader.getUInt32(at: position) == TraceFooter.indexMagic {
+                let next = nextValidHeader(reader, after: position)
+                if next == end { break scanning }  // the footer (unverified): nothing readable follows
+                issues.append(ChunkIssue(offset: position, problem: .badHeader(skipped: next - position)))
+                position = next
+                continue
+            }
             switch TraceChunk.readHeader(reader, at: position) {
             case .success(var chunk):
                 if !chunk.isSealed {
@@ -91,19 +102,20 @@ extension TraceReader {
                     chunks.append(chunk)
                     return (chunks, issues, end)
                 }
-                let available = end - position - TraceChunk.headerSize
-                if chunk.payloadLength > available {
-                    issues.append(ChunkIssue(offset: position, problem: .truncated(expected: chunk.payloadLength,
-                                                                                    available: available)))
-                    return (chunks, issues, end)
-                }
                 chunks.append(chunk)
+                let available = end - position - TraceChunk.headerSize
+                if chunk.payloadLength > available { return (chunks, issues, end) }  // cut short: see RecordCursor
                 expectedIndex = chunk.firstRecordIndex &+ chunk.recordCount
                 position = chunk.endOffset
             case .failure:
                 let next = nextValidHeader(reader, after: position)
-                if next == end && end - position < TraceChunk.headerSize && reader.getUInt32(at: position) == TraceChunk.magic
-                    || next == end && end - position < 4 {
+                let tail = end - position
+                if next == end && tail < 4 && isPrefix(of: TraceFooter.indexMagic, reader, at: position)
+                    && !isPrefix(of: TraceChunk.magic, reader, at: position) {
+                    break scanning  // the first bytes of a footer ("KTI"): nothing claimed is lost
+                }
+                if next == end && tail < TraceChunk.headerSize && reader.getUInt32(at: position) == TraceChunk.magic
+                    || next == end && tail < 4 {
                     issues.append(ChunkIssue(offset: position, problem: .truncated(expected: TraceChunk.headerSize,
                                                                                     available: end - position)))
                 } else {
@@ -115,16 +127,26 @@ extension TraceReader {
         return (chunks, issues, position)
     }
 
-    /// The offset of the next valid chunk header (or footer index) after `position`, or the end.
+    /// Whether the bytes from `position` to the end (fewer than 4) begin the little-endian `magic`.
+    static func isPrefix(of magic: UInt32, _ reader: ByteReader, at position: Int) -> Bool {
+        guard let base = reader.base else { return false }
+        for i in 0..<(reader.end - position) where base.load(fromByteOffset: position + i, as: UInt8.self)
+            != UInt8(truncatingIfNeeded: magic >> (8 * UInt32(i))) {
+            return false
+        }
+        return true
+    }
+
+    /// The offset of the next chunk header after `position` whose magic and header CRC check,
+    /// or the end.
     static func nextValidHeader(_ reader: ByteReader, after position: Int) -> Int {
         guard let base = reader.base else { return reader.end }
-        var p = position + 1
         let end = reader.end
-        while p + 4 <= end {
-            if base.load(fromByteOffset: p, as: UInt8.self) == 0x4B,
-               let word = reader.getUInt32(at: p) {
-                if word == TraceChunk.magic, case .success = TraceChunk.readHeader(reader, at: p) { return p }
-                if word == TraceFooter.indexMagic { return p }
+        var p = position + 1
+        while p + TraceChunk.headerSize <= end {
+            if base.load(fromByteOffset: p, as: UInt8.self) == 0x4B, reader.getUInt32(at: p) == TraceChunk.magic,
+               case .success = TraceChunk.readHeader(reader, at: p) {
+                return p
             }
             p += 1
         }

@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 
+import KeyTraceCore
+
 /// The bytes of a trace: a read-only memory map of a file, or an owned array.
 ///
 /// Reading a mapped file touches only the pages the reader visits, so iteration runs in
@@ -25,13 +27,32 @@ final class TraceStorage: @unchecked Sendable {
         mapped = false
     }
 
-    init(path: String) throws(TraceFormatError) {
-        let fd = open(path, O_RDONLY)
+    /// Maps the regular file at `path`; a FIFO is read to its end into memory (saying what it
+    /// waits for, see ``InputBytes``); anything else is refused, naming what it is.
+    convenience init(path: String) throws(TraceFormatError) {
+        switch FileKind(path: path) {
+        case .fifo:
+            do throws(InputFileError) {
+                self.init(bytes: try InputBytes.readFIFO(path, expecting: "a trace"))
+            } catch {
+                throw .input(error)
+            }
+        case .regular, .absent:
+            try self.init(mapping: path)
+        case let kind:
+            throw .input(.notAFile(path, kind: kind, expected: "a trace"))
+        }
+    }
+
+    private init(mapping path: String) throws(TraceFormatError) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw .cannotOpen(path: path, errno: errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw .cannotOpen(path: path, errno: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .cannotOpen(path: path, errno: EISDIR) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw .input(.notAFile(path, kind: FileKind(path: path), expected: "a trace"))
+        }
         let size = Int(info.st_size)
         owned = nil
         count = size

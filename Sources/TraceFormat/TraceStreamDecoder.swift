@@ -7,9 +7,11 @@ public struct TraceStreamDecoder {
     private var buffer: [UInt8] = []
     /// The stream offset of `buffer[0]`.
     private var bufferOffset = 0
-    private var reachedFooter = false
     private var resyncing = false
     private var resyncStart = 0
+    /// The resynchronisation began at "KTIX" on a chunk boundary: if no chunk header follows,
+    /// those bytes were the footer, not damage.
+    private var resyncFromFooter = false
     /// The header, once its bytes have arrived.
     public private(set) var header: TraceFileHeader?
     /// Damage met so far, with stream byte offsets.
@@ -20,31 +22,42 @@ public struct TraceStreamDecoder {
 
     /// Adds bytes and returns the records of every chunk they complete.
     public mutating func feed<C: Collection>(_ bytes: C) throws(TraceFormatError) -> [TraceRecord] where C.Element == UInt8 {
-        guard !reachedFooter else { return [] }
         buffer.append(contentsOf: bytes)
         var records: [TraceRecord] = []
         if header == nil {
             guard try readHeader() else { return [] }
         }
-        while !reachedFooter, let next = try nextChunk() { records.append(contentsOf: next) }
+        while let next = try nextChunk() { records.append(contentsOf: next) }
         return records
     }
 
     /// Ends the stream: decodes an unsealed tail chunk and reports an incomplete one.
     public mutating func finish() -> [TraceRecord] {
-        guard header != nil, !reachedFooter, !buffer.isEmpty else { return [] }
+        guard header != nil, !buffer.isEmpty else { return [] }
+        if resyncing {
+            // No valid chunk header after the damage (or after the footer): the rest of the
+            // stream was passed over.
+            if !resyncFromFooter {
+                issues.append(ChunkIssue(offset: resyncStart, problem: .badHeader(skipped: bufferOffset + buffer.count - resyncStart)))
+            }
+            resyncing = false
+            buffer.removeAll()
+            return []
+        }
         var records: [TraceRecord] = []
         buffer.withUnsafeBytes { raw in
             let reader = ByteReader(raw)
             switch TraceChunk.readHeader(reader, at: 0) {
-            case .success(let chunk) where !chunk.isSealed:
-                guard let payload = reader.slice(at: TraceChunk.headerSize, count: chunk.payloadLength) else { return }
+            case .success(let chunk):
+                // An open chunk, or a sealed one the stream cut short: every whole entry decodes.
+                let available = raw.count - TraceChunk.headerSize
+                guard let payload = reader.slice(at: TraceChunk.headerSize, count: available) else { return }
                 var decoder = ChunkDecoder(payload: payload, baseTime: chunk.firstTimestamp)
                 while let record = try? decoder.next() { records.append(record) }
-                issues.append(ChunkIssue(offset: bufferOffset, problem: .unsealed(recovered: UInt64(records.count))))
-            case .success(let chunk):
-                issues.append(ChunkIssue(offset: bufferOffset, problem: .truncated(expected: chunk.payloadLength,
-                                                                                  available: raw.count - TraceChunk.headerSize)))
+                let recovered = UInt64(records.count)
+                issues.append(ChunkIssue(offset: bufferOffset, problem: chunk.isSealed
+                    ? .truncated(expected: chunk.payloadLength, available: available, recovered: recovered)
+                    : .unsealed(recovered: recovered)))
             case .failure:
                 issues.append(ChunkIssue(offset: bufferOffset, problem: .truncated(expected: TraceChunk.headerSize, available: raw.count)))
             }
@@ -79,11 +92,15 @@ public struct TraceStreamDecoder {
         let outcome: (records: [TraceRecord]?, consumed: Int, issue: ChunkIssue?, footer: Bool, bad: Bool) =
             buffer.withUnsafeBytes { raw in
                 let reader = ByteReader(raw)
-                if reader.getUInt32(at: 0) == TraceFooter.indexMagic { return (nil, 0, nil, true, false) }
+                // "KTIX" on a chunk boundary starts the footer unless a chunk header follows it;
+                // while resynchronising it is only payload.
+                if !resyncing && reader.getUInt32(at: 0) == TraceFooter.indexMagic {
+                    return ([], Self.nextCandidate(raw), nil, true, true)
+                }
                 guard raw.count >= TraceChunk.headerSize else { return (nil, 0, nil, false, false) }
                 switch TraceChunk.readHeader(reader, at: 0) {
                 case .failure:
-                    return ([], 1, nil, false, true)
+                    return ([], Self.nextCandidate(raw), nil, false, true)
                 case .success(let chunk):
                     guard chunk.isSealed else { return (nil, 0, nil, false, false) }  // open tail: wait for finish()
                     let total = TraceChunk.headerSize + chunk.payloadLength
@@ -105,13 +122,13 @@ public struct TraceStreamDecoder {
                     return (records, total, nil, false, false)
                 }
             }
-        if outcome.footer {
-            reachedFooter = true
-            return nil
-        }
         if outcome.bad {
-            if !resyncing { resyncing = true; resyncStart = bufferOffset }
-            drop(1)
+            if !resyncing {
+                resyncing = true
+                resyncStart = bufferOffset
+                resyncFromFooter = outcome.footer
+            }
+            drop(outcome.consumed)
             return []
         }
         guard let records = outcome.records else { return nil }
@@ -122,6 +139,17 @@ public struct TraceStreamDecoder {
         if let issue = outcome.issue { issues.append(issue) }
         drop(outcome.consumed)
         return records
+    }
+
+    /// How many bytes to pass over after a damaged header at the start of `raw`: up to the next
+    /// "KTCK", or to the last 3 bytes (which may begin one).
+    private static func nextCandidate(_ raw: UnsafeRawBufferPointer) -> Int {
+        var p = 1
+        while p + 4 <= raw.count {
+            if raw[p] == 0x4B && raw[p + 1] == 0x54 && raw[p + 2] == 0x43 && raw[p + 3] == 0x4B { return p }
+            p += 1
+        }
+        return max(1, raw.count - 3)
     }
 
     private mutating func drop(_ count: Int) {

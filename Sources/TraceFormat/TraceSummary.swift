@@ -52,11 +52,7 @@ public struct TraceSummary: Hashable, Sendable {
             firstTimestamp = first
             lastTimestamp = last
         }
-        var issues = reader.indexIssues + cursor.issues
-        issues.sort { $0.offset < $1.offset }
-        verification = VerificationReport(chunkCount: reader.chunks.count, readableRecords: cursor.recordsRead,
-                                          expectedRecords: reader.footerRecordCount, hasFooter: reader.hasFooter,
-                                          issues: issues)
+        verification = reader.report(after: cursor)
         fileSize = reader.fileSize
     }
 

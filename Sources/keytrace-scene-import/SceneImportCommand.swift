@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyTraceCore
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -99,25 +100,14 @@ struct SceneImportCommand: ParsableCommand {
     }
 
     private func write(_ text: String, to path: String) throws {
-        if path == "-" {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
+        // Written in place through OutputFile, never replaced: a device (/dev/null), a FIFO or
+        // a symlink's target stays what it is; every write and the close are checked.
+        do throws(OutputFileError) {
+            var stream = try OutputFile(path).open()
+            try stream.write(text)
+            try stream.close()
+        } catch {
+            throw SceneImportError.cannotWrite(path, reason: error.reason)
         }
-        // Opened and truncated in place, never replaced: a device (/dev/null), a FIFO or a
-        // symlink's target stays what it is.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw SceneImportError.cannotWrite(path, reason: String(cString: strerror(errno))) }
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = String(cString: strerror(errno))
-                _ = close(descriptor)
-                throw SceneImportError.cannotWrite(path, reason: reason)
-            }
-            bytes = bytes.dropFirst(written)
-        }
-        guard close(descriptor) == 0 else { throw SceneImportError.cannotWrite(path, reason: String(cString: strerror(errno))) }
     }
 }

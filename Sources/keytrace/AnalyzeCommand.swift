@@ -1,4 +1,5 @@
 import Analysis
+import KeyTraceCore
 import ArgumentParser
 import Foundation
 import TraceFormat
@@ -19,7 +20,7 @@ struct AnalyzeCommand: ParsableCommand {
             Damaged chunks are skipped with a warning naming their byte offset; the intact records \
             are still analysed. JSON follows the keytrace-analysis/1 schema (docs/Analysis.md).             A trace of 64 chunks or more (about 4 MB) is read by two threads with exactly the             result of one; KEYTRACE_ANALYZE_THREADS=1 keeps it on one thread.
 
-            Exit status: 0 success, 2 unusable input (unreadable or not a trace), 64 bad command line.
+            Exit status: 0 success, 1 records lost from a damaged trace or the report could not be written, 2 unusable input (unreadable or not a trace), 64 bad command line.
             """
     )
 
@@ -36,7 +37,10 @@ struct AnalyzeCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Write the report to FILE instead of standard output.")
     var output: String?
 
-    @Option(help: "How many of the slowest presses to list.")
+    /// The values `--top` accepts.
+    static let topRange = 0...10_000
+
+    @Option(help: "How many of the slowest presses to list (\(topRange.lowerBound)–\(topRange.upperBound)).")
     var top: Int = 10
 
     @Option(name: .customLong("chatter-ms"),
@@ -55,7 +59,9 @@ struct AnalyzeCommand: ParsableCommand {
     var importReport: String?
 
     func validate() throws {
-        guard top >= 0 else { throw ValidationError("--top \(top): expected 0 or more") }
+        guard Self.topRange.contains(top) else {
+            throw ValidationError("--top \(top): expected \(Self.topRange.lowerBound) to \(Self.topRange.upperBound)")
+        }
         let limit = HardwareOptions.maximumNanoseconds / 1_000_000
         for (name, value) in [("--chatter-ms", chatterMilliseconds), ("--chord-ms", chordMilliseconds)] where !(1...limit).contains(value) {
             throw ValidationError("\(name) \(value): expected 1 to \(limit) milliseconds")
@@ -98,17 +104,13 @@ struct AnalyzeCommand: ParsableCommand {
             case .markdown: report = analysis.markdownReport()
             case .html: report = analysis.htmlReport()
             }
-            if let output {
-                do {
-                    try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-                } catch {
-                    throw CommandFailure.io("cannot write '\(output)': \(error.localizedDescription)")
-                }
-            } else {
-                FileHandle.standardOutput.write(Data(report.utf8))
-            }
-            if format != .text || output != nil {
+            try OutputFile(output ?? "-").replace(with: Array(report.utf8))
+            if format != .text || output != nil || analyzer.lostRecords {
                 for warning in analysis.warnings { KeyTraceExit.printError("warning: \(warning)") }
+            }
+            if analyzer.lostRecords {
+                throw KeyTraceExit.fail("records were lost from damaged traces (warnings above); the analysis covers the records read",
+                                        KeyTraceExit.checkFailed)
             }
         }
     }

@@ -18,7 +18,10 @@ struct BenchCommand: ParsableCommand {
     var scene: String?
     @Option(help: "The trace to replay.")
     var trace: String
-    @Option(help: "How many replays (runs); compare wants at least 9.")
+    /// The values `--runs` accepts.
+    static let runsRange = 1...10_000
+
+    @Option(help: "How many replays (runs), \(runsRange.lowerBound)–\(runsRange.upperBound); compare wants at least 9.")
     var runs = 10
     @Option(help: "keyCommands query policy: uikit or cached.")
     var policy: QueryPolicy = .cached
@@ -28,13 +31,17 @@ struct BenchCommand: ParsableCommand {
     var output: String
 
     func validate() throws {
-        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
-        for label in labels where !label.contains("=") { throw ValidationError("--label wants KEY=VALUE, got '\(label)'") }
+        guard Self.runsRange.contains(runs) else {
+            throw ValidationError("--runs \(runs): expected \(Self.runsRange.lowerBound) to \(Self.runsRange.upperBound)")
+        }
+        for label in labels where label.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first?.isEmpty ?? true
+            || !label.contains("=") {
+            throw ValidationError("--label wants KEY=VALUE with a non-empty KEY, got '\(label)'")
+        }
     }
 
     func run() throws {
         try KeyTraceExit.run {
-            if runs < 9 { KeyTraceExit.printError("warning: \(runs) runs; compare needs at least 9 for a reliable decision") }
             let scenePath = try scene.map(SceneArgument.path)
             var options = Replayer.Options()
             options.scenePath = scenePath
@@ -45,8 +52,9 @@ struct BenchCommand: ParsableCommand {
             let runtime = try SceneRuntime(contentsOf: probe.scenePath)
             var labelMap: [String: String] = [:]
             for label in labels {
-                let parts = label.split(separator: "=", maxSplits: 1).map(String.init)
-                labelMap[parts[0]] = parts.count > 1 ? parts[1] : ""
+                let parts = label.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                guard let key = parts.first else { continue }
+                labelMap[key] = parts.count > 1 ? parts[1] : ""
             }
             labelMap["allocationCounting"] = keytrace_allocation_counting_available() != 0 ? "on" : "unavailable"
             let metadata = BenchMetadata(
@@ -67,15 +75,14 @@ struct BenchCommand: ParsableCommand {
             }
             progress.clear()
             let result = recorder.result()
-            do { try result.write(to: URL(fileURLWithPath: output)) } catch {
-                throw KeyTraceExit.fail("cannot write \(output): \(error.localizedDescription)")
-            }
+            try result.write(to: OutputFile(output))
             let totals = result.totalCounters
             print("bench \(trace) through \(runtime.definition.name), policy \(policy.rawValue): \(runs) runs → \(output)")
             if let latency = result.mergedLatency, let e2e = latency.statistics(of: .endToEnd) {
                 print("  end-to-end  p50 \(e2e.p50) ns, p99 \(e2e.p99) ns, max \(e2e.max) ns over \(e2e.count) presses")
             }
             print("  counters    \(totals)")
+            if runs < 9 { KeyTraceExit.printError("warning: \(runs) runs; compare needs at least 9 for a reliable decision") }
         }
     }
 }

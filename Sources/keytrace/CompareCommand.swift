@@ -1,4 +1,5 @@
 import Analysis
+import KeyTraceCore
 import ArgumentParser
 import Foundation
 import TraceFormat
@@ -143,14 +144,10 @@ struct Compare: ParsableCommand {
 
     /// Writes the report to `-o FILE` or standard output.
     private func write(_ report: String) throws {
-        if let output {
-            do {
-                try Data(report.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw KeyTraceExit.fail("\(output): cannot write the report (\(error.localizedDescription))")
-            }
-        } else {
-            FileHandle.standardOutput.write(Data(report.utf8))
+        do {
+            try OutputFile(output ?? "-").replace(with: Array(report.utf8))
+        } catch {
+            throw KeyTraceExit.fail(error.description, KeyTraceExit.ioFailure)
         }
     }
 

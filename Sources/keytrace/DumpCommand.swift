@@ -12,13 +12,13 @@ struct DumpCommand: ParsableCommand {
     @Flag(help: "Print JSON Lines instead of text.")
     var json = false
 
-    @Option(help: "Only records at or after T: \(TimeBound.help).")
+    @Option(parsing: .unconditional, help: "Only records at or after T: \(TimeBound.help).")
     var from: String?
 
-    @Option(help: "Only records at or before T (same forms as --from).")
+    @Option(parsing: .unconditional, help: "Only records at or before T (same forms as --from).")
     var to: String?
 
-    @Option(help: "Only these kinds, comma-separated: \(RecordKind.allCases.map(\.name).joined(separator: ",")).")
+    @Option(parsing: .unconditional, help: "Only these kinds, comma-separated: \(RecordKind.allCases.map(\.name).joined(separator: ",")).")
     var kind: String?
 
     func validate() throws {
@@ -31,20 +31,20 @@ struct DumpCommand: ParsableCommand {
         try KeyTraceExit.run {
             let reader = try options.open()
             let filter = try RecordFilter(reader: reader, from: from, to: to, kinds: kind)
-            var out = LineOutput()
+            var out = try LineOutput()
             var cursor = filter.cursor()
             while cursor.next(in: filter.kinds) {  // records of other kinds are stepped over
                 guard filter.accepts(time: cursor.timestamp, kind: cursor.kind) else { continue }
                 let record = cursor.record
                 guard filter.accepts(time: record.timestamp, kind: record.kind) else { continue }
                 if json {
-                    out.line(record.appendJSONLine(to:))
+                    try out.line(record.appendJSONLine(to:))
                 } else {
-                    out.line(record.textLine(origin: filter.origin))
+                    try out.line(record.textLine(origin: filter.origin))
                 }
             }
-            out.flush()
-            for issue in cursor.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }
+            try out.flush()
+            try options.checkRecordsLost(reader.report(after: cursor, wholeTrace: filter.lower == nil))
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Capture
+import KeyTraceCore
 import Replay
 import Scenes
 import TraceFormat
@@ -15,7 +16,8 @@ import Darwin
 /// | code | meaning                                                                    |
 /// |------|----------------------------------------------------------------------------|
 /// | 0    | success                                                                    |
-/// | 1    | a check failed: verify found damage, a replay diverged, a regression       |
+/// | 1    | a check failed: verify found damage, a reader lost records to damage, a    |
+/// |      | replay diverged, a regression; or an output could not be written           |
 /// | 2    | unusable input: unreadable, empty, not a trace, corrupt beyond use         |
 /// | 64   | usage error: unknown option, bad value (ArgumentParser's validation code)  |
 enum KeyTraceExit {
@@ -23,8 +25,9 @@ enum KeyTraceExit {
     static let checkFailed = ExitCode(1)
     static let unusableInput = ExitCode(2)
     static let usage = ExitCode(64)
-    /// Failures of the machine (cannot write the output): reported as unusable input's sibling.
-    static let ioFailure = ExitCode(2)
+    /// The output could not be written (a full disk, a directory given as the file): what the
+    /// user asked for did not happen, as when a check fails.
+    static let ioFailure = ExitCode(1)
 
     /// Prints `keytrace: <message>` to standard error and returns the exit code for `error`.
     static func code(for error: Error) -> ExitCode {
@@ -43,6 +46,9 @@ enum KeyTraceExit {
         case let e as ReplayError:
             printError(e.description)
             return e.isCheckFailure ? checkFailed : unusableInput
+        case let e as OutputFileError:
+            printError(e.description)
+            return ioFailure
         case let e as CommandFailure:
             printError(e.message)
             return e.code

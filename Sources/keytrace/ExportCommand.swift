@@ -35,7 +35,7 @@ struct ExportCommand: ParsableCommand {
                 while let record = iterator.next() { dumper.write(record) }
                 try dumper.close()
             case .csv, .ndjson:
-                var file = try TextFile(path: output)
+                let file = try TextFile(path: output)
                 let csv = format == .csv
                 if csv { try file.line(TraceRecord.csvHeader) }
                 // Lines are built as bytes into one buffer, written every 64 KiB.
@@ -78,7 +78,7 @@ struct ExportCommand: ParsableCommand {
                 try writer.finish()
                 try file.close()
             }
-            for issue in iterator.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(issue)") }
+            try options.checkRecordsLost(reader.report(after: iterator))
         }
     }
 }

@@ -13,9 +13,11 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         try KeyTraceExit.run {
             let reader = try options.open()
-            for line in TraceSummary(reader).reportLines(path: options.trace, header: reader.header) {
-                print(line)
-            }
+            let summary = TraceSummary(reader)
+            var out = try LineOutput()
+            for line in summary.reportLines(path: options.trace, header: reader.header) { try out.line(line) }
+            try out.flush()
+            try options.checkRecordsLost(summary.verification)
         }
     }
 }

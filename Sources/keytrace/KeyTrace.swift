@@ -14,4 +14,10 @@ struct KeyTrace: ParsableCommand {
             AnalyzeCommand.self, BenchCommand.self, Compare.self,
         ]
     )
+
+    /// Runs the command; a reader waiting on a FIFO says so on standard error.
+    static func main() {
+        InputBytes.waitNotice.withLock { $0 = { KeyTraceExit.printError($0) } }
+        main(nil)
+    }
 }

@@ -1,4 +1,5 @@
 import CPcap
+import KeyTraceCore
 import TraceFormat
 
 #if canImport(Glibc)
@@ -26,7 +27,7 @@ struct PcapDumper {
         self.path = path
     }
 
-    mutating func write(_ record: TraceRecord) {
+    func write(_ record: TraceRecord) {
         let payload = record.pcapPayload
         var header = pcap_pkthdr()
         header.ts.tv_sec = Int(record.timestamp / 1_000_000_000)
@@ -40,46 +41,58 @@ struct PcapDumper {
 
     func close() throws {
         let failed = pcap_dump_flush(dumper) != 0
+        let flushError = errno
+        let file = pcap_dump_file(dumper)
+        let failedBefore = file.map { ferror($0) != 0 } ?? false
+        // pcap_dump_close closes the FILE without reporting; close its own descriptor's data first.
         pcap_dump_close(dumper)
         pcap_close(pcap)
-        if failed { throw CommandFailure.io("cannot write '\(path)': flushing the pcap file failed") }
+        if failed || failedBefore {
+            throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(flushError == 0 ? EIO : flushError))); the output is incomplete")
+        }
     }
 }
 
-/// A text output file written in 64 KiB blocks.
-struct TextFile {
-    private let file: UnsafeMutablePointer<FILE>
-    private let path: String
+/// A text output written in 64 KiB blocks through ``OutputFile`` (in place: a file is created
+/// or truncated, a device or FIFO written as it is), every write and the close checked.
+final class TextFile {
+    private var stream: OutputFile.Stream
+    private var buffer: [UInt8] = []
 
     init(path: String) throws {
-        guard let file = fopen(path, "w") else {
-            throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))")
-        }
-        self.file = file
-        self.path = path
+        stream = try OutputFile(path).open()
+        buffer.reserveCapacity(1 << 16 + 1024)
     }
 
-    mutating func line(_ s: String) throws {
-        var text = s
-        text.append("\n")
-        let ok = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
-        if !ok { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+    func line(_ s: String) throws {
+        buffer.append(contentsOf: s.utf8)
+        buffer.append(0x0A)
+        try flushIfFull()
     }
 
     /// Writes `s` as is (no newline added).
     func text(_ s: String) throws {
-        var text = s
-        let ok = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
-        if !ok { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        buffer.append(contentsOf: s.utf8)
+        try flushIfFull()
     }
 
     /// Writes `bytes` as they are.
     func write(_ bytes: [UInt8]) throws {
-        let ok = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
-        if !ok { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        buffer.append(contentsOf: bytes)
+        try flushIfFull()
+    }
+
+    private func flushIfFull() throws {
+        if buffer.count >= 1 << 16 { try flush() }
+    }
+
+    private func flush() throws {
+        try stream.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
     }
 
     func close() throws {
-        if fclose(file) != 0 { throw CommandFailure.io("cannot write '\(path)': \(String(cString: strerror(errno)))") }
+        try flush()
+        try stream.close()
     }
 }

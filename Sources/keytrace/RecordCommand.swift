@@ -88,6 +88,12 @@ struct RecordCommand: ParsableCommand {
                 KeyTraceExit.printError("the \(summary.presses) presses read before the problem were recorded to \(output)")
                 throw KeyTraceExit.unusableInput
             }
+            // A file that held nothing to read is unusable input, not an empty success.
+            let inputFile = script ?? evemu ?? evdev.flatMap { FileKind(path: $0) == .regular ? $0 : nil }
+            if let inputFile, summary.capture.packetsRead == 0 {
+                throw KeyTraceExit.fail("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
+                                        + "\(output) holds an empty trace")
+            }
         }
     }
 

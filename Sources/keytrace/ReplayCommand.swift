@@ -17,7 +17,7 @@ struct ReplayCommand: ParsableCommand {
     var scene: String?
     @Option(help: "keyCommands query policy: uikit or cached.")
     var policy: QueryPolicy = .cached
-    @Option(help: "asap, original (recorded timing against absolute deadlines) or xN (N times faster).")
+    @Option(help: "asap, original (recorded timing against absolute deadlines) or xN (N times faster, N from 0.001 to 1000).")
     var pace: String = "asap"
     @Flag(help: "Compare every resolution with the recorded one; exit 1 on divergence.")
     var verify = false
@@ -29,7 +29,10 @@ struct ReplayCommand: ParsableCommand {
     var printLines = false
 
     func validate() throws {
-        if Replayer.Pace(pace) == nil { throw ValidationError("--pace must be asap, original or xN (e.g. x2, x0.5)") }
+        if Replayer.Pace(pace) == nil {
+            throw ValidationError("--pace \(pace): expected asap, original or xN with N from \(Replayer.Pace.speeds.lowerBound) "
+                                  + "to \(Int(Replayer.Pace.speeds.upperBound)) (e.g. x2, x0.5)")
+        }
     }
 
     func run() throws {
@@ -44,12 +47,15 @@ struct ReplayCommand: ParsableCommand {
             options.keepLines = printLines
             let report = try Replayer(trace: trace, options: options).run()
             for warning in report.warnings { KeyTraceExit.printError("warning: \(warning)") }
+            var out = try LineOutput()
             if json {
-                print(ReplayReportJSON.render(report, verified: verify))
+                try out.line(ReplayReportJSON.render(report, verified: verify))
             } else {
-                if printLines { report.lines.forEach { print($0) } }
-                print(ReplayReportText.render(report, verified: verify))
+                if printLines { for line in report.lines { try out.line(line) } }
+                try out.line(ReplayReportText.render(report, verified: verify))
             }
+            try out.flush()
+            if let integrity = report.traceIntegrity { try TraceOptions.checkRecordsLost(integrity, path: trace) }
             if verify && !report.matches { throw KeyTraceExit.checkFailed }
         }
     }

@@ -31,8 +31,13 @@ struct SynthCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The trace to write (.ktrace).")
     var output: String
 
+    /// The values `--events` accepts (memory stays constant; time is the limit).
+    static let eventsRange: ClosedRange<UInt64> = 1...1_000_000_000_000
+
     func validate() throws {
-        guard events > 0 else { throw ValidationError("--events must be at least 1") }
+        guard Self.eventsRange.contains(events) else {
+            throw ValidationError("--events \(events): expected \(Self.eventsRange.lowerBound) to \(Self.eventsRange.upperBound)")
+        }
     }
 
     func run() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyTraceCore
 import TraceFormat
 
 /// The trace path every trace-reading subcommand takes.
@@ -6,49 +7,62 @@ struct TraceOptions: ParsableArguments {
     @Argument(help: "The trace file (.ktrace).")
     var trace: String
 
-    /// Opens the trace; errors become exit 2 through ``KeyTraceExit``.
     /// Opens the trace, warning on standard error when its header was damaged (the records
-    /// are still read, the metadata is lost).
+    /// are still read, the metadata is lost); errors become exit 2 through ``KeyTraceExit``.
     func open() throws -> TraceReader {
         let reader = try TraceReader(path: trace)
         for issue in reader.indexIssues where issue.losesMetadata { KeyTraceExit.printError("warning: \(issue)") }
         return reader
     }
+
+    /// Ends a read of the trace: see ``checkRecordsLost(_:path:)``.
+    func checkRecordsLost(_ report: VerificationReport) throws {
+        try Self.checkRecordsLost(report, path: trace)
+    }
+
+    /// Ends a read of the trace at `path`: when fewer records were read than the file claims,
+    /// names every damaged place and the count on standard error and exits 1. Nothing lost is
+    /// silent.
+    static func checkRecordsLost(_ report: VerificationReport, path: String) throws {
+        guard report.lostRecords else { return }
+        for issue in report.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(path): \(issue)") }
+        let expected = report.expectedRecords.map { " of the \($0) the footer lists" } ?? ""
+        throw KeyTraceExit.fail("\(path) is damaged: \(report.readableRecords) records read\(expected); "
+                                + "the records of the places above are lost (keytrace verify lists them)",
+                                KeyTraceExit.checkFailed)
+    }
 }
 
-/// Buffered standard output: lines are collected and written in 64 KiB blocks.
-struct LineOutput {
+/// Buffered standard output: lines are collected and written in 64 KiB blocks, every write
+/// checked.
+struct LineOutput: ~Copyable {
     private var buffer: [UInt8] = []
+    private var stream: OutputFile.Stream
 
-    init() { buffer.reserveCapacity(1 << 16) }
+    init() throws {
+        buffer.reserveCapacity(1 << 16)
+        stream = try OutputFile.standardOutput.open()
+    }
 
-    mutating func line(_ s: String) {
+    mutating func line(_ s: String) throws {
         buffer.append(contentsOf: s.utf8)
-        endLine()
+        try endLine()
     }
 
     /// A line `write` appends to the buffer as bytes.
-    mutating func line(_ write: (inout [UInt8]) -> Void) {
+    mutating func line(_ write: (inout [UInt8]) -> Void) throws {
         write(&buffer)
-        endLine()
+        try endLine()
     }
 
-    private mutating func endLine() {
+    private mutating func endLine() throws {
         buffer.append(0x0A)
-        if buffer.count >= 1 << 16 { flush() }
+        if buffer.count >= 1 << 16 { try flush() }
     }
 
-    mutating func flush() {
-        buffer.withUnsafeBytes { raw in
-            guard var base = raw.baseAddress else { return }
-            var left = raw.count
-            while left > 0 {
-                let n = write(1, base, left)
-                if n <= 0 { if errno == EINTR { continue } else { return } }
-                base += n
-                left -= n
-            }
-        }
+    /// Writes what is buffered.
+    mutating func flush() throws {
+        try stream.write(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

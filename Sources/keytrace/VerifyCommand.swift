@@ -13,7 +13,9 @@ struct VerifyCommand: ParsableCommand {
     func run() throws {
         try KeyTraceExit.run {
             let report = try TraceReader(path: options.trace).verify()
-            for line in report.reportLines { print(line) }
+            var out = try LineOutput()
+            for line in report.reportLines { try out.line(line) }
+            try out.flush()
             if !report.isIntact { throw KeyTraceExit.checkFailed }
         }
     }

@@ -92,6 +92,25 @@ struct BenchResultTests {
         #expect(text.contains(#""date" : "2026-01-01T00:00:00Z""#))
     }
 
+    @Test func hugeNumbersAreReadWhereTheyFitAndNamedWhereTheyDoNot() throws {
+        var generator = SeededGenerator(seed: 1)
+        let text = String(decoding: try SyntheticBench(presses: 20).make(runs: 2, generator: &generator).jsonData(), as: UTF8.self)
+        // A fractional statistic holds 1e308; a count does not, and the message says so rather
+        // than calling valid JSON invalid.
+        let mean = try #require(text.range(of: #""mean" : [0-9.]+"#, options: .regularExpression))
+        let hugeMean = text.replacingCharacters(in: mean, with: #""mean" : 1e308"#)
+        #expect(throws: Never.self) { try BenchResult(jsonData: Data(hugeMean.utf8), source: "x.json") }
+        let max = try #require(text.range(of: #""max" : [0-9]+"#, options: .regularExpression))
+        let hugeMax = text.replacingCharacters(in: max, with: #""max" : 1e308"#)
+        do {
+            _ = try BenchResult(jsonData: Data(hugeMax.utf8), source: "x.json")
+            Issue.record("1e308 accepted as a count")
+        } catch {
+            let message = String(describing: error)
+            #expect(!message.contains("not valid JSON") && message.contains("does not fit its field"), "\(message)")
+        }
+    }
+
     @Test func unusableFilesAreRefusedWithTheFileAndTheProblemNamed() throws {
         func problem(_ json: String) -> String {
             do {

@@ -82,6 +82,10 @@ import KeyTraceCore
         ("repeat 3", 1, 8, "no key is held"),
         ("repeat down", 1, 12, "needs a count"),
         ("focus", 1, 6, "needs a path"),
+        ("wait 18446744073709ms\nwait 18446744073709ms", 2, 1, "passes 2^64 ns"),
+        ("wait 18446744073709ms\npress a for 1s", 2, 1, "passes 2^64 ns"),
+        ("wait 18446744073709ms\ngap 1s\ntype \"ab\"", 3, 1, "passes 2^64 ns"),
+        ("repeat-delay 18446744073709ms\nwait 1s\nrepeat a 2", 3, 10, "passes 2^64 ns"),
     ])
     func errorsNameTheLineAndColumn(script: String, line: Int, column: Int, words: String) {
         do {

@@ -105,14 +105,15 @@ import Testing
         #expect(dump.stdout.split(separator: "\n").count == Self.records.count)
     }
 
-    @Test func truncatedTraceVerifiesAsDamagedAndStillDumps() throws {
+    @Test func truncatedTraceVerifiesAsDamagedAndDumpsItsWholeRecordsThenExits1() throws {
         let bytes = try TemporaryFile.read(Self.tracePath)
         let path = try TemporaryFile.write(Array(bytes[0..<(bytes.count * 2 / 3)]), to: "cli-truncated.ktrace")
         let verify = try CLIRunner.run(["verify", path])
         #expect(verify.status == 1)
         #expect(verify.stdout.contains("truncated"))
         let dump = try CLIRunner.run(["dump", path, "--json"])
-        #expect(dump.status == 0)
+        #expect(dump.status == 1)
+        #expect(dump.stderr.contains("chunk truncated") && dump.stderr.contains("is damaged"), "\(dump.stderr)")
         #expect(!dump.stdout.isEmpty)
     }
 

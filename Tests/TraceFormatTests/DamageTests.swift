@@ -39,27 +39,6 @@ import Testing
         #expect(out == Self.records)
     }
 
-    @Test func truncationAtEveryByteOffsetRecoversEveryCompleteChunkAndNamesTheOffset() throws {
-        let full = try TraceReader(bytes: Self.bytes)
-        let chunks = full.chunks
-        #expect(chunks.count > 20)
-        let headerEnd = full.header.chunksOffset
-        for cut in 0..<Self.bytes.count {
-            let prefix = Array(Self.bytes[0..<cut])
-            guard cut >= headerEnd else {
-                #expect(throws: TraceFormatError.self) { try TraceReader(bytes: prefix) }
-                continue
-            }
-            let result = try Self.readAll(prefix)
-            let complete = chunks.filter { $0.endOffset <= cut }
-            let expected = complete.reduce(0) { $0 + Int($1.recordCount) }
-            #expect(result.records == Array(Self.records[0..<expected]), "cut at \(cut)")
-            if let partial = chunks.first(where: { $0.offset < cut && $0.endOffset > cut }) {
-                #expect(result.issues.contains { $0.offset == partial.offset && $0.losesRecords }, "cut at \(cut)")
-            }
-        }
-    }
-
     @Test func aDamagedHeaderLosesOnlyTheMetadataAndEveryRecordStillReads() throws {
         let headerEnd = try TraceReader(bytes: Self.bytes).header.chunksOffset
         var rng = SeededGenerator(seed: 5)

@@ -1,0 +1,118 @@
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a whole input that is not a regular file, saying what it waits for.
+///
+/// A FIFO (named pipe) is read to its end. While no writer has opened it, the reader does not
+/// block silently: after a short wait it tells ``waitNotice`` what it is waiting for (the CLI
+/// prints that on standard error), then goes on waiting. Directories and devices are refused
+/// with an error that says what the path is.
+public enum InputBytes {
+    /// Receives "waiting for …" messages; `nil` (the default) keeps them silent. A program sets
+    /// it once at start-up.
+    public static let waitNotice = Mutex<(@Sendable (String) -> Void)?>(nil)
+
+    /// How long a FIFO stays silent before ``waitNotice`` hears about it.
+    static let noticeDelayMilliseconds: Int32 = 200
+
+    /// The bytes of the FIFO at `path`, read to its end; `what` names the expected content in
+    /// the notice ("a trace", "a scene").
+    public static func readFIFO(_ path: String, expecting what: String) throws(InputFileError) -> [UInt8] {
+        // Opened without blocking, so that no writer yet is a state to report, not a hang.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw InputFileError(path: path, problem: .cannotOpen(errno: errno)) }
+        defer { close(fd) }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        var ready = poll(&poller, 1, noticeDelayMilliseconds)
+        if ready == 0 {
+            let notice = waitNotice.withLock { $0 }
+            notice?("waiting for a writer on '\(path)' (a FIFO): write \(what) into it, or press Ctrl-C")
+            repeat { ready = poll(&poller, 1, -1) } while ready < 0 && errno == EINTR
+        }
+        // Blocking reads from here: the writer is there (or has been and gone).
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                bytes.append(contentsOf: buffer[0..<n])
+            } else if n == 0 {
+                return bytes
+            } else if errno != EINTR && errno != EAGAIN {
+                throw InputFileError(path: path, problem: .cannotRead(errno: errno))
+            }
+        }
+    }
+
+    /// The bytes of the input at `path`: a regular file or a FIFO (see ``readFIFO(_:expecting:)``);
+    /// anything else is an ``InputFileError`` naming what it is.
+    public static func read(_ path: String, expecting what: String) throws(InputFileError) -> [UInt8] {
+        switch FileKind(path: path) {
+        case .fifo:
+            return try readFIFO(path, expecting: what)
+        case .regular, .absent:
+            break
+        case let kind:
+            throw InputFileError(path: path, problem: .notAFile(kind: kind, expected: what))
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputFileError(path: path, problem: .cannotOpen(errno: errno)) }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                bytes.append(contentsOf: buffer[0..<n])
+            } else if n == 0 {
+                return bytes
+            } else if errno != EINTR {
+                throw InputFileError(path: path, problem: .cannotRead(errno: errno))
+            }
+        }
+    }
+}
+
+/// Why an input could not be read: names the path and what it is.
+public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Problem: Hashable, Sendable {
+        case notAFile(kind: FileKind, expected: String)
+        case cannotOpen(errno: Int32)
+        case cannotRead(errno: Int32)
+    }
+
+    /// The path as given.
+    public let path: String
+    let problem: Problem
+
+    /// An input at `path` that is `kind` (a directory, a device…) where `expected` was wanted.
+    public static func notAFile(_ path: String, kind: FileKind, expected: String) -> InputFileError {
+        InputFileError(path: path, problem: .notAFile(kind: kind, expected: expected))
+    }
+
+    /// The input could not be opened (`errno` from the system).
+    public static func cannotOpen(_ path: String, errno: Int32) -> InputFileError {
+        InputFileError(path: path, problem: .cannotOpen(errno: errno))
+    }
+
+    /// `'PATH' is a directory, not a trace`, `cannot read 'PATH': …`.
+    public var description: String {
+        switch problem {
+        case .notAFile(let kind, let expected):
+            return "'\(path)' is \(kind), not \(expected); pass a file holding \(expected)"
+        case .cannotOpen(let code):
+            return "cannot read '\(path)': \(OutputFileError.text(code)); check the path and its permissions"
+        case .cannotRead(let code):
+            return "cannot read '\(path)': \(OutputFileError.text(code))"
+        }
+    }
+}
+
+@inline(__always) private func systemRead(_ fd: Int32, _ base: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, base, count) }
