@@ -4,20 +4,20 @@ extension ImportReport {
     /// The report as one JSON document (sorted keys).
     public var json: JSONValue {
         func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
-        let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(Double($0.count))) })
+        let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(JSONNumber($0.count))) })
         return object([
-            ("files", .number(Double(files))),
-            ("lines", .number(Double(lines))),
-            ("commands", .number(Double(commands.count))),
+            ("files", .number(JSONNumber(files))),
+            ("lines", .number(JSONNumber(lines))),
+            ("commands", .number(JSONNumber(commands.count))),
             ("byMechanism", counts),
-            ("conditional", .number(Double(commands.filter(\.conditional).count))),
+            ("conditional", .number(JSONNumber(commands.filter(\.conditional).count))),
             ("stateFlags", object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
             ("findings", .array(findings.map { finding in
                 object([("kind", .string(finding.kind.rawValue)), ("message", .string(finding.message)),
-                        ("file", .string(finding.file)), ("line", .number(Double(finding.line)))])
+                        ("file", .string(finding.file)), ("line", .number(JSONNumber(finding.line)))])
             })),
             ("unresolved", .array(unresolved.map { entry in
-                object([("file", .string(entry.command.file)), ("line", .number(Double(entry.command.line))),
+                object([("file", .string(entry.command.file)), ("line", .number(JSONNumber(entry.command.line))),
                         ("declared_in", .string(entry.command.declaredIn)), ("reason", .string(entry.reason))])
             })),
             ("unplaced", .array(unplacedTypes.map(JSONValue.string))),

@@ -113,7 +113,7 @@ public struct NodeDefinition: Hashable, Sendable {
     public var pageHeight: Int
     /// For `scroll` nodes: one line in points, the step of the arrow keys (default 40).
     public var lineHeight: Int
-    /// Effects run when a table row is activated.
+    /// Effects run when a table row is activated, or when Return sends a text field's return action.
     public var onActivate: [SceneEffect]
     /// Navigation bar-button key equivalents of a controller.
     public var barButtons: [SceneDefinition.CommandDefinition]

@@ -51,7 +51,10 @@ extension SceneRuntime {
             view.acceptsFirstResponder = node.kind == .responder
             responder = view
         case .textField, .textView:
-            responder = TextInputView(name: node.name, style: node.kind == .textView ? .view : .field, text: node.text)
+            let text = TextInputView(name: node.name, style: node.kind == .textView ? .view : .field, text: node.text)
+            let effects = node.onActivate
+            if !effects.isEmpty { text.onReturn = { [unowned self, unowned text] in self.run(effects, from: text) } }
+            responder = text
         case .table:
             let table = TableView(name: node.name, rows: node.rows, allowsMultipleSelection: node.multipleSelection)
             let effects = node.onActivate

@@ -33,7 +33,13 @@ extension SceneRuntime {
             case .set(let name, let value):
                 setState(name, value)
             case .increment(let name, let delta):
-                updateState(name) { $0 + delta }
+                updateState(name) { [self] value in
+                    let (sum, overflow) = value.addingReportingOverflow(delta)
+                    guard overflow else { return sum }
+                    let limit = delta < 0 ? Int.min : Int.max
+                    problems.append("increment: `\(name)` saturated at \(limit) (\(value) + \(delta) is out of range)")
+                    return limit
+                }
             case .toggle(let name):
                 updateState(name) { $0 == 0 ? 1 : 0 }
             case .push(let name):

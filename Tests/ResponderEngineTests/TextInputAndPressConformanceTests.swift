@@ -55,15 +55,20 @@ import KeyTraceCore
         let (scene, field) = try textScene()
         let log = ActionLog()
         scene.root.declaredKeyCommands = [KeyCommand(input: .special(.escape), action: "dismiss:"),
-                                          command("cmd+f", "search:"), command("ctrl+a", "lineStart:")]
-        for action in ["dismiss:", "search:", "lineStart:"] { scene.root.implement(Action(action), handler: log.handler(action)) }
+                                          command("cmd+f", "search:"), command("ctrl+left", "lineStart:"),
+                                          command("ctrl+a", "selectLine:")]
+        for action in ["dismiss:", "search:", "lineStart:", "selectLine:"] { scene.root.implement(Action(action), handler: log.handler(action)) }
         field.declaredKeyCommands = [command("x", "fieldX:")]
         field.implement("fieldX:", handler: log.handler("fieldX:"))
         #expect(scene.dispatcher.dispatch(down("esc")).action == "dismiss:")
         #expect(scene.dispatcher.dispatch(down("cmd+f")).action == "search:")
-        // ⌃A conflicts (Emacs binding) and the text field does not consume it: deferred, then fires.
+        // ⌃← conflicts and the text field does not use it: deferred, then fires.
+        let ctrlLeft = scene.dispatcher.dispatch(down("ctrl+left"))
+        #expect(ctrlLeft.action == "lineStart:")
+        // ⌃A conflicts too, but text input uses it (the Emacs binding, §G): the deferred command never fires.
         let ctrlA = scene.dispatcher.dispatch(down("ctrl+a"))
-        #expect(ctrlA.action == "lineStart:")
+        #expect(ctrlA.outcome == .handledByTextInput)
+        #expect(ctrlA.action == nil)
         // The text field's own command is not deferred.
         #expect(scene.dispatcher.dispatch(down("x")).action == "fieldX:")
         #expect(field.text == "")
@@ -73,17 +78,17 @@ import KeyTraceCore
     @Test func R18_pressFlowCommandThenPressesBeganThenDeferredThenUnhandled() throws {
         let (scene, field) = try textScene()
         let log = ActionLog()
-        scene.root.declaredKeyCommands = [command("return", "submit:"), command("cmd+k", "clear:")]
+        scene.root.declaredKeyCommands = [command("tab", "submit:"), command("cmd+k", "clear:")]
         scene.root.implement("submit:", handler: log.handler("submit"))
         scene.root.implement("clear:", handler: log.handler("clear"))
         // 1. A non-conflicting command fires; nobody sees pressesBegan.
         #expect(scene.dispatcher.dispatch(down("cmd+k")).outcome == .performedCommand)
         #expect(scene.content.log.isEmpty)
-        // 2./3. Return conflicts; the field declines it; pressesBegan goes up the chain, unhandled; the deferred command fires.
-        let submit = scene.dispatcher.dispatch(down("return"))
+        // 2./3. Tab conflicts; a field declines it; pressesBegan goes up the chain, unhandled; the deferred command fires.
+        let submit = scene.dispatcher.dispatch(down("tab"))
         #expect(submit.outcome == .performedCommand)
         #expect(submit.action == "submit:")
-        #expect(scene.content.log == ["began Return"])
+        #expect(scene.content.log == ["began Tab"])
         // 4. Nothing handles F7.
         #expect(scene.dispatcher.dispatch(KeyPress(.began, HIDUsage(0x40))).outcome == .unhandled)
         scene.content.handledUsages = [HIDUsage(0x40)]
