@@ -159,4 +159,42 @@ import KeyTraceCore
         #expect(d.dispatch(up("up")).outcome == .cancelled)
         #expect(log.entries == ["startMoving:", "stopMoving:", "plain:"])
     }
+
+    @Test func R20_aCancelGoesAtTheChangeOnlyToTheRespondersThatReceivedThePress() throws {
+        let scene = try Scene()
+        scene.leaf.handledUsages = [.upArrow]
+        scene.leaf.becomeFirstResponder()
+        let d = scene.dispatcher
+        d.dispatch(KeyPress(.began, .upArrow, timestamp: 1_000))
+        #expect(scene.content.log.isEmpty)  // the leaf handled pressesBegan: content never held the press
+        d.lastDispatchTimestamp = 481_000
+        scene.content.becomeFirstResponder()
+        #expect(scene.leaf.log == ["began Up Arrow", "cancelled Up Arrow"])  // now, not at key-up
+        #expect(scene.content.log.isEmpty)
+        let release = d.dispatch(KeyPress(.ended, .upArrow, timestamp: 600_000))
+        #expect(release.outcome == .cancelled)
+        #expect(scene.leaf.log.count == 2 && scene.content.log.isEmpty)  // the key-up is not delivered
+    }
+
+    @Test func R20_keyboardDisconnectCancelsEverythingInFlight() throws {
+        let scene = try Scene()
+        let log = ActionLog()
+        let hold = KeyCommand(input: .character("m"), modifierFlags: .command, action: "startMoving:", upAction: "stopMoving:")
+        scene.leaf.declaredKeyCommands = [hold]
+        for action in ["startMoving:", "stopMoving:"] { scene.leaf.implement(Action(action), handler: log.handler(action)) }
+        scene.leaf.handledUsages = [.upArrow]
+        scene.leaf.becomeFirstResponder()
+        let d = scene.dispatcher
+        let other = DeviceID(kind: .script)
+        d.dispatch(down("cmd+m"))
+        d.dispatch(down("up"))
+        d.dispatch(KeyPress(.began, .downArrow, device: other))
+        #expect(d.keyboardDidDisconnect(.unspecified, at: 5_000) == 2)  // ⌘M and ↑ of that keyboard
+        #expect(scene.leaf.log.last == "cancelled Up Arrow")
+        #expect(d.dispatch(up("cmd+m")).outcome == .cancelled)  // no up-action
+        #expect(d.dispatch(up("up")).outcome == .cancelled)
+        #expect(log.entries == ["startMoving:"])
+        #expect(d.keyboardDidDisconnect(at: 6_000) == 1)  // every keyboard: the other's ↓
+        #expect(d.keyboardDidDisconnect(at: 7_000) == 0)
+    }
 }

@@ -180,4 +180,22 @@ import ResponderEngine
         #expect(scene.value("window/editor/canvas.selectedMoves") == "1")
         #expect(scene.press("cmd+d").action == "duplicateShape:")
     }
+
+    @Test func R20_aCancelledCanvasMoveKeepsTheMotionMadeWhileTheKeyWasDown() throws {
+        let scene = try LiveScene("canvas")
+        let d = scene.dispatcher
+        d.dispatch(KeyPress(.began, .rightArrow, timestamp: 1_000_000_000))
+        // 480 ms later the first responder moves: the canvas gets pressesCancelled then.
+        d.lastDispatchTimestamp = 1_480_000_000
+        scene.runtime.application.resignFirstResponder()
+        #expect(scene.value("window/editor/canvas.position") == "300,0")  // 30 frames of 16 ms
+        #expect(scene.value("window/editor/canvas.moving") == "")
+        #expect(d.dispatch(KeyPress(.ended, .rightArrow, timestamp: 2_000_000_000)).outcome == .cancelled)
+        #expect(scene.value("window/editor/canvas.position") == "300,0")
+        // A keyboard disconnect cancels in the same way.
+        try scene.runtime.focus("window/editor/canvas")
+        d.dispatch(KeyPress(.began, .downArrow, timestamp: 3_000_000_000))
+        #expect(d.keyboardDidDisconnect(at: 3_160_000_000) == 1)
+        #expect(scene.value("window/editor/canvas.position") == "300,100")
+    }
 }
