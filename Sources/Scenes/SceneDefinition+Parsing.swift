@@ -57,7 +57,6 @@ extension SceneDefinition {
             }
             windows.append(node)
         }
-        guard !windows.isEmpty else { throw SceneError.invalid(file, "windows", expected: "at least one window") }
         controllers = []
         for (index, item) in try top.array("controllers").enumerated() {
             let node = try NodeDefinition(item, file: file, path: "controllers[\(index)]")
@@ -67,6 +66,14 @@ extension SceneDefinition {
             controllers.append(node)
         }
         firstResponder = try top.string("firstResponder")
+        appDelegate = nil
+        if let value = top.value("appDelegate") {
+            let node = try NodeDefinition(value, file: file, path: "appDelegate")
+            guard node.kind == .responder else {
+                throw SceneError.invalid(file, "appDelegate.type", expected: "\"responder\" (the app delegate is a UIResponder)")
+            }
+            appDelegate = node
+        }
         contentHash = SHA256.hex(of: Array(root.canonicalText.utf8))
         try checkStateReferences(file: file)
     }
@@ -75,12 +82,13 @@ extension SceneDefinition {
 extension SceneDefinition {
     /// The fields each object of a scene file may have (docs/scene.schema.json lists the same).
     static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput",
-                       "state", "menus", "windows", "controllers", "firstResponder"]
+                       "state", "menus", "windows", "controllers", "firstResponder", "appDelegate"]
     static let menuKeys = ["id", "title", "parent", "commands", "remove"]
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
                               "allowsAutomaticMirroring", "repeat", "when"]
-    static let effectKeys = ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab"]
+    static let effectKeys = ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab",
+                             "updateKeyCommands", "rebuildMainMenu"]
 }
 
 extension SceneDefinition.MenuDefinition {
@@ -213,8 +221,10 @@ extension SceneEffect {
         } else if let name = try f.string("push") { self = .push(name) }
         else if try f.bool("pop") == true { self = .pop }
         else if let tab = try f.int("selectTab", in: 0...Int.max) { self = .selectTab(tab) }
+        else if try f.bool("updateKeyCommands") == true { self = .updateKeyCommands }
+        else if try f.bool("rebuildMainMenu") == true { self = .rebuildMainMenu }
         else {
-            throw SceneError.invalid(file, path, expected: "one effect: focus, present, dismiss, set+value, increment(+by), toggle, push, pop or selectTab")
+            throw SceneError.invalid(file, path, expected: "one effect: focus, present, dismiss, set+value, increment(+by), toggle, push, pop, selectTab, updateKeyCommands or rebuildMainMenu")
         }
     }
 }
@@ -224,12 +234,12 @@ extension NodeDefinition {
     /// and scrolling stay far from `Int`'s limits.
     static let maximumLength = 1_000_000_000
 
-    static let common = ["type", "name", "title", "commands", "actions", "validations", "canBecomeFirstResponder", "views"]
+    static let common = ["type", "name", "title", "commands", "actions", "validations", "refusals", "canBecomeFirstResponder", "views"]
     static let extra: [Kind: [String]] = [
         .window: ["root"],
-        .viewController: ["children", "focus", "barButtons"],
-        .tabBarController: ["children", "focus", "barButtons"],
-        .navigationController: ["children", "focus", "barButtons"],
+        .viewController: ["children", "focus", "barButtons", "addedCommands"],
+        .tabBarController: ["children", "focus", "barButtons", "addedCommands"],
+        .navigationController: ["children", "focus", "barButtons", "addedCommands"],
         .view: [], .responder: ["next"],
         .textField: ["text", "onActivate"], .textView: ["text"],
         .table: ["rows", "multipleSelection", "onActivate"],
@@ -283,6 +293,20 @@ extension NodeDefinition {
                     try SceneCondition(value, file: file, path: "\(itemPath).disabledWhen") },
                 title: try v.string("title")))
         }
+        refusals = []
+        for (index, item) in try f.array("refusals").enumerated() {
+            let itemPath = "\(path).refusals[\(index)]"
+            let r = try JSONFields(item, file: file, path: itemPath, allowed: ["action", "when"])
+            guard let when = r.value("when") else {
+                throw SceneError.invalid(file, "\(itemPath).when", expected: "a condition under which canPerformAction refuses (required)")
+            }
+            refusals.append(SceneRefusal(action: try r.requiredString("action"),
+                                         when: try SceneCondition(when, file: file, path: "\(itemPath).when")))
+        }
+        addedCommands = []
+        for (index, item) in try f.array("addedCommands").enumerated() {
+            addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).addedCommands[\(index)]"))
+        }
         canBecomeFirstResponder = try f.bool("canBecomeFirstResponder")
         children = []
         if let root = f.value("root") { children.append(try NodeDefinition(root, file: file, path: f.child("root"))) }
@@ -297,10 +321,8 @@ extension NodeDefinition {
             }
             views.append(view)
         }
-        if kind == .window {
-            guard children.count == 1, children[0].kind.isController else {
-                throw SceneError.invalid(file, f.child("root"), expected: "a root controller")
-            }
+        if kind == .window, let root = children.first, !root.kind.isController {
+            throw SceneError.invalid(file, f.child("root"), expected: "a root controller (or no root)")
         }
         for (index, child) in children.enumerated() where kind != .window && !child.kind.isController {
             throw SceneError.invalid(file, "\(path).children[\(index)].type", expected: "a controller type; put views under \"views\"")
@@ -346,7 +368,7 @@ extension SceneDefinition {
                 case .set(let name, _): try check(name, "\(path)[\(index)].set")
                 case .increment(let name, _): try check(name, "\(path)[\(index)].increment")
                 case .toggle(let name): try check(name, "\(path)[\(index)].toggle")
-                case .focus, .present, .dismiss, .push, .pop, .selectTab: break
+                case .focus, .present, .dismiss, .push, .pop, .selectTab, .updateKeyCommands, .rebuildMainMenu: break
                 }
             }
         }
@@ -360,9 +382,13 @@ extension SceneDefinition {
                 }
             }
             try check(node.onActivate, "\(node.jsonPath).onActivate")
+            try check(node.addedCommands, "\(node.jsonPath).addedCommands")
+            for (index, refusal) in node.refusals.enumerated() {
+                try check(refusal.when.state, "\(node.jsonPath).refusals[\(index)].when.state")
+            }
             for child in node.children + node.views { try check(child) }
         }
         for (index, menu) in menus.enumerated() { try check(menu.commands, "menus[\(index)].commands") }
-        for node in windows + controllers { try check(node) }
+        for node in windows + controllers + (appDelegate.map { [$0] } ?? []) { try check(node) }
     }
 }

@@ -91,6 +91,13 @@ extension SceneRuntime {
                 self.run(effects, from: responder)
             }
         }
+        for refusal in node.refusals {
+            let condition = refusal.when
+            responder.refuse(Action(refusal.action)) { [unowned self] in condition.holds(for: self.state[condition.state] ?? 0) }
+        }
+        if let controller = responder as? ViewController {
+            for added in node.addedCommands { controller.addKeyCommand(added.command) }
+        }
         for validation in node.validations {
             responder.addValidation(for: Action(validation.action)) { [unowned self] command in
                 if let title = validation.title { command.title = title }

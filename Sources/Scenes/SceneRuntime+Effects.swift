@@ -58,6 +58,14 @@ extension SceneRuntime {
                     continue
                 }
                 navigation.pop()
+            case .updateKeyCommands:
+                origin.setNeedsKeyCommandsUpdate()
+            case .rebuildMainMenu:
+                do {
+                    try application.rebuildMainMenu()
+                } catch {
+                    problems.append("rebuildMainMenu: \(error)")
+                }
             case .selectTab(let index):
                 guard let tabs = nearest(TabBarController.self, from: origin) else {
                     problems.append("selectTab: no tab bar controller above `\(origin.path)`")

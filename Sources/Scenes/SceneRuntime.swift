@@ -65,6 +65,7 @@ public final class SceneRuntime {
             let built = try build(window)
             if let built = built as? Window { application.addWindow(built) }
         }
+        if let node = definition.appDelegate { application.delegate = try build(node) }
         try checkReferences()
         if let path = definition.firstResponder {
             guard let responder = responder(at: path) else {
@@ -111,6 +112,7 @@ public final class SceneRuntime {
             result.append(window)
             if let root = window.rootViewController { visitController(root) }
         }
+        if let delegate = application.delegate { result.append(delegate) }
         return result
     }
 
