@@ -255,3 +255,33 @@ extension TextInputView {
         character.isLetter || character.isNumber || character == "_"
     }
 }
+
+extension TextInputView.Edit: CustomStringConvertible {
+    /// In words: `move to the line end`, `extend the selection by a word back`, `insert "a"`.
+    public var description: String {
+        switch self {
+        case .insert(let text): return "insert \(text.debugDescription)"
+        case .move(let movement, let extending): return (extending ? "extend the selection " : "move ") + movement.description
+        case .delete(let movement): return "delete " + movement.description
+        case .killToEndOfLine: return "kill to the line end"
+        case .yank: return "yank"
+        case .transpose: return "transpose characters"
+        case .openLine: return "open a line"
+        case .returnAction: return "send the return action"
+        }
+    }
+}
+
+extension TextInputView.Edit.Movement: CustomStringConvertible {
+    /// In words: `to the line end`, `by a word back`.
+    public var description: String {
+        switch unit {
+        case .character: return forward ? "by a character forward" : "by a character back"
+        case .word: return forward ? "to the word end" : "to the word start"
+        case .lineBoundary: return forward ? "to the line end" : "to the line start"
+        case .line: return forward ? "a line down" : "a line up"
+        case .paragraph: return forward ? "to the paragraph end" : "to the paragraph start"
+        case .document: return forward ? "to the text end" : "to the text start"
+        }
+    }
+}

@@ -181,4 +181,16 @@ import KeyTraceCore
         scene.dispatcher.dispatch(up("delete"))
         #expect(field.text == "abc")
     }
+
+    @Test func R18_explanationSaysWhetherTextInputUsesTheKey() throws {
+        let (scene, _) = try textScene("hello")
+        scene.root.declaredKeyCommands = [command("cmd+right", "nextTab:"), command("ctrl+right", "nextPane:")]
+        scene.root.implement("nextTab:")
+        scene.root.implement("nextPane:")
+        let used = scene.dispatcher.explain(down("cmd+right"))
+        #expect(used.textInputEdit?.description == "move to the line end")
+        #expect(used.candidates.first?.verdict == .deferredBehindTextInput)
+        #expect(scene.dispatcher.explain(down("ctrl+right")).textInputEdit == nil)
+        #expect(scene.dispatcher.explain(down("shift+opt+left")).textInputEdit?.description == "extend the selection to the word start")
+    }
 }
