@@ -42,6 +42,10 @@ public struct CaptureMarker: Hashable, Sendable {
     /// The device concerned, or ``DeviceID/unspecified``.
     public var device: DeviceID
 
+    /// The label of the marker a keyboard disconnect leaves (a script's `disconnect` step):
+    /// recording and replay cancel every press in flight there (R20).
+    public static let keyboardDisconnectLabel = "keyboard-disconnect"
+
     /// A marker at `timestamp` (nanoseconds, the presses' clock) with an optional `detail` for people.
     public init(label: String, detail: String = "", timestamp: UInt64, device: DeviceID = .unspecified) {
         self.label = label

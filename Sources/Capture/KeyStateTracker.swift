@@ -29,6 +29,12 @@ struct KeyStateTracker {
     /// Every key down, modifiers included.
     var heldCount: Int { keysDown.count + sides.usages.count }
 
+    /// Forgets every key down, as when the keyboard goes away (Caps Lock's state stays).
+    mutating func releaseAll() {
+        sides = []
+        keysDown = []
+    }
+
     mutating func press(_ phase: KeyPhase, _ usage: HIDUsage, isRepeat: Bool = false, timestamp: UInt64) -> KeyPress {
         if let side = ModifierSides(modifierKey: usage) {
             if phase == .began { sides.insert(side) } else if phase == .ended || phase == .cancelled { sides.remove(side) }

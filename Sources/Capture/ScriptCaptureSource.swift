@@ -8,6 +8,7 @@ import KeyTraceCore
 /// press cmd+shift+a              press esc for 30ms  type "Hello"
 /// down shift    up shift         wait 120ms          repeat down 5
 /// focus Window/List/Cell         marker start        repeat-delay 400ms  repeat-interval 30ms
+/// disconnect                     (the keyboard goes away: presses in flight are cancelled)
 /// ```
 /// The whole script is checked when the source is created, so a mistake on any line is a
 /// ``CaptureError/Code/syntax`` error naming its line and column before any event is produced.
@@ -138,6 +139,15 @@ struct ScriptRunner {
             let path = ScriptWord.rest(of: text, from: arguments.first)
             guard !path.isEmpty else { throw error(keyword.end, "focus needs a path, e.g. `focus Window/Sidebar/List`") }
             events.append(.focus(path: path, timestamp: now))
+        case "disconnect":
+            if let extra = arguments.first { throw error(extra.column, "disconnect takes nothing; found '\(extra.text)'") }
+            // The keyboard goes away: its keys are no longer down, and no key-up will come for them.
+            tracker.releaseAll()
+            held = [:]
+            lastDown = nil
+            summary.markers += 1
+            events.append(.marker(CaptureMarker(label: CaptureMarker.keyboardDisconnectLabel, detail: "keyboard disconnected",
+                                                timestamp: now, device: Self.device)))
         case "marker":
             guard let label = arguments.first else {
                 throw error(keyword.end, "marker needs a label, e.g. `marker start typing`")
@@ -147,7 +157,7 @@ struct ScriptRunner {
             events.append(.marker(CaptureMarker(label: label.text, detail: detail, timestamp: now, device: Self.device)))
         default:
             throw error(keyword.column, "unknown step '\(keyword.text)'; steps are press, down, up, type, wait, repeat, "
-                + "focus, marker, dwell, gap, repeat-delay, repeat-interval, or # for a comment")
+                + "focus, disconnect, marker, dwell, gap, repeat-delay, repeat-interval, or # for a comment")
         }
     }
 

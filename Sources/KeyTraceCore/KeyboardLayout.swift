@@ -208,7 +208,9 @@ public struct KeyboardLayout: Hashable, Sendable {
 
 extension KeyboardLayout {
     /// Every layout this build knows, by identifier.
-    public static let known: [String: KeyboardLayout] = [usANSI.identifier: usANSI]
+    public static let known: [String: KeyboardLayout] = [
+        usANSI.identifier: usANSI, germanQWERTZ.identifier: germanQWERTZ, frenchAZERTY.identifier: frenchAZERTY,
+    ]
 
     /// The layout with `identifier`, or `nil`.
     public static func named(_ identifier: String) -> KeyboardLayout? { known[identifier] }

@@ -103,6 +103,10 @@ public final class RecordingSession {
             }
         case .marker(let marker):
             summary.markers += 1
+            if marker.label == CaptureMarker.keyboardDisconnectLabel, let dispatcher {
+                try applyInitialFocus(at: marker.timestamp)
+                dispatcher.keyboardDidDisconnect(at: marker.timestamp)  // every keyboard, as a replay does
+            }
             let text = marker.detail.isEmpty ? nil : marker.detail
             try recorder.record(.marker(MarkerRecord(timestamp: marker.timestamp, label: marker.label, text: text)))
         case .dropped(let count):

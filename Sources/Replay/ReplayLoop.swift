@@ -1,3 +1,4 @@
+import Capture
 import KeyTraceCore
 import ResponderEngine
 import Scenes
@@ -119,6 +120,10 @@ struct ReplayLoop {
             if change.kind == .firstResponder, let target = change.to { pendingFocus = target }
         case .marker(let marker) where marker.label == SceneStateMarker.label:
             report.recordedState = marker.text
+        case .marker(let marker) where marker.label == CaptureMarker.keyboardDisconnectLabel:
+            try applyPendingFocus(at: marker.timestamp)
+            dispatcher.keyboardDidDisconnect(at: marker.timestamp)
+            try recorder?.record(.marker(marker))  // a re-recording replays the same way
         default:
             break
         }

@@ -212,7 +212,8 @@ final class CommandCollection {
     }
 
     /// The commands of every responder of `chain`, in chain order, alternates expanded; the
-    /// application's main menu after its own. Counts one `keyCommands` read per responder.
+    /// application's main menu after the whole chain (the app delegate included). Counts one
+    /// `keyCommands` read per responder.
     private static func read(_ chain: ResponderChain) -> (sources: [Source], calls: Int) {
         var sources: [Source] = []
         var calls = 0
@@ -227,15 +228,19 @@ final class CommandCollection {
                 }
             }
         }
+        var application: (app: Application, position: Int)?
         for (position, responder) in chain.responders.enumerated() {
             responder.keyCommandsCallCount += 1
             calls += 1
             if let own = responder.keyCommands { append(own, of: responder, at: position) }
             if let controller = responder as? ViewController { append(controller.addedKeyCommands, of: responder, at: position) }
-            if let app = responder as? Application {
-                for (command, menu) in app.mainMenuKeyCommandsWithMenus {
-                    sources.append(Source(command: command, provider: responder, position: position, menu: menu))
-                }
+            if application == nil, let app = responder as? Application { application = (app, position) }
+        }
+        // The main menu after every responder, the app delegate included [OURS]; its provider is
+        // the application.
+        if let (app, position) = application {
+            for (command, menu) in app.mainMenuKeyCommandsWithMenus {
+                sources.append(Source(command: command, provider: app, position: position, menu: menu))
             }
         }
         return (sources, calls)

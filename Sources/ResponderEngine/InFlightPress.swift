@@ -9,7 +9,7 @@ struct InFlightPress {
         case press(ResponderChain, handler: Responder?, textInput: Bool)
         /// A repeat-suppressed or otherwise consumed key-down with nothing to follow.
         case consumed
-        /// Cancelled by a first-responder change.
+        /// Cancelled by a first-responder change or a keyboard disconnect (R20).
         case cancelled
     }
 

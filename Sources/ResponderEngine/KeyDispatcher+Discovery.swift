@@ -15,7 +15,8 @@ public struct DiscoverabilityGroup {
 extension KeyDispatcher {
     /// What the ⌘-hold overlay would list for the current chain (R22): main-menu commands
     /// grouped by menu, then responder commands grouped by responder, skipping disabled,
-    /// unperformable and untitled ones, each identity once (the one that would fire).
+    /// `.hidden` (they still fire, R4), unperformable and untitled ones, each identity once (the
+    /// one that would fire; a shadowed command is never listed, R12).
     public func discoverableCommands() -> [DiscoverabilityGroup] {
         let collection = CommandCollection(chain: currentChain, application: application, indexed: false)
         guard let start = collection.chain.start else { return [] }
@@ -26,6 +27,7 @@ extension KeyDispatcher {
         var listed = Set<KeyCommand.Identity>()
         for candidate in collection.candidates {
             guard let action = candidate.command.action, candidate.command.displayTitle != nil,
+                  !candidate.command.attributes.contains(.hidden),
                   !listed.contains(candidate.command.identity) else { continue }
             let press = KeyPress(.began, candidate.command.input.representativeUsage(layout: application.keyboardLayout),
                                  modifiers: candidate.command.modifierFlags, layout: application.keyboardLayout)
@@ -33,7 +35,7 @@ extension KeyDispatcher {
             guard let target = start.target(forAction: action, withSender: sender) else { continue }
             var validated = candidate.command
             target.validate(&validated)
-            guard !validated.isDisabled else { continue }
+            guard !validated.isDisabled, !validated.attributes.contains(.hidden) else { continue }
             listed.insert(candidate.command.identity)
             if let menu = candidate.menu {
                 if menuGroups[menu] == nil {

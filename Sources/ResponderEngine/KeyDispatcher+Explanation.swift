@@ -62,6 +62,9 @@ public struct ResolutionExplanation {
     public var textInputActive: Bool
     /// Candidates in visiting order, shadowed ones right after the command that shadows them.
     public var candidates: [Candidate]
+    /// What the first responder's text input would do with the key (§G), or `nil` when it
+    /// declines it (or text input is not active): deferred commands run only then (R18).
+    public var textInputEdit: TextInputView.Edit?
 
     /// What the press would do if no command fired: the first responder the press would reach.
     public var winner: Candidate? { candidates.first { $0.verdict == .wins } }
@@ -74,6 +77,9 @@ extension KeyDispatcher {
         let chain = collection.chain
         let textInput = chain.isTextInputActive && !application.commandsBeforeTextInput
         var explanation = ResolutionExplanation(press: press, chain: chain, textInputActive: textInput, candidates: [])
+        if textInput, let input = chain.start as? TextInputView {
+            explanation.textInputEdit = TextInputView.Edit(press, style: input.style)
+        }
         let hits = collection.hits(usage: press.usage, modifiers: press.modifierFlags)
         let sawExact = hits.contains { $0.fidelity == 3 }
         var won = false

@@ -189,19 +189,38 @@ extension KeyDispatcher {
         return inFlight.remove(at: index).state
     }
 
-    /// Sends `pressesCancelled` for every press delivered as a press and marks it cancelled.
-    /// Returns how many were cancelled.
-    func cancelPressesInFlight() -> Int {
+    /// Sends `pressesCancelled` for every press delivered as a press, at this moment, to the
+    /// responders that received its `pressesBegan`, and marks it cancelled: its later key-up is
+    /// not delivered (R20). With `all`, presses that fired a command are cancelled too (their
+    /// up-action is not sent). `device` limits it to one keyboard. Returns how many were cancelled.
+    func cancelPressesInFlight(all: Bool = false, device: DeviceID? = nil) -> Int {
         var cancelled = 0
-        for i in 0..<inFlight.count {
-            guard case .press(let chain, _, _) = inFlight[i].state else { continue }
-            let press = KeyPress(.cancelled, inFlight[i].usage, device: inFlight[i].device, timestamp: lastTimestamp,
-                                 layout: application.keyboardLayout)
-            var delivery = PressDelivery(phase: .cancelled, chain: chain)
-            delivery.start(press)
+        for i in 0..<inFlight.count where device == nil || inFlight[i].device == device {
+            switch inFlight[i].state {
+            case .press(let chain, let handler, _):
+                let press = KeyPress(.cancelled, inFlight[i].usage, device: inFlight[i].device, timestamp: lastTimestamp,
+                                     layout: application.keyboardLayout)
+                // Only the responders that received its pressesBegan: up to the one that handled it.
+                var delivery = PressDelivery(phase: .cancelled, chain: chain, through: handler.flatMap(chain.index(of:)))
+                delivery.start(press)
+            case .command, .consumed:
+                guard all else { continue }
+            case .cancelled:
+                continue
+            }
             inFlight[i].state = .cancelled
             cancelled += 1
         }
         return cancelled
+    }
+
+    /// The keyboard `device` (every keyboard when `nil`) went away at `timestamp`: every press
+    /// in flight from it is cancelled now — `pressesCancelled` to the responders holding a
+    /// delivered press, no up-action for a command — and its key-up, should one come, is
+    /// `cancelled` (R20). Returns how many presses were cancelled.
+    @discardableResult
+    public func keyboardDidDisconnect(_ device: DeviceID? = nil, at timestamp: UInt64) -> Int {
+        if timestamp > lastTimestamp { lastTimestamp = timestamp }
+        return cancelPressesInFlight(all: true, device: device)
     }
 }

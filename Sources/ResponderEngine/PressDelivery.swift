@@ -17,17 +17,21 @@ public struct PressDelivery {
     public private(set) var reachedEnd: Bool = false
     /// Set by a text-input responder that consumed the press as text (R16).
     public var consumedAsText: Bool = false
+    /// The index of the last responder the press may reach: a cancellation goes only as far as
+    /// the responder that handled the press's `pressesBegan` (R20).
+    private let endIndex: Int
 
-    init(phase: KeyPhase, chain: ResponderChain, index: Int = 0) {
+    init(phase: KeyPhase, chain: ResponderChain, index: Int = 0, through last: Int? = nil) {
         self.phase = phase
         self.chain = chain
         self.index = index
+        self.endIndex = min(last ?? (chain.count - 1), chain.count - 1)
     }
 
     /// Passes the press to the next responder in the chain, as calling `super` does in UIKit.
     public mutating func forward(_ press: KeyPress) {
         let nextIndex = index + 1
-        guard nextIndex < chain.count else {
+        guard nextIndex <= endIndex else {
             reachedEnd = true
             return
         }

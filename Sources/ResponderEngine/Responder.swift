@@ -23,6 +23,7 @@ open class Responder {
     @exclusivity(unchecked) private var explicitNext: Responder?
     @exclusivity(unchecked) private var handlers = ActionTable<(ActionSender) -> Void>()
     @exclusivity(unchecked) private var validators = ActionTable<(inout KeyCommand) -> Void>()
+    @exclusivity(unchecked) private var refusals = ActionTable<() -> Bool>()
 
     /// Commands this responder declares; the default ``keyCommands`` returns them.
     /// Setting them invalidates cached collections (``CacheInvalidationReason/explicitUpdate``).
@@ -175,9 +176,20 @@ open class Responder {
         validators[action] = validation
     }
 
-    /// `UIResponder.canPerformAction(_:withSender:)`: by default, whether the action is implemented.
+    /// Makes ``canPerformAction(_:withSender:)`` answer `false` for `action` while `refuses`
+    /// returns `true`, though the action stays implemented: the target search then goes on to
+    /// the next responder (R14), as for a responder that overrides `canPerformAction` to refuse
+    /// in some state.
+    public func refuse(_ action: Action, while refuses: @escaping () -> Bool) {
+        refusals[action] = refuses
+    }
+
+    /// `UIResponder.canPerformAction(_:withSender:)`: by default, whether the action is
+    /// implemented and not refused (``refuse(_:while:)``).
     open func canPerformAction(_ action: Action, withSender sender: ActionSender?) -> Bool {
-        handlers.contains(action)
+        guard handlers.contains(action) else { return false }
+        guard let refuses = refusals[action] else { return true }
+        return !refuses()
     }
 
     /// `UIResponder.target(forAction:withSender:)`: the first responder from here along

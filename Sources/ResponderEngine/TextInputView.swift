@@ -1,12 +1,13 @@
 import KeyTraceCore
 
-/// A text field or text view: accepts text, so conflicting key commands defer to it (R16, R17).
+/// A text field or text view with a hardware keyboard: accepts text, so conflicting key commands
+/// defer to it (R16, R17), and consumes in `pressesBegan` every key UIKit's text input uses
+/// (responder-semantics §G, ``TextInputView/Edit``), changing ``text``, ``caret`` and
+/// ``selection``.
 ///
-/// It consumes printable characters, Delete/Forward Delete and ←/→ (and ↑/↓, Home/End in a
-/// multi-line view) in `pressesBegan`; a multi-line view also consumes Return and Tab. Its
-/// state — ``text``, ``caret``, ``selection`` — is inspectable. It implements the standard edit
-/// actions `selectAll:`, `copy:`, `cut:`, `paste:` and `delete:` against the application's
-/// pasteboard (R21).
+/// It implements the standard edit actions `selectAll:`, `copy:`, `cut:`, `paste:` and `delete:`
+/// against the application's pasteboard (R21). Escape, Page Up/Down, Home/End and every ⌘
+/// shortcut are left to key commands.
 open class TextInputView: View {
     /// Single-line field or multi-line view.
     public enum Style: String, Sendable { case field, view }
@@ -16,21 +17,30 @@ open class TextInputView: View {
     /// The text content.
     public var text: String { String(characters) }
     // Characters, so the caret and selection index in O(1) however long the text grows.
-    private var characters: [Character]
-    /// The caret position, in characters from the start.
-    public private(set) var caret: Int
-    /// The selected range in characters, empty when nothing is selected.
-    public private(set) var selection: Range<Int>
+    var characters: [Character]
+    /// The caret position, in characters from the start: the moving end of the selection.
+    public internal(set) var caret: Int
+    /// The fixed end of the selection; equal to ``caret`` when nothing is selected.
+    var anchor: Int
+    /// What ⌃K last killed, which ⌃Y yanks (the kill buffer is not the pasteboard).
+    public internal(set) var killBuffer = ""
+    /// How many times Return sent a field's return action.
+    public internal(set) var returnCount = 0
+    /// A field's return action (`textFieldShouldReturn`, the primary action), run on Return.
+    public var onReturn: (() -> Void)?
+
+    /// The selected range in characters, empty (at ``caret``) when nothing is selected.
+    public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
 
     /// Creates a text input with initial `text`; the caret goes to its end.
     public init(name: String, style: Style = .field, text: String = "") {
         self.style = style
         self.characters = Array(text)
-        self.caret = text.count
-        self.selection = text.count..<text.count
+        self.caret = characters.count
+        self.anchor = characters.count
         super.init(name: name)
         acceptsFirstResponder = true
-        implement(.selectAll) { [unowned self] _ in self.selection = 0..<self.characters.count }
+        implement(.selectAll) { [unowned self] _ in self.select(0..<self.characters.count) }
         implement(.copy) { [unowned self] _ in self.application?.pasteboard = self.selectedText }
         implement(.cut) { [unowned self] _ in
             self.application?.pasteboard = self.selectedText
@@ -45,19 +55,24 @@ open class TextInputView: View {
     open override var acceptsTextInput: Bool { true }
 
     /// The selected text.
-    public var selectedText: String { substring(selection) }
+    public var selectedText: String { String(characters[clamped(selection)]) }
 
     /// Replaces the whole text and moves the caret to its end.
     public func setText(_ newText: String) {
         characters = Array(newText)
-        caret = characters.count
-        selection = caret..<caret
+        moveCaret(to: characters.count)
     }
 
-    /// Applies the key as text with ``consume(_:)`` and marks the delivery
-    /// ``PressDelivery/consumedAsText``; keys it does not take (anything with ⌘ or ⌃, and keys the
-    /// style ignores) go to the next responder (R18 step 2). An override handles its own keys and
-    /// calls `super` for the rest.
+    /// Selects `range` (clamped to the text), the caret at its end.
+    public func select(_ range: Range<Int>) {
+        let range = clamped(range)
+        anchor = range.lowerBound
+        caret = range.upperBound
+    }
+
+    /// Applies the key with ``consume(_:)`` and marks the delivery ``PressDelivery/consumedAsText``;
+    /// keys text input does not use go to the next responder (R18 step 2). An override handles
+    /// its own keys and calls `super` for the rest.
     open override func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
         if consume(press) {
             delivery.consumedAsText = true
@@ -66,70 +81,47 @@ open class TextInputView: View {
         }
     }
 
-    /// Types an auto-repeat of a key this view consumed as text again, through ``consume(_:)``;
-    /// returns whether it was applied (R19).
+    /// Applies an auto-repeat of a key this view consumed through ``consume(_:)`` again; returns
+    /// whether it was applied (R19).
     open override func handleRepeat(of press: KeyPress) -> Bool { consume(press) }
 
-    /// Applies a key to the text; returns whether the key was consumed as text input.
-    /// Auto-repeats arrive here too.
+    /// Applies a key to the text; returns whether text input uses the key (§G): then it is
+    /// consumed even when it changes nothing (← at the start). Auto-repeats arrive here too.
     @discardableResult
     public func consume(_ press: KeyPress) -> Bool {
-        let flags = press.modifierFlags.matchingSubset
-        if flags.contains(.command) || flags.contains(.control) { return false }
-        switch press.usage {
-        case .deleteOrBackspace:
-            if selection.isEmpty, caret > 0 { selection = (caret - 1)..<caret }
-            replaceSelection(with: "")
-            return true
-        case .deleteForward:
-            if selection.isEmpty, caret < characters.count { selection = caret..<(caret + 1) }
-            replaceSelection(with: "")
-            return true
-        case .leftArrow:
-            moveCaret(to: flags.contains(.alternate) ? 0 : caret - 1)
-            return true
-        case .rightArrow:
-            moveCaret(to: flags.contains(.alternate) ? characters.count : caret + 1)
-            return true
-        case .upArrow, .home:
-            guard style == .view || press.usage == .home else { return false }
-            moveCaret(to: 0)
-            return true
-        case .downArrow, .end:
-            guard style == .view || press.usage == .end else { return false }
-            moveCaret(to: characters.count)
-            return true
-        case .returnOrEnter, .keypadEnter, .tab:
-            guard style == .view else { return false }
-            replaceSelection(with: press.usage == .tab ? "\t" : "\n")
-            return true
-        default:
-            guard let scalar = press.characters.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F else {
-                return false
-            }
-            replaceSelection(with: String(scalar))
-            return true
-        }
+        guard let edit = Edit(press, style: style) else { return false }
+        apply(edit)
+        return true
     }
 
-    private func moveCaret(to position: Int) {
+    // MARK: Editing primitives
+
+    func clamped(_ range: Range<Int>) -> Range<Int> {
+        let count = characters.count
+        return max(0, min(range.lowerBound, count))..<max(0, min(range.upperBound, count))
+    }
+
+    /// Collapses the selection to `position` (clamped).
+    func moveCaret(to position: Int) {
         caret = max(0, min(characters.count, position))
-        selection = caret..<caret
+        anchor = caret
     }
 
-    private func clamped(_ range: Range<Int>) -> Range<Int> {
-        min(range.lowerBound, characters.count)..<min(range.upperBound, characters.count)
+    /// Moves the caret to `position` (clamped), keeping the anchor: the selection grows or shrinks.
+    func extendSelection(to position: Int) {
+        caret = max(0, min(characters.count, position))
     }
 
-    private func replaceSelection(with replacement: String) {
-        let range = clamped(selection)
+    /// Replaces the selection with `replacement`; the caret goes after the inserted text.
+    func replaceSelection(with replacement: String) {
+        replace(selection, with: replacement)
+    }
+
+    /// Replaces `range` with `replacement`; the caret goes after the inserted text.
+    func replace(_ range: Range<Int>, with replacement: String) {
+        let range = clamped(range)
         let inserted = Array(replacement)
         characters.replaceSubrange(range, with: inserted)
-        caret = range.lowerBound + inserted.count
-        selection = caret..<caret
-    }
-
-    private func substring(_ range: Range<Int>) -> String {
-        String(characters[clamped(range)])
+        moveCaret(to: range.lowerBound + inserted.count)
     }
 }

@@ -4,7 +4,7 @@ extension ImportReport {
     /// The report as one JSON document (sorted keys).
     public var json: JSONValue {
         func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
-        let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(Double($0.count))) })
+        let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(JSONNumber($0.count))) })
         let inventory: [JSONValue] = commands.map { command in
             guard case .object(let members) = command.json else { return command.json }
             return .object(members + [(key: "shortcut", value: .string(command.displayShortcut))])
@@ -12,18 +12,18 @@ extension ImportReport {
         return object([
             ("schema", .string(Self.schemaName)),
             ("scene", .string(sceneName)),
-            ("files", .number(Double(files))),
-            ("lines", .number(Double(lines))),
-            ("commands", .number(Double(commands.count))),
+            ("files", .number(JSONNumber(files))),
+            ("lines", .number(JSONNumber(lines))),
+            ("commands", .number(JSONNumber(commands.count))),
             ("byMechanism", counts),
-            ("conditional", .number(Double(commands.filter(\.conditional).count))),
+            ("conditional", .number(JSONNumber(commands.filter(\.conditional).count))),
             ("stateFlags", object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
             ("findings", .array(findings.map { finding in
                 object([("kind", .string(finding.kind.rawValue)), ("message", .string(finding.message)),
-                        ("file", .string(finding.file)), ("line", .number(Double(finding.line)))])
+                        ("file", .string(finding.file)), ("line", .number(JSONNumber(finding.line)))])
             })),
             ("unresolved", .array(unresolved.map { entry in
-                object([("file", .string(entry.command.file)), ("line", .number(Double(entry.command.line))),
+                object([("file", .string(entry.command.file)), ("line", .number(JSONNumber(entry.command.line))),
                         ("declared_in", .string(entry.command.declaredIn)), ("reason", .string(entry.reason))])
             })),
             ("unplaced", .array(unplacedTypes.map(JSONValue.string))),

@@ -74,7 +74,7 @@ public struct ImportedCommand: Hashable, Sendable {
         members.append(("attributes", .array(attributes.map(JSONValue.string))))
         members.append(("wants_priority", .bool(wantsPriority)))
         members.append(("file", .string(file)))
-        members.append(("line", .number(Double(line))))
+        members.append(("line", .number(JSONNumber(line))))
         return JSONValue.object(members.map { (key: $0.0, value: $0.1) })
     }
 

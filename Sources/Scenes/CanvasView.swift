@@ -48,29 +48,53 @@ public final class CanvasView: View {
     /// An arrow key going up moves the shape 10 points per whole 16 ms frame it was held (at least
     /// one step) and stops it; Shift going up ends selecting. Other keys go to the next responder (R20).
     public override func pressesEnded(_ press: KeyPress, with delivery: inout PressDelivery) {
-        if let start = startedAt.removeValue(forKey: press.usage) {
-            let frames = Int((press.timestamp &- start) / CanvasView.frame)
-            let distance = max(1, frames) * CanvasView.stepPerFrame
-            switch press.usage {
-            case .upArrow: y -= distance
-            case .downArrow: y += distance
-            case .leftArrow: x -= distance
-            default: x += distance
+        if !stopMoving(press) {
+            if press.usage == .leftShift || press.usage == .rightShift {
+                selecting = false
+            } else {
+                super.pressesEnded(press, with: &delivery)
             }
-            moving.removeAll { $0 == press.usage }
-            if selecting { selectedMoves += 1 }
-            if moving.isEmpty { selecting = false }
-        } else if press.usage == .leftShift || press.usage == .rightShift {
-            selecting = false
-        } else {
-            super.pressesEnded(press, with: &delivery)
         }
     }
 
-    /// A cancelled arrow stops without moving the shape (R20); the press is not forwarded.
+    /// A cancelled arrow stops where it got to: the motion made while the key was down stays done
+    /// (R20); the press is not forwarded.
     public override func pressesCancelled(_ press: KeyPress, with delivery: inout PressDelivery) {
-        startedAt[press.usage] = nil
+        if !stopMoving(press), press.usage == .leftShift || press.usage == .rightShift {
+            selecting = false
+        }
+    }
+
+    /// Moves the shape for the time the arrow of `press` was held, up to `press`'s timestamp,
+    /// and stops it; returns whether that arrow was moving.
+    private func stopMoving(_ press: KeyPress) -> Bool {
+        guard let start = startedAt.removeValue(forKey: press.usage) else { return false }
+        let frames = Int(clamping: (press.timestamp &- start) / CanvasView.frame)
+        let distance = max(1, frames).multipliedReportingOverflow(by: CanvasView.stepPerFrame)
+        let step = distance.overflow ? Int.max : distance.partialValue
+        switch press.usage {
+        case .upArrow: y = y.subtractingSaturating(step)
+        case .downArrow: y = y.addingSaturating(step)
+        case .leftArrow: x = x.subtractingSaturating(step)
+        default: x = x.addingSaturating(step)
+        }
         moving.removeAll { $0 == press.usage }
+        if selecting { selectedMoves += 1 }
         if moving.isEmpty { selecting = false }
+        return true
+    }
+}
+
+extension Int {
+    /// `self + other`, held at `Int.min`/`Int.max` instead of overflowing.
+    fileprivate func addingSaturating(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other < 0 ? .min : .max) : sum
+    }
+
+    /// `self - other`, held at `Int.min`/`Int.max` instead of overflowing.
+    fileprivate func subtractingSaturating(_ other: Int) -> Int {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        return overflow ? (other < 0 ? .max : .min) : difference
     }
 }

@@ -43,12 +43,30 @@ struct JSONFields {
         return b
     }
 
-    func int(_ key: String) throws(SceneError) -> Int? {
+    /// The integer at `key`, exactly as written and within `range`; `nil` when absent.
+    func int(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(SceneError) -> Int? {
         guard let value = value(key) else { return nil }
-        guard case .number(let n) = value, n.rounded() == n, abs(n) < 1e15 else {
-            throw SceneError.invalid(file, child(key), expected: "an integer, found \(value.kindName)")
+        return try JSONFields.integer(value, in: range, file: file, path: child(key))
+    }
+
+    /// `value` as an integer within `range`, or an error naming `path` and what was found: a
+    /// fraction, an exponent or a value beyond `range` (or beyond `Int`) is never rounded.
+    static func integer(_ value: JSONValue, in range: ClosedRange<Int>, file: String,
+                        path: String) throws(SceneError) -> Int {
+        let expected = range == Int.min...Int.max ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)"
+        guard case .number(let number) = value else {
+            throw SceneError.invalid(file, path, expected: "\(expected), found \(value.kindName)")
         }
-        return Int(n)
+        guard number.isIntegerLiteral else {
+            throw SceneError.invalid(file, path, expected: "\(expected) (no fraction or exponent), found \(number.literal)")
+        }
+        guard let integer = number.integer else {
+            throw SceneError.invalid(file, path, expected: "\(expected) (from \(Int.min) to \(Int.max)), found \(number.literal)")
+        }
+        guard range.contains(integer) else {
+            throw SceneError.invalid(file, path, expected: "\(expected), found \(number.literal)")
+        }
+        return integer
     }
 
     func array(_ key: String) throws(SceneError) -> [JSONValue] {

@@ -1,11 +1,12 @@
 import KeyTraceCore
 
-/// A JSON value that keeps object keys in document order and remembers where each value
-/// started, so scene errors can name a line, a column and a JSON path.
+/// A JSON value that keeps object keys in document order and numbers exactly as written.
+/// ``JSONParser/location(of:in:)`` finds where a value starts, so scene errors can name a line,
+/// a column and a JSON path.
 public indirect enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(JSONNumber)
     case string(String)
     case array([JSONValue])
     case object([(key: String, value: JSONValue)])
@@ -60,8 +61,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         switch self {
         case .null: text += "null"
         case .bool(let b): text += b ? "true" : "false"
-        case .number(let n):
-            if n.rounded() == n, abs(n) < 1e15 { text += String(Int64(n)) } else { text += String(n) }
+        case .number(let n): text += n.canonicalText
         case .string(let s): text += JSONValue.quote(s)
         case .array(let items):
             text += "["
@@ -102,16 +102,50 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
+    /// The JSON path (`windows[0].root.name`) whose position ``location(of:in:)`` looks for;
+    /// `nil` while parsing normally, so paths are built only when an error is being located.
+    private var target: String?
+    /// The byte offset where ``target`` starts (the key of an object member, else the value).
+    private var found: Int?
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
     static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(text)
         parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
+        let value = try parser.parseValue(depth: 0, path: nil)
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else { throw parser.error("unexpected text after the JSON value") }
         return value
+    }
+
+    /// The 1-based line and column where the value at JSON path `path` starts in `text` (for a
+    /// member of an object, where its key starts), or of its nearest enclosing value that exists:
+    /// `windows[0].root.name` missing gives the position of `windows[0].root`. `nil` when `text`
+    /// is not valid JSON up to there.
+    static func location(of path: String, in text: String) -> (line: Int, column: Int)? {
+        var candidate = path
+        while true {
+            var parser = JSONParser(text)
+            parser.target = candidate
+            parser.skipWhitespace()
+            if candidate.isEmpty { parser.found = parser.index }
+            _ = try? parser.parseValue(depth: 0, path: "")
+            if let found = parser.found {
+                parser.index = found
+                let position = parser.error("")
+                return (position.line, position.column)
+            }
+            guard !candidate.isEmpty else { return nil }
+            candidate = JSONParser.parent(of: candidate)
+        }
+    }
+
+    /// `a.b[2]` → `a.b`, `a.b` → `a`, `a` → the empty path.
+    static func parent(of path: String) -> String {
+        if path.hasSuffix("]"), let open = path.lastIndex(of: "[") { return String(path[..<open]) }
+        if let dot = path.lastIndex(of: ".") { return String(path[..<dot]) }
+        return ""
     }
 
     private func error(_ reason: String) -> JSONSyntaxError {
@@ -126,12 +160,17 @@ struct JSONParser {
         while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    /// Notes where `path` starts when it is the one being located.
+    private mutating func mark(_ path: String?, at offset: Int) {
+        if let path, found == nil, path == target { found = offset }
+    }
+
+    private mutating func parseValue(depth: Int, path: String?) throws(JSONSyntaxError) -> JSONValue {
         guard depth < 256 else { throw error("nesting deeper than 256 levels") }
         guard index < bytes.count else { throw error("unexpected end of file; expected a value") }
         switch bytes[index] {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return try parseArray(depth: depth)
+        case UInt8(ascii: "{"): return try parseObject(depth: depth, path: path)
+        case UInt8(ascii: "["): return try parseArray(depth: depth, path: path)
         case UInt8(ascii: "\""): return .string(try parseString())
         case UInt8(ascii: "t"): try literal("true"); return .bool(true)
         case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -148,7 +187,7 @@ struct JSONParser {
         index += expected.count
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseObject(depth: Int, path: String?) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var members: [(key: String, value: JSONValue)] = []
         var keys = Set<String>()
@@ -163,11 +202,13 @@ struct JSONParser {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }
+            let memberPath = path.map { $0.isEmpty ? key : "\($0).\(key)" }
+            mark(memberPath, at: keyStart)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after the key") }
             index += 1
             skipWhitespace()
-            members.append((key, try parseValue(depth: depth + 1)))
+            members.append((key, try parseValue(depth: depth + 1, path: memberPath)))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; expected ',' or '}'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -176,14 +217,16 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseArray(depth: Int, path: String?) throws(JSONSyntaxError) -> JSONValue {
         index += 1
         var items: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array(items) }
         while true {
             skipWhitespace()
-            items.append(try parseValue(depth: depth + 1))
+            let itemPath = path.map { "\($0)[\(items.count)]" }
+            mark(itemPath, at: index)
+            items.append(try parseValue(depth: depth + 1, path: itemPath))
             skipWhitespace()
             guard index < bytes.count else { throw error("unexpected end of file; expected ',' or ']'") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
@@ -271,24 +314,36 @@ struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> Double {
+    /// A number, checked against the JSON grammar (no leading zeros, digits after `.` and in
+    /// the exponent) and kept as written.
+    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNumber {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        var digits = 0
-        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1; digits += 1 }
-        guard digits > 0 else { index = start; throw error("expected a value (object, array, string, number, true, false or null)") }
+        let integerStart = index
+        guard digitRun() > 0 else {
+            index = start
+            throw error("expected a value (object, array, string, number, true, false or null)")
+        }
+        if bytes[integerStart] == UInt8(ascii: "0"), index - integerStart > 1 {
+            index = integerStart
+            throw error("invalid number: leading zero")
+        }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             index += 1
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard digitRun() > 0 else { throw error("invalid number: expected a digit after '.'") }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
             if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard digitRun() > 0 else { throw error("invalid number: expected a digit in the exponent") }
         }
-        guard let value = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-            throw error("invalid number")
-        }
-        return value
+        return JSONNumber(literal: String(decoding: bytes[start..<index], as: UTF8.self))
+    }
+
+    /// Skips decimal digits; returns how many.
+    private mutating func digitRun() -> Int {
+        let start = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        return index - start
     }
 }

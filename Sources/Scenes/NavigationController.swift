@@ -14,10 +14,10 @@ public final class NavigationController: ViewController {
     public override init(name: String, view: View = View(name: "")) {
         super.init(name: name, view: view)
         implement("popViewController:") { [unowned self] _ in self.pop() }
-        addValidation(for: "popViewController:") { [unowned self] command in
-            if self.children.count < 2 { command.attributes.insert(.disabled) }
-        }
     }
+
+    /// Whether the stack holds more than its root.
+    public var canPop: Bool { children.count > 1 }
 
     /// The top of the stack.
     public override var selectedChild: ViewController? { children.last }
@@ -30,12 +30,14 @@ public final class NavigationController: ViewController {
         KeyCommand(title: "Back", input: .special(.leftArrow), modifierFlags: .command, action: "popViewController:"),
     ]
 
-    /// ⌘[ and ⌘← Back (`popViewController:`, disabled by validation at the root), then the top
-    /// controller's bar-button key equivalents, then ``Responder/declaredKeyCommands``. In a
-    /// right-to-left scene, mirroring turns Back into ⌘] and ⌘→ (R4).
+    /// ⌘[ and ⌘← Back (`popViewController:`) while the stack can pop — at the root they are not
+    /// offered at all, as KeyboardKit does, so they never shadow ⌘← commands farther up the
+    /// chain (R12) — then the top controller's bar-button key equivalents, then
+    /// ``Responder/declaredKeyCommands``. In a right-to-left scene, mirroring turns Back into ⌘]
+    /// and ⌘→ (R4). Push and pop invalidate the collection (chain mutation).
     public override var keyCommands: [KeyCommand]? {
         let top = children.last.flatMap { barButtons[ObjectIdentifier($0)] } ?? []
-        return NavigationController.back + top + declaredKeyCommands
+        return (canPop ? NavigationController.back : []) + top + declaredKeyCommands
     }
 
     /// Pushes `controller` and shows it.

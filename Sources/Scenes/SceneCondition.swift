@@ -42,6 +42,20 @@ public enum SceneEffect: Hashable, Sendable {
     case pop
     /// Select a tab (0-based) of the nearest tab bar controller.
     case selectTab(Int)
+    /// The performing responder calls `setNeedsKeyCommandsUpdate()` (cache invalidation
+    /// reason `explicit-update`, R23).
+    case updateKeyCommands
+    /// The application rebuilds its main menu (reason `main-menu-rebuild`, R23).
+    case rebuildMainMenu
+}
+
+/// An action a node implements but refuses in `canPerformAction` while a condition holds:
+/// `{"action": "paste:", "when": {"state": "clipboardEmpty", "equals": 1}}`.
+public struct SceneRefusal: Hashable, Sendable {
+    /// The refused action.
+    public var action: String
+    /// While this holds, `canPerformAction` answers `false` for the action.
+    public var when: SceneCondition
 }
 
 /// A validation rule: the action's commands are disabled (and optionally retitled) when a

@@ -2,6 +2,7 @@ import KeyTraceCore
 
 extension SceneDefinition {
     /// Parses scene JSON. `file` names the source in errors.
+    /// Errors name the line and column of the value at fault.
     public init(json text: String, file: String = "scene") throws(SceneError) {
         let root: JSONValue
         do {
@@ -9,7 +10,11 @@ extension SceneDefinition {
         } catch {
             throw SceneError.syntax(file, error)
         }
-        try self.init(root, file: file)
+        do {
+            try self.init(root, file: file)
+        } catch {
+            throw error.located(in: text)
+        }
     }
 
     init(_ root: JSONValue, file: String) throws(SceneError) {
@@ -18,10 +23,11 @@ extension SceneDefinition {
         guard format == "keytrace-scene" else {
             throw SceneError.invalid(file, "format", expected: "\"keytrace-scene\" (is this a scene file?)")
         }
-        guard let version = try top.int("version"), version == SceneDefinition.formatVersion else {
+        guard let version = try? top.int("version"), version == SceneDefinition.formatVersion else {
             throw SceneError.invalid(file, "version", expected: "\(SceneDefinition.formatVersion) (this build reads scene format version 1)")
         }
         name = try top.requiredString("name")
+        guard !name.isEmpty else { throw SceneError.invalid(file, "name", expected: "a non-empty scene name") }
         summary = try top.string("description") ?? ""
         layout = try top.string("layout") ?? KeyboardLayout.usANSI.identifier
         guard KeyboardLayout.named(layout) != nil else {
@@ -35,10 +41,9 @@ extension SceneDefinition {
         commandsBeforeTextInput = try top.bool("commandsBeforeTextInput") ?? false
         state = []
         for (key, value) in try top.object("state") {
-            guard case .number(let n) = value, n.rounded() == n else {
-                throw SceneError.invalid(file, "state.\(key)", expected: "an integer initial value")
-            }
-            state.append(StateValue(name: key, initial: Int(n)))
+            guard !key.isEmpty else { throw SceneError.invalid(file, "state", expected: "state values with non-empty names") }
+            let initial = try JSONFields.integer(value, in: Int.min...Int.max, file: file, path: "state.\(key)")
+            state.append(StateValue(name: key, initial: initial))
         }
         menus = []
         for (index, item) in try top.array("menus").enumerated() {
@@ -52,7 +57,6 @@ extension SceneDefinition {
             }
             windows.append(node)
         }
-        guard !windows.isEmpty else { throw SceneError.invalid(file, "windows", expected: "at least one window") }
         controllers = []
         for (index, item) in try top.array("controllers").enumerated() {
             let node = try NodeDefinition(item, file: file, path: "controllers[\(index)]")
@@ -62,19 +66,29 @@ extension SceneDefinition {
             controllers.append(node)
         }
         firstResponder = try top.string("firstResponder")
+        appDelegate = nil
+        if let value = top.value("appDelegate") {
+            let node = try NodeDefinition(value, file: file, path: "appDelegate")
+            guard node.kind == .responder else {
+                throw SceneError.invalid(file, "appDelegate.type", expected: "\"responder\" (the app delegate is a UIResponder)")
+            }
+            appDelegate = node
+        }
         contentHash = SHA256.hex(of: Array(root.canonicalText.utf8))
+        try checkStateReferences(file: file)
     }
 }
 
 extension SceneDefinition {
     /// The fields each object of a scene file may have (docs/scene.schema.json lists the same).
     static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput",
-                       "state", "menus", "windows", "controllers", "firstResponder"]
+                       "state", "menus", "windows", "controllers", "firstResponder", "appDelegate"]
     static let menuKeys = ["id", "title", "parent", "commands", "remove"]
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
                               "allowsAutomaticMirroring", "repeat", "when"]
-    static let effectKeys = ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab"]
+    static let effectKeys = ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab",
+                             "updateKeyCommands", "rebuildMainMenu"]
 }
 
 extension SceneDefinition.MenuDefinition {
@@ -206,22 +220,28 @@ extension SceneEffect {
         } else if let name = try f.string("toggle") { self = .toggle(name)
         } else if let name = try f.string("push") { self = .push(name) }
         else if try f.bool("pop") == true { self = .pop }
-        else if let tab = try f.int("selectTab") { self = .selectTab(tab) }
+        else if let tab = try f.int("selectTab", in: 0...Int.max) { self = .selectTab(tab) }
+        else if try f.bool("updateKeyCommands") == true { self = .updateKeyCommands }
+        else if try f.bool("rebuildMainMenu") == true { self = .rebuildMainMenu }
         else {
-            throw SceneError.invalid(file, path, expected: "one effect: focus, present, dismiss, set+value, increment(+by), toggle, push, pop or selectTab")
+            throw SceneError.invalid(file, path, expected: "one effect: focus, present, dismiss, set+value, increment(+by), toggle, push, pop, selectTab, updateKeyCommands or rebuildMainMenu")
         }
     }
 }
 
 extension NodeDefinition {
-    static let common = ["type", "name", "title", "commands", "actions", "validations", "canBecomeFirstResponder", "views"]
+    /// The largest scroll-view length in points a scene may give (a billion): zooming to 800 %
+    /// and scrolling stay far from `Int`'s limits.
+    static let maximumLength = 1_000_000_000
+
+    static let common = ["type", "name", "title", "commands", "actions", "validations", "refusals", "canBecomeFirstResponder", "views"]
     static let extra: [Kind: [String]] = [
         .window: ["root"],
-        .viewController: ["children", "focus", "barButtons"],
-        .tabBarController: ["children", "focus", "barButtons"],
-        .navigationController: ["children", "focus", "barButtons"],
+        .viewController: ["children", "focus", "barButtons", "addedCommands"],
+        .tabBarController: ["children", "focus", "barButtons", "addedCommands"],
+        .navigationController: ["children", "focus", "barButtons", "addedCommands"],
         .view: [], .responder: ["next"],
-        .textField: ["text"], .textView: ["text"],
+        .textField: ["text", "onActivate"], .textView: ["text"],
         .table: ["rows", "multipleSelection", "onActivate"],
         .scroll: ["contentHeight", "pageHeight", "lineHeight"],
         .canvas: [],
@@ -273,6 +293,20 @@ extension NodeDefinition {
                     try SceneCondition(value, file: file, path: "\(itemPath).disabledWhen") },
                 title: try v.string("title")))
         }
+        refusals = []
+        for (index, item) in try f.array("refusals").enumerated() {
+            let itemPath = "\(path).refusals[\(index)]"
+            let r = try JSONFields(item, file: file, path: itemPath, allowed: ["action", "when"])
+            guard let when = r.value("when") else {
+                throw SceneError.invalid(file, "\(itemPath).when", expected: "a condition under which canPerformAction refuses (required)")
+            }
+            refusals.append(SceneRefusal(action: try r.requiredString("action"),
+                                         when: try SceneCondition(when, file: file, path: "\(itemPath).when")))
+        }
+        addedCommands = []
+        for (index, item) in try f.array("addedCommands").enumerated() {
+            addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).addedCommands[\(index)]"))
+        }
         canBecomeFirstResponder = try f.bool("canBecomeFirstResponder")
         children = []
         if let root = f.value("root") { children.append(try NodeDefinition(root, file: file, path: f.child("root"))) }
@@ -287,10 +321,8 @@ extension NodeDefinition {
             }
             views.append(view)
         }
-        if kind == .window {
-            guard children.count == 1, children[0].kind.isController else {
-                throw SceneError.invalid(file, f.child("root"), expected: "a root controller")
-            }
+        if kind == .window, let root = children.first, !root.kind.isController {
+            throw SceneError.invalid(file, f.child("root"), expected: "a root controller (or no root)")
         }
         for (index, child) in children.enumerated() where kind != .window && !child.kind.isController {
             throw SceneError.invalid(file, "\(path).children[\(index)].type", expected: "a controller type; put views under \"views\"")
@@ -304,12 +336,59 @@ extension NodeDefinition {
         rows = try f.strings("rows")
         text = try f.string("text") ?? ""
         multipleSelection = try f.bool("multipleSelection") ?? true
-        contentHeight = try f.int("contentHeight") ?? 10_000
-        pageHeight = try f.int("pageHeight") ?? 800
-        lineHeight = try f.int("lineHeight") ?? 40
+        contentHeight = try f.int("contentHeight", in: 0...NodeDefinition.maximumLength) ?? 10_000
+        pageHeight = try f.int("pageHeight", in: 1...NodeDefinition.maximumLength) ?? 800
+        lineHeight = try f.int("lineHeight", in: 1...NodeDefinition.maximumLength) ?? 40
         onActivate = []
         for (index, item) in try f.array("onActivate").enumerated() {
             onActivate.append(try SceneEffect(item, file: file, path: "\(path).onActivate[\(index)]"))
         }
+    }
+}
+
+extension SceneDefinition {
+    /// Every state name a condition (`when`, `disabledWhen`) or an effect (`set`, `increment`,
+    /// `toggle`) reads or writes must be declared in `state`: a misspelt name would otherwise be
+    /// a value that is silently 0.
+    func checkStateReferences(file: String) throws(SceneError) {
+        let declared = Set(state.map(\.name))
+        let known = declared.isEmpty ? "the scene declares no state; add it to \"state\"" : "declared: \(declared.sorted().joined(separator: ", "))"
+        func check(_ name: String, _ path: String) throws(SceneError) {
+            guard !declared.contains(name) else { return }
+            throw SceneError.invalid(file, path, expected: "a state value declared in \"state\" (\"\(name)\" is not; \(known))")
+        }
+        func check(_ commands: [CommandDefinition], _ path: String) throws(SceneError) {
+            for (index, command) in commands.enumerated() {
+                if let condition = command.condition { try check(condition.state, "\(path)[\(index)].when.state") }
+            }
+        }
+        func check(_ effects: [SceneEffect], _ path: String) throws(SceneError) {
+            for (index, effect) in effects.enumerated() {
+                switch effect {
+                case .set(let name, _): try check(name, "\(path)[\(index)].set")
+                case .increment(let name, _): try check(name, "\(path)[\(index)].increment")
+                case .toggle(let name): try check(name, "\(path)[\(index)].toggle")
+                case .focus, .present, .dismiss, .push, .pop, .selectTab, .updateKeyCommands, .rebuildMainMenu: break
+                }
+            }
+        }
+        func check(_ node: NodeDefinition) throws(SceneError) {
+            try check(node.commands, "\(node.jsonPath).commands")
+            try check(node.barButtons, "\(node.jsonPath).barButtons")
+            for action in node.actions { try check(action.effects, "\(node.jsonPath).actions.\(action.action)") }
+            for (index, validation) in node.validations.enumerated() {
+                if let condition = validation.disabledWhen {
+                    try check(condition.state, "\(node.jsonPath).validations[\(index)].disabledWhen.state")
+                }
+            }
+            try check(node.onActivate, "\(node.jsonPath).onActivate")
+            try check(node.addedCommands, "\(node.jsonPath).addedCommands")
+            for (index, refusal) in node.refusals.enumerated() {
+                try check(refusal.when.state, "\(node.jsonPath).refusals[\(index)].when.state")
+            }
+            for child in node.children + node.views { try check(child) }
+        }
+        for (index, menu) in menus.enumerated() { try check(menu.commands, "menus[\(index)].commands") }
+        for node in windows + controllers + (appDelegate.map { [$0] } ?? []) { try check(node) }
     }
 }

@@ -28,6 +28,8 @@ public struct SceneDefinition: Hashable, Sendable {
     public var controllers: [NodeDefinition]
     /// The initial first responder's path, if any.
     public var firstResponder: String?
+    /// The app delegate, a `responder` node: the end of every chain, after the application (R11).
+    public var appDelegate: NodeDefinition?
     /// SHA-256 of the canonical JSON text (keys sorted, no whitespace): names the exact scene.
     public var contentHash: String
 
@@ -90,6 +92,12 @@ public struct NodeDefinition: Hashable, Sendable {
     public var actions: [ActionDefinition]
     /// Rules run when the node's responder validates a command it is the target of (R14).
     public var validations: [SceneValidation]
+    /// Actions the node implements but refuses in `canPerformAction` while a condition holds,
+    /// so the target search goes on up the chain (R14).
+    public var refusals: [SceneRefusal]
+    /// For controllers: commands added with `addKeyCommand`, collected after ``commands``
+    /// (the controller's `keyCommands`), R11.
+    public var addedCommands: [SceneDefinition.CommandDefinition]
     /// Whether the responder can become first responder; `nil` keeps the kind's default (`responder`,
     /// text inputs, tables, scroll views and canvases can; plain views, controllers and windows cannot).
     public var canBecomeFirstResponder: Bool?
@@ -113,7 +121,7 @@ public struct NodeDefinition: Hashable, Sendable {
     public var pageHeight: Int
     /// For `scroll` nodes: one line in points, the step of the arrow keys (default 40).
     public var lineHeight: Int
-    /// Effects run when a table row is activated.
+    /// Effects run when a table row is activated, or when Return sends a text field's return action.
     public var onActivate: [SceneEffect]
     /// Navigation bar-button key equivalents of a controller.
     public var barButtons: [SceneDefinition.CommandDefinition]

@@ -1,7 +1,8 @@
 /// A scene file that cannot be used, with where and what.
 ///
-/// Errors name the file, the JSON path (`windows[0].root.children[1].commands[2].shortcut`)
-/// and what was expected, e.g. "responder `window/tabs/x` not found; known: …".
+/// Errors name the file, the line and column when the scene's text is known, the JSON path
+/// (`windows[0].root.children[1].commands[2].shortcut`) and what was expected, e.g.
+/// `scene.json:12:9: windows[0].root.next: responder `window/tabs/x` not found; known: …`.
 public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Kind: Hashable, Sendable {
         case unreadable(reason: String)
@@ -17,10 +18,44 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     private let kind: Kind
     /// The scene file (or a name for scenes read from memory).
     public let file: String
+    /// The 1-based line and column of the value at ``path`` (or of the nearest enclosing value
+    /// the file has), when the error was located in the scene's text.
+    public private(set) var location: (line: Int, column: Int)? {
+        get { locationLine.map { ($0, locationColumn) } }
+        set {
+            locationLine = newValue?.line
+            locationColumn = newValue?.column ?? 0
+        }
+    }
+    private var locationLine: Int?
+    private var locationColumn = 0
 
     private init(_ kind: Kind, file: String) {
         self.kind = kind
         self.file = file
+    }
+
+    /// The JSON path the error is about, if it is about one value.
+    public var path: String? {
+        switch kind {
+        case .invalid(let path, _), .unknownResponder(let path, _, _), .duplicateName(let path, _): return path
+        case .unknownField(let path, let field, _): return path.isEmpty ? field : "\(path).\(field)"
+        case .unreadable, .syntax, .menuConflict, .cycle: return nil
+        }
+    }
+
+    /// This error with the line and column of its ``path`` in `text`, the scene's JSON.
+    func located(in text: String) -> SceneError {
+        guard let path, locationLine == nil else { return self }
+        var copy = self
+        copy.location = JSONParser.location(of: path, in: text)
+        return copy
+    }
+
+    /// `file:line:col: ` when located, else `file: `.
+    private var prefix: String {
+        guard let locationLine else { return "\(file): " }
+        return "\(file):\(locationLine):\(locationColumn): "
     }
 
     static func unreadable(_ file: String, _ reason: String) -> SceneError { .init(.unreadable(reason: reason), file: file) }
@@ -64,14 +99,14 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .syntax(let line, let column, let reason):
             return "\(file):\(line):\(column): not valid JSON: \(reason)"
         case .invalid(let path, let expected):
-            return "\(file): \(path): expected \(expected)"
+            return "\(prefix)\(path): expected \(expected)"
         case .unknownField(let path, let field, let known):
-            return "\(file): \(path): unknown field \"\(field)\"; known fields here: \(known.joined(separator: ", "))"
+            return "\(prefix)\(path): unknown field \"\(field)\"; known fields here: \(known.joined(separator: ", "))"
         case .unknownResponder(let path, let responder, let known):
             let list = known.count > 12 ? known.prefix(12).joined(separator: ", ") + ", …" : known.joined(separator: ", ")
-            return "\(file): \(path): responder `\(responder)` not found; known: \(list)"
+            return "\(prefix)\(path): responder `\(responder)` not found; known: \(list)"
         case .duplicateName(let path, let name):
-            return "\(file): \(path): the name \"\(name)\" is used twice under one parent; paths must be unique"
+            return "\(prefix)\(path): the name \"\(name)\" is used twice under one parent; paths must be unique"
         case .menuConflict(let message):
             return "\(file): menu: \(message)"
         case .cycle(let paths):

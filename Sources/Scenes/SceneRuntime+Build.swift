@@ -51,7 +51,10 @@ extension SceneRuntime {
             view.acceptsFirstResponder = node.kind == .responder
             responder = view
         case .textField, .textView:
-            responder = TextInputView(name: node.name, style: node.kind == .textView ? .view : .field, text: node.text)
+            let text = TextInputView(name: node.name, style: node.kind == .textView ? .view : .field, text: node.text)
+            let effects = node.onActivate
+            if !effects.isEmpty { text.onReturn = { [unowned self, unowned text] in self.run(effects, from: text) } }
+            responder = text
         case .table:
             let table = TableView(name: node.name, rows: node.rows, allowsMultipleSelection: node.multipleSelection)
             let effects = node.onActivate
@@ -87,6 +90,13 @@ extension SceneRuntime {
             responder.implement(Action(definition.action)) { [unowned self, unowned responder] _ in
                 self.run(effects, from: responder)
             }
+        }
+        for refusal in node.refusals {
+            let condition = refusal.when
+            responder.refuse(Action(refusal.action)) { [unowned self] in condition.holds(for: self.state[condition.state] ?? 0) }
+        }
+        if let controller = responder as? ViewController {
+            for added in node.addedCommands { controller.addKeyCommand(added.command) }
         }
         for validation in node.validations {
             responder.addValidation(for: Action(validation.action)) { [unowned self] command in

@@ -33,7 +33,13 @@ extension SceneRuntime {
             case .set(let name, let value):
                 setState(name, value)
             case .increment(let name, let delta):
-                updateState(name) { $0 + delta }
+                updateState(name) { [self] value in
+                    let (sum, overflow) = value.addingReportingOverflow(delta)
+                    guard overflow else { return sum }
+                    let limit = delta < 0 ? Int.min : Int.max
+                    problems.append("increment: `\(name)` saturated at \(limit) (\(value) + \(delta) is out of range)")
+                    return limit
+                }
             case .toggle(let name):
                 updateState(name) { $0 == 0 ? 1 : 0 }
             case .push(let name):
@@ -52,6 +58,14 @@ extension SceneRuntime {
                     continue
                 }
                 navigation.pop()
+            case .updateKeyCommands:
+                origin.setNeedsKeyCommandsUpdate()
+            case .rebuildMainMenu:
+                do {
+                    try application.rebuildMainMenu()
+                } catch {
+                    problems.append("rebuildMainMenu: \(error)")
+                }
             case .selectTab(let index):
                 guard let tabs = nearest(TabBarController.self, from: origin) else {
                     problems.append("selectTab: no tab bar controller above `\(origin.path)`")

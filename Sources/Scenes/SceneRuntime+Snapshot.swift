@@ -29,6 +29,8 @@ extension SceneRuntime {
             case let text as TextInputView:
                 pairs.append(("\(path).text", text.text))
                 pairs.append(("\(path).caret", String(text.caret)))
+                pairs.append(("\(path).selection", "\(text.selection.lowerBound)..<\(text.selection.upperBound)"))
+                if text.style == .field { pairs.append(("\(path).returns", String(text.returnCount))) }
             case let canvas as CanvasView:
                 pairs.append(("\(path).position", "\(canvas.x),\(canvas.y)"))
                 pairs.append(("\(path).moving", canvas.moving.map(\.name).joined(separator: ",")))

@@ -26,10 +26,15 @@ public final class SceneRuntime {
 
     var conditionalCommands: [(Responder, [SceneDefinition.CommandDefinition])] = []
 
-    /// Loads and builds the scene at `path`.
+    /// Loads and builds the scene at `path`; errors name the line and column at fault.
     public convenience init(contentsOf path: String) throws(SceneError) {
         let text = try readTextFile(path)
-        try self.init(definition: SceneDefinition(json: text, file: path), file: path)
+        let definition = try SceneDefinition(json: text, file: path)
+        do {
+            try self.init(definition: definition, file: path)
+        } catch {
+            throw error.located(in: text)
+        }
     }
 
     /// Builds a scene from its definition.
@@ -60,6 +65,7 @@ public final class SceneRuntime {
             let built = try build(window)
             if let built = built as? Window { application.addWindow(built) }
         }
+        if let node = definition.appDelegate { application.delegate = try build(node) }
         try checkReferences()
         if let path = definition.firstResponder {
             guard let responder = responder(at: path) else {
@@ -106,6 +112,7 @@ public final class SceneRuntime {
             result.append(window)
             if let root = window.rootViewController { visitController(root) }
         }
+        if let delegate = application.delegate { result.append(delegate) }
         return result
     }
 

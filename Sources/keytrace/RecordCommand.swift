@@ -62,8 +62,9 @@ struct RecordCommand: ParsableCommand {
             guard sources == 1 else {
                 throw CommandFailure.usage("give exactly one source: --pcap, --interface, --evdev, --evemu, --terminal or --script")
             }
-            let (source, kind, details, linkType) = try openSource()
             let runtime = try scene.map(SceneArgument.load)
+            // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
+            let (source, kind, details, linkType) = try openSource(layout: runtime?.application.keyboardLayout ?? .usANSI)
             // Devices go into the header: read capture files once for them first.
             let devices = pcap.map { USBCaptureSource.keyboards(inFile: $0) } ?? []
             var metadata = TraceMetadata(capturedFrom: kind, details: details, devices: devices,
@@ -97,7 +98,7 @@ struct RecordCommand: ParsableCommand {
         }
     }
 
-    private func openSource() throws -> (CaptureSource, String, [String: String], Int32?) {
+    private func openSource(layout: KeyboardLayout) throws -> (CaptureSource, String, [String: String], Int32?) {
         if let pcap {
             let source = try USBCaptureSource(file: pcap)
             return (source, "usb", ["input": pcap], source.linkType)
@@ -108,7 +109,7 @@ struct RecordCommand: ParsableCommand {
         }
         if let evdev { return (try EvdevCaptureSource(path: evdev), "evdev", ["input": evdev], nil) }
         if let evemu { return (try EvemuCaptureSource(path: evemu), "evemu", ["input": evemu], nil) }
-        if let script { return (try ScriptCaptureSource(path: script), "script", ["input": script], nil) }
+        if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
         if terminal {
             if isatty(0) != 0 { KeyTraceExit.writeStandardError("recording keys from this terminal; press Ctrl-] to stop\n") }
             let source = try TerminalCaptureSource(keyboardProtocol: keyboardProtocol)

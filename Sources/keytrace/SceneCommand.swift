@@ -155,7 +155,11 @@ struct SceneCommand: ParsableCommand {
                 if let winner = explanation.winner {
                     print("result: performs \(winner.command.action?.name ?? "") on \(winner.target?.description ?? "?")")
                 } else if explanation.candidates.contains(where: { $0.verdict == .deferredBehindTextInput }) {
-                    print("result: text input gets the key first; the deferred command runs only if it declines")
+                    if let edit = explanation.textInputEdit {
+                        print("result: text input uses the key (\(edit)); the deferred command does not run")
+                    } else {
+                        print("result: text input declines the key; the deferred command runs")
+                    }
                 } else {
                     print("result: no command fires; the press goes to pressesBegan along the chain")
                 }
@@ -180,7 +184,8 @@ struct SceneCommand: ParsableCommand {
                     + "\"target\":\(c.target.map { quote($0.description) } ?? "null")}"
             }
             return "{\"press\":\(quote(e.press.shortcutDescription)),\"firstResponder\":\(quote(e.chain.start?.description ?? "")),"
-                + "\"textInputActive\":\(e.textInputActive),\"chain\":[\(e.chain.responders.map { quote($0.description) }.joined(separator: ","))],"
+                + "\"textInputActive\":\(e.textInputActive),"
+                + "\"textInputEdit\":\(e.textInputEdit.map { quote("\($0)") } ?? "null"),\"chain\":[\(e.chain.responders.map { quote($0.description) }.joined(separator: ","))],"
                 + "\"candidates\":[\(candidates.joined(separator: ","))],"
                 + "\"winner\":\(e.winner.map { quote($0.command.action?.name ?? "") } ?? "null")}"
         }

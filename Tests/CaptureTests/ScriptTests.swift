@@ -24,6 +24,23 @@ import KeyTraceCore
         #expect(presses.allSatisfy { $0.device == DeviceID(kind: .script) })
     }
 
+    @Test func R20_disconnectLeavesAMarkerAndReleasesNothingByKeyUp() throws {
+        let source = try ScriptCaptureSource(text: "down shift\ndown right\nwait 480ms\ndisconnect\npress a")
+        var events: [CaptureEvent] = []
+        while let event = try source.next() { events.append(event) }
+        let markers = events.compactMap { event -> CaptureMarker? in
+            if case .marker(let marker) = event { return marker } else { return nil }
+        }
+        #expect(markers.map(\.label) == [CaptureMarker.keyboardDisconnectLabel])
+        #expect(markers.first?.timestamp == 480_000_000)
+        let presses = events.compactMap(\.press)
+        // No key-up for the keys held at the disconnect; afterwards nothing is held (no ⇧ on A).
+        #expect(presses.map(line) == ["0 began Left Shift", "0 began Right Arrow", "480 began A", "560 ended A"])
+        #expect(presses[2].modifierFlags.isEmpty)
+        #expect(throws: CaptureError.self) { try ScriptCaptureSource(text: "down a\ndisconnect\nup a") }
+        #expect(throws: CaptureError.self) { try ScriptCaptureSource(text: "disconnect now") }
+    }
+
     @Test func dwellAndGapStepsChangeTiming() throws {
         let presses = try presses("dwell 50ms\ngap 10ms\ntype \"aB\"")
         #expect(presses.map(line) == [

@@ -81,6 +81,89 @@ import KeyTraceCore
         }
     }
 
+    /// A press of the key at HID `usage` with `modifiers`, its characters from `layout`.
+    private func key(_ usage: UInt16, _ modifiers: ModifierFlags, _ layout: KeyboardLayout) -> KeyPress {
+        KeyPress(.began, HIDUsage(usage), modifiers: modifiers, layout: layout)
+    }
+
+    @Test func R9_commandZOnQWERTZFollowsTheLayout() throws {
+        for layout in [KeyboardLayout.usANSI, .germanQWERTZ] {
+            let s = try Scene()
+            s.app.keyboardLayout = layout
+            s.leaf.implement(.undo)
+            s.leaf.implement(.redo)
+            s.leaf.becomeFirstResponder()
+            // The standard ⌘Z (R21) fires on the key that types "z" on the scene's layout.
+            let zKey: UInt16 = layout == .usANSI ? 0x1D : 0x1C
+            let yKey: UInt16 = layout == .usANSI ? 0x1C : 0x1D
+            #expect(s.dispatcher.dispatch(key(zKey, .command, layout)).action == .undo, "\(layout.name)")
+            #expect(s.dispatcher.dispatch(key(yKey, .command, layout)).outcome == .unhandled, "\(layout.name)")
+            #expect(s.dispatcher.dispatch(key(zKey, [.shift, .command], layout)).action == .redo, "\(layout.name)")
+        }
+    }
+
+    @Test func R9_shiftAndOptionImpliedInputsFollowEachLayout() throws {
+        let commands = [command("cmd+?", "help:"), command("cmd+[", "back:"), command("cmd+1", "first:"),
+                        command("cmd+@", "mention:"), command("cmd+a", "all:"), command("cmd+m", "minimize:"),
+                        KeyCommand(input: .character("ü"), modifierFlags: .command, action: "umlaut:")]
+        // German QWERTZ: ? is ⇧ß, [ is ⌥5, 1 is direct, @ is ⌥L, ü has its own key.
+        let de = try scene(with: commands, layout: .germanQWERTZ)
+        let german = KeyboardLayout.germanQWERTZ
+        #expect(de.dispatcher.dispatch(key(0x2D, [.shift, .command], german)).action == "help:")
+        #expect(de.dispatcher.dispatch(key(0x38, [.shift, .command], german)).outcome == .unhandled)  // ⇧- is _
+        #expect(de.dispatcher.dispatch(key(0x22, [.alternate, .command], german)).action == "back:")
+        #expect(de.dispatcher.dispatch(key(0x2F, .command, german)).action == "umlaut:")  // where US has [
+        #expect(de.dispatcher.dispatch(key(0x1E, .command, german)).action == "first:")
+        #expect(de.dispatcher.dispatch(key(0x0F, [.alternate, .command], german)).action == "mention:")
+        #expect(de.dispatcher.dispatch(key(0x1F, [.shift, .command], german)).outcome == .unhandled)  // ⇧2 is "
+        // French AZERTY: the digits are shifted, A and M move, [ is ⇧⌥(, @ is direct.
+        let fr = try scene(with: commands, layout: .frenchAZERTY)
+        let french = KeyboardLayout.frenchAZERTY
+        #expect(fr.dispatcher.dispatch(key(0x1E, [.shift, .command], french)).action == "first:")
+        #expect(fr.dispatcher.dispatch(key(0x1E, .command, french)).outcome == .unhandled)  // & without ⇧
+        #expect(fr.dispatcher.dispatch(key(0x14, .command, french)).action == "all:")
+        #expect(fr.dispatcher.dispatch(key(0x04, .command, french)).outcome == .unhandled)  // types q
+        #expect(fr.dispatcher.dispatch(key(0x33, .command, french)).action == "minimize:")
+        #expect(fr.dispatcher.dispatch(key(0x22, [.shift, .alternate, .command], french)).action == "back:")
+        #expect(fr.dispatcher.dispatch(key(0x35, .command, french)).action == "mention:")
+        #expect(fr.dispatcher.dispatch(key(0x10, [.shift, .command], french)).action == "help:")
+        // "Cannot be typed" is per layout: ü on US and French, £ on US and German, never match.
+        for (layout, character) in [(KeyboardLayout.usANSI, "ü"), (.frenchAZERTY, "ü"), (.usANSI, "£"), (.germanQWERTZ, "£")] {
+            #expect(layout.keystrokes(typing: Character(character)).isEmpty)
+            for usage in HIDUsage.allDefined {
+                for modifiers in [ModifierFlags.command, [.shift, .command], [.alternate, .command], [.shift, .alternate, .command]] {
+                    #expect(CommandMatcher.fidelity(of: .character(character), modifiers: .command, usage: usage,
+                                                    eventModifiers: modifiers, layout: layout) == 0)
+                }
+            }
+        }
+        #expect(KeyboardLayout.frenchAZERTY.keystrokes(typing: Character("£")).first == .init(usage: HIDUsage(0x31), modifiers: .shift))
+    }
+
+    @Test func R9_indexedTriggersAgreeWithDirectMatchingOnEveryLayout() throws {
+        let inputs: [KeyInput] = ["a", "z", "y", "m", "q", "?", "[", "1", "&", "@", "ü", "+", "=", "-"].map { .character($0) }
+        let modifierSets: [ModifierFlags] = (0..<16).map { ModifierFlags(rawValue: UInt32($0) << 17) }
+        for layout in [KeyboardLayout.germanQWERTZ, .frenchAZERTY] {
+            for input in inputs {
+                for commandModifiers in [ModifierFlags.command, [.shift, .command], []] {
+                    var indexed: [HIDUsage: [ModifierFlags: UInt8]] = [:]
+                    for trigger in CommandMatcher.triggers(of: input, modifiers: commandModifiers, layout: layout) {
+                        indexed[trigger.usage, default: [:]][trigger.modifiers] =
+                            max(indexed[trigger.usage]?[trigger.modifiers] ?? 0, trigger.fidelity)
+                    }
+                    for usage in HIDUsage.allDefined {
+                        for eventModifiers in modifierSets {
+                            let direct = CommandMatcher.fidelity(of: input, modifiers: commandModifiers, usage: usage,
+                                                                 eventModifiers: eventModifiers, layout: layout)
+                            #expect(direct == (indexed[usage]?[eventModifiers] ?? 0),
+                                    "\(layout.identifier) \(input) \(commandModifiers) on \(eventModifiers)\(usage.name)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test func indexedTriggersAgreeWithDirectMatchingOnEveryKey() throws {
         let inputs: [KeyInput] = ["a", "A", "?", "+", "=", "[", "]", "1", "!", " ", "\r", "\t", "-", "_", ",", "☃", "ab"]
             .map { .character($0) } + SpecialInput.allCases.map { .special($0) }

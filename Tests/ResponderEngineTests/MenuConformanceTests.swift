@@ -103,4 +103,26 @@ import KeyTraceCore
         #expect(groups[0].commands.map(\.action) == [.paste])
         #expect(groups[1].commands.map(\.action) == ["clear:", "copyLeaf:"])
     }
+
+    @Test func R22_hiddenCommandsFireButAreNeverDiscovered() throws {
+        let scene = try Scene()
+        let log = ActionLog()
+        var secret = command("cmd+k", "secret:", title: "Secret")
+        secret.attributes.insert(.hidden)
+        scene.leaf.declaredKeyCommands = [secret, command("cmd+j", "shown:", title: "Shown"), command("cmd+l", "hiddenLater:", title: "Later")]
+        for action in ["secret:", "shown:", "hiddenLater:"] { scene.leaf.implement(Action(action), handler: log.handler(action)) }
+        scene.leaf.addValidation(for: "hiddenLater:") { $0.attributes.insert(.hidden) }  // hidden by validation
+        scene.leaf.becomeFirstResponder()
+        #expect(scene.dispatcher.dispatch(down("cmd+k")).outcome == .performedCommand)  // R4: it still fires
+        #expect(scene.dispatcher.dispatch(down("cmd+l")).outcome == .performedCommand)
+        #expect(log.entries == ["secret:", "hiddenLater:"])
+        let leafGroup = scene.dispatcher.discoverableCommands().first { $0.responder === scene.leaf }
+        #expect(leafGroup?.commands.map(\.action) == ["shown:"])
+        // Each identity once, and a command shadowed by a hidden one is not listed in its place (R12).
+        scene.content.declaredKeyCommands = [command("cmd+k", "contentK:", title: "Content K")]
+        scene.content.implement("contentK:")
+        let all = scene.dispatcher.discoverableCommands().flatMap(\.commands)
+        #expect(!all.contains { $0.action == "contentK:" || $0.action == "secret:" })
+        #expect(Set(all.map(\.identity)).count == all.count)
+    }
 }

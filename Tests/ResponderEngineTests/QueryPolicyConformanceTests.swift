@@ -16,9 +16,9 @@ import KeyTraceCore
             #expect(depth == 6)
             let callsBefore = field.keyCommandsCallCount
             // A typed letter: down (1), deferred re-check after text input declines? No — it consumed it:
-            // down 1 + up 1. A Return the field declines: down 1 + deferred 1 + up 1 = the blog's three.
+            // down 1 + up 1. A Tab the field declines: down 1 + deferred 1 + up 1 = the blog's three.
             let typed = [scene.dispatcher.dispatch(down("q")), scene.dispatcher.dispatch(up("q"))]
-            let declined = [scene.dispatcher.dispatch(down("return")), scene.dispatcher.dispatch(up("return"))]
+            let declined = [scene.dispatcher.dispatch(down("tab")), scene.dispatcher.dispatch(up("tab"))]
             let uikitCalls = (typed + declined).map { Int($0.queries.uikitCalls) }
             #expect(uikitCalls == [depth, depth, 2 * depth, depth])
             let actual = (typed + declined).map { Int($0.queries.calls) }

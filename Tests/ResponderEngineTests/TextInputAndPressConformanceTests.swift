@@ -55,15 +55,20 @@ import KeyTraceCore
         let (scene, field) = try textScene()
         let log = ActionLog()
         scene.root.declaredKeyCommands = [KeyCommand(input: .special(.escape), action: "dismiss:"),
-                                          command("cmd+f", "search:"), command("ctrl+a", "lineStart:")]
-        for action in ["dismiss:", "search:", "lineStart:"] { scene.root.implement(Action(action), handler: log.handler(action)) }
+                                          command("cmd+f", "search:"), command("ctrl+left", "lineStart:"),
+                                          command("ctrl+a", "selectLine:")]
+        for action in ["dismiss:", "search:", "lineStart:", "selectLine:"] { scene.root.implement(Action(action), handler: log.handler(action)) }
         field.declaredKeyCommands = [command("x", "fieldX:")]
         field.implement("fieldX:", handler: log.handler("fieldX:"))
         #expect(scene.dispatcher.dispatch(down("esc")).action == "dismiss:")
         #expect(scene.dispatcher.dispatch(down("cmd+f")).action == "search:")
-        // ⌃A conflicts (Emacs binding) and the text field does not consume it: deferred, then fires.
+        // ⌃← conflicts and the text field does not use it: deferred, then fires.
+        let ctrlLeft = scene.dispatcher.dispatch(down("ctrl+left"))
+        #expect(ctrlLeft.action == "lineStart:")
+        // ⌃A conflicts too, but text input uses it (the Emacs binding, §G): the deferred command never fires.
         let ctrlA = scene.dispatcher.dispatch(down("ctrl+a"))
-        #expect(ctrlA.action == "lineStart:")
+        #expect(ctrlA.outcome == .handledByTextInput)
+        #expect(ctrlA.action == nil)
         // The text field's own command is not deferred.
         #expect(scene.dispatcher.dispatch(down("x")).action == "fieldX:")
         #expect(field.text == "")
@@ -73,17 +78,17 @@ import KeyTraceCore
     @Test func R18_pressFlowCommandThenPressesBeganThenDeferredThenUnhandled() throws {
         let (scene, field) = try textScene()
         let log = ActionLog()
-        scene.root.declaredKeyCommands = [command("return", "submit:"), command("cmd+k", "clear:")]
+        scene.root.declaredKeyCommands = [command("tab", "submit:"), command("cmd+k", "clear:")]
         scene.root.implement("submit:", handler: log.handler("submit"))
         scene.root.implement("clear:", handler: log.handler("clear"))
         // 1. A non-conflicting command fires; nobody sees pressesBegan.
         #expect(scene.dispatcher.dispatch(down("cmd+k")).outcome == .performedCommand)
         #expect(scene.content.log.isEmpty)
-        // 2./3. Return conflicts; the field declines it; pressesBegan goes up the chain, unhandled; the deferred command fires.
-        let submit = scene.dispatcher.dispatch(down("return"))
+        // 2./3. Tab conflicts; a field declines it; pressesBegan goes up the chain, unhandled; the deferred command fires.
+        let submit = scene.dispatcher.dispatch(down("tab"))
         #expect(submit.outcome == .performedCommand)
         #expect(submit.action == "submit:")
-        #expect(scene.content.log == ["began Return"])
+        #expect(scene.content.log == ["began Tab"])
         // 4. Nothing handles F7.
         #expect(scene.dispatcher.dispatch(KeyPress(.began, HIDUsage(0x40))).outcome == .unhandled)
         scene.content.handledUsages = [HIDUsage(0x40)]
@@ -153,5 +158,43 @@ import KeyTraceCore
         #expect(scene.leaf.log.last == "cancelled Up Arrow")
         #expect(d.dispatch(up("up")).outcome == .cancelled)
         #expect(log.entries == ["startMoving:", "stopMoving:", "plain:"])
+    }
+
+    @Test func R20_aCancelGoesAtTheChangeOnlyToTheRespondersThatReceivedThePress() throws {
+        let scene = try Scene()
+        scene.leaf.handledUsages = [.upArrow]
+        scene.leaf.becomeFirstResponder()
+        let d = scene.dispatcher
+        d.dispatch(KeyPress(.began, .upArrow, timestamp: 1_000))
+        #expect(scene.content.log.isEmpty)  // the leaf handled pressesBegan: content never held the press
+        d.lastDispatchTimestamp = 481_000
+        scene.content.becomeFirstResponder()
+        #expect(scene.leaf.log == ["began Up Arrow", "cancelled Up Arrow"])  // now, not at key-up
+        #expect(scene.content.log.isEmpty)
+        let release = d.dispatch(KeyPress(.ended, .upArrow, timestamp: 600_000))
+        #expect(release.outcome == .cancelled)
+        #expect(scene.leaf.log.count == 2 && scene.content.log.isEmpty)  // the key-up is not delivered
+    }
+
+    @Test func R20_keyboardDisconnectCancelsEverythingInFlight() throws {
+        let scene = try Scene()
+        let log = ActionLog()
+        let hold = KeyCommand(input: .character("m"), modifierFlags: .command, action: "startMoving:", upAction: "stopMoving:")
+        scene.leaf.declaredKeyCommands = [hold]
+        for action in ["startMoving:", "stopMoving:"] { scene.leaf.implement(Action(action), handler: log.handler(action)) }
+        scene.leaf.handledUsages = [.upArrow]
+        scene.leaf.becomeFirstResponder()
+        let d = scene.dispatcher
+        let other = DeviceID(kind: .script)
+        d.dispatch(down("cmd+m"))
+        d.dispatch(down("up"))
+        d.dispatch(KeyPress(.began, .downArrow, device: other))
+        #expect(d.keyboardDidDisconnect(.unspecified, at: 5_000) == 2)  // ⌘M and ↑ of that keyboard
+        #expect(scene.leaf.log.last == "cancelled Up Arrow")
+        #expect(d.dispatch(up("cmd+m")).outcome == .cancelled)  // no up-action
+        #expect(d.dispatch(up("up")).outcome == .cancelled)
+        #expect(log.entries == ["startMoving:"])
+        #expect(d.keyboardDidDisconnect(at: 6_000) == 1)  // every keyboard: the other's ↓
+        #expect(d.keyboardDidDisconnect(at: 7_000) == 0)
     }
 }

@@ -14,6 +14,22 @@ import ResponderEngine
         _ = try runtime.makeDispatcher()
     }
 
+    @Test func R18_pdfViewerCommandRightMovesTheCaretInTheSearchFieldInsteadOfSwitchingTabs() throws {
+        var scene = try LiveScene("pdf-viewer")
+        try scene.runtime.focus("window/viewer/reader/document/search")
+        scene.type("page")
+        scene.press("cmd+left")
+        #expect(scene.value("window/viewer/reader/document/search.caret") == "0")
+        let right = scene.press("cmd+right")
+        #expect(right.outcome == .handledByTextInput)
+        #expect(scene.value("window/viewer/reader/document/search.caret") == "4")
+        #expect(scene.runtime.state["currentTab"] == 0)
+        // Away from text input ⌘→ is Show Next Tab again.
+        try scene.runtime.focus("window/viewer/reader/document/page")
+        #expect(scene.press("cmd+right").action == "showNextTab:")
+        #expect(scene.runtime.state["currentTab"] == 1)
+    }
+
     @Test func pdfViewerResolvesItsDocumentedShortcuts() throws {
         var scene = try LiveScene("pdf-viewer")
         #expect(scene.firstResponder == "window/viewer/reader/document/page")
@@ -78,13 +94,15 @@ import ResponderEngine
         #expect(scene.press("cmd+b").action == "bookmarkPage:")
         #expect(scene.press("cmd+[").action == "popViewController:")
         #expect(scene.value("window/viewer/reader.stack") == "document")
-        // ⌘G presents Go To Page; typing goes into its field; Return (deferred behind text input) goes.
+        // ⌘G presents Go To Page; typing goes into its field; Return sends the field's return action
+        // (text input consumes it, so the controller's deferred Go command does not fire, §G).
         scene.press("cmd+g")
         #expect(scene.value("window.presented") == "goToPage")
         #expect(scene.firstResponder == "window/viewer/goToPage/number")
         scene.type("12")
         let go = scene.press("return")
-        #expect(go.action == "go:")
+        #expect(go.outcome == .handledByTextInput)
+        #expect(go.action == nil)
         #expect(scene.value("window.presented") == "none")
         #expect(scene.runtime.state["pagesJumped"] == 1)
         // In the Share modal ⌘W closes a tab, not the modal: the viewer's Close Tab is closer than
@@ -111,7 +129,9 @@ import ResponderEngine
         #expect(scene.firstResponder == "window/tabs/search/field")
         scene.type("keyboard")
         #expect(scene.value("window/tabs/search/field.text") == "keyboard")
-        #expect(scene.press("return").action == "runSearch:")
+        let search = scene.press("return")  // the field's return action, not the deferred runSearch: (§G)
+        #expect(search.outcome == .handledByTextInput)
+        #expect(scene.value("window/tabs/search/field.returns") == "1")
         #expect(scene.runtime.state["searches"] == 1)
         // ⌘6 does not exist: unhandled.
         #expect(scene.press("cmd+6").outcome == .unhandled)
@@ -159,5 +179,23 @@ import ResponderEngine
         #expect(scene.value("window/editor/canvas.position") == "100,30")
         #expect(scene.value("window/editor/canvas.selectedMoves") == "1")
         #expect(scene.press("cmd+d").action == "duplicateShape:")
+    }
+
+    @Test func R20_aCancelledCanvasMoveKeepsTheMotionMadeWhileTheKeyWasDown() throws {
+        let scene = try LiveScene("canvas")
+        let d = scene.dispatcher
+        d.dispatch(KeyPress(.began, .rightArrow, timestamp: 1_000_000_000))
+        // 480 ms later the first responder moves: the canvas gets pressesCancelled then.
+        d.lastDispatchTimestamp = 1_480_000_000
+        scene.runtime.application.resignFirstResponder()
+        #expect(scene.value("window/editor/canvas.position") == "300,0")  // 30 frames of 16 ms
+        #expect(scene.value("window/editor/canvas.moving") == "")
+        #expect(d.dispatch(KeyPress(.ended, .rightArrow, timestamp: 2_000_000_000)).outcome == .cancelled)
+        #expect(scene.value("window/editor/canvas.position") == "300,0")
+        // A keyboard disconnect cancels in the same way.
+        try scene.runtime.focus("window/editor/canvas")
+        d.dispatch(KeyPress(.began, .downArrow, timestamp: 3_000_000_000))
+        #expect(d.keyboardDidDisconnect(at: 3_160_000_000) == 1)
+        #expect(scene.value("window/editor/canvas.position") == "300,100")
     }
 }

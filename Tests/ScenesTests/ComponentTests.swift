@@ -90,8 +90,40 @@ import ResponderEngine
             #expect(s.value("window/nav.stack") == "list")
             s.press("return")
             #expect(s.press(rtl ? "cmd+right" : "cmd+left").action == "popViewController:")
-            #expect(s.press(rtl ? "cmd+right" : "cmd+left").outcome == .disabled)  // at the root
+            #expect(s.press(rtl ? "cmd+right" : "cmd+left").outcome == .unhandled)  // at the root: not offered
         }
+    }
+
+    @Test func R12_backIsOfferedOnlyWhileTheStackCanPopSoItNeverBlocksCommandLeftFartherUp() throws {
+        // The navigation controller sits inside a controller whose ⌘← shows the previous tab.
+        let root = #"""
+        {"type": "viewController", "name": "tabs",
+         "commands": [{"title": "Show Previous Tab", "shortcut": "cmd+left", "action": "previousTab:"}],
+         "actions": {"previousTab:": [{"increment": "tab", "by": -1}]},
+         "children": [{"type": "navigationController", "name": "nav", "children": [
+           {"type": "viewController", "name": "list", "focus": "table",
+            "views": [{"type": "table", "name": "table", "rows": ["one"], "onActivate": [{"push": "detail"}]}]}]}]}
+        """#
+        let json = """
+        {"format": "keytrace-scene", "version": 1, "name": "nested", "state": {"tab": 5},
+         "controllers": [{"type": "viewController", "name": "detail", "focus": "body",
+                          "views": [{"type": "scroll", "name": "body"}]}],
+         "windows": [{"type": "window", "name": "window", "root": \(root)}],
+         "firstResponder": "window/tabs/nav/list/table"}
+        """
+        var s = try LiveScene(runtime: SceneRuntime(definition: SceneDefinition(json: json), file: "nested.json"))
+        // At the root Back is not offered: ⌘← reaches Show Previous Tab.
+        #expect(s.press("cmd+left").action == "previousTab:")
+        #expect(s.runtime.state["tab"] == 4)
+        #expect(s.runtime.dispatcher?.shadowedCommands().isEmpty == true)
+        // With something pushed, Back is nearer and wins; Show Previous Tab is shadowed.
+        s.press("down")
+        s.press("return")
+        #expect(s.value("window/tabs/nav.stack") == "list,detail")
+        #expect(s.runtime.dispatcher?.shadowedCommands().contains { $0.command.action == "previousTab:" } == true)
+        #expect(s.press("cmd+left").action == "popViewController:")
+        #expect(s.runtime.state["tab"] == 4)
+        #expect(s.press("cmd+left").action == "previousTab:")
     }
 
     @Test func windowDismissesModalsWithEscapeAndCommandW() throws {

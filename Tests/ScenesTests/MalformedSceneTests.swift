@@ -64,7 +64,7 @@ import ResponderEngine
 
     @Test func wrongTypesAndShortcutsSayWhatIsExpected() {
         #expect(load(scene(root: #"{"type": "viewController", "name": 3}"#))?.description
-                == "test.json: windows[0].root.name: expected a string, found a number")
+                == "test.json:2:86: windows[0].root.name: expected a string, found a number")
         #expect(load(scene(root: #"{"type": "slider", "name": "s"}"#))?.category == "invalid")
         let badShortcut = load(scene(root: #"{"type": "viewController", "name": "r", "commands": [{"shortcut": "cmd+hyper+a", "action": "x:"}]}"#))
         #expect(badShortcut?.description.contains("windows[0].root.commands[0].shortcut") == true)
@@ -79,5 +79,70 @@ import ResponderEngine
         #expect(a.contentHash == b.contentHash)
         #expect(a.contentHash != c.contentHash)
         #expect(SHA256.hex(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    }
+
+    // MARK: Numbers are exact and range-checked; loading never traps
+
+    @Test func numbersBeyondIntAreRangeErrorsWithLineColumnAndPath() {
+        let huge = "99999999999999999999"
+        let stateError = load(scene(root: #"{"type": "viewController", "name": "root"}"#, extra: #""state": {"n": \#(huge)},"#))
+        #expect(stateError?.description == "test.json:1:67: state.n: expected an integer (from \(Int.min) to \(Int.max)), found \(huge)")
+        let condition = load(scene(root: #"""
+            {"type": "viewController", "name": "root",
+             "commands": [{"shortcut": "cmd+k", "action": "k:", "when": {"state": "n", "atLeast": -\#(huge)}}]}
+            """#, extra: #""state": {"n": 0},"#))
+        #expect(condition?.description == "test.json:3:76: windows[0].root.commands[0].when.atLeast: expected an integer (from \(Int.min) to \(Int.max)), found -\(huge)")
+        let by = load(scene(root: #"{"type": "viewController", "name": "root", "actions": {"k:": [{"increment": "n", "by": 1e300}]}}"#,
+                            extra: #""state": {"n": 0},"#))
+        #expect(by?.description.contains("windows[0].root.actions.k:[0].by: expected an integer (no fraction or exponent), found 1e300") == true)
+        let fraction = load(scene(root: #"{"type": "viewController", "name": "root"}"#, extra: #""state": {"n": 2.5},"#))
+        #expect(fraction?.description.contains("state.n: expected an integer (no fraction or exponent), found 2.5") == true)
+        let page = load(scene(root: #"{"type": "viewController", "name": "root", "views": [{"type": "scroll", "name": "s", "pageHeight": 0}]}"#))
+        #expect(page?.description.contains("windows[0].root.views[0].pageHeight: expected an integer from 1 to 1000000000, found 0") == true)
+    }
+
+    @Test func integersAreExactAtIntLimits() throws {
+        let definition = try SceneDefinition(json: scene(root: #"{"type": "viewController", "name": "root"}"#,
+                                                         extra: #""state": {"max": 9223372036854775807, "min": -9223372036854775808, "big": 9007199254740993},"#))
+        #expect(definition.state.map(\.initial) == [Int.max, Int.min, 9_007_199_254_740_993])
+        #expect(try JSONParser.parse("[9007199254740993, -0, 1.50, 1e2]").canonicalText == "[9007199254740993,0,1.5,100]")
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[01]") }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[1.]") }
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse("[1e]") }
+    }
+
+    @Test func incrementsSaturateAndReportInsteadOfTrapping() throws {
+        let json = scene(root: #"""
+            {"type": "viewController", "name": "root", "canBecomeFirstResponder": true,
+             "commands": [{"shortcut": "cmd+k", "action": "up:"}, {"shortcut": "cmd+j", "action": "down:"}],
+             "actions": {"up:": [{"increment": "n", "by": 9223372036854775807}],
+                         "down:": [{"increment": "n", "by": -9223372036854775808}]}}
+            """#, extra: #""state": {"n": 9223372036854775806}, "firstResponder": "window/root","#)
+        let runtime = try SceneRuntime(definition: try SceneDefinition(json: json), file: "test.json")
+        let dispatcher = try runtime.makeDispatcher(clock: nil)
+        dispatcher.dispatch(KeyPress(.began, HIDUsage(0x0E), modifiers: .command))
+        #expect(runtime.state["n"] == Int.max)
+        #expect(runtime.problems.last?.contains("saturated at \(Int.max)") == true)
+        dispatcher.dispatch(KeyPress(.ended, HIDUsage(0x0E), modifiers: .command))
+        dispatcher.dispatch(KeyPress(.began, HIDUsage(0x0D), modifiers: .command))
+        #expect(runtime.state["n"] == -1)
+        dispatcher.dispatch(KeyPress(.ended, HIDUsage(0x0D), modifiers: .command))
+        dispatcher.dispatch(KeyPress(.began, HIDUsage(0x0D), modifiers: .command))
+        dispatcher.dispatch(KeyPress(.ended, HIDUsage(0x0D), modifiers: .command))
+        #expect(runtime.state["n"] == Int.min)
+    }
+
+    @Test func emptyNameAndUndeclaredStateAreLoadErrors() {
+        let empty = load(#"{"format": "keytrace-scene", "version": 1, "name": "", "windows": []}"#)
+        #expect(empty?.description == "test.json:1:44: name: expected a non-empty scene name")
+        let when = load(scene(root: #"""
+            {"type": "viewController", "name": "root",
+             "commands": [{"shortcut": "cmd+k", "action": "k:", "when": {"state": "shown", "equals": 1}}]}
+            """#, extra: #""state": {"n": 0},"#))
+        #expect(when?.description == #"test.json:3:62: windows[0].root.commands[0].when.state: expected a state value declared in "state" ("shown" is not; declared: n)"#)
+        let validation = load(scene(root: #"{"type": "viewController", "name": "root", "validations": [{"action": "k:", "disabledWhen": {"state": "x", "equals": 0}}]}"#))
+        #expect(validation?.description.contains("validations[0].disabledWhen.state: expected a state value declared") == true)
+        let effect = load(scene(root: #"{"type": "viewController", "name": "root", "actions": {"k:": [{"toggle": "x"}]}}"#))
+        #expect(effect?.description.contains("actions.k:[0].toggle: expected a state value declared") == true)
     }
 }

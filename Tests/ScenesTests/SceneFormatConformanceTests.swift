@@ -1,0 +1,113 @@
+import Testing
+import KeyTraceCore
+import ResponderEngine
+@testable import Scenes
+
+/// What the scene format says about the responder chain: refusing an implemented action (R14),
+/// the app delegate (R11), `addKeyCommand` order and the same command reached twice (R11),
+/// explicit cache invalidation (R23), a window with no root and an empty chain (R10).
+@Suite struct SceneFormatConformanceTests {
+    private func live(_ body: String) throws -> LiveScene {
+        let text = "{\"format\": \"keytrace-scene\", \"version\": 1, \"name\": \"format\", \(body)}"
+        return try LiveScene(runtime: SceneRuntime(definition: SceneDefinition(json: text, file: "format.json"), file: "format.json"))
+    }
+
+    @Test func R14_aRefusedActionPassesTheTargetSearchOnThoughItIsImplemented() throws {
+        var s = try live(#"""
+            "state": {"locked": 0, "inner": 0, "outer": 0},
+            "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
+              "actions": {"paste:": [{"increment": "outer"}]},
+              "views": [{"type": "responder", "name": "editor",
+                         "actions": {"paste:": [{"increment": "inner"}], "lock:": [{"toggle": "locked"}]},
+                         "commands": [{"title": "Lock", "shortcut": "cmd+l", "action": "lock:"}],
+                         "refusals": [{"action": "paste:", "when": {"state": "locked", "equals": 1}}]}]}}],
+            "firstResponder": "window/root/editor"
+            """#)
+        #expect(s.press("cmd+v").target?.path == "window/root/editor")
+        #expect(s.runtime.state["inner"] == 1)
+        s.press("cmd+l")
+        let refused = s.press("cmd+v")  // still implemented, but canPerformAction says no: the root takes it
+        #expect(refused.target?.path == "window/root")
+        #expect(s.runtime.state["inner"] == 1 && s.runtime.state["outer"] == 1)
+        #expect(s.runtime.application.firstResponder?.implements("paste:") == true)
+    }
+
+    @Test func R11_theAppDelegateEndsEveryChain() throws {
+        var s = try live(#"""
+            "state": {"saved": 0},
+            "appDelegate": {"type": "responder", "name": "delegate",
+                            "commands": [{"title": "Save All", "shortcut": "cmd+shift+s", "action": "saveAll:"}],
+                            "actions": {"saveAll:": [{"increment": "saved"}]}},
+            "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
+              "views": [{"type": "table", "name": "list", "rows": ["a"]}]}}],
+            "firstResponder": "window/root/list"
+            """#)
+        let chain = s.dispatcher.currentChain
+        #expect(chain.responders.last?.name == "delegate")
+        #expect(chain.responders.dropLast().last is Application)
+        // ⇧⌘S is also the menu's Duplicate; the delegate's command, earlier in the chain's commands, wins (R11, R12).
+        let save = s.press("cmd+shift+s")
+        #expect(save.action == "saveAll:")
+        #expect(save.provider?.name == "delegate")
+        #expect(save.outcome == .performedCommand, "\(save.outcome) \(String(describing: save.target))")
+        #expect(s.runtime.state["saved"] == 1)
+        #expect(s.runtime.responder(at: "delegate") != nil)
+    }
+
+    @Test func R11_addKeyCommandComesAfterKeyCommandsAndTheSameCommandIsCollectedOnce() throws {
+        var s = try live(#"""
+            "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
+              "canBecomeFirstResponder": true,
+              "commands": [{"title": "Jump", "shortcut": "cmd+j", "action": "jump:"},
+                           {"title": "Keep", "shortcut": "cmd+k", "action": "keep:"}],
+              "addedCommands": [{"title": "Jump Added", "shortcut": "cmd+j", "action": "jumpAdded:"},
+                                {"title": "Keep", "shortcut": "cmd+k", "action": "keep:"},
+                                {"title": "Later", "shortcut": "cmd+y", "action": "later:"}],
+              "actions": {"jump:": [], "jumpAdded:": [], "keep:": [], "later:": []}}}],
+            "firstResponder": "window/root"
+            """#)
+        #expect(s.press("cmd+j").action == "jump:")  // keyCommands before addKeyCommand
+        #expect(s.press("cmd+y").action == "later:")
+        let shadowed = s.dispatcher.shadowedCommands().map { $0.command.action }
+        #expect(shadowed.contains("jumpAdded:"))
+        // The same command (equal in every field) reached twice is collected once: never shadowed by itself.
+        #expect(!shadowed.contains("keep:"))
+        let listed = s.dispatcher.discoverableCommands().flatMap(\.commands).filter { $0.action == "keep:" }
+        #expect(listed.count == 1)
+    }
+
+    @Test func R23_explicitUpdateAndMainMenuRebuildEffectsAreInvalidationReasons() throws {
+        var s = try live(#"""
+            "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
+              "canBecomeFirstResponder": true,
+              "commands": [{"title": "Refresh Commands", "shortcut": "cmd+u", "action": "refreshCommands:"},
+                           {"title": "Rebuild Menu", "shortcut": "cmd+m", "action": "rebuildMenu:"}],
+              "actions": {"refreshCommands:": [{"updateKeyCommands": true}], "rebuildMenu:": [{"rebuildMainMenu": true}]}}}],
+            "firstResponder": "window/root"
+            """#)
+        let d = s.dispatcher
+        let builds = s.runtime.application.mainMenuBuildCount
+        s.press("cmd+u")
+        s.press("cmd+u")
+        #expect(d.statistics.invalidations[Int(CacheInvalidationReason.explicitUpdate.rawValue)] == 2)
+        s.press("cmd+m")
+        s.press("cmd+m")
+        #expect(d.statistics.invalidations[Int(CacheInvalidationReason.mainMenuRebuild.rawValue)] == 2)
+        #expect(s.runtime.application.mainMenuBuildCount == builds + 2)
+        #expect(s.runtime.problems.isEmpty)
+    }
+
+    @Test func R10_aWindowWithNoRootAndAnEmptyChainLoadAndResolve() throws {
+        var windowOnly = try live(#""windows": [{"type": "window", "name": "window"}]"#)
+        #expect(windowOnly.dispatcher.currentChain.paths == ["window", "application"])
+        let copy = windowOnly.press("cmd+c")  // the menu's Copy: nothing can perform it
+        #expect(copy.outcome != .performedCommand)
+        #expect(copy.diagnostics.contains(.noFirstResponder))
+        var empty = try live(#""windows": []"#)
+        #expect(empty.dispatcher.currentChain.paths == ["application"])
+        let press = empty.press("a")
+        #expect(press.outcome == .unhandled)
+        #expect(press.diagnostics.contains(.noKeyWindow))
+        #expect(empty.runtime.allPaths.isEmpty)
+    }
+}
