@@ -1,8 +1,16 @@
 #!/bin/sh
 # Installs the Debian packages KeyTrace needs when they are missing: libpcap-dev (capture and
-# pcap export), pkg-config (to locate libpcap) and tshark (the tests' independent USB decoder).
-# Runs `apt-get update` once, and only when something is missing. Safe to run repeatedly.
+# pcap export), pkg-config (to locate libpcap) and tshark (the tests' independent USB decoder);
+# then hid-tools from PyPI (the tests' independent HID report-descriptor decoder) for the
+# python3 on the PATH. Runs `apt-get update` once, and only when something is missing. Safe to
+# run repeatedly.
 set -eu
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import hidtools.hid' 2>/dev/null; then
+    echo "Installing hid-tools (pip) …" >&2
+    python3 -m pip install --quiet hid-tools >&2 \
+        || python3 -m pip install --quiet --break-system-packages hid-tools >&2 \
+        || echo "Could not install hid-tools with pip; the hid-tools oracle tests will fail until it is installed." >&2
+fi
 needed="libpcap-dev pkg-config tshark"
 missing=""
 for package in $needed; do

@@ -13,7 +13,7 @@ import KeyTraceCore
 ///  transitions: keys released (in the order they went down), modifiers released (usage order),
 ///               modifiers pressed (usage order), keys pressed (report order)
 /// ```
-/// An array value naming a Keyboard page error code (1 ErrorRollOver, 2 POSTFail, 3
+/// An array value or set bit naming a Keyboard page error code (1 ErrorRollOver, 2 POSTFail, 3
 /// ErrorUndefined) keeps that report's other keyboard keys as they were; modifiers still apply,
 /// as with boot reports. A report shorter than its layout reads as zeros past its end (as Linux
 /// pads it); one with an unknown ID changes nothing.
@@ -51,13 +51,15 @@ struct HIDReportDecoder {
     init(descriptor: HIDReportDescriptor) {
         self.descriptor = descriptor
         var fields: [UInt8: [HIDReportDescriptor.Field]] = [:]
-        for field in descriptor.fields where field.kind == .input && !field.isConstant && field.bitSize > 0
-            && field.count > 0 && field.usages.count > 0 {
+        for field in descriptor.fields where field.carriesKeys && field.bitSize > 0 && field.count > 0 {
             fields[field.reportID, default: []].append(field)
         }
         keyFields = fields
         inputIDs = Set(descriptor.reports.filter { $0.kind == .input }.map(\.id))
     }
+
+    /// The keys report `reportID` holds down now, in the order they went down.
+    func held(reportID: UInt8) -> [Key] { held[reportID] ?? [] }
 
     /// Keys held when decoding ended, over every report ID.
     var heldCount: Int { held.values.reduce(0) { $0 + $1.count } }
@@ -102,15 +104,18 @@ struct HIDReportDecoder {
                   seen.insert(key).inserted else { return }
             keys.append(key)
         }
+        func isErrorCode(_ usage: UInt32) -> Bool { usage >> 16 == 7 && (1...3).contains(usage & 0xFFFF) }
         let signed = field.logicalMinimum < 0
         if field.isVariable {
-            // Buttons only: 1-valued, absolute, logical 0…1 (modifier bits, NKRO bitmaps,
-            // consumer buttons). Volume knobs and the like are not keys.
-            guard field.logicalMinimum == 0, field.logicalMaximum == 1, !field.isRelative else { return }
+            guard field.isButtons else { return }
             let last = field.usages.count - 1
             for i in 0..<field.count {
                 guard let value = bits(payload, at: field.bitOffset + i * field.bitSize, size: field.bitSize, signed: false),
                       value != 0, let usage = field.usages[Swift.min(i, last)] else { continue }
+                if isErrorCode(usage) {
+                    errorCode = errorCode ?? UInt8(usage & 0xFF)
+                    continue
+                }
                 add(usage)
             }
             return
@@ -119,7 +124,7 @@ struct HIDReportDecoder {
             guard let value = bits(payload, at: field.bitOffset + i * field.bitSize, size: field.bitSize, signed: signed),
                   value >= field.logicalMinimum, value <= field.logicalMaximum,
                   let usage = field.usages[Int(value - field.logicalMinimum)] else { continue }
-            if usage >> 16 == 7, (1...3).contains(usage & 0xFFFF) {
+            if isErrorCode(usage) {
                 errorCode = errorCode ?? UInt8(usage & 0xFF)
                 continue
             }

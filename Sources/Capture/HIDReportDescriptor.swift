@@ -63,6 +63,16 @@ public struct HIDReportDescriptor: Hashable, Sendable {
         public var isVariable: Bool { flags & 2 != 0 }
         /// A relative field reports changes (mouse motion) rather than states.
         public var isRelative: Bool { flags & 4 != 0 }
+        /// A variable field of logical range 0…1: one on/off value per usage (modifier bits,
+        /// NKRO bitmaps, consumer and system-control buttons, reported absolute or as one-shot
+        /// relative bits). Knobs and axes (volume, X, pan) have wider ranges and are not keys.
+        public var isButtons: Bool { isVariable && logicalMinimum == 0 && logicalMaximum == 1 }
+        /// Whether the field can report keys (``HIDUsagePage/isKey(_:)``): an array, or buttons.
+        public var carriesKeys: Bool {
+            kind == .input && !isConstant && (!isVariable || isButtons) && usages.contains { usage in
+                HIDUsagePage(UInt16(truncatingIfNeeded: usage >> 16)).isKey(UInt16(truncatingIfNeeded: usage))
+            }
+        }
         /// Bits the field spans.
         public var bitLength: Int { bitSize * count }
     }
@@ -122,13 +132,7 @@ public struct HIDReportDescriptor: Hashable, Sendable {
     }
 
     /// Whether any input field carries keys (``HIDUsagePage/isKey(_:)``).
-    public var hasKeys: Bool {
-        fields.contains { field in
-            field.kind == .input && !field.isConstant && field.usages.contains { usage in
-                HIDUsagePage(UInt16(truncatingIfNeeded: usage >> 16)).isKey(UInt16(truncatingIfNeeded: usage))
-            }
-        }
-    }
+    public var hasKeys: Bool { fields.contains(where: \.carriesKeys) }
 }
 
 /// The usages of one field: single usages and ranges in the order the descriptor gave them,
