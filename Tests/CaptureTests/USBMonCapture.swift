@@ -70,12 +70,17 @@ struct USBMonCapture {
         time += 1000
     }
 
-    /// One interrupt-IN report on `endpoint`, at the current time.
-    mutating func report(_ device: Device, endpoint: UInt8, _ bytes: [UInt8], interval: Int32 = 8) {
+    /// One interrupt-IN report on `endpoint`, at the current time; returns its completion's
+    /// timestamp in ns.
+    @discardableResult
+    mutating func report(_ device: Device, endpoint: UInt8, _ bytes: [UInt8], interval: Int32 = 8) -> UInt64 {
+        defer { time += 8000 }
+        let completion = time * 1000
         nextURB += 0x40
         packet(type: "C", transfer: 1, endpoint: endpoint, device: device, urb: nextURB, data: bytes, interval: interval)
         packet(type: "S", transfer: 1, endpoint: endpoint, device: device, urb: nextURB, status: -115,
                length: UInt32(bytes.count), interval: interval)
+        return completion
     }
 
     /// Waits `ms` milliseconds.
