@@ -287,7 +287,6 @@ struct USBKeyboardDecoder {
         if let interval = packet.urbInterval, interval > 0 { state.urbInterval = interval }
         if state.role == .unknown, devices[key.deviceKey]?.descriptor?.deviceClass == 9 { state.role = .hub }
         let report = packet.data
-        if state.role != .keyboard, state.role != .hub { summary.updateEndpoint(key.id) { $0.sawReport(length: report.count) } }
         switch state.role {
         case .hub: summary.skip(.hub)
         case .mouse: summary.skip(.mouse)
@@ -311,6 +310,9 @@ struct USBKeyboardDecoder {
             }
         case .keyboard:
             decode(report, &state, timestamp: timestamp, into: &events)
+        }
+        if state.role == .mouse || state.role == .other {
+            summary.updateEndpoint(key.id) { $0.sawReport(length: report.count) }
         }
         endpoints[key] = state
     }

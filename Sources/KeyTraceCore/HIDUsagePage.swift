@@ -100,8 +100,8 @@ extension HIDUsagePage: CustomStringConvertible {
 }
 
 extension HIDUsagePage {
-    /// Four upper-case hex digits.
-    static func hex4(_ value: UInt16) -> String {
+    /// Four upper-case hex digits, e.g. `00E9`.
+    public static func hex4(_ value: UInt16) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

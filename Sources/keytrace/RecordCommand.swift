@@ -49,6 +49,9 @@ struct RecordCommand: ParsableCommand {
     var policy: QueryPolicy = .cached
     @Option(name: [.short, .customLong("output")], help: "The trace to write (.ktrace).")
     var output: String
+    @Flag(name: .customLong("json-summary"),
+          help: "Print the capture summary as one JSON object (devices, endpoints, report IDs, keys by usage page) instead of text.")
+    var jsonSummary = false
 
     func validate() throws {
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
@@ -133,9 +136,19 @@ struct RecordCommand: ParsableCommand {
 
     private func printSummary(_ summary: RecordingSession.Summary, source: CaptureSource, complete: Bool) {
         let capture = summary.capture
+        if jsonSummary {
+            print(capture.json)
+            return
+        }
         print(complete ? "recorded \(output)" : "recorded \(output) — INCOMPLETE: the input stopped early (see the error below)")
         let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil
         if hardware { for device in capture.devices { print("  device      \(device)") } }
+        for endpoint in capture.endpoints where endpoint.role != "hub" { print("  endpoint    \(endpoint.summaryLine)") }
+        for device in capture.usbDevices { for note in device.notes { print("  note        \(device.id) \(note)") } }
+        for device in capture.devices where device.identifiedBy.isHeuristic {
+            print("  heuristic   keys of \(device.id) come from the \(device.identifiedBy.rawValue): no report descriptor "
+                + "was captured (record from before the device is plugged in to capture it)")
+        }
         print("  presses     \(summary.presses)")
         if scene != nil {
             let outcomes = summary.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }
