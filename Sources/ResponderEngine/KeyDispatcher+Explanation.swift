@@ -74,7 +74,7 @@ extension KeyDispatcher {
         let chain = collection.chain
         let textInput = chain.isTextInputActive && !application.commandsBeforeTextInput
         var explanation = ResolutionExplanation(press: press, chain: chain, textInputActive: textInput, candidates: [])
-        let hits = collection.hits(usage: press.usage, modifiers: press.modifierFlags)
+        let hits = collection.hits(for: press)
         let sawExact = hits.contains { $0.fidelity == 3 }
         var won = false
         for deferredPhase in [false, true] {

@@ -75,7 +75,8 @@ open class TextInputView: View {
     @discardableResult
     public func consume(_ press: KeyPress) -> Bool {
         let flags = press.modifierFlags.matchingSubset
-        if flags.contains(.command) || flags.contains(.control) { return false }
+        // Media and system keys (other usage pages) are no text input.
+        if flags.contains(.command) || flags.contains(.control) || !press.isKeyboardKey { return false }
         switch press.usage {
         case .deleteOrBackspace:
             if selection.isEmpty, caret > 0 { selection = (caret - 1)..<caret }

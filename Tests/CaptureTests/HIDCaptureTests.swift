@@ -237,3 +237,37 @@ import KeyTraceCore
         }
     }
 }
+
+extension HIDCaptureTests {
+    /// The ITE capture written as a pcap file in `directory`, for CLI tests.
+    static func writeITECapture(in directory: TemporaryDirectory) throws -> String {
+        let path = directory.path("ite.pcap")
+        try iteKeyboard.capture(enumerated: true).capture.write(to: path)
+        return path
+    }
+
+    @Test func recordDumpAndExportShowMediaAndSystemKeysWithTheirPages() throws {
+        guard let keytrace = Captures.keytraceBinary else {
+            Issue.record("the keytrace binary was not found beside the tests; run swift build first")
+            return
+        }
+        let directory = try TemporaryDirectory()
+        let capture = try Self.writeITECapture(in: directory)
+        let trace = directory.path("ite.ktrace")
+        let recorded = try run(keytrace, ["record", "--pcap", capture, "-o", trace])
+        #expect(recorded.contains("endpoint    1.7.129 interface 0: keyboard (descriptors), report IDs 1 2 5, keys Generic Desktop 1, Keyboard 2, Consumer 2"))
+        let dump = try run(keytrace, ["dump", trace])
+        #expect(dump.contains("(Play/Pause, Consumer page, usage 0xCD)  1.7.129"))
+        #expect(dump.contains("(System Sleep, Generic Desktop page, usage 0x82)"))
+        _ = try run(keytrace, ["export", trace, "--format", "ndjson", "-o", directory.path("ite.ndjson")])
+        let ndjson = try String(contentsOfFile: directory.path("ite.ndjson"), encoding: .utf8)
+        #expect(ndjson.contains("\"usage\":205,\"usage_name\":\"Play/Pause\",\"usage_page\":12"))
+        #expect(ndjson.contains("\"usage\":4,\"usage_name\":\"A\",\"device\""))
+        _ = try run(keytrace, ["export", trace, "--format", "csv", "-o", directory.path("ite.csv")])
+        let csv = try String(contentsOfFile: directory.path("ite.csv"), encoding: .utf8)
+        #expect(csv.contains(",down,786637,1.7.129,"))
+        #expect(csv.contains("Play/Pause"))
+        let json = try run(keytrace, ["record", "--pcap", capture, "-o", directory.path("again.ktrace"), "--json-summary"])
+        #expect(json.contains("\"keysByPage\":{\"Generic Desktop\":1,\"Keyboard\":2,\"Consumer\":2}"))
+    }
+}
