@@ -74,9 +74,9 @@ local function device_text(raw)
   local b = raw:rshift(16):band(0xFFFF):tonumber()
   local c = raw:band(0xFFFF):tonumber()
   local names = { [0] = "unspecified", [1] = "usb", [2] = "evdev", [3] = "terminal", [4] = "script",
-                  [5] = "synthetic", [6] = "in-process" }
+                  [5] = "synthetic", [6] = "in-process", [7] = "hidraw" }
   if kind == 1 then return string.format("%d.%d.%d", a, b, c) end
-  if kind == 2 or kind == 4 then return string.format("%s.%d", names[kind], a) end
+  if kind == 2 or kind == 4 or kind == 7 then return string.format("%s.%d", names[kind], a) end
   return names[kind] or "unspecified"
 end
 

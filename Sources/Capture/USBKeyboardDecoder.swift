@@ -390,30 +390,17 @@ struct USBKeyboardDecoder {
         case .decoded(let id, let changes, let errorCode):
             summary.reportsDecoded += 1
             if decoder.descriptor.usesReportIDs { summary.updateEndpoint(state.tracker.device) { $0.sawReportID(id) } }
-            let uncertainty = uncertainty(of: state)
-            if let errorCode { rollover(errorCode, state, timestamp: timestamp, into: &events) }
             if !changes.isEmpty, !state.announced {
                 endpoints[state.key] = state
                 announce(state.key, into: &events)
                 state.announced = true
             }
-            for change in changes {
-                let page = HIDUsagePage(change.key.page)
-                let press = state.tracker.press(change.phase, change.key.usage, page: page, timestamp: timestamp)
-                summary.presses += 1
-                if change.phase == .began { summary.updateEndpoint(press.device) { $0.keysByPage[page.rawValue, default: 0] += 1 } }
-                events.append(.press(press, uncertaintyNs: uncertainty))
+            let began = state.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
+                                            uncertaintyNs: uncertainty(of: state), summary: &summary, into: &events)
+            if !began.isEmpty {
+                summary.updateEndpoint(state.tracker.device) { $0.keysByPage.merge(began, uniquingKeysWith: +) }
             }
         }
-    }
-
-    private mutating func rollover(_ errorCode: UInt8, _ state: Endpoint, timestamp: UInt64,
-                                   into events: inout [CaptureEvent]) {
-        summary.markers += 1
-        events.append(.marker(CaptureMarker(
-            label: HIDUsage(UInt16(errorCode)).name,
-            detail: "keyboard reported an error in its key slots; keys kept as before, modifiers applied",
-            timestamp: timestamp, device: state.tracker.device)))
     }
 
     private mutating func decodeBoot(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
@@ -422,7 +409,7 @@ struct USBKeyboardDecoder {
         summary.reportsDecoded += 1
         let uncertainty = uncertainty(of: state)
         let diff = BootReport.diff(fromModifiers: state.modifiers, keys: state.keys, to: report)
-        if let error = diff.errorCode { rollover(error, state, timestamp: timestamp, into: &events) }
+        if let error = diff.errorCode { state.tracker.rollover(error, timestamp: timestamp, summary: &summary, into: &events) }
         var began = 0
         for (phase, usage) in diff.changes {
             let press = state.tracker.press(phase, HIDUsage(UInt16(usage)), timestamp: timestamp)
