@@ -195,18 +195,59 @@ import KeyTraceCore
         #expect(pointer.role == "undecodable" && pointer.reportLengths == [6])
     }
 
+    // MARK: The oracles, report by report
+
+    static func scenario(_ name: String) throws -> Scenario {
+        switch name {
+        case "nkro": return nkroKeyboard
+        case "ite": return iteKeyboard
+        case "kvm": return try kvm()
+        case "media": return try mediaKeyboard()
+        default: return pushPopKeyboard
+        }
+    }
+
+    @Test(arguments: ["nkro", "ite", "kvm", "media", "pushpop"])
+    func tsharkAgreesWithEveryDecodedCapture(name: String) throws {
+        let scenario = try Self.scenario(name)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("capture.pcap")
+        let (capture, times) = scenario.capture(enumerated: true)
+        try capture.write(to: path)
+        let events = try USBCaptureSource(file: path).collect()
+        let theirs = try TsharkHIDOracle.reports(in: path)
+        #expect(theirs.map(\.endpoint) == scenario.reports.map(\.endpoint), "tshark saw other reports")
+        var held: [DeviceID: Set<UInt32>] = [:]
+        var heldByID: [DeviceID: [UInt8: Set<UInt32>]] = [:]
+        var compared = 0
+        for (index, report) in scenario.reports.enumerated() where index < theirs.count {
+            let device = Self.id(report.endpoint)
+            for press in events.presses where press.timestamp == times[index] && press.device == device {
+                let key = UInt32(press.usagePage.rawValue) << 16 | UInt32(press.usage.rawValue)
+                if press.phase == .began { held[device, default: []].insert(key) } else { held[device, default: []].remove(key) }
+            }
+            guard let keys = theirs[index].keys else { continue }
+            let usesIDs = scenario.device.interfaces.first { $0.endpoint == report.endpoint }
+                .map { (try? HIDReportDescriptor(parsing: $0.reportDescriptor))?.usesReportIDs == true } ?? false
+            heldByID[device, default: [:]][usesIDs ? report.bytes[0] : 0] = Set(keys)
+            let union = heldByID[device, default: [:]].values.reduce(into: Set<UInt32>()) { $0.formUnion($1) }
+            #expect(held[device, default: []] == union, "\(name) report \(index) \(report.bytes)")
+            compared += 1
+        }
+        // tshark 4.0 decodes no report of the Push/Pop descriptor (hid-tools checks it) and
+        // misreads the KVM keyboard's unsigned Logical Maximum 0x91 (see TsharkHIDOracle).
+        if name == "pushpop" {
+            #expect(compared == 0, "tshark now decodes the push/pop descriptor: expect every report")
+        } else {
+            #expect(compared >= scenario.reports.count / 2, "\(name): tshark decoded \(compared) of \(scenario.reports.count)")
+        }
+    }
+
     // MARK: The hid-tools oracle, report by report
 
     @Test(arguments: ["nkro", "ite", "kvm", "media", "pushpop"])
     func hidToolsAgreesWithEveryDecodedCapture(name: String) throws {
-        let scenario: Scenario
-        switch name {
-        case "nkro": scenario = Self.nkroKeyboard
-        case "ite": scenario = Self.iteKeyboard
-        case "kvm": scenario = try Self.kvm()
-        case "media": scenario = try Self.mediaKeyboard()
-        default: scenario = Self.pushPopKeyboard
-        }
+        let scenario = try Self.scenario(name)
         let (events, _) = try scenario.decode(enumerated: true)
         let (_, times) = scenario.capture(enumerated: true)
         var held: [DeviceID: Set<UInt32>] = [:]
