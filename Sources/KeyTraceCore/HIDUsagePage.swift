@@ -63,20 +63,6 @@ public struct HIDUsagePage: RawRepresentable, Hashable, Comparable, Sendable, Bi
         return name + " 0x" + Self.hex4(usage)
     }
 
-    /// Looks a name given by ``name(of:)`` up again (pages other than the keyboard's).
-    public static func usage(named name: String) -> (page: HIDUsagePage, usage: UInt16)? {
-        if let usage = consumerNames.first(where: { $0.value == name })?.key { return (.consumer, usage) }
-        if let usage = systemControlNames.first(where: { $0.value == name })?.key { return (.genericDesktop, usage) }
-        let parts = name.split(separator: " ")
-        guard parts.count >= 2, let last = parts.last, last.hasPrefix("0x"),
-              let usage = UInt16(last.dropFirst(2), radix: 16) else { return nil }
-        let pageName = parts.dropLast().joined(separator: " ")
-        let known: [HIDUsagePage] = [.genericDesktop, .keyboard, .led, .button, .consumer]
-        if let page = known.first(where: { $0.name == pageName }) { return (page, usage) }
-        guard pageName.hasPrefix("0x"), let raw = UInt16(pageName.dropFirst(2), radix: 16) else { return nil }
-        return (HIDUsagePage(raw), usage)
-    }
-
     /// Consumer page names (HID Usage Tables §15) of the keys keyboards commonly carry.
     static let consumerNames: [UInt16: String] = [
         0x30: "Power", 0x32: "Sleep", 0x40: "Menu", 0x6F: "Brightness Up", 0x70: "Brightness Down",

@@ -68,8 +68,13 @@ enum TsharkHIDOracle {
         }
         if body.hasSuffix(": 1") {
             let name = String(body.dropFirst("Usage: ".count).dropLast(3))
-            guard let (page, usage) = HIDUsagePage.usage(named: name) else { return .unnamed }
-            return .key(UInt32(page.rawValue) << 16 | UInt32(usage))
+            // tshark names these without numbers; the HID Usage Tables' names are the same.
+            for page in [HIDUsagePage.genericDesktop, .consumer] {
+                if let usage = (UInt16(1)...0x3FF).first(where: { page.isKey($0) && page.name(of: $0) == name }) {
+                    return .key(UInt32(page.rawValue) << 16 | UInt32(usage))
+                }
+            }
+            return .unnamed
         }
         if body.hasSuffix(": 0") { return nil }
         // An array value without a usage number: unknown to tshark unless the value is zero.
