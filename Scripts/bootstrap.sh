@@ -1,15 +1,21 @@
 #!/bin/sh
 # Installs the Debian packages KeyTrace needs when they are missing: libpcap-dev (capture and
 # pcap export), pkg-config (to locate libpcap), tshark (the tests' independent USB decoder) and
-# tmux (the terminal recorder's tests type into a real terminal).
-# Runs `apt-get update` once, and only when something is missing. Safe to run repeatedly.
+# tmux (the terminal recorder's tests type into a real terminal); then, for the python3 on the
+# PATH, the tests' independent oracles from PyPI: hid-tools (HID report descriptors) and DuckDB
+# (the press tables of `keytrace export --format presses`). Runs `apt-get update` once, and only
+# when something is missing. Safe to run repeatedly.
 set -eu
-# DuckDB from PyPI: the tests' independent reader of `keytrace export --format presses` tables.
-if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import duckdb' 2>/dev/null; then
-    echo "Installing duckdb (pip) …" >&2
-    python3 -m pip install --quiet duckdb >&2 \
-        || python3 -m pip install --quiet --break-system-packages duckdb >&2 \
-        || echo "Could not install duckdb with pip; the press-table check will fail until it is installed." >&2
+if command -v python3 >/dev/null 2>&1; then
+    for spec in "hidtools.hid hid-tools" "duckdb duckdb"; do
+        module=${spec%% *}
+        package=${spec#* }
+        python3 -c "import $module" 2>/dev/null && continue
+        echo "Installing $package (pip) …" >&2
+        python3 -m pip install --quiet "$package" >&2 \
+            || python3 -m pip install --quiet --break-system-packages "$package" >&2 \
+            || echo "Could not install $package with pip; the tests that use it will fail until it is installed." >&2
+    done
 fi
 needed="libpcap-dev pkg-config tshark tmux"
 missing=""

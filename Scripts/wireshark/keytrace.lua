@@ -29,6 +29,7 @@ local f = {
   phase = ProtoField.uint8("keytrace.key.phase", "Phase", base.DEC, phases),
   is_repeat = ProtoField.bool("keytrace.key.repeat", "Auto-repeat"),
   usage = ProtoField.uint16("keytrace.key.usage", "HID usage", base.HEX),
+  usage_page = ProtoField.uint16("keytrace.key.usage_page", "HID usage page", base.HEX),
   modifier_flags = ProtoField.uint32("keytrace.key.modifier_flags", "Modifier flags", base.HEX),
   modifier_sides = ProtoField.uint8("keytrace.key.modifier_sides", "Modifier sides", base.HEX),
   device_raw = ProtoField.uint64("keytrace.device_raw", "Device id (packed)", base.HEX),
@@ -73,9 +74,9 @@ local function device_text(raw)
   local b = raw:rshift(16):band(0xFFFF):tonumber()
   local c = raw:band(0xFFFF):tonumber()
   local names = { [0] = "unspecified", [1] = "usb", [2] = "evdev", [3] = "terminal", [4] = "script",
-                  [5] = "synthetic", [6] = "in-process" }
+                  [5] = "synthetic", [6] = "in-process", [7] = "hidraw" }
   if kind == 1 then return string.format("%d.%d.%d", a, b, c) end
-  if kind == 2 or kind == 4 then return string.format("%s.%d", names[kind], a) end
+  if kind == 2 or kind == 4 or kind == 7 then return string.format("%s.%d", names[kind], a) end
   return names[kind] or "unspecified"
 end
 
@@ -118,8 +119,15 @@ function p.dissector(buf, pinfo, root)
     local u = buf(o + 17, 8):le_uint64()
     if u ~= UInt64(0xFFFFFFFF, 0xFFFFFFFF) then tree:add_le(f.uncertainty, buf(o + 17, 8)) end
     local n = add_string(tree, f.characters, buf, o + 25)
-    add_string(tree, f.characters_plain, buf, n)
+    n = add_string(tree, f.characters_plain, buf, n)
+    -- Keys of another page than the keyboard's (0x07) end with their usage page.
+    local page = 7
+    if n + 2 <= buf:len() then
+      tree:add_le(f.usage_page, buf(n, 2))
+      page = buf(n, 2):le_uint()
+    end
     info = string.format("key %s usage 0x%02x", phases[buf(o, 1):uint()] or "?", buf(o + 2, 2):le_uint())
+    if page ~= 7 then info = info .. string.format(" page 0x%02x", page) end
   elseif kind == 2 and buf:len() >= o + 14 then
     tree:add_le(f.press_seq, buf(o, 8))
     tree:add(f.outcome, buf(o + 8, 1))

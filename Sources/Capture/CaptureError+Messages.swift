@@ -77,9 +77,12 @@ extension CaptureError {
 
     static func noKeyboard(_ input: String, summary: CaptureSummary) -> CaptureError {
         let reasons = summary.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let undecodable = summary.undecodableEndpoints.map(\.summaryLine)
         return CaptureError(.noKeyboard,
             "no keyboard found in \(summary.packetsRead) packets (skipped: "
             + (reasons.isEmpty ? "none" : reasons.joined(separator: ", ")) + "). "
+            + (undecodable.isEmpty ? "" : "Endpoints that could not be decoded: " + undecodable.joined(separator: "; ")
+                + ". Record from before the device is plugged in so its report descriptor is captured. ")
             + "A keyboard sends 8-byte interrupt-IN boot reports; capture the bus it is on (usbmon0 sees all buses) "
             + "and type while capturing", input: input)
     }

@@ -25,6 +25,9 @@ public struct CaptureSummary: Hashable, Sendable {
         public static let otherDevice = SkipReason(named: "other-device")
         /// A packet or report that could not be decoded (short header, bad length, invalid usage).
         public static let malformed = SkipReason(named: "malformed")
+        /// A keyboard endpoint's report whose ID its layout does not describe (e.g. a pointer
+        /// report beside a report-ID keyboard found by the heuristic).
+        public static let otherReport = SkipReason(named: "other-report")
         /// An evdev event that is not a key (EV_SYN, EV_MSC, EV_LED, …).
         public static let nonKeyEvent = SkipReason(named: "non-key-event")
         /// An evdev key code with no HID Keyboard/Keypad usage (mouse buttons, media keys).
@@ -56,6 +59,10 @@ public struct CaptureSummary: Hashable, Sendable {
     public var skipped: [SkipReason: Int] = [:]
     /// Keys still down when the capture ended (no release is invented for them).
     public var keysHeldAtEnd: Int = 0
+    /// USB devices seen with an interrupt-IN endpoint or descriptors, by bus and address (USB only).
+    public var usbDevices: [USBDevice] = []
+    /// Every interrupt-IN endpoint seen, keyboard or not, ordered by id (USB only).
+    public var endpoints: [Endpoint] = []
 
     /// An empty summary: no devices, every count zero.
     public init() {}
@@ -64,6 +71,9 @@ public struct CaptureSummary: Hashable, Sendable {
     public var skippedTotal: Int { skipped.values.reduce(0, +) }
 
     mutating func skip(_ reason: SkipReason) { skipped[reason, default: 0] += 1 }
+
+    /// The endpoints that are neither keyboards nor hubs: what could not be decoded, with their report lengths.
+    public var undecodableEndpoints: [Endpoint] { endpoints.filter { $0.role != "keyboard" && $0.role != "hub" } }
 
     mutating func record(device: DeviceInfo) {
         if let index = devices.firstIndex(where: { $0.id == device.id }) {
@@ -90,6 +100,7 @@ extension CaptureSummary: CustomStringConvertible {
             + "dropped: \(dropped), keys held at end: \(keysHeldAtEnd)")
         let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         lines.append("skipped: " + (reasons.isEmpty ? "none" : reasons.joined(separator: ", ")))
+        lines.append(contentsOf: usbLines)
         return lines.joined(separator: "\n")
     }
 }

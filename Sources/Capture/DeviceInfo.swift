@@ -6,8 +6,13 @@ public struct DeviceInfo: Hashable, Sendable {
     public enum Identification: String, Hashable, Sendable {
         /// A configuration descriptor named a boot keyboard interface (class 3, subclass 1, protocol 1).
         case descriptors
+        /// The interface's HID report descriptor lays out keys (keyboard, consumer or system-control usages).
+        case reportDescriptor = "report descriptor"
         /// No descriptor was seen; its interrupt reports look like boot keyboard reports.
         case bootReportHeuristic = "boot-report heuristic"
+        /// No descriptor was seen; its interrupt reports look like a report ID byte before a boot
+        /// keyboard report.
+        case reportIDHeuristic = "report-ID boot-report heuristic"
         /// An evdev node or an evemu recording.
         case evdev
         /// A script.
@@ -16,6 +21,9 @@ public struct DeviceInfo: Hashable, Sendable {
         case synthetic
         /// A terminal's standard input.
         case terminal
+
+        /// Whether the keys come from a guess at the report layout rather than from a descriptor.
+        public var isHeuristic: Bool { self == .bootReportHeuristic || self == .reportIDHeuristic }
     }
 
     /// The device, e.g. `4.5.129` for USB bus 4, address 5, endpoint 0x81.

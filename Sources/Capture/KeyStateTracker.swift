@@ -26,8 +26,24 @@ struct KeyStateTracker {
 
     var flags: ModifierFlags { capsLock ? sides.flags.union(.alphaShift) : sides.flags }
 
-    /// Every key down, modifiers included.
-    var heldCount: Int { keysDown.count + sides.usages.count }
+    /// Keys of other pages than the keyboard's currently down (page << 16 | usage).
+    private(set) var otherPagesDown: [UInt32] = []
+
+    /// Every key down, modifiers and other pages included.
+    var heldCount: Int { keysDown.count + sides.usages.count + otherPagesDown.count }
+
+    /// The press of `usage` on `page` (consumer, system control): it changes no modifier and types nothing.
+    mutating func press(_ phase: KeyPhase, _ usage: UInt16, page: HIDUsagePage, timestamp: UInt64) -> KeyPress {
+        guard page != .keyboard else { return press(phase, HIDUsage(usage), timestamp: timestamp) }
+        let key = UInt32(page.rawValue) << 16 | UInt32(usage)
+        if phase == .began {
+            if !otherPagesDown.contains(key) { otherPagesDown.append(key) }
+        } else if phase == .ended || phase == .cancelled {
+            otherPagesDown.removeAll { $0 == key }
+        }
+        return KeyPress(phase, HIDUsage(usage), modifiers: flags, sides: sides, device: device, timestamp: timestamp,
+                        layout: layout, usagePage: page)
+    }
 
     /// Forgets every key down, as when the keyboard goes away (Caps Lock's state stays).
     mutating func releaseAll() {

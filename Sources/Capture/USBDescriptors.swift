@@ -13,6 +13,8 @@ enum USBDescriptors {
         var deviceClass: UInt8
         var vendorID: UInt16
         var productID: UInt16
+        /// The index of the product string descriptor, 0 when none.
+        var productString: UInt8 = 0
     }
 
     struct Endpoint: Hashable {
@@ -28,6 +30,9 @@ enum USBDescriptors {
         var subclass: UInt8
         var interfaceProtocol: UInt8
         var endpoints: [Endpoint] = []
+        /// The report descriptor's length from the interface's HID class descriptor (0x21),
+        /// when the configuration holds one.
+        var reportDescriptorLength: Int?
 
         /// HID (3), boot interface subclass (1), keyboard protocol (1).
         var isBootKeyboard: Bool { interfaceClass == 3 && subclass == 1 && interfaceProtocol == 1 }
@@ -38,6 +43,11 @@ enum USBDescriptors {
 
     static let deviceType: UInt8 = 1
     static let configurationType: UInt8 = 2
+    static let stringType: UInt8 = 3
+    /// The HID class descriptor inside a configuration (HID 1.11 §6.2.1).
+    static let hidType: UInt8 = 0x21
+    /// A HID report descriptor, asked for from the interface (HID 1.11 §7.1.1).
+    static let reportType: UInt8 = 0x22
 
     /// A device descriptor, or `nil` when the bytes are not one.
     static func device(_ bytes: UnsafeRawBufferPointer) -> Device? {
@@ -45,7 +55,8 @@ enum USBDescriptors {
               let vendor = bytes.getLittleEndian(at: 8, as: UInt16.self),
               let product = bytes.getLittleEndian(at: 10, as: UInt16.self)
         else { return nil }
-        return Device(deviceClass: bytes[4], vendorID: vendor, productID: product)
+        return Device(deviceClass: bytes[4], vendorID: vendor, productID: product,
+                      productString: bytes.count >= 16 ? bytes[15] : 0)
     }
 
     /// The interfaces of a configuration descriptor, or `nil` when the bytes are not one.
@@ -61,6 +72,13 @@ enum USBDescriptors {
             if type == 4, end <= bytes.count, length >= 9 {
                 interfaces.append(Interface(number: bytes[offset + 2], interfaceClass: bytes[offset + 5],
                                             subclass: bytes[offset + 6], interfaceProtocol: bytes[offset + 7]))
+            } else if type == hidType, end <= bytes.count, length >= 9, !interfaces.isEmpty {
+                // bLength, 0x21, bcdHID, bCountryCode, bNumDescriptors, then (type, length) pairs.
+                let count = Int(bytes[offset + 5])
+                for i in 0..<count where offset + 6 + 3 * i + 3 <= end && bytes[offset + 6 + 3 * i] == reportType {
+                    interfaces[interfaces.count - 1].reportDescriptorLength =
+                        bytes.getLittleEndian(at: offset + 7 + 3 * i, as: UInt16.self).map(Int.init)
+                }
             } else if type == 5, end <= bytes.count, length >= 7, !interfaces.isEmpty {
                 interfaces[interfaces.count - 1].endpoints.append(
                     Endpoint(address: bytes[offset + 2], attributes: bytes[offset + 3], interval: bytes[offset + 6]))
@@ -68,5 +86,20 @@ enum USBDescriptors {
             offset = end
         }
         return interfaces
+    }
+
+    /// The text of a string descriptor (UTF-16LE after bLength and bDescriptorType), or `nil`.
+    static func string(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard bytes.count >= 4, bytes[1] == stringType else { return nil }
+        let end = min(bytes.count, Int(bytes[0])) & ~1
+        var units: [UInt16] = []
+        var offset = 2
+        while offset + 2 <= end, let unit = bytes.getLittleEndian(at: offset, as: UInt16.self) {
+            units.append(unit)
+            offset += 2
+        }
+        let text = String(decoding: units, as: UTF16.self)
+        let trimmed = text.drop { $0 == " " || $0 == "\0" }.reversed().drop { $0 == " " || $0 == "\0" }.reversed()
+        return trimmed.isEmpty ? nil : String(trimmed)
     }
 }

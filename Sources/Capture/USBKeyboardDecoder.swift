@@ -6,12 +6,16 @@ import KeyTraceCore
 /// ```
 /// packet ─► header (usbmon 48/64, USBPcap) ─┬─ submit ............................ skipped: submit
 ///                                           ├─ error status ...................... skipped: error-status
-///                                           ├─ control ─► GET_DESCRIPTOR answers ─► device / interfaces
+///                                           ├─ control ─► GET_DESCRIPTOR answers ─► device, interfaces,
+///                                           │                  product name, report descriptors
 ///                                           ├─ bulk, isochronous, interrupt OUT .. skipped: other-device
-///                                           └─ interrupt IN completion ─► endpoint role
-///                                                 keyboard ─► boot report diff ─► .press …
+///                                           └─ interrupt IN completion ─► endpoint role and layout
+///                                                 keyboard ─► report descriptor decoder ─┐
+///                                                          ─► boot report (after a report ID) ─► diff ─► .press …
 ///                                                 hub / mouse / other ........... skipped by role
 /// ```
+/// An interface's report descriptor decides its layout; without one, the boot-report
+/// heuristics guess it (and the device says so in ``DeviceInfo/identifiedBy``).
 struct USBKeyboardDecoder {
     private struct DeviceKey: Hashable {
         var bus: UInt16
@@ -23,6 +27,7 @@ struct USBKeyboardDecoder {
         var device: UInt16
         var endpoint: UInt8
         var deviceKey: DeviceKey { DeviceKey(bus: bus, device: device) }
+
         var id: DeviceID { .usb(bus: bus, device: device, endpoint: endpoint) }
     }
 
@@ -32,9 +37,28 @@ struct USBKeyboardDecoder {
         var request: UInt64
     }
 
+    /// A GET_DESCRIPTOR request waiting for its answer: descriptor type, index, and the
+    /// interface for requests to an interface.
+    private struct Request {
+        var type: UInt8
+        var index: UInt8
+        var interface: UInt8?
+    }
+
     private enum Role { case unknown, keyboard, hub, mouse, other }
 
+    /// How an endpoint's reports are laid out.
+    private enum Layout {
+        /// The boot keyboard report (HID 1.11 appendix B).
+        case boot
+        /// A report ID byte, then a boot keyboard report; reports with other IDs are not decoded.
+        case bootAfterReportID(UInt8)
+        /// What the interface's report descriptor says.
+        case descriptor(HIDReportDecoder)
+    }
+
     private struct Endpoint {
+        let key: EndpointKey
         var role: Role = .unknown
         var identifiedBy: DeviceInfo.Identification = .bootReportHeuristic
         var bInterval: UInt8?
@@ -42,6 +66,8 @@ struct USBKeyboardDecoder {
         var announced = false
         /// All-zero boot-format reports seen before the role was decided.
         var undecidedReports = 0
+        var layout = Layout.boot
+        var interface: UInt8?
         var modifiers: UInt8 = 0
         var keys: [UInt8] = []
         var tracker: KeyStateTracker
@@ -50,6 +76,9 @@ struct USBKeyboardDecoder {
     private struct Device {
         var descriptor: USBDescriptors.Device?
         var interfaces: [USBDescriptors.Interface]?
+        var name: String?
+        /// Report descriptors by interface number.
+        var reportDescriptors: [UInt8: HIDReportDescriptor] = [:]
     }
 
     let linkType: USBLinkType
@@ -57,8 +86,8 @@ struct USBKeyboardDecoder {
     private(set) var summary = CaptureSummary()
     private var endpoints: [EndpointKey: Endpoint] = [:]
     private var devices: [DeviceKey: Device] = [:]
-    /// Descriptor type asked for by GET_DESCRIPTOR requests not yet answered.
-    private var pendingRequests: [RequestKey: UInt8] = [:]
+    /// GET_DESCRIPTOR requests not yet answered.
+    private var pendingRequests: [RequestKey: Request] = [:]
 
     init(linkType: USBLinkType, options: USBCaptureOptions) {
         self.linkType = linkType
@@ -66,6 +95,9 @@ struct USBKeyboardDecoder {
     }
 
     var keyboardsFound: Int { summary.devices.count }
+
+    /// The USB device (bus, address) an endpoint belongs to, as the summary names it.
+    private static func deviceID(_ key: DeviceKey) -> DeviceID { .usb(bus: key.bus, device: key.device, endpoint: 0) }
 
     /// Decodes one packet captured at `timestamp` (ns), appending what it produced.
     mutating func consume(_ bytes: UnsafeRawBufferPointer, timestamp: UInt64, into events: inout [CaptureEvent]) {
@@ -93,6 +125,7 @@ struct USBKeyboardDecoder {
                 summary.skipped[.otherDevice, default: 0] += endpoint.undecidedReports
             }
         }
+        summary.sortEndpoints()
     }
 
     // MARK: Control transfers: descriptors
@@ -101,11 +134,12 @@ struct USBKeyboardDecoder {
         let key = RequestKey(bus: packet.bus, device: packet.device, request: packet.requestID)
         if !packet.isCompletion {
             summary.skip(.submit)
-            // GET_DESCRIPTOR: bmRequestType 0x80 (device-to-host, standard, device), bRequest 6;
-            // the descriptor type is the high byte of wValue.
-            if let setup = packet.setup, setup.count >= 4, setup[0] == 0x80, setup[1] == 6 {
+            // GET_DESCRIPTOR: bmRequestType 0x80 (device-to-host, standard, device) or 0x81 (…,
+            // interface: report descriptors), bRequest 6; wValue is type << 8 | index, wIndex the
+            // interface.
+            if let setup = packet.setup, setup.count >= 6, setup[0] == 0x80 || setup[0] == 0x81, setup[1] == 6 {
                 if pendingRequests.count > 4096 { pendingRequests.removeAll() }
-                pendingRequests[key] = setup[3]
+                pendingRequests[key] = Request(type: setup[3], index: setup[2], interface: setup[0] == 0x81 ? setup[4] : nil)
             }
             return
         }
@@ -116,8 +150,9 @@ struct USBKeyboardDecoder {
         summary.skip(.controlTransfer)
         guard packet.data.count >= 2 else { return }
         let asked = pendingRequests.removeValue(forKey: key)
-        // Without the request (capture started mid-transfer), descriptors identify themselves.
-        let type = asked ?? packet.data[1]
+        // Without the request (capture started mid-transfer), descriptors identify themselves;
+        // a report descriptor does not, so it is only read when its request was captured.
+        let type = asked?.type ?? packet.data[1]
         let deviceKey = DeviceKey(bus: packet.bus, device: packet.device)
         if type == USBDescriptors.deviceType, let descriptor = USBDescriptors.device(packet.data) {
             devices[deviceKey, default: Device()].descriptor = descriptor
@@ -126,24 +161,81 @@ struct USBKeyboardDecoder {
                   !interfaces.isEmpty {
             devices[deviceKey, default: Device()].interfaces = interfaces
             applyInterfaces(interfaces, of: deviceKey, into: &events)
+        } else if type == USBDescriptors.stringType, let asked, asked.index != 0,
+                  asked.index == devices[deviceKey]?.descriptor?.productString,
+                  let name = USBDescriptors.string(packet.data) {
+            devices[deviceKey, default: Device()].name = name
+            summary.updateDevice(Self.deviceID(deviceKey)) { $0.name = name }
+            refreshAnnouncedEndpoints(of: deviceKey, into: &events)
+        } else if type == USBDescriptors.reportType, let interface = asked?.interface {
+            learnReportDescriptor(packet.data, interface: interface, of: deviceKey, into: &events)
+        }
+    }
+
+    /// Parses an interface's report descriptor and lays its endpoints out by it.
+    private mutating func learnReportDescriptor(_ bytes: UnsafeRawBufferPointer, interface asked: UInt8, of device: DeviceKey,
+                                                into events: inout [CaptureEvent]) {
+        // USBPcap records Windows' GET_DESCRIPTOR_FROM_INTERFACE with wIndex 0 for every
+        // interface; the HID descriptors' announced lengths then tell the interfaces apart.
+        let interfaces = devices[device]?.interfaces ?? []
+        var interface = asked
+        if interfaces.first(where: { $0.number == asked })?.reportDescriptorLength != bytes.count {
+            let matching = interfaces.filter { $0.reportDescriptorLength == bytes.count }
+            if matching.count == 1 { interface = matching[0].number }
+        }
+        let expected = interfaces.first { $0.number == interface }?.reportDescriptorLength
+        do {
+            let descriptor = try HIDReportDescriptor(parsing: bytes)
+            devices[device, default: Device()].reportDescriptors[interface] = descriptor
+            if let expected, expected != bytes.count {
+                summary.note(device: Self.deviceID(device), "interface \(interface): report descriptor of \(bytes.count) bytes, "
+                    + "the HID descriptor announced \(expected)")
+            }
+            if let interfaces = devices[device]?.interfaces { applyInterfaces(interfaces, of: device, into: &events) }
+        } catch {
+            summary.note(device: Self.deviceID(device), "interface \(interface): \(error)")
         }
     }
 
     private mutating func applyInterfaces(_ interfaces: [USBDescriptors.Interface], of device: DeviceKey,
                                           into events: inout [CaptureEvent]) {
+        let reportDescriptors = devices[device]?.reportDescriptors ?? [:]
         for interface in interfaces {
             for endpoint in interface.endpoints where endpoint.isInterruptIn {
                 let key = EndpointKey(bus: device.bus, device: device.device, endpoint: endpoint.address)
                 var state = endpoints[key] ?? newEndpoint(key)
                 state.bInterval = endpoint.interval
-                if interface.isBootKeyboard {
+                state.interface = interface.number
+                if let descriptor = reportDescriptors[interface.number] {
+                    if case .descriptor(let decoder) = state.layout, decoder.descriptor == descriptor {
+                        // Already laid out by this descriptor (a configuration read twice).
+                    } else {
+                        state.layout = .descriptor(HIDReportDecoder(descriptor: descriptor))
+                    }
+                    if descriptor.hasKeys {
+                        state.role = .keyboard
+                        state.identifiedBy = interface.isBootKeyboard ? .descriptors : .reportDescriptor
+                    } else {
+                        state.role = descriptor.applications.contains(0x0001_0002) ? .mouse : .other
+                    }
+                } else if interface.isBootKeyboard {
                     state.role = .keyboard
                     state.identifiedBy = .descriptors
                 } else if state.role != .keyboard {
                     state.role = interface.isMouse ? .mouse : (interface.isHub ? .hub : .other)
                 }
                 endpoints[key] = state
-                if state.role == .keyboard { announce(key, into: &events) }
+                summary.updateEndpoint(key.id) { entry in
+                    entry.interface = interface.number
+                    entry.role = Self.roleName(state.role)
+                    entry.identifiedBy = state.role == .keyboard ? state.identifiedBy : nil
+                    entry.hasReportDescriptor = reportDescriptors[interface.number] != nil
+                }
+                // A boot keyboard interface is announced now; any other interface with keys
+                // (NKRO, consumer, system control) at its first key.
+                if state.role == .keyboard, interface.isBootKeyboard || reportDescriptors[interface.number] == nil {
+                    announce(key, into: &events)
+                }
             }
         }
     }
@@ -155,7 +247,7 @@ struct USBKeyboardDecoder {
     }
 
     private func newEndpoint(_ key: EndpointKey) -> Endpoint {
-        Endpoint(tracker: KeyStateTracker(device: key.id, layout: options.layout, tracksCapsLock: options.tracksCapsLock))
+        Endpoint(key: key, tracker: KeyStateTracker(device: key.id, layout: options.layout, tracksCapsLock: options.tracksCapsLock))
     }
 
     private func uncertainty(of endpoint: Endpoint) -> UInt64 {
@@ -169,7 +261,17 @@ struct USBKeyboardDecoder {
         let descriptor = devices[key.deviceKey]?.descriptor
         let info = DeviceInfo(id: key.id, vendorID: descriptor?.vendorID, productID: descriptor?.productID,
                               bInterval: state.bInterval, pollingIntervalNs: uncertainty(of: state),
-                              identifiedBy: state.identifiedBy)
+                              identifiedBy: state.identifiedBy, name: devices[key.deviceKey]?.name)
+        summary.updateDevice(Self.deviceID(key.deviceKey)) { entry in
+            entry.vendorID = descriptor?.vendorID
+            entry.productID = descriptor?.productID
+            entry.name = devices[key.deviceKey]?.name
+        }
+        summary.updateEndpoint(key.id) { entry in
+            entry.role = Self.roleName(.keyboard)
+            entry.identifiedBy = state.identifiedBy
+            entry.interface = state.interface
+        }
         if state.announced, summary.devices.contains(info) { return }
         state.announced = true
         endpoints[key] = state
@@ -202,8 +304,15 @@ struct USBKeyboardDecoder {
                 summary.skipped[.otherDevice, default: 0] += state.undecidedReports
                 state.undecidedReports = 0
             }
+            if state.role != .unknown {
+                let role = Self.roleName(state.role)
+                summary.updateEndpoint(key.id) { $0.role = role }
+            }
         case .keyboard:
             decode(report, &state, timestamp: timestamp, into: &events)
+        }
+        if state.role == .mouse || state.role == .other {
+            summary.updateEndpoint(key.id) { $0.sawReport(length: report.count) }
         }
         endpoints[key] = state
     }
@@ -226,30 +335,89 @@ struct USBKeyboardDecoder {
                 state.role = .keyboard
                 state.identifiedBy = .bootReportHeuristic
             }
+        case 9 where report[0] != 0 && report[2] == 0 && BootReport.slotsAreValid(UnsafeRawBufferPointer(rebasing: report[1...])):
+            // A report ID, then a boot report: keyboards that put several reports on one endpoint.
+            if report[1...].allSatisfy({ $0 == 0 }) {
+                state.undecidedReports += 1
+            } else {
+                state.role = .keyboard
+                state.identifiedBy = .reportIDHeuristic
+                state.layout = .bootAfterReportID(report[0])
+            }
         default:
             state.role = .other
             summary.skip(.otherDevice)
         }
     }
 
+    private static func roleName(_ role: Role) -> String {
+        switch role {
+        case .unknown: return "undecided"
+        case .keyboard: return "keyboard"
+        case .hub: return "hub"
+        case .mouse: return "mouse"
+        case .other: return "undecodable"
+        }
+    }
+
     private mutating func decode(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
                                  into events: inout [CaptureEvent]) {
+        switch state.layout {
+        case .boot:
+            decodeBoot(report, &state, timestamp: timestamp, into: &events)
+        case .bootAfterReportID(let id):
+            guard let first = report.first, first == id else {
+                summary.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: report.first) }
+                return summary.skip(.otherReport)
+            }
+            summary.updateEndpoint(state.tracker.device) { $0.sawReportID(id) }
+            decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, into: &events)
+        case .descriptor(var decoder):
+            state.layout = .boot  // lets the decoder be changed in place without a copy
+            decodeDescribed(report, &decoder, &state, timestamp: timestamp, into: &events)
+            state.layout = .descriptor(decoder)
+        }
+    }
+
+    private mutating func decodeDescribed(_ report: UnsafeRawBufferPointer, _ decoder: inout HIDReportDecoder,
+                                          _ state: inout Endpoint, timestamp: UInt64, into events: inout [CaptureEvent]) {
+        switch decoder.decode(report) {
+        case .empty:
+            summary.skip(.malformed)
+        case .unknownReportID(let id):
+            summary.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: id) }
+            summary.skip(.otherReport)
+        case .decoded(let id, let changes, let errorCode):
+            summary.reportsDecoded += 1
+            if decoder.descriptor.usesReportIDs { summary.updateEndpoint(state.tracker.device) { $0.sawReportID(id) } }
+            if !changes.isEmpty, !state.announced {
+                endpoints[state.key] = state
+                announce(state.key, into: &events)
+                state.announced = true
+            }
+            let began = state.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
+                                            uncertaintyNs: uncertainty(of: state), summary: &summary, into: &events)
+            if !began.isEmpty {
+                summary.updateEndpoint(state.tracker.device) { $0.keysByPage.merge(began, uniquingKeysWith: +) }
+            }
+        }
+    }
+
+    private mutating func decodeBoot(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
+                                     into events: inout [CaptureEvent]) {
         guard report.count == 8, BootReport.slotsAreValid(report) else { return summary.skip(.malformed) }
         summary.reportsDecoded += 1
         let uncertainty = uncertainty(of: state)
         let diff = BootReport.diff(fromModifiers: state.modifiers, keys: state.keys, to: report)
-        if let error = diff.errorCode {
-            summary.markers += 1
-            events.append(.marker(CaptureMarker(
-                label: HIDUsage(UInt16(error)).name,
-                detail: "keyboard reported an error in its key slots; keys kept as before, modifiers applied",
-                timestamp: timestamp, device: state.tracker.device)))
-        }
+        if let error = diff.errorCode { state.tracker.rollover(error, timestamp: timestamp, summary: &summary, into: &events) }
+        var began = 0
         for (phase, usage) in diff.changes {
             let press = state.tracker.press(phase, HIDUsage(UInt16(usage)), timestamp: timestamp)
             summary.presses += 1
+            if phase == .began { began += 1 }
             events.append(.press(press, uncertaintyNs: uncertainty))
         }
+        if began > 0 { summary.updateEndpoint(state.tracker.device) { $0.keysByPage[7, default: 0] += began } }
         state.modifiers = diff.modifiers
         state.keys = diff.keys
     }

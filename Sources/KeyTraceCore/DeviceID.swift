@@ -29,6 +29,8 @@ public struct DeviceID: Hashable, Comparable, Sendable, BitwiseCopyable {
         case synthetic = 5
         /// Events produced in-process by the engine's user.
         case inProcess = 6
+        /// A hidraw device of a hid-recorder recording: `a` is its `D:` index.
+        case hidraw = 7
 
         /// A lowercase name used in notations and JSON.
         public var name: String {
@@ -40,6 +42,7 @@ public struct DeviceID: Hashable, Comparable, Sendable, BitwiseCopyable {
             case .script: return "script"
             case .synthetic: return "synthetic"
             case .inProcess: return "in-process"
+            case .hidraw: return "hidraw"
             }
         }
     }
@@ -80,7 +83,7 @@ extension DeviceID: CustomStringConvertible {
     public var description: String {
         switch kind {
         case .usb: return "\(a).\(b).\(c)"
-        case .evdev, .script: return "\(kind.name).\(a)"
+        case .evdev, .script, .hidraw: return "\(kind.name).\(a)"
         default: return kind.name
         }
     }

@@ -9,8 +9,12 @@
 public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
     /// The press phase.
     public var phase: KeyPhase
-    /// The key, as a usage on the HID Keyboard/Keypad page.
+    /// The key's usage ID on ``usagePage`` (a ``HIDUsage`` on the Keyboard/Keypad page).
     public var usage: HIDUsage
+    /// The page ``usage`` belongs to: ``HIDUsagePage/keyboard`` for every key that can type or
+    /// match a key command; consumer (media) and system-control keys carry their own page, type
+    /// nothing and match no key command.
+    public var usagePage: HIDUsagePage
     /// What the key typed with the modifiers held (`UIKey.characters`).
     public var characters: KeyText
     /// What the key typed without modifiers except Shift (`UIKey.charactersIgnoringModifiers`).
@@ -29,7 +33,7 @@ public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
     /// Creates a press with every field given.
     public init(phase: KeyPhase, usage: HIDUsage, characters: KeyText, charactersIgnoringModifiers: KeyText,
                 modifierFlags: ModifierFlags, modifierSides: ModifierSides = [], isRepeat: Bool = false,
-                device: DeviceID = .unspecified, timestamp: UInt64 = 0) {
+                device: DeviceID = .unspecified, timestamp: UInt64 = 0, usagePage: HIDUsagePage = .keyboard) {
         self.phase = phase
         self.usage = usage
         self.characters = characters
@@ -39,17 +43,20 @@ public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
         self.isRepeat = isRepeat
         self.device = device
         self.timestamp = timestamp
+        self.usagePage = usagePage
     }
 
     /// Creates a press whose characters come from `layout`.
     ///
     /// `modifiers` may include sides; keypad keys add ``ModifierFlags/numericPad`` (R1).
-    /// When `sides` is empty and flags are held, the left-side keys are assumed.
+    /// When `sides` is empty and flags are held, the left-side keys are assumed. A usage on
+    /// another page than the keyboard's types nothing.
     public init(_ phase: KeyPhase, _ usage: HIDUsage, modifiers: ModifierFlags = [], sides: ModifierSides = [],
                 isRepeat: Bool = false, device: DeviceID = .unspecified, timestamp: UInt64 = 0,
-                layout: KeyboardLayout = .usANSI) {
+                layout: KeyboardLayout = .usANSI, usagePage: HIDUsagePage = .keyboard) {
+        let isKeyboard = usagePage == .keyboard
         var flags = modifiers.subtracting(.numericPad)
-        if usage.isKeypad { flags.insert(.numericPad) }
+        if isKeyboard, usage.isKeypad { flags.insert(.numericPad) }
         var sides = sides
         if sides.isEmpty {
             if flags.contains(.control) { sides.insert(.leftControl) }
@@ -57,22 +64,31 @@ public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
             if flags.contains(.alternate) { sides.insert(.leftAlternate) }
             if flags.contains(.command) { sides.insert(.leftCommand) }
         }
-        let typed = layout.character(for: usage, modifiers: flags)
-        let plain = layout.character(for: usage, modifiers: flags.intersection([.shift, .alphaShift]))
+        let typed = isKeyboard ? layout.character(for: usage, modifiers: flags) : nil
+        let plain = isKeyboard ? layout.character(for: usage, modifiers: flags.intersection([.shift, .alphaShift])) : nil
         self.init(phase: phase, usage: usage,
                   characters: typed.map { KeyText($0) } ?? KeyText(),
                   charactersIgnoringModifiers: plain.map { KeyText($0) } ?? KeyText(),
                   modifierFlags: flags, modifierSides: sides, isRepeat: isRepeat,
-                  device: device, timestamp: timestamp)
+                  device: device, timestamp: timestamp, usagePage: usagePage)
     }
 
     /// Whether the key is one of the eight modifier keys (those are presses too, R20).
-    public var isModifierKey: Bool { usage.isModifier }
+    public var isModifierKey: Bool { usagePage == .keyboard && usage.isModifier }
+
+    /// Whether the key is on the Keyboard/Keypad page, the only page that types and matches key
+    /// commands.
+    public var isKeyboardKey: Bool { usagePage == .keyboard }
+
+    /// The key's name: ``HIDUsage/name`` on the keyboard page, else the page's name for it
+    /// (`Volume Increment`, `System Sleep`, `Consumer 0x0223`).
+    public var keyName: String { isKeyboardKey ? usage.name : usagePage.name(of: usage.rawValue) }
 
     /// The press as the shortcut notation shows it, e.g. `⇧⌘A` (see ``KeyShortcut``).
     public var shortcutDescription: String {
         // A modifier key's own flag is not shown with it: `Left Command`, `⇧Left Command`.
-        let flags = modifierFlags.matchingSubset.subtracting(usage.modifierFlag)
+        let flags = modifierFlags.matchingSubset.subtracting(isKeyboardKey ? usage.modifierFlag : [])
+        guard isKeyboardKey else { return flags.description + keyName }
         if let special = SpecialInput(usage: usage) {
             return KeyShortcut(input: .special(special), modifiers: flags).description
         }

@@ -180,5 +180,9 @@ extension TraceMetadata {
                                              name: device.name)
                   },
                   clockDomain: sourceKind == "usb" ? "unix-epoch" : "source", custom: details)
+        // Keys guessed from report contents say so (`keytrace inspect` lists the metadata).
+        for device in devices where device.identifiedBy.isHeuristic {
+            custom["identifiedBy \(device.id)"] = device.identifiedBy.rawValue
+        }
     }
 }

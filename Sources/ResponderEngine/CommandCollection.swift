@@ -260,6 +260,13 @@ final class CommandCollection {
 
     /// The candidates matching an event, in candidate order. Uses the index when there is one
     /// (no allocation), else scans every candidate.
+    /// The candidates `press` may match. Keys of other usage pages than the keyboard's (media,
+    /// system control) match none: UIKit matches key commands against keyboard keys only.
+    @inline(__always) func hits(for press: KeyPress) -> ArraySlice<Hit> {
+        guard press.isKeyboardKey else { return [] }
+        return hits(usage: press.usage, modifiers: press.modifierFlags)
+    }
+
     func hits(usage: HIDUsage, modifiers: ModifierFlags) -> ArraySlice<Hit> {
         let contents = self.contents
         if let indexStarts = contents.indexStarts {

@@ -28,7 +28,7 @@ extension KeyDispatcher {
     /// never copied (returning it from inside the search loop copied it, with its references).
     func choose(_ press: KeyPress, in collection: CommandCollection, deferred: Bool,
                 timer: inout StageTimer, into choice: inout Choice) {
-        let hits = collection.hits(usage: press.usage, modifiers: press.modifierFlags)
+        let hits = collection.hits(for: press)
         timer.mark(.resolveTarget)
         guard !hits.isEmpty, let start = collection.chain.start else { return }
         for pass in 0..<2 {

@@ -80,7 +80,7 @@ extension KeyDispatcher {
         if textInput, let input = chain.start as? TextInputView {
             explanation.textInputEdit = TextInputView.Edit(press, style: input.style)
         }
-        let hits = collection.hits(usage: press.usage, modifiers: press.modifierFlags)
+        let hits = collection.hits(for: press)
         let sawExact = hits.contains { $0.fidelity == 3 }
         var won = false
         for deferredPhase in [false, true] {

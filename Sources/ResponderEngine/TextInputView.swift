@@ -89,7 +89,8 @@ open class TextInputView: View {
     /// consumed even when it changes nothing (← at the start). Auto-repeats arrive here too.
     @discardableResult
     public func consume(_ press: KeyPress) -> Bool {
-        guard let edit = Edit(press, style: style) else { return false }
+        // Media and system keys (other usage pages) are no text input.
+        guard press.isKeyboardKey, let edit = Edit(press, style: style) else { return false }
         apply(edit)
         return true
     }

@@ -404,6 +404,11 @@ struct ChunkDecoder {
                 guard let u = r.readVarint() else { throw Malformed(offset: start, reason: "key shape uncertainty is cut off") }
                 uncertainty = u
             }
+            var page = HIDUsagePage.keyboard
+            if flags & 4 != 0 {
+                guard let p = r.readVarint() else { throw Malformed(offset: start, reason: "key shape usage page is cut off") }
+                page = HIDUsagePage(UInt16(truncatingIfNeeded: p))
+            }
             guard let phase = KeyPhase(rawValue: phaseRaw) else {
                 throw Malformed(offset: start, reason: "key shape has unknown phase \(phaseRaw)")
             }
@@ -414,7 +419,7 @@ struct ChunkDecoder {
                                  characters: KeyText(chars), charactersIgnoringModifiers: KeyText(plain),
                                  modifierFlags: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: modifiers)),
                                  modifierSides: ModifierSides(rawValue: sides), isRepeat: flags & 1 != 0,
-                                 device: DeviceID(rawValue: device), timestamp: 0)
+                                 device: DeviceID(rawValue: device), timestamp: 0, usagePage: page)
             let record = KeyRecord(press, timestampUncertainty: uncertainty)
             shapes.append(record)
             shapeCount = shapes.count

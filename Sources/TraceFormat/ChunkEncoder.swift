@@ -172,7 +172,8 @@ struct ChunkEncoder: ~Copyable {
         let ignoring = reference(shape.charactersIgnoringModifiers.string, into: &out)
         var w = ByteWriter(capacity: 32)
         w.writeUInt8(shape.phase.rawValue)
-        w.writeUInt8((shape.isRepeat ? 1 : 0) | (shape.uncertainty != nil ? 2 : 0))
+        let hasPage = shape.usagePage != HIDUsagePage.keyboard.rawValue
+        w.writeUInt8((shape.isRepeat ? 1 : 0) | (shape.uncertainty != nil ? 2 : 0) | (hasPage ? 4 : 0))
         w.writeVarint(UInt64(shape.usage))
         w.writeVarint(UInt64(shape.modifierFlags))
         w.writeUInt8(shape.sides)
@@ -180,6 +181,7 @@ struct ChunkEncoder: ~Copyable {
         w.writeVarint(characters)
         w.writeVarint(ignoring)
         if let u = shape.uncertainty { w.writeVarint(u) }
+        if hasPage { w.writeVarint(UInt64(shape.usagePage)) }
         out.writeUInt8(EntryType.keyShapeDefinition)
         out.writeVarint(UInt64(w.count))
         out.writeBytes(w)

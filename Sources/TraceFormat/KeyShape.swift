@@ -12,6 +12,7 @@ struct KeyShape: Hashable {
     var characters: KeyText
     var charactersIgnoringModifiers: KeyText
     var uncertainty: UInt64?
+    var usagePage: UInt16
 
     init(_ record: KeyRecord) {
         let p = record.press
@@ -24,5 +25,6 @@ struct KeyShape: Hashable {
         characters = p.characters
         charactersIgnoringModifiers = p.charactersIgnoringModifiers
         uncertainty = record.timestampUncertainty
+        usagePage = p.usagePage.rawValue
     }
 }

@@ -12,6 +12,7 @@ final class ShapeCache {
         var packed: UInt64 = 0
         var device: UInt64 = 0
         var uncertainty: UInt64 = 0
+        var page: UInt16 = 7
         var id: UInt64 = 0
         var characters = KeyText()
         var charactersIgnoringModifiers = KeyText()
@@ -22,6 +23,7 @@ final class ShapeCache {
         var packed: UInt64
         var device: UInt64
         var uncertainty: UInt64
+        var page: UInt16
 
         @inline(__always) init(_ press: KeyPress, uncertainty: UInt64?) {
             packed = UInt64(press.usage.rawValue) | UInt64(press.phase.rawValue & 3) << 16
@@ -29,6 +31,7 @@ final class ShapeCache {
                 | UInt64(press.modifierSides.rawValue) << 20 | UInt64(press.modifierFlags.rawValue) << 32
             device = press.device.rawValue
             self.uncertainty = uncertainty ?? 0
+            page = press.usagePage.rawValue
         }
 
         /// A multiplicative hash of the packed fields.
@@ -46,7 +49,7 @@ final class ShapeCache {
     @inline(__always) func id(of press: KeyPress, key: Key) -> UInt64? {
         let slot = slots.slot(forHash: key.hash)
         guard slot.pointee.generation == slots.generation, slot.pointee.packed == key.packed,
-              slot.pointee.device == key.device, slot.pointee.uncertainty == key.uncertainty,
+              slot.pointee.device == key.device, slot.pointee.uncertainty == key.uncertainty, slot.pointee.page == key.page,
               slot.pointee.characters == press.characters,
               slot.pointee.charactersIgnoringModifiers == press.charactersIgnoringModifiers else { return nil }
         return slot.pointee.id
@@ -59,6 +62,7 @@ final class ShapeCache {
         slot.pointee.packed = key.packed
         slot.pointee.device = key.device
         slot.pointee.uncertainty = key.uncertainty
+        slot.pointee.page = key.page
         slot.pointee.id = id
         slot.pointee.characters = press.characters
         slot.pointee.charactersIgnoringModifiers = press.charactersIgnoringModifiers

@@ -22,10 +22,13 @@ extension TraceRecord {
         switch self {
         case .key(let r):
             row.text(2, r.phaseName)
-            row.number(3, UInt64(r.press.usage.rawValue))
+            // Keys of another page than the keyboard's: page << 16 | usage, named in `text`.
+            let page = r.press.isKeyboardKey ? 0 : UInt64(r.press.usagePage.rawValue) << 16
+            row.number(3, page | UInt64(r.press.usage.rawValue))
             row.text(4, r.press.device.description)
             row.text(5, r.press.characters.string)
             row.number(6, UInt64(r.press.modifierFlags.rawValue))
+            if !r.press.isKeyboardKey { row.text(16, r.press.keyName) }
         case .resolution(let r):
             row.number(7, r.pressSequence)
             row.text(8, r.outcome.name)

@@ -33,7 +33,8 @@ extension TraceRecord {
             let p = r.press
             o.add("phase", r.phaseName)
             o.add("usage", UInt64(p.usage.rawValue))
-            o.add("usage_name", p.usage.name)
+            o.add("usage_name", p.keyName)
+            if !p.isKeyboardKey { o.add("usage_page", UInt64(p.usagePage.rawValue)) }
             o.add("device", p.device.description)
             o.add("characters", p.characters.string)
             o.add("characters_ignoring_modifiers", p.charactersIgnoringModifiers.string)

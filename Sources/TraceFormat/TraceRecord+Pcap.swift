@@ -39,6 +39,7 @@ extension TraceRecord {
             w.writeUInt64(r.timestampUncertainty ?? UInt64.max)
             str(p.characters.string)
             str(p.charactersIgnoringModifiers.string)
+            if !p.isKeyboardKey { w.writeUInt16(p.usagePage.rawValue) }
         case .resolution(let r):
             w.writeUInt64(r.pressSequence)
             w.writeUInt8(r.outcome.rawValue)

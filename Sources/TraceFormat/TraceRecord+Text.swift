@@ -15,8 +15,9 @@ extension TraceRecord {
         case .key(let r):
             let p = r.press
             let hexUsage = String(p.usage.rawValue, radix: 16, uppercase: true)
+            let page = p.isKeyboardKey ? "" : "\(p.usagePage.name) page, "
             return head + pad(r.phaseName, 10) + pad(p.shortcutDescription, 8)
-                + "(\(p.usage.name), usage 0x\(hexUsage.count < 2 ? "0" : "")\(hexUsage))  \(p.device)"
+                + "(\(p.keyName), \(page)usage 0x\(hexUsage.count < 2 ? "0" : "")\(hexUsage))  \(p.device)"
         case .resolution(let r):
             var s = head + "#\(r.pressSequence) \(r.outcome.name)"
             if let c = r.command { s += " \(c)" }

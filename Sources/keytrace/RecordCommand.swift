@@ -13,14 +13,15 @@ import Glibc
 import Darwin
 #endif
 
-/// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --terminal | --script FILE) [--scene SCENE] -o OUT`.
+/// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --hid-recorder FILE | --terminal | --script FILE) [--scene SCENE] -o OUT`.
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Turn keyboard input into a trace; with --scene, also record what the responder chain did with each press.",
         discussion: """
             Sources: a USB capture (pcap/pcapng of usbmon or USBPcap), a live usbmon interface, a Linux evdev \
-            node or file of raw input_event records, an evemu-record recording, the terminal's standard input, or a \
+            node or file of raw input_event records, an evemu-record recording, a hid-recorder recording (hid-tools), \
+            the terminal's standard input, or a \
             script (docs/Script.md). Live sources stop cleanly on Ctrl-C (SIGINT) or SIGTERM; --terminal stops at \
             Ctrl-] or end of input (Ctrl-C is recorded as a key there).
             """)
@@ -33,6 +34,9 @@ struct RecordCommand: ParsableCommand {
     var evdev: String?
     @Option(help: "An evemu-record text recording.")
     var evemu: String?
+    @Option(name: .customLong("hid-recorder"),
+            help: "A hid-recorder recording (hid-tools: R: descriptor, E: reports; timestamps are user-space read times).")
+    var hidRecorder: String?
     @Option(help: "A script in the keytrace notation (docs/Script.md).")
     var script: String?
     @Flag(help: "Keys typed into this terminal (raw mode, no privileges); stop with Ctrl-] or end of input.")
@@ -49,6 +53,9 @@ struct RecordCommand: ParsableCommand {
     var policy: QueryPolicy = .cached
     @Option(name: [.short, .customLong("output")], help: "The trace to write (.ktrace).")
     var output: String
+    @Flag(name: .customLong("json-summary"),
+          help: "Print the capture summary as one JSON object (devices, endpoints, report IDs, keys by usage page) instead of text.")
+    var jsonSummary = false
 
     func validate() throws {
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
@@ -58,9 +65,10 @@ struct RecordCommand: ParsableCommand {
         try KeyTraceExit.run {
             // Checked here rather than in validate(), so a misspelled source option is reported
             // as the unknown option it is (with a suggestion) before this.
-            let sources = [pcap, interface, evdev, evemu, script].compactMap { $0 }.count + (terminal ? 1 : 0)
+            let sources = [pcap, interface, evdev, evemu, hidRecorder, script].compactMap { $0 }.count + (terminal ? 1 : 0)
             guard sources == 1 else {
-                throw CommandFailure.usage("give exactly one source: --pcap, --interface, --evdev, --evemu, --terminal or --script")
+                throw CommandFailure.usage(
+                    "give exactly one source: --pcap, --interface, --evdev, --evemu, --hid-recorder, --terminal or --script")
             }
             let runtime = try scene.map(SceneArgument.load)
             // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
@@ -109,7 +117,11 @@ struct RecordCommand: ParsableCommand {
         }
         if let evdev { return (try EvdevCaptureSource(path: evdev), "evdev", ["input": evdev], nil) }
         if let evemu { return (try EvemuCaptureSource(path: evemu), "evemu", ["input": evemu], nil) }
-        if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
+        if let hidRecorder {
+            return (try HIDRecorderCaptureSource(path: hidRecorder), "hid-recorder",
+                    ["input": hidRecorder, "timestamps": "hidraw read times in user space, relative to the first read"], nil)
+        }
+                if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
         if terminal {
             if isatty(0) != 0 { KeyTraceExit.writeStandardError("recording keys from this terminal; press Ctrl-] to stop\n") }
             let source = try TerminalCaptureSource(keyboardProtocol: keyboardProtocol)
@@ -140,9 +152,19 @@ struct RecordCommand: ParsableCommand {
 
     private func printSummary(_ summary: RecordingSession.Summary, source: CaptureSource, complete: Bool) {
         let capture = summary.capture
+        if jsonSummary {
+            print(capture.json)
+            return
+        }
         print(complete ? "recorded \(output)" : "recorded \(output) — INCOMPLETE: the input stopped early (see the error below)")
-        let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil
+        let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil || hidRecorder != nil
         if hardware { for device in capture.devices { print("  device      \(device)") } }
+        for endpoint in capture.endpoints where endpoint.role != "hub" { print("  endpoint    \(endpoint.summaryLine)") }
+        for device in capture.usbDevices { for note in device.notes { print("  note        \(device.id) \(note)") } }
+        for device in capture.devices where device.identifiedBy.isHeuristic {
+            print("  heuristic   keys of \(device.id) come from the \(device.identifiedBy.rawValue): no report descriptor "
+                + "was captured (record from before the device is plugged in to capture it)")
+        }
         print("  presses     \(summary.presses)")
         if scene != nil {
             let outcomes = summary.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }

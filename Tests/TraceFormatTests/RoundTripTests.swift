@@ -35,6 +35,8 @@ import Testing
         p = base; p.phase = .ended; variants.append((p, nil))
         p = base; p.device = .usb(bus: 1, device: 3, endpoint: 0x81); variants.append((p, nil))
         p = base; p.usage = HIDUsage(0x05); variants.append((p, nil))
+        p = base; p.usagePage = .consumer; variants.append((p, nil))
+        p = base; p.usagePage = .genericDesktop; variants.append((p, 8_000_000))
         // Each variant twice in a row and then all again, so cached shapes are reused and checked.
         var records: [TraceRecord] = []
         var time: UInt64 = 1_000

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The keys reports hold according to hid-tools (`Scripts/hid-oracle.py`, the Linux HID
+/// maintainers' Python library), independently of the library's descriptor parser.
+enum HIDToolsOracle {
+    struct Missing: Error, CustomStringConvertible {
+        var detail: String
+        var description: String {
+            "hid-tools is not installed (\(detail)); run Scripts/test.sh, which installs it "
+                + "(`pip install hid-tools`), and run the tests again"
+        }
+    }
+
+    static let script = Captures.packageRoot.appendingPathComponent("Scripts/hid-oracle.py").path
+
+    /// The `python3` on the PATH (where `Scripts/bootstrap.sh` installs hid-tools), checked to import it.
+    static func python() throws -> String {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            .map { "\($0)/python3" }.first(where: FileManager.default.isExecutableFile(atPath:))
+        guard let path else { throw Missing(detail: "no python3 on the PATH") }
+        do {
+            _ = try run(path, ["-c", "import hidtools.hid"])
+        } catch {
+            throw Missing(detail: "\(error)")
+        }
+        return path
+    }
+
+    /// Per report: the extended usages (page << 16 | usage) of the keys it holds, or `nil` when
+    /// hid-tools has no input report for it.
+    static func keys(descriptor: [UInt8], reports: [[UInt8]]) throws -> [[UInt32]?] {
+        let python = try python()
+        func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+        let request: [String: Any] = ["descriptor": hex(descriptor), "reports": reports.map(hex)]
+        let directory = try TemporaryDirectory()
+        let input = directory.path("request.json")
+        try JSONSerialization.data(withJSONObject: request).write(to: URL(fileURLWithPath: input))
+        let output = try run(python, [script, input])
+        return try output.split(separator: "\n").map { line in
+            let value = try JSONSerialization.jsonObject(with: Data(line.utf8))
+            if let usages = value as? [Int] { return usages.map { UInt32($0) } }
+            return nil
+        }
+    }
+}
