@@ -33,7 +33,7 @@ struct ExportCommand: ParsableCommand {
             var iterator = reader.makeIterator()
             switch format {
             case .pcap:
-                var dumper = try PcapDumper(path: output)
+                let dumper = try PcapDumper(path: output)
                 while let record = iterator.next() { dumper.write(record) }
                 try dumper.close()
             case .csv, .ndjson:

@@ -44,7 +44,7 @@ struct PcapDumper {
         let flushError = errno
         let file = pcap_dump_file(dumper)
         let failedBefore = file.map { ferror($0) != 0 } ?? false
-        // pcap_dump_close closes the FILE without reporting; close its own descriptor's data first.
+        // pcap_dump_close reports nothing: the flush and the stream's error flag say whether all was written.
         pcap_dump_close(dumper)
         pcap_close(pcap)
         if failed || failedBefore {

@@ -5,7 +5,7 @@ import ResponderEngine
 
 /// The scene loader never traps: mutated bundled scenes (numbers at and beyond 64-bit limits,
 /// fractions, exponents, flipped and dropped bytes) either load and dispatch keys, or fail with a
-/// `SceneError` naming a position. A deterministic sibling of `Scripts/fuzz-scene.sh`.
+/// `SceneError` naming a position. A deterministic sibling of the scene fuzz target (`Scripts/fuzz.sh 60 scene`).
 @Suite struct SceneMutationTests {
     private static let replacements = [
         "9223372036854775807", "-9223372036854775808", "9223372036854775808", "-9223372036854775809",

@@ -1,0 +1,34 @@
+/// Why an input could not be read: names the path and what it is.
+public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Problem: Hashable, Sendable {
+        case notAFile(kind: FileKind, expected: String)
+        case cannotOpen(errno: Int32)
+        case cannotRead(errno: Int32)
+    }
+
+    /// The path as given.
+    public let path: String
+    let problem: Problem
+
+    /// An input at `path` that is `kind` (a directory, a device…) where `expected` was wanted.
+    public static func notAFile(_ path: String, kind: FileKind, expected: String) -> InputFileError {
+        InputFileError(path: path, problem: .notAFile(kind: kind, expected: expected))
+    }
+
+    /// The input could not be opened (`errno` from the system).
+    public static func cannotOpen(_ path: String, errno: Int32) -> InputFileError {
+        InputFileError(path: path, problem: .cannotOpen(errno: errno))
+    }
+
+    /// `'PATH' is a directory, not a trace`, `cannot read 'PATH': …`.
+    public var description: String {
+        switch problem {
+        case .notAFile(let kind, let expected):
+            return "'\(path)' is \(kind), not \(expected); pass a file holding \(expected)"
+        case .cannotOpen(let code):
+            return "cannot read '\(path)': \(OutputFileError.text(code)); check the path and its permissions"
+        case .cannotRead(let code):
+            return "cannot read '\(path)': \(OutputFileError.text(code))"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an output could not be written: names the output and the system's reason.
+public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Problem: Hashable, Sendable {
+        case isDirectory
+        case cannotOpen(errno: Int32)
+        case cannotWrite(errno: Int32)
+    }
+
+    /// The output's path as given (`-` for standard output).
+    public let path: String
+    let problem: Problem
+
+    /// The system's reason alone (`No space left on device`, `it is a directory`).
+    public var reason: String {
+        switch problem {
+        case .isDirectory: return "it is a directory"
+        case .cannotOpen(let code), .cannotWrite(let code): return Self.text(code)
+        }
+    }
+
+    /// `cannot write 'PATH': REASON; what to do`.
+    public var description: String {
+        let name = path == "-" ? "standard output" : "'\(path)'"
+        switch problem {
+        case .isDirectory:
+            return "cannot write \(name): it is a directory; give a file path"
+        case .cannotOpen(let code):
+            return "cannot write \(name): \(Self.text(code)); check the directory exists and is writable"
+        case .cannotWrite(let code):
+            return "cannot write \(name): \(Self.text(code)); the output is incomplete"
+        }
+    }
+
+    static func text(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}
