@@ -24,7 +24,11 @@ struct HardwareAccumulator {
 
     let options: HardwareOptions
 
+    /// A key on a device: usage page << 16 | usage, so media keys never share a keyboard key's figures.
+    typealias Key = UInt32
+
     private struct KeyState {
+        var name = ""
         var presses: UInt64 = 0
         var chatter: UInt64 = 0
         var lastRelease: UInt64?
@@ -37,7 +41,9 @@ struct HardwareAccumulator {
     private struct OpenChord {
         var first: UInt64
         var last: UInt64
-        var keys: [UInt16]
+        /// Key names in the order they went down, and the keys themselves.
+        var keys: [String]
+        var members: Set<Key>
         var reports: Set<UInt64>
     }
 
@@ -45,8 +51,9 @@ struct HardwareAccumulator {
         var info: TraceFormat.DeviceInfo?
         var origin: UInt64?
         var figures: TraceAnalysis.HardwareDevice
-        var keys: [UInt16: KeyState] = [:]
-        var held: Set<UInt16> = []
+        var keys: [Key: KeyState] = [:]
+        /// Keys held now, and whether each is a modifier.
+        var held: [Key: Bool] = [:]
         var lastReport: UInt64?
         var lastReleaseTime: UInt64?
         var lastErrorRollOverReport: UInt64?
@@ -81,8 +88,8 @@ struct HardwareAccumulator {
         let origin = state.origin ?? t
         state.origin = origin
         noteReport(at: t, in: &state)
-        let usage = press.usage.rawValue
-        if usage == Self.errorRollOver {
+        let usage = Key(press.usagePage.rawValue) << 16 | Key(press.usage.rawValue)
+        if press.isKeyboardKey, press.usage.rawValue == Self.errorRollOver {
             if press.phase == .began, state.lastErrorRollOverReport != t {
                 state.figures.rollover.errorRollOverReports += 1
                 if state.figures.rollover.firstErrorRollOverOffsetNanoseconds == nil {
@@ -93,27 +100,27 @@ struct HardwareAccumulator {
             devices[id] = state
             return
         }
-        var key = state.keys[usage] ?? KeyState()
+        var key = state.keys[usage] ?? KeyState(name: press.keyName)
         switch press.phase {
         case .began:
             state.figures.keyDowns += 1
             key.presses += 1
             if let release = key.lastRelease, t >= release, t - release <= options.chatterThresholdNanoseconds {
                 key.chatter += 1
-                recordChatter(press.usage, release: release, press: t, origin: origin, in: &state)
+                recordChatter(key.name, release: release, press: t, origin: origin, in: &state)
             }
             if let release = state.lastReleaseTime, release == t { state.figures.releasesWithNextPress += 1 }
             key.down = t
-            state.held.insert(usage)
+            state.held[usage] = press.isModifierKey
             noteRollover(at: t, origin: origin, in: &state)
-            joinChord(usage, at: t, origin: origin, in: &state)
+            joinChord(usage, name: key.name, at: t, origin: origin, in: &state)
         case .ended, .cancelled:
             if let down = key.down, t >= down, press.phase == .ended { recordDwell(t - down, in: &key) }
             key.down = nil
             key.lastRelease = t
             state.lastReleaseTime = t
-            state.held.remove(usage)
-            if let chord = state.chord, chord.keys.contains(usage) { closeChord(origin: origin, in: &state) }
+            state.held[usage] = nil
+            if let chord = state.chord, chord.members.contains(usage) { closeChord(origin: origin, in: &state) }
         default:
             break
         }
@@ -163,13 +170,13 @@ struct HardwareAccumulator {
         }
     }
 
-    private func recordChatter(_ usage: HIDUsage, release: UInt64, press t: UInt64, origin: UInt64, in state: inout DeviceState) {
+    private func recordChatter(_ name: String, release: UInt64, press t: UInt64, origin: UInt64, in state: inout DeviceState) {
         let gap = t - release
         state.figures.chatter.count += 1
         state.figures.chatter.longestGapNanoseconds = max(state.figures.chatter.longestGapNanoseconds, gap)
         if state.figures.chatter.events.count < Self.maximumListedEvents {
             state.figures.chatter.events.append(TraceAnalysis.ChatterEvent(
-                key: usage.name, releaseOffsetNanoseconds: release &- origin, pressOffsetNanoseconds: t &- origin, gapNanoseconds: gap))
+                key: name, releaseOffsetNanoseconds: release &- origin, pressOffsetNanoseconds: t &- origin, gapNanoseconds: gap))
         }
     }
 
@@ -183,7 +190,7 @@ struct HardwareAccumulator {
 
     private func noteRollover(at t: UInt64, origin: UInt64, in state: inout DeviceState) {
         let held = state.held.count
-        let nonModifiers = state.held.filter { !HIDUsage($0).isModifier }.count
+        let nonModifiers = state.held.values.filter { !$0 }.count
         if held > state.figures.rollover.maxKeysHeld {
             state.figures.rollover.maxKeysHeld = held
             state.figures.rollover.maxKeysHeldOffsetNanoseconds = t &- origin
@@ -192,16 +199,17 @@ struct HardwareAccumulator {
         if nonModifiers > 6 { state.figures.rollover.nkroExercised = true }
     }
 
-    private func joinChord(_ usage: UInt16, at t: UInt64, origin: UInt64, in state: inout DeviceState) {
+    private func joinChord(_ usage: Key, name: String, at t: UInt64, origin: UInt64, in state: inout DeviceState) {
         if var chord = state.chord, t >= chord.first, t - chord.first <= options.chordWindowNanoseconds {
-            chord.keys.append(usage)
+            chord.keys.append(name)
+            chord.members.insert(usage)
             chord.last = t
             chord.reports.insert(t)
             state.chord = chord
             return
         }
         closeChord(origin: origin, in: &state)
-        state.chord = OpenChord(first: t, last: t, keys: [usage], reports: [t])
+        state.chord = OpenChord(first: t, last: t, keys: [name], members: [usage], reports: [t])
     }
 
     private func closeChord(origin: UInt64, in state: inout DeviceState) {
@@ -212,7 +220,7 @@ struct HardwareAccumulator {
         state.figures.chords.count += 1
         state.chordSplit.record(split)
         if chord.reports.count == 1 { state.figures.chords.inOneReport += 1 } else { state.figures.chords.inSeveralReports += 1 }
-        let entry = TraceAnalysis.Chord(keys: chord.keys.map { HIDUsage($0).name }, offsetNanoseconds: chord.first &- origin,
+        let entry = TraceAnalysis.Chord(keys: chord.keys, offsetNanoseconds: chord.first &- origin,
                                         splitNanoseconds: split, reports: chord.reports.count)
         var widest = state.figures.chords.widest
         if widest.count < Self.maximumListedChords || split > (widest.last?.splitNanoseconds ?? 0) {
@@ -239,8 +247,9 @@ struct HardwareAccumulator {
         let gaps = state.intervals.count
         figures.polling.shareOnFrameGrid = gaps == 0 ? 0 : Double(state.onFrameGrid) / Double(gaps)
         figures.polling.shareOnMicroframeGrid = gaps == 0 ? 0 : Double(state.onMicroframeGrid) / Double(gaps)
-        figures.keys = state.keys.map { usage, key in
-            var entry = TraceAnalysis.KeyFigures(key: HIDUsage(usage).name, usage: usage, presses: key.presses, chatter: key.chatter)
+        figures.keys = state.keys.map { id, key in
+            var entry = TraceAnalysis.KeyFigures(key: key.name, usagePage: UInt16(id >> 16), usage: UInt16(truncatingIfNeeded: id),
+                                                 presses: key.presses, chatter: key.chatter)
             entry.chatterShare = key.presses == 0 ? 0 : Double(key.chatter) / Double(key.presses)
             if key.dwellCount > 0 {
                 entry.dwellMedianNanoseconds = Self.median(of: key.dwell, count: key.dwellCount)
@@ -249,7 +258,7 @@ struct HardwareAccumulator {
             return entry
         }
         .filter { $0.presses > 0 }
-        .sorted { ($0.presses, $1.usage) > ($1.presses, $0.usage) }
+        .sorted { ($0.presses, $1.usagePage, $1.usage) > ($1.presses, $0.usagePage, $0.usage) }
         return figures
     }
 

@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 extension TraceAnalysis {
     /// One self-contained HTML file: inline CSS and SVG charts (latency CDF per stage, a
     /// histogram of end-to-end latency, presses over time by outcome) followed by the tables
@@ -53,7 +55,7 @@ extension TraceAnalysis {
             let name = device.name.map { "\(device.id) \($0)" } ?? device.id
             var chatter: [UInt16: Double] = [:]
             var dwell: [UInt16: Double] = [:]
-            for key in device.keys {
+            for key in device.keys where key.usagePage == HIDUsagePage.keyboard.rawValue {
                 chatter[key.usage] = key.chatterShare
                 if let median = key.dwellMedianNanoseconds { dwell[key.usage] = Double(median) }
             }

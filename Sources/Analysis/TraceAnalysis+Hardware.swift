@@ -119,8 +119,9 @@ extension TraceAnalysis {
 
     /// One key's figures.
     public struct KeyFigures: Sendable, Codable, Hashable {
-        /// The key's name and usage.
+        /// The key's name, usage page (0x07 for keyboard keys) and usage.
         public var key: String
+        public var usagePage: UInt16
         public var usage: UInt16
         public var presses: UInt64 = 0
         public var chatter: UInt64 = 0

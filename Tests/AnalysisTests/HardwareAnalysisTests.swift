@@ -223,4 +223,20 @@ enum SVGKeyboardCount {
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("not a trace"))
     }
+
+    @Test func keysOfOtherUsagePagesKeepFiguresOfTheirOwn() throws {
+        let path = ScratchDirectory.make() + "/media.ktrace"
+        let writer = try TraceWriter(path: path, metadata: TraceMetadata(sourceKind: "usb"))
+        // Play/Pause (Consumer 0xCD) and the keyboard page's 0xCD, each pressed once.
+        _ = try writer.append(KeyPress(.began, HIDUsage(0xCD), device: Self.device, timestamp: 0, usagePage: HIDUsagePage(0x0C)))
+        _ = try writer.append(KeyPress(.ended, HIDUsage(0xCD), device: Self.device, timestamp: 40 * Self.ms, usagePage: HIDUsagePage(0x0C)))
+        _ = try writer.append(KeyPress(.began, HIDUsage(0xCD), device: Self.device, timestamp: 48 * Self.ms))
+        _ = try writer.append(KeyPress(.ended, HIDUsage(0xCD), device: Self.device, timestamp: 96 * Self.ms))
+        _ = try writer.finish()
+        let device = try #require(try analyse(path).hardware?.devices.first)
+        #expect(device.keys.count == 2)
+        #expect(device.keys.map(\.usagePage).sorted() == [0x07, 0x0C])
+        #expect(device.chatter.count == 0)  // two keys, not one key pressed again
+        #expect(device.keys.contains { $0.key == "Play/Pause" })
+    }
 }
