@@ -37,18 +37,7 @@ public enum InputBytes {
         // Blocking reads from here: the writer is there (or has been and gone).
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                bytes.append(contentsOf: buffer[0..<n])
-            } else if n == 0 {
-                return bytes
-            } else if errno != EINTR && errno != EAGAIN {
-                throw InputFileError(path: path, problem: .cannotRead(errno: errno))
-            }
-        }
+        return try readToEnd(fd, path: path)
     }
 
     /// The bytes of the input at `path`: a regular file or a FIFO (see ``readFIFO(_:expecting:)``);
@@ -65,6 +54,12 @@ public enum InputBytes {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw InputFileError(path: path, problem: .cannotOpen(errno: errno)) }
         defer { close(fd) }
+        return try readToEnd(fd, path: path)
+    }
+
+    /// Every byte `fd` gives until its end, in 64 KiB reads; interrupted and would-block reads
+    /// are retried.
+    private static func readToEnd(_ fd: Int32, path: String) throws(InputFileError) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -73,7 +68,7 @@ public enum InputBytes {
                 bytes.append(contentsOf: buffer[0..<n])
             } else if n == 0 {
                 return bytes
-            } else if errno != EINTR {
+            } else if errno != EINTR && errno != EAGAIN {
                 throw InputFileError(path: path, problem: .cannotRead(errno: errno))
             }
         }
