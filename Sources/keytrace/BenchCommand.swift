@@ -1,6 +1,6 @@
 import Analysis
 import ArgumentParser
-import CAllocationCounter
+import Bench
 import Foundation
 import KeyTraceCore
 import Replay
@@ -56,7 +56,7 @@ struct BenchCommand: ParsableCommand {
                 guard let key = parts.first else { continue }
                 labelMap[key] = parts.count > 1 ? parts[1] : ""
             }
-            labelMap["allocationCounting"] = keytrace_allocation_counting_available() != 0 ? "on" : "unavailable"
+            labelMap["allocationCounting"] = AllocationCounter.isAvailable ? "on" : "unavailable"
             let metadata = BenchMetadata(
                 scene: SceneIdentity(name: runtime.definition.name, contentHash: runtime.definition.contentHash),
                 trace: trace, policy: policy.rawValue, host: HostInfo.current(), toolVersion: KeyTraceVersion.current,
@@ -86,33 +86,3 @@ struct BenchCommand: ParsableCommand {
         }
     }
 }
-
-/// Counts heap allocations made inside dispatches (between `willDispatch` and `didResolve`).
-final class AllocationCounter: DispatchObserver {
-    private let next: DispatchObserver
-    private var start: UInt64 = 0
-    private(set) var allocations: UInt64 = 0
-
-    init(forwardingTo next: DispatchObserver) { self.next = next }
-
-    func reset() { allocations = 0 }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
-        next.dispatcher(dispatcher, willDispatch: press)
-        start = keytrace_allocation_count()
-    }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
-        allocations &+= keytrace_allocation_count() &- start
-        next.dispatcher(dispatcher, didResolve: resolution)
-    }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
-        next.dispatcher(dispatcher, didChangeChain: change)
-    }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
-        next.dispatcher(dispatcher, didInvalidateCache: reason)
-    }
-}
-

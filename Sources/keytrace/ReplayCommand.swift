@@ -4,6 +4,7 @@ import Foundation
 import KeyTraceCore
 import Replay
 import ResponderEngine
+import Statistics
 
 /// `keytrace replay TRACE [--scene SCENE] [--policy uikit|cached] [--pace asap|original|xN] [--verify] [-o OUT] [--json]`.
 struct ReplayCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import KeyTraceCore
+import Recording
 import Replay
 import ResponderEngine
 import Scenes

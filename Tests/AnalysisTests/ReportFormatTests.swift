@@ -1,4 +1,5 @@
 @testable import Analysis
+import Bench
 import KeyTraceCore
 import Foundation
 #if canImport(FoundationXML)

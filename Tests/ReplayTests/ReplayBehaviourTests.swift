@@ -4,6 +4,7 @@ import Testing
 import Capture
 import KeyTraceCore
 import ResponderEngine
+import Recording
 import Scenes
 import TraceFormat
 @testable import Replay

@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import KeyTraceCore
 import ResponderEngine
+import Recording
 import Scenes
 import TraceFormat
 @testable import Replay
