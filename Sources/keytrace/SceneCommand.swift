@@ -76,15 +76,15 @@ struct SceneCommand: ParsableCommand {
                 let firstResponder = runtime.application.firstResponder?.path ?? "(none)"
                 if options.json {
                     var lines: [String] = []
-                    lines.append("{\"scene\":\(quote(runtime.definition.name)),\"firstResponder\":\(quote(firstResponder)),\"groups\":[")
+                    lines.append("{\"scene\":\(JSONString.quote(runtime.definition.name)),\"firstResponder\":\(JSONString.quote(firstResponder)),\"groups\":[")
                     lines.append(groups.map { group in
-                        "{\"title\":\(quote(group.title)),\"kind\":\(quote(group.menu == nil ? "responder" : "menu")),\"commands\":["
+                        "{\"title\":\(JSONString.quote(group.title)),\"kind\":\(JSONString.quote(group.menu == nil ? "responder" : "menu")),\"commands\":["
                             + group.commands.map(commandJSON).joined(separator: ",") + "]}"
                     }.joined(separator: ",\n"))
                     lines.append("],\"shadowed\":[")
                     lines.append(shadowed.map { entry in
-                        "{\"command\":\(commandJSON(entry.command)),\"provider\":\(quote(entry.provider.description)),"
-                            + "\"shadowedBy\":\(commandJSON(entry.shadowedBy)),\"shadowingProvider\":\(quote(entry.shadowingProvider.description))}"
+                        "{\"command\":\(commandJSON(entry.command)),\"provider\":\(JSONString.quote(entry.provider.description)),"
+                            + "\"shadowedBy\":\(commandJSON(entry.shadowedBy)),\"shadowingProvider\":\(JSONString.quote(entry.shadowingProvider.description))}"
                     }.joined(separator: ",\n"))
                     lines.append("]}")
                     print(lines.joined(separator: "\n"))
@@ -179,24 +179,22 @@ struct SceneCommand: ParsableCommand {
 
         private func explanationJSON(_ e: ResolutionExplanation) -> String {
             let candidates = e.candidates.map { c in
-                "{\"command\":\(commandJSON(c.command)),\"provider\":\(quote(c.provider.description)),\"bucket\":\(c.bucket),"
-                    + "\"fidelity\":\(c.fidelity),\"deferred\":\(c.deferred),\"verdict\":\(quote(c.verdict.text)),"
-                    + "\"target\":\(c.target.map { quote($0.description) } ?? "null")}"
+                "{\"command\":\(commandJSON(c.command)),\"provider\":\(JSONString.quote(c.provider.description)),\"bucket\":\(c.bucket),"
+                    + "\"fidelity\":\(c.fidelity),\"deferred\":\(c.deferred),\"verdict\":\(JSONString.quote(c.verdict.text)),"
+                    + "\"target\":\(c.target.map { JSONString.quote($0.description) } ?? "null")}"
             }
-            return "{\"press\":\(quote(e.press.shortcutDescription)),\"firstResponder\":\(quote(e.chain.start?.description ?? "")),"
+            return "{\"press\":\(JSONString.quote(e.press.shortcutDescription)),\"firstResponder\":\(JSONString.quote(e.chain.start?.description ?? "")),"
                 + "\"textInputActive\":\(e.textInputActive),"
-                + "\"textInputEdit\":\(e.textInputEdit.map { quote("\($0)") } ?? "null"),\"chain\":[\(e.chain.responders.map { quote($0.description) }.joined(separator: ","))],"
+                + "\"textInputEdit\":\(e.textInputEdit.map { JSONString.quote("\($0)") } ?? "null"),\"chain\":[\(e.chain.responders.map { JSONString.quote($0.description) }.joined(separator: ","))],"
                 + "\"candidates\":[\(candidates.joined(separator: ","))],"
-                + "\"winner\":\(e.winner.map { quote($0.command.action?.name ?? "") } ?? "null")}"
+                + "\"winner\":\(e.winner.map { JSONString.quote($0.command.action?.name ?? "") } ?? "null")}"
         }
     }
 }
 
-private func quote(_ s: String) -> String { JSONValue.quote(s) }
-
 private func commandJSON(_ command: KeyCommand) -> String {
-    "{\"shortcut\":\(quote(command.shortcut.description)),\"text\":\(quote(command.shortcut.textNotation)),"
-        + "\"title\":\(quote(command.displayTitle ?? "")),\"action\":\(quote(command.action?.name ?? ""))}"
+    "{\"shortcut\":\(JSONString.quote(command.shortcut.description)),\"text\":\(JSONString.quote(command.shortcut.textNotation)),"
+        + "\"title\":\(JSONString.quote(command.displayTitle ?? "")),\"action\":\(JSONString.quote(command.action?.name ?? ""))}"
 }
 
 extension String {

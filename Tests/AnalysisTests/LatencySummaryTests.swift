@@ -2,7 +2,7 @@
 import Foundation
 import KeyTraceCore
 import ResponderEngine
-import Statistics
+@testable import Statistics
 import Testing
 
 struct LatencySummaryTests {
