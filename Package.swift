@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Statistics"]),
         .target(name: "Statistics", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
         .target(name: "Analysis", dependencies: ["KeyTraceCore", "TraceFormat", "Statistics"]),
-        .target(name: "Bench", dependencies: ["KeyTraceCore", "ResponderEngine", "Analysis", "CAllocationCounter"]),
+        .target(name: "Bench", dependencies: ["KeyTraceCore", "ResponderEngine", "Replay", "Analysis", "CAllocationCounter"]),
         .target(
             name: "SceneImport",
             dependencies: [

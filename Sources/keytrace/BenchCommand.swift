@@ -61,20 +61,11 @@ struct BenchCommand: ParsableCommand {
                 scene: SceneIdentity(name: runtime.definition.name, contentHash: runtime.definition.contentHash),
                 trace: trace, policy: policy.rawValue, host: HostInfo.current(), toolVersion: KeyTraceVersion.current,
                 date: Date(), labels: labelMap)
-            let recorder = BenchRecorder(metadata: metadata, clockResolution: KeyDispatcher.defaultStageClock.resolution,
-                                         checkpointOverhead: ClockProbe.measure().checkpointOverheadNanoseconds ?? 0)
-            let counter = AllocationCounter(forwardingTo: recorder)
             let progress = ProgressBar()
-            for index in 0..<runs {
-                recorder.beginRun()
-                counter.reset()
-                _ = try Replayer(trace: trace, options: options).run(observer: counter)
-                recorder.record(allocations: counter.allocations)
-                recorder.endRun()
-                progress.update(label: "bench", read: UInt64(index + 1), expected: UInt64(runs), unit: "runs")
+            let result = try TraceBench.run(trace: trace, options: options, runs: runs, metadata: metadata) { done in
+                progress.update(label: "bench", read: UInt64(done), expected: UInt64(runs), unit: "runs")
             }
             progress.clear()
-            let result = recorder.result()
             try result.write(to: OutputFile(output))
             let totals = result.totalCounters
             print("bench \(trace) through \(runtime.definition.name), policy \(policy.rawValue): \(runs) runs → \(output)")
