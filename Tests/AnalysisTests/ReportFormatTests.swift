@@ -1,5 +1,4 @@
 @testable import Analysis
-import Bench
 import KeyTraceCore
 import Foundation
 #if canImport(FoundationXML)
