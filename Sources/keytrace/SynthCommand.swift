@@ -81,3 +81,5 @@ struct SynthCommand: ParsableCommand {
         return "\(milli / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }
 }
+
+extension SyntheticCaptureSource.Profile: ExpressibleByArgument {}
