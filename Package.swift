@@ -11,8 +11,11 @@ let package = Package(
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "TraceFormat", targets: ["TraceFormat"]),
         .library(name: "Capture", targets: ["Capture"]),
+        .library(name: "Recording", targets: ["Recording"]),
         .library(name: "Replay", targets: ["Replay"]),
+        .library(name: "Statistics", targets: ["Statistics"]),
         .library(name: "Analysis", targets: ["Analysis"]),
+        .library(name: "Bench", targets: ["Bench"]),
         .library(name: "KeyTraceTesting", targets: ["KeyTraceTesting"]),
         .library(name: "SceneImport", targets: ["SceneImport"]),
         // The importer parses Swift with swift-syntax, which takes longer to build than the rest
@@ -40,16 +43,11 @@ let package = Package(
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .target(name: "TraceFormat", dependencies: ["KeyTraceCore", "CCRC32C"]),
         .target(name: "KeyTraceTesting", dependencies: ["Replay"]),
-        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "Analysis", "CProcessor"]),
-        .target(
-            name: "Analysis",
-            dependencies: [
-                "KeyTraceCore",
-                "ResponderEngine",
-                "TraceFormat",
-                .product(name: "Histogram", package: "hdrhistogram-swift"),
-            ]
-        ),
+        .target(name: "Recording", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CProcessor"]),
+        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Statistics"]),
+        .target(name: "Statistics", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
+        .target(name: "Analysis", dependencies: ["KeyTraceCore", "TraceFormat", "Statistics"]),
+        .target(name: "Bench", dependencies: ["KeyTraceCore", "ResponderEngine", "Replay", "Analysis", "CAllocationCounter"]),
         .target(
             name: "SceneImport",
             dependencies: [
@@ -64,6 +62,7 @@ let package = Package(
             name: "keytrace-scene-import",
             dependencies: [
                 "SceneImport",
+                "KeyTraceCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -75,25 +74,26 @@ let package = Package(
                 "Scenes",
                 "TraceFormat",
                 "Capture",
+                "Recording",
                 "Replay",
-                "CPcap",
                 "Analysis",
-                "CAllocationCounter",
+                "Bench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            // The allocation counter interposes malloc; the executable must export it so the
-            // Swift runtime and libraries resolve to it.
+            // The allocation counter (Bench) interposes malloc; the executable must export it so
+            // the Swift runtime and libraries resolve to it.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
         .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat", "CPcap"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
-        .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Scenes", "ResponderEngine", "TraceFormat", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
     ]
 )

@@ -17,6 +17,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Recording", package: "KeyTrace"),
                 .product(name: "Replay", package: "KeyTrace"),
                 .product(name: "Scenes", package: "KeyTrace"),
                 .product(name: "Capture", package: "KeyTrace"),

@@ -3,6 +3,7 @@ import BenchmarkSupport
 import Capture
 import Foundation
 import KeyTraceCore
+import Recording
 import Replay
 import ResponderEngine
 import Scenes

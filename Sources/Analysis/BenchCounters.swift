@@ -1,5 +1,4 @@
 import KeyTraceCore
-import ResponderEngine
 
 /// The deterministic counters of one benchmark run: the same build, scene and trace give the
 /// same values on every run and every machine, so `compare` judges them exactly.

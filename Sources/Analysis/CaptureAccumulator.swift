@@ -1,4 +1,5 @@
 import KeyTraceCore
+import Statistics
 import TraceFormat
 
 /// Typing statistics of captured key records: inter-key intervals, dwell times, rollover and

@@ -35,7 +35,7 @@ public struct ChromeTraceWriter {
     /// Writes the opening and the metadata events naming the process and threads.
     public mutating func begin(processName: String) throws {
         try emit("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n")
-        try event("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\(Self.quote(processName))}}")
+        try event("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\(JSONString.quote(processName))}}")
         try event("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":\(Self.dispatchThread),\"args\":{\"name\":\"dispatch\"}}")
         try event("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":\(Self.eventThread),\"args\":{\"name\":\"chain & markers\"}}")
     }
@@ -101,13 +101,13 @@ public struct ChromeTraceWriter {
     }
 
     private mutating func complete(name: String, category: String, at ts: UInt64, duration: UInt64, args: [String: String]) throws {
-        try event("{\"ph\":\"X\",\"name\":\(Self.quote(name)),\"cat\":\"\(category)\",\"pid\":1,\"tid\":\(Self.dispatchThread),"
+        try event("{\"ph\":\"X\",\"name\":\(JSONString.quote(name)),\"cat\":\"\(category)\",\"pid\":1,\"tid\":\(Self.dispatchThread),"
             + "\"ts\":\(Self.micros(ts)),\"dur\":\(Self.micros(duration))\(Self.args(args))}")
     }
 
     private mutating func instant(name: String, at timestamp: UInt64, args: [String: String]) throws {
         let ts = timestamp - min(start ?? timestamp, timestamp)
-        try event("{\"ph\":\"i\",\"s\":\"t\",\"name\":\(Self.quote(name)),\"cat\":\"event\",\"pid\":1,\"tid\":\(Self.eventThread),"
+        try event("{\"ph\":\"i\",\"s\":\"t\",\"name\":\(JSONString.quote(name)),\"cat\":\"event\",\"pid\":1,\"tid\":\(Self.eventThread),"
             + "\"ts\":\(Self.micros(ts))\(Self.args(args))}")
     }
 
@@ -125,10 +125,7 @@ public struct ChromeTraceWriter {
 
     private static func args(_ args: [String: String]) -> String {
         guard !args.isEmpty else { return "" }
-        let pairs = args.sorted { $0.key < $1.key }.map { "\(quote($0.key)):\(quote($0.value))" }
+        let pairs = args.sorted { $0.key < $1.key }.map { "\(JSONString.quote($0.key)):\(JSONString.quote($0.value))" }
         return ",\"args\":{" + pairs.joined(separator: ",") + "}"
     }
-
-    /// A JSON string literal.
-    static func quote(_ s: String) -> String { JSONString.quote(s) }
 }

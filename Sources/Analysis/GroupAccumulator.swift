@@ -1,3 +1,5 @@
+import Statistics
+
 /// Counts and end-to-end latency per group, for the analyzer's breakdowns.
 ///
 /// Memory is bounded: at most `limit` groups keep their own distribution (one fixed-size

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import Statistics
 import TraceFormat
 
 /// Builds ``TraceAnalysis/HardwareFigures`` from a device's key records, in one pass.

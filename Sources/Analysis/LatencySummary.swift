@@ -1,5 +1,5 @@
 import KeyTraceCore
-import ResponderEngine
+import Statistics
 
 /// Streaming latency distributions per dispatch stage and end to end, with the clock they were
 /// measured with.

@@ -1,3 +1,5 @@
+import Statistics
+
 extension TraceAnalysis {
     /// What the keyboard's own timing says, per device: chatter, chords, rollover, dwell per
     /// key and the report intervals (docs/Analysis.md, "Keyboard hardware"). Only key records

@@ -1,3 +1,5 @@
+import Statistics
+
 /// What `keytrace analyze` found in one or more traces: the `keytrace-analysis/1` document.
 ///
 /// ``TraceAnalyzer`` builds it in one streaming pass; the renderers (`textReport`,

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import Statistics
 import TraceFormat
 
 /// Reads trace records once, in constant memory, and accumulates everything `keytrace analyze`

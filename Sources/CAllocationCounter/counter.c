@@ -1,5 +1,5 @@
 // Counts heap allocations for `keytrace bench` (allocations per press is a deterministic
-// counter that `compare` gates on). Linked into the keytrace executable only.
+// counter that `compare` gates on). Linked into every executable that links the Bench module.
 #include "CAllocationCounter.h"
 #include <errno.h>
 #include <stddef.h>

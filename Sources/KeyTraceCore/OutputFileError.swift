@@ -37,6 +37,16 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// `path` could not be opened for writing: the system said `errno`.
+    package static func cannotOpen(_ path: String, errno: Int32) -> OutputFileError {
+        OutputFileError(path: path, problem: .cannotOpen(errno: errno))
+    }
+
+    /// Writing `path` failed part way: the system said `errno`.
+    package static func cannotWrite(_ path: String, errno: Int32) -> OutputFileError {
+        OutputFileError(path: path, problem: .cannotWrite(errno: errno))
+    }
+
     static func text(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)

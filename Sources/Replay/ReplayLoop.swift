@@ -1,5 +1,5 @@
-import Capture
 import KeyTraceCore
+import Recording
 import ResponderEngine
 import Scenes
 import TraceFormat

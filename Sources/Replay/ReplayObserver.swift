@@ -1,4 +1,5 @@
 import KeyTraceCore
+import Recording
 import ResponderEngine
 import TraceFormat
 

@@ -1,4 +1,4 @@
-import Analysis
+import Statistics
 import KeyTraceCore
 import ResponderEngine
 import TraceFormat

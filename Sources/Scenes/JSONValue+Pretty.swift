@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 extension JSONValue {
     /// ``canonicalText`` laid out for people: object keys sorted, two spaces of indentation per
     /// level, arrays of scalars on one line. Equal documents give equal text, so a generated file
@@ -35,7 +37,7 @@ extension JSONValue {
             text += "{\n"
             let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             for (i, member) in sorted.enumerated() {
-                text += inner + JSONValue.quote(member.key) + ": "
+                text += inner + JSONString.quote(member.key) + ": "
                 member.value.appendPretty(to: &text, indent: inner)
                 text += i + 1 < sorted.count ? ",\n" : "\n"
             }

@@ -62,7 +62,7 @@ public indirect enum JSONValue: Hashable, Sendable {
         case .null: text += "null"
         case .bool(let b): text += b ? "true" : "false"
         case .number(let n): text += n.canonicalText
-        case .string(let s): text += JSONValue.quote(s)
+        case .string(let s): text += JSONString.quote(s)
         case .array(let items):
             text += "["
             for (i, item) in items.enumerated() {
@@ -75,16 +75,13 @@ public indirect enum JSONValue: Hashable, Sendable {
             let ordered = sortingKeys ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : members
             for (i, member) in ordered.enumerated() {
                 if i > 0 { text += "," }
-                text += JSONValue.quote(member.key)
+                text += JSONString.quote(member.key)
                 text += ":"
                 member.value.appendCompactText(to: &text, sortingKeys: sortingKeys)
             }
             text += "}"
         }
     }
-
-    /// JSON string literal for `s`.
-    public static func quote(_ s: String) -> String { JSONString.quote(s) }
 }
 
 /// A JSON syntax error with its position.

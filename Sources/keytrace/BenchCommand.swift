@@ -1,6 +1,6 @@
 import Analysis
 import ArgumentParser
-import CAllocationCounter
+import Bench
 import Foundation
 import KeyTraceCore
 import Replay
@@ -56,25 +56,16 @@ struct BenchCommand: ParsableCommand {
                 guard let key = parts.first else { continue }
                 labelMap[key] = parts.count > 1 ? parts[1] : ""
             }
-            labelMap["allocationCounting"] = keytrace_allocation_counting_available() != 0 ? "on" : "unavailable"
+            labelMap["allocationCounting"] = AllocationCounter.isAvailable ? "on" : "unavailable"
             let metadata = BenchMetadata(
                 scene: SceneIdentity(name: runtime.definition.name, contentHash: runtime.definition.contentHash),
                 trace: trace, policy: policy.rawValue, host: HostInfo.current(), toolVersion: KeyTraceVersion.current,
                 date: Date(), labels: labelMap)
-            let recorder = BenchRecorder(metadata: metadata, clockResolution: KeyDispatcher.defaultStageClock.resolution,
-                                         checkpointOverhead: ClockProbe.measure().checkpointOverheadNanoseconds ?? 0)
-            let counter = AllocationCounter(forwardingTo: recorder)
             let progress = ProgressBar()
-            for index in 0..<runs {
-                recorder.beginRun()
-                counter.reset()
-                _ = try Replayer(trace: trace, options: options).run(observer: counter)
-                recorder.record(allocations: counter.allocations)
-                recorder.endRun()
-                progress.update(label: "bench", read: UInt64(index + 1), expected: UInt64(runs), unit: "runs")
+            let result = try TraceBench.run(trace: trace, options: options, runs: runs, metadata: metadata) { done in
+                progress.update(label: "bench", read: UInt64(done), expected: UInt64(runs), unit: "runs")
             }
             progress.clear()
-            let result = recorder.result()
             try result.write(to: OutputFile(output))
             let totals = result.totalCounters
             print("bench \(trace) through \(runtime.definition.name), policy \(policy.rawValue): \(runs) runs → \(output)")
@@ -86,33 +77,3 @@ struct BenchCommand: ParsableCommand {
         }
     }
 }
-
-/// Counts heap allocations made inside dispatches (between `willDispatch` and `didResolve`).
-final class AllocationCounter: DispatchObserver {
-    private let next: DispatchObserver
-    private var start: UInt64 = 0
-    private(set) var allocations: UInt64 = 0
-
-    init(forwardingTo next: DispatchObserver) { self.next = next }
-
-    func reset() { allocations = 0 }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
-        next.dispatcher(dispatcher, willDispatch: press)
-        start = keytrace_allocation_count()
-    }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
-        allocations &+= keytrace_allocation_count() &- start
-        next.dispatcher(dispatcher, didResolve: resolution)
-    }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {
-        next.dispatcher(dispatcher, didChangeChain: change)
-    }
-
-    func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
-        next.dispatcher(dispatcher, didInvalidateCache: reason)
-    }
-}
-

@@ -1,5 +1,6 @@
 import Analysis
 import ArgumentParser
+import Capture
 import KeyTraceCore
 import TraceFormat
 
@@ -33,8 +34,8 @@ struct ExportCommand: ParsableCommand {
             var iterator = reader.makeIterator()
             switch format {
             case .pcap:
-                let dumper = try PcapDumper(path: output)
-                while let record = iterator.next() { dumper.write(record) }
+                let dumper = try PcapFileWriter(path: output, linkType: TraceRecord.pcapLinkType)
+                while let record = iterator.next() { dumper.write(timestamp: record.timestamp, payload: record.pcapPayload) }
                 try dumper.close()
             case .csv, .ndjson:
                 let file = try TextFile(path: output)

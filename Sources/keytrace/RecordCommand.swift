@@ -2,6 +2,7 @@ import ArgumentParser
 import Capture
 import Dispatch
 import KeyTraceCore
+import Recording
 import Replay
 import ResponderEngine
 import Scenes

@@ -76,15 +76,22 @@ struct SceneCommand: ParsableCommand {
                 let firstResponder = runtime.application.firstResponder?.path ?? "(none)"
                 if options.json {
                     var lines: [String] = []
-                    lines.append("{\"scene\":\(quote(runtime.definition.name)),\"firstResponder\":\(quote(firstResponder)),\"groups\":[")
+                    lines.append("{\"scene\":\(JSONString.quote(runtime.definition.name)),\"firstResponder\":\(JSONString.quote(firstResponder)),\"groups\":[")
                     lines.append(groups.map { group in
-                        "{\"title\":\(quote(group.title)),\"kind\":\(quote(group.menu == nil ? "responder" : "menu")),\"commands\":["
-                            + group.commands.map(commandJSON).joined(separator: ",") + "]}"
+                        var object = JSONObject()
+                        object.add("title", group.title)
+                        object.add("kind", group.menu == nil ? "responder" : "menu")
+                        object.add("commands", objects: group.commands.map(\.jsonObject))
+                        return object.text
                     }.joined(separator: ",\n"))
                     lines.append("],\"shadowed\":[")
                     lines.append(shadowed.map { entry in
-                        "{\"command\":\(commandJSON(entry.command)),\"provider\":\(quote(entry.provider.description)),"
-                            + "\"shadowedBy\":\(commandJSON(entry.shadowedBy)),\"shadowingProvider\":\(quote(entry.shadowingProvider.description))}"
+                        var object = JSONObject()
+                        object.add("command", object: entry.command.jsonObject)
+                        object.add("provider", entry.provider.description)
+                        object.add("shadowedBy", object: entry.shadowedBy.jsonObject)
+                        object.add("shadowingProvider", entry.shadowingProvider.description)
+                        return object.text
                     }.joined(separator: ",\n"))
                     lines.append("]}")
                     print(lines.joined(separator: "\n"))
@@ -135,7 +142,7 @@ struct SceneCommand: ParsableCommand {
                 let press = KeyPress(.began, stroke.usage, modifiers: stroke.modifiers, layout: layout)
                 let explanation = dispatcher.explain(press)
                 if options.json {
-                    print(explanationJSON(explanation))
+                    print(explanation.json)
                     return
                 }
                 print("\(press.shortcutDescription) (\(stroke.usage.name)) with first responder \(explanation.chain.start?.description ?? "(none)")"
@@ -176,27 +183,7 @@ struct SceneCommand: ParsableCommand {
                 return .init(usage: stroke.usage, modifiers: shortcut.modifiers.union(stroke.modifiers))
             }
         }
-
-        private func explanationJSON(_ e: ResolutionExplanation) -> String {
-            let candidates = e.candidates.map { c in
-                "{\"command\":\(commandJSON(c.command)),\"provider\":\(quote(c.provider.description)),\"bucket\":\(c.bucket),"
-                    + "\"fidelity\":\(c.fidelity),\"deferred\":\(c.deferred),\"verdict\":\(quote(c.verdict.text)),"
-                    + "\"target\":\(c.target.map { quote($0.description) } ?? "null")}"
-            }
-            return "{\"press\":\(quote(e.press.shortcutDescription)),\"firstResponder\":\(quote(e.chain.start?.description ?? "")),"
-                + "\"textInputActive\":\(e.textInputActive),"
-                + "\"textInputEdit\":\(e.textInputEdit.map { quote("\($0)") } ?? "null"),\"chain\":[\(e.chain.responders.map { quote($0.description) }.joined(separator: ","))],"
-                + "\"candidates\":[\(candidates.joined(separator: ","))],"
-                + "\"winner\":\(e.winner.map { quote($0.command.action?.name ?? "") } ?? "null")}"
-        }
     }
-}
-
-private func quote(_ s: String) -> String { JSONValue.quote(s) }
-
-private func commandJSON(_ command: KeyCommand) -> String {
-    "{\"shortcut\":\(quote(command.shortcut.description)),\"text\":\(quote(command.shortcut.textNotation)),"
-        + "\"title\":\(quote(command.displayTitle ?? "")),\"action\":\(quote(command.action?.name ?? ""))}"
 }
 
 extension String {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Capture
 import KeyTraceCore
-import Replay
+import Recording
 import ResponderEngine
 import Scenes
 import TraceFormat
@@ -43,7 +43,7 @@ struct SynthCommand: ParsableCommand {
     func run() throws {
         try KeyTraceExit.run {
             let runtime = try scene.map(SceneArgument.load)
-            let shortcuts = runtime.map { Self.declaredShortcuts(in: $0.definition) } ?? []
+            let shortcuts = runtime.map { $0.definition.declaredShortcuts } ?? []
             let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)
             var metadata = TraceMetadata(capturedFrom: "synthetic", details: [
                 "seed": String(seed), "profile": profile.rawValue, "events": String(events),
@@ -79,27 +79,6 @@ struct SynthCommand: ParsableCommand {
         let milli = Int((value * 1000).rounded())
         let fraction = String(milli % 1000)
         return "\(milli / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-    }
-
-    /// Every shortcut the scene declares (menus, nodes, bar buttons), first occurrence first.
-    static func declaredShortcuts(in definition: SceneDefinition) -> [KeyShortcut] {
-        var found: [KeyShortcut] = []
-        var seen: Set<KeyShortcut> = []
-        func add(_ commands: [SceneDefinition.CommandDefinition]) {
-            for command in commands where seen.insert(command.command.shortcut).inserted {
-                found.append(command.command.shortcut)
-            }
-        }
-        func visit(_ node: NodeDefinition) {
-            add(node.commands)
-            add(node.barButtons)
-            node.children.forEach(visit)
-            node.views.forEach(visit)
-        }
-        definition.menus.forEach { add($0.commands) }
-        definition.windows.forEach(visit)
-        definition.controllers.forEach(visit)
-        return found
     }
 }
 

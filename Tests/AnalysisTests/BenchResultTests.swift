@@ -1,4 +1,5 @@
 @testable import Analysis
+import Bench
 import Foundation
 import KeyTraceCore
 import ResponderEngine

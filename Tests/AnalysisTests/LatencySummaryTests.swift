@@ -2,6 +2,7 @@
 import Foundation
 import KeyTraceCore
 import ResponderEngine
+@testable import Statistics
 import Testing
 
 struct LatencySummaryTests {

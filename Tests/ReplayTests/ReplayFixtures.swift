@@ -15,17 +15,6 @@ let repositoryRoot: String = {
 
 func repositoryPath(_ relative: String) -> String { "\(repositoryRoot)/\(relative)" }
 
-/// The text-editor scene's dispatcher (no stage timing) recording into an in-memory trace
-/// through a buffered recorder of `capacity` events.
-func textEditorWithBufferedRecorder(capacity: Int) throws -> (KeyDispatcher, TraceRecorder) {
-    let runtime = try SceneRuntime(contentsOf: repositoryPath("Traces/scenes/text-editor.json"))
-    let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
-    let recorder = TraceRecorder(writer: TraceWriter(metadata: TraceMetadata(sourceKind: "in-process")),
-                                 mode: .buffered(capacity: capacity))
-    dispatcher.observer = recorder
-    return (dispatcher, recorder)
-}
-
 /// A fresh temporary directory for one test, removed when the test process exits.
 func temporaryDirectory() -> String { ScratchDirectory.make() }
 

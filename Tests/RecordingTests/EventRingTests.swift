@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import KeyTraceCore
-@testable import Replay
+@testable import Recording
 
 @Suite struct EventRingTests {
     /// An event whose timestamp is `n`, to check order and completeness.

@@ -1,7 +1,7 @@
 extension Array where Element == UInt8 {
     /// Appends `value` in decimal ASCII digits, as `String(value)` spells it, without making
     /// a string: the text exporters build whole lines as bytes.
-    mutating func appendDecimal(_ value: UInt64) {
+    package mutating func appendDecimal(_ value: UInt64) {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 24; a UInt64 has at most 20
         Swift.withUnsafeMutableBytes(of: &digits) { buffer in
             var v = value

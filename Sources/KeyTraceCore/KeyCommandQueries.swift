@@ -22,6 +22,9 @@ public struct KeyCommandQueries: Hashable, Sendable {
     /// Reads the cache saved: ``uikitCalls`` − ``calls``.
     public var callsSaved: Int32 { uikitCalls - calls }
 
+    /// No queries yet: every count zero, no cache use.
+    public init() {}
+
     /// No queries.
     public static let none = KeyCommandQueries()
 }

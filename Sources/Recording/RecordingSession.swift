@@ -162,7 +162,7 @@ public enum SceneStateMarker {
     /// The marker holding `keyCommands` reads per responder (`PATH = COUNT` lines).
     public static let keyCommandsLabel = "keycommands-per-responder"
 
-    static func keyCommandsText(_ scene: SceneRuntime) -> String {
+    package static func keyCommandsText(_ scene: SceneRuntime) -> String {
         let responders = [scene.application as Responder] + scene.allResponders
         return responders.filter { $0.keyCommandsCallCount > 0 }
             .map { "\($0.description) = \($0.keyCommandsCallCount)" }.joined(separator: "\n")

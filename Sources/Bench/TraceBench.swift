@@ -1,0 +1,32 @@
+import Analysis
+import Replay
+import ResponderEngine
+
+/// Replays a trace a number of times with stage timing on and collects a ``BenchResult``: per
+/// run the latency distributions, the deterministic counters and the heap allocations made
+/// while dispatching (``AllocationCounter``).
+///
+/// ```
+///  for each run:  Replayer ──dispatch──▶ AllocationCounter ──▶ BenchRecorder ──▶ BenchRun
+/// ```
+public enum TraceBench {
+    /// Replays `trace` `runs` times under `options` (stage timing is turned on) and returns the
+    /// result described by `metadata`. `progress` is called after each run with the runs done.
+    public static func run(trace: String, options: Replayer.Options, runs: Int, metadata: BenchMetadata,
+                           progress: (Int) -> Void = { _ in }) throws -> BenchResult {
+        var options = options
+        options.stageTiming = true
+        let recorder = BenchRecorder(metadata: metadata, clockResolution: KeyDispatcher.defaultStageClock.resolution,
+                                     checkpointOverhead: ClockProbe.measure().checkpointOverheadNanoseconds ?? 0)
+        let counter = AllocationCounter(forwardingTo: recorder)
+        for index in 0..<runs {
+            recorder.beginRun()
+            counter.reset()
+            _ = try Replayer(trace: trace, options: options).run(observer: counter)
+            recorder.record(allocations: counter.allocations)
+            recorder.endRun()
+            progress(index + 1)
+        }
+        return recorder.result()
+    }
+}
