@@ -41,7 +41,7 @@ struct SynthCommand: ParsableCommand {
     }
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             let runtime = try scene.map(SceneArgument.load)
             let shortcuts = runtime.map { Self.declaredShortcuts(in: $0.definition) } ?? []
             let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)
@@ -96,7 +96,7 @@ struct SynthCommand: ParsableCommand {
             node.children.forEach(visit)
             node.views.forEach(visit)
         }
-        definition.menus.forEach { add($0.commands) }
+        for menu in definition.menus { add(menu.commands) }
         definition.windows.forEach(visit)
         definition.controllers.forEach(visit)
         return found
