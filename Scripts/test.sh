@@ -15,6 +15,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 sh Scripts/bootstrap.sh
+sh Scripts/format.sh  # lint (swift format lint --strict); any finding fails the script
 swift test "$@"
 if [ -z "${KEYTRACE_FUZZ_SECONDS:-}" ]; then
     bash Scripts/fuzz.sh 10 scene script

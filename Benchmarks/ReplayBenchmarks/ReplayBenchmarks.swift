@@ -53,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
             var options = Replayer.Options()
             options.scenePath = "\(scenes)/pdf-viewer.json"
             options.stageTiming = true
-            options.verify = verifying
+            options.requireRecordedScene = verifying
             options.compareResolutions = verifying
             benchmark.startMeasurement()
             let report = try? Replayer(trace: trace, options: options).run()

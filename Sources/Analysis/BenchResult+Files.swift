@@ -91,13 +91,19 @@ public struct BenchFileError: Error, Equatable, CustomStringConvertible {
     public let path: String
     let problem: Problem
 
-    /// The file does not exist.
-    public var isMissing: Bool { problem == .missing }
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<BenchFileError>
 
-    /// The file is of another schema (or has none).
-    public var isSchemaMismatch: Bool {
-        if case .schema = problem { return true }
-        return false
+    /// The kind of failure.
+    public var code: Code {
+        switch problem {
+        case .missing: return .missing
+        case .unreadable: return .unreadable
+        case .notJSON: return .notJSON
+        case .schema: return .schema
+        case .malformed: return .malformed
+        case .noRuns: return .noRuns
+        }
     }
 
     public var description: String {
@@ -118,4 +124,20 @@ public struct BenchFileError: Error, Equatable, CustomStringConvertible {
             return "\(path): has no runs"
         }
     }
+}
+
+/// The kinds of ``BenchFileError``.
+extension ErrorCode where Domain == BenchFileError {
+    /// The file does not exist.
+    public static let missing = Self("missing")
+    /// The file cannot be read.
+    public static let unreadable = Self("unreadable")
+    /// The file is not valid JSON.
+    public static let notJSON = Self("not-json")
+    /// The file is of another schema, or has none.
+    public static let schema = Self("schema")
+    /// The JSON is not a valid bench result.
+    public static let malformed = Self("malformed")
+    /// The bench result has no runs.
+    public static let noRuns = Self("no-runs")
 }

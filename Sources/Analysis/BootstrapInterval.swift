@@ -37,7 +37,7 @@ public struct BootstrapInterval: Hashable, Sendable, Codable {
         let sortedBase = base.sorted(), sortedCurrent = current.sorted()
         var baseCounts = [Int](repeating: 0, count: base.count)
         var currentCounts = [Int](repeating: 0, count: current.count)
-        var ratios = [Double]()
+        var ratios: [Double] = []
         ratios.reserveCapacity(resamples)
         for _ in 0..<resamples {
             let denominator = resampledMedian(sortedBase, &baseCounts, &generator)

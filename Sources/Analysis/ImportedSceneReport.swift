@@ -1,4 +1,5 @@
 import Foundation
+import KeyTraceCore
 
 /// The report of `keytrace scene import --report FILE --json` (schema
 /// `keytrace-import-report/1`), read back so an analysis of a trace recorded or replayed
@@ -128,30 +129,48 @@ public struct ImportReportFileError: Error, Hashable, Sendable, CustomStringConv
     public let path: String
     let problem: Problem
 
-    /// A stable code for scripts: `missing`, `directory`, `unreadable`, `not-json`, `schema`,
-    /// `malformed`.
-    public var code: String {
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<ImportReportFileError>
+
+    /// The kind of failure.
+    public var code: Code {
         switch problem {
-        case .missing: "missing"
-        case .directory: "directory"
-        case .unreadable: "unreadable"
-        case .notJSON: "not-json"
-        case .schema: "schema"
-        case .malformed: "malformed"
+        case .missing: return .missing
+        case .directory: return .directory
+        case .unreadable: return .unreadable
+        case .notJSON: return .notJSON
+        case .schema: return .schema
+        case .malformed: return .malformed
         }
     }
 
+    /// What is wrong with the file. The advice naming `keytrace`'s commands is the CLI's to add.
     public var description: String {
-        let remedy = "write one with `keytrace scene import … --report FILE --json`"
         switch problem {
         case .missing: return "\(path): no such file"
         case .directory: return "\(path): is a directory, not an import report"
         case .unreadable: return "\(path): cannot be read (permission denied or not a regular file)"
-        case .notJSON(let detail): return "\(path): not valid JSON (\(detail)); \(remedy)"
-        case .schema(found: nil): return "\(path): no \"schema\" field, so not an import report; \(remedy)"
+        case .notJSON(let detail): return "\(path): not valid JSON (\(detail))"
+        case .schema(found: nil): return "\(path): no \"schema\" field, so not an import report"
         case .schema(found: let schema?):
-            return "\(path): schema is \"\(schema)\", expected \"\(ImportedSceneReport.schemaName)\"; \(remedy)"
-        case .malformed(let detail): return "\(path): not a valid import report (\(detail)); \(remedy)"
+            return "\(path): schema is \"\(schema)\", expected \"\(ImportedSceneReport.schemaName)\""
+        case .malformed(let detail): return "\(path): not a valid import report (\(detail))"
         }
     }
+}
+
+/// The kinds of ``ImportReportFileError``.
+extension ErrorCode where Domain == ImportReportFileError {
+    /// The file does not exist.
+    public static let missing = Self("missing")
+    /// The path is a directory.
+    public static let directory = Self("directory")
+    /// The file cannot be read.
+    public static let unreadable = Self("unreadable")
+    /// The file is not valid JSON.
+    public static let notJSON = Self("not-json")
+    /// The file is of another schema, or has none.
+    public static let schema = Self("schema")
+    /// The JSON is not a valid import report.
+    public static let malformed = Self("malformed")
 }

@@ -10,6 +10,18 @@ public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible
     public let path: String
     let problem: Problem
 
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<InputFileError>
+
+    /// The kind of failure.
+    public var code: Code {
+        switch problem {
+        case .notAFile: return .notAFile
+        case .cannotOpen: return .cannotOpen
+        case .cannotRead: return .cannotRead
+        }
+    }
+
     /// An input at `path` that is `kind` (a directory, a device…) where `expected` was wanted.
     public static func notAFile(_ path: String, kind: FileKind, expected: String) -> InputFileError {
         InputFileError(path: path, problem: .notAFile(kind: kind, expected: expected))
@@ -31,4 +43,14 @@ public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible
             return "cannot read '\(path)': \(OutputFileError.text(code))"
         }
     }
+}
+
+/// The kinds of ``InputFileError``.
+extension ErrorCode where Domain == InputFileError {
+    /// The path is a directory, a device or another kind of file where a file was wanted.
+    public static let notAFile = Self("not-a-file")
+    /// The input could not be opened.
+    public static let cannotOpen = Self("cannot-open")
+    /// Reading the input failed.
+    public static let cannotRead = Self("cannot-read")
 }

@@ -16,6 +16,18 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public let path: String
     let problem: Problem
 
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<OutputFileError>
+
+    /// The kind of failure.
+    public var code: Code {
+        switch problem {
+        case .isDirectory: return .isDirectory
+        case .cannotOpen: return .cannotOpen
+        case .cannotWrite: return .cannotWrite
+        }
+    }
+
     /// The system's reason alone (`No space left on device`, `it is a directory`).
     public var reason: String {
         switch problem {
@@ -51,4 +63,14 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
+}
+
+/// The kinds of ``OutputFileError``.
+extension ErrorCode where Domain == OutputFileError {
+    /// The output path is a directory.
+    public static let isDirectory = Self("is-directory")
+    /// The output could not be created or opened.
+    public static let cannotOpen = Self("cannot-open")
+    /// A write or the final close failed; the output is incomplete.
+    public static let cannotWrite = Self("cannot-write")
 }

@@ -120,7 +120,7 @@ struct RecorderProducer {
                 return nil
             }
         }
-        guard let slot = ring!.claim() else {
+        guard let slot = ring?.claim() else {
             drop()
             return nil
         }
@@ -137,7 +137,7 @@ struct RecorderProducer {
             outbox.append(scratch.firstSlot.pointee)
             return
         }
-        ring!.publish()
+        ring?.publish()
         if let timestamp { lastQueuedTimestamp = timestamp }
     }
 
@@ -145,11 +145,12 @@ struct RecorderProducer {
     private mutating func queuePrerequisites() -> Bool {
         let definitions = tables.undefined
         let needed = definitions.count + (pendingDrops > 0 ? 1 : 0) + 1
-        guard ring!.freeSlots() >= needed else { return false }
-        for definition in definitions { _ = ring!.push(definition) }
+        guard let free = ring?.freeSlots(), free >= needed else { return false }
+        for definition in definitions { _ = ring?.push(definition) }
         tables.definitionsSent()
         if pendingDrops > 0 {
-            _ = ring!.push(droppedEvent())
+            let dropped = droppedEvent()
+            _ = ring?.push(dropped)
             pendingDrops = 0
         }
         return true

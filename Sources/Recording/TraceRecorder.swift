@@ -104,7 +104,8 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
         guard ring == nil, !producer.outbox.isEmpty else { return }
         defer { producer.outboxWritten() }
         try producer.outbox.withUnsafeBufferPointer { events throws(TraceFormatError) in
-            for i in events.indices { try output.write(events.baseAddress! + i, to: writer) }
+            guard let first = events.baseAddress else { return }
+            for i in events.indices { try output.write(first + i, to: writer) }
         }
     }
 

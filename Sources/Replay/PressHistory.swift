@@ -139,7 +139,8 @@ struct PressHistory {
         // Read through the slot's address: subscripting (the array or its buffer) copied the
         // whole slot here (a reference count on its record, and its destruction).
         let agrees: Bool? = slots.withUnsafeMutableBufferPointer { slots in
-            let held = slots.baseAddress! + slot
+            guard let base = slots.baseAddress else { return nil }
+            let held = base + slot
             guard held.pointee.sequence == sequence, !held.pointee.compared else { return nil }
             held.pointee.compared = true
             return CanonicalResolution.agree(expected, held.pointee.actual, matches: &matches)

@@ -1,7 +1,14 @@
+import KeyTraceCore
 import Scenes
 import TraceFormat
 
-/// Why a replay could not run.
+/// Why a replay could not run. Its ``description`` says what is wrong; compare ``code``
+/// against the static members to react to a kind of failure:
+///
+/// ```swift
+/// do { _ = try Replayer(trace: path, options: options).run() }
+/// catch let error as ReplayError where error.code == .sceneNotFound { … }
+/// ```
 public struct ReplayError: Error, CustomStringConvertible {
     private enum Kind {
         case trace(String, TraceFormatError)
@@ -20,26 +27,61 @@ public struct ReplayError: Error, CustomStringConvertible {
     static func output(_ path: String, _ error: TraceFormatError) -> ReplayError { .init(kind: .output(path, error)) }
     static func focusTargetMissing(_ path: String, known: [String]) -> ReplayError { .init(kind: .focusTargetMissing(path, known)) }
 
-    /// Whether the replay's check failed (exit 1) rather than its input being unusable (exit 2).
-    public var isCheckFailure: Bool {
-        if case .sceneMismatch = kind { return true }
-        return false
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<ReplayError>
+
+    /// The kind of failure.
+    public var code: Code {
+        switch kind {
+        case .trace: return .trace
+        case .sceneNotFound: return .sceneNotFound
+        case .noScene: return .noScene
+        case .sceneMismatch: return .sceneMismatch
+        case .output: return .output
+        case .focusTargetMissing: return .focusTargetMissing
+        }
     }
 
+    /// The trace reader's or writer's error behind a ``Code/trace`` or ``Code/output`` failure.
+    public var traceError: TraceFormatError? {
+        switch kind {
+        case .trace(_, let error), .output(_, let error): return error
+        default: return nil
+        }
+    }
+
+    /// What is wrong. The advice naming `keytrace`'s flags is the CLI's to add.
     public var description: String {
         switch kind {
         case .trace(_, let error): return error.description
         case .sceneNotFound(let name, let known):
             return "the trace names scene '\(name)', which was not found in \(SceneLocator.searchedPlaces) or beside "
-                + "the trace (known: \(known.isEmpty ? "none" : known.joined(separator: ", "))); pass --scene FILE"
+                + "the trace (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         case .noScene(let path):
-            return "\(path) was recorded without a scene; pass --scene FILE to replay it through one"
+            return "\(path) was recorded without a scene, and no scene was given to replay it through"
         case .sceneMismatch(let message):
-            return message + "; replay without --verify to see the differences, or re-record the trace"
+            return message
         case .output(let path, let error): return "cannot write \(path): \(error.description)"
         case .focusTargetMissing(let path, let known):
             return "the trace moves focus to `\(path)`, which this scene does not have (known: "
                 + known.prefix(10).joined(separator: ", ") + "); is it the right scene?"
         }
     }
+}
+
+/// The kinds of ``ReplayError``.
+extension ErrorCode where Domain == ReplayError {
+    /// The trace could not be read (``ReplayError/traceError`` says why).
+    public static let trace = Self("trace")
+    /// The scene the trace names is in none of the places searched.
+    public static let sceneNotFound = Self("scene-not-found")
+    /// The trace names no scene and none was given.
+    public static let noScene = Self("no-scene")
+    /// The scene's content hash differs from the one the trace was recorded with, and
+    /// ``Replayer/Options/requireRecordedScene`` makes that an error.
+    public static let sceneMismatch = Self("scene-mismatch")
+    /// The replay's own trace could not be written (``ReplayError/traceError`` says why).
+    public static let output = Self("output")
+    /// The trace moves focus to a responder the scene does not have.
+    public static let focusTargetMissing = Self("focus-target-missing")
 }

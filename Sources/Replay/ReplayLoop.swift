@@ -57,7 +57,7 @@ struct ReplayLoop {
         if let recorded = metadata.sceneContentHash, recorded != runtime.definition.contentHash {
             let message = "scene \(scenePath) differs from the one the trace was recorded with "
                 + "(content hash \(runtime.definition.contentHash.prefix(12))… ≠ \(recorded.prefix(12))…)"
-            if options.verify { throw ReplayError.sceneMismatch(message) }
+            if options.requireRecordedScene { throw ReplayError.sceneMismatch(message) }
             report.warnings.append(message)
         }
         let dispatcher = try runtime.makeDispatcher(policy: options.policy,
@@ -137,12 +137,13 @@ struct ReplayLoop {
         recorder?.setUncertaintyOfNextPress(key.timestampUncertainty)
         if makesRecords { observer.prepare(dispatcher) }
         let resolution: Resolution
-        if scheduler != nil {
+        if var scheduler {
             // Nothing but the dispatch between the wake-up and the dispatch.
-            let deadline = scheduler!.deadline(of: press.timestamp, origin: origin ?? press.timestamp)
-            let woke = scheduler!.wait(until: deadline)
+            let deadline = scheduler.deadline(of: press.timestamp, origin: origin ?? press.timestamp)
+            let woke = scheduler.wait(until: deadline)
             resolution = dispatcher.dispatch(press)
             let done = clock.now()
+            self.scheduler = scheduler
             report.schedulingError.record(woke &- deadline)
             report.latencyFromSchedule.record(done &- deadline)
         } else {

@@ -49,10 +49,10 @@ public final class Replayer {
         public var policy: QueryPolicy = .cached
         /// As fast as possible, or at the recorded pace scaled.
         public var pace: Pace = .asap
-        /// Compare strictly: a scene whose content hash differs is an error, not a warning.
-        /// Whether resolutions are compared is ``compareResolutions`` (`keytrace replay
-        /// --verify` sets both).
-        public var verify = false
+        /// A scene whose content hash differs from the one the trace was recorded with is an
+        /// error (``ReplayError/Code/sceneMismatch``), not a warning. Whether resolutions are
+        /// compared is ``compareResolutions`` (`keytrace replay --verify` sets both).
+        public var requireRecordedScene = false
         /// Compare each replayed resolution with the one recorded in the trace and count the
         /// divergences (``ReplayReport/divergences``, ``ReplayReport/firstDivergence``).
         ///

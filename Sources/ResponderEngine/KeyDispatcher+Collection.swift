@@ -24,10 +24,9 @@ extension KeyDispatcher {
             return fresh
         case .cached:
             if let cached = collection {
-                if collectionStart === start && cached.validity.staleReason == nil {
-                    return hit(cached, timer: &timer, queries: &queries)
-                }
-                invalidate(collectionStart !== start ? .firstResponderChange : cached.validity.staleReason!)
+                let stale: CacheInvalidationReason? = collectionStart !== start ? .firstResponderChange : cached.validity.staleReason
+                guard let stale else { return hit(cached, timer: &timer, queries: &queries) }
+                invalidate(stale)
             }
             let chain = ResponderChain.walk(from: start)
             timer.mark(.collect)

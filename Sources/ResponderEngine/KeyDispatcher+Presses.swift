@@ -71,7 +71,8 @@ extension KeyDispatcher {
     /// resolution and the in-flight state, not copied.
     private func fire(_ choice: inout Choice, press: KeyPress, into resolution: inout Resolution) -> Bool {
         guard choice.winner != nil, choice.target != nil, let action = choice.command?.action else { return false }
-        let winner = choice.winner.take()!, command = choice.command.take()!, target = choice.target.take()!
+        guard let winner = choice.winner.take(), let command = choice.command.take(), let target = choice.target.take()
+        else { return false }
         resolution.command = command
         resolution.provider = winner.provider
         resolution.target = target

@@ -10,6 +10,18 @@ public struct MenuBuildError: Error, Hashable, Sendable, CustomStringConvertible
 
     private let kind: Kind
 
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<MenuBuildError>
+
+    /// The kind of failure.
+    public var code: Code {
+        switch kind {
+        case .conflict: return .conflict
+        case .unknownMenu: return .unknownMenu
+        case .duplicateMenu: return .duplicateMenu
+        }
+    }
+
     /// Two commands with the same input and modifiers in one main menu (R22).
     public static func conflict(existing: KeyCommand, new: KeyCommand) -> MenuBuildError {
         MenuBuildError(kind: .conflict(existing: existing, new: new))
@@ -43,4 +55,14 @@ public struct MenuBuildError: Error, Hashable, Sendable, CustomStringConvertible
             return "a menu '\(identifier)' already exists; use another identifier or replace the existing menu"
         }
     }
+}
+
+/// The kinds of ``MenuBuildError``.
+extension ErrorCode where Domain == MenuBuildError {
+    /// Two commands with the same input and modifiers in one main menu.
+    public static let conflict = Self("conflict")
+    /// A menu identifier that is not in the menu system.
+    public static let unknownMenu = Self("unknown-menu")
+    /// A menu identifier used twice.
+    public static let duplicateMenu = Self("duplicate-menu")
 }

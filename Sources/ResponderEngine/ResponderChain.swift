@@ -43,7 +43,7 @@ public final class ResponderChain: @unchecked Sendable {
             }
             responders.append(responder)
             if seen != nil {
-                seen!.insert(ObjectIdentifier(responder))
+                seen?.insert(ObjectIdentifier(responder))
             } else if responders.count == linearSearchLimit {
                 seen = Set(responders.lazy.map(ObjectIdentifier.init))
             }

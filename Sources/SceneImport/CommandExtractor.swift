@@ -168,8 +168,7 @@ struct CommandExtractor {
         for root in roots {
             let finder = ShortcutFinder(viewMode: .sourceAccurate)
             finder.walk(root)
-            for call in finder.calls {
-                guard isCompiled(call, within: root) else { continue }
+            for call in finder.calls where isCompiled(call, within: root) {
                 evaluator.reset()
                 var frame = Evaluator.Frame(selfType: info.name)
                 let args = evaluator.arguments(of: call)

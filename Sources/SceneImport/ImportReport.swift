@@ -148,7 +148,7 @@ public struct ImportReport: Sendable {
             }
             let role = model.role(command.declaredIn)
             let flags = command.modifierFlags
-            if (role == .textField || role == .textView), command.mechanism != .menu,
+            if role == .textField || role == .textView, command.mechanism != .menu,
                !command.wantsPriority, TextInputConflicts.conflicts(input: KeyInput(uiKitValue: input), modifiers: flags) {
                 findings.append(Finding(kind: .textInput, message: "\(command.declaredIn) is a text \(role == .textView ? "view" : "field"): text input uses \(shortcut) before \(command.action ?? "the command") (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
                                         file: command.file, line: command.line))

@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// Why an import could not run at all.
 ///
 /// What the importer cannot understand in a source file is not an error: it is an
@@ -29,15 +31,17 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         .init(.cannotWrite(path, reason: reason))
     }
 
-    /// A stable code for scripts: `path-not-found`, `unreadable`, `no-swift-files`, `not-swift`,
-    /// `cannot-write`.
-    public var code: String {
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<SceneImportError>
+
+    /// The kind of failure.
+    public var code: Code {
         switch kind {
-        case .pathNotFound: return "path-not-found"
-        case .unreadable: return "unreadable"
-        case .noSwiftFiles: return "no-swift-files"
-        case .notSwift: return "not-swift"
-        case .cannotWrite: return "cannot-write"
+        case .pathNotFound: return .pathNotFound
+        case .unreadable: return .unreadable
+        case .noSwiftFiles: return .noSwiftFiles
+        case .notSwift: return .notSwift
+        case .cannotWrite: return .cannotWrite
         }
     }
 
@@ -55,4 +59,18 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(path): cannot write: \(reason)"
         }
     }
+}
+
+/// The kinds of ``SceneImportError``.
+extension ErrorCode where Domain == SceneImportError {
+    /// A path given to the importer does not exist.
+    public static let pathNotFound = Self("path-not-found")
+    /// A source file exists but could not be read.
+    public static let unreadable = Self("unreadable")
+    /// The paths hold no Swift file.
+    public static let noSwiftFiles = Self("no-swift-files")
+    /// A file given by name is not a Swift source.
+    public static let notSwift = Self("not-swift")
+    /// An output file could not be written.
+    public static let cannotWrite = Self("cannot-write")
 }

@@ -18,7 +18,7 @@ extension SceneDefinition {
             node.children.forEach(visit)
             node.views.forEach(visit)
         }
-        menus.forEach { add($0.commands) }
+        for menu in menus { add(menu.commands) }
         windows.forEach(visit)
         controllers.forEach(visit)
         return found

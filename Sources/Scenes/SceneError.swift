@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// A scene file that cannot be used, with where and what.
 ///
 /// Errors name the file, the line and column when the scene's text is known, the JSON path
@@ -77,18 +79,20 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     static func menuConflict(_ file: String, _ message: String) -> SceneError { .init(.menuConflict(message), file: file) }
     static func cycle(_ file: String, _ paths: [String]) -> SceneError { .init(.cycle(paths), file: file) }
 
-    /// A short machine-readable category: `unreadable`, `syntax`, `invalid`, `unknown-field`,
-    /// `unknown-responder`, `duplicate-name`, `menu-conflict`, `cycle`.
-    public var category: String {
+    /// The kind of problem. New kinds may be added.
+    public typealias Code = ErrorCode<SceneError>
+
+    /// The kind of problem.
+    public var code: Code {
         switch kind {
-        case .unreadable: return "unreadable"
-        case .syntax: return "syntax"
-        case .invalid: return "invalid"
-        case .unknownField: return "unknown-field"
-        case .unknownResponder: return "unknown-responder"
-        case .duplicateName: return "duplicate-name"
-        case .menuConflict: return "menu-conflict"
-        case .cycle: return "cycle"
+        case .unreadable: return .unreadable
+        case .syntax: return .syntax
+        case .invalid: return .invalid
+        case .unknownField: return .unknownField
+        case .unknownResponder: return .unknownResponder
+        case .duplicateName: return .duplicateName
+        case .menuConflict: return .menuConflict
+        case .cycle: return .cycle
         }
     }
 
@@ -113,4 +117,24 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): responder chain cycle: \(paths.joined(separator: " → ")); make one `next` point elsewhere"
         }
     }
+}
+
+/// The kinds of ``SceneError``.
+extension ErrorCode where Domain == SceneError {
+    /// The file could not be read.
+    public static let unreadable = Self("unreadable")
+    /// The file is not valid JSON.
+    public static let syntax = Self("syntax")
+    /// A value has the wrong type or is out of range.
+    public static let invalid = Self("invalid")
+    /// An object has a field the scene format does not define.
+    public static let unknownField = Self("unknown-field")
+    /// A responder path names no responder of the scene.
+    public static let unknownResponder = Self("unknown-responder")
+    /// Two children of one parent have the same name.
+    public static let duplicateName = Self("duplicate-name")
+    /// Two main-menu commands conflict (the same shortcut, or a menu built twice).
+    public static let menuConflict = Self("menu-conflict")
+    /// The responder chain loops back on itself.
+    public static let cycle = Self("cycle")
 }

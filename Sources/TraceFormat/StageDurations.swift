@@ -58,7 +58,7 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
         set {
             precondition(index >= 0 && index < storedCount, "stage duration index out of range")
             if spilled != nil {
-                spilled![index] = newValue
+                spilled?[index] = newValue
                 return
             }
             inline[index] = newValue
@@ -72,7 +72,7 @@ public struct StageDurations: RandomAccessCollection, Hashable, Sendable, Expres
             inline[count] = value
         } else {
             if spilled == nil { spilled = Array(self) }
-            spilled!.append(value)
+            spilled?.append(value)
         }
         storedCount += 1
     }

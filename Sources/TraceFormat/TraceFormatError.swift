@@ -6,7 +6,7 @@ import KeyTraceCore
 /// callers. ``isUnusableInput`` separates "this file cannot be used" (exit 2 in the CLI)
 /// from failures of the machine or of the caller.
 public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertible {
-    private enum Code: Hashable, Sendable {
+    private enum Kind: Hashable, Sendable {
         case cannotOpen(path: String, errno: Int32)
         case input(InputFileError)
         case cannotWrite(path: String, errno: Int32)
@@ -19,9 +19,9 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         case invalidRecord(reason: String)
     }
 
-    private let code: Code
+    private let kind: Kind
 
-    private init(_ code: Code) { self.code = code }
+    private init(_ kind: Kind) { self.kind = kind }
 
     /// The file could not be opened or read (`errno` from the system).
     public static func cannotOpen(path: String, errno: Int32) -> TraceFormatError {
@@ -63,7 +63,7 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
     /// For a damaged header checksum, metadata block or metadata length (one that runs past
     /// the end of a file holding the whole fixed header): where and what, else `nil`.
     var headerDamage: (offset: Int, reason: String)? {
-        switch code {
+        switch kind {
         case .corruptHeader(let offset, let reason):
             return (offset, reason)
         case .truncatedHeader(let needed, let available) where available >= TraceFileHeader.fixedSize:
@@ -81,10 +81,29 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         TraceFormatError(.invalidRecord(reason: reason))
     }
 
+    /// The kind of failure. New kinds may be added.
+    public typealias Code = ErrorCode<TraceFormatError>
+
+    /// The kind of failure.
+    public var code: Code {
+        switch kind {
+        case .cannotOpen: return .cannotOpen
+        case .input: return .input
+        case .cannotWrite: return .cannotWrite
+        case .emptyFile: return .emptyFile
+        case .notATrace: return .notATrace
+        case .unsupportedVersion: return .unsupportedVersion
+        case .truncatedHeader: return .truncatedHeader
+        case .corruptHeader: return .corruptHeader
+        case .writerFinished: return .writerFinished
+        case .invalidRecord: return .invalidRecord
+        }
+    }
+
     /// Whether the input itself is unusable (empty, not a trace, unreadable, corrupt beyond use),
     /// as opposed to a misuse of the API.
     public var isUnusableInput: Bool {
-        switch code {
+        switch kind {
         case .cannotOpen, .input, .emptyFile, .notATrace, .unsupportedVersion, .truncatedHeader, .corruptHeader: return true
         case .cannotWrite, .writerFinished, .invalidRecord: return false
         }
@@ -92,7 +111,7 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// The byte offset the error refers to, when it refers to one.
     public var offset: Int? {
-        switch code {
+        switch kind {
         case .notATrace(let offset), .corruptHeader(let offset, _): return offset
         case .truncatedHeader(_, let available): return available
         case .emptyFile: return 0
@@ -102,7 +121,7 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// What went wrong and what to do about it.
     public var description: String {
-        switch code {
+        switch kind {
         case .cannotOpen(let path, let errno):
             return "cannot read '\(path)': \(SystemErrorText.describe(errno)); check the path and its permissions"
         case .input(let error):
@@ -125,4 +144,28 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
             return "cannot encode record: \(reason)"
         }
     }
+}
+
+/// The kinds of ``TraceFormatError``.
+extension ErrorCode where Domain == TraceFormatError {
+    /// The file could not be opened or read.
+    public static let cannotOpen = Self("cannot-open")
+    /// The input is not a readable file (a directory, a device), or a FIFO could not be read.
+    public static let input = Self("input")
+    /// The file could not be created or written.
+    public static let cannotWrite = Self("cannot-write")
+    /// The file holds no bytes.
+    public static let emptyFile = Self("empty-file")
+    /// The bytes are not a KeyTrace file header.
+    public static let notATrace = Self("not-a-trace")
+    /// The file's major version is one this reader cannot read.
+    public static let unsupportedVersion = Self("unsupported-version")
+    /// The file ends inside its header.
+    public static let truncatedHeader = Self("truncated-header")
+    /// The file header or metadata is damaged beyond use.
+    public static let corruptHeader = Self("corrupt-header")
+    /// A record was appended after ``TraceWriter/finish()``.
+    public static let writerFinished = Self("writer-finished")
+    /// A record cannot be encoded.
+    public static let invalidRecord = Self("invalid-record")
 }

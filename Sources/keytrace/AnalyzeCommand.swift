@@ -69,14 +69,10 @@ struct AnalyzeCommand: ParsableCommand {
     }
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             var importedScene: ImportedSceneReport?
             if let importReport {
-                do {
-                    importedScene = try ImportedSceneReport(contentsOf: importReport)
-                } catch let error as ImportReportFileError {
-                    throw KeyTraceExit.fail(error.description, KeyTraceExit.unusableInput)
-                }
+                importedScene = try ImportedSceneReport(contentsOf: importReport)
             }
             let hardware = HardwareOptions(chatterThresholdNanoseconds: chatterMilliseconds * 1_000_000,
                                            chordWindowNanoseconds: chordMilliseconds * 1_000_000)
@@ -88,8 +84,8 @@ struct AnalyzeCommand: ParsableCommand {
                 } catch let error as TraceFormatError {
                     progress.clear()
                     let offset = error.offset.map { " (byte offset \($0))" } ?? ""
-                    throw KeyTraceExit.fail("\(path): \(error.description)\(error.description.contains("offset") ? "" : offset)",
-                                            error.isUnusableInput ? KeyTraceExit.unusableInput : KeyTraceExit.ioFailure)
+                    throw CommandFailure(message: "\(path): \(error.description)\(error.description.contains("offset") ? "" : offset)",
+                                         code: error.isUnusableInput ? KeyTraceExit.unusableInput : KeyTraceExit.ioFailure)
                 }
             }
             progress.clear()
@@ -109,8 +105,8 @@ struct AnalyzeCommand: ParsableCommand {
                 for warning in analysis.warnings { KeyTraceExit.printError("warning: \(warning)") }
             }
             if analyzer.lostRecords {
-                throw KeyTraceExit.fail("records were lost from damaged traces (warnings above); the analysis covers the records read",
-                                        KeyTraceExit.checkFailed)
+                throw CommandFailure(message: "records were lost from damaged traces (warnings above); the analysis covers the records read",
+                                     code: KeyTraceExit.checkFailed)
             }
         }
     }

@@ -41,7 +41,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             let scenePath = try scene.map(SceneArgument.path)
             var options = Replayer.Options()
             options.scenePath = scenePath

@@ -70,7 +70,7 @@ struct Compare: ParsableCommand {
         let traces = [base, current].map(Self.isTrace)
         if traces[0] || traces[1] {
             guard traces[0] && traces[1] else {
-                throw KeyTraceExit.fail("\(traces[0] ? current : base): not a trace; compare two bench results or two captures (.ktrace)")
+                throw CommandFailure.unusableInput("\(traces[0] ? current : base): not a trace; compare two bench results or two captures (.ktrace)")
             }
             try compareCaptures()
             return
@@ -81,7 +81,7 @@ struct Compare: ParsableCommand {
             baseResult = try BenchResult(contentsOf: base)
             currentResult = try BenchResult(contentsOf: current)
         } catch let error as BenchFileError {
-            throw KeyTraceExit.fail(error.description)
+            throw CommandFailure.unusableInput(error.description)
         }
 
         var policy = ComparisonPolicy()
@@ -103,7 +103,7 @@ struct Compare: ParsableCommand {
         }
         try write(report)
         if format != .text || output != nil {
-            comparison.warnings.forEach { KeyTraceExit.printError("warning: \($0)") }
+            for warning in comparison.warnings { KeyTraceExit.printError("warning: \(warning)") }
         }
         if comparison.hasRegression { throw KeyTraceExit.checkFailed }
     }
@@ -116,11 +116,11 @@ struct Compare: ParsableCommand {
             do {
                 try analyzer.addTrace(at: path)
             } catch {
-                throw KeyTraceExit.fail("\(path): \(error.description)")
+                throw CommandFailure.unusableInput("\(path): \(error.description)")
             }
             let devices = analyzer.finish().hardware?.devices ?? []
             guard let first = devices.max(by: { $0.keyDowns < $1.keyDowns }) else {
-                throw KeyTraceExit.fail("\(path): no key records from a device (USB or evdev capture): nothing to compare")
+                throw CommandFailure.unusableInput("\(path): no key records from a device (USB or evdev capture): nothing to compare")
             }
             return first
         }
@@ -147,7 +147,7 @@ struct Compare: ParsableCommand {
         do {
             try OutputFile(output ?? "-").replace(with: Array(report.utf8))
         } catch {
-            throw KeyTraceExit.fail(error.description, KeyTraceExit.ioFailure)
+            throw CommandFailure.io(error.description)
         }
     }
 

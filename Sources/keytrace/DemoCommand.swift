@@ -24,9 +24,9 @@ struct DemoCommand: ParsableCommand {
     var directory: String?
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             guard FileManager.default.fileExists(atPath: capture) else {
-                throw KeyTraceExit.fail("\(capture) not found; run `keytrace demo` from the repository root, or pass --capture FILE")
+                throw CommandFailure.unusableInput("\(capture) not found; run `keytrace demo` from the repository root, or pass --capture FILE")
             }
             let folder = directory ?? (NSTemporaryDirectory() + "keytrace-demo-\(getpid())")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -54,7 +54,7 @@ struct DemoCommand: ParsableCommand {
             // 2. Replay: the same presses through a fresh scene, verified against the recording.
             var options = Replayer.Options()
             options.scenePath = try SceneArgument.path(scene)
-            options.verify = true
+            options.requireRecordedScene = true
             options.output = replayed
             let report = try Replayer(trace: recorded, options: options).run()
             print("2. replayed \(report.presses) presses: "

@@ -28,7 +28,7 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             let reader = try options.open()
             let filter = try RecordFilter(reader: reader, from: from, to: to, kinds: kind)
             var out = try LineOutput()

@@ -1,3 +1,4 @@
+import Analysis
 import ArgumentParser
 import Capture
 import KeyTraceCore
@@ -20,6 +21,14 @@ import Darwin
 /// |      | replay diverged, a regression; or an output could not be written           |
 /// | 2    | unusable input: unreadable, empty, not a trace, corrupt beyond use         |
 /// | 64   | usage error: unknown option, bad value (ArgumentParser's validation code)  |
+///
+/// A ``RegressionGate`` command (`compare`) exits 1 for a regression and nothing else: its
+/// errors, a report that cannot be written included, exit 2.
+///
+/// Commands throw; ``KeyTrace/main()`` hands what `run()` threw to ``failure(for:in:)``, which
+/// maps every error to its message and exit code (the shape of argument-parser's
+/// `MessageInfo`). Libraries' messages say what is wrong; the advice that names `keytrace`'s
+/// own flags is added here.
 enum KeyTraceExit {
     static let success = ExitCode(0)
     static let checkFailed = ExitCode(1)
@@ -29,50 +38,82 @@ enum KeyTraceExit {
     /// user asked for did not happen, as when a check fails.
     static let ioFailure = ExitCode(1)
 
-    /// Prints `keytrace: <message>` to standard error and returns the exit code for `error`.
-    static func code(for error: Error) -> ExitCode {
+    /// What `keytrace` prints for an error (each line as `keytrace: LINE` on standard error) and
+    /// the status it exits with.
+    struct Failure {
+        var lines: [String]
+        var code: ExitCode
+
+        init(_ message: String, _ code: ExitCode) {
+            self.lines = [message]
+            self.code = code
+        }
+    }
+
+    /// The message and exit code for `error`, thrown by `command`'s `run()`; `nil` for the
+    /// errors ArgumentParser reports itself (``ValidationError``, ``CleanExit``, ``ExitCode``).
+    static func failure(for error: Error, in command: ParsableCommand.Type) -> Failure? {
+        guard var failure = failure(for: error) else { return nil }
+        if command is RegressionGate.Type && failure.code == checkFailed { failure.code = unusableInput }
+        return failure
+    }
+
+    private static func failure(for error: Error) -> Failure? {
         switch error {
-        case let e as ExitCode:
-            return e
-        case let e as TraceFormatError:
-            printError(e.description)
-            return e.isUnusableInput ? unusableInput : ioFailure
-        case let e as SceneError:
-            printError(e.description)
-            return unusableInput
-        case let e as CaptureError:
-            printError(e.description)
-            return unusableInput
-        case let e as ReplayError:
-            printError(e.description)
-            return e.isCheckFailure ? checkFailed : unusableInput
-        case let e as OutputFileError:
-            printError(e.description)
-            return ioFailure
+        case is ExitCode, is ValidationError, is CleanExit:
+            return nil
         case let e as CommandFailure:
-            printError(e.message)
-            return e.code
+            var failure = e.underlying.flatMap { Self.failure(for: $0) } ?? Failure(e.message, e.code)
+            if e.underlying != nil { failure.lines.append(e.message) }
+            return failure
+        case let e as TraceFormatError:
+            return Failure(e.description, e.isUnusableInput ? unusableInput : ioFailure)
+        case let e as ReplayError:
+            return failure(for: e)
+        case let e as SceneError:
+            return Failure(e.description, unusableInput)
+        case let e as CaptureError:
+            return Failure(e.description, unusableInput)
+        case let e as OutputFileError:
+            return Failure(e.description, ioFailure)
+        case let e as InputFileError:
+            return Failure(e.description, unusableInput)
+        case let e as BenchFileError:
+            return Failure(e.description, unusableInput)
+        case let e as ImportReportFileError:
+            let remedy = [.notJSON, .schema, .malformed].contains(e.code) ? "; write one with `keytrace scene import … --report FILE --json`" : ""
+            return Failure(e.description + remedy, unusableInput)
         default:
-            printError(String(describing: error))
-            return unusableInput
+            return Failure(String(describing: error), unusableInput)
         }
     }
 
-    /// Runs `body`, turning any error into a message and an exit code.
-    static func run(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let e as ExitCode {
-            throw e
-        } catch {
-            throw code(for: error)
+    /// A replay's errors, with the flags that fix them.
+    private static func failure(for error: ReplayError) -> Failure {
+        switch error.code {
+        case .trace:
+            if let trace = error.traceError { return Failure(trace.description, trace.isUnusableInput ? unusableInput : ioFailure) }
+            return Failure(error.description, unusableInput)
+        case .output:
+            return Failure(error.description, ioFailure)
+        case .sceneNotFound, .noScene:
+            return Failure(error.description + "; pass --scene FILE", unusableInput)
+        case .sceneMismatch:
+            return Failure(error.description + "; replay without --verify to see the differences, or re-record the trace",
+                           checkFailed)
+        default:
+            return Failure(error.description, unusableInput)
         }
     }
 
-    /// Prints `message` and returns `code`, for `throw KeyTraceExit.fail(…)`.
-    static func fail(_ message: String, _ code: ExitCode = unusableInput) -> ExitCode {
-        printError(message)
-        return code
+    /// Prints `failure`'s lines to standard error and exits with its code.
+    static func exit(with failure: Failure) -> Never {
+        for line in failure.lines { printError(line) }
+        #if canImport(Glibc)
+        Glibc.exit(failure.code.rawValue)
+        #else
+        Darwin.exit(failure.code.rawValue)
+        #endif
     }
 
     static func printError(_ message: String) {
@@ -87,11 +128,38 @@ enum KeyTraceExit {
     }
 }
 
-/// A failure with its own message and exit code.
+/// A command whose exit status 1 means "a regression was found" and nothing else, so that CI
+/// can act on it: ``KeyTraceExit`` turns its errors' status 1 into 2.
+protocol RegressionGate: ParsableCommand {}
+
+extension Compare: RegressionGate {}
+
+/// A failure with its own message and exit code; or another error with a note, which keeps
+/// that error's message and exit code and prints the note after it.
 struct CommandFailure: Error {
     var message: String
     var code: ExitCode
+    /// The error this failure adds a note to.
+    var underlying: Error?
 
+    init(message: String, code: ExitCode) {
+        self.message = message
+        self.code = code
+    }
+
+    /// A usage error (exit 64) found only when the command runs.
     static func usage(_ message: String) -> CommandFailure { CommandFailure(message: message, code: KeyTraceExit.usage) }
+    /// An output that could not be written (exit 1).
     static func io(_ message: String) -> CommandFailure { CommandFailure(message: message, code: KeyTraceExit.ioFailure) }
+    /// Input that cannot be used (exit 2).
+    static func unusableInput(_ message: String) -> CommandFailure {
+        CommandFailure(message: message, code: KeyTraceExit.unusableInput)
+    }
+
+    /// `error`, reported as usual, then `note`.
+    static func noted(_ error: Error, _ note: String) -> CommandFailure {
+        var failure = CommandFailure(message: note, code: KeyTraceExit.unusableInput)
+        failure.underlying = error
+        return failure
+    }
 }

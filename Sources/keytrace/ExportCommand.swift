@@ -29,7 +29,7 @@ struct ExportCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             let reader = try options.open()
             var iterator = reader.makeIterator()
             switch format {

@@ -22,7 +22,7 @@ struct GoldenCommand: ParsableCommand {
         var artifacts: String?
 
         func run() throws {
-            try KeyTraceExit.run {
+            do {
                 let traces = try GoldenCommand.traces(in: directory)
                 var failed = 0
                 for trace in traces {
@@ -58,7 +58,7 @@ struct GoldenCommand: ParsableCommand {
         var directory = "Traces/golden"
 
         func run() throws {
-            try KeyTraceExit.run {
+            do {
                 let traces = try GoldenCommand.traces(in: directory)
                 for trace in traces {
                     // Re-record the resolutions from the trace's own presses.

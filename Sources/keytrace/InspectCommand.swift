@@ -11,7 +11,7 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var options: TraceOptions
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             let reader = try options.open()
             let summary = TraceSummary(reader)
             var out = try LineOutput()

@@ -15,9 +15,22 @@ struct KeyTrace: ParsableCommand {
         ]
     )
 
-    /// Runs the command; a reader waiting on a FIFO says so on standard error.
+    /// Parses the command line and runs the command; a reader waiting on a FIFO says so on
+    /// standard error. This is the one place an error becomes a message and an exit status:
+    /// ArgumentParser reports its own (usage, help, version), ``KeyTraceExit`` every other.
     static func main() {
         InputBytes.waitNotice.withLock { $0 = { KeyTraceExit.printError($0) } }
-        main(nil)
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot()
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch {
+            if let failure = KeyTraceExit.failure(for: error, in: type(of: command)) { KeyTraceExit.exit(with: failure) }
+            exit(withError: error)
+        }
     }
 }

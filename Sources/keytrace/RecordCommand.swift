@@ -63,7 +63,7 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             // Checked here rather than in validate(), so a misspelled source option is reported
             // as the unknown option it is (with a suggestion) before this.
             let sources = [pcap, interface, evdev, evemu, hidRecorder, script].compactMap { $0 }.count + (terminal ? 1 : 0)
@@ -94,15 +94,13 @@ struct RecordCommand: ParsableCommand {
             let summary = try session.finish()
             printSummary(summary, source: source, complete: captureError == nil)
             if let captureError {
-                KeyTraceExit.printError("\(captureError)")
-                KeyTraceExit.printError("the \(summary.presses) presses read before the problem were recorded to \(output)")
-                throw KeyTraceExit.unusableInput
+                throw CommandFailure.noted(captureError, "the \(summary.presses) presses read before the problem were recorded to \(output)")
             }
             // A file that held nothing to read is unusable input, not an empty success.
             let inputFile = script ?? evemu ?? evdev.flatMap { FileKind(path: $0) == .regular ? $0 : nil }
             if let inputFile, summary.capture.packetsRead == 0 {
-                throw KeyTraceExit.fail("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
-                                        + "\(output) holds an empty trace")
+                throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
+                                                   + "\(output) holds an empty trace")
             }
         }
     }

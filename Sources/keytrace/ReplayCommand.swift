@@ -35,12 +35,12 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             var options = Replayer.Options()
             options.scenePath = try scene.map(SceneArgument.path)
             options.policy = policy
             options.pace = Replayer.Pace(pace) ?? .asap
-            options.verify = verify
+            options.requireRecordedScene = verify
             options.compareResolutions = verify  // reported only with --verify
             options.output = output
             options.keepLines = printLines

@@ -38,7 +38,7 @@ struct SceneCommand: ParsableCommand {
         var scene: String
 
         func run() throws {
-            try KeyTraceExit.run {
+            do {
                 let runtime = try SceneArgument.load(scene)
                 let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
                 let definition = runtime.definition
@@ -69,7 +69,7 @@ struct SceneCommand: ParsableCommand {
         @OptionGroup var options: SceneOptions
 
         func run() throws {
-            try KeyTraceExit.run {
+            do {
                 let (runtime, dispatcher) = try options.load()
                 let groups = dispatcher.discoverableCommands()
                 let shadowed = dispatcher.shadowedCommands()
@@ -129,7 +129,7 @@ struct SceneCommand: ParsableCommand {
         var shortcut: String
 
         func run() throws {
-            try KeyTraceExit.run {
+            do {
                 let parsed: KeyShortcut
                 do { parsed = try KeyShortcut(shortcut) } catch {
                     throw CommandFailure.usage("\(error)")

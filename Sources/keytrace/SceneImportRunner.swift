@@ -25,7 +25,7 @@ extension SceneCommand {
         var arguments: [String] = []
 
         func run() throws {
-            try KeyTraceExit.run {
+            do {
                 let tool = SceneImportRunner.toolPath()
                 guard FileManager.default.isExecutableFile(atPath: tool) else {
                     throw CommandFailure(message: "the scene importer is not built (\(tool) is missing); build it with "

@@ -41,7 +41,7 @@ struct SynthCommand: ParsableCommand {
     }
 
     func run() throws {
-        try KeyTraceExit.run {
+        do {
             let runtime = try scene.map(SceneArgument.load)
             let shortcuts = runtime.map { $0.definition.declaredShortcuts } ?? []
             let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)

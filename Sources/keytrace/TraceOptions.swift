@@ -27,9 +27,9 @@ struct TraceOptions: ParsableArguments {
         guard report.lostRecords else { return }
         for issue in report.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(path): \(issue)") }
         let expected = report.expectedRecords.map { " of the \($0) the footer lists" } ?? ""
-        throw KeyTraceExit.fail("\(path) is damaged: \(report.readableRecords) records read\(expected); "
-                                + "the records of the places above are lost (keytrace verify lists them)",
-                                KeyTraceExit.checkFailed)
+        throw CommandFailure(message: "\(path) is damaged: \(report.readableRecords) records read\(expected); "
+                             + "the records of the places above are lost (keytrace verify lists them)",
+                             code: KeyTraceExit.checkFailed)
     }
 }
 

@@ -43,6 +43,17 @@ struct AnalyzeCommandTests {
         #expect(missing.status == 2 && missing.stderr.contains("missing.ktrace"))
     }
 
+    @Test func aFileThatIsNotAnImportReportExitsTwoWithTheCommandThatWritesOne() throws {
+        let folder = try GoldenTraces.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let notAReport = folder.appendingPathComponent("analysis.json")
+        try Data(#"{"schema": "keytrace-analysis/1"}"#.utf8).write(to: notAReport)
+        let result = try run(["analyze", "--import-report", notAReport.path, GoldenTraces.path("modals")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("analysis.json: schema is") && result.stderr.contains("keytrace scene import"),
+                "\(result.stderr)")
+    }
+
     @Test func badUsageExits64() throws {
         #expect(try run(["analyze", "--format", "pdf", GoldenTraces.path("modals")]).status == 64)
         #expect(try run(["analyze"]).status == 64)

@@ -135,7 +135,7 @@ struct BenchResultTests {
         do {
             _ = try BenchResult(contentsOf: "/nonexistent/keytrace/base.json")
         } catch let error as BenchFileError {
-            #expect(error.isMissing)
+            #expect(error.code == .missing)
             #expect(error.description == "/nonexistent/keytrace/base.json: no such file")
         }
     }

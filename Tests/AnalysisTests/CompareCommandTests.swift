@@ -80,6 +80,22 @@ struct CompareCommandTests {
         #expect(after == before, "compare must never rewrite its inputs")
     }
 
+    /// Exit 1 tells CI "regression"; a report that cannot be written is the tool failing (2).
+    @Test func aReportThatCannotBeWrittenExitsTwoNeverOne() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SeededGenerator(seed: 0xC2)
+        let base = folder.appendingPathComponent("base.json")
+        let slow = folder.appendingPathComponent("slow.json")
+        try SyntheticBench().make(runs: 10, generator: &generator).write(to: base)
+        try SyntheticBench(slowdown: 1.15).make(runs: 10, generator: &generator).write(to: slow)
+        let regressed = try run(["compare", base.path, slow.path, "-o", folder.path])
+        #expect(regressed.status == 2, "\(regressed.stderr)")
+        #expect(regressed.stderr.contains("cannot write '\(folder.path)'"), "\(regressed.stderr)")
+        let unchanged = try run(["compare", base.path, base.path, "--format", "json", "-o", folder.path])
+        #expect(unchanged.status == 2, "\(unchanged.stderr)")
+    }
+
     @Test func badOptionsAreUsageErrors() throws {
         let result = try run(["compare", "a.json", "b.json", "--threshold", "lots"])
         #expect(result.status == 64)

@@ -57,7 +57,7 @@ import Testing
         #expect(json.contains("\"importedScene\""))
     }
 
-    @Test func filesThatAreNotImportReportsAreRefusedWithTheRemedy() {
+    @Test func filesThatAreNotImportReportsAreRefusedWithTheirProblem() {
         func problem(_ text: String) -> ImportReportFileError? {
             do {
                 _ = try ImportedSceneReport(jsonData: Data(text.utf8), source: "x.json")
@@ -66,21 +66,21 @@ import Testing
                 return error
             }
         }
-        #expect(problem("not json")?.code == "not-json")
-        #expect(problem("{\"schema\": \"keytrace-analysis/1\"}")?.code == "schema")
-        #expect(problem("{}")?.description.contains("keytrace scene import") == true)
-        #expect(problem("{\"schema\": \"keytrace-import-report/1\", \"scene\": 3}")?.code == "malformed")
+        #expect(problem("not json")?.code == .notJson)
+        #expect(problem("{\"schema\": \"keytrace-analysis/1\"}")?.code == .schema)
+        #expect(problem("{}")?.code == .schema)
+        #expect(problem("{\"schema\": \"keytrace-import-report/1\", \"scene\": 3}")?.code == .malformed)
         do {
             _ = try ImportedSceneReport(contentsOf: "/nonexistent/report.json")
             Issue.record("a missing file was read")
         } catch {
-            #expect(error.code == "missing")
+            #expect(error.code == .missing)
         }
         do {
             _ = try ImportedSceneReport(contentsOf: FileManager.default.temporaryDirectory.path)
             Issue.record("a directory was read")
         } catch {
-            #expect(error.code == "directory")
+            #expect(error.code == .directory)
         }
     }
 }

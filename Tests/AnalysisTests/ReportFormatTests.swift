@@ -71,7 +71,8 @@ struct ReportFormatTests {
 struct DocumentationExamples {
     static let folder = ProcessInfo.processInfo.environment["KEYTRACE_EXAMPLES_DIR"]
 
-    @Test(.enabled(if: folder != nil)) func writeDocumentationExamples() throws {
+    @Test(.enabled(if: folder != nil, "a generator, not a check: set KEYTRACE_EXAMPLES_DIR=DIR to write the examples"))
+    func writeDocumentationExamples() throws {
         let folder = URL(fileURLWithPath: try #require(Self.folder))
         var generator = SeededGenerator(seed: 0xD0C)
         try SyntheticBench().make(runs: 10, generator: &generator, label: "base").write(to: folder.appendingPathComponent("base.json"))

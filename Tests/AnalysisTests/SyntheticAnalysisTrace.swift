@@ -37,7 +37,8 @@ enum SyntheticAnalysisTrace {
     }
 
     /// `KEYTRACE_SYNTH_ANALYSIS=PATH[:RECORDS]` writes a trace for a manual measurement.
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["KEYTRACE_SYNTH_ANALYSIS"] != nil))
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["KEYTRACE_SYNTH_ANALYSIS"] != nil,
+                   "a generator, not a check: set KEYTRACE_SYNTH_ANALYSIS=PATH[:RECORDS] to write the trace"))
     static func writeTraceForMeasurement() throws {
         let spec = ProcessInfo.processInfo.environment["KEYTRACE_SYNTH_ANALYSIS"] ?? ""
         let parts = spec.split(separator: ":")

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import KeyTraceCore
 import CPcap
@@ -31,15 +34,30 @@ import CPcap
         #expect(live.summary.presses == presses)
     }
 
-    @Test func stoppingFromAnotherThreadIsHonoured() async throws {
-        let stopper = CaptureStopper()
-        let task = Task.detached { stopper.stop() }
-        await task.value
+    @Test func stoppingFromAnotherThreadEndsARunningCapture() throws {
         let path = Captures.path("sha2017.pcap")
+        let full = try USBCaptureSource(file: path)
+        let all = try full.collect().count
+        let stopper = CaptureStopper()
         let live = try USBCaptureSource(handle: PcapHandle.openFile(path), input: path, live: true,
-                                        options: { var o = USBCaptureOptions(); o.requiresKeyboard = false; return o }(),
-                                        stopper: stopper)
-        #expect(try live.collect().isEmpty)
+                                        options: USBCaptureOptions(), stopper: stopper)
+        var events = 0
+        while try live.next() != nil {
+            events += 1
+            guard events == 5 else { continue }
+            // The capture is running (five events delivered); another thread stops it while
+            // this one waits, then reading goes on.
+            #expect(!stopper.isStopped)
+            let stopped = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                stopper.stop()
+                stopped.signal()
+            }
+            stopped.wait()
+        }
+        #expect(stopper.isStopped)
+        #expect(events >= 5 && events < all, "\(events) of \(all) events read")
+        #expect(live.summary.presses < full.summary.presses)
     }
 
     @Test func anInterfaceThatIsNotUSBMonIsRefusedByName() {
@@ -52,11 +70,15 @@ import CPcap
         }
     }
 
-    @Test func openingUSBMonHereFailsWithTheFix() {
-        // This sandbox has no usbmon; on a machine with it, the capture may simply start.
+    /// `usbmon0` (all buses) exists on this machine and this user may read it.
+    static let usbmonReadable = access("/dev/usbmon0", R_OK) == 0
+
+    @Test(.enabled(if: !usbmonReadable, "/dev/usbmon0 is readable here: the live capture test runs instead"))
+    func openingUSBMonWithoutAccessFailsWithTheFix() {
         do {
             let source = try USBCaptureSource(interface: "usbmon0")
             source.stop()
+            Issue.record("usbmon0 opened although /dev/usbmon0 is not readable")
         } catch {
             switch error.code {
             case .usbmonNotLoaded: #expect(error.description.contains("sudo modprobe usbmon"), "\(error)")
@@ -65,6 +87,24 @@ import CPcap
             default: Issue.record("unexpected error \(error)")
             }
         }
+    }
+
+    @Test(.enabled(if: usbmonReadable, "usbmon is not loaded or /dev/usbmon0 is not readable (sudo modprobe usbmon; run as root)"))
+    func aLiveUSBMonCaptureRunsUntilStoppedFromAnotherThread() throws {
+        var options = USBCaptureOptions()
+        options.requiresKeyboard = false
+        let live = try USBCaptureSource(interface: "usbmon0", options: options)
+        #expect(live.isLive)
+        let started = DispatchSemaphore(value: 0)
+        let stopper = live.stopper
+        Thread.detachNewThread {
+            started.wait()
+            Thread.sleep(forTimeInterval: 0.3)
+            stopper.stop()
+        }
+        started.signal()
+        while try live.next() != nil {}
+        #expect(live.stopper.isStopped, "the live capture ended before it was stopped")
     }
 
     @Test func usbmonNotLoadedSaysSoAndHowToLoadIt() {

@@ -40,7 +40,7 @@ struct TerminalTmuxTests {
             posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
             let argv = ([tmux, "-L", socket] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
+            defer { for argument in argv { free(argument) } }
             var pid: pid_t = 0
             guard posix_spawn(&pid, tmux, &actions, nil, argv, environ) == 0 else {
                 throw RunError(message: "cannot start tmux")

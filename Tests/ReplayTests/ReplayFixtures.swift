@@ -30,7 +30,7 @@ func replay(_ trace: String, policy: ResponderEngine.QueryPolicy = .cached, veri
             output: String? = nil, scene: String? = nil) throws -> ReplayReport {
     var options = Replayer.Options()
     options.policy = policy
-    options.verify = verify
+    options.requireRecordedScene = verify
     options.keepLines = true
     options.output = output
     options.stageTiming = false

@@ -62,7 +62,7 @@ import Scenes
             _ = try SceneImporter().importApp(at: [empty])
             Issue.record("an empty folder imported")
         } catch {
-            #expect(error.code == "no-swift-files")
+            #expect(error.code == .noSwiftFiles)
         }
     }
 

@@ -24,13 +24,13 @@ import ResponderEngine
 
     @Test func badJSONNamesLineAndColumn() {
         let error = load("{\n  \"format\": \"keytrace-scene\",\n  \"version\": 1,\n  \"name\": \"t\"\n  \"windows\": []\n}")
-        #expect(error?.category == "syntax")
+        #expect(error?.code == .syntax)
         #expect(error?.description == "test.json:5:3: not valid JSON: expected ',' or '}'")
     }
 
     @Test func unknownFieldsAreErrorsListingTheKnownOnes() {
         let error = load(scene(root: #"{"type": "viewController", "name": "root", "comands": []}"#))
-        #expect(error?.category == "unknown-field")
+        #expect(error?.code == .unknownField)
         #expect(error?.description.contains("windows[0].root: unknown field \"comands\"") == true)
         #expect(error?.description.contains("commands") == true)
     }
@@ -38,7 +38,7 @@ import ResponderEngine
     @Test func unknownResponderPathListsKnownPaths() {
         let error = load(scene(root: #"{"type": "viewController", "name": "root", "views": [{"type": "table", "name": "list"}]}"#,
                                extra: #""firstResponder": "window/root/x","#))
-        #expect(error?.category == "unknown-responder")
+        #expect(error?.code == .unknownResponder)
         #expect(error?.description == "test.json: firstResponder: responder `window/root/x` not found; known: window, window/root, window/root/list")
     }
 
@@ -48,7 +48,7 @@ import ResponderEngine
                 {"title": "Sync", "shortcut": "cmd+y", "action": "sync:"},
                 {"title": "Yank", "shortcut": "⌘Y", "action": "yank:"}]}],
             """))
-        #expect(error?.category == "menu-conflict")
+        #expect(error?.code == .menuConflict)
         #expect(error?.description.contains("\"Sync\"") == true && error?.description.contains("\"Yank\"") == true)
     }
 
@@ -58,18 +58,18 @@ import ResponderEngine
               {"type": "responder", "name": "a", "next": "window/root/b"},
               {"type": "responder", "name": "b", "next": "window/root/a"}]}
             """#))
-        #expect(error?.category == "cycle")
+        #expect(error?.code == .cycle)
         #expect(error?.description.contains("window/root/a → window/root/b → window/root/a") == true)
     }
 
     @Test func wrongTypesAndShortcutsSayWhatIsExpected() {
         #expect(load(scene(root: #"{"type": "viewController", "name": 3}"#))?.description
                 == "test.json:2:86: windows[0].root.name: expected a string, found a number")
-        #expect(load(scene(root: #"{"type": "slider", "name": "s"}"#))?.category == "invalid")
+        #expect(load(scene(root: #"{"type": "slider", "name": "s"}"#))?.code == .invalid)
         let badShortcut = load(scene(root: #"{"type": "viewController", "name": "r", "commands": [{"shortcut": "cmd+hyper+a", "action": "x:"}]}"#))
         #expect(badShortcut?.description.contains("windows[0].root.commands[0].shortcut") == true)
         #expect(load(#"{"format": "something-else", "version": 1}"#)?.description.contains("is this a scene file?") == true)
-        #expect(load("")?.category == "syntax")
+        #expect(load("")?.code == .syntax)
     }
 
     @Test func contentHashIgnoresFormattingButNotContent() throws {

@@ -58,7 +58,7 @@ import ResponderEngine
             } catch {
                 // Errors about one value say where it is; the others name the file.
                 #expect(error.description.hasPrefix("mutant.json"), "\(error)")
-                if error.path != nil, error.category != "unknown-responder", error.category != "duplicate-name" {
+                if error.path != nil, error.code != .unknownResponder, error.code != .duplicateName {
                     #expect(error.location != nil, "\(error)")
                 }
                 rejected += 1
