@@ -28,13 +28,19 @@ func fuzzCodec(_ bytes: [UInt8]) {
     if !problems.isEmpty { fatalError("fast paths disagree with the plain decoder:\n" + problems.joined(separator: "\n")) }
 }
 
-/// The input's bytes as a random source, eight at a time; zeros once they run out.
+/// The input's bytes as a random source, eight at a time; once they run out, a generator
+/// seeded with their count (a source of endless zeros would stall `random(in:)`'s rejection loop).
 struct FuzzInputBytes: RandomNumberGenerator {
     private var bytes: ArraySlice<UInt8>
+    private var rest: SeededGenerator
 
-    init(_ bytes: ArraySlice<UInt8>) { self.bytes = bytes }
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        rest = SeededGenerator(seed: UInt64(bytes.count))
+    }
 
     mutating func next() -> UInt64 {
+        guard !bytes.isEmpty else { return rest.next() }
         var value: UInt64 = 0
         for k in 0..<8 {
             guard let byte = bytes.popFirst() else { break }

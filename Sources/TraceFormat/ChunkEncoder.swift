@@ -61,12 +61,14 @@ struct ChunkEncoder: ~Copyable {
             else {
                 throw .invalidRecord("unknown record type \(r.type) is reserved for definitions or key presses")
             }
+            // Checked before anything changes: a refused record leaves no trace in the encoder.
+            if EntryCodec.isShort(r.type)
+                && EntryCodec.deltaSize(r.timestamp, after: previousTime) + r.payload.count > EntryCodec.shortMaxLength {
+                throw .invalidRecord("a short-form record carries at most \(EntryCodec.shortMaxLength) bytes")
+            }
             beginRecord(r.timestamp)
             scratch.writeBytes(r.payload)
             if EntryCodec.isShort(r.type) {
-                guard scratch.count <= EntryCodec.shortMaxLength else {
-                    throw .invalidRecord("a short-form record carries at most \(EntryCodec.shortMaxLength) bytes")
-                }
                 EntryCodec.writeShort(type: r.type & 0x0F, payload: scratch, into: &out)
             } else {
                 endRecord(r.type, into: &out)

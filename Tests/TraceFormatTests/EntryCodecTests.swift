@@ -86,3 +86,18 @@ import KeyTraceCore
         #expect(EntryType.kind(of: 0x60) == .unknown)
     }
 }
+
+@Suite struct RefusedRecordTests {
+    /// A short-form record too long for its entry is refused, and the records after it keep
+    /// their timestamps (the refused one must not move the chunk's clock).
+    @Test func aRefusedRecordLeavesTheNextTimestampIntact() throws {
+        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "test"))
+        let before = TraceRecord.marker(MarkerRecord(timestamp: 1_000, label: "a", text: nil))
+        let refused = TraceRecord.unknown(UnknownRecord(timestamp: 1 << 63, type: 0x81, payload: [1, 2, 3]))
+        let after = TraceRecord.marker(MarkerRecord(timestamp: 2_000, label: "b", text: nil))
+        try writer.append(before)
+        #expect(throws: TraceFormatError.self) { try writer.append(refused) }
+        try writer.append(after)
+        #expect(Array(try TraceReader(bytes: writer.finish())) == [before, after])
+    }
+}
