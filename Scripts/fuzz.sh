@@ -57,7 +57,7 @@ build() {
         sed -e '/^import KeyTraceCore$/d' -e '/^@testable import/d' \
             "$root/Tests/TraceFormatTests/FastPathAgreement.swift" > "$src/FastPathAgreement.swift"
         cp "$root/Scripts/fuzz/FuzzCodec.swift" "$root/Scripts/fuzz/FuzzCodecMain.swift" "$src/"
-        swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzCodec \
+        swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-name KeyTrace -module-name FuzzCodec \
             "$src"/*.swift -o "$out/fuzz-codec" ;;
     pcap|script)
         [ -n "${built_capture:-}" ] && return
