@@ -8,6 +8,8 @@
 #   structured   the same reader behind a structure-aware mutator (Scripts/fuzz/TraceResealer.swift):
 #                chunk payloads and records are mutated, then every chunk and the footer are
 #                re-sealed with correct CRC-32C, so the damage reaches the decoders
+#   codec        every fast path of the trace reader against the plain decoder, on generated
+#                record streams and on raw trace bytes (Scripts/fuzz/FuzzCodec.swift)
 #   pcap         the pcap/pcapng reader (libpcap) and the USB keyboard decoder
 #   script       the key-script parser
 #   scene        the scene loader: JSON parser, validation, building, a few presses
@@ -21,7 +23,7 @@ set -euo pipefail
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(reader structured pcap script scene)
+[ ${#targets[@]} -eq 0 ] && targets=(reader structured codec pcap script scene)
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build-fuzz"
 mkdir -p "$out"
@@ -50,6 +52,13 @@ build() {
         swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzTrace \
             "$src"/*.swift -o "$out/fuzz-reader"
         built_reader=1 ;;
+    codec)
+        gather "$src" KeyTraceCore TraceFormat
+        sed -e '/^import KeyTraceCore$/d' -e '/^@testable import/d' \
+            "$root/Tests/TraceFormatTests/FastPathAgreement.swift" > "$src/FastPathAgreement.swift"
+        cp "$root/Scripts/fuzz/FuzzCodec.swift" "$root/Scripts/fuzz/FuzzCodecMain.swift" "$src/"
+        swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-name KeyTrace -module-name FuzzCodec \
+            "$src"/*.swift -o "$out/fuzz-codec" ;;
     pcap|script)
         [ -n "${built_capture:-}" ] && return
         gather "$src" KeyTraceCore Capture
@@ -67,7 +76,7 @@ build() {
             -o "$out/cprocessor/processor.o"
         swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzScene \
             -I "$out/cprocessor" "$src"/*.swift "$out/cprocessor/processor.o" -o "$out/fuzz-scene" ;;
-    *) echo "unknown fuzz target '$target' (reader, structured, pcap, script, scene)" >&2; exit 64 ;;
+    *) echo "unknown fuzz target '$target' (reader, structured, codec, pcap, script, scene)" >&2; exit 64 ;;
     esac
 }
 
@@ -80,6 +89,10 @@ seed() {
         for f in "$root"/Traces/golden/*.ktrace; do
             [ "$(wc -c < "$f")" -le 16384 ] && cp "$f" "$corpus/"
         done ;;
+    codec)
+        # An odd first byte: the rest is a trace. An even one: generator bytes.
+        { printf '\001'; cat "$root/docs/TraceFormat-example.ktrace"; } > "$corpus/example.ktrace"
+        head -c 512 "$root/docs/TraceFormat-example.ktrace" | { printf '\000\100'; cat; } > "$corpus/generated" ;;
     pcap) cp "$root"/Traces/captures/*.pcap* "$corpus/" ;;
     script) cp "$root"/Traces/scripts/*.keys "$corpus/" ;;
     scene) cp "$root"/Traces/scenes/*.json "$corpus/" ;;

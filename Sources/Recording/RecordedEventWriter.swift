@@ -11,7 +11,7 @@ import TraceFormat
 /// a press that resolves like an earlier one reuses that record's strings (one reference count)
 /// instead of building them again, and the encoder recognises the same strings without hashing.
 struct RecordedEventWriter {
-    private var paths: [String] = []
+    private var paths = PathTable()
     private var commands: [KeyCommand] = []
     /// Resolution records already written, by their numbers: a repeat shares the strings of the
     /// first (the numbers are this writer's, so the cache is emptied when one is defined again).
@@ -31,7 +31,7 @@ struct RecordedEventWriter {
             try writer.append(.dropped(DroppedEventsRecord(timestamp: event.pointee.press.timestamp,
                                                            count: event.pointee.count)))
         case .definePath:
-            if Self.define(&paths, Int(event.pointee.provider), event.pointee.text ?? "") { records.removeAll() }
+            if paths.define(event.pointee.text ?? "", as: event.pointee.provider) { records.removeAll() }
         case .defineCommand:
             if let command = event.pointee.definedCommand,
                Self.define(&commands, Int(event.pointee.command), command) { records.removeAll() }
@@ -46,10 +46,6 @@ struct RecordedEventWriter {
             return true
         }
         return false
-    }
-
-    private func path(_ number: Int32) -> String? {
-        number >= 0 && Int(number) < paths.count ? paths[Int(number)] : nil
     }
 
     private func command(_ number: Int32) -> KeyCommand? {
@@ -74,7 +70,7 @@ struct RecordedEventWriter {
             timestamp: timestamp, pressSequence: sequence, outcome: event.pointee.outcome,
             command: command?.shortcut, title: command?.displayTitle,
             action: event.pointee.actionSource.action(of: command), isUpAction: isUpAction,
-            providerPath: path(event.pointee.provider), targetPath: path(event.pointee.target),
+            providerPath: paths[event.pointee.provider], targetPath: paths[event.pointee.target],
             blockingAction: self.command(event.pointee.blockingCommand)?.action)
         records.remember(record, under: key)
         return record

@@ -12,18 +12,14 @@ import ResponderEngine
 struct RecorderTables {
     // Responders whose paths are current, retained so their identifiers stay unique.
     private var responders: [ObjectIdentifier: (Responder, Int32)] = [:]
-    private var paths: [String] = []
-    private var pathNumbers: [String: Int32] = [:]
+    private var paths = PathTable()
     private var commandNumbers: [KeyCommand: Int32] = [:]
     /// Whether paths must be looked up again before the next event.
     private(set) var isStale = true
-    private static let cacheSize = 16
-    private var responderCache = [(ObjectIdentifier?, Int32)](repeating: (nil, 0), count: RecorderTables.cacheSize)
-    // The command cache is keyed by instance: a hit is an integer compare, no copy of the command.
-    private var commandCacheKeys = [ObjectIdentifier?](repeating: nil, count: RecorderTables.cacheSize)
-    private var commandCacheNumbers = [Int32](repeating: 0, count: RecorderTables.cacheSize)
-    /// The cached commands, kept alive so that their identifiers are not reused.
-    private var commandCacheCommands = [KeyCommand?](repeating: nil, count: RecorderTables.cacheSize)
+    private var responderCache = DirectMappedCache<ObjectIdentifier, Int32>(capacity: 16)
+    /// Keyed by instance: a hit is an integer compare, no copy of the command. The cached
+    /// command is kept alive so that its identifier is not reused.
+    private var commandCache = DirectMappedCache<ObjectIdentifier, (number: Int32, command: KeyCommand)>(capacity: 16)
     // The last resolution's references (identifier bits, 0 for none) and their numbers: presses
     // resolve the same way again and again, and a repeat is one vector compare. Valid while
     // those references are retained here (until `prepare` or a command cache eviction).
@@ -43,7 +39,7 @@ struct RecorderTables {
         isStale = false
         lastIsValid = false
         responders.removeAll(keepingCapacity: true)
-        for i in responderCache.indices { responderCache[i] = (nil, 0) }
+        responderCache.removeAll()
         for responder in chain.responders { _ = number(of: responder) }
     }
 
@@ -83,32 +79,23 @@ struct RecorderTables {
     @inline(__always)
     mutating func number(of responder: Responder?) -> Int32 {
         guard let responder else { return RecordedEvent.none }
-        let key = ObjectIdentifier(responder)
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (RecorderTables.cacheSize - 1)
-        if responderCache[slot].0 == key { return responderCache[slot].1 }
-        return lookUp(responder, slot: slot)
+        if let number = responderCache[ObjectIdentifier(responder)] { return number }
+        return lookUp(responder)
     }
 
     /// A responder missing from the cache (out of line: the hit path stays small).
     @inline(never)
-    private mutating func lookUp(_ responder: Responder, slot: Int) -> Int32 {
+    private mutating func lookUp(_ responder: Responder) -> Int32 {
         let key = ObjectIdentifier(responder)
         let number = responders[key]?.1 ?? register(responder)
-        responderCache[slot] = (key, number)
+        responderCache[key] = number
         return number
     }
 
     private mutating func register(_ responder: Responder) -> Int32 {
         let path = responder.description
-        let number: Int32
-        if let known = pathNumbers[path] {
-            number = known
-        } else {
-            number = Int32(paths.count)
-            paths.append(path)
-            pathNumbers[path] = number
-            undefined.append(.pathDefinition(number, path: path))
-        }
+        let (number, isNew) = paths.intern(path)
+        if isNew { undefined.append(.pathDefinition(number, path: path)) }
         responders[ObjectIdentifier(responder)] = (responder, number)
         return number
     }
@@ -118,16 +105,13 @@ struct RecorderTables {
     @inline(__always)
     mutating func number(of command: KeyCommand?) -> Int32 {
         guard let command else { return RecordedEvent.none }
-        let key = command.instanceIdentifier
-        let slot = Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (RecorderTables.cacheSize - 1)
-        if commandCacheKeys[slot] == key { return commandCacheNumbers[slot] }
-        return lookUp(command, slot: slot)
+        if let hit = commandCache[command.instanceIdentifier] { return hit.number }
+        return lookUp(command)
     }
 
     /// A command missing from the cache (out of line).
     @inline(never)
-    private mutating func lookUp(_ command: KeyCommand, slot: Int) -> Int32 {
-        let key = command.instanceIdentifier
+    private mutating func lookUp(_ command: KeyCommand) -> Int32 {
         let number: Int32
         if let known = commandNumbers[command] {
             number = known
@@ -137,15 +121,13 @@ struct RecorderTables {
             undefined.append(.commandDefinition(number, command: command))
         }
         lastIsValid = false  // the command evicted may have been the last one
-        commandCacheKeys[slot] = key
-        commandCacheNumbers[slot] = number
-        commandCacheCommands[slot] = command
+        commandCache[command.instanceIdentifier] = (number, command)
         return number
     }
 
     /// The path of `responder` (chain changes carry paths as text).
     mutating func path(of responder: Responder?) -> String? {
         guard responder != nil else { return nil }
-        return paths[Int(number(of: responder))]
+        return paths[number(of: responder)]
     }
 }

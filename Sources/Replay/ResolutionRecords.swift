@@ -26,19 +26,17 @@ struct ResolutionRecords {
     /// Counts hierarchy moves seen by ``prepare(for:)``: a path checked in an older generation is
     /// checked again before use.
     private var generation = 0
-    // A direct-mapped cache in front of `paths`, emptied at every move: a press names the same
-    // few responders again and again, and a hit is one compare instead of a hash.
-    private static let cacheSize = 16
-    private var recent = [(ObjectIdentifier?, String, UInt64)](repeating: (nil, "", 0), count: ResolutionRecords.cacheSize)
+    /// The latest paths and numbers by responder, in front of `paths`, emptied at every move: a
+    /// press names the same few responders again and again, and a hit is one compare, no hash.
+    private var recent = DirectMappedCache<ObjectIdentifier, (path: String, number: UInt64)>(capacity: 16)
     /// Whether the hierarchy may have moved since the last ``prepare(for:)``.
     private var isStale = true
     /// More cached paths than this (responders made and dropped by a long session) start the
     /// cache over.
     private static let pathLimit = 4096
-    /// A number for every distinct path string, never reused: records are cached by the numbers
-    /// of their paths, so a moved responder's new path is a new key.
-    private var numbers: [String: UInt64] = [:]
-    private var nextNumber: UInt64 = 1
+    /// A number for every distinct path string: records are cached by the numbers of their
+    /// paths, so a moved responder's new path is a new key. Emptied together with `records`.
+    private var numbers = PathTable()
     /// Records already built, by their command's identity and their paths' numbers: the strings
     /// of a resolution like an earlier one are shared, not built again.
     private var records = ResolutionDetailsCache()
@@ -64,10 +62,13 @@ struct ResolutionRecords {
         isStale = false
         generation &+= 1
         if paths.count > Self.pathLimit {
+            // Numbers start over, so records cached under the old ones go too.
             paths.removeAll(keepingCapacity: true)
-            numbers.removeAll(keepingCapacity: true)  // numbers are not reused: cached records stay right
+            numbers.removeAll()
+            records.removeAll()
+            pinned.removeAll(keepingCapacity: true)
         }
-        for i in recent.indices { recent[i] = (nil, "", 0) }
+        recent.removeAll()
         for responder in chain.responders { _ = path(of: responder) }
     }
 
@@ -76,23 +77,15 @@ struct ResolutionRecords {
     @inline(__always)
     mutating func number(of responder: Responder?) -> UInt64 {
         guard let responder else { return 0 }
-        let key = ObjectIdentifier(responder)
-        let slot = Self.recentSlot(of: key)
-        if recent[slot].0 == key { return recent[slot].2 }
+        if let hit = recent[ObjectIdentifier(responder)] { return hit.number }
         return path(of: responder).number
-    }
-
-    @inline(__always)
-    private static func recentSlot(of key: ObjectIdentifier) -> Int {
-        Int(truncatingIfNeeded: UInt(bitPattern: key) >> 4) & (ResolutionRecords.cacheSize - 1)
     }
 
     /// The path of `responder` and its number, `("", 0)` for none.
     mutating func path(of responder: Responder?) -> (path: String, number: UInt64) {
         guard let responder else { return ("", 0) }
         let key = ObjectIdentifier(responder)
-        let slot = Self.recentSlot(of: key)
-        if recent[slot].0 == key { return (recent[slot].1, recent[slot].2) }
+        if let hit = recent[key] { return hit }
         let path: String
         let number: UInt64
         if var cached = paths[key], cached.checked == generation || Self.lineage(of: responder, is: cached.lineage) {
@@ -113,17 +106,13 @@ struct ResolutionRecords {
             paths[key] = CachedPath(responder: responder, path: path, number: number, lineage: lineage,
                                     checked: generation)
         }
-        recent[slot] = (key, path, number)
+        recent[key] = (path, number)
         return (path, number)
     }
 
-    /// The number of `path`: the same for equal strings, never given to another.
+    /// The number of `path`, from 1 (0 stands for no responder): the same for equal strings.
     private mutating func number(of path: String) -> UInt64 {
-        if let number = numbers[path] { return number }
-        let number = nextNumber
-        nextNumber += 1
-        numbers[path] = number
-        return number
+        UInt64(numbers.intern(path).number) + 1
     }
 
     /// Whether `responder`'s path is still made of `lineage`.

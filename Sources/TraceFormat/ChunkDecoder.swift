@@ -8,10 +8,7 @@ import KeyTraceCore
 @usableFromInline
 struct ChunkDecoder {
     /// Where framing broke, relative to the payload start.
-    struct Malformed: Error {
-        var offset: Int
-        var reason: String
-    }
+    typealias Malformed = EntryCodec.Malformed
 
     @usableFromInline var reader: ByteReader
     private var strings: [String] = []
@@ -48,9 +45,6 @@ struct ChunkDecoder {
         resolutions.removeAll()  // its keys are this chunk's string references
     }
 
-    /// The offset of the next entry in the payload.
-    var position: Int { reader.position }
-
     /// The current record's timestamp.
     var time: UInt64 { previousTime }
 
@@ -71,14 +65,14 @@ struct ChunkDecoder {
     /// Steps over a short-form key (the common case: tag, timestamp delta, shape number) when
     /// one comes next and at least 8 bytes remain; otherwise consumes nothing and returns `false`.
     ///
-    /// The entry is read as one little-endian word and decoded by ``shortKey(_:after:shapeCount:)``
+    /// The entry is read as one little-endian word and decoded by ``EntryCodec/shortKey(_:after:shapeCount:)``
     /// with mask-and-shift steps: no loop, no per-byte bounds check, no branch on the timestamp unit.
     @inlinable @inline(__always)
     mutating func advanceShortKey() -> Bool {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        guard let key = Self.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount)) else { return false }
+        guard let key = EntryCodec.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount)) else { return false }
         previousTime = key.time
         tag = UInt8(truncatingIfNeeded: word)
         shape = Int(truncatingIfNeeded: key.shape)
@@ -86,105 +80,18 @@ struct ChunkDecoder {
         return true
     }
 
-    /// The short-form key entry that starts with the 8 bytes of `word` (little-endian): its
-    /// time, shape number and size in bytes; `nil` when the entry is anything else, is longer,
-    /// or refers to a shape beyond `shapeCount` (the general path then reads it).
-    @inlinable @inline(__always)
-    static func shortKey(_ word: UInt64, after previousTime: UInt64,
-                         shapeCount: UInt64) -> (time: UInt64, shape: UInt64, size: Int)? {
-        guard word & 0x8F == 0x80 else { return nil }
-        let length = (word &>> 4) & 7
-        let payload = word &>> 8
-        let delta: UInt64
-        let id: UInt64
-        // The usual entries first: a one-byte shape number after a delta of one to three bytes
-        // (typing in µs up to 0.5 s apart, in ms up to 8 s), told by the continuation bits alone.
-        if length == 4 && payload & 0x8080_8080 == 0x8080 {
-            delta = (payload & 0x7F) | (payload &>> 1) & 0x3F80 | (payload &>> 2) & 0x1F_C000
-            id = (payload &>> 24) & 0x7F
-        } else if length == 3 && payload & 0x80_8080 == 0x80 {
-            delta = (payload & 0x7F) | (payload &>> 1) & 0x3F80
-            id = (payload &>> 16) & 0x7F
-        } else if length == 2 && payload & 0x8080 == 0 {
-            delta = payload & 0x7F
-            id = (payload &>> 8) & 0x7F
-        } else {
-            // Any other split: a clear top bit ends a varint; `stops` marks those bytes.
-            let stops = ~payload & 0x0080_8080_8080_8080
-            let deltaBits = UInt64(truncatingIfNeeded: stops.trailingZeroBitCount) &+ 1  // 8 × bytes
-            let idStops = stops &>> deltaBits
-            let idBits = UInt64(truncatingIfNeeded: idStops.trailingZeroBitCount) &+ 1
-            guard stops != 0, idStops != 0, deltaBits &+ idBits == length &* 8 else { return nil }
-            delta = unpackVarint(payload & ((1 &<< deltaBits) &- 1))
-            id = unpackVarint((payload &>> deltaBits) & ((1 &<< idBits) &- 1))
-        }
-        let mode = delta & 3
-        let m = delta &>> 2
-        guard id < shapeCount, mode != 1 || m != 0 else { return nil }
-        // Mode 0 counts ns, 2 µs, 3 ms, 1 ns backwards: selects, not a jump table.
-        let thousands: UInt64 = mode & 2 == 0 ? 1 : 1000
-        let scale = mode == 3 ? thousands &* 1000 : thousands
-        let forward = previousTime &+ m &* scale
-        let time = mode == 1 ? previousTime &- m : forward
-        return (time, id, 1 &+ Int(truncatingIfNeeded: length))
-    }
-
     /// Steps over as many consecutive short-form keys as come next (at most `limit`), writing
     /// each one's time to `times` and its shape number plus `shapeBase` to `shapes`; returns
-    /// how many. Stops, consuming nothing more, at the first entry ``advanceShortKey()`` would
-    /// not take. This is the column decoder's loop.
-    ///
-    /// Runs of keys with the same entry length and delta unit (typing recorded in µs is almost
-    /// all four-byte entries) go through a loop made for that pair by
-    /// ``uniformShortKeys(length:unit:from:time:times:shapes:count:shapeBase:shapeCount:)``;
-    /// any other short key goes through ``shortKey(_:after:shapeCount:)``. After a run,
-    /// ``tag`` is left as it was: it only matters for records that are not keys.
+    /// how many (``EntryCodec/shortKeys(from:lastWord:time:times:shapes:shapeBase:shapeCount:limit:)``).
+    /// Stops, consuming nothing more, at the first entry ``advanceShortKey()`` would not take.
+    /// After a run, ``tag`` is left as it was: it only matters for records that are not keys.
     mutating func advanceShortKeys(times: UnsafeMutablePointer<UInt64>, shapes: UnsafeMutablePointer<UInt32>,
                                    shapeBase: UInt32, limit: Int) -> Int {
         guard let base = reader.base, reader.position &+ 8 <= reader.end, limit > 0 else { return 0 }
-        let end = base + (reader.end &- 8)
         var p = base + reader.position
         var time = previousTime
-        let shapeCount = UInt64(shapeCount)
-        var n = 0
-        while true {
-            // Every entry is at most 8 bytes, so this many words can be read unchecked.
-            let safe = min(limit &- n, (end - p) / 8 &+ 1)
-            let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
-            let t = times + n
-            let s = shapes + n
-            @inline(__always) func run(length: Int, unit: UInt64) -> Int {
-                Self.uniformShortKeys(length: length, unit: unit, from: &p, time: &time, times: t, shapes: s,
-                                      count: safe, shapeBase: shapeBase, shapeCount: shapeCount)
-            }
-            let taken: Int
-            // The tag (form and length) and the two unit bits of the delta's first byte; each
-            // case passes constants, so each gets its own loop.
-            switch word & 0x3FF {
-            case 0x2C0: taken = run(length: 4, unit: 2)
-            case 0x3C0: taken = run(length: 4, unit: 3)
-            case 0x0C0: taken = run(length: 4, unit: 0)
-            case 0x2B0: taken = run(length: 3, unit: 2)
-            case 0x3B0: taken = run(length: 3, unit: 3)
-            case 0x0B0: taken = run(length: 3, unit: 0)
-            case 0x2A0: taken = run(length: 2, unit: 2)
-            case 0x3A0: taken = run(length: 2, unit: 3)
-            case 0x0A0: taken = run(length: 2, unit: 0)
-            default: taken = 0
-            }
-            n &+= taken
-            if taken < safe {
-                // Some other form: the general step, or the end of the run.
-                let word = UInt64(littleEndian: p.loadUnaligned(as: UInt64.self))
-                guard let key = Self.shortKey(word, after: time, shapeCount: shapeCount) else { break }
-                time = key.time
-                times[n] = time
-                shapes[n] = shapeBase &+ UInt32(truncatingIfNeeded: key.shape)
-                p += key.size
-                n &+= 1
-            }
-            if n == limit || p > end { break }
-        }
+        let n = EntryCodec.shortKeys(from: &p, lastWord: base + (reader.end &- 8), time: &time, times: times,
+                                     shapes: shapes, shapeBase: shapeBase, shapeCount: UInt64(shapeCount), limit: limit)
         if n > 0 {
             shape = Int(truncatingIfNeeded: shapes[n &- 1] &- shapeBase)
             previousTime = time
@@ -193,184 +100,55 @@ struct ChunkDecoder {
         return n
     }
 
-    /// Decodes up to `count` short keys from `p` that are `length` bytes after the tag, a
-    /// delta in `unit` (0 ns, 2 µs, 3 ms) of `length - 1` bytes, then a one-byte shape number
-    /// below `shapeCount`; each is surely readable as a whole word. Stops before any other
-    /// entry and returns how many it decoded.
-    ///
-    /// Called with constants, so each pair gets its own loop: one compare tells an entry by
-    /// its tag, unit and continuation bits, the next entry starts a fixed distance on (the
-    /// loads do not wait on one another), and the unit is a constant multiplier.
-    @inline(__always)
-    static func uniformShortKeys(length: Int, unit: UInt64, from p: inout UnsafeRawPointer, time: inout UInt64,
-                                 times: UnsafeMutablePointer<UInt64>, shapes: UnsafeMutablePointer<UInt32>,
-                                 count: Int, shapeBase: UInt32, shapeCount: UInt64) -> Int {
-        func bytes(_ k: Int) -> UInt64 { (1 &<< (8 &* UInt64(truncatingIfNeeded: k))) &- 1 }
-        let continuation: UInt64 = 0x8080_8080_8080_8000
-        let mask = 0x3FF | continuation & bytes(length &+ 1)
-        let expected = 0x80 | UInt64(truncatingIfNeeded: length) &<< 4 | unit &<< 8 | continuation & bytes(length &- 1)
-        let deltaMask = bytes(length &- 1)
-        let scale: UInt64 = unit == 3 ? 1_000_000 : unit == 2 ? 1000 : 1
-        let size = length &+ 1
-        var t = times
-        var s = shapes
-        let tEnd = times + count
-        var position = p
-        var clock = time
-        // Four entries a step while all are of the form; the single loop below takes the rest.
-        let idShift = 8 &* UInt64(truncatingIfNeeded: length)
-        while t + 3 < tEnd {
-            let w0 = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
-            let w1 = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: size, as: UInt64.self))
-            let w2 = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: 2 &* size, as: UInt64.self))
-            let w3 = UInt64(littleEndian: position.loadUnaligned(fromByteOffset: 3 &* size, as: UInt64.self))
-            let formed = (w0 & mask ^ expected) | (w1 & mask ^ expected) | (w2 & mask ^ expected) | (w3 & mask ^ expected)
-            let i0 = (w0 &>> idShift) & 0x7F, i1 = (w1 &>> idShift) & 0x7F
-            let i2 = (w2 &>> idShift) & 0x7F, i3 = (w3 &>> idShift) & 0x7F
-            guard formed == 0, max(max(i0, i1), max(i2, i3)) < shapeCount else { break }
-            clock = clock &+ Self.packedDelta(w0, deltaMask) &* scale
-            t[0] = clock
-            clock = clock &+ Self.packedDelta(w1, deltaMask) &* scale
-            t[1] = clock
-            clock = clock &+ Self.packedDelta(w2, deltaMask) &* scale
-            t[2] = clock
-            clock = clock &+ Self.packedDelta(w3, deltaMask) &* scale
-            t[3] = clock
-            s[0] = shapeBase &+ UInt32(truncatingIfNeeded: i0)
-            s[1] = shapeBase &+ UInt32(truncatingIfNeeded: i1)
-            s[2] = shapeBase &+ UInt32(truncatingIfNeeded: i2)
-            s[3] = shapeBase &+ UInt32(truncatingIfNeeded: i3)
-            t += 4
-            s += 4
-            position += 4 &* size
-        }
-        while t < tEnd {
-            let word = UInt64(littleEndian: position.loadUnaligned(as: UInt64.self))
-            let id = (word &>> idShift) & 0x7F
-            guard word & mask == expected, id < shapeCount else { break }
-            clock = clock &+ Self.packedDelta(word, deltaMask) &* scale
-            t.pointee = clock
-            s.pointee = shapeBase &+ UInt32(truncatingIfNeeded: id)
-            t += 1
-            s += 1
-            position += size
-        }
-        p = position
-        time = clock
-        return t - times
-    }
-
-    /// The step (without its two unit bits) of a usual short key whose delta bytes
-    /// `deltaMask` keeps, packed from its 7-bit groups.
-    @inline(__always)
-    static func packedDelta(_ word: UInt64, _ deltaMask: UInt64) -> UInt64 {
-        let x = (word &>> 8) & deltaMask
-        return (x &>> 2) & 0x1F | (x &>> 3) & 0xFE0 | (x &>> 4) & 0x7_F000
-    }
-
-    /// The value of a varint of at most 8 bytes held little-endian in `bytes` (only its own
-    /// bytes set): the 7-bit groups are packed together in three steps.
-    @inlinable @inline(__always)
-    static func unpackVarint(_ bytes: UInt64) -> UInt64 {
-        var x = bytes & 0x7F7F_7F7F_7F7F_7F7F
-        x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) &>> 1)
-        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) &>> 2)
-        return (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) &>> 4)
-    }
-
     /// Steps over a long-form record entry other than a key (a resolution, stage timings,
-    /// counters…) whose length fits one byte and whose timestamp moves forward, when the
-    /// entry and 8 bytes from its start lie inside the payload; otherwise consumes nothing and
-    /// returns `false` (``advanceSlowly()`` then reads it, or the definition, key or damage).
-    ///
-    /// The tag, the length and the timestamp delta are read from one word: the records a
-    /// replay steps over between keys cost a few masks instead of a byte-at-a-time walk.
+    /// counters…) whose length fits one byte and whose timestamp moves forward, when
+    /// the entry and 8 bytes from its start lie inside the payload; otherwise consumes nothing
+    /// and returns `false` (``advanceSlowly()`` then reads it, or the definition, key or damage).
+    /// The entry is decoded from one word (``EntryCodec/longRecord(_:after:available:)``).
     @inline(__always)
     mutating func advanceLongRecord() -> Bool {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        let type = UInt8(truncatingIfNeeded: word)
-        let length = Int(truncatingIfNeeded: (word &>> 8) & 0xFF)
-        guard type > EntryType.key, type < 0x80, length < 0x80, length <= reader.end &- (p &+ 2) else { return false }
-        // The timestamp delta: a varint in the (at most six) bytes after the length.
-        let bytes = word &>> 16
-        let stops = ~bytes & 0x8080_8080_8080
-        guard stops != 0 else { return false }
-        let bits = stops.trailingZeroBitCount &+ 1
-        let size = bits &>> 3
-        guard size <= length else { return false }
-        let value = Self.unpackVarint(bytes & ((1 &<< UInt64(bits)) &- 1))
-        let mode = value & 3
-        let m = value &>> 2
-        guard mode != 1 else { return false }  // backwards, or an absolute time
-        let thousands: UInt64 = mode & 2 == 0 ? 1 : 1000
-        previousTime = previousTime &+ m &* (mode == 3 ? thousands &* 1000 : thousands)
-        tag = type
+        guard let entry = EntryCodec.longRecord(word, after: previousTime, available: reader.end &- p) else { return false }
+        previousTime = entry.time
+        tag = entry.type
         shape = -1
-        body = UnsafeRawBufferPointer(start: base + (p &+ 2 &+ size), count: length &- size)
-        reader.position = p &+ 2 &+ length
+        body = UnsafeRawBufferPointer(start: base + (p &+ entry.bodyStart), count: entry.bodyCount)
+        reader.position = p &+ entry.bodyStart &+ entry.bodyCount
         return true
     }
 
-    private mutating func advanceSlowly() throws(Malformed) -> Bool {
-        while !reader.isAtEnd {
+    /// The plain path: reads the next entry byte by byte (definitions on the way) with
+    /// ``EntryCodec/readEntry(from:)`` and ``EntryCodec/readDelta(after:from:)``; `false` at
+    /// the end. Every fast path must agree with it (the fast-path agreement tests and fuzz target).
+    mutating func advanceSlowly() throws(Malformed) -> Bool {
+        while true {
             let start = reader.position
-            guard let first = reader.readUInt8() else { break }
-            let type: UInt8
-            let length: Int
-            if first >= 0x80 {
-                type = first & 0x0F
-                length = Int((first >> 4) & 0x07)
-            } else {
-                type = first
-                guard let l = reader.readVarint() else {
-                    throw Malformed(offset: start, reason: "entry length is cut off")
-                }
-                guard l <= UInt64(reader.remaining) else {
-                    throw Malformed(offset: start, reason: "entry length \(l) runs past the chunk end")
-                }
-                length = Int(l)
-            }
-            guard length <= reader.remaining, let payload = reader.readSlice(length) else {
-                throw Malformed(offset: start, reason: "entry of \(length) bytes runs past the chunk end")
-            }
-            if first < 0x80 && type < EntryType.firstRecordType {
-                try define(type, payload, at: start)
+            guard let (first, payload) = try EntryCodec.readEntry(from: &reader) else { return false }
+            if EntryCodec.isDefinition(first) {
+                try define(first, payload, at: start)
                 continue
             }
             var r = ByteReader(payload)
-            guard let t = TimeDelta.read(after: previousTime, from: &r) else {
+            guard let t = EntryCodec.readDelta(after: previousTime, from: &r) else {
                 throw Malformed(offset: start, reason: "record has no timestamp")
             }
             previousTime = t
             tag = first
             shape = -1
             body = UnsafeRawBufferPointer(rebasing: payload[r.position...])
-            if first >= 0x80 && type == EntryType.shortKey || first == EntryType.key {
+            if EntryCodec.isKey(first) {
                 var k = ByteReader(body)
                 if let id = k.readVarint(), id < UInt64(shapes.count) { shape = Int(id) }
             }
             return true
         }
-        return false
     }
 
     /// The kind of the current record by its entry type.
     @usableFromInline
-    var kind: RecordKind {
-        if shape >= 0 { return .key }
-        switch tag {
-        case EntryType.resolution: return .resolution
-        case EntryType.stageTimings: return .stageTimings
-        case EntryType.keyCommandsCounters: return .keyCommandsCounters
-        case EntryType.cache: return .cache
-        case EntryType.chainChange: return .chainChange
-        case EntryType.dropped: return .dropped
-        case EntryType.marker: return .marker
-        default: return .unknown
-        }
-    }
+    var kind: RecordKind { shape >= 0 ? .key : EntryType.kind(of: tag) }
 
     /// The current record as a value.
     @inlinable @inline(__always)
@@ -382,8 +160,8 @@ struct ChunkDecoder {
     @usableFromInline
     func decodeCurrent() -> TraceRecord {
         var r = ByteReader(body)
-        if tag < 0x80, let record = decodeRecord(tag, time: previousTime, body: &r) { return record }
-        return .unknown(UnknownRecord(timestamp: previousTime, type: tag >= 0x80 ? (tag & 0x8F) : tag, payload: Array(body)))
+        if !EntryCodec.isShort(tag), let record = decodeRecord(tag, time: previousTime, body: &r) { return record }
+        return .unknown(UnknownRecord(timestamp: previousTime, type: EntryCodec.recordType(of: tag), payload: Array(body)))
     }
 
     // MARK: - Definitions

@@ -7,8 +7,10 @@ import KeyTraceCore
 struct ChunkEncoder: ~Copyable {
     private var strings: [ExactString: UInt64] = [:]
     private var shapes: [KeyShape: UInt64] = [:]
-    private let shapeCache = ShapeCache()
-    private let stringCache = StringReferenceCache()
+    /// Shape numbers of the chunk by packed shape: a repeated key is encoded without hashing its texts.
+    private var shapeCache = DirectMappedCache<ShapeCacheKey, UInt64>(capacity: 2048)
+    /// String references of the chunk by string identity.
+    private var stringCache = DirectMappedCache<StringIdentity, StringReference>(capacity: 64)
     private(set) var previousTime: UInt64 = 0
     private var scratch = ByteWriter(capacity: 256)
 
@@ -16,8 +18,8 @@ struct ChunkEncoder: ~Copyable {
     mutating func reset(baseTime: UInt64) {
         strings.removeAll(keepingCapacity: true)
         shapes.removeAll(keepingCapacity: true)
-        shapeCache.reset()
-        stringCache.reset()
+        shapeCache.removeAll()
+        stringCache.removeAll()
         previousTime = baseTime
     }
 
@@ -55,17 +57,19 @@ struct ChunkEncoder: ~Copyable {
             scratch.writeVarint(text)
             endRecord(EntryType.marker, into: &out)
         case .unknown(let r):
-            guard r.type >= 0x80 ? (r.type & 0x0F) != EntryType.shortKey : r.type >= EntryType.firstRecordType else {
+            guard EntryCodec.isShort(r.type) ? !EntryCodec.isKey(r.type) : !EntryCodec.isDefinition(r.type)
+            else {
                 throw .invalidRecord("unknown record type \(r.type) is reserved for definitions or key presses")
+            }
+            // Checked before anything changes: a refused record leaves no trace in the encoder.
+            if EntryCodec.isShort(r.type)
+                && EntryCodec.deltaSize(r.timestamp, after: previousTime) + r.payload.count > EntryCodec.shortMaxLength {
+                throw .invalidRecord("a short-form record carries at most \(EntryCodec.shortMaxLength) bytes")
             }
             beginRecord(r.timestamp)
             scratch.writeBytes(r.payload)
-            if r.type >= 0x80 {
-                guard scratch.count <= EntryType.shortMaxLength else {
-                    throw .invalidRecord("a short-form record carries at most \(EntryType.shortMaxLength) bytes")
-                }
-                out.writeUInt8(EntryType.shortTag(type: r.type & 0x0F, length: scratch.count))
-                out.writeBytes(scratch)
+            if EntryCodec.isShort(r.type) {
+                EntryCodec.writeShort(type: r.type & 0x0F, payload: scratch, into: &out)
             } else {
                 endRecord(r.type, into: &out)
             }
@@ -136,35 +140,17 @@ struct ChunkEncoder: ~Copyable {
     /// Appends a key record: a short-form entry of timestamp delta and shape number, after the
     /// shape's definition when the shape is new to the chunk.
     @inline(__always) mutating func encodeKey(_ press: KeyPress, uncertainty: UInt64?, into out: inout ByteWriter) {
-        let key = ShapeCache.Key(press, uncertainty: uncertainty)
+        let key = ShapeCacheKey(press, uncertainty: uncertainty)
         let id: UInt64
-        if let cached = shapeCache.id(of: press, key: key) {
+        if let cached = shapeCache[key] {
             id = cached
         } else {
             let shape = KeyShape(KeyRecord(press, timestampUncertainty: uncertainty))
             id = shapes[shape] ?? defineShape(shape, into: &out)
-            shapeCache.remember(id, for: press, key: key)
+            shapeCache[key] = id
         }
-        let time = press.timestamp
-        // Build the whole entry in one word and append it once.
-        if let delta = TimeDelta.value(time, after: previousTime) {
-            let length = ByteWriter.varintSize(delta) + ByteWriter.varintSize(id)
-            if length <= EntryType.shortMaxLength {
-                var entry = EntryScratch()
-                entry.append(EntryType.shortTag(type: EntryType.shortKey, length: length))
-                entry.appendVarint(delta)
-                entry.appendVarint(id)
-                entry.flush(into: &out)
-                previousTime = time
-                return
-            }
-        }
-        let length = TimeDelta.size(time, after: previousTime) + ByteWriter.varintSize(id)
-        out.writeUInt8(EntryType.key)
-        out.writeVarint(UInt64(length))
-        TimeDelta.write(time, after: previousTime, into: &out)
-        out.writeVarint(id)
-        previousTime = time
+        EntryCodec.writeKey(press.timestamp, after: previousTime, shape: id, into: &out)
+        previousTime = press.timestamp
     }
 
     private mutating func defineShape(_ shape: KeyShape, into out: inout ByteWriter) -> UInt64 {
@@ -182,9 +168,7 @@ struct ChunkEncoder: ~Copyable {
         w.writeVarint(ignoring)
         if let u = shape.uncertainty { w.writeVarint(u) }
         if hasPage { w.writeVarint(UInt64(shape.usagePage)) }
-        out.writeUInt8(EntryType.keyShapeDefinition)
-        out.writeVarint(UInt64(w.count))
-        out.writeBytes(w)
+        EntryCodec.writeLong(type: EntryType.keyShapeDefinition, payload: w, into: &out)
         let id = UInt64(shapes.count)
         shapes[shape] = id
         return id
@@ -195,58 +179,26 @@ struct ChunkEncoder: ~Copyable {
     /// The reference for `string` (0 for `nil`, id + 1 otherwise), defining it first if new.
     private mutating func reference(_ string: String?, into out: inout ByteWriter) -> UInt64 {
         guard let string else { return 0 }
-        if let cached = stringCache.reference(of: string) { return cached }
+        let identity = StringIdentity(string)
+        if let cached = stringCache[identity] { return cached.reference }
         if let id = strings[ExactString(string)] {
-            stringCache.remember(id + 1, for: string)
+            stringCache[identity] = StringReference(reference: id + 1, string: string)
             return id + 1
         }
-        let utf8 = Array(string.utf8)
-        out.writeUInt8(EntryType.stringDefinition)
-        out.writeVarint(UInt64(utf8.count))
-        out.writeBytes(utf8)
+        EntryCodec.writeLong(type: EntryType.stringDefinition, payload: Array(string.utf8), into: &out)
         let id = UInt64(strings.count)
         strings[ExactString(string)] = id
-        stringCache.remember(id + 1, for: string)
+        stringCache[identity] = StringReference(reference: id + 1, string: string)
         return id + 1
     }
 
     private mutating func beginRecord(_ time: UInt64) {
         scratch.removeAll()
-        TimeDelta.write(time, after: previousTime, into: &scratch)
+        EntryCodec.writeDelta(time, after: previousTime, into: &scratch)
         previousTime = time
     }
 
     private mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
-        out.writeUInt8(type)
-        out.writeVarint(UInt64(scratch.count))
-        out.writeBytes(scratch)
-    }
-}
-
-/// One short entry (at most 8 bytes: a tag and 7 payload bytes), appended as one word.
-struct EntryScratch {
-    private var word: UInt64 = 0
-    private var count: UInt64 = 0
-
-    @inline(__always) mutating func append(_ byte: UInt8) {
-        word |= UInt64(byte) &<< (count &* 8)
-        count &+= 1
-    }
-
-    @inline(__always) mutating func appendVarint(_ value: UInt64) {
-        if value < 0x80 {
-            append(UInt8(value))
-            return
-        }
-        var v = value
-        while v >= 0x80 {
-            append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
-        }
-        append(UInt8(v))
-    }
-
-    @inline(__always) func flush(into out: inout ByteWriter) {
-        out.writeWord(word, length: Int(count))
+        EntryCodec.writeLong(type: type, payload: scratch, into: &out)
     }
 }

@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// Remembers pairs of resolution records whose details (shortcut, title, action, paths,
 /// blocking action) were found equal, so comparing records that share those details again
 /// costs two identity compares instead of comparing six fields and their strings.
@@ -14,35 +16,28 @@
 /// matches.haveSameDetails(recorded2, replayed2) // sharing those details: two compares
 /// ```
 public struct ResolutionDetailsMatches {
-    /// Both boxes, held so neither changes in place or is freed (an identifier stays theirs),
-    /// and their identifiers, compared on a lookup without touching the boxes' reference counts.
-    private struct Pair {
-        var first: ResolutionRecord.Details?
-        var second: ResolutionRecord.Details?
-        var firstIdentifier: ObjectIdentifier?
-        var secondIdentifier: ObjectIdentifier?
+    /// The identities of two boxes found equal.
+    private struct Pair: DirectMappedKey {
+        var first: ObjectIdentifier
+        var second: ObjectIdentifier
+
+        var cacheHash: UInt64 { Self.combineHash(first.cacheHash, second.cacheHash) }
     }
 
-    private static let slotCount = 64
-    private var pairs: [Pair] = []
+    /// Both boxes of a remembered pair, held so neither changes in place or is freed (an
+    /// identifier stays theirs); a lookup compares identifiers without touching the boxes.
+    private var pairs = DirectMappedCache<Pair, (ResolutionRecord.Details, ResolutionRecord.Details)>(capacity: 64)
 
     /// An empty memo (its slots are allocated on the first pair remembered).
     public init() {}
 
     /// Whether `a` and `b` have the same details (``ResolutionRecord/hasSameDetails(as:)``).
     public mutating func haveSameDetails(_ a: ResolutionRecord, _ b: ResolutionRecord) -> Bool {
-        let first = ObjectIdentifier(a.details)
-        let second = ObjectIdentifier(b.details)
-        if first == second { return true }
-        let mixed = (UInt(bitPattern: first) &* 0x9E37_79B9_7F4A_7C15)
-            ^ (UInt(bitPattern: second) &* 0xC2B2_AE3D_27D4_EB4F)
-        let slot = Int(truncatingIfNeeded: mixed >> 58)  // 6 bits: 64 slots
-        if !pairs.isEmpty && pairs[slot].firstIdentifier == first && pairs[slot].secondIdentifier == second {
-            return true
-        }
+        let pair = Pair(first: ObjectIdentifier(a.details), second: ObjectIdentifier(b.details))
+        if pair.first == pair.second { return true }
+        if pairs.contains(pair) { return true }
         guard a.details.hasSameFields(as: b.details) else { return false }
-        if pairs.isEmpty { pairs = Array(repeating: Pair(), count: Self.slotCount) }
-        pairs[slot] = Pair(first: a.details, second: b.details, firstIdentifier: first, secondIdentifier: second)
+        pairs[pair] = (a.details, b.details)
         return true
     }
 }

@@ -32,7 +32,7 @@ import Testing
                 let start = chunk.offset + TraceChunk.headerSize
                 var decoder = ChunkDecoder(payload: UnsafeRawBufferPointer(rebasing: raw[start..<chunk.endOffset]),
                                            baseTime: chunk.firstTimestamp)
-                while (try? decoder.advance()) == true { ends.append(start + decoder.position) }
+                while (try? decoder.advance()) == true { ends.append(start + decoder.reader.position) }
             }
         }
         return ends

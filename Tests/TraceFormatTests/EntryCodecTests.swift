@@ -1,0 +1,103 @@
+import Testing
+import KeyTraceCore
+@testable import TraceFormat
+
+@Suite struct EntryCodecTests {
+    static let extremes: [UInt64] = [0, 1, 999, 1000, 1_000_000, (1 << 62) - 1, 1 << 62, (1 << 62) + 1, 1 << 63,
+                                     UInt64.max - 1, UInt64.max, 1_700_000_000_000_000_000]
+
+    /// Every pair of extreme times, and random ones: the size is the bytes written, and reading
+    /// gives the time back.
+    @Test func deltasRoundTripWithTheSizeTheyPredict() {
+        var rng = SeededGenerator(seed: 11)
+        var pairs = Self.extremes.flatMap { a in Self.extremes.map { (a, $0) } }
+        for _ in 0..<2_000 {
+            let a = UInt64.random(in: 0...UInt64.max, using: &rng)
+            pairs.append((a, a &+ UInt64.random(in: 0...3_000_000, using: &rng) &* [1, 1000, 1_000_000][Int.random(in: 0...2, using: &rng)]))
+        }
+        for (previous, time) in pairs {
+            var w = ByteWriter()
+            EntryCodec.writeDelta(time, after: previous, into: &w)
+            #expect(w.count == EntryCodec.deltaSize(time, after: previous))
+            let bytes = w.bytes
+            bytes.withUnsafeBytes { raw in
+                var r = ByteReader(raw)
+                #expect(EntryCodec.readDelta(after: previous, from: &r) == time)
+                #expect(r.isAtEnd)
+            }
+            if let value = EntryCodec.deltaValue(time, after: previous) {
+                #expect(EntryCodec.time(after: previous, delta: value) == time)
+            } else {
+                #expect(bytes.count == 9 && bytes[0] == UInt8(EntryCodec.absoluteDelta))
+            }
+        }
+    }
+
+    @Test func deltasPickTheCoarsestExactUnit() {
+        #expect(EntryCodec.deltaValue(5_000_000, after: 0) == 5 << 2 | 3)
+        #expect(EntryCodec.deltaValue(5_000, after: 0) == 5 << 2 | 2)
+        #expect(EntryCodec.deltaValue(5, after: 0) == 5 << 2)
+        #expect(EntryCodec.deltaValue(0, after: 5) == 5 << 2 | 1)
+        #expect(EntryCodec.deltaValue(1 << 62 | 1, after: 0) == nil)
+        #expect(EntryCodec.time(after: 7, delta: EntryCodec.absoluteDelta) == nil)
+    }
+
+    /// A key entry written by ``EntryCodec/writeKey(_:after:shape:into:)`` reads back through
+    /// the word decoder (short form) and the plain path (both forms).
+    @Test func keyEntriesReadBackThroughTheWordDecoderAndThePlainPath() throws {
+        var rng = SeededGenerator(seed: 5)
+        for _ in 0..<5_000 {
+            let previous = Self.extremes[Int.random(in: 0..<Self.extremes.count, using: &rng)]
+            let time = Bool.random(using: &rng) ? previous &+ UInt64.random(in: 0...5_000, using: &rng) &* 1000
+                                                : UInt64.random(in: 0...UInt64.max, using: &rng)
+            let shape = UInt64.random(in: 0...(Bool.random(using: &rng) ? 127 : 70_000), using: &rng)
+            var w = ByteWriter()
+            EntryCodec.writeKey(time, after: previous, shape: shape, into: &w)
+            let count = w.count
+            let bytes = w.bytes + [UInt8](repeating: 0, count: 8)
+            let short = EntryCodec.isShort(bytes[0])
+            let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            let key = EntryCodec.shortKey(word, after: previous, shapeCount: shape + 1)
+            if short && count <= 8 {
+                #expect(key?.time == time && key?.shape == shape && key?.size == count)
+            } else {
+                #expect(key == nil)
+            }
+            try bytes.withUnsafeBytes { raw in
+                var r = ByteReader(UnsafeRawBufferPointer(rebasing: raw[0..<count]))
+                let entry = try #require(try EntryCodec.readEntry(from: &r))
+                #expect(EntryCodec.isKey(entry.tag) && r.isAtEnd)
+                var body = ByteReader(entry.payload)
+                #expect(EntryCodec.readDelta(after: previous, from: &body) == time)
+                #expect(body.readVarint() == shape && body.isAtEnd)
+            }
+        }
+    }
+
+    /// Each record entry type names one kind, and ``RecordKinds`` keeps the kinds' bits in
+    /// entry-type order (its one-word filter depends on it).
+    @Test func recordKindBitsFollowTheEntryTypes() {
+        for type in EntryType.resolution...EntryType.marker {
+            let kind = EntryType.kind(of: type)
+            #expect(kind != .unknown && kind != .key)
+            #expect(RecordKinds(kind: kind).rawValue == 1 << UInt16(type - EntryType.key))
+            #expect(RecordKinds(kind: kind).containsRecord(ofType: type))
+        }
+        #expect(EntryType.kind(of: 0x60) == .unknown)
+    }
+}
+
+@Suite struct RefusedRecordTests {
+    /// A short-form record too long for its entry is refused, and the records after it keep
+    /// their timestamps (the refused one must not move the chunk's clock).
+    @Test func aRefusedRecordLeavesTheNextTimestampIntact() throws {
+        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "test"))
+        let before = TraceRecord.marker(MarkerRecord(timestamp: 1_000, label: "a", text: nil))
+        let refused = TraceRecord.unknown(UnknownRecord(timestamp: 1 << 63, type: 0x81, payload: [1, 2, 3]))
+        let after = TraceRecord.marker(MarkerRecord(timestamp: 2_000, label: "b", text: nil))
+        try writer.append(before)
+        #expect(throws: TraceFormatError.self) { try writer.append(refused) }
+        try writer.append(after)
+        #expect(Array(try TraceReader(bytes: writer.finish())) == [before, after])
+    }
+}
