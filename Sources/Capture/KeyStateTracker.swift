@@ -11,8 +11,17 @@ import KeyTraceCore
 /// - characters come from the layout.
 struct KeyStateTracker {
     let device: DeviceID
-    let layout: KeyboardLayout
+    /// The layout, held by reference: each press borrows its tables (``KeyboardLayout/press(_:_:modifiers:sides:isRepeat:device:timestamp:usagePage:)``)
+    /// rather than copying the layout, which retains every table.
+    private let layoutReference: LayoutReference
     let tracksCapsLock: Bool
+
+    private final class LayoutReference {
+        let layout: KeyboardLayout
+        init(_ layout: KeyboardLayout) { self.layout = layout }
+    }
+
+    var layout: KeyboardLayout { layoutReference.layout }
     private(set) var sides: ModifierSides = []
     private(set) var capsLock = false
     /// Non-modifier keys currently down, in the order they went down.
@@ -20,7 +29,7 @@ struct KeyStateTracker {
 
     init(device: DeviceID, layout: KeyboardLayout, tracksCapsLock: Bool = true) {
         self.device = device
-        self.layout = layout
+        layoutReference = LayoutReference(layout)
         self.tracksCapsLock = tracksCapsLock
     }
 
@@ -41,8 +50,8 @@ struct KeyStateTracker {
         } else if phase == .ended || phase == .cancelled {
             otherPagesDown.removeAll { $0 == key }
         }
-        return KeyPress(phase, HIDUsage(usage), modifiers: flags, sides: sides, device: device, timestamp: timestamp,
-                        layout: layout, usagePage: page)
+        return layoutReference.layout.press(phase, HIDUsage(usage), modifiers: flags, sides: sides, device: device,
+                                            timestamp: timestamp, usagePage: page)
     }
 
     /// Forgets every key down, as when the keyboard goes away (Caps Lock's state stays).
@@ -60,7 +69,7 @@ struct KeyStateTracker {
         } else if phase == .ended || phase == .cancelled {
             keysDown.removeAll { $0 == usage }
         }
-        return KeyPress(phase, usage, modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
-                        timestamp: timestamp, layout: layout)
+        return layoutReference.layout.press(phase, usage, modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
+                                            timestamp: timestamp)
     }
 }
