@@ -56,8 +56,8 @@ public final class USBCaptureSource: StreamingCaptureSource {
     }
 
     /// The keyboards a capture file identifies, one per device id (the most complete description),
-    /// ordered by id: a quick first pass so a trace header can name them before any press.
-    /// Empty when the file cannot be read (the recording pass then reports why).
+    /// ordered by id, from a pass over the whole file. Empty when the file cannot be read.
+    /// A recording names them from its own pass instead (``CaptureEvent/device(_:)``).
     public static func keyboards(inFile path: String, options: USBCaptureOptions = USBCaptureOptions()) -> [DeviceInfo] {
         guard let source = try? USBCaptureSource(file: path, options: options) else { return [] }
         var latest: [DeviceID: DeviceInfo] = [:]
