@@ -11,17 +11,8 @@ import KeyTraceCore
 /// - characters come from the layout.
 struct KeyStateTracker {
     let device: DeviceID
-    /// The layout, held by reference: each press borrows its tables (``KeyboardLayout/press(_:_:modifiers:sides:isRepeat:device:timestamp:usagePage:)``)
-    /// rather than copying the layout, which retains every table.
-    private let layoutReference: LayoutReference
+    let layout: KeyboardLayout
     let tracksCapsLock: Bool
-
-    private final class LayoutReference {
-        let layout: KeyboardLayout
-        init(_ layout: KeyboardLayout) { self.layout = layout }
-    }
-
-    var layout: KeyboardLayout { layoutReference.layout }
     private(set) var sides: ModifierSides = []
     private(set) var capsLock = false
     /// Non-modifier keys currently down, in the order they went down.
@@ -29,7 +20,7 @@ struct KeyStateTracker {
 
     init(device: DeviceID, layout: KeyboardLayout, tracksCapsLock: Bool = true) {
         self.device = device
-        layoutReference = LayoutReference(layout)
+        self.layout = layout
         self.tracksCapsLock = tracksCapsLock
     }
 
@@ -50,8 +41,8 @@ struct KeyStateTracker {
         } else if phase == .ended || phase == .cancelled {
             otherPagesDown.removeAll { $0 == key }
         }
-        return layoutReference.layout.press(phase, HIDUsage(usage), modifiers: flags, sides: sides, device: device,
-                                            timestamp: timestamp, usagePage: page)
+        return KeyPress(phase, HIDUsage(usage), modifiers: flags, sides: sides, device: device, timestamp: timestamp,
+                        layout: layout, usagePage: page)
     }
 
     /// Forgets every key down, as when the keyboard goes away (Caps Lock's state stays).
@@ -69,7 +60,7 @@ struct KeyStateTracker {
         } else if phase == .ended || phase == .cancelled {
             keysDown.removeAll { $0 == usage }
         }
-        return layoutReference.layout.press(phase, usage, modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
-                                            timestamp: timestamp)
+        return KeyPress(phase, usage, modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
+                        timestamp: timestamp, layout: layout)
     }
 }

@@ -54,8 +54,23 @@ public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
     public init(_ phase: KeyPhase, _ usage: HIDUsage, modifiers: ModifierFlags = [], sides: ModifierSides = [],
                 isRepeat: Bool = false, device: DeviceID = .unspecified, timestamp: UInt64 = 0,
                 layout: KeyboardLayout = .usANSI, usagePage: HIDUsagePage = .keyboard) {
-        self = layout.press(phase, usage, modifiers: modifiers, sides: sides, isRepeat: isRepeat, device: device,
-                            timestamp: timestamp, usagePage: usagePage)
+        let isKeyboard = usagePage == .keyboard
+        var flags = modifiers.subtracting(.numericPad)
+        if isKeyboard, usage.isKeypad { flags.insert(.numericPad) }
+        var sides = sides
+        if sides.isEmpty {
+            if flags.contains(.control) { sides.insert(.leftControl) }
+            if flags.contains(.shift) { sides.insert(.leftShift) }
+            if flags.contains(.alternate) { sides.insert(.leftAlternate) }
+            if flags.contains(.command) { sides.insert(.leftCommand) }
+        }
+        let typed = isKeyboard ? layout.character(for: usage, modifiers: flags) : nil
+        let plain = isKeyboard ? layout.character(for: usage, modifiers: flags.intersection([.shift, .alphaShift])) : nil
+        self.init(phase: phase, usage: usage,
+                  characters: typed.map { KeyText($0) } ?? KeyText(),
+                  charactersIgnoringModifiers: plain.map { KeyText($0) } ?? KeyText(),
+                  modifierFlags: flags, modifierSides: sides, isRepeat: isRepeat,
+                  device: device, timestamp: timestamp, usagePage: usagePage)
     }
 
     /// Whether the key is one of the eight modifier keys (those are presses too, R20).
@@ -88,33 +103,5 @@ extension KeyPress: CustomStringConvertible {
     /// `began ⇧⌘A` style, with `(repeat)` for auto-repeats.
     public var description: String {
         "\(phase.name) \(shortcutDescription)\(isRepeat ? " (repeat)" : "")"
-    }
-}
-
-extension KeyboardLayout {
-    /// The press of `usage` whose characters this layout types: what
-    /// ``KeyPress/init(_:_:modifiers:sides:isRepeat:device:timestamp:layout:usagePage:)`` makes.
-    /// A method of the layout, so a caller that holds one borrows its tables instead of copying
-    /// them into the initializer's argument.
-    public func press(_ phase: KeyPhase, _ usage: HIDUsage, modifiers: ModifierFlags = [], sides: ModifierSides = [],
-                      isRepeat: Bool = false, device: DeviceID = .unspecified, timestamp: UInt64 = 0,
-                      usagePage: HIDUsagePage = .keyboard) -> KeyPress {
-        let isKeyboard = usagePage == .keyboard
-        var flags = modifiers.subtracting(.numericPad)
-        if isKeyboard, usage.isKeypad { flags.insert(.numericPad) }
-        var sides = sides
-        if sides.isEmpty {
-            if flags.contains(.control) { sides.insert(.leftControl) }
-            if flags.contains(.shift) { sides.insert(.leftShift) }
-            if flags.contains(.alternate) { sides.insert(.leftAlternate) }
-            if flags.contains(.command) { sides.insert(.leftCommand) }
-        }
-        let typed = isKeyboard ? character(for: usage, modifiers: flags) : nil
-        let plain = isKeyboard ? character(for: usage, modifiers: flags.intersection([.shift, .alphaShift])) : nil
-        return KeyPress(phase: phase, usage: usage,
-                        characters: typed.map { KeyText($0) } ?? KeyText(),
-                        charactersIgnoringModifiers: plain.map { KeyText($0) } ?? KeyText(),
-                        modifierFlags: flags, modifierSides: sides, isRepeat: isRepeat,
-                        device: device, timestamp: timestamp, usagePage: usagePage)
     }
 }
