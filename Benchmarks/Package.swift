@@ -60,6 +60,26 @@ let package = Package(
             path: "TraceFormatBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .target(
+            name: "CPcapLoop",
+            dependencies: ["CPcapBench"],
+            path: "CPcapLoop",
+            exclude: ["repeat-capture.py"],
+            linkerSettings: [.linkedLibrary("pcap")]
+        ),
+        .executableTarget(
+            name: "RecordPcapBenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                "CPcapLoop",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Capture", package: "KeyTrace"),
+                .product(name: "Replay", package: "KeyTrace"),
+                .product(name: "TraceFormat", package: "KeyTrace"),
+            ],
+            path: "RecordPcapBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .executableTarget(
             name: "SeekBenchmark",
             dependencies: [

@@ -4,9 +4,13 @@
  * keyboard report against the previous one of its endpoint, counting key transitions. No
  * descriptors, no trace written: the least any USB keyboard decoder must do.
  *
- *   cc -O2 -o boot_diff Benchmarks/CPcapLoop/boot_diff.c -lpcap
+ * The RecordPcapBenchmarks target calls keytrace_boot_diff; on its own:
+ *
+ *   cc -O2 -DBOOT_DIFF_MAIN -IBenchmarks/CPcapLoop/include -o boot_diff Benchmarks/CPcapLoop/boot_diff.c -lpcap
  *   ./boot_diff CAPTURE            prints packets, reports, transitions
  */
+#include "boot_diff.h"
+
 #include <pcap/pcap.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,13 +18,13 @@
 
 struct endpoint { uint32_t key; uint8_t last[8]; int used; };
 
-int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: %s CAPTURE\n", argv[0]); return 2; }
+int keytrace_boot_diff(const char *path, struct keytrace_boot_diff_counts *counts) {
     char error[PCAP_ERRBUF_SIZE];
-    pcap_t *pcap = pcap_open_offline(argv[1], error);
-    if (!pcap) { fprintf(stderr, "%s\n", error); return 2; }
+    pcap_t *pcap = pcap_open_offline(path, error);
+    if (!pcap) { fprintf(stderr, "%s\n", error); return -1; }
     int header = pcap_datalink(pcap) == 220 ? 64 : 48;
-    static struct endpoint endpoints[64];
+    struct endpoint endpoints[64];
+    memset(endpoints, 0, sizeof endpoints);
     struct pcap_pkthdr *h;
     const u_char *data;
     unsigned long packets = 0, reports = 0, transitions = 0;
@@ -40,7 +44,19 @@ int main(int argc, char **argv) {
         }
         memcpy(e->last, r, 8);
     }
-    printf("packets %lu, reports %lu, transitions %lu\n", packets, reports, transitions);
     pcap_close(pcap);
+    counts->packets = packets;
+    counts->reports = reports;
+    counts->transitions = transitions;
     return 0;
 }
+
+#ifdef BOOT_DIFF_MAIN
+int main(int argc, char **argv) {
+    if (argc != 2) { fprintf(stderr, "usage: %s CAPTURE\n", argv[0]); return 2; }
+    struct keytrace_boot_diff_counts counts;
+    if (keytrace_boot_diff(argv[1], &counts) != 0) return 2;
+    printf("packets %lu, reports %lu, transitions %lu\n", counts.packets, counts.reports, counts.transitions);
+    return 0;
+}
+#endif

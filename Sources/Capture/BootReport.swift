@@ -17,45 +17,75 @@ enum BootReport {
         return report[2...].allSatisfy { $0 <= 0xE7 }
     }
 
-    struct Diff {
-        /// Transitions in emission order: keys released, modifiers released (bit order),
-        /// modifiers pressed (bit order), keys pressed (slot order).
-        var changes: [(phase: KeyPhase, usage: UInt16)] = []
-        /// The state after the report.
-        var modifiers: UInt8
-        var keys: [UInt8]
-        /// The error code (ErrorRollOver 1, POSTFail 2, ErrorUndefined 3) when a slot held one.
-        var errorCode: UInt8?
+    /// The keys a boot keyboard holds: its modifier byte and up to six usages in the order
+    /// they went down, packed in one word (no allocation per report).
+    struct State: Equatable {
+        var modifiers: UInt8 = 0
+        private var packed: UInt64 = 0
+        private(set) var count = 0
+
+        /// No keys held, `modifiers` down.
+        init(modifiers: UInt8 = 0) { self.modifiers = modifiers }
+
+        subscript(slot: Int) -> UInt8 { UInt8(truncatingIfNeeded: packed >> UInt64(slot * 8)) }
+
+        func contains(_ usage: UInt8) -> Bool {
+            for slot in 0..<count where self[slot] == usage { return true }
+            return false
+        }
+
+        /// Adds `usage` after the others (a report has six slots, so at most six are held).
+        mutating func append(_ usage: UInt8) {
+            guard count < 8 else { return }
+            packed |= UInt64(usage) << UInt64(count * 8)
+            count += 1
+        }
+
+        /// The held keys, for tests and descriptions.
+        var keys: [UInt8] { (0..<count).map { self[$0] } }
     }
 
-    /// Compares the state before (`modifiers`, `keys` in the order they went down) with `report`.
-    /// A report with an error code in a key slot keeps the keys as they were; its modifier
-    /// byte still applies (the HID specification keeps modifiers valid during rollover).
-    static func diff(fromModifiers modifiers: UInt8, keys: [UInt8], to report: UnsafeRawBufferPointer) -> Diff {
-        let newModifiers = report[0]
-        var diff = Diff(modifiers: newModifiers, keys: keys)
-        var newKeys: [UInt8] = []
-        for slot in report[2...] where slot != 0 {
-            if slot <= 3 {
-                diff.errorCode = diff.errorCode ?? slot
-            } else if !newKeys.contains(slot) {
-                newKeys.append(slot)
+    /// Reads `report` (8 bytes): its modifiers, its keys in slot order without repeats, and the
+    /// first error code (ErrorRollOver 1, POSTFail 2, ErrorUndefined 3) a slot holds.
+    static func read(_ report: UnsafeRawBufferPointer) -> (state: State, errorCode: UInt8?) {
+        var state = State(modifiers: report[0])
+        var errorCode: UInt8?
+        for slot in 2..<8 {
+            let usage = report[slot]
+            if usage == 0 { continue }
+            if usage <= 3 {
+                if errorCode == nil { errorCode = usage }
+            } else if !state.contains(usage) {
+                state.append(usage)
             }
         }
-        if diff.errorCode != nil { newKeys = keys }
-        for key in keys where !newKeys.contains(key) { diff.changes.append((.ended, UInt16(key))) }
-        for bit in 0..<8 where modifiers & (1 << bit) != 0 && newModifiers & (1 << bit) == 0 {
-            diff.changes.append((.ended, 0xE0 + UInt16(bit)))
+        return (state, errorCode)
+    }
+
+    /// Emits the transitions from `before` to `report` in order: keys released (in the order
+    /// they went down), modifiers released (bit order), modifiers pressed (bit order), keys
+    /// pressed (slot order). Returns the state after the report and its error code: a report
+    /// with an error code in a key slot keeps the keys as they were; its modifier byte still
+    /// applies (the HID specification keeps modifiers valid during rollover).
+    static func diff(from before: State, to report: UnsafeRawBufferPointer,
+                     _ emit: (KeyPhase, UInt16) -> Void) -> (state: State, errorCode: UInt8?) {
+        var (now, errorCode) = read(report)
+        if errorCode != nil {
+            let modifiers = now.modifiers
+            now = before
+            now.modifiers = modifiers
         }
-        for bit in 0..<8 where modifiers & (1 << bit) == 0 && newModifiers & (1 << bit) != 0 {
-            diff.changes.append((.began, 0xE0 + UInt16(bit)))
+        for slot in 0..<before.count where !now.contains(before[slot]) { emit(.ended, UInt16(before[slot])) }
+        let released = before.modifiers & ~now.modifiers
+        let pressed = now.modifiers & ~before.modifiers
+        for bit in 0..<8 where released & (1 << bit) != 0 { emit(.ended, 0xE0 + UInt16(bit)) }
+        for bit in 0..<8 where pressed & (1 << bit) != 0 { emit(.began, 0xE0 + UInt16(bit)) }
+        var after = State(modifiers: now.modifiers)
+        for slot in 0..<before.count where now.contains(before[slot]) { after.append(before[slot]) }
+        for slot in 0..<now.count where !before.contains(now[slot]) {
+            emit(.began, UInt16(now[slot]))
+            after.append(now[slot])
         }
-        var kept = keys.filter(newKeys.contains)
-        for key in newKeys where !keys.contains(key) {
-            diff.changes.append((.began, UInt16(key)))
-            kept.append(key)
-        }
-        diff.keys = kept
-        return diff
+        return (after, errorCode)
     }
 }

@@ -18,7 +18,7 @@ import Darwin
 /// ```
 /// Reading a node needs read permission on it (root or the `input` group); the error says so.
 /// A device node is read until ``stopper`` is stopped; a file until its end.
-public final class EvdevCaptureSource: CaptureSource {
+public final class EvdevCaptureSource: StreamingCaptureSource {
     /// The device node or record file being read.
     public let path: String
     /// Ends the capture when stopped (from any thread); a device node notices within its 100 ms read timeout.
@@ -29,7 +29,7 @@ public final class EvdevCaptureSource: CaptureSource {
     private var buffer: [UInt8]
     private var filled = 0
     private var bytesConsumed = 0
-    private var pending = PendingEvents()
+    var pending = PendingEvents()
 
     /// Opens `path`, an evdev node or a file of raw `input_event` records.
     ///
@@ -61,43 +61,37 @@ public final class EvdevCaptureSource: CaptureSource {
     /// Asks the capture to end; same as `stopper.stop()`.
     public func stop() { stopper.stop() }
 
-    /// The next event, or `nil` at the end of a file or once stopped.
+    /// Reads a block of records and decodes them (``next()`` comes from ``StreamingCaptureSource``).
     ///
-    /// Waits at most 100 ms per read on a device node before checking the stopper. A record cut off
-    /// at the end of a file, a device that goes away or a failed read throws once, after the events
-    /// decoded before it.
-    public func next() throws(CaptureError) -> CaptureEvent? {
-        while true {
-            switch try pending.handout() {
-            case .event(let event): return event
-            case .end: return nil
-            case .readMore: break
+    /// Waits at most 100 ms per read on a device node before the stopper is checked again. A record
+    /// cut off at the end of a file, a device that goes away or a failed read throws once, after the
+    /// events decoded before it.
+    func readMore() throws(CaptureError) {
+        switch file.read(into: &buffer, at: filled, timeoutMs: file.isCharacterDevice ? 100 : nil) {
+        case .bytes(let count):
+            filled += count
+            decodeRecords()
+        case .timeout:
+            break
+        case .end:
+            if filled > 0 {
+                finish(error: CaptureError(.truncated,
+                    "the file ends inside an input_event record: \(filled) of \(options.recordLayout.size) bytes "
+                    + "at byte offset \(bytesConsumed); the records before it were decoded",
+                    input: path, byteOffset: bytesConsumed))
+            } else {
+                finish()
             }
-            if stopper.isStopped { finish(); continue }
-            switch file.read(into: &buffer, at: filled, timeoutMs: file.isCharacterDevice ? 100 : nil) {
-            case .bytes(let count):
-                filled += count
-                decodeRecords()
-            case .timeout:
-                continue
-            case .end:
-                if filled > 0 {
-                    finish(error: CaptureError(.truncated,
-                        "the file ends inside an input_event record: \(filled) of \(options.recordLayout.size) bytes "
-                        + "at byte offset \(bytesConsumed); the records before it were decoded",
-                        input: path, byteOffset: bytesConsumed))
-                } else {
-                    finish()
-                }
-            case .failure(let code):
-                finish(error: code == ENODEV
-                    ? CaptureError(.readFailed, "the device went away (unplugged?); the events before were decoded",
-                                   input: path, byteOffset: bytesConsumed)
-                    : CaptureError(.readFailed, "reading failed at byte offset \(bytesConsumed) (errno \(code))",
-                                   input: path, byteOffset: bytesConsumed))
-            }
+        case .failure(let code):
+            finish(error: code == ENODEV
+                ? CaptureError(.readFailed, "the device went away (unplugged?); the events before were decoded",
+                               input: path, byteOffset: bytesConsumed)
+                : CaptureError(.readFailed, "reading failed at byte offset \(bytesConsumed) (errno \(code))",
+                               input: path, byteOffset: bytesConsumed))
         }
     }
+
+    func endInput() { finish() }
 
     private func decodeRecords() {
         let size = options.recordLayout.size

@@ -11,7 +11,7 @@ import KeyTraceCore
 /// ```
 /// Events decode as evdev events do (see ``EvdevCaptureSource``). A line that cannot be read is
 /// a ``CaptureError/Code/syntax`` error naming its line and column.
-public final class EvemuCaptureSource: CaptureSource {
+public final class EvemuCaptureSource: StreamingCaptureSource {
     /// The evemu recording being read.
     public let path: String
     /// Ends the capture early when stopped (from any thread); checked before each line is read.
@@ -21,7 +21,7 @@ public final class EvemuCaptureSource: CaptureSource {
     private var decoder: EvdevDecoder
     private var info: DeviceInfo
     private var announced = false
-    private var pending = PendingEvents()
+    var pending = PendingEvents()
 
     /// Opens the evemu recording at `path`; its lines are read and checked as ``next()`` needs them.
     public init(path: String, options: EvdevOptions = EvdevOptions(),
@@ -42,25 +42,19 @@ public final class EvemuCaptureSource: CaptureSource {
     /// Asks the capture to end; same as `stopper.stop()`.
     public func stop() { stopper.stop() }
 
-    /// The next event, or `nil` at the end of the recording or once stopped.
+    /// Reads and decodes one line (``next()`` comes from ``StreamingCaptureSource``).
     ///
     /// The ``DeviceInfo`` comes first, after the `N:` and `I:` header lines. Throws a
     /// ``CaptureError/Code/syntax`` error for a line that cannot be read.
-    public func next() throws(CaptureError) -> CaptureEvent? {
-        while true {
-            switch try pending.handout() {
-            case .event(let event): return event
-            case .end: return nil
-            case .readMore: break
-            }
-            guard !stopper.isStopped, let line = try reader.nextLine() else {
-                announceIfNeeded()
-                decoder.finish()
-                pending.finish()
-                continue
-            }
-            try parse(line, number: reader.lineNumber)
-        }
+    func readMore() throws(CaptureError) {
+        guard let line = try reader.nextLine() else { return endInput() }
+        try parse(line, number: reader.lineNumber)
+    }
+
+    func endInput() {
+        announceIfNeeded()
+        decoder.finish()
+        pending.finish()
     }
 
     private func announceIfNeeded() {
@@ -75,29 +69,18 @@ public final class EvemuCaptureSource: CaptureSource {
     }
 
     private func parse(_ text: String, number: Int) throws(CaptureError) {
-        let characters = Array(text)
-        var index = 0
-        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
-        guard index < characters.count, characters[index] != "#" else { return }
-        guard index + 1 < characters.count, characters[index + 1] == ":" else {
-            throw fail(number, index + 1,
+        let line: TaggedLine
+        switch TaggedLine.parse(text) {
+        case .blank: return
+        case .untagged(let column):
+            throw fail(number, column,
                        "expected `# comment`, a header line (N:, I:, P:, B:, A:, L:, S:) or an event line `E: seconds.microseconds type code value`")
+        case .tagged(let tagged): line = tagged
         }
-        let tag = characters[index]
-        // Fields with their 1-based columns, up to a `#` comment.
-        var fields: [(text: String, column: Int)] = []
-        var position = index + 2
-        while position < characters.count {
-            if characters[position] == "#" { break }
-            if characters[position] == " " || characters[position] == "\t" { position += 1; continue }
-            let start = position
-            while position < characters.count, characters[position] != " ", characters[position] != "\t" { position += 1 }
-            fields.append((String(characters[start..<position]), start + 1))
-        }
+        let (tag, fields, index) = (line.tag, line.fields, line.column - 1)
         switch tag {
         case "N":
-            let name = String(characters[(index + 2)...]).trimmingCharacters(inSet: " \t")
-            info.name = name.isEmpty ? nil : name
+            info.name = line.value.isEmpty ? nil : line.value
         case "I":
             guard fields.count >= 3, let vendor = UInt16(fields[1].text, radix: 16),
                   let product = UInt16(fields[2].text, radix: 16)

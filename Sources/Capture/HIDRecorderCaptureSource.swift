@@ -17,7 +17,7 @@ import KeyTraceCore
 /// the kernel's and the reader's scheduling delays, so each press carries
 /// ``HIDRecorderOptions/timestampUncertaintyNs``. A line that cannot be read is a
 /// ``CaptureError/Code/syntax`` error naming its line and column.
-public final class HIDRecorderCaptureSource: CaptureSource {
+public final class HIDRecorderCaptureSource: StreamingCaptureSource {
     /// The recording being read.
     public let path: String
     /// Ends the capture early when stopped (from any thread); checked before each line is read.
@@ -26,7 +26,7 @@ public final class HIDRecorderCaptureSource: CaptureSource {
     private let options: HIDRecorderOptions
     private var devices: [UInt16: Device] = [:]
     private var current: UInt16 = 0
-    private var pending = PendingEvents()
+    var pending = PendingEvents()
     private var decoded = CaptureSummary()
 
     private struct Device {
@@ -52,24 +52,14 @@ public final class HIDRecorderCaptureSource: CaptureSource {
     /// Asks the capture to end; same as `stopper.stop()`.
     public func stop() { stopper.stop() }
 
-    /// The next event, or `nil` at the end of the recording or once stopped.
-    public func next() throws(CaptureError) -> CaptureEvent? {
-        while true {
-            switch try pending.handout() {
-            case .event(let event): return event
-            case .end: return nil
-            case .readMore: break
-            }
-            guard !stopper.isStopped, let line = try reader.nextLine() else {
-                finish()
-                continue
-            }
-            decoded.packetsRead += 1
-            try parse(line, number: reader.lineNumber)
-        }
+    /// Reads and decodes one line (``next()`` comes from ``StreamingCaptureSource``).
+    func readMore() throws(CaptureError) {
+        guard let line = try reader.nextLine() else { return endInput() }
+        decoded.packetsRead += 1
+        try parse(line, number: reader.lineNumber)
     }
 
-    private func finish() {
+    func endInput() {
         for device in devices.values {
             decoded.keysHeldAtEnd += device.tracker.heldCount
         }
@@ -91,23 +81,13 @@ public final class HIDRecorderCaptureSource: CaptureSource {
     }
 
     private func parse(_ text: String, number: Int) throws(CaptureError) {
-        let characters = Array(text)
-        var index = 0
-        while index < characters.count, characters[index] == " " || characters[index] == "\t" { index += 1 }
-        guard index < characters.count, characters[index] != "#" else { return }
-        guard index + 1 < characters.count, characters[index + 1] == ":" else {
-            throw fail(number, index + 1, "expected `# comment` or a line starting D:, R:, N:, P:, I: or E:")
+        let line: TaggedLine
+        switch TaggedLine.parse(text) {
+        case .blank: return
+        case .untagged(let column): throw fail(number, column, "expected `# comment` or a line starting D:, R:, N:, P:, I: or E:")
+        case .tagged(let tagged): line = tagged
         }
-        let tag = characters[index]
-        var fields: [(text: String, column: Int)] = []
-        var position = index + 2
-        while position < characters.count {
-            if characters[position] == "#" { break }
-            if characters[position] == " " || characters[position] == "\t" { position += 1; continue }
-            let start = position
-            while position < characters.count, characters[position] != " ", characters[position] != "\t" { position += 1 }
-            fields.append((String(characters[start..<position]), start + 1))
-        }
+        let (tag, fields, index) = (line.tag, line.fields, line.column - 1)
         var device = device(current)
         switch tag {
         case "D":
@@ -117,8 +97,7 @@ public final class HIDRecorderCaptureSource: CaptureSource {
             current = value
             return
         case "N":
-            let name = String(characters[(index + 2)...]).trimmingCharacters(inSet: " \t")
-            device.info.name = name.isEmpty ? nil : name
+            device.info.name = line.value.isEmpty ? nil : line.value
         case "P":
             return
         case "I":

@@ -23,12 +23,34 @@ final class PcapHandle {
     let linkType: Int32
     let isSavefile: Bool
     private let nanosecondsPerTick: UInt64
+    /// The size of a record header in a classic pcap savefile (16, or 24 in the "modified"
+    /// format); `nil` for pcapng and live captures.
+    private let recordHeaderSize: Int?
+    /// Where the next record starts in a classic pcap savefile, counted from the record sizes
+    /// rather than asked of the file for every packet.
+    private var nextRecordOffset: Int?
 
     private init(pcap: OpaquePointer, isSavefile: Bool) {
         self.pcap = pcap
         self.isSavefile = isSavefile
         linkType = pcap_datalink(pcap)
         nanosecondsPerTick = pcap_get_tstamp_precision(pcap) == Int32(PCAP_TSTAMP_PRECISION_NANO) ? 1 : 1000
+        var headerSize: Int?
+        var start: Int?
+        if isSavefile, let file = pcap_file(pcap) {
+            var magic: UInt32 = 0
+            if pread(fileno(file), &magic, 4, 0) == 4 {
+                switch magic {
+                case 0xA1B2_C3D4, 0xD4C3_B2A1, 0xA1B2_3C4D, 0x4D3C_B2A1: headerSize = 16
+                case 0xA1B2_CD34, 0x34CD_B2A1: headerSize = 24
+                default: headerSize = nil  // pcapng
+                }
+            }
+            let offset = ftell(file)
+            start = offset >= 0 ? offset : nil
+        }
+        recordHeaderSize = start == nil ? nil : headerSize
+        nextRecordOffset = start
     }
 
     deinit { pcap_close(pcap) }
@@ -71,7 +93,7 @@ final class PcapHandle {
         return PcapHandle(pcap: pcap, isSavefile: false)
     }
 
-    /// Where the next record starts in a savefile.
+    /// Where the next record starts in a savefile, asked of the file.
     private var fileOffset: Int? {
         guard isSavefile, let file = pcap_file(pcap) else { return nil }
         let offset = ftell(file)
@@ -79,12 +101,13 @@ final class PcapHandle {
     }
 
     func read() -> ReadResult {
-        let offset = fileOffset
+        let offset = recordHeaderSize == nil ? fileOffset : nextRecordOffset
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         switch pcap_next_ex(pcap, &header, &data) {
         case 1:
             guard let header, let data else { return .timeout }
+            if let recordHeaderSize, let offset { nextRecordOffset = offset + recordHeaderSize + Int(header.pointee.caplen) }
             let ts = header.pointee.ts
             let seconds = UInt64(max(0, Int64(ts.tv_sec)))
             let ticks = UInt64(max(0, Int64(ts.tv_usec)))

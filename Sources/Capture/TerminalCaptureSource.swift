@@ -22,7 +22,7 @@ import Darwin
 /// without touching any terminal settings, until EOF. The terminal is restored on every exit
 /// path: the end of the capture, an error, `deinit`, and SIGINT, SIGTERM, SIGHUP or SIGQUIT
 /// (restored, then the signal is re-raised).
-public final class TerminalCaptureSource: CaptureSource {
+public final class TerminalCaptureSource: StreamingCaptureSource {
     /// Which key encoding to ask the terminal for.
     public enum KeyboardProtocol: String, Sendable, CaseIterable {
         /// The kitty protocol when the terminal answers its query, else legacy sequences.
@@ -53,7 +53,7 @@ public final class TerminalCaptureSource: CaptureSource {
 
     private var decoder: TerminalDecoder
     private var synthesizer: TerminalPressSynthesizer
-    private var pending = PendingEvents()
+    var pending = PendingEvents()
     private var active = false
 
     /// Starts capturing from `descriptor` (standard input by default). On a terminal this
@@ -84,29 +84,21 @@ public final class TerminalCaptureSource: CaptureSource {
         TerminalMode.restore()
     }
 
-    /// The next event, or `nil` after the stop key ⌃], end of input or a stop request.
+    /// Waits for input and decodes it (``next()`` comes from ``StreamingCaptureSource``, and ends
+    /// after the stop key ⌃], end of input or a stop request).
     ///
     /// Waits up to ``escapeTimeoutMs`` per read, so a lone ESC becomes Escape and the stopper is
     /// noticed. A failed read throws; the releases of keys still down follow on the next calls.
-    public func next() throws(CaptureError) -> CaptureEvent? {
-        while true {
-            switch try pending.handout() {
-            case .event(let event): return event
-            case .end: return nil
-            case .readMore: break
-            }
-            if stopper.isStopped {
-                end()
-                continue
-            }
-            do {
-                try readOnce(timeoutMs: Self.escapeTimeoutMs)
-            } catch {
-                end()
-                throw error
-            }
+    func readMore() throws(CaptureError) {
+        do {
+            try readOnce(timeoutMs: Self.escapeTimeoutMs)
+        } catch {
+            end()
+            throw error
         }
     }
+
+    func endInput() { end() }
 
     // MARK: Reading
 

@@ -10,7 +10,7 @@ import KeyTraceCore
 /// // elsewhere, on SIGINT: live.stopper.stop()
 /// while let event = try live.next() { … }
 /// ```
-public final class USBCaptureSource: CaptureSource {
+public final class USBCaptureSource: StreamingCaptureSource {
     /// The file path or interface name.
     public let input: String
     /// Whether the source captures live (stats polled for drops, stop checked on each timeout).
@@ -19,10 +19,12 @@ public final class USBCaptureSource: CaptureSource {
     public let stopper: CaptureStopper
 
     private let handle: PcapHandle
-    private var decoder: USBKeyboardDecoder
-    private var pending = PendingEvents()
-    private var droppedSoFar: UInt64 = 0
-    private var packetsSinceStats = 0
+    // A source is read from one thread (only the stopper is shared), so its state skips the
+    // dynamic exclusivity checks: one check per packet costs as much as decoding it.
+    @exclusivity(unchecked) private var decoder: USBKeyboardDecoder
+    @exclusivity(unchecked) var pending = PendingEvents()
+    @exclusivity(unchecked) private var droppedSoFar: UInt64 = 0
+    @exclusivity(unchecked) private var packetsSinceStats = 0
 
     /// Opens a pcap or pcapng file.
     public convenience init(file path: String, options: USBCaptureOptions = USBCaptureOptions(),
@@ -54,8 +56,8 @@ public final class USBCaptureSource: CaptureSource {
     }
 
     /// The keyboards a capture file identifies, one per device id (the most complete description),
-    /// ordered by id: a quick first pass so a trace header can name them before any press.
-    /// Empty when the file cannot be read (the recording pass then reports why).
+    /// ordered by id, from a pass over the whole file. Empty when the file cannot be read.
+    /// A recording names them from its own pass instead (``CaptureEvent/device(_:)``).
     public static func keyboards(inFile path: String, options: USBCaptureOptions = USBCaptureOptions()) -> [DeviceInfo] {
         guard let source = try? USBCaptureSource(file: path, options: options) else { return [] }
         var latest: [DeviceID: DeviceInfo] = [:]
@@ -78,40 +80,31 @@ public final class USBCaptureSource: CaptureSource {
     /// Asks the capture to end; same as `stopper.stop()`.
     public func stop() { stopper.stop() }
 
-    /// The next event, or `nil` at the end of the file or once stopped.
+    /// Reads one packet and decodes it (``next()`` comes from ``StreamingCaptureSource``).
     ///
-    /// A live capture waits at most 100 ms per read before checking the stopper, and polls libpcap's
-    /// drop counters, reporting new losses as ``CaptureEvent/dropped(count:)``. A libpcap read failure,
-    /// or the end without a keyboard when ``USBCaptureOptions/requiresKeyboard`` is set, throws once,
-    /// after the events decoded before it.
-    public func next() throws(CaptureError) -> CaptureEvent? {
-        while true {
-            switch try pending.handout() {
-            case .event(let event): return event
-            case .end: return nil
-            case .readMore: break
+    /// A live capture waits at most 100 ms per read before the stopper is checked again, and polls
+    /// libpcap's drop counters, reporting new losses as ``CaptureEvent/dropped(count:)``. A libpcap
+    /// read failure, or the end without a keyboard when ``USBCaptureOptions/requiresKeyboard`` is
+    /// set, throws once, after the events decoded before it.
+    func readMore() throws(CaptureError) {
+        switch handle.read() {
+        case .packet(let timestamp, let bytes):
+            decoder.consume(bytes, timestamp: timestamp, into: &pending.events)
+            if isLive {
+                packetsSinceStats += 1
+                if packetsSinceStats >= 256 { pollDrops() }
             }
-            if stopper.isStopped {
-                finish()
-                continue
-            }
-            switch handle.read() {
-            case .packet(let timestamp, let bytes):
-                decoder.consume(bytes, timestamp: timestamp, into: &pending.events)
-                if isLive {
-                    packetsSinceStats += 1
-                    if packetsSinceStats >= 256 { pollDrops() }
-                }
-            case .timeout:
-                if isLive { pollDrops() }
-            case .end:
-                finish()
-            case .failure(let message, let offset):
-                finish(error: CaptureError.readFailure(input, libpcap: message, offset: offset,
-                                                       packetsRead: decoder.summary.packetsRead))
-            }
+        case .timeout:
+            if isLive { pollDrops() }
+        case .end:
+            finish()
+        case .failure(let message, let offset):
+            finish(error: CaptureError.readFailure(input, libpcap: message, offset: offset,
+                                                   packetsRead: decoder.summary.packetsRead))
         }
     }
+
+    func endInput() { finish() }
 
     private func pollDrops() {
         packetsSinceStats = 0

@@ -57,20 +57,46 @@ struct USBKeyboardDecoder {
         case descriptor(HIDReportDecoder)
     }
 
-    private struct Endpoint {
+    /// An endpoint's state, changed in place: a reference, so a packet costs no copy of it. A
+    /// decoder is used from one thread, so its fields skip the dynamic exclusivity checks.
+    private final class Endpoint {
         let key: EndpointKey
-        var role: Role = .unknown
-        var identifiedBy: DeviceInfo.Identification = .bootReportHeuristic
-        var bInterval: UInt8?
-        var urbInterval: Int32?
-        var announced = false
+        @exclusivity(unchecked) var role: Role = .unknown
+        @exclusivity(unchecked) var identifiedBy: DeviceInfo.Identification = .bootReportHeuristic
+        @exclusivity(unchecked) var bInterval: UInt8?
+        @exclusivity(unchecked) var urbInterval: Int32?
+        @exclusivity(unchecked) var announced = false
         /// All-zero boot-format reports seen before the role was decided.
-        var undecidedReports = 0
-        var layout = Layout.boot
-        var interface: UInt8?
-        var modifiers: UInt8 = 0
-        var keys: [UInt8] = []
-        var tracker: KeyStateTracker
+        @exclusivity(unchecked) var undecidedReports = 0
+        @exclusivity(unchecked) var layout = Layout.boot
+        @exclusivity(unchecked) var interface: UInt8?
+        @exclusivity(unchecked) var boot = BootReport.State()
+        /// Keys pressed through the boot layouts, added to the summary's keys by page when it is read.
+        @exclusivity(unchecked) var bootKeysPressed = 0
+        @exclusivity(unchecked) var tracker: KeyStateTracker
+
+        init(key: EndpointKey, tracker: KeyStateTracker) {
+            self.key = key
+            self.tracker = tracker
+        }
+    }
+
+    /// Why a packet was skipped, counted in an array rather than by hashing the reason's name.
+    private enum Skip: Int, CaseIterable {
+        case submit, errorStatus, controlTransfer, hub, mouse, otherDevice, malformed, otherReport
+
+        var reason: CaptureSummary.SkipReason {
+            switch self {
+            case .submit: return .submit
+            case .errorStatus: return .errorStatus
+            case .controlTransfer: return .controlTransfer
+            case .hub: return .hub
+            case .mouse: return .mouse
+            case .otherDevice: return .otherDevice
+            case .malformed: return .malformed
+            case .otherReport: return .otherReport
+            }
+        }
     }
 
     private struct Device {
@@ -83,8 +109,12 @@ struct USBKeyboardDecoder {
 
     let linkType: USBLinkType
     let options: USBCaptureOptions
-    private(set) var summary = CaptureSummary()
+    /// What was decoded, but for the counts kept apart (``skips``, boot keys per endpoint).
+    private var decoded = CaptureSummary()
+    private var skips = [Int](repeating: 0, count: Skip.allCases.count)
     private var endpoints: [EndpointKey: Endpoint] = [:]
+    /// The endpoint of the previous interrupt packet: consecutive reports mostly come from one.
+    private var lastEndpoint: Endpoint?
     private var devices: [DeviceKey: Device] = [:]
     /// GET_DESCRIPTOR requests not yet answered.
     private var pendingRequests: [RequestKey: Request] = [:]
@@ -94,25 +124,50 @@ struct USBKeyboardDecoder {
         self.options = options
     }
 
-    var keyboardsFound: Int { summary.devices.count }
+    var keyboardsFound: Int { decoded.devices.count }
+
+    /// What has been decoded so far.
+    var summary: CaptureSummary {
+        var summary = decoded
+        for skip in Skip.allCases where skips[skip.rawValue] > 0 {
+            summary.skipped[skip.reason, default: 0] += skips[skip.rawValue]
+        }
+        for endpoint in endpoints.values where endpoint.bootKeysPressed > 0 {
+            summary.updateEndpoint(endpoint.key.id) {
+                $0.keysByPage[HIDUsagePage.keyboard.rawValue, default: 0] += endpoint.bootKeysPressed
+            }
+        }
+        return summary
+    }
+
+    private mutating func skip(_ reason: Skip) { skips[reason.rawValue] += 1 }
+
+    /// The state of endpoint `key`, created on first use.
+    private mutating func endpoint(_ key: EndpointKey) -> Endpoint {
+        if let last = lastEndpoint, last.key == key { return last }
+        let endpoint = endpoints[key] ?? newEndpoint(key)
+        endpoints[key] = endpoint
+        lastEndpoint = endpoint
+        return endpoint
+    }
 
     /// The USB device (bus, address) an endpoint belongs to, as the summary names it.
     private static func deviceID(_ key: DeviceKey) -> DeviceID { .usb(bus: key.bus, device: key.device, endpoint: 0) }
 
     /// Decodes one packet captured at `timestamp` (ns), appending what it produced.
     mutating func consume(_ bytes: UnsafeRawBufferPointer, timestamp: UInt64, into events: inout [CaptureEvent]) {
-        summary.packetsRead += 1
+        decoded.packetsRead += 1
         guard let packet = USBPacket.parse(bytes, linkType: linkType) else {
-            summary.skip(.malformed)
+            skip(.malformed)
             return
         }
         if packet.transfer == .control {
             consumeControl(packet, into: &events)
             return
         }
-        guard packet.isCompletion else { return summary.skip(.submit) }
-        guard packet.status == 0 else { return summary.skip(.errorStatus) }
-        guard packet.transfer == .interrupt, packet.isIn else { return summary.skip(.otherDevice) }
+        guard packet.isCompletion else { return skip(.submit) }
+        guard packet.status == 0 else { return skip(.errorStatus) }
+        guard packet.transfer == .interrupt, packet.isIn else { return skip(.otherDevice) }
         consumeInterruptIn(packet, timestamp: timestamp, into: &events)
     }
 
@@ -120,12 +175,12 @@ struct USBKeyboardDecoder {
     mutating func finish() {
         for (_, endpoint) in endpoints {
             if endpoint.role == .keyboard {
-                summary.keysHeldAtEnd += endpoint.tracker.heldCount
+                decoded.keysHeldAtEnd += endpoint.tracker.heldCount
             } else if endpoint.undecidedReports > 0 {
-                summary.skipped[.otherDevice, default: 0] += endpoint.undecidedReports
+                skips[Skip.otherDevice.rawValue] += endpoint.undecidedReports
             }
         }
-        summary.sortEndpoints()
+        decoded.sortEndpoints()
     }
 
     // MARK: Control transfers: descriptors
@@ -133,7 +188,7 @@ struct USBKeyboardDecoder {
     private mutating func consumeControl(_ packet: USBPacket, into events: inout [CaptureEvent]) {
         let key = RequestKey(bus: packet.bus, device: packet.device, request: packet.requestID)
         if !packet.isCompletion {
-            summary.skip(.submit)
+            skip(.submit)
             // GET_DESCRIPTOR: bmRequestType 0x80 (device-to-host, standard, device) or 0x81 (…,
             // interface: report descriptors), bRequest 6; wValue is type << 8 | index, wIndex the
             // interface.
@@ -145,9 +200,9 @@ struct USBKeyboardDecoder {
         }
         guard packet.status == 0 else {
             pendingRequests[key] = nil
-            return summary.skip(.errorStatus)
+            return skip(.errorStatus)
         }
-        summary.skip(.controlTransfer)
+        skip(.controlTransfer)
         guard packet.data.count >= 2 else { return }
         let asked = pendingRequests.removeValue(forKey: key)
         // Without the request (capture started mid-transfer), descriptors identify themselves;
@@ -165,7 +220,7 @@ struct USBKeyboardDecoder {
                   asked.index == devices[deviceKey]?.descriptor?.productString,
                   let name = USBDescriptors.string(packet.data) {
             devices[deviceKey, default: Device()].name = name
-            summary.updateDevice(Self.deviceID(deviceKey)) { $0.name = name }
+            decoded.updateDevice(Self.deviceID(deviceKey)) { $0.name = name }
             refreshAnnouncedEndpoints(of: deviceKey, into: &events)
         } else if type == USBDescriptors.reportType, let interface = asked?.interface {
             learnReportDescriptor(packet.data, interface: interface, of: deviceKey, into: &events)
@@ -188,12 +243,12 @@ struct USBKeyboardDecoder {
             let descriptor = try HIDReportDescriptor(parsing: bytes)
             devices[device, default: Device()].reportDescriptors[interface] = descriptor
             if let expected, expected != bytes.count {
-                summary.note(device: Self.deviceID(device), "interface \(interface): report descriptor of \(bytes.count) bytes, "
+                decoded.note(device: Self.deviceID(device), "interface \(interface): report descriptor of \(bytes.count) bytes, "
                     + "the HID descriptor announced \(expected)")
             }
             if let interfaces = devices[device]?.interfaces { applyInterfaces(interfaces, of: device, into: &events) }
         } catch {
-            summary.note(device: Self.deviceID(device), "interface \(interface): \(error)")
+            decoded.note(device: Self.deviceID(device), "interface \(interface): \(error)")
         }
     }
 
@@ -225,7 +280,7 @@ struct USBKeyboardDecoder {
                     state.role = interface.isMouse ? .mouse : (interface.isHub ? .hub : .other)
                 }
                 endpoints[key] = state
-                summary.updateEndpoint(key.id) { entry in
+                decoded.updateEndpoint(key.id) { entry in
                     entry.interface = interface.number
                     entry.role = Self.roleName(state.role)
                     entry.identifiedBy = state.role == .keyboard ? state.identifiedBy : nil
@@ -262,20 +317,20 @@ struct USBKeyboardDecoder {
         let info = DeviceInfo(id: key.id, vendorID: descriptor?.vendorID, productID: descriptor?.productID,
                               bInterval: state.bInterval, pollingIntervalNs: uncertainty(of: state),
                               identifiedBy: state.identifiedBy, name: devices[key.deviceKey]?.name)
-        summary.updateDevice(Self.deviceID(key.deviceKey)) { entry in
+        decoded.updateDevice(Self.deviceID(key.deviceKey)) { entry in
             entry.vendorID = descriptor?.vendorID
             entry.productID = descriptor?.productID
             entry.name = devices[key.deviceKey]?.name
         }
-        summary.updateEndpoint(key.id) { entry in
+        decoded.updateEndpoint(key.id) { entry in
             entry.role = Self.roleName(.keyboard)
             entry.identifiedBy = state.identifiedBy
             entry.interface = state.interface
         }
-        if state.announced, summary.devices.contains(info) { return }
+        if state.announced, decoded.devices.contains(info) { return }
         state.announced = true
         endpoints[key] = state
-        summary.record(device: info)
+        decoded.record(device: info)
         events.append(.device(info))
     }
 
@@ -283,51 +338,50 @@ struct USBKeyboardDecoder {
 
     private mutating func consumeInterruptIn(_ packet: USBPacket, timestamp: UInt64, into events: inout [CaptureEvent]) {
         let key = EndpointKey(bus: packet.bus, device: packet.device, endpoint: packet.endpoint)
-        var state = endpoints[key] ?? newEndpoint(key)
+        var state = endpoint(key)
         if let interval = packet.urbInterval, interval > 0 { state.urbInterval = interval }
         if state.role == .unknown, devices[key.deviceKey]?.descriptor?.deviceClass == 9 { state.role = .hub }
         let report = packet.data
         switch state.role {
-        case .hub: summary.skip(.hub)
-        case .mouse: summary.skip(.mouse)
-        case .other: summary.skip(.otherDevice)
+        case .hub: skip(.hub)
+        case .mouse: skip(.mouse)
+        case .other: skip(.otherDevice)
         case .unknown:
             classify(report, &state)
             if state.role == .keyboard {
                 endpoints[key] = state
                 announce(key, into: &events)
                 state = endpoints[key] ?? state
-                summary.reportsDecoded += state.undecidedReports
+                decoded.reportsDecoded += state.undecidedReports
                 state.undecidedReports = 0
                 decode(report, &state, timestamp: timestamp, into: &events)
             } else if state.role == .other, state.undecidedReports > 0 {
-                summary.skipped[.otherDevice, default: 0] += state.undecidedReports
+                skips[Skip.otherDevice.rawValue] += state.undecidedReports
                 state.undecidedReports = 0
             }
             if state.role != .unknown {
                 let role = Self.roleName(state.role)
-                summary.updateEndpoint(key.id) { $0.role = role }
+                decoded.updateEndpoint(key.id) { $0.role = role }
             }
         case .keyboard:
             decode(report, &state, timestamp: timestamp, into: &events)
         }
         if state.role == .mouse || state.role == .other {
-            summary.updateEndpoint(key.id) { $0.sawReport(length: report.count) }
+            decoded.updateEndpoint(key.id) { $0.sawReport(length: report.count) }
         }
-        endpoints[key] = state
     }
 
     /// The boot-report heuristic for an endpoint no descriptor described.
     private mutating func classify(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint) {
         switch report.count {
         case 0:
-            summary.skip(.otherDevice)
+            skip(.otherDevice)
         case 1...2:
             state.role = .hub
-            summary.skip(.hub)
+            skip(.hub)
         case 3...5:
             state.role = .mouse
-            summary.skip(.mouse)
+            skip(.mouse)
         case 8 where report[1] == 0 && BootReport.slotsAreValid(report):
             if report.allSatisfy({ $0 == 0 }) {
                 state.undecidedReports += 1
@@ -346,7 +400,7 @@ struct USBKeyboardDecoder {
             }
         default:
             state.role = .other
-            summary.skip(.otherDevice)
+            skip(.otherDevice)
         }
     }
 
@@ -367,10 +421,10 @@ struct USBKeyboardDecoder {
             decodeBoot(report, &state, timestamp: timestamp, into: &events)
         case .bootAfterReportID(let id):
             guard let first = report.first, first == id else {
-                summary.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: report.first) }
-                return summary.skip(.otherReport)
+                decoded.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: report.first) }
+                return skip(.otherReport)
             }
-            summary.updateEndpoint(state.tracker.device) { $0.sawReportID(id) }
+            decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) }
             decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, into: &events)
         case .descriptor(var decoder):
             state.layout = .boot  // lets the decoder be changed in place without a copy
@@ -383,42 +437,42 @@ struct USBKeyboardDecoder {
                                           _ state: inout Endpoint, timestamp: UInt64, into events: inout [CaptureEvent]) {
         switch decoder.decode(report) {
         case .empty:
-            summary.skip(.malformed)
+            skip(.malformed)
         case .unknownReportID(let id):
-            summary.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: id) }
-            summary.skip(.otherReport)
+            decoded.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: id) }
+            skip(.otherReport)
         case .decoded(let id, let changes, let errorCode):
-            summary.reportsDecoded += 1
-            if decoder.descriptor.usesReportIDs { summary.updateEndpoint(state.tracker.device) { $0.sawReportID(id) } }
+            decoded.reportsDecoded += 1
+            if decoder.descriptor.usesReportIDs { decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) } }
             if !changes.isEmpty, !state.announced {
                 endpoints[state.key] = state
                 announce(state.key, into: &events)
                 state.announced = true
             }
             let began = state.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
-                                            uncertaintyNs: uncertainty(of: state), summary: &summary, into: &events)
+                                            uncertaintyNs: uncertainty(of: state), summary: &decoded, into: &events)
             if !began.isEmpty {
-                summary.updateEndpoint(state.tracker.device) { $0.keysByPage.merge(began, uniquingKeysWith: +) }
+                decoded.updateEndpoint(state.tracker.device) { $0.keysByPage.merge(began, uniquingKeysWith: +) }
             }
         }
     }
 
     private mutating func decodeBoot(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
                                      into events: inout [CaptureEvent]) {
-        guard report.count == 8, BootReport.slotsAreValid(report) else { return summary.skip(.malformed) }
-        summary.reportsDecoded += 1
+        guard report.count == 8, BootReport.slotsAreValid(report) else { return skip(.malformed) }
+        decoded.reportsDecoded += 1
         let uncertainty = uncertainty(of: state)
-        let diff = BootReport.diff(fromModifiers: state.modifiers, keys: state.keys, to: report)
-        if let error = diff.errorCode { state.tracker.rollover(error, timestamp: timestamp, summary: &summary, into: &events) }
-        var began = 0
-        for (phase, usage) in diff.changes {
-            let press = state.tracker.press(phase, HIDUsage(UInt16(usage)), timestamp: timestamp)
-            summary.presses += 1
-            if phase == .began { began += 1 }
-            events.append(.press(press, uncertaintyNs: uncertainty))
+        if let error = BootReport.read(report).errorCode {
+            state.tracker.rollover(error, timestamp: timestamp, summary: &decoded, into: &events)
         }
-        if began > 0 { summary.updateEndpoint(state.tracker.device) { $0.keysByPage[7, default: 0] += began } }
-        state.modifiers = diff.modifiers
-        state.keys = diff.keys
+        let endpoint = state
+        var presses = 0
+        endpoint.boot = BootReport.diff(from: endpoint.boot, to: report) { phase, usage in
+            let press = endpoint.tracker.press(phase, HIDUsage(usage), timestamp: timestamp)
+            presses += 1
+            if phase == .began { endpoint.bootKeysPressed += 1 }
+            events.append(.press(press, uncertaintyNs: uncertainty))
+        }.state
+        decoded.presses += presses
     }
 }

@@ -38,6 +38,10 @@ public final class RecordingSession {
     private let writer: TraceWriter
     private let firstResponder: String?
     private var appliedInitialFocus = false
+    private let metadata: TraceMetadata
+    /// Keyboards the source identified, the latest description of each; they go into the
+    /// header at ``finish()`` when the writer keeps room for them (``TraceWriter/Options/metadataReserve``).
+    private var devices: [DeviceID: Capture.DeviceInfo] = [:]
     /// What the session did so far (complete after ``finish()``).
     public private(set) var summary = Summary()
 
@@ -51,6 +55,7 @@ public final class RecordingSession {
             metadata.sceneContentHash = scene.definition.contentHash
             metadata.custom["policy"] = policy.rawValue
         }
+        self.metadata = metadata
         writer = try TraceWriter(path: output, metadata: metadata, options: writerOptions)
         recorder = TraceRecorder(writer: writer, mode: .synchronous)
         self.scene = scene
@@ -68,23 +73,24 @@ public final class RecordingSession {
     ///
     /// While it waits for input, pending records are written every 50 ms of wall-clock time
     /// (``WallClockFlusher``) as well as by trace time: a recording killed at any moment has
-    /// lost at most about 100 ms of input, however long the input was idle before.
+    /// lost at most about 100 ms of input, however long the input was idle before. A writer
+    /// that does not flush by trace time (``TraceWriter/Options/conversion``) gets no timer.
     public func record(_ source: CaptureSource, progress: ((Int) -> Void)? = nil) throws {
-        let flusher = WallClockFlusher(writer: writer)
+        let flusher = writer.options.flushInterval == .max ? nil : WallClockFlusher(writer: writer)
         do {
             var count = 0
             while let event = try source.next() {
-                try flusher.exclusively { try handle(event) }
+                if let flusher { try flusher.exclusively { try handle(event) } } else { try handle(event) }
                 count += 1
                 if count % 10_000 == 0 { progress?(count) }
             }
             summary.capture = source.summary
         } catch {
-            try? flusher.stop()
+            try? flusher?.stop()
             summary.capture = source.summary
             throw error
         }
-        try flusher.stop()
+        try flusher?.stop()
     }
 
     /// Records one event.
@@ -112,8 +118,8 @@ public final class RecordingSession {
         case .dropped(let count):
             summary.dropped += count
             try recorder.record(.dropped(DroppedEventsRecord(timestamp: dispatcher?.lastDispatchTimestamp ?? 0, count: count)))
-        case .device:
-            break  // devices go into the metadata (see `TraceMetadata(capture:)`)
+        case .device(let info):
+            devices[info.id] = info  // into the metadata at finish()
         case .focus(let path, let timestamp):
             if let scene, let dispatcher {
                 try applyInitialFocus(at: timestamp)
@@ -149,6 +155,11 @@ public final class RecordingSession {
             try recorder.record(.marker(MarkerRecord(timestamp: time, label: SceneStateMarker.keyCommandsLabel,
                                                      text: SceneStateMarker.keyCommandsText(scene))))
         }
+        if writer.options.metadataReserve > 0, !devices.isEmpty {
+            var named = metadata
+            named.name(devices.values.sorted { $0.id < $1.id })
+            writer.setMetadata(named)
+        }
         try recorder.finish()
         summary.records = writer.recordCount
         return summary
@@ -174,12 +185,18 @@ extension TraceMetadata {
     public init(capturedFrom sourceKind: String, details: [String: String] = [:], devices: [Capture.DeviceInfo] = [],
                 pcapLinkType: UInt32? = nil) {
         self.init(sourceKind: sourceKind, pcapLinkType: pcapLinkType,
-                  devices: devices.map { device in
-                      TraceFormat.DeviceInfo(id: device.id, vendorID: device.vendorID, productID: device.productID,
-                                             bInterval: device.bInterval, pollingIntervalNanoseconds: device.pollingIntervalNs,
-                                             name: device.name)
-                  },
                   clockDomain: sourceKind == "usb" ? "unix-epoch" : "source", custom: details)
+        name(devices)
+    }
+
+    /// Lists `devices` (VID/PID, bInterval, polling interval, name) and says which were
+    /// identified by a heuristic.
+    public mutating func name(_ devices: [Capture.DeviceInfo]) {
+        self.devices = devices.map { device in
+            TraceFormat.DeviceInfo(id: device.id, vendorID: device.vendorID, productID: device.productID,
+                                   bInterval: device.bInterval, pollingIntervalNanoseconds: device.pollingIntervalNs,
+                                   name: device.name)
+        }
         // Keys guessed from report contents say so (`keytrace inspect` lists the metadata).
         for device in devices where device.identifiedBy.isHeuristic {
             custom["identifiedBy \(device.id)"] = device.identifiedBy.rawValue

@@ -43,8 +43,22 @@ public struct TraceFileHeader: Hashable, Sendable {
     }
 
     /// Encodes the header and metadata.
-    func encoded() -> [UInt8] {
+    func encoded() -> [UInt8] { encoded(metadataBlock: metadata.encoded()) }
+
+    /// Encodes the header with the metadata padded to `metadataLength` bytes (§3.1, tag 16), or
+    /// `nil` when the metadata does not fit.
+    func encoded(metadataLength: Int) -> [UInt8]? {
+        metadata.encoded(paddedTo: metadataLength).map(encoded(metadataBlock:))
+    }
+
+    /// Encodes the header with its metadata padded to at least `reserve` bytes.
+    func encodedReserving(_ reserve: Int) -> [UInt8] {
         let meta = metadata.encoded()
+        guard reserve > meta.count else { return encoded(metadataBlock: meta) }
+        return encoded(metadataLength: reserve) ?? encoded(metadataLength: reserve + 1) ?? encoded(metadataBlock: meta)
+    }
+
+    private func encoded(metadataBlock meta: [UInt8]) -> [UInt8] {
         var w = ByteWriter(capacity: TraceFileHeader.fixedSize + meta.count)
         w.writeBytes(TraceFileHeader.magic)
         w.writeUInt16(major)

@@ -12,6 +12,7 @@ enum MetadataTag: UInt64 {
     case timestampUnit = 8
     case wallClockAnchor = 9
     case custom = 15
+    case padding = 16
 }
 
 extension TraceMetadata {
@@ -68,6 +69,36 @@ extension TraceMetadata {
         return out.bytes
     }
 
+    /// Encodes the fields followed by padding fields (tag 16) so the block is exactly `length`
+    /// bytes; `nil` when the fields alone are longer, or one byte short of it (no padding
+    /// field is one byte long).
+    func encoded(paddedTo length: Int) -> [UInt8]? {
+        var out = ByteWriter(capacity: length)
+        out.writeBytes(encoded())
+        var fill = length - out.count
+        guard fill >= 0, fill != 1 else { return nil }
+        while fill > 0 {
+            // A field is its tag (1 byte), a length varint of `width` bytes and `size` zero bytes.
+            // Take the width whose size fills exactly what is left; when none does (130: a size
+            // of 128 needs 2 length bytes, 127 needs 1), write an empty field (2 bytes) first.
+            let size = (1...3).lazy.map { width in fill - 1 - width }.first { size in
+                size >= 0 && 1 + Self.varintWidth(size) + size == fill
+            }
+            out.writeVarint(MetadataTag.padding.rawValue)
+            out.writeVarint(UInt64(size ?? 0))
+            out.writeBytes(repeatElement(UInt8(0), count: size ?? 0))
+            fill = size == nil ? fill - 2 : 0
+        }
+        return out.bytes
+    }
+
+    private static func varintWidth(_ value: Int) -> Int {
+        var width = 1
+        var rest = value >> 7
+        while rest > 0 { width += 1; rest >>= 7 }
+        return width
+    }
+
     /// Decodes tagged fields; unknown tags are skipped. Returns `nil` when the block is malformed.
     static func decode(_ buffer: UnsafeRawBufferPointer) -> TraceMetadata? {
         var reader = ByteReader(buffer)
@@ -104,7 +135,7 @@ extension TraceMetadata {
             case .custom:
                 guard let key = field.readString(), let value = field.readString() else { return nil }
                 metadata.custom[key] = value
-            case nil:
+            case .padding, nil:
                 continue
             }
         }

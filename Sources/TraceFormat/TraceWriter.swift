@@ -29,19 +29,35 @@ public final class TraceWriter {
         /// Seal the chunk at every flush, so every flushed record is checksummed (more chunk
         /// headers: about 48 bytes per flush).
         public var sealOnFlush: Bool
+        /// Bytes the header's metadata block takes up at least (padding, §3.1 tag 16), so that
+        /// metadata given later with ``TraceWriter/setMetadata(_:)`` is written in place at
+        /// ``TraceWriter/finish()``. 0 (the default) reserves nothing.
+        public var metadataReserve: Int
 
-        /// Creates options; the defaults flush every 100 ms of trace time and seal at 64 KiB.
-        public init(flushInterval: UInt64 = 100_000_000, chunkSize: Int = 64 * 1024, sealOnFlush: Bool = false) {
+        /// Creates options; the defaults flush every 100 ms of trace time, seal at 64 KiB and
+        /// reserve no metadata room.
+        public init(flushInterval: UInt64 = 100_000_000, chunkSize: Int = 64 * 1024, sealOnFlush: Bool = false,
+                    metadataReserve: Int = 0) {
             self.flushInterval = flushInterval
             self.chunkSize = max(1, chunkSize)
             self.sealOnFlush = sealOnFlush
+            self.metadataReserve = max(0, metadataReserve)
         }
+
+        /// For converting a file whose whole input is at hand: no flush by trace time (bytes are
+        /// written a sealed 64 KiB chunk at a time) and 4 KiB of metadata room, for devices
+        /// found while converting. A killed conversion is run again rather than recovered.
+        public static let conversion = Options(flushInterval: .max, metadataReserve: 4096)
     }
 
     /// The options in force.
     public let options: Options
-    /// The header written at the start.
-    public let header: TraceFileHeader
+    /// The header written at the start, or the one ``setMetadata(_:)`` gave.
+    public private(set) var header: TraceFileHeader
+    /// The length of the header on disk.
+    private var headerLength: Int
+    /// Whether ``setMetadata(_:)`` changed the header since it was written.
+    private var headerChanged = false
     /// Held through a pointer so each call makes one plain access instead of a dynamic
     /// exclusivity check on a class property (the writer is not thread-safe anyway).
     private let storage: UnsafeMutablePointer<WriterState>
@@ -54,19 +70,23 @@ public final class TraceWriter {
     public init(metadata: TraceMetadata, options: Options = Options()) {
         self.options = options
         header = TraceFileHeader(metadata: metadata)
+        let encoded = header.encodedReserving(options.metadataReserve)
+        headerLength = encoded.count
         storage = UnsafeMutablePointer<WriterState>.allocate(capacity: 1)
         storage.initialize(to: WriterState(options: options, sink: .memory))
-        try? state.write(header.encoded())
+        try? state.write(encoded)
     }
 
     /// Creates (or truncates) the file at `path` and writes the header.
     public init(path: String, metadata: TraceMetadata, options: Options = Options()) throws(TraceFormatError) {
         self.options = options
         header = TraceFileHeader(metadata: metadata)
+        let encoded = header.encodedReserving(options.metadataReserve)
+        headerLength = encoded.count
         let sink = try OutputSink(creating: path)
         storage = UnsafeMutablePointer<WriterState>.allocate(capacity: 1)
         storage.initialize(to: WriterState(options: options, sink: sink))
-        try state.write(header.encoded())
+        try state.write(encoded)
     }
 
     deinit {
@@ -130,11 +150,26 @@ public final class TraceWriter {
         try state.flush()
     }
 
-    /// Seals the open chunk, writes the footer index and closes the file.
+    /// Replaces the metadata; the header is rewritten by ``finish()``: in place when the new
+    /// metadata fits the header's length (see ``Options/metadataReserve``), else by moving the
+    /// chunks after it.
+    public func setMetadata(_ metadata: TraceMetadata) {
+        header.metadata = metadata
+        headerChanged = true
+    }
+
+    /// Seals the open chunk, rewrites the header if ``setMetadata(_:)`` changed it, writes the
+    /// footer index and closes the file.
     ///
     /// Returns the whole trace for an in-memory writer, and an empty array for a file.
     @discardableResult
     public func finish() throws(TraceFormatError) -> [UInt8] {
-        try state.finish()
+        if headerChanged {
+            headerChanged = false
+            let encoded = header.encoded(metadataLength: headerLength - TraceFileHeader.fixedSize) ?? header.encoded()
+            try state.replaceHeader(encoded, oldLength: headerLength)
+            headerLength = encoded.count
+        }
+        return try state.finish()
     }
 }

@@ -104,6 +104,23 @@ struct WriterState: ~Copyable {
         return memory
     }
 
+    /// Replaces the first `oldLength` bytes (the file header) with `header`, sealing the open
+    /// chunk first. A header of another length moves every chunk after it and their index entries.
+    mutating func replaceHeader(_ header: [UInt8], oldLength: Int) throws(TraceFormatError) {
+        guard !finished else { throw .writerFinished }
+        if chunkOpen { try seal() }
+        let distance = header.count - oldLength
+        guard distance != 0 else { return try patch(header, at: 0) }
+        if case .memory = sink {
+            memory.replaceSubrange(0..<oldLength, with: header)
+        } else {
+            try sink.move(oldLength, size, by: distance)
+            try patch(header, at: 0)
+        }
+        size += distance
+        for index in chunks.indices { chunks[index].offset += distance }
+    }
+
     // MARK: - Chunks
 
     private mutating func openChunk(at time: UInt64) {

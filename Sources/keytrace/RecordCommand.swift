@@ -74,13 +74,12 @@ struct RecordCommand: ParsableCommand {
             let runtime = try scene.map(SceneArgument.load)
             // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
             let (source, kind, details, linkType) = try openSource(layout: runtime?.application.keyboardLayout ?? .usANSI)
-            // Devices go into the header: read capture files once for them first.
-            let devices = pcap.map { USBCaptureSource.keyboards(inFile: $0) } ?? []
-            var metadata = TraceMetadata(capturedFrom: kind, details: details, devices: devices,
-                                         pcapLinkType: linkType.map { UInt32($0) })
+            var metadata = TraceMetadata(capturedFrom: kind, details: details, pcapLinkType: linkType.map { UInt32($0) })
             if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
+            // A capture file is converted in one pass: the devices it names go into the header at the end.
             let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
-                                               firstResponder: firstResponder)
+                                               firstResponder: firstResponder,
+                                               writerOptions: pcap != nil ? .conversion : .init())
             let stopSignals = installStopHandlers(for: source)
             defer { _ = stopSignals }
             let progress = ProgressBar()

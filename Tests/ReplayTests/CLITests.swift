@@ -1,4 +1,5 @@
 import CLITestSupport
+import Capture
 import Foundation
 import Testing
 import TraceFormat
@@ -19,6 +20,27 @@ import TraceFormat
         let keys = dump.stdout.split(separator: "\n")
         #expect(keys.count == 316)
         #expect(keys.first?.contains("\"kind\":\"key\"") == true && keys.first?.contains("\"device\":\"4.5.129\"") == true)
+    }
+
+    @Test(arguments: ["sha2017.pcap", "icectf2016.pcapng", "picoctf2017.pcap", "deadly_arthropod.pcap"])
+    func recordingACaptureInOnePassNamesItsKeyboardsInTheHeader(capture: String) throws {
+        let out = temporaryDirectory() + "/\(capture).ktrace"
+        let record = try CLIRunner.run(["record", "--pcap", "\(captures)/\(capture)", "-o", out], in: repositoryRoot)
+        #expect(record.status == 0, "\(record.stderr)")
+        // The oracle: a separate pass over the whole file, as the header was made before.
+        let keyboards = USBCaptureSource.keyboards(inFile: "\(captures)/\(capture)")
+        let metadata = try TraceReader(path: out).header.metadata
+        #expect(!keyboards.isEmpty)
+        #expect(metadata.devices.map(\.id) == keyboards.map(\.id))
+        #expect(metadata.devices.map(\.vendorID) == keyboards.map(\.vendorID))
+        #expect(metadata.devices.map(\.productID) == keyboards.map(\.productID))
+        #expect(metadata.devices.map(\.bInterval) == keyboards.map(\.bInterval))
+        #expect(metadata.devices.map(\.pollingIntervalNanoseconds) == keyboards.map(\.pollingIntervalNs))
+        #expect(metadata.devices.map(\.name) == keyboards.map(\.name))
+        for keyboard in keyboards where keyboard.identifiedBy.isHeuristic {
+            #expect(metadata.custom["identifiedBy \(keyboard.id)"] == keyboard.identifiedBy.rawValue)
+        }
+        #expect(try TraceReader(path: out).verify().isIntact)
     }
 
     @Test func bundledScenesAreFoundFromAnyDirectory() throws {
