@@ -28,7 +28,7 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        try withLineOutputScope {
             let reader = try options.open()
             let filter = try RecordFilter(reader: reader, from: from, to: to, kinds: kind)
             var out = try LineOutput()

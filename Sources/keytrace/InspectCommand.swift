@@ -11,7 +11,7 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var options: TraceOptions
 
     func run() throws {
-        do {
+        try withLineOutputScope {
             let reader = try options.open()
             let summary = TraceSummary(reader)
             var out = try LineOutput()

@@ -35,7 +35,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
+        try withLineOutputScope {
             var options = Replayer.Options()
             options.scenePath = try scene.map(SceneArgument.path)
             options.policy = policy

@@ -33,6 +33,10 @@ struct TraceOptions: ParsableArguments {
     }
 }
 
+/// Runs `body`. A command keeps its ``LineOutput`` (a noncopyable value) in this closure: the
+/// same code in a plain `do` block crashes the Swift 6.3 compiler ("Found ownership error").
+func withLineOutputScope(_ body: () throws -> Void) rethrows { try body() }
+
 /// Buffered standard output: lines are collected and written in 64 KiB blocks, every write
 /// checked.
 struct LineOutput: ~Copyable {

@@ -11,7 +11,7 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var options: TraceOptions
 
     func run() throws {
-        do {
+        try withLineOutputScope {
             let report = try TraceReader(path: options.trace).verify()
             var out = try LineOutput()
             for line in report.reportLines { try out.line(line) }
