@@ -135,6 +135,9 @@ public struct TraceAnalyzer {
                 sawPerResponderMarker = true
                 for (path, calls) in Self.parsePerResponder(marker.text ?? "") { perResponder[path, default: 0] += calls }
             }
+        case .hidReport(let report):
+            count(report.timestamp)
+            if tracksCapture { capture.add(report: report) }
         case let other:
             count(other.timestamp)
         }

@@ -57,6 +57,8 @@ public final class USBCaptureSource: CaptureSource {
     /// ordered by id: a quick first pass so a trace header can name them before any press.
     /// Empty when the file cannot be read (the recording pass then reports why).
     public static func keyboards(inFile path: String, options: USBCaptureOptions = USBCaptureOptions()) -> [DeviceInfo] {
+        var options = options
+        options.recordsReports = false
         guard let source = try? USBCaptureSource(file: path, options: options) else { return [] }
         var latest: [DeviceID: DeviceInfo] = [:]
         while let event = try? source.next() {

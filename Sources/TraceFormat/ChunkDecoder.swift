@@ -368,6 +368,7 @@ struct ChunkDecoder {
         case EntryType.chainChange: return .chainChange
         case EntryType.dropped: return .dropped
         case EntryType.marker: return .marker
+        case EntryType.hidReport: return .hidReport
         default: return .unknown
         }
     }
@@ -583,6 +584,8 @@ struct ChunkDecoder {
                 return nil
             }
             return .marker(MarkerRecord(timestamp: time, label: label, text: text))
+        case EntryType.hidReport:
+            return HIDReport.decodeRecord(time: time, body: &r).map { .hidReport($0) }
         default:
             return nil
         }

@@ -10,7 +10,7 @@ struct ChunkEncoder: ~Copyable {
     private let shapeCache = ShapeCache()
     private let stringCache = StringReferenceCache()
     private(set) var previousTime: UInt64 = 0
-    private var scratch = ByteWriter(capacity: 256)
+    var scratch = ByteWriter(capacity: 256)
 
     /// Starts a new chunk whose first timestamp is `baseTime`.
     mutating func reset(baseTime: UInt64) {
@@ -54,6 +54,8 @@ struct ChunkEncoder: ~Copyable {
             scratch.writeVarint(label)
             scratch.writeVarint(text)
             endRecord(EntryType.marker, into: &out)
+        case .hidReport(let r):
+            encode(r, into: &out)
         case .unknown(let r):
             guard r.type >= 0x80 ? (r.type & 0x0F) != EntryType.shortKey : r.type >= EntryType.firstRecordType else {
                 throw .invalidRecord("unknown record type \(r.type) is reserved for definitions or key presses")
@@ -210,13 +212,13 @@ struct ChunkEncoder: ~Copyable {
         return id + 1
     }
 
-    private mutating func beginRecord(_ time: UInt64) {
+    mutating func beginRecord(_ time: UInt64) {
         scratch.removeAll()
         TimeDelta.write(time, after: previousTime, into: &scratch)
         previousTime = time
     }
 
-    private mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
+    mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
         out.writeUInt8(type)
         out.writeVarint(UInt64(scratch.count))
         out.writeBytes(scratch)

@@ -18,6 +18,7 @@ enum EntryType {
     static let chainChange: UInt8 = 0x15
     static let dropped: UInt8 = 0x16
     static let marker: UInt8 = 0x17
+    static let hidReport: UInt8 = 0x18
 
     /// Short type 0: a key press by shape (same payload as ``key``).
     static let shortKey: UInt8 = 0x0
