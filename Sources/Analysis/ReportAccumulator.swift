@@ -29,7 +29,12 @@ struct ReportAccumulator {
     }
 
     /// Whether a gap between two reports is longer than 1.5 polling intervals.
-    static func skipsPolls(_ gap: UInt64, interval: UInt64) -> Bool { gap.multipliedReportingOverflow(by: 2).partialValue > 3 * interval }
+    static func skipsPolls(_ gap: UInt64, interval: UInt64) -> Bool {
+        let (twice, gapOverflow) = gap.multipliedReportingOverflow(by: 2)
+        let (thrice, intervalOverflow) = interval.multipliedReportingOverflow(by: 3)
+        if intervalOverflow { return false }
+        return gapOverflow || twice > thrice
+    }
 
     mutating func add(_ report: HIDReport, origin: UInt64) {
         let t = report.timestamp
@@ -53,7 +58,8 @@ struct ReportAccumulator {
             figures.changeReports += 1
         }
         if let gap, let p = pollingInterval, p > 0, lastInputHeldKeys, Self.skipsPolls(gap, interval: p) {
-            let polls = (gap + p / 2) / p - 1
+            let rounded = gap / p + (gap % p >= (p + 1) / 2 ? 1 : 0)  // round(gap / P), at least 2 here
+            let polls = max(rounded, 1) - 1
             missedPolls += polls
             gapsWithMissedPolls += 1
             if figures.missedPollGaps.count < HardwareAccumulator.maximumListedEvents {
@@ -67,7 +73,7 @@ struct ReportAccumulator {
                 figures.phantomStateOffsetsNanoseconds.append(t &- origin)
             }
         }
-        if previous.count < 256 || previous[report.reportID] != nil { previous[report.reportID] = report.bytes }
+        previous[report.reportID] = report.bytes
         lastInput = t
         lastInputHeldKeys = report.keysHeld || report.isPhantomState
     }

@@ -41,11 +41,6 @@ public struct HIDReportBytes: Hashable, Sendable, BitwiseCopyable, RandomAccessC
         try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Int(stored)])) }
     }
 
-    /// Whether every stored byte at `offset` and after is zero.
-    public func isZero(from offset: Int) -> Bool {
-        withUnsafeBytes { raw in offset >= raw.count || raw[offset...].allSatisfy { $0 == 0 } }
-    }
-
     /// The bytes as lowercase hex pairs joined by `separator`.
     public func hex(separator: String) -> String {
         let digits: [Character] = Array("0123456789abcdef")

@@ -64,7 +64,7 @@ import KeyTraceCore
         // The oracle: hid-tools reads the same Output reports with the same descriptors.
         for (fixture, address) in [(Fixtures.ledKeyboard, UInt8(9)), (Fixtures.iteKeyboard, UInt8(7))] {
             let mine = zip(outputs, sent).filter { $0.1.device.address == address }
-            let oracle = try HIDToolsOracle.leds(descriptor: fixture, reports: mine.map(\.1.bytes))
+            let oracle = try HIDToolsOracle.leds(descriptor: fixture, reports: mine.map { $0.1.bytes })
             for ((report, _), usages) in zip(mine, oracle) {
                 let expected = KeyboardLEDs(rawValue: (usages ?? []).reduce(0) { $0 | UInt8(1 << (($1 & 0xFFFF) - 1)) })
                 #expect(report.leds == expected, "\(report.hex): hid-tools says \(usages ?? [])")
@@ -83,12 +83,18 @@ import KeyTraceCore
         let path = directory.path("capture.pcap")
         try capture.write(to: path)
         let tshark = try TsharkOracle.executable()
-        let fields = try run(tshark, ["-r", path, "-Y", "usb.setup.bRequest == 0x09 && usb.bmRequestType == 0x21",
-                                      "-T", "fields", "-e", "usb.data_fragment"])
-            .split(separator: "\n").map { $0.replacingOccurrences(of: ":", with: "") }
+        // tshark's HID dissector names the requests SET_REPORT(Output) and gives their data (it
+        // does not decode the LED bits of a SET_REPORT: hid-tools is the LED oracle above).
+        let lines = try run(tshark, ["-r", path, "-Y", "usbhid.setup.bRequest == 0x09 && usbhid.setup.ReportType == 2",
+                                     "-T", "fields", "-E", "separator=/t", "-e", "usb.data_fragment", "-e", "usbhid.data"])
+            .split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
         let outputs = Self.reports(try USBCaptureSource(file: path).collect()).filter { $0.direction == .output }
-        #expect(fields == outputs.map { $0.bytes.hex(separator: "") })
-        #expect(fields == ["02", "00"])
+        #expect(lines.count == outputs.count)
+        for (fields, report) in zip(lines, outputs) {
+            let bytes = (fields[0].isEmpty ? fields[1] : fields[0]).replacingOccurrences(of: ":", with: "")
+            #expect(bytes == report.bytes.hex(separator: ""))
+        }
+        #expect(outputs.map { $0.bytes.hex(separator: "") } == ["02", "00"])
     }
 
     @Test func withoutADescriptorTheBootLEDByteIsRead() throws {
@@ -249,7 +255,13 @@ import KeyTraceCore
         for device in devices {
             let id = try #require(device["id"] as? String)
             let all = try #require(tshark.first { $0.key.description == id }?.value, "\(capture): no tshark reports for \(id)")
-            let start = all.firstIndex { $0.bytes.contains { $0 != 0 } } ?? all.endIndex
+            let mine = dumped.filter { $0.contains("\"device\":\"\(id)\"") && $0.contains("\"direction\":\"in\"") }
+            // A descriptor-identified endpoint is recorded from its first report; one the boot
+            // heuristic found from the first report that is not all zeros (the ones before it
+            // are undecided and change nothing).
+            let first = try #require(mine.first)
+            let start = try #require(all.firstIndex { first.contains("\"t_ns\":\($0.timestamp),") }, "\(capture) \(id)")
+            #expect(all[..<start].allSatisfy { $0.bytes.allSatisfy { $0 == 0 } }, "\(capture) \(id)")
             let own = Array(all[start...])
             let r = try #require(device["reportRecords"] as? [String: Any], "\(capture) \(id)")
             var changes = 0
@@ -258,7 +270,6 @@ import KeyTraceCore
             #expect((r["changeReports"] as? Int) == changes, "\(capture) \(id)")
             #expect(((r["duplicateReports"] as? Int) ?? -1) + ((r["idleReports"] as? Int) ?? -1) == own.count - changes,
                     "\(capture) \(id)")
-            let mine = dumped.filter { $0.contains("\"device\":\"\(id)\"") && $0.contains("\"direction\":\"in\"") }
             #expect(mine.count == own.count)
             for (line, report) in zip(mine, own) {
                 #expect(line.contains("\"t_ns\":\(report.timestamp),"), "\(capture): \(line)")

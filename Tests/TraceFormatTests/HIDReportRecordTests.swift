@@ -69,11 +69,10 @@ import Testing
         var encoder = ChunkEncoder()
         encoder.reset(baseTime: 0)
         encoder.encode(Self.reports[1], into: &extended)
-        var bytes = extended.bytes
-        bytes[1] += 2  // one-byte length: two trailing bytes follow
-        bytes += [0xAA, 0xBB]
+        // Tag, one-byte length and a two-byte delta (+1 500 µs) come before the fields.
+        let fields = Array(extended.bytes[4...]) + [0xAA, 0xBB]
         let appended = Array(try TraceReader(bytes: try TraceFixture.write([.unknown(UnknownRecord(
-            timestamp: Self.reports[1].timestamp, type: 0x18, payload: Array(bytes[3...])))])))
+            timestamp: Self.reports[1].timestamp, type: 0x18, payload: fields))])))
         #expect(appended == [.hidReport(Self.reports[1])])
     }
 
@@ -81,11 +80,11 @@ import Testing
         let output = TraceRecord.hidReport(Self.reports[3])
         #expect(output.jsonLine == #"{"kind":"report","t_ns":9100000,"direction":"out","device":"1.9.129","interface":null,"endpoint":2,"report_id":0,"length":1,"bytes_hex":"03","keys_held":false,"phantom_state":false,"leds":"Num Lock,Caps Lock"}"#)
         #expect(output.csvLine == #"report,9100000,out,,1.9.129,,,,,,,,,,1,"leds Num Lock, Caps Lock",03"#)
-        #expect(output.textLine(origin: 0).hasSuffix("report      out  1.9.129 ep 0x02  [03]  LEDs: Num Lock, Caps Lock"))
+        #expect(output.textLine(origin: 0).hasSuffix("report     out  1.9.129 ep 0x02  [03]  LEDs: Num Lock, Caps Lock"))
         let phantom = TraceRecord.hidReport(Self.reports[2])
         #expect(phantom.textLine(origin: 0).contains("[00 00 01 01 01 01 01 01]  phantom state (ErrorRollOver)"))
         let pcap = output.pcapPayload
         #expect(pcap[1] == 9)
-        #expect(Array(pcap[12...]) == [0x81, 0, 9, 0, 1, 0, 0, 1, 0xFF, 0x02, 0, 4, 0x03, 1, 0, 1, 0x03])
+        #expect(Array(pcap[12...]) == [0x81, 0, 9, 0, 1, 0, 0, 1, 1, 0xFF, 0x02, 0, 4, 0x03, 1, 0, 1, 0x03])
     }
 }
