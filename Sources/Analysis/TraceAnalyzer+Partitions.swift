@@ -117,7 +117,7 @@ extension TraceAnalyzer {
                 // Every slot now holds a tail press: an older record can no longer join.
                 if tailKeys >= UInt64(PressWindow.size) { joining = false }
             case .hidReport:
-                if case .hidReport(let report) = cursor.record { capture.add(report: report) }
+                if let report = cursor.hidReport { capture.add(report: report) }
             case .resolution where joining:
                 guard let resolution = cursor.resolution, let slot = slot(for: resolution.pressSequence) else { continue }
                 if resolution.pressSequence < boundary { window.slots[slot].resolution = resolution }

@@ -25,7 +25,7 @@ struct ChunkDecoder {
     /// The current key record's shape number, or -1 when the current record is not a key.
     @usableFromInline var shape = -1
     /// The current record's payload after its timestamp delta.
-    private var body = UnsafeRawBufferPointer(start: nil, count: 0)
+    private(set) var body = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Resolutions decoded in this chunk, by their string references.
     private var resolutions = ResolutionDetailsCache()
 

@@ -62,6 +62,21 @@ extension HIDReport {
     }
 }
 
+extension ChunkDecoder {
+    /// The current record as a HID report, `nil` for other kinds or one that does not decode.
+    var hidReport: HIDReport? {
+        guard tag == EntryType.hidReport else { return nil }
+        var r = ByteReader(body)
+        return HIDReport.decodeRecord(time: previousTime, body: &r)
+    }
+}
+
+extension RecordCursor {
+    /// The current record's HID report without building a ``TraceRecord`` (which would box it);
+    /// `nil` for other kinds or a report record that does not decode.
+    public var hidReport: HIDReport? { decoder.hidReport }
+}
+
 extension HIDReport.Direction {
     /// `in` or `out`, as `dump`, JSON and CSV name it.
     public var name: String { self == .input ? "in" : "out" }

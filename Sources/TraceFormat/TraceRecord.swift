@@ -22,8 +22,10 @@ public enum TraceRecord: Hashable, Sendable {
     case dropped(DroppedEventsRecord)
     /// A user marker: a label and optional text.
     case marker(MarkerRecord)
-    /// A HID report as it crossed the bus (input, or output with the LED state).
-    case hidReport(HIDReport)
+    /// A HID report as it crossed the bus (input, or output with the LED state). Boxed, so
+    /// every record stays small; `TraceWriter.append(_:)` taking a `HIDReport` and
+    /// ``RecordCursor/hidReport`` never box it.
+    indirect case hidReport(HIDReport)
     /// A record of a type this reader does not know, kept verbatim.
     case unknown(UnknownRecord)
 
