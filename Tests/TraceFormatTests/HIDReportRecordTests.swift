@@ -1,3 +1,5 @@
+import CLITestSupport
+import Foundation
 import KeyTraceCore
 import Testing
 @testable import TraceFormat
@@ -86,5 +88,26 @@ import Testing
         let pcap = output.pcapPayload
         #expect(pcap[1] == 9)
         #expect(Array(pcap[12...]) == [0x81, 0, 9, 0, 1, 0, 0, 1, 1, 0xFF, 0x02, 0, 4, 0x03, 1, 0, 1, 0x03])
+    }
+
+    static let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile)
+
+    @Test(.enabled(if: tshark != nil, "tshark is not installed: run Scripts/bootstrap.sh"))
+    func pcapExportOfReportsDissectsInWireshark() throws {
+        let trace = try TemporaryFile.write(try TraceFixture.write(Self.reports.map { .hidReport($0) }), to: "reports.ktrace")
+        let pcap = TemporaryFile.path("reports.pcap")
+        let export = try CLIRunner.run(["export", trace, "--format", "pcap", "-o", pcap])
+        #expect(export.status == 0, "\(export.stderr)")
+        let lua = repositoryRoot + "/Scripts/wireshark/keytrace.lua"
+        let tshark = try #require(Self.tshark)
+        let verbose = try CLIRunner.run(["-X", "lua_script:" + lua, "-r", pcap, "-V"], executable: tshark)
+        #expect(verbose.status == 0, "\(verbose.stderr)")
+        for field in ["Kind: report (9)", "Direction: out (1)", "Direction: in (0)", "Device: 1.9.129", "LEDs: 0x03",
+                      "Endpoint (0 = control, 255 = unknown): 0x02", "Report length: 100", "Report bytes: 0000040000000000"] {
+            #expect(verbose.stdout.contains(field), "tshark output lacks '\(field)'")
+        }
+        let summary = try CLIRunner.run(["-X", "lua_script:" + lua, "-r", pcap], executable: tshark)
+        #expect(summary.stdout.contains("report out LEDs: Num Lock, Caps Lock"))
+        #expect(summary.stdout.contains("report in phantom state"))
     }
 }
