@@ -1,7 +1,8 @@
 #!/bin/sh
 # Installs the Debian packages KeyTrace needs when they are missing: libpcap-dev (capture and
 # pcap export), pkg-config (to locate libpcap), tshark (the tests' independent USB decoder) and
-# tmux (the terminal recorder's tests type into a real terminal); then, for the python3 on the
+# tmux (the terminal recorder's tests type into a real terminal), chromium (the HTML report is
+# rendered headless and its DOM checked; `Scripts/render-report.sh`); then, for the python3 on the
 # PATH, the tests' independent oracles from PyPI: hid-tools (HID report descriptors) and DuckDB
 # (the press tables of `keytrace export --format presses`). Runs `apt-get update` once, and only
 # when something is missing. Safe to run repeatedly.
@@ -17,7 +18,7 @@ if command -v python3 >/dev/null 2>&1; then
             || echo "Could not install $package with pip; the tests that use it will fail until it is installed." >&2
     done
 fi
-needed="libpcap-dev pkg-config tshark tmux"
+needed="libpcap-dev pkg-config tshark tmux chromium"
 missing=""
 for package in $needed; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -13,6 +13,9 @@ system control (0x81-0xB7): set bits of 1-bit variable fields with logical range
 usages named by array values within the logical range. Keyboard error codes (1-3) are listed
 as they are; the caller decides what rollover means.
 
+With `"kind": "output"` in the request, the reports are Output reports and each line lists the
+LED usages (page 0x08, 1-5: Num Lock, Caps Lock, Scroll Lock, Compose, Kana) set in it.
+
 Needs `pip install hid-tools`.
 """
 import json
@@ -21,7 +24,7 @@ import sys
 import hidtools.hid as hid
 
 
-def is_key(usage):
+def is_key_usage(usage):
     page, code = usage >> 16, usage & 0xFFFF
     if page in (0x07, 0x0C):
         return code != 0
@@ -30,12 +33,18 @@ def is_key(usage):
     return False
 
 
-def keys(descriptor, report):
+def is_led(usage):
+    return usage >> 16 == 0x08 and 1 <= usage & 0xFFFF <= 5
+
+
+def keys(descriptor, report, kind="input"):
+    reports = descriptor.output_reports if kind == "output" else descriptor.input_reports
+    is_key = is_led if kind == "output" else is_key_usage
     # hid-tools files the reports of a descriptor without report IDs under -1.
-    report_id = -1 if -1 in descriptor.input_reports else report[0]
-    layout = descriptor.input_reports.get(report_id)
+    report_id = -1 if -1 in reports else report[0]
+    layout = reports.get(report_id)
     if layout is None:
-        return {"error": "no input report with ID %d" % report_id}
+        return {"error": "no %s report with ID %d" % (kind, report_id)}
     held = []
     for field in layout.fields:
         if field.is_const:
@@ -69,7 +78,7 @@ def main():
         print(json.dumps({"error": str(error)}))
         return
     for report in request["reports"]:
-        print(json.dumps(keys(descriptor, list(bytes.fromhex(report)))))
+        print(json.dumps(keys(descriptor, list(bytes.fromhex(report)), request.get("kind", "input"))))
 
 
 if __name__ == "__main__":

@@ -9,7 +9,9 @@
 local p = Proto("keytrace", "KeyTrace")
 
 local kinds = { [1] = "key", [2] = "resolution", [3] = "timing", [4] = "counters", [5] = "cache",
-                [6] = "chain", [7] = "dropped", [8] = "marker", [255] = "unknown" }
+                [6] = "chain", [7] = "dropped", [8] = "marker", [9] = "report", [255] = "unknown" }
+local directions = { [0] = "in", [1] = "out" }
+local led_names = { "Num Lock", "Caps Lock", "Scroll Lock", "Compose", "Kana" }
 local phases = { [0] = "began", [1] = "changed", [2] = "ended", [3] = "cancelled" }
 local outcomes = { [0] = "performed", [1] = "press", [2] = "text-input", [3] = "unhandled", [4] = "disabled",
                    [5] = "shadowed", [6] = "repeat-suppressed", [7] = "release-consumed", [8] = "cancelled" }
@@ -62,6 +64,14 @@ local f = {
   count = ProtoField.uint64("keytrace.dropped.count", "Dropped events"),
   label = ProtoField.string("keytrace.marker.label", "Label"),
   text = ProtoField.string("keytrace.marker.text", "Text"),
+  direction = ProtoField.uint8("keytrace.report.direction", "Direction", base.DEC, directions),
+  interface = ProtoField.uint8("keytrace.report.interface", "Interface (255 = unknown)"),
+  endpoint = ProtoField.uint8("keytrace.report.endpoint", "Endpoint (0 = control, 255 = unknown)", base.HEX),
+  report_id = ProtoField.uint8("keytrace.report.id", "Report ID"),
+  report_flags = ProtoField.uint8("keytrace.report.flags", "Flags (1 keys held, 2 phantom state, 4 LEDs present)", base.HEX),
+  leds = ProtoField.uint8("keytrace.report.leds", "LEDs", base.HEX),
+  report_length = ProtoField.uint16("keytrace.report.length", "Report length"),
+  report_bytes = ProtoField.bytes("keytrace.report.bytes", "Report bytes"),
   unknown_type = ProtoField.uint8("keytrace.unknown.type", "Record type", base.HEX),
   payload = ProtoField.bytes("keytrace.unknown.payload", "Payload"),
 }
@@ -171,6 +181,27 @@ function p.dissector(buf, pinfo, root)
   elseif kind == 8 then
     local n = add_string(tree, f.label, buf, o)
     add_string(tree, f.text, buf, n)
+  elseif kind == 9 and buf:len() >= o + 17 then
+    add_device(tree, buf, o)
+    tree:add(f.direction, buf(o + 8, 1))
+    tree:add(f.interface, buf(o + 9, 1))
+    tree:add(f.endpoint, buf(o + 10, 1))
+    tree:add(f.report_id, buf(o + 11, 1))
+    tree:add(f.report_flags, buf(o + 12, 1))
+    local flags = buf(o + 12, 1):uint()
+    info = "report " .. (directions[buf(o + 8, 1):uint()] or "?")
+    if bit.band(flags, 4) ~= 0 then
+      tree:add(f.leds, buf(o + 13, 1))
+      local on = {}
+      for i, name in ipairs(led_names) do
+        if bit.band(buf(o + 13, 1):uint(), bit.lshift(1, i - 1)) ~= 0 then table.insert(on, name) end
+      end
+      info = info .. " LEDs: " .. (#on == 0 and "none" or table.concat(on, ", "))
+    end
+    if bit.band(flags, 2) ~= 0 then info = info .. " phantom state" end
+    tree:add_le(f.report_length, buf(o + 14, 2))
+    local stored = buf(o + 16, 1):uint()
+    if stored > 0 and buf:len() >= o + 17 + stored then tree:add(f.report_bytes, buf(o + 17, stored)) end
   elseif kind == 255 and buf:len() >= o + 1 then
     tree:add(f.unknown_type, buf(o, 1))
     if buf:len() > o + 1 then tree:add(f.payload, buf(o + 1)) end

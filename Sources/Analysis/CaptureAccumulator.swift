@@ -53,6 +53,17 @@ struct CaptureAccumulator {
         hardware.beginTrace(devices: devices)
     }
 
+    /// Adds a HID report record of a hardware device (USB or hid-recorder).
+    mutating func add(report: HIDReport) {
+        switch report.device.kind {
+        case .usb, .hidraw, .evdev:
+            sawCapture = true
+            hardware.add(report: report)
+        default:
+            return
+        }
+    }
+
     mutating func add(_ key: KeyRecord) {
         guard TraceAnalyzer.hasHardwareTimestamp(key) else { return }
         sawCapture = true

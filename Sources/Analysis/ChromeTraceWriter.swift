@@ -61,6 +61,11 @@ public struct ChromeTraceWriter {
             try instant(name: m.label, at: m.timestamp, args: m.text.map { ["text": $0] } ?? [:])
         case .dropped(let d):
             try instant(name: "dropped \(d.count)", at: d.timestamp, args: ["device": d.device.description])
+        case .hidReport(let r):
+            // LED changes are worth a mark on the timeline; input reports are what the keys already show.
+            if r.direction == .output, let leds = r.leds {
+                try instant(name: "LEDs: \(leds.summary)", at: r.timestamp, args: ["device": r.device.description])
+            }
         case .keyCommandsCounters, .cache, .unknown:
             break
         }

@@ -14,6 +14,8 @@ import TraceFormat
 ///          ──▶ rollover: keys held now
 ///     up   ──▶ dwell; closes the open chord if it was a member
 ///     report (new timestamp) ──▶ gap to the previous report ──▶ polling figures
+///     HID report record ──▶ ReportAccumulator: duplicates, idle reports, missed polls, phantom
+///                           state (ErrorRollOver), LED changes and Caps Lock intervals
 struct HardwareAccumulator {
     static let maximumListedEvents = 50
     static let maximumListedChords = 10
@@ -64,6 +66,7 @@ struct HardwareAccumulator {
         var jitter = LatencyDistribution()
         var onFrameGrid: UInt64 = 0
         var onMicroframeGrid: UInt64 = 0
+        var reports: ReportAccumulator?
     }
 
     private var devices: [UInt64: DeviceState] = [:]
@@ -126,6 +129,26 @@ struct HardwareAccumulator {
             break
         }
         state.keys[usage] = key
+        devices[id] = state
+    }
+
+    /// Adds one HID report record: report-level timing, phantom state and LEDs (``ReportAccumulator``).
+    mutating func add(report: HIDReport) {
+        sawHardware = true
+        let id = report.device.rawValue
+        var state = devices[id] ?? makeState(report.device)
+        let t = report.timestamp
+        let origin = state.origin ?? t
+        state.origin = origin
+        var reports = state.reports ?? ReportAccumulator(pollingInterval: state.figures.polling.intervalNanoseconds)
+        reports.add(report, origin: origin)
+        state.reports = reports
+        if report.isPhantomState {
+            state.figures.rollover.errorRollOverReports += 1
+            if state.figures.rollover.firstErrorRollOverOffsetNanoseconds == nil {
+                state.figures.rollover.firstErrorRollOverOffsetNanoseconds = t &- origin
+            }
+        }
         devices[id] = state
     }
 
@@ -234,6 +257,7 @@ struct HardwareAccumulator {
 
     private func finish(_ state: DeviceState) -> TraceAnalysis.HardwareDevice {
         var figures = state.figures
+        if var reports = state.reports { figures.reportRecords = reports.finish(origin: state.origin ?? 0) }
         let downs = figures.keyDowns
         figures.chatter.share = downs == 0 ? 0 : Double(figures.chatter.count) / Double(downs)
         if figures.chatter.count > 0 {

@@ -30,6 +30,8 @@ extension TraceAnalysis {
         public var polling = Polling()
         /// Per key, most presses first.
         public var keys: [KeyFigures] = []
+        /// What the device's HID report records say; `nil` when the trace has none for it.
+        public var reportRecords: ReportFigures?
         /// Every gap between reports and every chord split, for the charts.
         public var reportIntervals = LatencyDistribution()
         public var chordSplits = LatencyDistribution()
@@ -132,5 +134,83 @@ extension TraceAnalysis {
         /// Dwell (down → up): median (to 1 ms) and longest.
         public var dwellMedianNanoseconds: UInt64?
         public var dwellMaxNanoseconds: UInt64?
+    }
+}
+
+extension TraceAnalysis {
+    /// What a device's HID report records say (traces recorded with report records: `record
+    /// --pcap`, `--interface`, `--hid-recorder` without `--no-reports`); docs/Analysis.md,
+    /// "Report-level timing".
+    public struct ReportFigures: Sendable, Codable {
+        /// Input reports recorded, and those whose bytes differ from the previous report of
+        /// their report ID (a change of state).
+        public var inputReports: UInt64 = 0
+        public var changeReports: UInt64 = 0
+        /// Input reports that repeat the previous report of their ID: within 1.5 polling
+        /// intervals of the previous report (a duplicate), or later (an idle report, HID 1.11
+        /// §7.2.4).
+        public var duplicateReports: UInt64 = 0
+        public var idleReports: UInt64 = 0
+        /// The polling interval the classification used (trace metadata), `nil` when unknown.
+        public var pollingIntervalNanoseconds: UInt64?
+        /// Whether the endpoint reports at every poll (it sent at least one duplicate): only
+        /// then can a missed poll be told from a poll with nothing to report.
+        public var reportsEveryPoll = false
+        /// Polls missed while a key was held (a gap longer than 1.5 polling intervals counts
+        /// round(gap / interval) − 1), and the gaps that held them; `nil` when the endpoint
+        /// does not report every poll or the interval is unknown.
+        public var missedPolls: UInt64?
+        public var gapsWithMissedPolls: UInt64?
+        /// The first ``HardwareAccumulator/maximumListedEvents`` such gaps.
+        public var missedPollGaps: [MissedPollGap] = []
+        /// Input reports in phantom state (ErrorRollOver in the key array: too many keys held),
+        /// and when the first ``HardwareAccumulator/maximumListedEvents`` came, from the device's
+        /// first record.
+        public var phantomStateReports: UInt64 = 0
+        public var phantomStateOffsetsNanoseconds: [UInt64] = []
+        /// Output reports sent to the device, and those that carried a decodable LED state.
+        public var outputReports: UInt64 = 0
+        public var ledReports: UInt64 = 0
+        /// LED state changes (the first ``HardwareAccumulator/maximumListedEvents``), and how many.
+        public var ledChangeCount: UInt64 = 0
+        public var ledChanges: [LEDChange] = []
+        /// When Caps Lock was on.
+        public var capsLock = CapsLockFigures()
+    }
+
+    /// A gap between two reports of a device reporting every poll, while a key was held.
+    public struct MissedPollGap: Sendable, Codable, Hashable {
+        /// The report that ended the gap, from the device's first record.
+        public var offsetNanoseconds: UInt64
+        public var gapNanoseconds: UInt64
+        /// round(gap / interval) − 1.
+        public var missedPolls: UInt64
+    }
+
+    /// A new LED state from an Output report.
+    public struct LEDChange: Sendable, Codable, Hashable {
+        /// From the device's first record.
+        public var offsetNanoseconds: UInt64
+        /// The LEDs on after it (`Num Lock`, `Caps Lock`, `Scroll Lock`, `Compose`, `Kana`).
+        public var leds: [String]
+    }
+
+    /// The intervals the host kept the Caps Lock LED on.
+    public struct CapsLockFigures: Sendable, Codable {
+        /// Times it went on, and the total time on (to the device's last record for an interval
+        /// still open at the end).
+        public var count: UInt64 = 0
+        public var onNanoseconds: UInt64 = 0
+        /// The first ``HardwareAccumulator/maximumListedEvents`` intervals.
+        public var intervals: [LEDInterval] = []
+    }
+
+    /// One interval with an LED on.
+    public struct LEDInterval: Sendable, Codable, Hashable {
+        /// From the device's first record; `endOffsetNanoseconds` is `nil` when the LED was still
+        /// on when the trace ended.
+        public var startOffsetNanoseconds: UInt64
+        public var endOffsetNanoseconds: UInt64?
+        public var durationNanoseconds: UInt64
     }
 }

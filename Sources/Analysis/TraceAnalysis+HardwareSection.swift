@@ -60,13 +60,58 @@ extension TraceAnalysis {
                      + "(--chord-ms); split is last down − first down as the board reported them. Key records of one device "
                      + "with one timestamp came from one report.")
         notes.append("Polling: gaps between reports that changed a key; jitter is each gap's distance from the nearest multiple "
-                     + "of the polling interval bInterval implies. Idle and repeated reports are not in the trace.")
+                     + "of the polling interval bInterval implies. Idle and repeated reports are counted from HID report "
+                     + "records when the trace has them.")
         let total = h.devices.reduce(0) { $0 + $1.keys.count }
         if total > listedKeys { notes.append("\(total - listedKeys) more keys not shown (all are in --format json).") }
         var tables = [overview, chatter, chords, polling]
+        if h.devices.contains(where: { $0.reportRecords != nil }) {
+            tables.append(contentsOf: reportTables(h, rows: rows))
+            notes.append("Reports (HID report records): a duplicate repeats the previous report of its ID within 1.5 polling "
+                         + "intervals, an idle report repeats it later (HID 1.11 §7.2.4). A missed poll is a gap longer than 1.5 "
+                         + "polling intervals while a key is held, counted as round(gap / interval) − 1, on endpoints that "
+                         + "report every poll (they sent duplicates); on others a poll with nothing to report looks the same. "
+                         + "Phantom state: reports carrying ErrorRollOver (too many keys held).")
+        }
         if !events.rows.isEmpty { tables.append(events) }
         if !widest.rows.isEmpty { tables.append(widest) }
         tables.append(keys)
         return ReportSection(title: "Keyboard hardware", notes: notes, tables: tables)
+    }
+
+    /// The report-record tables: report kinds and missed polls, phantom state, LED changes and
+    /// Caps Lock intervals, each cut to `rows` rows.
+    private func reportTables(_ h: HardwareFigures, rows: Int) -> [ReportTable] {
+        func ns(_ value: UInt64) -> String { ReportFormatting.duration(Double(value)) }
+        func at(_ offset: UInt64) -> String { String(format: "+%.6f s", Double(offset) / 1e9) }
+        var reports = ReportTable(["device", "input reports", "changes", "duplicates", "idle", "every poll", "missed polls",
+                                   "phantom state", "output reports", "LED changes", "Caps Lock on"])
+        var gaps = ReportTable(["device", "at", "gap", "missed polls"], rightAligned: [1, 2, 3])
+        var leds = ReportTable(["device", "at", "LEDs on"], rightAligned: [1])
+        var caps = ReportTable(["device", "Caps Lock on at", "off at", "for"], rightAligned: [1, 2, 3])
+        var phantom = ReportTable(["device", "phantom state at"], rightAligned: [1])
+        let multi = h.devices.count > 1
+        for d in h.devices {
+            guard let r = d.reportRecords else { continue }
+            let device = d.name.map { "\(d.id) \($0)" } ?? d.id
+            let label = multi ? device : d.id
+            let missed = r.missedPolls.map { "\($0) in \(r.gapsWithMissedPolls ?? 0) gaps" } ?? "n/a"
+            let phantomText = r.phantomStateReports == 0 ? "never"
+                : "\(r.phantomStateReports) (first \(r.phantomStateOffsetsNanoseconds.first.map(at) ?? "–"))"
+            let capsText = r.capsLock.count == 0 ? "never" : "\(r.capsLock.count)× for \(ns(r.capsLock.onNanoseconds))"
+            reports.add([device, "\(r.inputReports)", "\(r.changeReports)", "\(r.duplicateReports)", "\(r.idleReports)",
+                         r.reportsEveryPoll ? "yes" : "no", missed, phantomText, "\(r.outputReports)", "\(r.ledChangeCount)",
+                         capsText])
+            for g in r.missedPollGaps.prefix(rows) { gaps.add([label, at(g.offsetNanoseconds), ns(g.gapNanoseconds), "\(g.missedPolls)"]) }
+            for change in r.ledChanges.prefix(rows) {
+                leds.add([label, at(change.offsetNanoseconds), change.leds.isEmpty ? "none" : change.leds.joined(separator: ", ")])
+            }
+            for i in r.capsLock.intervals.prefix(rows) {
+                caps.add([label, at(i.startOffsetNanoseconds), i.endOffsetNanoseconds.map(at) ?? "still on at the end",
+                          ns(i.durationNanoseconds)])
+            }
+            for offset in r.phantomStateOffsetsNanoseconds.prefix(rows) { phantom.add([label, at(offset)]) }
+        }
+        return [reports] + [gaps, phantom, leds, caps].filter { !$0.rows.isEmpty }
     }
 }

@@ -70,6 +70,8 @@ extension TraceAnalyzer {
                 if let resolution = cursor.resolution { add(resolution: resolution) } else { add(cursor.record) }
             case .stageTimings:
                 if let timings = cursor.stageTimings { add(stageTimings: timings) } else { add(cursor.record) }
+            case .hidReport:
+                if let report = cursor.hidReport { add(report: report) } else { add(cursor.record) }
             default:
                 add(cursor.record)
             }

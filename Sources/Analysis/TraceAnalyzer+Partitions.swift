@@ -116,6 +116,8 @@ extension TraceAnalyzer {
                 tailKeys += 1
                 // Every slot now holds a tail press: an older record can no longer join.
                 if tailKeys >= UInt64(PressWindow.size) { joining = false }
+            case .hidReport:
+                if let report = cursor.hidReport { capture.add(report: report) }
             case .resolution where joining:
                 guard let resolution = cursor.resolution, let slot = slot(for: resolution.pressSequence) else { continue }
                 if resolution.pressSequence < boundary { window.slots[slot].resolution = resolution }

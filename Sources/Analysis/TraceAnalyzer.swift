@@ -136,9 +136,16 @@ public struct TraceAnalyzer {
                 sawPerResponderMarker = true
                 for (path, calls) in Self.parsePerResponder(marker.text ?? "") { perResponder[path, default: 0] += calls }
             }
+        case .hidReport(let report): add(report: report)
         case let other:
             count(other.timestamp)
         }
+    }
+
+    /// Adds a HID report record of the current trace.
+    public mutating func add(report: HIDReport) {
+        count(report.timestamp)
+        if tracksCapture { capture.add(report: report) }
     }
 
     /// Adds a key record of the current trace.

@@ -8,6 +8,7 @@ import KeyTraceCore
 ///         ──► .marker(marker)            ErrorRollOver, evdev SYN_DROPPED, script markers
 ///         ──► .dropped(count:)           the source says it lost `count` packets
 ///         ──► .focus(path:timestamp:)    a script moved focus
+///         ──► .report(report)            a HID report as it crossed the bus (input or output)
 /// ```
 public enum CaptureEvent: Hashable, Sendable {
     /// A key press. `uncertaintyNs` says how long before ``KeyPress/timestamp`` the key may
@@ -22,6 +23,9 @@ public enum CaptureEvent: Hashable, Sendable {
     case device(DeviceInfo)
     /// A script moved focus to `path`.
     case focus(path: String, timestamp: UInt64)
+    /// A HID report of a keyboard: every Input report of a decoded keyboard interface (idle and
+    /// repeated ones too) and every Output report sent to one, before the presses it caused.
+    case report(HIDReport)
 
     /// The press, when the event is one.
     public var press: KeyPress? {

@@ -49,6 +49,8 @@ public struct CaptureSummary: Hashable, Sendable {
     public var packetsRead: Int = 0
     /// Keyboard reports decoded (USB only).
     public var reportsDecoded: Int = 0
+    /// Output reports (keyboard LEDs) sent to keyboards: SET_REPORT and interrupt OUT (USB only).
+    public var outputReports: Int = 0
     /// Press events emitted (began, repeats and ended).
     public var presses: Int = 0
     /// Markers emitted.
@@ -98,6 +100,7 @@ extension CaptureSummary: CustomStringConvertible {
             + (devices.isEmpty ? "" : " (" + devices.map(\.description).joined(separator: "; ") + ")"))
         lines.append("packets: \(packetsRead), reports: \(reportsDecoded), presses: \(presses), markers: \(markers), "
             + "dropped: \(dropped), keys held at end: \(keysHeldAtEnd)")
+        if outputReports > 0 { lines.append("output reports (LEDs): \(outputReports)") }
         let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         lines.append("skipped: " + (reasons.isEmpty ? "none" : reasons.joined(separator: ", ")))
         lines.append(contentsOf: usbLines)

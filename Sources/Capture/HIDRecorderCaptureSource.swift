@@ -158,6 +158,7 @@ public final class HIDRecorderCaptureSource: StreamingCaptureSource {
         case .empty:
             decoded.skip(.malformed)
         case .unknownReportID(let reportID):
+            record(report, reportID: reportID, device: device, timestamp: timestamp, phantom: false, descriptor: decoder.descriptor)
             decoded.updateEndpoint(id) { $0.sawReport(length: report.count, reportID: reportID) }
             decoded.skip(.otherReport)
         case .decoded(let reportID, let changes, let errorCode):
@@ -173,11 +174,26 @@ public final class HIDRecorderCaptureSource: StreamingCaptureSource {
                 }
                 pending.events.append(.device(device.info))
             }
+            let reportAt = pending.events.count
             let began = device.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
                                              uncertaintyNs: options.timestampUncertaintyNs, summary: &decoded,
                                              into: &pending.events)
+            record(report, reportID: reportID, device: device, timestamp: timestamp, phantom: errorCode == 1,
+                   descriptor: decoder.descriptor, at: reportAt)
             if !began.isEmpty { decoded.updateEndpoint(id) { $0.keysByPage.merge(began, uniquingKeysWith: +) } }
         }
+    }
+
+    /// Adds an Input report of a keyboard device as a ``CaptureEvent/report(_:)`` at `index`
+    /// (before the presses it caused) or at the end.
+    private func record(_ report: [UInt8], reportID: UInt8, device: Device, timestamp: UInt64, phantom: Bool,
+                        descriptor: HIDReportDescriptor, at index: Int? = nil) {
+        guard options.recordsReports, descriptor.hasKeys else { return }
+        let event = report.withUnsafeBytes { bytes in
+            CaptureEvent.report(HIDReport(timestamp: timestamp, device: device.info.id, direction: .input, reportID: reportID,
+                                          bytes: bytes, keysHeld: device.tracker.holdsKeys, isPhantomState: phantom))
+        }
+        if let index, index < pending.events.count { pending.events.insert(event, at: index) } else { pending.events.append(event) }
     }
 }
 
@@ -193,7 +209,10 @@ public struct HIDRecorderOptions: Hashable, Sendable {
     public var tracksCapsLock = true
     /// Whether reaching the end without any key is an error (``CaptureError/Code/noKeyboard``).
     public var requiresKeyboard = true
+    /// Whether every Input report of a device with keys becomes a ``CaptureEvent/report(_:)``.
+    public var recordsReports = true
 
-    /// Default options: US ANSI layout, 10 ms uncertainty, Caps Lock tracked, a keyboard required.
+    /// Default options: US ANSI layout, 10 ms uncertainty, Caps Lock tracked, a keyboard required,
+    /// reports recorded.
     public init() {}
 }

@@ -30,6 +30,9 @@ struct KeyStateTracker {
     private(set) var otherPagesDown: [UInt32] = []
 
     /// Every key down, modifiers and other pages included.
+    /// Whether any key is held (cheaper than ``heldCount``: nothing is built).
+    var holdsKeys: Bool { !keysDown.isEmpty || !sides.isEmpty || !otherPagesDown.isEmpty }
+
     var heldCount: Int { keysDown.count + sides.usages.count + otherPagesDown.count }
 
     /// The press of `usage` on `page` (consumer, system control): it changes no modifier and types nothing.

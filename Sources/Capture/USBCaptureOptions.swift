@@ -21,9 +21,12 @@ public struct USBCaptureOptions: Hashable, Sendable {
     public var requiresKeyboard: Bool = true
     /// Whether Caps Lock presses toggle ``ModifierFlags/alphaShift`` (off at the start).
     public var tracksCapsLock: Bool = true
+    /// Whether every HID report of a keyboard becomes a ``CaptureEvent/report(_:)``: the Input
+    /// reports of decoded keyboard interfaces and the Output reports (LEDs) sent to them.
+    public var recordsReports: Bool = true
 
     /// Default options: US ANSI layout, low or full speed, 8 ms default polling interval, a keyboard
-    /// required, Caps Lock tracked.
+    /// required, Caps Lock tracked, reports recorded.
     public init() {}
 
     /// A usbmon URB interval (frames at low/full speed, microframes at high speed) in ns.

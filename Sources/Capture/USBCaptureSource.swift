@@ -59,6 +59,8 @@ public final class USBCaptureSource: StreamingCaptureSource {
     /// ordered by id, from a pass over the whole file. Empty when the file cannot be read.
     /// A recording names them from its own pass instead (``CaptureEvent/device(_:)``).
     public static func keyboards(inFile path: String, options: USBCaptureOptions = USBCaptureOptions()) -> [DeviceInfo] {
+        var options = options
+        options.recordsReports = false
         guard let source = try? USBCaptureSource(file: path, options: options) else { return [] }
         var latest: [DeviceID: DeviceInfo] = [:]
         while let event = try? source.next() {

@@ -8,6 +8,8 @@ import KeyTraceCore
 ///                                           ├─ error status ...................... skipped: error-status
 ///                                           ├─ control ─► GET_DESCRIPTOR answers ─► device, interfaces,
 ///                                           │                  product name, report descriptors
+///                                           ├─ SET_REPORT(Output) submit ─► .report (LEDs)
+///                                           ├─ interrupt OUT submit to a keyboard ─► .report (LEDs)
 ///                                           ├─ bulk, isochronous, interrupt OUT .. skipped: other-device
 ///                                           └─ interrupt IN completion ─► endpoint role and layout
 ///                                                 keyboard ─► report descriptor decoder ─┐
@@ -118,6 +120,8 @@ struct USBKeyboardDecoder {
     private var devices: [DeviceKey: Device] = [:]
     /// GET_DESCRIPTOR requests not yet answered.
     private var pendingRequests: [RequestKey: Request] = [:]
+    /// USBPcap SET_REPORT(Output) setup stages waiting for their data stage: the interface.
+    private var pendingSetReports: [RequestKey: (interface: UInt8, reportID: UInt8)] = [:]
 
     init(linkType: USBLinkType, options: USBCaptureOptions) {
         self.linkType = linkType
@@ -162,8 +166,11 @@ struct USBKeyboardDecoder {
             return
         }
         if packet.transfer == .control {
-            consumeControl(packet, into: &events)
+            consumeControl(packet, timestamp: timestamp, into: &events)
             return
+        }
+        if packet.transfer == .interrupt, !packet.isIn, !packet.isCompletion, options.recordsReports {
+            recordInterruptOut(packet, timestamp: timestamp, into: &events)
         }
         guard packet.isCompletion else { return skip(.submit) }
         guard packet.status == 0 else { return skip(.errorStatus) }
@@ -185,10 +192,11 @@ struct USBKeyboardDecoder {
 
     // MARK: Control transfers: descriptors
 
-    private mutating func consumeControl(_ packet: USBPacket, into events: inout [CaptureEvent]) {
+    private mutating func consumeControl(_ packet: USBPacket, timestamp: UInt64, into events: inout [CaptureEvent]) {
         let key = RequestKey(bus: packet.bus, device: packet.device, request: packet.requestID)
         if !packet.isCompletion {
             skip(.submit)
+            if options.recordsReports { recordSetReport(packet, key: key, timestamp: timestamp, into: &events) }
             // GET_DESCRIPTOR: bmRequestType 0x80 (device-to-host, standard, device) or 0x81 (…,
             // interface: report descriptors), bRequest 6; wValue is type << 8 | index, wIndex the
             // interface.
@@ -418,14 +426,15 @@ struct USBKeyboardDecoder {
                                  into events: inout [CaptureEvent]) {
         switch state.layout {
         case .boot:
-            decodeBoot(report, &state, timestamp: timestamp, into: &events)
+            decodeBoot(report, &state, timestamp: timestamp, wire: report, into: &events)
         case .bootAfterReportID(let id):
             guard let first = report.first, first == id else {
+                recordInput(report, reportID: report.first ?? 0, state, timestamp: timestamp, phantom: false, into: &events)
                 decoded.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: report.first) }
                 return skip(.otherReport)
             }
             decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) }
-            decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, into: &events)
+            decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, wire: report, into: &events)
         case .descriptor(var decoder):
             state.layout = .boot  // lets the decoder be changed in place without a copy
             decodeDescribed(report, &decoder, &state, timestamp: timestamp, into: &events)
@@ -439,6 +448,7 @@ struct USBKeyboardDecoder {
         case .empty:
             skip(.malformed)
         case .unknownReportID(let id):
+            recordInput(report, reportID: id, state, timestamp: timestamp, phantom: false, into: &events)
             decoded.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: id) }
             skip(.otherReport)
         case .decoded(let id, let changes, let errorCode):
@@ -449,21 +459,31 @@ struct USBKeyboardDecoder {
                 announce(state.key, into: &events)
                 state.announced = true
             }
+            let reportAt = events.count
             let began = state.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
                                             uncertaintyNs: uncertainty(of: state), summary: &decoded, into: &events)
+            recordInput(report, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver,
+                        at: reportAt, into: &events)
             if !began.isEmpty {
                 decoded.updateEndpoint(state.tracker.device) { $0.keysByPage.merge(began, uniquingKeysWith: +) }
             }
         }
     }
 
+    /// Decodes a boot report; `wire` is the report as sent (with the report ID byte, if any).
     private mutating func decodeBoot(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
-                                     into events: inout [CaptureEvent]) {
-        guard report.count == 8, BootReport.slotsAreValid(report) else { return skip(.malformed) }
+                                     wire: UnsafeRawBufferPointer, into events: inout [CaptureEvent]) {
+        let id: UInt8 = wire.count > report.count ? wire[0] : 0
+        guard report.count == 8, BootReport.slotsAreValid(report) else {
+            recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: false, into: &events)
+            return skip(.malformed)
+        }
         decoded.reportsDecoded += 1
         let uncertainty = uncertainty(of: state)
-        if let error = BootReport.read(report).errorCode {
-            state.tracker.rollover(error, timestamp: timestamp, summary: &decoded, into: &events)
+        let reportAt = events.count
+        let errorCode = BootReport.read(report).errorCode
+        if let errorCode {
+            state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &events)
         }
         let endpoint = state
         var presses = 0
@@ -474,5 +494,83 @@ struct USBKeyboardDecoder {
             events.append(.press(press, uncertaintyNs: uncertainty))
         }.state
         decoded.presses += presses
+        recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver,
+                    at: reportAt, into: &events)
+    }
+
+    // MARK: Report records
+
+    /// The Keyboard page's ErrorRollOver usage: the report is in phantom state.
+    private static let errorRollOver: UInt8 = 0x01
+
+    /// Appends an Input report of a keyboard endpoint as a ``CaptureEvent/report(_:)``, at
+    /// `index` (before the presses it caused) or at the end.
+    private func recordInput(_ report: UnsafeRawBufferPointer, reportID: UInt8, _ state: Endpoint, timestamp: UInt64,
+                             phantom: Bool, at index: Int? = nil, into events: inout [CaptureEvent]) {
+        guard options.recordsReports else { return }
+        let event = CaptureEvent.report(HIDReport(
+            timestamp: timestamp, device: state.key.id, interface: state.interface, endpoint: state.key.endpoint,
+            direction: .input, reportID: reportID, bytes: report, keysHeld: state.tracker.holdsKeys,
+            isPhantomState: phantom))
+        if let index, index < events.count { events.insert(event, at: index) } else { events.append(event) }
+    }
+
+    /// A SET_REPORT(Output) request to an interface (bmRequestType 0x21, bRequest 0x09, wValue
+    /// high byte 2): usbmon carries the report after the setup; USBPcap in a data stage of its own.
+    private mutating func recordSetReport(_ packet: USBPacket, key: RequestKey, timestamp: UInt64,
+                                          into events: inout [CaptureEvent]) {
+        guard let setup = packet.setup, setup.count >= 8 else {
+            // USBPcap: the data stage of a request whose setup stage came first.
+            if let asked = pendingSetReports.removeValue(forKey: key), !packet.data.isEmpty {
+                recordOutput(packet.data, bus: packet.bus, device: packet.device, interface: asked.interface,
+                             endpoint: 0, reportID: asked.reportID, timestamp: timestamp, into: &events)
+            }
+            return
+        }
+        guard setup[0] == 0x21, setup[1] == 0x09, setup[3] == 2 else { return }
+        if linkType == .usbPcap {
+            if pendingSetReports.count > 4096 { pendingSetReports.removeAll() }
+            pendingSetReports[key] = (setup[4], setup[2])
+            return
+        }
+        recordOutput(packet.data, bus: packet.bus, device: packet.device, interface: setup[4], endpoint: 0,
+                     reportID: setup[2], timestamp: timestamp, into: &events)
+    }
+
+    /// An interrupt OUT transfer to an interface of a device that has a keyboard endpoint.
+    private mutating func recordInterruptOut(_ packet: USBPacket, timestamp: UInt64, into events: inout [CaptureEvent]) {
+        let device = DeviceKey(bus: packet.bus, device: packet.device)
+        let interface = devices[device]?.interfaces?.first { $0.endpoints.contains { $0.address == packet.endpoint } }?.number
+        guard !packet.data.isEmpty, keyboardEndpoint(of: device, interface: interface) != nil else { return }
+        let usesIDs = interface.flatMap { devices[device]?.reportDescriptors[$0] }?.usesReportIDs ?? false
+        recordOutput(packet.data, bus: packet.bus, device: packet.device, interface: interface, endpoint: packet.endpoint,
+                     reportID: usesIDs ? packet.data[0] : 0, timestamp: timestamp, into: &events)
+    }
+
+    /// The keyboard endpoint of `interface` on `device`, else the device's only keyboard endpoint.
+    private func keyboardEndpoint(of device: DeviceKey, interface: UInt8?) -> EndpointKey? {
+        var only: EndpointKey?
+        var count = 0
+        for (key, state) in endpoints where key.deviceKey == device && state.role == .keyboard {
+            if let interface, state.interface == interface { return key }
+            only = key
+            count += 1
+        }
+        return count == 1 ? only : nil
+    }
+
+    /// Appends an Output report with the LEDs it sets: by the interface's report descriptor, else
+    /// as the boot keyboard's 1-byte LED report.
+    private mutating func recordOutput(_ report: UnsafeRawBufferPointer, bus: UInt16, device: UInt16, interface: UInt8?,
+                                       endpoint: UInt8, reportID: UInt8, timestamp: UInt64,
+                                       into events: inout [CaptureEvent]) {
+        let deviceKey = DeviceKey(bus: bus, device: device)
+        let descriptor = interface.flatMap { devices[deviceKey]?.reportDescriptors[$0] }
+        let leds = descriptor.map { $0.leds(inOutputReport: report) } ?? KeyboardLEDs(bootOutputReport: report)
+        let owner = keyboardEndpoint(of: deviceKey, interface: interface)?.id
+            ?? .usb(bus: bus, device: device, endpoint: endpoint)
+        decoded.outputReports += 1
+        events.append(.report(HIDReport(timestamp: timestamp, device: owner, interface: interface, endpoint: endpoint,
+                                        direction: .output, reportID: reportID, bytes: report, leds: leds)))
     }
 }

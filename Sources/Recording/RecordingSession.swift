@@ -9,7 +9,7 @@ import TraceFormat
 ///
 /// ```
 ///  source ──events──▶ session ──press──▶ dispatcher ──observer──▶ TraceRecorder ──▶ trace
-///                        │ no scene: key records only; markers, drops, focus as records
+///                        │ no scene: key records only; markers, drops, focus, HID reports as records
 /// ```
 public final class RecordingSession {
     /// What one recording did.
@@ -20,6 +20,8 @@ public final class RecordingSession {
         public var resolutions = 0
         /// Markers the capture source reported (ErrorRollOver, …), written as marker records.
         public var markers = 0
+        /// HID report records written (every keyboard report, input and output).
+        public var reports = 0
         /// Packets the capture source reported lost (libpcap's drop count on a live capture).
         public var dropped: UInt64 = 0
         /// Responder-chain changes recorded.
@@ -118,6 +120,13 @@ public final class RecordingSession {
         case .dropped(let count):
             summary.dropped += count
             try recorder.record(.dropped(DroppedEventsRecord(timestamp: dispatcher?.lastDispatchTimestamp ?? 0, count: count)))
+        case .report(let report):
+            summary.reports += 1
+            if dispatcher != nil {
+                try recorder.record(.hidReport(report))
+            } else {
+                try writer.append(report)
+            }
         case .device(let info):
             devices[info.id] = info  // into the metadata at finish()
         case .focus(let path, let timestamp):

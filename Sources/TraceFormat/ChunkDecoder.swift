@@ -22,7 +22,7 @@ struct ChunkDecoder {
     /// The current key record's shape number, or -1 when the current record is not a key.
     @usableFromInline var shape = -1
     /// The current record's payload after its timestamp delta.
-    private var body = UnsafeRawBufferPointer(start: nil, count: 0)
+    private(set) var body = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Resolutions decoded in this chunk, by their string references.
     private var resolutions = ResolutionDetailsCache()
 
@@ -361,6 +361,8 @@ struct ChunkDecoder {
                 return nil
             }
             return .marker(MarkerRecord(timestamp: time, label: label, text: text))
+        case EntryType.hidReport:
+            return HIDReport.decodeRecord(time: time, body: &r).map { .hidReport($0) }
         default:
             return nil
         }

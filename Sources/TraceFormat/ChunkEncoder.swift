@@ -12,7 +12,7 @@ struct ChunkEncoder: ~Copyable {
     /// String references of the chunk by string identity.
     private var stringCache = DirectMappedCache<StringIdentity, StringReference>(capacity: 64)
     private(set) var previousTime: UInt64 = 0
-    private var scratch = ByteWriter(capacity: 256)
+    var scratch = ByteWriter(capacity: 256)
 
     /// Starts a new chunk whose first timestamp is `baseTime`.
     mutating func reset(baseTime: UInt64) {
@@ -56,6 +56,8 @@ struct ChunkEncoder: ~Copyable {
             scratch.writeVarint(label)
             scratch.writeVarint(text)
             endRecord(EntryType.marker, into: &out)
+        case .hidReport(let r):
+            encode(r, into: &out)
         case .unknown(let r):
             guard EntryCodec.isShort(r.type) ? !EntryCodec.isKey(r.type) : !EntryCodec.isDefinition(r.type)
             else {
@@ -192,13 +194,13 @@ struct ChunkEncoder: ~Copyable {
         return id + 1
     }
 
-    private mutating func beginRecord(_ time: UInt64) {
+    mutating func beginRecord(_ time: UInt64) {
         scratch.removeAll()
         EntryCodec.writeDelta(time, after: previousTime, into: &scratch)
         previousTime = time
     }
 
-    private mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
+    mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
         EntryCodec.writeLong(type: type, payload: scratch, into: &out)
     }
 }

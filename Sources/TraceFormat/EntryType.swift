@@ -14,6 +14,7 @@ enum EntryType {
     static let chainChange: UInt8 = 0x15
     static let dropped: UInt8 = 0x16
     static let marker: UInt8 = 0x17
+    static let hidReport: UInt8 = 0x18
 
     /// Short type 0: a key press by shape (same payload as ``key``).
     static let shortKey: UInt8 = 0x0
@@ -31,6 +32,7 @@ enum EntryType {
         case chainChange: return .chainChange
         case dropped: return .dropped
         case marker: return .marker
+        case hidReport: return .hidReport
         default: return .unknown
         }
     }

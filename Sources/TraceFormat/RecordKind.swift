@@ -16,11 +16,13 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable, Comparable {
     case dropped = "dropped"
     /// ``MarkerRecord``.
     case marker = "marker"
+    /// A HID report (``KeyTraceCore/HIDReport``).
+    case hidReport = "report"
     /// ``UnknownRecord``.
     case unknown = "unknown"
 
     /// The stable name (`key`, `resolution`, `timing`, `counters`, `cache`, `chain`,
-    /// `dropped`, `marker`, `unknown`).
+    /// `dropped`, `marker`, `report`, `unknown`).
     public var name: String { rawValue }
 
     /// Parses a comma-separated list such as `key,resolution`; `nil` names the first unknown word.

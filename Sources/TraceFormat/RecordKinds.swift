@@ -26,6 +26,7 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
         case .chainChange: self = .chainChange
         case .dropped: self = .dropped
         case .marker: self = .marker
+        case .hidReport: self = .hidReport
         case .unknown: self = .unknown
         }
     }
@@ -47,10 +48,12 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
     @inlinable public static var dropped: RecordKinds { RecordKinds(rawValue: 1 << 6) }
     /// Marker records.
     @inlinable public static var marker: RecordKinds { RecordKinds(rawValue: 1 << 7) }
+    /// HID report records.
+    @inlinable public static var hidReport: RecordKinds { RecordKinds(rawValue: 1 << 8) }
     /// Records of a type this reader does not know.
-    @inlinable public static var unknown: RecordKinds { RecordKinds(rawValue: 1 << 8) }
+    @inlinable public static var unknown: RecordKinds { RecordKinds(rawValue: 1 << 9) }
     /// Every kind.
-    @inlinable public static var all: RecordKinds { RecordKinds(rawValue: 0x1FF) }
+    @inlinable public static var all: RecordKinds { RecordKinds(rawValue: 0x3FF) }
 
     /// Whether the set holds `kind`.
     @inlinable
@@ -60,6 +63,6 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
     /// type, `0x11` to `0x7F`).
     func containsRecord(ofType type: UInt8) -> Bool {
         let index = type &- EntryType.key
-        return rawValue & (index < 8 ? 1 &<< UInt16(index) : RecordKinds.unknown.rawValue) != 0
+        return rawValue & (index <= EntryType.hidReport &- EntryType.key ? 1 &<< UInt16(index) : RecordKinds.unknown.rawValue) != 0
     }
 }

@@ -58,6 +58,12 @@ extension TraceRecord {
         case .marker(let r):
             row.text(15, r.label)
             row.text(16, r.text ?? "")
+        case .hidReport(let r):
+            row.text(2, r.direction.name)
+            row.text(4, r.device.description)
+            row.number(14, UInt64(r.length))
+            if let leds = r.leds { row.text(15, "leds " + leds.summary) } else if r.isPhantomState { row.text(15, "phantom") }
+            row.text(16, r.hex)
         case .unknown(let r):
             row.number(14, UInt64(r.payload.count))
             row.text(15, "type \(r.type)")

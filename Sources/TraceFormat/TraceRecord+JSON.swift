@@ -81,6 +81,17 @@ extension TraceRecord {
         case .marker(let r):
             o.add("label", r.label)
             o.add("text", r.text)
+        case .hidReport(let r):
+            o.add("direction", r.direction.name)
+            o.add("device", r.device.description)
+            o.add("interface", r.interface.map { UInt64($0) })
+            o.add("endpoint", r.endpoint.map { UInt64($0) })
+            o.add("report_id", UInt64(r.reportID))
+            o.add("length", UInt64(r.length))
+            o.add("bytes_hex", r.bytes.hex(separator: ""))
+            o.add("keys_held", r.keysHeld)
+            o.add("phantom_state", r.isPhantomState)
+            o.add("leds", r.leds?.names.joined(separator: ","))
         case .unknown(let r):
             o.add("type", UInt64(r.type))
             o.add("payload_hex", r.payload.map { b in (b < 16 ? "0" : "") + String(b, radix: 16) }.joined())

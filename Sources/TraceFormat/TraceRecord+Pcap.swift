@@ -11,7 +11,7 @@ extension TraceRecord {
     /// ```
     ///  0  u8   packet format version (1)
     ///  1  u8   kind: 1 key, 2 resolution, 3 timing, 4 counters, 5 cache, 6 chain,
-    ///                7 dropped, 8 marker, 255 unknown
+    ///                7 dropped, 8 marker, 9 report, 255 unknown
     ///  2  u16  payload length including this 12-byte prefix
     ///  4  u64  t_ns
     /// 12  …    kind fields (docs/TraceFormat.md §13, "pcap export")
@@ -78,6 +78,17 @@ extension TraceRecord {
         case .marker(let r):
             str(r.label)
             str(r.text)
+        case .hidReport(let r):
+            w.writeUInt64(r.device.rawValue)
+            w.writeUInt8(r.direction.rawValue)
+            w.writeUInt8(r.interface ?? 0xFF)
+            w.writeUInt8(r.endpoint ?? 0xFF)
+            w.writeUInt8(r.reportID)
+            w.writeUInt8((r.keysHeld ? 1 : 0) | (r.isPhantomState ? 2 : 0) | (r.leds != nil ? 4 : 0))
+            w.writeUInt8(r.leds?.rawValue ?? 0)
+            w.writeUInt16(UInt16(clamping: r.length))
+            w.writeUInt8(UInt8(r.bytes.count))
+            r.bytes.withUnsafeBytes { w.writeBytes($0) }
         case .unknown(let r):
             w.writeUInt8(r.type)
             w.writeBytes(r.payload.prefix(60_000))
@@ -98,6 +109,7 @@ extension TraceRecord {
         case .chainChange: return 6
         case .dropped: return 7
         case .marker: return 8
+        case .hidReport: return 9
         case .unknown: return 255
         }
     }

@@ -44,6 +44,8 @@ extension TraceRecord {
         case .marker(let r):
             // One record a line: a multi-line marker text (a scene-state snapshot) shows its line breaks as ⏎.
             return head + r.label + (r.text.map { ": " + $0.replacingOccurrences(of: "\n", with: " ⏎ ") } ?? "")
+        case .hidReport(let r):
+            return head + r.textLine
         case .unknown(let r):
             return head + "type 0x\(String(r.type, radix: 16)) (\(r.payload.count) bytes)"
         }

@@ -22,6 +22,10 @@ public enum TraceRecord: Hashable, Sendable {
     case dropped(DroppedEventsRecord)
     /// A user marker: a label and optional text.
     case marker(MarkerRecord)
+    /// A HID report as it crossed the bus (input, or output with the LED state). Boxed, so
+    /// every record stays small; `TraceWriter.append(_:)` taking a `HIDReport` and
+    /// ``RecordCursor/hidReport`` never box it.
+    indirect case hidReport(HIDReport)
     /// A record of a type this reader does not know, kept verbatim.
     case unknown(UnknownRecord)
 
@@ -37,6 +41,7 @@ public enum TraceRecord: Hashable, Sendable {
         case .chainChange(let r): return r.timestamp
         case .dropped(let r): return r.timestamp
         case .marker(let r): return r.timestamp
+        case .hidReport(let r): return r.timestamp
         case .unknown(let r): return r.timestamp
         }
     }
@@ -52,6 +57,7 @@ public enum TraceRecord: Hashable, Sendable {
         case .chainChange: return .chainChange
         case .dropped: return .dropped
         case .marker: return .marker
+        case .hidReport: return .hidReport
         case .unknown: return .unknown
         }
     }

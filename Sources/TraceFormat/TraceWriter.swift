@@ -134,6 +134,12 @@ public final class TraceWriter {
         try state.append(at: record.timestamp) { encoder, out in encoder.encode(record, into: &out) }
     }
 
+    /// Appends a HID report record (allocating nothing); returns its index.
+    @discardableResult
+    public func append(_ report: HIDReport) throws(TraceFormatError) -> UInt64 {
+        try state.append(at: report.timestamp) { encoder, out in encoder.encode(report, into: &out) }
+    }
+
     /// Appends a key press; returns its press sequence number (for resolution records).
     @discardableResult
     public func append(_ press: KeyPress, timestampUncertainty: UInt64? = nil) throws(TraceFormatError) -> UInt64 {

@@ -57,6 +57,9 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .customLong("json-summary"),
           help: "Print the capture summary as one JSON object (devices, endpoints, report IDs, keys by usage page) instead of text.")
     var jsonSummary = false
+    @Flag(name: .customLong("no-reports"),
+          help: "Do not write a report record per HID report (USB and hid-recorder sources; LED state and report-level timing are then lost).")
+    var noReports = false
 
     func validate() throws {
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
@@ -106,17 +109,19 @@ struct RecordCommand: ParsableCommand {
 
     private func openSource(layout: KeyboardLayout) throws -> (CaptureSource, String, [String: String], Int32?) {
         if let pcap {
-            let source = try USBCaptureSource(file: pcap)
+            let source = try USBCaptureSource(file: pcap, options: usbOptions)
             return (source, "usb", ["input": pcap], source.linkType)
         }
         if let interface {
-            let source = try USBCaptureSource(interface: interface)
+            let source = try USBCaptureSource(interface: interface, options: usbOptions)
             return (source, "usb-live", ["interface": interface], source.linkType)
         }
         if let evdev { return (try EvdevCaptureSource(path: evdev), "evdev", ["input": evdev], nil) }
         if let evemu { return (try EvemuCaptureSource(path: evemu), "evemu", ["input": evemu], nil) }
         if let hidRecorder {
-            return (try HIDRecorderCaptureSource(path: hidRecorder), "hid-recorder",
+            var options = HIDRecorderOptions()
+            options.recordsReports = !noReports
+            return (try HIDRecorderCaptureSource(path: hidRecorder, options: options), "hid-recorder",
                     ["input": hidRecorder, "timestamps": "hidraw read times in user space, relative to the first read"], nil)
         }
                 if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
@@ -127,6 +132,12 @@ struct RecordCommand: ParsableCommand {
             return (source, "terminal", ["input": "stdin", "keyboardProtocol": encoding], nil)
         }
         throw ValidationError("no source given")
+    }
+
+    private var usbOptions: USBCaptureOptions {
+        var options = USBCaptureOptions()
+        options.recordsReports = !noReports
+        return options
     }
 
     /// SIGINT/SIGTERM stop live sources; the trace is then finished normally.
@@ -170,6 +181,10 @@ struct RecordCommand: ParsableCommand {
             print("  resolutions \(summary.resolutions) (\(outcomes))")
         }
         if summary.markers > 0 { print("  markers     \(summary.markers)") }
+        if summary.reports > 0 {
+            print("  reports     \(summary.reports) HID report records (\(summary.reports - capture.outputReports) input, "
+                + "\(capture.outputReports) output)")
+        }
         if summary.dropped > 0 { print("  dropped     \(summary.dropped) (reported by the source)") }
         if capture.packetsRead > 0 && (pcap != nil || interface != nil) {
             print("  packets     \(capture.packetsRead) read, \(capture.reportsDecoded) keyboard reports")

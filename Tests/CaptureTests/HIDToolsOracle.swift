@@ -29,9 +29,19 @@ enum HIDToolsOracle {
     /// Per report: the extended usages (page << 16 | usage) of the keys it holds, or `nil` when
     /// hid-tools has no input report for it.
     static func keys(descriptor: [UInt8], reports: [[UInt8]]) throws -> [[UInt32]?] {
+        try usages(descriptor: descriptor, reports: reports, kind: "input")
+    }
+
+    /// Per Output report: the LED usages (page 0x08 << 16 | 1…5) it sets, or `nil` when
+    /// hid-tools has no output report for it.
+    static func leds(descriptor: [UInt8], reports: [[UInt8]]) throws -> [[UInt32]?] {
+        try usages(descriptor: descriptor, reports: reports, kind: "output")
+    }
+
+    private static func usages(descriptor: [UInt8], reports: [[UInt8]], kind: String) throws -> [[UInt32]?] {
         let python = try python()
         func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
-        let request: [String: Any] = ["descriptor": hex(descriptor), "reports": reports.map(hex)]
+        let request: [String: Any] = ["descriptor": hex(descriptor), "reports": reports.map(hex), "kind": kind]
         let directory = try TemporaryDirectory()
         let input = directory.path("request.json")
         try JSONSerialization.data(withJSONObject: request).write(to: URL(fileURLWithPath: input))

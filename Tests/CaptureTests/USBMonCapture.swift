@@ -14,6 +14,8 @@ struct USBMonCapture {
         var endpoint: UInt8
         var bInterval: UInt8 = 8
         var reportDescriptor: [UInt8]
+        /// An interrupt-OUT endpoint (0x01–0x0F), when the interface has one.
+        var outEndpoint: UInt8?
     }
 
     /// A device on `bus` at `address`.
@@ -83,6 +85,32 @@ struct USBMonCapture {
         return completion
     }
 
+    /// A SET_REPORT(Output) request to `interface` (the host setting the LEDs): the submit
+    /// carries the setup and the report, the completion neither. Returns the submit's time in ns.
+    @discardableResult
+    mutating func setReport(_ device: Device, interface: UInt8, reportID: UInt8 = 0, _ bytes: [UInt8]) -> UInt64 {
+        nextURB += 0x40
+        let submitted = time * 1000
+        let length = UInt8(bytes.count)
+        packet(type: "S", transfer: 2, endpoint: 0x00, device: device, urb: nextURB,
+               setup: [0x21, 0x09, reportID, 0x02, interface, 0, length, 0], status: -115, data: bytes)
+        packet(type: "C", transfer: 2, endpoint: 0x00, device: device, urb: nextURB, length: UInt32(length))
+        time += 1000
+        return submitted
+    }
+
+    /// An interrupt-OUT transfer of `bytes` on `endpoint` (submit with the data, then the
+    /// completion). Returns the submit's time in ns.
+    @discardableResult
+    mutating func interruptOut(_ device: Device, endpoint: UInt8, _ bytes: [UInt8]) -> UInt64 {
+        nextURB += 0x40
+        let submitted = time * 1000
+        packet(type: "S", transfer: 1, endpoint: endpoint, device: device, urb: nextURB, status: -115, data: bytes)
+        packet(type: "C", transfer: 1, endpoint: endpoint, device: device, urb: nextURB, length: UInt32(bytes.count))
+        time += 1000
+        return submitted
+    }
+
     /// Waits `ms` milliseconds.
     mutating func wait(ms: UInt64) { time += ms * 1000 }
 
@@ -98,10 +126,12 @@ struct USBMonCapture {
     static func configuration(_ device: Device) -> [UInt8] {
         var body: [UInt8] = []
         for interface in device.interfaces {
-            body += [9, 4, interface.number, 0, 1, 3, interface.subclass, interface.interfaceProtocol, 0]
+            let endpoints: UInt8 = interface.outEndpoint == nil ? 1 : 2
+            body += [9, 4, interface.number, 0, endpoints, 3, interface.subclass, interface.interfaceProtocol, 0]
             let length = UInt16(interface.reportDescriptor.count)
             body += [9, 0x21, 0x11, 0x01, 0, 1, 0x22, UInt8(length & 0xFF), UInt8(length >> 8)]
             body += [7, 5, interface.endpoint, 3, 8, 0, interface.bInterval]
+            if let out = interface.outEndpoint { body += [7, 5, out, 3, 8, 0, interface.bInterval] }
         }
         let total = UInt16(9 + body.count)
         return [9, 2, UInt8(total & 0xFF), UInt8(total >> 8), UInt8(device.interfaces.count), 1, 0, 0xA0, 50] + body

@@ -1,0 +1,64 @@
+/// Up to 64 bytes held inline: the bytes of one HID report, copied without allocating.
+///
+/// 64 bytes is the largest interrupt packet of a full-speed device (USB 2.0 §5.7.3), and more
+/// than any keyboard report (boot 8, NKRO bitmaps 16–32); longer reports keep their first 64.
+public struct HIDReportBytes: Hashable, Sendable, BitwiseCopyable, RandomAccessCollection {
+    /// The most bytes kept.
+    public static let capacity = 64
+
+    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var stored: UInt8 = 0
+
+    /// No bytes.
+    public init() {}
+
+    /// The first ``capacity`` bytes of `bytes`.
+    public init(_ bytes: UnsafeRawBufferPointer) {
+        let n = Swift.min(bytes.count, Self.capacity)
+        stored = UInt8(n)
+        withUnsafeMutableBytes(of: &storage) { raw in
+            guard n > 0, let base = bytes.baseAddress, let target = raw.baseAddress else { return }
+            target.copyMemory(from: base, byteCount: n)
+        }
+    }
+
+    /// The first ``capacity`` bytes of `bytes`.
+    public init(_ bytes: some Sequence<UInt8>) {
+        let array = Array(bytes)
+        self = array.withUnsafeBytes { HIDReportBytes($0) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { Int(stored) }
+
+    public subscript(position: Int) -> UInt8 {
+        precondition(position >= 0 && position < Int(stored), "index out of range")
+        return Swift.withUnsafeBytes(of: storage) { $0[position] }
+    }
+
+    /// Calls `body` with the stored bytes.
+    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Int(stored)])) }
+    }
+
+    /// The bytes as lowercase hex pairs joined by `separator`.
+    public func hex(separator: String) -> String {
+        let digits: [Character] = Array("0123456789abcdef")
+        var text = ""
+        text.reserveCapacity(count * (2 + separator.count))
+        for (i, byte) in enumerated() {
+            if i > 0 { text += separator }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return text
+    }
+
+    public static func == (lhs: HIDReportBytes, rhs: HIDReportBytes) -> Bool {
+        lhs.stored == rhs.stored && lhs.withUnsafeBytes { l in rhs.withUnsafeBytes { r in l.elementsEqual(r) } }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}
