@@ -451,6 +451,10 @@ struct LibinputRecordParser {
         if let list = byteList {
             throw error(list.column, "the file ends inside a byte list; it needs its closing `]`")
         }
+        guard sawVersion else {
+            throw CaptureError.syntax(path, line: 1, column: 1, "not a libinput recording: it has no `version: 1` line "
+                + "(record one with `sudo libinput record /dev/input/eventN -o FILE.yml`)")
+        }
         try finishDevice()
     }
 
