@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "CCRC32C"),
         .target(name: "CProcessor"),
         .target(name: "ResponderEngine", dependencies: ["KeyTraceCore", "CProcessor"]),
-        .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"]),
+        .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"], plugins: ["EmbedScenes"]),
+        // Embeds Traces/scenes in the Scenes module (BundledScenes), so a copied binary has them.
+        .plugin(name: "EmbedScenes", capability: .buildTool(), dependencies: ["embed-scenes"], path: "Plugins/EmbedScenes"),
+        .executableTarget(name: "embed-scenes", path: "Plugins/EmbedScenesTool"),
         .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
         .target(name: "TraceFormat", dependencies: ["KeyTraceCore", "CCRC32C"]),
         .target(name: "KeyTraceTesting", dependencies: ["Replay"]),

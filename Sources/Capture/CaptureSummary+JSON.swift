@@ -8,7 +8,7 @@ extension CaptureSummary {
     ///   "identifiedBy":"report descriptor","heuristic":false}],
     ///  "endpoints":[{"id":"1.7.130","interface":1,"role":"keyboard","identifiedBy":"report descriptor",
     ///   "heuristic":false,"reportIDs":[1],"keysByPage":{"Keyboard":11},"undecodedReports":0,"reportLengths":[]}],
-    ///  "packets":120,"reports":5,"presses":22,"markers":0,"dropped":0,"keysHeldAtEnd":0,
+    ///  "packets":120,"reports":5,"presses":22,"markers":0,"dropped":0,"keysHeldAtEnd":0,"obfuscatedPresses":0,
     ///  "skipped":{"submit":55},"notes":[]}
     /// ```
     /// `heuristic` is true when the keys come from a guess at the report layout (no descriptor).
@@ -35,7 +35,8 @@ extension CaptureSummary {
         let notes = usbDevices.flatMap { device in device.notes.map { string("\(device.id) \($0)") } }
         return "{\"keyboards\":[\(keyboards.joined(separator: ","))],\"endpoints\":[\(endpointObjects.joined(separator: ","))],"
             + "\"packets\":\(packetsRead),\"reports\":\(reportsDecoded),\"presses\":\(presses),\"markers\":\(markers),"
-            + "\"dropped\":\(dropped),\"keysHeldAtEnd\":\(keysHeldAtEnd),\"skipped\":{\(skips)},"
+            + "\"dropped\":\(dropped),\"keysHeldAtEnd\":\(keysHeldAtEnd),\"obfuscatedPresses\":\(obfuscatedPresses),"
+            + "\"skipped\":{\(skips)},"
             + "\"notes\":[\(notes.joined(separator: ","))]}"
     }
 }

@@ -38,6 +38,9 @@ public struct CaptureSummary: Hashable, Sendable {
         public static let unsupportedSequence = SkipReason(named: "unsupported-sequence")
         /// Terminal: a release of a key that was not down (pressed before the capture started).
         public static let releaseWithoutPress = SkipReason(named: "release-without-press")
+        /// libinput recordings: an evdev event of a keyboard decoded from its hid reports, or a hid
+        /// report of a keyboard decoded from its evdev events (``LibinputOptions/keySource``).
+        public static let otherSource = SkipReason(named: "other-source")
 
         public static func < (lhs: SkipReason, rhs: SkipReason) -> Bool { lhs.name < rhs.name }
         public var description: String { name }
@@ -61,6 +64,9 @@ public struct CaptureSummary: Hashable, Sendable {
     public var skipped: [SkipReason: Int] = [:]
     /// Keys still down when the capture ended (no release is invented for them).
     public var keysHeldAtEnd: Int = 0
+    /// Presses whose key code the recorder replaced by a placeholder (`libinput record` without
+    /// `--show-keycodes` writes alphanumeric keys as KEY_A); they are in the trace as that placeholder.
+    public var obfuscatedPresses: Int = 0
     /// USB devices seen with an interrupt-IN endpoint or descriptors, by bus and address (USB only).
     public var usbDevices: [USBDevice] = []
     /// Every interrupt-IN endpoint seen, keyboard or not, ordered by id (USB only).
@@ -103,7 +109,26 @@ extension CaptureSummary: CustomStringConvertible {
         if outputReports > 0 { lines.append("output reports (LEDs): \(outputReports)") }
         let reasons = skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         lines.append("skipped: " + (reasons.isEmpty ? "none" : reasons.joined(separator: ", ")))
+        if obfuscatedPresses > 0 { lines.append("obfuscated: \(obfuscatedPresses) presses (key codes replaced by KEY_A)") }
         lines.append(contentsOf: usbLines)
         return lines.joined(separator: "\n")
+    }
+}
+
+extension CaptureSummary {
+    /// Adds `other`'s devices, endpoints and counts to this summary (one summary for several
+    /// devices decoded separately).
+    mutating func add(_ other: CaptureSummary) {
+        for device in other.devices { record(device: device) }
+        packetsRead += other.packetsRead
+        reportsDecoded += other.reportsDecoded
+        presses += other.presses
+        markers += other.markers
+        dropped += other.dropped
+        skipped.merge(other.skipped, uniquingKeysWith: +)
+        keysHeldAtEnd += other.keysHeldAtEnd
+        obfuscatedPresses += other.obfuscatedPresses
+        usbDevices += other.usbDevices
+        for endpoint in other.endpoints { updateEndpoint(endpoint.id) { $0 = endpoint } }
     }
 }

@@ -31,6 +31,12 @@ struct EvdevDecoder {
         events.append(.device(info))
     }
 
+    /// Emits `marker` (counted in the summary).
+    mutating func mark(_ marker: CaptureMarker, into events: inout [CaptureEvent]) {
+        summary.markers += 1
+        events.append(.marker(marker))
+    }
+
     mutating func consume(type: UInt16, code: UInt16, value: Int32, timestamp: UInt64,
                           into events: inout [CaptureEvent]) {
         summary.packetsRead += 1

@@ -118,14 +118,17 @@ public final class EvemuCaptureSource: StreamingCaptureSource {
     static func nanoseconds(_ text: String) -> UInt64? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, let seconds = UInt64(parts[0]) else { return nil }
-        guard parts.count == 2 else { return seconds * 1_000_000_000 }
+        let whole = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !whole.overflow else { return nil }  // beyond 2^64 ns: not a time this reader can hold
+        guard parts.count == 2 else { return whole.partialValue }
         let fraction = parts[1]
         guard !fraction.isEmpty, fraction.count <= 9, fraction.allSatisfy({ $0.isASCII && $0.isNumber }),
               let digits = UInt64(fraction)
         else { return nil }
         var scale: UInt64 = 1
         for _ in fraction.count..<9 { scale *= 10 }
-        return seconds * 1_000_000_000 + digits * scale
+        let sum = whole.partialValue.addingReportingOverflow(digits * scale)
+        return sum.overflow ? nil : sum.partialValue
     }
 }
 

@@ -36,22 +36,24 @@ struct KeyStateTracker {
     var heldCount: Int { keysDown.count + sides.usages.count + otherPagesDown.count }
 
     /// The press of `usage` on `page` (consumer, system control): it changes no modifier and types nothing.
-    mutating func press(_ phase: KeyPhase, _ usage: UInt16, page: HIDUsagePage, timestamp: UInt64) -> KeyPress {
-        guard page != .keyboard else { return press(phase, HIDUsage(usage), timestamp: timestamp) }
+    mutating func press(_ phase: KeyPhase, _ usage: UInt16, page: HIDUsagePage, isRepeat: Bool = false,
+                        timestamp: UInt64) -> KeyPress {
+        guard page != .keyboard else { return press(phase, HIDUsage(usage), isRepeat: isRepeat, timestamp: timestamp) }
         let key = UInt32(page.rawValue) << 16 | UInt32(usage)
         if phase == .began {
             if !otherPagesDown.contains(key) { otherPagesDown.append(key) }
         } else if phase == .ended || phase == .cancelled {
             otherPagesDown.removeAll { $0 == key }
         }
-        return KeyPress(phase, HIDUsage(usage), modifiers: flags, sides: sides, device: device, timestamp: timestamp,
-                        layout: layout, usagePage: page)
+        return KeyPress(phase, HIDUsage(usage), modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
+                        timestamp: timestamp, layout: layout, usagePage: page)
     }
 
     /// Forgets every key down, as when the keyboard goes away (Caps Lock's state stays).
     mutating func releaseAll() {
         sides = []
         keysDown = []
+        otherPagesDown = []
     }
 
     mutating func press(_ phase: KeyPhase, _ usage: HIDUsage, isRepeat: Bool = false, timestamp: UInt64) -> KeyPress {

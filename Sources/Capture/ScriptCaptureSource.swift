@@ -80,8 +80,16 @@ struct ScriptRunner {
     private var tracker: KeyStateTracker
     private var now: UInt64 = 0
     /// When each held key went down and how many repeats it has produced.
-    private var held: [HIDUsage: (since: UInt64, repeats: Int)] = [:]
-    private var lastDown: HIDUsage?
+    private var held: [Key: (since: UInt64, repeats: Int)] = [:]
+    private var lastDown: Key?
+
+    /// A key a script presses: a Keyboard/Keypad usage, or a media or system key of another page.
+    enum Key: Hashable {
+        case keyboard(HIDUsage)
+        case media(MediaKey)
+
+        var isModifier: Bool { if case .keyboard(let usage) = self { usage.isModifier } else { false } }
+    }
     private var line = 0
 
     static let device = DeviceID(kind: .script)
@@ -173,8 +181,8 @@ struct ScriptRunner {
             dwell = try duration(Array(arguments.dropFirst(2)), after: arguments[1])
             if arguments.count > 3 { throw error(arguments[3].column, "unexpected '\(arguments[3].text)' after the duration") }
         }
-        let (usage, modifiers) = try chord(shortcut)
-        try stroke(usage, modifiers: modifiers, dwell: dwell, at: keyword)
+        let (key, modifiers) = try chord(shortcut)
+        try stroke(key, modifiers: modifiers, dwell: dwell, at: keyword)
     }
 
     private mutating func type(_ text: String, _ arguments: [ScriptWord], after keyword: ScriptWord) throws(CaptureError) {
@@ -215,7 +223,7 @@ struct ScriptRunner {
         }
         for (index, stroke) in strokes.enumerated() {
             if index > 0 { try advance(by: timing.gapNs, at: keyword) }
-            try self.stroke(stroke.usage, modifiers: stroke.modifiers, dwell: timing.dwellNs, at: keyword)
+            try self.stroke(.keyboard(stroke.usage), modifiers: stroke.modifiers, dwell: timing.dwellNs, at: keyword)
         }
     }
 
@@ -237,7 +245,7 @@ struct ScriptRunner {
 
     private mutating func repeatKey(_ arguments: [ScriptWord], after keyword: ScriptWord) throws(CaptureError) {
         var rest = arguments[...]
-        var usage: HIDUsage?
+        var usage: Key?
         if let first = rest.first, Int(first.text) == nil {
             usage = try key(first)
             rest = rest.dropFirst()
@@ -271,11 +279,11 @@ struct ScriptRunner {
     // MARK: Keys
 
     /// Presses the modifiers not already held, the key, holds for `dwell`, releases in reverse.
-    private mutating func stroke(_ usage: HIDUsage, modifiers: ModifierFlags, dwell: UInt64,
+    private mutating func stroke(_ usage: Key, modifiers: ModifierFlags, dwell: UInt64,
                                  at word: ScriptWord) throws(CaptureError) {
-        var pressed: [HIDUsage] = []
+        var pressed: [Key] = []
         for flag in ModifierFlags.displayOrder where modifiers.contains(flag) && !tracker.flags.contains(flag) {
-            let modifier = Self.leftModifier[flag.rawValue] ?? .leftShift
+            let modifier = Key.keyboard(Self.leftModifier[flag.rawValue] ?? .leftShift)
             emit(.began, modifier)
             pressed.append(modifier)
         }
@@ -285,14 +293,18 @@ struct ScriptRunner {
         for modifier in pressed.reversed() { emit(.ended, modifier) }
     }
 
-    private mutating func emit(_ phase: KeyPhase, _ usage: HIDUsage, isRepeat: Bool = false) {
+    private mutating func emit(_ phase: KeyPhase, _ usage: Key, isRepeat: Bool = false) {
         if phase == .began, !isRepeat {
             held[usage] = (now, 0)
             if !usage.isModifier { lastDown = usage }
         } else if phase == .ended {
             held[usage] = nil
         }
-        let press = tracker.press(phase, usage, isRepeat: isRepeat, timestamp: now)
+        let press: KeyPress
+        switch usage {
+        case .keyboard(let usage): press = tracker.press(phase, usage, isRepeat: isRepeat, timestamp: now)
+        case .media(let key): press = tracker.press(phase, key.usage, page: key.page, isRepeat: isRepeat, timestamp: now)
+        }
         summary.presses += 1
         events.append(.press(press, uncertaintyNs: 0))
     }
@@ -311,25 +323,32 @@ struct ScriptRunner {
         "capslock": .capsLock, "fwddelete": .deleteForward, "forwarddelete": .deleteForward, "insert": .insert,
     ]
 
-    /// One key: a modifier or extra name above, `0xNN` for any usage, or a shortcut-notation key.
-    private func key(_ word: ScriptWord) throws(CaptureError) -> HIDUsage {
+    /// One key: a modifier or extra name above, `0xNN` for any usage, a media key
+    /// (``MediaKey``: `volume-up`, `play-pause`, `sleep`), or a shortcut-notation key.
+    private func key(_ word: ScriptWord) throws(CaptureError) -> Key {
         let lower = word.text.lowercased()
-        if let usage = Self.keyNames[lower] { return usage }
-        let (usage, _) = try chord(word, allowModifiers: false)
-        return usage
+        if let usage = Self.keyNames[lower] { return .keyboard(usage) }
+        let (key, _) = try chord(word, allowModifiers: false)
+        return key
     }
 
     /// A shortcut (`cmd+shift+a`, `⌘A`, `esc`) as a key and the modifiers it needs, including
     /// those the layout needs to type its character (`cmd++` is ⌘⇧=).
-    private func chord(_ word: ScriptWord, allowModifiers: Bool = true) throws(CaptureError) -> (HIDUsage, ModifierFlags) {
+    private func chord(_ word: ScriptWord, allowModifiers: Bool = true) throws(CaptureError) -> (Key, ModifierFlags) {
         let lower = word.text.lowercased()
-        if let usage = Self.keyNames[lower] { return (usage, []) }
-        if lower.hasPrefix("0x"), let raw = UInt16(lower.dropFirst(2), radix: 16), raw <= 0xE7 { return (HIDUsage(raw), []) }
+        if let usage = Self.keyNames[lower] { return (.keyboard(usage), []) }
+        if lower.hasPrefix("0x"), let raw = UInt16(lower.dropFirst(2), radix: 16), raw <= 0xE7 { return (.keyboard(HIDUsage(raw)), []) }
+        if let (key, modifiers) = MediaKey.chord(word.text) {
+            if !allowModifiers, !modifiers.isEmpty {
+                throw error(word.column, "one key only here; use `press` for a shortcut with modifiers")
+            }
+            return (.media(key), modifiers)
+        }
         let shortcut: KeyShortcut
         do {
             shortcut = try KeyShortcut(word.text)
         } catch let notation as NotationError {
-            throw error(word.column + notation.column - 1, notation.reason)
+            throw error(word.column + notation.column - 1, notation.reason + Self.mediaHint(notation))
         } catch {
             throw self.error(word.column, "cannot read '\(word.text)'")
         }
@@ -338,14 +357,19 @@ struct ScriptRunner {
         }
         switch shortcut.input {
         case .special(let special):
-            return (special.usage, shortcut.modifiers)
+            return (.keyboard(special.usage), shortcut.modifiers)
         case .character(let string):
             guard let character = string.first,
                   let keystroke = layout.keystrokes(typing: character).first
                     ?? layout.keystrokes(typing: Character(string.uppercased())).first
             else { throw error(word.column, "the \(layout.name) layout has no key for '\(string)'") }
-            return (keystroke.usage, allowModifiers ? shortcut.modifiers.union(keystroke.modifiers) : [])
+            return (.keyboard(keystroke.usage), allowModifiers ? shortcut.modifiers.union(keystroke.modifiers) : [])
         }
+    }
+
+    /// An unknown key word may have been meant as a media key: say how those are written.
+    private static func mediaHint(_ notation: NotationError) -> String {
+        notation.reason.hasPrefix("unknown key") ? ", a media key (volume-up, play-pause, consumer-0xNNNN) or a system key (power, sleep, wake)" : ""
     }
 
     // MARK: Durations

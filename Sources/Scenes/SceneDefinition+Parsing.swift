@@ -103,6 +103,7 @@ extension SceneDefinition.MenuDefinition {
         }
         removing = []
         for (index, text) in try fields.strings("remove").enumerated() {
+            if let error = SceneDefinition.mediaKeyError(text, file: file, path: "\(path).remove[\(index)]") { throw error }
             do { removing.append(try KeyShortcut(text)) } catch let error as NotationError {
                 throw SceneError.invalid(file, "\(path).remove[\(index)]", expected: "a shortcut (\(error.reason))")
             } catch {
@@ -119,6 +120,7 @@ extension SceneDefinition.CommandDefinition {
         var modifiers: ModifierFlags = []
         if let shortcut = try f.string("shortcut") {
             guard !f.has("input") else { throw SceneError.invalid(file, f.child("input"), expected: "either \"shortcut\" or \"input\", not both") }
+            if let error = SceneDefinition.mediaKeyError(shortcut, file: file, path: f.child("shortcut")) { throw error }
             do {
                 let parsed = try KeyShortcut(shortcut)
                 input = parsed.input
@@ -390,5 +392,17 @@ extension SceneDefinition {
         }
         for (index, menu) in menus.enumerated() { try check(menu.commands, "menus[\(index)].commands") }
         for node in windows + controllers + (appDelegate.map { [$0] } ?? []) { try check(node) }
+    }
+}
+
+extension SceneDefinition {
+    /// The error for a key command bound to a media or system key (`volume-up`, `sleep`): UIKit
+    /// matches key commands against Keyboard/Keypad keys only, so such a command could never fire.
+    static func mediaKeyError(_ text: String, file: String, path: String) -> SceneError? {
+        guard let (key, _) = MediaKey.chord(text) else { return nil }
+        return SceneError.invalid(
+            file, path,
+            expected: "a keyboard shortcut; \"\(text)\" is the \(key.page.name) page key \(key.name), and keys of pages "
+                + "other than Keyboard/Keypad never match a UIKeyCommand (handle them in pressesBegan instead)")
     }
 }

@@ -26,7 +26,8 @@ public final class SceneRuntime {
 
     var conditionalCommands: [(Responder, [SceneDefinition.CommandDefinition])] = []
 
-    /// Loads and builds the scene at `path`; errors name the line and column at fault.
+    /// Loads and builds the scene at `path` (or the bundled scene `bundled:NAME`, see
+    /// ``BundledScenes``); errors name the line and column at fault.
     public convenience init(contentsOf path: String) throws(SceneError) {
         let text = try readTextFile(path)
         let definition = try SceneDefinition(json: text, file: path)
@@ -169,7 +170,9 @@ public final class SceneRuntime {
     }
 }
 
+/// The text of the scene file at `path`, or of the bundled scene a `bundled:NAME` reference names.
 func readTextFile(_ path: String) throws(SceneError) -> String {
+    if let json = BundledScenes.json(forReference: path) { return json }
     do throws(InputFileError) {
         return String(decoding: try InputBytes.read(path, expecting: "a scene"), as: UTF8.self)
     } catch {

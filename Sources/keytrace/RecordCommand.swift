@@ -14,14 +14,14 @@ import Glibc
 import Darwin
 #endif
 
-/// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --hid-recorder FILE | --terminal | --script FILE) [--scene SCENE] -o OUT`.
+/// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --hid-recorder FILE | --libinput FILE | --terminal | --script FILE) [--scene SCENE] -o OUT`.
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Turn keyboard input into a trace; with --scene, also record what the responder chain did with each press.",
         discussion: """
             Sources: a USB capture (pcap/pcapng of usbmon or USBPcap), a live usbmon interface, a Linux evdev \
-            node or file of raw input_event records, an evemu-record recording, a hid-recorder recording (hid-tools), \
+            node or file of raw input_event records, an evemu-record recording, a hid-recorder recording (hid-tools), a libinput record recording, \
             the terminal's standard input, or a \
             script (docs/Script.md). Live sources stop cleanly on Ctrl-C (SIGINT) or SIGTERM; --terminal stops at \
             Ctrl-] or end of input (Ctrl-C is recorded as a key there).
@@ -38,6 +38,11 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .customLong("hid-recorder"),
             help: "A hid-recorder recording (hid-tools: R: descriptor, E: reports; timestamps are user-space read times).")
     var hidRecorder: String?
+    @Option(help: "A libinput record recording (YAML; keyboards only, several devices merged in time order).")
+    var libinput: String?
+    @Option(name: .customLong("libinput-keys"),
+            help: "With --libinput: take keys from evdev events (kernel times) or hid reports (--with-hidraw recordings).")
+    var libinputKeys: LibinputOptions.KeySource = .evdev
     @Option(help: "A script in the keytrace notation (docs/Script.md).")
     var script: String?
     @Flag(help: "Keys typed into this terminal (raw mode, no privileges); stop with Ctrl-] or end of input.")
@@ -69,10 +74,10 @@ struct RecordCommand: ParsableCommand {
         do {
             // Checked here rather than in validate(), so a misspelled source option is reported
             // as the unknown option it is (with a suggestion) before this.
-            let sources = [pcap, interface, evdev, evemu, hidRecorder, script].compactMap { $0 }.count + (terminal ? 1 : 0)
+            let sources = [pcap, interface, evdev, evemu, hidRecorder, libinput, script].compactMap { $0 }.count + (terminal ? 1 : 0)
             guard sources == 1 else {
                 throw CommandFailure.usage(
-                    "give exactly one source: --pcap, --interface, --evdev, --evemu, --hid-recorder, --terminal or --script")
+                    "give exactly one source: --pcap, --interface, --evdev, --evemu, --hid-recorder, --libinput, --terminal or --script")
             }
             let runtime = try scene.map(SceneArgument.load)
             // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
@@ -99,7 +104,7 @@ struct RecordCommand: ParsableCommand {
                 throw CommandFailure.noted(captureError, "the \(summary.presses) presses read before the problem were recorded to \(output)")
             }
             // A file that held nothing to read is unusable input, not an empty success.
-            let inputFile = script ?? evemu ?? evdev.flatMap { FileKind(path: $0) == .regular ? $0 : nil }
+            let inputFile = script ?? evemu ?? libinput ?? evdev.flatMap { FileKind(path: $0) == .regular ? $0 : nil }
             if let inputFile, summary.capture.packetsRead == 0 {
                 throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
                                                    + "\(output) holds an empty trace")
@@ -123,6 +128,18 @@ struct RecordCommand: ParsableCommand {
             options.recordsReports = !noReports
             return (try HIDRecorderCaptureSource(path: hidRecorder, options: options), "hid-recorder",
                     ["input": hidRecorder, "timestamps": "hidraw read times in user space, relative to the first read"], nil)
+        }
+        if let libinput {
+            var options = LibinputOptions()
+            options.keySource = libinputKeys
+            let source = try LibinputCaptureSource(path: libinput, options: options)
+            var details = ["input": libinput, "timestamps": libinputKeys == .evdev
+                ? "evdev kernel times (CLOCK_MONOTONIC), relative to the first event, or to the start of the recording for several devices"
+                : "hidraw read times in user space, relative to the first evdev event, or to the start of the recording for several devices"]
+            if source.summary.obfuscatedPresses > 0 {
+                details["keyCodes"] = "obfuscated: \(source.summary.obfuscatedPresses) presses recorded by libinput record as KEY_A"
+            }
+            return (source, "libinput", details, nil)
         }
                 if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
         if terminal {
@@ -166,7 +183,7 @@ struct RecordCommand: ParsableCommand {
             return
         }
         print(complete ? "recorded \(output)" : "recorded \(output) — INCOMPLETE: the input stopped early (see the error below)")
-        let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil || hidRecorder != nil
+        let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil || hidRecorder != nil || libinput != nil
         if hardware { for device in capture.devices { print("  device      \(device)") } }
         for endpoint in capture.endpoints where endpoint.role != "hub" { print("  endpoint    \(endpoint.summaryLine)") }
         for device in capture.usbDevices { for note in device.notes { print("  note        \(device.id) \(note)") } }
@@ -186,6 +203,10 @@ struct RecordCommand: ParsableCommand {
                 + "\(capture.outputReports) output)")
         }
         if summary.dropped > 0 { print("  dropped     \(summary.dropped) (reported by the source)") }
+        if capture.obfuscatedPresses > 0 {
+            print("  obfuscated  \(capture.obfuscatedPresses) presses: libinput record wrote their key codes as KEY_A "
+                + "(record with --show-keycodes for the real keys)")
+        }
         if capture.packetsRead > 0 && (pcap != nil || interface != nil) {
             print("  packets     \(capture.packetsRead) read, \(capture.reportsDecoded) keyboard reports")
         }
@@ -197,4 +218,5 @@ struct RecordCommand: ParsableCommand {
 
 extension QueryPolicy: ExpressibleByArgument {}
 extension TerminalCaptureSource.KeyboardProtocol: ExpressibleByArgument {}
+extension LibinputOptions.KeySource: ExpressibleByArgument {}
 

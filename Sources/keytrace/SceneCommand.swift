@@ -125,29 +125,44 @@ struct SceneCommand: ParsableCommand {
 
         @OptionGroup var options: SceneOptions
 
-        @Argument(help: "The shortcut, e.g. 'shift+cmd+a' or '⇧⌘A'.")
+        @Argument(help: "The shortcut, e.g. 'shift+cmd+a' or '⇧⌘A', or a media or system key, e.g. 'volume-up' or 'sleep'.")
         var shortcut: String
 
         func run() throws {
             do {
-                let parsed: KeyShortcut
-                do { parsed = try KeyShortcut(shortcut) } catch {
-                    throw CommandFailure.usage("\(error)")
+                let media = MediaKey.chord(shortcut)
+                var parsed: KeyShortcut?
+                if media == nil {
+                    do { parsed = try KeyShortcut(shortcut) } catch {
+                        throw CommandFailure.usage("\(error); media and system keys are written volume-up, play-pause, sleep, …")
+                    }
                 }
                 let (runtime, dispatcher) = try options.load()
                 let layout = runtime.application.keyboardLayout
-                guard let stroke = keystroke(for: parsed, layout: layout) else {
-                    throw CommandFailure.usage("'\(shortcut)' cannot be typed on the \(layout.name) layout")
+                let press: KeyPress
+                if let media {
+                    press = KeyPress(.began, HIDUsage(media.key.usage), modifiers: media.modifiers, layout: layout,
+                                     usagePage: media.key.page)
+                } else {
+                    guard let parsed, let stroke = keystroke(for: parsed, layout: layout) else {
+                        throw CommandFailure.usage("'\(shortcut)' cannot be typed on the \(layout.name) layout")
+                    }
+                    press = KeyPress(.began, stroke.usage, modifiers: stroke.modifiers, layout: layout)
                 }
-                let press = KeyPress(.began, stroke.usage, modifiers: stroke.modifiers, layout: layout)
                 let explanation = dispatcher.explain(press)
                 if options.json {
                     print(explanation.json)
                     return
                 }
-                print("\(press.shortcutDescription) (\(stroke.usage.name)) with first responder \(explanation.chain.start?.description ?? "(none)")"
+                let keyName = press.isKeyboardKey ? press.keyName : "\(press.usagePage.name) page \(press.keyName)"
+                print("\(press.shortcutDescription) (\(keyName)) with first responder \(explanation.chain.start?.description ?? "(none)")"
                       + (explanation.textInputActive ? ", text input active" : ""))
                 print("chain: \(explanation.chain)")
+                if !press.isKeyboardKey {
+                    print("no key command matches: UIKit matches key commands against Keyboard/Keypad keys only; "
+                          + "the press goes to pressesBegan along the chain")
+                    return
+                }
                 if explanation.candidates.isEmpty {
                     print("no key command matches; the press goes to pressesBegan along the chain")
                     return

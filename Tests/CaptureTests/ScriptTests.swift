@@ -24,6 +24,26 @@ import KeyTraceCore
         #expect(presses.allSatisfy { $0.device == DeviceID(kind: .script) })
     }
 
+    @Test func mediaAndSystemKeysArePressesOfTheirPage() throws {
+        let presses = try presses("press volume-up\ndown shift\npress play-pause for 30ms\nup shift\nrepeat volume-down 2\npress sleep")
+        #expect(presses.map { "\($0.timestamp / 1_000_000) \($0.phase.name) \($0.keyName)\($0.isRepeat ? " repeat" : "")" } == [
+            "0 began Volume Increment", "80 ended Volume Increment", "80 began Left Shift", "80 began Play/Pause",
+            "110 ended Play/Pause", "110 ended Left Shift", "110 began Volume Decrement", "610 began Volume Decrement repeat",
+            "643 began Volume Decrement repeat", "676 ended Volume Decrement", "676 began System Sleep", "756 ended System Sleep",
+        ])
+        #expect(presses[0].usagePage == .consumer && presses[0].characters.isEmpty)
+        #expect(presses[3].modifierFlags == .shift)
+        #expect(presses[10].usagePage == .genericDesktop && presses[10].usage.rawValue == 0x82)
+    }
+
+    @Test func anUnknownKeyWordSaysHowMediaKeysAreWritten() {
+        #expect {
+            _ = try ScriptCaptureSource(text: "press volume-upp", name: "s.keys")
+        } throws: { error in
+            "\(error)".contains("s.keys:1:7") && "\(error)".contains("volume-up")
+        }
+    }
+
     @Test func R20_disconnectLeavesAMarkerAndReleasesNothingByKeyUp() throws {
         let source = try ScriptCaptureSource(text: "down shift\ndown right\nwait 480ms\ndisconnect\npress a")
         var events: [CaptureEvent] = []

@@ -28,6 +28,27 @@ import ResponderEngine
         #expect(error?.description == "test.json:5:3: not valid JSON: expected ',' or '}'")
     }
 
+    @Test func aCommandOnAMediaKeyIsAnErrorAtItsShortcut() throws {
+        let json = scene(root: """
+            {"type": "viewController", "name": "root",
+             "commands": [{"title": "Louder", "shortcut": "volume-up", "action": "louder:"}]}
+            """)
+        let error = try #require(load(json))
+        #expect(error.category == "invalid")
+        #expect(error.description.contains("windows[0].root.commands[0].shortcut"))
+        #expect(error.description.contains("Consumer page key Volume Increment"))
+        #expect(error.description.contains("never match a UIKeyCommand"))
+        // Loaded from text, the error names the value's line and column.
+        let located = try #require({ () -> SceneError? in
+            do throws(SceneError) { _ = try SceneDefinition(json: json, file: "test.json"); return nil } catch { return error }
+        }())
+        #expect(located.description.hasPrefix("test.json:3:47: windows[0].root.commands[0].shortcut: expected a keyboard shortcut"))
+        let removal = load(scene(root: #"{"type": "viewController", "name": "root"}"#,
+                                 extra: #""menus": [{"id": "m", "remove": ["shift+sleep"]}],"#))
+        #expect(removal?.description.contains("menus[0].remove[0]") == true)
+        #expect(removal?.description.contains("Generic Desktop page key System Sleep") == true)
+    }
+
     @Test func unknownFieldsAreErrorsListingTheKnownOnes() {
         let error = load(scene(root: #"{"type": "viewController", "name": "root", "comands": []}"#))
         #expect(error?.code == .unknownField)
