@@ -73,8 +73,9 @@ struct RecordCommand: ParsableCommand {
             let runtime = try scene.map(SceneArgument.load)
             // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
             let (source, kind, details, linkType) = try openSource(layout: runtime?.application.keyboardLayout ?? .usANSI)
-            // Devices go into the header: read capture files once for them first.
-            let devices = pcap.map { USBCaptureSource.keyboards(inFile: $0) } ?? []
+            // Devices go into the header: read capture files once for them first. A FIFO can be
+            // read only once: libpcap streams it, and the header names no devices.
+            let devices = pcap.map { FileKind(path: $0) == .fifo ? [] : USBCaptureSource.keyboards(inFile: $0) } ?? []
             var metadata = TraceMetadata(capturedFrom: kind, details: details, devices: devices,
                                          pcapLinkType: linkType.map { UInt32($0) })
             if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
