@@ -16,6 +16,7 @@ let package = Package(
             name: "ReplayBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkTolerances",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Replay", package: "KeyTrace"),
                 .product(name: "Scenes", package: "KeyTrace"),
@@ -30,6 +31,7 @@ let package = Package(
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
+                "BenchmarkTolerances",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ResponderEngine", package: "KeyTrace"),
                 .product(name: "KeyTraceCore", package: "KeyTrace"),
@@ -38,6 +40,11 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .systemLibrary(name: "CPcapBench", path: "CPcapBench", pkgConfig: "libpcap"),
+        .target(
+            name: "BenchmarkTolerances",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "BenchmarkTolerances"
+        ),
         .target(
             name: "BenchmarkSupport",
             dependencies: [
@@ -51,6 +58,7 @@ let package = Package(
             name: "TraceFormatBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkTolerances",
                 "CPcapBench",
                 .product(name: "TraceFormat", package: "KeyTrace"),
                 .product(name: "KeyTraceCore", package: "KeyTrace"),
@@ -71,6 +79,7 @@ let package = Package(
         .executableTarget(
             name: "SceneImportBenchmarks",
             dependencies: [
+                "BenchmarkTolerances",
                 .product(name: "SceneImport", package: "KeyTrace"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -82,6 +91,7 @@ let package = Package(
             name: "AnalysisBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkTolerances",
                 .product(name: "Analysis", package: "KeyTrace"),
                 .product(name: "TraceFormat", package: "KeyTrace"),
                 .product(name: "KeyTraceCore", package: "KeyTrace"),
