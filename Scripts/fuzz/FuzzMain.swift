@@ -13,6 +13,12 @@ import Glibc
 @_silgen_name("LLVMFuzzerMutate")
 func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
 
+/// Writes `message` and a newline to standard error.
+func printError(_ message: String) {
+    let line = Array((message + "\n").utf8)
+    _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
 /// The target this process fuzzes, set once by `LLVMFuzzerInitialize` before any input runs.
 enum FuzzSelection {
     nonisolated(unsafe) static var target: FuzzTarget?
@@ -41,8 +47,8 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>,
     }
     guard let name, let target = FuzzTarget.named(name) else {
         let names = FuzzTarget.all.map(\.name).joined(separator: ", ")
-        fputs("fuzz-keytrace: name a target (\(names)) as the first argument or in KEYTRACE_FUZZ_TARGET; "
-              + "'fuzz-keytrace list' describes them\n", stderr)
+        printError("fuzz-keytrace: name a target (\(names)) as the first argument or in KEYTRACE_FUZZ_TARGET; "
+                   + "'fuzz-keytrace list' describes them")
         exit(64)
     }
     FuzzSelection.target = target

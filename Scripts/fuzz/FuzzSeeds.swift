@@ -8,7 +8,7 @@ enum FuzzSeeds {
     /// `arguments[1]`; returns the exit status.
     static func write(arguments: [String]) -> CInt {
         guard arguments.count == 2 || arguments.count == 3, let target = FuzzTarget.named(arguments[0]) else {
-            fputs("usage: fuzz-keytrace seed TARGET DIR [ROOT]\n", stderr)
+            printError("usage: fuzz-keytrace seed TARGET DIR [ROOT]")
             return 64
         }
         let directory = arguments[1]
