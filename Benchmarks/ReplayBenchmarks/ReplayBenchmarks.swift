@@ -49,7 +49,8 @@ let benchmarks: @Sendable () -> Void = {
     // as `keytrace replay --pace asap` runs, and as `--verify` runs (each resolution compared).
     for verifying in [false, true] {
         Benchmark("replay-asap-pdf-viewer\(verifying ? "-verifying" : "")",
-                  configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
+                  configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20,
+                                       thresholds: Tolerances.project([.wallClock, .throughput]))) { benchmark in
             guard let trace = try? makeTrace(rounds: 1_000) else { return }
             var options = Replayer.Options()
             options.scenePath = "\(scenes)/pdf-viewer.json"
@@ -66,7 +67,8 @@ let benchmarks: @Sendable () -> Void = {
 
     // The same replay from records decoded beforehand: the replay loop and the engine alone.
     Benchmark("replay-asap-pdf-viewer-decoded-beforehand",
-              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
+              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20,
+                                       thresholds: Tolerances.project([.wallClock, .throughput]))) { benchmark in
         guard let trace = try? makeTrace(rounds: 1_000), let reader = try? TraceReader(path: trace) else { return }
         let records = Array(reader)
         var options = Replayer.Options()
@@ -112,7 +114,8 @@ let benchmarks: @Sendable () -> Void = {
     let with = BenchmarkMetric.custom("with recorder (ns per key-down)", useScalingFactor: false)
     let added = BenchmarkMetric.custom("added by recorder (ns per key-down, paired)", useScalingFactor: false)
     Benchmark("dispatch-pdf-viewer-recorder-cost-paired",
-              configuration: .init(metrics: [without, with, added], maxDuration: .seconds(6), maxIterations: 30)) { benchmark in
+              configuration: .init(metrics: [without, with, added], maxDuration: .seconds(6), maxIterations: 30,
+                                   thresholds: [:])) { benchmark in
         guard let runtime = try? SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json"),
               let plain = try? runtime.makeDispatcher(policy: .cached, clock: KeyDispatcher.defaultStageClock),
               let recorded = try? runtime.makeDispatcher(policy: .cached, clock: KeyDispatcher.defaultStageClock) else { return }
