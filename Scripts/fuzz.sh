@@ -40,7 +40,13 @@ compile_module() {
         { grep -E 'error' "$out/build-$module.log" | head -20; echo "== $module: build failed (.build-fuzz/build-$module.log)"; return 1; }
 }
 
-build() {
+# Compiles the modules under test, unless none of their sources changed since the last time.
+build_modules() {
+    local stamp="$out/objects/.built" module_sources=()
+    for module in "${modules[@]}" CCRC32C CProcessor; do module_sources+=("$root/Sources/$module"); done
+    if [ -f "$stamp" ] && [ -z "$(find "${module_sources[@]}" -newer "$stamp" -print -quit)" ]; then
+        return 0
+    fi
     rm -rf "$out/modules" "$out/objects"
     mkdir -p "$out/modules" "$out/objects"
     # The C modules: a module map naming each one's header, and its object.
@@ -58,6 +64,12 @@ build() {
     local failed=0
     for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
     [ "$failed" = 0 ] || return 1
+    touch "$stamp"
+}
+
+# Links the targets (Scripts/fuzz/) and the tests' seed builders with the modules.
+build() {
+    build_modules || return 1
     swiftc "${swift_flags[@]}" -module-name FuzzKeyTrace "$root"/Scripts/fuzz/*.swift "${test_sources[@]}" \
         "$out"/objects/*.o -lpcap -o "$binary" > "$out/build-fuzz-keytrace.log" 2>&1 ||
         { grep -E 'error' "$out/build-fuzz-keytrace.log" | head -20; echo "== fuzz-keytrace: link failed (.build-fuzz/build-fuzz-keytrace.log)"; return 1; }

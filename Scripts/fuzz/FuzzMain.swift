@@ -19,6 +19,13 @@ func printError(_ message: String) {
     _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
 }
 
+/// Ends a command of the executable's own with `status`, output flushed: without the leak
+/// check that `exit` would run (the runtime's caches are not leaks of the code under test).
+func end(_ status: CInt) -> Never {
+    fflush(nil)
+    _exit(status)
+}
+
 /// The target this process fuzzes, set once by `LLVMFuzzerInitialize` before any input runs.
 enum FuzzSelection {
     nonisolated(unsafe) static var target: FuzzTarget?
@@ -34,9 +41,9 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>,
             for target in FuzzTarget.all {
                 print("\(target.name)\t\(target.maxLength)\t\(target.detectsLeaks ? "leaks" : "no-leaks")\t\(target.summary)")
             }
-            exit(0)
+            end(0)
         case "seed":
-            exit(FuzzSeeds.write(arguments: Array(arguments.dropFirst(2))))
+            end(FuzzSeeds.write(arguments: Array(arguments.dropFirst(2))))
         default:
             break
         }
@@ -49,7 +56,7 @@ public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>,
         let names = FuzzTarget.all.map(\.name).joined(separator: ", ")
         printError("fuzz-keytrace: name a target (\(names)) as the first argument or in KEYTRACE_FUZZ_TARGET; "
                    + "'fuzz-keytrace list' describes them")
-        exit(64)
+        end(64)
     }
     FuzzSelection.target = target
     // The target's flags come first so that the caller's own flags override them.
