@@ -16,6 +16,7 @@ let package = Package(
             name: "ReplayBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkTolerances",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Recording", package: "KeyTrace"),
                 .product(name: "Replay", package: "KeyTrace"),
@@ -31,6 +32,7 @@ let package = Package(
         .executableTarget(
             name: "EngineBenchmarks",
             dependencies: [
+                "BenchmarkTolerances",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "ResponderEngine", package: "KeyTrace"),
                 .product(name: "KeyTraceCore", package: "KeyTrace"),
@@ -39,6 +41,11 @@ let package = Package(
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         .systemLibrary(name: "CPcapBench", path: "CPcapBench", pkgConfig: "libpcap"),
+        .target(
+            name: "BenchmarkTolerances",
+            dependencies: [.product(name: "Benchmark", package: "benchmark")],
+            path: "BenchmarkTolerances"
+        ),
         .target(
             name: "BenchmarkSupport",
             dependencies: [
@@ -52,6 +59,7 @@ let package = Package(
             name: "TraceFormatBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkTolerances",
                 "CPcapBench",
                 .product(name: "TraceFormat", package: "KeyTrace"),
                 .product(name: "KeyTraceCore", package: "KeyTrace"),
@@ -92,6 +100,7 @@ let package = Package(
         .executableTarget(
             name: "SceneImportBenchmarks",
             dependencies: [
+                "BenchmarkTolerances",
                 .product(name: "SceneImport", package: "KeyTrace"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Benchmark", package: "benchmark"),
@@ -103,6 +112,7 @@ let package = Package(
             name: "AnalysisBenchmarks",
             dependencies: [
                 "BenchmarkSupport",
+                "BenchmarkTolerances",
                 .product(name: "Analysis", package: "KeyTrace"),
                 .product(name: "TraceFormat", package: "KeyTrace"),
                 .product(name: "KeyTraceCore", package: "KeyTrace"),

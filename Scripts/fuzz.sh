@@ -1,137 +1,125 @@
 #!/usr/bin/env bash
-# Fuzzes KeyTrace's input readers with libFuzzer for a bounded time each.
+# Fuzzes KeyTrace's input readers with libFuzzer: one executable holds every target
+# (Scripts/fuzz/, docs/Fuzzing.md), built once; each target runs for a bounded time, two at a
+# time by default.
 #
-#   Scripts/fuzz.sh [seconds-per-target] [target ...]      (default 60; every target)
+#   Scripts/fuzz.sh [seconds-per-target] [target ...]      (default 60 s; every target)
+#   KEYTRACE_FUZZ_JOBS=N Scripts/fuzz.sh …                 N targets at a time (default 2)
+#   .build-fuzz/fuzz-keytrace list                         the targets and what each fuzzes
 #
-# Targets:
-#   reader       the trace reader (file reader, seeks, verify, key columns, stream decoder)
-#   structured   the same reader behind a structure-aware mutator (Scripts/fuzz/TraceResealer.swift):
-#                chunk payloads and records are mutated, then every chunk and the footer are
-#                re-sealed with correct CRC-32C, so the damage reaches the decoders
-#   codec        every fast path of the trace reader against the plain decoder, on generated
-#                record streams and on raw trace bytes (Scripts/fuzz/FuzzCodec.swift)
-#   pcap         the pcap/pcapng reader (libpcap) and the USB keyboard decoder
-#   script       the key-script parser
-#   scene        the scene loader: JSON parser, validation, building, a few presses
-#
-# Each target's modules are compiled into one executable with -sanitize=fuzzer,address (in
-# .build-fuzz/, git-ignored); its corpus (.build-fuzz/corpus-TARGET, kept between runs) is seeded
-# from the repository's traces, captures, scripts and scenes. Prints each target's final
-# coverage line ("cov: … ft: … corp: …"). Exits non-zero if libFuzzer finds a crash; the
-# crashing input is left in .build-fuzz/ (crash-*).
+# The modules under test are compiled with -sanitize=fuzzer,address into .build-fuzz/
+# (git-ignored; rebuilt only when a source changed). Each target's corpus,
+# .build-fuzz/corpus/TARGET, is kept between runs and seeded before each run from the
+# repository, from ../shared when present (real captures and HID descriptors) and from inputs
+# the executable constructs (traces written as the tests write them). Prints each target's
+# final coverage line ("cov: … ft: … corp: …") and execution count. Exits 1 if libFuzzer finds
+# a crash, a hang (timeout) or runs out of memory; the input is left in .build-fuzz/TARGET/
+# (crash-*, timeout-*, oom-*).
 set -euo pipefail
 seconds="${1:-60}"
 shift || true
-targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(reader structured codec pcap script scene)
+requested=("$@")
+jobs="${KEYTRACE_FUZZ_JOBS:-2}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build-fuzz"
+binary="$out/fuzz-keytrace"
 mkdir -p "$out"
 
-# Copies the sources of modules into one folder, dropping the cross-module imports.
-gather() {
-    local dir="$1"; shift
-    rm -rf "$dir"; mkdir -p "$dir"
-    for module in "$@"; do
-        for f in "$root"/Sources/"$module"/*.swift; do
-            sed -e '/^import KeyTraceCore$/d' -e '/^import TraceFormat$/d' -e '/^import ResponderEngine$/d' \
-                -e '/^@testable import/d' "$f" > "$dir/$module-$(basename "$f")"
-        done
+# The modules under test, in dependency order, and the tests' files that construct seeds.
+modules=(KeyTraceCore TraceFormat ResponderEngine Scenes Capture)
+test_sources=("$root/Tests/TraceFormatTests/TypingFixture.swift" "$root/Tests/TraceFormatTests/RandomRecords.swift"
+              "$root/Tests/TraceFormatTests/FastPathAgreement.swift")
+swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -enable-testing -parse-as-library -package-name KeyTrace
+             -I "$out/modules" -I "$root/Sources/CPcap")
+
+# Compiles one module into .build-fuzz/modules (its interface) and .build-fuzz/objects.
+compile_module() {
+    local module="$1"
+    swiftc "${swift_flags[@]}" -wmo -module-name "$module" \
+        -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
+        -c "$root"/Sources/"$module"/*.swift -o "$out/objects/$module.o" > "$out/build-$module.log" 2>&1 ||
+        { grep -E 'error' "$out/build-$module.log" | head -20; echo "== $module: build failed (.build-fuzz/build-$module.log)"; return 1; }
+}
+
+# Compiles the modules under test, unless none of their sources changed since the last time.
+build_modules() {
+    local stamp="$out/objects/.built" module_sources=()
+    for module in "${modules[@]}" CCRC32C CProcessor; do module_sources+=("$root/Sources/$module"); done
+    if [ -f "$stamp" ] && [ -z "$(find "${module_sources[@]}" -newer "$stamp" -print -quit)" ]; then
+        return 0
+    fi
+    rm -rf "$out/modules" "$out/objects"
+    mkdir -p "$out/modules" "$out/objects"
+    # The C modules: a module map naming each one's header, and its object.
+    for c in CCRC32C CProcessor; do
+        local dir="$root/Sources/$c"
+        printf 'module %s {\n    header "%s"\n    export *\n}\n' "$c" "$(ls "$dir"/include/*.h)" >> "$out/modules/module.modulemap"
+        clang -O2 -g -c "$dir"/*.c -I "$dir/include" -o "$out/objects/$c.o" || return 1
     done
+    compile_module KeyTraceCore || return 1
+    # Two cores: the three modules that need only KeyTraceCore build side by side.
+    local pids=()
+    compile_module TraceFormat & pids+=($!)
+    compile_module Capture & pids+=($!)
+    { compile_module ResponderEngine && compile_module Scenes; } & pids+=($!)
+    local failed=0
+    for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
+    [ "$failed" = 0 ] || return 1
+    touch "$stamp"
 }
 
+# Links the targets (Scripts/fuzz/) and the tests' seed builders with the modules.
 build() {
-    local target="$1"
-    local src="$out/src-$target"
-    case "$target" in
-    reader|structured)
-        # One executable for both: the mutator is chosen by KEYTRACE_FUZZ_TARGET.
-        [ -n "${built_reader:-}" ] && return
-        gather "$src" KeyTraceCore TraceFormat
-        cp "$root/Scripts/fuzz/FuzzReader.swift" "$root/Scripts/fuzz/TraceResealer.swift" "$src/"
-        swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzTrace \
-            "$src"/*.swift -o "$out/fuzz-reader"
-        built_reader=1 ;;
-    codec)
-        gather "$src" KeyTraceCore TraceFormat
-        sed -e '/^import KeyTraceCore$/d' -e '/^@testable import/d' \
-            "$root/Tests/TraceFormatTests/FastPathAgreement.swift" > "$src/FastPathAgreement.swift"
-        cp "$root/Scripts/fuzz/FuzzCodec.swift" "$root/Scripts/fuzz/FuzzCodecMain.swift" "$src/"
-        swiftc -O -g -sanitize=fuzzer,address -parse-as-library -package-name KeyTrace -module-name FuzzCodec \
-            "$src"/*.swift -o "$out/fuzz-codec" ;;
-    pcap|script)
-        [ -n "${built_capture:-}" ] && return
-        gather "$src" KeyTraceCore Capture
-        cp "$root/Scripts/fuzz/FuzzCapture.swift" "$src/"
-        swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzCapture \
-            -I "$root/Sources/CPcap" "$src"/*.swift -lpcap -o "$out/fuzz-capture"
-        built_capture=1 ;;
-    scene)
-        gather "$src" KeyTraceCore ResponderEngine Scenes
-        cp "$root/Scripts/fuzz/FuzzScene.swift" "$src/"
-        mkdir -p "$out/cprocessor"
-        printf 'module CProcessor {\n    header "%s"\n    export *\n}\n' \
-            "$root/Sources/CProcessor/include/CProcessor.h" > "$out/cprocessor/module.modulemap"
-        clang -O1 -c "$root/Sources/CProcessor/processor.c" -I "$root/Sources/CProcessor/include" \
-            -o "$out/cprocessor/processor.o"
-        swiftc -O -g -sanitize=fuzzer,address -parse-as-library -module-name FuzzScene \
-            -I "$out/cprocessor" "$src"/*.swift "$out/cprocessor/processor.o" -o "$out/fuzz-scene" ;;
-    *) echo "unknown fuzz target '$target' (reader, structured, codec, pcap, script, scene)" >&2; exit 64 ;;
-    esac
+    build_modules || return 1
+    swiftc "${swift_flags[@]}" -module-name FuzzKeyTrace "$root"/Scripts/fuzz/*.swift "${test_sources[@]}" \
+        "$out"/objects/*.o -lpcap -o "$binary" > "$out/build-fuzz-keytrace.log" 2>&1 ||
+        { grep -E 'error' "$out/build-fuzz-keytrace.log" | head -20; echo "== fuzz-keytrace: link failed (.build-fuzz/build-fuzz-keytrace.log)"; return 1; }
 }
 
-seed() {
-    local target="$1" corpus="$out/corpus-$1"
-    mkdir -p "$corpus"
-    case "$target" in
-    reader|structured)
-        cp "$root/docs/TraceFormat-example.ktrace" "$corpus/example.ktrace"
-        for f in "$root"/Traces/golden/*.ktrace; do
-            [ "$(wc -c < "$f")" -le 16384 ] && cp "$f" "$corpus/"
-        done ;;
-    codec)
-        # An odd first byte: the rest is a trace. An even one: generator bytes.
-        { printf '\001'; cat "$root/docs/TraceFormat-example.ktrace"; } > "$corpus/example.ktrace"
-        head -c 512 "$root/docs/TraceFormat-example.ktrace" | { printf '\000\100'; cat; } > "$corpus/generated" ;;
-    pcap) cp "$root"/Traces/captures/*.pcap* "$corpus/" ;;
-    script) cp "$root"/Traces/scripts/*.keys "$corpus/" ;;
-    scene) cp "$root"/Traces/scenes/*.json "$corpus/" ;;
-    esac
-    true
-}
-
-status=0
-for target in "${targets[@]}"; do
-    echo "== building fuzz target $target"
+# Rebuilt when missing or when any source it is made of is newer.
+sources=("$root"/Scripts/fuzz/*.swift "${test_sources[@]}")
+for module in "${modules[@]}" CCRC32C CProcessor; do sources+=("$root/Sources/$module"); done
+if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary" -print -quit)" ]; then
+    echo "== building the fuzz executable (${modules[*]})"
     started=$SECONDS
-    if ! build "$target" > "$out/build-$target.log" 2>&1; then
-        grep -E 'error' "$out/build-$target.log" | head -20
-        echo "== $target: build failed (.build-fuzz/build-$target.log)"
-        exit 2
-    fi
+    build || exit 2
     echo "== built in $((SECONDS - started))s"
-    seed "$target"
-    binary="$out/fuzz-$target"
-    max_len=4096
-    extra=()
-    case "$target" in
-    pcap|script) binary="$out/fuzz-capture"; max_len=65536 ;;
-    structured) binary="$out/fuzz-reader"; max_len=65536 ;;
-    # A built scene's responders hold one another (parent and child links): LeakSanitizer
-    # reports that cycle for every input, so leaks are not checked here.
-    scene) max_len=16384; extra=(-detect_leaks=0) ;;
-    esac
-    echo "== fuzzing $target for ${seconds}s"
-    log="$out/fuzz-$target.log"
-    asan=""
-    [ "$target" = scene ] && asan="detect_leaks=0"
-    if ! (cd "$out" && ASAN_OPTIONS="$asan" KEYTRACE_FUZZ_TARGET="$target" "$binary" -max_total_time="$seconds" -max_len="$max_len" \
-            -timeout=10 -print_final_stats=1 "${extra[@]}" "corpus-$target" > "$log" 2>&1); then
+fi
+
+if [ ${#requested[@]} -eq 0 ]; then
+    mapfile -t requested < <("$binary" list | cut -f1)
+fi
+
+# Seeds and fuzzes one target; its log is .build-fuzz/fuzz-TARGET.log.
+fuzz_target() {
+    local target="$1" dir="$out/$1"
+    mkdir -p "$dir" "$out/corpus"
+    "$binary" seed "$target" "$out/corpus/$target" "$root" > "$out/seed-$target.log" 2>&1 || true
+    local status=0
+    (cd "$dir" && "$binary" "$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 "$out/corpus/$target" > "$out/fuzz-$target.log" 2>&1) || status=$?
+    rm -f "$dir"/scratch-*
+    return "$status"
+}
+
+echo "== fuzzing ${requested[*]} for ${seconds}s each, $jobs at a time"
+declare -A pid_of=()
+for target in "${requested[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n || true; done
+    fuzz_target "$target" & pid_of[$target]=$!
+done
+status=0
+for target in "${requested[@]}"; do
+    if ! wait "${pid_of[$target]}"; then
         status=1
-        tail -40 "$log"
-        echo "== $target: libFuzzer found a crash (input left in .build-fuzz/crash-*)"
+        tail -40 "$out/fuzz-$target.log"
+        echo "== $target: libFuzzer found a crash, hang or out-of-memory (input left in .build-fuzz/$target/)"
     fi
-    coverage="$(grep -E '^#[0-9]+' "$log" | tail -1)"
-    echo "== $target: ${coverage}"
+done
+for target in "${requested[@]}"; do
+    log="$out/fuzz-$target.log"
+    coverage="$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -E 's/^#([0-9]+)[[:space:]]+[A-Z]+[[:space:]]+//')"
+    executed="$(sed -nE 's/^stat::number_of_executed_units: ([0-9]+)/\1/p' "$log")"
+    echo "== $target: ${coverage} execs: ${executed:-?}"
 done
 exit "$status"

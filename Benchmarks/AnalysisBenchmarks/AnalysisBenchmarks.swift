@@ -1,6 +1,7 @@
 import Analysis
 import Benchmark
 import BenchmarkSupport
+import BenchmarkTolerances
 import KeyTraceCore
 import TraceFormat
 
@@ -16,11 +17,12 @@ let benchmarks: @Sendable () -> Void = {
     let path = ScratchFile.path("analysis-bench.ktrace")
     writeDispatchTrace(records: records, to: path)
 
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .peakMemoryResident],
-                                           warmupIterations: 1, scalingFactor: .mega,
-                                           maxDuration: .seconds(20), maxIterations: 10)
+    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .peakMemoryResident]
+    Benchmark.defaultConfiguration = .init(metrics: metrics, warmupIterations: 1, scalingFactor: .mega,
+                                           maxDuration: .seconds(20), maxIterations: 10,
+                                           thresholds: Tolerances.project(metrics))
 
-    Benchmark("Analyze 1M dispatch records (records/s = throughput × 1M)") { benchmark in
+    Benchmark("analyze-1M-records") { benchmark in
         for _ in benchmark.scaledIterations.prefix(1) {
             var analyzer = TraceAnalyzer(top: 10)
             try? analyzer.addTrace(at: path)
@@ -28,7 +30,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Analyze 1M dispatch records on one thread (records/s = throughput × 1M)") { benchmark in
+    Benchmark("analyze-1M-records-one-thread") { benchmark in
         for _ in benchmark.scaledIterations.prefix(1) {
             guard let reader = try? TraceReader(path: path) else { return }
             var analyzer = TraceAnalyzer(top: 10)
@@ -37,7 +39,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Chrome export of 1M dispatch records") { benchmark in
+    Benchmark("chrome-export-1M-records") { benchmark in
         for _ in benchmark.scaledIterations.prefix(1) {
             guard let reader = try? TraceReader(path: path) else { return }
             var bytes = 0

@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkTolerances
 import KeyTraceCore
 import ResponderEngine
 
@@ -44,18 +45,20 @@ final class ChainFixture {
 }
 
 let benchmarks: @Sendable () -> Void = {
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .throughput]
     Benchmark.defaultConfiguration = .init(
-        metrics: [.wallClock, .cpuTotal, .mallocCountTotal, .throughput],
+        metrics: metrics,
         scalingFactor: .kilo,
         maxDuration: .seconds(2),
-        maxIterations: 1_000_000
+        maxIterations: 1_000_000,
+        thresholds: Tolerances.project(metrics)
     )
 
     for policy in QueryPolicy.allCases {
         for depth in [4, 16, 64] {
             for commands in [10, 100, 1000] {
                 // The uikit policy re-collects on every key-down: keep its heavy cases short.
-                Benchmark("dispatch key-down \(policy.rawValue) depth \(depth) commands \(commands)") { benchmark in
+                Benchmark("dispatch-\(policy.rawValue)-depth-\(depth)-commands-\(commands)") { benchmark in
                     guard let fixture = try? ChainFixture(depth: depth, commands: commands, policy: policy, timing: false)
                     else { return }
                     benchmark.startMeasurement()
@@ -69,7 +72,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // Stage timing cost: the same dispatch with the clock on and off (8 checkpoints per event).
     for timing in [false, true] {
-        Benchmark("stage timing \(timing ? "on" : "off") cached depth 16 commands 100") { benchmark in
+        Benchmark("stage-timing-\(timing ? "on" : "off")-cached-depth-16-commands-100") { benchmark in
             guard let fixture = try? ChainFixture(depth: 16, commands: 100, policy: .cached, timing: timing) else { return }
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
@@ -79,13 +82,13 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The floor: one clock read.
-    Benchmark("clock read (MonotonicClock.now)") { benchmark in
+    Benchmark("clock-read-monotonic") { benchmark in
         let clock = MonotonicClock()
         for _ in benchmark.scaledIterations { blackHole(clock.now()) }
     }
 
     // What the dispatcher reads by default where the kernel keeps time with the tick counter.
-    Benchmark("clock read (TickCounterClock.now)") { benchmark in
+    Benchmark("clock-read-tick-counter") { benchmark in
         guard let clock = TickCounterClock.shared else { return }
         for _ in benchmark.scaledIterations { blackHole(clock.now()) }
     }

@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import BenchmarkTolerances
 import Capture
 import Foundation
 import KeyTraceCore
@@ -41,14 +42,16 @@ func makeTrace(rounds: Int) throws -> String {
 }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
-                                           maxDuration: .seconds(3), maxIterations: 50)
+    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+    Benchmark.defaultConfiguration = .init(metrics: metrics, maxDuration: .seconds(3), maxIterations: 50,
+                                           thresholds: Tolerances.project(metrics))
 
     // Replay throughput through the pdf-viewer scene, stage timing on, trace decoding included:
     // as `keytrace replay --pace asap` runs, and as `--verify` runs (each resolution compared).
     for verifying in [false, true] {
-        Benchmark("replay asap pdf-viewer, stage timing on\(verifying ? ", verifying" : "") (presses)",
-                  configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
+        Benchmark("replay-asap-pdf-viewer\(verifying ? "-verifying" : "")",
+                  configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20,
+                                       thresholds: Tolerances.project([.wallClock, .throughput]))) { benchmark in
             guard let trace = try? makeTrace(rounds: 1_000) else { return }
             var options = Replayer.Options()
             options.scenePath = "\(scenes)/pdf-viewer.json"
@@ -64,8 +67,9 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     // The same replay from records decoded beforehand: the replay loop and the engine alone.
-    Benchmark("replay asap pdf-viewer, stage timing on, decoded beforehand (presses)",
-              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20)) { benchmark in
+    Benchmark("replay-asap-pdf-viewer-decoded-beforehand",
+              configuration: .init(metrics: [.wallClock, .throughput], scalingFactor: .kilo, maxIterations: 20,
+                                       thresholds: Tolerances.project([.wallClock, .throughput]))) { benchmark in
         guard let trace = try? makeTrace(rounds: 1_000), let reader = try? TraceReader(path: trace) else { return }
         let records = Array(reader)
         var options = Replayer.Options()
@@ -81,7 +85,7 @@ let benchmarks: @Sendable () -> Void = {
 
     // In-process recording cost: the same key-downs with and without a buffered TraceRecorder.
     for recording in [false, true] {
-        Benchmark("dispatch pdf-viewer key-down \(recording ? "with" : "without") buffered TraceRecorder",
+        Benchmark("dispatch-pdf-viewer-\(recording ? "with" : "without")-recorder",
                   configuration: .init(metrics: [.wallClock, .throughput, .mallocCountTotal], scalingFactor: .kilo,
                                        maxIterations: 200)) { benchmark in
             guard let runtime = try? SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json"),
@@ -110,8 +114,9 @@ let benchmarks: @Sendable () -> Void = {
     let without = BenchmarkMetric.custom("without recorder (ns per key-down)", useScalingFactor: false)
     let with = BenchmarkMetric.custom("with recorder (ns per key-down)", useScalingFactor: false)
     let added = BenchmarkMetric.custom("added by recorder (ns per key-down, paired)", useScalingFactor: false)
-    Benchmark("dispatch pdf-viewer key-down, recorder cost paired",
-              configuration: .init(metrics: [without, with, added], maxDuration: .seconds(6), maxIterations: 30)) { benchmark in
+    Benchmark("dispatch-pdf-viewer-recorder-cost-paired",
+              configuration: .init(metrics: [without, with, added], maxDuration: .seconds(6), maxIterations: 30,
+                                   thresholds: [:])) { benchmark in
         guard let runtime = try? SceneRuntime(contentsOf: "\(scenes)/pdf-viewer.json"),
               let plain = try? runtime.makeDispatcher(policy: .cached, clock: KeyDispatcher.defaultStageClock),
               let recorded = try? runtime.makeDispatcher(policy: .cached, clock: KeyDispatcher.defaultStageClock) else { return }

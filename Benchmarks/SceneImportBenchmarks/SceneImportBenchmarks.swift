@@ -1,4 +1,5 @@
 import Benchmark
+import BenchmarkTolerances
 import Foundation
 import SceneImport
 import SwiftParser
@@ -27,16 +28,17 @@ let corpus: [(file: SourceFiles.File, text: String)] = {
 let lines = corpus.reduce(0) { $0 + $1.text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .instructions, .mallocCountTotal, .peakMemoryResident],
-                                           maxDuration: .seconds(20), maxIterations: 20)
+    let metrics: [BenchmarkMetric] = [.wallClock, .instructions, .mallocCountTotal, .peakMemoryResident]
+    Benchmark.defaultConfiguration = .init(metrics: metrics, maxDuration: .seconds(20), maxIterations: 20,
+                                           thresholds: Tolerances.project(metrics))
 
-    Benchmark("parse only, \(corpus.count) files, \(lines) lines") { benchmark in
+    Benchmark("parse-only-\(corpus.count)-files-\(lines)-lines") { benchmark in
         for _ in benchmark.scaledIterations {
             for (_, text) in corpus { blackHole(Parser.parse(source: text)) }
         }
     }
 
-    Benchmark("scene import, \(corpus.count) files, \(lines) lines") { benchmark in
+    Benchmark("scene-import-\(corpus.count)-files-\(lines)-lines") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(SceneImporter().importSources(corpus))
         }

@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkSupport
+import BenchmarkTolerances
 import KeyTraceCore
 import TraceFormat
 
@@ -25,8 +26,9 @@ let benchmarks: @Sendable () -> Void = {
     print("trace: \(traceBytes.count) bytes for \(count) key presses = \(Double(traceBytes.count) / Double(count)) bytes/press; "
           + "pcap: \(pcapBytes.count) bytes = \(Double(pcapBytes.count) / Double(count)) bytes/press")
 
-    Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .throughput, .mallocCountTotal],
-                                           warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 15)
+    let metrics: [BenchmarkMetric] = [.wallClock, .throughput, .mallocCountTotal]
+    Benchmark.defaultConfiguration = .init(metrics: metrics, warmupIterations: 1, maxDuration: .seconds(10),
+                                           maxIterations: 15, thresholds: Tolerances.project(metrics))
 
     /// Opens the trace afresh for every iteration (mmap, page cache), lets `decode` read it and
     /// checks it met every press; `decode` returns how many presses it met and a checksum.
@@ -39,7 +41,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Decode 1M key presses (mmap, page cache)") { benchmark in
+    Benchmark("decode-records") { benchmark in
         decoding(benchmark) { reader in
             var n = 0
             var sum: UInt64 = 0
@@ -51,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Decode 1M key presses to KeyRecord values with RecordCursor (every field)") { benchmark in
+    Benchmark("decode-key-records") { benchmark in
         decoding(benchmark) { reader in
             var cursor = reader.cursor()
             var n = 0
@@ -69,7 +71,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Decode 1M key presses into KeyColumns (timestamps + shape table)") { benchmark in
+    Benchmark("decode-key-columns") { benchmark in
         decoding(benchmark) { reader in
             var columns = KeyColumns(capacity: 4096)
             var cursor = reader.cursor()
@@ -87,7 +89,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Scan 1M key presses with RecordCursor (timestamp, kind, usage)") { benchmark in
+    Benchmark("scan-records") { benchmark in
         decoding(benchmark) { reader in
             var cursor = reader.cursor()
             var n = 0
@@ -100,13 +102,13 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("pcap_next_ex over the pcap export of the same 1M presses") { benchmark in
+    Benchmark("pcap-next-ex-reference") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(Typing.readPcap(pcapPath))
         }
     }
 
-    Benchmark("memcpy of the trace file") { benchmark in
+    Benchmark("memcpy-reference") { benchmark in
         var destination = [UInt8](repeating: 0, count: traceBytes.count)
         for _ in benchmark.scaledIterations {
             destination.withUnsafeMutableBytes { d in
@@ -118,7 +120,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Verify 1M key presses (CRC-32C of every chunk + decode)") { benchmark in
+    Benchmark("verify") { benchmark in
         for _ in benchmark.scaledIterations {
             blackHole((try? TraceReader(path: tracePath))?.verify())
         }
@@ -126,7 +128,7 @@ let benchmarks: @Sendable () -> Void = {
     // The encoding benchmarks come last: run just before it in one process, the in-memory
     // encoder left the columns benchmark 1.6× slower (8.5–9.5 ms against 5.4–5.6 ms p0, two
     // runs each); why is not known.
-    Benchmark("Encode 1M key presses to a file (100 ms flushes)") { benchmark in
+    Benchmark("encode-to-file") { benchmark in
         for _ in benchmark.scaledIterations {
             guard let writer = try? TraceWriter(path: encodedPath, metadata: Typing.metadata) else { return }
             for p in presses { _ = try? writer.append(p, timestampUncertainty: 1_000_000) }
@@ -134,7 +136,7 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    Benchmark("Encode 1M key presses (in memory)") { benchmark in
+    Benchmark("encode-in-memory") { benchmark in
         for _ in benchmark.scaledIterations {
             let writer = TraceWriter(metadata: Typing.metadata)
             for p in presses { _ = try? writer.append(p, timestampUncertainty: 1_000_000) }

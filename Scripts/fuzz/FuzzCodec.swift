@@ -6,6 +6,18 @@
 // trace it writes must read back as the records written, through every path. An odd first byte
 // makes the rest of the input a trace file itself, damaged or not: the paths must still agree.
 // A disagreement stops the process with the list of differences.
+@testable import KeyTraceCore
+@testable import TraceFormat
+
+extension FuzzTarget {
+    /// The trace-entry codec: every fast decoding path against the plain decoder.
+    static let codec = FuzzTarget(
+        name: "codec",
+        summary: "every fast decoding path against the plain decoder, on generated and raw traces",
+        seedFiles: traceSeedFiles,
+        constructedSeeds: constructedTraces,
+        run: { input in fuzzCodec(Array(input)) })
+}
 
 /// Runs the codec target on one input.
 func fuzzCodec(_ bytes: [UInt8]) {

@@ -1,8 +1,53 @@
-// libFuzzer entry point for the trace reader: every input must be handled without a crash,
-// through the file reader (index, seek, verify, key columns, JSON rendering) and the stream decoder.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+@testable import KeyTraceCore
+@testable import TraceFormat
+
+extension FuzzTarget {
+    /// The trace reader: the file reader (index, seeks, verify, key columns, JSON and pcap
+    /// rendering, the summary) and the stream decoder fed in uneven pieces.
+    static let reader = FuzzTarget(
+        name: "reader",
+        summary: "the trace reader: file reader, seeks, verify, key columns, stream decoder",
+        seedFiles: traceSeedFiles,
+        constructedSeeds: constructedTraces,
+        run: fuzzTraceReader)
+
+    /// The trace reader behind the structure-aware mutator (``TraceResealer``): chunk payloads
+    /// and records are mutated, then every chunk and the footer are re-sealed with correct
+    /// CRC-32C, so the damage reaches the decoders.
+    static let structured = FuzzTarget(
+        name: "structured",
+        summary: "the trace reader, mutated inside re-sealed chunks and footer (correct CRC-32C)",
+        maxLength: 65_536,
+        seedFiles: traceSeedFiles,
+        constructedSeeds: constructedTraces,
+        mutate: TraceResealer.mutate,
+        run: fuzzTraceReader)
+
+    static let traceSeedFiles = ["docs/TraceFormat-example.ktrace", "Traces/golden/*.ktrace"]
+
+    /// Traces built as the tests build them: typing with engine records under several writer
+    /// options (small chunks, sealed on flush, open tail), and records of every type.
+    @Sendable static func constructedTraces() -> [[UInt8]] {
+        var traces: [[UInt8]] = []
+        let typing = TypingFixture.records(presses: 40)
+        for options in [TraceWriter.Options(), TraceWriter.Options(chunkSize: 256),
+                        TraceWriter.Options(flushInterval: 0, chunkSize: 512, sealOnFlush: true)] {
+            if let trace = try? TypingFixture.trace(typing, options: options) { traces.append(trace) }
+        }
+        for seed: UInt64 in 1...4 {
+            var random = RandomRecords(seed: seed)
+            let records = (0..<24).map { _ in random.record() }
+            if let trace = try? TypingFixture.trace(records, options: TraceWriter.Options(chunkSize: 128)) {
+                traces.append(trace)
+            }
+        }
+        return traces
+    }
+}
+
+@Sendable func fuzzTraceReader(_ input: UnsafeBufferPointer<UInt8>) {
+    let bytes = Array(input)
+    let size = bytes.count
     if let reader = try? TraceReader(bytes: bytes) {
         var count = 0
         for record in reader {
@@ -34,5 +79,4 @@ public func fuzzReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         start = end
     }
     _ = stream.finish()
-    return 0
 }

@@ -1,32 +1,14 @@
-// Structure-aware mutation for the trace-reader fuzz target (KEYTRACE_FUZZ_TARGET=structured;
-// any other target mutates bytes as libFuzzer does): libFuzzer cannot forge CRC-32C, so byte
-// mutations almost never get past a chunk's checksum. This mutator
-// changes what is inside the checksums — a chunk's payload bytes, or the records themselves — and
-// then re-seals every chunk header and the footer with correct CRCs, so the decoder behind the
-// checks sees the damage.
-#if canImport(Glibc)
-import Glibc
-#endif
+@testable import KeyTraceCore
+@testable import TraceFormat
 
-@_silgen_name("LLVMFuzzerMutate")
-func libFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
-
-@_cdecl("LLVMFuzzerCustomMutator")
-public func customMutator(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    guard TraceResealer.isEnabled else { return libFuzzerMutate(data, size, maxSize) }
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard let mutated = TraceResealer.mutate(bytes, seed: seed), mutated.count <= maxSize else {
-        return libFuzzerMutate(data, size, maxSize)
-    }
-    mutated.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: mutated.count) }
-    return mutated.count
-}
-
+/// Structure-aware mutation for the `structured` fuzz target: libFuzzer cannot forge CRC-32C,
+/// so byte mutations almost never get past a chunk's checksum. This mutator changes what is
+/// inside the checksums — a chunk's payload bytes, or the records themselves — and then
+/// re-seals every chunk header and the footer with correct CRCs, so the decoder behind the
+/// checks sees the damage.
 enum TraceResealer {
-    static let isEnabled: Bool = getenv("KEYTRACE_FUZZ_TARGET").map { String(cString: $0) == "structured" } ?? false
-
     /// A mutation of the trace `bytes`, re-sealed; `nil` when `bytes` holds no readable chunk.
-    static func mutate(_ bytes: [UInt8], seed: UInt32) -> [UInt8]? {
+    @Sendable static func mutate(_ bytes: [UInt8], seed: UInt32) -> [UInt8]? {
         guard let reader = try? TraceReader(bytes: bytes), !reader.chunks.isEmpty else { return nil }
         var rng = SeededGenerator(seed: UInt64(seed))
         if seed % 3 == 0 { return rewritten(reader, rng: &rng) }

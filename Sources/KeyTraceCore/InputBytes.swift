@@ -17,12 +17,32 @@ public enum InputBytes {
     /// it once at start-up.
     public static let waitNotice = Mutex<(@Sendable (String) -> Void)?>(nil)
 
+    /// The file an input argument names: `-` is standard input (`/dev/stdin`), anything else
+    /// names itself.
+    public static func path(_ argument: String) -> String {
+        argument == "-" ? "/dev/stdin" : argument
+    }
+
     /// How long a FIFO stays silent before ``waitNotice`` hears about it.
     static let noticeDelayMilliseconds: Int32 = 200
 
     /// The bytes of the FIFO at `path`, read to its end; `what` names the expected content in
     /// the notice ("a trace", "a scene").
     public static func readFIFO(_ path: String, expecting what: String) throws(InputFileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        try readFIFOBlocks(path, expecting: what) { block in
+            bytes.append(contentsOf: block)
+            return true
+        }
+        return bytes
+    }
+
+    /// Hands the bytes of the FIFO at `path` to `body` block by block, as they arrive, until
+    /// the writer closes it or `body` returns `false`; `what` names the expected content in the
+    /// notice. The path `-` is standard input.
+    public static func readFIFOBlocks(_ path: String, expecting what: String,
+                                      _ body: (ArraySlice<UInt8>) -> Bool) throws(InputFileError) {
+        let path = Self.path(path)
         // Opened without blocking, so that no writer yet is a state to report, not a hang.
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw InputFileError(path: path, problem: .cannotOpen(errno: errno)) }
@@ -37,7 +57,7 @@ public enum InputBytes {
         // Blocking reads from here: the writer is there (or has been and gone).
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        return try readToEnd(fd, path: path)
+        try readBlocks(fd, path: path, body)
     }
 
     /// The bytes of the input at `path`: a regular file or a FIFO (see ``readFIFO(_:expecting:)``);
@@ -61,13 +81,23 @@ public enum InputBytes {
     /// are retried.
     private static func readToEnd(_ fd: Int32, path: String) throws(InputFileError) -> [UInt8] {
         var bytes: [UInt8] = []
+        try readBlocks(fd, path: path) { block in
+            bytes.append(contentsOf: block)
+            return true
+        }
+        return bytes
+    }
+
+    /// Hands what each read of `fd` returns (up to 64 KiB) to `body` until the end or until
+    /// `body` returns `false`; interrupted and would-block reads are retried.
+    private static func readBlocks(_ fd: Int32, path: String, _ body: (ArraySlice<UInt8>) -> Bool) throws(InputFileError) {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if n > 0 {
-                bytes.append(contentsOf: buffer[0..<n])
+                guard body(buffer[0..<n]) else { return }
             } else if n == 0 {
-                return bytes
+                return
             } else if errno != EINTR && errno != EAGAIN {
                 throw InputFileError(path: path, problem: .cannotRead(errno: errno))
             }

@@ -28,8 +28,10 @@ final class TraceStorage: @unchecked Sendable {
     }
 
     /// Maps the regular file at `path`; a FIFO is read to its end into memory (saying what it
-    /// waits for, see ``InputBytes``); anything else is refused, naming what it is.
+    /// waits for, see ``InputBytes``); anything else is refused, naming what it is. The path
+    /// `-` is standard input.
     convenience init(path: String) throws(TraceFormatError) {
+        let path = InputBytes.path(path)
         switch FileKind(path: path) {
         case .fifo:
             do throws(InputFileError) {

@@ -24,10 +24,18 @@ struct TraceOptions: ParsableArguments {
     /// names every damaged place and the count on standard error and exits 1. Nothing lost is
     /// silent.
     static func checkRecordsLost(_ report: VerificationReport, path: String) throws {
-        guard report.lostRecords else { return }
-        for issue in report.issues where issue.losesRecords { KeyTraceExit.printError("warning: \(path): \(issue)") }
-        let expected = report.expectedRecords.map { " of the \($0) the footer lists" } ?? ""
-        throw CommandFailure(message: "\(path) is damaged: \(report.readableRecords) records read\(expected); "
+        try checkRecordsLost(issues: report.issues, readableRecords: report.readableRecords,
+                             expectedRecords: report.expectedRecords, path: path)
+    }
+
+    /// Ends a read that met `issues` after `readableRecords` records of the `expectedRecords`
+    /// a footer listed (see ``checkRecordsLost(_:path:)``).
+    static func checkRecordsLost(issues: [ChunkIssue], readableRecords: UInt64, expectedRecords: UInt64?,
+                                 path: String) throws {
+        guard issues.contains(where: \.losesRecords) else { return }
+        for issue in issues where issue.losesRecords { KeyTraceExit.printError("warning: \(path): \(issue)") }
+        let expected = expectedRecords.map { " of the \($0) the footer lists" } ?? ""
+        throw CommandFailure(message: "\(path) is damaged: \(readableRecords) records read\(expected); "
                              + "the records of the places above are lost (keytrace verify lists them)",
                              code: KeyTraceExit.checkFailed)
     }
