@@ -476,6 +476,7 @@ struct LibinputRecordParser {
                 case .marker(let marker): timed.append((marker.timestamp, index, sequence, event))
                 case .focus(_, let timestamp): timed.append((timestamp, index, sequence, event))
                 case .dropped: timed.append((0, index, sequence, event))
+                case .report(let report): timed.append((report.timestamp, index, sequence, event))
                 }
             }
         }

@@ -81,7 +81,7 @@ struct AnalyzeCommand: ParsableCommand {
             for path in traces {
                 do {
                     try analyzer.addTrace(at: path) { read, expected in if read >= TraceAnalyzer.progressInterval { progress.update(label: URL(fileURLWithPath: path).lastPathComponent, read: read, expected: expected) } }
-                } catch let error as TraceFormatError {
+                } catch {
                     progress.clear()
                     let offset = error.offset.map { " (byte offset \($0))" } ?? ""
                     throw CommandFailure(message: "\(path): \(error.description)\(error.description.contains("offset") ? "" : offset)",

@@ -66,7 +66,7 @@ import Testing
                 return error
             }
         }
-        #expect(problem("not json")?.code == .notJson)
+        #expect(problem("not json")?.code == .notJSON)
         #expect(problem("{\"schema\": \"keytrace-analysis/1\"}")?.code == .schema)
         #expect(problem("{}")?.code == .schema)
         #expect(problem("{\"schema\": \"keytrace-import-report/1\", \"scene\": 3}")?.code == .malformed)

@@ -34,7 +34,7 @@ import ResponderEngine
              "commands": [{"title": "Louder", "shortcut": "volume-up", "action": "louder:"}]}
             """)
         let error = try #require(load(json))
-        #expect(error.category == "invalid")
+        #expect(error.code == .invalid)
         #expect(error.description.contains("windows[0].root.commands[0].shortcut"))
         #expect(error.description.contains("Consumer page key Volume Increment"))
         #expect(error.description.contains("never match a UIKeyCommand"))
