@@ -4,8 +4,9 @@
 # Scripts/fuzz.sh, docs/Fuzzing.md): one fuzz executable holds every target; the targets run
 # two at a time.
 #
-#   sh Scripts/test.sh                              every fuzz target for 60 s
-#   KEYTRACE_FUZZ_SECONDS=N sh Scripts/test.sh      every fuzz target for N seconds
+#   sh Scripts/test.sh                              every fuzz target for 10 s (CI)
+#   KEYTRACE_FUZZ_SECONDS=N sh Scripts/test.sh      every fuzz target for N seconds (60 for a
+#                                                   release check)
 #   KEYTRACE_FUZZ_SECONDS=0 sh Scripts/test.sh      no fuzzing
 #
 # Usage: Scripts/test.sh [swift test arguments…]
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 sh Scripts/bootstrap.sh
 sh Scripts/format.sh  # lint (swift format lint --strict); any finding fails the script
 swift test "$@"
-fuzz_seconds="${KEYTRACE_FUZZ_SECONDS:-60}"
+fuzz_seconds="${KEYTRACE_FUZZ_SECONDS:-10}"
 if [ "$fuzz_seconds" -gt 0 ]; then
     bash Scripts/fuzz.sh "$fuzz_seconds"
 fi

@@ -69,7 +69,7 @@ enum KeyTraceExit {
         case let e as TraceFormatError:
             return Failure(e.description, e.isUnusableInput ? unusableInput : ioFailure)
         case let e as ReplayError:
-            return failure(for: e)
+            return replayFailure(for: e)
         case let e as SceneError:
             return Failure(e.description, unusableInput)
         case let e as CaptureError:
@@ -89,7 +89,7 @@ enum KeyTraceExit {
     }
 
     /// A replay's errors, with the flags that fix them.
-    private static func failure(for error: ReplayError) -> Failure {
+    private static func replayFailure(for error: ReplayError) -> Failure {
         switch error.code {
         case .trace:
             if let trace = error.traceError { return Failure(trace.description, trace.isUnusableInput ? unusableInput : ioFailure) }

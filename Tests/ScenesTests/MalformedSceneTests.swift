@@ -38,11 +38,11 @@ import ResponderEngine
         #expect(error.description.contains("windows[0].root.commands[0].shortcut"))
         #expect(error.description.contains("Consumer page key Volume Increment"))
         #expect(error.description.contains("never match a UIKeyCommand"))
-        // Loaded from text, the error names the value's line and column.
+        // Loaded from text, the error names the line and column of the `shortcut` member.
         let located = try #require({ () -> SceneError? in
             do throws(SceneError) { _ = try SceneDefinition(json: json, file: "test.json"); return nil } catch { return error }
         }())
-        #expect(located.description.hasPrefix("test.json:3:47: windows[0].root.commands[0].shortcut: expected a keyboard shortcut"))
+        #expect(located.description.hasPrefix("test.json:3:35: windows[0].root.commands[0].shortcut: expected a keyboard shortcut"))
         let removal = load(scene(root: #"{"type": "viewController", "name": "root"}"#,
                                  extra: #""menus": [{"id": "m", "remove": ["shift+sleep"]}],"#))
         #expect(removal?.description.contains("menus[0].remove[0]") == true)
