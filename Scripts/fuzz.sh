@@ -34,10 +34,18 @@ swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -enable-testing -pa
 
 # Compiles one module into .build-fuzz/modules (its interface) and .build-fuzz/objects.
 compile_module() {
-    local module="$1"
+    local module="$1" generated=()
+    # Scenes carries the bundled scenes as source that the EmbedScenes build plugin writes;
+    # outside SwiftPM the plugin's tool writes it here.
+    if [ "$module" = Scenes ]; then
+        swiftc -O "$root/Plugins/EmbedScenesTool/main.swift" -o "$out/embed-scenes" > "$out/build-embed-scenes.log" 2>&1 &&
+            "$out/embed-scenes" "$out/BundledScenes+Files.swift" "$root"/Traces/scenes/*.json ||
+            { echo "== embed-scenes failed (.build-fuzz/build-embed-scenes.log)"; return 1; }
+        generated=("$out/BundledScenes+Files.swift")
+    fi
     swiftc "${swift_flags[@]}" -wmo -module-name "$module" \
         -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
-        -c "$root"/Sources/"$module"/*.swift -o "$out/objects/$module.o" > "$out/build-$module.log" 2>&1 ||
+        -c "$root"/Sources/"$module"/*.swift "${generated[@]}" -o "$out/objects/$module.o" > "$out/build-$module.log" 2>&1 ||
         { grep -E 'error' "$out/build-$module.log" | head -20; echo "== $module: build failed (.build-fuzz/build-$module.log)"; return 1; }
 }
 
@@ -45,6 +53,7 @@ compile_module() {
 build_modules() {
     local stamp="$out/objects/.built" module_sources=()
     for module in "${modules[@]}" CCRC32C CProcessor; do module_sources+=("$root/Sources/$module"); done
+    module_sources+=("$root/Traces/scenes" "$root/Plugins/EmbedScenesTool")
     if [ -f "$stamp" ] && [ -z "$(find "${module_sources[@]}" -newer "$stamp" -print -quit)" ]; then
         return 0
     fi
