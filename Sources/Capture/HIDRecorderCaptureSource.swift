@@ -152,36 +152,13 @@ public final class HIDRecorderCaptureSource: StreamingCaptureSource {
     }
 
     private func consume(_ report: [UInt8], decoder: inout HIDReportDecoder, device: inout Device, timestamp: UInt64) {
-        let outcome = report.withUnsafeBytes { decoder.decode($0) }
-        let id = device.info.id
-        switch outcome {
-        case .empty:
-            decoded.skip(.malformed)
-        case .unknownReportID(let reportID):
-            record(report, reportID: reportID, device: device, timestamp: timestamp, phantom: false, descriptor: decoder.descriptor)
-            decoded.updateEndpoint(id) { $0.sawReport(length: report.count, reportID: reportID) }
-            decoded.skip(.otherReport)
-        case .decoded(let reportID, let changes, let errorCode):
-            decoded.reportsDecoded += 1
-            if decoder.descriptor.usesReportIDs { decoded.updateEndpoint(id) { $0.sawReportID(reportID) } }
-            if !device.announced, !changes.isEmpty || errorCode != nil {
-                device.announced = true
-                decoded.record(device: device.info)
-                decoded.updateEndpoint(id) { entry in
-                    entry.role = "keyboard"
-                    entry.identifiedBy = .reportDescriptor
-                    entry.hasReportDescriptor = true
-                }
-                pending.events.append(.device(device.info))
-            }
-            let reportAt = pending.events.count
-            let began = device.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
+        guard let consumed = decoder.consume(report, keyboard: device.info, announced: &device.announced,
+                                             tracker: &device.tracker, timestamp: timestamp,
                                              uncertaintyNs: options.timestampUncertaintyNs, summary: &decoded,
                                              into: &pending.events)
-            record(report, reportID: reportID, device: device, timestamp: timestamp, phantom: errorCode == 1,
-                   descriptor: decoder.descriptor, at: reportAt)
-            if !began.isEmpty { decoded.updateEndpoint(id) { $0.keysByPage.merge(began, uniquingKeysWith: +) } }
-        }
+        else { return }
+        record(report, reportID: consumed.reportID, device: device, timestamp: timestamp,
+               phantom: consumed.isPhantomState, descriptor: decoder.descriptor, at: consumed.firstPress)
     }
 
     /// Adds an Input report of a keyboard device as a ``CaptureEvent/report(_:)`` at `index`
