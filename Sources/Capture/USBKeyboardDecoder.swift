@@ -481,18 +481,21 @@ struct USBKeyboardDecoder {
         decoded.reportsDecoded += 1
         let uncertainty = uncertainty(of: state)
         let reportAt = events.count
-        let errorCode = BootReport.read(report).errorCode
-        if let errorCode {
-            state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &events)
-        }
         let endpoint = state
         var presses = 0
-        endpoint.boot = BootReport.diff(from: endpoint.boot, to: report) { phase, usage in
+        let (after, errorCode) = BootReport.diff(from: endpoint.boot, to: report) { phase, usage in
             let press = endpoint.tracker.press(phase, HIDUsage(usage), timestamp: timestamp)
             presses += 1
             if phase == .began { endpoint.bootKeysPressed += 1 }
             events.append(.press(press, uncertaintyNs: uncertainty))
-        }.state
+        }
+        endpoint.boot = after
+        if let errorCode {
+            // Rare: the marker goes before the modifier changes such a report still carries.
+            var marker: [CaptureEvent] = []
+            state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &marker)
+            events.insert(contentsOf: marker, at: reportAt)
+        }
         decoded.presses += presses
         recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver,
                     at: reportAt, into: &events)
