@@ -35,9 +35,9 @@ public struct ChromeTraceWriter {
     /// Writes the opening and the metadata events naming the process and threads.
     public mutating func begin(processName: String) throws {
         try emit("{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n")
-        try event("{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":1,\"tid\":0,\"args\":{\"name\":\(JSONString.quote(processName))}}")
-        try event("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":\(Self.dispatchThread),\"args\":{\"name\":\"dispatch\"}}")
-        try event("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":1,\"tid\":\(Self.eventThread),\"args\":{\"name\":\"chain & markers\"}}")
+        try metadata("process_name", thread: 0, name: processName)
+        try metadata("thread_name", thread: Self.dispatchThread, name: "dispatch")
+        try metadata("thread_name", thread: Self.eventThread, name: "chain & markers")
     }
 
     /// Adds one record.
@@ -105,32 +105,56 @@ public struct ChromeTraceWriter {
         }
     }
 
+    private mutating func metadata(_ kind: String, thread: Int, name: String) throws {
+        var object = JSONObject()
+        object.add("ph", "M")
+        object.add("name", kind)
+        object.add("pid", 1)
+        object.add("tid", thread)
+        var args = JSONObject()
+        args.add("name", name)
+        object.add("args", object: args)
+        try event(object)
+    }
+
     private mutating func complete(name: String, category: String, at ts: UInt64, duration: UInt64, args: [String: String]) throws {
-        try event("{\"ph\":\"X\",\"name\":\(JSONString.quote(name)),\"cat\":\"\(category)\",\"pid\":1,\"tid\":\(Self.dispatchThread),"
-            + "\"ts\":\(Self.micros(ts)),\"dur\":\(Self.micros(duration))\(Self.args(args))}")
+        var object = JSONObject()
+        object.add("ph", "X")
+        object.add("name", name)
+        object.add("cat", category)
+        object.add("pid", 1)
+        object.add("tid", Self.dispatchThread)
+        object.add("ts", fixedPoint: ts, decimals: 3)
+        object.add("dur", fixedPoint: duration, decimals: 3)
+        Self.add(args, to: &object)
+        try event(object)
     }
 
     private mutating func instant(name: String, at timestamp: UInt64, args: [String: String]) throws {
         let ts = timestamp - min(start ?? timestamp, timestamp)
-        try event("{\"ph\":\"i\",\"s\":\"t\",\"name\":\(JSONString.quote(name)),\"cat\":\"event\",\"pid\":1,\"tid\":\(Self.eventThread),"
-            + "\"ts\":\(Self.micros(ts))\(Self.args(args))}")
+        var object = JSONObject()
+        object.add("ph", "i")
+        object.add("s", "t")
+        object.add("name", name)
+        object.add("cat", "event")
+        object.add("pid", 1)
+        object.add("tid", Self.eventThread)
+        object.add("ts", fixedPoint: ts, decimals: 3)
+        Self.add(args, to: &object)
+        try event(object)
     }
 
-    private mutating func event(_ json: String) throws {
-        try emit(first ? json : ",\n" + json)
+    private mutating func event(_ object: JSONObject) throws {
+        try emit(first ? object.text : ",\n" + object.text)
         first = false
         events += 1
     }
 
-    /// Nanoseconds as microseconds with three exact decimals: 1234567 → `1234.567`.
-    static func micros(_ ns: UInt64) -> String {
-        let fraction = String(ns % 1000)
-        return "\(ns / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
-    private static func args(_ args: [String: String]) -> String {
-        guard !args.isEmpty else { return "" }
-        let pairs = args.sorted { $0.key < $1.key }.map { "\(JSONString.quote($0.key)):\(JSONString.quote($0.value))" }
-        return ",\"args\":{" + pairs.joined(separator: ",") + "}"
+    /// Adds `args` as the event's `args` object, keys sorted; nothing when there are none.
+    private static func add(_ args: [String: String], to object: inout JSONObject) {
+        guard !args.isEmpty else { return }
+        var values = JSONObject()
+        for (name, value) in args.sorted(by: { $0.key < $1.key }) { values.add(field: name, value) }
+        object.add("args", object: values)
     }
 }

@@ -123,8 +123,6 @@ extension CaptureError {
 
     /// A terminal call that failed, with its errno: `what` says which.
     static func terminalFailed(_ what: String, errno code: Int32) -> CaptureError {
-        CaptureError(.terminalFailed,
-            "\(what): \(String(cString: strerror(code))); run `keytrace record --terminal` in an interactive terminal, "
-            + "or pipe keys into it, and reset a garbled terminal with `stty sane`", input: "standard input")
+        CaptureError(.terminalFailed, "\(what): \(String(cString: strerror(code)))", input: "standard input")
     }
 }

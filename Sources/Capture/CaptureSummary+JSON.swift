@@ -13,30 +13,47 @@ extension CaptureSummary {
     /// ```
     /// `heuristic` is true when the keys come from a guess at the report layout (no descriptor).
     public var json: String {
-        func string(_ s: String) -> String { JSONString.quote(s) }
-        func hex(_ value: UInt16?) -> String { value.map { string(HIDUsagePage.hex4($0).lowercased()) } ?? "null" }
-        let keyboards = devices.map { device in
-            "{\"id\":\(string(device.id.description)),\"vendorID\":\(hex(device.vendorID)),"
-                + "\"productID\":\(hex(device.productID)),\"name\":\(device.name.map(string) ?? "null"),"
-                + "\"identifiedBy\":\(string(device.identifiedBy.rawValue)),\"heuristic\":\(device.identifiedBy.isHeuristic)}"
-        }
-        let endpointObjects = endpoints.map { endpoint in
-            let pages = endpoint.keysByPage.sorted { $0.key < $1.key }
-                .map { "\(string(HIDUsagePage($0.key).name)):\($0.value)" }.joined(separator: ",")
-            return "{\"id\":\(string(endpoint.id.description)),\"interface\":\(endpoint.interface.map { "\($0)" } ?? "null"),"
-                + "\"role\":\(string(endpoint.role)),\"identifiedBy\":\(endpoint.identifiedBy.map { string($0.rawValue) } ?? "null"),"
-                + "\"heuristic\":\(endpoint.identifiedBy?.isHeuristic ?? false),"
-                + "\"reportDescriptor\":\(endpoint.hasReportDescriptor),"
-                + "\"reportIDs\":[\(endpoint.reportIDs.map(String.init).joined(separator: ","))],"
-                + "\"keysByPage\":{\(pages)},\"undecodedReports\":\(endpoint.undecodedReports),"
-                + "\"reportLengths\":[\(endpoint.reportLengths.map(String.init).joined(separator: ","))]}"
-        }
-        let skips = skipped.sorted { $0.key < $1.key }.map { "\(string($0.key.name)):\($0.value)" }.joined(separator: ",")
-        let notes = usbDevices.flatMap { device in device.notes.map { string("\(device.id) \($0)") } }
-        return "{\"keyboards\":[\(keyboards.joined(separator: ","))],\"endpoints\":[\(endpointObjects.joined(separator: ","))],"
-            + "\"packets\":\(packetsRead),\"reports\":\(reportsDecoded),\"presses\":\(presses),\"markers\":\(markers),"
-            + "\"dropped\":\(dropped),\"keysHeldAtEnd\":\(keysHeldAtEnd),\"obfuscatedPresses\":\(obfuscatedPresses),"
-            + "\"skipped\":{\(skips)},"
-            + "\"notes\":[\(notes.joined(separator: ","))]}"
+        func hex(_ value: UInt16?) -> String? { value.map { HIDUsagePage.hex4($0).lowercased() } }
+        var object = JSONObject()
+        object.add("keyboards", objects: devices.map { device in
+            var keyboard = JSONObject()
+            keyboard.add("id", device.id.description)
+            keyboard.add("vendorID", hex(device.vendorID))
+            keyboard.add("productID", hex(device.productID))
+            keyboard.add("name", device.name)
+            keyboard.add("identifiedBy", device.identifiedBy.rawValue)
+            keyboard.add("heuristic", device.identifiedBy.isHeuristic)
+            return keyboard
+        })
+        object.add("endpoints", objects: endpoints.map { endpoint in
+            var entry = JSONObject()
+            entry.add("id", endpoint.id.description)
+            entry.add("interface", endpoint.interface.map { Int($0) })
+            entry.add("role", endpoint.role)
+            entry.add("identifiedBy", endpoint.identifiedBy?.rawValue)
+            entry.add("heuristic", endpoint.identifiedBy?.isHeuristic ?? false)
+            entry.add("reportDescriptor", endpoint.hasReportDescriptor)
+            entry.add("reportIDs", numbers: endpoint.reportIDs.map { UInt64($0) })
+            var pages = JSONObject()
+            for (page, count) in endpoint.keysByPage.sorted(by: { $0.key < $1.key }) {
+                pages.add(HIDUsagePage(page).name, UInt64(clamping: count))
+            }
+            entry.add("keysByPage", object: pages)
+            entry.add("undecodedReports", endpoint.undecodedReports)
+            entry.add("reportLengths", numbers: endpoint.reportLengths.map { UInt64(clamping: $0) })
+            return entry
+        })
+        object.add("packets", packetsRead)
+        object.add("reports", reportsDecoded)
+        object.add("presses", presses)
+        object.add("markers", markers)
+        object.add("dropped", dropped)
+        object.add("keysHeldAtEnd", keysHeldAtEnd)
+        object.add("obfuscatedPresses", obfuscatedPresses)
+        var skips = JSONObject()
+        for (reason, count) in skipped.sorted(by: { $0.key < $1.key }) { skips.add(reason.name, UInt64(clamping: count)) }
+        object.add("skipped", object: skips)
+        object.add("notes", strings: usbDevices.flatMap { device in device.notes.map { "\(device.id) \($0)" } })
+        return object.text
     }
 }

@@ -266,7 +266,7 @@ struct USBKeyboardDecoder {
         for interface in interfaces {
             for endpoint in interface.endpoints where endpoint.isInterruptIn {
                 let key = EndpointKey(bus: device.bus, device: device.device, endpoint: endpoint.address)
-                var state = endpoints[key] ?? newEndpoint(key)
+                let state = endpoints[key] ?? newEndpoint(key)
                 state.bInterval = endpoint.interval
                 state.interface = interface.number
                 if let descriptor = reportDescriptors[interface.number] {
@@ -320,7 +320,7 @@ struct USBKeyboardDecoder {
     }
 
     private mutating func announce(_ key: EndpointKey, into events: inout [CaptureEvent]) {
-        guard var state = endpoints[key] else { return }
+        guard let state = endpoints[key] else { return }
         let descriptor = devices[key.deviceKey]?.descriptor
         let info = DeviceInfo(id: key.id, vendorID: descriptor?.vendorID, productID: descriptor?.productID,
                               bInterval: state.bInterval, pollingIntervalNs: uncertainty(of: state),

@@ -96,6 +96,28 @@ public struct JSONObject: Sendable {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// Adds `object` (its closing brace added here) under a name made at run time.
+    public mutating func add(field name: String, object: JSONObject) {
+        key(name)
+        bytes.append(contentsOf: object.bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// Adds `value / 10^decimals` as a decimal number with exactly `decimals` digits after the
+    /// point (0 through 19), without rounding: `add("ts", fixedPoint: 1234567, decimals: 3)` writes
+    /// `1234.567`.
+    public mutating func add(_ name: StaticString, fixedPoint value: UInt64, decimals: Int) {
+        key(name)
+        var scale: UInt64 = 1
+        for _ in 0..<max(0, decimals) { scale = scale.multipliedReportingOverflow(by: 10).partialValue }
+        bytes.appendDecimal(value / scale)
+        guard decimals > 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        let fraction = String(value % scale)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: max(0, decimals - fraction.utf8.count)))
+        bytes.append(contentsOf: fraction.utf8)
+    }
+
     /// Adds a signed number (counts kept as `Int`); `nil` is written as `null`.
     public mutating func add(_ name: StaticString, _ value: Int?) {
         key(name)

@@ -50,7 +50,8 @@ struct InterferenceProbe {
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 512)
         guard fgets(&line, Int32(line.count), file) != nil else { return nil }
-        return stealTicks(inFirstLine: String(cString: line))
+        let length = line.firstIndex(of: 0) ?? line.count
+        return stealTicks(inFirstLine: String(decoding: line[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// The steal column (the eighth number) of `/proc/stat`'s aggregate `cpu` line; `nil`

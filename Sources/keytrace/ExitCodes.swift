@@ -73,7 +73,11 @@ enum KeyTraceExit {
         case let e as SceneError:
             return Failure(e.description, unusableInput)
         case let e as CaptureError:
-            return Failure(e.description, unusableInput)
+            let remedy = e.code == .terminalFailed
+                ? "; run `keytrace record --terminal` in an interactive terminal, or pipe keys into it, "
+                    + "and reset a garbled terminal with `stty sane`"
+                : ""
+            return Failure(e.description + remedy, unusableInput)
         case let e as OutputFileError:
             return Failure(e.description, ioFailure)
         case let e as InputFileError:

@@ -55,7 +55,7 @@ struct ExportCommand: ParsableCommand {
                 try file.write(buffer)
                 try file.close()
             case .presses, .pressesNDJSON:
-                var file = try TextFile(path: output)
+                let file = try TextFile(path: output)
                 var table = PressTable(trace: options.trace, encoding: format == .presses ? .csv : .ndjson)
                 if format == .presses { try file.line(PressTable.csvHeader) }
                 var buffer: [UInt8] = []

@@ -99,7 +99,12 @@ struct RecordCommand: ParsableCommand {
             }
             progress.clear()
             let summary = try session.finish()
-            printSummary(summary, source: source, complete: captureError == nil)
+            if jsonSummary {
+                print(summary.capture.json)
+            } else {
+                print(summary.text(output: output, input: input, complete: captureError == nil, throughScene: scene != nil),
+                      terminator: "")
+            }
             if let captureError {
                 throw CommandFailure.noted(captureError, "the \(summary.presses) presses read before the problem were recorded to \(output)")
             }
@@ -141,7 +146,7 @@ struct RecordCommand: ParsableCommand {
             }
             return (source, "libinput", details, nil)
         }
-                if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
+        if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
         if terminal {
             if isatty(0) != 0 { KeyTraceExit.writeStandardError("recording keys from this terminal; press Ctrl-] to stop\n") }
             let source = try TerminalCaptureSource(keyboardProtocol: keyboardProtocol)
@@ -149,6 +154,12 @@ struct RecordCommand: ParsableCommand {
             return (source, "terminal", ["input": "stdin", "keyboardProtocol": encoding], nil)
         }
         throw ValidationError("no source given")
+    }
+
+    /// What the source reads, for the summary's lines.
+    private var input: RecordingSession.Summary.Input {
+        if pcap != nil || interface != nil { return .usbPackets }
+        return terminal || script != nil ? .keys : .deviceEvents
     }
 
     private var usbOptions: USBCaptureOptions {
@@ -174,45 +185,6 @@ struct RecordCommand: ParsableCommand {
             handler.resume()
             return handler
         }
-    }
-
-    private func printSummary(_ summary: RecordingSession.Summary, source: CaptureSource, complete: Bool) {
-        let capture = summary.capture
-        if jsonSummary {
-            print(capture.json)
-            return
-        }
-        print(complete ? "recorded \(output)" : "recorded \(output) — INCOMPLETE: the input stopped early (see the error below)")
-        let hardware = pcap != nil || interface != nil || evdev != nil || evemu != nil || hidRecorder != nil || libinput != nil
-        if hardware { for device in capture.devices { print("  device      \(device)") } }
-        for endpoint in capture.endpoints where endpoint.role != "hub" { print("  endpoint    \(endpoint.summaryLine)") }
-        for device in capture.usbDevices { for note in device.notes { print("  note        \(device.id) \(note)") } }
-        for device in capture.devices where device.identifiedBy.isHeuristic {
-            print("  heuristic   keys of \(device.id) come from the \(device.identifiedBy.rawValue): no report descriptor "
-                + "was captured (record from before the device is plugged in to capture it)")
-        }
-        print("  presses     \(summary.presses)")
-        if scene != nil {
-            let outcomes = summary.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }
-                .map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
-            print("  resolutions \(summary.resolutions) (\(outcomes))")
-        }
-        if summary.markers > 0 { print("  markers     \(summary.markers)") }
-        if summary.reports > 0 {
-            print("  reports     \(summary.reports) HID report records (\(summary.reports - capture.outputReports) input, "
-                + "\(capture.outputReports) output)")
-        }
-        if summary.dropped > 0 { print("  dropped     \(summary.dropped) (reported by the source)") }
-        if capture.obfuscatedPresses > 0 {
-            print("  obfuscated  \(capture.obfuscatedPresses) presses: libinput record wrote their key codes as KEY_A "
-                + "(record with --show-keycodes for the real keys)")
-        }
-        if capture.packetsRead > 0 && (pcap != nil || interface != nil) {
-            print("  packets     \(capture.packetsRead) read, \(capture.reportsDecoded) keyboard reports")
-        }
-        let skipped = capture.skipped.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        if !skipped.isEmpty { print("  skipped     \(skipped.joined(separator: ", "))") }
-        print("  records     \(summary.records)")
     }
 }
 

@@ -206,7 +206,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(CLIRunner.binary))
         process.arguments = arguments
-        process.standardOutput = try #require(FileHandle(forWritingAtPath: path))
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         let err = Pipe()
         process.standardError = err
         try process.run()

@@ -1,30 +1,30 @@
-import KeyTraceCore
-
 /// A text output written in 64 KiB blocks through ``OutputFile`` (in place: a file is created
 /// or truncated, a device or FIFO written as it is), every write and the close checked.
-final class TextFile {
+public final class TextFile {
     private var stream: OutputFile.Stream
     private var buffer: [UInt8] = []
 
-    init(path: String) throws {
+    /// Opens `path` for writing (created or truncated; a device or FIFO is written as it is).
+    public init(path: String) throws {
         stream = try OutputFile(path).open()
         buffer.reserveCapacity(1 << 16 + 1024)
     }
 
-    func line(_ s: String) throws {
+    /// Writes `s` and a newline.
+    public func line(_ s: String) throws {
         buffer.append(contentsOf: s.utf8)
         buffer.append(0x0A)
         try flushIfFull()
     }
 
     /// Writes `s` as is (no newline added).
-    func text(_ s: String) throws {
+    public func text(_ s: String) throws {
         buffer.append(contentsOf: s.utf8)
         try flushIfFull()
     }
 
     /// Writes `bytes` as they are.
-    func write(_ bytes: [UInt8]) throws {
+    public func write(_ bytes: [UInt8]) throws {
         buffer.append(contentsOf: bytes)
         try flushIfFull()
     }
@@ -38,7 +38,8 @@ final class TextFile {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    func close() throws {
+    /// Writes what is buffered and closes the file; every error is thrown.
+    public func close() throws {
         try flush()
         try stream.close()
     }

@@ -1,0 +1,36 @@
+import ResponderEngine
+
+extension SceneRuntime {
+    /// A summary of the scene for `keytrace scene check`: its name and format, content hash,
+    /// layout and direction, windows, responders, key commands on responders and in the main
+    /// menu, presentable controllers, state, first responder, and how many commands are
+    /// shadowed (R12). `label` is what the user named the scene by; each line ends with a newline.
+    ///
+    /// Building the summary makes a dispatcher (with the `cached` policy), so a scene whose main
+    /// menu cannot be built throws here as it would when recording.
+    public func summary(label: String) throws -> String {
+        let dispatcher = try makeDispatcher(policy: .cached, clock: nil)
+        let responders = allResponders
+        let declared = responders.reduce(0) { $0 + ($1.keyCommands?.count ?? 0) }
+        func list(_ items: [String], separator: String) -> String {
+            items.isEmpty ? "none" : items.joined(separator: separator)
+        }
+        var lines = [
+            "\(label): ok",
+            "  scene         \(definition.name) (format \(SceneDefinition.formatVersion))",
+            "  content hash  \(definition.contentHash)",
+            "  layout        \(definition.layout), \(definition.rightToLeft ? "right-to-left" : "left-to-right")",
+            "  windows       \(definition.windows.map(\.name).joined(separator: ", "))",
+            "  responders    \(responders.count)",
+            "  key commands  \(declared) on responders, \(application.mainMenuKeyCommands.count) in the main menu",
+            "  controllers   \(list(definition.controllers.map(\.name), separator: ", ")) (presentable)",
+            "  state         \(list(definition.state.map { "\($0.name)=\($0.initial)" }, separator: " "))",
+            "  first resp.   \(application.firstResponder?.path ?? "(none: the deepest controller stands in)")",
+        ]
+        let shadowed = dispatcher.shadowedCommands().count
+        if shadowed > 0 {
+            lines.append("  note          \(shadowed) command(s) shadowed from the first responder; see `keytrace scene commands`")
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+}
