@@ -98,5 +98,6 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "KeyTraceCore"]),
     ]
 )
