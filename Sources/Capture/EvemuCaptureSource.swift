@@ -69,14 +69,8 @@ public final class EvemuCaptureSource: StreamingCaptureSource {
     }
 
     private func parse(_ text: String, number: Int) throws(CaptureError) {
-        let line: TaggedLine
-        switch TaggedLine.parse(text) {
-        case .blank: return
-        case .untagged(let column):
-            throw fail(number, column,
-                       "expected `# comment`, a header line (N:, I:, P:, B:, A:, L:, S:) or an event line `E: seconds.microseconds type code value`")
-        case .tagged(let tagged): line = tagged
-        }
+        let expected = "expected `# comment`, a header line (N:, I:, P:, B:, A:, L:, S:) or an event line `E: seconds.microseconds type code value`"
+        guard let line = try TaggedLine.tagged(text, untagged: { fail(number, $0, expected) }) else { return }
         let (tag, fields, index) = (line.tag, line.fields, line.column - 1)
         switch tag {
         case "N":

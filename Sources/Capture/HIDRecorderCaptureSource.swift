@@ -81,12 +81,8 @@ public final class HIDRecorderCaptureSource: StreamingCaptureSource {
     }
 
     private func parse(_ text: String, number: Int) throws(CaptureError) {
-        let line: TaggedLine
-        switch TaggedLine.parse(text) {
-        case .blank: return
-        case .untagged(let column): throw fail(number, column, "expected `# comment` or a line starting D:, R:, N:, P:, I: or E:")
-        case .tagged(let tagged): line = tagged
-        }
+        let expected = "expected `# comment` or a line starting D:, R:, N:, P:, I: or E:"
+        guard let line = try TaggedLine.tagged(text, untagged: { fail(number, $0, expected) }) else { return }
         let (tag, fields, index) = (line.tag, line.fields, line.column - 1)
         var device = device(current)
         switch tag {

@@ -46,4 +46,14 @@ struct TaggedLine {
         }
         return .tagged(TaggedLine(tag: characters[index], column: index + 1, fields: fields, characters: characters))
     }
+
+    /// The tagged line `text` holds, `nil` for a blank or comment line; an untagged line throws
+    /// what `untagged` makes of its column (1-based).
+    static func tagged(_ text: String, untagged: (Int) -> CaptureError) throws(CaptureError) -> TaggedLine? {
+        switch parse(text) {
+        case .blank: return nil
+        case .untagged(let column): throw untagged(column)
+        case .tagged(let line): return line
+        }
+    }
 }
