@@ -14,7 +14,7 @@
 /// layout.character(for: .slash, modifiers: .shift)   // "?"
 /// layout.keystrokes(typing: "+")                     // [⇧ + Keyboard =, Keypad +]
 /// ```
-public struct KeyboardLayout: Hashable, Sendable {
+public struct KeyboardLayout: Sendable {
     /// What one key types on each layer. `nil` means the key types nothing on that layer.
     public struct KeyCaps: Hashable, Sendable {
         /// The character typed with no modifier (Control and Command do not change it).
@@ -52,26 +52,48 @@ public struct KeyboardLayout: Hashable, Sendable {
     }
 
     /// A stable identifier, e.g. `us-ansi`; scenes and traces refer to layouts by it.
-    public let identifier: String
+    public var identifier: String { storage.identifier }
     /// A human-readable name.
-    public let name: String
-    // Flat tables indexed by usage, 0 meaning "types nothing" (fast, allocation-free lookups).
-    private let base: [UInt32]
-    private let shifted: [UInt32]
-    private let option: [UInt32]
-    private let shiftOption: [UInt32]
-    private let strokes: [UInt32: [Keystroke]]
-    // Case-folded layers and, per folded scalar, which layers type it from a main-block key.
-    private let folded: [[UInt32]]
-    private let typeableLayers: [UInt32: UInt8]
-    // Per layer, the keys typing each folded scalar in usage order: indexing a command by key
-    // looks its character up instead of scanning every key.
-    private let usagesByFolded: [[UInt32: [HIDUsage]]]
+    public var name: String { storage.name }
+
+    /// The layout's names and tables, shared by every copy: a layout travels with each press
+    /// it types, and one reference is all a copy retains.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let identifier: String
+        let name: String
+        // Flat tables indexed by usage, 0 meaning "types nothing" (fast, allocation-free lookups).
+        let base: [UInt32]
+        let shifted: [UInt32]
+        let option: [UInt32]
+        let shiftOption: [UInt32]
+        let strokes: [UInt32: [Keystroke]]
+        // Case-folded layers and, per folded scalar, which layers type it from a main-block key.
+        let folded: [[UInt32]]
+        let typeableLayers: [UInt32: UInt8]
+        // Per layer, the keys typing each folded scalar in usage order: indexing a command by key
+        // looks its character up instead of scanning every key.
+        let usagesByFolded: [[UInt32: [HIDUsage]]]
+
+        init(identifier: String, name: String, base: [UInt32], shifted: [UInt32], option: [UInt32], shiftOption: [UInt32],
+             strokes: [UInt32: [Keystroke]], folded: [[UInt32]], typeableLayers: [UInt32: UInt8],
+             usagesByFolded: [[UInt32: [HIDUsage]]]) {
+            self.identifier = identifier
+            self.name = name
+            self.base = base
+            self.shifted = shifted
+            self.option = option
+            self.shiftOption = shiftOption
+            self.strokes = strokes
+            self.folded = folded
+            self.typeableLayers = typeableLayers
+            self.usagesByFolded = usagesByFolded
+        }
+    }
 
     /// Builds a layout from the caps of each key. Keys not listed type nothing.
     public init(identifier: String, name: String, keys: [HIDUsage: KeyCaps]) {
-        self.identifier = identifier
-        self.name = name
         let count = Int(HIDUsage.lastDefined.rawValue) + 1
         var base = [UInt32](repeating: 0, count: count)
         var shifted = base, option = base, shiftOption = base
@@ -98,11 +120,6 @@ public struct KeyboardLayout: Hashable, Sendable {
             strokes[key]?.sort { ($0.modifiers.rawValue.nonzeroBitCount, $0.modifiers.rawValue, $0.usage)
                 < ($1.modifiers.rawValue.nonzeroBitCount, $1.modifiers.rawValue, $1.usage) }
         }
-        self.base = base
-        self.shifted = shifted
-        self.option = option
-        self.shiftOption = shiftOption
-        self.strokes = strokes
         var folded = [base, shifted, option, shiftOption]
         var typeable: [UInt32: UInt8] = [:]
         for layer in 0..<4 {
@@ -116,13 +133,13 @@ public struct KeyboardLayout: Hashable, Sendable {
                 if value != 0 && !usage.isKeypad { typeable[value, default: 0] |= 1 << layer }
             }
         }
-        self.folded = folded
-        self.typeableLayers = typeable
         var usagesByFolded = [[UInt32: [HIDUsage]]](repeating: [:], count: 4)
         for layer in 0..<4 {
             for i in 0..<count { usagesByFolded[layer][folded[layer][i], default: []].append(HIDUsage(UInt16(i))) }
         }
-        self.usagesByFolded = usagesByFolded
+        storage = Storage(identifier: identifier, name: name, base: base, shifted: shifted, option: option,
+                          shiftOption: shiftOption, strokes: strokes, folded: folded, typeableLayers: typeable,
+                          usagesByFolded: usagesByFolded)
     }
 
     /// The layer index (0 base, 1 ⇧, 2 ⌥, 3 ⇧⌥) that `modifiers` select.
@@ -149,20 +166,20 @@ public struct KeyboardLayout: Hashable, Sendable {
     /// The keys whose ``foldedScalarValue(for:modifiers:)`` with `modifiers` is `value`, in usage
     /// order: every key that types `value` (case-folded) on that layer.
     public func usages(typingFolded value: UInt32, with modifiers: ModifierFlags) -> [HIDUsage] {
-        usagesByFolded[KeyboardLayout.layer(of: modifiers)][value] ?? []
+        storage.usagesByFolded[KeyboardLayout.layer(of: modifiers)][value] ?? []
     }
 
     @usableFromInline
     func foldedValue(layer: Int, usage: HIDUsage) -> UInt32 {
         let i = Int(usage.rawValue)
-        guard i < base.count else { return 0 }
-        return folded[layer][i]
+        guard i < storage.base.count else { return 0 }
+        return storage.folded[layer][i]
     }
 
     /// Whether a key of the main block (not the keypad) types the folded scalar `value` on
     /// the layer `modifiers` select. Decides R7's "cannot be typed with C alone".
     public func typesDirectly(_ value: UInt32, with modifiers: ModifierFlags) -> Bool {
-        guard let mask = typeableLayers[value] else { return false }
+        guard let mask = storage.typeableLayers[value] else { return false }
         return mask & (1 << UInt8(KeyboardLayout.layer(of: modifiers))) != 0
     }
 
@@ -180,22 +197,23 @@ public struct KeyboardLayout: Hashable, Sendable {
     @usableFromInline
     func scalarValue(for usage: HIDUsage, modifiers: ModifierFlags) -> UInt32 {
         let i = Int(usage.rawValue)
-        guard i < base.count else { return 0 }
+        let tables = storage
+        guard i < tables.base.count else { return 0 }
         var shift = modifiers.contains(.shift)
         if modifiers.contains(.alphaShift), HIDUsage.a.rawValue...HIDUsage.z.rawValue ~= usage.rawValue {
             shift.toggle()
         }
         if modifiers.contains(.alternate) {
-            let optionValue = shift ? shiftOption[i] : option[i]
+            let optionValue = shift ? tables.shiftOption[i] : tables.option[i]
             if optionValue != 0 { return optionValue }
         }
-        return shift ? shifted[i] : base[i]
+        return shift ? tables.shifted[i] : tables.base[i]
     }
 
     /// Every way of typing `character`, fewest modifiers first. Empty when the layout
     /// cannot type it (such inputs never match, R9).
     public func keystrokes(typing character: Unicode.Scalar) -> [Keystroke] {
-        strokes[character.value] ?? []
+        storage.strokes[character.value] ?? []
     }
 
     /// Every way of typing `character` if it is a single scalar, else an empty array.
@@ -203,6 +221,22 @@ public struct KeyboardLayout: Hashable, Sendable {
         let scalars = character.unicodeScalars
         guard scalars.count == 1, let scalar = scalars.first else { return [] }
         return keystrokes(typing: scalar)
+    }
+}
+
+extension KeyboardLayout: Hashable {
+    /// Two layouts are equal when they have the same identifier and name and type the same
+    /// characters on every layer (copies of one layout compare without reading the tables).
+    public static func == (lhs: KeyboardLayout, rhs: KeyboardLayout) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        let (a, b) = (lhs.storage, rhs.storage)
+        return a.identifier == b.identifier && a.name == b.name && a.base == b.base && a.shifted == b.shifted
+            && a.option == b.option && a.shiftOption == b.shiftOption
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+        hasher.combine(name)
     }
 }
 
