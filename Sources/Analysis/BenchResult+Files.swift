@@ -5,10 +5,7 @@ extension BenchResult {
     /// The JSON of this result: pretty-printed, keys sorted, dates in ISO 8601, so the same
     /// result always gives the same bytes.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return try encoder.encode(self)
+        try JSONDocument.data(self)
     }
 
     /// Writes ``jsonData()`` to `output`: atomically to a regular file, in place to a device or
@@ -29,6 +26,7 @@ extension BenchResult {
     public init(jsonData data: Data, source: String) throws {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         let probe: SchemaProbe
         do {
             probe = try decoder.decode(SchemaProbe.self, from: data)

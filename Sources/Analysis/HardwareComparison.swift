@@ -143,9 +143,6 @@ extension HardwareComparison {
             var comparison: HardwareComparison
             var hasRegression: Bool
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let document = Document(comparison: self, hasRegression: hasRegression)
-        return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+        return try JSONDocument.text(Document(comparison: self, hasRegression: hasRegression))
     }
 }

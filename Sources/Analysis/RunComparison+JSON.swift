@@ -7,11 +7,7 @@ extension RunComparison {
     /// The comparison as JSON, schema `keytrace-compare/1` (docs/Analysis.md): keys sorted,
     /// durations in nanoseconds, the same bytes for the same inputs.
     public func jsonReport() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(Report(self))
-        return String(decoding: data, as: UTF8.self) + "\n"
+        try JSONDocument.text(Report(self))
     }
 
     private struct Report: Encodable {

@@ -67,7 +67,7 @@ struct Compare: ParsableCommand {
     }
 
     func run() throws {
-        let traces = [base, current].map(Self.isTrace)
+        let traces = [base, current].map(TraceFileHeader.isTraceFile(atPath:))
         if traces[0] || traces[1] {
             guard traces[0] && traces[1] else {
                 throw CommandFailure.unusableInput("\(traces[0] ? current : base): not a trace; compare two bench results or two captures (.ktrace)")
@@ -154,14 +154,6 @@ struct Compare: ParsableCommand {
     /// Whether text reports may use colour: standard output is a terminal and `NO_COLOR` is unset.
     private var colour: Bool {
         output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-    }
-
-    /// Whether the file at `path` starts with the trace format's magic bytes.
-    private static func isTrace(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: TraceFileHeader.magic.count)) ?? Data()
-        return Array(head) == TraceFileHeader.magic
     }
 
     /// Whether two paths name the same file (after resolving symbolic links).
