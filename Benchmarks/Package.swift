@@ -82,7 +82,7 @@ let package = Package(
                 "CPcapLoop",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Capture", package: "KeyTrace"),
-                .product(name: "Replay", package: "KeyTrace"),
+                .product(name: "Recording", package: "KeyTrace"),
                 .product(name: "TraceFormat", package: "KeyTrace"),
             ],
             path: "RecordPcapBenchmarks",

@@ -3,7 +3,7 @@ import BenchmarkSupport
 import CPcapLoop
 import Capture
 import Foundation
-import Replay
+import Recording
 import TraceFormat
 
 /// `keytrace record --pcap` against the plain C loop over `pcap_next_ex` (CPcapLoop/boot_diff.c)
