@@ -88,6 +88,9 @@ enum KeyTraceExit {
             let remedy = [.notJSON, .schema, .malformed].contains(e.code) ? "; write one with `keytrace scene import … --report FILE --json`" : ""
             return Failure(e.description + remedy, unusableInput)
         default:
+            // ArgumentParser's own errors (help, version, usage: `keytrace help record` runs a
+            // command that throws one) get its exit codes and messages.
+            if KeyTrace.exitCode(for: error) != .failure { return nil }
             return Failure(String(describing: error), unusableInput)
         }
     }

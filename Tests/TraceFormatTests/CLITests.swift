@@ -75,6 +75,18 @@ import Testing
         #expect(try CLIRunner.run(["export", Self.tracePath, "--format", "xml", "-o", "/dev/null"]).status == 64)
     }
 
+    @Test func helpAndVersionPrintToStandardOutputAndExitZero() throws {
+        for arguments in [["--help"], ["record", "--help"], ["help", "replay"], ["dump", "-h"]] {
+            let run = try CLIRunner.run(arguments)
+            #expect(run.status == 0, "\(arguments): \(run.stderr)")
+            #expect(run.stdout.contains("USAGE: keytrace"), "\(arguments)")
+            #expect(run.stderr.isEmpty, "\(arguments): \(run.stderr)")
+        }
+        let version = try CLIRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(!version.stdout.isEmpty)
+    }
+
     @Test func verifyExitsZeroWhenIntactAndOneWithAPerChunkReportWhenDamaged() throws {
         let ok = try CLIRunner.run(["verify", Self.tracePath])
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
