@@ -20,6 +20,17 @@ public protocol CaptureSource: AnyObject {
     func next() throws(CaptureError) -> CaptureEvent?
     /// What has been seen so far; complete once ``next()`` returned `nil` or threw.
     var summary: CaptureSummary { get }
+    /// Gives every remaining event to `sink` as it is decoded, until the input ends, the
+    /// source is stopped or the sink wants no more; throws as ``next()`` does, after the events
+    /// decoded before the fault. The default reads with ``next()``; a source that decodes in
+    /// bulk (USB captures) hands events over without queueing them.
+    func deliverEvents<Sink: CaptureEventSink>(to sink: inout Sink) throws(CaptureError)
+}
+
+extension CaptureSource {
+    public func deliverEvents<Sink: CaptureEventSink>(to sink: inout Sink) throws(CaptureError) {
+        while sink.wantsMoreEvents, let event = try next() { sink.receive(event) }
+    }
 }
 
 extension CaptureSource {

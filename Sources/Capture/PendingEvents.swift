@@ -4,7 +4,7 @@
 /// hands them out and reuses the buffer once it is drained, so a streaming source allocates
 /// nothing per event in steady state. A source's `next()` starts with ``handout()``: events
 /// decoded before the input ended come first, then the error it ended with (once), then the end.
-struct PendingEvents {
+struct PendingEvents: CaptureEventSink {
     /// What a source hands out before it reads more input.
     enum Handout {
         case event(CaptureEvent)
@@ -18,6 +18,9 @@ struct PendingEvents {
     /// Whether the input has ended (events may still be pending).
     private(set) var isFinished = false
     private var deferredError: CaptureError?
+
+    /// Queues `event` after the others.
+    mutating func receive(_ event: CaptureEvent) { events.append(event) }
 
     /// Marks the input as ended; `error`, if any, is thrown after the pending events.
     mutating func finish(deferring error: CaptureError? = nil) {

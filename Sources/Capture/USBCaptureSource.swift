@@ -83,40 +83,82 @@ public final class USBCaptureSource: StreamingCaptureSource {
     public func stop() { stopper.stop() }
 
     /// Reads one packet and decodes it (``next()`` comes from ``StreamingCaptureSource``).
+    func readMore() throws(CaptureError) {
+        if let end = read(into: &pending) { finish(end) }
+    }
+
+    /// Decodes packets straight into `sink` until the input ends, the stopper stops it or the
+    /// sink wants no more; then hands out what the end of the input queued (drops, the error).
+    public func deliverEvents<Sink: CaptureEventSink>(to sink: inout Sink) throws(CaptureError) {
+        while sink.wantsMoreEvents {
+            switch try pending.handout() {
+            case .event(let event):
+                sink.receive(event)
+                continue
+            case .end:
+                return
+            case .readMore:
+                break
+            }
+            while !pending.isFinished, sink.wantsMoreEvents {
+                if stopper.isStopped {
+                    endInput()
+                } else if let end = read(into: &sink) {
+                    finish(end)
+                }
+            }
+        }
+    }
+
+    /// Reads one packet and decodes it into `sink`; returns how the input ended, if it did.
     ///
     /// A live capture waits at most 100 ms per read before the stopper is checked again, and polls
-    /// libpcap's drop counters, reporting new losses as ``CaptureEvent/dropped(count:)``. A libpcap
-    /// read failure, or the end without a keyboard when ``USBCaptureOptions/requiresKeyboard`` is
-    /// set, throws once, after the events decoded before it.
-    func readMore() throws(CaptureError) {
+    /// libpcap's drop counters, reporting new losses as ``CaptureEvent/dropped(count:)``.
+    private func read<Sink: CaptureEventSink>(into sink: inout Sink) -> InputEnd? {
         switch handle.read() {
         case .packet(let timestamp, let bytes):
-            decoder.consume(bytes, timestamp: timestamp, into: &pending.events)
+            decoder.consume(bytes, timestamp: timestamp, into: &sink)
             if isLive {
                 packetsSinceStats += 1
-                if packetsSinceStats >= 256 { pollDrops() }
+                if packetsSinceStats >= 256 { pollDrops(into: &sink) }
             }
+            return nil
         case .timeout:
-            if isLive { pollDrops() }
+            if isLive { pollDrops(into: &sink) }
+            return nil
         case .end:
-            finish()
+            return .end
         case .failure(let message, let offset):
-            finish(error: CaptureError.readFailure(input, libpcap: message, offset: offset,
-                                                   packetsRead: decoder.summary.packetsRead))
+            return .failure(CaptureError.readFailure(input, libpcap: message, offset: offset,
+                                                     packetsRead: decoder.summary.packetsRead))
         }
+    }
+
+    /// How the input ended: at the end of the file, or with a libpcap read failure.
+    private enum InputEnd {
+        case end
+        case failure(CaptureError)
+    }
+
+    /// Ends the input (see ``finish(error:)``).
+    private func finish(_ end: InputEnd) {
+        if case .failure(let error) = end { finish(error: error) } else { finish() }
     }
 
     func endInput() { finish() }
 
-    private func pollDrops() {
+    private func pollDrops<Sink: CaptureEventSink>(into sink: inout Sink) {
         packetsSinceStats = 0
         guard let dropped = handle.droppedCount(), dropped > droppedSoFar else { return }
-        pending.events.append(.dropped(count: dropped - droppedSoFar))
+        sink.receive(.dropped(count: dropped - droppedSoFar))
         droppedSoFar = dropped
     }
 
+    /// Ends the input: a live capture's last drops, the decoder's end, and the error thrown after
+    /// the pending events: `error`, else ``CaptureError/Code/noKeyboard`` when
+    /// ``USBCaptureOptions/requiresKeyboard`` is set and none was found.
     private func finish(error: CaptureError? = nil) {
-        if isLive { pollDrops() }
+        if isLive { pollDrops(into: &pending) }
         decoder.finish()
         let noKeyboard = decoder.options.requiresKeyboard && decoder.keyboardsFound == 0
         pending.finish(deferring: error ?? (noKeyboard ? CaptureError.noKeyboard(input, summary: summary) : nil))

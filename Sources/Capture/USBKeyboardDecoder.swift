@@ -118,6 +118,10 @@ struct USBKeyboardDecoder {
     /// The endpoint of the previous interrupt packet: consecutive reports mostly come from one.
     private var lastEndpoint: Endpoint?
     private var devices: [DeviceKey: Device] = [:]
+    /// The presses of the boot report being decoded, held back until its report record is out.
+    private var heldPresses: [KeyPress] = []
+    /// The events of the described report being decoded, held back likewise.
+    private var heldEvents: [CaptureEvent] = []
     /// GET_DESCRIPTOR requests not yet answered.
     private var pendingRequests: [RequestKey: Request] = [:]
     /// USBPcap SET_REPORT(Output) setup stages waiting for their data stage: the interface.
@@ -159,23 +163,23 @@ struct USBKeyboardDecoder {
     private static func deviceID(_ key: DeviceKey) -> DeviceID { .usb(bus: key.bus, device: key.device, endpoint: 0) }
 
     /// Decodes one packet captured at `timestamp` (ns), appending what it produced.
-    mutating func consume(_ bytes: UnsafeRawBufferPointer, timestamp: UInt64, into events: inout [CaptureEvent]) {
+    mutating func consume<Sink: CaptureEventSink>(_ bytes: UnsafeRawBufferPointer, timestamp: UInt64, into sink: inout Sink) {
         decoded.packetsRead += 1
         guard let packet = USBPacket.parse(bytes, linkType: linkType) else {
             skip(.malformed)
             return
         }
         if packet.transfer == .control {
-            consumeControl(packet, timestamp: timestamp, into: &events)
+            consumeControl(packet, timestamp: timestamp, into: &sink)
             return
         }
         if packet.transfer == .interrupt, !packet.isIn, !packet.isCompletion, options.recordsReports {
-            recordInterruptOut(packet, timestamp: timestamp, into: &events)
+            recordInterruptOut(packet, timestamp: timestamp, into: &sink)
         }
         guard packet.isCompletion else { return skip(.submit) }
         guard packet.status == 0 else { return skip(.errorStatus) }
         guard packet.transfer == .interrupt, packet.isIn else { return skip(.otherDevice) }
-        consumeInterruptIn(packet, timestamp: timestamp, into: &events)
+        consumeInterruptIn(packet, timestamp: timestamp, into: &sink)
     }
 
     /// Ends decoding: counts keys still held and settles undecided endpoints.
@@ -192,11 +196,11 @@ struct USBKeyboardDecoder {
 
     // MARK: Control transfers: descriptors
 
-    private mutating func consumeControl(_ packet: USBPacket, timestamp: UInt64, into events: inout [CaptureEvent]) {
+    private mutating func consumeControl<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64, into sink: inout Sink) {
         let key = RequestKey(bus: packet.bus, device: packet.device, request: packet.requestID)
         if !packet.isCompletion {
             skip(.submit)
-            if options.recordsReports { recordSetReport(packet, key: key, timestamp: timestamp, into: &events) }
+            if options.recordsReports { recordSetReport(packet, key: key, timestamp: timestamp, into: &sink) }
             // GET_DESCRIPTOR: bmRequestType 0x80 (device-to-host, standard, device) or 0x81 (…,
             // interface: report descriptors), bRequest 6; wValue is type << 8 | index, wIndex the
             // interface.
@@ -219,25 +223,25 @@ struct USBKeyboardDecoder {
         let deviceKey = DeviceKey(bus: packet.bus, device: packet.device)
         if type == USBDescriptors.deviceType, let descriptor = USBDescriptors.device(packet.data) {
             devices[deviceKey, default: Device()].descriptor = descriptor
-            refreshAnnouncedEndpoints(of: deviceKey, into: &events)
+            refreshAnnouncedEndpoints(of: deviceKey, into: &sink)
         } else if type == USBDescriptors.configurationType, let interfaces = USBDescriptors.interfaces(packet.data),
                   !interfaces.isEmpty {
             devices[deviceKey, default: Device()].interfaces = interfaces
-            applyInterfaces(interfaces, of: deviceKey, into: &events)
+            applyInterfaces(interfaces, of: deviceKey, into: &sink)
         } else if type == USBDescriptors.stringType, let asked, asked.index != 0,
                   asked.index == devices[deviceKey]?.descriptor?.productString,
                   let name = USBDescriptors.string(packet.data) {
             devices[deviceKey, default: Device()].name = name
             decoded.updateDevice(Self.deviceID(deviceKey)) { $0.name = name }
-            refreshAnnouncedEndpoints(of: deviceKey, into: &events)
+            refreshAnnouncedEndpoints(of: deviceKey, into: &sink)
         } else if type == USBDescriptors.reportType, let interface = asked?.interface {
-            learnReportDescriptor(packet.data, interface: interface, of: deviceKey, into: &events)
+            learnReportDescriptor(packet.data, interface: interface, of: deviceKey, into: &sink)
         }
     }
 
     /// Parses an interface's report descriptor and lays its endpoints out by it.
-    private mutating func learnReportDescriptor(_ bytes: UnsafeRawBufferPointer, interface asked: UInt8, of device: DeviceKey,
-                                                into events: inout [CaptureEvent]) {
+    private mutating func learnReportDescriptor<Sink: CaptureEventSink>(_ bytes: UnsafeRawBufferPointer, interface asked: UInt8, of device: DeviceKey,
+                                                into sink: inout Sink) {
         // USBPcap records Windows' GET_DESCRIPTOR_FROM_INTERFACE with wIndex 0 for every
         // interface; the HID descriptors' announced lengths then tell the interfaces apart.
         let interfaces = devices[device]?.interfaces ?? []
@@ -254,14 +258,14 @@ struct USBKeyboardDecoder {
                 decoded.note(device: Self.deviceID(device), "interface \(interface): report descriptor of \(bytes.count) bytes, "
                     + "the HID descriptor announced \(expected)")
             }
-            if let interfaces = devices[device]?.interfaces { applyInterfaces(interfaces, of: device, into: &events) }
+            if let interfaces = devices[device]?.interfaces { applyInterfaces(interfaces, of: device, into: &sink) }
         } catch {
             decoded.note(device: Self.deviceID(device), "interface \(interface): \(error)")
         }
     }
 
-    private mutating func applyInterfaces(_ interfaces: [USBDescriptors.Interface], of device: DeviceKey,
-                                          into events: inout [CaptureEvent]) {
+    private mutating func applyInterfaces<Sink: CaptureEventSink>(_ interfaces: [USBDescriptors.Interface], of device: DeviceKey,
+                                          into sink: inout Sink) {
         let reportDescriptors = devices[device]?.reportDescriptors ?? [:]
         for interface in interfaces {
             for endpoint in interface.endpoints where endpoint.isInterruptIn {
@@ -297,15 +301,15 @@ struct USBKeyboardDecoder {
                 // A boot keyboard interface is announced now; any other interface with keys
                 // (NKRO, consumer, system control) at its first key.
                 if state.role == .keyboard, interface.isBootKeyboard || reportDescriptors[interface.number] == nil {
-                    announce(key, into: &events)
+                    announce(key, into: &sink)
                 }
             }
         }
     }
 
-    private mutating func refreshAnnouncedEndpoints(of device: DeviceKey, into events: inout [CaptureEvent]) {
+    private mutating func refreshAnnouncedEndpoints<Sink: CaptureEventSink>(of device: DeviceKey, into sink: inout Sink) {
         for (key, state) in endpoints where key.deviceKey == device && state.announced {
-            announce(key, into: &events)
+            announce(key, into: &sink)
         }
     }
 
@@ -319,7 +323,7 @@ struct USBKeyboardDecoder {
             ?? options.defaultPollingIntervalNs
     }
 
-    private mutating func announce(_ key: EndpointKey, into events: inout [CaptureEvent]) {
+    private mutating func announce<Sink: CaptureEventSink>(_ key: EndpointKey, into sink: inout Sink) {
         guard let state = endpoints[key] else { return }
         let descriptor = devices[key.deviceKey]?.descriptor
         let info = DeviceInfo(id: key.id, vendorID: descriptor?.vendorID, productID: descriptor?.productID,
@@ -339,12 +343,12 @@ struct USBKeyboardDecoder {
         state.announced = true
         endpoints[key] = state
         decoded.record(device: info)
-        events.append(.device(info))
+        sink.receive(.device(info))
     }
 
     // MARK: Interrupt IN: reports
 
-    private mutating func consumeInterruptIn(_ packet: USBPacket, timestamp: UInt64, into events: inout [CaptureEvent]) {
+    private mutating func consumeInterruptIn<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64, into sink: inout Sink) {
         let key = EndpointKey(bus: packet.bus, device: packet.device, endpoint: packet.endpoint)
         var state = endpoint(key)
         if let interval = packet.urbInterval, interval > 0 { state.urbInterval = interval }
@@ -358,11 +362,11 @@ struct USBKeyboardDecoder {
             classify(report, &state)
             if state.role == .keyboard {
                 endpoints[key] = state
-                announce(key, into: &events)
+                announce(key, into: &sink)
                 state = endpoints[key] ?? state
                 decoded.reportsDecoded += state.undecidedReports
                 state.undecidedReports = 0
-                decode(report, &state, timestamp: timestamp, into: &events)
+                decode(report, &state, timestamp: timestamp, into: &sink)
             } else if state.role == .other, state.undecidedReports > 0 {
                 skips[Skip.otherDevice.rawValue] += state.undecidedReports
                 state.undecidedReports = 0
@@ -372,7 +376,7 @@ struct USBKeyboardDecoder {
                 decoded.updateEndpoint(key.id) { $0.role = role }
             }
         case .keyboard:
-            decode(report, &state, timestamp: timestamp, into: &events)
+            decode(report, &state, timestamp: timestamp, into: &sink)
         }
         if state.role == .mouse || state.role == .other {
             decoded.updateEndpoint(key.id) { $0.sawReport(length: report.count) }
@@ -422,33 +426,33 @@ struct USBKeyboardDecoder {
         }
     }
 
-    private mutating func decode(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
-                                 into events: inout [CaptureEvent]) {
+    private mutating func decode<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
+                                 into sink: inout Sink) {
         switch state.layout {
         case .boot:
-            decodeBoot(report, &state, timestamp: timestamp, wire: report, into: &events)
+            decodeBoot(report, &state, timestamp: timestamp, wire: report, into: &sink)
         case .bootAfterReportID(let id):
             guard let first = report.first, first == id else {
-                recordInput(report, reportID: report.first ?? 0, state, timestamp: timestamp, phantom: false, into: &events)
+                recordInput(report, reportID: report.first ?? 0, state, timestamp: timestamp, phantom: false, into: &sink)
                 decoded.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: report.first) }
                 return skip(.otherReport)
             }
             decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) }
-            decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, wire: report, into: &events)
+            decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, wire: report, into: &sink)
         case .descriptor(var decoder):
             state.layout = .boot  // lets the decoder be changed in place without a copy
-            decodeDescribed(report, &decoder, &state, timestamp: timestamp, into: &events)
+            decodeDescribed(report, &decoder, &state, timestamp: timestamp, into: &sink)
             state.layout = .descriptor(decoder)
         }
     }
 
-    private mutating func decodeDescribed(_ report: UnsafeRawBufferPointer, _ decoder: inout HIDReportDecoder,
-                                          _ state: inout Endpoint, timestamp: UInt64, into events: inout [CaptureEvent]) {
+    private mutating func decodeDescribed<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ decoder: inout HIDReportDecoder,
+                                          _ state: inout Endpoint, timestamp: UInt64, into sink: inout Sink) {
         switch decoder.decode(report) {
         case .empty:
             skip(.malformed)
         case .unknownReportID(let id):
-            recordInput(report, reportID: id, state, timestamp: timestamp, phantom: false, into: &events)
+            recordInput(report, reportID: id, state, timestamp: timestamp, phantom: false, into: &sink)
             decoded.updateEndpoint(state.tracker.device) { $0.sawReport(length: report.count, reportID: id) }
             skip(.otherReport)
         case .decoded(let id, let changes, let errorCode):
@@ -456,14 +460,15 @@ struct USBKeyboardDecoder {
             if decoder.descriptor.usesReportIDs { decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) } }
             if !changes.isEmpty, !state.announced {
                 endpoints[state.key] = state
-                announce(state.key, into: &events)
+                announce(state.key, into: &sink)
                 state.announced = true
             }
-            let reportAt = events.count
+            heldEvents.removeAll(keepingCapacity: true)
             let began = state.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
-                                            uncertaintyNs: uncertainty(of: state), summary: &decoded, into: &events)
+                                            uncertaintyNs: uncertainty(of: state), summary: &decoded, into: &heldEvents)
             recordInput(report, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver,
-                        at: reportAt, into: &events)
+                        into: &sink)
+            for event in heldEvents { sink.receive(event) }
             if !began.isEmpty {
                 decoded.updateEndpoint(state.tracker.device) { $0.keysByPage.merge(began, uniquingKeysWith: +) }
             }
@@ -471,34 +476,31 @@ struct USBKeyboardDecoder {
     }
 
     /// Decodes a boot report; `wire` is the report as sent (with the report ID byte, if any).
-    private mutating func decodeBoot(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
-                                     wire: UnsafeRawBufferPointer, into events: inout [CaptureEvent]) {
+    private mutating func decodeBoot<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
+                                     wire: UnsafeRawBufferPointer, into sink: inout Sink) {
         let id: UInt8 = wire.count > report.count ? wire[0] : 0
         guard report.count == 8, BootReport.slotsAreValid(report) else {
-            recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: false, into: &events)
+            recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: false, into: &sink)
             return skip(.malformed)
         }
         decoded.reportsDecoded += 1
         let uncertainty = uncertainty(of: state)
-        let reportAt = events.count
+        heldPresses.removeAll(keepingCapacity: true)
         let endpoint = state
-        var presses = 0
         let (after, errorCode) = BootReport.diff(from: endpoint.boot, to: report) { phase, usage in
-            let press = endpoint.tracker.press(phase, HIDUsage(usage), timestamp: timestamp)
-            presses += 1
+            heldPresses.append(endpoint.tracker.press(phase, HIDUsage(usage), timestamp: timestamp))
             if phase == .began { endpoint.bootKeysPressed += 1 }
-            events.append(.press(press, uncertaintyNs: uncertainty))
         }
         endpoint.boot = after
+        decoded.presses += heldPresses.count
+        // The report goes first, then the marker of an error code, then the presses it caused.
+        recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver, into: &sink)
         if let errorCode {
-            // Rare: the marker goes before the modifier changes such a report still carries.
-            var marker: [CaptureEvent] = []
-            state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &marker)
-            events.insert(contentsOf: marker, at: reportAt)
+            heldEvents.removeAll(keepingCapacity: true)
+            state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &heldEvents)
+            for event in heldEvents { sink.receive(event) }
         }
-        decoded.presses += presses
-        recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver,
-                    at: reportAt, into: &events)
+        for press in heldPresses { sink.receive(.press(press, uncertaintyNs: uncertainty)) }
     }
 
     // MARK: Report records
@@ -506,27 +508,27 @@ struct USBKeyboardDecoder {
     /// The Keyboard page's ErrorRollOver usage: the report is in phantom state.
     private static let errorRollOver: UInt8 = 0x01
 
-    /// Appends an Input report of a keyboard endpoint as a ``CaptureEvent/report(_:)``, at
-    /// `index` (before the presses it caused) or at the end.
-    private func recordInput(_ report: UnsafeRawBufferPointer, reportID: UInt8, _ state: Endpoint, timestamp: UInt64,
-                             phantom: Bool, at index: Int? = nil, into events: inout [CaptureEvent]) {
+    /// Delivers an Input report of a keyboard endpoint as a ``CaptureEvent/report(_:)``; a
+    /// decoded report goes before the presses it caused, with the keys held after them.
+    private func recordInput<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, reportID: UInt8, _ state: Endpoint,
+                                                     timestamp: UInt64, phantom: Bool, into sink: inout Sink) {
         guard options.recordsReports else { return }
         let event = CaptureEvent.report(HIDReport(
             timestamp: timestamp, device: state.key.id, interface: state.interface, endpoint: state.key.endpoint,
             direction: .input, reportID: reportID, bytes: report, keysHeld: state.tracker.holdsKeys,
             isPhantomState: phantom))
-        if let index, index < events.count { events.insert(event, at: index) } else { events.append(event) }
+        sink.receive(event)
     }
 
     /// A SET_REPORT(Output) request to an interface (bmRequestType 0x21, bRequest 0x09, wValue
     /// high byte 2): usbmon carries the report after the setup; USBPcap in a data stage of its own.
-    private mutating func recordSetReport(_ packet: USBPacket, key: RequestKey, timestamp: UInt64,
-                                          into events: inout [CaptureEvent]) {
+    private mutating func recordSetReport<Sink: CaptureEventSink>(_ packet: USBPacket, key: RequestKey, timestamp: UInt64,
+                                          into sink: inout Sink) {
         guard let setup = packet.setup, setup.count >= 8 else {
             // USBPcap: the data stage of a request whose setup stage came first.
             if let asked = pendingSetReports.removeValue(forKey: key), !packet.data.isEmpty {
                 recordOutput(packet.data, bus: packet.bus, device: packet.device, interface: asked.interface,
-                             endpoint: 0, reportID: asked.reportID, timestamp: timestamp, into: &events)
+                             endpoint: 0, reportID: asked.reportID, timestamp: timestamp, into: &sink)
             }
             return
         }
@@ -537,17 +539,17 @@ struct USBKeyboardDecoder {
             return
         }
         recordOutput(packet.data, bus: packet.bus, device: packet.device, interface: setup[4], endpoint: 0,
-                     reportID: setup[2], timestamp: timestamp, into: &events)
+                     reportID: setup[2], timestamp: timestamp, into: &sink)
     }
 
     /// An interrupt OUT transfer to an interface of a device that has a keyboard endpoint.
-    private mutating func recordInterruptOut(_ packet: USBPacket, timestamp: UInt64, into events: inout [CaptureEvent]) {
+    private mutating func recordInterruptOut<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64, into sink: inout Sink) {
         let device = DeviceKey(bus: packet.bus, device: packet.device)
         let interface = devices[device]?.interfaces?.first { $0.endpoints.contains { $0.address == packet.endpoint } }?.number
         guard !packet.data.isEmpty, keyboardEndpoint(of: device, interface: interface) != nil else { return }
         let usesIDs = interface.flatMap { devices[device]?.reportDescriptors[$0] }?.usesReportIDs ?? false
         recordOutput(packet.data, bus: packet.bus, device: packet.device, interface: interface, endpoint: packet.endpoint,
-                     reportID: usesIDs ? packet.data[0] : 0, timestamp: timestamp, into: &events)
+                     reportID: usesIDs ? packet.data[0] : 0, timestamp: timestamp, into: &sink)
     }
 
     /// The keyboard endpoint of `interface` on `device`, else the device's only keyboard endpoint.
@@ -564,16 +566,16 @@ struct USBKeyboardDecoder {
 
     /// Appends an Output report with the LEDs it sets: by the interface's report descriptor, else
     /// as the boot keyboard's 1-byte LED report.
-    private mutating func recordOutput(_ report: UnsafeRawBufferPointer, bus: UInt16, device: UInt16, interface: UInt8?,
+    private mutating func recordOutput<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, bus: UInt16, device: UInt16, interface: UInt8?,
                                        endpoint: UInt8, reportID: UInt8, timestamp: UInt64,
-                                       into events: inout [CaptureEvent]) {
+                                       into sink: inout Sink) {
         let deviceKey = DeviceKey(bus: bus, device: device)
         let descriptor = interface.flatMap { devices[deviceKey]?.reportDescriptors[$0] }
         let leds = descriptor.map { $0.leds(inOutputReport: report) } ?? KeyboardLEDs(bootOutputReport: report)
         let owner = keyboardEndpoint(of: deviceKey, interface: interface)?.id
             ?? .usb(bus: bus, device: device, endpoint: endpoint)
         decoded.outputReports += 1
-        events.append(.report(HIDReport(timestamp: timestamp, device: owner, interface: interface, endpoint: endpoint,
+        sink.receive(.report(HIDReport(timestamp: timestamp, device: owner, interface: interface, endpoint: endpoint,
                                         direction: .output, reportID: reportID, bytes: report, leds: leds)))
     }
 }

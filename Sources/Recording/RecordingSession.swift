@@ -79,20 +79,43 @@ public final class RecordingSession {
     /// that does not flush by trace time (``TraceWriter/Options/conversion``) gets no timer.
     public func record(_ source: CaptureSource, progress: ((Int) -> Void)? = nil) throws {
         let flusher = writer.options.flushInterval == .max ? nil : WallClockFlusher(writer: writer)
+        var sink = Sink(session: self, flusher: flusher, progress: progress)
         do {
-            var count = 0
-            while let event = try source.next() {
-                if let flusher { try flusher.exclusively { try handle(event) } } else { try handle(event) }
-                count += 1
-                if count % 10_000 == 0 { progress?(count) }
-            }
+            try source.deliverEvents(to: &sink)
             summary.capture = source.summary
         } catch {
             try? flusher?.stop()
             summary.capture = source.summary
             throw error
         }
+        if let failure = sink.failure {
+            try? flusher?.stop()
+            throw failure
+        }
         try flusher?.stop()
+    }
+
+    /// Takes the source's events as they are decoded and records each; the first failure stops
+    /// the source and is thrown by ``record(_:progress:)``.
+    private struct Sink: CaptureEventSink {
+        let session: RecordingSession
+        let flusher: WallClockFlusher?
+        let progress: ((Int) -> Void)?
+        var count = 0
+        var failure: (any Error)?
+
+        var wantsMoreEvents: Bool { failure == nil }
+
+        mutating func receive(_ event: CaptureEvent) {
+            guard failure == nil else { return }
+            do {
+                if let flusher { try flusher.exclusively { try session.handle(event) } } else { try session.handle(event) }
+            } catch {
+                failure = error
+            }
+            count += 1
+            if count % 10_000 == 0 { progress?(count) }
+        }
     }
 
     /// Records one event.
