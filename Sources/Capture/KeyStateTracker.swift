@@ -63,9 +63,32 @@ struct KeyStateTracker {
             if !keysDown.contains(usage) { keysDown.append(usage) }
             if usage == .capsLock, tracksCapsLock { capsLock.toggle() }
         } else if phase == .ended || phase == .cancelled {
-            keysDown.removeAll { $0 == usage }
+            if let index = keysDown.firstIndex(of: usage) { keysDown.remove(at: index) }
         }
-        return KeyPress(phase, usage, modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
-                        timestamp: timestamp, layout: layout)
+        let key = MadePress(phase: phase, usage: usage, isRepeat: isRepeat, sides: sides, capsLock: capsLock)
+        if var press = made[key] {
+            press.timestamp = timestamp
+            return press
+        }
+        let press = KeyPress(phase, usage, modifiers: flags, sides: sides, isRepeat: isRepeat, device: device,
+                             timestamp: timestamp, layout: layout)
+        made[key] = press
+        return press
+    }
+
+    /// Presses already made, by everything that decides them but the time: typing repeats a few
+    /// dozen keys under a few modifier states, so most presses skip the layout's lookups.
+    private var made = DirectMappedCache<MadePress, KeyPress>(capacity: 256)
+
+    /// What decides a keyboard-page press of this tracker (device and layout are fixed), packed.
+    private struct MadePress: DirectMappedKey {
+        let packed: UInt64
+
+        init(phase: KeyPhase, usage: HIDUsage, isRepeat: Bool, sides: ModifierSides, capsLock: Bool) {
+            packed = UInt64(usage.rawValue) | UInt64(phase.rawValue) << 16 | (isRepeat ? 1 << 24 : 0)
+                | (capsLock ? 1 << 25 : 0) | UInt64(sides.rawValue) << 32
+        }
+
+        var cacheHash: UInt64 { packed }
     }
 }

@@ -56,7 +56,14 @@ struct USBKeyboardDecoder {
         /// A report ID byte, then a boot keyboard report; reports with other IDs are not decoded.
         case bootAfterReportID(UInt8)
         /// What the interface's report descriptor says.
-        case descriptor(HIDReportDecoder)
+        case descriptor(ReportDecoderBox)
+    }
+
+    /// An interface's report decoder, changed in place through a reference so that an endpoint's
+    /// ``Layout`` stays one word: reading the layout of a boot keyboard copies no decoder.
+    private final class ReportDecoderBox {
+        @exclusivity(unchecked) var decoder: HIDReportDecoder
+        init(_ decoder: HIDReportDecoder) { self.decoder = decoder }
     }
 
     /// An endpoint's state, changed in place: a reference, so a packet costs no copy of it. A
@@ -118,7 +125,8 @@ struct USBKeyboardDecoder {
     /// The endpoint of the previous interrupt packet: consecutive reports mostly come from one.
     private var lastEndpoint: Endpoint?
     private var devices: [DeviceKey: Device] = [:]
-    /// The presses of the boot report being decoded, held back until its report record is out.
+    /// The presses of the boot report being decoded, held back until its report record is out:
+    /// the first ones of the array, which is overwritten rather than emptied for each report.
     private var heldPresses: [KeyPress] = []
     /// The events of the described report being decoded, held back likewise.
     private var heldEvents: [CaptureEvent] = []
@@ -274,10 +282,10 @@ struct USBKeyboardDecoder {
                 state.bInterval = endpoint.interval
                 state.interface = interface.number
                 if let descriptor = reportDescriptors[interface.number] {
-                    if case .descriptor(let decoder) = state.layout, decoder.descriptor == descriptor {
+                    if case .descriptor(let box) = state.layout, box.decoder.descriptor == descriptor {
                         // Already laid out by this descriptor (a configuration read twice).
                     } else {
-                        state.layout = .descriptor(HIDReportDecoder(descriptor: descriptor))
+                        state.layout = .descriptor(ReportDecoderBox(HIDReportDecoder(descriptor: descriptor)))
                     }
                     if descriptor.hasKeys {
                         state.role = .keyboard
@@ -439,10 +447,8 @@ struct USBKeyboardDecoder {
             }
             decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) }
             decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, wire: report, into: &sink)
-        case .descriptor(var decoder):
-            state.layout = .boot  // lets the decoder be changed in place without a copy
-            decodeDescribed(report, &decoder, &state, timestamp: timestamp, into: &sink)
-            state.layout = .descriptor(decoder)
+        case .descriptor(let box):
+            decodeDescribed(report, &box.decoder, &state, timestamp: timestamp, into: &sink)
         }
     }
 
@@ -485,14 +491,16 @@ struct USBKeyboardDecoder {
         }
         decoded.reportsDecoded += 1
         let uncertainty = uncertainty(of: state)
-        heldPresses.removeAll(keepingCapacity: true)
+        var held = 0
         let endpoint = state
         let (after, errorCode) = BootReport.diff(from: endpoint.boot, to: report) { phase, usage in
-            heldPresses.append(endpoint.tracker.press(phase, HIDUsage(usage), timestamp: timestamp))
+            let press = endpoint.tracker.press(phase, HIDUsage(usage), timestamp: timestamp)
+            if held < heldPresses.count { heldPresses[held] = press } else { heldPresses.append(press) }
+            held += 1
             if phase == .began { endpoint.bootKeysPressed += 1 }
         }
         endpoint.boot = after
-        decoded.presses += heldPresses.count
+        decoded.presses += held
         // The report goes first, then the marker of an error code, then the presses it caused.
         recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver, into: &sink)
         if let errorCode {
@@ -500,7 +508,7 @@ struct USBKeyboardDecoder {
             state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &heldEvents)
             for event in heldEvents { sink.receive(event) }
         }
-        for press in heldPresses { sink.receive(.press(press, uncertaintyNs: uncertainty)) }
+        for index in 0..<held { sink.receive(.press(heldPresses[index], uncertaintyNs: uncertainty)) }
     }
 
     // MARK: Report records

@@ -16,26 +16,26 @@ extension USBPacket {
     /// 2 control, 3 bulk; `setup` is 0 when `setup[8]` holds a control request. Data follows
     /// the header (after `ndesc` 16-byte isochronous descriptors in the 64-byte form).
     static func parseLinux(_ bytes: UnsafeRawBufferPointer, headerLength: Int) -> USBPacket? {
-        guard bytes.count >= headerLength,
-              let id = bytes.getHostOrder(at: 0, as: UInt64.self),
-              let type = bytes.getHostOrder(at: 8, as: UInt8.self),
-              let xfer = bytes.getHostOrder(at: 9, as: UInt8.self),
-              let epnum = bytes.getHostOrder(at: 10, as: UInt8.self),
-              let devnum = bytes.getHostOrder(at: 11, as: UInt8.self),
-              let busnum = bytes.getHostOrder(at: 12, as: UInt16.self),
-              let flagSetup = bytes.getHostOrder(at: 14, as: Int8.self),
-              let status = bytes.getHostOrder(at: 28, as: Int32.self),
-              let capturedLength = bytes.getHostOrder(at: 36, as: UInt32.self)
-        else { return nil }
+        // Every field read below lies in the first 40 bytes; one length check covers them all.
+        guard headerLength >= 48, bytes.count >= headerLength else { return nil }
+        let id = bytes.loadUnaligned(fromByteOffset: 0, as: UInt64.self)
+        let type = bytes[8]
+        let xfer = bytes[9]
+        let epnum = bytes[10]
+        let devnum = bytes[11]
+        let busnum = bytes.loadUnaligned(fromByteOffset: 12, as: UInt16.self)
+        let flagSetup = Int8(bitPattern: bytes[14])
+        let status = bytes.loadUnaligned(fromByteOffset: 28, as: Int32.self)
+        let capturedLength = bytes.loadUnaligned(fromByteOffset: 36, as: UInt32.self)
         let isCompletion: Bool
         switch type {
         case UInt8(ascii: "S"): isCompletion = false
         case UInt8(ascii: "C"), UInt8(ascii: "E"): isCompletion = true
         default: return nil
         }
-        var setup: [UInt8]?
+        var setup: SetupPacket?
         if flagSetup == 0, !isCompletion, xfer == 2 {
-            setup = Array(bytes.slice(from: 40, length: 8))
+            setup = SetupPacket(bytes.slice(from: 40, length: 8))
         }
         var interval: Int32?
         var dataOffset = headerLength

@@ -26,10 +26,10 @@ extension USBPacket {
         let data = bytes.slice(from: Int(headerLength), length: Int(dataLength))
         let type = TransferType(rawValue: transfer) ?? .unknown
         let isCompletion = info & 1 != 0
-        var setup: [UInt8]?
+        var setup: SetupPacket?
         if type == .control, !isCompletion, headerLength >= 28, bytes.getLittleEndian(at: 27, as: UInt8.self) == 0,
            data.count >= 8 {
-            setup = Array(data.prefix(8))
+            setup = SetupPacket(data)
         }
         return USBPacket(requestID: irp, bus: bus, device: device, endpoint: endpoint, transfer: type,
                          isCompletion: isCompletion, status: Int64(status), setup: setup, urbInterval: nil,

@@ -19,13 +19,29 @@ struct USBPacket {
     /// Zero on success; the usbmon errno (negative) or the USBPcap USBD_STATUS otherwise.
     var status: Int64
     /// The 8-byte setup packet of a control request, when the header or data holds one.
-    var setup: [UInt8]?
+    var setup: SetupPacket?
     /// usbmon's URB interval (frames or microframes), 64-byte header only.
     var urbInterval: Int32?
     /// The transfer's data as captured.
     var data: UnsafeRawBufferPointer
 
     var isIn: Bool { endpoint & 0x80 != 0 }
+
+    /// The 8 bytes of a control request's setup stage (USB 2.0 §9.3: bmRequestType, bRequest,
+    /// wValue, wIndex, wLength, little-endian), held inline so a packet owns no storage.
+    struct SetupPacket {
+        private let bytes: UInt64
+        /// The setup stage's bytes, always 8.
+        let count = 8
+
+        /// The first 8 bytes of `raw`, or `nil` when it holds fewer.
+        init?(_ raw: UnsafeRawBufferPointer) {
+            guard raw.count >= 8 else { return nil }
+            bytes = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        }
+
+        subscript(index: Int) -> UInt8 { UInt8(truncatingIfNeeded: bytes >> UInt64(8 * (index & 7))) }
+    }
 }
 
 /// The link types that carry USB packets, with their header layouts.

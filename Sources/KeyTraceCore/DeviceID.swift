@@ -51,15 +51,15 @@ public struct DeviceID: Hashable, Comparable, Sendable, BitwiseCopyable {
     public let rawValue: UInt64
 
     /// Wraps a packed value as stored in a trace.
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    @inlinable public init(rawValue: UInt64) { self.rawValue = rawValue }
 
     /// Packs a kind and three numbers.
-    public init(kind: Kind, _ a: UInt16 = 0, _ b: UInt16 = 0, _ c: UInt16 = 0) {
+    @inlinable public init(kind: Kind, _ a: UInt16 = 0, _ b: UInt16 = 0, _ c: UInt16 = 0) {
         rawValue = UInt64(kind.rawValue) << 56 | UInt64(a) << 32 | UInt64(b) << 16 | UInt64(c)
     }
 
     /// A USB endpoint: `usb(bus: 4, device: 5, endpoint: 0x81)` prints as `4.5.129`.
-    public static func usb(bus: UInt16, device: UInt16, endpoint: UInt8) -> DeviceID {
+    @inlinable public static func usb(bus: UInt16, device: UInt16, endpoint: UInt8) -> DeviceID {
         DeviceID(kind: .usb, bus, device, UInt16(endpoint))
     }
 

@@ -46,6 +46,7 @@ public struct HIDReport: Hashable, Sendable, BitwiseCopyable {
     public var leds: KeyboardLEDs?
 
     /// Creates a report; `bytes` beyond ``HIDReportBytes/capacity`` are not kept.
+    @inlinable
     public init(timestamp: UInt64, device: DeviceID, interface: UInt8? = nil, endpoint: UInt8? = nil,
                 direction: Direction, reportID: UInt8 = 0, bytes: UnsafeRawBufferPointer, keysHeld: Bool = false,
                 isPhantomState: Bool = false, leds: KeyboardLEDs? = nil) {
@@ -55,6 +56,7 @@ public struct HIDReport: Hashable, Sendable, BitwiseCopyable {
     }
 
     /// Creates a report from stored bytes and its length on the wire.
+    @inlinable
     public init(timestamp: UInt64, device: DeviceID, interface: UInt8?, endpoint: UInt8?, direction: Direction,
                 reportID: UInt8, bytes: HIDReportBytes, length: Int, keysHeld: Bool, isPhantomState: Bool,
                 leds: KeyboardLEDs?) {

@@ -4,16 +4,18 @@
 /// than any keyboard report (boot 8, NKRO bitmaps 16–32); longer reports keep their first 64.
 public struct HIDReportBytes: Hashable, Sendable, BitwiseCopyable, RandomAccessCollection {
     /// The most bytes kept.
-    public static let capacity = 64
+    @inlinable public static var capacity: Int { 64 }
 
-    private var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-    private var stored: UInt8 = 0
+    // Inlinable with the initialiser and `withUnsafeBytes` below: the recorder builds one per
+    // USB report, so the copy compiles to a few stores at its call site.
+    @usableFromInline var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline var stored: UInt8 = 0
 
     /// No bytes.
-    public init() {}
+    @inlinable public init() {}
 
     /// The first ``capacity`` bytes of `bytes`.
-    public init(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable public init(_ bytes: UnsafeRawBufferPointer) {
         let n = Swift.min(bytes.count, Self.capacity)
         stored = UInt8(n)
         withUnsafeMutableBytes(of: &storage) { raw in
@@ -37,7 +39,7 @@ public struct HIDReportBytes: Hashable, Sendable, BitwiseCopyable, RandomAccessC
     }
 
     /// Calls `body` with the stored bytes.
-    public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+    @inlinable public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Int(stored)])) }
     }
 

@@ -39,13 +39,15 @@ public final class RecordingSession {
     private let recorder: TraceRecorder
     private let writer: TraceWriter
     private let firstResponder: String?
-    private var appliedInitialFocus = false
+    // A session is driven from one thread; its counters change on every event, so they skip the
+    // dynamic exclusivity checks (one check costs about as much as counting the event).
+    @exclusivity(unchecked) private var appliedInitialFocus = false
     private let metadata: TraceMetadata
     /// Keyboards the source identified, the latest description of each; they go into the
     /// header at ``finish()`` when the writer keeps room for them (``TraceWriter/Options/metadataReserve``).
-    private var devices: [DeviceID: Capture.DeviceInfo] = [:]
+    @exclusivity(unchecked) private var devices: [DeviceID: Capture.DeviceInfo] = [:]
     /// What the session did so far (complete after ``finish()``).
-    public private(set) var summary = Summary()
+    @exclusivity(unchecked) public private(set) var summary = Summary()
 
     /// Creates a session writing to `output` with `metadata`; with a scene, presses are
     /// dispatched under `policy` with stage timing on.

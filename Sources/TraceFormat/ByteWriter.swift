@@ -72,15 +72,23 @@ struct ByteWriter: ~Copyable {
     /// Appends an unsigned LEB128 varint (1–10 bytes).
     ///
     /// A value below 2⁵⁶ (at most 8 bytes encoded) is assembled in a register and stored with
-    /// one write; only larger values go byte by byte.
+    /// one write; a larger one with two.
     @inline(__always) mutating func writeVarint(_ value: UInt64) {
         guard value < 1 << 56 else {
+            // 9 or 10 bytes (device ids carry their kind in the top byte): the first eight, each
+            // with its continuation bit, in one word, then the last one or two.
+            var word: UInt64 = 0
             var v = value
-            while v >= 0x80 {
-                writeUInt8(UInt8(truncatingIfNeeded: v) | 0x80)
-                v >>= 7
+            for byte in 0..<8 {
+                word |= ((v & 0x7F) | 0x80) &<< UInt64(byte &* 8)
+                v &>>= 7
             }
-            writeUInt8(UInt8(v))
+            writeWord(word, length: 8)
+            if v >= 0x80 {
+                writeWord((v & 0x7F) | 0x80 | (v &>> 7) &<< 8, length: 2)
+            } else {
+                writeUInt8(UInt8(truncatingIfNeeded: v))
+            }
             return
         }
         var v = value
@@ -129,6 +137,26 @@ struct ByteWriter: ~Copyable {
     mutating func setUInt8(_ value: UInt8, at offset: Int) {
         precondition(offset >= 0 && offset < count, "patch outside the bytes written")
         base.storeBytes(of: value, toByteOffset: offset, as: UInt8.self)
+    }
+
+    /// Replaces the one byte at `offset` with the varint of `value`, moving the bytes after it
+    /// up when the varint is longer.
+    mutating func setVarint(_ value: UInt64, replacingByteAt offset: Int) {
+        precondition(offset >= 0 && offset < count, "patch outside the bytes written")
+        let extra = Self.varintSize(value) - 1
+        if extra > 0 {
+            reserve(extra)
+            (base + offset + 1 + extra).copyMemory(from: base + offset + 1, byteCount: count - offset - 1)
+            count += extra
+        }
+        var v = value
+        var at = offset
+        while v >= 0x80 {
+            base.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, toByteOffset: at, as: UInt8.self)
+            v >>= 7
+            at += 1
+        }
+        base.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: at, as: UInt8.self)
     }
 
     /// The number of bytes `writeVarint(value)` appends.

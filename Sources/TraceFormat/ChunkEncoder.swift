@@ -39,23 +39,23 @@ struct ChunkEncoder: ~Copyable {
         case .chainChange(let r):
             let from = reference(r.from, into: &out)
             let to = reference(r.to, into: &out)
-            beginRecord(r.timestamp)
-            scratch.writeUInt8(r.kind.rawValue)
-            scratch.writeVarint(from)
-            scratch.writeVarint(to)
-            endRecord(EntryType.chainChange, into: &out)
+            let start = beginRecord(EntryType.chainChange, at: r.timestamp, into: &out)
+            out.writeUInt8(r.kind.rawValue)
+            out.writeVarint(from)
+            out.writeVarint(to)
+            endRecord(payloadStart: start, into: &out)
         case .dropped(let r):
-            beginRecord(r.timestamp)
-            scratch.writeVarint(r.device.rawValue)
-            scratch.writeVarint(r.count)
-            endRecord(EntryType.dropped, into: &out)
+            let start = beginRecord(EntryType.dropped, at: r.timestamp, into: &out)
+            out.writeVarint(r.device.rawValue)
+            out.writeVarint(r.count)
+            endRecord(payloadStart: start, into: &out)
         case .marker(let r):
             let label = reference(r.label, into: &out)
             let text = reference(r.text, into: &out)
-            beginRecord(r.timestamp)
-            scratch.writeVarint(label)
-            scratch.writeVarint(text)
-            endRecord(EntryType.marker, into: &out)
+            let start = beginRecord(EntryType.marker, at: r.timestamp, into: &out)
+            out.writeVarint(label)
+            out.writeVarint(text)
+            endRecord(payloadStart: start, into: &out)
         case .hidReport(let r):
             encode(r, into: &out)
         case .unknown(let r):
@@ -68,12 +68,16 @@ struct ChunkEncoder: ~Copyable {
                 && EntryCodec.deltaSize(r.timestamp, after: previousTime) + r.payload.count > EntryCodec.shortMaxLength {
                 throw .invalidRecord("a short-form record carries at most \(EntryCodec.shortMaxLength) bytes")
             }
-            beginRecord(r.timestamp)
-            scratch.writeBytes(r.payload)
             if EntryCodec.isShort(r.type) {
+                scratch.removeAll()
+                EntryCodec.writeDelta(r.timestamp, after: previousTime, into: &scratch)
+                previousTime = r.timestamp
+                scratch.writeBytes(r.payload)
                 EntryCodec.writeShort(type: r.type & 0x0F, payload: scratch, into: &out)
             } else {
-                endRecord(r.type, into: &out)
+                let start = beginRecord(r.type, at: r.timestamp, into: &out)
+                out.writeBytes(r.payload)
+                endRecord(payloadStart: start, into: &out)
             }
         }
     }
@@ -88,53 +92,53 @@ struct ChunkEncoder: ~Copyable {
         let provider = reference(r.providerPath, into: &out)
         let target = reference(r.targetPath, into: &out)
         let blocking = reference(r.blockingAction?.name, into: &out)
-        beginRecord(r.timestamp)
-        scratch.writeVarint(r.pressSequence)
-        scratch.writeUInt8(r.outcome.rawValue)
-        scratch.writeUInt8((r.isUpAction ? 1 : 0) | (r.command != nil ? 2 : 0))
+        let start = beginRecord(EntryType.resolution, at: r.timestamp, into: &out)
+        out.writeVarint(r.pressSequence)
+        out.writeUInt8(r.outcome.rawValue)
+        out.writeUInt8((r.isUpAction ? 1 : 0) | (r.command != nil ? 2 : 0))
         if let command = r.command {
-            scratch.writeVarint(UInt64(command.modifiers.rawValue))
-            scratch.writeVarint(input)
+            out.writeVarint(UInt64(command.modifiers.rawValue))
+            out.writeVarint(input)
         }
-        scratch.writeVarint(title)
-        scratch.writeVarint(action)
-        scratch.writeVarint(provider)
-        scratch.writeVarint(target)
-        scratch.writeVarint(blocking)
-        endRecord(EntryType.resolution, into: &out)
+        out.writeVarint(title)
+        out.writeVarint(action)
+        out.writeVarint(provider)
+        out.writeVarint(target)
+        out.writeVarint(blocking)
+        endRecord(payloadStart: start, into: &out)
     }
 
     /// Appends a stage-timings record.
     mutating func encode(_ r: StageTimingsRecord, into out: inout ByteWriter) {
-        beginRecord(r.timestamp)
-        scratch.writeVarint(r.pressSequence)
-        scratch.writeVarint(UInt64(r.durations.count))
-        for i in 0..<r.durations.count { scratch.writeVarint(r.durations[i]) }
-        scratch.writeVarint(r.total)
-        endRecord(EntryType.stageTimings, into: &out)
+        let start = beginRecord(EntryType.stageTimings, at: r.timestamp, into: &out)
+        out.writeVarint(r.pressSequence)
+        out.writeVarint(UInt64(r.durations.count))
+        for i in 0..<r.durations.count { out.writeVarint(r.durations[i]) }
+        out.writeVarint(r.total)
+        endRecord(payloadStart: start, into: &out)
     }
 
     /// Appends a `keyCommands` counters record.
     mutating func encode(_ r: KeyCommandsCountersRecord, into out: inout ByteWriter) {
-        beginRecord(r.timestamp)
-        scratch.writeVarint(r.pressSequence)
-        scratch.writeVarint(r.calls)
-        scratch.writeVarint(r.policyCalls)
-        scratch.writeVarint(r.enumerations)
-        endRecord(EntryType.keyCommandsCounters, into: &out)
+        let start = beginRecord(EntryType.keyCommandsCounters, at: r.timestamp, into: &out)
+        out.writeVarint(r.pressSequence)
+        out.writeVarint(r.calls)
+        out.writeVarint(r.policyCalls)
+        out.writeVarint(r.enumerations)
+        endRecord(payloadStart: start, into: &out)
     }
 
     /// Appends a cache record.
     mutating func encode(_ r: CacheEventRecord, into out: inout ByteWriter) {
-        beginRecord(r.timestamp)
+        let start = beginRecord(EntryType.cache, at: r.timestamp, into: &out)
         switch r.event {
-        case .hit: scratch.writeUInt8(0)
-        case .miss: scratch.writeUInt8(1)
+        case .hit: out.writeUInt8(0)
+        case .miss: out.writeUInt8(1)
         case .invalidation(let reason):
-            scratch.writeUInt8(2)
-            scratch.writeUInt8(reason.rawValue)
+            out.writeUInt8(2)
+            out.writeUInt8(reason.rawValue)
         }
-        endRecord(EntryType.cache, into: &out)
+        endRecord(payloadStart: start, into: &out)
     }
 
     // MARK: - Keys
@@ -194,13 +198,20 @@ struct ChunkEncoder: ~Copyable {
         return id + 1
     }
 
-    mutating func beginRecord(_ time: UInt64) {
-        scratch.removeAll()
-        EntryCodec.writeDelta(time, after: previousTime, into: &scratch)
+    /// Starts a long-form record of `type` at `time` in `out`, its timestamp delta written; the
+    /// caller writes the rest of the payload into `out` and ends it with
+    /// ``endRecord(payloadStart:into:)``. Returns where the payload starts.
+    @inline(__always)
+    mutating func beginRecord(_ type: UInt8, at time: UInt64, into out: inout ByteWriter) -> Int {
+        let start = EntryCodec.beginLong(type: type, into: &out)
+        EntryCodec.writeDelta(time, after: previousTime, into: &out)
         previousTime = time
+        return start
     }
 
-    mutating func endRecord(_ type: UInt8, into out: inout ByteWriter) {
-        EntryCodec.writeLong(type: type, payload: scratch, into: &out)
+    /// Ends the record ``beginRecord(_:at:into:)`` started.
+    @inline(__always)
+    func endRecord(payloadStart start: Int, into out: inout ByteWriter) {
+        EntryCodec.endLong(payloadStart: start, into: &out)
     }
 }

@@ -50,6 +50,29 @@ enum EntryCodec {
     /// type (0x10–0x7F), or the form bit and the short type (0x80–0x8F).
     static func recordType(of tag: UInt8) -> UInt8 { isShort(tag) ? tag & 0x8F : tag }
 
+    /// Starts a long-form entry of `type` whose payload the caller then writes straight into
+    /// `out`: the type, and one byte kept for the payload's length. Returns where the payload
+    /// starts, for ``endLong(payloadStart:into:)``.
+    @inline(__always)
+    static func beginLong(type: UInt8, into out: inout ByteWriter) -> Int {
+        out.writeUInt8(type)
+        out.writeUInt8(0)
+        return out.count
+    }
+
+    /// Finishes the entry ``beginLong(type:into:)`` started: fills in its payload length. A
+    /// payload of 128 bytes or more needs a longer varint, so it moves up to make room; the
+    /// bytes are those ``writeLong(type:payload:into:)`` writes.
+    @inline(__always)
+    static func endLong(payloadStart start: Int, into out: inout ByteWriter) {
+        let length = out.count &- start
+        if length < 0x80 {
+            out.setUInt8(UInt8(truncatingIfNeeded: length), at: start &- 1)
+        } else {
+            out.setVarint(UInt64(length), replacingByteAt: start &- 1)
+        }
+    }
+
     /// Appends a long-form entry of `type` carrying `payload`.
     @inline(__always)
     static func writeLong(type: UInt8, payload: borrowing ByteWriter, into out: inout ByteWriter) {

@@ -22,21 +22,21 @@ enum HIDReportRecord {
 extension ChunkEncoder {
     /// Appends a HID report record: one entry, no definitions, no allocation.
     mutating func encode(_ r: HIDReport, into out: inout ByteWriter) {
-        beginRecord(r.timestamp)
-        scratch.writeVarint(r.device.rawValue)
+        let start = beginRecord(EntryType.hidReport, at: r.timestamp, into: &out)
+        out.writeVarint(r.device.rawValue)
         var flags: UInt8 = r.direction == .output ? HIDReportRecord.output : 0
         if r.keysHeld { flags |= HIDReportRecord.keysHeld }
         if r.isPhantomState { flags |= HIDReportRecord.phantomState }
         if r.leds != nil { flags |= HIDReportRecord.ledsPresent }
-        scratch.writeUInt8(flags)
-        scratch.writeUInt8(r.interface ?? HIDReportRecord.unknownByte)
-        scratch.writeUInt8(r.endpoint ?? HIDReportRecord.unknownByte)
-        scratch.writeUInt8(r.reportID)
-        scratch.writeVarint(UInt64(r.length))
-        scratch.writeVarint(UInt64(r.bytes.count))
-        r.bytes.withUnsafeBytes { scratch.writeBytes($0) }
-        if let leds = r.leds { scratch.writeUInt8(leds.rawValue) }
-        endRecord(EntryType.hidReport, into: &out)
+        out.writeUInt8(flags)
+        out.writeUInt8(r.interface ?? HIDReportRecord.unknownByte)
+        out.writeUInt8(r.endpoint ?? HIDReportRecord.unknownByte)
+        out.writeUInt8(r.reportID)
+        out.writeVarint(UInt64(r.length))
+        out.writeVarint(UInt64(r.bytes.count))
+        r.bytes.withUnsafeBytes { out.writeBytes($0) }
+        if let leds = r.leds { out.writeUInt8(leds.rawValue) }
+        endRecord(payloadStart: start, into: &out)
     }
 }
 

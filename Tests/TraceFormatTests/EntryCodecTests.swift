@@ -33,6 +33,25 @@ import KeyTraceCore
         }
     }
 
+    /// An entry whose payload is written in place gets the bytes of one framed from a finished
+    /// payload, on both sides of every varint-length boundary, after other bytes and before more.
+    @Test func longEntriesWrittenInPlaceMatchLongEntriesFramedAfterwards() {
+        for length in [0, 1, 126, 127, 128, 129, 300, 16_383, 16_384, 20_000] {
+            let payload = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 5) }
+            var framed = ByteWriter()
+            framed.writeBytes([0xEE, 0xEF])
+            EntryCodec.writeLong(type: EntryType.marker, payload: payload, into: &framed)
+            framed.writeUInt8(0xAB)
+            var inPlace = ByteWriter()
+            inPlace.writeBytes([0xEE, 0xEF])
+            let start = EntryCodec.beginLong(type: EntryType.marker, into: &inPlace)
+            inPlace.writeBytes(payload)
+            EntryCodec.endLong(payloadStart: start, into: &inPlace)
+            inPlace.writeUInt8(0xAB)
+            #expect(inPlace.bytes == framed.bytes, "payload of \(length) bytes")
+        }
+    }
+
     @Test func deltasPickTheCoarsestExactUnit() {
         #expect(EntryCodec.deltaValue(5_000_000, after: 0) == 5 << 2 | 3)
         #expect(EntryCodec.deltaValue(5_000, after: 0) == 5 << 2 | 2)
