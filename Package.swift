@@ -94,7 +94,7 @@ let package = Package(
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat", "CPcap"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Scenes", "ResponderEngine", "TraceFormat", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "RecordingTests", dependencies: ["Recording", "Capture", "Scenes", "ResponderEngine", "TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),

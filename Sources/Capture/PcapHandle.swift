@@ -15,9 +15,13 @@ final class PcapHandle {
         case timeout
         /// The savefile ended.
         case end
-        /// libpcap failed; `offset` is where the failed record starts in a savefile.
-        case failure(message: String, offset: Int?)
+        /// libpcap failed (``errorMessage`` says why); `offset` is where the failed record starts
+        /// in a savefile. No case carries a reference, so a read result costs no release.
+        case failure(offset: Int?)
     }
+
+    /// libpcap's message for the last failed read.
+    var errorMessage: String { String(cString: pcap_geterr(pcap)) }
 
     private let pcap: OpaquePointer
     let linkType: Int32
@@ -118,7 +122,7 @@ final class PcapHandle {
         case PCAP_ERROR_BREAK:
             return .end
         default:
-            return .failure(message: String(cString: pcap_geterr(pcap)), offset: offset)
+            return .failure(offset: offset)
         }
     }
 

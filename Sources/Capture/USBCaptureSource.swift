@@ -128,8 +128,8 @@ public final class USBCaptureSource: StreamingCaptureSource {
             return nil
         case .end:
             return .end
-        case .failure(let message, let offset):
-            return .failure(CaptureError.readFailure(input, libpcap: message, offset: offset,
+        case .failure(let offset):
+            return .failure(CaptureError.readFailure(input, libpcap: handle.errorMessage, offset: offset,
                                                      packetsRead: decoder.summary.packetsRead))
         }
     }

@@ -173,6 +173,11 @@ struct USBKeyboardDecoder {
     /// Decodes one packet captured at `timestamp` (ns), appending what it produced.
     mutating func consume<Sink: CaptureEventSink>(_ bytes: UnsafeRawBufferPointer, timestamp: UInt64, into sink: inout Sink) {
         decoded.packetsRead += 1
+        if USBPacket.isInterruptInSubmit(bytes, linkType: linkType) {
+            // Half of a keyboard's traffic: the host asking for the next report. Skipped
+            // from the header's first bytes, without decoding the packet.
+            return skip(.submit)
+        }
         guard let packet = USBPacket.parse(bytes, linkType: linkType) else {
             skip(.malformed)
             return

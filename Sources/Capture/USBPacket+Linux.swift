@@ -15,6 +15,20 @@ extension USBPacket {
     /// `type` is `S` (submit), `C` (complete) or `E` (error); `xfer` 0 iso, 1 interrupt,
     /// 2 control, 3 bulk; `setup` is 0 when `setup[8]` holds a control request. Data follows
     /// the header (after `ndesc` 16-byte isochronous descriptors in the 64-byte form).
+    /// Whether `bytes` is a usbmon submit of an interrupt IN transfer that ``parse(_:linkType:)``
+    /// would decode: the packets a decoder skips without reading further. Always `false` for USBPcap.
+    @inline(__always)
+    static func isInterruptInSubmit(_ bytes: UnsafeRawBufferPointer, linkType: USBLinkType) -> Bool {
+        let headerLength: Int
+        switch linkType {
+        case .usbLinux: headerLength = 48
+        case .usbLinuxMmapped: headerLength = 64
+        case .usbPcap: return false
+        }
+        return bytes.count >= headerLength && bytes[8] == UInt8(ascii: "S") && bytes[9] == TransferType.interrupt.rawValue
+            && bytes[10] & 0x80 != 0
+    }
+
     static func parseLinux(_ bytes: UnsafeRawBufferPointer, headerLength: Int) -> USBPacket? {
         // Every field read below lies in the first 40 bytes; one length check covers them all.
         guard headerLength >= 48, bytes.count >= headerLength else { return nil }

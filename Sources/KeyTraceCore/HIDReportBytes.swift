@@ -43,6 +43,23 @@ public struct HIDReportBytes: Hashable, Sendable, BitwiseCopyable, RandomAccessC
         try Swift.withUnsafeBytes(of: storage) { try body(UnsafeRawBufferPointer(rebasing: $0[0..<Int(stored)])) }
     }
 
+    /// Bytes `8 × index` to `8 × index + 7` as a little-endian word, zero past ``count``: a
+    /// writer copies a report a word at a time. `index` is 0…7.
+    @inlinable public func word(_ index: Int) -> UInt64 {
+        let raw: UInt64
+        switch index {
+        case 0: raw = storage.0
+        case 1: raw = storage.1
+        case 2: raw = storage.2
+        case 3: raw = storage.3
+        case 4: raw = storage.4
+        case 5: raw = storage.5
+        case 6: raw = storage.6
+        default: raw = storage.7
+        }
+        return UInt64(littleEndian: raw)
+    }
+
     /// The bytes as lowercase hex pairs joined by `separator`.
     public func hex(separator: String) -> String {
         let digits: [Character] = Array("0123456789abcdef")

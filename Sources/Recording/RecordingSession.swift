@@ -75,6 +75,10 @@ public final class RecordingSession {
 
     /// Records every event of `source`. `progress` is called every 10 000 events.
     ///
+    /// A writer that does not flush by time (``TraceWriter/Options/conversion``: converting a
+    /// file) has the source decode on a thread of its own (``DecodingThread``) while this thread
+    /// records; the trace is the same either way.
+    ///
     /// While it waits for input, pending records are written every 50 ms of wall-clock time
     /// (``WallClockFlusher``) as well as by trace time: a recording killed at any moment has
     /// lost at most about 100 ms of input, however long the input was idle before. A writer
@@ -83,7 +87,12 @@ public final class RecordingSession {
         let flusher = writer.options.flushInterval == .max ? nil : WallClockFlusher(writer: writer)
         var sink = Sink(session: self, flusher: flusher, progress: progress)
         do {
-            try source.deliverEvents(to: &sink)
+            if flusher == nil {
+                // Read to the end, nothing waits on a clock: decode on a second core meanwhile.
+                try DecodingThread.deliverEvents(of: source, to: &sink)
+            } else {
+                try source.deliverEvents(to: &sink)
+            }
             summary.capture = source.summary
         } catch {
             try? flusher?.stop()

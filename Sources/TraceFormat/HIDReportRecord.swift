@@ -28,13 +28,22 @@ extension ChunkEncoder {
         if r.keysHeld { flags |= HIDReportRecord.keysHeld }
         if r.isPhantomState { flags |= HIDReportRecord.phantomState }
         if r.leds != nil { flags |= HIDReportRecord.ledsPresent }
-        out.writeUInt8(flags)
-        out.writeUInt8(r.interface ?? HIDReportRecord.unknownByte)
-        out.writeUInt8(r.endpoint ?? HIDReportRecord.unknownByte)
-        out.writeUInt8(r.reportID)
-        out.writeVarint(UInt64(r.length))
-        out.writeVarint(UInt64(r.bytes.count))
-        r.bytes.withUnsafeBytes { out.writeBytes($0) }
+        // The four one-byte fields, and both lengths when they fit a byte each, in one store.
+        let fixed = UInt64(flags) | UInt64(r.interface ?? HIDReportRecord.unknownByte) << 8
+            | UInt64(r.endpoint ?? HIDReportRecord.unknownByte) << 16 | UInt64(r.reportID) << 24
+        let stored = r.bytes.count
+        if r.length < 0x80 {
+            out.writeWord(fixed | UInt64(r.length) << 32 | UInt64(stored) << 40, length: 6)
+        } else {
+            out.writeWord(fixed, length: 4)
+            out.writeVarint(UInt64(r.length))
+            out.writeVarint(UInt64(stored))
+        }
+        var index = 0
+        while index &* 8 < stored {
+            out.writeWord(r.bytes.word(index), length: Swift.min(8, stored &- index &* 8))
+            index &+= 1
+        }
         if let leds = r.leds { out.writeUInt8(leds.rawValue) }
         endRecord(payloadStart: start, into: &out)
     }
