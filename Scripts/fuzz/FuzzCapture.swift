@@ -36,7 +36,28 @@ extension FuzzTarget {
     _ = fwrite(input.baseAddress, 1, input.count, file)
     fclose(file)
     _ = USBCaptureSource.keyboards(inFile: path)
-    if let source = try? USBCaptureSource(file: path) { drainCapture(source) }
+    guard let pulled = try? USBCaptureSource(file: path), let pushed = try? USBCaptureSource(file: path) else { return }
+    // Events pushed to a sink as they are decoded are the events `next()` hands out.
+    var expected = EventCollector()
+    while expected.wantsMoreEvents, let event = try? pulled.next() { expected.receive(event) }
+    var delivered = EventCollector()
+    try? pushed.deliverEvents(to: &delivered)
+    // A sink that wants no more stops the source after the packet at hand, so past the cap
+    // the pushed events may run a packet further.
+    let agree = expected.wantsMoreEvents
+        ? delivered.events == expected.events
+        : delivered.events.starts(with: expected.events)
+    if !agree {
+        fatalError("deliverEvents gave \(delivered.events.count) events, next() \(expected.events.count)")
+    }
+    _ = pulled.summary.description
+}
+
+/// Keeps the events it receives, at most 100 000.
+struct EventCollector: CaptureEventSink {
+    var events: [CaptureEvent] = []
+    mutating func receive(_ event: CaptureEvent) { events.append(event) }
+    var wantsMoreEvents: Bool { events.count < 100_000 }
 }
 
 /// Reads every event of `source` (at most 100 000) and renders its summary.
