@@ -526,11 +526,10 @@ struct USBKeyboardDecoder {
     private func recordInput<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, reportID: UInt8, _ state: Endpoint,
                                                      timestamp: UInt64, phantom: Bool, into sink: inout Sink) {
         guard options.recordsReports else { return }
-        let event = CaptureEvent.report(HIDReport(
+        sink.receive(report: HIDReport(
             timestamp: timestamp, device: state.key.id, interface: state.interface, endpoint: state.key.endpoint,
             direction: .input, reportID: reportID, bytes: report, keysHeld: state.tracker.holdsKeys,
             isPhantomState: phantom))
-        sink.receive(event)
     }
 
     /// A SET_REPORT(Output) request to an interface (bmRequestType 0x21, bRequest 0x09, wValue

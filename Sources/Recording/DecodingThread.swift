@@ -1,6 +1,7 @@
 import Capture
 import Dispatch
 import Foundation
+import KeyTraceCore
 import Synchronization
 
 /// Decodes a capture source on a thread of its own while the calling thread consumes its events,
@@ -80,6 +81,16 @@ enum DecodingThread {
 
         mutating func receive(_ event: CaptureEvent) {
             batch.append(event)
+            if batch.count >= batchSize { ring.handOver(&batch) }
+        }
+
+        mutating func receive(press: KeyPress, uncertaintyNs: UInt64) {
+            batch.append(press: press, uncertaintyNs: uncertaintyNs)
+            if batch.count >= batchSize { ring.handOver(&batch) }
+        }
+
+        mutating func receive(report: HIDReport) {
+            batch.append(report: report)
             if batch.count >= batchSize { ring.handOver(&batch) }
         }
 

@@ -28,6 +28,17 @@ struct EventBatch {
 
     var isEmpty: Bool { kinds.isEmpty }
 
+    mutating func append(press: KeyPress, uncertaintyNs: UInt64) {
+        kinds.append(.press)
+        presses.append(press)
+        uncertainties.append(uncertaintyNs)
+    }
+
+    mutating func append(report: HIDReport) {
+        kinds.append(.report)
+        reports.append(report)
+    }
+
     mutating func append(_ event: CaptureEvent) {
         switch event {
         case .press(let press, let uncertainty):
@@ -52,10 +63,10 @@ struct EventBatch {
             guard sink.wantsMoreEvents else { return false }
             switch kind {
             case .press:
-                sink.receive(.press(presses[press], uncertaintyNs: uncertainties[press]))
+                sink.receive(press: presses[press], uncertaintyNs: uncertainties[press])
                 press += 1
             case .report:
-                sink.receive(.report(reports[report]))
+                sink.receive(report: reports[report])
                 report += 1
             case .other:
                 sink.receive(others[other])

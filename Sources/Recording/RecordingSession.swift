@@ -118,9 +118,23 @@ public final class RecordingSession {
         var wantsMoreEvents: Bool { failure == nil }
 
         mutating func receive(_ event: CaptureEvent) {
+            record { try $0.handle(event) }
+        }
+
+        mutating func receive(press: KeyPress, uncertaintyNs: UInt64) {
+            record { try $0.handle(press, uncertainty: uncertaintyNs) }
+        }
+
+        mutating func receive(report: HIDReport) {
+            record { try $0.handle(report) }
+        }
+
+        /// Records one event under the flusher's lock, keeping the first failure.
+        @inline(__always)
+        private mutating func record(_ body: (RecordingSession) throws -> Void) {
             guard failure == nil else { return }
             do {
-                if let flusher { try flusher.exclusively { try session.handle(event) } } else { try session.handle(event) }
+                if let flusher { try flusher.exclusively { try body(session) } } else { try body(session) }
             } catch {
                 failure = error
             }
@@ -133,16 +147,7 @@ public final class RecordingSession {
     public func handle(_ event: CaptureEvent) throws {
         switch event {
         case .press(let press, let uncertainty):
-            summary.presses += 1
-            if let dispatcher {
-                try applyInitialFocus(at: press.timestamp)
-                recorder.setUncertaintyOfNextPress(uncertainty)
-                let resolution = dispatcher.dispatch(press)
-                summary.resolutions += 1
-                summary.outcomes[resolution.outcome, default: 0] += 1
-            } else {
-                try writer.append(press, timestampUncertainty: uncertainty)
-            }
+            try handle(press, uncertainty: uncertainty)
         case .marker(let marker):
             summary.markers += 1
             if marker.label == CaptureMarker.keyboardDisconnectLabel, let dispatcher {
@@ -155,12 +160,7 @@ public final class RecordingSession {
             summary.dropped += count
             try recorder.record(.dropped(DroppedEventsRecord(timestamp: dispatcher?.lastDispatchTimestamp ?? 0, count: count)))
         case .report(let report):
-            summary.reports += 1
-            if dispatcher != nil {
-                try recorder.record(.hidReport(report))
-            } else {
-                try writer.append(report)
-            }
+            try handle(report)
         case .device(let info):
             devices[info.id] = info  // into the metadata at finish()
         case .focus(let path, let timestamp):
@@ -172,6 +172,30 @@ public final class RecordingSession {
             } else {
                 try recorder.record(.chainChange(ChainChangeRecord(timestamp: timestamp, kind: .firstResponder, to: path)))
             }
+        }
+    }
+
+    /// Records a press: dispatched through the scene, or as a key record.
+    private func handle(_ press: KeyPress, uncertainty: UInt64) throws {
+        summary.presses += 1
+        if let dispatcher {
+            try applyInitialFocus(at: press.timestamp)
+            recorder.setUncertaintyOfNextPress(uncertainty)
+            let resolution = dispatcher.dispatch(press)
+            summary.resolutions += 1
+            summary.outcomes[resolution.outcome, default: 0] += 1
+        } else {
+            try writer.append(press, timestampUncertainty: uncertainty)
+        }
+    }
+
+    /// Records a HID report.
+    private func handle(_ report: HIDReport) throws {
+        summary.reports += 1
+        if dispatcher != nil {
+            try recorder.record(.hidReport(report))
+        } else {
+            try writer.append(report)
         }
     }
 
