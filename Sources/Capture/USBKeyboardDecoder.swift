@@ -170,8 +170,9 @@ struct USBKeyboardDecoder {
     /// The USB device (bus, address) an endpoint belongs to, as the summary names it.
     private static func deviceID(_ key: DeviceKey) -> DeviceID { .usb(bus: key.bus, device: key.device, endpoint: 0) }
 
-    /// Decodes one packet captured at `timestamp` (ns), appending what it produced.
-    mutating func consume<Sink: CaptureEventSink>(_ bytes: UnsafeRawBufferPointer, timestamp: UInt64, into sink: inout Sink) {
+    /// Decodes one packet captured at `timestamp` (ns), giving `sink` what it produced.
+    mutating func consume<Sink: CaptureEventSink>(_ bytes: UnsafeRawBufferPointer, timestamp: UInt64,
+                                                  into sink: inout Sink) {
         decoded.packetsRead += 1
         if USBPacket.isInterruptInSubmit(bytes, linkType: linkType) {
             // Half of a keyboard's traffic: the host asking for the next report. Skipped
@@ -209,7 +210,8 @@ struct USBKeyboardDecoder {
 
     // MARK: Control transfers: descriptors
 
-    private mutating func consumeControl<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64, into sink: inout Sink) {
+    private mutating func consumeControl<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64,
+                                                                 into sink: inout Sink) {
         let key = RequestKey(bus: packet.bus, device: packet.device, request: packet.requestID)
         if !packet.isCompletion {
             skip(.submit)
@@ -253,8 +255,9 @@ struct USBKeyboardDecoder {
     }
 
     /// Parses an interface's report descriptor and lays its endpoints out by it.
-    private mutating func learnReportDescriptor<Sink: CaptureEventSink>(_ bytes: UnsafeRawBufferPointer, interface asked: UInt8, of device: DeviceKey,
-                                                into sink: inout Sink) {
+    private mutating func learnReportDescriptor<Sink: CaptureEventSink>(_ bytes: UnsafeRawBufferPointer,
+                                                                        interface asked: UInt8, of device: DeviceKey,
+                                                                        into sink: inout Sink) {
         // USBPcap records Windows' GET_DESCRIPTOR_FROM_INTERFACE with wIndex 0 for every
         // interface; the HID descriptors' announced lengths then tell the interfaces apart.
         let interfaces = devices[device]?.interfaces ?? []
@@ -277,8 +280,8 @@ struct USBKeyboardDecoder {
         }
     }
 
-    private mutating func applyInterfaces<Sink: CaptureEventSink>(_ interfaces: [USBDescriptors.Interface], of device: DeviceKey,
-                                          into sink: inout Sink) {
+    private mutating func applyInterfaces<Sink: CaptureEventSink>(_ interfaces: [USBDescriptors.Interface],
+                                                                  of device: DeviceKey, into sink: inout Sink) {
         let reportDescriptors = devices[device]?.reportDescriptors ?? [:]
         for interface in interfaces {
             for endpoint in interface.endpoints where endpoint.isInterruptIn {
@@ -361,7 +364,8 @@ struct USBKeyboardDecoder {
 
     // MARK: Interrupt IN: reports
 
-    private mutating func consumeInterruptIn<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64, into sink: inout Sink) {
+    private mutating func consumeInterruptIn<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64,
+                                                                     into sink: inout Sink) {
         let key = EndpointKey(bus: packet.bus, device: packet.device, endpoint: packet.endpoint)
         var state = endpoint(key)
         if let interval = packet.urbInterval, interval > 0 { state.urbInterval = interval }
@@ -439,8 +443,8 @@ struct USBKeyboardDecoder {
         }
     }
 
-    private mutating func decode<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
-                                 into sink: inout Sink) {
+    private mutating func decode<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint,
+                                                         timestamp: UInt64, into sink: inout Sink) {
         switch state.layout {
         case .boot:
             decodeBoot(report, &state, timestamp: timestamp, wire: report, into: &sink)
@@ -457,8 +461,10 @@ struct USBKeyboardDecoder {
         }
     }
 
-    private mutating func decodeDescribed<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ decoder: inout HIDReportDecoder,
-                                          _ state: inout Endpoint, timestamp: UInt64, into sink: inout Sink) {
+    private mutating func decodeDescribed<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer,
+                                                                  _ decoder: inout HIDReportDecoder,
+                                                                  _ state: inout Endpoint, timestamp: UInt64,
+                                                                  into sink: inout Sink) {
         switch decoder.decode(report) {
         case .empty:
             skip(.malformed)
@@ -487,8 +493,9 @@ struct USBKeyboardDecoder {
     }
 
     /// Decodes a boot report; `wire` is the report as sent (with the report ID byte, if any).
-    private mutating func decodeBoot<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint, timestamp: UInt64,
-                                     wire: UnsafeRawBufferPointer, into sink: inout Sink) {
+    private mutating func decodeBoot<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint,
+                                                             timestamp: UInt64, wire: UnsafeRawBufferPointer,
+                                                             into sink: inout Sink) {
         let id: UInt8 = wire.count > report.count ? wire[0] : 0
         guard report.count == 8, BootReport.slotsAreValid(report) else {
             recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: false, into: &sink)
@@ -513,7 +520,7 @@ struct USBKeyboardDecoder {
             state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &heldEvents)
             for event in heldEvents { sink.receive(event) }
         }
-        for index in 0..<held { sink.receive(.press(heldPresses[index], uncertaintyNs: uncertainty)) }
+        for index in 0..<held { sink.receive(press: heldPresses[index], uncertaintyNs: uncertainty) }
     }
 
     // MARK: Report records
@@ -535,7 +542,7 @@ struct USBKeyboardDecoder {
     /// A SET_REPORT(Output) request to an interface (bmRequestType 0x21, bRequest 0x09, wValue
     /// high byte 2): usbmon carries the report after the setup; USBPcap in a data stage of its own.
     private mutating func recordSetReport<Sink: CaptureEventSink>(_ packet: USBPacket, key: RequestKey, timestamp: UInt64,
-                                          into sink: inout Sink) {
+                                                                  into sink: inout Sink) {
         guard let setup = packet.setup, setup.count >= 8 else {
             // USBPcap: the data stage of a request whose setup stage came first.
             if let asked = pendingSetReports.removeValue(forKey: key), !packet.data.isEmpty {
@@ -555,7 +562,8 @@ struct USBKeyboardDecoder {
     }
 
     /// An interrupt OUT transfer to an interface of a device that has a keyboard endpoint.
-    private mutating func recordInterruptOut<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64, into sink: inout Sink) {
+    private mutating func recordInterruptOut<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64,
+                                                                     into sink: inout Sink) {
         let device = DeviceKey(bus: packet.bus, device: packet.device)
         let interface = devices[device]?.interfaces?.first { $0.endpoints.contains { $0.address == packet.endpoint } }?.number
         guard !packet.data.isEmpty, keyboardEndpoint(of: device, interface: interface) != nil else { return }
@@ -578,16 +586,16 @@ struct USBKeyboardDecoder {
 
     /// Appends an Output report with the LEDs it sets: by the interface's report descriptor, else
     /// as the boot keyboard's 1-byte LED report.
-    private mutating func recordOutput<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, bus: UInt16, device: UInt16, interface: UInt8?,
-                                       endpoint: UInt8, reportID: UInt8, timestamp: UInt64,
-                                       into sink: inout Sink) {
+    private mutating func recordOutput<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, bus: UInt16,
+                                                               device: UInt16, interface: UInt8?, endpoint: UInt8,
+                                                               reportID: UInt8, timestamp: UInt64, into sink: inout Sink) {
         let deviceKey = DeviceKey(bus: bus, device: device)
         let descriptor = interface.flatMap { devices[deviceKey]?.reportDescriptors[$0] }
         let leds = descriptor.map { $0.leds(inOutputReport: report) } ?? KeyboardLEDs(bootOutputReport: report)
         let owner = keyboardEndpoint(of: deviceKey, interface: interface)?.id
             ?? .usb(bus: bus, device: device, endpoint: endpoint)
         decoded.outputReports += 1
-        sink.receive(.report(HIDReport(timestamp: timestamp, device: owner, interface: interface, endpoint: endpoint,
-                                        direction: .output, reportID: reportID, bytes: report, leds: leds)))
+        sink.receive(report: HIDReport(timestamp: timestamp, device: owner, interface: interface, endpoint: endpoint,
+                                       direction: .output, reportID: reportID, bytes: report, leds: leds))
     }
 }
