@@ -28,7 +28,7 @@ enum DecodingThread {
     /// `source` must not be used by anything else until this returns.
     static func deliverEvents<Sink: CaptureEventSink>(of source: CaptureSource, to sink: inout Sink,
                                                       batchSize: Int = 4096, depth: Int = 4) throws(CaptureError) {
-        let ring = BatchRing(depth: max(depth, 2))
+        let ring = HandOffRing<EventBatch, CaptureError?>(depth: depth)
         let handOver = SourceHandOver(source: source)
         let thread = Thread {
             var batches = BatchingSink(ring: ring, batchSize: max(batchSize, 1))
@@ -38,14 +38,14 @@ enum DecodingThread {
             } catch {
                 failure = error
             }
-            ring.finish(last: batches.batch, failure: failure)
+            ring.finish(last: batches.batch.isEmpty ? nil : batches.batch, end: failure)
         }
         thread.name = "keytrace-decoder"
         thread.start()
         while true {
-            switch ring.nextFull() {
+            switch ring.next() {
             case .batch(var events):
-                if !events.deliver(to: &sink) { ring.stopProducing() }
+                if !events.deliver(to: &sink) { ring.stop() }
                 events.removeAll()
                 ring.giveBack(events)
             case .end(let failure):
@@ -61,19 +61,13 @@ enum DecodingThread {
         let source: CaptureSource
     }
 
-    /// What the ring carries from the decoding thread: a full batch, or the end of the input.
-    private enum Item {
-        case batch(EventBatch)
-        case end(CaptureError?)
-    }
-
     /// Fills batches on the decoding thread and hands each to the ring when full.
     private struct BatchingSink: CaptureEventSink {
-        let ring: BatchRing
+        let ring: HandOffRing<EventBatch, CaptureError?>
         let batchSize: Int
         var batch: EventBatch
 
-        init(ring: BatchRing, batchSize: Int) {
+        init(ring: HandOffRing<EventBatch, CaptureError?>, batchSize: Int) {
             self.ring = ring
             self.batchSize = batchSize
             batch = EventBatch(capacity: batchSize)
@@ -81,74 +75,26 @@ enum DecodingThread {
 
         mutating func receive(_ event: CaptureEvent) {
             batch.append(event)
-            if batch.count >= batchSize { ring.handOver(&batch) }
+            if batch.count >= batchSize { handOver() }
         }
 
         mutating func receive(press: KeyPress, uncertaintyNs: UInt64) {
             batch.append(press: press, uncertaintyNs: uncertaintyNs)
-            if batch.count >= batchSize { ring.handOver(&batch) }
+            if batch.count >= batchSize { handOver() }
         }
 
         mutating func receive(report: HIDReport) {
             batch.append(report: report)
-            if batch.count >= batchSize { ring.handOver(&batch) }
+            if batch.count >= batchSize { handOver() }
         }
 
         var wantsMoreEvents: Bool { !ring.isStopped }
-    }
 
-    /// The bounded queue between the two threads: full batches one way, emptied ones back.
-    private final class BatchRing: Sendable {
-        private let full = Mutex<[Item]>([])
-        private let emptied = Mutex<[EventBatch]>([])
-        /// Counts the items in ``full``.
-        private let fullCount = DispatchSemaphore(value: 0)
-        /// Counts the batches the decoding thread may still take: `depth` in all, one in its hands.
-        private let freeCount: DispatchSemaphore
-        private let stopped = Atomic<Bool>(false)
-
-        init(depth: Int) {
-            freeCount = DispatchSemaphore(value: depth - 1)
+        /// Queues the full batch and takes an emptied one (or a new one) to fill.
+        private mutating func handOver() {
+            var full = EventBatch(capacity: 0)
+            swap(&full, &batch)
+            batch = ring.handOver(full) ?? EventBatch(capacity: batchSize)
         }
-
-        /// Queues a full batch and replaces it with an empty one to fill, waiting while the ring
-        /// is full. The queued batch is referenced by the ring alone, so the calling thread can
-        /// empty it in place.
-        func handOver(_ batch: inout EventBatch) {
-            let capacity = batch.count
-            let handed = batch
-            batch = EventBatch(capacity: 0)
-            full.withLock { $0.append(.batch(handed)) }
-            fullCount.signal()
-            freeCount.wait()
-            batch = emptied.withLock { $0.popLast() } ?? EventBatch(capacity: capacity)
-        }
-
-        /// Queues the last batch, if it holds events, then the end of the input.
-        func finish(last batch: EventBatch, failure: CaptureError?) {
-            full.withLock { items in
-                if !batch.isEmpty { items.append(.batch(batch)) }
-                items.append(.end(failure))
-            }
-            fullCount.signal()
-            if !batch.isEmpty { fullCount.signal() }
-        }
-
-        /// The next item from the decoding thread, waiting for it.
-        func nextFull() -> Item {
-            fullCount.wait()
-            return full.withLock { $0.removeFirst() }
-        }
-
-        /// Returns a consumed batch (emptied, capacity kept) for the decoding thread to refill.
-        func giveBack(_ batch: EventBatch) {
-            emptied.withLock { $0.append(batch) }
-            freeCount.signal()
-        }
-
-        /// Asks the decoding thread to stop after the batch it is filling.
-        func stopProducing() { stopped.store(true, ordering: .relaxed) }
-
-        var isStopped: Bool { stopped.load(ordering: .relaxed) }
     }
 }
