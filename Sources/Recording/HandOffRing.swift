@@ -30,7 +30,11 @@ final class HandOffRing<Batch: Sendable, End: Sendable>: Sendable {
 
     /// A ring of `depth` batches (at least 2).
     init(depth: Int) {
-        freeCount = DispatchSemaphore(value: max(depth, 2) - 1)
+        // Created at zero and raised, not created at `depth - 1`: libdispatch traps when a
+        // semaphore goes away below its initial value, as this one does when the consumer
+        // keeps a batch it was handed.
+        freeCount = DispatchSemaphore(value: 0)
+        for _ in 1..<max(depth, 2) { freeCount.signal() }
     }
 
     /// Producer: queues the full `batch` and returns an emptied one to refill, or `nil` while
