@@ -129,20 +129,22 @@ public final class USBCaptureSource: StreamingCaptureSource {
         case .end:
             return .end
         case .failure(let offset):
-            return .failure(CaptureError.readFailure(input, libpcap: handle.errorMessage, offset: offset,
-                                                     packetsRead: decoder.summary.packetsRead))
+            return .failure(offset: offset)
         }
     }
 
-    /// How the input ended: at the end of the file, or with a libpcap read failure.
+    /// How the input ended: at the end of the file, or with a libpcap read failure where the
+    /// failed record starts. Plain values, so the read that returns it per packet frees nothing.
     private enum InputEnd {
         case end
-        case failure(CaptureError)
+        case failure(offset: Int?)
     }
 
     /// Ends the input (see ``finish(error:)``).
     private func finish(_ end: InputEnd) {
-        if case .failure(let error) = end { finish(error: error) } else { finish() }
+        guard case .failure(let offset) = end else { return finish() }
+        finish(error: CaptureError.readFailure(input, libpcap: handle.errorMessage, offset: offset,
+                                               packetsRead: decoder.summary.packetsRead))
     }
 
     func endInput() { finish() }
