@@ -78,8 +78,8 @@ enum BootReport {
         for slot in 0..<before.count where !now.contains(before[slot]) { emit(.ended, UInt16(before[slot])) }
         let released = before.modifiers & ~now.modifiers
         let pressed = now.modifiers & ~before.modifiers
-        for bit in 0..<8 where released & (1 << bit) != 0 { emit(.ended, 0xE0 + UInt16(bit)) }
-        for bit in 0..<8 where pressed & (1 << bit) != 0 { emit(.began, 0xE0 + UInt16(bit)) }
+        forEachBit(of: released) { emit(.ended, 0xE0 + $0) }
+        forEachBit(of: pressed) { emit(.began, 0xE0 + $0) }
         var after = State(modifiers: now.modifiers)
         for slot in 0..<before.count where now.contains(before[slot]) { after.append(before[slot]) }
         for slot in 0..<now.count where !before.contains(now[slot]) {
@@ -87,5 +87,15 @@ enum BootReport {
             after.append(now[slot])
         }
         return (after, errorCode)
+    }
+
+    /// Calls `body` with the index of every set bit of `bits`, lowest first: one step per set
+    /// bit rather than a test of all eight (a report changes a modifier or two at most).
+    private static func forEachBit(of bits: UInt8, _ body: (UInt16) -> Void) {
+        var rest = bits
+        while rest != 0 {
+            body(UInt16(rest.trailingZeroBitCount))
+            rest &= rest &- 1
+        }
     }
 }

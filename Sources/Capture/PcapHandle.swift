@@ -52,6 +52,10 @@ final class PcapHandle {
             }
             let offset = ftell(file)
             start = offset >= 0 ? offset : nil
+            // libpcap reads a savefile with two `fread` calls per packet; a handle is read by one
+            // thread at a time, so the stream's lock, taken by each call once the process has a
+            // second thread, only costs time.
+            _ = __fsetlocking(file, Int32(FSETLOCKING_BYCALLER))
         }
         recordHeaderSize = start == nil ? nil : headerSize
         nextRecordOffset = start
@@ -112,10 +116,7 @@ final class PcapHandle {
         case 1:
             guard let header, let data else { return .timeout }
             if let recordHeaderSize, let offset { nextRecordOffset = offset + recordHeaderSize + Int(header.pointee.caplen) }
-            let ts = header.pointee.ts
-            let seconds = UInt64(max(0, Int64(ts.tv_sec)))
-            let ticks = UInt64(max(0, Int64(ts.tv_usec)))
-            return .packet(timestamp: seconds &* 1_000_000_000 &+ ticks &* nanosecondsPerTick,
+            return .packet(timestamp: Self.nanoseconds(header.pointee.ts, perTick: nanosecondsPerTick),
                            bytes: UnsafeRawBufferPointer(start: data, count: Int(header.pointee.caplen)))
         case 0:
             return .timeout
@@ -124,6 +125,76 @@ final class PcapHandle {
         default:
             return .failure(offset: offset)
         }
+    }
+
+    /// How a ``readPackets(limit:_:)`` call ended.
+    enum BatchEnd {
+        /// Up to `limit` packets were read (none when a live read timed out); more may follow.
+        case more
+        /// The savefile ended.
+        case end
+        /// libpcap failed (``errorMessage`` says why); `offset` is where the failed record starts
+        /// in a savefile.
+        case failure(offset: Int?)
+    }
+
+    /// Reads up to `limit` packets with one libpcap call (`pcap_dispatch`), calling `body` with
+    /// each one's timestamp (ns since the Unix epoch) and captured bytes, valid during the call.
+    ///
+    /// The same packets and timestamps as ``read()``, without a call and a result per packet:
+    /// what a loop over a whole savefile uses.
+    func readPackets(limit: Int, _ body: (_ timestamp: UInt64, _ bytes: UnsafeRawBufferPointer) -> Void) -> BatchEnd {
+        let start = recordHeaderSize == nil ? fileOffset : nextRecordOffset
+        return withoutActuallyEscaping(body) { body in
+            var batch = DispatchBatch(body: body, nanosecondsPerTick: nanosecondsPerTick,
+                                      recordHeaderSize: recordHeaderSize ?? 0,
+                                      file: recordHeaderSize == nil && isSavefile ? pcap_file(pcap) : nil,
+                                      nextRecordOffset: start ?? -1)
+            let status = withUnsafeMutablePointer(to: &batch) { batch in
+                pcap_dispatch(pcap, Int32(clamping: max(limit, 1)), { user, header, data in
+                    guard let user, let header, let data else { return }
+                    user.withMemoryRebound(to: DispatchBatch.self, capacity: 1) { $0.pointee.deliver(header.pointee, data) }
+                }, UnsafeMutableRawPointer(batch).assumingMemoryBound(to: UInt8.self))
+            }
+            let offset = batch.nextRecordOffset >= 0 ? batch.nextRecordOffset : nil
+            if recordHeaderSize != nil { nextRecordOffset = offset }
+            switch status {
+            case 0 where isSavefile: return .end
+            case 0...: return .more
+            default: return .failure(offset: offset)
+            }
+        }
+    }
+
+    /// What the `pcap_dispatch` callback needs, reached through its user pointer; plain values,
+    /// as it runs for every packet.
+    private struct DispatchBatch {
+        let body: (UInt64, UnsafeRawBufferPointer) -> Void
+        let nanosecondsPerTick: UInt64
+        /// The size of a classic savefile's record header, 0 when records have none of fixed size.
+        let recordHeaderSize: Int
+        /// The savefile, for the next record's offset when records have no fixed header (pcapng).
+        let file: UnsafeMutablePointer<FILE>?
+        /// Where the next record starts, -1 when unknown: counted from the record sizes, else
+        /// asked of `file`.
+        var nextRecordOffset: Int
+
+        mutating func deliver(_ header: pcap_pkthdr, _ data: UnsafePointer<UInt8>) {
+            if recordHeaderSize > 0 {
+                if nextRecordOffset >= 0 { nextRecordOffset += recordHeaderSize + Int(header.caplen) }
+            } else if let file {
+                nextRecordOffset = ftell(file)
+            }
+            body(PcapHandle.nanoseconds(header.ts, perTick: nanosecondsPerTick),
+                 UnsafeRawBufferPointer(start: data, count: Int(header.caplen)))
+        }
+    }
+
+    /// A packet header's time in ns since the Unix epoch (times before it read as the epoch).
+    private static func nanoseconds(_ ts: timeval, perTick: UInt64) -> UInt64 {
+        let seconds = UInt64(max(0, Int64(ts.tv_sec)))
+        let ticks = UInt64(max(0, Int64(ts.tv_usec)))
+        return seconds &* 1_000_000_000 &+ ticks &* perTick
     }
 
     /// Packets dropped so far (kernel buffer and interface), or `nil` when libpcap cannot say

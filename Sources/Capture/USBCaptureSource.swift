@@ -103,7 +103,7 @@ public final class USBCaptureSource: StreamingCaptureSource {
             while !pending.isFinished, sink.wantsMoreEvents {
                 if stopper.isStopped {
                     endInput()
-                } else if let end = read(into: &sink) {
+                } else if let end = isLive ? read(into: &sink) : readBatch(into: &sink) {
                     finish(end)
                 }
             }
@@ -132,6 +132,32 @@ public final class USBCaptureSource: StreamingCaptureSource {
             return .failure(offset: offset)
         }
     }
+
+    /// Reads up to ``batchSize`` packets of a savefile with one libpcap call and decodes them into
+    /// `sink`; once the sink wants no more, the rest of the batch is decoded into ``pending``, so
+    /// the sink gets nothing it did not ask for and a later ``next()`` loses nothing. Returns how
+    /// the input ended, if it did.
+    private func readBatch<Sink: CaptureEventSink>(into sink: inout Sink) -> InputEnd? {
+        let end = handle.readPackets(limit: Self.batchSize) { timestamp, bytes in
+            if Self.wantsMoreEvents(&sink) {
+                decoder.consume(bytes, timestamp: timestamp, into: &sink)
+            } else {
+                decoder.consume(bytes, timestamp: timestamp, into: &pending)
+            }
+        }
+        switch end {
+        case .more: return nil
+        case .end: return .end
+        case .failure(let offset): return .failure(offset: offset)
+        }
+    }
+
+    /// Asks `sink` through a function of its own: read directly in ``readBatch(into:)``'s
+    /// closure, the property makes the compiler copy the whole sink for every packet.
+    private static func wantsMoreEvents<Sink: CaptureEventSink>(_ sink: inout Sink) -> Bool { sink.wantsMoreEvents }
+
+    /// The most packets ``readBatch(into:)`` reads at once: the stopper is checked between batches.
+    private static let batchSize = 256
 
     /// How the input ended: at the end of the file, or with a libpcap read failure where the
     /// failed record starts. Plain values, so the read that returns it per packet frees nothing.

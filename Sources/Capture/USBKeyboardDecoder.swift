@@ -72,8 +72,10 @@ struct USBKeyboardDecoder {
         let key: EndpointKey
         @exclusivity(unchecked) var role: Role = .unknown
         @exclusivity(unchecked) var identifiedBy: DeviceInfo.Identification = .bootReportHeuristic
-        @exclusivity(unchecked) var bInterval: UInt8?
-        @exclusivity(unchecked) var urbInterval: Int32?
+        @exclusivity(unchecked) var bInterval: UInt8? { didSet { uncertaintyNs = nil } }
+        @exclusivity(unchecked) var urbInterval: Int32? { didSet { uncertaintyNs = nil } }
+        /// The timestamp uncertainty the intervals give, once computed; forgotten when one changes.
+        @exclusivity(unchecked) var uncertaintyNs: UInt64?
         @exclusivity(unchecked) var announced = false
         /// All-zero boot-format reports seen before the role was decided.
         @exclusivity(unchecked) var undecidedReports = 0
@@ -91,7 +93,7 @@ struct USBKeyboardDecoder {
     }
 
     /// Why a packet was skipped, counted in an array rather than by hashing the reason's name.
-    private enum Skip: Int, CaseIterable {
+    private enum Skip: CaseIterable {
         case submit, errorStatus, controlTransfer, hub, mouse, otherDevice, malformed, otherReport
 
         var reason: CaptureSummary.SkipReason {
@@ -108,6 +110,40 @@ struct USBKeyboardDecoder {
         }
     }
 
+    /// Packets skipped per reason: plain fields, so counting one is an add, with no array to
+    /// check for uniqueness on every packet.
+    private struct SkipCounts {
+        private var submit = 0, errorStatus = 0, controlTransfer = 0, hub = 0, mouse = 0, otherDevice = 0,
+                    malformed = 0, otherReport = 0
+
+        subscript(reason: Skip) -> Int {
+            get {
+                switch reason {
+                case .submit: return submit
+                case .errorStatus: return errorStatus
+                case .controlTransfer: return controlTransfer
+                case .hub: return hub
+                case .mouse: return mouse
+                case .otherDevice: return otherDevice
+                case .malformed: return malformed
+                case .otherReport: return otherReport
+                }
+            }
+            set {
+                switch reason {
+                case .submit: submit = newValue
+                case .errorStatus: errorStatus = newValue
+                case .controlTransfer: controlTransfer = newValue
+                case .hub: hub = newValue
+                case .mouse: mouse = newValue
+                case .otherDevice: otherDevice = newValue
+                case .malformed: malformed = newValue
+                case .otherReport: otherReport = newValue
+                }
+            }
+        }
+    }
+
     private struct Device {
         var descriptor: USBDescriptors.Device?
         var interfaces: [USBDescriptors.Interface]?
@@ -120,7 +156,7 @@ struct USBKeyboardDecoder {
     let options: USBCaptureOptions
     /// What was decoded, but for the counts kept apart (``skips``, boot keys per endpoint).
     private var decoded = CaptureSummary()
-    private var skips = [Int](repeating: 0, count: Skip.allCases.count)
+    private var skips = SkipCounts()
     private var endpoints: [EndpointKey: Endpoint] = [:]
     /// The endpoint of the previous interrupt packet: consecutive reports mostly come from one.
     private var lastEndpoint: Endpoint?
@@ -145,8 +181,8 @@ struct USBKeyboardDecoder {
     /// What has been decoded so far.
     var summary: CaptureSummary {
         var summary = decoded
-        for skip in Skip.allCases where skips[skip.rawValue] > 0 {
-            summary.skipped[skip.reason, default: 0] += skips[skip.rawValue]
+        for skip in Skip.allCases where skips[skip] > 0 {
+            summary.skipped[skip.reason, default: 0] += skips[skip]
         }
         for endpoint in endpoints.values where endpoint.bootKeysPressed > 0 {
             summary.updateEndpoint(endpoint.key.id) {
@@ -156,7 +192,7 @@ struct USBKeyboardDecoder {
         return summary
     }
 
-    private mutating func skip(_ reason: Skip) { skips[reason.rawValue] += 1 }
+    private mutating func skip(_ reason: Skip) { skips[reason] += 1 }
 
     /// The state of endpoint `key`, created on first use.
     private mutating func endpoint(_ key: EndpointKey) -> Endpoint {
@@ -202,7 +238,7 @@ struct USBKeyboardDecoder {
             if endpoint.role == .keyboard {
                 decoded.keysHeldAtEnd += endpoint.tracker.heldCount
             } else if endpoint.undecidedReports > 0 {
-                skips[Skip.otherDevice.rawValue] += endpoint.undecidedReports
+                skips[.otherDevice] += endpoint.undecidedReports
             }
         }
         decoded.sortEndpoints()
@@ -334,9 +370,12 @@ struct USBKeyboardDecoder {
     }
 
     private func uncertainty(of endpoint: Endpoint) -> UInt64 {
-        endpoint.urbInterval.flatMap(options.nanoseconds(urbInterval:))
+        if let known = endpoint.uncertaintyNs { return known }
+        let uncertainty = endpoint.urbInterval.flatMap(options.nanoseconds(urbInterval:))
             ?? endpoint.bInterval.flatMap(options.nanoseconds(bInterval:))
             ?? options.defaultPollingIntervalNs
+        endpoint.uncertaintyNs = uncertainty
+        return uncertainty
     }
 
     private mutating func announce<Sink: CaptureEventSink>(_ key: EndpointKey, into sink: inout Sink) {
@@ -368,7 +407,7 @@ struct USBKeyboardDecoder {
                                                                      into sink: inout Sink) {
         let key = EndpointKey(bus: packet.bus, device: packet.device, endpoint: packet.endpoint)
         var state = endpoint(key)
-        if let interval = packet.urbInterval, interval > 0 { state.urbInterval = interval }
+        if let interval = packet.urbInterval, interval > 0, state.urbInterval != interval { state.urbInterval = interval }
         if state.role == .unknown, devices[key.deviceKey]?.descriptor?.deviceClass == 9 { state.role = .hub }
         let report = packet.data
         switch state.role {
@@ -385,7 +424,7 @@ struct USBKeyboardDecoder {
                 state.undecidedReports = 0
                 decode(report, &state, timestamp: timestamp, into: &sink)
             } else if state.role == .other, state.undecidedReports > 0 {
-                skips[Skip.otherDevice.rawValue] += state.undecidedReports
+                skips[.otherDevice] += state.undecidedReports
                 state.undecidedReports = 0
             }
             if state.role != .unknown {

@@ -29,6 +29,8 @@ extension USBPacket {
             && bytes[10] & 0x80 != 0
     }
 
+    // Inlined into the decoder's loop: the packet is built in place rather than returned through memory.
+    @inline(__always)
     static func parseLinux(_ bytes: UnsafeRawBufferPointer, headerLength: Int) -> USBPacket? {
         // Every field read below lies in the first 40 bytes; one length check covers them all.
         guard headerLength >= 48, bytes.count >= headerLength else { return nil }

@@ -56,6 +56,7 @@ enum USBLinkType: Int32, CaseIterable {
 
 extension USBPacket {
     /// Decodes a packet's header, or `nil` when the bytes are too short for it.
+    @inline(__always)
     static func parse(_ bytes: UnsafeRawBufferPointer, linkType: USBLinkType) -> USBPacket? {
         switch linkType {
         case .usbLinux: return parseLinux(bytes, headerLength: 48)

@@ -9,9 +9,14 @@ struct EventBatch {
         case press, report, other
     }
 
+    /// A press with its timestamp uncertainty: one append per press.
+    private struct TimedPress {
+        var press: KeyPress
+        var uncertaintyNs: UInt64
+    }
+
     private var kinds: [Kind] = []
-    private var presses: [KeyPress] = []
-    private var uncertainties: [UInt64] = []
+    private var presses: [TimedPress] = []
     private var reports: [HIDReport] = []
     private var others: [CaptureEvent] = []
 
@@ -19,7 +24,6 @@ struct EventBatch {
     init(capacity: Int) {
         kinds.reserveCapacity(capacity)
         presses.reserveCapacity(capacity / 2)
-        uncertainties.reserveCapacity(capacity / 2)
         reports.reserveCapacity(capacity / 2)
     }
 
@@ -30,8 +34,7 @@ struct EventBatch {
 
     mutating func append(press: KeyPress, uncertaintyNs: UInt64) {
         kinds.append(.press)
-        presses.append(press)
-        uncertainties.append(uncertaintyNs)
+        presses.append(TimedPress(press: press, uncertaintyNs: uncertaintyNs))
     }
 
     mutating func append(report: HIDReport) {
@@ -43,8 +46,7 @@ struct EventBatch {
         switch event {
         case .press(let press, let uncertainty):
             kinds.append(.press)
-            presses.append(press)
-            uncertainties.append(uncertainty)
+            presses.append(TimedPress(press: press, uncertaintyNs: uncertainty))
         case .report(let report):
             kinds.append(.report)
             reports.append(report)
@@ -63,7 +65,7 @@ struct EventBatch {
             guard sink.wantsMoreEvents else { return false }
             switch kind {
             case .press:
-                sink.receive(press: presses[press], uncertaintyNs: uncertainties[press])
+                sink.receive(press: presses[press].press, uncertaintyNs: presses[press].uncertaintyNs)
                 press += 1
             case .report:
                 sink.receive(report: reports[report])
@@ -80,7 +82,6 @@ struct EventBatch {
     mutating func removeAll() {
         kinds.removeAll(keepingCapacity: true)
         presses.removeAll(keepingCapacity: true)
-        uncertainties.removeAll(keepingCapacity: true)
         reports.removeAll(keepingCapacity: true)
         others.removeAll(keepingCapacity: true)
     }

@@ -48,10 +48,22 @@ import Testing
         #expect(sink.events + rest == all)
     }
 
-    @Test func aCutShortCaptureThrowsAfterEveryEventDecodedBeforeTheCut() throws {
-        let whole = try Data(contentsOf: URL(fileURLWithPath: Captures.path("sha2017.pcap")))
+    @Test func aSecondDeliveryGoesOnWhereTheStoppedOneLeftOff() throws {
+        let all = try USBCaptureSource(file: Captures.path("sha2017.pcap")).collect()
+        let source = try USBCaptureSource(file: Captures.path("sha2017.pcap"))
+        var first = Collector(limit: 100)
+        try source.deliverEvents(to: &first)
+        var second = Collector()
+        try source.deliverEvents(to: &second)
+        #expect(first.events.count < all.count)
+        #expect(first.events + second.events == all)
+    }
+
+    @Test(arguments: ["sha2017.pcap", "../hid/usb-keyboard-composite.pcapng"])
+    func aCutShortCaptureThrowsAfterEveryEventDecodedBeforeTheCut(name: String) throws {
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Captures.path(name)))
         let directory = try TemporaryDirectory()
-        let path = directory.path("cut.pcap")
+        let path = directory.path("cut-" + URL(fileURLWithPath: name).lastPathComponent)
         try whole.prefix(whole.count / 2 + 7).write(to: URL(fileURLWithPath: path))
         let pulled = try USBCaptureSource(file: path)
         var expected: [CaptureEvent] = []
@@ -63,6 +75,7 @@ import Testing
         do { try pushed.deliverEvents(to: &sink) } catch { pushError = error }
         #expect(pullError != nil)
         #expect(pushError?.description == pullError?.description)
+        #expect(pushError?.description.contains("offset") == true, "\(String(describing: pushError))")
         #expect(!sink.events.isEmpty)
         #expect(sink.events == expected)
     }
