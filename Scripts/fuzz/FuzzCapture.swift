@@ -48,7 +48,10 @@ extension FuzzTarget {
         ? delivered.events == expected.events
         : delivered.events.starts(with: expected.events)
     if !agree {
-        fatalError("deliverEvents gave \(delivered.events.count) events, next() \(expected.events.count)")
+        let first = expected.events.indices.first { $0 < delivered.events.count && expected.events[$0] != delivered.events[$0] }.map { index in
+            " (first difference at event \(index): next() \(expected.events[index]), deliverEvents \(delivered.events[index]))"
+        }
+        fatalError("deliverEvents gave \(delivered.events.count) events, next() \(expected.events.count)\(first ?? "")")
     }
     _ = pulled.summary.description
 }

@@ -24,13 +24,19 @@ struct USBKeyboardDecoder {
         var device: UInt16
     }
 
-    private struct EndpointKey: Hashable {
+    /// Ordered by bus, device and endpoint address: loops whose results reach the output visit
+    /// endpoints in this order, never in the dictionary's, which differs between runs.
+    private struct EndpointKey: Hashable, Comparable {
         var bus: UInt16
         var device: UInt16
         var endpoint: UInt8
         var deviceKey: DeviceKey { DeviceKey(bus: bus, device: device) }
 
         var id: DeviceID { .usb(bus: bus, device: device, endpoint: endpoint) }
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            (lhs.bus, lhs.device, lhs.endpoint) < (rhs.bus, rhs.device, rhs.endpoint)
+        }
     }
 
     private struct RequestKey: Hashable {
@@ -360,7 +366,7 @@ struct USBKeyboardDecoder {
     }
 
     private mutating func refreshAnnouncedEndpoints<Sink: CaptureEventSink>(of device: DeviceKey, into sink: inout Sink) {
-        for (key, state) in endpoints where key.deviceKey == device && state.announced {
+        for key in endpoints.keys.sorted() where key.deviceKey == device && endpoints[key]?.announced == true {
             announce(key, into: &sink)
         }
     }
@@ -615,7 +621,8 @@ struct USBKeyboardDecoder {
     private func keyboardEndpoint(of device: DeviceKey, interface: UInt8?) -> EndpointKey? {
         var only: EndpointKey?
         var count = 0
-        for (key, state) in endpoints where key.deviceKey == device && state.role == .keyboard {
+        for key in endpoints.keys.sorted() where key.deviceKey == device {
+            guard let state = endpoints[key], state.role == .keyboard else { continue }
             if let interface, state.interface == interface { return key }
             only = key
             count += 1

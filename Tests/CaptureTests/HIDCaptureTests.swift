@@ -195,6 +195,26 @@ import KeyTraceCore
         #expect(pointer.role == "undecodable" && pointer.reportLengths == [6])
     }
 
+    /// Two boot keyboards on one device, the second interface's endpoint first: when the
+    /// product name arrives, both are announced again, in endpoint order, on every decoding.
+    @Test func announcementsOfSeveralKeyboardsComeInEndpointOrder() throws {
+        let twoKeyboards = Scenario(
+            device: .init(address: 7, vendorID: 0x1532, productID: 0x011A, name: "Two Keyboards", interfaces: [
+                .init(number: 0, subclass: 1, interfaceProtocol: 1, endpoint: 0x82, reportDescriptor: Fixtures.ledKeyboard),
+                .init(number: 1, subclass: 1, interfaceProtocol: 1, endpoint: 0x81, reportDescriptor: Fixtures.ledKeyboard),
+            ]),
+            reports: [(0x81, [0, 0, 0x04, 0, 0, 0, 0, 0]), (0x82, [0, 0, 0x05, 0, 0, 0, 0, 0])])
+        let first = try twoKeyboards.decode(enumerated: true).events
+        let named = first.compactMap { event -> DeviceID? in
+            if case .device(let info) = event, info.name != nil { return info.id }
+            return nil
+        }
+        #expect(named == [Self.id(0x81), Self.id(0x82)])
+        // Dictionaries are seeded per instance, so a fresh decoder per run exposes any
+        // dependence on their order.
+        for _ in 0..<8 { #expect(try twoKeyboards.decode(enumerated: true).events == first) }
+    }
+
     // MARK: The oracles, report by report
 
     static func scenario(_ name: String) throws -> Scenario {
