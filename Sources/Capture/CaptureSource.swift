@@ -25,11 +25,26 @@ public protocol CaptureSource: AnyObject {
     /// decoded before the fault. The default reads with ``next()``; a source that decodes in
     /// bulk (USB captures) hands events over without queueing them.
     func deliverEvents<Sink: CaptureEventSink>(to sink: inout Sink) throws(CaptureError)
+    /// Gives every remaining event in batches of up to `capacity` events, as
+    /// ``deliverEvents(to:)`` would give them to a sink: `handOver` gets each full batch, and the
+    /// last, partly filled one when the input ends or before the error is thrown. It replaces the
+    /// batch with an empty one to fill (or empties it) and returns whether to go on; `false`
+    /// stops the source as a sink that wants no more events does, after the packet or line at
+    /// hand, whose remaining events come in one last batch. The default delivers through
+    /// ``deliverEvents(to:)``; a source that decodes in bulk (USB captures) runs its decoder
+    /// compiled for the batch.
+    func deliverBatches(capacity: Int, _ handOver: (inout CaptureEventBatch) -> Bool) throws(CaptureError)
 }
 
 extension CaptureSource {
     public func deliverEvents<Sink: CaptureEventSink>(to sink: inout Sink) throws(CaptureError) {
         while sink.wantsMoreEvents, let event = try next() { sink.receive(event) }
+    }
+
+    public func deliverBatches(capacity: Int, _ handOver: (inout CaptureEventBatch) -> Bool) throws(CaptureError) {
+        try BatchFiller.fill(capacity: capacity, handOver: handOver) { (filler) throws(CaptureError) in
+            try deliverEvents(to: &filler)
+        }
     }
 }
 

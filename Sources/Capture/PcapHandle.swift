@@ -33,10 +33,13 @@ final class PcapHandle {
     /// Where the next record starts in a classic pcap savefile, counted from the record sizes
     /// rather than asked of the file for every packet.
     private var nextRecordOffset: Int?
+    /// The buffer of a savefile's stream, owned by the handle.
+    private let streamBuffer: UnsafeMutablePointer<CChar>?
 
-    private init(pcap: OpaquePointer, isSavefile: Bool) {
+    private init(pcap: OpaquePointer, isSavefile: Bool, streamBuffer: UnsafeMutablePointer<CChar>? = nil) {
         self.pcap = pcap
         self.isSavefile = isSavefile
+        self.streamBuffer = streamBuffer
         linkType = pcap_datalink(pcap)
         nanosecondsPerTick = pcap_get_tstamp_precision(pcap) == Int32(PCAP_TSTAMP_PRECISION_NANO) ? 1 : 1000
         var headerSize: Int?
@@ -61,7 +64,10 @@ final class PcapHandle {
         nextRecordOffset = start
     }
 
-    deinit { pcap_close(pcap) }
+    deinit {
+        pcap_close(pcap)  // closes a savefile's stream, which reads into `streamBuffer`
+        streamBuffer?.deallocate()
+    }
 
     /// Opens a pcap or pcapng file with nanosecond timestamps (libpcap scales µs files and
     /// pcapng interfaces of any `if_tsresol`).
@@ -71,14 +77,25 @@ final class PcapHandle {
         if info.st_mode & S_IFMT == S_IFDIR { throw CaptureError.cannotOpen(path, errno: EISDIR) }
         if info.st_mode & S_IFMT == S_IFREG, info.st_size == 0 { throw CaptureError.emptyCapture(path) }
         if access(path, R_OK) != 0 { throw CaptureError.cannotOpen(path, errno: errno) }
+        guard let file = fopen(path, "rb") else { throw CaptureError.cannotOpen(path, errno: errno) }
+        // A savefile is read front to back: a large stream buffer makes one read(2) per
+        // `streamBufferSize` bytes instead of one per 4 KiB block. The buffer must be set before
+        // the first read, so the handle opens the stream itself and frees the buffer after it.
+        let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: streamBufferSize)
+        _ = setvbuf(file, buffer, _IOFBF, streamBufferSize)
         var errorBuffer = [CChar](repeating: 0, count: Int(PCAP_ERRBUF_SIZE) + 1)
-        guard let pcap = pcap_open_offline_with_tstamp_precision(
-            path, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
+        guard let pcap = pcap_fopen_offline_with_tstamp_precision(
+            file, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
         else {
+            fclose(file)
+            buffer.deallocate()
             throw CaptureError.notACapture(path, libpcap: cString(errorBuffer))
         }
-        return PcapHandle(pcap: pcap, isSavefile: true)
+        return PcapHandle(pcap: pcap, isSavefile: true, streamBuffer: buffer)
     }
+
+    /// The size of a savefile's stream buffer.
+    private static let streamBufferSize = 256 * 1024
 
     /// Opens a live interface in immediate mode with a 100 ms read timeout.
     static func openLive(_ interface: String, environment: USBMonEnvironment) throws(CaptureError) -> PcapHandle {

@@ -110,6 +110,13 @@ public final class USBCaptureSource: StreamingCaptureSource {
         }
     }
 
+    /// Fills batches with the decoder compiled for them (see ``CaptureSource/deliverBatches(capacity:_:)``).
+    public func deliverBatches(capacity: Int, _ handOver: (inout CaptureEventBatch) -> Bool) throws(CaptureError) {
+        try BatchFiller.fill(capacity: capacity, handOver: handOver) { (filler) throws(CaptureError) in
+            try deliverEvents(to: &filler)
+        }
+    }
+
     /// Reads one packet and decodes it into `sink`; returns how the input ended, if it did.
     ///
     /// A live capture waits at most 100 ms per read before the stopper is checked again, and polls

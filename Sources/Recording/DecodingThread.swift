@@ -8,7 +8,7 @@ import Synchronization
 /// so that reading a capture file and recording it run at once on two cores.
 ///
 /// ```
-///  decoding thread:  source.deliverEvents ─▶ batch ──full──▶ ┌──────────────────────────┐
+///  decoding thread:  source.deliverBatches ─▶ batch ─full─▶ ┌──────────────────────────┐
 ///                                                            │ ring of `depth` batches  │──▶ calling thread: sink.receive
 ///                                            batch ◀─emptied─└──────────────────────────┘
 /// ```
@@ -28,17 +28,21 @@ enum DecodingThread {
     /// `source` must not be used by anything else until this returns.
     static func deliverEvents<Sink: CaptureEventSink>(of source: CaptureSource, to sink: inout Sink,
                                                       batchSize: Int = 4096, depth: Int = 4) throws(CaptureError) {
-        let ring = HandOffRing<EventBatch, CaptureError?>(depth: depth)
+        let ring = HandOffRing<CaptureEventBatch, CaptureError?>(depth: depth)
         let handOver = SourceHandOver(source: source)
         let thread = Thread {
-            var batches = BatchingSink(ring: ring, batchSize: max(batchSize, 1))
             var failure: CaptureError?
             do throws(CaptureError) {
-                try handOver.source.deliverEvents(to: &batches)
+                try handOver.source.deliverBatches(capacity: batchSize) { batch in
+                    var full = CaptureEventBatch(capacity: 0)
+                    swap(&full, &batch)
+                    batch = ring.handOver(full) ?? CaptureEventBatch(capacity: batchSize)
+                    return !ring.isStopped
+                }
             } catch {
                 failure = error
             }
-            ring.finish(last: batches.batch.isEmpty ? nil : batches.batch, end: failure)
+            ring.finish(last: nil, end: failure)
         }
         thread.name = "keytrace-decoder"
         thread.start()
@@ -59,42 +63,5 @@ enum DecodingThread {
     /// it until the end of the input is reported through the ring, which orders the accesses.
     private struct SourceHandOver: @unchecked Sendable {
         let source: CaptureSource
-    }
-
-    /// Fills batches on the decoding thread and hands each to the ring when full.
-    private struct BatchingSink: CaptureEventSink {
-        let ring: HandOffRing<EventBatch, CaptureError?>
-        let batchSize: Int
-        var batch: EventBatch
-
-        init(ring: HandOffRing<EventBatch, CaptureError?>, batchSize: Int) {
-            self.ring = ring
-            self.batchSize = batchSize
-            batch = EventBatch(capacity: batchSize)
-        }
-
-        mutating func receive(_ event: CaptureEvent) {
-            batch.append(event)
-            if batch.count >= batchSize { handOver() }
-        }
-
-        mutating func receive(press: KeyPress, uncertaintyNs: UInt64) {
-            batch.append(press: press, uncertaintyNs: uncertaintyNs)
-            if batch.count >= batchSize { handOver() }
-        }
-
-        mutating func receive(report: HIDReport) {
-            batch.append(report: report)
-            if batch.count >= batchSize { handOver() }
-        }
-
-        var wantsMoreEvents: Bool { !ring.isStopped }
-
-        /// Queues the full batch and takes an emptied one (or a new one) to fill.
-        private mutating func handOver() {
-            var full = EventBatch(capacity: 0)
-            swap(&full, &batch)
-            batch = ring.handOver(full) ?? EventBatch(capacity: batchSize)
-        }
     }
 }

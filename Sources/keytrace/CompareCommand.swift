@@ -13,6 +13,7 @@ import Darwin
 /// `keytrace compare BASE.json CURRENT.json`: decides whether CURRENT regressed against BASE.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare two bench results, or two captures of one keyboard, and decide whether the current one regressed.",
         discussion: """
             Counters (keyCommands calls, cache misses, allocations per press) are compared exactly: \

@@ -13,6 +13,7 @@ struct GoldenCommand: ParsableCommand {
 
     struct Verify: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Replay every golden trace; report per trace; exit 1 if any differs or lacks its golden file.")
 
         @Argument(help: "The directory of golden traces.")
@@ -52,6 +53,7 @@ struct GoldenCommand: ParsableCommand {
 
     struct Update: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "update",
             abstract: "Re-record golden traces after an intended behaviour change and show what changed, resolution by resolution.")
 
         @Argument(help: "The directory of golden traces.")

@@ -32,6 +32,7 @@ struct SceneCommand: ParsableCommand {
 
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Validate a scene file and print a summary; exit 2 with the errors otherwise.")
 
         @Argument(help: "A scene file or bundled scene name.")
@@ -44,6 +45,7 @@ struct SceneCommand: ParsableCommand {
 
     struct Commands: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "commands",
             abstract: "List what the ⌘-hold overlay would show for a first responder, with shadowed commands flagged.")
 
         @OptionGroup var options: SceneOptions
@@ -61,6 +63,7 @@ struct SceneCommand: ParsableCommand {
 
     struct Resolve: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "resolve",
             abstract: "Explain how one shortcut resolves: candidates in order, fidelity, why each was skipped, the winner.")
 
         @OptionGroup var options: SceneOptions

@@ -12,6 +12,7 @@ extension SceneCommand {
     /// binary (a product of its own, so that building `keytrace` does not build swift-syntax).
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source (see docs/SceneImport.md).",
             discussion: """
             USAGE: keytrace scene import PATH... [-o scene.json] [--inventory FILE.jsonl] [--report FILE] [--json]

@@ -1,55 +1,66 @@
-import Capture
 import KeyTraceCore
 
 /// Capture events in order, laid out for handing over between threads: presses and HID reports,
 /// nearly every event of a capture, sit in arrays of plain values (appended and emptied with
 /// plain copies); the rare other events keep their enum form. A list of kinds keeps the order.
-struct EventBatch {
-    private enum Kind: UInt8 {
+///
+/// ``CaptureSource/deliverBatches(capacity:_:)`` fills them; a consumer gives the events to a
+/// sink with ``deliver(to:)``, empties the batch with ``removeAll()`` and hands it back for reuse.
+public struct CaptureEventBatch: Sendable {
+    @usableFromInline
+    enum Kind: UInt8, Sendable {
         case press, report, other
     }
 
     /// A press with its timestamp uncertainty: one append per press.
-    private struct TimedPress {
-        var press: KeyPress
-        var uncertaintyNs: UInt64
+    @usableFromInline
+    struct TimedPress: Sendable {
+        @usableFromInline var press: KeyPress
+        @usableFromInline var uncertaintyNs: UInt64
+
+        @usableFromInline
+        init(press: KeyPress, uncertaintyNs: UInt64) {
+            self.press = press
+            self.uncertaintyNs = uncertaintyNs
+        }
     }
 
-    private var kinds: [Kind] = []
-    private var presses: [TimedPress] = []
-    private var reports: [HIDReport] = []
-    private var others: [CaptureEvent] = []
+    @usableFromInline var kinds: [Kind] = []
+    @usableFromInline var presses: [TimedPress] = []
+    @usableFromInline var reports: [HIDReport] = []
+    @usableFromInline var others: [CaptureEvent] = []
 
     /// An empty batch with room for `capacity` events.
-    init(capacity: Int) {
+    public init(capacity: Int) {
         kinds.reserveCapacity(capacity)
         presses.reserveCapacity(capacity / 2)
         reports.reserveCapacity(capacity / 2)
     }
 
     /// The number of events.
-    var count: Int { kinds.count }
+    public var count: Int { kinds.count }
 
-    var isEmpty: Bool { kinds.isEmpty }
+    public var isEmpty: Bool { kinds.isEmpty }
 
-    mutating func append(press: KeyPress, uncertaintyNs: UInt64) {
+    /// Appends a press: ``CaptureEvent/press(_:uncertaintyNs:)``.
+    public mutating func append(press: KeyPress, uncertaintyNs: UInt64) {
         kinds.append(.press)
         presses.append(TimedPress(press: press, uncertaintyNs: uncertaintyNs))
     }
 
-    mutating func append(report: HIDReport) {
+    /// Appends a HID report: ``CaptureEvent/report(_:)``.
+    public mutating func append(report: HIDReport) {
         kinds.append(.report)
         reports.append(report)
     }
 
-    mutating func append(_ event: CaptureEvent) {
+    /// Appends any event.
+    public mutating func append(_ event: CaptureEvent) {
         switch event {
         case .press(let press, let uncertainty):
-            kinds.append(.press)
-            presses.append(TimedPress(press: press, uncertaintyNs: uncertainty))
+            append(press: press, uncertaintyNs: uncertainty)
         case .report(let report):
-            kinds.append(.report)
-            reports.append(report)
+            append(report: report)
         default:
             kinds.append(.other)
             others.append(event)
@@ -57,7 +68,10 @@ struct EventBatch {
     }
 
     /// Gives the events to `sink` in order while it wants them; returns whether it wanted all.
-    func deliver<Sink: CaptureEventSink>(to sink: inout Sink) -> Bool {
+    ///
+    /// Inlinable, so that it is specialized for the consumer's sink.
+    @inlinable
+    public func deliver<Sink: CaptureEventSink>(to sink: inout Sink) -> Bool {
         var press = 0
         var report = 0
         var other = 0
@@ -79,7 +93,7 @@ struct EventBatch {
     }
 
     /// Forgets the events, keeping the room.
-    mutating func removeAll() {
+    public mutating func removeAll() {
         kinds.removeAll(keepingCapacity: true)
         presses.removeAll(keepingCapacity: true)
         reports.removeAll(keepingCapacity: true)
