@@ -36,24 +36,37 @@ extension FuzzTarget {
     _ = fwrite(input.baseAddress, 1, input.count, file)
     fclose(file)
     _ = USBCaptureSource.keyboards(inFile: path)
-    guard let pulled = try? USBCaptureSource(file: path), let pushed = try? USBCaptureSource(file: path) else { return }
-    // Events pushed to a sink as they are decoded are the events `next()` hands out.
+    guard let pulled = try? USBCaptureSource(file: path), let pushed = try? USBCaptureSource(file: path),
+          let batched = try? USBCaptureSource(file: path) else { return }
+    // Events pushed to a sink as they are decoded, or filled into batches, are the events
+    // `next()` hands out.
     var expected = EventCollector()
     while expected.wantsMoreEvents, let event = try? pulled.next() { expected.receive(event) }
     var delivered = EventCollector()
     try? pushed.deliverEvents(to: &delivered)
-    // A sink that wants no more stops the source after the packet at hand, so past the cap
-    // the pushed events may run a packet further.
+    check(delivered, against: expected, "deliverEvents")
+    var filled = EventCollector()
+    try? batched.deliverBatches(capacity: 7) { batch in
+        _ = batch.deliver(to: &filled)
+        batch.removeAll()
+        return filled.wantsMoreEvents
+    }
+    check(filled, against: expected, "deliverBatches")
+    _ = pulled.summary.description
+}
+
+/// Traps unless `delivered` holds the events of `expected`. A sink that wants no more stops the
+/// source after the packet at hand, so past the cap the delivered events may run a packet further.
+private func check(_ delivered: EventCollector, against expected: EventCollector, _ path: String) {
     let agree = expected.wantsMoreEvents
         ? delivered.events == expected.events
         : delivered.events.starts(with: expected.events)
     if !agree {
         let first = expected.events.indices.first { $0 < delivered.events.count && expected.events[$0] != delivered.events[$0] }.map { index in
-            " (first difference at event \(index): next() \(expected.events[index]), deliverEvents \(delivered.events[index]))"
+            " (first difference at event \(index): next() \(expected.events[index]), \(path) \(delivered.events[index]))"
         }
-        fatalError("deliverEvents gave \(delivered.events.count) events, next() \(expected.events.count)\(first ?? "")")
+        fatalError("\(path) gave \(delivered.events.count) events, next() \(expected.events.count)\(first ?? "")")
     }
-    _ = pulled.summary.description
 }
 
 /// Keeps the events it receives, at most 100 000.
