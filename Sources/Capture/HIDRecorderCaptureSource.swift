@@ -148,25 +148,9 @@ public final class HIDRecorderCaptureSource: StreamingCaptureSource {
     }
 
     private func consume(_ report: [UInt8], decoder: inout HIDReportDecoder, device: inout Device, timestamp: UInt64) {
-        guard let consumed = decoder.consume(report, keyboard: device.info, announced: &device.announced,
-                                             tracker: &device.tracker, timestamp: timestamp,
-                                             uncertaintyNs: options.timestampUncertaintyNs, summary: &decoded,
-                                             into: &pending.events)
-        else { return }
-        record(report, reportID: consumed.reportID, device: device, timestamp: timestamp,
-               phantom: consumed.isPhantomState, descriptor: decoder.descriptor, at: consumed.firstPress)
-    }
-
-    /// Adds an Input report of a keyboard device as a ``CaptureEvent/report(_:)`` at `index`
-    /// (before the presses it caused) or at the end.
-    private func record(_ report: [UInt8], reportID: UInt8, device: Device, timestamp: UInt64, phantom: Bool,
-                        descriptor: HIDReportDescriptor, at index: Int? = nil) {
-        guard options.recordsReports, descriptor.hasKeys else { return }
-        let event = report.withUnsafeBytes { bytes in
-            CaptureEvent.report(HIDReport(timestamp: timestamp, device: device.info.id, direction: .input, reportID: reportID,
-                                          bytes: bytes, keysHeld: device.tracker.holdsKeys, isPhantomState: phantom))
-        }
-        if let index, index < pending.events.count { pending.events.insert(event, at: index) } else { pending.events.append(event) }
+        decoder.consume(report, keyboard: device.info, announced: &device.announced, tracker: &device.tracker,
+                        timestamp: timestamp, uncertaintyNs: options.timestampUncertaintyNs,
+                        recordsReport: options.recordsReports, summary: &decoded, into: &pending.events)
     }
 }
 

@@ -113,7 +113,11 @@ public struct LibinputOptions: Hashable, Sendable {
     public var tracksCapsLock = true
     /// Whether a recording without any keyboard is an error (``CaptureError/Code/noKeyboard``).
     public var requiresKeyboard = true
+    /// Whether, with keys from ``KeySource/hidReports``, every Input report of a keyboard becomes a
+    /// ``CaptureEvent/report(_:)`` before the presses it caused (evdev events carry no reports).
+    public var recordsReports = true
 
-    /// Default options: US ANSI layout, keys from evdev, 8 ms (evdev) and 10 ms (hid) uncertainty.
+    /// Default options: US ANSI layout, keys from evdev, 8 ms (evdev) and 10 ms (hid) uncertainty,
+    /// reports recorded when keys come from them.
     public init() {}
 }

@@ -348,8 +348,8 @@ struct LibinputRecordParser {
         guard device.isKeyboard else { return device.summary.skip(device.hasPointerCodes ? .mouse : .otherDevice) }
         guard var decoder = device.hid else { return device.summary.skip(.otherSource) }
         decoder.consume(bytes, keyboard: device.info, announced: &device.hidAnnounced, tracker: &device.tracker,
-                        timestamp: timestamp, uncertaintyNs: options.hidUncertaintyNs, summary: &device.summary,
-                        into: &device.events)
+                        timestamp: timestamp, uncertaintyNs: options.hidUncertaintyNs,
+                        recordsReport: options.recordsReports, summary: &device.summary, into: &device.events)
         device.hid = decoder
     }
 

@@ -63,7 +63,7 @@ struct RecordCommand: ParsableCommand {
           help: "Print the capture summary as one JSON object (devices, endpoints, report IDs, keys by usage page) instead of text.")
     var jsonSummary = false
     @Flag(name: .customLong("no-reports"),
-          help: "Do not write a report record per HID report (USB and hid-recorder sources; LED state and report-level timing are then lost).")
+          help: "Do not write a report record per HID report (USB, hid-recorder, and libinput with --libinput-keys hid; LED state and report-level timing are then lost).")
     var noReports = false
 
     func validate() throws {
@@ -137,6 +137,7 @@ struct RecordCommand: ParsableCommand {
         if let libinput {
             var options = LibinputOptions()
             options.keySource = libinputKeys
+            options.recordsReports = !noReports
             let source = try LibinputCaptureSource(path: libinput, options: options)
             var details = ["input": libinput, "timestamps": libinputKeys == .evdev
                 ? "evdev kernel times (CLOCK_MONOTONIC), relative to the first event, or to the start of the recording for several devices"

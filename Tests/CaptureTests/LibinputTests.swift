@@ -216,6 +216,36 @@ enum LibinputFixture {
         #expect(source.summary.skipped[.otherSource] == 12)  // the evdev events of the four key frames
     }
 
+    /// Keys from hid reports come with a report record each, before the presses it caused, as
+    /// hid-recorder recordings do; keys from evdev events have none, and `recordsReports` off drops them.
+    @Test func hidReportsBecomeReportRecordsBeforeTheirPresses() throws {
+        var options = LibinputOptions()
+        options.keySource = .hidReports
+        let (_, events) = try read(hidrawRecording, options: options)
+        let reports = events.compactMap { event -> HIDReport? in
+            if case .report(let report) = event { return report }
+            return nil
+        }
+        #expect(reports.map(\.reportID) == [1, 2, 2, 5, 5, 1])
+        let device = try #require(events.presses.first?.device)
+        #expect(reports.allSatisfy { $0.device == device && $0.direction == .input })
+        #expect(reports.map(\.keysHeld) == [true, true, true, true, true, false])
+        // Each press follows the report it came from, at the report's time.
+        var lastReport: UInt64?
+        for event in events {
+            switch event {
+            case .report(let report): lastReport = report.timestamp
+            case .press(let press, _): #expect(press.timestamp == lastReport)
+            default: break
+            }
+        }
+        let (_, evdevEvents) = try read(hidrawRecording)
+        #expect(!evdevEvents.contains { if case .report = $0 { return true } else { return false } })
+        options.recordsReports = false
+        let (_, withoutReports) = try read(hidrawRecording, options: options)
+        #expect(withoutReports == events.filter { if case .report = $0 { return false } else { return true } })
+    }
+
     @Test func evdevEventsWinByDefaultAndTheReportsAreCounted() throws {
         let (source, events) = try read(hidrawRecording)
         #expect(lines(events) == ["1000 evdev.4 began Left Shift", "1000 evdev.4 began A", "2000000 evdev.4 ended A",
