@@ -7,7 +7,7 @@ import KeyTraceCore
 /// it gets its decoder compiled for it: appends inlined, no call through a witness table per
 /// event.
 struct BatchFiller: CaptureEventSink {
-    private(set) var batch: CaptureEventBatch
+    private var batch: CaptureEventBatch
     private let capacity: Int
     private let handOver: (inout CaptureEventBatch) -> Bool
     /// Set when `handOver` asked for no more batches.

@@ -163,8 +163,7 @@ public final class USBCaptureSource: StreamingCaptureSource {
     /// closure, the property makes the compiler copy the whole sink for every packet.
     private static func wantsMoreEvents<Sink: CaptureEventSink>(_ sink: inout Sink) -> Bool { sink.wantsMoreEvents }
 
-    /// The most packets ``readBatch(into:)`` reads at once: the stopper is checked between batches,
-    /// and each batch allocates the context of its closure once.
+    /// The most packets ``readBatch(into:)`` reads at once; the stopper is checked between batches.
     private static let batchSize = 4096
 
     /// How the input ended: at the end of the file, or with a libpcap read failure where the

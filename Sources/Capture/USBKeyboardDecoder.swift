@@ -366,7 +366,8 @@ struct USBKeyboardDecoder {
     }
 
     private mutating func refreshAnnouncedEndpoints<Sink: CaptureEventSink>(of device: DeviceKey, into sink: inout Sink) {
-        for key in endpoints.keys.sorted() where key.deviceKey == device && endpoints[key]?.announced == true {
+        let announced = endpoints.compactMap { key, state in key.deviceKey == device && state.announced ? key : nil }
+        for key in announced.sorted() {
             announce(key, into: &sink)
         }
     }
@@ -617,17 +618,18 @@ struct USBKeyboardDecoder {
                      reportID: usesIDs ? packet.data[0] : 0, timestamp: timestamp, into: &sink)
     }
 
-    /// The keyboard endpoint of `interface` on `device`, else the device's only keyboard endpoint.
+    /// The keyboard endpoint of `interface` on `device` (the lowest, if it has several), else the
+    /// device's only keyboard endpoint.
     private func keyboardEndpoint(of device: DeviceKey, interface: UInt8?) -> EndpointKey? {
+        var match: EndpointKey?
         var only: EndpointKey?
         var count = 0
-        for key in endpoints.keys.sorted() where key.deviceKey == device {
-            guard let state = endpoints[key], state.role == .keyboard else { continue }
-            if let interface, state.interface == interface { return key }
+        for (key, state) in endpoints where key.deviceKey == device && state.role == .keyboard {
+            if let interface, state.interface == interface, match.map({ key < $0 }) ?? true { match = key }
             only = key
             count += 1
         }
-        return count == 1 ? only : nil
+        return match ?? (count == 1 ? only : nil)
     }
 
     /// Appends an Output report with the LEDs it sets: by the interface's report descriptor, else

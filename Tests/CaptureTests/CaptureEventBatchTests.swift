@@ -43,7 +43,7 @@ import Testing
         #expect(sizes.prefix(2) == [16, 16] && sizes.count <= 3 && sizes.dropFirst(2).allSatisfy { $0 < 16 })
         let rest = try source.collect()
         #expect(events.count + rest.count == all.count)
-        #expect(events + rest == all, "the events after the stop are the rest of the capture")
+        #expect(events + rest == all, "what next() hands out afterwards completes the capture")
     }
 
     @Test func theLastBatchComesBeforeTheError() throws {
