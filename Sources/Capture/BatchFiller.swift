@@ -38,11 +38,13 @@ struct BatchFiller: CaptureEventSink {
         if batch.count >= capacity { handOverFullBatch() }
     }
 
+    @inline(__always)
     mutating func receive(press: KeyPress, uncertaintyNs: UInt64) {
         batch.append(press: press, uncertaintyNs: uncertaintyNs)
         if batch.count >= capacity { handOverFullBatch() }
     }
 
+    @inline(__always)
     mutating func receive(report: HIDReport) {
         batch.append(report: report)
         if batch.count >= capacity { handOverFullBatch() }

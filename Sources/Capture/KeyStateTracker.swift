@@ -56,6 +56,8 @@ struct KeyStateTracker {
         otherPagesDown = []
     }
 
+    // Inlined into the decoders' loops: the press is built in place rather than returned through memory.
+    @inline(__always)
     mutating func press(_ phase: KeyPhase, _ usage: HIDUsage, isRepeat: Bool = false, timestamp: UInt64) -> KeyPress {
         if let side = ModifierSides(modifierKey: usage) {
             if phase == .began { sides.insert(side) } else if phase == .ended || phase == .cancelled { sides.remove(side) }

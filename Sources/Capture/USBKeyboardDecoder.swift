@@ -96,6 +96,17 @@ struct USBKeyboardDecoder {
             self.key = key
             self.tracker = tracker
         }
+
+        /// The timestamp uncertainty of the endpoint's reports: its polling interval, from the
+        /// URB's interval, else the endpoint descriptor's, else the options' default.
+        func uncertainty(_ options: USBCaptureOptions) -> UInt64 {
+            if let known = uncertaintyNs { return known }
+            let uncertainty = urbInterval.flatMap(options.nanoseconds(urbInterval:))
+                ?? bInterval.flatMap(options.nanoseconds(bInterval:))
+                ?? options.defaultPollingIntervalNs
+            uncertaintyNs = uncertainty
+            return uncertainty
+        }
     }
 
     /// Why a packet was skipped, counted in an array rather than by hashing the reason's name.
@@ -201,8 +212,14 @@ struct USBKeyboardDecoder {
     private mutating func skip(_ reason: Skip) { skips[reason] += 1 }
 
     /// The state of endpoint `key`, created on first use.
+    @inline(__always)
     private mutating func endpoint(_ key: EndpointKey) -> Endpoint {
         if let last = lastEndpoint, last.key == key { return last }
+        return lookUpEndpoint(key)
+    }
+
+    /// ``endpoint(_:)`` for another endpoint than the previous packet's.
+    private mutating func lookUpEndpoint(_ key: EndpointKey) -> Endpoint {
         let endpoint = endpoints[key] ?? newEndpoint(key)
         endpoints[key] = endpoint
         lastEndpoint = endpoint
@@ -376,20 +393,11 @@ struct USBKeyboardDecoder {
         Endpoint(key: key, tracker: KeyStateTracker(device: key.id, layout: options.layout, tracksCapsLock: options.tracksCapsLock))
     }
 
-    private func uncertainty(of endpoint: Endpoint) -> UInt64 {
-        if let known = endpoint.uncertaintyNs { return known }
-        let uncertainty = endpoint.urbInterval.flatMap(options.nanoseconds(urbInterval:))
-            ?? endpoint.bInterval.flatMap(options.nanoseconds(bInterval:))
-            ?? options.defaultPollingIntervalNs
-        endpoint.uncertaintyNs = uncertainty
-        return uncertainty
-    }
-
     private mutating func announce<Sink: CaptureEventSink>(_ key: EndpointKey, into sink: inout Sink) {
         guard let state = endpoints[key] else { return }
         let descriptor = devices[key.deviceKey]?.descriptor
         let info = DeviceInfo(id: key.id, vendorID: descriptor?.vendorID, productID: descriptor?.productID,
-                              bInterval: state.bInterval, pollingIntervalNs: uncertainty(of: state),
+                              bInterval: state.bInterval, pollingIntervalNs: state.uncertainty(options),
                               identifiedBy: state.identifiedBy, name: devices[key.deviceKey]?.name)
         decoded.updateDevice(Self.deviceID(key.deviceKey)) { entry in
             entry.vendorID = descriptor?.vendorID
@@ -528,7 +536,7 @@ struct USBKeyboardDecoder {
             }
             heldEvents.removeAll(keepingCapacity: true)
             let began = state.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
-                                            uncertaintyNs: uncertainty(of: state), summary: &decoded, into: &heldEvents)
+                                            uncertaintyNs: state.uncertainty(options), summary: &decoded, into: &heldEvents)
             recordInput(report, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver,
                         into: &sink)
             for event in heldEvents { sink.receive(event) }
@@ -548,25 +556,34 @@ struct USBKeyboardDecoder {
             return skip(.malformed)
         }
         decoded.reportsDecoded += 1
-        let uncertainty = uncertainty(of: state)
-        var held = 0
-        let endpoint = state
-        let (after, errorCode) = BootReport.diff(from: endpoint.boot, to: report) { phase, usage in
-            let press = endpoint.tracker.press(phase, HIDUsage(usage), timestamp: timestamp)
-            if held < heldPresses.count { heldPresses[held] = press } else { heldPresses.append(press) }
-            held += 1
-            if phase == .began { endpoint.bootKeysPressed += 1 }
+        let changes = BootReport.changes(from: state.boot, to: report)
+        state.boot = changes.after
+        let count = changes.transitionCount
+        if count == 0 && changes.errorCode == nil {
+            // Nothing changed (a keyboard repeating its report): the report alone.
+            return recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: false, into: &sink)
         }
-        endpoint.boot = after
-        decoded.presses += held
+        let uncertainty = state.uncertainty(options)
+        if heldPresses.count < count { heldPresses.append(contentsOf: repeatElement(KeyPress(.began, .a), count: count)) }
+        let endpoint = state
+        heldPresses.withUnsafeMutableBufferPointer { held in
+            var index = 0
+            changes.forEachTransition { phase, usage in
+                held[index] = endpoint.tracker.press(phase, HIDUsage(UInt16(usage)), timestamp: timestamp)
+                index &+= 1
+            }
+        }
+        endpoint.bootKeysPressed += changes.pressedKeys.count &+ changes.pressedModifiers.nonzeroBitCount
+        decoded.presses += count
         // The report goes first, then the marker of an error code, then the presses it caused.
-        recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: errorCode == Self.errorRollOver, into: &sink)
-        if let errorCode {
+        recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: changes.errorCode == Self.errorRollOver,
+                    into: &sink)
+        if let errorCode = changes.errorCode {
             heldEvents.removeAll(keepingCapacity: true)
             state.tracker.rollover(errorCode, timestamp: timestamp, summary: &decoded, into: &heldEvents)
             for event in heldEvents { sink.receive(event) }
         }
-        for index in 0..<held { sink.receive(press: heldPresses[index], uncertaintyNs: uncertainty) }
+        for index in 0..<count { sink.receive(press: heldPresses[index], uncertaintyNs: uncertainty) }
     }
 
     // MARK: Report records

@@ -18,6 +18,11 @@ public struct HIDReportBytes: Hashable, Sendable, BitwiseCopyable, RandomAccessC
     @inlinable public init(_ bytes: UnsafeRawBufferPointer) {
         let n = Swift.min(bytes.count, Self.capacity)
         stored = UInt8(n)
+        if n == 8, let base = bytes.baseAddress {
+            // A boot keyboard report, the most common by far: one word, no call to the C library.
+            storage.0 = base.loadUnaligned(as: UInt64.self)
+            return
+        }
         withUnsafeMutableBytes(of: &storage) { raw in
             guard n > 0, let base = bytes.baseAddress, let target = raw.baseAddress else { return }
             target.copyMemory(from: base, byteCount: n)
