@@ -564,7 +564,9 @@ struct USBKeyboardDecoder {
             return recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: false, into: &sink)
         }
         let uncertainty = state.uncertainty(options)
-        if heldPresses.count < count { heldPresses.append(contentsOf: repeatElement(KeyPress(.began, .a), count: count)) }
+        if heldPresses.count < count {
+            heldPresses.append(contentsOf: repeatElement(KeyPress(.began, .a), count: count - heldPresses.count))
+        }
         let endpoint = state
         heldPresses.withUnsafeMutableBufferPointer { held in
             var index = 0
