@@ -111,6 +111,10 @@ public final class USBCaptureSource: StreamingCaptureSource {
     }
 
     /// Fills batches with the decoder compiled for them (see ``CaptureSource/deliverBatches(capacity:_:)``).
+    ///
+    /// The body is the protocol's default one. Declared here, its call to ``deliverEvents(to:)``
+    /// is this class's own, specialized for the concrete batch filler; the default reaches it
+    /// through the protocol, as unspecialized generic code.
     public func deliverBatches(capacity: Int, _ handOver: (inout CaptureEventBatch) -> Bool) throws(CaptureError) {
         try BatchFiller.fill(capacity: capacity, handOver: handOver) { (filler) throws(CaptureError) in
             try deliverEvents(to: &filler)

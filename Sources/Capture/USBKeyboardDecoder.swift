@@ -559,10 +559,6 @@ struct USBKeyboardDecoder {
         let changes = BootReport.changes(from: state.boot, to: report)
         state.boot = changes.after
         let count = changes.transitionCount
-        if count == 0 && changes.errorCode == nil {
-            // Nothing changed (a keyboard repeating its report): the report alone.
-            return recordInput(wire, reportID: id, state, timestamp: timestamp, phantom: false, into: &sink)
-        }
         let uncertainty = state.uncertainty(options)
         if heldPresses.count < count {
             heldPresses.append(contentsOf: repeatElement(KeyPress(.began, .a), count: count - heldPresses.count))

@@ -91,7 +91,7 @@ import Testing
 
     @Test func keysFindOnlyTheUsagesTheyHold() {
         var keys = BootReport.Keys()
-        for usage: UInt8 in [0x04, 0x05, 0xE7, 0x01, 0x80, 0x04 &+ 0xFF, 0x06] { keys.append(usage) }
+        for usage: UInt8 in [0x04, 0x05, 0xE7, 0x01, 0x80, 0x03, 0x06] { keys.append(usage) }
         let held = Set(keys.usages)
         for usage in UInt8(1)...0xFF { #expect(keys.contains(usage) == held.contains(usage), "\(usage)") }
     }
