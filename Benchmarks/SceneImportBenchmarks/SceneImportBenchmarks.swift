@@ -40,7 +40,7 @@ let benchmarks: @Sendable () -> Void = {
 
     Benchmark("scene-import-\(corpus.count)-files-\(lines)-lines") { benchmark in
         for _ in benchmark.scaledIterations {
-            blackHole(SceneImporter().importSources(corpus))
+            blackHole(try? SceneImporter().importSources(corpus))
         }
     }
 }

@@ -36,6 +36,16 @@ struct AppModel {
     private(set) var edges: [Edge] = []
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
+    /// Window roots the app's entry point sets without a run-time condition: the scene
+    /// delegate's `scene(_:willConnectTo:options:)`, the app delegate's
+    /// `application(_:didFinishLaunchingWithOptions:)`, or the storyboard `Info.plist` names.
+    /// The key window is one of them. A root set elsewhere, or under a condition (a lock
+    /// screen, onboarding), is a window of its own but never the key window.
+    private(set) var entryWindowRoots: [String] = []
+    /// Where the evaluator's work budget cut providers short (``EvaluationBudget``).
+    private(set) var evaluationCuts: [EvaluationCut] = []
+    /// What the developer's overlay file states (``ImportOverlay``).
+    private(set) var overlay = ImportOverlay()
 
     init(index: SourceIndex, inventory: [ImportedCommand], evaluator: Evaluator) {
         self.index = index
@@ -44,11 +54,69 @@ struct AppModel {
             guard let info = index.types[key] else { continue }
             roles[info.name] = role(of: info)
             let own = info.functions.filter { $0.kind == .function && !$0.isStatic && ($0.isObjC || $0.isOverride) }
-            let selectors = own.filter { !$0.isOverride || Self.standardEditActions.contains($0.selector) }.map(\.selector)
+            var selectors = own.filter { !$0.isOverride || Self.standardEditActions.contains($0.selector) }.map(\.selector)
+            if info.kind == .extensionOnly, index.isSystemType(info.name) {
+                // `@objc` helpers in `extension UIView`/`UIResponder`: actions only when a command
+                // or a standard edit action names them, or every subclass would look like a
+                // first-responder candidate.
+                let commandActions = Set(inventory.compactMap(\.action))
+                selectors = selectors.filter { commandActions.contains($0) || Self.standardEditActions.contains($0) }
+            }
             if !selectors.isEmpty { actions[info.name] = Array(Set(selectors)).sorted() }
             let rules = readValidations(of: info, evaluator: evaluator)
             if !rules.isEmpty { validations[info.name] = rules }
             readContainment(of: info, evaluator: evaluator)
+        }
+        evaluationCuts = evaluator.cuts
+    }
+
+    /// Adds a validation rule to a type.
+    mutating func addValidation(_ rule: Validation, to type: String) {
+        validations[type, default: []].append(rule)
+    }
+
+    /// Adds a containment edge the source shows, once.
+    mutating func addEdge(_ edge: Edge) {
+        guard edge.parent != edge.child, !edges.contains(where: { $0.parent == edge.parent && $0.child == edge.child }) else { return }
+        edges.append(edge)
+    }
+
+    /// Adds a window root; `entry` when the app's entry point sets it unconditionally.
+    mutating func addWindowRoot(_ type: String, entry: Bool) {
+        if !windowRoots.contains(type) { windowRoots.append(type) }
+        if entry, !entryWindowRoots.contains(type) { entryWindowRoots.append(type) }
+    }
+
+    /// Takes in an overlay: its responder kinds, containment and key window win over what the
+    /// source shows.
+    mutating func apply(_ overlay: ImportOverlay) {
+        self.overlay = overlay
+        for (type, kind) in overlay.responders {
+            switch kind {
+            case .controller: roles[type] = .controller
+            case .view: roles[type] = .view
+            case .textField: roles[type] = .textField
+            case .textView: roles[type] = .textView
+            case .responder: roles[type] = .responder
+            }
+        }
+        for edge in overlay.containment {
+            let kind: Edge.Kind
+            switch edge.kind {
+            case .child: kind = .child
+            case .navigationRoot: kind = .navigationRoot
+            case .tab: kind = .tab
+            case .presented: kind = .presented
+            case .hosted: kind = .hosted
+            }
+            edges.removeAll { $0.child == edge.child && kind != .presented && $0.kind != .presented }
+            edges.append(Edge(parent: edge.parent, child: edge.child, kind: kind, location: SourceLocation(file: overlay.file, line: 0)))
+        }
+        if let key = overlay.keyWindow {
+            windowRoots.removeAll { $0 == key }
+            windowRoots.insert(key, at: 0)
+            entryWindowRoots.removeAll { $0 == key }
+            entryWindowRoots.insert(key, at: 0)
         }
     }
 
@@ -60,6 +128,12 @@ struct AppModel {
     private func role(of info: SourceIndex.TypeInfo) -> Role {
         if info.kind == .struct, info.inherited.contains(where: { ["View", "Commands", "App", "Scene"].contains($0) }) {
             return .swiftUIView
+        }
+        if info.kind == .extensionOnly, !index.isSystemType(info.name),
+           info.properties["keyCommands"]?.isOverride == true || info.functions.contains(where: { $0.isOverride && $0.name == "canPerformAction" }) {
+            // A class declared outside the Swift source (in Objective-C) that Swift extends with
+            // responder overrides is a responder; its name tells a controller.
+            return info.name.hasSuffix("Controller") ? .controller : .responder
         }
         guard info.kind == .class else { return .other }
         if info.inherited.contains(where: { $0 == "UIWindowSceneDelegate" || $0 == "UISceneDelegate" }) { return .other }
@@ -113,8 +187,9 @@ struct AppModel {
     mutating func addContainment(from interface: InterfaceFiles) {
         for storyboard in interface.storyboards {
             if interface.entryStoryboards.contains(storyboard.name), let initial = storyboard.initialController,
-               let root = storyboard.appClass(of: initial), index.type(named: root) != nil, !windowRoots.contains(root) {
-                windowRoots.append(root)
+               let root = storyboard.appClass(of: initial), index.type(named: root) != nil {
+                if !windowRoots.contains(root) { windowRoots.append(root) }
+                if !entryWindowRoots.contains(root) { entryWindowRoots.append(root) }
             }
             for relationship in storyboard.relationships {
                 guard let parent = storyboard.controllers[relationship.source]?.customClass,
@@ -133,12 +208,14 @@ struct AppModel {
 
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
         guard Self.containmentWords.contains(where: { index.type(info, mentions: $0) }) else { return }
-        var roots: [Syntax] = info.functions.compactMap { $0.body.map(Syntax.init) }
-        for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
-            if let initializer = property.initializer { roots.append(Syntax(initializer)) }
-            if let getter = property.getter { roots.append(Syntax(getter)) }
+        var roots: [(root: Syntax, isEntryPoint: Bool)] = info.functions.compactMap { function in
+            function.body.map { (Syntax($0), Self.isEntryPoint(function)) }
         }
-        for root in roots {
+        for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
+            if let initializer = property.initializer { roots.append((Syntax(initializer), false)) }
+            if let getter = property.getter { roots.append((Syntax(getter), false)) }
+        }
+        for (root, isEntryPoint) in roots {
             let finder = ContainmentFinder(viewMode: .sourceAccurate)
             finder.walk(root)
             for found in finder.found {
@@ -147,12 +224,45 @@ struct AppModel {
                     let edge = Edge(parent: parent, child: child, kind: found.kind, location: evaluator.location(found.expression))
                     if found.kind == .windowRoot {
                         if !windowRoots.contains(child) { windowRoots.append(child) }
+                        if isEntryPoint, !Self.isConditional(found.expression, within: root), !entryWindowRoots.contains(child) {
+                            entryWindowRoots.append(child)
+                        }
                     } else if !edges.contains(where: { $0.parent == parent && $0.child == child }) {
                         edges.append(edge)
                     }
                 }
             }
         }
+    }
+
+    /// Whether a function is where UIKit hands the app its first window: the scene delegate's
+    /// `scene(_:willConnectTo:options:)` or the app delegate's
+    /// `application(_:didFinishLaunchingWithOptions:)` / `willFinishLaunchingWithOptions`.
+    static func isEntryPoint(_ function: SourceIndex.FunctionInfo) -> Bool {
+        let labels = function.parameters.map(\.label)
+        switch function.name {
+        case "scene": return labels.contains("willConnectTo")
+        case "application": return labels.contains("didFinishLaunchingWithOptions") || labels.contains("willFinishLaunchingWithOptions")
+        default: return false
+        }
+    }
+
+    /// Whether `node` runs only under a run-time condition inside `root`: in an `if`, `guard`
+    /// or `switch` branch, a ternary, or a closure (run later, if at all).
+    static func isConditional(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, current.id != root.id {
+            if let ifExpression = parent.as(IfExprSyntax.self), current.id != ifExpression.conditions.id {
+                // `if #available` is decided at compile time against the deployment target.
+                if !ifExpression.conditions.sourceText.hasPrefix("#available") { return true }
+            }
+            if parent.is(SwitchCaseSyntax.self) || parent.is(TernaryExprSyntax.self) || parent.is(ClosureExprSyntax.self) {
+                return true
+            }
+            if let guardStatement = parent.as(GuardStmtSyntax.self), current.id == guardStatement.body.id { return true }
+            current = parent
+        }
+        return false
     }
 
     /// The app types an expression creates or refers to: `Foo()`, `Foo(…)`, a local or
@@ -166,7 +276,7 @@ struct AppModel {
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return typeNames(of: unwrap.expression, in: info, root: root, depth: depth + 1) }
         if let optional = expression.as(OptionalChainingExprSyntax.self) { return typeNames(of: optional.expression, in: info, root: root, depth: depth + 1) }
         if let call = expression.as(FunctionCallExprSyntax.self) {
-            var calleeName = call.calledExpression.trimmedDescription
+            var calleeName = call.calledExpression.sourceText
             if calleeName.hasSuffix(".init") { calleeName = String(calleeName.dropLast(5)) }
             if let generic = calleeName.firstIndex(of: "<") { calleeName = String(calleeName[..<generic]) }
             if ["UINavigationController", "UIHostingController"].contains(calleeName) || index.inherits(calleeName, from: "UINavigationController") {
@@ -180,18 +290,18 @@ struct AppModel {
             return []
         }
         if let cast = expression.as(AsExprSyntax.self) {
-            let name = cast.type.trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+            let name = cast.type.sourceText.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
             return index.type(named: name) != nil ? [name] : typeNames(of: cast.expression, in: info, root: root, depth: depth + 1)
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if let castIndex = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }), castIndex + 1 < elements.count {
-                let name = elements[castIndex + 1].trimmedDescription.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+                let name = elements[castIndex + 1].sourceText.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
                 if index.type(named: name) != nil { return [name] }
             }
             return elements.first.map { typeNames(of: $0, in: info, root: root, depth: depth + 1) } ?? []
         }
-        var name = expression.trimmedDescription
+        var name = expression.sourceText
         if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
         guard !name.contains("."), !name.contains("(") else { return [] }
         // A local in the same body.
@@ -242,7 +352,7 @@ private final class ContainmentFinder: SyntaxVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
-        let target = elements[0].trimmedDescription
+        let target = elements[0].sourceText
         let value = elements[2]
         if target.hasSuffix("rootViewController") {
             found.append((value, .windowRoot))
@@ -265,9 +375,9 @@ private final class LocalFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if initializer == nil, node.pattern.trimmedDescription == name {
+        if initializer == nil, node.pattern.sourceText == name {
             initializer = node.initializer?.value
-            annotation = node.typeAnnotation?.type.trimmedDescription.replacingOccurrences(of: "?", with: "")
+            annotation = node.typeAnnotation?.type.sourceText.replacingOccurrences(of: "?", with: "")
         }
         return .visitChildren
     }
@@ -282,7 +392,7 @@ private final class ValidationReader: SyntaxVisitor {
         let selectors = label.caseItems.compactMap { item -> String? in
             guard let macro = item.pattern.as(ExpressionPatternSyntax.self)?.expression.as(MacroExpansionExprSyntax.self),
                   macro.macroName.text == "selector" else { return nil }
-            return macro.arguments.first?.expression.trimmedDescription
+            return macro.arguments.first?.expression.sourceText
         }
         guard !selectors.isEmpty, let condition = returnedCondition(node.statements) else { return .visitChildren }
         for selector in selectors { rules.append((selector, condition, Syntax(node))) }
@@ -290,7 +400,7 @@ private final class ValidationReader: SyntaxVisitor {
     }
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        let text = node.conditions.trimmedDescription
+        let text = node.conditions.sourceText
         guard text.contains("#selector("), let range = text.range(of: "#selector("),
               let end = text[range.upperBound...].firstIndex(of: ")") else { return .visitChildren }
         var selector = String(text[range.upperBound..<end])
@@ -305,12 +415,12 @@ private final class ValidationReader: SyntaxVisitor {
     private func returnedCondition(_ statements: CodeBlockItemListSyntax) -> String? {
         for item in statements {
             if let returned = item.item.as(ReturnStmtSyntax.self)?.expression {
-                let text = returned.trimmedDescription
+                let text = returned.sourceText
                 if text == "true" || text.hasPrefix("super.") { return nil }
                 return text
             }
             if statements.count == 1, let expression = item.item.as(ExprSyntax.self) {
-                let text = expression.trimmedDescription
+                let text = expression.sourceText
                 return text == "true" ? nil : text
             }
         }

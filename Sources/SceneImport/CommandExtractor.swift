@@ -34,10 +34,7 @@ struct CommandExtractor {
             for command in menuCommands(of: info) { add(command) }
             for command in swiftUICommands(of: info) { add(command) }
         }
-        return result.sorted {
-            ($0.file, $0.line, $0.declaredIn, $0.mechanism.rawValue, $0.identity)
-                < ($1.file, $1.line, $1.declaredIn, $1.mechanism.rawValue, $1.identity)
-        }
+        return result.sorted(by: ImportedCommand.inventoryOrder)
     }
 
     /// The types that adopt a protocol (directly, or through a superclass that does).
@@ -55,6 +52,7 @@ struct CommandExtractor {
         var result: [ImportedCommand] = []
         for provider in providers {
             evaluator.reset()
+            evaluator.beginProvider("\(provider).keyCommands")
             evaluator.mode = .responder
             var frame = Evaluator.Frame(selfType: provider)
             frame.returnHint = property.type ?? "[UIKeyCommand]"
@@ -79,6 +77,7 @@ struct CommandExtractor {
             guard let body = function.body, index.file(function.location.file, mentions: "addKeyCommand"),
                   body.description.contains("addKeyCommand") else { continue }
             evaluator.reset()
+            evaluator.beginProvider("\(info.name).\(function.name)")
             evaluator.mode = .responder
             var frame = Evaluator.Frame(selfType: info.name)
             for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
@@ -93,6 +92,7 @@ struct CommandExtractor {
         for function in info.functions where function.name == "buildMenu" && function.parameters.first?.label == "with" {
             guard let body = function.body else { continue }
             evaluator.reset()
+            evaluator.beginProvider("\(info.name).buildMenu(with:)")
             evaluator.mode = .menu
             var frame = Evaluator.Frame(selfType: info.name)
             for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
@@ -170,6 +170,7 @@ struct CommandExtractor {
             finder.walk(root)
             for call in finder.calls where isCompiled(call, within: root) {
                 evaluator.reset()
+                evaluator.beginProvider("\(info.name) .keyboardShortcut")
                 var frame = Evaluator.Frame(selfType: info.name)
                 let args = evaluator.arguments(of: call)
                 guard case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) else { continue }
@@ -206,7 +207,7 @@ struct CommandExtractor {
         var current = Syntax(node)
         while let parent = current.parent, current.id != root.id {
             if let ifExpression = parent.as(IfExprSyntax.self) {
-                let text = ifExpression.conditions.trimmedDescription
+                let text = ifExpression.conditions.sourceText
                 if current.id == ifExpression.body.id {
                     if !text.hasPrefix("#available") { conditions.append(text) }
                 } else if current.id == ifExpression.elseBody?.id {

@@ -49,7 +49,7 @@ public struct CompilationConditions: Sendable, Equatable {
             return holds(sequence: Array(sequence.elements))
         }
         if let infix = condition.as(InfixOperatorExprSyntax.self) {
-            let op = infix.operator.trimmedDescription
+            let op = infix.operator.sourceText
             if op == "&&" { return holds(infix.leftOperand) && holds(infix.rightOperand) }
             if op == "||" { return holds(infix.leftOperand) || holds(infix.rightOperand) }
             return false
@@ -69,7 +69,7 @@ public struct CompilationConditions: Sendable, Equatable {
         }
         if let call = condition.as(FunctionCallExprSyntax.self),
            let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
-            let argument = call.arguments.first?.expression.trimmedDescription ?? ""
+            let argument = call.arguments.first?.expression.sourceText ?? ""
             switch name {
             case "os":
                 return argument == "iOS"
@@ -118,7 +118,7 @@ public struct CompilationConditions: Sendable, Equatable {
                 guard case .availabilityVersionRestriction(let restriction) = argument.argument,
                       restriction.platform.text == name else { continue }
                 guard let version = restriction.version else { return true }
-                let required = version.trimmedDescription.split(separator: ".").compactMap { Int($0) }
+                let required = version.sourceText.split(separator: ".").compactMap { Int($0) }
                 return Self.compare(deploymentTarget, required) >= 0 ? true : nil
             }
         }

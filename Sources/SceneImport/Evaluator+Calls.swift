@@ -23,7 +23,7 @@ extension Evaluator {
             return callMember(member, args: args, call: call, frame: &frame, hint: hint)
         }
         runClosures(in: args, frame: &frame)
-        return .unknown(call.trimmedDescription)
+        return .unknown(call.sourceText)
     }
 
     /// Closures handed to calls the evaluator does not model (`DispatchQueue.main.async { … }`,
@@ -31,12 +31,17 @@ extension Evaluator {
     func runClosures(in args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) {
         for argument in args {
             if let closure = argument.expression.as(ClosureExprSyntax.self) {
+                // The closure's frame takes the locals and fields over while it runs (the outer
+                // frame holding them too would make every append in the closure copy the array).
+                let outerNames = Array(frame.locals.keys)
                 var inner = frame
+                frame.locals = [:]
+                frame.selfFields = [:]
                 inner.returns = []
                 bindClosureParameters(closure, to: [], frame: &inner)
                 execute(closure.statements, frame: &inner)
                 frame.selfFields = inner.selfFields
-                for (name, _) in frame.locals { if let v = inner.locals[name] { frame.locals[name] = v } }
+                for name in outerNames { if let value = inner.locals[name] { frame.locals[name] = value } }
             } else {
                 // Evaluated for what it creates: a command passed to `builder.insertChildren(…)`.
                 _ = evaluate(argument.expression, frame: &frame)
@@ -53,20 +58,20 @@ extension Evaluator {
         case "UIKeyModifierFlags", "EventModifiers":
             if let raw = args.first(where: { $0.label == "rawValue" }) {
                 if case .int(let n) = evaluate(raw.expression, frame: &frame) { return .modifiers(ModifierName.fromRawValue(n)) }
-                return .unknown(call.trimmedDescription)
+                return .unknown(call.sourceText)
             }
             if let first = args.first {
-                return asModifiers(evaluate(first.expression, frame: &frame, hint: "[UIKeyModifierFlags]")).map(Value.modifiers) ?? .unknown(call.trimmedDescription)
+                return asModifiers(evaluate(first.expression, frame: &frame, hint: "[UIKeyModifierFlags]")).map(Value.modifiers) ?? .unknown(call.sourceText)
             }
             return .modifiers([])
         case "Selector", "NSSelectorFromString":
             if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) { return .selector(text) }
-            return .unknown(call.trimmedDescription)
+            return .unknown(call.sourceText)
         case "NSLocalizedString":
             if let first = args.first, case .string(let key) = evaluate(first.expression, frame: &frame) {
                 return .string(strings.lookup(key) ?? key)
             }
-            return .unknown(call.trimmedDescription)
+            return .unknown(call.sourceText)
         case "String", "LocalizedStringKey", "Text":
             if let localized = args.first(where: { $0.label == "localized" || $0.label == nil }) {
                 let value = evaluate(localized.expression, frame: &frame)
@@ -74,7 +79,7 @@ extension Evaluator {
                 if name == "String", case .int(let n) = value { return .string(String(n)) }
                 if name == "String", case .unknown = value, localized.label == nil { return value }
             }
-            return .unknown(call.trimmedDescription)
+            return .unknown(call.sourceText)
         case "KeyboardShortcut":
             // An app's own initialiser (`KeyboardShortcut(keyboardInput:)`) delegates to SwiftUI's.
             if args.contains(where: { $0.label != nil && $0.label != "modifiers" && $0.label != "localization" }),
@@ -84,12 +89,12 @@ extension Evaluator {
             return swiftUIShortcut(args, frame: &frame)
         case "Character":
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: "String") }
-            return .unknown(call.trimmedDescription)
+            return .unknown(call.sourceText)
         case "KeyEquivalent":
             if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) {
                 return .shortcut(input: text, modifiers: nil)
             }
-            return .unknown(call.trimmedDescription)
+            return .unknown(call.sourceText)
         case "Set", "Array":
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: hint) }
             return .array([])
@@ -111,14 +116,14 @@ extension Evaluator {
             return result
         }
         if let functions = index.globalFunctions[name], let function = match(functions, args: args) {
-            return invoke(function, ofType: nil, args: args, frame: &frame, selfValue: nil)
+            return invoke(function, ofType: nil, args: args, frame: &frame, selfValue: nil, site: location(call))
         }
         if let info = index.type(named: name) {
             return construct(info, args: args, call: call, frame: &frame)
         }
         if let input = Self.keyInputFunction(name) { return .string(input) }
         runClosures(in: args, frame: &frame)
-        return .unknown(call.trimmedDescription)
+        return .unknown(call.sourceText)
     }
 
     private func callMember(_ member: MemberAccessExprSyntax, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame, hint: String?) -> Value {
@@ -136,9 +141,9 @@ extension Evaluator {
                 return .enumCase(type: info.name, name: name, payload: args.map { evaluate($0.expression, frame: &frame) })
             }
             runClosures(in: args, frame: &frame)
-            return .unknown(call.trimmedDescription)
+            return .unknown(call.sourceText)
         }
-        let baseText = baseExpression.trimmedDescription
+        let baseText = baseExpression.sourceText
         if name == "addKeyCommand" {
             if let first = args.first { recordAdded(evaluate(first.expression, frame: &frame, hint: "UIKeyCommand"), in: frame) }
             return .null
@@ -161,14 +166,9 @@ extension Evaluator {
         // Mutating collection methods on a local or a stored property.
         if ["append", "insert", "add"].contains(name), let first = args.first {
             let value = evaluate(first.expression, frame: &frame)
-            let target = baseText
-            var items = readTarget(target, frame: frame)?.items ?? []
-            if first.label == "contentsOf" {
-                items += flatten(value, conditions: frame.conditions)
-            } else {
-                items.append(.init(value: value, conditions: frame.conditions))
-            }
-            writeTarget(target, value: .array(items), frame: &frame)
+            let added = first.label == "contentsOf" ? flatten(value, conditions: frame.conditions)
+                : [.init(value: value, conditions: frame.conditions)]
+            append(added, to: baseText, frame: &frame)
             return .null
         }
         if let resource = resourceCall(name, args: args, frame: &frame) { return resource }
@@ -177,7 +177,7 @@ extension Evaluator {
         case .array, .string, .unknown:
             if let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
         case .typeReference(let type):
-            if type == "super" { return .unknown(call.trimmedDescription) }
+            if type == "super" { return .unknown(call.sourceText) }
             if type == "self", let selfType = frame.selfType,
                let result = callMethod(name, on: selfType, args: args, call: call, frame: &frame, selfValue: nil) {
                 return result
@@ -211,7 +211,7 @@ extension Evaluator {
             if case .string(let key) = base { return .string(strings.lookup(key) ?? key) }
         }
         runClosures(in: args, frame: &frame)
-        return .unknown(call.trimmedDescription)
+        return .unknown(call.sourceText)
     }
 
     /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
@@ -272,7 +272,7 @@ extension Evaluator {
 
     /// `.map(String.init)` / `.map(makeCommand)`.
     func applyFunctionReference(_ expression: ExprSyntax, to value: Value, frame: inout Frame) -> Value {
-        let text = expression.trimmedDescription
+        let text = expression.sourceText
         if text == "String.init" || text == "String" {
             if case .int(let n) = value { return .string(String(n)) }
             return value
@@ -291,7 +291,9 @@ extension Evaluator {
         inner.returns = []
         inner.terminated = false
         bindClosureParameters(closure, to: values, frame: &inner)
-        let value = run(closure.statements, frame: &inner)
+        let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
+                              locals: inner.locals, conditions: inner.conditions)
+        let value = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value
     }
@@ -368,19 +370,20 @@ extension Evaluator {
     func callMethod(_ name: String, on type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame, selfValue: Value?) -> Value? {
         let candidates = findFunctions(named: name, in: type)
         guard let function = match(candidates, args: args) else { return nil }
-        return invoke(function, ofType: type, args: args, frame: &frame, selfValue: selfValue)
+        return invoke(function, ofType: type, args: args, frame: &frame, selfValue: selfValue, site: location(call))
     }
 
     func callStatic(_ name: String, on type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame) -> Value? {
         let candidates = findFunctions(named: name, in: type).filter(\.isStatic)
         guard let function = match(candidates, args: args) else { return nil }
-        return invoke(function, ofType: type, args: args, frame: &frame, selfValue: .typeReference(type))
+        return invoke(function, ofType: type, args: args, frame: &frame, selfValue: .typeReference(type), site: location(call))
     }
 
     /// Runs an app function with its arguments bound to its parameters.
-    func invoke(_ function: SourceIndex.FunctionInfo, ofType type: String?, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, selfValue: Value?) -> Value {
+    func invoke(_ function: SourceIndex.FunctionInfo, ofType type: String?, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, selfValue: Value?,
+                site: SourceLocation? = nil) -> Value {
         let values = argumentValues(for: function, args: args, ofType: type, frame: &frame)
-        return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue)
+        return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site)
     }
 
     /// The value of each parameter for a call: its argument (evaluated with the parameter's
@@ -405,18 +408,32 @@ extension Evaluator {
         return values
     }
 
-    func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value? = nil) -> Value {
+    /// A call of a factory (a function whose result is a key command) makes its command at the
+    /// call site (`site`), as an app-defined initialiser does: that is where the app asks for it.
+    func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value? = nil,
+                          site: SourceLocation? = nil) -> Value {
         guard let body = function.body else { return .unknown(function.name) }
         let key = "function \(function.location.file):\(function.location.line)"
         guard enter(key) else { return .unknown(function.name) }
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
         inner.returnHint = function.returnType
+        if let result = function.returnType, isCommandType(result.trimmingCharacters(in: ["?", "!", " "])) {
+            // A factory calling a factory: the outermost call is where the app asks.
+            inner.creationSite = frame.creationSite ?? site
+        }
         let sameSelf = selfValue == nil && (type == nil || type == frame.selfType)
-        if sameSelf { inner.selfFields = frame.selfFields }
+        if sameSelf {
+            // Taken over for the call and handed back after it, so appends in the callee grow
+            // the arrays in place.
+            inner.selfFields = frame.selfFields
+            frame.selfFields = [:]
+        }
         if case .object(_, let fields)? = selfValue { inner.selfFields = fields }
         for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }
-        let result = run(body.statements, frame: &inner)
+        let memoKey = memoKey(body, selfType: inner.selfType, values: values + [selfValue ?? .null],
+                              sharedFields: inner.selfFields, conditions: inner.conditions, site: inner.creationSite)
+        let result = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
         if sameSelf { frame.selfFields = inner.selfFields }
         return result
     }
@@ -436,14 +453,14 @@ extension Evaluator {
                     return .enumCase(type: info.name, name: name, payload: [])
                 }
             }
-            return .unknown(call.trimmedDescription)
+            return .unknown(call.sourceText)
         }
         let initializers = info.functions.filter { $0.kind == .initializer }
         if let initializer = match(initializers, args: args) {
             let values = argumentValues(for: initializer, args: args, ofType: info.name, frame: &frame)
             guard let body = initializer.body else { return .object(type: info.name, fields: [:]) }
             let key = "init \(initializer.location.file):\(initializer.location.line)"
-            guard enter(key) else { return .unknown(call.trimmedDescription) }
+            guard enter(key) else { return .unknown(call.sourceText) }
             defer { leave(key) }
             var inner = Frame(selfType: info.name, conditions: frame.conditions)
             for (parameter, value) in zip(initializer.parameters, values) { inner.locals[parameter.name] = value }
@@ -514,41 +531,83 @@ extension Evaluator {
                 }
             }
         }
-        var command = CommandValue(hasKey: true, input: nil, modifiers: [], action: nil, location: site)
+        // Each argument once; a choice (`input: isRTL ? "[" : "]"`) makes one command per branch,
+        // each under its branch's conditions.
+        var values: [(label: String?, expression: ExprSyntax, value: Value)] = []
         for argument in args {
+            let hint: String?
             switch argument.label {
-            case "input":
-                let value = evaluate(argument.expression, frame: &frame, hint: "String")
-                command.input = .some(value.stringValue)
-            case "modifierFlags":
-                command.modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "UIKeyModifierFlags"))
-            case "action":
-                command.action = selector(from: evaluate(argument.expression, frame: &frame, hint: "Selector"))
-            case "title":
-                let value = evaluate(argument.expression, frame: &frame, hint: "String")
-                if case .string(let title) = value { command.title = title } else { command.titleExpression = argument.expression.trimmedDescription }
-            case "discoverabilityTitle":
-                if case .string(let title) = evaluate(argument.expression, frame: &frame, hint: "String") { command.discoverabilityTitle = title }
-            case "attributes":
-                command.attributes = attributeNames(.unknown(argument.expression.trimmedDescription))
-                if let array = argument.expression.as(ArrayExprSyntax.self) {
-                    command.attributes = array.elements.flatMap { attributeNames(.unknown($0.expression.trimmedDescription)) }.sorted()
-                }
-            case "propertyList":
-                if case .string(let text) = evaluate(argument.expression, frame: &frame) { command.propertyList = text }
-            case "alternates":
-                command.alternates = alternates(argument.expression, frame: &frame)
-            default:
-                break
+            case "input", "title", "discoverabilityTitle": hint = "String"
+            case "modifierFlags": hint = "UIKeyModifierFlags"
+            case "action": hint = "Selector"
+            case "propertyList", "attributes", "alternates": hint = nil
+            default: continue
             }
+            let value = argument.label == "attributes" || argument.label == "alternates"
+                ? .null : evaluate(argument.expression, frame: &frame, hint: hint)
+            values.append((argument.label, argument.expression, value))
         }
-        if command.input == nil { command.input = .some(nil) }
-        if frame.selfCommand != nil, frame.creationSite != nil {
-            frame.selfCommand = command
+        for (offset, entry) in values.enumerated() where !["input", "modifierFlags", "action"].contains(entry.label) {
+            // A title that differs by branch: the first branch's.
+            if case .alternatives(let branches) = entry.value { values[offset].value = branches.first?.value ?? .null }
         }
-        record(created: command, in: frame)
-        return .command(command)
+        var variants: [(values: [Value], conditions: [String])] = [(values.map(\.value), [])]
+        for (offset, entry) in values.enumerated() {
+            guard case .alternatives(let branches) = entry.value else { continue }
+            var next: [(values: [Value], conditions: [String])] = []
+            for variant in variants {
+                for branch in branches {
+                    var chosen = variant.values
+                    chosen[offset] = branch.value
+                    next.append((chosen, variant.conditions + branch.conditions))
+                }
+            }
+            guard next.count <= Self.maximumVariants else { break }
+            variants = next
+        }
+        var made: [Value.Item] = []
+        for variant in variants {
+            var command = CommandValue(hasKey: true, input: nil, modifiers: [], action: nil, location: site)
+            for (entry, value) in zip(values, variant.values) {
+                switch entry.label {
+                case "input":
+                    command.input = .some(value.stringValue)
+                case "modifierFlags":
+                    command.modifiers = asModifiers(value)
+                case "action":
+                    command.action = selector(from: value)
+                case "title":
+                    if case .string(let title) = value { command.title = title } else { command.titleExpression = entry.expression.sourceText }
+                case "discoverabilityTitle":
+                    if case .string(let title) = value { command.discoverabilityTitle = title }
+                case "attributes":
+                    command.attributes = attributeNames(.unknown(entry.expression.sourceText))
+                    if let array = entry.expression.as(ArrayExprSyntax.self) {
+                        command.attributes = array.elements.flatMap { attributeNames(.unknown($0.expression.sourceText)) }.sorted()
+                    }
+                case "propertyList":
+                    if case .string(let text) = value { command.propertyList = text }
+                case "alternates":
+                    command.alternates = alternates(entry.expression, frame: &frame)
+                default:
+                    break
+                }
+            }
+            if command.input == nil { command.input = .some(nil) }
+            if frame.selfCommand != nil, frame.creationSite != nil {
+                frame.selfCommand = command
+            }
+            var branchFrame = frame
+            branchFrame.conditions += variant.conditions
+            record(created: command, in: branchFrame)
+            made.append(.init(value: .command(command), conditions: variant.conditions))
+        }
+        if made.count == 1 { return made[0].value }
+        return .array(made)
     }
+
+    /// The most commands one creation site makes from choices among its arguments.
+    static let maximumVariants = 64
 
     /// Whether an extension initialiser has exactly UIKit's labels (then UIKit's is meant).
     private func isSystemShape(_ function: SourceIndex.FunctionInfo) -> Bool {

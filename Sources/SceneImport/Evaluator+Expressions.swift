@@ -5,6 +5,7 @@ extension Evaluator {
     /// The value of an expression. `hint` is the type the context expects (a parameter's or a
     /// variable's declared type), used to resolve implicit members such as `.command`.
     func evaluate(_ expression: ExprSyntax, frame: inout Frame, hint: String? = nil) -> Value {
+        guard spend(at: expression) else { return .unknown(expression.sourceText) }
         switch expression.as(ExprSyntaxEnum.self) {
         case .stringLiteralExpr(let literal):
             return evaluateString(literal, frame: &frame)
@@ -33,9 +34,9 @@ extension Evaluator {
             return evaluateCall(call, frame: &frame, hint: hint)
         case .macroExpansionExpr(let macro):
             if macro.macroName.text == "selector", let argument = macro.arguments.first?.expression {
-                return .selector(selectorName(argument.trimmedDescription, frame: frame))
+                return .selector(selectorName(argument.sourceText, frame: frame))
             }
-            return .unknown(macro.trimmedDescription)
+            return .unknown(macro.sourceText)
         case .tupleExpr(let tuple):
             if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
                 return evaluate(only.expression, frame: &frame, hint: hint)
@@ -63,8 +64,8 @@ extension Evaluator {
         case .awaitExpr(let awaitExpression):
             return evaluate(awaitExpression.expression, frame: &frame, hint: hint)
         case .asExpr(let asExpression):
-            let value = evaluate(asExpression.expression, frame: &frame, hint: asExpression.type.trimmedDescription)
-            return cast(value, to: asExpression.type.trimmedDescription)
+            let value = evaluate(asExpression.expression, frame: &frame, hint: asExpression.type.sourceText)
+            return cast(value, to: asExpression.type.sourceText)
         case .closureExpr(let closure):
             return .closure(closure)
         case .subscriptCallExpr(let subscriptCall):
@@ -76,9 +77,9 @@ extension Evaluator {
         case .prefixOperatorExpr(let prefix):
             let operand = evaluate(prefix.expression, frame: &frame, hint: hint)
             if prefix.operator.text == "-", case .int(let n) = operand { return .int(-n) }
-            return .unknown(prefix.trimmedDescription)
+            return .unknown(prefix.sourceText)
         default:
-            return .unknown(expression.trimmedDescription)
+            return .unknown(expression.sourceText)
         }
     }
 
@@ -90,17 +91,17 @@ extension Evaluator {
             switch segment {
             case .stringSegment(let piece):
                 guard let decoded = Self.unescape(piece.content.text, raw: literal.openingPounds != nil) else {
-                    return .unknown(literal.trimmedDescription)
+                    return .unknown(literal.sourceText)
                 }
                 text += decoded
             case .expressionSegment(let interpolation):
                 guard interpolation.expressions.count == 1, let inner = interpolation.expressions.first else {
-                    return .unknown(literal.trimmedDescription)
+                    return .unknown(literal.sourceText)
                 }
                 switch evaluate(inner.expression, frame: &frame) {
                 case .string(let s): text += s
                 case .int(let n): text += String(n)
-                default: return .unknown(literal.trimmedDescription)
+                default: return .unknown(literal.sourceText)
                 }
             }
         }
@@ -274,6 +275,9 @@ extension Evaluator {
 
     func propertyValue(_ property: SourceIndex.PropertyInfo, ofType type: String?, frame: inout Frame) -> Value {
         let key = "property \(type ?? "").\(property.name)"
+        guard let declaration = property.getter.map(Syntax.init) ?? property.initializer.map(Syntax.init) else {
+            return .unknown(property.name)
+        }
         guard enter(key) else { return .unknown(property.name) }
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
@@ -283,13 +287,17 @@ extension Evaluator {
             // An enum case's own property: `self` is the case.
             if let selfValue = frame.locals["self"] { inner.locals["self"] = selfValue }
         }
-        if let getter = property.getter {
-            return run(getter, frame: &inner)
+        let memoKey = memoKey(declaration, selfType: inner.selfType, values: [inner.locals["self"] ?? .null],
+                              sharedFields: inner.selfFields, conditions: inner.conditions)
+        return memoised(memoKey, sharesFields: false, frame: &inner) { inner in
+            if let getter = property.getter {
+                return run(getter, frame: &inner)
+            }
+            if let initializer = property.initializer {
+                return evaluate(initializer, frame: &inner, hint: property.type)
+            }
+            return .unknown(property.name)
         }
-        if let initializer = property.initializer {
-            return evaluate(initializer, frame: &inner, hint: property.type)
-        }
-        return .unknown(property.name)
     }
 
     /// A stored property without an initialiser: the value the type's methods assign to it
@@ -318,10 +326,10 @@ extension Evaluator {
         guard let baseExpression = member.base else {
             return implicitMember(name, frame: &frame, hint: hint)
         }
-        let baseText = baseExpression.trimmedDescription
+        let baseText = baseExpression.sourceText
         if baseText == "super" {
             if name == "keyCommands" { return .array([]) }
-            return .unknown(member.trimmedDescription)
+            return .unknown(member.sourceText)
         }
         if baseText == "UIKeyCommand", let input = KeyInputConstant.uiKeyCommandMembers[name] { return .string(input) }
         if Self.isModifierType(baseText), let value = modifierMember(name) { return value }
@@ -334,19 +342,19 @@ extension Evaluator {
         switch base {
         case .typeReference(let type):
             if type == "self" || type == frame.selfType {
-                return property(name, of: type, frame: &frame, static: nil) ?? .unknown(member.trimmedDescription)
+                return property(name, of: type, frame: &frame, static: nil) ?? .unknown(member.sourceText)
             }
-            return staticMember(name, of: type, frame: &frame) ?? .unknown(member.trimmedDescription)
+            return staticMember(name, of: type, frame: &frame) ?? .unknown(member.sourceText)
         case .object(let type, let fields):
             if let field = fields[name] { return field }
             var inner = frame
             inner.selfType = type
             inner.selfFields = fields
-            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.trimmedDescription)
+            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.sourceText)
         case .tuple(let members):
             if let found = members.first(where: { $0.label == name }) { return found.value }
             if let offset = Int(name), offset < members.count { return members[offset].value }
-            return .unknown(member.trimmedDescription)
+            return .unknown(member.sourceText)
         case .enumCase(let type, let caseName, _):
             if name == "rawValue", let info = index.type(named: type), let raw = info.enumCases[caseName] {
                 if let rawValue = raw.rawValue { var inner = frame; return evaluate(rawValue, frame: &inner) }
@@ -355,31 +363,31 @@ extension Evaluator {
             var inner = frame
             inner.selfType = type
             inner.locals["self"] = base
-            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.trimmedDescription)
+            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.sourceText)
         case .command(let command):
             switch name {
             case "input": return command.input.flatMap { $0 }.map(Value.string) ?? .unknown("input")
             case "modifierFlags": return command.modifiers.map(Value.modifiers) ?? .unknown("modifierFlags")
             case "title": return command.title.map(Value.string) ?? .unknown("title")
-            default: return .unknown(member.trimmedDescription)
+            default: return .unknown(member.sourceText)
             }
         case .modifiers(let set):
             if name == "rawValue" {
                 return .int(ModifierName.rawValue(set))
             }
-            return .unknown(member.trimmedDescription)
+            return .unknown(member.sourceText)
         case .string(let text):
             if name == "localized" || name == "localize" || name == "localizedString" {
                 return .string(strings.lookup(text) ?? text)
             }
             if name == "count" { return .int(text.count) }
-            return .unknown(member.trimmedDescription)
+            return .unknown(member.sourceText)
         case .array(let items):
             if name == "count" { return .int(items.count) }
             if name == "first" { return items.first?.value ?? .null }
-            return .unknown(member.trimmedDescription)
+            return .unknown(member.sourceText)
         default:
-            return .unknown(member.trimmedDescription)
+            return .unknown(member.sourceText)
         }
     }
 
@@ -463,7 +471,7 @@ extension Evaluator {
         }
         if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
            let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self) {
-            let conditionText = elements[..<index].map(\.trimmedDescription).joined(separator: " ")
+            let conditionText = elements[..<index].map(\.sourceText).joined(separator: " ")
             var thenFrame = frame
             thenFrame.conditions.append(conditionText)
             let thenValue = evaluate(ternary.thenExpression, frame: &thenFrame, hint: hint)
@@ -477,16 +485,16 @@ extension Evaluator {
                   let op = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
             let left = evaluateSequence(Array(elements[..<index]), frame: &frame, hint: hint)
             let right = evaluateSequence(Array(elements[(index + 1)...]), frame: &frame, hint: hint)
-            return binary(op, left, right, text: elements.map(\.trimmedDescription).joined(separator: " "))
+            return binary(op, left, right, text: elements.map(\.sourceText).joined(separator: " "))
         }
         if let castIndex = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) || $0.is(UnresolvedIsExprSyntax.self) }) {
             let value = evaluateSequence(Array(elements[..<castIndex]), frame: &frame, hint: hint)
             if elements[castIndex].is(UnresolvedAsExprSyntax.self), castIndex + 1 < elements.count {
-                return cast(value, to: elements[castIndex + 1].trimmedDescription)
+                return cast(value, to: elements[castIndex + 1].sourceText)
             }
             return value
         }
-        return .unknown(elements.map(\.trimmedDescription).joined(separator: " "))
+        return .unknown(elements.map(\.sourceText).joined(separator: " "))
     }
 
     static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
@@ -507,11 +515,36 @@ extension Evaluator {
         if thenValue.isCommand || elseValue.isCommand || thenValue.items != nil || elseValue.items != nil {
             return .array(flatten(thenValue, conditions: [condition]) + flatten(elseValue, conditions: ["!(\(condition))"]))
         }
-        return thenValue.isKnown ? thenValue : elseValue
+        return choice([.init(value: thenValue, conditions: [condition]), .init(value: elseValue, conditions: ["!(\(condition))"])])
+    }
+
+    /// One of `branches`: the value itself when every branch gives the same one, the known
+    /// branches as ``Value/alternatives(_:)`` otherwise (a branch that is itself a choice is
+    /// spread out under both its conditions).
+    func choice(_ branches: [Value.Item]) -> Value {
+        var spread: [Value.Item] = []
+        for branch in branches {
+            if case .alternatives(let inner) = branch.value {
+                spread += inner.map { .init(value: $0.value, conditions: branch.conditions + $0.conditions) }
+            } else if branch.value.isKnown {
+                spread.append(branch)
+            }
+        }
+        guard let first = spread.first else { return branches.first?.value ?? .null }
+        var firstPrint = Hasher()
+        first.value.fingerprint(into: &firstPrint)
+        let firstKey = firstPrint.finalize()
+        let allSame = spread.dropFirst().allSatisfy { item in
+            var print = Hasher()
+            item.value.fingerprint(into: &print)
+            return print.finalize() == firstKey
+        }
+        if allSame || spread.count == 1 { return first.value }
+        return .alternatives(spread)
     }
 
     func evaluateTernary(condition: ExprSyntax, then thenExpression: ExprSyntax, else elseExpression: ExprSyntax, frame: inout Frame, hint: String?) -> Value {
-        let text = condition.trimmedDescription
+        let text = condition.sourceText
         var thenFrame = frame
         thenFrame.conditions.append(text)
         let thenValue = evaluate(thenExpression, frame: &thenFrame, hint: hint)
@@ -545,7 +578,7 @@ extension Evaluator {
 
     /// `x = v`, `x += v`, `self.x = v`, `x.property = v`.
     func assign(target: [ExprSyntax], op: String, valueElements: [ExprSyntax], frame: inout Frame) {
-        let targetText = target.map(\.trimmedDescription).joined(separator: " ")
+        let targetText = target.map(\.sourceText).joined(separator: " ")
         let current: Value? = readTarget(targetText, frame: frame)
         var value = evaluateSequence(valueElements, frame: &frame, hint: nil)
         if op == "+=" || op == "|=" {
@@ -563,6 +596,27 @@ extension Evaluator {
             value = .array(items.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
         }
         writeTarget(targetText, value: value, frame: &frame)
+    }
+
+    /// Appends to the array a local or stored property holds (`commands.append(…)`). A plain
+    /// name's array grows in place in its table (``Value/appendItems(_:)``): building an array
+    /// of n commands stays linear.
+    func append(_ items: [Value.Item], to target: String, frame: inout Frame) {
+        let isSelf = target.hasPrefix("self.")
+        let name = isSelf ? String(target.dropFirst(5)) : target
+        if !name.contains(".") {
+            if !isSelf, frame.locals[name] != nil {
+                frame.locals[name]?.appendItems(items)
+                return
+            }
+            if frame.selfFields[name] != nil {
+                frame.selfFields[name]?.appendItems(items)
+                return
+            }
+        }
+        var current = readTarget(target, frame: frame)?.items ?? []
+        current += items
+        writeTarget(target, value: .array(current), frame: &frame)
     }
 
     func readTarget(_ text: String, frame: Frame) -> Value? {

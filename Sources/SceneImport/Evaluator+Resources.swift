@@ -51,7 +51,7 @@ extension Evaluator {
     /// The type a `decode` call decodes each dictionary as: `Shortcut` for `[Shortcut].self`
     /// or `Shortcut.self`; `nil` for dictionaries and `Any`.
     static func decodedElementType(_ expression: ExprSyntax) -> String? {
-        var text = expression.trimmedDescription
+        var text = expression.sourceText
         guard text.hasSuffix(".self") else { return nil }
         text.removeLast(5)
         while text.hasPrefix("[") && text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
@@ -63,7 +63,7 @@ extension Evaluator {
     func evaluateSubscript(_ subscriptCall: SubscriptCallExprSyntax, frame: inout Frame) -> Value {
         let base = evaluate(subscriptCall.calledExpression, frame: &frame)
         guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first,
-              argument.label == nil else { return .unknown(subscriptCall.trimmedDescription) }
+              argument.label == nil else { return .unknown(subscriptCall.sourceText) }
         let key = evaluate(argument.expression, frame: &frame)
         switch (base, key) {
         case (.object(_, let fields), .string(let name)):
@@ -71,7 +71,7 @@ extension Evaluator {
         case (.array(let items), .int(let offset)) where items.indices.contains(offset):
             return items[offset].value
         default:
-            return .unknown(subscriptCall.trimmedDescription)
+            return .unknown(subscriptCall.sourceText)
         }
     }
 }

@@ -25,6 +25,25 @@ final class Evaluator {
 
     private var depth = 0
     private var inProgress: Set<String> = []
+    /// The limits on work (``EvaluationBudget``).
+    var budget = EvaluationBudget.standard
+    /// The provider whose code is running, for the report when the budget cuts it short.
+    var provider = ""
+    var providerSteps = 0
+    var providerCut = false
+    var totalSteps = 0
+    /// Every place the budget cut evaluation short, in the order it happened.
+    var cuts: [EvaluationCut] = []
+    /// How often a run gave up (recursion, depth, budget); a run during which this changed is
+    /// not memoised.
+    var truncations = 0
+    /// Branches the evaluator decided never run for this build (`if #available` the deployment
+    /// target rules out, a main menu's `.context` branch, a branch after one that always runs):
+    /// the creation-site sweep does not report what they create.
+    var skippedRegions: Set<SyntaxIdentifier> = []
+    /// Runs already done (``MemoKey``).
+    var memo: [MemoKey: MemoEntry] = [:]
+    var memoHits = 0
     static let maximumDepth = 14
     static let maximumIterations = 2048
 
@@ -68,6 +87,10 @@ final class Evaluator {
 
     func recordAdded(_ value: Value, in frame: Frame) {
         added.append(contentsOf: flatten(value, conditions: frame.conditions))
+    }
+
+    func recordAddedItems(_ items: ArraySlice<Value.Item>) {
+        added += items
     }
 
     /// The elements of a value that may hold commands, each with its conditions.
@@ -118,7 +141,12 @@ final class Evaluator {
 
     func execute(_ items: CodeBlockItemListSyntax, frame: inout Frame) {
         for item in items {
-            if frame.terminated { return }
+            if frame.terminated {
+                // Code after a `return` every path takes never runs.
+                skippedRegions.insert(item.id)
+                continue
+            }
+            guard spend(at: item) else { return }
             switch item.item {
             case .decl(let decl):
                 executeDeclaration(decl, frame: &frame)
@@ -133,7 +161,7 @@ final class Evaluator {
     private func executeDeclaration(_ decl: DeclSyntax, frame: inout Frame) {
         if let variable = decl.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
-                let hint = binding.typeAnnotation?.type.trimmedDescription
+                let hint = binding.typeAnnotation?.type.sourceText
                 let value = binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null
                 bind(binding.pattern, to: value, frame: &frame)
             }
@@ -149,7 +177,7 @@ final class Evaluator {
             frame.locals[identifier.identifier.text] = value
         } else if let tuple = pattern.as(TuplePatternSyntax.self) {
             for (offset, element) in tuple.elements.enumerated() {
-                var part = Value.unknown(element.pattern.trimmedDescription)
+                var part = Value.unknown(element.pattern.sourceText)
                 if case .tuple(let members) = value, offset < members.count { part = members[offset].value }
                 bind(element.pattern, to: part, frame: &frame)
             }
@@ -173,7 +201,7 @@ final class Evaluator {
             execute(doStatement.body.statements, frame: &frame)
         } else if let whileStatement = statement.as(WhileStmtSyntax.self) {
             var inner = frame
-            inner.conditions.append(whileStatement.conditions.trimmedDescription)
+            inner.conditions.append(whileStatement.conditions.sourceText)
             execute(whileStatement.body.statements, frame: &inner)
             merge(branches: [inner], into: &frame)
         } else if let repeatStatement = statement.as(RepeatStmtSyntax.self) {
@@ -214,20 +242,20 @@ final class Evaluator {
                 if let initializer = binding.initializer {
                     value = evaluate(initializer.value, frame: &frame)
                 } else {
-                    value = frame.locals[binding.pattern.trimmedDescription] ?? .unknown(binding.pattern.trimmedDescription)
+                    value = frame.locals[binding.pattern.sourceText] ?? .unknown(binding.pattern.sourceText)
                 }
                 bind(binding.pattern, to: value, frame: &frame)
-                if !value.isStaticData { kept.append(element.condition.trimmedDescription) }
+                if !value.isStaticData { kept.append(element.condition.sourceText) }
             case .availability(let availability):
                 let available = index.conditions.isAvailable(availability.availabilityArguments)
                 let holds: Bool? = availability.availabilityKeyword.tokenKind == .poundUnavailable ? available.map(!) : available
                 switch holds {
                 case true?: continue
                 case false?: return .skip
-                case nil: kept.append(element.condition.trimmedDescription)
+                case nil: kept.append(element.condition.sourceText)
                 }
             default:
-                switch decide(element.condition.trimmedDescription) {
+                switch decide(element.condition.sourceText) {
                 case .skip: return .skip
                 case .unconditional: continue
                 case .condition(let text): kept.append(text)
@@ -250,7 +278,9 @@ final class Evaluator {
         var elseFrame = frame
         let elseDecision = negation(decision)
         apply(elseDecision, to: &elseFrame)
-        if case .skip = elseDecision {} else {
+        if case .skip = elseDecision {
+            skippedRegions.insert(statement.body.id)
+        } else {
             execute(statement.body.statements, frame: &elseFrame)
             frame.returns = elseFrame.returns
         }
@@ -274,13 +304,16 @@ final class Evaluator {
             var inner = frame
             for earlier in negations { apply(earlier, to: &inner) }
             apply(decision, to: &inner)
-            if case .skip = decision {} else {
+            if case .skip = decision {
+                skippedRegions.insert(branch.body.id)
+            } else {
                 let value = run(block: branch.body, frame: &inner)
                 values.append(.init(value: value, conditions: inner.conditions))
                 branches.append(inner)
             }
             if case .unconditional = decision {
                 // This branch always runs (`if #available(…)` met by the deployment target).
+                if let rest = branch.elseBody { skippedRegions.insert(rest.id) }
                 merge(branches: branches, into: &frame)
                 return values.count == 1 ? values[0].value : .array(values.flatMap { flatten($0.value, conditions: $0.conditions) })
             }
@@ -298,14 +331,16 @@ final class Evaluator {
             values.append(.init(value: value, conditions: elseFrame.conditions))
         }
         branches.append(elseFrame)
+        let outer = frame.conditions
         merge(branches: branches, into: &frame)
         if values.count == 1 { return values[0].value }
+        if let scalar = scalarChoice(values, outside: outer) { return scalar }
         return .array(values.flatMap { branch in flatten(branch.value, conditions: branch.conditions) })
     }
 
     /// `switch`: every case is a branch.
     func evaluateSwitch(_ expression: SwitchExprSyntax, frame: inout Frame) -> Value {
-        let subject = expression.subject.trimmedDescription
+        let subject = expression.subject.sourceText
         let subjectValue = evaluate(expression.subject, frame: &frame)
         // Only `self` and locals are values the code fixed; a stored property's initial value may
         // have changed by the time UIKit asks.
@@ -330,10 +365,13 @@ final class Evaluator {
                 hasDefault = true
                 text = "!(\(subject) matches an earlier case)"
             case .case(let label):
-                text = "\(subject) == \(label.caseItems.trimmedDescription)"
+                text = "\(subject) == \(label.caseItems.sourceText)"
             }
             let decision = decide(text)
-            if case .skip = decision { continue }
+            if case .skip = decision {
+                skippedRegions.insert(switchCase.id)
+                continue
+            }
             var inner = frame
             apply(decision, to: &inner)
             execute(switchCase.statements, frame: &inner)
@@ -343,8 +381,21 @@ final class Evaluator {
             branches.append(inner)
         }
         if !hasDefault { branches.append(frame) }
+        let outer = frame.conditions
         merge(branches: branches, into: &frame)
-        return values.count == 1 ? values[0].value : .array(values)
+        if values.count == 1 { return values[0].value }
+        return scalarChoice(values, outside: outer) ?? .array(values)
+    }
+
+    /// The branches of an `if` or `switch` expression as a choice, when none of them is a
+    /// command or an array (those are collected as arrays); each branch keeps only the
+    /// conditions it adds to `outside`.
+    func scalarChoice(_ values: [Value.Item], outside: [String]) -> Value? {
+        guard values.count > 1, values.allSatisfy({ !$0.value.isCommand && $0.value.items == nil && !$0.value.isNull }) else { return nil }
+        return choice(values.map { item in
+            let own = item.conditions.starts(with: outside) ? Array(item.conditions.dropFirst(outside.count)) : item.conditions
+            return Value.Item(value: item.value, conditions: own)
+        })
     }
 
     /// The case a known subject selects, when every label is a plain enum case or literal.
@@ -365,7 +416,7 @@ final class Evaluator {
             case .case(let label):
                 for item in label.caseItems {
                     guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else { return nil }
-                    var text = pattern.expression.trimmedDescription
+                    var text = pattern.expression.sourceText
                     if let member = pattern.expression.as(MemberAccessExprSyntax.self), member.base != nil {
                         text = "." + member.declName.baseName.text
                     }
@@ -434,27 +485,31 @@ final class Evaluator {
     private func executeFor(_ statement: ForStmtSyntax, frame: inout Frame) {
         let sequence = evaluate(statement.sequence, frame: &frame)
         let elements = iterate(sequence)
-        let whereText = statement.whereClause?.condition.trimmedDescription
+        let whereText = statement.whereClause?.condition.sourceText
         guard let elements, elements.count <= Self.maximumIterations else {
             var inner = frame
-            bind(statement.pattern, to: .unknown(statement.pattern.trimmedDescription), frame: &inner)
+            bind(statement.pattern, to: .unknown(statement.pattern.sourceText), frame: &inner)
             if let whereText { inner.conditions.append(whereText) }
             execute(statement.body.statements, frame: &inner)
             inner.terminated = false
             merge(branches: [inner], into: &frame)
             return
         }
+        // Each pass runs in the frame itself (a copy per pass would share every array with the
+        // outer frame, so each `append` in the body would copy the array): the pass's own
+        // conditions are undone after it, and locals the body declares are dropped.
+        let outerConditions = frame.conditions
+        let outerNames = Set(frame.locals.keys)
         for element in elements {
-            var inner = frame
-            inner.conditions += element.conditions
-            if let whereText { inner.conditions.append(whereText) }
-            bind(statement.pattern, to: element.value, frame: &inner)
-            execute(statement.body.statements, frame: &inner)
-            inner.terminated = false
-            inner.conditions = frame.conditions
-            for (name, _) in frame.locals { if let v = inner.locals[name] { frame.locals[name] = v } }
-            frame.selfFields = inner.selfFields
-            frame.returns = inner.returns
+            frame.conditions += element.conditions
+            if let whereText { frame.conditions.append(whereText) }
+            bind(statement.pattern, to: element.value, frame: &frame)
+            execute(statement.body.statements, frame: &frame)
+            frame.terminated = false
+            frame.conditions = outerConditions
+            if frame.locals.count != outerNames.count || frame.locals.keys.contains(where: { !outerNames.contains($0) }) {
+                frame.locals = frame.locals.filter { outerNames.contains($0.key) }
+            }
         }
     }
 
@@ -470,7 +525,10 @@ final class Evaluator {
     }
 
     func enter(_ key: String) -> Bool {
-        guard depth < Self.maximumDepth, !inProgress.contains(key) else { return false }
+        guard depth < Self.maximumDepth, !inProgress.contains(key) else {
+            truncations &+= 1
+            return false
+        }
         depth += 1
         inProgress.insert(key)
         return true

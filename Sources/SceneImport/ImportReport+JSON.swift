@@ -17,6 +17,8 @@ extension ImportReport {
             ("commands", .number(JSONNumber(commands.count))),
             ("byMechanism", counts),
             ("conditional", .number(JSONNumber(commands.filter(\.conditional).count))),
+            ("notFollowed", .number(JSONNumber(commands.filter { $0.notFollowed != nil }.count))),
+            ("evaluationSteps", .number(JSONNumber(evaluationSteps))),
             ("stateFlags", object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
             ("findings", .array(findings.map { finding in
                 object([("kind", .string(finding.kind.rawValue)), ("message", .string(finding.message)),

@@ -30,6 +30,9 @@ public struct ImportReport: Sendable {
     public var containment: [String]
     /// Why the generated scene did not load, if it did not (a bug in the importer: report it).
     public var sceneError: String?
+    /// Steps the evaluator took (``EvaluationBudget``): the same source always takes the same
+    /// number.
+    public var evaluationSteps = 0
 
     /// A command the scene cannot hold.
     public struct Unresolved: Sendable, Hashable {
@@ -52,6 +55,11 @@ public struct ImportReport: Sendable {
             case noTitle = "no-discoverability-title"
             /// An input the US keyboard layout cannot type.
             case untypable = "layout-cannot-type"
+            /// A creation site the evaluator did not follow: its inventory row holds only what
+            /// the site's own text fixes.
+            case notFollowed = "found-not-followed"
+            /// A provider whose evaluation the work budget cut short (``EvaluationBudget``).
+            case cutShort = "evaluation-cut-short"
         }
         public var kind: Kind
         public var message: String
@@ -71,6 +79,15 @@ public struct ImportReport: Sendable {
         self.containment = model.windowRoots.map { "window → \($0) (windowRoot)" }
             + model.edges.map { "\($0.parent) → \($0.child) (\($0.kind.rawValue)) \($0.location.file):\($0.location.line)" }
         var findings: [Finding] = []
+        for cut in model.evaluationCuts {
+            let scope = cut.importBudget ? "the import's work budget ran out" : "its work budget ran out"
+            findings.append(Finding(kind: .cutShort, message: "\(cut.provider): evaluation stopped after \(cut.steps) steps (\(scope)); commands it would have found further on are listed as found but not followed",
+                                    file: cut.location.file, line: cut.location.line))
+        }
+        for command in inventory where command.notFollowed != nil {
+            findings.append(Finding(kind: .notFollowed, message: "\(command.declaredIn): \(command.displayShortcut) → \(command.action ?? "?"): \(command.notFollowed ?? "")",
+                                    file: command.file, line: command.line))
+        }
         findings += Self.duplicates(in: inventory)
         findings += Self.perCommand(inventory, model: model)
         do {

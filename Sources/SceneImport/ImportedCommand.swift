@@ -47,6 +47,10 @@ public struct ImportedCommand: Hashable, Sendable {
     public var propertyList: String?
     public var file: String
     public var line: Int
+    /// Why the evaluator did not follow this command's creation site, when it did not: the
+    /// syntactic sweep found the site, and the fields the site's own text does not fix are
+    /// `nil`.
+    public var notFollowed: String?
 
     /// A `UICommandAlternate`.
     public struct Alternate: Hashable, Sendable {
@@ -75,7 +79,13 @@ public struct ImportedCommand: Hashable, Sendable {
         members.append(("wants_priority", .bool(wantsPriority)))
         members.append(("file", .string(file)))
         members.append(("line", .number(JSONNumber(line))))
+        if let notFollowed { members.append(("reason", .string(notFollowed))) }
         return JSONValue.object(members.map { (key: $0.0, value: $0.1) })
+    }
+
+    /// The inventory's order: by file, line, provider, mechanism and shortcut.
+    static func inventoryOrder(_ a: ImportedCommand, _ b: ImportedCommand) -> Bool {
+        (a.file, a.line, a.declaredIn, a.mechanism.rawValue, a.identity) < (b.file, b.line, b.declaredIn, b.mechanism.rawValue, b.identity)
     }
 
     /// The four fields the import score compares.

@@ -10,7 +10,7 @@ import Foundation
 /// become ``Value``s: arrays, dictionaries (``Value/object(type:fields:)`` with the keys as
 /// fields), strings, integers and Booleans; other values (dates, data, reals) are unknown.
 /// Files over ``maximumBytes`` and structures deeper than ``maximumDepth`` are not read.
-struct ResourceFiles {
+struct ResourceFiles: Sendable {
     /// Resource files by file name (`Shortcuts.plist`), the first in path order.
     private var byName: [String: SourceFiles.File] = [:]
 

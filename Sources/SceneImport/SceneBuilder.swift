@@ -73,14 +73,27 @@ struct SceneBuilder {
             for child in children[type] ?? [] { total += subtreeCommands(child, &seen) }
             return total
         }
-        var roots = model.windowRoots.filter { placeable(model.role($0)) }.enumerated().map { offset, type -> (Int, Int, String) in
+        // A root the entry point sets unconditionally comes before any other (a lock screen or
+        // onboarding window is never the key window); among equals, the most commands first.
+        var roots = model.windowRoots.filter { placeable(model.role($0)) }.enumerated().map { offset, type -> (Int, Int, Int, String) in
             var seen: Set<String> = []
-            return (-subtreeCommands(type, &seen), offset, type)
-        }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }.map(\.2)
+            let rank = type == model.overlay.keyWindow ? -1 : model.entryWindowRoots.contains(type) ? 0 : 1
+            return (rank, -subtreeCommands(type, &seen), offset, type)
+        }.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
         var unplaced: [String] = []
-        for type in relevant.sorted() where !hasParent.contains(type) && !roots.contains(type) && !reachable(type, from: roots, children: children) {
-            roots.append(type)
-            unplaced.append(type)
+        // A type no window reaches gets a window of its own, rooted at its topmost container
+        // (a controller the source only nests, however far up).
+        var parentOf: [String: String] = [:]
+        for (parent, list) in children.sorted(by: { $0.key < $1.key }) {
+            for child in list where parentOf[child] == nil { parentOf[child] = parent }
+        }
+        for type in relevant.sorted() where !roots.contains(type) && !reachable(type, from: roots, children: children) {
+            var top = type
+            var seen: Set<String> = [type]
+            while let parent = parentOf[top], placeable(model.role(parent)), seen.insert(parent).inserted { top = parent }
+            guard !roots.contains(top) else { continue }
+            roots.append(top)
+            unplaced.append(top)
         }
         var windowNames: Set<String> = []
         for root in roots where state.paths[root] == nil {
@@ -141,13 +154,33 @@ struct SceneBuilder {
             (key: "description", value: .string("Imported from Swift source by keytrace scene import.")),
             (key: "layout", value: .string("us-ansi")),
         ]
+        // Every inventory row is in the scene or left out with a reason.
+        let omittedRows = Set(state.omitted.map(\.command))
+        for command in model.inventory where !omittedRows.contains(command) {
+            if command.mechanism == .menu { continue }
+            guard state.paths[command.declaredIn] == nil else { continue }
+            let role = model.role(command.declaredIn)
+            let reason = placeable(role)
+                ? "its provider \(command.declaredIn) is not placed in any window"
+                : "its provider \(command.declaredIn) is not a responder the source declares (no UIKit superclass found); declare it with an overlay"
+            state.omitted.append((command, reason))
+        }
+        let firstResponder = model.overlay.firstResponder.flatMap { state.paths[$0] }
+            ?? chooseFirstResponder(paths: state.paths, commandsByType: commandsByType)
         if !state.flags.isEmpty {
-            members.append((key: "state", value: .object(state.flags.values.sorted().map { (key: $0, value: JSONValue.number(1)) })))
+            // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
+            // scene's first responder; every other flag starts at 1 so its commands show.
+            let owners = Dictionary(state.responderFlags.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+            members.append((key: "state", value: .object(state.flags.values.sorted().map { flag in
+                let stated = model.overlay.state.last { $0.name == flag }?.value
+                let initial = stated ?? owners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? 1
+                return (key: flag, value: JSONValue.number(JSONNumber(initial)))
+            })))
         }
         if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
         members.append((key: "windows", value: .array(windows)))
         if !modals.isEmpty { members.append((key: "controllers", value: .array(modals))) }
-        if let firstResponder = chooseFirstResponder(paths: state.paths, commandsByType: commandsByType) {
+        if let firstResponder {
             members.append((key: "firstResponder", value: .string(firstResponder)))
         }
         let definition = JSONValue.object(members)
@@ -204,6 +237,8 @@ struct SceneBuilder {
     private struct BuildState {
         var paths: [String: String] = [:]
         var flags: [String: String] = [:]
+        /// Responder type → the flag standing for its own `isFirstResponder`.
+        var responderFlags: [String: String] = [:]
         var omitted: [(command: ImportedCommand, reason: String)] = []
     }
 
@@ -318,10 +353,70 @@ struct SceneBuilder {
         if !attributes.isEmpty { members.append((key: "attributes", value: .array(attributes.map(JSONValue.string)))) }
         if command.wantsPriority { members.append((key: "wantsPriorityOverSystemBehavior", value: .bool(true))) }
         if let condition = command.condition {
-            let flag = flagName(for: condition, state: &state)
-            members.append((key: "when", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(1))])))
+            switch Self.directionDecision(condition, rightToLeft: false) {
+            case false?:
+                state.omitted.append((command, "it is provided only in right-to-left layout; the scene is left-to-right"))
+                return nil
+            case true?:
+                break
+            case nil:
+                let remaining = Self.withoutDirection(condition)
+                let flag: String
+                if Self.isFirstResponderCheck(remaining) {
+                    flag = flagName(for: "\(command.declaredIn) isFirstResponder", state: &state)
+                    state.responderFlags[command.declaredIn] = flag
+                } else {
+                    flag = flagName(for: remaining, state: &state)
+                }
+                members.append((key: "when", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(1))])))
+            }
         }
         return .object(members)
+    }
+
+    /// Whether a condition is the responder's own first-responder status (`isFirstResponder`,
+    /// `self.isFirstResponder`).
+    static func isFirstResponderCheck(_ condition: String) -> Bool {
+        let text = condition.replacingOccurrences(of: " ", with: "")
+        return text == "isFirstResponder" || text == "self.isFirstResponder"
+    }
+
+    /// Whether a condition part tests right-to-left layout: `isRTL`,
+    /// `UIApplication.isRTL`, `…effectiveUserInterfaceLayoutDirection == .rightToLeft`,
+    /// `…userInterfaceLayoutDirection == .rightToLeft`.
+    static func isRightToLeftTest(_ part: String) -> Bool {
+        let text = part.replacingOccurrences(of: " ", with: "")
+        if text == "isRTL" || text.hasSuffix(".isRTL") || text == "isRightToLeft" || text.hasSuffix(".isRightToLeft") { return true }
+        return text.contains("LayoutDirection==.rightToLeft") || text.hasSuffix("LayoutDirection==UIUserInterfaceLayoutDirection.rightToLeft")
+    }
+
+    /// The condition's parts (joined with ` && `), each `X` or `!(X)`.
+    private static func parts(_ condition: String) -> [(text: String, negated: Bool)] {
+        condition.components(separatedBy: " && ").map { part in
+            if part.hasPrefix("!("), part.hasSuffix(")") { return (String(part.dropFirst(2).dropLast()), true) }
+            return (part, false)
+        }
+    }
+
+    /// What the scene's writing direction decides for a condition: `false` when a
+    /// right-to-left test in it fails, `true` when it consists of direction tests that hold, `nil`
+    /// when other parts remain (``withoutDirection(_:)``).
+    static func directionDecision(_ condition: String, rightToLeft: Bool) -> Bool? {
+        var allDirection = true
+        for part in parts(condition) {
+            guard isRightToLeftTest(part.text) else { allDirection = false; continue }
+            if rightToLeft == part.negated { return false }
+        }
+        return allDirection ? true : nil
+    }
+
+    /// The condition without its writing-direction tests.
+    static func withoutDirection(_ condition: String) -> String {
+        let kept = condition.components(separatedBy: " && ").filter { part in
+            let inner = part.hasPrefix("!(") && part.hasSuffix(")") ? String(part.dropFirst(2).dropLast()) : part
+            return !isRightToLeftTest(inner)
+        }
+        return kept.joined(separator: " && ")
     }
 
     /// The state flag standing for a run-time condition: the condition's words in camel case.

@@ -11,6 +11,7 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         case noSwiftFiles([String])
         case notSwift(String)
         case cannotWrite(String, reason: String)
+        case overlay(String)
     }
 
     private let kind: Kind
@@ -31,6 +32,9 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         .init(.cannotWrite(path, reason: reason))
     }
 
+    /// An import overlay file is malformed or names a type the source does not have.
+    public static func overlay(_ message: String) -> SceneImportError { .init(.overlay(message)) }
+
     /// The kind of failure. New kinds may be added.
     public typealias Code = ErrorCode<SceneImportError>
 
@@ -42,6 +46,7 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         case .noSwiftFiles: return .noSwiftFiles
         case .notSwift: return .notSwift
         case .cannotWrite: return .cannotWrite
+        case .overlay: return .overlay
         }
     }
 
@@ -57,6 +62,8 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(path): not a .swift file; give Swift files or the folders that hold them"
         case .cannotWrite(let path, let reason):
             return "\(path): cannot write: \(reason)"
+        case .overlay(let message):
+            return message
         }
     }
 }
@@ -73,4 +80,6 @@ extension ErrorCode where Domain == SceneImportError {
     public static let notSwift = Self("not-swift")
     /// An output file could not be written.
     public static let cannotWrite = Self("cannot-write")
+    /// An import overlay file is malformed or names an unknown type.
+    public static let overlay = Self("overlay")
 }

@@ -17,13 +17,19 @@ public struct SceneImporter: Sendable {
         /// Read the deployment target from the Xcode project's settings when they give one
         /// (otherwise ``CompilationConditions/deploymentTarget`` stands).
         public var deploymentTargetFromProject: Bool
+        /// How much work the evaluator may do (``EvaluationBudget``).
+        public var budget: EvaluationBudget
+        /// What the developer states that the source does not show (``ImportOverlay``).
+        public var overlay: ImportOverlay?
 
         public init(files: SourceFiles.Options = .init(), conditions: CompilationConditions = .init(), sceneName: String? = nil,
-                    deploymentTargetFromProject: Bool = true) {
+                    deploymentTargetFromProject: Bool = true, budget: EvaluationBudget = .standard, overlay: ImportOverlay? = nil) {
             self.files = files
             self.conditions = conditions
             self.sceneName = sceneName
             self.deploymentTargetFromProject = deploymentTargetFromProject
+            self.budget = budget
+            self.overlay = overlay
         }
     }
 
@@ -49,18 +55,39 @@ public struct SceneImporter: Sendable {
             sources.append((file, String(decoding: data, as: UTF8.self)))
         }
         let name = options.sceneName ?? Self.defaultName(for: paths)
-        return importer.importSources(sources, strings: StringsTable(files: files.stringsFiles),
-                                      resources: ResourceFiles(files: files.resourceFiles),
-                                      interface: InterfaceFiles(files: files.interfaceFiles), name: name)
+        let strings = StringsTable(files: files.stringsFiles)
+        let resources = ResourceFiles(files: files.resourceFiles)
+        let interface = InterfaceFiles(files: files.interfaceFiles)
+        return try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface, name: name)
     }
 
-    /// Imports sources already in memory (tests, benchmarks).
-    public func importSources(_ sources: [(file: SourceFiles.File, text: String)], name: String = "imported") -> ImportResult {
-        importSources(sources, strings: StringsTable(), resources: ResourceFiles(), interface: InterfaceFiles(), name: name)
+    /// Imports sources already in memory (tests, benchmarks); an overlay that names a type the
+    /// sources do not have is an error.
+    public func importSources(_ sources: [(file: SourceFiles.File, text: String)], name: String = "imported") throws(SceneImportError) -> ImportResult {
+        try importOnLargeStack(sources, strings: StringsTable(), resources: ResourceFiles(), interface: InterfaceFiles(), name: name)
+    }
+
+    /// ``importSources(_:strings:resources:interface:name:)`` on a thread with a large stack
+    /// (``LargeStack``): parsing and evaluation recurse as deep as the source nests.
+    private func importOnLargeStack(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,
+                                    resources: ResourceFiles, interface: InterfaceFiles, name: String) throws(SceneImportError) -> ImportResult {
+        let importer = self
+        let texts = sources.map(\.text)
+        let files = sources.map(\.file)
+        let outcome = LargeStack.run { () -> Result<ImportResult, SceneImportError> in
+            do throws(SceneImportError) {
+                return .success(try importer.importSources(Array(zip(files, texts)).map { (file: $0.0, text: $0.1) }, strings: strings,
+                                                           resources: resources, interface: interface, name: name))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
     }
 
     func importSources(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,
-                       resources: ResourceFiles, interface: InterfaceFiles, name: String) -> ImportResult {
+                       resources: ResourceFiles, interface: InterfaceFiles, name: String) throws(SceneImportError) -> ImportResult {
+        let started = ContinuousClock.now
         var index = SourceIndex(conditions: options.conditions)
         var lines = 0
         for (file, text) in sources {
@@ -68,13 +95,21 @@ public struct SceneImporter: Sendable {
             lines += text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         }
         index.seal()
+        let overlay = options.overlay ?? ImportOverlay()
+        try overlay.validate(types: Set(index.types.keys))
         let extractor = CommandExtractor(index: index, strings: strings, resources: resources)
-        let inventory = extractor.commands()
+        extractor.evaluator.budget = options.budget
+        var inventory = extractor.commands()
+        inventory += CreationSiteSweep(index: index, evaluator: extractor.evaluator).unfollowedRows(covering: inventory)
+        inventory.sort(by: ImportedCommand.inventoryOrder)
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
         model.addContainment(from: interface)
+        model.apply(overlay)
         let scene = SceneBuilder(name: name, model: model).build()
-        return ImportResult(inventory: inventory, scene: scene.json, report: ImportReport(
-            sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene))
+        var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene)
+        report.evaluationSteps = extractor.evaluator.totalSteps
+        return ImportResult(inventory: inventory, scene: scene.json, report: report,
+                            timings: .init(parse: index.parseTime, total: ContinuousClock.now - started))
     }
 
     static func defaultName(for paths: [String]) -> String {
@@ -92,6 +127,17 @@ public struct ImportResult: Sendable {
     public var scene: String
     /// Counts, unresolved constructs and findings.
     public var report: ImportReport
+    /// Where the time went: parsing alone, and the whole import (parsing included). Kept out of
+    /// the report, which is byte-identical for the same source.
+    public var timings: Timings
+
+    /// Wall-clock durations of one import.
+    public struct Timings: Sendable {
+        /// swift-syntax parsing every file.
+        public var parse: Duration
+        /// The whole import, from the first file's parse to the report.
+        public var total: Duration
+    }
 
     /// The inventory as JSON Lines.
     public var inventoryText: String {

@@ -58,6 +58,10 @@ public struct SourceFiles: Sendable, Equatable {
             }
             if !isDirectory.boolValue {
                 guard path.hasSuffix(".swift") else { throw SceneImportError.notSwift(path) }
+                // A FIFO or device would block the read, or never end.
+                guard Self.isRegularFile(path, manager: manager) else {
+                    throw SceneImportError.unreadable(path, reason: "not a regular file")
+                }
                 add(File(path: path, displayPath: path))
                 continue
             }
@@ -90,10 +94,18 @@ public struct SourceFiles: Sendable, Equatable {
                 }
                 if !options.includeTests && Self.isTestFolder(name) { continue }
                 walk(path, relative: display, options: options, manager: manager)
-            } else {
+            } else if Self.isRegularFile(path, manager: manager) {
                 add(File(path: path, displayPath: display))
             }
         }
+    }
+
+    /// Whether `path` (after symbolic links) is a regular file: only those are read.
+    static func isRegularFile(_ path: String, manager: FileManager) -> Bool {
+        let resolved = (try? manager.destinationOfSymbolicLink(atPath: path)).map { link in
+            link.hasPrefix("/") ? link : URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent(link).path
+        } ?? path
+        return (try? manager.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular
     }
 
     static func isTestFolder(_ name: String) -> Bool {

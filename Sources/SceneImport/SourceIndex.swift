@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -88,6 +89,14 @@ struct SourceIndex {
     private var texts: [String: String] = [:]
     /// Line tables, one per file, by display path.
     private(set) var converters: [String: SourceLocationConverter] = [:]
+    /// How deep the parser follows nesting, in every build: swift-syntax's own default is 20
+    /// in a debug build (256 in release), which would make a debug-built importer read deeply
+    /// nested code differently. The import runs on a thread with a large stack
+    /// (``LargeStack``), so the depth is safe in both.
+    static let maximumNestingLevel = 256
+
+    /// Time spent in swift-syntax's parser, for the importer's `--timings`.
+    private(set) var parseTime: Duration = .zero
     /// The file each tree's root belongs to.
     private(set) var fileOfRoot: [SyntaxIdentifier: String] = [:]
 
@@ -97,7 +106,10 @@ struct SourceIndex {
 
     /// Parses one file and adds what it declares.
     mutating func add(source: String, file: SourceFiles.File) {
-        let tree = Parser.parse(source: source)
+        let started = ContinuousClock.now
+        var parser = Parser(source, maximumNestingLevel: Self.maximumNestingLevel)
+        let tree = SourceFileSyntax.parse(from: &parser)
+        parseTime += ContinuousClock.now - started
         files.append((file, tree))
         texts[file.displayPath] = source
         let converter = SourceLocationConverter(fileName: file.displayPath, tree: tree)
@@ -109,6 +121,9 @@ struct SourceIndex {
         for function in collector.globalFunctions { globalFunctions[function.name, default: []].append(function) }
         for property in collector.globalProperties { globalProperties[property.name] = property }
     }
+
+    /// Adds a type an Objective-C file declares (``add(objectiveC:)``).
+    mutating func addObjectiveCType(_ type: TypeInfo) { merge(type) }
 
     private mutating func merge(_ type: TypeInfo) {
         guard var existing = types[type.name] else {
@@ -222,6 +237,17 @@ struct SourceIndex {
         return false
     }
 
+    /// Whether `name` is one of Apple's types (UIKit, Foundation, SwiftUI): an `UI`/`NS`
+    /// prefix followed by an uppercase letter, or a SwiftUI protocol, that the app does not
+    /// declare itself.
+    func isSystemType(_ name: String) -> Bool {
+        if let info = type(named: name), info.kind != .extensionOnly { return false }
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count > 2 else { return false }
+        let prefix = String(String.UnicodeScalarView(scalars[0..<2]))
+        return (prefix == "UI" || prefix == "NS") && CharacterSet.uppercaseLetters.contains(scalars[2])
+    }
+
     /// The first UIKit (undeclared) class a class reaches, e.g. `UIViewController`; `nil` for
     /// a type that is not a class or reaches none.
     func systemBase(of name: String) -> String? {
@@ -331,14 +357,14 @@ private struct DeclarationCollector {
             case let a as ActorDeclSyntax: name = qualified(a.name.text); kind = .actor
             case let p as ProtocolDeclSyntax: name = qualified(p.name.text); kind = .protocol
             case let x as ExtensionDeclSyntax:
-                name = x.extendedType.trimmedDescription.replacingOccurrences(of: " ", with: "")
+                name = x.extendedType.sourceText.replacingOccurrences(of: " ", with: "")
                 kind = .extensionOnly
             default: return
             }
             var info = SourceIndex.TypeInfo(name: name, kind: kind)
             info.location = kind == .extensionOnly ? nil : location(declaration)
             info.inherited = declaration.inheritanceClause?.inheritedTypes.map {
-                let text = $0.type.trimmedDescription
+                let text = $0.type.sourceText
                 return text.split(separator: "<").first.map(String.init) ?? text
             } ?? []
             collect(members: declaration.memberBlock.members, into: &info)
@@ -356,7 +382,7 @@ private struct DeclarationCollector {
     func isObjC(_ attributes: AttributeListSyntax) -> (Bool, String?) {
         for element in attributes {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let name = attribute.attributeName.trimmedDescription
+            let name = attribute.attributeName.sourceText
             if name == "objc" {
                 if let arguments = attribute.arguments?.as(ObjCSelectorPieceListSyntax.self) {
                     let text = arguments.map { ($0.name?.text ?? "") + ($0.colon == nil ? "" : ":") }.joined()
@@ -378,7 +404,7 @@ private struct DeclarationCollector {
             let first = parameter.firstName.text
             let label: String? = first == "_" ? nil : first
             let name = parameter.secondName?.text ?? first
-            return .init(label: label, name: name, type: parameter.type.trimmedDescription,
+            return .init(label: label, name: name, type: parameter.type.sourceText,
                          defaultValue: parameter.defaultValue?.value)
         }
     }
@@ -392,7 +418,7 @@ private struct DeclarationCollector {
                      isObjC: objc || hasModifier(function.modifiers, ["override"]),
                      isOverride: hasModifier(function.modifiers, ["override"]),
                      explicitSelector: explicit, location: location(function),
-                     returnType: function.signature.returnClause?.type.trimmedDescription)
+                     returnType: function.signature.returnClause?.type.sourceText)
     }
 
     func initializerInfo(_ initializer: InitializerDeclSyntax) -> SourceIndex.FunctionInfo {
@@ -419,7 +445,7 @@ private struct DeclarationCollector {
                 break
             }
             return .init(name: name, isStatic: isStatic, isOverride: isOverride,
-                         type: binding.typeAnnotation?.type.trimmedDescription,
+                         type: binding.typeAnnotation?.type.sourceText,
                          initializer: binding.initializer?.value, getter: getter,
                          location: location(binding), isVariable: isVariable)
         }

@@ -86,7 +86,7 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
 
 /// The storyboards and `Info.plist` files of an app, and which storyboards a window starts
 /// from (`UIMainStoryboardFile`, or a scene configuration's `UISceneStoryboardFile`).
-struct InterfaceFiles {
+struct InterfaceFiles: Sendable {
     var storyboards: [Storyboard] = []
     var entryStoryboards: Set<String> = []
 

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Reads `.strings` tables in both of their forms: the text form (`"key" = "value";`) and the
 /// property-list form (XML or binary).
-struct StringsTable {
+struct StringsTable: Sendable {
     private(set) var values: [String: String] = [:]
 
     init() {}

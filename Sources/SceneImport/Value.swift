@@ -7,7 +7,11 @@ import SwiftSyntax
 /// integers, modifier sets, selectors, commands, arrays of them with the conditions each
 /// element is present under, and instances of the app's own types. Anything else is
 /// ``unknown(_:)`` carrying its source text.
-indirect enum Value {
+///
+/// Only ``command(_:)`` is stored indirectly (a command is large): an array, table or tuple
+/// payload sits in the value itself, so code that takes an array out of a frame's table owns
+/// it alone and can grow it in place.
+enum Value {
     case unknown(String)
     case null
     case bool(Bool)
@@ -15,7 +19,7 @@ indirect enum Value {
     case string(String)
     case modifiers(Set<String>)
     case selector(String)
-    case command(CommandValue)
+    indirect case command(CommandValue)
     case array([Item])
     case tuple([(label: String?, value: Value)])
     case object(type: String, fields: [String: Value])
@@ -26,6 +30,9 @@ indirect enum Value {
     case closure(ClosureExprSyntax)
     /// A bundled resource file, as the URL, path or `Data` the code holds for it.
     case resource(SourceFiles.File)
+    /// One of several values, each under the conditions that choose it: the branches of a
+    /// ternary, or of an `if`/`switch` expression, whose values are not commands or arrays.
+    case alternatives([Item])
 
     /// An array element and the run-time conditions it is present under.
     struct Item {
@@ -64,6 +71,19 @@ indirect enum Value {
     private var isResourceObject: Bool {
         if case .object(_, let fields) = self { return !fields.isEmpty && fields.values.allSatisfy(\.isKnown) }
         return false
+    }
+
+    /// Appends `more` to an array value in place (any other value becomes an array of
+    /// `more`): the array is moved out of `self` first, so it is uniquely referenced while it
+    /// grows.
+    mutating func appendItems(_ more: [Item]) {
+        guard case .array(var current) = self else {
+            self = .array(more)
+            return
+        }
+        self = .null
+        current += more
+        self = .array(current)
     }
 
     /// The elements, when the value is a collection the evaluator can iterate.

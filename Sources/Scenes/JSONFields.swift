@@ -1,13 +1,13 @@
 import KeyTraceCore
 
 /// Reads the members of one JSON object, tracking which were used so unknown fields are errors.
-struct JSONFields {
-    let file: String
-    let path: String
+package struct JSONFields {
+    package let file: String
+    package let path: String
     private let members: [(key: String, value: JSONValue)]
     private let allowed: [String]
 
-    init(_ value: JSONValue, file: String, path: String, allowed: [String]) throws(SceneError) {
+    package init(_ value: JSONValue, file: String, path: String, allowed: [String]) throws(SceneError) {
         guard case .object(let members) = value else {
             throw SceneError.invalid(file, path, expected: "an object, found \(value.kindName)")
         }
@@ -20,38 +20,38 @@ struct JSONFields {
         }
     }
 
-    func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-    func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    package func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
 
-    func has(_ key: String) -> Bool { value(key) != nil }
+    package func has(_ key: String) -> Bool { value(key) != nil }
 
-    func string(_ key: String) throws(SceneError) -> String? {
+    package func string(_ key: String) throws(SceneError) -> String? {
         guard let value = value(key) else { return nil }
         guard case .string(let s) = value else { throw SceneError.invalid(file, child(key), expected: "a string, found \(value.kindName)") }
         return s
     }
 
-    func requiredString(_ key: String) throws(SceneError) -> String {
+    package func requiredString(_ key: String) throws(SceneError) -> String {
         guard let s = try string(key) else { throw SceneError.invalid(file, child(key), expected: "a string (required)") }
         return s
     }
 
-    func bool(_ key: String) throws(SceneError) -> Bool? {
+    package func bool(_ key: String) throws(SceneError) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let b) = value else { throw SceneError.invalid(file, child(key), expected: "true or false, found \(value.kindName)") }
         return b
     }
 
     /// The integer at `key`, exactly as written and within `range`; `nil` when absent.
-    func int(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(SceneError) -> Int? {
+    package func int(_ key: String, in range: ClosedRange<Int> = Int.min...Int.max) throws(SceneError) -> Int? {
         guard let value = value(key) else { return nil }
         return try JSONFields.integer(value, in: range, file: file, path: child(key))
     }
 
     /// `value` as an integer within `range`, or an error naming `path` and what was found: a
     /// fraction, an exponent or a value beyond `range` (or beyond `Int`) is never rounded.
-    static func integer(_ value: JSONValue, in range: ClosedRange<Int>, file: String,
+    package static func integer(_ value: JSONValue, in range: ClosedRange<Int>, file: String,
                         path: String) throws(SceneError) -> Int {
         let expected = range == Int.min...Int.max ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)"
         guard case .number(let number) = value else {
@@ -69,13 +69,13 @@ struct JSONFields {
         return integer
     }
 
-    func array(_ key: String) throws(SceneError) -> [JSONValue] {
+    package func array(_ key: String) throws(SceneError) -> [JSONValue] {
         guard let value = value(key) else { return [] }
         guard case .array(let items) = value else { throw SceneError.invalid(file, child(key), expected: "an array, found \(value.kindName)") }
         return items
     }
 
-    func strings(_ key: String) throws(SceneError) -> [String] {
+    package func strings(_ key: String) throws(SceneError) -> [String] {
         var result: [String] = []
         for (index, item) in try array(key).enumerated() {
             guard case .string(let s) = item else {
@@ -86,7 +86,7 @@ struct JSONFields {
         return result
     }
 
-    func object(_ key: String) throws(SceneError) -> [(key: String, value: JSONValue)] {
+    package func object(_ key: String) throws(SceneError) -> [(key: String, value: JSONValue)] {
         guard let value = value(key) else { return [] }
         guard case .object(let members) = value else { throw SceneError.invalid(file, child(key), expected: "an object, found \(value.kindName)") }
         return members

@@ -96,7 +96,7 @@ public struct JSONSyntaxError: Error, Hashable, Sendable, CustomStringConvertibl
 }
 
 /// A small strict JSON parser (RFC 8259) that preserves key order and reports positions.
-struct JSONParser {
+package struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     /// The JSON path (`windows[0].root.name`) whose position ``location(of:in:)`` looks for;
@@ -107,7 +107,7 @@ struct JSONParser {
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
-    static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(text)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0, path: nil)

@@ -47,7 +47,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// This error with the line and column of its ``path`` in `text`, the scene's JSON.
-    func located(in text: String) -> SceneError {
+    package func located(in text: String) -> SceneError {
         guard let path, locationLine == nil else { return self }
         var copy = self
         copy.location = JSONParser.location(of: path, in: text)
@@ -60,14 +60,14 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         return "\(file):\(locationLine):\(locationColumn): "
     }
 
-    static func unreadable(_ file: String, _ reason: String) -> SceneError { .init(.unreadable(reason: reason), file: file) }
-    static func syntax(_ file: String, _ error: JSONSyntaxError) -> SceneError {
+    package static func unreadable(_ file: String, _ reason: String) -> SceneError { .init(.unreadable(reason: reason), file: file) }
+    package static func syntax(_ file: String, _ error: JSONSyntaxError) -> SceneError {
         .init(.syntax(line: error.line, column: error.column, reason: error.reason), file: file)
     }
-    static func invalid(_ file: String, _ path: String, expected: String) -> SceneError {
+    package static func invalid(_ file: String, _ path: String, expected: String) -> SceneError {
         .init(.invalid(path: path, expected: expected), file: file)
     }
-    static func unknownField(_ file: String, _ path: String, _ field: String, known: [String]) -> SceneError {
+    package static func unknownField(_ file: String, _ path: String, _ field: String, known: [String]) -> SceneError {
         .init(.unknownField(path: path, field: field, known: known), file: file)
     }
     static func unknownResponder(_ file: String, _ path: String, _ responder: String, known: [String]) -> SceneError {

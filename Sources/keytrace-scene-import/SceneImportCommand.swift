@@ -17,7 +17,8 @@ struct SceneImportCommand: ParsableCommand {
         Walks the .swift files under each PATH (skipping build products, dependencies such as Pods \
         and Carthage, hidden folders and test folders) \
         and prints the import report. Exit codes: 0 imported; 1 the generated scene does not load \
-        (an importer bug: please report it); 2 no usable input; 64 usage error.
+        (an importer bug: please report it), or with --strict a command is left out of the scene; \
+        2 no usable input; 64 usage error.
         """)
 
     @Argument(help: "App source folders or Swift files.")
@@ -56,6 +57,15 @@ struct SceneImportCommand: ParsableCommand {
     @Option(help: "The scene's name (default: the first path's last component).")
     var name: String?
 
+    @Flag(help: "Print the time spent parsing and importing to standard error (parse=SECONDS import=SECONDS).")
+    var timings = false
+
+    @Option(help: "An import overlay (JSON, see docs/SceneImport.md): the key window, containment, responder kinds, first responder and state values the source does not show.")
+    var overlay: String?
+
+    @Flag(help: "Exit 1 when a command found is left out of the scene (the report lists each with its reason).")
+    var strict = false
+
     func validate() throws {
         if let deploymentTarget {
             let parts = deploymentTarget.split(separator: ".", omittingEmptySubsequences: false)
@@ -78,10 +88,11 @@ struct SceneImportCommand: ParsableCommand {
         let target = deploymentTarget.map { $0.split(separator: ".").compactMap { Int($0) } }
         let conditions = CompilationConditions(platform: CompilationConditions.Platform(rawValue: platform) ?? .iOS,
                                                flags: flags, importableModules: Set(canImport), deploymentTarget: target ?? [13, 0])
-        let importer = SceneImporter(options: .init(files: .init(includeTests: includeTests), conditions: conditions,
-                                                    sceneName: name, deploymentTargetFromProject: target == nil))
         let result: ImportResult
         do {
+            let stated = try overlay.map { path throws(SceneImportError) in try ImportOverlay(contentsOf: path) }
+            let importer = SceneImporter(options: .init(files: .init(includeTests: includeTests), conditions: conditions,
+                                                        sceneName: name, deploymentTargetFromProject: target == nil, overlay: stated))
             result = try importer.importApp(at: paths)
         } catch {
             FileHandle.standardError.write(Data("keytrace: \(error)\n".utf8))
@@ -96,7 +107,18 @@ struct SceneImportCommand: ParsableCommand {
             FileHandle.standardError.write(Data("keytrace: \(error)\n".utf8))
             throw ExitCode(2)
         }
+        if timings {
+            func seconds(_ duration: Duration) -> String {
+                let value = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+                return String(format: "%.3f", value)
+            }
+            FileHandle.standardError.write(Data("timings: parse=\(seconds(result.timings.parse)) import=\(seconds(result.timings.total))\n".utf8))
+        }
         if result.report.sceneError != nil { throw ExitCode(1) }
+        if strict, !result.report.unresolved.isEmpty {
+            FileHandle.standardError.write(Data("keytrace: --strict: \(result.report.unresolved.count) command(s) left out of the scene; the report says why\n".utf8))
+            throw ExitCode(1)
+        }
     }
 
     private func write(_ text: String, to path: String) throws {

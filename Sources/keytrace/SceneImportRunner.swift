@@ -48,19 +48,17 @@ enum SceneImportRunner {
         return URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("keytrace-scene-import").path
     }
 
-    /// Runs the tool with the arguments, sharing standard input, output and error; returns its
-    /// exit status.
+    /// Replaces this process with the tool (`execv`), so the importer has this process's id,
+    /// standard streams and signals: a signal sent to `keytrace scene import` reaches the
+    /// importer itself and no child is left behind. Returns only when the tool cannot be
+    /// started, with the exit status to report.
     static func exec(_ tool: String, arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        do {
-            try process.run()
-        } catch {
-            FileHandle.standardError.write(Data("keytrace: cannot run \(tool): \(error.localizedDescription)\n".utf8))
-            return 2
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+        var argv: [UnsafeMutablePointer<CChar>?] = ([tool] + arguments).map { strdup($0) }
+        argv.append(nil)
+        defer { for pointer in argv { free(pointer) } }
+        execv(tool, argv)
+        let reason = String(cString: strerror(errno))
+        FileHandle.standardError.write(Data("keytrace: cannot run \(tool): \(reason)\n".utf8))
+        return 2
     }
 }

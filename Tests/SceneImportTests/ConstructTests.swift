@@ -5,9 +5,9 @@ import Scenes
 /// One test per construct real apps use to declare key commands. Each source is written for
 /// this test; none is copied from an app.
 @Suite struct ConstructTests {
-    func importing(_ sources: [String: String], platform: CompilationConditions.Platform = .iOS) -> ImportResult {
+    func importing(_ sources: [String: String], platform: CompilationConditions.Platform = .iOS) throws -> ImportResult {
         let importer = SceneImporter(options: .init(conditions: .init(platform: platform)))
-        return importer.importSources(sources.sorted { $0.key < $1.key }.map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) })
+        return try importer.importSources(sources.sorted { $0.key < $1.key }.map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) })
     }
 
     /// (declared_in, input, modifiers, action) of every command, sorted.
@@ -15,8 +15,8 @@ import Scenes
         result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
     }
 
-    @Test func keyCommandsOverrideWithEveryInitialiserForm() {
-        let result = importing(["A.swift": """
+    @Test func keyCommandsOverrideWithEveryInitialiserForm() throws {
+        let result = try importing(["A.swift": """
             import UIKit
             class Editor: UIViewController {
                 override var keyCommands: [UIKeyCommand]? {
@@ -48,8 +48,8 @@ import Scenes
         #expect(result.inventory.first { $0.action == "up" }?.input == "UIKeyInputUpArrow")
     }
 
-    @Test func superPlusExtrasConditionsAndHelpers() {
-        let result = importing(["B.swift": """
+    @Test func superPlusExtrasConditionsAndHelpers() throws {
+        let result = try importing(["B.swift": """
             import UIKit
             class Base: UIViewController {
                 override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(reload))] }
@@ -92,8 +92,8 @@ import Scenes
         #expect(result.inventory.first { $0.input == "2" }?.condition == "traitCollection.horizontalSizeClass == .regular")
     }
 
-    @Test func addKeyCommandInLifecycleMethodsWithALoop() {
-        let result = importing(["C.swift": """
+    @Test func addKeyCommandInLifecycleMethodsWithALoop() throws {
+        let result = try importing(["C.swift": """
             import UIKit
             class Root: UIViewController {
                 override func viewDidLoad() {
@@ -115,7 +115,7 @@ import Scenes
             "Root addKeyCommand cmd+0 select:", "Root addKeyCommand cmd+1 select:", "Root addKeyCommand cmd+2 select:",
             "Root addKeyCommand cmd+t newTab",
         ])
-        let catalyst = importing(["C.swift": """
+        let catalyst = try importing(["C.swift": """
             import UIKit
             class Root: UIViewController {
                 override func viewDidLoad() {
@@ -129,8 +129,8 @@ import Scenes
         #expect(keys(catalyst) == ["Root addKeyCommand cmd+m newTab"])
     }
 
-    @Test func mainMenuFromStoredPropertiesAndSelectorConstants() {
-        let result = importing([
+    @Test func mainMenuFromStoredPropertiesAndSelectorConstants() throws {
+        let result = try importing([
             "AppDelegate.swift": """
             import UIKit
             extension Selector { static let toggleSidebar = #selector(Split.toggleSidebar(_:)) }
@@ -162,8 +162,8 @@ import Scenes
         #expect(result.scene.contains("\"imported-AppDelegate\""))
     }
 
-    @Test func convenienceInitialiserTupleAndInputTable() {
-        let result = importing(["D.swift": """
+    @Test func convenienceInitialiserTupleAndInputTable() throws {
+        let result = try importing(["D.swift": """
             import UIKit
             extension String { static let escape = UIKeyCommand.inputEscape }
             struct KeyInput {
@@ -201,8 +201,8 @@ import Scenes
         #expect(result.inventory.first { $0.input == "w" }?.line == 26)
     }
 
-    @Test func swiftUIShortcuts() {
-        let result = importing(["E.swift": """
+    @Test func swiftUIShortcuts() throws {
+        let result = try importing(["E.swift": """
             import SwiftUI
             extension KeyboardShortcut { enum App { static let refresh = KeyboardShortcut("r") } }
             struct Toolbar: View {
@@ -236,8 +236,8 @@ import Scenes
         #expect(result.inventory.first { $0.input == "UIKeyInputEscape" }?.condition == "showClose")
     }
 
-    @Test func protocolDefaultAndSharedHelper() {
-        let result = importing(["F.swift": """
+    @Test func protocolDefaultAndSharedHelper() throws {
+        let result = try importing(["F.swift": """
             import UIKit
             protocol Refreshable {}
             extension Refreshable {
@@ -261,8 +261,8 @@ import Scenes
         ])
     }
 
-    @Test func storedPropertyFilledInAnInitialiser() {
-        let result = importing(["G.swift": """
+    @Test func storedPropertyFilledInAnInitialiser() throws {
+        let result = try importing(["G.swift": """
             import UIKit
             class Search: UITextField {
                 override var keyCommands: [UIKeyCommand]? { _keyCommands }
@@ -283,7 +283,7 @@ import Scenes
         #expect(result.report.findings.contains { $0.kind == .textInput && $0.message.contains("ctrl+n") })
     }
 
-    @Test func selectorNames() {
+    @Test func selectorNames() throws {
         #expect(SelectorName.objectiveC(base: "find", labels: [nil]) == "find:")
         #expect(SelectorName.objectiveC(base: "refresh", labels: []) == "refresh")
         #expect(SelectorName.objectiveC(base: "handleKeyCommand", labels: ["sender"]) == "handleKeyCommandWithSender:")
@@ -292,8 +292,8 @@ import Scenes
         #expect(parsed.type == "Type" && parsed.base == "method" && parsed.labels! == [nil, "with"])
     }
 
-    @Test func inactiveCodeDeclaresNothing() {
-        let result = importing(["H.swift": """
+    @Test func inactiveCodeDeclaresNothing() throws {
+        let result = try importing(["H.swift": """
             import UIKit
             #if os(macOS)
             class MacOnly: NSViewController {}
@@ -309,8 +309,8 @@ import Scenes
         #expect(keys(result) == ["Phone keyCommands opt+cmd+d debugMenu"])
     }
 
-    @Test func enumTablesSwitchesTernariesAndCanImport() {
-        let result = importing(["I.swift": """
+    @Test func enumTablesSwitchesTernariesAndCanImport() throws {
+        let result = try importing(["I.swift": """
             import UIKit
             #if canImport(NotAModule)
             class Never: UIViewController { override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "z", modifierFlags: .command, action: #selector(x))] } }
@@ -347,8 +347,8 @@ import Scenes
         #expect(result.report.sceneError == nil)
     }
 
-    @Test func objectiveCKeyInputHelpersAndAvailability() {
-        let result = importing(["J.swift": """
+    @Test func objectiveCKeyInputHelpersAndAvailability() throws {
+        let result = try importing(["J.swift": """
             import UIKit
             extension String {
                 static let escape = _ABCKeyInputEscape()
@@ -371,7 +371,7 @@ import Scenes
         #expect(result.inventory.first { $0.modifiers == ["command"] }?.conditional == true)
         var modern = CompilationConditions()
         modern.deploymentTarget = [16, 0]
-        let later = SceneImporter(options: .init(conditions: modern)).importSources(
+        let later = try SceneImporter(options: .init(conditions: modern)).importSources(
             [(SourceFiles.File(path: "K.swift", displayPath: "K.swift"), """
             import UIKit
             class Sheet: UIViewController {
@@ -386,8 +386,8 @@ import Scenes
         #expect(later.inventory.first?.conditional == false)
     }
 
-    @Test func commandsFromRunTimeDataHaveNullKeysAndTheSceneStillLoads() {
-        let result = importing(["L.swift": """
+    @Test func commandsFromRunTimeDataHaveNullKeysAndTheSceneStillLoads() throws {
+        let result = try importing(["L.swift": """
             import UIKit
             class Terminal: UIViewController {
                 var bindings: [(String, UIKeyModifierFlags)] = []

@@ -152,3 +152,55 @@ import Scenes
         #expect(result.stderr.contains("swift build --product keytrace-scene-import"))
     }
 }
+
+/// `keytrace scene import` and the importer process it runs.
+@Suite struct ImportProcessTests {
+    /// A signal sent to `keytrace scene import` reaches the importer itself: `keytrace`
+    /// replaces itself with the importer (same process id), so no importer outlives it.
+    @Test func aSignalToSceneImportLeavesNoImporterRunning() throws {
+        guard let binary = CLIRunner.binary else {
+            Issue.record("keytrace binary not found; run swift build first")
+            return
+        }
+        let dir = ScratchDirectory.make()
+        for (file, text) in StressApp.sources(units: 400) {
+            let path = dir + "/" + file.displayPath
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["scene", "import", dir + "/StressApp", "-o", dir + "/scene.json", "--report", dir + "/report.txt"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let pid = process.processIdentifier
+        // Wait (at most 10 s) until the process runs the importer.
+        var execed = false
+        for _ in 0..<200 {
+            let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+            if exe.hasSuffix("/keytrace-scene-import") { execed = true; break }
+            if !process.isRunning { break }
+            usleep(50_000)
+        }
+        #expect(execed, "keytrace scene import should exec the importer in its own process")
+        kill(pid, SIGTERM)
+        process.waitUntilExit()
+        // No process is left that was started with this folder in its arguments.
+        usleep(100_000)
+        let survivors = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { entry in
+            guard Int32(entry) != nil, let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return false }
+            return String(decoding: data, as: UTF8.self).contains(dir)
+        }
+        #expect(survivors.isEmpty, "importer processes still running: \(survivors)")
+    }
+
+    @Test func aFifoIsRefusedInsteadOfBlockingTheImport() throws {
+        let dir = ScratchDirectory.make()
+        let fifo = dir + "/Blocking.swift"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let result = try CLIRunner.run(["scene", "import", fifo, "-o", dir + "/scene.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("not a regular file"))
+    }
+}

@@ -1,0 +1,239 @@
+import SwiftSyntax
+
+/// Finds every place the compiled source creates a key command, whatever code reaches it, so
+/// that a command the evaluator does not follow is still in the inventory.
+///
+/// A creation site is:
+/// - `UIKeyCommand(…)`, `UIKeyCommand.init(…)`, or a `UIKeyCommand` subclass's initialiser;
+/// - `.init(…)` with an `input:` argument (a command where the context expects one);
+/// - a call to one of the app's own factories: a function whose declared result is a
+///   `UIKeyCommand` (or a subclass).
+///
+/// Sites inside a factory or inside an initialiser of a command type are the factory's own
+/// code: the factory's callers are the sites. SwiftUI's `.keyboardShortcut(…)` is always
+/// followed (``CommandExtractor``) and is not swept.
+///
+/// Each site the inventory has no row for becomes a row of its own: the lexically enclosing
+/// type provides it, the mechanism follows from the member it is in (`buildMenu` → menu, a
+/// method calling `addKeyCommand` → addKeyCommand, else keyCommands), and the input,
+/// modifiers and action are what the site's own arguments fix (evaluated with nothing known
+/// of the caller), `nil` otherwise. ``ImportedCommand/notFollowed`` says why.
+struct CreationSiteSweep {
+    let index: SourceIndex
+    let evaluator: Evaluator
+
+    /// One creation site and the declarations around it.
+    struct Site {
+        var call: FunctionCallExprSyntax
+        var location: SourceLocation
+        /// The innermost enclosing type (as ``SourceIndex`` names it), if any.
+        var enclosingType: String?
+        /// The enclosing function's or property's name.
+        var member: String?
+        /// Whether the enclosing function's body calls `addKeyCommand`.
+        var inAddKeyCommandMethod: Bool
+    }
+
+    /// Every creation site in the compiled code, in file and line order.
+    func sites() -> [Site] {
+        let factories = factoryNames()
+        var result: [Site] = []
+        for (_, tree) in index.files {
+            let visitor = SiteVisitor(index: index, factories: factories, evaluator: evaluator)
+            visitor.walk(tree)
+            result += visitor.sites
+        }
+        return result
+    }
+
+    /// Rows for the sites the inventory does not cover.
+    func unfollowedRows(covering inventory: [ImportedCommand]) -> [ImportedCommand] {
+        var covered: Set<SourceLocation> = []
+        for command in inventory { covered.insert(SourceLocation(file: command.file, line: command.line)) }
+        var rows: [ImportedCommand] = []
+        let budgetNote = evaluator.cuts.isEmpty ? "" : "; the evaluation budget cut \(evaluator.cuts.count) provider(s) short"
+        for site in sites() where !covered.contains(site.location) && !isSkipped(site.call) {
+            covered.insert(site.location)
+            let mechanism: ImportedCommand.Mechanism
+            if site.member == "buildMenu" {
+                mechanism = .menu
+            } else if site.inAddKeyCommandMethod {
+                mechanism = .addKeyCommand
+            } else {
+                mechanism = .keyCommands
+            }
+            var reason = site.enclosingType == nil
+                ? "created outside any type, and no provider the importer runs reaches it"
+                : "no keyCommands override, addKeyCommand call, buildMenu(with:) or view the importer runs reaches it"
+            reason += budgetNote
+            for command in ownValues(of: site) {
+                rows.append(ImportedCommand(
+                    declaredIn: site.enclosingType ?? "?", mechanism: mechanism,
+                    input: command.input ?? nil, modifiers: command.modifiers.map { $0.sorted() }, action: command.action,
+                    title: command.title ?? command.discoverabilityTitle, titleExpression: nil,
+                    conditional: false, condition: nil, attributes: command.attributes,
+                    wantsPriority: command.wantsPriority, discoverabilityTitle: command.discoverabilityTitle,
+                    alternates: [], propertyList: command.propertyList,
+                    file: site.location.file, line: site.location.line, notFollowed: reason))
+            }
+        }
+        return rows
+    }
+
+    /// Whether the site lies in a branch the evaluator decided never runs for this build.
+    private func isSkipped(_ node: some SyntaxProtocol) -> Bool {
+        var current: Syntax? = Syntax(node)
+        while let next = current {
+            if evaluator.skippedRegions.contains(next.id) { return true }
+            current = next.parent
+        }
+        return false
+    }
+
+    /// What the site's own text fixes: the call evaluated with nothing known of its caller.
+    private func ownValues(of site: Site) -> [CommandValue] {
+        let savedCreated = evaluator.created
+        evaluator.reset()
+        evaluator.beginProvider("sweep \(site.location.file):\(site.location.line)")
+        var frame = Evaluator.Frame(selfType: site.enclosingType)
+        frame.returnHint = "UIKeyCommand"
+        _ = evaluator.evaluate(ExprSyntax(site.call), frame: &frame, hint: "UIKeyCommand")
+        var commands: [CommandValue] = []
+        var seen: Set<String> = []
+        for item in evaluator.created {
+            guard case .command(let command) = item.value, command.hasKey else { continue }
+            let key = "\(String(describing: command.input)) \(command.modifiers?.sorted() ?? []) \(command.action ?? "")"
+            if seen.insert(key).inserted { commands.append(command) }
+        }
+        evaluator.reset()
+        evaluator.created = savedCreated
+        if commands.isEmpty {
+            return [CommandValue(hasKey: true, input: .some(nil), modifiers: nil, action: nil, location: site.location)]
+        }
+        return commands
+    }
+
+    /// Names of the app's functions whose declared result is a key command.
+    private func factoryNames() -> Set<String> {
+        var names: Set<String> = []
+        func consider(_ function: SourceIndex.FunctionInfo) {
+            guard function.kind == .function, let result = function.returnType else { return }
+            if isCommandTypeName(result) { names.insert(function.name) }
+        }
+        for info in index.orderedTypes { info.functions.forEach(consider) }
+        for functions in index.globalFunctions.values { functions.forEach(consider) }
+        return names
+    }
+
+    private func isCommandTypeName(_ text: String) -> Bool {
+        let name = text.trimmingCharacters(in: ["?", "!", " "])
+        return name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand")
+    }
+}
+
+/// Walks one file for ``CreationSiteSweep``, skipping inactive `#if` clauses.
+private final class SiteVisitor: SyntaxVisitor {
+    let index: SourceIndex
+    let factories: Set<String>
+    let evaluator: Evaluator
+    var sites: [CreationSiteSweep.Site] = []
+    private var types: [String] = []
+    private var members: [(name: String, isFactory: Bool, addsKeyCommands: Bool)] = []
+
+    init(index: SourceIndex, factories: Set<String>, evaluator: Evaluator) {
+        self.index = index
+        self.factories = factories
+        self.evaluator = evaluator
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        guard let block = node.parent?.parent?.as(IfConfigDeclSyntax.self) else { return .visitChildren }
+        return index.conditions.activeClause(of: block)?.id == node.id ? .visitChildren : .skipChildren
+    }
+
+    private func enterType(_ name: String) -> SyntaxVisitorContinueKind {
+        types.append(types.last.map { "\($0).\(name)" } ?? name)
+        return .visitChildren
+    }
+
+    private func leaveType() { types.removeLast() }
+
+    /// The name ``SourceIndex`` knows the innermost type by.
+    private var currentType: String? {
+        guard let qualified = types.last else { return nil }
+        if index.type(named: qualified) != nil { return qualified }
+        let last = qualified.split(separator: ".").last.map(String.init) ?? qualified
+        return index.type(named: last)?.name ?? last
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
+    override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.extendedType.sourceText
+        types.append(name)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }
+
+    private var inCommandType: Bool {
+        guard let type = currentType else { return false }
+        return type == "UIKeyCommand" || index.inherits(type, from: "UIKeyCommand")
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let result = node.signature.returnClause?.type.sourceText.trimmingCharacters(in: ["?", "!", " "])
+        let isFactory = result.map { $0 == "UIKeyCommand" || index.inherits($0, from: "UIKeyCommand") } ?? false
+        let adds = node.body?.description.contains("addKeyCommand") ?? false
+        members.append((node.name.text, isFactory, adds))
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { members.removeLast() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        let adds = node.body?.description.contains("addKeyCommand") ?? false
+        members.append(("init", inCommandType, adds))
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { members.removeLast() }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.bindings.first?.pattern.sourceText ?? ""
+        members.append((name, false, false))
+        return .visitChildren
+    }
+    override func visitPost(_ node: VariableDeclSyntax) { members.removeLast() }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if isCreation(node), !(members.contains { $0.isFactory }) {
+            sites.append(.init(call: node, location: evaluator.location(node), enclosingType: currentType,
+                               member: members.first?.name, inAddKeyCommandMethod: members.contains { $0.addsKeyCommands }))
+        }
+        return .visitChildren
+    }
+
+    private func isCreation(_ call: FunctionCallExprSyntax) -> Bool {
+        let callee = call.calledExpression
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            return name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand") || factories.contains(name)
+        }
+        guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }
+        let name = member.declName.baseName.text
+        guard let base = member.base else {
+            if name == "init" { return call.arguments.contains { $0.label?.text == "input" } }
+            return factories.contains(name)
+        }
+        let baseText = base.sourceText
+        if name == "init" { return baseText == "UIKeyCommand" || index.inherits(baseText, from: "UIKeyCommand") }
+        return factories.contains(name) && (baseText == "self" || baseText == "Self" || index.type(named: baseText) != nil)
+    }
+}

@@ -1,0 +1,134 @@
+import SwiftSyntax
+
+/// Memoised evaluation: a function, property getter or closure run once per declaration and
+/// abstract context, however many call sites reach it.
+///
+/// The context is everything the run can read: its arguments, the instance fields it shares
+/// with the caller, the caller's conditions (every command it creates is logged under them),
+/// the creation site a factory call gives its commands, `self`'s type and the evaluator's mode. Hashing those values (``Value/fingerprint(into:)``)
+/// gives the key. A hit replays what the run did: its result, the commands it created and
+/// added, and the fields it left. A run that was cut short (recursion, depth or the budget)
+/// is not stored, since a second attempt from another call stack may see further.
+struct MemoKey: Hashable {
+    var declaration: SyntaxIdentifier
+    var context: Int
+}
+
+/// What one memoised run did.
+struct MemoEntry {
+    var result: Value
+    var created: ArraySlice<Value.Item>
+    var added: ArraySlice<Value.Item>
+    var selfFields: [String: Value]?
+}
+
+extension Evaluator {
+    /// The key of a run of `declaration` in this context.
+    func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, values: [Value], sharedFields: [String: Value]?,
+                 locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil) -> MemoKey {
+        var hasher = Hasher()
+        hasher.combine(site)
+        hasher.combine(mode == .menu)
+        hasher.combine(selfType)
+        hasher.combine(values.count)
+        for value in values { value.fingerprint(into: &hasher) }
+        hasher.combine(conditions)
+        if let sharedFields { Value.fingerprint(sharedFields, into: &hasher) } else { hasher.combine(-1) }
+        if let locals { Value.fingerprint(locals, into: &hasher) } else { hasher.combine(-2) }
+        return MemoKey(declaration: declaration.id, context: hasher.finalize())
+    }
+
+    /// Runs `body` once per key: later calls replay the first run's effects.
+    func memoised(_ key: MemoKey, sharesFields: Bool, frame: inout Frame, _ body: (inout Frame) -> Value) -> Value {
+        if let entry = memo[key] {
+            memoHits &+= 1
+            created += entry.created
+            recordAddedItems(entry.added)
+            if sharesFields, let fields = entry.selfFields { frame.selfFields = fields }
+            return entry.result
+        }
+        let createdBefore = created.count
+        let addedBefore = added.count
+        let truncationsBefore = truncations
+        let result = body(&frame)
+        if truncations == truncationsBefore {
+            memo[key] = MemoEntry(result: result, created: created[createdBefore...], added: added[addedBefore...],
+                                  selfFields: sharesFields ? frame.selfFields : nil)
+        }
+        return result
+    }
+}
+
+extension Value {
+    /// Feeds the value's structure into `hasher`: equal values feed equal input.
+    func fingerprint(into hasher: inout Hasher) {
+        switch self {
+        case .unknown(let text): hasher.combine(0); hasher.combine(text)
+        case .null: hasher.combine(1)
+        case .bool(let flag): hasher.combine(2); hasher.combine(flag)
+        case .int(let number): hasher.combine(3); hasher.combine(number)
+        case .string(let text): hasher.combine(4); hasher.combine(text)
+        case .modifiers(let names): hasher.combine(5); hasher.combine(names)
+        case .selector(let name): hasher.combine(6); hasher.combine(name)
+        case .command(let command): hasher.combine(7); command.fingerprint(into: &hasher)
+        case .array(let items):
+            hasher.combine(8)
+            hasher.combine(items.count)
+            for item in items {
+                item.value.fingerprint(into: &hasher)
+                hasher.combine(item.conditions)
+            }
+        case .tuple(let members):
+            hasher.combine(9)
+            hasher.combine(members.count)
+            for member in members {
+                hasher.combine(member.label)
+                member.value.fingerprint(into: &hasher)
+            }
+        case .object(let type, let fields): hasher.combine(10); hasher.combine(type); Self.fingerprint(fields, into: &hasher)
+        case .enumCase(let type, let name, let payload):
+            hasher.combine(11)
+            hasher.combine(type)
+            hasher.combine(name)
+            hasher.combine(payload.count)
+            for value in payload { value.fingerprint(into: &hasher) }
+        case .typeReference(let name): hasher.combine(12); hasher.combine(name)
+        case .shortcut(let input, let modifiers): hasher.combine(13); hasher.combine(input); hasher.combine(modifiers)
+        case .closure(let closure): hasher.combine(14); hasher.combine(closure.id)
+        case .resource(let file): hasher.combine(15); hasher.combine(file)
+        case .alternatives(let items):
+            hasher.combine(16)
+            hasher.combine(items.count)
+            for item in items {
+                item.value.fingerprint(into: &hasher)
+                hasher.combine(item.conditions)
+            }
+        }
+    }
+
+    /// A table of values, in key order.
+    static func fingerprint(_ table: [String: Value], into hasher: inout Hasher) {
+        hasher.combine(table.count)
+        for key in table.keys.sorted() {
+            hasher.combine(key)
+            table[key]?.fingerprint(into: &hasher)
+        }
+    }
+}
+
+extension CommandValue {
+    func fingerprint(into hasher: inout Hasher) {
+        hasher.combine(hasKey)
+        hasher.combine(input)
+        hasher.combine(modifiers)
+        hasher.combine(action)
+        hasher.combine(title)
+        hasher.combine(titleExpression)
+        hasher.combine(discoverabilityTitle)
+        hasher.combine(attributes)
+        hasher.combine(wantsPriority)
+        hasher.combine(alternates)
+        hasher.combine(propertyList)
+        hasher.combine(location)
+    }
+}

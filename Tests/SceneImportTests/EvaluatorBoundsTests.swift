@@ -1,0 +1,139 @@
+import Testing
+@testable import SceneImport
+
+/// The evaluator's memoisation and work budget, the creation-site sweep and choices among
+/// argument values. Every source is written for these tests.
+@Suite struct EvaluatorBoundsTests {
+    func importing(_ sources: [String: String], budget: EvaluationBudget = .standard) throws -> ImportResult {
+        let importer = SceneImporter(options: .init(budget: budget))
+        return try importer.importSources(sources.sorted { $0.key < $1.key }.map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) })
+    }
+
+    @Test func theStressAppImportsEveryCommandWithinTheBudget() throws {
+        let result = try SceneImporter().importSources(StressApp.sources(units: 3))
+        #expect(result.report.findings.filter { $0.kind == .cutShort }.isEmpty)
+        #expect(result.inventory.filter { $0.notFollowed != nil }.isEmpty)
+        #expect(result.inventory.count == 3 * StressApp.commandsPerUnit)
+        #expect(result.inventory.filter { $0.declaredIn == "U1Nested" && $0.conditional }.count == StressApp.nestedConditions)
+        #expect(result.report.sceneError == nil)
+    }
+
+    @Test func evaluationWorkGrowsLinearlyWithTheStressApp() throws {
+        let small = try SceneImporter().importSources(StressApp.sources(units: 4)).report.evaluationSteps
+        let large = try SceneImporter().importSources(StressApp.sources(units: 16)).report.evaluationSteps
+        let ratio = Double(large) / Double(max(small, 1))
+        // Four times the units: four times the work (plus a constant for the shared file).
+        #expect(ratio > 3.6 && ratio < 4.4, "steps: \(small) for 4 units, \(large) for 16")
+    }
+
+    @Test func aSpentBudgetIsReportedAndTheSweepKeepsTheCommands() throws {
+        let source = """
+            import UIKit
+            class Editor: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands: [UIKeyCommand] = []
+                    commands.append(UIKeyCommand(input: "a", modifierFlags: .command, action: #selector(first)))
+                    commands.append(UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(second)))
+                    commands.append(UIKeyCommand(input: "c", modifierFlags: .command, action: #selector(third)))
+                    return commands
+                }
+                @objc func first() {}
+                @objc func second() {}
+                @objc func third() {}
+            }
+            """
+        let full = try importing(["A.swift": source])
+        #expect(full.inventory.count == 3)
+        let cut = try importing(["A.swift": source], budget: EvaluationBudget(stepsPerProvider: 12, totalSteps: 1_000))
+        let finding = cut.report.findings.first { $0.kind == .cutShort }
+        #expect(finding?.message.hasPrefix("Editor.keyCommands: evaluation stopped after") == true)
+        #expect(finding?.file == "A.swift")
+        // Every command is still in the inventory: what evaluation did not reach, the sweep found.
+        #expect(Set(cut.inventory.map(\.input)) == ["a", "b", "c"])
+        let swept = cut.inventory.filter { $0.notFollowed != nil }
+        #expect(!swept.isEmpty)
+        let sweptOnEditor = swept.allSatisfy { $0.declaredIn == "Editor" && $0.action != nil }
+        #expect(sweptOnEditor)
+        #expect(cut.report.findings.contains { $0.kind == .notFollowed })
+    }
+
+    @Test func aCreationSiteNoProviderReachesIsFoundButNotFollowed() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class Editor: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))] }
+                func commandsForLater(_ key: String) -> [UIKeyCommand] {
+                    [UIKeyCommand(input: key, modifierFlags: [.command, .shift], action: #selector(save))]
+                }
+                @objc func save() {}
+            }
+            """])
+        let swept = result.inventory.filter { $0.notFollowed != nil }
+        #expect(swept.count == 1)
+        #expect(swept.first?.input == nil)
+        #expect(swept.first?.modifiers == ["command", "shift"])
+        #expect(swept.first?.action == "save")
+        #expect(swept.first?.line == 5)
+        #expect(swept.first?.jsonLine.contains("\"reason\":") == true)
+    }
+
+    @Test func aFactoryCallIsTheCreationSiteNotTheFactoryBody() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            func shortcut(_ input: String, _ action: Selector) -> UIKeyCommand {
+                UIKeyCommand(input: input, modifierFlags: .command, action: action)
+            }
+            class Editor: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [shortcut("s", #selector(save))] }
+                func unused() -> [UIKeyCommand] { [shortcut("u", #selector(save))] }
+                @objc func save() {}
+            }
+            """])
+        #expect(result.inventory.filter { $0.notFollowed == nil }.map(\.line) == [6])
+        let swept = result.inventory.filter { $0.notFollowed != nil }
+        #expect(swept.map(\.line) == [7])
+        #expect(swept.first?.input == "u")
+    }
+
+    @Test func aTernaryInAnArgumentGivesEveryBranchUnderItsCondition() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class Reader: UIViewController {
+                var isRTL: Bool { view.effectiveUserInterfaceLayoutDirection == .rightToLeft }
+                override var keyCommands: [UIKeyCommand]? {
+                    let next = isRTL ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow
+                    return [
+                        UIKeyCommand(input: next, modifierFlags: [], action: #selector(nextPage)),
+                        UIKeyCommand(input: isRTL ? "]" : "[", modifierFlags: .command, action: #selector(back)),
+                    ]
+                }
+                @objc func nextPage() {}
+                @objc func back() {}
+            }
+            """])
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.action ?? "nil") \($0.condition ?? "-")" }.sorted()
+        #expect(rows == [
+            "UIKeyInputLeftArrow nextPage isRTL",
+            "UIKeyInputRightArrow nextPage !(isRTL)",
+            "[ back !(isRTL)",
+            "] back isRTL",
+        ])
+    }
+
+    @Test func anIfExpressionInAnArgumentGivesEveryBranch() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class Player: UIViewController {
+                var compact = false
+                override var keyCommands: [UIKeyCommand]? {
+                    let key = if compact { "p" } else { " " }
+                    return [UIKeyCommand(input: key, modifierFlags: [], action: #selector(playPause))]
+                }
+                @objc func playPause() {}
+            }
+            """])
+        #expect(Set(result.inventory.map(\.input)) == ["p", " "])
+        let everyRowConditional = result.inventory.allSatisfy(\.conditional)
+        #expect(everyRowConditional)
+    }
+}

@@ -1,0 +1,190 @@
+import Testing
+@testable import SceneImport
+import Scenes
+
+/// How the importer builds the app's scene: the key window from the entry point, a
+/// responder's own `isFirstResponder`, the writing direction, what is left out and why, and
+/// the overlay. Every source is written for these tests.
+@Suite struct SceneConstructionTests {
+    func importing(_ sources: [String: String], overlay: ImportOverlay? = nil) throws -> ImportResult {
+        let importer = SceneImporter(options: .init(overlay: overlay))
+        return try importer.importSources(sources.sorted { $0.key < $1.key }.map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) })
+    }
+
+    static let lockScreenApp = [
+        "SceneDelegate.swift": """
+            import UIKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                    window?.rootViewController = LibraryViewController()
+                }
+            }
+            """,
+        "Lock.swift": """
+            import UIKit
+            class LockManager {
+                var lockWindow: UIWindow?
+                func showLock() {
+                    if needsPasscode {
+                        lockWindow?.rootViewController = PasscodeViewController()
+                    }
+                }
+                var needsPasscode: Bool { true }
+            }
+            class PasscodeViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    (0...9).map { UIKeyCommand(input: "\\($0)", modifierFlags: [], action: #selector(digit(_:))) }
+                }
+                @objc func digit(_ sender: UIKeyCommand) {}
+            }
+            """,
+        "Library.swift": """
+            import UIKit
+            class LibraryViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "f", modifierFlags: .command, action: #selector(search))]
+                }
+                @objc func search() {}
+            }
+            extension UIView {
+                @objc func flashBorder() {}
+            }
+            class BadgeView: UIView {}
+            """,
+    ]
+
+    @Test func theKeyWindowIsTheOneTheEntryPointSetsNotAConditionalLockScreen() throws {
+        let result = try importing(Self.lockScreenApp)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.windows.first?.name == "window")
+        #expect(result.report.responderPaths["LibraryViewController"] == "window/LibraryViewController")
+        #expect(result.report.responderPaths["PasscodeViewController"]?.hasPrefix("window-") == true)
+        #expect(definition.firstResponder == "window/LibraryViewController")
+    }
+
+    @Test func helpersInUIKitExtensionsDoNotMakeEveryViewAFirstResponderCandidate() throws {
+        let result = try importing(Self.lockScreenApp)
+        #expect(result.report.responderPaths["BadgeView"] == nil)
+        #expect(!result.scene.contains("flashBorder"))
+    }
+
+    @Test func isFirstResponderIsAConditionOfItsOwnResponder() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class Root: UIViewController {
+                override func viewDidLoad() { addChild(Editor()); addChild(Sidebar()) }
+            }
+            class Editor: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    guard isFirstResponder else { return [] }
+                    return [UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(bold)),
+                            UIKeyCommand(input: "i", modifierFlags: .command, action: #selector(italic)),
+                            UIKeyCommand(input: "u", modifierFlags: .command, action: #selector(underline))]
+                }
+                @objc func bold() {}
+                @objc func italic() {}
+                @objc func underline() {}
+            }
+            class Sidebar: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    guard isFirstResponder else { return [] }
+                    return [UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(newFolder))]
+                }
+                @objc func newFolder() {}
+            }
+            """])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let flags = Dictionary(uniqueKeysWithValues: definition.state.map { ($0.name, $0.initial) })
+        let editorFlag = result.report.stateFlags["Editor isFirstResponder"]
+        let sidebarFlag = result.report.stateFlags["Sidebar isFirstResponder"]
+        #expect(editorFlag != nil && sidebarFlag != nil && editorFlag != sidebarFlag)
+        // Only the scene's first responder starts as first responder.
+        #expect(definition.firstResponder?.hasSuffix("/Editor") == true)
+        #expect(flags[editorFlag ?? ""] == 1)
+        #expect(flags[sidebarFlag ?? ""] == 0)
+    }
+
+    @Test func rightToLeftBranchesFollowTheScenesDirection() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class Reader: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    let isRTL = UIApplication.shared.userInterfaceLayoutDirection == .rightToLeft
+                    return [UIKeyCommand(input: isRTL ? UIKeyCommand.inputLeftArrow : UIKeyCommand.inputRightArrow,
+                                         modifierFlags: [], action: #selector(nextPage))]
+                }
+                @objc func nextPage() {}
+            }
+            """])
+        #expect(result.inventory.count == 2)
+        #expect(result.report.unresolved.map(\.reason) == ["it is provided only in right-to-left layout; the scene is left-to-right"])
+        #expect(result.report.unresolved.first?.command.input == "UIKeyInputLeftArrow")
+        #expect(result.report.stateFlags.isEmpty)
+    }
+
+    @Test func everyRowIsInTheSceneOrLeftOutWithAReason() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            extension LegacyPlayerController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: " ", modifierFlags: [], action: #selector(togglePlay))] }
+            }
+            extension NSObject {
+                func helperCommands() -> [UIKeyCommand] { [UIKeyCommand(input: "x", modifierFlags: .command, action: #selector(UIResponder.cut(_:)))] }
+            }
+            """])
+        // The Objective-C controller Swift extends is a controller of the scene.
+        #expect(result.report.responderPaths["LegacyPlayerController"] != nil)
+        let placed = Set(result.report.responderPaths.keys)
+        let leftOut = Set(result.report.unresolved.map(\.command))
+        for command in result.inventory where command.mechanism != .menu {
+            #expect(placed.contains(command.declaredIn) || leftOut.contains(command), "\(command.declaredIn) \(command.displayShortcut)")
+        }
+    }
+
+    @Test func anOverlaySetsTheKeyWindowContainmentResponderKindsAndState() throws {
+        let overlay = try ImportOverlay(json: """
+            {
+              "format": "keytrace-import-overlay", "version": 1,
+              "keyWindow": "PasscodeViewController",
+              "responders": { "PlayerDisplay": "controller" },
+              "containment": [ { "parent": "LibraryViewController", "child": "PlayerDisplay", "kind": "child" } ],
+              "firstResponder": "LibraryViewController"
+            }
+            """, file: "app.overlay.json")
+        var app = Self.lockScreenApp
+        app["Player.swift"] = """
+            import UIKit
+            extension PlayerDisplay {
+                @objc func togglePlay() {}
+                func commands() -> [UIKeyCommand] { [] }
+            }
+            """
+        let result = try importing(app, overlay: overlay)
+        #expect(result.report.responderPaths["PasscodeViewController"] == "window/PasscodeViewController")
+        #expect(result.report.responderPaths["PlayerDisplay"]?.hasSuffix("/LibraryViewController/PlayerDisplay") == true)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.firstResponder?.hasSuffix("/LibraryViewController") == true)
+    }
+
+    @Test func aBadOverlayNamesFileLineAndPath() throws {
+        #expect {
+            _ = try ImportOverlay(json: """
+                {
+                  "format": "keytrace-import-overlay", "version": 1,
+                  "containment": [ { "parent": "A", "child": "B", "kind": "sibling" } ]
+                }
+                """, file: "app.overlay.json")
+        } throws: { error in
+            String(describing: error).hasPrefix("app.overlay.json:3:") && String(describing: error).contains("containment[0].kind")
+        }
+        let unknown = try ImportOverlay(json: """
+            { "format": "keytrace-import-overlay", "version": 1, "keyWindow": "NoSuchController" }
+            """, file: "app.overlay.json")
+        #expect {
+            _ = try importing(Self.lockScreenApp, overlay: unknown)
+        } throws: { error in
+            String(describing: error).contains("keyWindow: \"NoSuchController\" is not a type of the imported source")
+        }
+    }
+}
