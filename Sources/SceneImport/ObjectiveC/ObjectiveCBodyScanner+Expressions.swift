@@ -1,0 +1,403 @@
+/// Expressions: literals, names, ternaries, `|` combinations, casts, blocks and C calls.
+extension ObjectiveCBodyScanner {
+    /// `UIKeyModifierFlags` constants by their Objective-C names.
+    static let modifierConstants: [String: String] = [
+        "UIKeyModifierCommand": "command", "UIKeyModifierShift": "shift", "UIKeyModifierAlternate": "alternate",
+        "UIKeyModifierControl": "control", "UIKeyModifierAlphaShift": "alphaShift",
+        "UIKeyModifierNumericPad": "numericPad",
+    ]
+
+    /// `UIKeyModifierFlags` raw bits by name.
+    static let modifierBits: [(name: String, bit: Int)] = [
+        ("alphaShift", 1 << 16), ("shift", 1 << 17), ("control", 1 << 18), ("alternate", 1 << 19),
+        ("command", 1 << 20), ("numericPad", 1 << 21),
+    ]
+
+    /// `UIMenuElementAttributes` constants by their Objective-C names.
+    static let attributeConstants: [String: String] = [
+        "UIMenuElementAttributesDestructive": "destructive", "UIMenuElementAttributesDisabled": "disabled",
+        "UIMenuElementAttributesHidden": "hidden", "UIMenuElementAttributesKeepsMenuPresented": "keepsMenuPresented",
+    ]
+
+    /// UIKit's input constants; a command's input is the constant's name.
+    static let inputConstants: Set<String> = {
+        var names: Set<String> = [
+            "UIKeyInputUpArrow", "UIKeyInputDownArrow", "UIKeyInputLeftArrow", "UIKeyInputRightArrow",
+            "UIKeyInputEscape", "UIKeyInputPageUp", "UIKeyInputPageDown", "UIKeyInputHome", "UIKeyInputEnd",
+            "UIKeyInputDelete",
+        ]
+        for number in 1...12 { names.insert("UIKeyInputF\(number)") }
+        return names
+    }()
+
+    /// The value of the expression in `range`. Every message, block and call in it is run once.
+    mutating func evaluate(_ range: Range<Int>) -> ObjectiveCValue {
+        let lower = max(range.lowerBound, 0)
+        let upper = min(range.upperBound, stream.count)
+        guard lower < upper else { return .unknown("") }
+        guard depth < Self.maximumDepth, work < workLimit else { return .unknown(stream.text(lower..<upper)) }
+        work += 1
+        depth += 1
+        defer { depth -= 1 }
+        if let question = stream.firstTopLevel(in: lower..<upper, where: { $0.isPunctuation("?") }) {
+            return ternary(lower..<upper, question: question)
+        }
+        let parts = stream.splitTopLevel(lower..<upper, separator: "|")
+        if parts.count > 1 { return union(parts.map { evaluate($0) }, text: stream.text(lower..<upper)) }
+        let (value, next) = postfix(at: lower, upper: upper)
+        if next >= upper { return value }
+        sweep(next..<upper)
+        return .unknown(stream.text(lower..<upper))
+    }
+
+    private mutating func ternary(_ range: Range<Int>, question: Int) -> ObjectiveCValue {
+        let conditionRange = range.lowerBound..<question
+        let tested = evaluate(conditionRange)
+        var pending = 0
+        var colon = range.upperBound
+        var index = question + 1
+        while index < range.upperBound {
+            if stream.isPunctuation(index, "?") { pending += 1 }
+            if stream.isPunctuation(index, ":") {
+                if pending == 0 {
+                    colon = index
+                    break
+                }
+                pending -= 1
+            }
+            index = stream.skip(index)
+        }
+        let positive = makeCondition(conditionRange, negated: false)
+        let negative = makeCondition(conditionRange, negated: true)
+        let second: ObjectiveCValue =
+            colon < range.upperBound ? withCondition(negative) { $0.evaluate(colon + 1..<range.upperBound) } : .unknown("")
+        if colon == question + 1 {
+            // `a ?: b` is `a` unless `a` is nil; an empty fallback (`[super keyCommands] ?: @[]`)
+            // adds nothing.
+            if case .null = tested { return second }
+            if second.items?.isEmpty == true { return tested }
+        }
+        let first = colon == question + 1 ? tested : withCondition(positive) { $0.evaluate(question + 1..<colon) }
+        var items: [ObjectiveCValue.Item] = []
+        for (value, condition) in [(first, positive.text), (second, negative.text)] {
+            for branch in value.branches {
+                items.append(.init(value: branch.value, conditions: Self.merge([condition], branch.conditions)))
+            }
+        }
+        return .alternatives(items)
+    }
+
+    /// `a | b | c` for modifier and attribute sets.
+    private func union(_ values: [ObjectiveCValue], text: String) -> ObjectiveCValue {
+        var modifiers: Set<String> = []
+        var attributes: Set<String> = []
+        var raw = 0
+        for value in values {
+            switch value {
+            case .modifiers(let names): modifiers.formUnion(names)
+            case .attributes(let names): attributes.formUnion(names)
+            case .int(let number): raw |= number
+            default: return .unknown(text)
+            }
+        }
+        if !attributes.isEmpty && modifiers.isEmpty && raw == 0 { return .attributes(attributes) }
+        guard attributes.isEmpty else { return .unknown(text) }
+        if modifiers.isEmpty { return .int(raw) }
+        guard let fromRaw = Self.modifiers(raw: raw) else { return .unknown(text) }
+        return .modifiers(modifiers.union(fromRaw))
+    }
+
+    /// Modifier names for raw `UIKeyModifierFlags` bits; `nil` when other bits are set.
+    static func modifiers(raw: Int) -> Set<String>? {
+        var remaining = raw
+        var names: Set<String> = []
+        for (name, bit) in modifierBits where raw & bit != 0 {
+            names.insert(name)
+            remaining &= ~bit
+        }
+        return remaining == 0 ? names : nil
+    }
+
+    /// Runs every message, block, call and collection literal in `range` for what it does.
+    mutating func sweep(_ range: Range<Int>) {
+        var index = range.lowerBound
+        while index < range.upperBound && index < stream.count {
+            let token = tokens[index]
+            if token.isPunctuation("[") || token.isPunctuation("^")
+                || (token.isPunctuation("@") && (stream.isPunctuation(index + 1, "[") || stream.isPunctuation(index + 1, "{")))
+                || (token.kind == .identifier && stream.isPunctuation(index + 1, "("))
+            {
+                let (_, next) = primary(at: index, upper: range.upperBound)
+                index = max(next, index + 1)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// A primary expression followed by `.name`, `->name`, `[index]`, `(arguments)`, `++`, `--`.
+    mutating func postfix(at start: Int, upper: Int) -> (ObjectiveCValue, Int) {
+        var (value, index) = primary(at: start, upper: upper)
+        while index < upper {
+            if stream.isPunctuation(index, "."), stream.kind(index + 1) == .identifier, let name = stream.value(index + 1) {
+                value = property(name, of: value, text: stream.text(start..<index + 2))
+                index += 2
+            } else if stream.isPunctuation(index, "->"), stream.kind(index + 1) == .identifier {
+                value = .unknown(stream.text(start..<index + 2))
+                index += 2
+            } else if stream.isPunctuation(index, "[") {
+                let close = stream.partner(of: index)
+                let position = evaluate(index + 1..<close)
+                if let items = value.items, case .int(let offset) = position, items.indices.contains(offset),
+                    items[offset].conditions.isEmpty
+                {
+                    value = items[offset].value
+                } else {
+                    value = .unknown(stream.text(start..<min(close + 1, upper)))
+                }
+                index = close + 1
+            } else if stream.isPunctuation(index, "(") {
+                let close = stream.partner(of: index)
+                for argument in stream.splitTopLevel(index + 1..<close) { _ = evaluate(argument) }
+                value = .unknown(stream.text(start..<min(close + 1, upper)))
+                index = close + 1
+            } else if stream.isPunctuation(index, "++") || stream.isPunctuation(index, "--") {
+                index += 1
+            } else {
+                break
+            }
+        }
+        return (value, index)
+    }
+
+    private func property(_ name: String, of value: ObjectiveCValue, text: String) -> ObjectiveCValue {
+        switch value {
+        case .selfReference:
+            return memberValues[name] ?? .member(name)
+        case .array(let items) where name == "count" && items.allSatisfy(\.conditions.isEmpty):
+            return .int(items.count)
+        default:
+            return .unknown(text)
+        }
+    }
+
+    private static let typeWords: Set<String> = [
+        "id", "int", "long", "short", "char", "float", "double", "unsigned", "signed", "BOOL", "NSInteger",
+        "NSUInteger", "CGFloat", "SEL", "Class", "void", "UIKeyModifierFlags", "instancetype", "__bridge",
+        "__bridge_transfer", "__bridge_retained",
+    ]
+
+    /// Whether `(…)` holds a type, making it a cast.
+    private func isCast(_ range: Range<Int>) -> Bool {
+        guard !range.isEmpty, stream.kind(range.lowerBound) == .identifier else { return false }
+        var index = range.lowerBound
+        var hasPointer = false
+        while index < range.upperBound {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                guard ["*", "<", ">", ",", ">>"].contains(token.value) else { return false }
+                if token.value == "*" { hasPointer = true }
+            } else if token.kind != .identifier {
+                return false
+            }
+            index += 1
+        }
+        if hasPointer { return true }
+        let words = tokens[range].map(\.value)
+        if words.allSatisfy({ Self.typeWords.contains($0) || ObjectiveCTypeName.qualifiers.contains($0) }) { return true }
+        guard words.count == 1, let word = words.first, let first = word.first, first.isUppercase else { return false }
+        return locals[word] == nil && context.constants[word] == nil && Self.modifierConstants[word] == nil
+            && !Self.inputConstants.contains(word) && Self.attributeConstants[word] == nil
+    }
+
+    private func startsOperand(_ index: Int) -> Bool {
+        guard let kind = stream.kind(index) else { return false }
+        switch kind {
+        case .identifier, .atKeyword, .objectString, .cString, .number, .character: return true
+        case .punctuation: return ["[", "(", "@", "^", "!", "-", "~", "&", "*"].contains(stream.value(index) ?? "")
+        }
+    }
+
+    /// A primary expression starting at `start`, and the index after it.
+    mutating func primary(at start: Int, upper: Int) -> (ObjectiveCValue, Int) {
+        guard start < upper, start < stream.count else { return (.unknown(""), start + 1) }
+        guard depth < Self.maximumDepth else { return (.unknown(stream.text(start..<upper)), upper) }
+        depth += 1
+        defer { depth -= 1 }
+        let token = tokens[start]
+        switch token.kind {
+        case .objectString, .cString, .character:
+            return (.string(token.value), start + 1)
+        case .number:
+            return (Self.integer(token.value).map(ObjectiveCValue.int) ?? .unknown(token.value), start + 1)
+        case .atKeyword:
+            switch token.value {
+            case "selector" where stream.isPunctuation(start + 1, "("):
+                let close = stream.partner(of: start + 1)
+                return (.selector(stream.text(start + 2..<close).filter { !$0.isWhitespace }), close + 1)
+            case "YES", "true": return (.bool(true), start + 1)
+            case "NO", "false": return (.bool(false), start + 1)
+            default:
+                let after = stream.isPunctuation(start + 1, "(") ? stream.skip(start + 1) : start + 1
+                return (.unknown(stream.text(start..<min(after, upper))), after)
+            }
+        case .punctuation:
+            return punctuationPrimary(at: start, upper: upper)
+        case .identifier:
+            return identifierPrimary(at: start, upper: upper)
+        }
+    }
+
+    private mutating func punctuationPrimary(at start: Int, upper: Int) -> (ObjectiveCValue, Int) {
+        let token = tokens[start]
+        switch token.value {
+        case "[":
+            let close = stream.partner(of: start)
+            return (message(at: start), close + 1)
+        case "(":
+            let close = stream.partner(of: start)
+            let inner = start + 1..<close
+            if isCast(inner), close + 1 < upper, startsOperand(close + 1) {
+                let (value, next) = postfix(at: close + 1, upper: upper)
+                if case .unknown = value, let cast = ObjectiveCTypeName.objectClass(of: stream.text(inner)) {
+                    return (.object(className: cast), next)
+                }
+                return (value, next)
+            }
+            return (evaluate(inner), close + 1)
+        case "@":
+            if stream.isPunctuation(start + 1, "[") {
+                let close = stream.partner(of: start + 1)
+                var items: [ObjectiveCValue.Item] = []
+                for part in stream.splitTopLevel(start + 2..<close) where !part.isEmpty {
+                    items.append(contentsOf: evaluate(part).branches)
+                }
+                return (.array(items), close + 1)
+            }
+            if stream.isPunctuation(start + 1, "(") {
+                let close = stream.partner(of: start + 1)
+                return (evaluate(start + 2..<close), close + 1)
+            }
+            if stream.isPunctuation(start + 1, "{") {
+                let close = stream.partner(of: start + 1)
+                sweep(start + 2..<close)
+                return (.unknown(stream.text(start..<min(close + 1, upper))), close + 1)
+            }
+            if stream.kind(start + 1) == .number { return primary(at: start + 1, upper: upper) }
+            return (.unknown("@"), start + 1)
+        case "^":
+            return block(at: start, upper: upper)
+        case "!", "-", "~", "&", "*", "+":
+            let (value, next) = postfix(at: start + 1, upper: upper)
+            switch (token.value, value) {
+            case ("!", .bool(let flag)): return (.bool(!flag), next)
+            case ("-", .int(let number)): return (.int(0 &- number), next)
+            case ("+", .int(let number)): return (.int(number), next)
+            default: return (.unknown(stream.text(start..<next)), next)
+            }
+        default:
+            return (.unknown(token.value), start + 1)
+        }
+    }
+
+    private mutating func identifierPrimary(at start: Int, upper: Int) -> (ObjectiveCValue, Int) {
+        let name = tokens[start].value
+        if stream.isPunctuation(start + 1, "(") {
+            let close = stream.partner(of: start + 1)
+            return (call(name, arguments: start + 2..<close, text: stream.text(start..<min(close + 1, upper))), close + 1)
+        }
+        let value: ObjectiveCValue
+        switch name {
+        case "YES", "true", "TRUE": value = .bool(true)
+        case "NO", "false", "FALSE": value = .bool(false)
+        case "nil", "NULL", "Nil": value = .null
+        case "kNilOptions": value = .int(0)
+        case "self": value = .selfReference
+        case "super": value = .superReference
+        default:
+            if let modifier = Self.modifierConstants[name] {
+                value = .modifiers([modifier])
+            } else if let attribute = Self.attributeConstants[name] {
+                value = .attributes([attribute])
+            } else if Self.inputConstants.contains(name) {
+                value = .string(name)
+            } else if let local = locals[name] {
+                if case .unknown = local.value, let declared = local.declaredClass {
+                    value = .object(className: declared)
+                } else {
+                    value = local.value
+                }
+            } else if let constant = context.constants[name] {
+                value = constant
+            } else if name.hasPrefix("_") && name.count > 1 {
+                let member = String(name.dropFirst())
+                value = memberValues[member] ?? .member(member)
+            } else if context.members[name]?.kind == .instanceVariable {
+                value = memberValues[name] ?? .member(name)
+            } else if let first = name.first, first.isUppercase {
+                value = .classReference(name)
+            } else {
+                value = .unknown(name)
+            }
+        }
+        return (value, start + 1)
+    }
+
+    /// A block literal `^{ … }`, `^(Type x) { … }`, `^Type (…) { … }`: its body runs once, in
+    /// place, under the current conditions.
+    private mutating func block(at start: Int, upper: Int) -> (ObjectiveCValue, Int) {
+        var index = start + 1
+        while index < upper, !stream.isPunctuation(index, "{") {
+            guard stream.kind(index) == .identifier || stream.isPunctuation(index, "(") || stream.isPunctuation(index, "*") else {
+                return (.unknown("^"), start + 1)
+            }
+            index = stream.skip(index)
+        }
+        guard index < upper else { return (.unknown("^"), start + 1) }
+        let close = stream.partner(of: index)
+        blockDepth += 1
+        runStatements(index + 1..<min(close, upper))
+        blockDepth -= 1
+        return (.unknown(stream.text(start..<min(close + 1, upper))), close + 1)
+    }
+
+    /// A C function call.
+    private mutating func call(_ name: String, arguments range: Range<Int>, text: String) -> ObjectiveCValue {
+        let arguments = stream.splitTopLevel(range).map { evaluate($0) }
+        switch name {
+        case "NSLocalizedString", "NSLocalizedStringWithDefaultValue", "NSLocalizedStringFromTable",
+            "NSLocalizedStringFromTableInBundle":
+            guard case .string(let key)? = arguments.first else { return .unknown(text) }
+            var table: String?
+            if name.hasPrefix("NSLocalizedStringFromTable") || name == "NSLocalizedStringWithDefaultValue",
+                arguments.count > 1, case .string(let named) = arguments[1]
+            {
+                table = named
+            }
+            return .localized(key: key, table: table)
+        case "NSSelectorFromString":
+            guard case .string(let selector)? = arguments.first else { return .unknown(text) }
+            return .selector(selector)
+        default:
+            return .unknown(text)
+        }
+    }
+
+    static func integer(_ text: String) -> Int? {
+        var digits = Substring(text)
+        while let last = digits.last, "uUlL".contains(last) { digits = digits.dropLast() }
+        if digits.hasPrefix("0x") || digits.hasPrefix("0X") { return Int(digits.dropFirst(2), radix: 16) }
+        if digits.count > 1, digits.hasPrefix("0"), digits.allSatisfy(\.isNumber) { return Int(digits.dropFirst(), radix: 8) }
+        return Int(digits)
+    }
+
+    /// A title argument as ``ObjectiveCText``; `nil` for `nil`.
+    static func text(of value: ObjectiveCValue, expression: String) -> ObjectiveCText? {
+        switch value {
+        case .string(let text): return .literal(text)
+        case .localized(let key, let table): return .localized(key: key, table: table)
+        case .null: return nil
+        default: return .expression(expression)
+        }
+    }
+}

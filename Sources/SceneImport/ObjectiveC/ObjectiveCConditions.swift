@@ -1,0 +1,37 @@
+/// The build an Objective-C file is read for: which `#if` branches are compiled.
+///
+/// The default is an iOS (iPadOS) app with `DEBUG` set, not Mac Catalyst. `TARGET_OS_…` macros
+/// take the values the SDK gives them for ``platform``; a name in ``flags`` is defined as `1`; a
+/// name in ``decidedFlags`` but not in ``flags`` is undefined. Any other name is unknown, and a
+/// `#if` whose value depends on an unknown name keeps its `#if` branch.
+struct ObjectiveCConditions: Equatable {
+    enum Platform: Equatable {
+        case iOS
+        case macCatalyst
+    }
+
+    var platform: Platform
+    /// Names defined as `1` (`-D` flags).
+    var flags: Set<String>
+    /// Names whose absence from ``flags`` means "undefined" rather than "unknown".
+    var decidedFlags: Set<String>
+
+    init(platform: Platform = .iOS, flags: Set<String> = ["DEBUG"], decidedFlags: Set<String> = ["DEBUG"]) {
+        self.platform = platform
+        self.flags = flags
+        self.decidedFlags = decidedFlags
+    }
+
+    /// The value of a macro name for `#if`, or `nil` when the build does not decide it.
+    func value(of name: String) -> Int? {
+        if flags.contains(name) { return 1 }
+        if decidedFlags.contains(name) { return 0 }
+        let catalyst = platform == .macCatalyst ? 1 : 0
+        switch name {
+        case "TARGET_OS_IOS", "TARGET_OS_IPHONE", "TARGET_OS_MAC": return 1
+        case "TARGET_OS_MACCATALYST", "TARGET_OS_UIKITFORMAC": return catalyst
+        case "TARGET_OS_OSX", "TARGET_OS_TV", "TARGET_OS_WATCH", "TARGET_OS_VISION", "TARGET_OS_BRIDGE": return 0
+        default: return nil
+        }
+    }
+}

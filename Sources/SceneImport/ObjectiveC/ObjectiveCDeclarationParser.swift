@@ -1,0 +1,497 @@
+/// Recognises a file's top-level declarations: `@interface`, `@protocol`, `@implementation`
+/// and their members, and file-level constants; then scans each method body with
+/// ``ObjectiveCBodyScanner``.
+///
+/// Anything else (C functions, typedefs, macros such as `NS_ASSUME_NONNULL_BEGIN`) is skipped
+/// to its `;` or past its braces. Every step moves forward by at least one token.
+struct ObjectiveCDeclarationParser {
+    let stream: ObjectiveCTokenStream
+    private let definitions: [String: [ObjectiveCToken]]
+    private(set) var interfaces: [ObjectiveCInterface] = []
+    private(set) var protocols: [ObjectiveCProtocol] = []
+    private(set) var implementations: [ObjectiveCImplementation] = []
+    /// File-level constants with values the scanner fixes.
+    private(set) var constants: [String: ObjectiveCValue] = [:]
+    /// Method bodies to scan once every declaration is known.
+    private var pendingBodies: [(implementation: Int, method: Int, body: Range<Int>)] = []
+
+    init(stream: ObjectiveCTokenStream, definitions: [String: [ObjectiveCToken]]) {
+        self.stream = stream
+        self.definitions = definitions
+    }
+
+    private var tokens: [ObjectiveCToken] { stream.tokens }
+
+    mutating func run() {
+        for name in definitions.keys.sorted() {
+            guard let replacement = definitions[name], !replacement.isEmpty else { continue }
+            let local = ObjectiveCTokenStream(tokens: replacement, bytes: [])
+            var scanner = ObjectiveCBodyScanner(stream: local, context: .init(constants: constants))
+            let value = scanner.evaluate(0..<replacement.count)
+            if value.isFixed { constants[name] = value }
+        }
+        var index = 0
+        while index < stream.count {
+            let token = tokens[index]
+            if token.kind == .atKeyword {
+                switch token.value {
+                case "interface": index = parseInterface(at: index)
+                case "protocol": index = parseProtocol(at: index)
+                case "implementation": index = parseImplementation(at: index)
+                default: index = skipStatement(from: index + 1)
+                }
+            } else {
+                index = parseFileLevelDeclaration(at: index)
+            }
+        }
+        scanBodies()
+    }
+
+    // MARK: Declarations outside @ blocks
+
+    private static let blockKeywords: Set<String> = ["interface", "protocol", "implementation", "end", "class"]
+
+    private func isBlockKeyword(_ index: Int) -> Bool {
+        stream.kind(index) == .atKeyword && Self.blockKeywords.contains(stream.value(index) ?? "")
+    }
+
+    /// Skips to just after the next top-level `;`, or to the next `@` block keyword.
+    private func skipStatement(from start: Int) -> Int {
+        var index = start
+        while index < stream.count {
+            if stream.isPunctuation(index, ";") { return index + 1 }
+            if isBlockKeyword(index) { return max(index, start) }
+            index = stream.skip(index)
+        }
+        return index
+    }
+
+    /// A file-level (or `@implementation`-level) declaration: a constant is recorded, a
+    /// function or type body is skipped.
+    private mutating func parseFileLevelDeclaration(at start: Int) -> Int {
+        var index = start
+        while index < stream.count {
+            if isBlockKeyword(index) || (index > start && isMethodStart(index)) { return max(index, start + 1) }
+            if stream.isPunctuation(index, ";") {
+                recordConstant(start..<index)
+                return index + 1
+            }
+            if stream.isPunctuation(index, "{") {
+                let close = stream.partner(of: index)
+                return stream.isPunctuation(close + 1, ";") ? close + 2 : close + 1
+            }
+            index = stream.skip(index)
+        }
+        return max(index, start + 1)
+    }
+
+    private func isMethodStart(_ index: Int) -> Bool {
+        (stream.isPunctuation(index, "-") || stream.isPunctuation(index, "+"))
+            && (stream.isPunctuation(index + 1, "(") || stream.kind(index + 1) == .identifier)
+            && (index == 0 || stream.isPunctuation(index - 1, ";") || stream.isPunctuation(index - 1, "}")
+                || stream.kind(index - 1) == .atKeyword || stream.kind(index - 1) == .identifier)
+    }
+
+    /// `static NSString *const kName = @"…";` and the like.
+    private mutating func recordConstant(_ range: Range<Int>) {
+        guard let equals = stream.firstTopLevel(in: range, where: { $0.isPunctuation("=") }) else { return }
+        var nameIndex = equals - 1
+        if stream.isPunctuation(nameIndex, "]") { nameIndex -= 2 }
+        guard nameIndex >= range.lowerBound, stream.kind(nameIndex) == .identifier, let name = stream.value(nameIndex) else { return }
+        var scanner = ObjectiveCBodyScanner(stream: stream, context: .init(constants: constants))
+        let value = scanner.evaluate(equals + 1..<range.upperBound)
+        if value.isFixed { constants[name] = value }
+    }
+
+    // MARK: @interface and @protocol
+
+    private mutating func parseInterface(at start: Int) -> Int {
+        guard stream.kind(start + 1) == .identifier, let name = stream.value(start + 1) else { return start + 1 }
+        var index = start + 2
+        var protocols: [String] = []
+        var category: String?
+        var superclass: String?
+        if stream.isPunctuation(index, "<") {
+            let (names, after) = angleList(at: index)
+            // `@interface Box<T> : NSObject` has generic parameters, not protocols.
+            if !stream.isPunctuation(after, ":") { protocols = names }
+            index = after
+        }
+        if stream.isPunctuation(index, "(") {
+            category = stream.text(index + 1..<stream.partner(of: index))
+            index = stream.skip(index)
+        }
+        if stream.isPunctuation(index, ":"), stream.kind(index + 1) == .identifier {
+            superclass = stream.value(index + 1)
+            index += 2
+            if stream.isPunctuation(index, "<") {
+                let (names, after) = angleList(at: index)
+                let isGenericArguments = tokens[index..<min(after, stream.count)].contains { $0.isPunctuation("*") }
+                if !isGenericArguments { protocols = names }
+                index = after
+                if isGenericArguments, stream.isPunctuation(index, "<") {
+                    let (more, next) = angleList(at: index)
+                    protocols = more
+                    index = next
+                }
+            }
+        }
+        if protocols.isEmpty, stream.isPunctuation(index, "<") {
+            let (names, after) = angleList(at: index)
+            protocols = names
+            index = after
+        }
+        var instanceVariables: [ObjectiveCProperty] = []
+        if stream.isPunctuation(index, "{") {
+            instanceVariables = parseInstanceVariables(index + 1..<stream.partner(of: index))
+            index = stream.skip(index)
+        }
+        let members = parseMembers(from: index)
+        interfaces.append(
+            ObjectiveCInterface(
+                className: name, superclass: superclass, category: category, protocols: protocols,
+                properties: members.properties, instanceVariables: instanceVariables, methods: members.methods,
+                line: tokens[start].line))
+        return members.end
+    }
+
+    private mutating func parseProtocol(at start: Int) -> Int {
+        guard stream.kind(start + 1) == .identifier, let name = stream.value(start + 1) else { return start + 1 }
+        var index = start + 2
+        var refined: [String] = []
+        if stream.isPunctuation(index, "<") {
+            let (names, after) = angleList(at: index)
+            refined = names
+            index = after
+        }
+        if stream.isPunctuation(index, ";") || stream.isPunctuation(index, ",") { return skipStatement(from: index) }
+        let members = parseMembers(from: index)
+        protocols.append(
+            ObjectiveCProtocol(
+                name: name, refinedProtocols: refined, properties: members.properties, methods: members.methods,
+                line: tokens[start].line))
+        return members.end
+    }
+
+    /// The identifiers at depth 1 of a `<…>` list starting at `start`, and the index after it.
+    private func angleList(at start: Int) -> (names: [String], end: Int) {
+        var names: [String] = []
+        var depth = 0
+        var index = start
+        while index < stream.count {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                switch token.value {
+                case "<": depth += 1
+                case ">": depth -= 1
+                case ">>": depth -= 2
+                case ";", "{", "}", "(", ")": return (names, index)
+                default: break
+                }
+            } else if isBlockKeyword(index) {
+                return (names, index)
+            } else if depth == 1, token.kind == .identifier, !ObjectiveCTypeName.qualifiers.contains(token.value) {
+                names.append(token.value)
+            }
+            index += 1
+            if depth <= 0 { return (names, index) }
+        }
+        return (names, index)
+    }
+
+    private struct Members {
+        var properties: [ObjectiveCProperty] = []
+        var methods: [ObjectiveCMethod] = []
+        var end: Int
+    }
+
+    /// Members up to and including `@end`.
+    private func parseMembers(from start: Int) -> Members {
+        var members = Members(end: start)
+        var index = start
+        while index < stream.count {
+            let token = tokens[index]
+            if token.isAtKeyword("end") {
+                members.end = index + 1
+                return members
+            }
+            if isBlockKeyword(index) {
+                members.end = index
+                return members
+            }
+            if token.isAtKeyword("property") {
+                let (property, next) = parseProperty(at: index)
+                if let property { members.properties.append(property) }
+                index = max(next, index + 1)
+            } else if token.isPunctuation("-") || token.isPunctuation("+") {
+                let (method, next) = parseMethodSignature(at: index)
+                if let method { members.methods.append(method) }
+                index = max(next, index + 1)
+                if stream.isPunctuation(index, ";") {
+                    index += 1
+                } else if stream.isPunctuation(index, "{") {
+                    index = stream.skip(index)
+                }
+            } else if token.kind == .atKeyword {
+                index += 1
+            } else {
+                index = skipMember(from: index)
+            }
+        }
+        members.end = index
+        return members
+    }
+
+    /// Skips a member the scanner does not read: to after its `;`, or to the next `@`
+    /// keyword or method start.
+    private func skipMember(from start: Int) -> Int {
+        var index = start
+        while index < stream.count {
+            if stream.isPunctuation(index, ";") { return index + 1 }
+            if index > start, stream.kind(index) == .atKeyword || isMethodStart(index) { return index }
+            index = stream.skip(index)
+        }
+        return max(index, start + 1)
+    }
+
+    // MARK: Properties and instance variables
+
+    private static func isMacroName(_ name: String) -> Bool {
+        name.contains("_") && name.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
+    }
+
+    private func parseProperty(at start: Int) -> (ObjectiveCProperty?, Int) {
+        var index = start + 1
+        var attributes: [String] = []
+        if stream.isPunctuation(index, "(") {
+            attributes = stream.splitTopLevel(index + 1..<stream.partner(of: index)).map { stream.text($0) }
+            index = stream.skip(index)
+        }
+        var end = index
+        while end < stream.count, !stream.isPunctuation(end, ";"), !isBlockKeyword(end), stream.kind(end) != .atKeyword {
+            end = stream.skip(end)
+        }
+        let property = declaredVariable(index..<max(index, min(end, stream.count)), kind: .property, attributes: attributes)
+        return (property, stream.isPunctuation(end, ";") ? end + 1 : end)
+    }
+
+    /// A declaration `Type *name` (trailing macros such as `API_AVAILABLE(ios(13.0))` and
+    /// `NS_SWIFT_NAME(x)` ignored; `void (^name)(…)` block types understood).
+    private func declaredVariable(_ range: Range<Int>, kind: ObjectiveCProperty.Kind, attributes: [String]) -> ObjectiveCProperty? {
+        var items: [Int] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            items.append(index)
+            index = stream.skip(index)
+        }
+        // Drop trailing macros: `NAME(…)` groups and bare `NAME_NAME` words.
+        while items.count > 2 {
+            let last = items[items.count - 1]
+            let previous = items[items.count - 2]
+            if stream.isPunctuation(last, "("), stream.kind(previous) == .identifier {
+                items.removeLast(2)
+            } else if stream.kind(last) == .identifier, Self.isMacroName(stream.value(last) ?? ""), stream.kind(previous) != .punctuation || stream.isPunctuation(previous, "*") {
+                items.removeLast()
+            } else if stream.isPunctuation(last, "[") {
+                items.removeLast()
+            } else {
+                break
+            }
+        }
+        guard let lastItem = items.last else { return nil }
+        var nameIndex: Int?
+        if stream.kind(lastItem) == .identifier {
+            nameIndex = lastItem
+        } else if let group = items.first(where: { stream.isPunctuation($0, "(") && (stream.isPunctuation($0 + 1, "^") || stream.isPunctuation($0 + 1, "*")) }) {
+            nameIndex = stream.kind(group + 2) == .identifier ? group + 2 : nil
+        }
+        guard let nameIndex, let name = stream.value(nameIndex) else { return nil }
+        var typeWords: [String] = []
+        var isOutlet = false
+        var cursor = range.lowerBound
+        let typeEnd = min(stream.skip(lastItem), range.upperBound, stream.count)
+        while cursor < typeEnd {
+            let token = tokens[cursor]
+            if cursor == nameIndex {
+                cursor += 1
+                continue
+            }
+            if token.isIdentifier("IBOutlet") || token.isIdentifier("IBOutletCollection") { isOutlet = true }
+            if token.isIdentifier("IBOutletCollection") {
+                cursor = stream.isPunctuation(cursor + 1, "(") ? stream.skip(cursor + 1) : cursor + 1
+                continue
+            }
+            if token.kind == .identifier, ObjectiveCTypeName.qualifiers.contains(token.value) {
+                cursor += 1
+                continue
+            }
+            if token.kind == .identifier, Self.isMacroName(token.value), stream.isPunctuation(cursor + 1, "(") {
+                cursor = stream.skip(cursor + 1)
+                continue
+            }
+            typeWords.append(stream.text(cursor..<cursor + 1))
+            cursor += 1
+        }
+        let type = Self.joinTypeWords(typeWords)
+        return ObjectiveCProperty(
+            kind: kind, name: name, type: type, typeName: ObjectiveCTypeName.base(of: type), attributes: attributes,
+            isOutlet: isOutlet, line: tokens[nameIndex].line)
+    }
+
+    /// Joins type tokens the way they are usually written: `NSArray<UIKeyCommand *> *`.
+    static func joinTypeWords(_ words: [String]) -> String {
+        var text = ""
+        for word in words {
+            if text.isEmpty || word == "<" || word == ">" || word == "," || word == ")" || text.hasSuffix("<") || text.hasSuffix("(")
+                || text.hasSuffix("^") || (word == "*" && text.hasSuffix("*"))
+            {
+                text += word
+            } else {
+                text += " " + word
+            }
+        }
+        return text
+    }
+
+    private func parseInstanceVariables(_ range: Range<Int>) -> [ObjectiveCProperty] {
+        var result: [ObjectiveCProperty] = []
+        for part in stream.splitTopLevel(range, separator: ";") {
+            var lower = part.lowerBound
+            while lower < part.upperBound, stream.kind(lower) == .atKeyword { lower += 1 }
+            guard lower < part.upperBound else { continue }
+            if let variable = declaredVariable(lower..<part.upperBound, kind: .instanceVariable, attributes: []) {
+                result.append(variable)
+            }
+        }
+        return result
+    }
+
+    // MARK: Methods
+
+    /// Reads `-`/`+ (Type)part:(Type)name …` and returns the method and the index of the token
+    /// that ends the signature (`;` or `{`).
+    private func parseMethodSignature(at start: Int) -> (ObjectiveCMethod?, Int) {
+        var index = start + 1
+        var returnType = "id"
+        if stream.isPunctuation(index, "(") {
+            returnType = stream.text(index + 1..<stream.partner(of: index))
+            index = stream.skip(index)
+        }
+        guard stream.kind(index) == .identifier || stream.isPunctuation(index, ":") else { return (nil, index) }
+        let line = stream.line(index)
+        var selector = ""
+        var parameters: [ObjectiveCMethod.Parameter] = []
+        if stream.kind(index) == .identifier, !stream.isPunctuation(index + 1, ":") {
+            selector = stream.value(index) ?? ""
+            index += 1
+        } else {
+            while index < stream.count {
+                var label = ""
+                if stream.kind(index) == .identifier, stream.isPunctuation(index + 1, ":") {
+                    label = stream.value(index) ?? ""
+                    index += 2
+                } else if stream.isPunctuation(index, ":") {
+                    index += 1
+                } else {
+                    break
+                }
+                var type: String?
+                if stream.isPunctuation(index, "(") {
+                    type = stream.text(index + 1..<stream.partner(of: index))
+                    index = stream.skip(index)
+                }
+                var name = ""
+                if stream.kind(index) == .identifier, !stream.isPunctuation(index + 1, ":") || !(stream.isPunctuation(index + 2, "(")) {
+                    name = stream.value(index) ?? ""
+                    index += 1
+                }
+                selector += label + ":"
+                parameters.append(.init(label: label, type: type, name: name))
+            }
+        }
+        // Variadic tails and attributes (`NS_REQUIRES_SUPER`, `API_AVAILABLE(…)`) up to `;` or `{`.
+        while index < stream.count, !stream.isPunctuation(index, ";"), !stream.isPunctuation(index, "{"), stream.kind(index) != .atKeyword,
+            !(index > start + 1 && isMethodStart(index))
+        {
+            index = stream.skip(index)
+        }
+        let method = ObjectiveCMethod(
+            isClassMethod: tokens[start].isPunctuation("+"), selector: selector, returnType: returnType,
+            parameters: parameters, line: line, body: nil)
+        return (method, index)
+    }
+
+    // MARK: @implementation
+
+    private mutating func parseImplementation(at start: Int) -> Int {
+        guard stream.kind(start + 1) == .identifier, let name = stream.value(start + 1) else { return start + 1 }
+        var index = start + 2
+        var category: String?
+        if stream.isPunctuation(index, "(") {
+            category = stream.text(index + 1..<stream.partner(of: index))
+            index = stream.skip(index)
+        }
+        if stream.isPunctuation(index, ":"), stream.kind(index + 1) == .identifier { index += 2 }
+        var implementation = ObjectiveCImplementation(
+            className: name, category: category, instanceVariables: [], methods: [], line: tokens[start].line)
+        if stream.isPunctuation(index, "{") {
+            implementation.instanceVariables = parseInstanceVariables(index + 1..<stream.partner(of: index))
+            index = stream.skip(index)
+        }
+        let implementationIndex = implementations.count
+        while index < stream.count {
+            let token = tokens[index]
+            if token.isAtKeyword("end") {
+                index += 1
+                break
+            }
+            if isBlockKeyword(index) { break }
+            if (token.isPunctuation("-") || token.isPunctuation("+")) && (stream.isPunctuation(index + 1, "(") || stream.kind(index + 1) == .identifier) {
+                let (signature, next) = parseMethodSignature(at: index)
+                index = max(next, index + 1)
+                if stream.isPunctuation(index, ";"), stream.isPunctuation(index + 1, "{") { index += 1 }
+                guard var method = signature else { continue }
+                if stream.isPunctuation(index, "{") {
+                    let close = stream.partner(of: index)
+                    method.body = ObjectiveCMethodBody()
+                    pendingBodies.append((implementationIndex, implementation.methods.count, index + 1..<close))
+                    index = close + 1
+                } else if stream.isPunctuation(index, ";") {
+                    index += 1
+                }
+                implementation.methods.append(method)
+            } else if token.kind == .atKeyword {
+                index = skipStatement(from: index + 1)
+            } else {
+                index = parseFileLevelDeclaration(at: index)
+            }
+        }
+        implementations.append(implementation)
+        return index
+    }
+
+    private mutating func scanBodies() {
+        for (implementationIndex, methodIndex, range) in pendingBodies {
+            let implementation = implementations[implementationIndex]
+            let method = implementation.methods[methodIndex]
+            let context = ObjectiveCBodyScanner.Context(
+                constants: constants, className: implementation.className, method: method,
+                members: members(of: implementation))
+            var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
+            implementations[implementationIndex].methods[methodIndex].body = scanner.scanBody(range)
+        }
+    }
+
+    /// Properties and instance variables the file declares for the implementation's class, by
+    /// name (instance variables also by their name without the leading `_`).
+    private func members(of implementation: ObjectiveCImplementation) -> [String: ObjectiveCProperty] {
+        var result: [String: ObjectiveCProperty] = [:]
+        let declared = interfaces.filter { $0.className == implementation.className }
+        for variable in declared.flatMap(\.instanceVariables) + implementation.instanceVariables {
+            let name = variable.name.hasPrefix("_") ? String(variable.name.dropFirst()) : variable.name
+            result[name] = variable
+        }
+        for property in declared.flatMap(\.properties) { result[property.name] = property }
+        return result
+    }
+}

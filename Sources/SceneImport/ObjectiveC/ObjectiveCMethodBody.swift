@@ -1,0 +1,42 @@
+/// What a method definition's body does that concerns key commands and responders.
+struct ObjectiveCMethodBody: Hashable {
+    /// A message sent to `self` or to a class: lets the consumer follow helpers, and calls
+    /// into Swift (`[MenuController buildMenuWithBuilder:builder]`).
+    struct Message: Hashable {
+        /// `nil` for `self`; the class name for a class message.
+        var receiverClass: String?
+        var selector: String
+        var conditions: [String]
+        var line: Int
+    }
+
+    /// An `addKeyCommand:` message.
+    struct AddedKeyCommand: Hashable {
+        /// The receiver as written: `self`, `self.view`.
+        var receiver: String
+        /// Indices into ``ObjectiveCMethodBody/keyCommands``; empty when the argument is not a
+        /// command the method creates (see ``expression``).
+        var commands: [Int]
+        var expression: String
+        var conditions: [String]
+        var line: Int
+    }
+
+    /// A rule of `canPerformAction:withSender:`: when the action is ``selector``, the method
+    /// returns ``condition``.
+    struct Validation: Hashable {
+        var selector: String
+        /// The returned expression as source text (`YES`, `self.hasSelection`).
+        var condition: String
+        var line: Int
+    }
+
+    var keyCommands: [ObjectiveCKeyCommand] = []
+    /// What the method returns, when it returns commands or calls that may return them.
+    var returnedCommands: ObjectiveCReturnedCommands?
+    var addedKeyCommands: [AddedKeyCommand] = []
+    var selfMessages: [Message] = []
+    var classMessages: [Message] = []
+    var containment: [ObjectiveCContainment] = []
+    var validations: [Validation] = []
+}

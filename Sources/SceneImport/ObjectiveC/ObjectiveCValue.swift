@@ -1,0 +1,65 @@
+/// What the body scanner knows about an expression's value.
+///
+/// Values the source fixes (strings, numbers, modifier sets, selectors, commands, arrays with
+/// the conditions of each element) are followed; anything else is ``unknown(_:)`` with its
+/// source text.
+indirect enum ObjectiveCValue {
+    case unknown(String)
+    case null
+    case bool(Bool)
+    case int(Int)
+    case string(String)
+    case localized(key: String, table: String?)
+    case selector(String)
+    /// `UIKeyModifierFlags` names (`command`, `shift`, …).
+    case modifiers(Set<String>)
+    /// `UIMenuElementAttributes` names (`destructive`, …).
+    case attributes(Set<String>)
+    /// A command the method creates: an index into the body's key commands.
+    case command(Int)
+    case array([Item])
+    /// One of several values, each under its own conditions (`c ? a : b`).
+    case alternatives([Item])
+    /// An instance of a class the source fixes.
+    case object(className: String)
+    /// `[X alloc]`, before its `init…`.
+    case allocated(className: String)
+    case classReference(String)
+    case selfReference
+    case superReference
+    /// What `[self selector]` returns.
+    case selfCall(String)
+    /// What `[super selector]` returns.
+    case superCall(String)
+    /// A property or instance variable's value the method does not set (name without `_`).
+    case member(String)
+
+    /// An element and the conditions it is present under, beyond those of its container.
+    struct Item {
+        var value: ObjectiveCValue
+        var conditions: [String]
+    }
+
+    /// Whether the value is a constant a file-level declaration can give.
+    var isFixed: Bool {
+        switch self {
+        case .string, .int, .bool, .localized, .selector, .modifiers, .attributes: return true
+        default: return false
+        }
+    }
+
+    /// The elements with their conditions when the value is an array or alternatives.
+    var items: [Item]? {
+        switch self {
+        case .array(let items), .alternatives(let items): return items
+        case .null: return []
+        default: return nil
+        }
+    }
+
+    /// The branches of a value: itself, or each alternative with its conditions.
+    var branches: [Item] {
+        if case .alternatives(let items) = self { return items }
+        return [Item(value: self, conditions: [])]
+    }
+}
