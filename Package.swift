@@ -99,5 +99,7 @@ let package = Package(
         .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "KeyTraceCore"]),
+        // The docs against the built binary: shell transcripts, the CLI reference, rule numbers.
+        .testTarget(name: "DocsTests", dependencies: ["CLITestSupport"]),
     ]
 )
