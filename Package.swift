@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat", "CPcap"]),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat", "CPcap", "CLITestSupport"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Capture", "Scenes", "ResponderEngine", "TraceFormat", "KeyTraceCore", "CLITestSupport"]),
@@ -99,5 +99,7 @@ let package = Package(
         .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "KeyTraceCore"]),
+        // The docs against the built binary: shell transcripts, the CLI reference, rule numbers.
+        .testTarget(name: "DocsTests", dependencies: ["CLITestSupport"]),
     ]
 )

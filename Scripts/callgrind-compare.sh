@@ -20,7 +20,7 @@
 #
 # The counts are callgrind's total instructions (Ir) over every thread of the process. Builds,
 # inputs and callgrind files stay in .build-callgrind/ (git-ignored). Needs valgrind
-# (Scripts/bootstrap.sh installs it) and python3.
+# (`sh Scripts/bootstrap.sh valgrind` installs it) and python3.
 set -euo pipefail
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
     echo "usage: $0 BASE_REV [HEAD_REV]" >&2
@@ -29,7 +29,7 @@ fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
 base="$(git -C "$root" rev-parse --verify "$1^{commit}")"
 head="$(git -C "$root" rev-parse --verify "${2:-HEAD}^{commit}")"
-command -v valgrind > /dev/null || { echo "valgrind is missing: run Scripts/bootstrap.sh" >&2; exit 2; }
+command -v valgrind > /dev/null || { echo "valgrind is missing: install it with sh Scripts/bootstrap.sh valgrind" >&2; exit 2; }
 out="$root/.build-callgrind"
 worktree="$(dirname "$root")/.keytrace-callgrind-$$"
 mkdir -p "$out"

@@ -3,7 +3,7 @@
 # compare, publish the markdown report, and fail the job when compare finds a regression.
 #
 # NEEDS `keytrace bench`, which does not exist yet; this script is written against its
-# documented interface (docs/Analysis.md):
+# documented interface (docs/Comparison.md):
 #   keytrace bench --scene SCENE --trace TRACE --runs N -o RESULT.json
 # `keytrace compare` exists and is used as is.
 #

@@ -6,7 +6,7 @@ calls, cache hits and misses, and count / p50 / p99 per stage and end to end.
 Usage: Scripts/press-table-duckdb.py FOLDER
 
 The tests use it as an independent check of the press table; docs/Analysis.md shows the query.
-Needs DuckDB (`pip install duckdb`; Scripts/bootstrap.sh installs it)."""
+Needs DuckDB (Scripts/install-oracles.sh installs it in .build/oracles-venv)."""
 import json
 import sys
 

@@ -1,8 +1,10 @@
 #!/bin/sh
-# Installs what the tests need when missing (Scripts/bootstrap.sh), runs the whole test suite,
-# golden traces included, then fuzzes every input reader for a bounded time (libFuzzer,
-# Scripts/fuzz.sh, docs/Fuzzing.md): one fuzz executable holds every target; the targets run
-# two at a time.
+# Installs what the tests need when missing (Scripts/install-oracles.sh: the build's Debian
+# packages, the oracles, and the Python oracles in .build/oracles-venv), checks that no test reads
+# the data outside the repository except through its one helper (Scripts/check-shared-data.sh),
+# lints, runs the whole test suite, golden traces and docs included, then fuzzes every input
+# reader for a bounded time (libFuzzer, Scripts/fuzz.sh, docs/Fuzzing.md): one fuzz executable
+# holds every target; the targets run two at a time.
 #
 #   sh Scripts/test.sh                              every fuzz target for 10 s (CI)
 #   KEYTRACE_FUZZ_SECONDS=N sh Scripts/test.sh      every fuzz target for N seconds (60 for a
@@ -12,7 +14,8 @@
 # Usage: Scripts/test.sh [swift test arguments…]
 set -eu
 cd "$(dirname "$0")/.."
-sh Scripts/bootstrap.sh
+sh Scripts/install-oracles.sh
+sh Scripts/check-shared-data.sh
 sh Scripts/format.sh  # lint (swift format lint --strict); any finding fails the script
 swift test "$@"
 fuzz_seconds="${KEYTRACE_FUZZ_SECONDS:-10}"

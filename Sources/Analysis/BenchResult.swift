@@ -2,7 +2,7 @@ import Foundation
 
 /// The result file of `keytrace bench`: what was measured, and per run its latency
 /// distributions and deterministic counters. Schema `keytrace-bench/1`, specified in
-/// docs/Analysis.md.
+/// docs/Comparison.md.
 ///
 /// ```
 ///  BenchResult

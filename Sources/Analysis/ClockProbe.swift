@@ -4,24 +4,35 @@ import Glibc
 import Darwin
 #endif
 
-/// Measures this machine's monotonic clock, for traces that do not state theirs.
+/// Measures a clock on this machine, for traces that do not state theirs.
 public enum ClockProbe {
-    /// The clock's resolution and the best cost of one read over 20 rounds of 1 000 reads.
+    /// The resolution `resolutionNanoseconds` and the best cost of one `read()` over 20 rounds
+    /// of 1 000 reads, timed by the clock itself. `keytrace analyze` measures the clock stage
+    /// timing uses here (`ClockProbe.measureStageClock()` in `Bench`).
+    public static func measure(resolutionNanoseconds: UInt64, read: () -> UInt64) -> TraceAnalysis.ClockFigures {
+        var best = UInt64.max
+        var sink: UInt64 = 0
+        for _ in 0..<20 {
+            let begin = read()
+            for _ in 0..<1000 { sink &+= read() }
+            let end = read()
+            best = min(best, end >= begin ? (end - begin) / 1000 : 0)
+        }
+        // The sum keeps the reads from being optimised away.
+        if sink == 1 { best &+= 0 }
+        return TraceAnalysis.ClockFigures(resolutionNanoseconds: resolutionNanoseconds, checkpointOverheadNanoseconds: best,
+                                          source: "measured-by-analyze")
+    }
+
+    /// `CLOCK_MONOTONIC`'s resolution and the cost of one `clock_gettime` call.
     public static func measure() -> TraceAnalysis.ClockFigures {
         var resolution = timespec()
         clock_getres(CLOCK_MONOTONIC, &resolution)
-        var best = UInt64.max
-        var now = timespec()
-        for _ in 0..<20 {
-            var begin = timespec(), end = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &begin)
-            for _ in 0..<1000 { clock_gettime(CLOCK_MONOTONIC, &now) }
-            clock_gettime(CLOCK_MONOTONIC, &end)
-            let elapsed = (Int64(end.tv_sec) - Int64(begin.tv_sec)) * 1_000_000_000 + Int64(end.tv_nsec) - Int64(begin.tv_nsec)
-            best = min(best, UInt64(max(elapsed, 0)) / 1000)
-        }
         let ns = UInt64(resolution.tv_sec) * 1_000_000_000 + UInt64(resolution.tv_nsec)
-        return TraceAnalysis.ClockFigures(resolutionNanoseconds: ns, checkpointOverheadNanoseconds: best,
-                                          source: "measured-by-analyze")
+        return measure(resolutionNanoseconds: ns) {
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+        }
     }
 }

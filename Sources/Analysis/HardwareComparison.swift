@@ -103,19 +103,14 @@ extension HardwareComparison {
     private var table: ReportTable {
         var table = ReportTable(["figure", "base", "current", "verdict", "how"], rightAligned: [1, 2])
         for row in rows {
-            func value(_ v: Double) -> String {
-                switch row.unit {
-                case "share": String(format: "%.3f %%", v * 100)
-                case "ns": ReportFormatting.duration(v)
-                default: String(format: "%.0f", v)
-                }
-            }
-            table.add([row.name + (row.gated ? "" : " (info)"), value(row.base), value(row.current), row.verdict.rawValue, row.detail])
+            table.add([row.name + (row.gated ? "" : " (info)"), row.formatted(row.base), row.formatted(row.current),
+                       row.verdict.rawValue, row.detail])
         }
         return table
     }
 
-    private var headline: String {
+    /// What the comparison found, in one line.
+    var headline: String {
         let regressions = rows.filter { $0.gated && $0.verdict == .regression }.map(\.name)
         return regressions.isEmpty ? "no regression" : "regression: " + regressions.joined(separator: ", ")
     }

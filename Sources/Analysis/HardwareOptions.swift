@@ -1,4 +1,4 @@
-/// The thresholds the keyboard-hardware figures use (docs/Analysis.md, "Keyboard hardware").
+/// The thresholds the keyboard-hardware figures use (docs/HardwareTiming.md).
 public struct HardwareOptions: Sendable, Hashable, Codable {
     /// A key released and pressed again within this time is chatter (a switch bouncing into a
     /// second press), not a second keystroke. Default 30 ms.

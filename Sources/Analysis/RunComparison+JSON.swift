@@ -4,7 +4,7 @@ extension RunComparison {
     /// The schema of ``jsonReport()``.
     public static let jsonSchema = "keytrace-compare/1"
 
-    /// The comparison as JSON, schema `keytrace-compare/1` (docs/Analysis.md): keys sorted,
+    /// The comparison as JSON, schema `keytrace-compare/1` (docs/Comparison.md): keys sorted,
     /// durations in nanoseconds, the same bytes for the same inputs.
     public func jsonReport() throws -> String {
         try JSONDocument.text(Report(self))

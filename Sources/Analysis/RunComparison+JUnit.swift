@@ -17,7 +17,7 @@ extension RunComparison {
             xml += testcase(suite: "latency", name: entry.metric.name, failed: entry.verdict == .regression, summary: summary)
         }
         if !warnings.isEmpty {
-            xml += "    <system-err>" + escapeXML(warnings.joined(separator: "\n")) + "</system-err>\n"
+            xml += "    <system-err>" + JUnitXML.escape(warnings.joined(separator: "\n")) + "</system-err>\n"
         }
         xml += "  </testsuite>\n"
 
@@ -33,27 +33,12 @@ extension RunComparison {
     }
 
     private func testcase(suite: String, name: String, failed: Bool, summary: String) -> String {
-        let open = #"    <testcase classname="keytrace.compare.\#(suite)" name="\#(escapeXML(name))""#
+        let open = #"    <testcase classname="keytrace.compare.\#(suite)" name="\#(JUnitXML.escape(name))""#
         if failed {
             return open + ">\n"
-                + #"      <failure type="regression" message="\#(escapeXML(summary))"/>"# + "\n"
+                + #"      <failure type="regression" message="\#(JUnitXML.escape(summary))"/>"# + "\n"
                 + "    </testcase>\n"
         }
-        return open + ">\n      <system-out>\(escapeXML(summary))</system-out>\n    </testcase>\n"
-    }
-
-    private func escapeXML(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
+        return open + ">\n      <system-out>\(JUnitXML.escape(summary))</system-out>\n    </testcase>\n"
     }
 }

@@ -2,7 +2,7 @@ import Statistics
 
 extension TraceAnalysis {
     /// What the keyboard's own timing says, per device: chatter, chords, rollover, dwell per
-    /// key and the report intervals (docs/Analysis.md, "Keyboard hardware"). Only key records
+    /// key and the report intervals (docs/HardwareTiming.md). Only key records
     /// with a hardware timestamp count.
     public struct HardwareFigures: Sendable, Codable {
         /// The thresholds used.
@@ -139,7 +139,7 @@ extension TraceAnalysis {
 
 extension TraceAnalysis {
     /// What a device's HID report records say (traces recorded with report records: `record
-    /// --pcap`, `--interface`, `--hid-recorder` without `--no-reports`); docs/Analysis.md,
+    /// --pcap`, `--interface`, `--hid-recorder` without `--no-reports`); docs/HardwareTiming.md,
     /// "Report-level timing".
     public struct ReportFigures: Sendable, Codable {
         /// Input reports recorded, and those whose bytes differ from the previous report of

@@ -17,7 +17,7 @@ public enum TraceBench {
         var options = options
         options.stageTiming = true
         let recorder = BenchRecorder(metadata: metadata, clockResolution: KeyDispatcher.defaultStageClock.resolution,
-                                     checkpointOverhead: ClockProbe.measure().checkpointOverheadNanoseconds ?? 0)
+                                     checkpointOverhead: ClockProbe.measureStageClock().checkpointOverheadNanoseconds ?? 0)
         let counter = AllocationCounter(forwardingTo: recorder)
         for index in 0..<runs {
             recorder.beginRun()

@@ -104,8 +104,9 @@ struct SceneImportCommand: ParsableCommand {
             let reportText = json ? result.report.jsonText : result.report.text
             try write(reportText, to: report ?? "-")
         } catch {
+            // An output that cannot be written exits 1, as for every keytrace command.
             FileHandle.standardError.write(Data("keytrace: \(error)\n".utf8))
-            throw ExitCode(2)
+            throw ExitCode(1)
         }
         if timings {
             func seconds(_ duration: Duration) -> String {

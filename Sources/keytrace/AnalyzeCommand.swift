@@ -1,4 +1,5 @@
 import Analysis
+import Bench
 import KeyTraceCore
 import ArgumentParser
 import Foundation
@@ -18,9 +19,10 @@ struct AnalyzeCommand: ParsableCommand {
         discussion: """
             Reads every trace once, streaming, in constant memory; several traces are merged. \
             Damaged chunks are skipped with a warning naming their byte offset; the intact records \
-            are still analysed. JSON follows the keytrace-analysis/1 schema (docs/Analysis.md).             A trace of 64 chunks or more (about 4 MB) is read by two threads with exactly the             result of one; KEYTRACE_ANALYZE_THREADS=1 keeps it on one thread.
-
-            Exit status: 0 success, 1 records lost from a damaged trace or the report could not be written, 2 unusable input (unreadable or not a trace), 64 bad command line.
+            are still analysed, and the command exits 1. JSON follows the keytrace-analysis/1 \
+            schema (docs/Analysis.md). A trace of 64 chunks or more (about 4 MB) is read by two \
+            threads with exactly the result of one; KEYTRACE_ANALYZE_THREADS=1 keeps it on one \
+            thread. Keyboard hardware figures: docs/HardwareTiming.md.
             """
     )
 
@@ -89,7 +91,7 @@ struct AnalyzeCommand: ParsableCommand {
                 }
             }
             progress.clear()
-            var analysis = analyzer.finish(clock: ClockProbe.measure())
+            var analysis = analyzer.finish(clock: ClockProbe.measureStageClock())
             analysis.importedScene = importedScene
             let report: String
             switch format {

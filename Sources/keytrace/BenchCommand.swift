@@ -12,7 +12,7 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Replay a trace N times with stage timing and store per-run latency distributions and deterministic counters.",
-        discussion: "The result feeds `keytrace compare BASE.json CURRENT.json` (docs/Analysis.md).")
+        discussion: "The result feeds `keytrace compare BASE.json CURRENT.json` (docs/Comparison.md).")
 
     @Option(help: "The scene (file or bundled name); default: the scene named in the trace.")
     var scene: String?

@@ -26,7 +26,7 @@ struct Compare: ParsableCommand {
             change), compares the keyboard's own timing instead: the chatter rate is a regression \
             when it grew and a one-sided two-proportion z-test gives p < 0.01; the p99 polling \
             jitter when it grew by more than the threshold (the larger of --threshold and \
-            --min-delta). The junit format is written as markdown for captures.
+            --min-delta).
 
             Exit status: 0 no regression, 1 regression, 2 unusable input (missing, corrupt or \
             of another schema), 64 bad command line.
@@ -134,8 +134,10 @@ struct Compare: ParsableCommand {
         switch format {
         case .text:
             report = comparison.textReport(colour: colour)
-        case .markdown, .junit:
+        case .markdown:
             report = comparison.markdownReport()
+        case .junit:
+            report = comparison.junitReport()
         case .json:
             report = try comparison.jsonReport()
         }

@@ -1,4 +1,5 @@
 import Analysis
+import Bench
 import ArgumentParser
 import Capture
 import Foundation
@@ -68,7 +69,7 @@ struct DemoCommand: ParsableCommand {
             print("3. analysis of \(replayed):")
             var analyzer = TraceAnalyzer(top: 3)
             try analyzer.addTrace(at: replayed)
-            print(analyzer.finish(clock: ClockProbe.measure()).textReport(colour: false))
+            print(analyzer.finish(clock: ClockProbe.measureStageClock()).textReport(colour: false))
             if !report.matches { throw KeyTraceExit.checkFailed }
         }
     }

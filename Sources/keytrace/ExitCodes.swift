@@ -12,15 +12,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The exit codes of every `keytrace` subcommand, and the one place errors become messages.
-///
-/// | code | meaning                                                                    |
-/// |------|----------------------------------------------------------------------------|
-/// | 0    | success                                                                    |
-/// | 1    | a check failed: verify found damage, a reader lost records to damage, a    |
-/// |      | replay diverged, a regression; or an output could not be written           |
-/// | 2    | unusable input: unreadable, empty, not a trace, corrupt beyond use         |
-/// | 64   | usage error: unknown option, bad value (ArgumentParser's validation code)  |
+/// The exit codes of every `keytrace` subcommand (``table``, shown by `keytrace --help` and in
+/// docs/CLI.md), and the one place errors become messages.
 ///
 /// A ``RegressionGate`` command (`compare`) exits 1 for a regression and nothing else: its
 /// errors, a report that cannot be written included, exit 2.
@@ -37,6 +30,21 @@ enum KeyTraceExit {
     /// The output could not be written (a full disk, a directory given as the file): what the
     /// user asked for did not happen, as when a check fails.
     static let ioFailure = ExitCode(1)
+
+    /// The exit codes, as `keytrace --help` prints them: the one statement of what each means.
+    static let table = """
+        Exit codes, the same for every command:
+          0   success
+          1   a check failed: verify found damage, a reader lost records to
+              a damaged trace (analyze, dump, export, inspect, replay), a
+              replay diverged, a golden trace differs, a regression; or an
+              output could not be written (a full disk, a directory given as
+              the file). compare exits 2 for any error, so that its 1 always
+              means a regression.
+          2   unusable input: unreadable, empty, not a trace or scene,
+              corrupt beyond use, no keyboard found
+          64  usage error: unknown option, bad or missing value
+        """
 
     /// What `keytrace` prints for an error (each line as `keytrace: LINE` on standard error) and
     /// the status it exits with.

@@ -7,6 +7,7 @@ struct KeyTrace: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keytrace",
         abstract: "Record, replay and analyse keyboard-event traces against a model of UIKit's responder chain.",
+        discussion: KeyTraceExit.table,
         version: KeyTraceVersion.current,
         subcommands: [
             DemoCommand.self, RecordCommand.self, SynthCommand.self, ReplayCommand.self, GoldenCommand.self,

@@ -116,6 +116,18 @@ enum SVGKeyboardCount {
         #expect(device.polling.gapsByIntervals["12"] == 2)  // 2904→3000, 3000→3096
     }
 
+    @Test func compareOfTwoCapturesWritesJUnitWhenAskedFor() throws {
+        let path = ScratchDirectory.make() + "/hardware.ktrace"
+        try Self.write(to: path)
+        let result = try CLIRunner.run(["compare", path, path, "--format", "junit"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#), "\(result.stdout)")
+        #expect(result.stdout.contains(#"<testsuite name="keyboard hardware""#))
+        #expect(result.stdout.contains(#"<testcase classname="keytrace.compare.hardware" name="chatter rate">"#))
+        #expect(result.stdout.contains(#"failures="0""#) && !result.stdout.contains("<failure"))
+        #expect(!result.stdout.contains("###"), "no markdown")
+    }
+
     @Test func theCLIReportsTheHardwareSectionAndRefusesBadThresholds() throws {
         let path = ScratchDirectory.make() + "/hardware.ktrace"
         try Self.write(to: path)

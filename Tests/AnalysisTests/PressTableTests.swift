@@ -5,17 +5,8 @@ import KeyTraceCore
 import Testing
 import TraceFormat
 
-/// Whether python3 can import DuckDB (Scripts/bootstrap.sh installs it).
-private let duckDBAvailable: Bool = {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import duckdb"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do { try process.run() } catch { return false }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-}()
+/// Whether the oracles' Python imports DuckDB (Scripts/install-oracles.sh installs it).
+private let duckDBAvailable = OraclePython.canImport("duckdb")
 
 /// `keytrace export --format presses`: one row per press, joined with its resolution, stage
 /// timings, counters and cache lookup.
@@ -60,7 +51,7 @@ private let duckDBAvailable: Bool = {
 
     /// DuckDB over a folder of exports reproduces `keytrace analyze`'s counts and its p50/p99
     /// per stage for the same traces (the analysis' percentiles are within 0.1 %).
-    @Test(.enabled(if: duckDBAvailable, "duckdb is not installed (sh Scripts/bootstrap.sh installs it)"))
+    @Test(.enabled(if: duckDBAvailable, Comment(rawValue: OraclePython.missing("DuckDB"))))
     func duckDBOverAFolderOfExportsReproducesTheAnalysis() throws {
         let dir = ScratchDirectory.make()
         let folder = dir + "/exports"
@@ -79,8 +70,8 @@ private let duckDBAvailable: Bool = {
         let analysis = try JSONDecoder().decode(TraceAnalysis.self, from: Data(analyze.stdout.utf8))
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", repositoryRoot + "/Scripts/press-table-duckdb.py", folder]
+        process.executableURL = URL(fileURLWithPath: OraclePython.path)
+        process.arguments = [repositoryRoot + "/Scripts/press-table-duckdb.py", folder]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -2,8 +2,8 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// The HTML report of a real capture rendered by headless Chromium (`Scripts/render-report.sh`'s
-/// browser, installed by `Scripts/bootstrap.sh`): the keyboard heat maps and histograms must be
+/// The HTML report of a USB capture (the repository's demo capture) rendered by headless Chromium (`Scripts/render-report.sh`'s
+/// browser, installed by `Scripts/install-oracles.sh`): the keyboard heat maps and histograms must be
 /// SVG elements of the DOM the browser built, not only text in the file.
 @Suite struct RenderedReportTests {
     /// Chromium on the PATH, if installed.
@@ -13,12 +13,12 @@ import Testing
             .first(where: FileManager.default.isExecutableFile(atPath:))
     }()
 
-    @Test(.enabled(if: chromium != nil, "chromium is not installed: run Scripts/bootstrap.sh, which installs it"))
+    @Test(.enabled(if: chromium != nil, "chromium is not installed: run Scripts/install-oracles.sh, which installs it"))
     func heatMapsAndHistogramsExistInTheRenderedDOM() throws {
         let browser = try #require(Self.chromium)
-        let capture = repositoryRoot + "/../shared/captures/sha2017.pcap"
+        let capture = repositoryRoot + "/Traces/captures/notes-session.pcap"
         let directory = ScratchDirectory.make()
-        let trace = directory + "/sha2017.ktrace"
+        let trace = directory + "/notes-session.ktrace"
         let html = directory + "/report.html"
         #expect(try CLIRunner.run(["record", "--pcap", capture, "-o", trace]).status == 0)
         #expect(try CLIRunner.run(["analyze", trace, "--format", "html", "-o", html]).status == 0)

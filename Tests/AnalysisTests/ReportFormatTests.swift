@@ -65,7 +65,7 @@ struct ReportFormatTests {
     }
 }
 
-/// Writes the example inputs of docs/Analysis.md when `KEYTRACE_EXAMPLES_DIR` names a folder:
+/// Writes the example inputs of docs/Comparison.md when `KEYTRACE_EXAMPLES_DIR` names a folder:
 /// `base.json` and `head.json` (synthetic, the head 15 % slower with one more keyCommands call
 /// per press) and `bench-small.json` (a real BenchRecorder over a dispatcher, one short run).
 struct DocumentationExamples {

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 import KeyTraceCore
@@ -108,12 +109,20 @@ func usbPcapPacket(device: UInt16, endpoint: UInt8, transfer: UInt8 = 1, complet
 }
 
 @Suite struct RealCaptureDeviceTests {
-    @Test(arguments: [
-        ("sha2017.pcap", "4.5.129", 0x04d9 as UInt16?, nil as UInt8?, 8_000_000 as UInt64, DeviceInfo.Identification.bootReportHeuristic),
+    /// Name, device, vendor, bInterval, polling interval, how the keyboard was identified.
+    typealias Expected = (String, String, UInt16?, UInt8?, UInt64, DeviceInfo.Identification)
+
+    /// The demo capture, then the real captures of ``SharedData`` when they are there.
+    static let expectedDevices: [Expected] = [
+        (Captures.demo, "1.4.129", nil, nil, 8_000_000, .bootReportHeuristic),
+    ] + (SharedData.testsRun ? [
+        ("sha2017.pcap", "4.5.129", 0x04d9, nil, 8_000_000, .bootReportHeuristic),
         ("icectf2016.pcapng", "3.21.129", 0x05f3, 8, 8_000_000, .descriptors),
         ("picoctf2017.pcap", "2.1.129", nil, nil, 8_000_000, .bootReportHeuristic),
         ("deadly_arthropod.pcap", "1.12.129", 0x1532, 1, 1_000_000, .descriptors),
-    ])
+    ] : [])
+
+    @Test(arguments: expectedDevices)
     func keyboardsAreIdentifiedWithWhatTheCaptureSays(name: String, id: String, vendor: UInt16?, bInterval: UInt8?,
                                                       polling: UInt64, identification: DeviceInfo.Identification) throws {
         let source = try USBCaptureSource(file: Captures.path(name))
@@ -127,7 +136,7 @@ func usbPcapPacket(device: UInt16, endpoint: UInt8, transfer: UInt8 = 1, complet
         #expect(events.allSatisfy { if case .press(_, let u) = $0 { return u == polling } else { return true } })
     }
 
-    @Test func skippedPacketsAreCountedByReason() throws {
+    @Test(.needsSharedData) func skippedPacketsAreCountedByReason() throws {
         let ice = try USBCaptureSource(file: Captures.path("icectf2016.pcapng"))
         _ = try ice.collect()
         #expect(ice.summary.skipped[.hub] == 4)  // the hub's 1–2 byte reports

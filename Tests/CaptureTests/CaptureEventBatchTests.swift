@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import KeyTraceCore
 import Testing
@@ -23,7 +24,7 @@ import Testing
         return (sink.events, sizes)
     }
 
-    @Test(arguments: ["sha2017.pcap", "icectf2016.pcapng", "../hid/usb-keyboard-composite.pcapng"], [1, 7, 4096])
+    @Test(arguments: Captures.generated + Captures.whenShared(["sha2017.pcap", "icectf2016.pcapng", Captures.composite]), [1, 7, 4096])
     func batchesHoldTheEventsNextHandsOut(name: String, capacity: Int) throws {
         let expected = try USBCaptureSource(file: Captures.path(name)).collect()
         let (events, sizes) = try Self.batched(try USBCaptureSource(file: Captures.path(name)), capacity: capacity)
@@ -35,7 +36,7 @@ import Testing
     }
 
     @Test func aHandOverThatSaysStopEndsTheDeliveryAndTheRestStaysForNext() throws {
-        let path = Captures.path("sha2017.pcap")
+        let path = Captures.path(Captures.demo)
         let all = try USBCaptureSource(file: path).collect()
         let source = try USBCaptureSource(file: path)
         let (events, sizes) = try Self.batched(source, capacity: 16, stopAfter: 2)
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func theLastBatchComesBeforeTheError() throws {
-        let whole = try Data(contentsOf: URL(fileURLWithPath: Captures.path("sha2017.pcap")))
+        let whole = try Data(contentsOf: URL(fileURLWithPath: Captures.path(Captures.demo)))
         let directory = try TemporaryDirectory()
         let path = directory.path("cut.pcap")
         try whole.prefix(whole.count / 2 + 7).write(to: URL(fileURLWithPath: path))

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import KeyTraceCore
 import Testing
@@ -14,7 +15,7 @@ import Testing
         var wantsMoreEvents: Bool { events.count < limit }
     }
 
-    @Test(arguments: Captures.all + ["../hid/usb-keyboard-composite.pcapng"])
+    @Test(arguments: Captures.all + Captures.whenShared([Captures.composite]))
     func deliveredEventsAreTheEventsNextHandsOut(name: String) throws {
         let path = Captures.path(name)
         let pulled = try USBCaptureSource(file: path)
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func deliveryPicksUpAfterEventsAlreadyReadWithNext() throws {
-        let path = Captures.path("sha2017.pcap")
+        let path = Captures.path(Captures.demo)
         let expected = try USBCaptureSource(file: path).collect()
         let source = try USBCaptureSource(file: path)
         var sink = Collector()
@@ -38,19 +39,19 @@ import Testing
     }
 
     @Test func aSinkThatWantsNoMoreStopsTheSourceAtThePacketAtHand() throws {
-        let source = try USBCaptureSource(file: Captures.path("sha2017.pcap"))
+        let source = try USBCaptureSource(file: Captures.path(Captures.demo))
         var sink = Collector(limit: 10)
         try source.deliverEvents(to: &sink)
         // One packet gives at most a report, a marker and the presses of one boot report.
         #expect(sink.events.count >= 10 && sink.events.count < 10 + 16)
         let rest = try source.collect()
-        let all = try USBCaptureSource(file: Captures.path("sha2017.pcap")).collect()
+        let all = try USBCaptureSource(file: Captures.path(Captures.demo)).collect()
         #expect(sink.events + rest == all)
     }
 
     @Test func aSecondDeliveryGoesOnWhereTheStoppedOneLeftOff() throws {
-        let all = try USBCaptureSource(file: Captures.path("sha2017.pcap")).collect()
-        let source = try USBCaptureSource(file: Captures.path("sha2017.pcap"))
+        let all = try USBCaptureSource(file: Captures.path(Captures.demo)).collect()
+        let source = try USBCaptureSource(file: Captures.path(Captures.demo))
         var first = Collector(limit: 100)
         try source.deliverEvents(to: &first)
         var second = Collector()
@@ -59,7 +60,7 @@ import Testing
         #expect(first.events + second.events == all)
     }
 
-    @Test(arguments: ["sha2017.pcap", "../hid/usb-keyboard-composite.pcapng"])
+    @Test(arguments: [Captures.demo] + Captures.whenShared(["sha2017.pcap", Captures.composite]))
     func aCutShortCaptureThrowsAfterEveryEventDecodedBeforeTheCut(name: String) throws {
         let whole = try Data(contentsOf: URL(fileURLWithPath: Captures.path(name)))
         let directory = try TemporaryDirectory()

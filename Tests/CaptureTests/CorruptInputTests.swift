@@ -1,4 +1,5 @@
 import CPcap
+import CLITestSupport
 import Foundation
 import Testing
 import KeyTraceCore
@@ -41,7 +42,7 @@ func readSavefile(_ path: String) throws -> (linkType: Int32, packets: [(timesta
 
 @Suite struct CorruptInputTests {
     @Test func aTruncatedCaptureDecodesItsIntactPacketsThenNamesTheByteOffset() throws {
-        let original = try Data(contentsOf: URL(fileURLWithPath: Captures.path("sha2017.pcap")))
+        let original = try Data(contentsOf: URL(fileURLWithPath: Captures.path(Captures.demo)))
         // Walk the classic pcap layout independently: 24-byte file header, then records of a
         // 16-byte header (incl_len at offset 8) and data. Cut the file in the middle of record 400.
         var offset = 24
@@ -56,7 +57,7 @@ func readSavefile(_ path: String) throws -> (linkType: Int32, packets: [(timesta
         let path = directory.path("cut.pcap")
         try original.prefix(cutRecord + 16 + 10).write(to: URL(fileURLWithPath: path))
 
-        let full = try USBCaptureSource(file: Captures.path("sha2017.pcap")).collect().transitions
+        let full = try USBCaptureSource(file: Captures.path(Captures.demo)).collect().transitions
         let source = try USBCaptureSource(file: path)
         var events: [CaptureEvent] = []
         do {
@@ -88,7 +89,7 @@ func readSavefile(_ path: String) throws -> (linkType: Int32, packets: [(timesta
         }
     }
 
-    @Test func aCaptureWithoutKeyboardsIsAClearError() throws {
+    @Test(.needsSharedData) func aCaptureWithoutKeyboardsIsAClearError() throws {
         // sha2017 without the keyboard (device 5): hubs, a storage device and descriptors remain.
         let (linkType, packets) = try readSavefile(Captures.path("sha2017.pcap"))
         let others = packets.filter { $0.bytes.count > 11 && $0.bytes[11] != 5 }

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 import Testing
 import KeyTraceCore
@@ -133,7 +134,7 @@ import KeyTraceCore
         #expect(summary.devices.first?.identifiedBy == .descriptors)
     }
 
-    @Test func composeKeyboardAndMouseDecodesKeysAndSystemControlsOnly() throws {
+    @Test(.needsSharedData) func composeKeyboardAndMouseDecodesKeysAndSystemControlsOnly() throws {
         let (events, summary) = try Self.kvm().decode(enumerated: true)
         #expect(events.presses.map { "\($0.device) \($0.phase.name) \($0.keyName)" } == [
             "1.7.129 began H", "1.7.129 began I", "1.7.129 ended H", "1.7.129 ended I",
@@ -143,7 +144,7 @@ import KeyTraceCore
         #expect(summary.endpoints.last?.reportIDs == [1, 2])
     }
 
-    @Test func mediaKeysOnASecondInterfaceAreDecoded() throws {
+    @Test(.needsSharedData) func mediaKeysOnASecondInterfaceAreDecoded() throws {
         let (events, summary) = try Self.mediaKeyboard().decode(enumerated: true)
         #expect(events.presses.map { "\($0.device) \($0.phase.name) \($0.keyName)" } == [
             "1.7.130 began Volume Increment", "1.7.130 ended Volume Increment", "1.7.129 began A",
@@ -186,8 +187,8 @@ import KeyTraceCore
         #expect(summary.description.contains("heuristic"))
     }
 
-    @Test func theSharedCompositeCaptureDecodesItsKeyboardAndNamesThePointer() throws {
-        let source = try USBCaptureSource(file: Fixtures.compositeCapture)
+    @Test(.needsSharedData) func theSharedCompositeCaptureDecodesItsKeyboardAndNamesThePointer() throws {
+        let source = try USBCaptureSource(file: Captures.path(Captures.composite))
         let events = try source.collect()
         #expect(!events.presses.isEmpty)
         #expect(events.presses.allSatisfy { $0.device == .usb(bus: 3, device: 2, endpoint: 0x81) })
@@ -227,7 +228,10 @@ import KeyTraceCore
         }
     }
 
-    @Test(arguments: ["nkro", "ite", "kvm", "media", "pushpop"])
+    /// The scenarios; `kvm` and `media` use descriptors from ``SharedData``.
+    static let scenarioNames = ["nkro", "ite", "pushpop"] + Captures.whenShared(["kvm", "media"])
+
+    @Test(arguments: scenarioNames)
     func tsharkAgreesWithEveryDecodedCapture(name: String) throws {
         let scenario = try Self.scenario(name)
         let directory = try TemporaryDirectory()
@@ -265,7 +269,7 @@ import KeyTraceCore
 
     // MARK: The hid-tools oracle, report by report
 
-    @Test(arguments: ["nkro", "ite", "kvm", "media", "pushpop"])
+    @Test(arguments: scenarioNames)
     func hidToolsAgreesWithEveryDecodedCapture(name: String) throws {
         let scenario = try Self.scenario(name)
         let (events, _) = try scenario.decode(enumerated: true)

@@ -1,3 +1,4 @@
+import CLITestSupport
 import Foundation
 
 /// Real HID report descriptors (facts from public sources) for the decoder's tests.
@@ -6,8 +7,9 @@ import Foundation
 ///   behind report ID 1; LEDKeyboard: the boot layout with LEDs; PrimaxKeyboard: a Usage Page
 ///   after the usages it applies to) and `test_ite_keyboard.py` (an ITE laptop keyboard,
 ///   06cb:2968: keyboard, consumer, wireless, vendor and system-control reports by ID).
-/// - `../shared/hid/packetry/*/descriptor.bin`: a keyboard's system and consumer interface, the
-///   two interfaces of a KVM switch (boot keyboard; mouse and system control), a mouse.
+/// - Packetry's `hid/packetry/*/descriptor.bin` in ``SharedData``: a keyboard's system and consumer
+///   interface, the two interfaces of a KVM switch (boot keyboard; mouse and system control), a
+///   mouse. Tests that use them need the shared data.
 enum HIDDescriptorFixtures {
     static func hex(_ text: String) -> [UInt8] {
         let digits = Array(text.filter(\.isHexDigit))
@@ -56,12 +58,8 @@ enum HIDDescriptorFixtures {
         95 06 75 08 15 00 26 ff 00 1b 00 00 07 00 2b ff 00 07 00 81 00 c0
         """)
 
-    static let sharedDirectory = Captures.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/hid")
-
-    /// A descriptor from `../shared/hid/packetry/NAME/descriptor.bin`.
+    /// A descriptor from Packetry, `hid/packetry/NAME/descriptor.bin` in ``SharedData``.
     static func packetry(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: sharedDirectory.appendingPathComponent("packetry/\(name)/descriptor.bin")))
+        Array(try Data(contentsOf: URL(fileURLWithPath: SharedData.path("hid/packetry/\(name)/descriptor.bin"))))
     }
-
-    static var compositeCapture: String { sharedDirectory.appendingPathComponent("usb-keyboard-composite.pcapng").path }
 }

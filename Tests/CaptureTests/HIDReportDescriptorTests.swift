@@ -18,7 +18,7 @@ import KeyTraceCore
 
     // MARK: Layouts (checked against Packetry's reference.txt for each descriptor)
 
-    @Test func packetryKeyboardHasSystemAndConsumerArraysByReportID() throws {
+    @Test(.needsSharedData) func packetryKeyboardHasSystemAndConsumerArraysByReportID() throws {
         let descriptor = try HIDReportDescriptor(parsing: Fixtures.packetry("keyboard-1"))
         #expect(descriptor.usesReportIDs)
         #expect(descriptor.reports.map(\.id) == [3, 4])
@@ -30,7 +30,7 @@ import KeyTraceCore
         #expect(descriptor.applications == [0x0001_0080, 0x000C_0001])
     }
 
-    @Test func packetryKVMKeyboardIsTheBootLayoutWithLEDOutput() throws {
+    @Test(.needsSharedData) func packetryKVMKeyboardIsTheBootLayoutWithLEDOutput() throws {
         let descriptor = try HIDReportDescriptor(parsing: Fixtures.packetry("kvm-0"))
         #expect(!descriptor.usesReportIDs)
         #expect(inputLength(descriptor, id: 0) == 8)
@@ -41,7 +41,7 @@ import KeyTraceCore
         #expect(inputs[1].isConstant)
     }
 
-    @Test func packetryMouseFieldsStraddleBytes() throws {
+    @Test(.needsSharedData) func packetryMouseFieldsStraddleBytes() throws {
         let descriptor = try HIDReportDescriptor(parsing: Fixtures.packetry("mouse"))
         #expect(inputLength(descriptor, id: 1) == 7)
         let xy = try #require(descriptor.fields.first { $0.bitSize == 12 })
@@ -56,7 +56,7 @@ import KeyTraceCore
         }
     }
 
-    @Test func kvmSecondInterfaceHasAMouseAndSystemControls() throws {
+    @Test(.needsSharedData) func kvmSecondInterfaceHasAMouseAndSystemControls() throws {
         let descriptor = try HIDReportDescriptor(parsing: Fixtures.packetry("kvm-1"))
         #expect(inputLength(descriptor, id: 1) == 5)
         #expect(inputLength(descriptor, id: 2) == 2)
@@ -154,7 +154,8 @@ import KeyTraceCore
 
     @Test func anyBytesParseOrThrowAndDecodeWithoutTrapping() throws {
         var generator = SeededGenerator(seed: 27)
-        let seeds = [Fixtures.nkroBitmap, Fixtures.iteKeyboard, Fixtures.pushPopKeyboard, try Fixtures.packetry("mouse")]
+        let seeds = [Fixtures.nkroBitmap, Fixtures.iteKeyboard, Fixtures.pushPopKeyboard]
+            + (try Captures.whenShared(["mouse"]).map(Fixtures.packetry))
         var parsed = 0
         for round in 0..<3000 {
             var bytes = seeds[round % seeds.count]
@@ -178,11 +179,12 @@ import KeyTraceCore
     static let oracleCases: [(String, [UInt8]?)] = [
         ("nkro", HIDDescriptorFixtures.nkroBitmap), ("led", HIDDescriptorFixtures.ledKeyboard),
         ("primax", HIDDescriptorFixtures.primaxKeyboard), ("ite", HIDDescriptorFixtures.iteKeyboard),
-        ("pushpop", HIDDescriptorFixtures.pushPopKeyboard), ("keyboard-1", nil), ("kvm-0", nil), ("kvm-1", nil),
-        ("mouse", nil),
+        ("pushpop", HIDDescriptorFixtures.pushPopKeyboard),
     ]
+    /// Packetry's descriptors, from ``SharedData``.
+    static let sharedOracleCases = Captures.whenShared(["keyboard-1", "kvm-0", "kvm-1", "mouse"])
 
-    @Test(arguments: oracleCases.map(\.0))
+    @Test(arguments: oracleCases.map(\.0) + sharedOracleCases)
     func hidToolsAgreesOnTheKeysEveryReportHolds(name: String) throws {
         let bytes = try HIDDescriptorFixtures.oracleCases(name)
         let descriptor = try HIDReportDescriptor(parsing: bytes)

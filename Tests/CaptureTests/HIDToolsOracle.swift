@@ -1,29 +1,19 @@
+import CLITestSupport
 import Foundation
 
 /// The keys reports hold according to hid-tools (`Scripts/hid-oracle.py`, the Linux HID
 /// maintainers' Python library), independently of the library's descriptor parser.
 enum HIDToolsOracle {
     struct Missing: Error, CustomStringConvertible {
-        var detail: String
-        var description: String {
-            "hid-tools is not installed (\(detail)); run Scripts/test.sh, which installs it "
-                + "(`pip install hid-tools`), and run the tests again"
-        }
+        var description: String { OraclePython.missing("hid-tools") + ", and run the tests again" }
     }
 
     static let script = Captures.packageRoot.appendingPathComponent("Scripts/hid-oracle.py").path
 
-    /// The `python3` on the PATH (where `Scripts/bootstrap.sh` installs hid-tools), checked to import it.
+    /// The oracles' Python (``OraclePython``), checked to import hid-tools.
     static func python() throws -> String {
-        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            .map { "\($0)/python3" }.first(where: FileManager.default.isExecutableFile(atPath:))
-        guard let path else { throw Missing(detail: "no python3 on the PATH") }
-        do {
-            _ = try run(path, ["-c", "import hidtools.hid"])
-        } catch {
-            throw Missing(detail: "\(error)")
-        }
-        return path
+        guard OraclePython.canImport("hidtools.hid") else { throw Missing() }
+        return OraclePython.path
     }
 
     /// Per report: the extended usages (page << 16 | usage) of the keys it holds, or `nil` when

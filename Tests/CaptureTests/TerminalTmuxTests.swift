@@ -10,9 +10,9 @@ private let installedTmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homeb
 
 /// `keytrace record --terminal` in a real terminal: tmux runs it in a detached session,
 /// `send-keys` types, and the trace and the terminal settings afterwards are checked.
-/// Reported as skipped when tmux is missing (Scripts/bootstrap.sh installs it); a missing
+/// Reported as skipped when tmux is missing (Scripts/install-oracles.sh installs it); a missing
 /// `keytrace` binary beside the tests is a failure.
-@Suite(.serialized, .enabled(if: installedTmux != nil, "tmux is not installed (sh Scripts/bootstrap.sh installs it)"))
+@Suite(.serialized, .enabled(if: installedTmux != nil, "tmux is not installed (sh Scripts/install-oracles.sh installs it)"))
 struct TerminalTmuxTests {
     static let tmux = installedTmux
 

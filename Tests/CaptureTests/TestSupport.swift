@@ -1,16 +1,35 @@
 import Foundation
+import CLITestSupport
 import KeyTraceCore
 @testable import Capture
 
-/// The shared real captures, `../shared/captures` beside the package root.
+/// The USB captures the decoder's tests read, by name.
+///
+/// ``generated`` are always there: the repository's demo capture (usbmon, link type 220) and the
+/// same packets rewritten as the other forms the decoder reads (link type 189 without the
+/// 16-byte mmap header; pcapng), made on first use. ``real`` are real-world captures from
+/// ``SharedData``: tests that need those particular captures carry `.needsSharedData`; tests
+/// that hold for any capture run over ``all``, which has the real ones when they are there.
 enum Captures {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/captures")
-    static let all = ["sha2017.pcap", "sha2017_usb_linux.pcap", "icectf2016.pcapng", "picoctf2017.pcap",
-                      "deadly_arthropod.pcap"]
+    static let packageRoot = URL(fileURLWithPath: repositoryRoot)
+    /// The repository's demo capture, always present.
+    static let demo = "notes-session.pcap"
+    static let generated = [demo, "notes-session-usb-linux.pcap", "notes-session.pcapng"]
+    static let real = ["sha2017.pcap", "sha2017_usb_linux.pcap", "icectf2016.pcapng", "picoctf2017.pcap",
+                       "deadly_arthropod.pcap"]
+    /// A composite keyboard's pcapng with its enumeration (a ``SharedData`` file).
+    static let composite = "hid/usb-keyboard-composite.pcapng"
+    static let all = generated + (SharedData.testsRun ? real : [])
 
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+    /// `names` when the tests that need ``SharedData`` run, otherwise none.
+    static func whenShared(_ names: [String]) -> [String] { SharedData.testsRun ? names : [] }
+
+    static func path(_ name: String) -> String {
+        if name == demo { return packageRoot.appendingPathComponent("Traces/captures/" + demo).path }
+        if generated.contains(name) { return GeneratedCaptures.directory + "/" + name }
+        if name.hasPrefix("hid/") { return SharedData.path(name) }
+        return SharedData.capture(name)
+    }
 
     /// The `keytrace` executable beside the test bundle (e.g. `.build/debug/keytrace`).
     static var keytraceBinary: String? {

@@ -1,8 +1,9 @@
+import CLITestSupport
 import Testing
 import KeyTraceCore
 @testable import Capture
 
-@Suite struct TypedTextTests {
+@Suite(.needsSharedData) struct RealCaptureTypedTextTests {
     func typed(_ name: String, _ rendering: TypedText.Rendering = .keys) throws -> String {
         TypedText(try USBCaptureSource(file: Captures.path(name)).collect().presses, rendering: rendering).text
     }
@@ -20,6 +21,14 @@ import KeyTraceCore
         let lines = try typed("deadly_arthropod.pcap", .edited).split(separator: "\n")
         #expect(lines.prefix(2) == ["eks@hackthebox.eu", "Th1sC0uldB3MyR3alP@ssw0rd"])
         #expect(lines.count == 3)
+    }
+}
+
+@Suite struct TypedTextTests {
+    @Test func theDemoCaptureTypesItsScript() throws {
+        let presses = try USBCaptureSource(file: Captures.path(Captures.demo)).collect().presses
+        let text = TypedText(presses, rendering: .edited).text
+        #expect(text.hasPrefix("Meeting notes\n- ship the keyboard shortcuts release\n- write the golden traces\n"), "\(text)")
     }
 }
 

@@ -9,8 +9,11 @@ import TraceFormat
 /// A capture decoded on a second thread reaches the sink exactly as decoded on one, errors and
 /// early stops included; a session recording a file that way writes the same records.
 @Suite struct DecodingThreadTests {
-    static let captures = ["sha2017.pcap", "sha2017_usb_linux.pcap", "icectf2016.pcapng", "picoctf2017.pcap",
-                           "deadly_arthropod.pcap"].map { repositoryRoot + "/../shared/captures/" + $0 }
+    /// The repository's demo capture, then the real captures of ``SharedData`` when they are there.
+    static let captures = [repositoryRoot + "/Traces/captures/notes-session.pcap"]
+        + (SharedData.testsRun
+            ? ["sha2017.pcap", "sha2017_usb_linux.pcap", "icectf2016.pcapng", "picoctf2017.pcap", "deadly_arthropod.pcap"]
+                .map(SharedData.capture) : [])
 
     /// Keeps what it receives; wants no more after `limit` events.
     struct Collector: CaptureEventSink {

@@ -134,7 +134,7 @@ import Scenes
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
         #expect(try String(contentsOfFile: target, encoding: .utf8).contains("\"keytrace-scene\""))
         let unwritable = try CLIRunner.run(["scene", "import", Self.notes, "-o", dir + "/missing/scene.json"])
-        #expect(unwritable.status == 2)
+        #expect(unwritable.status == 1)
         #expect(unwritable.stderr.contains("missing/scene.json: cannot write: No such file or directory"))
     }
 

@@ -92,7 +92,7 @@ import Testing
 
     static let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile)
 
-    @Test(.enabled(if: tshark != nil, "tshark is not installed: run Scripts/bootstrap.sh"))
+    @Test(.enabled(if: tshark != nil, "tshark is not installed: run Scripts/install-oracles.sh"))
     func pcapExportOfReportsDissectsInWireshark() throws {
         let trace = try TemporaryFile.write(try TraceFixture.write(Self.reports.map { .hidReport($0) }), to: "reports.ktrace")
         let pcap = TemporaryFile.path("reports.pcap")
