@@ -22,8 +22,14 @@ public struct DeclaredShortcut: Hashable, Sendable {
     /// The action's name, or an empty string for a command without one.
     public var action: String { command.action?.name ?? "" }
 
-    /// The shortcut in text notation (`shift+cmd+a`).
-    public var notation: String { command.shortcut.textNotation }
+    /// The shortcut in text notation (`shift+cmd+a`), control characters the notation has no
+    /// word for escaped (`cmd+\u{8}`), so approval ids stay printable.
+    public var notation: String { Self.printable(command.shortcut.textNotation) }
+
+    /// `text` with control characters written as `\u{…}`.
+    static func printable(_ text: String) -> String {
+        text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+    }
 
     /// Every compared field with its value, in report order.
     var fields: [Field] {

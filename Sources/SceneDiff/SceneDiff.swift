@@ -94,7 +94,8 @@ public struct SceneDiff: Sendable {
                 let (reason, shadowedBy) = ResolutionChange.reason(
                     base: before, head: after, explanation: headSurvey.explanations[responder]?[notation])
                 resolutions.append(ResolutionChange(
-                    firstResponder: responder, shortcut: notation, shortcutSymbols: shortcut.description,
+                    firstResponder: responder, shortcut: DeclaredShortcut.printable(notation),
+                    shortcutSymbols: DeclaredShortcut.printable(shortcut.description),
                     base: before, head: after, reason: reason, shadowedBy: shadowedBy))
             }
         }

@@ -58,10 +58,10 @@ public struct ShortcutChange: Hashable, Sendable {
             let side = head ?? base
             let title = side.map { $0.command.displayTitle.map { " \"\($0)\"" } ?? "" } ?? ""
             let condition = side?.condition.map { " when \(DeclaredShortcut.describe($0))" } ?? ""
-            return "\(kind == .added ? "added" : "removed") \(declarer) \(action) \(side?.command.shortcut.description ?? "")\(title)\(condition)"
+            return "\(kind == .added ? "added" : "removed") \(declarer) \(action) \(DeclaredShortcut.printable(side?.command.shortcut.description ?? ""))\(title)\(condition)"
         case .changed:
             let what = fields.map { "\($0.field) \(Self.quoted($0.base)) → \(Self.quoted($0.head))" }.joined(separator: ", ")
-            return "changed \(declarer) \(action) \(base?.command.shortcut.description ?? ""): \(what)"
+            return "changed \(declarer) \(action) \(DeclaredShortcut.printable(base?.command.shortcut.description ?? "")): \(what)"
         }
     }
 

@@ -51,7 +51,7 @@ public struct ShortcutConflict: Hashable, Sendable, Codable {
             for (notation, explanation) in survey.explanations[label] ?? [:] where explanation.winner == nil && explanation.textInputEdit != nil {
                 for candidate in explanation.candidates where candidate.verdict == .deferredBehindTextInput {
                     found.insert(ShortcutConflict(
-                        kind: .textInput, shortcut: notation,
+                        kind: .textInput, shortcut: DeclaredShortcut.printable(notation),
                         detail: "\(candidate.command.action?.name ?? "?") from \(candidate.provider.name) never fires while "
                             + "\(explanation.chain.start?.name ?? "a text view") is first responder: text input uses the key"))
                 }
@@ -59,7 +59,7 @@ public struct ShortcutConflict: Hashable, Sendable, Codable {
             for entry in survey.shadowed[label] ?? [] {
                 // A responder command over a standard one is reported as a standard-command clash below.
                 if isStandard(entry.command) || isStandard(entry.shadowedBy) { continue }
-                let notation = entry.command.shortcut.textNotation
+                let notation = DeclaredShortcut.printable(entry.command.shortcut.textNotation)
                 found.insert(ShortcutConflict(
                     kind: .duplicate, shortcut: notation,
                     detail: "\(entry.shadowedBy.action?.name ?? "?") from \(entry.shadowingProvider.name) "
@@ -68,7 +68,7 @@ public struct ShortcutConflict: Hashable, Sendable, Codable {
         }
         for shortcut in declared {
             for command in shortcut.command.expandedWithAlternates {
-                let notation = command.shortcut.textNotation
+                let notation = DeclaredShortcut.printable(command.shortcut.textNotation)
                 let action = command.action?.name ?? "?"
                 if shortcut.list != "menu",
                    let clash = standardInMenu.first(where: { $0.identity == command.identity && $0.action != command.action }) {
