@@ -95,6 +95,7 @@ let package = Package(
         .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "SceneDiffTests", dependencies: ["SceneDiff", "Scenes", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "CIRegressionTests", dependencies: ["CLITestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat", "CPcap"]),
         .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
