@@ -33,8 +33,9 @@
 #                     (for example as a pull-request comment)
 #
 # Exit status: 0 nothing to block; 1 blocked — a shortcut change the approval file does not
-# list, a new conflict, or a gated counter regression (keyCommands calls or cache misses per
-# press; timings and allocations when gated); 2 the check could not run (a revision, the
+# list, a new conflict, a costlier keyCommands getter, or a gated counter regression
+# (keyCommands calls, cache misses or commands built per press; timings and allocations when
+# gated); 2 the check could not run (a revision, the
 # import, a scene or a bench failed); 64 bad command line.
 set -eu
 

@@ -24,6 +24,8 @@ public struct SceneDiff: Sendable {
     public var resolutions: [ResolutionChange]
     /// How many resolution changes follow directly from ``shortcuts`` (not listed).
     public var resolutionsFollowingShortcutChanges: Int
+    /// Declaring types whose `keyCommands` getter costs more or less per call.
+    public var getters: [GetterChange]
     /// Conflicts the head scene has and the base did not.
     public var newConflicts: [ShortcutConflict]
     /// Conflicts the base scene had and the head does not.
@@ -41,6 +43,7 @@ public struct SceneDiff: Sendable {
         let baseDeclared = base.definition.declaredCommands
         let headDeclared = head.definition.declaredCommands
         shortcuts = ShortcutChange.changes(base: baseDeclared, head: headDeclared)
+        getters = GetterChange.changes(base: base.definition, head: head.definition)
 
         var surveyed: [KeyShortcut] = []
         var seen = Set<KeyShortcut>()
@@ -113,7 +116,7 @@ public struct SceneDiff: Sendable {
     public struct Entry: Hashable, Sendable {
         /// The section it belongs to.
         public enum Section: String, Hashable, Sendable, CaseIterable {
-            case shortcuts, resolutions, newConflicts = "new-conflicts", resolvedConflicts = "resolved-conflicts"
+            case shortcuts, resolutions, getters, newConflicts = "new-conflicts", resolvedConflicts = "resolved-conflicts"
         }
 
         /// The section.
@@ -122,7 +125,8 @@ public struct SceneDiff: Sendable {
         public var id: String
         /// One line for people.
         public var summary: String
-        /// Whether it changes what a key press does (display-only changes and resolved conflicts do not).
+        /// Whether it needs approval: it changes what a key press does, or a getter costs more
+    /// (display-only changes, cheaper getters and resolved conflicts do not).
         public var affectsBehaviour: Bool
         /// Whether an approval file accepts it.
         public var approved: Bool
@@ -132,6 +136,7 @@ public struct SceneDiff: Sendable {
     public var entries: [Entry] {
         shortcuts.map { Entry(section: .shortcuts, id: $0.id, summary: $0.summary, affectsBehaviour: $0.affectsBehaviour, approved: false) }
             + resolutions.map { Entry(section: .resolutions, id: $0.id, summary: $0.summary, affectsBehaviour: true, approved: false) }
+            + getters.map { Entry(section: .getters, id: $0.id, summary: $0.summary, affectsBehaviour: $0.isCostlier, approved: false) }
             + newConflicts.map { Entry(section: .newConflicts, id: $0.id, summary: $0.summary, affectsBehaviour: true, approved: false) }
             + resolvedConflicts.map { Entry(section: .resolvedConflicts, id: $0.id, summary: $0.summary, affectsBehaviour: false, approved: false) }
     }

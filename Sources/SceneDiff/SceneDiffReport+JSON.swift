@@ -44,6 +44,14 @@ extension SceneDiffReport {
             entry.add("headOutcome", object: Self.outcome(change.head))
             return entry
         })
+        object.add("getters", objects: diff.getters.map { change in
+            var entry = Self.common(id: change.id, summary: change.summary, behaviour: change.isCostlier, approved: approved)
+            entry.add("declarer", change.declarer)
+            entry.add("builtPerCallBefore", change.buildsBefore)
+            entry.add("builtPerCallAfter", change.buildsAfter)
+            entry.add("newCostlyWork", strings: change.newCostlyWork)
+            return entry
+        })
         object.add("newConflicts", objects: Self.conflicts(diff.newConflicts, behaviour: true, approved: approved))
         object.add("resolvedConflicts", objects: Self.conflicts(diff.resolvedConflicts, behaviour: false, approved: approved))
         object.add("resolutionsFollowingShortcutChanges", diff.resolutionsFollowingShortcutChanges)

@@ -53,6 +53,7 @@ public struct SceneDiffReport: Sendable {
         switch section {
         case .shortcuts: return "Shortcuts added, removed or changed"
         case .resolutions: return "Resolution changes (per first responder)"
+        case .getters: return "keyCommands getters (cost per call)"
         case .newConflicts: return "New conflicts"
         case .resolvedConflicts: return "Resolved conflicts"
         }

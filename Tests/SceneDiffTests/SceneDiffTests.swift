@@ -79,6 +79,21 @@ struct SceneDiffTests {
         #expect(conflicts.contains { $0.kind == .standardCommand && $0.shortcut == "cmd+f" && $0.detail.contains("find:") })
     }
 
+    @Test func aGetterThatBuildsMoreCommandsPerCallNeedsApproval() throws {
+        let before = SceneDiffFixtures.base.replacingOccurrences(
+            of: "\"name\": \"NotesController\",", with: "\"name\": \"NotesController\", \"keyCommandsGetter\": {\"builds\": 2, \"computed\": false},")
+        let after = SceneDiffFixtures.base.replacingOccurrences(
+            of: "\"name\": \"NotesController\",",
+            with: "\"name\": \"NotesController\", \"keyCommandsGetter\": {\"builds\": 12, \"computed\": true, \"costly\": [\"localization\"]},")
+        let costlier = try diff(before, after)
+        let change = try #require(costlier.getters.first)
+        #expect(change.summary.hasPrefix("NotesController now builds 12 commands per call (was 0); new costly work in the getter: localization"))
+        #expect(SceneDiffReport(diff: costlier).fails)
+        let cheaper = try diff(after, before)
+        #expect(cheaper.getters.first?.summary.hasPrefix("NotesController now builds 0 commands per call (was 12)") == true)
+        #expect(!SceneDiffReport(diff: cheaper).fails, "a getter that got cheaper needs no approval")
+    }
+
     @Test func displayOnlyChangesAreReportedButDoNotFail() throws {
         let head = SceneDiffFixtures.base.replacingOccurrences(of: "\"New Note\"", with: "\"Create Note\"")
         let report = SceneDiffReport(diff: try diff(SceneDiffFixtures.base, head))
