@@ -23,6 +23,31 @@ public struct BenchCounters: Hashable, Sendable, Codable {
     public var outcomes: [String: UInt64] = [:]
     /// Heap allocations made while dispatching, when the bench measured them; `nil` otherwise.
     public var allocations: UInt64?
+    /// `UIKeyCommand` objects the app's `keyCommands` getters build for the reads this policy
+    /// made (each read times its responder's ``ResponderBuilds/buildsPerCall``); `nil` when the
+    /// scene says nothing about its getters.
+    public var commandsBuilt: UInt64?
+    /// The same for the reads the `uikit` policy makes: what the app builds on a device.
+    public var uikitEquivalentCommandsBuilt: UInt64?
+    /// The same two counts per responder whose getter builds commands, by responder path.
+    public var commandsBuiltByResponder: [String: ResponderBuilds]?
+
+    /// What one responder's `keyCommands` getter built over a run.
+    public struct ResponderBuilds: Hashable, Sendable, Codable {
+        /// Commands one call builds (the scene's `keyCommandsGetter`).
+        public var buildsPerCall: UInt64
+        /// Commands built for the reads this policy made.
+        public var built: UInt64
+        /// Commands built for the reads the `uikit` policy makes.
+        public var uikitEquivalentBuilt: UInt64
+
+        /// A responder's builds.
+        public init(buildsPerCall: UInt64, built: UInt64, uikitEquivalentBuilt: UInt64) {
+            self.buildsPerCall = buildsPerCall
+            self.built = built
+            self.uikitEquivalentBuilt = uikitEquivalentBuilt
+        }
+    }
 
     /// Zero counters.
     public init() {}
@@ -45,6 +70,19 @@ public struct BenchCounters: Hashable, Sendable, Codable {
         invalidations[reason.name, default: 0] += 1
     }
 
+    /// Counts commands built by `responder`'s getter (path `path`, `perCall` a call) for `reads`
+    /// reads under this policy and `uikitReads` under `uikit`.
+    public mutating func record(builtBy path: String, perCall: UInt64, reads: UInt64, uikitReads: UInt64) {
+        commandsBuilt = (commandsBuilt ?? 0) + perCall * reads
+        uikitEquivalentCommandsBuilt = (uikitEquivalentCommandsBuilt ?? 0) + perCall * uikitReads
+        var byResponder = commandsBuiltByResponder ?? [:]
+        var entry = byResponder[path] ?? ResponderBuilds(buildsPerCall: perCall, built: 0, uikitEquivalentBuilt: 0)
+        entry.built += perCall * reads
+        entry.uikitEquivalentBuilt += perCall * uikitReads
+        byResponder[path] = entry
+        commandsBuiltByResponder = byResponder
+    }
+
     /// Adds `count` allocations (and starts counting allocations if it had not).
     public mutating func record(allocations count: UInt64) {
         allocations = (allocations ?? 0) + count
@@ -60,6 +98,20 @@ public struct BenchCounters: Hashable, Sendable, Codable {
         invalidations.merge(other.invalidations, uniquingKeysWith: +)
         outcomes.merge(other.outcomes, uniquingKeysWith: +)
         if let count = other.allocations { record(allocations: count) }
+        if let built = other.commandsBuilt { commandsBuilt = (commandsBuilt ?? 0) + built }
+        if let built = other.uikitEquivalentCommandsBuilt {
+            uikitEquivalentCommandsBuilt = (uikitEquivalentCommandsBuilt ?? 0) + built
+        }
+        if let others = other.commandsBuiltByResponder {
+            var byResponder = commandsBuiltByResponder ?? [:]
+            for (path, entry) in others {
+                var merged = byResponder[path] ?? ResponderBuilds(buildsPerCall: entry.buildsPerCall, built: 0, uikitEquivalentBuilt: 0)
+                merged.built += entry.built
+                merged.uikitEquivalentBuilt += entry.uikitEquivalentBuilt
+                byResponder[path] = merged
+            }
+            commandsBuiltByResponder = byResponder
+        }
     }
 
     /// `keyCommands` reads the cache saved compared with the `uikit` policy (negative if it cost more).

@@ -18,6 +18,16 @@ public struct ComparisonPolicy: Hashable, Sendable, Codable {
     /// Fewer runs than this on either side give a warning (default 9).
     public var recommendedRuns: Int
 
+    /// The rule `keytrace compare` applies to bench results unless told otherwise: a timing must
+    /// at least double (relative threshold 100 %) and move by more than 2 µs, with p < 0.01.
+    ///
+    /// Calibrated by A/A runs (docs/CI.md): on a shared 2-core machine the median of per-run
+    /// medians moves by up to 77 % between two processes of the same binary on the same trace
+    /// (the runs of one process share its machine state, so they are not independent
+    /// replicates); 400 A/A comparisons gave no alarm under this rule, against 9 in 100 under
+    /// 5 %, and 5 in 100 under 50 %; 100 held-out ones under full load gave 1 (23 under 5 %).
+    public static let benchDefault = ComparisonPolicy(relativeThreshold: 1.0)
+
     /// The default seed: the bytes of "KeyTrace".
     public static let defaultSeed: UInt64 = 0x4B65_7954_7261_6365
 

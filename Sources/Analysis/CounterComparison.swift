@@ -3,7 +3,8 @@
 /// Per press means the counter's total over every run divided by the presses over every run,
 /// compared as exact fractions (no rounding). For a *gated* counter — `keyCommandsCalls`,
 /// `cacheMisses`, `allocations` — any increase is a regression and any decrease an
-/// improvement, however small; other counters are informational (`changed`).
+/// improvement, however small; other counters are informational (`changed`). `commandsBuilt`
+/// (the `UIKeyCommand` objects the app's getters build, when the scene says) is gated too.
 public struct CounterComparison: Sendable, Hashable, Codable {
     /// The counter's name: `keyCommandsCalls`, `invalidations.chain-mutation`, `outcomes.performed`, …
     public var name: String
@@ -24,7 +25,7 @@ public struct CounterComparison: Sendable, Hashable, Codable {
     public var currentPerPress: Double? { currentTotal.map { Self.perPress($0, currentPresses) } }
 
     /// The gated counters, in report order.
-    public static let gatedNames = ["keyCommandsCalls", "cacheMisses", "allocations"]
+    public static let gatedNames = ["keyCommandsCalls", "cacheMisses", "allocations", "commandsBuilt"]
 
     init(name: String, gated: Bool, base: UInt64?, basePresses: UInt64, current: UInt64?, currentPresses: UInt64) {
         self.name = name
@@ -86,7 +87,9 @@ public struct CounterComparison: Sendable, Hashable, Codable {
         if (b.allocations == nil) != (c.allocations == nil) {
             warnings.append("allocations were measured only in \(b.allocations == nil ? "current" : "base"); not compared")
         }
+        add("commandsBuilt", gated: true) { $0.commandsBuilt }
         add("uikitEquivalentCalls", gated: false) { $0.uikitEquivalentCalls }
+        add("uikitEquivalentCommandsBuilt", gated: false) { $0.uikitEquivalentCommandsBuilt }
         add("cacheHits", gated: false) { $0.cacheHits }
         for reason in Set(b.invalidations.keys).union(c.invalidations.keys).sorted() {
             add("invalidations.\(reason)", gated: false) { $0.invalidations[reason] ?? 0 }
@@ -99,8 +102,9 @@ public struct CounterComparison: Sendable, Hashable, Codable {
         if basePerRun != currentPerRun {
             warnings.append("runs replay different numbers of presses (\(basePerRun) vs \(currentPerRun)); counters are compared per press")
         }
-        // Allocations measured on neither side are not worth a row.
-        return result.filter { !($0.name == "allocations" && $0.baseTotal == nil && $0.currentTotal == nil) }
+        // Allocations and commands built measured on neither side are not worth a row.
+        let optional: Set<String> = ["allocations", "commandsBuilt", "uikitEquivalentCommandsBuilt"]
+        return result.filter { !(optional.contains($0.name) && $0.baseTotal == nil && $0.currentTotal == nil) }
     }
 }
 

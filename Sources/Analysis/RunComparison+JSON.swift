@@ -14,6 +14,7 @@ extension RunComparison {
         var schema = RunComparison.jsonSchema
         var regression: Bool
         var regressions: [String]
+        var ignoredRegressions: [String]
         var policy: Policy
         var base: Side
         var current: Side
@@ -24,6 +25,7 @@ extension RunComparison {
         init(_ comparison: RunComparison) {
             regression = comparison.hasRegression
             regressions = comparison.regressions
+            ignoredRegressions = comparison.ignoredRegressions
             let p = comparison.policy
             policy = Policy(
                 relativeThreshold: p.relativeThreshold, minimumDeltaNanoseconds: p.minimumDelta, alpha: p.alpha,

@@ -11,6 +11,10 @@ extension RunComparison {
         } else {
             lines.append("### keytrace compare: ✅ no regression")
         }
+        if !ignoredRegressions.isEmpty {
+            lines.append("")
+            lines.append("Reported, not counted (`--ignore`): \(ignoredRegressions.map { "`\($0)`" }.joined(separator: ", "))")
+        }
         lines.append("")
         let meta = current.metadata
         lines.append("`\(escape(base.label))` (\(base.runs) runs) → `\(escape(current.label))` (\(current.runs) runs) · "

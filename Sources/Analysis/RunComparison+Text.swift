@@ -53,6 +53,9 @@ extension RunComparison {
             lines += warnings.map { "  - " + $0 }
         }
         lines.append("")
+        if !ignoredRegressions.isEmpty {
+            lines.append(paint("ignored for the result (--ignore): \(ignoredRegressions.joined(separator: ", "))", .yellow, colour))
+        }
         if hasRegression {
             lines.append(paint("result: REGRESSION (\(regressions.joined(separator: ", ")))", .red, colour))
         } else {

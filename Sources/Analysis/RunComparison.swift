@@ -20,15 +20,27 @@ public struct RunComparison: Sendable {
     /// Things a reader should know: few runs, different machines, traces or scenes.
     public var warnings: [String]
 
-    /// Whether any latency metric or gated counter regressed.
-    public var hasRegression: Bool {
-        latency.contains { $0.verdict == .regression } || counters.contains { $0.verdict == .regression }
-    }
+    /// Names whose regression is reported but does not count (`compare --ignore`): counters by
+    /// name (`allocations`), latency metrics by name, or `timings` for every latency metric.
+    public var ignored: Set<String> = []
 
-    /// The regressed latency metrics and counters, by name.
-    public var regressions: [String] {
+    /// Whether any latency metric or gated counter regressed, ignored ones aside.
+    public var hasRegression: Bool { !regressions.isEmpty }
+
+    /// The regressed latency metrics and counters, by name, ignored ones aside.
+    public var regressions: [String] { allRegressions.filter { !isIgnored($0) } }
+
+    /// The regressions ``ignored`` leaves out of the verdict.
+    public var ignoredRegressions: [String] { allRegressions.filter(isIgnored) }
+
+    /// Every regressed latency metric and counter, by name.
+    private var allRegressions: [String] {
         latency.filter { $0.verdict == .regression }.map(\.metric.name)
             + counters.filter { $0.verdict == .regression }.map(\.name)
+    }
+
+    private func isIgnored(_ name: String) -> Bool {
+        ignored.contains(name) || (ignored.contains("timings") && latency.contains { $0.metric.name == name })
     }
 
     /// What a comparison says of one side.

@@ -2,7 +2,15 @@ import CAllocationCounter
 import KeyTraceCore
 import ResponderEngine
 
-/// Counts heap allocations made inside dispatches (between `willDispatch` and `didResolve`).
+/// Counts heap allocations the dispatching thread makes inside dispatches (between
+/// `willDispatch` and `didResolve`).
+///
+/// The count is exact: the same binary, scene and trace give the same number on every run and
+/// every process. Other threads' allocations are not counted, and the interposed allocator
+/// (CAllocationCounter) makes the block sizes Swift grows arrays and strings by a function of
+/// the request alone, not of the heap's history. Run the work once before counting, so the
+/// process's one-time work (type metadata, conformance lookups) is not counted (``TraceBench``
+/// does).
 public final class AllocationCounter: DispatchObserver {
     private let next: DispatchObserver
     private var start: UInt64 = 0

@@ -47,6 +47,11 @@ open class Responder {
     /// Whether the default ``canBecomeFirstResponder`` answers `true`.
     @exclusivity(unchecked) public var acceptsFirstResponder: Bool = false
 
+    /// `UIKeyCommand` objects one read of ``keyCommands`` builds in the app this responder
+    /// models (0: it returns stored commands, or nobody said). Benchmarks multiply it by the
+    /// reads each policy makes; the engine itself builds nothing.
+    @exclusivity(unchecked) public var keyCommandsBuiltPerCall: Int = 0
+
     /// How many times the engine has read ``keyCommands`` from this responder.
     @exclusivity(unchecked) public internal(set) var keyCommandsCallCount: Int = 0
 

@@ -135,23 +135,8 @@ public struct ImportReport: Sendable {
         return findings
     }
 
-    /// Shortcuts the system keeps for itself, with where that is documented (docs/SceneImport.md
-    /// lists the sources).
-    static let reserved: [String: String] = [
-        "cmd+h": "iPadOS: Home Screen; macOS: Hide",
-        "cmd+tab": "app switcher",
-        "shift+cmd+tab": "app switcher",
-        "cmd+space": "Spotlight",
-        "shift+cmd+3": "screenshot",
-        "shift+cmd+4": "screenshot",
-        "shift+cmd+5": "screenshot",
-        "opt+cmd+d": "iPadOS: Dock",
-        "cmd+q": "macOS: Quit (Mac Catalyst's own menu)",
-        "cmd+m": "macOS: Minimize (Mac Catalyst's own menu)",
-        "ctrl+cmd+space": "emoji & symbols",
-        "ctrl+cmd+q": "macOS: Lock Screen",
-        "ctrl+cmd+f": "macOS: full screen (Mac Catalyst's own menu)",
-    ]
+    /// Shortcuts the system keeps for itself, by text notation (owned by ResponderEngine).
+    static var reserved: [String: String] { SystemReservedShortcuts.byNotation }
 
     private static func perCommand(_ inventory: [ImportedCommand], model: AppModel) -> [Finding] {
         var findings: [Finding] = []

@@ -236,7 +236,8 @@ extension NodeDefinition {
     /// and scrolling stay far from `Int`'s limits.
     static let maximumLength = 1_000_000_000
 
-    static let common = ["type", "name", "title", "commands", "actions", "validations", "refusals", "canBecomeFirstResponder", "views"]
+    static let common = ["type", "name", "title", "commands", "actions", "validations", "refusals", "canBecomeFirstResponder", "views",
+                         "keyCommandsGetter"]
     static let extra: [Kind: [String]] = [
         .window: ["root"],
         .viewController: ["children", "focus", "barButtons", "addedCommands"],
@@ -310,6 +311,9 @@ extension NodeDefinition {
             addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).addedCommands[\(index)]"))
         }
         canBecomeFirstResponder = try f.bool("canBecomeFirstResponder")
+        keyCommandsGetter = try f.value("keyCommandsGetter").map { value throws(SceneError) in
+            try KeyCommandsGetter(value, file: file, path: f.child("keyCommandsGetter"))
+        }
         children = []
         if let root = f.value("root") { children.append(try NodeDefinition(root, file: file, path: f.child("root"))) }
         for (index, item) in try f.array("children").enumerated() {

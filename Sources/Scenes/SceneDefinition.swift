@@ -101,6 +101,9 @@ public struct NodeDefinition: Hashable, Sendable {
     /// Whether the responder can become first responder; `nil` keeps the kind's default (`responder`,
     /// text inputs, tables, scroll views and canvases can; plain views, controllers and windows cannot).
     public var canBecomeFirstResponder: Bool?
+    /// What one call of the responder's `keyCommands` getter costs (`keyCommandsGetter`), when
+    /// the scene says (the importer records it from the source).
+    public var keyCommandsGetter: KeyCommandsGetter?
     /// Child controllers (tabs, navigation stack, children) or, for a window, its root.
     public var children: [NodeDefinition]
     /// Subviews (of a view, or of a controller's root view).

@@ -75,9 +75,11 @@ extension SceneRuntime {
         return responder
     }
 
-    /// Declared commands, actions with effects, validations and first-responder capability.
+    /// Declared commands, actions with effects, validations, first-responder capability and the
+    /// getter's cost.
     private func configure(_ responder: Responder, from node: NodeDefinition) {
         if let can = node.canBecomeFirstResponder { responder.acceptsFirstResponder = can }
+        responder.keyCommandsBuiltPerCall = node.keyCommandsGetter?.buildsPerCall ?? 0
         if node.commands.contains(where: { $0.condition != nil }) {
             conditionalCommands.append((responder, node.commands))
             let active = node.commands.filter { $0.condition.map { c in c.holds(for: state[c.state] ?? 0) } ?? true }

@@ -29,6 +29,8 @@ struct BenchCommand: ParsableCommand {
     var labels: [String] = []
     @Option(name: [.short, .customLong("output")], help: "The result file (JSON, schema keytrace-bench/1).")
     var output: String
+    @Flag(help: "Print the summary as JSON (schema keytrace-bench-summary/1) instead of text.")
+    var json = false
 
     func validate() throws {
         guard Self.runsRange.contains(runs) else {
@@ -47,7 +49,7 @@ struct BenchCommand: ParsableCommand {
             options.scenePath = scenePath
             options.policy = policy
             options.stageTiming = true
-            // Identify the scene as the replay will load it.
+            // Identify the scene as the replay will load it (the replay also warms the process up).
             let probe = try Replayer(trace: trace, options: options).run()
             let runtime = try SceneRuntime(contentsOf: probe.scenePath)
             var labelMap: [String: String] = [:]
@@ -67,12 +69,11 @@ struct BenchCommand: ParsableCommand {
             }
             progress.clear()
             try result.write(to: OutputFile(output))
-            let totals = result.totalCounters
-            print("bench \(trace) through \(runtime.definition.name), policy \(policy.rawValue): \(runs) runs → \(output)")
-            if let latency = result.mergedLatency, let e2e = latency.statistics(of: .endToEnd) {
-                print("  end-to-end  p50 \(e2e.p50) ns, p99 \(e2e.p99) ns, max \(e2e.max) ns over \(e2e.count) presses")
+            if json {
+                print(result.summaryJSON(output: output))
+            } else {
+                print(result.summaryText(output: output), terminator: "")
             }
-            print("  counters    \(totals)")
             if runs < 9 { KeyTraceExit.printError("warning: \(runs) runs; compare needs at least 9 for a reliable decision") }
         }
     }

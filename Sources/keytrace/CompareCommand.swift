@@ -18,8 +18,9 @@ struct Compare: ParsableCommand {
         discussion: """
             Counters (keyCommands calls, cache misses, allocations per press) are compared exactly: \
             any increase is a regression. A timing is a regression when its median of per-run \
-            medians grew by more than the threshold (the larger of --threshold and --min-delta) \
-            and a two-sided Mann-Whitney U test over per-run medians gives p < 0.01. \
+            medians grew by more than the threshold (the larger of --threshold, default 100%, \
+            and --min-delta) and a two-sided Mann-Whitney U test over per-run medians gives \
+            p < 0.01; the default is calibrated by A/A runs (docs/CI.md). \
             Neither input is ever written.
 
             Given two traces (.ktrace captures of one keyboard, e.g. before and after a firmware \
@@ -43,11 +44,15 @@ struct Compare: ParsableCommand {
     @Argument(help: "The bench result to judge.")
     var current: String
 
-    @Option(help: "Relative threshold for timings, e.g. 5% or 0.05.")
-    var threshold: String = "5%"
+    @Option(help: "Relative threshold for timings, e.g. 100% or 1.0 (default: 100% for bench results, calibrated by A/A runs; 5% for captures).")
+    var threshold: String?
 
     @Option(name: .customLong("min-delta"), help: "Absolute threshold for timings, e.g. 2us, 500ns, 1ms.")
     var minDelta: String = "2us"
+
+    @Option(name: .customLong("ignore"),
+            help: "A counter (e.g. allocations), latency metric, or 'timings' (every latency metric) whose regression is reported but does not fail (repeatable).")
+    var ignored: [String] = []
 
     @Option(help: "Report format: text, markdown, json or junit.")
     var format: Format = .text
@@ -56,7 +61,7 @@ struct Compare: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        guard ThresholdNotation.relative(threshold) != nil else {
+        if let threshold, ThresholdNotation.relative(threshold) == nil {
             throw ValidationError("--threshold \(threshold): expected a percentage such as 5% or a fraction such as 0.05")
         }
         guard ThresholdNotation.duration(minDelta) != nil else {
@@ -85,11 +90,12 @@ struct Compare: ParsableCommand {
             throw CommandFailure.unusableInput(error.description)
         }
 
-        var policy = ComparisonPolicy()
-        policy.relativeThreshold = ThresholdNotation.relative(threshold) ?? policy.relativeThreshold
+        var policy = ComparisonPolicy.benchDefault
+        policy.relativeThreshold = threshold.flatMap(ThresholdNotation.relative) ?? policy.relativeThreshold
         policy.minimumDelta = ThresholdNotation.duration(minDelta) ?? policy.minimumDelta
-        let comparison = RunComparison(
+        var comparison = RunComparison(
             base: baseResult, current: currentResult, policy: policy, baseLabel: base, currentLabel: current)
+        comparison.ignored = Set(ignored)
 
         let report: String
         switch format {
@@ -126,7 +132,7 @@ struct Compare: ParsableCommand {
             return first
         }
         var policy = ComparisonPolicy()
-        policy.relativeThreshold = ThresholdNotation.relative(threshold) ?? policy.relativeThreshold
+        policy.relativeThreshold = threshold.flatMap(ThresholdNotation.relative) ?? policy.relativeThreshold
         policy.minimumDelta = ThresholdNotation.duration(minDelta) ?? policy.minimumDelta
         let comparison = HardwareComparison(base: try device(base), current: try device(current), policy: policy,
                                             baseLabel: base, currentLabel: current)

@@ -3,12 +3,12 @@ import KeyTraceCore
 import ResponderEngine
 import Scenes
 
-/// `keytrace scene check|commands|resolve`: validate scenes and explain their shortcuts.
+/// `keytrace scene check|commands|resolve|diff|import`: validate scenes, explain and compare their shortcuts.
 struct SceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
-        abstract: "Validate a scene, list its discoverable commands, or explain one shortcut's resolution.",
-        subcommands: [Check.self, Commands.self, Resolve.self, Import.self])
+        abstract: "Validate a scene, list its discoverable commands, explain one shortcut's resolution, or compare two scenes.",
+        subcommands: [Check.self, Commands.self, Resolve.self, SceneDiffCommand.self, Import.self])
 
     /// Options shared by the scene subcommands.
     struct SceneOptions: ParsableArguments {

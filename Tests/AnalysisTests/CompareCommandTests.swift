@@ -28,7 +28,7 @@ struct CompareCommandTests {
         let calls = folder.appendingPathComponent("calls.json")
         try SyntheticBench().make(runs: 10, generator: &generator).write(to: base)
         try SyntheticBench().make(runs: 10, generator: &generator).write(to: same)
-        try SyntheticBench(slowdown: 1.15).make(runs: 10, generator: &generator).write(to: slow)
+        try SyntheticBench(slowdown: 2.5).make(runs: 10, generator: &generator).write(to: slow)
         try SyntheticBench(callsPerPress: 4).make(runs: 10, generator: &generator).write(to: calls)
         let corrupt = folder.appendingPathComponent("corrupt.json")
         try Data(#"{"schema": "keytrace-bench/1", "metadata": "#.utf8).write(to: corrupt)
@@ -51,7 +51,12 @@ struct CompareCommandTests {
         #expect(moreCalls.stdout.contains(#"<testcase classname="keytrace.compare.counters" name="keyCommandsCalls">"#))
 
         // A huge threshold hides the slowdown, never a counter increase.
-        #expect(try run(["compare", base.path, slow.path, "--threshold", "50%"]).status == 0)
+        #expect(try run(["compare", base.path, slow.path, "--threshold", "200%"]).status == 0)
+        // --ignore reports a regression without failing on it.
+        let ignored = try run(["compare", base.path, slow.path, "--ignore", "timings"])
+        #expect(ignored.status == 0)
+        #expect(ignored.stdout.contains("ignored for the result (--ignore): "))
+        #expect(try run(["compare", base.path, calls.path, "--ignore", "keyCommandsCalls"]).status == 0)
         #expect(try run(["compare", base.path, calls.path, "--threshold", "50%", "--min-delta", "1ms"]).status == 1)
 
         let missing = try run(["compare", folder.appendingPathComponent("nope.json").path, same.path])
@@ -88,7 +93,7 @@ struct CompareCommandTests {
         let base = folder.appendingPathComponent("base.json")
         let slow = folder.appendingPathComponent("slow.json")
         try SyntheticBench().make(runs: 10, generator: &generator).write(to: base)
-        try SyntheticBench(slowdown: 1.15).make(runs: 10, generator: &generator).write(to: slow)
+        try SyntheticBench(slowdown: 2.5).make(runs: 10, generator: &generator).write(to: slow)
         let regressed = try run(["compare", base.path, slow.path, "-o", folder.path])
         #expect(regressed.status == 2, "\(regressed.stderr)")
         #expect(regressed.stderr.contains("cannot write '\(folder.path)'"), "\(regressed.stderr)")

@@ -2,8 +2,9 @@
 #define KEYTRACE_ALLOCATION_COUNTER_H
 
 /// The number of heap allocations (malloc, calloc, realloc to a new block, aligned variants)
-/// the process has made since it started. Only counted in executables that link this target:
-/// it interposes the allocator by forwarding to glibc's __libc_* entry points.
+/// the calling thread has made since it started. Only counted in executables that link this
+/// target: it interposes the allocator, forwarding to glibc's __libc_* entry points, and makes
+/// malloc_usable_size a function of the request alone (counter.c says why).
 unsigned long long keytrace_allocation_count(void);
 
 /// Whether allocations are being counted (false where the allocator cannot be interposed).
