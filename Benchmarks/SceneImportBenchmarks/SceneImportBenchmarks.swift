@@ -43,4 +43,21 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try? SceneImporter().importSources(corpus))
         }
     }
+
+    // The generated stress app (helpers fanning out, closure chains, a protocol extension with
+    // two adopters a unit, thirty nested conditions) at four sizes: time and instructions grow
+    // linearly with the units, against parsing the same files.
+    for units in [25, 50, 100, 200] {
+        let stress = StressApp.sources(units: units)
+        Benchmark("stress-parse-only-\(units)-units") { benchmark in
+            for _ in benchmark.scaledIterations {
+                for (_, text) in stress { blackHole(Parser.parse(source: text)) }
+            }
+        }
+        Benchmark("stress-scene-import-\(units)-units") { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(try? SceneImporter().importSources(stress))
+            }
+        }
+    }
 }

@@ -58,26 +58,36 @@ public struct SceneImporter: Sendable {
         let strings = StringsTable(files: files.stringsFiles)
         let resources = ResourceFiles(files: files.resourceFiles)
         let interface = InterfaceFiles(files: files.interfaceFiles)
-        return try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface, name: name)
+        let objectiveCConditions = ObjectiveCImport.conditions(for: importer.options.conditions)
+        var objectiveC: [ObjectiveCFile] = []
+        for file in files.objectiveCFiles {
+            // Files that cannot be read are skipped: Objective-C is context for the Swift import.
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            objectiveC.append(ObjectiveCFile.parse(String(decoding: data, as: UTF8.self), path: file.displayPath, conditions: objectiveCConditions))
+        }
+        return try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
+                                               objectiveC: objectiveC, name: name)
     }
 
     /// Imports sources already in memory (tests, benchmarks); an overlay that names a type the
     /// sources do not have is an error.
     public func importSources(_ sources: [(file: SourceFiles.File, text: String)], name: String = "imported") throws(SceneImportError) -> ImportResult {
-        try importOnLargeStack(sources, strings: StringsTable(), resources: ResourceFiles(), interface: InterfaceFiles(), name: name)
+        try importOnLargeStack(sources, strings: StringsTable(), resources: ResourceFiles(), interface: InterfaceFiles(),
+                               objectiveC: [], name: name)
     }
 
     /// ``importSources(_:strings:resources:interface:name:)`` on a thread with a large stack
     /// (``LargeStack``): parsing and evaluation recurse as deep as the source nests.
     private func importOnLargeStack(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,
-                                    resources: ResourceFiles, interface: InterfaceFiles, name: String) throws(SceneImportError) -> ImportResult {
+                                    resources: ResourceFiles, interface: InterfaceFiles, objectiveC: [ObjectiveCFile],
+                                    name: String) throws(SceneImportError) -> ImportResult {
         let importer = self
         let texts = sources.map(\.text)
         let files = sources.map(\.file)
         let outcome = LargeStack.run { () -> Result<ImportResult, SceneImportError> in
             do throws(SceneImportError) {
                 return .success(try importer.importSources(Array(zip(files, texts)).map { (file: $0.0, text: $0.1) }, strings: strings,
-                                                           resources: resources, interface: interface, name: name))
+                                                           resources: resources, interface: interface, objectiveC: objectiveC, name: name))
             } catch {
                 return .failure(error)
             }
@@ -86,7 +96,8 @@ public struct SceneImporter: Sendable {
     }
 
     func importSources(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,
-                       resources: ResourceFiles, interface: InterfaceFiles, name: String) throws(SceneImportError) -> ImportResult {
+                       resources: ResourceFiles, interface: InterfaceFiles, objectiveC: [ObjectiveCFile] = [],
+                       name: String) throws(SceneImportError) -> ImportResult {
         let started = ContinuousClock.now
         var index = SourceIndex(conditions: options.conditions)
         var lines = 0
@@ -94,16 +105,19 @@ public struct SceneImporter: Sendable {
             index.add(source: text, file: file)
             lines += text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
         }
+        index.add(objectiveC: objectiveC)
         index.seal()
         let overlay = options.overlay ?? ImportOverlay()
         try overlay.validate(types: Set(index.types.keys))
         let extractor = CommandExtractor(index: index, strings: strings, resources: resources)
         extractor.evaluator.budget = options.budget
         var inventory = extractor.commands()
+        inventory += ObjectiveCImport(files: objectiveC, strings: strings).commands()
         inventory += CreationSiteSweep(index: index, evaluator: extractor.evaluator).unfollowedRows(covering: inventory)
         inventory.sort(by: ImportedCommand.inventoryOrder)
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
         model.addContainment(from: interface)
+        model.add(objectiveC: objectiveC)
         model.apply(overlay)
         let scene = SceneBuilder(name: name, model: model).build()
         var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene)

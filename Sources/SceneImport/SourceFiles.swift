@@ -20,6 +20,8 @@ public struct SourceFiles: Sendable, Equatable {
     /// Property lists and JSON files other than those above, for commands built from data the
     /// code loads by name (asset catalogs' `Contents.json` excluded).
     public var resourceFiles: [File] = []
+    /// Objective-C headers and implementation files (`.h`, `.m`, `.mm`).
+    public var objectiveCFiles: [File] = []
 
     /// One file: where it is on disk and how the inventory names it.
     public struct File: Sendable, Equatable, Hashable {
@@ -122,6 +124,8 @@ public struct SourceFiles: Sendable, Equatable {
         } else if file.path.hasSuffix(".strings"),
                   file.path.contains("en.lproj/") || file.path.contains("Base.lproj/") {
             stringsFiles.append(file)
+        } else if file.path.hasSuffix(".h") || file.path.hasSuffix(".m") || file.path.hasSuffix(".mm") {
+            objectiveCFiles.append(file)
         } else if file.path.hasSuffix(".plist") || file.path.hasSuffix(".json"), !file.path.contains(".xcassets/") {
             resourceFiles.append(file)
         }

@@ -1,0 +1,77 @@
+extension AppModel {
+    /// Takes in what Objective-C implementations show: `canPerformAction:withSender:` rules,
+    /// and containment (`rootViewController =`, `initWithRootViewController:`,
+    /// `addChildViewController:`, `pushViewController:`, `presentViewController:`,
+    /// `viewControllers`), with an Objective-C app or scene delegate's window setup as the
+    /// entry point.
+    mutating func add(objectiveC files: [ObjectiveCFile]) {
+        for file in files {
+            for implementation in file.implementations {
+                let owner = implementation.className
+                for method in implementation.methods {
+                    guard let body = method.body else { continue }
+                    if method.selector == "canPerformAction:withSender:" {
+                        for rule in body.validations where rule.condition != "YES" {
+                            addValidation(Validation(action: rule.selector, condition: rule.condition,
+                                                     location: SourceLocation(file: file.path, line: rule.line)), to: owner)
+                        }
+                    }
+                    let isEntryPoint = method.selector.hasPrefix("application:didFinishLaunchingWithOptions")
+                        || method.selector.hasPrefix("application:willFinishLaunchingWithOptions")
+                        || method.selector.hasPrefix("scene:willConnectToSession:")
+                    // Navigation controllers the method makes, by the expression that makes them.
+                    let navigationRoots = body.containment.filter { $0.kind == .navigationRoot }
+                    for found in body.containment where found.kind != .navigationRoot {
+                        let location = SourceLocation(file: file.path, line: found.line)
+                        for child in children(of: found, navigationRoots: navigationRoots, in: owner, file: file) {
+                            switch found.kind {
+                            case .windowRoot:
+                                addWindowRoot(child, entry: isEntryPoint && found.conditions.isEmpty)
+                            case .presented:
+                                addEdge(Edge(parent: owner, child: child, kind: .presented, location: location))
+                            case .viewControllers:
+                                addEdge(Edge(parent: owner, child: child, kind: .tab, location: location))
+                            case .child, .pushed, .navigationRoot:
+                                addEdge(Edge(parent: owner, child: child, kind: .child, location: location))
+                            }
+                        }
+                    }
+                    // An app class made with `initWithRootViewController:` holds its root.
+                    for found in navigationRoots where index.type(named: found.parent) != nil {
+                        for child in resolve(found.child, in: owner, file: file) {
+                            addEdge(Edge(parent: found.parent, child: child, kind: .navigationRoot,
+                                         location: SourceLocation(file: file.path, line: found.line)))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The app classes a containment entry places: the class itself, or for a system
+    /// navigation controller the roots it was made with in the same method.
+    private func children(of found: ObjectiveCContainment, navigationRoots: [ObjectiveCContainment], in owner: String,
+                          file: ObjectiveCFile) -> [String] {
+        let direct = resolve(found.child, in: owner, file: file)
+        if !direct.isEmpty { return direct }
+        let className = found.child.className ?? ""
+        guard className.hasPrefix("UI") else { return [] }
+        return navigationRoots.filter { index.type(named: $0.parent) == nil }.flatMap { resolve($0.child, in: owner, file: file) }
+    }
+
+    /// The app class a controller reference names: its class, or the declared class of the
+    /// property it reads (in the Objective-C interfaces or the Swift index).
+    private func resolve(_ reference: ObjectiveCControllerReference, in owner: String, file: ObjectiveCFile) -> [String] {
+        if let name = reference.className, index.type(named: name) != nil { return [name] }
+        if let property = reference.propertyName {
+            for candidate in [owner] + index.ancestors(of: owner).map(\.name) {
+                if let type = index.type(named: candidate)?.properties[property]?.type?
+                    .replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "*", with: "")
+                    .trimmingCharacters(in: .whitespaces), index.type(named: type) != nil {
+                    return [type]
+                }
+            }
+        }
+        return []
+    }
+}

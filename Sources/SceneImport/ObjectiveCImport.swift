@@ -1,0 +1,202 @@
+/// Takes an app's Objective-C files (``ObjectiveCFile``) into the import: their classes join
+/// the ``SourceIndex`` (so a Swift `extension` of an Objective-C class lands on the right class,
+/// with its superclass), their key commands join the inventory, and their actions, validation
+/// rules and containment join the ``AppModel``.
+///
+/// Commands are attributed as in Swift: `keyCommands` in `@implementation X` (or a category
+/// of `X`) → `X`, following `[self helper]` calls in `X` and its Objective-C superclasses;
+/// `addKeyCommand:` → `X`; `buildMenuWithBuilder:` → `X` as main-menu commands. A command a
+/// method creates that none of these reaches is found but not followed.
+struct ObjectiveCImport {
+    let files: [ObjectiveCFile]
+    let strings: StringsTable
+
+    /// Implementations by class: every `@implementation` block of the class and its categories.
+    private var implementations: [String: [ObjectiveCImplementation]] {
+        Dictionary(grouping: files.flatMap(\.implementations), by: \.className)
+    }
+
+    /// The build's conditions as the Objective-C scanner takes them.
+    static func conditions(for build: CompilationConditions) -> ObjectiveCConditions {
+        ObjectiveCConditions(platform: build.platform == .macCatalyst ? .macCatalyst : .iOS, flags: build.flags,
+                             decidedFlags: build.flags.union(["DEBUG"]))
+    }
+
+    /// Every key command the Objective-C code provides, in file and line order.
+    func commands() -> [ImportedCommand] {
+        var result: [ImportedCommand] = []
+        var reached: Set<String> = []
+        for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
+            for block in blocks {
+                for method in block.methods where !method.isClassMethod {
+                    guard let body = method.body else { continue }
+                    switch method.selector {
+                    case "keyCommands":
+                        var seen: Set<String> = []
+                        for (command, conditions, file) in returned(by: method, body: body, in: className, file: path(of: block), seen: &seen) {
+                            reached.insert("\(file):\(command.line)")
+                            result.append(row(command, provider: className, mechanism: .keyCommands, conditions: conditions, file: file))
+                        }
+                    case "buildMenuWithBuilder:":
+                        for command in body.keyCommands {
+                            reached.insert("\(path(of: block)):\(command.line)")
+                            result.append(row(command, provider: className, mechanism: .menu, conditions: command.conditions, file: path(of: block)))
+                        }
+                    default:
+                        break
+                    }
+                    for added in body.addedKeyCommands {
+                        for index in added.commands where index < body.keyCommands.count {
+                            let command = body.keyCommands[index]
+                            reached.insert("\(path(of: block)):\(command.line)")
+                            result.append(row(command, provider: className, mechanism: .addKeyCommand,
+                                              conditions: added.conditions + command.conditions, file: path(of: block)))
+                        }
+                    }
+                }
+            }
+        }
+        // Commands created where no provider reaches them.
+        for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
+            for block in blocks {
+                let file = path(of: block)
+                for method in block.methods {
+                    for command in method.body?.keyCommands ?? [] where !reached.contains("\(file):\(command.line)") {
+                        reached.insert("\(file):\(command.line)")
+                        var entry = row(command, provider: className, mechanism: .keyCommands, conditions: [], file: file)
+                        entry.notFollowed = "created in -\(method.selector), which no keyCommands, addKeyCommand: or buildMenuWithBuilder: the importer reads returns or adds"
+                        result.append(entry)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private func path(of block: ObjectiveCImplementation) -> String {
+        files.first { $0.implementations.contains(block) }?.path ?? "?"
+    }
+
+    /// The commands a method returns, following `[self helper]` (in the class and its
+    /// Objective-C superclasses) and stored arrays filled elsewhere in the class.
+    private func returned(by method: ObjectiveCMethod, body: ObjectiveCMethodBody, in className: String, file: String,
+                          seen: inout Set<String>) -> [(ObjectiveCKeyCommand, [String], String)] {
+        guard seen.insert("\(className) \(method.selector)").inserted, seen.count < 64 else { return [] }
+        guard let returned = body.returnedCommands else {
+            return body.keyCommands.map { ($0, $0.conditions, file) }
+        }
+        var result: [(ObjectiveCKeyCommand, [String], String)] = []
+        for entry in returned.elements {
+            switch entry.element {
+            case .command(let index) where index < body.keyCommands.count:
+                let command = body.keyCommands[index]
+                result.append((command, Self.merge(entry.conditions, command.conditions), file))
+            case .selfCall(let selector):
+                if let (helper, helperFile, owner) = lookUp(selector, from: className), let helperBody = helper.body {
+                    for (command, conditions, where_) in self.returned(by: helper, body: helperBody, in: owner, file: helperFile, seen: &seen) {
+                        result.append((command, Self.merge(entry.conditions, conditions), where_))
+                    }
+                }
+            case .stored(let name):
+                // An array filled by another method of the class (`_commands = @[…]` in an initialiser).
+                for block in implementations[className] ?? [] {
+                    for other in block.methods where other.selector != method.selector {
+                        guard let otherBody = other.body, otherBody.returnedCommands == nil,
+                              otherBody.addedKeyCommands.isEmpty, !otherBody.keyCommands.isEmpty,
+                              other.selector.lowercased().contains(name.lowercased()) || other.selector.hasPrefix("init") || other.selector == "viewDidLoad"
+                        else { continue }
+                        for command in otherBody.keyCommands {
+                            result.append((command, Self.merge(entry.conditions, command.conditions), path(of: block)))
+                        }
+                    }
+                }
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    /// A method of `className` or its Objective-C superclasses, with its file and owner.
+    private func lookUp(_ selector: String, from className: String) -> (ObjectiveCMethod, String, String)? {
+        var current: String? = className
+        var visited: Set<String> = []
+        while let name = current, visited.insert(name).inserted {
+            for block in implementations[name] ?? [] {
+                if let method = block.method(selector) { return (method, path(of: block), name) }
+            }
+            current = files.lazy.flatMap(\.interfaces).first { $0.className == name && $0.superclass != nil }?.superclass
+        }
+        return nil
+    }
+
+    static func merge(_ outer: [String], _ inner: [String]) -> [String] {
+        var result = outer
+        for condition in inner where !result.contains(condition) { result.append(condition) }
+        return result
+    }
+
+    private func text(_ value: ObjectiveCText?) -> String? {
+        switch value {
+        case .literal(let text)?: return text
+        case .localized(let key, _)?: return strings.lookup(key) ?? key
+        default: return nil
+        }
+    }
+
+    private func row(_ command: ObjectiveCKeyCommand, provider: String, mechanism: ImportedCommand.Mechanism,
+                     conditions: [String], file: String) -> ImportedCommand {
+        let title = text(command.title)
+        let discoverability = text(command.discoverabilityTitle)
+        var titleExpression: String?
+        if title == nil, case .expression(let expression)? = command.title { titleExpression = expression }
+        return ImportedCommand(
+            declaredIn: provider, mechanism: mechanism, input: command.input, modifiers: command.modifiers,
+            action: command.action, title: title ?? discoverability, titleExpression: titleExpression,
+            conditional: !conditions.isEmpty, condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+            attributes: command.attributes, wantsPriority: command.wantsPriority, discoverabilityTitle: discoverability,
+            alternates: [], propertyList: command.propertyList, file: file, line: command.line)
+    }
+}
+
+extension SourceIndex {
+    /// Adds the classes, categories and protocols Objective-C files declare: each class with its
+    /// superclass and protocols, its properties (for containment), and its action methods
+    /// (`IBAction`s and `(id)sender` methods) as `@objc` functions, so Swift code and the scene
+    /// see them as they see Swift classes.
+    mutating func add(objectiveC files: [ObjectiveCFile]) {
+        for file in files {
+            for interface in file.interfaces {
+                var type = TypeInfo(name: interface.className, kind: interface.superclass == nil ? .extensionOnly : .class)
+                type.inherited = (interface.superclass.map { [$0] } ?? []) + interface.protocols
+                type.location = SourceLocation(file: file.path, line: interface.line)
+                for property in interface.properties {
+                    type.properties[property.name] = PropertyInfo(
+                        name: property.name, isStatic: false, isOverride: false, type: property.typeName,
+                        initializer: nil, getter: nil, location: SourceLocation(file: file.path, line: property.line), isVariable: true)
+                }
+                addObjectiveCType(type)
+            }
+            for implementation in file.implementations {
+                var type = TypeInfo(name: implementation.className, kind: .extensionOnly)
+                for method in implementation.methods where method.isAction {
+                    type.functions.append(Self.function(for: method, file: file.path))
+                }
+                if !type.functions.isEmpty { addObjectiveCType(type) }
+            }
+        }
+    }
+
+    /// An Objective-C method as the index records Swift functions: the first selector piece as
+    /// the name, the rest as labels, the whole selector as its explicit Objective-C name.
+    static func function(for method: ObjectiveCMethod, file: String) -> FunctionInfo {
+        let pieces = method.selector.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        let name = pieces.first ?? method.selector
+        let parameters = method.parameters.enumerated().map { offset, parameter in
+            ParameterInfo(label: offset == 0 ? nil : parameter.label, name: parameter.name, type: parameter.type, defaultValue: nil)
+        }
+        return FunctionInfo(kind: .function, name: name, parameters: parameters, body: nil, isStatic: method.isClassMethod,
+                            isObjC: true, isOverride: false, explicitSelector: method.selector,
+                            location: SourceLocation(file: file, line: method.line), returnType: method.returnType)
+    }
+}

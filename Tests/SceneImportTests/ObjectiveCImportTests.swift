@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import SceneImport
+import Scenes
+
+/// An app whose controllers are Objective-C classes, extended in Swift: the import puts them in
+/// the scene on the right classes, with the Objective-C app delegate's window. The sources are
+/// written for this test.
+@Suite struct ObjectiveCImportTests {
+    static let files: [String: String] = [
+        "App/AppDelegate.h": """
+            #import <UIKit/UIKit.h>
+            @interface AppDelegate : UIResponder <UIApplicationDelegate>
+            @property (strong, nonatomic) UIWindow *window;
+            @end
+            """,
+        "App/AppDelegate.m": """
+            #import "AppDelegate.h"
+            #import "LibraryViewController.h"
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                LibraryViewController *library = [[LibraryViewController alloc] init];
+                UINavigationController *navigation = [[UINavigationController alloc] initWithRootViewController:library];
+                self.window.rootViewController = navigation;
+                if ([self needsPasscode]) {
+                    [navigation presentViewController:[[PasscodeViewController alloc] init] animated:NO completion:nil];
+                }
+                return YES;
+            }
+            @end
+            """,
+        "App/LibraryViewController.h": """
+            #import <UIKit/UIKit.h>
+            NS_ASSUME_NONNULL_BEGIN
+            @interface LibraryViewController : UIViewController
+            @property (nonatomic, strong) PlayerViewController *player;
+            - (IBAction)refresh:(id)sender;
+            @end
+            @interface PlayerViewController : UIViewController
+            @end
+            @interface PasscodeViewController : UIViewController
+            @end
+            NS_ASSUME_NONNULL_END
+            """,
+        "App/LibraryViewController.m": """
+            #import "LibraryViewController.h"
+            @implementation LibraryViewController
+            - (void)viewDidLoad {
+                [super viewDidLoad];
+                self.player = [[PlayerViewController alloc] init];
+                [self addChildViewController:self.player];
+            }
+            - (NSArray<UIKeyCommand *> *)keyCommands {
+                return @[[UIKeyCommand keyCommandWithInput:@"r" modifierFlags:UIKeyModifierCommand action:@selector(refresh:) discoverabilityTitle:@"Refresh"]];
+            }
+            - (IBAction)refresh:(id)sender {}
+            - (BOOL)canPerformAction:(SEL)action withSender:(id)sender {
+                if (action == @selector(refresh:)) { return self.isOnline; }
+                return [super canPerformAction:action withSender:sender];
+            }
+            @end
+            """,
+        "App/PlayerViewController+Keys.swift": """
+            import UIKit
+            extension PlayerViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(title: "Play", action: #selector(togglePlay), input: " ", modifierFlags: [])]
+                }
+                @objc func togglePlay() {}
+            }
+            """,
+    ]
+
+    func importApp() throws -> ImportResult {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("objc-app-\(UUID().uuidString)").path
+        for (path, text) in Self.files {
+            let full = root + "/" + path
+            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try text.write(toFile: full, atomically: false, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        return try SceneImporter().importApp(at: [root + "/App"])
+    }
+
+    @Test func objectiveCCommandsAndSwiftExtensionsLandOnTheirClasses() throws {
+        let result = try importApp()
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
+        #expect(rows == ["LibraryViewController keyCommands cmd+r refresh:", "PlayerViewController keyCommands space togglePlay"])
+        #expect(result.inventory.first { $0.action == "refresh:" }?.title == "Refresh")
+        #expect(result.inventory.first { $0.action == "refresh:" }?.file.hasSuffix("LibraryViewController.m") == true)
+    }
+
+    @Test func theObjectiveCAppDelegatesWindowIsTheKeyWindowWithItsContainment() throws {
+        let result = try importApp()
+        #expect(result.report.responderPaths["LibraryViewController"] == "window/LibraryViewController")
+        #expect(result.report.responderPaths["PlayerViewController"] == "window/LibraryViewController/PlayerViewController")
+        // The passcode screen is presented under a condition: it is no window of its own.
+        #expect(result.report.responderPaths["PasscodeViewController"] == nil || result.report.responderPaths["PasscodeViewController"]?.hasPrefix("(presented)") == true)
+        #expect(result.report.unresolved.isEmpty)
+        #expect(result.scene.contains("\"disabledWhen\""))
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.windows.count == 1)
+    }
+}
