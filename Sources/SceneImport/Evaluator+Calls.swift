@@ -168,6 +168,11 @@ extension Evaluator {
             let value = evaluate(first.expression, frame: &frame)
             let added = first.label == "contentsOf" ? flatten(value, conditions: frame.conditions)
                 : [.init(value: value, conditions: frame.conditions)]
+            // `insert(x)` with no position is a set's: an element already there is not added again.
+            if name == "insert", args.count == 1, let key = value.scalarKey,
+               readTarget(baseText, frame: frame)?.items?.contains(where: { $0.value.scalarKey == key && $0.conditions == frame.conditions }) == true {
+                return .null
+            }
             append(added, to: baseText, frame: &frame)
             return .null
         }
@@ -642,6 +647,14 @@ extension Evaluator {
     /// The Objective-C name of `#selector(…)`'s argument, looking the method up for its labels
     /// when the reference leaves them out.
     func selectorName(_ reference: String, frame: Frame) -> String {
+        let cacheKey = (frame.selfType ?? "") + "\u{0}" + reference
+        if let known = selectorNames[cacheKey] { return known }
+        let name = lookUpSelectorName(reference, frame: frame)
+        selectorNames[cacheKey] = name
+        return name
+    }
+
+    private func lookUpSelectorName(_ reference: String, frame: Frame) -> String {
         var text = reference
         for prefix in ["getter:", "setter:"] where text.hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)

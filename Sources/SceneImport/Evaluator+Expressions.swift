@@ -308,15 +308,37 @@ extension Evaluator {
         defer { leave(key) }
         for function in info.functions {
             guard let body = function.body, index.file(function.location.file, mentions: name),
-                  body.description.contains(name) else { continue }
-            var inner = Frame(selfType: info.name, conditions: frame.conditions)
+                  mentions(body, name) else { continue }
+            var inner = Frame(selfType: info.name)
             for parameter in function.parameters {
                 inner.locals[parameter.name] = .unknown(parameter.name)
             }
-            execute(body.statements, frame: &inner)
+            // One run of a method gives every field it assigns, whoever asks and under whatever
+            // conditions: memoised, it serves every property asked for (a main menu reading
+            // eighty stored commands runs it once). What it creates is logged under the asking
+            // code's conditions.
+            let createdBefore = created.count
+            let addedBefore = added.count
+            let key = memoKey(body, selfType: info.name, values: [], sharedFields: [:], conditions: [])
+            _ = memoised(key, sharesFields: true, frame: &inner) { inner in
+                execute(body.statements, frame: &inner)
+                return .null
+            }
+            if !frame.conditions.isEmpty {
+                for offset in createdBefore..<created.count { created[offset].conditions = frame.conditions + created[offset].conditions }
+                prefixAdded(from: addedBefore, with: frame.conditions)
+            }
             if let value = inner.selfFields[name] { return value }
         }
         return nil
+    }
+
+    /// Whether a body's text contains `name` (cached per body: the text is written once).
+    func mentions(_ body: CodeBlockSyntax, _ name: String) -> Bool {
+        if let text = bodyTexts[body.id] { return text.contains(name) }
+        let text = body.description
+        bodyTexts[body.id] = text
+        return text.contains(name)
     }
 
     // MARK: - Members

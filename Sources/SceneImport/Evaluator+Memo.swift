@@ -5,10 +5,11 @@ import SwiftSyntax
 ///
 /// The context is everything the run can read: its arguments, the instance fields it shares
 /// with the caller, the caller's conditions (every command it creates is logged under them),
-/// the creation site a factory call gives its commands, `self`'s type and the evaluator's mode. Hashing those values (``Value/fingerprint(into:)``)
-/// gives the key. A hit replays what the run did: its result, the commands it created and
-/// added, and the fields it left. A run that was cut short (recursion, depth or the budget)
-/// is not stored, since a second attempt from another call stack may see further.
+/// the creation site a factory call gives its commands, `self`'s type and the evaluator's
+/// mode. Hashing those values (``Value/fingerprint(into:)``) gives the key. A hit replays what
+/// the run did: its result, the commands it created and added, and the fields it left. A run
+/// the call depth or the budget cut short is not stored, since a second attempt from another
+/// call stack may see further; a recursion gives unknown from every call stack alike.
 struct MemoKey: Hashable {
     var declaration: SyntaxIdentifier
     var context: Int

@@ -34,13 +34,17 @@ final class Evaluator {
     var totalSteps = 0
     /// Every place the budget cut evaluation short, in the order it happened.
     var cuts: [EvaluationCut] = []
-    /// How often a run gave up (recursion, depth, budget); a run during which this changed is
-    /// not memoised.
+    /// How often a run gave up for a reason that depends on the call stack (depth, budget); a
+    /// run during which this changed is not memoised.
     var truncations = 0
     /// Branches the evaluator decided never run for this build (`if #available` the deployment
     /// target rules out, a main menu's `.context` branch, a branch after one that always runs):
     /// the creation-site sweep does not report what they create.
     var skippedRegions: Set<SyntaxIdentifier> = []
+    /// `#selector(…)` names already looked up, by `self`'s type and the reference's text.
+    var selectorNames: [String: String] = [:]
+    /// Function bodies' text, for "does this body mention X" checks.
+    var bodyTexts: [SyntaxIdentifier: String] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
     var memoHits = 0
@@ -91,6 +95,11 @@ final class Evaluator {
 
     func recordAddedItems(_ items: ArraySlice<Value.Item>) {
         added += items
+    }
+
+    /// Puts `conditions` before the conditions of every command added since `start`.
+    func prefixAdded(from start: Int, with conditions: [String]) {
+        for offset in start..<added.count { added[offset].conditions = conditions + added[offset].conditions }
     }
 
     /// The elements of a value that may hold commands, each with its conditions.
@@ -524,11 +533,16 @@ final class Evaluator {
         }
     }
 
+    /// Enters a function, property or closure run; `false` when it is already running (a
+    /// recursion, which gives unknown the same way from every call stack, so runs around it
+    /// are still memoised) or the call depth is spent (which depends on the call stack, so
+    /// runs around it are not).
     func enter(_ key: String) -> Bool {
-        guard depth < Self.maximumDepth, !inProgress.contains(key) else {
+        guard depth < Self.maximumDepth else {
             truncations &+= 1
             return false
         }
+        guard !inProgress.contains(key) else { return false }
         depth += 1
         inProgress.insert(key)
         return true

@@ -176,7 +176,9 @@ struct SourceIndex {
     /// The type named `name`, by its full or last name.
     func type(named name: String) -> TypeInfo? {
         if let found = types[name] { return found }
-        let last = name.split(separator: ".").last.map(String.init) ?? name
+        // Most names asked for are plain names the app does not declare (`UIViewController`).
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nestedByLastName[name].flatMap { types[$0] } }
+        let last = String(name[name.utf8.index(after: dot)...])
         if let found = types[last] { return found }
         return nestedByLastName[last].flatMap { types[$0] }
     }

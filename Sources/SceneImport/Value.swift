@@ -73,6 +73,18 @@ enum Value {
         return false
     }
 
+    /// A text standing for a plain value (integer, string, modifier set, selector), for
+    /// comparing set elements; `nil` for anything else.
+    var scalarKey: String? {
+        switch self {
+        case .int(let number): return "i\(number)"
+        case .string(let text): return "s" + text
+        case .modifiers(let names): return "m" + names.sorted().joined(separator: ",")
+        case .selector(let name): return "@" + name
+        default: return nil
+        }
+    }
+
     /// Appends `more` to an array value in place (any other value becomes an array of
     /// `more`): the array is moved out of `self` first, so it is uniquely referenced while it
     /// grows.
