@@ -44,6 +44,8 @@ struct AppModel {
     private(set) var entryWindowRoots: [String] = []
     /// Where the evaluator's work budget cut providers short (``EvaluationBudget``).
     private(set) var evaluationCuts: [EvaluationCut] = []
+    /// What each type's `keyCommands` getter costs a call (``GetterCost``).
+    var getterCosts: [GetterCost] = []
     /// What the developer's overlay file states (``ImportOverlay``).
     private(set) var overlay = ImportOverlay()
 

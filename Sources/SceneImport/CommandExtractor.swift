@@ -111,7 +111,9 @@ struct CommandExtractor {
         var occurrences: [String: (command: CommandValue, conditions: [[String]])] = [:]
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
-            let key = "\(command.location.file):\(command.location.line) \(String(describing: command.input)) \(command.modifiers?.sorted() ?? []) \(command.action ?? "")"
+            let input = command.input.map { $0 ?? "\u{1}unknown" } ?? "\u{1}none"
+            let modifiers = command.modifiers.map { $0.sorted().joined(separator: ",") } ?? "\u{1}unknown"
+            let key = "\(command.location.file):\(command.location.line) \(input) \(modifiers) \(command.action ?? "")"
             if occurrences[key] == nil { order.append(key) }
             occurrences[key, default: (command, [])].conditions.append(Self.unique(item.conditions))
         }

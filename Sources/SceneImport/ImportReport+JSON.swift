@@ -28,6 +28,12 @@ extension ImportReport {
                 object([("file", .string(entry.command.file)), ("line", .number(JSONNumber(entry.command.line))),
                         ("declared_in", .string(entry.command.declaredIn)), ("reason", .string(entry.reason))])
             })),
+            ("getters", .array(getterCosts.map { cost in
+                object([("type", .string(cost.type)), ("computed", .bool(cost.computed)),
+                        ("commands_built_per_call", .number(JSONNumber(cost.commandsBuiltPerCall))),
+                        ("stored_commands", .number(JSONNumber(cost.storedCommands))),
+                        ("costly", .array(cost.costly.map(JSONValue.string)))])
+            })),
             ("unplaced", .array(unplacedTypes.map(JSONValue.string))),
             ("containment", .array(containment.map(JSONValue.string))),
             ("inventory", .array(inventory)),

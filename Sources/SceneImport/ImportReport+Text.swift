@@ -13,6 +13,15 @@ extension ImportReport {
         if let sceneError {
             out.append("  the generated scene does not load: \(sceneError)")
         }
+        if !getterCosts.isEmpty {
+            out.append("")
+            out.append("keyCommands getters (UIKit calls each on every key press)")
+            for cost in getterCosts {
+                let kind = cost.computed ? "builds \(cost.commandsBuiltPerCall) command(s) per call" : "returns \(cost.storedCommands) stored command(s)"
+                let extra = cost.costly.isEmpty ? "" : "; also " + cost.costly.joined(separator: ", ")
+                out.append("  \(cost.type): \(kind)\(extra)")
+            }
+        }
         if !findings.isEmpty {
             out.append("")
             out.append("Findings")

@@ -30,6 +30,8 @@ public struct ImportReport: Sendable {
     public var containment: [String]
     /// Why the generated scene did not load, if it did not (a bug in the importer: report it).
     public var sceneError: String?
+    /// What each type's `keyCommands` getter costs a call (``GetterCost``).
+    var getterCosts: [GetterCost] = []
     /// Steps the evaluator took (``EvaluationBudget``): the same source always takes the same
     /// number.
     public var evaluationSteps = 0
@@ -76,6 +78,7 @@ public struct ImportReport: Sendable {
         self.unplacedTypes = scene.unplaced
         self.responderPaths = scene.paths
         self.stateFlags = scene.flags
+        self.getterCosts = model.getterCosts
         self.containment = model.windowRoots.map { "window → \($0) (windowRoot)" }
             + model.edges.map { "\($0.parent) → \($0.child) (\($0.kind.rawValue)) \($0.location.file):\($0.location.line)" }
         var findings: [Finding] = []

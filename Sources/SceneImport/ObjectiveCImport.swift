@@ -73,6 +73,22 @@ struct ObjectiveCImport {
         return result
     }
 
+    /// What each Objective-C `keyCommands` method costs a call: built per call, or an array
+    /// cached in a `static` or an instance variable.
+    func getterCosts() -> [GetterCost] {
+        var result: [GetterCost] = []
+        for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
+            for block in blocks {
+                guard let method = block.method("keyCommands"), let returned = method.body?.returnedCommands else { continue }
+                let computed = returned.storage == .builtPerCall
+                result.append(GetterCost(type: className, computed: computed,
+                                         commandsBuiltPerCall: computed ? returned.commandsCreatedPerBuild : 0,
+                                         storedCommands: computed ? 0 : returned.commandsCreatedPerBuild, costly: []))
+            }
+        }
+        return result
+    }
+
     private func path(of block: ObjectiveCImplementation) -> String {
         files.first { $0.implementations.contains(block) }?.path ?? "?"
     }

@@ -320,6 +320,13 @@ struct SceneBuilder {
         if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !actions.isEmpty) {
             members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
+        if let cost = model.getterCosts.first(where: { $0.type == type }) {
+            members.append((key: "keyCommandsGetter", value: .object([
+                (key: "builds", value: .number(JSONNumber(cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands))),
+                (key: "computed", value: .bool(cost.computed)),
+                (key: "costly", value: .array(cost.costly.map(JSONValue.string))),
+            ])))
+        }
         return .object(members)
     }
 

@@ -113,11 +113,16 @@ public struct SceneImporter: Sendable {
         extractor.evaluator.budget = options.budget
         var inventory = extractor.commands()
         inventory += ObjectiveCImport(files: objectiveC, strings: strings).commands()
-        inventory += CreationSiteSweep(index: index, evaluator: extractor.evaluator).unfollowedRows(covering: inventory)
+        let sweep = CreationSiteSweep(index: index, evaluator: extractor.evaluator)
+        inventory += sweep.unfollowedRows(covering: inventory)
         inventory.sort(by: ImportedCommand.inventoryOrder)
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
         model.addContainment(from: interface)
         model.add(objectiveC: objectiveC)
+        let siteNodes = Dictionary(sweep.sites().map { ($0.location, $0.call) }, uniquingKeysWith: { first, _ in first })
+        let objectiveCCosts = ObjectiveCImport(files: objectiveC, strings: strings).getterCosts()
+        let swiftCosts = GetterCost.read(index: index, inventory: inventory.filter { !$0.file.hasSuffix(".m") && !$0.file.hasSuffix(".mm") }, sites: siteNodes)
+        model.getterCosts = (swiftCosts + objectiveCCosts).sorted { $0.type < $1.type }
         model.apply(overlay)
         let scene = SceneBuilder(name: name, model: model).build()
         var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene)

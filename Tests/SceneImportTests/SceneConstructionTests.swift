@@ -188,3 +188,44 @@ import Scenes
         }
     }
 }
+
+/// What each `keyCommands` getter costs a call, in the report and the scene.
+@Suite struct GetterCostTests {
+    @Test func aGetterThatBuildsItsArrayIsComputedAndAStoredOneIsNot() throws {
+        let result = try SceneImporter().importSources([(SourceFiles.File(path: "A.swift", displayPath: "A.swift"), """
+            import UIKit
+            class List: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    let title = NSLocalizedString("Delete", comment: "")
+                    return (1...3).map { UIKeyCommand(title: title, action: #selector(pick(_:)), input: "\\($0)", modifierFlags: .command) }
+                }
+                @objc func pick(_ sender: UIKeyCommand) {}
+            }
+            class Editor: UIViewController {
+                let save = UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(saveDocument))
+                lazy var close: UIKeyCommand = UIKeyCommand(input: "w", modifierFlags: .command, action: #selector(closeDocument))
+                override var keyCommands: [UIKeyCommand]? { [save, close] }
+                @objc func saveDocument() {}
+                @objc func closeDocument() {}
+            }
+            """)])
+        let list = result.report.getterCosts.first { $0.type == "List" }
+        #expect(list?.computed == true)
+        #expect(list?.commandsBuiltPerCall == 3)
+        #expect(list?.costly == ["localization"])
+        let editor = result.report.getterCosts.first { $0.type == "Editor" }
+        #expect(editor?.computed == false)
+        #expect(editor?.commandsBuiltPerCall == 0)
+        #expect(editor?.storedCommands == 2)
+        #expect(result.report.jsonText.contains("\"commands_built_per_call\": 3"))
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        func getter(_ name: String, in node: NodeDefinition) -> KeyCommandsGetter? {
+            if node.name == name { return node.keyCommandsGetter }
+            for child in node.children + node.views { if let found = getter(name, in: child) { return found } }
+            return nil
+        }
+        let builtByList = definition.windows.lazy.compactMap { getter("List", in: $0) }.first
+        #expect(builtByList?.builds == 3)
+        #expect(builtByList?.computed == true)
+    }
+}

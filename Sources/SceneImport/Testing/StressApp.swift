@@ -4,9 +4,9 @@
 ///
 /// Each unit of ``sources(units:)`` holds:
 /// - a chain of ten helper functions, each calling the next three times and adding a command
-///   of its own (3¹⁰ calls when every call site is run again);
+///   of its own to what the next returns (3¹⁰ calls when every call site is run again);
 /// - a `keyCommands` getter built from a chain of ten closures, each calling the one before it
-///   twice;
+///   twice (2¹⁰ calls);
 /// - two view controllers adopting a protocol whose extension provides their commands (so
 ///   100 units give 200 adopters);
 /// - a `keyCommands` getter with thirty nested `if` conditions, a command under each.
@@ -61,7 +61,9 @@ public enum StressApp {
         for level in 0..<chainLength {
             let own = "UIKeyCommand(input: \"\(level)\", modifierFlags: [.command, .control], action: #selector(helper\(level)(_:)))"
             if level + 1 < chainLength {
-                text += "    func level\(level)() -> [UIKeyCommand] { level\(level + 1)() + level\(level + 1)() + level\(level + 1)() + [\(own)] }\n"
+                text += "    func level\(level)() -> [UIKeyCommand] {\n"
+                text += "        guard level\(level + 1)().count >= 0, level\(level + 1)().count >= 0 else { return [] }\n"
+                text += "        return level\(level + 1)() + [\(own)]\n    }\n"
             } else {
                 text += "    func level\(level)() -> [UIKeyCommand] { [\(own)] }\n"
             }
@@ -71,7 +73,7 @@ public enum StressApp {
         text += "        let step0: () -> [UIKeyCommand] = { [UIKeyCommand(input: \"a\", modifierFlags: .control, action: #selector(self.closure0(_:)))] }\n"
         for level in 1..<chainLength {
             let letter = String(UnicodeScalar(UInt8(ascii: "a") + UInt8(level)))
-            text += "        let step\(level): () -> [UIKeyCommand] = { step\(level - 1)() + step\(level - 1)() + [UIKeyCommand(input: \"\(letter)\", modifierFlags: .control, action: #selector(self.closure\(level)(_:)))] }\n"
+            text += "        let step\(level): () -> [UIKeyCommand] = { step\(level - 1)().isEmpty ? [] : step\(level - 1)() + [UIKeyCommand(input: \"\(letter)\", modifierFlags: .control, action: #selector(self.closure\(level)(_:)))] }\n"
         }
         text += "        return step\(chainLength - 1)()\n    }\n"
         for level in 0..<chainLength { text += "    @objc func closure\(level)(_ sender: Any?) {}\n" }
