@@ -72,13 +72,7 @@ extension Value {
         case .modifiers(let names): hasher.combine(5); hasher.combine(names)
         case .selector(let name): hasher.combine(6); hasher.combine(name)
         case .command(let command): hasher.combine(7); command.fingerprint(into: &hasher)
-        case .array(let items):
-            hasher.combine(8)
-            hasher.combine(items.count)
-            for item in items {
-                item.value.fingerprint(into: &hasher)
-                hasher.combine(item.conditions)
-            }
+        case .array(let items): hasher.combine(8); Self.fingerprint(items, into: &hasher)
         case .tuple(let members):
             hasher.combine(9)
             hasher.combine(members.count)
@@ -97,13 +91,16 @@ extension Value {
         case .shortcut(let input, let modifiers): hasher.combine(13); hasher.combine(input); hasher.combine(modifiers)
         case .closure(let closure): hasher.combine(14); hasher.combine(closure.id)
         case .resource(let file): hasher.combine(15); hasher.combine(file)
-        case .alternatives(let items):
-            hasher.combine(16)
-            hasher.combine(items.count)
-            for item in items {
-                item.value.fingerprint(into: &hasher)
-                hasher.combine(item.conditions)
-            }
+        case .alternatives(let items): hasher.combine(16); Self.fingerprint(items, into: &hasher)
+        }
+    }
+
+    /// Items with their conditions, in order.
+    static func fingerprint(_ items: [Item], into hasher: inout Hasher) {
+        hasher.combine(items.count)
+        for item in items {
+            item.value.fingerprint(into: &hasher)
+            hasher.combine(item.conditions)
         }
     }
 

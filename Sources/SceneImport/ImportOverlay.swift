@@ -69,17 +69,7 @@ public struct ImportOverlay: Sendable, Equatable {
     /// Parses overlay JSON; `file` names it in errors.
     public init(json text: String, file: String) throws(SceneImportError) {
         do throws(SceneError) {
-            let root: JSONValue
-            do {
-                root = try JSONParser.parse(text)
-            } catch {
-                throw SceneError.syntax(file, error)
-            }
-            do {
-                try self.init(root, file: file)
-            } catch {
-                throw error.located(in: text)
-            }
+            self = try JSONParser.decode(text, file: file) { root throws(SceneError) in try ImportOverlay(root, file: file) }
         } catch {
             throw .overlay(error.description)
         }

@@ -107,6 +107,23 @@ package struct JSONParser {
 
     init(_ text: String) { bytes = Array(text.utf8) }
 
+    /// Parses `text` and reads it with `read`: a syntax error names its line and column, and an
+    /// error `read` throws is located at its JSON path in `text` (the one way scenes and import
+    /// overlays report their errors).
+    package static func decode<T>(_ text: String, file: String, _ read: (JSONValue) throws(SceneError) -> T) throws(SceneError) -> T {
+        let root: JSONValue
+        do {
+            root = try parse(text)
+        } catch {
+            throw SceneError.syntax(file, error)
+        }
+        do {
+            return try read(root)
+        } catch {
+            throw error.located(in: text)
+        }
+    }
+
     package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(text)
         parser.skipWhitespace()

@@ -4,17 +4,7 @@ extension SceneDefinition {
     /// Parses scene JSON. `file` names the source in errors.
     /// Errors name the line and column of the value at fault.
     public init(json text: String, file: String = "scene") throws(SceneError) {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(text)
-        } catch {
-            throw SceneError.syntax(file, error)
-        }
-        do {
-            try self.init(root, file: file)
-        } catch {
-            throw error.located(in: text)
-        }
+        self = try JSONParser.decode(text, file: file) { root throws(SceneError) in try SceneDefinition(root, file: file) }
     }
 
     init(_ root: JSONValue, file: String) throws(SceneError) {
