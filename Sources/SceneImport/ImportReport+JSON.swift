@@ -14,6 +14,8 @@ extension ImportReport {
             ("scene", .string(sceneName)),
             ("files", .number(JSONNumber(files))),
             ("lines", .number(JSONNumber(lines))),
+            ("objectiveCFiles", .number(JSONNumber(objectiveCFiles))),
+            ("objectiveCLines", .number(JSONNumber(objectiveCLines))),
             ("commands", .number(JSONNumber(commands.count))),
             ("byMechanism", counts),
             ("conditional", .number(JSONNumber(commands.filter(\.conditional).count))),

@@ -5,7 +5,8 @@ extension ImportReport {
     /// every command with its place in the source.
     public var text: String {
         var out: [String] = []
-        out.append("Read \(files) Swift files, \(self.lines) lines: \(commands.count) key commands.")
+        let objectiveC = objectiveCFiles == 0 ? "" : " and \(objectiveCFiles) Objective-C files"
+        out.append("Read \(files) Swift files\(objectiveC), \(self.lines + objectiveCLines) lines: \(commands.count) key commands.")
         out.append("  " + countsByMechanism.map { "\($0.mechanism.rawValue) \($0.count)" }.joined(separator: ", "))
         let conditional = commands.filter(\.conditional).count
         let flags = stateFlags.count == 1 ? "1 state flag" : "\(stateFlags.count) state flags"

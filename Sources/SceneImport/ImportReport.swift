@@ -15,6 +15,9 @@ public struct ImportReport: Sendable {
     /// Swift files and lines read.
     public var files: Int
     public var lines: Int
+    /// Objective-C files (`.h`, `.m`, `.mm`) and lines read.
+    public var objectiveCFiles = 0
+    public var objectiveCLines = 0
     /// Every command found.
     public var commands: [ImportedCommand]
     /// Commands the scene leaves out, and why.

@@ -56,6 +56,10 @@ struct ObjectiveCImport {
                 }
             }
         }
+        // A command reached along several return paths (a cache check and the path that fills
+        // the cache, say) is one row.
+        var seen: Set<String> = []
+        result = result.filter { seen.insert("\($0.mechanism.rawValue) \($0.file):\($0.line) \($0.identity)").inserted }
         // Commands created where no provider reaches them.
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
             for block in blocks {

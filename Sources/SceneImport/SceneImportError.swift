@@ -23,9 +23,9 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
     public static func unreadable(_ path: String, reason: String) -> SceneImportError {
         .init(.unreadable(path, reason: reason))
     }
-    /// The paths hold no Swift file.
+    /// The paths hold no Swift or Objective-C file.
     public static func noSwiftFiles(_ paths: [String]) -> SceneImportError { .init(.noSwiftFiles(paths)) }
-    /// A file given by name is not a Swift source.
+    /// A file given by name is not a Swift or Objective-C source.
     public static func notSwift(_ path: String) -> SceneImportError { .init(.notSwift(path)) }
     /// An output file could not be written.
     public static func cannotWrite(_ path: String, reason: String) -> SceneImportError {
@@ -57,9 +57,9 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         case .unreadable(let path, let reason):
             return "\(path): cannot read: \(reason)"
         case .noSwiftFiles(let paths):
-            return "\(paths.joined(separator: ", ")): no .swift files found (build products, Pods, Carthage, hidden and test folders are skipped; --include-tests reads test folders)"
+            return "\(paths.joined(separator: ", ")): no .swift, .m or .h files found (build products, Pods, Carthage, hidden and test folders are skipped; --include-tests reads test folders)"
         case .notSwift(let path):
-            return "\(path): not a .swift file; give Swift files or the folders that hold them"
+            return "\(path): not a .swift, .m or .h file; give source files or the folders that hold them"
         case .cannotWrite(let path, let reason):
             return "\(path): cannot write: \(reason)"
         case .overlay(let message):
@@ -74,9 +74,9 @@ extension ErrorCode where Domain == SceneImportError {
     public static let pathNotFound = Self("path-not-found")
     /// A source file exists but could not be read.
     public static let unreadable = Self("unreadable")
-    /// The paths hold no Swift file.
+    /// The paths hold no Swift or Objective-C file.
     public static let noSwiftFiles = Self("no-swift-files")
-    /// A file given by name is not a Swift source.
+    /// A file given by name is not a Swift or Objective-C source.
     public static let notSwift = Self("not-swift")
     /// An output file could not be written.
     public static let cannotWrite = Self("cannot-write")

@@ -39,10 +39,10 @@ public struct SceneImporter: Sendable {
         self.options = options
     }
 
-    /// Imports the Swift files under `paths` (folders or files).
+    /// Imports the Swift and Objective-C files under `paths` (folders or files).
     public func importApp(at paths: [String]) throws(SceneImportError) -> ImportResult {
         let files = try SourceFiles(paths: paths, options: options.files)
-        guard !files.swiftFiles.isEmpty else { throw .noSwiftFiles(paths) }
+        guard !files.swiftFiles.isEmpty || !files.objectiveCFiles.isEmpty else { throw .noSwiftFiles(paths) }
         var importer = self
         if options.deploymentTargetFromProject, let target = files.deploymentTarget() {
             importer.options.conditions.deploymentTarget = target
@@ -61,8 +61,9 @@ public struct SceneImporter: Sendable {
         let objectiveCConditions = ObjectiveCImport.conditions(for: importer.options.conditions)
         var objectiveC: [ObjectiveCFile] = []
         for file in files.objectiveCFiles {
-            // Files that cannot be read are skipped: Objective-C is context for the Swift import.
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw .unreadable(file.path, reason: "permission denied or not a regular file")
+            }
             objectiveC.append(ObjectiveCFile.parse(String(decoding: data, as: UTF8.self), path: file.displayPath, conditions: objectiveCConditions))
         }
         return try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
@@ -127,6 +128,8 @@ public struct SceneImporter: Sendable {
         let scene = SceneBuilder(name: name, model: model).build()
         var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene)
         report.evaluationSteps = extractor.evaluator.totalSteps
+        report.objectiveCFiles = objectiveC.count
+        report.objectiveCLines = objectiveC.reduce(0) { $0 + $1.lines }
         return ImportResult(inventory: inventory, scene: scene.json, report: report,
                             timings: .init(parse: index.parseTime, total: ContinuousClock.now - started))
     }

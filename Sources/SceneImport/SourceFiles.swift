@@ -59,7 +59,7 @@ public struct SourceFiles: Sendable, Equatable {
                 throw SceneImportError.pathNotFound(path)
             }
             if !isDirectory.boolValue {
-                guard path.hasSuffix(".swift") else { throw SceneImportError.notSwift(path) }
+                guard Self.isSource(path) else { throw SceneImportError.notSwift(path) }
                 // A FIFO or device would block the read, or never end.
                 guard Self.isRegularFile(path, manager: manager) else {
                     throw SceneImportError.unreadable(path, reason: "not a regular file")
@@ -110,6 +110,16 @@ public struct SourceFiles: Sendable, Equatable {
         return (try? manager.attributesOfItem(atPath: resolved)[.type] as? FileAttributeType) == .typeRegular
     }
 
+    /// Whether a file named on the command line is a source the importer reads: Swift or
+    /// Objective-C.
+    static func isSource(_ path: String) -> Bool {
+        path.hasSuffix(".swift") || isObjectiveC(path)
+    }
+
+    static func isObjectiveC(_ path: String) -> Bool {
+        path.hasSuffix(".h") || path.hasSuffix(".m") || path.hasSuffix(".mm")
+    }
+
     static func isTestFolder(_ name: String) -> Bool {
         name == "Tests" || name == "Test" || name.hasSuffix("Tests") || name.hasSuffix("UITests")
     }
@@ -124,7 +134,7 @@ public struct SourceFiles: Sendable, Equatable {
         } else if file.path.hasSuffix(".strings"),
                   file.path.contains("en.lproj/") || file.path.contains("Base.lproj/") {
             stringsFiles.append(file)
-        } else if file.path.hasSuffix(".h") || file.path.hasSuffix(".m") || file.path.hasSuffix(".mm") {
+        } else if Self.isObjectiveC(file.path) {
             objectiveCFiles.append(file)
         } else if file.path.hasSuffix(".plist") || file.path.hasSuffix(".json"), !file.path.contains(".xcassets/") {
             resourceFiles.append(file)

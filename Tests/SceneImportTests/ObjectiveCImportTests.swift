@@ -71,9 +71,9 @@ import Scenes
             """,
     ]
 
-    func importApp() throws -> ImportResult {
+    func importApp(_ files: [String: String] = Self.files) throws -> ImportResult {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("objc-app-\(UUID().uuidString)").path
-        for (path, text) in Self.files {
+        for (path, text) in files {
             let full = root + "/" + path
             try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try text.write(toFile: full, atomically: false, encoding: .utf8)
@@ -88,6 +88,36 @@ import Scenes
         #expect(rows == ["LibraryViewController keyCommands cmd+r refresh:", "PlayerViewController keyCommands space togglePlay"])
         #expect(result.inventory.first { $0.action == "refresh:" }?.title == "Refresh")
         #expect(result.inventory.first { $0.action == "refresh:" }?.file.hasSuffix("LibraryViewController.m") == true)
+    }
+
+    /// The app has no Swift at all: it imports, and its cached array is stored commands.
+    @Test func aCachedArrayGivesEachCommandOnceAndCountsAsStored() throws {
+        let result = try importApp([
+            "App/Player.h": "#import <UIKit/UIKit.h>\n@interface Player : UIViewController\n@end\n",
+            "App/Player.m": """
+                #import "Player.h"
+                @implementation Player {
+                    NSArray *_commands;
+                }
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    if (!_commands) {
+                        _commands = @[[UIKeyCommand keyCommandWithInput:@" " modifierFlags:0 action:@selector(togglePlay:)],
+                                      [UIKeyCommand keyCommandWithInput:UIKeyInputRightArrow modifierFlags:0 action:@selector(skip:)]];
+                    }
+                    return _commands;
+                }
+                - (void)togglePlay:(id)sender {}
+                - (void)skip:(id)sender {}
+                @end
+                """,
+        ])
+        #expect(result.inventory.count == 2)
+        #expect(result.report.files == 0)
+        #expect(result.report.objectiveCFiles == 2)
+        #expect(result.report.objectiveCLines == 16)
+        let cost = result.report.getterCosts.first { $0.type == "Player" }
+        #expect(cost?.computed == false)
+        #expect(cost?.storedCommands == 2)
     }
 
     @Test func theObjectiveCAppDelegatesWindowIsTheKeyWindowWithItsContainment() throws {

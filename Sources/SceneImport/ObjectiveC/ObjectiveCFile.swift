@@ -15,6 +15,8 @@ struct ObjectiveCFile {
     /// String constants the file defines: `static NSString *const kX = @"…";`,
     /// `NSString *const kX = @"…";` and `#define kX @"…"`.
     var stringConstants: [String: String]
+    /// Lines of text in the file.
+    var lines: Int = 0
 
     /// Reads one file's text. `conditions` decides which `#if` branches are compiled.
     static func parse(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions()) -> ObjectiveCFile {
@@ -30,7 +32,8 @@ struct ObjectiveCFile {
         }
         return ObjectiveCFile(
             path: path, interfaces: parser.interfaces, protocols: parser.protocols,
-            implementations: parser.implementations, stringConstants: strings)
+            implementations: parser.implementations, stringConstants: strings,
+            lines: bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
     }
 
     /// The interfaces (class, extensions, categories) of a class, in file order.
