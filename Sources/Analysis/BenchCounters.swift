@@ -70,17 +70,25 @@ public struct BenchCounters: Hashable, Sendable, Codable {
         invalidations[reason.name, default: 0] += 1
     }
 
-    /// Counts commands built by `responder`'s getter (path `path`, `perCall` a call) for `reads`
-    /// reads under this policy and `uikitReads` under `uikit`.
-    public mutating func record(builtBy path: String, perCall: UInt64, reads: UInt64, uikitReads: UInt64) {
-        commandsBuilt = (commandsBuilt ?? 0) + perCall * reads
-        uikitEquivalentCommandsBuilt = (uikitEquivalentCommandsBuilt ?? 0) + perCall * uikitReads
+    /// Counts `built` commands under this policy and `uikitEquivalentBuilt` under `uikit`, built
+    /// by the getter of the responder at `path` (`perCall` a call).
+    public mutating func record(builtBy path: String, perCall: UInt64, built: UInt64, uikitEquivalentBuilt: UInt64) {
+        commandsBuilt = (commandsBuilt ?? 0) &+ built
+        uikitEquivalentCommandsBuilt = (uikitEquivalentCommandsBuilt ?? 0) &+ uikitEquivalentBuilt
         var byResponder = commandsBuiltByResponder ?? [:]
         var entry = byResponder[path] ?? ResponderBuilds(buildsPerCall: perCall, built: 0, uikitEquivalentBuilt: 0)
-        entry.built += perCall * reads
-        entry.uikitEquivalentBuilt += perCall * uikitReads
+        entry.built &+= built
+        entry.uikitEquivalentBuilt &+= uikitEquivalentBuilt
         byResponder[path] = entry
         commandsBuiltByResponder = byResponder
+    }
+
+    /// The commands built per press under UIKit's policy and under `policy` (the run's), or
+    /// `nil` when the scene says nothing about its getters.
+    public func commandsBuiltPerPress(policy: String) -> CommandsBuiltPerPress? {
+        guard let uikit = uikitEquivalentCommandsBuilt else { return nil }
+        return CommandsBuiltPerPress(presses: presses, policy: policy, built: commandsBuilt ?? 0, uikitEquivalentBuilt: uikit,
+                                     byResponder: commandsBuiltByResponder ?? [:])
     }
 
     /// Adds `count` allocations (and starts counting allocations if it had not).

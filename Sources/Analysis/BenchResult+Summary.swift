@@ -31,18 +31,10 @@ extension BenchResult {
         } else {
             lines.append("  allocations     not measured (this build cannot interpose the allocator)")
         }
-        if let built = counters.uikitEquivalentCommandsBuilt, counters.presses > 0 {
-            let presses = Double(counters.presses)
-            var line = String(format: "  commands built  %.2f per press under UIKit's policy", Double(built) / presses)
-            if metadata.policy != "uikit", let cached = counters.commandsBuilt {
-                line += String(format: ", %.2f under the %@ policy", Double(cached) / presses, metadata.policy)
-            }
-            lines.append(line)
-            for (path, entry) in (counters.commandsBuiltByResponder ?? [:]).sorted(by: { $0.key < $1.key }) {
-                var detail = String(format: "%.2f per press", Double(entry.uikitEquivalentBuilt) / presses)
-                if metadata.policy != "uikit" { detail += String(format: " (%.2f %@)", Double(entry.built) / presses, metadata.policy) }
-                lines.append("                  \(path): \(entry.buildsPerCall) per call, \(detail)")
-            }
+        if let built = counters.commandsBuiltPerPress(policy: metadata.policy), counters.presses > 0 {
+            let text = built.textLines
+            lines.append("  commands built  " + text[0])
+            for line in text.dropFirst() { lines.append("                  " + line) }
         }
         if !counters.invalidations.isEmpty {
             lines.append("  invalidations   " + counters.invalidations.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
@@ -89,34 +81,12 @@ extension BenchResult {
         for (name, count) in counters.outcomes.sorted(by: { $0.key < $1.key }) { outcomes.add(name, count) }
         perRun.add("outcomes", object: outcomes)
         object.add("perRun", object: perRun)
-        if let built = counters.uikitEquivalentCommandsBuilt {
-            // Commands the app's keyCommands getters build per key press: under UIKit's policy
-            // (what a device does) and under the policy run, total and per responder.
-            let presses = max(counters.presses, 1)
-            var perPress = JSONObject()
-            perPress.add("uikit", fixedPoint: Self.thousandths(built, per: presses), decimals: 3)
-            if metadata.policy == "cached", let cached = counters.commandsBuilt {
-                perPress.add("cached", fixedPoint: Self.thousandths(cached, per: presses), decimals: 3)
-            }
-            perPress.add("by_responder", objects: (counters.commandsBuiltByResponder ?? [:]).sorted(by: { $0.key < $1.key }).map { path, entry in
-                var responder = JSONObject()
-                responder.add("responder", path)
-                responder.add("built_per_call", entry.buildsPerCall)
-                responder.add("uikit", fixedPoint: Self.thousandths(entry.uikitEquivalentBuilt, per: presses), decimals: 3)
-                if metadata.policy == "cached" {
-                    responder.add("cached", fixedPoint: Self.thousandths(entry.built, per: presses), decimals: 3)
-                }
-                return responder
-            })
-            object.add("commands_built_per_press", object: perPress)
+        if let built = counters.commandsBuiltPerPress(policy: metadata.policy) {
+            // Commands the app's keyCommands getters build per key press.
+            object.add("commands_built_per_press", object: built.json)
         }
         object.add("varyingCounters", strings: varyingCounters)
         return object.text
-    }
-
-    /// `value / count` in thousandths, truncated, without overflow.
-    static func thousandths(_ value: UInt64, per count: UInt64) -> UInt64 {
-        (value / count) &* 1000 &+ (value % count) &* 1000 / count
     }
 
     /// The counters of the first run (every run replays the same presses, so they agree).

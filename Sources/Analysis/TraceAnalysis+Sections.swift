@@ -15,7 +15,9 @@ extension TraceAnalysis {
     /// The report's sections, each breakdown cut to `rows` rows (the JSON keeps every group);
     /// an imported scene's command list is cut to `inventoryRows`.
     func sections(rows: Int, inventoryRows: Int? = nil) -> [ReportSection] {
-        var result: [ReportSection] = [overviewSection(), stagesSection(), keyCommandsSection(), cacheSection()]
+        var result: [ReportSection] = [overviewSection(), stagesSection(), keyCommandsSection()]
+        if let commandsBuiltPerPress { result.append(commandsBuiltSection(commandsBuiltPerPress)) }
+        result.append(cacheSection())
         result += [breakdownSection("By outcome", byOutcome, rows: rows),
                    breakdownSection("By command (shortcut + action)", byCommand, rows: rows),
                    breakdownSection("By providing responder", byResponder, rows: rows),
@@ -132,6 +134,18 @@ extension TraceAnalysis {
             notes.append("Per responder: \(note).")
         }
         return ReportSection(title: "keyCommands calls", notes: notes, tables: tables)
+    }
+
+    private func commandsBuiltSection(_ built: CommandsBuiltPerPress) -> ReportSection {
+        let policy = built.showsPolicy ? built.policy : nil
+        var table = ReportTable(["responder", "built per call", "per press (uikit)"] + (policy.map { ["per press (\($0))"] } ?? []))
+        for responder in built.responders {
+            table.add([responder.path, "\(responder.builtPerCall)", CommandsBuiltPerPress.decimal(responder.uikitThousandths)]
+                + (policy == nil ? [] : [CommandsBuiltPerPress.decimal(responder.policyThousandths)]))
+        }
+        let notes = ["Commands the app's keyCommands getters build: " + (built.textLines.first ?? "") + ". "
+                     + "UIKit reads every responder of the chain on every press, so a getter that builds its array builds it each time."]
+        return ReportSection(title: "Commands built by keyCommands getters", notes: notes, tables: [table])
     }
 
     private func cacheSection() -> ReportSection {

@@ -33,6 +33,10 @@ public struct TraceAnalysis: Sendable, Codable {
     public var slowest: [SlowPress] = []
     /// `keyCommands` calls against the `uikit` policy.
     public var keyCommands = KeyCommandsFigures()
+    /// Commands the app's `keyCommands` getters build per key press, from the traces'
+    /// `commands-built-per-responder` markers; `nil` when no trace has one (the scene says
+    /// nothing about its getters, or none builds commands).
+    public var commandsBuiltPerPress: CommandsBuiltPerPress?
     /// Key-command cache effectiveness.
     public var cache = CacheFigures()
     /// Typing statistics of captured input; `nil` when no key record came from a device.
@@ -50,6 +54,12 @@ public struct TraceAnalysis: Sendable, Codable {
 
     /// An empty analysis: no traces, every count zero; ``TraceAnalyzer`` fills it in.
     public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case schema, traces, keys, dispatches, clock, stages, inputToDispatch, byCommand, byResponder, byOutcome, slowest
+        case keyCommands, cache, capture, hardware, timeline, importedScene, warnings
+        case commandsBuiltPerPress = "commands_built_per_press"
+    }
 
     /// One analysed trace.
     public struct TraceSource: Sendable, Codable, Hashable {

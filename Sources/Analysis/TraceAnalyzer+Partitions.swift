@@ -159,6 +159,7 @@ extension TraceAnalyzer {
         for index in invalidations.indices { invalidations[index] += later.invalidations[index] }
         for (path, calls) in later.perResponder { perResponder[path, default: 0] += calls }
         sawPerResponderMarker = sawPerResponderMarker || later.sawPerResponderMarker
+        for (path, built) in later.commandsBuilt { add(built: built, by: path) }
         if let source = later.analysis.traces.last {
             analysis.traces[traceIndex].issues += source.issues
         }

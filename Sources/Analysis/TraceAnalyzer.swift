@@ -41,6 +41,8 @@ public struct TraceAnalyzer {
     var invalidations = [UInt64](repeating: 0, count: CacheInvalidationReason.allCases.count)
     var perResponder: [String: UInt64] = [:]
     var sawPerResponderMarker = false
+    /// Commands built per responder path, summed over the `commands-built-per-responder` markers.
+    var commandsBuilt: [String: BenchCounters.ResponderBuilds] = [:]
 
     var window = PressWindow()
     /// The current trace's counts, kept here and stored into its ``TraceAnalysis/TraceSource``
@@ -136,10 +138,24 @@ public struct TraceAnalyzer {
                 sawPerResponderMarker = true
                 for (path, calls) in Self.parsePerResponder(marker.text ?? "") { perResponder[path, default: 0] += calls }
             }
+            if marker.label == CommandsBuiltMarker.label {
+                for line in CommandsBuiltMarker(text: marker.text ?? "").lines {
+                    add(built: BenchCounters.ResponderBuilds(buildsPerCall: line.perCall, built: line.built,
+                                                             uikitEquivalentBuilt: line.uikitEquivalentBuilt), by: line.path)
+                }
+            }
         case .hidReport(let report): add(report: report)
         case let other:
             count(other.timestamp)
         }
+    }
+
+    /// Adds what one responder's getter built.
+    mutating func add(built: BenchCounters.ResponderBuilds, by path: String) {
+        var entry = commandsBuilt[path] ?? BenchCounters.ResponderBuilds(buildsPerCall: built.buildsPerCall, built: 0, uikitEquivalentBuilt: 0)
+        entry.built &+= built.built
+        entry.uikitEquivalentBuilt &+= built.uikitEquivalentBuilt
+        commandsBuilt[path] = entry
     }
 
     /// Adds a HID report record of the current trace.
@@ -321,6 +337,13 @@ public struct TraceAnalyzer {
         } else {
             result.keyCommands.perResponderNote = "no '\(Self.perResponderMarkerLabel)' marker in the trace: "
                 + "per-responder totals were not recorded"
+        }
+        if !commandsBuilt.isEmpty {
+            let policies = Set(result.traces.compactMap(\.policy))
+            result.commandsBuiltPerPress = CommandsBuiltPerPress(
+                presses: result.dispatches, policy: policies.count == 1 ? policies.first : nil,
+                built: commandsBuilt.values.reduce(0) { $0 &+ $1.built },
+                uikitEquivalentBuilt: commandsBuilt.values.reduce(0) { $0 &+ $1.uikitEquivalentBuilt }, byResponder: commandsBuilt)
         }
         result.cache.hits = cacheHits
         result.cache.misses = cacheMisses

@@ -28,7 +28,8 @@ public final class BenchRecorder: DispatchObserver {
     private let checkpointOverhead: UInt64
     private var runs: [BenchRun] = []
     private var current: BenchRun?
-    private var paths: [ObjectIdentifier: (responder: Responder, path: String)] = [:]
+    /// What the getters built in the current run.
+    private var commandsBuilt = CommandsBuiltTally()
     /// Whether any press so far met a responder whose getter builds commands.
     private var sceneBuildsCommands = false
 
@@ -46,7 +47,7 @@ public final class BenchRecorder: DispatchObserver {
     /// Starts a new run, ending the current one if any.
     public func beginRun() {
         endRun()
-        paths.removeAll()
+        commandsBuilt.removeAll()
         current = BenchRun(
             index: runs.count,
             latency: LatencySummary(clockResolution: clockResolution, checkpointOverhead: checkpointOverhead),
@@ -57,6 +58,11 @@ public final class BenchRecorder: DispatchObserver {
     /// Ends the current run; does nothing when none is open.
     public func endRun() {
         if var run = current {
+            for entry in commandsBuilt.entries {
+                run.counters.record(builtBy: entry.path, perCall: entry.perCall, built: entry.built,
+                                    uikitEquivalentBuilt: entry.uikitEquivalentBuilt)
+            }
+            sceneBuildsCommands = sceneBuildsCommands || commandsBuilt.sawBuilder
             // A run of a scene whose getters build commands reports them, zero included.
             if sceneBuildsCommands, run.counters.commandsBuilt == nil {
                 run.counters.commandsBuilt = 0
@@ -72,38 +78,7 @@ public final class BenchRecorder: DispatchObserver {
         if current == nil { beginRun() }
         current?.latency.record(resolution.timings)
         current?.counters.record(outcome: resolution.outcome, queries: resolution.queries)
-        recordCommandsBuilt(resolution)
-    }
-
-    /// Counts the commands the chain's getters build for this press's reads: a read of the whole
-    /// chain per enumeration, under this policy (`queries.calls`) and under `uikit`
-    /// (`queries.uikitCalls`), times each responder's ``Responder/keyCommandsBuiltPerCall``.
-    private func recordCommandsBuilt(_ resolution: Resolution) {
-        let chain = resolution.chain
-        guard !chain.isEmpty, builders(of: chain) else { return }
-        let length = UInt64(chain.count)
-        let reads = UInt64(max(0, resolution.queries.calls)) / length
-        let uikitReads = UInt64(max(0, resolution.queries.uikitCalls)) / length
-        for responder in chain.responders where responder.keyCommandsBuiltPerCall > 0 {
-            current?.counters.record(builtBy: path(of: responder), perCall: UInt64(responder.keyCommandsBuiltPerCall),
-                                     reads: reads, uikitReads: uikitReads)
-        }
-    }
-
-    /// Whether a responder of `chain` builds commands (and so the scene says what getters build).
-    private func builders(of chain: ResponderChain) -> Bool {
-        guard chain.responders.contains(where: { $0.keyCommandsBuiltPerCall > 0 }) else { return false }
-        sceneBuildsCommands = true
-        return true
-    }
-
-    /// Responder paths, by object, for the current run (building a path walks the hierarchy).
-    private func path(of responder: Responder) -> String {
-        let key = ObjectIdentifier(responder)
-        if let known = paths[key], known.responder === responder { return known.path }
-        let path = responder.path
-        paths[key] = (responder, path)
-        return path
+        commandsBuilt.record(resolution)
     }
 
     /// Records one cache invalidation into the current run.

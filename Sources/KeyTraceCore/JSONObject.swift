@@ -108,6 +108,17 @@ public struct JSONObject: Sendable {
     /// `1234.567`.
     public mutating func add(_ name: StaticString, fixedPoint value: UInt64, decimals: Int) {
         key(name)
+        appendFixedPoint(value, decimals: decimals)
+    }
+
+    /// Adds `value / 10^decimals` as ``add(_:fixedPoint:decimals:)`` does, under a name made at
+    /// run time.
+    public mutating func add(field name: String, fixedPoint value: UInt64, decimals: Int) {
+        key(name)
+        appendFixedPoint(value, decimals: decimals)
+    }
+
+    private mutating func appendFixedPoint(_ value: UInt64, decimals: Int) {
         var scale: UInt64 = 1
         for _ in 0..<max(0, decimals) { scale = scale.multipliedReportingOverflow(by: 10).partialValue }
         bytes.appendDecimal(value / scale)

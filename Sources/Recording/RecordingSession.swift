@@ -48,6 +48,8 @@ public final class RecordingSession {
     @exclusivity(unchecked) private var devices: [DeviceID: Capture.DeviceInfo] = [:]
     /// What the session did so far (complete after ``finish()``).
     @exclusivity(unchecked) public private(set) var summary = Summary()
+    /// What the scene's `keyCommands` getters built for the presses so far.
+    @exclusivity(unchecked) private var commandsBuilt: CommandsBuiltTally
 
     /// Creates a session writing to `output` with `metadata`; with a scene, presses are
     /// dispatched under `policy` with stage timing on.
@@ -64,6 +66,7 @@ public final class RecordingSession {
         recorder = TraceRecorder(writer: writer, mode: .synchronous)
         self.scene = scene
         self.firstResponder = firstResponder
+        commandsBuilt = CommandsBuiltTally(responders: scene.map { [$0.application as Responder] + $0.allResponders } ?? [])
         if let scene {
             let dispatcher = try scene.makeDispatcher(policy: policy)
             dispatcher.observer = recorder
@@ -182,6 +185,7 @@ public final class RecordingSession {
             try applyInitialFocus(at: press.timestamp)
             recorder.setUncertaintyOfNextPress(uncertainty)
             let resolution = dispatcher.dispatch(press)
+            commandsBuilt.record(resolution)
             summary.resolutions += 1
             summary.outcomes[resolution.outcome, default: 0] += 1
         } else {
@@ -221,6 +225,9 @@ public final class RecordingSession {
             try recorder.record(.marker(MarkerRecord(timestamp: time, label: SceneStateMarker.label, text: scene.snapshotText)))
             try recorder.record(.marker(MarkerRecord(timestamp: time, label: SceneStateMarker.keyCommandsLabel,
                                                      text: SceneStateMarker.keyCommandsText(scene))))
+            if let marker = SceneStateMarker.commandsBuilt(commandsBuilt) {
+                try recorder.record(.marker(marker.record(at: time)))
+            }
         }
         if writer.options.metadataReserve > 0, !devices.isEmpty {
             var named = metadata
@@ -239,6 +246,16 @@ public enum SceneStateMarker {
     public static let label = "scene-state"
     /// The marker holding `keyCommands` reads per responder (`PATH = COUNT` lines).
     public static let keyCommandsLabel = "keycommands-per-responder"
+
+    /// The `commands-built-per-responder` marker of `tally`, or `nil` when no press went
+    /// through a getter that builds commands.
+    package static func commandsBuilt(_ tally: CommandsBuiltTally) -> CommandsBuiltMarker? {
+        guard tally.sawBuilder else { return nil }
+        return CommandsBuiltMarker(lines: tally.entries.map {
+            CommandsBuiltMarker.Line(path: $0.path, perCall: $0.perCall, built: $0.built,
+                                     uikitEquivalentBuilt: $0.uikitEquivalentBuilt)
+        })
+    }
 
     package static func keyCommandsText(_ scene: SceneRuntime) -> String {
         let responders = [scene.application as Responder] + scene.allResponders

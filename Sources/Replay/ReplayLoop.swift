@@ -32,6 +32,8 @@ struct ReplayLoop {
     /// Responders found for recorded focus paths: a trace focuses the same few again and again,
     /// and finding one searches the whole scene.
     private var focusTargets: [String: Responder] = [:]
+    /// What the scene's `keyCommands` getters built, for the output trace's marker.
+    private var commandsBuilt: CommandsBuiltTally
 
     /// Loads the scene (the one given, else the one the trace names) and prepares the dispatcher
     /// and the optional output trace.
@@ -89,6 +91,7 @@ struct ReplayLoop {
         self.makesRecords = makesRecords
         self.kindsUsed = options.compareResolutions ? [.key, .resolution, .chainChange, .marker] : [.key, .chainChange, .marker]
         self.recorder = recorder
+        commandsBuilt = CommandsBuiltTally(responders: recorder == nil ? [] : [runtime.application as Responder] + runtime.allResponders)
         self.report = report
         self.history = PressHistory(context: options.context)
         if case .scaled(let speed) = options.pace {
@@ -150,6 +153,7 @@ struct ReplayLoop {
             resolution = dispatcher.dispatch(press)
         }
         report.presses += 1
+        commandsBuilt.record(resolution)
         outcomeCounts[Int(resolution.outcome.rawValue)] += 1
         let sequence = self.sequence
         self.sequence += 1
@@ -232,6 +236,9 @@ struct ReplayLoop {
             try? recorder.record(.marker(MarkerRecord(timestamp: dispatcher.lastDispatchTimestamp,
                                                       label: SceneStateMarker.keyCommandsLabel,
                                                       text: SceneStateMarker.keyCommandsText(runtime))))
+            if let marker = SceneStateMarker.commandsBuilt(commandsBuilt) {
+                try? recorder.record(.marker(marker.record(at: dispatcher.lastDispatchTimestamp)))
+            }
             do { try recorder.finish() } catch { throw ReplayError.output(options.output ?? "", error) }
         }
         return report
