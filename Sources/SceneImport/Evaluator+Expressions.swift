@@ -77,6 +77,7 @@ extension Evaluator {
         case .prefixOperatorExpr(let prefix):
             let operand = evaluate(prefix.expression, frame: &frame, hint: hint)
             if prefix.operator.text == "-", case .int(let n) = operand { return .int(-n) }
+            if prefix.operator.text == "!", case .bool(let b) = operand { return .bool(!b) }
             return .unknown(prefix.sourceText)
         default:
             return .unknown(expression.sourceText)
@@ -225,12 +226,16 @@ extension Evaluator {
             if let type = frame.selfType { return .object(type: type, fields: frame.selfFields) }
             return .unknown("self")
         }
-        if let field = frame.selfFields[name] { return field }
+        if let field = frame.selfFields[name] {
+            mutableReads += 1
+            return field
+        }
         if KeyInputConstant.globals.contains(name) { return .string(name) }
         if let type = frame.selfType, let value = property(name, of: type, frame: &frame, static: nil) {
             return value
         }
         if let global = index.globalProperties[name] {
+            if global.isVariable && global.getter == nil { mutableReads += 1 }
             return propertyValue(global, ofType: nil, frame: &frame)
         }
         if index.type(named: name) != nil || Self.systemTypes.contains(name) || name.first?.isUppercase == true {
@@ -255,6 +260,7 @@ extension Evaluator {
         }
         for info in candidates {
             if let property = info.properties[name], isStatic == nil || property.isStatic == isStatic {
+                if property.isVariable && property.getter == nil { mutableReads += 1 }
                 if property.getter == nil && property.initializer == nil {
                     return assignedValue(name, in: info, frame: &frame)
                 }
@@ -519,6 +525,19 @@ extension Evaluator {
         return .unknown(elements.map(\.sourceText).joined(separator: " "))
     }
 
+    /// Whether two values the source fixes (strings, numbers, Booleans, `nil`) are equal;
+    /// `nil` when either is not such a value.
+    static func scalarEquality(_ left: Value, _ right: Value) -> Bool? {
+        switch (left, right) {
+        case (.string(let a), .string(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.null, .null): return true
+        case (.null, .string), (.null, .int), (.null, .bool), (.string, .null), (.int, .null), (.bool, .null): return false
+        default: return nil
+        }
+    }
+
     static func isCompoundAssignment(_ element: ExprSyntax) -> Bool {
         guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
         return op == "+=" || op == "-=" || op == "|=" || op == "*="
@@ -588,6 +607,13 @@ extension Evaluator {
         case ("-", .int(let a), .int(let b)): return .int(a &- b)
         case ("*", .int(let a), .int(let b)): return .int(a &* b)
         case ("|", .modifiers(let a), .modifiers(let b)): return .modifiers(a.union(b))
+        case ("==", _, _), ("!=", _, _):
+            guard let equal = Self.scalarEquality(left, right) else { return .unknown(text) }
+            return .bool(op == "==" ? equal : !equal)
+        case ("&&", .bool(false), _), ("&&", _, .bool(false)): return .bool(false)
+        case ("&&", .bool(true), .bool(true)): return .bool(true)
+        case ("||", .bool(true), _), ("||", _, .bool(true)): return .bool(true)
+        case ("||", .bool(false), .bool(false)): return .bool(false)
         case ("...", .int(let a), .int(let b)) where a <= b && b - a < Self.maximumIterations:
             return .array((a...b).map { .init(value: .int($0), conditions: []) })
         case ("..<", .int(let a), .int(let b)) where a <= b && b - a <= Self.maximumIterations:

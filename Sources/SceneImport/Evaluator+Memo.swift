@@ -21,6 +21,8 @@ struct MemoEntry {
     var created: ArraySlice<Value.Item>
     var added: ArraySlice<Value.Item>
     var selfFields: [String: Value]?
+    /// Whether the run read a stored `var` (``Evaluator/mutableReads``).
+    var readsMutableState = false
 }
 
 extension Evaluator {
@@ -43,18 +45,26 @@ extension Evaluator {
     func memoised(_ key: MemoKey, sharesFields: Bool, frame: inout Frame, _ body: (inout Frame) -> Value) -> Value {
         if let entry = memo[key] {
             memoHits &+= 1
+            // Replaying the run's log is work too: a callee called again and again (its log
+            // repeated in each caller's) grows the log only as far as the budget lets the next
+            // step go.
+            let replay = entry.created.count &+ entry.added.count
+            providerSteps &+= replay
+            totalSteps &+= replay
             created += entry.created
             recordAddedItems(entry.added)
             if sharesFields, let fields = entry.selfFields { frame.selfFields = fields }
+            if entry.readsMutableState { mutableReads &+= 1 }
             return entry.result
         }
         let createdBefore = created.count
         let addedBefore = added.count
         let truncationsBefore = truncations
+        let readsBefore = mutableReads
         let result = body(&frame)
         if truncations == truncationsBefore {
             memo[key] = MemoEntry(result: result, created: created[createdBefore...], added: added[addedBefore...],
-                                  selfFields: sharesFields ? frame.selfFields : nil)
+                                  selfFields: sharesFields ? frame.selfFields : nil, readsMutableState: mutableReads != readsBefore)
         }
         return result
     }

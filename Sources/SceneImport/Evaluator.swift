@@ -47,6 +47,9 @@ final class Evaluator {
     var bodyTexts: [SyntaxIdentifier: String] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
+    /// Reads of stored `var`s (of a type, of `self`'s fields, or global) so far: a condition
+    /// that read none is fixed by the source and decided at import.
+    var mutableReads = 0
     var memoHits = 0
     static let maximumDepth = 14
     static let maximumIterations = 2048
@@ -263,6 +266,16 @@ final class Evaluator {
                 case false?: return .skip
                 case nil: kept.append(element.condition.sourceText)
                 }
+            case .expression(let expression) where !expression.sourceText.contains("("):
+                // A condition on values the source fixes (a bundled plist's entry, a constant)
+                // is decided here; any other is a run-time condition. Conditions that call
+                // something are left to run time: a call may be costly, and what it returns
+                // is rarely fixed.
+                let readsBefore = mutableReads
+                if case .bool(let holds) = evaluate(expression, frame: &frame), mutableReads == readsBefore {
+                    if holds { continue } else { return .skip }
+                }
+                fallthrough
             default:
                 switch decide(element.condition.sourceText) {
                 case .skip: return .skip

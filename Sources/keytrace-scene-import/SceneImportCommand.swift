@@ -83,6 +83,7 @@ struct SceneImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        Self.acceptTerminatingSignals()
         var flags = Set(define)
         if !noDebug { flags.insert("DEBUG") }
         let target = deploymentTarget.map { $0.split(separator: ".").compactMap { Int($0) } }
@@ -132,5 +133,18 @@ struct SceneImportCommand: ParsableCommand {
         } catch {
             throw SceneImportError.cannotWrite(path, reason: error.reason)
         }
+    }
+}
+
+extension SceneImportCommand {
+    /// Unblocks SIGINT, SIGTERM and SIGHUP, which a parent may have left blocked in the mask the
+    /// tool inherits: whoever starts an import can always stop it.
+    static func acceptTerminatingSignals() {
+        #if canImport(Glibc)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
+        #endif
     }
 }

@@ -66,6 +66,73 @@ import Testing
         #expect(result.report.sceneError == nil)
     }
 
+    /// Modifier names stored as Booleans per entry (`shiftModifier`, `commandModifier`) and
+    /// turned into flags by `if entry[…] as? Bool ?? false { flags.insert(…) }`: each entry gets
+    /// exactly its own modifiers, a missing key counting as false.
+    @Test func modifierBooleansOfAnEntryGiveExactlyItsModifiers() throws {
+        let controller = """
+            import UIKit
+            final class KeyboardManager: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    guard let path = Bundle.main.path(forResource: "Keys", ofType: "plist"),
+                          let entries = NSArray(contentsOfFile: path) as? [[String: Any]] else { return nil }
+                    return entries.compactMap { Self.command(entry: $0) }
+                }
+                static func command(entry: [String: Any]) -> UIKeyCommand? {
+                    guard let input = entry["key"] as? String else { return nil }
+                    return UIKeyCommand(input: input, modifierFlags: flags(entry: entry), action: NSSelectorFromString(entry["action"] as! String))
+                }
+                static func flags(entry: [String: Any]) -> UIKeyModifierFlags {
+                    var flags = UIKeyModifierFlags()
+                    if entry["shiftModifier"] as? Bool ?? false { flags.insert(.shift) }
+                    if entry["optionModifier"] as? Bool ?? false { flags.insert(.alternate) }
+                    if entry["commandModifier"] as? Bool ?? false { flags.insert(.command) }
+                    return flags
+                }
+                @objc func goBack(_ sender: Any?) {}
+                @objc func next(_ sender: Any?) {}
+            }
+            """
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array>
+              <dict><key>key</key><string>b</string><key>action</key><string>goBack:</string><key>commandModifier</key><true/></dict>
+              <dict><key>key</key><string>n</string><key>action</key><string>next:</string><key>shiftModifier</key><true/>
+                    <key>commandModifier</key><false/></dict>
+            </array></plist>
+            """
+        let result = try importing(["App/KeyboardManager.swift": controller, "App/Keys.plist": plist])
+        #expect(keys(result) == ["KeyboardManager cmd+b goBack: nil", "KeyboardManager shift+n next: nil"])
+        #expect(result.inventory.allSatisfy { !$0.conditional })
+    }
+
+    /// A condition on a constant is decided at import; one on a stored `var` stays a run-time
+    /// condition, whatever the `var`'s initial value.
+    @Test func conditionsOnConstantsAreDecidedAndConditionsOnStateAreKept() throws {
+        let controller = """
+            import UIKit
+            let showsDebugCommands = false
+            final class EditorViewController: UIViewController {
+                var isEditingText = false
+                static let saves = true
+                override var keyCommands: [UIKeyCommand]? {
+                    var keys: [UIKeyCommand] = []
+                    if isEditingText { keys.append(UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))) }
+                    if !isEditingText { keys.append(UIKeyCommand(input: "e", modifierFlags: .command, action: #selector(edit))) }
+                    if Self.saves { keys.append(UIKeyCommand(input: "s", modifierFlags: [.command, .shift], action: #selector(save))) }
+                    if showsDebugCommands { keys.append(UIKeyCommand(input: "d", modifierFlags: .command, action: #selector(edit))) }
+                    return keys
+                }
+                @objc func save() {}
+                @objc func edit() {}
+                func begin() { isEditingText = true }
+            }
+            """
+        let result = try importing(["App/EditorViewController.swift": controller])
+        let rows = result.inventory.map { "\($0.displayShortcut) \($0.conditional)" }.sorted()
+        #expect(rows == ["cmd+e true", "cmd+s true", "shift+cmd+s false"])
+    }
+
     @Test func aJSONFileDecodedIntoAnAppTypeGivesOneCommandPerElement() throws {
         let controller = """
             import UIKit
