@@ -66,7 +66,7 @@ extension AppModel {
         if let property = reference.propertyName {
             for candidate in [owner] + index.ancestors(of: owner).map(\.name) {
                 if let type = index.type(named: candidate)?.properties[property]?.type?
-                    .replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "").replacingOccurrences(of: "*", with: "")
+                    .withoutOptionality.replacingOccurrences(of: "*", with: "")
                     .trimmingCharacters(in: .whitespaces), index.type(named: type) != nil {
                     return [type]
                 }

@@ -292,13 +292,13 @@ struct AppModel {
             return []
         }
         if let cast = expression.as(AsExprSyntax.self) {
-            let name = cast.type.sourceText.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+            let name = cast.type.sourceText.withoutOptionality
             return index.type(named: name) != nil ? [name] : typeNames(of: cast.expression, in: info, root: root, depth: depth + 1)
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             if let castIndex = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }), castIndex + 1 < elements.count {
-                let name = elements[castIndex + 1].sourceText.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+                let name = elements[castIndex + 1].sourceText.withoutOptionality
                 if index.type(named: name) != nil { return [name] }
             }
             return elements.first.map { typeNames(of: $0, in: info, root: root, depth: depth + 1) } ?? []
@@ -314,7 +314,7 @@ struct AppModel {
         // A property of the type.
         for candidate in [info] + index.ancestors(of: info.name) {
             guard let property = candidate.properties[name] else { continue }
-            if let type = property.type?.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: ""),
+            if let type = property.type?.withoutOptionality,
                index.type(named: type) != nil {
                 return [type]
             }

@@ -46,7 +46,11 @@ struct CommandExtractor {
 
     private func keyCommandsOverride(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
         guard let property = info.properties["keyCommands"], !property.isStatic else { return [] }
-        let isProtocolDefault = info.kind == .protocol || (info.kind == .extensionOnly && index.types.values.contains { $0.inherited.contains(info.name) } && !isSystemClass(info.name))
+        // A protocol extension cannot override: `override` in an extension of a type declared
+        // elsewhere (a framework class such as `WKWebView`) makes it that class's getter.
+        let isProtocolDefault = info.kind == .protocol
+            || (info.kind == .extensionOnly && !property.isOverride && index.types.values.contains { $0.inherited.contains(info.name) }
+                && !isSystemClass(info.name))
         guard property.isOverride || isProtocolDefault else { return [] }
         let providers = isProtocolDefault ? adopters(of: info.name) : [info.name]
         var result: [ImportedCommand] = []

@@ -23,7 +23,7 @@ public struct EvaluationBudget: Sendable, Equatable {
 
     /// Limits no real app's provider has come near: the largest provider of the development
     /// corpus takes under a tenth of ``stepsPerProvider``.
-    public static let standard = EvaluationBudget(stepsPerProvider: 2_000_000, totalSteps: 40_000_000)
+    public static let standard = EvaluationBudget(stepsPerProvider: 250_000, totalSteps: 8_000_000)
 }
 
 /// Where evaluation was cut short by the budget.

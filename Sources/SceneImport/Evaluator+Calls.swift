@@ -130,11 +130,11 @@ extension Evaluator {
         let name = member.declName.baseName.text
         guard let baseExpression = member.base else {
             // `.init(…)` or `.factory(…)` with the type from the context.
-            let type = hint?.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+            let type = hint?.withoutOptionality
             if name == "init", let type { return callName(type, args: args, call: call, frame: &frame, hint: hint) }
             if let type, let result = callStatic(name, on: type, args: args, call: call, frame: &frame) { return result }
-            if let found = index.orderedTypes.first(where: { info in info.functions.contains { $0.isStatic && $0.name == name } }),
-               let result = callStatic(name, on: found.name, args: args, call: call, frame: &frame) {
+            if let found = index.staticFunctionOwners[name],
+               let result = callStatic(name, on: found, args: args, call: call, frame: &frame) {
                 return result
             }
             if let type, let info = index.type(named: type), info.enumCases[name] != nil {
@@ -677,7 +677,7 @@ extension Evaluator {
         if let type { candidates = findFunctions(named: base, in: type) }
         if candidates.isEmpty, let selfType = frame.selfType { candidates = findFunctions(named: base, in: selfType) }
         if candidates.isEmpty {
-            candidates = index.orderedTypes.flatMap { info in info.functions.filter { $0.name == base && $0.kind == .function } }
+            candidates = index.functionsByName[base] ?? []
         }
         if let labels { return candidates.first { $0.parameters.map(\.label) == labels } }
         return candidates.first { $0.isObjC } ?? candidates.first

@@ -170,7 +170,7 @@ extension Evaluator {
     }
 
     static func elementType(_ type: String) -> String? {
-        var bare = type.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+        var bare = type.withoutOptionality
         guard bare.hasPrefix("[") && bare.hasSuffix("]") else {
             if bare.hasPrefix("Array<") || bare.hasPrefix("Set<") {
                 bare = String(bare.drop { $0 != "<" }.dropFirst().dropLast())
@@ -235,7 +235,10 @@ extension Evaluator {
             return value
         }
         if let global = index.globalProperties[name] {
-            if global.isVariable && global.getter == nil { mutableReads += 1 }
+            if global.isVariable && global.getter == nil {
+                mutableReads += 1
+                if readingConstantsOnly { return .unknown(name) }
+            }
             return propertyValue(global, ofType: nil, frame: &frame)
         }
         if index.type(named: name) != nil || Self.systemTypes.contains(name) || name.first?.isUppercase == true {
@@ -260,8 +263,12 @@ extension Evaluator {
         }
         for info in candidates {
             if let property = info.properties[name], isStatic == nil || property.isStatic == isStatic {
-                if property.isVariable && property.getter == nil { mutableReads += 1 }
+                if property.isVariable && property.getter == nil {
+                    mutableReads += 1
+                    if readingConstantsOnly { return .unknown(name) }
+                }
                 if property.getter == nil && property.initializer == nil {
+                    if readingConstantsOnly { return .unknown(name) }
                     return assignedValue(name, in: info, frame: &frame)
                 }
                 let value = propertyValue(property, ofType: info.name, frame: &frame)
@@ -436,7 +443,7 @@ extension Evaluator {
 
     /// `.name` with the type taken from the context.
     func implicitMember(_ name: String, frame: inout Frame, hint: String?) -> Value {
-        let type = hint.map { $0.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "") }
+        let type = hint.map { $0.withoutOptionality }
         if let type {
             if Self.isModifierType(type), let value = modifierMember(name) { return value }
             if type == "KeyEquivalent", let input = KeyInputConstant.keyEquivalents[name] { return .shortcut(input: input, modifiers: nil) }
@@ -452,8 +459,8 @@ extension Evaluator {
         for candidate in ["Selector", "String", "UIKeyCommand", "KeyboardShortcut", "KeyEquivalent"] {
             if let value = staticMember(name, of: candidate, frame: &frame) { return value }
         }
-        if let owner = index.orderedTypes.first(where: { $0.properties[name]?.isStatic == true || $0.enumCases[name] != nil }) {
-            return staticMember(name, of: owner.name, frame: &frame) ?? .unknown("." + name)
+        if let owner = index.staticMemberOwners[name] {
+            return staticMember(name, of: owner, frame: &frame) ?? .unknown("." + name)
         }
         if let input = KeyInputConstant.keyEquivalents[name], hint == nil || hint == "KeyEquivalent" {
             return .shortcut(input: input, modifiers: nil)
@@ -547,7 +554,7 @@ extension Evaluator {
     /// nothing known of its fields, so its computed properties can still run.
     func cast(_ value: Value, to typeText: String) -> Value {
         guard case .unknown = value else { return value }
-        let name = typeText.replacingOccurrences(of: "?", with: "").replacingOccurrences(of: "!", with: "")
+        let name = typeText.withoutOptionality
         guard let info = index.type(named: name), info.kind == .class || info.kind == .struct else { return value }
         return .object(type: info.name, fields: [:])
     }

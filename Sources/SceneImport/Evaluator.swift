@@ -50,6 +50,9 @@ final class Evaluator {
     /// Reads of stored `var`s (of a type, of `self`'s fields, or global) so far: a condition
     /// that read none is fixed by the source and decided at import.
     var mutableReads = 0
+    /// Set while a condition is evaluated: a stored property is then read only when its value
+    /// is a constant's, never by running the methods that assign it.
+    var readingConstantsOnly = false
     var memoHits = 0
     static let maximumDepth = 14
     static let maximumIterations = 2048
@@ -272,7 +275,11 @@ final class Evaluator {
                 // something are left to run time: a call may be costly, and what it returns
                 // is rarely fixed.
                 let readsBefore = mutableReads
-                if case .bool(let holds) = evaluate(expression, frame: &frame), mutableReads == readsBefore {
+                let wasReadingConstantsOnly = readingConstantsOnly
+                readingConstantsOnly = true
+                let value = evaluate(expression, frame: &frame)
+                readingConstantsOnly = wasReadingConstantsOnly
+                if case .bool(let holds) = value, mutableReads == readsBefore {
                     if holds { continue } else { return .skip }
                 }
                 fallthrough

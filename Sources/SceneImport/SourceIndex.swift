@@ -78,6 +78,15 @@ struct SourceIndex {
     private(set) var orderedTypes: [TypeInfo] = []
     /// Nested types by their last name component (`Inner` → `Outer.Inner`), set by ``seal()``.
     private var nestedByLastName: [String: String] = [:]
+    /// The first type (in name order) with a static property or an enum case of a name, set by
+    /// ``seal()``: an implicit member without a usable context looks its name up here instead
+    /// of scanning every type.
+    private(set) var staticMemberOwners: [String: String] = [:]
+    /// The first type (in name order) with a static function of a name, set by ``seal()``.
+    private(set) var staticFunctionOwners: [String: String] = [:]
+    /// Instance and static functions (not initialisers) of every type by name, in type name
+    /// order, set by ``seal()``.
+    private(set) var functionsByName: [String: [FunctionInfo]] = [:]
     /// Global functions by name.
     private(set) var globalFunctions: [String: [FunctionInfo]] = [:]
     /// Global constants and variables by name.
@@ -150,6 +159,19 @@ struct SourceIndex {
     /// Orders the types and indexes nested ones by last name; call after the last ``add``.
     mutating func seal() {
         orderedTypes = types.keys.sorted().compactMap { types[$0] }
+        staticMemberOwners = [:]
+        staticFunctionOwners = [:]
+        functionsByName = [:]
+        for info in orderedTypes {
+            for (name, property) in info.properties where property.isStatic && staticMemberOwners[name] == nil {
+                staticMemberOwners[name] = info.name
+            }
+            for name in info.enumCases.keys where staticMemberOwners[name] == nil { staticMemberOwners[name] = info.name }
+            for function in info.functions where function.kind == .function {
+                functionsByName[function.name, default: []].append(function)
+                if function.isStatic && staticFunctionOwners[function.name] == nil { staticFunctionOwners[function.name] = info.name }
+            }
+        }
         nestedByLastName = [:]
         for info in orderedTypes where info.name.contains(".") {
             let last = String(info.name.split(separator: ".").last ?? "")

@@ -22,3 +22,11 @@ extension SyntaxProtocol {
         return text
     }
 }
+
+extension StringProtocol {
+    /// A type name without its optionality marks: `UIKeyCommand?` and `String!` give
+    /// `UIKeyCommand` and `String`.
+    var withoutOptionality: String {
+        contains { $0 == "?" || $0 == "!" } ? String(filter { $0 != "?" && $0 != "!" }) : String(self)
+    }
+}
