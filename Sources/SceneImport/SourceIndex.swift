@@ -91,6 +91,8 @@ struct SourceIndex {
     private(set) var globalFunctions: [String: [FunctionInfo]] = [:]
     /// Global constants and variables by name.
     private(set) var globalProperties: [String: PropertyInfo] = [:]
+    /// File-level `typealias Name = A & B`: name → the types it stands for.
+    private var typeAliases: [String: [String]] = [:]
     /// Parsed files, in the order read.
     private(set) var files: [(file: SourceFiles.File, tree: SourceFileSyntax)] = []
     let conditions: CompilationConditions
@@ -129,6 +131,7 @@ struct SourceIndex {
         for type in collector.types { merge(type) }
         for function in collector.globalFunctions { globalFunctions[function.name, default: []].append(function) }
         for property in collector.globalProperties { globalProperties[property.name] = property }
+        typeAliases.merge(collector.typeAliases) { first, _ in first }
     }
 
     /// Adds a type an Objective-C file declares (``add(objectiveC:)``).
@@ -149,7 +152,11 @@ struct SourceIndex {
             existing.inherited += type.inherited.filter { !existing.inherited.contains($0) }
         }
         existing.functions += type.functions
-        existing.properties.merge(type.properties) { old, _ in old }
+        // A protocol's requirement (`var x: T { get }`, no body) gives way to the extension
+        // that implements it; otherwise the first declaration read wins.
+        existing.properties.merge(type.properties) { old, new in
+            old.getter == nil && old.initializer == nil && (new.getter != nil || new.initializer != nil) ? new : old
+        }
         existing.enumCases.merge(type.enumCases) { old, _ in old }
         existing.enumCaseOrder += type.enumCaseOrder
         existing.storedOrder += type.storedOrder
@@ -158,6 +165,7 @@ struct SourceIndex {
 
     /// Orders the types and indexes nested ones by last name; call after the last ``add``.
     mutating func seal() {
+        resolveConformances()
         orderedTypes = types.keys.sorted().compactMap { types[$0] }
         staticMemberOwners = [:]
         staticFunctionOwners = [:]
@@ -176,6 +184,39 @@ struct SourceIndex {
         for info in orderedTypes where info.name.contains(".") {
             let last = String(info.name.split(separator: ".").last ?? "")
             if nestedByLastName[last] == nil { nestedByLastName[last] = info.name }
+        }
+    }
+
+    /// Writes each type's conformances out in full: a protocol composition alias
+    /// (`typealias Navigateable = Core & Relay`) becomes its components, and the protocols the
+    /// adopted protocols inherit are adopted too (after those written, so a class's superclass
+    /// stays first).
+    private mutating func resolveConformances() {
+        func expand(_ name: String, _ seen: inout Set<String>) -> [String] {
+            guard let components = typeAliases[name], seen.insert(name).inserted else { return [name] }
+            return components.flatMap { expand($0, &seen) }
+        }
+        let protocolParents = types.values.filter { $0.kind == .protocol }.reduce(into: [String: [String]]()) { table, info in
+            var seen: Set<String> = []
+            table[info.name] = info.inherited.flatMap { expand($0, &seen) }
+        }
+        for key in Array(types.keys) {
+            guard var info = types[key] else { continue }
+            var seen: Set<String> = []
+            var written: [String] = []
+            for name in info.inherited.flatMap({ expand($0, &seen) }) where !written.contains(name) { written.append(name) }
+            var queue = written.filter { protocolParents[$0] != nil }
+            var adopted = Set(written)
+            while let next = queue.popLast() {
+                for parent in protocolParents[next] ?? [] where adopted.insert(parent).inserted {
+                    written.append(parent)
+                    queue.append(parent)
+                }
+            }
+            if written != info.inherited {
+                info.inherited = written
+                types[key] = info
+            }
         }
     }
 
@@ -304,6 +345,8 @@ private struct DeclarationCollector {
     var types: [SourceIndex.TypeInfo] = []
     var globalFunctions: [SourceIndex.FunctionInfo] = []
     var globalProperties: [SourceIndex.PropertyInfo] = []
+    /// `typealias Name = A & B` at file level: name → the types it stands for.
+    var typeAliases: [String: [String]] = [:]
 
     init(conditions: CompilationConditions, converter: SourceLocationConverter, file: String) {
         self.conditions = conditions
@@ -396,6 +439,14 @@ private struct DeclarationCollector {
             return
         }
         guard parent == nil else { return }
+        if let alias = decl.as(TypeAliasDeclSyntax.self) {
+            let components = alias.initializer.value.sourceText.split(separator: "&").map {
+                let text = $0.trimmingCharacters(in: .whitespacesAndNewlines)
+                return text.split(separator: "<").first.map(String.init) ?? text
+            }
+            if components.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) { typeAliases[alias.name.text] = components }
+            return
+        }
         if let function = decl.as(FunctionDeclSyntax.self) {
             globalFunctions.append(functionInfo(function))
         } else if let variable = decl.as(VariableDeclSyntax.self) {

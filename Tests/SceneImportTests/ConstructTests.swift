@@ -261,6 +261,47 @@ import Scenes
         ])
     }
 
+    /// A helper property a protocol requires and a constrained extension implements, adopted
+    /// through a composition alias (`typealias Navigable = Core & Relay`) and through a protocol
+    /// that inherits it; the extension is in another file than the requirement.
+    @Test func protocolHelpersThroughAliasesAndInheritedProtocols() throws {
+        let result = try importing([
+            "A.swift": """
+                import UIKit
+                typealias Navigable = NavigableCore & NavigableRelay
+                protocol NavigableCore: AnyObject {
+                    var navigationCommands: [UIKeyCommand] { get }
+                }
+                @objc protocol NavigableRelay: AnyObject {
+                    func navigateRelay(_ sender: UIKeyCommand)
+                }
+                protocol StatusNavigable: NavigableCore {}
+                final class Timeline: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { navigationCommands }
+                }
+                extension Timeline: Navigable {
+                    @objc func navigateRelay(_ sender: UIKeyCommand) {}
+                }
+                final class Thread: UIViewController, StatusNavigable {
+                    override var keyCommands: [UIKeyCommand]? { navigationCommands }
+                    @objc func navigateRelay(_ sender: UIKeyCommand) {}
+                }
+                """,
+            "B.swift": """
+                import UIKit
+                extension NavigableCore where Self: NavigableRelay {
+                    var navigationCommands: [UIKeyCommand] {
+                        ["j", "k"].map { UIKeyCommand(input: $0, modifierFlags: [], action: #selector(Self.navigateRelay(_:))) }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == [
+            "Thread keyCommands j navigateRelay:", "Thread keyCommands k navigateRelay:",
+            "Timeline keyCommands j navigateRelay:", "Timeline keyCommands k navigateRelay:",
+        ])
+    }
+
     @Test func storedPropertyFilledInAnInitialiser() throws {
         let result = try importing(["G.swift": """
             import UIKit
