@@ -64,7 +64,12 @@ struct ObjectiveCImport {
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
             for block in blocks {
                 let file = path(of: block)
-                for method in block.methods {
+                // Helpers a provider runs in place have their commands followed there.
+                let providers = block.methods.filter {
+                    $0.selector == "keyCommands" || $0.selector == "buildMenuWithBuilder:" || !($0.body?.addedKeyCommands.isEmpty ?? true)
+                }
+                let helpersRun = providers.reduce(into: Set<String>()) { $0.formUnion($1.body?.helpersRun ?? []) }
+                for method in block.methods where !helpersRun.contains(method.selector) {
                     for command in method.body?.keyCommands ?? [] where !reached.contains("\(file):\(command.line)") {
                         reached.insert("\(file):\(command.line)")
                         var entry = row(command, provider: className, mechanism: .keyCommands, conditions: [], file: file)

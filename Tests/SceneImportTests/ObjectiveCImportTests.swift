@@ -120,6 +120,48 @@ import Scenes
         #expect(cost?.storedCommands == 2)
     }
 
+    /// Commands built by helper methods the getter sends to `self`, over the characters of a C
+    /// string and over an array literal: one command per character, created at the message.
+    @Test func helperMethodsOverACStringGiveOneCommandPerCharacter() throws {
+        let result = try importApp([
+            "App/Console.h": "#import <UIKit/UIKit.h>\n@interface Console : UIView\n@end\n",
+            "App/Console.m": """
+                #import "Console.h"
+                static const char *digits = "123";
+                @implementation Console {
+                    NSMutableArray<UIKeyCommand *> *_commands;
+                }
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    if (_commands != nil)
+                        return _commands;
+                    _commands = [NSMutableArray new];
+                    [self addCharacters:digits withModifiers:UIKeyModifierControl];
+                    for (NSString *arrow in @[UIKeyInputUpArrow, UIKeyInputDownArrow]) {
+                        [self addInput:arrow withModifiers:0];
+                    }
+                    return _commands;
+                }
+                - (void)addCharacters:(const char *)characters withModifiers:(UIKeyModifierFlags)modifiers {
+                    for (size_t i = 0; characters[i] != '\\0'; i++) {
+                        [self addInput:[NSString stringWithFormat:@"%c", characters[i]] withModifiers:modifiers];
+                    }
+                }
+                - (void)addInput:(NSString *)input withModifiers:(UIKeyModifierFlags)modifiers {
+                    UIKeyCommand *command = [UIKeyCommand keyCommandWithInput:input modifierFlags:modifiers action:@selector(typeKey:)];
+                    [_commands addObject:command];
+                }
+                - (void)typeKey:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.displayShortcut) \($0.action ?? "nil") \($0.line)" }.sorted()
+        #expect(rows == [
+            "Console ctrl+1 typeKey: 10", "Console ctrl+2 typeKey: 10", "Console ctrl+3 typeKey: 10",
+            "Console down typeKey: 12", "Console up typeKey: 12",
+        ])
+        #expect(result.inventory.allSatisfy { !$0.conditional && $0.notFollowed == nil })
+    }
+
     @Test func theObjectiveCAppDelegatesWindowIsTheKeyWindowWithItsContainment() throws {
         let result = try importApp()
         #expect(result.report.responderPaths["LibraryViewController"] == "window/LibraryViewController")

@@ -152,6 +152,10 @@ extension ObjectiveCBodyScanner {
                     items[offset].conditions.isEmpty
                 {
                     value = items[offset].value
+                } else if case .string(let text) = value, case .int(let offset) = position, offset >= 0 {
+                    // A C string's character, as a one-character string (`'\0'` past the end).
+                    let scalars = Array(text.unicodeScalars)
+                    value = .string(offset < scalars.count ? String(scalars[offset]) : "\0")
                 } else {
                     value = .unknown(stream.text(start..<min(close + 1, upper)))
                 }

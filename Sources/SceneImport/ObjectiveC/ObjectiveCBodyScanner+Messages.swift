@@ -147,6 +147,11 @@ extension ObjectiveCBodyScanner {
             return .object(className: className)
         case .selfReference:
             body.selfMessages.append(.init(receiverClass: nil, selector: selector, conditions: recordedConditions, line: send.line))
+            if let helper = context.helpers[selector], helperDepth < Self.maximumHelperDepth, work < workLimit {
+                body.helpersRun.insert(selector)
+                runHelper(helper, values: send.values, line: send.line)
+                return .null
+            }
         case .superReference:
             return .superCall(selector)
         default:
@@ -199,6 +204,25 @@ extension ObjectiveCBodyScanner {
         return .unknown(send.text)
     }
 
+    /// Runs `helper`'s body with its parameters bound to `values`; what it adds to members and
+    /// the commands it creates stay, its locals and returns do not.
+    private mutating func runHelper(_ helper: Helper, values: [ObjectiveCValue], line: Int) {
+        let savedLocals = locals
+        let savedReturns = returns
+        let savedLine = helperCallLine
+        locals = [:]
+        for (name, value) in zip(helper.parameters, values) where !name.isEmpty {
+            locals[name] = Local(value: value, declaredClass: nil, isStatic: false)
+        }
+        helperDepth += 1
+        helperCallLine = savedLine ?? line
+        runStatements(helper.body)
+        helperDepth -= 1
+        helperCallLine = savedLine
+        locals = savedLocals
+        returns = savedReturns
+    }
+
     /// The elements a value contributes to an array it is concatenated into: an array's items,
     /// or the value itself (a call's result) as one entry.
     static func elements(of value: ObjectiveCValue) -> [ObjectiveCValue.Item] {
@@ -247,7 +271,7 @@ extension ObjectiveCBodyScanner {
                 receiverClass: receiverClass, factory: send.selector, input: nil, inputExpression: nil, modifiers: nil,
                 modifiersExpression: nil, action: nil, actionExpression: nil, title: nil, discoverabilityTitle: nil,
                 attributes: [], propertyList: nil, wantsPriority: false,
-                conditions: Self.merge(recordedConditions, combination.conditions), line: send.line)
+                conditions: Self.merge(recordedConditions, combination.conditions), line: helperCallLine ?? send.line)
             switch values["input"] {
             case .string(let input)?: command.input = input
             default: command.inputExpression = expressions["input"]
@@ -363,6 +387,7 @@ extension ObjectiveCBodyScanner {
                     result += String(number)
                 }
             case .int(let number)? where conversion == "@": result += String(number)
+            case .string(let text)? where conversion == "c" && text.unicodeScalars.count == 1: result += text
             default: return nil
             }
         }

@@ -206,7 +206,7 @@ extension ObjectiveCBodyScanner {
             return statement(at: bodyStart, end: end)
         }
         let parts = stream.splitTopLevel(header, separator: ";")
-        if parts.count == 3, let range = countingRange(parts), range.values.count <= Self.maximumIterations,
+        if parts.count == 3, let range = countingRange(parts) ?? stringRange(parts), range.values.count <= Self.maximumIterations,
             work + range.values.count * bodyCost < workLimit
         {
             var after = bodyEnd
@@ -224,6 +224,25 @@ extension ObjectiveCBodyScanner {
             locals[variable] = Local(value: .unknown(variable), declaredClass: nil, isStatic: false)
         }
         return statement(at: bodyStart, end: end)
+    }
+
+    /// The values of `for (size_t i = 0; s[i] != '\0'; i++)` (or `s[i];`) over a C string the
+    /// source fixes: one per character.
+    private mutating func stringRange(_ parts: [Range<Int>]) -> (variable: String, values: [Int])? {
+        let initial = parts[0]
+        let test = parts[1]
+        guard let equals = stream.firstTopLevel(in: initial, where: { $0.isPunctuation("=") }), stream.kind(equals - 1) == .identifier,
+            let variable = stream.value(equals - 1), case .int(let start) = evaluate(equals + 1..<initial.upperBound), start >= 0,
+            stream.text(parts[2]).filter({ !$0.isWhitespace }) == "\(variable)++" || stream.text(parts[2]).filter({ !$0.isWhitespace }) == "++\(variable)",
+            test.count >= 4, stream.kind(test.lowerBound) == .identifier, stream.isPunctuation(test.lowerBound + 1, "["),
+            stream.isIdentifier(test.lowerBound + 2, variable), stream.isPunctuation(test.lowerBound + 3, "]"),
+            case .string(let text) = evaluate(test.lowerBound..<test.lowerBound + 1)
+        else { return nil }
+        let rest = stream.text(test.lowerBound + 4..<test.upperBound).filter { !$0.isWhitespace }
+        guard rest.isEmpty || rest == "!='\\0'" || rest == "!=0" else { return nil }
+        let count = text.unicodeScalars.count
+        guard start <= count else { return nil }
+        return (variable, Array(start..<count))
     }
 
     /// The values of `for (int i = A; i < B; i++)` when the source fixes them.

@@ -15,7 +15,21 @@ struct ObjectiveCBodyScanner {
         var method: ObjectiveCMethod?
         /// The class's properties and instance variables declared in the file, by name without `_`.
         var members: [String: ObjectiveCProperty] = [:]
+        /// The class's instance methods in the file that return `void` and take parameters, by
+        /// selector: a message to `self` runs one with its arguments bound (``Helper``).
+        var helpers: [String: Helper] = [:]
     }
+
+    /// A method whose body a message to `self` runs in place, with its parameters bound to the
+    /// message's arguments: `[self addKey:@"a" withModifiers:UIKeyModifierControl]` adds what
+    /// `addKey:withModifiers:` adds, created at the message's line.
+    struct Helper {
+        var body: Range<Int>
+        var parameters: [String]
+    }
+
+    /// How deep helper runs nest (``Helper``).
+    static let maximumHelperDepth = 3
 
     /// A run-time condition the code being scanned is under.
     struct Condition {
@@ -61,6 +75,10 @@ struct ObjectiveCBodyScanner {
     var blockDepth = 0
     var work = 0
     let workLimit: Int
+    /// Helper runs open around the code being scanned, and the line of the outermost message
+    /// that started one: commands a helper creates are created there.
+    var helperDepth = 0
+    var helperCallLine: Int?
 
     init(stream: ObjectiveCTokenStream, context: Context) {
         self.stream = stream

@@ -471,12 +471,18 @@ struct ObjectiveCDeclarationParser {
     }
 
     private mutating func scanBodies() {
+        var helpers: [Int: [String: ObjectiveCBodyScanner.Helper]] = [:]
+        for (implementationIndex, methodIndex, range) in pendingBodies {
+            let method = implementations[implementationIndex].methods[methodIndex]
+            guard !method.isClassMethod, method.returnType == "void", !method.parameters.isEmpty, !method.isAction else { continue }
+            helpers[implementationIndex, default: [:]][method.selector] = .init(body: range, parameters: method.parameters.map(\.name))
+        }
         for (implementationIndex, methodIndex, range) in pendingBodies {
             let implementation = implementations[implementationIndex]
             let method = implementation.methods[methodIndex]
             let context = ObjectiveCBodyScanner.Context(
                 constants: constants, className: implementation.className, method: method,
-                members: members(of: implementation))
+                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:])
             var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
             implementations[implementationIndex].methods[methodIndex].body = scanner.scanBody(range)
         }

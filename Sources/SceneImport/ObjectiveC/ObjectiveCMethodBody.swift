@@ -39,4 +39,7 @@ struct ObjectiveCMethodBody: Hashable {
     var classMessages: [Message] = []
     var containment: [ObjectiveCContainment] = []
     var validations: [Validation] = []
+    /// Helper methods the body ran in place (``ObjectiveCBodyScanner/Helper``), nested ones
+    /// included: what they create is the body's.
+    var helpersRun: Set<String> = []
 }
