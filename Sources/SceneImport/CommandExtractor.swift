@@ -34,7 +34,7 @@ struct CommandExtractor {
             for command in menuCommands(of: info) { add(command) }
             for command in swiftUICommands(of: info) { add(command) }
         }
-        return result.sorted(by: ImportedCommand.inventoryOrder)
+        return ImportedCommand.sortedInInventoryOrder(result)
     }
 
     /// The types that adopt a protocol (directly, or through a superclass that does).

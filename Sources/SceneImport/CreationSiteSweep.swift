@@ -38,7 +38,10 @@ struct CreationSiteSweep {
     func sites() -> [Site] {
         let factories = factoryNames()
         var result: [Site] = []
-        for (_, tree) in index.files {
+        // Each site's text names `KeyCommand` (a type or a subclass such as `…KeyCommand`),
+        // an `input:` argument or a factory: a file that mentions none of them has no site.
+        let words = ["KeyCommand", "input:"] + factories.sorted()
+        for (file, tree) in index.files where words.contains(where: { index.file(file.displayPath, mentions: $0) }) {
             let visitor = SiteVisitor(index: index, factories: factories, evaluator: evaluator)
             visitor.walk(tree)
             result += visitor.sites
@@ -46,13 +49,13 @@ struct CreationSiteSweep {
         return result
     }
 
-    /// Rows for the sites the inventory does not cover.
-    func unfollowedRows(covering inventory: [ImportedCommand]) -> [ImportedCommand] {
+    /// Rows for the `sites` (``sites()``) the inventory does not cover.
+    func unfollowedRows(covering inventory: [ImportedCommand], sites: [Site]) -> [ImportedCommand] {
         var covered: Set<SourceLocation> = []
         for command in inventory { covered.insert(SourceLocation(file: command.file, line: command.line)) }
         var rows: [ImportedCommand] = []
         let budgetNote = evaluator.cuts.isEmpty ? "" : "; the evaluation budget cut \(evaluator.cuts.count) provider(s) short"
-        for site in sites() where !covered.contains(site.location) && !isSkipped(site.call) {
+        for site in sites where !covered.contains(site.location) && !isSkipped(site.call) {
             covered.insert(site.location)
             let mechanism: ImportedCommand.Mechanism
             if site.member == "buildMenu" {

@@ -83,9 +83,15 @@ public struct ImportedCommand: Hashable, Sendable {
         return JSONValue.object(members.map { (key: $0.0, value: $0.1) })
     }
 
-    /// The inventory's order: by file, line, provider, mechanism and shortcut.
-    static func inventoryOrder(_ a: ImportedCommand, _ b: ImportedCommand) -> Bool {
-        (a.file, a.line, a.declaredIn, a.mechanism.rawValue, a.identity) < (b.file, b.line, b.declaredIn, b.mechanism.rawValue, b.identity)
+    /// `commands` in the inventory's order: by file, line, provider, mechanism and
+    /// ``identity`` (each command's built once).
+    static func sortedInInventoryOrder(_ commands: [ImportedCommand]) -> [ImportedCommand] {
+        commands.map { (command: $0, identity: $0.identity) }
+            .sorted { a, b in
+                (a.command.file, a.command.line, a.command.declaredIn, a.command.mechanism.rawValue, a.identity)
+                    < (b.command.file, b.command.line, b.command.declaredIn, b.command.mechanism.rawValue, b.identity)
+            }
+            .map(\.command)
     }
 
     /// The four fields the import score compares.

@@ -149,7 +149,10 @@ extension SourceFiles {
         var counts: [String: Int] = [:]
         for file in settingsFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            let text = String(decoding: data, as: UTF8.self)
+            // Most lines of a project file are not the setting: skip them without trimming.
+            guard text.contains("IPHONEOS_DEPLOYMENT_TARGET") else { continue }
+            for line in text.split(separator: "\n") where line.contains("IPHONEOS_DEPLOYMENT_TARGET") {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 guard trimmed.hasPrefix("IPHONEOS_DEPLOYMENT_TARGET"), !trimmed.contains("["),
                       let equals = trimmed.firstIndex(of: "=") else { continue }
