@@ -20,11 +20,43 @@ extension Evaluator {
             return callName(reference.baseName.text, args: args, call: call, frame: &frame, hint: hint)
         }
         if let member = callee.as(MemberAccessExprSyntax.self) {
+            if let value = unicodeCall(member, args: args, frame: &frame) { return value }
             return callMember(member, args: args, call: call, frame: &frame, hint: hint)
         }
         runClosures(in: args, frame: &frame)
         return .unknown(call.sourceText)
     }
+
+    /// The Unicode calls loops over code points make: `Unicode.Scalar(n)` (a one-scalar string,
+    /// `nil` for a surrogate), and `CharacterSet.lowercaseLetters.contains(s)` and the other
+    /// named sets, decided with Foundation's tables.
+    func unicodeCall(_ member: MemberAccessExprSyntax, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        guard args.count == 1, let base = member.base?.sourceText else { return nil }
+        let name = member.declName.baseName.text
+        if base == "Unicode" && name == "Scalar" {
+            guard case .int(let code) = evaluate(args[0].expression, frame: &frame) else { return nil }
+            return Self.scalar(code)
+        }
+        guard name == "contains", base.hasPrefix("CharacterSet."),
+              let set = Self.characterSets[String(base.dropFirst("CharacterSet.".count))],
+              case .string(let text) = evaluate(args[0].expression, frame: &frame),
+              let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else { return nil }
+        return .bool(set.contains(scalar))
+    }
+
+    /// `Unicode.Scalar(code)` as a one-scalar string, or `nil` (`.null`) when `code` is none.
+    static func scalar(_ code: Int) -> Value {
+        guard let value = UInt32(exactly: code), let scalar = Unicode.Scalar(value) else { return .null }
+        return .string(String(scalar))
+    }
+
+    /// Foundation's named character sets, by the name `CharacterSet.name` uses.
+    static let characterSets: [String: CharacterSet] = [
+        "lowercaseLetters": .lowercaseLetters, "uppercaseLetters": .uppercaseLetters, "letters": .letters,
+        "decimalDigits": .decimalDigits, "alphanumerics": .alphanumerics, "punctuationCharacters": .punctuationCharacters,
+        "symbols": .symbols, "whitespaces": .whitespaces, "whitespacesAndNewlines": .whitespacesAndNewlines,
+        "controlCharacters": .controlCharacters, "capitalizedLetters": .capitalizedLetters,
+    ]
 
     /// Closures handed to calls the evaluator does not model (`DispatchQueue.main.async { … }`,
     /// `UIView.performWithoutAnimation { … }`) still run, so what they add is seen.
@@ -89,6 +121,9 @@ extension Evaluator {
             return swiftUIShortcut(args, frame: &frame)
         case "Character":
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: "String") }
+            return .unknown(call.sourceText)
+        case "UnicodeScalar":
+            if args.count == 1, case .int(let code) = evaluate(args[0].expression, frame: &frame) { return Self.scalar(code) }
             return .unknown(call.sourceText)
         case "KeyEquivalent":
             if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) {

@@ -10,7 +10,7 @@ extension Evaluator {
         case .stringLiteralExpr(let literal):
             return evaluateString(literal, frame: &frame)
         case .integerLiteralExpr(let literal):
-            return Int(literal.literal.text.replacingOccurrences(of: "_", with: "")).map(Value.int) ?? .unknown(literal.literal.text)
+            return Self.integer(literal.literal.text).map(Value.int) ?? .unknown(literal.literal.text)
         case .booleanLiteralExpr(let literal):
             return .bool(literal.literal.tokenKind == .keyword(.true))
         case .nilLiteralExpr:
@@ -85,6 +85,15 @@ extension Evaluator {
     }
 
     // MARK: - Literals
+
+    /// An integer literal's value: decimal, `0x`, `0o` or `0b`, with `_` separators.
+    static func integer(_ text: String) -> Int? {
+        let digits = text.filter { $0 != "_" }
+        for (prefix, radix) in [("0x", 16), ("0o", 8), ("0b", 2)] where digits.hasPrefix(prefix) {
+            return Int(digits.dropFirst(2), radix: radix)
+        }
+        return Int(digits)
+    }
 
     func evaluateString(_ literal: StringLiteralExprSyntax, frame: inout Frame) -> Value {
         var text = ""

@@ -302,6 +302,33 @@ import Scenes
         ])
     }
 
+    /// Loops over code points: hexadecimal ranges, `Unicode.Scalar(n)` interpolated into the
+    /// input, and a character set's membership test decided with Foundation's tables.
+    @Test func codePointLoopsAndCharacterSetMembership() throws {
+        let result = try importing(["U.swift": """
+            import UIKit
+            final class Terminal: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands: [UIKeyCommand] = []
+                    for code in 0x030...0x032 {
+                        let scalar = Unicode.Scalar(code)!
+                        commands.append(UIKeyCommand(input: "\\(scalar)", modifierFlags: .control, action: #selector(typeKey)))
+                    }
+                    for code in 0x0DE...0x0E1 {
+                        if CharacterSet.lowercaseLetters.contains(Unicode.Scalar(code)!) {
+                            commands.append(UIKeyCommand(input: String(Unicode.Scalar(code)!), modifierFlags: [], action: #selector(typeKey)))
+                        }
+                    }
+                    return commands
+                }
+                @objc func typeKey(_ sender: UIKeyCommand) {}
+            }
+            """])
+        // U+00DE (Þ) is upper case; U+00DF (ß), U+00E0 (à), U+00E1 (á) are lower case.
+        #expect(result.inventory.map { $0.input ?? "nil" } == ["0", "1", "2", "ß", "à", "á"])
+        #expect(result.inventory.allSatisfy { !$0.conditional })
+    }
+
     @Test func storedPropertyFilledInAnInitialiser() throws {
         let result = try importing(["G.swift": """
             import UIKit
