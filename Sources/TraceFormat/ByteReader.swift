@@ -60,29 +60,7 @@ struct ByteReader {
     /// Reads an unsigned LEB128 varint of at most 10 bytes; `nil` when short or overlong.
     @inline(__always) mutating func readVarint() -> UInt64? {
         guard let base else { return nil }
-        var p = position
-        if p < end {
-            let first = base.load(fromByteOffset: p, as: UInt8.self)
-            if first < 0x80 {
-                position = p + 1
-                return UInt64(first)
-            }
-        }
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while p < end {
-            let byte = base.load(fromByteOffset: p, as: UInt8.self)
-            p += 1
-            if shift == 63 && byte > 1 { return nil }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 {
-                position = p
-                return result
-            }
-            shift += 7
-            if shift > 63 { return nil }
-        }
-        return nil
+        return Varint.read(base, at: &position, end: end)
     }
 
     /// Reads `count` bytes as a raw buffer without copying.

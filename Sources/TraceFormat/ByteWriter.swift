@@ -69,12 +69,12 @@ struct ByteWriter: ~Copyable {
 
     @inline(__always) mutating func writeUInt64(_ value: UInt64) { writeWord(value, length: 8) }
 
-    /// Appends an unsigned LEB128 varint (1–10 bytes).
+    /// Appends an unsigned LEB128 varint (1–10 bytes, ``Varint``).
     ///
     /// A value below 2⁵⁶ (at most 8 bytes encoded) is assembled in a register and stored with
     /// one write; a larger one with two.
     @inline(__always) mutating func writeVarint(_ value: UInt64) {
-        guard value < 1 << 56 else {
+        guard value < Varint.packableLimit else {
             // 9 or 10 bytes (device ids carry their kind in the top byte): the first eight, each
             // with its continuation bit, in one word, then the last one or two.
             var word: UInt64 = 0
@@ -91,16 +91,8 @@ struct ByteWriter: ~Copyable {
             }
             return
         }
-        var v = value
-        var word: UInt64 = 0
-        var shift: UInt64 = 0
-        while v >= 0x80 {
-            word |= ((v & 0x7F) | 0x80) &<< shift
-            v &>>= 7
-            shift &+= 8
-        }
-        word |= v &<< shift
-        writeWord(word, length: Int(truncatingIfNeeded: shift &>> 3) &+ 1)
+        let (word, length) = Varint.packed(value)
+        writeWord(word, length: length)
     }
 
     /// Appends a varint length followed by the UTF-8 bytes of `string`.
@@ -143,7 +135,7 @@ struct ByteWriter: ~Copyable {
     /// up when the varint is longer.
     mutating func setVarint(_ value: UInt64, replacingByteAt offset: Int) {
         precondition(offset >= 0 && offset < count, "patch outside the bytes written")
-        let extra = Self.varintSize(value) - 1
+        let extra = Varint.size(value) - 1
         if extra > 0 {
             reserve(extra)
             (base + offset + 1 + extra).copyMemory(from: base + offset + 1, byteCount: count - offset - 1)
@@ -157,10 +149,5 @@ struct ByteWriter: ~Copyable {
             at += 1
         }
         base.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: at, as: UInt8.self)
-    }
-
-    /// The number of bytes `writeVarint(value)` appends.
-    @inline(__always) static func varintSize(_ value: UInt64) -> Int {
-        value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
     }
 }

@@ -149,7 +149,7 @@ enum EntryCodec {
     @inline(__always)
     static func deltaSize(_ time: UInt64, after previous: UInt64) -> Int {
         guard let value = deltaValue(time, after: previous) else { return 9 }
-        return ByteWriter.varintSize(value)
+        return Varint.size(value)
     }
 
     /// Appends the delta that takes `previous` to `time`.
@@ -205,7 +205,7 @@ enum EntryCodec {
     @inline(__always)
     static func writeKey(_ time: UInt64, after previous: UInt64, shape: UInt64, into out: inout ByteWriter) {
         if let delta = deltaValue(time, after: previous) {
-            let length = ByteWriter.varintSize(delta) + ByteWriter.varintSize(shape)
+            let length = Varint.size(delta) + Varint.size(shape)
             if length <= shortMaxLength {
                 var entry = ShortEntry()
                 entry.append(shortTag(type: EntryType.shortKey, length: length))
@@ -216,7 +216,7 @@ enum EntryCodec {
             }
         }
         out.writeUInt8(EntryType.key)
-        out.writeVarint(UInt64(deltaSize(time, after: previous) + ByteWriter.varintSize(shape)))
+        out.writeVarint(UInt64(deltaSize(time, after: previous) + Varint.size(shape)))
         writeDelta(time, after: previous, into: &out)
         out.writeVarint(shape)
     }
@@ -231,13 +231,12 @@ enum EntryCodec {
             count &+= 1
         }
 
+        /// Appends `value`'s varint; the entry's bytes stay within the word (at most 7 payload
+        /// bytes, so `value` is below ``Varint/packableLimit``).
         @inline(__always) mutating func appendVarint(_ value: UInt64) {
-            var v = value
-            while v >= 0x80 {
-                append(UInt8(truncatingIfNeeded: v) | 0x80)
-                v >>= 7
-            }
-            append(UInt8(v))
+            let (bytes, length) = Varint.packed(value)
+            word |= bytes &<< (count &* 8)
+            count &+= UInt64(truncatingIfNeeded: length)
         }
     }
 }

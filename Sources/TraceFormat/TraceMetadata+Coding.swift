@@ -82,7 +82,7 @@ extension TraceMetadata {
             // Take the width whose size fills exactly what is left; when none does (130: a size
             // of 128 needs 2 length bytes, 127 needs 1), write an empty field (2 bytes) first.
             let size = (1...3).lazy.map { width in fill - 1 - width }.first { size in
-                size >= 0 && 1 + Self.varintWidth(size) + size == fill
+                size >= 0 && 1 + Varint.size(UInt64(size)) + size == fill
             }
             out.writeVarint(MetadataTag.padding.rawValue)
             out.writeVarint(UInt64(size ?? 0))
@@ -90,13 +90,6 @@ extension TraceMetadata {
             fill = size == nil ? fill - 2 : 0
         }
         return out.bytes
-    }
-
-    private static func varintWidth(_ value: Int) -> Int {
-        var width = 1
-        var rest = value >> 7
-        while rest > 0 { width += 1; rest >>= 7 }
-        return width
     }
 
     /// Decodes tagged fields; unknown tags are skipped. Returns `nil` when the block is malformed.

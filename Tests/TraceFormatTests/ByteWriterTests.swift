@@ -14,7 +14,7 @@ import Testing
             writer.writeVarint(value)
             sizes.append(writer.count - before)
         }
-        #expect(sizes == Self.values.map(ByteWriter.varintSize))
+        #expect(sizes == Self.values.map(Varint.size))
         let bytes = writer.bytes
         bytes.withUnsafeBytes { raw in
             var reader = ByteReader(raw)
