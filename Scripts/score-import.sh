@@ -40,7 +40,14 @@ while IFS=$'\t' read -r app half repo commit options folders; do
   mkdir -p "$dir"
   read -r -a paths <<< "$folders"
   for path in "${paths[@]}" '*.pbxproj' '*.xcconfig'; do
-    git -C "$mirror" archive "$commit" -- "$path" 2>/dev/null | tar -x -C "$dir" 2>/dev/null || true
+    if ! git -C "$mirror" archive "$commit" -- "$path" 2>/dev/null | tar -x -C "$dir" 2>/dev/null; then
+      # A snapshot may lack some blobs (large assets): then `git archive` stops at the first
+      # one, so take the folder's files one by one and leave out only those that are missing.
+      git -C "$mirror" ls-tree -r --name-only "$commit" -- "$path" 2>/dev/null | while IFS= read -r file; do
+        mkdir -p "$dir/$(dirname "$file")"
+        git -C "$mirror" cat-file -p "$commit:$file" > "$dir/$file" 2>/dev/null || rm -f "$dir/$file"
+      done
+    fi
   done
   extra=()
   [[ "$options" != "-" ]] && read -r -a extra <<< "$options"

@@ -127,8 +127,12 @@ struct AppModel {
         "toggleItalics:", "toggleUnderline:", "increaseSize:", "decreaseSize:",
     ]
 
+    /// The SwiftUI protocols whose conformers hold `.keyboardShortcut` in their bodies: views,
+    /// menu commands, apps, scenes and toolbar content.
+    static let swiftUIProtocols: Set<String> = ["View", "Commands", "App", "Scene", "ToolbarContent", "CustomizableToolbarContent"]
+
     private func role(of info: SourceIndex.TypeInfo) -> Role {
-        if info.kind == .struct, info.inherited.contains(where: { ["View", "Commands", "App", "Scene"].contains($0) }) {
+        if info.kind == .struct, info.inherited.contains(where: Self.swiftUIProtocols.contains) {
             return .swiftUIView
         }
         if info.kind == .extensionOnly, !index.isSystemType(info.name),

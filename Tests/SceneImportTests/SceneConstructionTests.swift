@@ -142,6 +142,24 @@ import Scenes
         }
     }
 
+    /// SwiftUI toolbar content holds shortcuts like a view does: its commands are in the scene.
+    @Test func toolbarContentShortcutsReachTheScene() throws {
+        let result = try importing(["T.swift": """
+            import SwiftUI
+            struct CloseToolbarItem: ToolbarContent {
+                @Environment(\\.dismiss) private var dismiss
+                var body: some ToolbarContent {
+                    ToolbarItem(placement: .cancellationAction) {
+                        Button("Close") { dismiss() }.keyboardShortcut(.cancelAction)
+                    }
+                }
+            }
+            """])
+        #expect(result.inventory.map(\.declaredIn) == ["CloseToolbarItem"])
+        #expect(result.report.unresolved.isEmpty)
+        #expect(result.report.responderPaths["CloseToolbarItem"] != nil)
+    }
+
     @Test func anOverlaySetsTheKeyWindowContainmentResponderKindsAndState() throws {
         let overlay = try ImportOverlay(json: """
             {
