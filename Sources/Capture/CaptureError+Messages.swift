@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KeyTraceCore
 
 /// Every message a capture error carries is written here, so they read alike: what happened,
 /// then what to do.
@@ -32,7 +33,7 @@ extension CaptureError {
         case EISDIR:
             return CaptureError(.notACapture, "is a directory, not a capture file", input: path)
         default:
-            return CaptureError(.readFailed, "cannot open: \(String(cString: strerror(code)))", input: path)
+            return CaptureError(.readFailed, "cannot open: \(SystemErrorText.describe(code))", input: path)
         }
     }
 
@@ -123,6 +124,6 @@ extension CaptureError {
 
     /// A terminal call that failed, with its errno: `what` says which.
     static func terminalFailed(_ what: String, errno code: Int32) -> CaptureError {
-        CaptureError(.terminalFailed, "\(what): \(String(cString: strerror(code)))", input: "standard input")
+        CaptureError(.terminalFailed, "\(what): \(SystemErrorText.describe(code))", input: "standard input")
     }
 }

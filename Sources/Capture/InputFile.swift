@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KeyTraceCore
 
 /// A file or device node opened for reading, closed on deinit.
 final class InputFile {
@@ -111,7 +112,7 @@ final class LineReader {
             case .bytes(let count): end += count
             case .end, .timeout: atEnd = true
             case .failure(let code):
-                throw CaptureError(.readFailed, "reading failed: \(String(cString: strerror(code)))",
+                throw CaptureError(.readFailed, "reading failed: \(SystemErrorText.describe(code))",
                                    input: file.path, line: lineNumber + 1)
             }
         }

@@ -38,9 +38,9 @@ public struct InputFileError: Error, Hashable, Sendable, CustomStringConvertible
         case .notAFile(let kind, let expected):
             return "'\(path)' is \(kind), not \(expected); pass a file holding \(expected)"
         case .cannotOpen(let code):
-            return "cannot read '\(path)': \(OutputFileError.text(code)); check the path and its permissions"
+            return "cannot read '\(path)': \(SystemErrorText.describe(code)); check the path and its permissions"
         case .cannotRead(let code):
-            return "cannot read '\(path)': \(OutputFileError.text(code))"
+            return "cannot read '\(path)': \(SystemErrorText.describe(code))"
         }
     }
 }

@@ -32,7 +32,7 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     public var reason: String {
         switch problem {
         case .isDirectory: return "it is a directory"
-        case .cannotOpen(let code), .cannotWrite(let code): return Self.text(code)
+        case .cannotOpen(let code), .cannotWrite(let code): return SystemErrorText.describe(code)
         }
     }
 
@@ -43,9 +43,9 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
         case .isDirectory:
             return "cannot write \(name): it is a directory; give a file path"
         case .cannotOpen(let code):
-            return "cannot write \(name): \(Self.text(code)); check the directory exists and is writable"
+            return "cannot write \(name): \(SystemErrorText.describe(code)); check the directory exists and is writable"
         case .cannotWrite(let code):
-            return "cannot write \(name): \(Self.text(code)); the output is incomplete"
+            return "cannot write \(name): \(SystemErrorText.describe(code)); the output is incomplete"
         }
     }
 
@@ -57,11 +57,6 @@ public struct OutputFileError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Writing `path` failed part way: the system said `errno`.
     package static func cannotWrite(_ path: String, errno: Int32) -> OutputFileError {
         OutputFileError(path: path, problem: .cannotWrite(errno: errno))
-    }
-
-    static func text(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
     }
 }
 

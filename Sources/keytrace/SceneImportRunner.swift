@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KeyTraceCore
 
 extension SceneCommand {
     /// `keytrace scene import`: runs the `keytrace-scene-import` tool that sits beside this
@@ -57,7 +58,7 @@ enum SceneImportRunner {
         argv.append(nil)
         defer { for pointer in argv { free(pointer) } }
         execv(tool, argv)
-        let reason = String(cString: strerror(errno))
+        let reason = SystemErrorText.describe(errno)
         FileHandle.standardError.write(Data("keytrace: cannot run \(tool): \(reason)\n".utf8))
         return 2
     }
