@@ -155,6 +155,10 @@ struct AppModel {
             if base.hasSuffix("Controller") && base.hasPrefix("UI") { return .controller }
             if base.hasPrefix("UI") && (base.hasSuffix("View") || base.hasSuffix("Bar") || base == "UIControl"
                 || base.hasSuffix("Picker") || base.hasSuffix("Button") || base.hasSuffix("Cell")) { return .view }
+            // A class from a framework the import does not read (MapKit's `MKMapView`, WebKit's
+            // `WKWebView`, a package's `PageboyViewController`) is known by UIKit's naming.
+            if base.hasSuffix("ViewController") { return .controller }
+            if base.hasSuffix("View") { return .view }
             return .other
         }
     }

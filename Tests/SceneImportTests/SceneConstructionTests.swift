@@ -160,6 +160,27 @@ import Scenes
         #expect(result.report.responderPaths["CloseToolbarItem"] != nil)
     }
 
+    /// Subclasses of classes from frameworks the import does not read are placed by UIKit's
+    /// naming: a `…ViewController` is a controller, a `…View` a view.
+    @Test func subclassesOfFrameworkControllersAndViewsReachTheScene() throws {
+        let result = try importing(["P.swift": """
+            import UIKit
+            import Pageboy
+            import MapKit
+            class PagesController: PageboyViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "]", modifierFlags: .command, action: #selector(next))] }
+                @objc func next() {}
+            }
+            class AtlasView: MKMapView {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "+", modifierFlags: .command, action: #selector(zoomIn))] }
+                @objc func zoomIn() {}
+            }
+            """])
+        #expect(result.report.unresolved.isEmpty, "\(result.report.unresolved.map(\.reason))")
+        #expect(result.report.responderPaths["PagesController"] != nil)
+        #expect(result.report.responderPaths["AtlasView"] != nil)
+    }
+
     @Test func anOverlaySetsTheKeyWindowContainmentResponderKindsAndState() throws {
         let overlay = try ImportOverlay(json: """
             {
