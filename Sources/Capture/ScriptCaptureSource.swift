@@ -82,6 +82,10 @@ struct ScriptRunner {
     /// When each held key went down and how many repeats it has produced.
     private var held: [Key: (since: UInt64, repeats: Int)] = [:]
     private var lastDown: Key?
+    /// The most auto-repeats a script's `repeat` steps may make in all: each is an event held in
+    /// memory until the script is recorded, so a count cannot make a script grow without bound.
+    static let maximumRepeats = 1_000_000
+    private var repeatsMade = 0
 
     /// A key a script presses: a Keyboard/Keypad usage, or a media or system key of another page.
     enum Key: Hashable {
@@ -255,6 +259,11 @@ struct ScriptRunner {
                         "repeat needs a count of auto-repeats, e.g. `repeat down 5` or `repeat 5` for the last key pressed")
         }
         if rest.count > 1 { throw error(rest[rest.startIndex + 1].column, "unexpected '\(rest[rest.startIndex + 1].text)'") }
+        guard count <= Self.maximumRepeats - repeatsMade else {
+            throw error(countWord.column, "a script may make at most \(Self.maximumRepeats) auto-repeats in all; "
+                        + "\(repeatsMade) are made before this step")
+        }
+        repeatsMade += count
         guard let key = usage ?? lastDown, usage != nil || held[key] != nil else {
             throw error(countWord.column, "no key is held to repeat; name one (`repeat down 5`) or hold one with `down`")
         }

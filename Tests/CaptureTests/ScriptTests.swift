@@ -90,6 +90,19 @@ import KeyTraceCore
         #expect(held.map(line) == ["0 began X", "300 began X repeat", "320 began X repeat", "320 ended X"])
     }
 
+    /// A huge count cannot make a script grow without bound: repeats past the limit are an error
+    /// at the step that asks for them.
+    @Test func repeatsAreBoundedOverTheWholeScript() throws {
+        let limit = ScriptRunner.maximumRepeats
+        #expect(try ScriptCaptureSource(text: "repeat down \(limit / 2)\nrepeat up \(limit / 2)").collect().presses.count > limit)
+        #expect {
+            _ = try ScriptCaptureSource(text: "repeat down \(limit / 2)\nrepeat up \(limit / 2 + 1)", name: "s.keys")
+        } throws: { error in
+            "\(error)".contains("s.keys:2") && "\(error)".contains("at most \(limit) auto-repeats")
+        }
+        #expect(throws: CaptureError.self) { try ScriptCaptureSource(text: "repeat a 9223372036854775807") }
+    }
+
     @Test func waitAcceptsEveryUnit() throws {
         let presses = try presses("wait 1s\nwait 1.5ms\nwait 250us\nwait 250µs\nwait 7ns\npress a")
         #expect(presses.first?.timestamp == 1_000_000_000 + 1_500_000 + 500_000 + 7)
