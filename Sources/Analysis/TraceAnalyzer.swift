@@ -207,15 +207,9 @@ public struct TraceAnalyzer {
         if timestamp > traceEnd { traceEnd = timestamp }
     }
 
-    /// `PATH = COUNT` lines; other lines are ignored.
+    /// `PATH = COUNT` lines (``ResponderCountLines``); other lines are ignored.
     static func parsePerResponder(_ text: String) -> [(String, UInt64)] {
-        text.split(separator: "\n").compactMap { line in
-            guard let equals = line.lastIndex(of: "=") else { return nil }
-            let path = line[..<equals].trimmingCharacters(in: " \t")
-            let count = line[line.index(after: equals)...].trimmingCharacters(in: " \t")
-            guard !path.isEmpty, let value = UInt64(count) else { return nil }
-            return (path, value)
-        }
+        ResponderCountLines.parse(text, fields: 1).map { ($0.path, $0.counts[0]) }
     }
 
     /// The window slot of press `sequence`, completing the press it replaces; `nil` for a

@@ -260,8 +260,8 @@ struct ScriptRunner {
         }
         if rest.count > 1 { throw error(rest[rest.startIndex + 1].column, "unexpected '\(rest[rest.startIndex + 1].text)'") }
         guard count <= Self.maximumRepeats - repeatsMade else {
-            throw error(countWord.column, "a script may make at most \(Self.maximumRepeats) auto-repeats in all; "
-                        + "\(repeatsMade) are made before this step")
+            throw error(countWord.column, "a script may make at most \(Self.maximumRepeats) auto-repeats in all "
+                        + "(\(repeatsMade) are made before this step); lower the count or split the script")
         }
         repeatsMade += count
         guard let key = usage ?? lastDown, usage != nil || held[key] != nil else {

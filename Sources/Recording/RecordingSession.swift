@@ -260,7 +260,7 @@ public enum SceneStateMarker {
     package static func keyCommandsText(_ scene: SceneRuntime) -> String {
         let responders = [scene.application as Responder] + scene.allResponders
         return responders.filter { $0.keyCommandsCallCount > 0 }
-            .map { "\($0.description) = \($0.keyCommandsCallCount)" }.joined(separator: "\n")
+            .map { ResponderCountLines.line(path: $0.description, counts: [UInt64(clamping: $0.keyCommandsCallCount)]) }.joined(separator: "\n")
     }
 }
 

@@ -43,19 +43,15 @@ public struct CommandsBuiltMarker: Hashable, Sendable {
 
     /// Reads a marker's text; lines without a path and three counts are skipped.
     public init(text: String) {
-        lines = text.split(separator: "\n").compactMap { line -> Line? in
-            guard let equals = line.lastIndex(of: "=") else { return nil }
-            let path = String(line[..<equals].drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-            let counts = line[line.index(after: equals)...].split(separator: " ").compactMap { UInt64($0) }
-            guard !path.isEmpty, counts.count == 3 else { return nil }
-            return Line(path: path, perCall: counts[0], built: counts[1], uikitEquivalentBuilt: counts[2])
+        lines = ResponderCountLines.parse(text, fields: 3).map { entry in
+            Line(path: entry.path, perCall: entry.counts[0], built: entry.counts[1], uikitEquivalentBuilt: entry.counts[2])
         }
     }
 
     /// The marker's text, lines sorted by path.
     public var text: String {
         lines.sorted { $0.path < $1.path }
-            .map { "\($0.path) = \($0.perCall) \($0.built) \($0.uikitEquivalentBuilt)" }
+            .map { ResponderCountLines.line(path: $0.path, counts: [$0.perCall, $0.built, $0.uikitEquivalentBuilt]) }
             .joined(separator: "\n")
     }
 

@@ -19,3 +19,13 @@ struct CommandsBuiltMarkerTests {
         #expect(CommandsBuiltMarker(text: text).lines.map(\.path) == ["a", "e f"])
     }
 }
+
+/// The `PATH = COUNT …` lines both per-responder markers use.
+struct ResponderCountLinesTests {
+    @Test func aLineNeedsAPathAndExactlyTheCountsAskedFor() {
+        let text = "window/list = 4\n  a b  = 1 2 \nc = 1 x\nd = 5\n = 3\nno equals 7"
+        #expect(ResponderCountLines.parse(text, fields: 1).map(\.path) == ["window/list", "d"])
+        #expect(ResponderCountLines.parse(text, fields: 2).map(\.path) == ["a b"])
+        #expect(ResponderCountLines.line(path: "w/x", counts: [1, 2, 3]) == "w/x = 1 2 3")
+    }
+}
