@@ -6,23 +6,21 @@ let package = Package(
     platforms: [.macOS("26.0")],
     products: [
         .executable(name: "keytrace", targets: ["keytrace"]),
-        .library(name: "KeyTraceCore", targets: ["KeyTraceCore"]),
-        .library(name: "ResponderEngine", targets: ["ResponderEngine"]),
-        .library(name: "Scenes", targets: ["Scenes"]),
-        .library(name: "SceneDiff", targets: ["SceneDiff"]),
-        .library(name: "TraceFormat", targets: ["TraceFormat"]),
-        .library(name: "Capture", targets: ["Capture"]),
-        .library(name: "Recording", targets: ["Recording"]),
-        .library(name: "Replay", targets: ["Replay"]),
-        .library(name: "Statistics", targets: ["Statistics"]),
-        .library(name: "Analysis", targets: ["Analysis"]),
-        .library(name: "Bench", targets: ["Bench"]),
-        .library(name: "KeyTraceTesting", targets: ["KeyTraceTesting"]),
-        .library(name: "SceneImport", targets: ["SceneImport"]),
         // The importer parses Swift with swift-syntax, which takes longer to build than the rest
         // of KeyTrace together: it is a product of its own so that building `keytrace` does not
         // wait for it. `keytrace scene import` runs it from beside the `keytrace` binary.
         .executable(name: "keytrace-scene-import", targets: ["keytrace-scene-import"]),
+        // Golden-trace assertions for an app's own test suite (docs/Replay.md#golden-traces).
+        .library(name: "KeyTraceTesting", targets: ["KeyTraceTesting"]),
+        // Reading and writing `.ktrace` files from another program (docs/TraceFormat.md#10-the-reader-library).
+        .library(name: "TraceFormat", targets: ["TraceFormat"]),
+        // The modules KeyTrace's own Benchmarks package measures in process. Not an API: it
+        // changes with every release, like any module of the package. Everything else the
+        // package's modules share is `package` access and invisible outside it.
+        .library(
+            name: "_KeyTraceBenchmarkSupport",
+            targets: ["KeyTraceCore", "ResponderEngine", "Scenes", "Capture", "Recording", "Replay", "Analysis", "Export", "SceneImport"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,27 +33,38 @@ let package = Package(
             pkgConfig: "libpcap",
             providers: [.apt(["libpcap-dev"])]
         ),
-        .target(name: "KeyTraceCore"),
+        // Infrastructure with package access: the platform layer, the clock, file input and
+        // output, the JSON writer, caches and seeded random numbers.
+        .target(name: "KeyTraceSupport"),
+        .target(name: "KeyTraceCore", dependencies: ["KeyTraceSupport"]),
         .target(name: "CAllocationCounter"),
         .target(name: "CCRC32C"),
         .target(name: "CProcessor"),
-        .target(name: "ResponderEngine", dependencies: ["KeyTraceCore", "CProcessor"]),
-        .target(name: "Scenes", dependencies: ["KeyTraceCore", "ResponderEngine"], plugins: ["EmbedScenes"]),
+        .target(name: "ResponderEngine", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CProcessor"]),
+        .target(name: "Scenes", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine"], plugins: ["EmbedScenes"]),
         // Embeds Traces/scenes in the Scenes module (BundledScenes), so a copied binary has them.
         .plugin(name: "EmbedScenes", capability: .buildTool(), dependencies: ["embed-scenes"], path: "Plugins/EmbedScenes"),
         .executableTarget(name: "embed-scenes", path: "Plugins/EmbedScenesTool"),
-        .target(name: "SceneDiff", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes"]),
-        .target(name: "Capture", dependencies: ["KeyTraceCore", "CPcap"]),
-        .target(name: "TraceFormat", dependencies: ["KeyTraceCore", "CCRC32C"]),
+        .target(name: "SceneDiff", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes"]),
+        .target(name: "Capture", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CPcap"]),
+        .target(name: "TraceFormat", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CCRC32C"]),
         .target(name: "KeyTraceTesting", dependencies: ["Replay"]),
-        .target(name: "Recording", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CProcessor"]),
-        .target(name: "Replay", dependencies: ["KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Statistics"]),
+        .target(name: "Recording", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CProcessor"]),
+        .target(name: "Replay", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Statistics"]),
         .target(name: "Statistics", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
-        .target(name: "Analysis", dependencies: ["KeyTraceCore", "TraceFormat", "Statistics"]),
-        .target(name: "Bench", dependencies: ["KeyTraceCore", "ResponderEngine", "Replay", "Analysis", "CAllocationCounter"]),
+        // Reading traces into figures (`analyze`).
+        .target(name: "Analysis", dependencies: ["KeyTraceSupport", "KeyTraceCore", "TraceFormat", "Statistics"]),
+        // Bench results and their comparison: `compare`, the statistics tests, the hardware gate.
+        .target(name: "Comparison", dependencies: ["KeyTraceSupport", "KeyTraceCore", "Analysis", "Statistics"]),
+        // Renderings for people: text, markdown, HTML, SVG, JUnit.
+        .target(name: "Reports", dependencies: ["KeyTraceSupport", "KeyTraceCore", "Analysis", "Comparison", "Statistics"]),
+        // Traces into other tools' formats: Chrome, press tables, pcap, hid-recorder, CSV/NDJSON.
+        .target(name: "Export", dependencies: ["KeyTraceSupport", "KeyTraceCore", "TraceFormat", "Analysis", "CPcap"]),
+        .target(name: "Bench", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Replay", "Analysis", "Comparison", "CAllocationCounter"]),
         .target(
             name: "SceneImport",
             dependencies: [
+                "KeyTraceSupport",
                 "KeyTraceCore",
                 "Scenes",
                 "ResponderEngine",
@@ -66,6 +75,7 @@ let package = Package(
         .executableTarget(
             name: "keytrace-scene-import",
             dependencies: [
+                "KeyTraceSupport",
                 "SceneImport",
                 "KeyTraceCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -74,6 +84,7 @@ let package = Package(
         .executableTarget(
             name: "keytrace",
             dependencies: [
+                "KeyTraceSupport",
                 "KeyTraceCore",
                 "ResponderEngine",
                 "Scenes",
@@ -83,6 +94,9 @@ let package = Package(
                 "Recording",
                 "Replay",
                 "Analysis",
+                "Comparison",
+                "Reports",
+                "Export",
                 "Bench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -90,20 +104,23 @@ let package = Package(
             // the Swift runtime and libraries resolve to it.
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
-        .target(name: "CLITestSupport", path: "Tests/CLITestSupport"),
+        .target(name: "CLITestSupport", dependencies: ["KeyTraceSupport"], path: "Tests/CLITestSupport"),
+        .testTarget(name: "KeyTraceSupportTests", dependencies: ["KeyTraceSupport"]),
         .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
-        .testTarget(name: "ResponderEngineTests", dependencies: ["ResponderEngine", "KeyTraceCore"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "ResponderEngine", "KeyTraceCore"]),
+        .testTarget(name: "ResponderEngineTests", dependencies: ["KeyTraceSupport", "ResponderEngine", "KeyTraceCore"]),
+        .testTarget(name: "ScenesTests", dependencies: ["KeyTraceSupport", "Scenes", "ResponderEngine", "KeyTraceCore"]),
         .testTarget(name: "SceneDiffTests", dependencies: ["SceneDiff", "Scenes", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "CIRegressionTests", dependencies: ["CLITestSupport"]),
-        .testTarget(name: "CaptureTests", dependencies: ["Capture", "KeyTraceCore", "TraceFormat", "CPcap", "CLITestSupport"]),
-        .testTarget(name: "TraceFormatTests", dependencies: ["TraceFormat", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "CaptureTests", dependencies: ["KeyTraceSupport", "Capture", "Export", "KeyTraceCore", "TraceFormat", "CPcap", "CLITestSupport"]),
+        .testTarget(name: "TraceFormatTests", dependencies: ["KeyTraceSupport", "TraceFormat", "Export", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Capture", "Scenes", "ResponderEngine", "TraceFormat", "KeyTraceCore", "CLITestSupport"]),
-        .testTarget(name: "ReplayTests", dependencies: ["Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "ReplayTests", dependencies: ["KeyTraceSupport", "Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
-        .testTarget(name: "AnalysisTests", dependencies: ["Analysis", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
-        .testTarget(name: "StatisticsTests", dependencies: ["Statistics", "KeyTraceCore"]),
+        .testTarget(name: "AnalysisTests", dependencies: ["KeyTraceSupport", "Analysis", "Comparison", "Reports", "Export", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Analysis", "TraceFormat", "KeyTraceCore", "KeyTraceSupport", "CLITestSupport"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Analysis", "Statistics", "KeyTraceCore", "KeyTraceSupport"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["KeyTraceSupport", "Statistics", "KeyTraceCore"]),
         // The docs against the built binary: shell transcripts, the CLI reference, rule numbers.
         .testTarget(name: "DocsTests", dependencies: ["CLITestSupport"]),
     ]

@@ -18,13 +18,8 @@ let package = Package(
                 "BenchmarkSupport",
                 "BenchmarkTolerances",
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Recording", package: "KeyTrace"),
-                .product(name: "Replay", package: "KeyTrace"),
-                .product(name: "Scenes", package: "KeyTrace"),
-                .product(name: "Capture", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
                 .product(name: "TraceFormat", package: "KeyTrace"),
-                .product(name: "ResponderEngine", package: "KeyTrace"),
-                .product(name: "KeyTraceCore", package: "KeyTrace"),
             ],
             path: "ReplayBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -34,8 +29,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkTolerances",
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "ResponderEngine", package: "KeyTrace"),
-                .product(name: "KeyTraceCore", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
             ],
             path: "EngineBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
@@ -51,7 +45,7 @@ let package = Package(
             dependencies: [
                 "CPcapBench",
                 .product(name: "TraceFormat", package: "KeyTrace"),
-                .product(name: "KeyTraceCore", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
             ],
             path: "BenchmarkSupport"
         ),
@@ -62,7 +56,7 @@ let package = Package(
                 "BenchmarkTolerances",
                 "CPcapBench",
                 .product(name: "TraceFormat", package: "KeyTrace"),
-                .product(name: "KeyTraceCore", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "TraceFormatBenchmarks",
@@ -81,8 +75,7 @@ let package = Package(
                 "BenchmarkSupport",
                 "CPcapLoop",
                 .product(name: "Benchmark", package: "benchmark"),
-                .product(name: "Capture", package: "KeyTrace"),
-                .product(name: "Recording", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
                 .product(name: "TraceFormat", package: "KeyTrace"),
             ],
             path: "RecordPcapBenchmarks",
@@ -93,7 +86,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "TraceFormat", package: "KeyTrace"),
-                .product(name: "KeyTraceCore", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
             ],
             path: "SeekBenchmark"
         ),
@@ -101,7 +94,7 @@ let package = Package(
             name: "SceneImportBenchmarks",
             dependencies: [
                 "BenchmarkTolerances",
-                .product(name: "SceneImport", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
@@ -113,9 +106,8 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 "BenchmarkTolerances",
-                .product(name: "Analysis", package: "KeyTrace"),
+                .product(name: "_KeyTraceBenchmarkSupport", package: "KeyTrace"),
                 .product(name: "TraceFormat", package: "KeyTrace"),
-                .product(name: "KeyTraceCore", package: "KeyTrace"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "AnalysisBenchmarks",

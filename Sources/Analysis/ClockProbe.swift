@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 /// Measures a clock on this machine, for traces that do not state theirs.
 public enum ClockProbe {
@@ -26,13 +22,6 @@ public enum ClockProbe {
 
     /// `CLOCK_MONOTONIC`'s resolution and the cost of one `clock_gettime` call.
     public static func measure() -> TraceAnalysis.ClockFigures {
-        var resolution = timespec()
-        clock_getres(CLOCK_MONOTONIC, &resolution)
-        let ns = UInt64(resolution.tv_sec) * 1_000_000_000 + UInt64(resolution.tv_nsec)
-        return measure(resolutionNanoseconds: ns) {
-            var now = timespec()
-            clock_gettime(CLOCK_MONOTONIC, &now)
-            return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
-        }
+        measure(resolutionNanoseconds: MonotonicTime.resolutionNanoseconds, read: MonotonicTime.nanoseconds)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyTraceCore
+import KeyTraceSupport
 
 /// The commands an app's `keyCommands` getters build per key press, under UIKit's policy (what a
 /// device does: UIKit reads every responder of the chain on every press) and under the policy
@@ -47,11 +48,11 @@ public struct CommandsBuiltPerPress: Hashable, Sendable {
     }
 
     /// Whether the run's policy differs from UIKit's, so its figure is worth a column.
-    var showsPolicy: Bool { policy.map { $0 != "uikit" } ?? false }
+    package var showsPolicy: Bool { policy.map { $0 != "uikit" } ?? false }
 
     /// `uikit`, the run's policy when it is not `uikit` (for example `cached`), and
     /// `by_responder` (`responder`, `built_per_call`, `uikit`, and the policy's figure).
-    public var json: JSONObject {
+    package var json: JSONObject {
         var object = JSONObject()
         object.add("uikit", fixedPoint: uikitThousandths, decimals: 3)
         if showsPolicy, let policy { object.add(field: policy, fixedPoint: policyThousandths, decimals: 3) }
@@ -83,7 +84,7 @@ public struct CommandsBuiltPerPress: Hashable, Sendable {
     }
 
     /// Thousandths as a number with two decimals (truncated).
-    static func decimal(_ thousandths: UInt64) -> String {
+    package static func decimal(_ thousandths: UInt64) -> String {
         let hundredths = thousandths / 10
         let fraction = hundredths % 100
         return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"

@@ -1,5 +1,6 @@
 import Foundation
 import KeyTraceCore
+import KeyTraceSupport
 
 /// The report of `keytrace scene import --report FILE --json` (schema
 /// `keytrace-import-report/1`), read back so an analysis of a trace recorded or replayed

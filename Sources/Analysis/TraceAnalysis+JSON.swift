@@ -1,4 +1,5 @@
 import Foundation
+import KeyTraceSupport
 
 extension TraceAnalysis {
     /// The `keytrace-analysis/1` JSON document: sorted keys, pretty-printed, so the same

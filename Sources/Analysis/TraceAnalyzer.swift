@@ -371,15 +371,6 @@ struct CommandKey: Hashable, CustomStringConvertible {
     }
 }
 
-/// The records of one press, joined by `pressSequence`.
-struct PressState {
-    var sequence: UInt64 = 0
-    var isOccupied = false
-    var key: KeyRecord?
-    var resolution: ResolutionRecord?
-    var timings: StageTimingsRecord?
-}
-
 /// The ring of presses still being joined.
 struct PressWindow {
     static let size = 64

@@ -1,6 +1,7 @@
 import Analysis
 import KeyTraceCore
 import ResponderEngine
+import Comparison
 
 /// Accumulates a ``BenchResult`` from the resolutions of repeated replays.
 ///
@@ -21,9 +22,9 @@ import ResponderEngine
 ///
 /// Stage durations come from `resolution.timings` (unmeasured timings are skipped), counters
 /// from `resolution.outcome` and `resolution.queries`, invalidations from the observer callback.
-public final class BenchRecorder: DispatchObserver {
+package final class BenchRecorder: DispatchObserver {
     /// The metadata written into the result.
-    public var metadata: BenchMetadata
+    package var metadata: BenchMetadata
     private let clockResolution: UInt64
     private let checkpointOverhead: UInt64
     private var runs: [BenchRun] = []
@@ -35,17 +36,17 @@ public final class BenchRecorder: DispatchObserver {
 
     /// A recorder for a bench described by `metadata`, measured with a clock of
     /// `clockResolution` ns whose reads cost `checkpointOverhead` ns each.
-    public init(metadata: BenchMetadata, clockResolution: UInt64, checkpointOverhead: UInt64) {
+    package init(metadata: BenchMetadata, clockResolution: UInt64, checkpointOverhead: UInt64) {
         self.metadata = metadata
         self.clockResolution = clockResolution
         self.checkpointOverhead = checkpointOverhead
     }
 
     /// Runs finished so far.
-    public var completedRuns: Int { runs.count }
+    package var completedRuns: Int { runs.count }
 
     /// Starts a new run, ending the current one if any.
-    public func beginRun() {
+    package func beginRun() {
         endRun()
         commandsBuilt.removeAll()
         current = BenchRun(
@@ -56,7 +57,7 @@ public final class BenchRecorder: DispatchObserver {
     }
 
     /// Ends the current run; does nothing when none is open.
-    public func endRun() {
+    package func endRun() {
         if var run = current {
             for entry in commandsBuilt.entries {
                 run.counters.record(builtBy: entry.path, perCall: entry.perCall, built: entry.built,
@@ -74,7 +75,7 @@ public final class BenchRecorder: DispatchObserver {
     }
 
     /// Records one resolution into the current run (starting one if needed).
-    public func record(_ resolution: Resolution) {
+    package func record(_ resolution: Resolution) {
         if current == nil { beginRun() }
         current?.latency.record(resolution.timings)
         current?.counters.record(outcome: resolution.outcome, queries: resolution.queries)
@@ -82,27 +83,27 @@ public final class BenchRecorder: DispatchObserver {
     }
 
     /// Records one cache invalidation into the current run.
-    public func record(invalidation reason: CacheInvalidationReason) {
+    package func record(invalidation reason: CacheInvalidationReason) {
         if current == nil { beginRun() }
         current?.counters.record(invalidation: reason)
     }
 
     /// Adds heap allocations measured around the current run's dispatches.
-    public func record(allocations count: UInt64) {
+    package func record(allocations count: UInt64) {
         if current == nil { beginRun() }
         current?.counters.record(allocations: count)
     }
 
     /// The result so far: every finished run, plus the open one if any.
-    public func result() -> BenchResult {
+    package func result() -> BenchResult {
         BenchResult(metadata: metadata, runs: runs + (current.map { [$0] } ?? []))
     }
 
-    public func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
+    package func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {
         record(resolution)
     }
 
-    public func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
+    package func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {
         record(invalidation: reason)
     }
 }

@@ -1,6 +1,8 @@
 import Analysis
 import Replay
 import ResponderEngine
+import Comparison
+import TraceFormat
 
 /// Replays a trace a number of times with stage timing on and collects a ``BenchResult``: per
 /// run the latency distributions, the deterministic counters and the heap allocations made
@@ -14,10 +16,10 @@ import ResponderEngine
 /// The warm-up replay makes the process's one-time work (type metadata, protocol conformance
 /// lookups, lazily built tables) happen before anything is counted, so every recorded run counts
 /// the same allocations.
-public enum TraceBench {
+package enum TraceBench {
     /// Replays `trace` `runs` times under `options` (stage timing is turned on) and returns the
     /// result described by `metadata`. `progress` is called after each run with the runs done.
-    public static func run(trace: String, options: Replayer.Options, runs: Int, metadata: BenchMetadata,
+    package static func run(trace: String, options: Replayer.Options, runs: Int, metadata: BenchMetadata,
                            progress: (Int) -> Void = { _ in }) throws -> BenchResult {
         var options = options
         options.stageTiming = true

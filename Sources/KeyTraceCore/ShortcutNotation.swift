@@ -1,3 +1,4 @@
+import KeyTraceSupport
 /// Parsing and printing of the two shortcut notations (`⇧⌘A` and `shift+cmd+a`).
 enum ShortcutNotation {
     static let modifierWords: [String: ModifierFlags] = [
@@ -130,14 +131,5 @@ enum ShortcutNotation {
             }
         }
         return words.joined(separator: "+")
-    }
-}
-
-extension StringProtocol {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
-        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
-        return String(slice)
     }
 }

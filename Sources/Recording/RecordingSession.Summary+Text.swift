@@ -9,6 +9,15 @@ extension RecordingSession.Summary {
         case deviceEvents
         /// Keys with no device behind them (the terminal, a script).
         case keys
+
+        /// What `input` is read as.
+        public init(_ input: CaptureInput) {
+            switch input {
+            case .usbCapture, .usbInterface: self = .usbPackets
+            case .terminal, .script: self = .keys
+            case .evdev, .evemu, .hidRecorder, .libinput: self = .deviceEvents
+            }
+        }
     }
 
     /// The summary `keytrace record` prints: the trace written (marked INCOMPLETE when the

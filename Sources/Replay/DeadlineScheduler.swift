@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 import ResponderEngine
 
 /// Schedules a timed replay's presses at absolute deadlines of `CLOCK_MONOTONIC`: each press at

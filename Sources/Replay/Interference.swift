@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 /// What kept a timed replay's thread from running when it wanted to: CPU time the hypervisor
 /// gave to other machines (steal) and preemptions of the replaying thread.

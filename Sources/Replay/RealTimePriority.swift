@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 /// Runs the calling thread at real-time priority (`SCHED_FIFO`, the lowest real-time level)
 /// while it exists, when the system permits it (`CAP_SYS_NICE` or an `RLIMIT_RTPRIO` allowance);

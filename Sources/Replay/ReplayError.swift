@@ -1,6 +1,7 @@
 import KeyTraceCore
 import Scenes
 import TraceFormat
+import KeyTraceSupport
 
 /// Why a replay could not run. Its ``description`` says what is wrong; compare ``code``
 /// against the static members to react to a kind of failure:

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// What the ⌘-hold overlay would show for a dispatcher's current chain (R22), with the commands
 /// R12 never considers because an earlier command has the same shortcut: the data behind

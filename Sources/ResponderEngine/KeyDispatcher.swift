@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 import KeyTraceCore
 
 /// Turns key events into key-command actions or press deliveries, as UIKit does

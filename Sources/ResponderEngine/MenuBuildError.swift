@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// Why a main menu could not be built.
 public struct MenuBuildError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 /// A source of monotonic nanosecond timestamps for stage timing.
 ///
@@ -22,18 +18,10 @@ public final class MonotonicClock: NanosecondClock {
 
     /// `CLOCK_MONOTONIC` in nanoseconds from an unspecified origin (typically boot); never decreases.
     @inline(__always)
-    public func now() -> UInt64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
+    public func now() -> UInt64 { MonotonicTime.nanoseconds() }
 
     /// `clock_getres(CLOCK_MONOTONIC)` in nanoseconds, asked anew on every read.
-    public var resolution: UInt64 {
-        var ts = timespec()
-        clock_getres(CLOCK_MONOTONIC, &ts)
-        return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
-    }
+    public var resolution: UInt64 { MonotonicTime.resolutionNanoseconds }
 }
 
 /// A clock that advances by a fixed step on every read: deterministic timings for tests.

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 extension ResolutionExplanation {
     /// The explanation as one JSON object (`keytrace scene resolve --json`): the press, the

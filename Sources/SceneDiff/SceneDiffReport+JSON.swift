@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 extension SceneDiffReport {
     /// The schema of ``json``.

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 extension JSONValue {
     /// ``canonicalText`` laid out for people: object keys sorted, two spaces of indentation per

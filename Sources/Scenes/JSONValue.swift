@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// A JSON value that keeps object keys in document order and numbers exactly as written.
 /// ``JSONParser/location(of:in:)`` finds where a value starts, so scene errors can name a line,

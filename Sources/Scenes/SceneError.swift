@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// A scene file that cannot be used, with where and what.
 ///

@@ -180,8 +180,4 @@ func readTextFile(_ path: String) throws(SceneError) -> String {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// Encodes records into chunk entries, interning strings and key shapes per chunk.
 ///

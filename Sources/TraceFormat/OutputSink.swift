@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 /// Where a writer's bytes go: an in-memory array or a file descriptor.
 enum OutputSink {

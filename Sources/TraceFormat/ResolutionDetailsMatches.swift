@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// Remembers pairs of resolution records whose details (shortcut, title, action, paths,
 /// blocking action) were found equal, so comparing records that share those details again

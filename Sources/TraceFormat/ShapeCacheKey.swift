@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// A key press's shape as the encoder's shape cache keys it: the trivial fields packed into
 /// words and the two texts, so a repeated key finds its shape number without hashing its texts.

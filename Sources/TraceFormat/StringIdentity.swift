@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// A `String` value's two words, the key of the encoder's string-reference cache: a string the
 /// writer meets again (a responder path, an action name, handed over from the same table every

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 extension TraceFileHeader {
     /// Whether the file at `path` starts with the trace format's magic bytes (``magic``): a

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// An error reading or writing a trace, with a message that says what to do about it.
 ///
@@ -30,7 +31,7 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
 
     /// The input is not a readable file holding a trace (a directory, a device), or a FIFO
     /// could not be read.
-    public static func input(_ error: InputFileError) -> TraceFormatError {
+    package static func input(_ error: InputFileError) -> TraceFormatError {
         TraceFormatError(.input(error))
     }
 

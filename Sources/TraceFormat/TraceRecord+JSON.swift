@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 extension KeyRecord {
     /// The JSON phase name: `down`, `up`, `repeat`, `changed` or `cancelled`.

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 extension TraceStreamDecoder {
     /// Whether the trace at `path` arrives as a stream rather than as a file: a FIFO, or `-`

@@ -1,9 +1,7 @@
 import ArgumentParser
 import KeyTraceCore
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import KeyTraceSupport
 import SceneImport
 
 /// `keytrace scene import`: builds a scene from an app's Swift source. `keytrace` runs this
@@ -140,11 +138,6 @@ extension SceneImportCommand {
     /// Unblocks SIGINT, SIGTERM and SIGHUP, which a parent may have left blocked in the mask the
     /// tool inherits: whoever starts an import can always stop it.
     static func acceptTerminatingSignals() {
-        #if canImport(Glibc)
-        var set = sigset_t()
-        sigemptyset(&set)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, signal) }
-        sigprocmask(SIG_UNBLOCK, &set, nil)
-        #endif
+        SystemCalls.unblock([SIGINT, SIGTERM, SIGHUP])
     }
 }

@@ -5,11 +5,9 @@ import ArgumentParser
 import Foundation
 import TraceFormat
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
+import Comparison
+import Reports
 
 /// `keytrace analyze TRACE... [--format text|json|markdown|html] [-o FILE] [--top N]`.
 struct AnalyzeCommand: ParsableCommand {
@@ -96,8 +94,7 @@ struct AnalyzeCommand: ParsableCommand {
             let report: String
             switch format {
             case .text:
-                let colour = output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-                report = analysis.textReport(colour: colour)
+                report = analysis.textReport(colour: ReportColour.allowed(writesToFile: output != nil))
             case .json: report = try analysis.jsonReport()
             case .markdown: report = analysis.markdownReport()
             case .html: report = analysis.htmlReport()

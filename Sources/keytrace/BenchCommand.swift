@@ -6,6 +6,9 @@ import KeyTraceCore
 import Replay
 import ResponderEngine
 import Scenes
+import KeyTraceSupport
+import Comparison
+import Reports
 
 /// `keytrace bench --scene SCENE --trace TRACE [--runs N] [--policy …] -o RESULT.json`.
 struct BenchCommand: ParsableCommand {

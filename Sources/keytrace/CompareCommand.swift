@@ -4,11 +4,9 @@ import ArgumentParser
 import Foundation
 import TraceFormat
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
+import Comparison
+import Reports
 
 /// `keytrace compare BASE.json CURRENT.json`: decides whether CURRENT regressed against BASE.
 struct Compare: ParsableCommand {
@@ -160,10 +158,8 @@ struct Compare: ParsableCommand {
         }
     }
 
-    /// Whether text reports may use colour: standard output is a terminal and `NO_COLOR` is unset.
-    private var colour: Bool {
-        output == nil && isatty(STDOUT_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-    }
+    /// Whether text reports may use colour (``ReportColour``).
+    private var colour: Bool { ReportColour.allowed(writesToFile: output != nil) }
 
     /// Whether two paths name the same file (after resolving symbolic links).
     private static func samePath(_ a: String, _ b: String) -> Bool {

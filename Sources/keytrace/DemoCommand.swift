@@ -9,6 +9,7 @@ import Replay
 import ResponderEngine
 import Scenes
 import TraceFormat
+import Reports
 
 /// `keytrace demo`: record a bundled capture through a bundled scene, replay it, print the analysis.
 struct DemoCommand: ParsableCommand {

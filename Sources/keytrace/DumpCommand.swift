@@ -31,7 +31,7 @@ struct DumpCommand: ParsableCommand {
         try withLineOutputScope {
             if TraceStreamDecoder.isStream(options.trace) { return try dumpStream() }
             let reader = try options.open()
-            let filter = try RecordFilter(origin: reader.chunks.first?.firstTimestamp ?? 0, from: from, to: to, kinds: kind)
+            let filter = try Self.filter(origin: reader.chunks.first?.firstTimestamp ?? 0, from: from, to: to, kinds: kind)
             var out = try LineOutput()
             var cursor = filter.cursor(in: reader)
             while cursor.next(in: filter.kinds) {  // records of other kinds are stepped over
@@ -62,7 +62,7 @@ struct DumpCommand: ParsableCommand {
         var out = try LineOutput()
         let read = try decoder.decode(from: options.trace) { records in
             guard let first = records.first else { return }
-            let accepted = try filter ?? RecordFilter(origin: first.timestamp, from: from, to: to, kinds: kind)
+            let accepted = try filter ?? Self.filter(origin: first.timestamp, from: from, to: to, kinds: kind)
             filter = accepted
             for record in records where accepted.accepts(time: record.timestamp, kind: record.kind) {
                 try write(record, origin: accepted.origin, to: &out)
@@ -75,45 +75,13 @@ struct DumpCommand: ParsableCommand {
     }
 }
 
-/// `--from`, `--to` and `--kind` resolved against a trace's first time.
-struct RecordFilter {
-    let origin: UInt64
-    let lower: UInt64?
-    let upper: UInt64?
-    /// `--kind`, or every kind.
-    let kinds: RecordKinds
-
-    init(origin start: UInt64, from: String?, to: String?, kinds: String?) throws {
-        origin = start
-        lower = try from.map { text in
-            guard let bound = TimeBound(text) else { throw CommandFailure.usage("--from: expected \(TimeBound.help)") }
-            return bound.resolved(origin: start)
+extension DumpCommand {
+    /// The filter `--from`, `--to` and `--kind` give; a notation it cannot read is a usage error.
+    static func filter(origin: UInt64, from: String?, to: String?, kinds: String?) throws -> RecordFilter {
+        do {
+            return try RecordFilter(origin: origin, from: from, to: to, kinds: kinds)
+        } catch {
+            throw CommandFailure.usage(error.description)
         }
-        upper = try to.map { text in
-            guard let bound = TimeBound(text) else { throw CommandFailure.usage("--to: expected \(TimeBound.help)") }
-            return bound.resolved(origin: start)
-        }
-        if let kinds {
-            switch RecordKind.parseList(kinds) {
-            case .success(let set): self.kinds = RecordKinds(set)
-            case .failure(let e): throw CommandFailure.usage(e.description)
-            }
-        } else {
-            self.kinds = .all
-        }
-    }
-
-    /// A cursor over `reader`, starting at `--from` by binary search when given.
-    func cursor(in reader: TraceReader) -> RecordCursor {
-        if let lower { return reader.cursor(from: lower) }
-        return reader.cursor()
-    }
-
-    /// Whether a record at `time` of `kind` passes `--from`, `--to` and `--kind`.
-    func accepts(time: UInt64, kind: RecordKind) -> Bool {
-        if let lower, time < lower { return false }
-        if let upper, time > upper { return false }
-        if !kinds.contains(kind) { return false }
-        return true
     }
 }

@@ -6,11 +6,8 @@ import Replay
 import Scenes
 import TraceFormat
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
+import Comparison
 
 /// The exit codes of every `keytrace` subcommand (``table``, shown by `keytrace --help` and in
 /// docs/CLI.md), and the one place errors become messages.
@@ -124,11 +121,7 @@ enum KeyTraceExit {
     /// Prints `failure`'s lines to standard error and exits with its code.
     static func exit(with failure: Failure) -> Never {
         for line in failure.lines { printError(line) }
-        #if canImport(Glibc)
-        Glibc.exit(failure.code.rawValue)
-        #else
-        Darwin.exit(failure.code.rawValue)
-        #endif
+        SystemCalls.exit(failure.code.rawValue)
     }
 
     static func printError(_ message: String) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyTraceCore
+import KeyTraceSupport
 
 /// The `keytrace` command: record, replay and analyse keyboard-event traces.
 @main

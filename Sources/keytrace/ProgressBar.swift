@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 /// A progress bar on standard error, drawn only when standard error is a terminal.
 final class ProgressBar {

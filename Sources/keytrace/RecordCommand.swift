@@ -8,11 +8,7 @@ import ResponderEngine
 import Scenes
 import TraceFormat
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 
 /// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --hid-recorder FILE | --libinput FILE | --terminal | --script FILE) [--scene SCENE] -o OUT`.
 struct RecordCommand: ParsableCommand {
@@ -81,19 +77,24 @@ struct RecordCommand: ParsableCommand {
             }
             let runtime = try scene.map(SceneArgument.load)
             // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
-            let (source, kind, details, linkType) = try openSource(layout: runtime?.application.keyboardLayout ?? .usANSI)
-            var metadata = TraceMetadata(capturedFrom: kind, details: details, pcapLinkType: linkType.map { UInt32($0) })
+            let input = captureInput(layout: runtime?.application.keyboardLayout ?? .usANSI)
+            if case .terminal = input, isatty(0) != 0 {
+                KeyTraceExit.writeStandardError("recording keys from this terminal; press Ctrl-] to stop\n")
+            }
+            let capture = try input.open(recordsReports: !noReports)
+            var metadata = TraceMetadata(capturedFrom: capture.kind, details: capture.details,
+                                         pcapLinkType: capture.pcapLinkType.map { UInt32($0) })
             if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
             // A capture file is converted in one pass: the devices it names go into the header at the end.
             let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
                                                firstResponder: firstResponder,
                                                writerOptions: pcap != nil ? .conversion : .init())
-            let stopSignals = installStopHandlers(for: source)
+            let stopSignals = installStopHandlers(capture.stopper)
             defer { _ = stopSignals }
             let progress = ProgressBar()
             var captureError: Error?
             do {
-                try session.record(source) { count in progress.update(label: "recording", read: UInt64(count), unit: "events") }
+                try session.record(capture.source) { count in progress.update(label: "recording", read: UInt64(count), unit: "events") }
             } catch {
                 captureError = error
             }
@@ -102,82 +103,34 @@ struct RecordCommand: ParsableCommand {
             if jsonSummary {
                 print(summary.capture.json)
             } else {
-                print(summary.text(output: output, input: input, complete: captureError == nil, throughScene: scene != nil),
+                print(summary.text(output: output, input: .init(input), complete: captureError == nil, throughScene: scene != nil),
                       terminator: "")
             }
             if let captureError {
                 throw CommandFailure.noted(captureError, "the \(summary.presses) presses read before the problem were recorded to \(output)")
             }
             // A file that held nothing to read is unusable input, not an empty success.
-            let inputFile = script ?? evemu ?? libinput ?? evdev.flatMap { FileKind(path: $0) == .regular ? $0 : nil }
-            if let inputFile, summary.capture.packetsRead == 0 {
+            if let inputFile = input.inputFile, summary.capture.packetsRead == 0 {
                 throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
                                                    + "\(output) holds an empty trace")
             }
         }
     }
 
-    private func openSource(layout: KeyboardLayout) throws -> (CaptureSource, String, [String: String], Int32?) {
-        if let pcap {
-            let source = try USBCaptureSource(file: pcap, options: usbOptions)
-            return (source, "usb", ["input": pcap], source.linkType)
-        }
-        if let interface {
-            let source = try USBCaptureSource(interface: interface, options: usbOptions)
-            return (source, "usb-live", ["interface": interface], source.linkType)
-        }
-        if let evdev { return (try EvdevCaptureSource(path: evdev), "evdev", ["input": evdev], nil) }
-        if let evemu { return (try EvemuCaptureSource(path: evemu), "evemu", ["input": evemu], nil) }
-        if let hidRecorder {
-            var options = HIDRecorderOptions()
-            options.recordsReports = !noReports
-            return (try HIDRecorderCaptureSource(path: hidRecorder, options: options), "hid-recorder",
-                    ["input": hidRecorder, "timestamps": "hidraw read times in user space, relative to the first read"], nil)
-        }
-        if let libinput {
-            var options = LibinputOptions()
-            options.keySource = libinputKeys
-            options.recordsReports = !noReports
-            let source = try LibinputCaptureSource(path: libinput, options: options)
-            var details = ["input": libinput, "timestamps": libinputKeys == .evdev
-                ? "evdev kernel times (CLOCK_MONOTONIC), relative to the first event, or to the start of the recording for several devices"
-                : "hidraw read times in user space, relative to the first evdev event, or to the start of the recording for several devices"]
-            if source.summary.obfuscatedPresses > 0 {
-                details["keyCodes"] = "obfuscated: \(source.summary.obfuscatedPresses) presses recorded by libinput record as KEY_A"
-            }
-            return (source, "libinput", details, nil)
-        }
-        if let script { return (try ScriptCaptureSource(path: script, layout: layout), "script", ["input": script], nil) }
-        if terminal {
-            if isatty(0) != 0 { KeyTraceExit.writeStandardError("recording keys from this terminal; press Ctrl-] to stop\n") }
-            let source = try TerminalCaptureSource(keyboardProtocol: keyboardProtocol)
-            let encoding = source.usesKittyProtocol ? "kitty" : (source.isTerminal ? "legacy" : "stdin")
-            return (source, "terminal", ["input": "stdin", "keyboardProtocol": encoding], nil)
-        }
-        throw ValidationError("no source given")
-    }
-
-    /// What the source reads, for the summary's lines.
-    private var input: RecordingSession.Summary.Input {
-        if pcap != nil || interface != nil { return .usbPackets }
-        return terminal || script != nil ? .keys : .deviceEvents
-    }
-
-    private var usbOptions: USBCaptureOptions {
-        var options = USBCaptureOptions()
-        options.recordsReports = !noReports
-        return options
+    /// The one source the options name (``run()`` has checked that there is exactly one).
+    private func captureInput(layout: KeyboardLayout) -> CaptureInput {
+        if let pcap { return .usbCapture(path: pcap) }
+        if let interface { return .usbInterface(interface) }
+        if let evdev { return .evdev(path: evdev) }
+        if let evemu { return .evemu(path: evemu) }
+        if let hidRecorder { return .hidRecorder(path: hidRecorder) }
+        if let libinput { return .libinput(path: libinput, keys: libinputKeys) }
+        if let script { return .script(path: script, layout: layout) }
+        return .terminal(keyboardProtocol)
     }
 
     /// SIGINT/SIGTERM stop live sources; the trace is then finished normally.
-    private func installStopHandlers(for source: CaptureSource) -> [DispatchSourceSignal] {
-        let stopper: CaptureStopper?
-        switch source {
-        case let usb as USBCaptureSource: stopper = usb.isLive ? usb.stopper : nil
-        case let evdev as EvdevCaptureSource: stopper = evdev.stopper
-        case let terminal as TerminalCaptureSource: stopper = terminal.stopper
-        default: stopper = nil
-        }
+    private func installStopHandlers(_ stopper: CaptureStopper?) -> [DispatchSourceSignal] {
         guard let stopper else { return [] }
         return [SIGINT, SIGTERM].map { signalNumber in
             signal(signalNumber, SIG_IGN)

@@ -3,6 +3,8 @@ import Foundation
 import KeyTraceCore
 import SceneDiff
 import Scenes
+import KeyTraceSupport
+import Comparison
 
 /// `keytrace scene diff BASE HEAD`: what a change to the app did to its keyboard shortcuts
 /// (docs/SceneDiff.md). The comparison is ``SceneDiff``; this command loads, judges against the

@@ -1,11 +1,7 @@
 import ArgumentParser
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport
 import KeyTraceCore
 
 extension SceneCommand {

@@ -79,8 +79,4 @@ struct LineOutput: ~Copyable {
     }
 }
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import KeyTraceSupport

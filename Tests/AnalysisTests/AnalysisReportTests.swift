@@ -3,6 +3,9 @@ import Foundation
 import KeyTraceCore
 import Testing
 import TraceFormat
+import Export
+import Comparison
+import Reports
 
 /// The four report formats and the Chrome trace export, on golden traces.
 struct AnalysisReportTests {

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import Testing
+import Comparison
 
 /// Runs the built `keytrace analyze` and `keytrace export --format chrome` and checks exit
 /// codes, standard output and standard error.

@@ -1,6 +1,7 @@
 import CLITestSupport
 import Foundation
 import Testing
+import Comparison
 
 /// A/A runs of the built `keytrace bench`: the same binary on the same trace in separate
 /// processes. Deterministic counters must agree bit for bit, so `compare` never raises an alarm

@@ -4,6 +4,8 @@ import Foundation
 import KeyTraceCore
 import ResponderEngine
 import Testing
+import KeyTraceSupport
+import Comparison
 
 struct BenchResultTests {
     private var metadata: BenchMetadata {

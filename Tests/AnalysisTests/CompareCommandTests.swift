@@ -3,6 +3,8 @@ import Analysis
 import CLITestSupport
 import Foundation
 import Testing
+import KeyTraceSupport
+import Reports
 
 /// Runs the built `keytrace compare` on files written here and checks exit codes, output and
 /// that the inputs are left byte for byte as they were.

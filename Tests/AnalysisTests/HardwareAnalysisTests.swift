@@ -4,6 +4,7 @@ import Foundation
 import KeyTraceCore
 import Testing
 import TraceFormat
+import Reports
 
 /// The keyboard's own timing: chatter, chords, rollover, dwell per key and polling, on a
 /// constructed capture with known figures and on the real captures.

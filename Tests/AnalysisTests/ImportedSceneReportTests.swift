@@ -1,6 +1,7 @@
 @testable import Analysis
 import Foundation
 import Testing
+import Reports
 
 /// The import report as `keytrace analyze --import-report` reads it.
 @Suite struct ImportedSceneReportTests {

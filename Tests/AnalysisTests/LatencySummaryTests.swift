@@ -4,6 +4,7 @@ import KeyTraceCore
 import ResponderEngine
 import Statistics
 import Testing
+import KeyTraceSupport
 
 struct LatencySummaryTests {
     @Test func mergingEqualsRecordingEverythingInOne() {

@@ -3,6 +3,7 @@ import Foundation
 import KeyTraceCore
 import Testing
 import TraceFormat
+import KeyTraceSupport
 
 /// Reading a trace on two threads gives exactly the analysis one thread gives, wherever the
 /// chunk split falls: inside a press, among late records, next to damage.

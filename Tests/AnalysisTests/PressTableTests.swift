@@ -4,6 +4,7 @@ import Foundation
 import KeyTraceCore
 import Testing
 import TraceFormat
+import Export
 
 /// Whether the oracles' Python imports DuckDB (Scripts/install-oracles.sh installs it).
 private let duckDBAvailable = OraclePython.canImport("duckdb")

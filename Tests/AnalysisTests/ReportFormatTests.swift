@@ -5,6 +5,9 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import KeyTraceSupport
+import Comparison
+import Reports
 
 struct ReportFormatTests {
     private func comparison() -> RunComparison {

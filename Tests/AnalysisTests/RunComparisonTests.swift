@@ -1,7 +1,10 @@
 @testable import Analysis
+@testable import Reports
 import Foundation
 import KeyTraceCore
 import Testing
+import KeyTraceSupport
+import Comparison
 
 struct RunComparisonTests {
     @Test func anInjectedFifteenPercentSlowdownIsARegression() {

@@ -3,6 +3,7 @@ import Foundation
 import KeyTraceCore
 import Testing
 import TraceFormat
+import KeyTraceSupport
 
 /// Dispatch traces of any size for measuring the analyzer: key, resolution and stage-timing
 /// records of typed text and a few commands, durations drawn from a seeded generator.

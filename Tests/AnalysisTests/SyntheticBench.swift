@@ -1,6 +1,8 @@
 import Analysis
 import Foundation
 import KeyTraceCore
+import KeyTraceSupport
+import Comparison
 
 /// Seeded synthetic bench results: per-press stage latencies drawn log-normally around per-stage
 /// means, each run scaled by its own log-normal factor (run-to-run machine noise), with rare

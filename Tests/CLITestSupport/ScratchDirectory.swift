@@ -1,8 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import KeyTraceSupport
 
 /// Scratch space for tests: one folder per test process in the temporary directory
 /// (`keytrace-tests-PID`), removed with everything in it when the process exits.

@@ -1,6 +1,7 @@
 import KeyTraceCore
 import Testing
 @testable import Capture
+import KeyTraceSupport
 
 /// ``BootReport`` works on packed words; these tests hold it to a plain model written with
 /// arrays over random reports, including repeated usages, error codes and invalid bytes.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import KeyTraceSupport
 
 /// Writes a savefile of `linkType` with libpcap's own writer.
 func writeSavefile(_ path: String, linkType: Int32, packets: [(timestamp: UInt64, bytes: [UInt8])]) throws {

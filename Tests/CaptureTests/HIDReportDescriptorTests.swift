@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import KeyTraceSupport
 
 @Suite struct HIDReportDescriptorTests {
     typealias Fixtures = HIDDescriptorFixtures

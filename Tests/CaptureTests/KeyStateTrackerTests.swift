@@ -1,6 +1,7 @@
 import KeyTraceCore
 import Testing
 @testable import Capture
+import KeyTraceSupport
 
 @Suite struct KeyStateTrackerTests {
     /// Long random typing with modifiers, Caps Lock and repeats: every press the tracker hands out

@@ -1,8 +1,6 @@
 import CLITestSupport
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import KeyTraceSupport
 import Testing
 import KeyTraceCore
 import CPcap

@@ -4,9 +4,7 @@ import KeyTraceCore
 import Testing
 import TraceFormat
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import KeyTraceSupport
 
 /// A live recording killed with SIGKILL at any moment, however long its input was idle, has
 /// written every event that reached it more than 100 ms before the kill.

@@ -1,6 +1,7 @@
 import Testing
 import KeyTraceCore
 @testable import ResponderEngine
+import KeyTraceSupport
 
 /// Responder-semantics §F: R23, and the cache's promise never to change a resolution.
 @Suite struct QueryPolicyConformanceTests {

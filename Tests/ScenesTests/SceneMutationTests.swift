@@ -2,6 +2,7 @@ import Testing
 import KeyTraceCore
 import ResponderEngine
 @testable import Scenes
+import KeyTraceSupport
 
 /// The scene loader never traps: mutated bundled scenes (numbers at and beyond 64-bit limits,
 /// fractions, exponents, flipped and dropped bytes) either load and dispatch keys, or fail with a

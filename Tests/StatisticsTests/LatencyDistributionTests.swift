@@ -2,6 +2,7 @@ import Foundation
 import KeyTraceCore
 @testable import Statistics
 import Testing
+import KeyTraceSupport
 
 struct LatencyDistributionTests {
     @Test func statisticsReportExactExtremesAndPercentilesWithinAThousandth() {

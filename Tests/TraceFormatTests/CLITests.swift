@@ -3,6 +3,7 @@ import Foundation
 import KeyTraceCore
 import Testing
 @testable import TraceFormat
+import Export
 
 @Suite(.serialized) struct CLITests {
     static let records = TypingFixture.records(presses: 300)

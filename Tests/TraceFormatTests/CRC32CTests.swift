@@ -1,6 +1,7 @@
 import KeyTraceCore
 import Testing
 @testable import TraceFormat
+import KeyTraceSupport
 
 @Suite struct CRC32CTests {
     @Test func matchesTheKnownCheckValueAndRFC3720Vectors() {

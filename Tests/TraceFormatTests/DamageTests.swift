@@ -2,6 +2,7 @@ import Foundation
 import KeyTraceCore
 import Testing
 @testable import TraceFormat
+import KeyTraceSupport
 
 @Suite struct DamageTests {
     static let records = TypingFixture.records(presses: 120)

@@ -1,6 +1,7 @@
 import Testing
 import KeyTraceCore
 @testable import TraceFormat
+import KeyTraceSupport
 
 @Suite struct EntryCodecTests {
     static let extremes: [UInt64] = [0, 1, 999, 1000, 1_000_000, (1 << 62) - 1, 1 << 62, (1 << 62) + 1, 1 << 63,

@@ -3,6 +3,7 @@
 // sources: plain Swift, no test framework.
 import KeyTraceCore
 @testable import TraceFormat
+import KeyTraceSupport
 
 /// Decodes a trace through every fast path (``RecordCursor/next()``, ``RecordCursor/next(in:)``,
 /// the key columns, ``RecordIterator``, ``TraceStreamDecoder``, seeks by index and by time)

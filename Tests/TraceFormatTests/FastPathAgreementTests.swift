@@ -1,6 +1,7 @@
 import Testing
 import KeyTraceCore
 @testable import TraceFormat
+import KeyTraceSupport
 
 @Suite struct FastPathAgreementTests {
     @Test(arguments: 0..<24)

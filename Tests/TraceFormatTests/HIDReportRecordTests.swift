@@ -3,6 +3,7 @@ import Foundation
 import KeyTraceCore
 import Testing
 @testable import TraceFormat
+import Export
 
 /// The HID report record (entry type 0x18): round trip, bounds, the cursor's kind filter, the
 /// exports, and what a reader makes of a record it cannot decode.

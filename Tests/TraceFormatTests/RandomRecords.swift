@@ -1,5 +1,6 @@
 import KeyTraceCore
 @testable import TraceFormat
+import KeyTraceSupport
 
 /// Random values of every record type, for round-trip property tests.
 struct RandomRecords {

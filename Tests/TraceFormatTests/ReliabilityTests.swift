@@ -1,11 +1,10 @@
 import CLITestSupport
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import KeyTraceSupport
 import KeyTraceCore
 import Testing
 @testable import TraceFormat
+import KeyTraceSupport
 
 /// Nothing lost, nothing silent: every whole record of a damaged trace comes back, and the
 /// damage is named.

@@ -1,6 +1,7 @@
 import Testing
 import KeyTraceCore
 import TraceFormat
+import KeyTraceSupport
 
 @Suite struct ResolutionRecordTests {
     static let base = ResolutionRecord(timestamp: 5, pressSequence: 2, outcome: .performedCommand,

@@ -4,9 +4,7 @@ import Synchronization
 import Testing
 @testable import TraceFormat
 
-#if canImport(Glibc)
-import Glibc
-#endif
+import KeyTraceSupport
 
 /// Inputs that arrive as a stream: `keytrace dump` of a FIFO or of standard input prints each
 /// chunk's records as the chunk arrives, while the writer is still writing; `record --pcap` of a

@@ -1,5 +1,6 @@
 import KeyTraceCore
 @testable import TraceFormat
+import KeyTraceSupport
 
 /// Writes realistic traces for tests: someone typing prose at 60–150 ms per key event on a
 /// USB keyboard polled at 1 kHz, with an occasional shortcut, and the engine's records

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Says where in a JSON document decoding failed and why, for the messages of the file types
+/// the analysis reads (bench results, import reports).
+package enum DecodingErrorText {
+    /// `error` as `path.to[2].key: what was wrong`; errors other than `DecodingError` as they
+    /// describe themselves.
+    package static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return String(describing: error) }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }
+            return keys.isEmpty ? "top level" : keys.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "\(path(context)): \(underlying ?? context.debugDescription)"
+        case .keyNotFound(let key, let context):
+            return "\(path(context)): missing key \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context):
+            return "\(path(context)): expected \(type)"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(type), found null"
+        @unknown default:
+            return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Comparison
+import KeyTraceSupport
+
+/// Number formatting shared by the report renderers.
+enum ReportFormatting {
+    /// A duration in nanoseconds with a unit: `812 ns`, `4.20 µs`, `1.35 ms`, `2.00 s`.
+    static func duration(_ nanoseconds: Double) -> String {
+        let magnitude = abs(nanoseconds)
+        if magnitude < 1_000 {
+            let rounded = (nanoseconds * 10).rounded() / 10
+            return rounded == rounded.rounded() ? "\(Int64(rounded)) ns" : String(format: "%.1f ns", rounded)
+        }
+        if magnitude < 1_000_000 { return String(format: "%.2f µs", nanoseconds / 1_000) }
+        if magnitude < 1_000_000_000 { return String(format: "%.2f ms", nanoseconds / 1_000_000) }
+        return String(format: "%.2f s", nanoseconds / 1_000_000_000)
+    }
+
+    /// A signed duration: `+630 ns`, `-1.20 µs`, `0 ns`.
+    static func signedDuration(_ nanoseconds: Double) -> String {
+        nanoseconds > 0 ? "+" + duration(nanoseconds) : duration(nanoseconds)
+    }
+
+    /// A signed percentage of `base`: `+15.0 %`; empty when base is 0.
+    static func percent(_ delta: Double, of base: Double) -> String {
+        guard base != 0 else { return "" }
+        return String(format: "%+.1f %%", delta / base * 100)
+    }
+
+    /// A ratio with three decimals: `1.150`.
+    static func ratio(_ value: Double?) -> String {
+        value.map { String(format: "%.3f", $0) } ?? "–"
+    }
+
+    /// A ratio with its interval: `1.150 [1.121, 1.182]`.
+    static func ratioWithInterval(_ entry: LatencyComparison) -> String {
+        guard let ratio = entry.ratio else { return "–" }
+        guard let interval = entry.interval else { return self.ratio(ratio) }
+        return String(format: "%.3f [%.3f, %.3f]", ratio, interval.lower, interval.upper)
+    }
+
+    /// A p-value: three significant digits, scientific below 0.001.
+    static func pValue(_ value: Double?) -> String {
+        guard let value else { return "–" }
+        if value == 0 { return "0" }
+        return value < 0.001 ? String(format: "%.1e", value) : String(format: "%.3g", value)
+    }
+
+    /// A per-press counter value, `–` when absent.
+    static func counter(_ value: Double?) -> String {
+        value.map(NumberText.count) ?? "–"
+    }
+
+    /// The decision rule in one line.
+    static func rule(_ policy: ComparisonPolicy) -> String {
+        let relative = String(format: "%g %%", policy.relativeThreshold * 100)
+        let confidence = String(format: "%g %%", policy.confidence * 100)
+        return "timing regression = change > max(\(relative), \(duration(Double(policy.minimumDelta)))) "
+            + "and two-sided Mann-Whitney U p < \(String(format: "%g", policy.alpha)) on per-run medians; "
+            + "ratio current/base with \(confidence) bootstrap CI; counters exact per press"
+    }
+
+    /// Pads `text` to `width` characters, on the left when `right` is true.
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return right ? padding + text : text + padding
+    }
+}
