@@ -38,7 +38,8 @@ while IFS=$'\t' read -r app half repo commit options folders; do
   [[ -d "$mirror" ]] || { echo "$app: no mirror of $repo under $mirrors" >&2; status=1; continue; }
   dir="$work/$app"
   mkdir -p "$dir"
-  read -r -a paths <<< "$folders"
+  # Folders are separated by spaces; a space inside a folder name is written `\ `.
+  read -a paths <<< "$folders"
   for path in "${paths[@]}" '*.pbxproj' '*.xcconfig'; do
     if ! git -C "$mirror" archive "$commit" -- "$path" 2>/dev/null | tar -x -C "$dir" 2>/dev/null; then
       # A snapshot may lack some blobs (large assets): then `git archive` stops at the first
