@@ -60,7 +60,12 @@ let package = Package(
         .target(name: "Reports", dependencies: ["KeyTraceSupport", "KeyTraceCore", "Analysis", "Comparison", "Statistics"]),
         // Traces into other tools' formats: Chrome, press tables, pcap, hid-recorder, CSV/NDJSON.
         .target(name: "Export", dependencies: ["KeyTraceSupport", "KeyTraceCore", "TraceFormat", "Analysis", "CPcap"]),
-        .target(name: "Bench", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Replay", "Analysis", "Comparison", "CAllocationCounter"]),
+        .target(name: "Bench", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "Replay", "Analysis", "Comparison", "CAllocationCounter"]),
+        // The tour `keytrace demo` gives on bundled data.
+        .target(
+            name: "Demo",
+            dependencies: ["KeyTraceCore", "Scenes", "Capture", "TraceFormat", "Recording", "Replay", "Analysis", "Reports", "Bench"]
+        ),
         .target(
             name: "SceneImport",
             dependencies: [
@@ -98,6 +103,7 @@ let package = Package(
                 "Reports",
                 "Export",
                 "Bench",
+                "Demo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The allocation counter (Bench) interposes malloc; the executable must export it so

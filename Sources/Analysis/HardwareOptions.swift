@@ -14,4 +14,20 @@ public struct HardwareOptions: Sendable, Hashable, Codable {
         self.chatterThresholdNanoseconds = chatterThresholdNanoseconds
         self.chordWindowNanoseconds = chordWindowNanoseconds
     }
+
+    /// Options from thresholds in whole milliseconds (`--chatter-ms`, `--chord-ms`), each from
+    /// 1 ms to ``maximumNanoseconds``; throws a message naming the first out of range.
+    public init(chatterMilliseconds: UInt64, chordMilliseconds: UInt64) throws(RangeError) {
+        let limit = Self.maximumNanoseconds / 1_000_000
+        for (name, value) in [("--chatter-ms", chatterMilliseconds), ("--chord-ms", chordMilliseconds)] where !(1...limit).contains(value) {
+            throw RangeError(description: "\(name) \(value): expected 1 to \(limit) milliseconds")
+        }
+        self.init(chatterThresholdNanoseconds: chatterMilliseconds * 1_000_000, chordWindowNanoseconds: chordMilliseconds * 1_000_000)
+    }
+
+    /// A threshold out of range, named as the command line names it.
+    public struct RangeError: Error, CustomStringConvertible, Sendable {
+        /// The threshold, its value and the range accepted.
+        public var description: String
+    }
 }

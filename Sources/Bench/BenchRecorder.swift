@@ -1,7 +1,7 @@
 import Analysis
+import Comparison
 import KeyTraceCore
 import ResponderEngine
-import Comparison
 
 /// Accumulates a ``BenchResult`` from the resolutions of repeated replays.
 ///

@@ -1,7 +1,7 @@
 import Analysis
+import Comparison
 import Replay
 import ResponderEngine
-import Comparison
 import TraceFormat
 
 /// Replays a trace a number of times with stage timing on and collects a ``BenchResult``: per

@@ -1,7 +1,7 @@
+import Analysis
 import Foundation
 import KeyTraceCore
 import KeyTraceSupport
-import Analysis
 
 extension BenchResult {
     /// The JSON of this result: pretty-printed, keys sorted, dates in ISO 8601, so the same

@@ -1,5 +1,6 @@
 import KeyTraceCore
 import KeyTraceSupport
+
 /// A percentile-bootstrap confidence interval for the ratio of two medians.
 ///
 /// Method: draw `resamples` times, each time resampling the base and the current samples

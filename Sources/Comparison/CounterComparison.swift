@@ -1,5 +1,6 @@
 import Analysis
 import KeyTraceSupport
+
 /// One deterministic counter compared exactly, per press, over all runs of each side.
 ///
 /// Per press means the counter's total over every run divided by the presses over every run,

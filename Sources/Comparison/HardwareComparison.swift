@@ -1,5 +1,5 @@
-import Foundation
 import Analysis
+import Foundation
 import KeyTraceSupport
 
 /// Two captures of the same keyboard compared (before and after a firmware or debounce change):

@@ -1,5 +1,4 @@
 import Foundation
-
 import KeyTraceSupport
 
 extension HostInfo {

@@ -1,5 +1,5 @@
-import Foundation
 import Analysis
+import Foundation
 import KeyTraceSupport
 
 extension RunComparison {

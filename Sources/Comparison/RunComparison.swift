@@ -1,6 +1,7 @@
+import Analysis
 import KeyTraceCore
 import KeyTraceSupport
-import Analysis
+
 /// The comparison of a base and a current ``BenchResult``: the decision `keytrace compare`
 /// prints and exits with.
 ///

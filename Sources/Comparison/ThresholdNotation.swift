@@ -1,4 +1,5 @@
 import KeyTraceSupport
+
 /// Parses the command-line notations of `compare`'s thresholds.
 package enum ThresholdNotation {
     /// A relative threshold: `5%` → 0.05, or a plain fraction `0.05`. `nil` if malformed or

@@ -1,7 +1,7 @@
-import KeyTraceCore
-import TraceFormat
-import KeyTraceSupport
 import Analysis
+import KeyTraceCore
+import KeyTraceSupport
+import TraceFormat
 
 /// Writes trace records as Chrome trace-event JSON (the `traceEvents` object format), loadable
 /// in Perfetto UI and chrome://tracing. Streaming: one press is held at a time.

@@ -1,6 +1,5 @@
 import CPcap
 import KeyTraceCore
-
 import KeyTraceSupport
 
 /// A nanosecond pcap file written through libpcap, one packet per ``write(timestamp:payload:)``.

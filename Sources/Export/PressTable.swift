@@ -1,7 +1,7 @@
-import KeyTraceCore
-import TraceFormat
-import KeyTraceSupport
 import Analysis
+import KeyTraceCore
+import KeyTraceSupport
+import TraceFormat
 
 /// `keytrace export --format presses`: one row per key record joining the press with its
 /// resolution, stage timings (one column per stage), `keyCommands` counters and cache event,

@@ -1,4 +1,5 @@
 import KeyTraceSupport
+
 /// A usage on the HID Keyboard/Keypad page (0x07).
 ///
 /// Values 0x00–0xE7 are defined by the HID Usage Tables; ``name`` gives each its

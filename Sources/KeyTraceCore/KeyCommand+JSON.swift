@@ -1,4 +1,5 @@
 import KeyTraceSupport
+
 extension KeyCommand {
     /// `{"shortcut":…,"text":…,"title":…,"action":…}`: the command as `keytrace scene` prints it
     /// in JSON (an absent title or action is an empty string).

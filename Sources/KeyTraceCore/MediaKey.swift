@@ -1,4 +1,5 @@
 import KeyTraceSupport
+
 /// A key on a usage page other than Keyboard/Keypad: a Consumer page (0x0C) media key or a
 /// Generic Desktop (0x01) system control, written in scripts and scenes by name.
 ///

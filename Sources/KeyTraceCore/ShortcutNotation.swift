@@ -1,4 +1,5 @@
 import KeyTraceSupport
+
 /// Parsing and printing of the two shortcut notations (`⇧⌘A` and `shift+cmd+a`).
 enum ShortcutNotation {
     static let modifierWords: [String: ModifierFlags] = [

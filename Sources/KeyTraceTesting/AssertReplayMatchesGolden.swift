@@ -1,6 +1,7 @@
 import Foundation
 import Replay
 import Testing
+
 #if canImport(XCTest)
 import XCTest
 #endif

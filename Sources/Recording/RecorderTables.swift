@@ -1,6 +1,6 @@
 import KeyTraceCore
-import ResponderEngine
 import KeyTraceSupport
+import ResponderEngine
 
 /// The dispatching thread's side of a ``TraceRecorder``: numbers responders' paths and
 /// commands, so that an event carries numbers instead of references.

@@ -1,7 +1,7 @@
 import KeyTraceCore
+import KeyTraceSupport
 import Scenes
 import TraceFormat
-import KeyTraceSupport
 
 /// Why a replay could not run. Its ``description`` says what is wrong; compare ``code``
 /// against the static members to react to a kind of failure:
@@ -18,6 +18,8 @@ public struct ReplayError: Error, CustomStringConvertible {
         case sceneMismatch(String)
         case output(String, TraceFormatError)
         case focusTargetMissing(String, [String])
+        case goldenDirectory(String, String)
+        case unknownScene(String, [String])
     }
     private let kind: Kind
 
@@ -27,6 +29,8 @@ public struct ReplayError: Error, CustomStringConvertible {
     static func sceneMismatch(_ message: String) -> ReplayError { .init(kind: .sceneMismatch(message)) }
     static func output(_ path: String, _ error: TraceFormatError) -> ReplayError { .init(kind: .output(path, error)) }
     static func focusTargetMissing(_ path: String, known: [String]) -> ReplayError { .init(kind: .focusTargetMissing(path, known)) }
+    static func goldenDirectory(_ path: String, _ problem: String) -> ReplayError { .init(kind: .goldenDirectory(path, problem)) }
+    static func unknownScene(_ name: String, known: [String]) -> ReplayError { .init(kind: .unknownScene(name, known)) }
 
     /// The kind of failure. New kinds may be added.
     public typealias Code = ErrorCode<ReplayError>
@@ -40,6 +44,8 @@ public struct ReplayError: Error, CustomStringConvertible {
         case .sceneMismatch: return .sceneMismatch
         case .output: return .output
         case .focusTargetMissing: return .focusTargetMissing
+        case .goldenDirectory: return .goldenDirectory
+        case .unknownScene: return .unknownScene
         }
     }
 
@@ -66,6 +72,11 @@ public struct ReplayError: Error, CustomStringConvertible {
         case .focusTargetMissing(let path, let known):
             return "the trace moves focus to `\(path)`, which this scene does not have (known: "
                 + known.prefix(10).joined(separator: ", ") + "); is it the right scene?"
+        case .goldenDirectory(let path, let problem): return "\(path): \(problem)"
+        case .unknownScene(let name, let known):
+            return "no scene named '\(name)' in \(SceneLocator.searchedPlaces); "
+                + (known.isEmpty ? "" : "known scenes: \(known.joined(separator: ", ")); ")
+                + "give a scene file's path (.json) or set KEYTRACE_SCENE_PATH"
         }
     }
 }
@@ -85,4 +96,8 @@ extension ErrorCode where Domain == ReplayError {
     public static let output = Self("output")
     /// The trace moves focus to a responder the scene does not have.
     public static let focusTargetMissing = Self("focus-target-missing")
+    /// A scene given by name is neither bundled nor in the places searched.
+    public static let unknownScene = Self("unknown-scene")
+    /// A directory of golden traces could not be read, or holds none.
+    public static let goldenDirectory = Self("golden-directory")
 }

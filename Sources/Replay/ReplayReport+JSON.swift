@@ -1,6 +1,6 @@
 import KeyTraceCore
-import Statistics
 import KeyTraceSupport
+import Statistics
 
 extension ReplayReport {
     /// The report as one JSON object, schema `keytrace-replay/1` (docs/Replay.md). Timing

@@ -1,6 +1,6 @@
-import Statistics
 import KeyTraceCore
 import ResponderEngine
+import Statistics
 import TraceFormat
 
 /// The first press whose resolution differs from the recorded one, with its context.

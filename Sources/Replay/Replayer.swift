@@ -21,6 +21,11 @@ public final class Replayer {
         /// The speeds `xN` accepts: from a thousandth of the recorded pace to a thousand times it.
         public static let speeds: ClosedRange<Double> = 0.001...1000
 
+        /// The notation a pace is written in, for messages about a value that does not read.
+        public static var notation: String {
+            "asap, original or xN with N from \(speeds.lowerBound) to \(Int(speeds.upperBound)) (e.g. x2, x0.5)"
+        }
+
         /// Parses `asap`, `original` or `xN` (`x2` = twice as fast, `x0.5` = half speed), N in
         /// ``speeds``.
         public init?(_ text: String) {

@@ -1,7 +1,7 @@
 import KeyTraceCore
+import KeyTraceSupport
 import ResponderEngine
 import TraceFormat
-import KeyTraceSupport
 
 /// Turns live dispatch results into trace records, caching responder paths (computing a path
 /// walks the hierarchy and builds a string; a replay sees the same few responders over and over).

@@ -41,4 +41,12 @@ public enum SceneLocator {
         guard let env = ProcessInfo.processInfo.environment["KEYTRACE_SCENE_PATH"] else { return [] }
         return env.split(separator: ":").map(String.init)
     }
+
+    /// The scene file a `--scene` value names: a path (ending in `.json` or holding a `/`) as it
+    /// is, otherwise the scene of that name in the places searched (``searchedPlaces``).
+    public static func resolve(_ value: String) throws(ReplayError) -> String {
+        if value.hasSuffix(".json") || value.contains("/") { return value }
+        if let found = path(forScene: value, near: nil) { return found }
+        throw .unknownScene(value, known: knownScenes())
+    }
 }

@@ -1,8 +1,8 @@
+import Analysis
+import Comparison
 import Foundation
 import KeyTraceCore
 import KeyTraceSupport
-import Comparison
-import Analysis
 
 extension BenchResult {
     /// What `keytrace bench` prints after a bench: where the result went, the end-to-end latency

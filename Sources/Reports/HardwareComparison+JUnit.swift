@@ -1,4 +1,5 @@
 import Comparison
+
 extension HardwareComparison {
     /// JUnit XML: one `keyboard hardware` test suite with a test case per figure; a regression of
     /// a deciding figure (chatter rate, polling jitter) is a failure (`type="regression"`),

@@ -1,5 +1,5 @@
-import Foundation
 import Comparison
+import Foundation
 import KeyTraceSupport
 
 /// Number formatting shared by the report renderers.

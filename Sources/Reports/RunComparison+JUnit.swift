@@ -1,4 +1,5 @@
 import Comparison
+
 extension RunComparison {
     /// JUnit XML: a `latency` and a `counters` test suite, one test case per metric and per
     /// counter; regressions are failures (`type="regression"`), warnings go to the latency

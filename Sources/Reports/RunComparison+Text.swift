@@ -1,6 +1,6 @@
-import Foundation
 import Analysis
 import Comparison
+import Foundation
 
 extension RunComparison {
     /// An aligned terminal table. With `colour`, verdicts are coloured with ANSI escapes

@@ -1,5 +1,5 @@
-import Foundation
 import Analysis
+import Foundation
 
 /// Small inline SVG charts for the HTML report: no scripts, no external resources.
 ///

@@ -1,6 +1,6 @@
+import Analysis
 import Foundation
 import KeyTraceCore
-import Analysis
 
 /// A US ANSI keyboard drawn as inline SVG with one value per key shaded on it: the heat maps
 /// of the "Keyboard hardware" part of the HTML report.

@@ -1,6 +1,6 @@
-import KeyTraceCore
 import Analysis
 import Comparison
+import KeyTraceCore
 
 extension TraceAnalysis {
     /// One self-contained HTML file: inline CSS and SVG charts (latency CDF per stage, a

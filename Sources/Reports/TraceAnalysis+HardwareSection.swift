@@ -1,5 +1,5 @@
-import Foundation
 import Analysis
+import Foundation
 
 extension TraceAnalysis {
     /// The "Keyboard hardware" section: rollover, chatter, chords, polling and per-key figures of

@@ -1,4 +1,5 @@
 import Analysis
+
 extension TraceAnalysis {
     /// A report that fits a pull-request comment: headings, short tables (`rows` per breakdown),
     /// the long tables folded into `<details>`.

@@ -1,7 +1,7 @@
-import Foundation
-import KeyTraceCore
 import Analysis
 import Comparison
+import Foundation
+import KeyTraceCore
 
 /// One titled part of a report: notes (sentences) and tables. Text, markdown and HTML render
 /// the same sections, so the three formats always say the same thing.

@@ -1,4 +1,5 @@
 import Analysis
+
 extension TraceAnalysis {
     /// The terminal report: aligned tables, bold headings and yellow warnings when `colour`.
     package func textReport(colour: Bool, rows: Int = 15) -> String {

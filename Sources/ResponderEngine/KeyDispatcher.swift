@@ -1,5 +1,5 @@
-import KeyTraceSupport
 import KeyTraceCore
+import KeyTraceSupport
 
 /// Turns key events into key-command actions or press deliveries, as UIKit does
 /// (responder-semantics R10–R23), timing every stage and counting `keyCommands` reads.

@@ -120,6 +120,13 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         }
     }
 
+    /// ``description``, with the byte offset at fault when there is one and the description
+    /// does not already name it.
+    public var descriptionWithOffset: String {
+        guard let offset, !description.contains("offset") else { return description }
+        return "\(description) (byte offset \(offset))"
+    }
+
     /// What went wrong and what to do about it.
     public var description: String {
         switch kind {

@@ -1,6 +1,5 @@
-import KeyTraceSupport
-
 import KeyTraceCore
+import KeyTraceSupport
 
 /// The bytes of a trace: a read-only memory map of a file, or an owned array.
 ///

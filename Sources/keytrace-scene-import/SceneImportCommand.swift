@@ -1,6 +1,6 @@
 import ArgumentParser
-import KeyTraceCore
 import Foundation
+import KeyTraceCore
 import KeyTraceSupport
 import SceneImport
 

@@ -1,13 +1,12 @@
 import Analysis
-import Bench
-import KeyTraceCore
 import ArgumentParser
-import Foundation
-import TraceFormat
-
-import KeyTraceSupport
+import Bench
 import Comparison
+import Foundation
+import KeyTraceCore
+import KeyTraceSupport
 import Reports
+import TraceFormat
 
 /// `keytrace analyze TRACE... [--format text|json|markdown|html] [-o FILE] [--top N]`.
 struct AnalyzeCommand: ParsableCommand {
@@ -24,15 +23,11 @@ struct AnalyzeCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json, markdown, html
-    }
-
     @Argument(help: "The trace files (.ktrace).")
     var traces: [String]
 
     @Option(help: "Report format: text, json, markdown or html.")
-    var format: Format = .text
+    var format: AnalysisReportFormat = .text
 
     @Option(name: [.short, .customLong("output")], help: "Write the report to FILE instead of standard output.")
     var output: String?
@@ -62,52 +57,40 @@ struct AnalyzeCommand: ParsableCommand {
         guard Self.topRange.contains(top) else {
             throw ValidationError("--top \(top): expected \(Self.topRange.lowerBound) to \(Self.topRange.upperBound)")
         }
-        let limit = HardwareOptions.maximumNanoseconds / 1_000_000
-        for (name, value) in [("--chatter-ms", chatterMilliseconds), ("--chord-ms", chordMilliseconds)] where !(1...limit).contains(value) {
-            throw ValidationError("\(name) \(value): expected 1 to \(limit) milliseconds")
-        }
+        do { _ = try hardware } catch { throw ValidationError(error.description) }
+    }
+
+    /// The thresholds `--chatter-ms` and `--chord-ms` set.
+    private var hardware: HardwareOptions {
+        get throws(HardwareOptions.RangeError) { try HardwareOptions(chatterMilliseconds: chatterMilliseconds, chordMilliseconds: chordMilliseconds) }
     }
 
     func run() throws {
-        do {
-            var importedScene: ImportedSceneReport?
-            if let importReport {
-                importedScene = try ImportedSceneReport(contentsOf: importReport)
+        let importedScene = try importReport.map(ImportedSceneReport.init(contentsOf:))
+        var analyzer = TraceAnalyzer(top: top, hardware: try hardware)
+        let progress = ProgressBar()
+        for path in traces {
+            do {
+                try analyzer.addTrace(at: path) { read, expected in if read >= TraceAnalyzer.progressInterval { progress.update(label: URL(fileURLWithPath: path).lastPathComponent, read: read, expected: expected) } }
+            } catch {
+                progress.clear()
+                throw CommandFailure(message: "\(path): \(error.descriptionWithOffset)",
+                                     code: error.isUnusableInput ? KeyTraceExit.unusableInput : KeyTraceExit.ioFailure)
             }
-            let hardware = HardwareOptions(chatterThresholdNanoseconds: chatterMilliseconds * 1_000_000,
-                                           chordWindowNanoseconds: chordMilliseconds * 1_000_000)
-            var analyzer = TraceAnalyzer(top: top, hardware: hardware)
-            let progress = ProgressBar()
-            for path in traces {
-                do {
-                    try analyzer.addTrace(at: path) { read, expected in if read >= TraceAnalyzer.progressInterval { progress.update(label: URL(fileURLWithPath: path).lastPathComponent, read: read, expected: expected) } }
-                } catch {
-                    progress.clear()
-                    let offset = error.offset.map { " (byte offset \($0))" } ?? ""
-                    throw CommandFailure(message: "\(path): \(error.description)\(error.description.contains("offset") ? "" : offset)",
-                                         code: error.isUnusableInput ? KeyTraceExit.unusableInput : KeyTraceExit.ioFailure)
-                }
-            }
-            progress.clear()
-            var analysis = analyzer.finish(clock: ClockProbe.measureStageClock())
-            analysis.importedScene = importedScene
-            let report: String
-            switch format {
-            case .text:
-                report = analysis.textReport(colour: ReportColour.allowed(writesToFile: output != nil))
-            case .json: report = try analysis.jsonReport()
-            case .markdown: report = analysis.markdownReport()
-            case .html: report = analysis.htmlReport()
-            }
-            try OutputFile(output ?? "-").replace(with: Array(report.utf8))
-            if format != .text || output != nil || analyzer.lostRecords {
-                for warning in analysis.warnings { KeyTraceExit.printError("warning: \(warning)") }
-            }
-            if analyzer.lostRecords {
-                throw CommandFailure(message: "records were lost from damaged traces (warnings above); the analysis covers the records read",
-                                     code: KeyTraceExit.checkFailed)
-            }
+        }
+        progress.clear()
+        var analysis = analyzer.finish(clock: ClockProbe.measureStageClock())
+        analysis.importedScene = importedScene
+        let report = try analysis.report(format, colour: ReportColour.allowed(writesToFile: output != nil))
+        try OutputFile(output ?? "-").replace(with: Array(report.utf8))
+        if format != .text || output != nil || analyzer.lostRecords {
+            for warning in analysis.warnings { KeyTraceExit.printError("warning: \(warning)") }
+        }
+        if analyzer.lostRecords {
+            throw CommandFailure(message: "records were lost from damaged traces (warnings above); the analysis covers the records read",
+                                 code: KeyTraceExit.checkFailed)
         }
     }
 }
 
+extension AnalysisReportFormat: ExpressibleByArgument {}

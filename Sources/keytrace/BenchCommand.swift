@@ -1,14 +1,14 @@
 import Analysis
 import ArgumentParser
 import Bench
+import Comparison
 import Foundation
 import KeyTraceCore
+import KeyTraceSupport
 import Replay
+import Reports
 import ResponderEngine
 import Scenes
-import KeyTraceSupport
-import Comparison
-import Reports
 
 /// `keytrace bench --scene SCENE --trace TRACE [--runs N] [--policy …] -o RESULT.json`.
 struct BenchCommand: ParsableCommand {
@@ -39,45 +39,27 @@ struct BenchCommand: ParsableCommand {
         guard Self.runsRange.contains(runs) else {
             throw ValidationError("--runs \(runs): expected \(Self.runsRange.lowerBound) to \(Self.runsRange.upperBound)")
         }
-        for label in labels where label.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first?.isEmpty ?? true
-            || !label.contains("=") {
-            throw ValidationError("--label wants KEY=VALUE with a non-empty KEY, got '\(label)'")
-        }
+        if case .failure(let error) = BenchMetadata.labels(labels) { throw ValidationError(error.description) }
     }
 
     func run() throws {
-        do {
-            let scenePath = try scene.map(SceneArgument.path)
-            var options = Replayer.Options()
-            options.scenePath = scenePath
-            options.policy = policy
-            options.stageTiming = true
-            // Identify the scene as the replay will load it (the replay also warms the process up).
-            let probe = try Replayer(trace: trace, options: options).run()
-            let runtime = try SceneRuntime(contentsOf: probe.scenePath)
-            var labelMap: [String: String] = [:]
-            for label in labels {
-                let parts = label.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                guard let key = parts.first else { continue }
-                labelMap[key] = parts.count > 1 ? parts[1] : ""
-            }
-            labelMap["allocationCounting"] = AllocationCounter.isAvailable ? "on" : "unavailable"
-            let metadata = BenchMetadata(
-                scene: SceneIdentity(name: runtime.definition.name, contentHash: runtime.definition.contentHash),
-                trace: trace, policy: policy.rawValue, host: HostInfo.current(), toolVersion: KeyTraceVersion.current,
-                date: Date(), labels: labelMap)
-            let progress = ProgressBar()
-            let result = try TraceBench.run(trace: trace, options: options, runs: runs, metadata: metadata) { done in
-                progress.update(label: "bench", read: UInt64(done), expected: UInt64(runs), unit: "runs")
-            }
-            progress.clear()
-            try result.write(to: OutputFile(output))
-            if json {
-                print(result.summaryJSON(output: output))
-            } else {
-                print(result.summaryText(output: output), terminator: "")
-            }
-            if runs < 9 { KeyTraceExit.printError("warning: \(runs) runs; compare needs at least 9 for a reliable decision") }
+        let scenePath = try scene.map(SceneArgument.path)
+        var options = Replayer.Options()
+        options.scenePath = scenePath
+        options.policy = policy
+        options.stageTiming = true
+        let metadata = try TraceBench.metadata(trace: trace, options: options, labels: BenchMetadata.labels(labels).get())
+        let progress = ProgressBar()
+        let result = try TraceBench.run(trace: trace, options: options, runs: runs, metadata: metadata) { done in
+            progress.update(label: "bench", read: UInt64(done), expected: UInt64(runs), unit: "runs")
         }
+        progress.clear()
+        try result.write(to: OutputFile(output))
+        if json {
+            print(result.summaryJSON(output: output))
+        } else {
+            print(result.summaryText(output: output), terminator: "")
+        }
+        if runs < 9 { KeyTraceExit.printError("warning: \(runs) runs; compare needs at least 9 for a reliable decision") }
     }
 }

@@ -1,12 +1,11 @@
 import Analysis
-import KeyTraceCore
 import ArgumentParser
-import Foundation
-import TraceFormat
-
-import KeyTraceSupport
 import Comparison
+import Foundation
+import KeyTraceCore
+import KeyTraceSupport
 import Reports
+import TraceFormat
 
 /// `keytrace compare BASE.json CURRENT.json`: decides whether CURRENT regressed against BASE.
 struct Compare: ParsableCommand {
@@ -32,10 +31,6 @@ struct Compare: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, markdown, json, junit
-    }
-
     @Argument(help: "The baseline bench result (keytrace-bench/1 JSON), or a baseline capture (.ktrace).")
     var base: String
 
@@ -53,7 +48,7 @@ struct Compare: ParsableCommand {
     var ignored: [String] = []
 
     @Option(help: "Report format: text, markdown, json or junit.")
-    var format: Format = .text
+    var format: ComparisonReportFormat = .text
 
     @Option(name: [.short, .customLong("output")], help: "Write the report to FILE instead of standard output.")
     var output: String?
@@ -88,24 +83,12 @@ struct Compare: ParsableCommand {
             throw CommandFailure.unusableInput(error.description)
         }
 
-        var policy = ComparisonPolicy.benchDefault
-        policy.relativeThreshold = threshold.flatMap(ThresholdNotation.relative) ?? policy.relativeThreshold
-        policy.minimumDelta = ThresholdNotation.duration(minDelta) ?? policy.minimumDelta
+        let policy = policy(from: .benchDefault)
         var comparison = RunComparison(
             base: baseResult, current: currentResult, policy: policy, baseLabel: base, currentLabel: current)
         comparison.ignored = Set(ignored)
 
-        let report: String
-        switch format {
-        case .text:
-            report = comparison.textReport(colour: colour)
-        case .markdown:
-            report = comparison.markdownReport()
-        case .json:
-            report = try comparison.jsonReport()
-        case .junit:
-            report = comparison.junitReport()
-        }
+        let report = try comparison.report(format, colour: colour)
         try write(report)
         if format != .text || output != nil {
             for warning in comparison.warnings { KeyTraceExit.printError("warning: \(warning)") }
@@ -117,46 +100,30 @@ struct Compare: ParsableCommand {
     /// (``HardwareComparison``).
     private func compareCaptures() throws {
         func device(_ path: String) throws -> TraceAnalysis.HardwareDevice {
-            var analyzer = TraceAnalyzer(top: 0)
             do {
-                try analyzer.addTrace(at: path)
+                return try TraceAnalysis.HardwareDevice.busiest(inTraceAt: path)
             } catch {
-                throw CommandFailure.unusableInput("\(path): \(error.description)")
+                throw CommandFailure.unusableInput("\(path): \(error)")
             }
-            let devices = analyzer.finish().hardware?.devices ?? []
-            guard let first = devices.max(by: { $0.keyDowns < $1.keyDowns }) else {
-                throw CommandFailure.unusableInput("\(path): no key records from a device (USB or evdev capture): nothing to compare")
-            }
-            return first
         }
-        var policy = ComparisonPolicy()
-        policy.relativeThreshold = threshold.flatMap(ThresholdNotation.relative) ?? policy.relativeThreshold
-        policy.minimumDelta = ThresholdNotation.duration(minDelta) ?? policy.minimumDelta
+        let policy = policy(from: ComparisonPolicy())
         let comparison = HardwareComparison(base: try device(base), current: try device(current), policy: policy,
                                             baseLabel: base, currentLabel: current)
-        let report: String
-        switch format {
-        case .text:
-            report = comparison.textReport(colour: colour)
-        case .markdown:
-            report = comparison.markdownReport()
-        case .junit:
-            report = comparison.junitReport()
-        case .json:
-            report = try comparison.jsonReport()
-        }
+        let report = try comparison.report(format, colour: colour)
         try write(report)
         if comparison.hasRegression { throw KeyTraceExit.checkFailed }
     }
 
-    /// Writes the report to `-o FILE` or standard output.
-    private func write(_ report: String) throws {
-        do {
-            try OutputFile(output ?? "-").replace(with: Array(report.utf8))
-        } catch {
-            throw CommandFailure.io(error.description)
-        }
+    /// `base` with `--threshold` and `--min-delta` applied (``validate()`` has checked them).
+    private func policy(from base: ComparisonPolicy) -> ComparisonPolicy {
+        var policy = base
+        policy.relativeThreshold = threshold.flatMap(ThresholdNotation.relative) ?? policy.relativeThreshold
+        policy.minimumDelta = ThresholdNotation.duration(minDelta) ?? policy.minimumDelta
+        return policy
     }
+
+    /// Writes the report to `-o FILE` or standard output.
+    private func write(_ report: String) throws { try OutputFile(output ?? "-").replace(with: Array(report.utf8)) }
 
     /// Whether text reports may use colour (``ReportColour``).
     private var colour: Bool { ReportColour.allowed(writesToFile: output != nil) }
@@ -168,3 +135,5 @@ struct Compare: ParsableCommand {
         return first == second
     }
 }
+
+extension ComparisonReportFormat: ExpressibleByArgument {}

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Export
+import KeyTraceSupport
 import TraceFormat
 
 /// `keytrace dump TRACE [--json] [--from T] [--to T] [--kind key,resolution,…]`.
@@ -28,59 +30,17 @@ struct DumpCommand: ParsableCommand {
     }
 
     func run() throws {
-        try withLineOutputScope {
-            if TraceStreamDecoder.isStream(options.trace) { return try dumpStream() }
-            let reader = try options.open()
-            let filter = try Self.filter(origin: reader.chunks.first?.firstTimestamp ?? 0, from: from, to: to, kinds: kind)
-            var out = try LineOutput()
-            var cursor = filter.cursor(in: reader)
-            while cursor.next(in: filter.kinds) {  // records of other kinds are stepped over
-                guard filter.accepts(time: cursor.timestamp, kind: cursor.kind) else { continue }
-                let record = cursor.record
-                guard filter.accepts(time: record.timestamp, kind: record.kind) else { continue }
-                try write(record, origin: filter.origin, to: &out)
-            }
-            try out.flush()
-            try options.checkRecordsLost(reader.report(after: cursor, wholeTrace: filter.lower == nil))
-        }
-    }
-
-    /// Writes `record` as a JSON line with `--json`, else as text with times from `origin`.
-    private func write(_ record: TraceRecord, origin: UInt64, to out: inout LineOutput) throws {
-        if json {
-            try out.line(record.appendJSONLine(to:))
-        } else {
-            try out.line(record.textLine(origin: origin))
-        }
-    }
-
-    /// A FIFO or pipe: each chunk's records are printed as soon as the chunk has arrived.
-    /// `--from` and `--to` count from the first record's time.
-    private func dumpStream() throws {
-        var decoder = TraceStreamDecoder()
-        var filter: RecordFilter?
-        var out = try LineOutput()
-        let read = try decoder.decode(from: options.trace) { records in
-            guard let first = records.first else { return }
-            let accepted = try filter ?? Self.filter(origin: first.timestamp, from: from, to: to, kinds: kind)
-            filter = accepted
-            for record in records where accepted.accepts(time: record.timestamp, kind: record.kind) {
-                try write(record, origin: accepted.origin, to: &out)
-            }
-            try out.flush()
-        }
-        try out.flush()
-        try TraceOptions.checkRecordsLost(issues: decoder.issues, readableRecords: read, expectedRecords: nil,
-                                          path: options.trace)
-    }
-}
-
-extension DumpCommand {
-    /// The filter `--from`, `--to` and `--kind` give; a notation it cannot read is a usage error.
-    static func filter(origin: UInt64, from: String?, to: String?, kinds: String?) throws -> RecordFilter {
+        let dump = TraceDump(json: json, from: from, to: to, kinds: kind)
+        let out = try TextFile(path: "-")
         do {
-            return try RecordFilter(origin: origin, from: from, to: to, kinds: kinds)
-        } catch {
+            if TraceStreamDecoder.isStream(options.trace) {
+                let (read, issues) = try dump.writeStream(at: options.trace, to: out)
+                try TraceOptions.checkRecordsLost(VerificationReport.lostRecordsMessage(
+                    issues: issues, readableRecords: read, expectedRecords: nil, path: options.trace))
+            } else {
+                try options.checkRecordsLost(try dump.write(try options.open(), to: out))
+            }
+        } catch let error as RecordFilter.NotationError {
             throw CommandFailure.usage(error.description)
         }
     }

@@ -1,13 +1,12 @@
 import Analysis
 import ArgumentParser
 import Capture
+import Comparison
 import KeyTraceCore
+import KeyTraceSupport
 import Replay
 import Scenes
 import TraceFormat
-
-import KeyTraceSupport
-import Comparison
 
 /// The exit codes of every `keytrace` subcommand (``table``, shown by `keytrace --help` and in
 /// docs/CLI.md), and the one place errors become messages.
@@ -125,14 +124,7 @@ enum KeyTraceExit {
     }
 
     static func printError(_ message: String) {
-        writeStandardError("keytrace: \(message)\n")
-    }
-
-    static func writeStandardError(_ message: String) {
-        var text = message
-        text.withUTF8 { bytes in
-            if let base = bytes.baseAddress { _ = write(2, base, bytes.count) }
-        }
+        StandardError.write("keytrace: \(message)\n")
     }
 }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import TraceFormat
 import Export
+import TraceFormat
 
 /// `keytrace export TRACE --format pcap|csv|ndjson|chrome|presses|presses-ndjson|hid-recorder -o OUT`.
 struct ExportCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import KeyTraceCore
+import KeyTraceSupport
 import TraceFormat
 
 /// `keytrace inspect TRACE`: a summary of a trace.
@@ -11,13 +12,11 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var options: TraceOptions
 
     func run() throws {
-        try withLineOutputScope {
-            let reader = try options.open()
-            let summary = TraceSummary(reader)
-            var out = try LineOutput()
-            for line in summary.reportLines(path: options.trace, header: reader.header) { try out.line(line) }
-            try out.flush()
-            try options.checkRecordsLost(summary.verification)
-        }
+        let reader = try options.open()
+        let summary = TraceSummary(reader)
+        let out = try TextFile(path: "-")
+        for line in summary.reportLines(path: options.trace, header: reader.header) { try out.line(line) }
+        try out.flush()
+        try options.checkRecordsLost(summary.verification)
     }
 }

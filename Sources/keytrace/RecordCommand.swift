@@ -2,13 +2,12 @@ import ArgumentParser
 import Capture
 import Dispatch
 import KeyTraceCore
+import KeyTraceSupport
 import Recording
 import Replay
 import ResponderEngine
 import Scenes
 import TraceFormat
-
-import KeyTraceSupport
 
 /// `keytrace record (--pcap FILE | --interface IF | --evdev DEV | --evemu FILE | --hid-recorder FILE | --libinput FILE | --terminal | --script FILE) [--scene SCENE] -o OUT`.
 struct RecordCommand: ParsableCommand {
@@ -67,53 +66,51 @@ struct RecordCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Checked here rather than in validate(), so a misspelled source option is reported
+        // as the unknown option it is (with a suggestion) before this.
+        let sources = [pcap, interface, evdev, evemu, hidRecorder, libinput, script].compactMap { $0 }.count + (terminal ? 1 : 0)
+        guard sources == 1 else {
+            throw CommandFailure.usage(
+                "give exactly one source: --pcap, --interface, --evdev, --evemu, --hid-recorder, --libinput, --terminal or --script")
+        }
+        let runtime = try scene.map(SceneArgument.load)
+        // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
+        let input = captureInput(layout: runtime?.application.keyboardLayout ?? .usANSI)
+        if case .terminal = input, isatty(0) != 0 {
+            StandardError.write("recording keys from this terminal; press Ctrl-] to stop\n")
+        }
+        let capture = try input.open(recordsReports: !noReports)
+        var metadata = TraceMetadata(capturedFrom: capture.kind, details: capture.details,
+                                     pcapLinkType: capture.pcapLinkType.map { UInt32($0) })
+        if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
+        // A capture file is converted in one pass: the devices it names go into the header at the end.
+        let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
+                                           firstResponder: firstResponder,
+                                           writerOptions: pcap != nil ? .conversion : .init())
+        let stopSignals = installStopHandlers(capture.stopper)
+        defer { _ = stopSignals }
+        let progress = ProgressBar()
+        var captureError: Error?
         do {
-            // Checked here rather than in validate(), so a misspelled source option is reported
-            // as the unknown option it is (with a suggestion) before this.
-            let sources = [pcap, interface, evdev, evemu, hidRecorder, libinput, script].compactMap { $0 }.count + (terminal ? 1 : 0)
-            guard sources == 1 else {
-                throw CommandFailure.usage(
-                    "give exactly one source: --pcap, --interface, --evdev, --evemu, --hid-recorder, --libinput, --terminal or --script")
-            }
-            let runtime = try scene.map(SceneArgument.load)
-            // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
-            let input = captureInput(layout: runtime?.application.keyboardLayout ?? .usANSI)
-            if case .terminal = input, isatty(0) != 0 {
-                KeyTraceExit.writeStandardError("recording keys from this terminal; press Ctrl-] to stop\n")
-            }
-            let capture = try input.open(recordsReports: !noReports)
-            var metadata = TraceMetadata(capturedFrom: capture.kind, details: capture.details,
-                                         pcapLinkType: capture.pcapLinkType.map { UInt32($0) })
-            if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
-            // A capture file is converted in one pass: the devices it names go into the header at the end.
-            let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
-                                               firstResponder: firstResponder,
-                                               writerOptions: pcap != nil ? .conversion : .init())
-            let stopSignals = installStopHandlers(capture.stopper)
-            defer { _ = stopSignals }
-            let progress = ProgressBar()
-            var captureError: Error?
-            do {
-                try session.record(capture.source) { count in progress.update(label: "recording", read: UInt64(count), unit: "events") }
-            } catch {
-                captureError = error
-            }
-            progress.clear()
-            let summary = try session.finish()
-            if jsonSummary {
-                print(summary.capture.json)
-            } else {
-                print(summary.text(output: output, input: .init(input), complete: captureError == nil, throughScene: scene != nil),
-                      terminator: "")
-            }
-            if let captureError {
-                throw CommandFailure.noted(captureError, "the \(summary.presses) presses read before the problem were recorded to \(output)")
-            }
-            // A file that held nothing to read is unusable input, not an empty success.
-            if let inputFile = input.inputFile, summary.capture.packetsRead == 0 {
-                throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
-                                                   + "\(output) holds an empty trace")
-            }
+            try session.record(capture.source) { count in progress.update(label: "recording", read: UInt64(count), unit: "events") }
+        } catch {
+            captureError = error
+        }
+        progress.clear()
+        let summary = try session.finish()
+        if jsonSummary {
+            print(summary.capture.json)
+        } else {
+            print(summary.text(output: output, input: .init(input), complete: captureError == nil, throughScene: scene != nil),
+                  terminator: "")
+        }
+        if let captureError {
+            throw CommandFailure.noted(captureError, "the \(summary.presses) presses read before the problem were recorded to \(output)")
+        }
+        // A file that held nothing to read is unusable input, not an empty success.
+        if let inputFile = input.inputFile, summary.capture.packetsRead == 0 {
+            throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
+                                               + "\(output) holds an empty trace")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeyTraceCore
+import KeyTraceSupport
 import Replay
 import ResponderEngine
 
@@ -28,34 +29,29 @@ struct ReplayCommand: ParsableCommand {
     var printLines = false
 
     func validate() throws {
-        if Replayer.Pace(pace) == nil {
-            throw ValidationError("--pace \(pace): expected asap, original or xN with N from \(Replayer.Pace.speeds.lowerBound) "
-                                  + "to \(Int(Replayer.Pace.speeds.upperBound)) (e.g. x2, x0.5)")
-        }
+        if Replayer.Pace(pace) == nil { throw ValidationError("--pace \(pace): expected \(Replayer.Pace.notation)") }
     }
 
     func run() throws {
-        try withLineOutputScope {
-            var options = Replayer.Options()
-            options.scenePath = try scene.map(SceneArgument.path)
-            options.policy = policy
-            options.pace = Replayer.Pace(pace) ?? .asap
-            options.requireRecordedScene = verify
-            options.compareResolutions = verify  // reported only with --verify
-            options.output = output
-            options.keepLines = printLines
-            let report = try Replayer(trace: trace, options: options).run()
-            for warning in report.warnings { KeyTraceExit.printError("warning: \(warning)") }
-            var out = try LineOutput()
-            if json {
-                try out.line(report.jsonReport(verified: verify))
-            } else {
-                if printLines { for line in report.lines { try out.line(line) } }
-                try out.line(report.textReport(verified: verify))
-            }
-            try out.flush()
-            if let integrity = report.traceIntegrity { try TraceOptions.checkRecordsLost(integrity, path: trace) }
-            if verify && !report.matches { throw KeyTraceExit.checkFailed }
+        var options = Replayer.Options()
+        options.scenePath = try scene.map(SceneArgument.path)
+        options.policy = policy
+        options.pace = Replayer.Pace(pace) ?? .asap
+        options.requireRecordedScene = verify
+        options.compareResolutions = verify  // reported only with --verify
+        options.output = output
+        options.keepLines = printLines
+        let report = try Replayer(trace: trace, options: options).run()
+        for warning in report.warnings { KeyTraceExit.printError("warning: \(warning)") }
+        let out = try TextFile(path: "-")
+        if json {
+            try out.line(report.jsonReport(verified: verify))
+        } else {
+            if printLines { for line in report.lines { try out.line(line) } }
+            try out.line(report.textReport(verified: verify))
         }
+        try out.flush()
+        try TraceOptions.checkRecordsLost(report.traceIntegrity?.lostRecordsMessage(path: trace))
+        if verify && !report.matches { throw KeyTraceExit.checkFailed }
     }
 }

@@ -72,24 +72,12 @@ struct SceneCommand: ParsableCommand {
         var shortcut: String
 
         func run() throws {
-            let media = MediaKey.chord(shortcut)
-            var parsed: KeyShortcut?
-            if media == nil {
-                do { parsed = try KeyShortcut(shortcut) } catch {
-                    throw CommandFailure.usage("\(error); media and system keys are written volume-up, play-pause, sleep, …")
-                }
-            }
             let (runtime, dispatcher) = try options.load()
-            let layout = runtime.application.keyboardLayout
             let press: KeyPress
-            if let media {
-                press = KeyPress(.began, HIDUsage(media.key.usage), modifiers: media.modifiers, layout: layout,
-                                 usagePage: media.key.page)
-            } else {
-                guard let parsed, let stroke = layout.keystroke(for: parsed) else {
-                    throw CommandFailure.usage("'\(shortcut)' cannot be typed on the \(layout.name) layout")
-                }
-                press = KeyPress(.began, stroke.usage, modifiers: stroke.modifiers, layout: layout)
+            do {
+                press = try KeyPress(notation: shortcut, layout: runtime.application.keyboardLayout)
+            } catch {
+                throw CommandFailure.usage(error.description)
             }
             let explanation = dispatcher.explain(press)
             print(options.json ? explanation.json : explanation.text, terminator: options.json ? "\n" : "")

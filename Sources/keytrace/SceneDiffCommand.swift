@@ -1,10 +1,10 @@
 import ArgumentParser
+import Comparison
 import Foundation
 import KeyTraceCore
+import KeyTraceSupport
 import SceneDiff
 import Scenes
-import KeyTraceSupport
-import Comparison
 
 /// `keytrace scene diff BASE HEAD`: what a change to the app did to its keyboard shortcuts
 /// (docs/SceneDiff.md). The comparison is ``SceneDiff``; this command loads, judges against the
@@ -52,23 +52,11 @@ struct SceneDiffCommand: ParsableCommand {
         let headRuntime = try SceneArgument.load(head)
         let diff = try SceneDiff(base: baseRuntime, head: headRuntime, baseLabel: base, headLabel: head)
         if writeApproved, let approved {
-            do {
-                try OutputFile(approved).replace(with: Array(ApprovalList.text(accepting: diff).utf8))
-            } catch {
-                throw CommandFailure.unusableInput("\(approved): \(error)")
-            }
-            let count = diff.entries.filter(\.affectsBehaviour).count
+            let count = try inputFile(approved) { try ApprovalList.write(accepting: diff, to: approved) }
             KeyTraceExit.printError("wrote \(count) approved change\(count == 1 ? "" : "s") to \(approved)")
             return
         }
-        var approvals = ApprovalList()
-        if let approved {
-            do {
-                approvals = ApprovalList(text: String(decoding: try InputBytes.read(approved, expecting: "an approval file"), as: UTF8.self))
-            } catch {
-                throw CommandFailure.unusableInput("\(approved): \(error)")
-            }
-        }
+        let approvals = try approved.map { path in try inputFile(path) { try ApprovalList(contentsOf: path) } } ?? ApprovalList()
         let report = SceneDiffReport(diff: diff, approvals: approvals)
         let text: String
         switch format {
@@ -76,13 +64,14 @@ struct SceneDiffCommand: ParsableCommand {
         case .markdown: text = report.markdown
         case .json: text = report.json + "\n"
         }
-        do {
-            try OutputFile(output ?? "-").replace(with: Array(text.utf8))
-        } catch {
-            throw CommandFailure.unusableInput(error.description)
-        }
+        try OutputFile(output ?? "-").replace(with: Array(text.utf8))
         if report.fails { throw KeyTraceExit.checkFailed }
     }
 }
 
-extension SceneDiffCommand: RegressionGate {}
+extension SceneDiffCommand: RegressionGate {
+    /// `body`'s result; its error is unusable input that names the approval file.
+    private func inputFile<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw CommandFailure.unusableInput("\(path): \(error)") }
+    }
+}

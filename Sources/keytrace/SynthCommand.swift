@@ -1,6 +1,7 @@
 import ArgumentParser
 import Capture
 import KeyTraceCore
+import KeyTraceSupport
 import Recording
 import ResponderEngine
 import Scenes
@@ -41,44 +42,20 @@ struct SynthCommand: ParsableCommand {
     }
 
     func run() throws {
-        do {
-            let runtime = try scene.map(SceneArgument.load)
-            let shortcuts = runtime.map { $0.definition.declaredShortcuts } ?? []
-            let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)
-            var metadata = TraceMetadata(capturedFrom: "synthetic", details: [
-                "seed": String(seed), "profile": profile.rawValue, "events": String(events),
-            ])
-            if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
-            let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy)
-            let progress = ProgressBar()
-            try session.record(source) { count in progress.update(label: "generating", read: UInt64(count), unit: "events") }
-            progress.clear()
-            let summary = try session.finish()
-            let seconds = Double(source.lastTimestamp) / 1e9
-            print("wrote \(output)")
-            print("  events      \(summary.presses) presses (\(source.keyDowns) key-downs, \(summary.capture.packetsRead) gestures)")
-            print("  duration    \(formatSeconds(seconds))")
-            print("  rate        \(seconds > 0 ? Int((Double(source.keyDowns) * 60 / seconds).rounded()) : 0) keys per minute")
-            if runtime != nil {
-                let outcomes = summary.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }
-                    .map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
-                print("  shortcuts   \(shortcuts.count) from the scene")
-                print("  resolutions \(summary.resolutions) (\(outcomes))")
-            }
-            print("  records     \(summary.records)")
-        }
-    }
-
-    private func formatSeconds(_ seconds: Double) -> String {
-        let whole = Int(seconds)
-        let text = "\(whole / 3600)h \(whole / 60 % 60)m \(whole % 60)s"
-        return "\(String(format3(seconds))) s (\(text))"
-    }
-
-    private func format3(_ value: Double) -> String {
-        let milli = Int((value * 1000).rounded())
-        let fraction = String(milli % 1000)
-        return "\(milli / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        let runtime = try scene.map(SceneArgument.load)
+        let shortcuts = runtime.map { $0.definition.declaredShortcuts } ?? []
+        let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)
+        var metadata = TraceMetadata(capturedFrom: "synthetic", details: [
+            "seed": String(seed), "profile": profile.rawValue, "events": String(events),
+        ])
+        if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
+        let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy)
+        let progress = ProgressBar()
+        try session.record(source) { count in progress.update(label: "generating", read: UInt64(count), unit: "events") }
+        progress.clear()
+        let summary = try session.finish()
+        print(summary.syntheticText(output: output, source: source, sceneShortcuts: runtime.map { _ in shortcuts.count }),
+              terminator: "")
     }
 }
 

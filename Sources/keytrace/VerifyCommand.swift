@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeyTraceSupport
 import TraceFormat
 
 /// `keytrace verify TRACE`: checks every chunk; exit 0 intact, 1 damaged.
@@ -11,12 +12,10 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var options: TraceOptions
 
     func run() throws {
-        try withLineOutputScope {
-            let report = try TraceReader(path: options.trace).verify()
-            var out = try LineOutput()
-            for line in report.reportLines { try out.line(line) }
-            try out.flush()
-            if !report.isIntact { throw KeyTraceExit.checkFailed }
-        }
+        let report = try TraceReader(path: options.trace).verify()
+        let out = try TextFile(path: "-")
+        for line in report.reportLines { try out.line(line) }
+        try out.flush()
+        if !report.isIntact { throw KeyTraceExit.checkFailed }
     }
 }

@@ -13,11 +13,7 @@ struct CompareCommandTests {
 
     private func run(_ arguments: [String]) throws -> CLIRunner.Result { try CLIRunner.run(arguments) }
 
-    private func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("keytrace-compare-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    private func temporaryFolder() throws -> URL { try GoldenTraces.temporaryFolder() }
 
     @Test func exitCodesSeparateNoRegressionRegressionAndUnusableInput() throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.executable.path), "build keytrace first: \(Self.executable.path)")

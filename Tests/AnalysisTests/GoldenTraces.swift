@@ -1,5 +1,6 @@
 import Foundation
 import TraceFormat
+import CLITestSupport
 
 /// Paths of the repository's golden traces and helpers to make damaged copies.
 enum GoldenTraces {
@@ -20,11 +21,8 @@ enum GoldenTraces {
         Array(try TraceReader(path: path))
     }
 
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("keytrace-analyze-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A scratch folder for one test (``ScratchDirectory``).
+    static func temporaryFolder() throws -> URL { URL(fileURLWithPath: ScratchDirectory.make()) }
 
     /// A copy of golden trace `name` rewritten in small chunks (so damage loses only some
     /// records), then cut to `fraction` of its bytes.

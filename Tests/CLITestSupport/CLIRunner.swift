@@ -18,8 +18,6 @@ public enum CLIRunner {
             candidates.append(dir.deletingLastPathComponent().appendingPathComponent("keytrace").path)
         }
         candidates.append(repositoryRoot + "/.build/debug/keytrace")
-        let root = URL(fileURLWithPath: repositoryRoot)
-        candidates.append(root.appendingPathComponent(".build/debug/keytrace").path)
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -47,6 +45,23 @@ public enum CLIRunner {
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
+}
+
+/// Runs `executable` (any program: `keytrace`, an oracle such as tshark) with `arguments` and
+/// returns its standard output; throws ``RunError`` with its standard error when it exits non-zero.
+public func run(_ executable: String, _ arguments: [String]) throws -> String {
+    let result = try CLIRunner.run(arguments, executable: executable)
+    guard result.status == 0 else {
+        throw RunError(message: "\(executable) \(arguments.joined(separator: " ")) exited \(result.status): \(result.stderr)")
+    }
+    return result.stdout
+}
+
+/// A test step that could not run: a child process that failed, a fixture that could not be made.
+public struct RunError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+    public init(message: String) { self.message = message }
 }
 
 /// The repository root, found from this file's path (Tests/CLITestSupport/CLIRunner.swift).

@@ -20,3 +20,20 @@ public enum ScratchDirectory {
         return path
     }
 }
+
+/// A folder of its own inside ``ScratchDirectory/root`` for one test, removed when the value
+/// goes away (the root itself goes when the process exits).
+public final class TemporaryDirectory {
+    /// The folder.
+    public let url: URL
+
+    /// Makes the folder.
+    public init() throws {
+        url = URL(fileURLWithPath: ScratchDirectory.make())
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// The path of `name` inside the folder.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import CLITestSupport
 
 /// Writes `struct input_event` records (64-bit layout, host byte order).
 func inputEventRecords(_ events: [(seconds: Int64, microseconds: Int64, type: UInt16, code: UInt16, value: Int32)]) -> Data {

@@ -312,7 +312,7 @@ extension HIDCaptureTests {
     }
 
     @Test func recordDumpAndExportShowMediaAndSystemKeysWithTheirPages() throws {
-        guard let keytrace = Captures.keytraceBinary else {
+        guard let keytrace = CLIRunner.binary else {
             Issue.record("the keytrace binary was not found beside the tests; run swift build first")
             return
         }

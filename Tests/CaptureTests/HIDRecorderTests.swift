@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import CLITestSupport
 
 @Suite struct HIDRecorderTests {
     private func write(_ text: String) throws -> (TemporaryDirectory, String) {
@@ -74,7 +75,7 @@ import KeyTraceCore
     }
 
     @Test func exportingAsHIDRecorderAndRecordingItBackKeepsEveryPress() throws {
-        guard let keytrace = Captures.keytraceBinary else {
+        guard let keytrace = CLIRunner.binary else {
             Issue.record("the keytrace binary was not found beside the tests; run swift build first")
             return
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import CLITestSupport
 
 /// HID report records: every Input report of a keyboard interface and every Output report sent
 /// to one, with the LED state decoded by the report descriptor (checked against hid-tools and
@@ -175,7 +176,7 @@ import KeyTraceCore
     }
 
     @Test func analyzeReportsMissedPollsDuplicatesPhantomStateAndCapsLock() throws {
-        let binary = try #require(Captures.keytraceBinary, "the keytrace binary was not found beside the tests; run swift build first")
+        let binary = try #require(CLIRunner.binary, "the keytrace binary was not found beside the tests; run swift build first")
         let scenario = TimingScenario()
         let directory = try TemporaryDirectory()
         let pcap = directory.path("timing.pcap")
@@ -243,7 +244,7 @@ import KeyTraceCore
     /// are the reports equal to the one before.
     @Test(arguments: Captures.all)
     func realCapturesKeepEveryReportTsharkSees(capture: String) throws {
-        let binary = try #require(Captures.keytraceBinary, "the keytrace binary was not found beside the tests; run swift build first")
+        let binary = try #require(CLIRunner.binary, "the keytrace binary was not found beside the tests; run swift build first")
         let directory = try TemporaryDirectory()
         let trace = directory.path("capture.ktrace")
         _ = try run(binary, ["record", "--pcap", Captures.path(capture), "-o", trace])

@@ -1,6 +1,7 @@
 import Foundation
 import KeyTraceCore
 import Testing
+import CLITestSupport
 
 /// `keytrace analyze`'s keyboard-hardware figures of each real capture, checked against an
 /// independent computation from tshark's own dissection of the same file: the reports that
@@ -8,7 +9,7 @@ import Testing
 @Suite struct HardwareFiguresTsharkTests {
     @Test(arguments: Captures.all)
     func pollingAndDwellAgreeWithTshark(capture: String) throws {
-        let binary = try #require(Captures.keytraceBinary, "the keytrace binary was not found beside the tests; run swift build first")
+        let binary = try #require(CLIRunner.binary, "the keytrace binary was not found beside the tests; run swift build first")
         let directory = try TemporaryDirectory()
         let trace = directory.path("capture.ktrace")
         _ = try run(binary, ["record", "--pcap", Captures.path(capture), "-o", trace])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import CLITestSupport
 
 /// `libinput record` recordings, written here in the layout libinput-record.c prints.
 enum LibinputFixture {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import CLITestSupport
 
 @Suite struct ScriptTests {
     func presses(_ script: String) throws -> [KeyPress] {

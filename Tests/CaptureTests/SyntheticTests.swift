@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeyTraceCore
 @testable import Capture
+import CLITestSupport
 
 @Suite struct SyntheticTests {
     func presses(_ count: UInt64, seed: UInt64, profile: SyntheticCaptureSource.Profile = .mixed,
@@ -120,7 +121,7 @@ import KeyTraceCore
     }
 
     @Test func keytraceSynthWritesByteIdenticalTracesForTheSameSeed() throws {
-        guard let binary = Captures.keytraceBinary else {
+        guard let binary = CLIRunner.binary else {
             Issue.record("the keytrace binary was not found beside the tests; run swift build first")
             return
         }

@@ -3,6 +3,7 @@ import Testing
 import KeyTraceCore
 import TraceFormat
 @testable import Capture
+import CLITestSupport
 
 /// The tmux executable, when one is installed.
 private let installedTmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
@@ -60,7 +61,7 @@ struct TerminalTmuxTests {
     }
 
     func prerequisites() -> (tmux: String, binary: String)? {
-        guard let tmux = Self.tmux, let binary = Captures.keytraceBinary else {
+        guard let tmux = Self.tmux, let binary = CLIRunner.binary else {
             Issue.record("the keytrace binary was not found beside the tests; run swift build first")
             return nil
         }

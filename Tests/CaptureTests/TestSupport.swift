@@ -30,29 +30,6 @@ enum Captures {
         if name.hasPrefix("hid/") { return SharedData.path(name) }
         return SharedData.capture(name)
     }
-
-    /// The `keytrace` executable beside the test bundle (e.g. `.build/debug/keytrace`).
-    static var keytraceBinary: String? {
-        var candidates: [String] = []
-        if let first = CommandLine.arguments.first {
-            let directory = URL(fileURLWithPath: first).deletingLastPathComponent()
-            candidates.append(directory.appendingPathComponent("keytrace").path)
-            candidates.append(directory.deletingLastPathComponent().appendingPathComponent("keytrace").path)
-        }
-        candidates.append(packageRoot.appendingPathComponent(".build/debug/keytrace").path)
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-}
-
-/// A scratch directory removed when the value goes away.
-final class TemporaryDirectory {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("capture-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
 /// One transition as the tests compare them.
@@ -72,24 +49,3 @@ extension Array where Element == CaptureEvent {
         presses.map { Transition(timestamp: $0.timestamp, phase: $0.phase, usage: $0.usage.rawValue, device: $0.device) }
     }
 }
-
-/// Runs a process and returns its standard output; throws with its standard error.
-func run(_ executable: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let output = Pipe(), errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-        throw RunError(message: "\(executable) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): "
-            + String(decoding: errorData, as: UTF8.self))
-    }
-    return String(decoding: data, as: UTF8.self)
-}
-
-struct RunError: Error, CustomStringConvertible { var message: String; var description: String { message } }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyTraceCore
+import CLITestSupport
 
 /// The keys each HID report of a capture holds according to tshark, which (4.x) decodes
 /// `usbhid.data` with the report descriptors captured in the file: the second oracle of the

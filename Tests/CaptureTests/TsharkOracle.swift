@@ -1,5 +1,6 @@
 import Foundation
 import KeyTraceCore
+import CLITestSupport
 
 /// The presses a capture holds according to tshark's own dissection, diffed here without the
 /// library's code: tshark finds the 8-byte interrupt-IN reports, this file turns consecutive

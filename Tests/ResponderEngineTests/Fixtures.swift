@@ -1,3 +1,4 @@
+import Testing
 import KeyTraceCore
 @testable import ResponderEngine
 
@@ -64,18 +65,32 @@ func up(_ shortcut: String, layout: KeyboardLayout = .usANSI) -> KeyPress {
 /// A press of the key a shortcut names: letters/digits/punctuation by their US key, with the
 /// shortcut's modifiers exactly (no shift is added for shifted characters).
 func press(_ phase: KeyPhase, _ shortcut: String, isRepeat: Bool = false, layout: KeyboardLayout = .usANSI) -> KeyPress {
-    guard let parsed = try? KeyShortcut(shortcut) else { return KeyPress(phase, .reserved) }
+    let parsed: KeyShortcut
+    do {
+        parsed = try KeyShortcut(shortcut)
+    } catch {
+        Issue.record("fixture shortcut '\(shortcut)' does not parse: \(error)")
+        return KeyPress(phase, .reserved)
+    }
     let usage: HIDUsage
     switch parsed.input {
     case .special(let special): usage = special.usage
     case .character(let string):
         let strokes = layout.keystrokes(typing: Character(string))
-        usage = strokes.first(where: { !$0.usage.isKeypad })?.usage ?? strokes.first?.usage ?? .reserved
+        guard let stroke = strokes.first(where: { !$0.usage.isKeypad }) ?? strokes.first else {
+            Issue.record("fixture shortcut '\(shortcut)' names a character the \(layout.name) layout cannot type")
+            return KeyPress(phase, .reserved)
+        }
+        usage = stroke.usage
     }
     return KeyPress(phase, usage, modifiers: parsed.modifiers, isRepeat: isRepeat, layout: layout)
 }
 
 func command(_ shortcut: String, _ action: Action, title: String = "") -> KeyCommand {
-    (try? KeyCommand(title: title, action: action, shortcut: shortcut))
-        ?? KeyCommand(input: .character("?"), action: "invalid-shortcut")
+    do {
+        return try KeyCommand(title: title, action: action, shortcut: shortcut)
+    } catch {
+        Issue.record("fixture command shortcut '\(shortcut)' does not parse: \(error)")
+        return KeyCommand(input: .character("?"), action: "invalid-shortcut")
+    }
 }

@@ -37,7 +37,10 @@ import KeyTraceCore
 
     @Test func R17_conflictTable() {
         func conflicts(_ shortcut: String) -> Bool {
-            guard let s = try? KeyShortcut(shortcut) else { return false }
+            guard let s = try? KeyShortcut(shortcut) else {
+                Issue.record("'\(shortcut)' does not parse")
+                return false
+            }
             return TextInputConflicts.conflicts(input: s.input, modifiers: s.modifiers)
         }
         for yes in ["delete", "left", "shift+up", "ctrl+down", "opt+right", "cmd+left", "shift+ctrl+left",

@@ -1,3 +1,4 @@
+import Testing
 import KeyTraceCore
 import ResponderEngine
 @testable import Scenes
@@ -35,8 +36,10 @@ struct LiveScene {
 
     mutating func type(_ text: String) {
         for character in text {
-            let stroke = KeyboardLayout.usANSI.keystrokes(typing: character).first
-            guard let stroke else { continue }
+            guard let stroke = KeyboardLayout.usANSI.keystrokes(typing: character).first else {
+                Issue.record("fixture text '\(text)': the US layout cannot type '\(character)'")
+                continue
+            }
             timestamp += 100_000_000
             dispatcher.dispatch(KeyPress(.began, stroke.usage, modifiers: stroke.modifiers, timestamp: timestamp))
             timestamp += 50_000_000
@@ -45,12 +48,21 @@ struct LiveScene {
     }
 
     func key(_ shortcut: String) -> (HIDUsage, ModifierFlags) {
-        guard let parsed = try? KeyShortcut(shortcut) else { return (.reserved, []) }
+        let parsed: KeyShortcut
+        do {
+            parsed = try KeyShortcut(shortcut)
+        } catch {
+            Issue.record("fixture shortcut '\(shortcut)' does not parse: \(error)")
+            return (.reserved, [])
+        }
         switch parsed.input {
         case .special(let special): return (special.usage, parsed.modifiers)
         case .character(let string):
             let strokes = KeyboardLayout.usANSI.keystrokes(typing: Character(string))
-            let usage = strokes.first(where: { !$0.usage.isKeypad })?.usage ?? .reserved
+            guard let usage = strokes.first(where: { !$0.usage.isKeypad })?.usage else {
+                Issue.record("fixture shortcut '\(shortcut)': the US layout cannot type it")
+                return (.reserved, [])
+            }
             return (usage, parsed.modifiers)
         }
     }

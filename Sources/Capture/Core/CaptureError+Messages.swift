@@ -1,6 +1,6 @@
 import CPcap
-import KeyTraceSupport
 import KeyTraceCore
+import KeyTraceSupport
 
 /// Every message a capture error carries is written here, so they read alike: what happened,
 /// then what to do.

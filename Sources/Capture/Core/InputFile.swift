@@ -1,5 +1,5 @@
-import KeyTraceSupport
 import KeyTraceCore
+import KeyTraceSupport
 
 /// A file or device node opened for reading, closed on deinit.
 final class InputFile {

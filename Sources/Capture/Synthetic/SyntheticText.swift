@@ -1,5 +1,6 @@
 import KeyTraceCore
 import KeyTraceSupport
+
 /// An endless stream of English-like text for the synthetic load generator, one scalar at a
 /// time in constant memory: sentences of 4–14 common words, the first capitalised, a comma
 /// after about one word in twelve, a number instead of a word about one time in fifty, ending

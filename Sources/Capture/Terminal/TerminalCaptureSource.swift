@@ -1,5 +1,4 @@
 import KeyTraceCore
-
 import KeyTraceSupport
 
 /// Keys typed into the terminal on standard input, with no privileges.

@@ -1,4 +1,5 @@
 import KeyTraceCore
+
 /// Keyboard events from USB packets: a pcap/pcapng file or a live usbmon interface.
 ///
 /// Link types 189 (usbmon, 48-byte header), 220 (usbmon, 64-byte header) and 249 (USBPcap)

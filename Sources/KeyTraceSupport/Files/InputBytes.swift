@@ -1,6 +1,5 @@
 import Synchronization
 
-
 /// Reads a whole input that is not a regular file, saying what it waits for.
 ///
 /// A FIFO (named pipe) is read to its end. While no writer has opened it, the reader does not

@@ -16,6 +16,18 @@ package enum SystemCalls {
         #endif
     }
 
+    /// `write(2)`.
+    @inlinable
+    package static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Darwin)
+        Darwin.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        Musl.write(descriptor, buffer, count)
+        #else
+        Glibc.write(descriptor, buffer, count)
+        #endif
+    }
+
     /// `exit(3)`: flushes C streams, runs `atexit` handlers and ends the process with `status`.
     package static func exit(_ status: Int32) -> Never {
         #if canImport(Darwin)

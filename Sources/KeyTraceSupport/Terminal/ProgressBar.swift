@@ -1,28 +1,31 @@
-import KeyTraceSupport
-
 /// A progress bar on standard error, drawn only when standard error is a terminal.
-final class ProgressBar {
+package final class ProgressBar {
+    /// A bar that draws only when standard error is a terminal.
+    package init() {}
+
     private let enabled = isatty(STDERR_FILENO) != 0
     private var drawn = false
 
     /// Redraws the bar: `label`, a bar when `expected` is known, and the count so far.
-    func update(label: String, read: UInt64, expected: UInt64? = nil, unit: String = "records") {
+    package func update(label: String, read: UInt64, expected: UInt64? = nil, unit: String = "records") {
         guard enabled else { return }
         var line = "\r\(label): "
         if let expected, expected > 0 {
             let fraction = min(1, Double(read) / Double(expected))
             let filled = Int(fraction * 30)
             line += "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 30 - filled) + "] "
-            line += String(format: "%3.0f %% ", fraction * 100)
+            let percent = String(Int((fraction * 100).rounded()))
+            line += String(repeating: " ", count: max(0, 3 - percent.count)) + percent + " % "
         }
         line += "\(read) \(unit)"
-        KeyTraceExit.writeStandardError(line)
+        StandardError.write(line)
         drawn = true
     }
 
-    func clear() {
+    /// Erases the bar, if one was drawn.
+    package func clear() {
         guard drawn else { return }
-        KeyTraceExit.writeStandardError("\r\u{1B}[K")
+        StandardError.write("\r\u{1B}[K")
         drawn = false
     }
 }

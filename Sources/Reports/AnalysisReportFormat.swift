@@ -1,0 +1,25 @@
+import Analysis
+
+/// The formats `keytrace analyze` writes an analysis in.
+package enum AnalysisReportFormat: String, CaseIterable, Sendable {
+    /// For a terminal (coloured when ``ReportColour`` allows).
+    case text
+    /// `keytrace-analysis/1`.
+    case json
+    /// For a pull-request comment.
+    case markdown
+    /// A page of its own, with charts.
+    case html
+}
+
+extension TraceAnalysis {
+    /// The analysis in `format`; `colour` applies to text.
+    package func report(_ format: AnalysisReportFormat, colour: Bool) throws -> String {
+        switch format {
+        case .text: textReport(colour: colour)
+        case .json: try jsonReport()
+        case .markdown: markdownReport()
+        case .html: htmlReport()
+        }
+    }
+}

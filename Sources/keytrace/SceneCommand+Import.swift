@@ -1,0 +1,33 @@
+import ArgumentParser
+import Foundation
+import KeyTraceSupport
+
+extension SceneCommand {
+    /// `keytrace scene import`: runs the `keytrace-scene-import` tool that sits beside this
+    /// binary (a product of its own, so that building `keytrace` does not build swift-syntax).
+    struct Import: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source (see docs/SceneImport.md).",
+            discussion: """
+            USAGE: keytrace scene import PATH... [-o scene.json] [--inventory FILE.jsonl] [--report FILE] [--json]
+                   [--include-tests] [--platform ios|catalyst] [--deployment-target VERSION] [--define FLAG]...
+                   [--can-import MODULE]... [--no-debug] [--name NAME]
+            `keytrace scene import --help` lists every option. The importer is the keytrace-scene-import \
+            product: build it with `swift build --product keytrace-scene-import`.
+            """)
+
+        @Argument(parsing: .captureForPassthrough, help: "App source folders or Swift files, then the importer's options.")
+        var arguments: [String] = []
+
+        func run() throws {
+            let tool = ProcessImage.executableDirectory + "/keytrace-scene-import"
+            guard FileManager.default.isExecutableFile(atPath: tool) else {
+                throw CommandFailure.unusableInput("the scene importer is not built (\(tool) is missing); build it with "
+                                                   + "`swift build --product keytrace-scene-import` (it needs swift-syntax)")
+            }
+            let reason = ProcessImage.replace(with: tool, arguments: arguments)
+            throw CommandFailure.unusableInput("cannot run \(tool): \(reason)")
+        }
+    }
+}
