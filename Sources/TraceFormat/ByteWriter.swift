@@ -141,13 +141,6 @@ struct ByteWriter: ~Copyable {
             (base + offset + 1 + extra).copyMemory(from: base + offset + 1, byteCount: count - offset - 1)
             count += extra
         }
-        var v = value
-        var at = offset
-        while v >= 0x80 {
-            base.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, toByteOffset: at, as: UInt8.self)
-            v >>= 7
-            at += 1
-        }
-        base.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: at, as: UInt8.self)
+        Varint.store(value, at: base + offset)
     }
 }

@@ -12,16 +12,16 @@ import KeyTraceSupport
 ///
 /// Sharing is safe because the box is copy on write: the cache's own reference keeps every
 /// shared box from being uniquely referenced, so changing a record's field copies its box first.
-package struct ResolutionDetailsCache {
+public struct ResolutionDetailsCache {
     @usableFromInline var details = DirectMappedCache<CacheLanes, ResolutionRecord.Details>(capacity: 256)
 
     /// An empty cache (its slots are allocated on the first ``remember(_:under:)``).
-    package init() {}
+    public init() {}
 
     /// A record with these scalar fields and the reference fields (command, title, action,
     /// paths) remembered under `key`, or `nil` when the key's slot holds another key.
     @inlinable
-    package func record(_ key: SIMD8<UInt64>, timestamp: UInt64, pressSequence: UInt64, outcome: DispatchOutcome,
+    public func record(_ key: SIMD8<UInt64>, timestamp: UInt64, pressSequence: UInt64, outcome: DispatchOutcome,
                        isUpAction: Bool) -> ResolutionRecord? {
         guard let details = details[CacheLanes(key)] else { return nil }
         return ResolutionRecord(timestamp: timestamp, pressSequence: pressSequence, outcome: outcome,
@@ -31,10 +31,10 @@ package struct ResolutionDetailsCache {
     /// Remembers `record`'s reference fields under `key`, which must determine them: every
     /// record later asked for under `key` gets them. Replaces the slot's previous entry.
     @inlinable
-    package mutating func remember(_ record: ResolutionRecord, under key: SIMD8<UInt64>) {
+    public mutating func remember(_ record: ResolutionRecord, under key: SIMD8<UInt64>) {
         details[CacheLanes(key)] = record.details
     }
 
     /// Forgets every entry.
-    package mutating func removeAll() { details.removeAll() }
+    public mutating func removeAll() { details.removeAll() }
 }

@@ -26,6 +26,21 @@ enum Varint {
         return (word, Int(truncatingIfNeeded: shift &>> 3) &+ 1)
     }
 
+    /// Stores the encoding of `value` (any size) byte by byte at `destination` and returns its
+    /// length: for rare writes, such as patching a length in place.
+    @discardableResult
+    static func store(_ value: UInt64, at destination: UnsafeMutableRawPointer) -> Int {
+        var v = value
+        var at = 0
+        while v >= 0x80 {
+            destination.storeBytes(of: UInt8(truncatingIfNeeded: v) | 0x80, toByteOffset: at, as: UInt8.self)
+            v >>= 7
+            at += 1
+        }
+        destination.storeBytes(of: UInt8(truncatingIfNeeded: v), toByteOffset: at, as: UInt8.self)
+        return at + 1
+    }
+
     /// Decodes the varint at `position` (at most 10 bytes, not past `end`) and moves `position`
     /// past it; `nil` when the bytes end first or the value overflows 64 bits.
     @inline(__always) static func read(_ base: UnsafeRawPointer, at position: inout Int, end: Int) -> UInt64? {

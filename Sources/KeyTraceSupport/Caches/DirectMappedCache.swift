@@ -25,7 +25,7 @@
 /// cache[ObjectIdentifier(responder)] = 7
 /// cache[ObjectIdentifier(responder)]   // 7, until another key takes the slot
 /// ```
-package struct DirectMappedCache<Key: DirectMappedKey, Value> {
+public struct DirectMappedCache<Key: DirectMappedKey, Value> {
     @usableFromInline
     struct Slot {
         /// The generation the slot was written in; 0 for never.
@@ -78,18 +78,18 @@ package struct DirectMappedCache<Key: DirectMappedKey, Value> {
 
     /// A cache of `capacity` slots, rounded up to a power of two (at least 1).
     @inlinable
-    package init(capacity: Int) {
+    public init(capacity: Int) {
         let wanted = Swift.max(1, Swift.min(capacity, 1 << 30))
         mask = (1 << (Int.bitWidth - (wanted - 1).leadingZeroBitCount)) - 1
     }
 
     /// The number of slots: a power of two.
     @inlinable
-    package var capacity: Int { mask &+ 1 }
+    public var capacity: Int { mask &+ 1 }
 
     /// The slot `key` lives in.
     @inlinable @inline(__always)
-    package func slotIndex(of key: Key) -> Int {
+    public func slotIndex(of key: Key) -> Int {
         Int(truncatingIfNeeded: (key.cacheHash &* directMappedMultiplier) &>> 32) & mask
     }
 
@@ -105,7 +105,7 @@ package struct DirectMappedCache<Key: DirectMappedKey, Value> {
     /// The value stored under `key`, `nil` when its slot is empty or holds another key.
     /// Storing a value replaces the slot's entry; storing `nil` empties the slot if it holds `key`.
     @inlinable
-    package subscript(key: Key) -> Value? {
+    public subscript(key: Key) -> Value? {
         @inline(__always) get { slot(of: key)?.pointee.value }
         set {
             if storage == nil {
@@ -128,11 +128,11 @@ package struct DirectMappedCache<Key: DirectMappedKey, Value> {
 
     /// Whether a value is stored under `key` (a lookup that does not copy the value).
     @inlinable @inline(__always)
-    package func contains(_ key: Key) -> Bool { slot(of: key) != nil }
+    public func contains(_ key: Key) -> Bool { slot(of: key) != nil }
 
     /// Forgets every entry. The slots keep their old values, unreachable, until overwritten.
     @inlinable
-    package mutating func removeAll() {
+    public mutating func removeAll() {
         generation &+= 1
         guard generation == 0 else { return }
         // Wrapped: clear for real, so that no slot of an old generation matches again.

@@ -4,7 +4,7 @@
 /// keys that differ should differ in it. A key of several words folds them with
 /// ``combineHash(_:_:)``. Equality must be exact: the cache answers a lookup only when the
 /// key in the slot equals the key asked for.
-package protocol DirectMappedKey: Equatable {
+public protocol DirectMappedKey: Equatable {
     /// A word in which keys that differ should differ.
     var cacheHash: UInt64 { get }
 }
@@ -12,7 +12,7 @@ package protocol DirectMappedKey: Equatable {
 extension DirectMappedKey {
     /// Folds two words into one ``cacheHash``, so that keys differing in either word spread.
     @inlinable @inline(__always)
-    package static func combineHash(_ first: UInt64, _ second: UInt64) -> UInt64 {
+    public static func combineHash(_ first: UInt64, _ second: UInt64) -> UInt64 {
         (first &* directMappedMultiplier) ^ second
     }
 }
@@ -20,28 +20,28 @@ extension DirectMappedKey {
 extension ObjectIdentifier: DirectMappedKey {
     /// The object's address.
     @inlinable
-    package var cacheHash: UInt64 { UInt64(UInt(bitPattern: self)) }
+    public var cacheHash: UInt64 { UInt64(UInt(bitPattern: self)) }
 }
 
 extension UInt64: DirectMappedKey {
     /// The value itself.
     @inlinable
-    package var cacheHash: UInt64 { self }
+    public var cacheHash: UInt64 { self }
 }
 
 /// Eight words compared as a whole (``SIMD8/hasSameLanes(as:)``): a key made of several
 /// numbers, such as string references or object identities.
-package struct CacheLanes: DirectMappedKey, Sendable {
+public struct CacheLanes: DirectMappedKey, Sendable {
     /// The words.
-    package var lanes: SIMD8<UInt64>
+    public var lanes: SIMD8<UInt64>
 
     /// A key of `lanes`.
     @inlinable
-    package init(_ lanes: SIMD8<UInt64>) { self.lanes = lanes }
+    public init(_ lanes: SIMD8<UInt64>) { self.lanes = lanes }
 
     /// Each lane times its own odd constant, summed: every lane moves every bit above its lowest.
     @inlinable
-    package var cacheHash: UInt64 {
+    public var cacheHash: UInt64 {
         (lanes &* SIMD8(0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9, 0x85EB_CA77_C2B2_AE63,
                         0x27D4_EB2F_1656_67C5, 0x94D0_49BB_1331_11EB, 0xBF58_476D_1CE4_E5B9, 0xD6E8_FEB8_6659_FD93))
             .wrappedSum()
@@ -49,5 +49,5 @@ package struct CacheLanes: DirectMappedKey, Sendable {
 
     /// Whether every lane is equal.
     @inlinable @inline(__always)
-    package static func == (lhs: CacheLanes, rhs: CacheLanes) -> Bool { lhs.lanes.hasSameLanes(as: rhs.lanes) }
+    public static func == (lhs: CacheLanes, rhs: CacheLanes) -> Bool { lhs.lanes.hasSameLanes(as: rhs.lanes) }
 }

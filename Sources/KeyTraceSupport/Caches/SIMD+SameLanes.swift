@@ -8,7 +8,7 @@
 extension SIMD4 where Scalar == UInt {
     /// Whether every lane equals the same lane of `other` (`self == other`, without branches).
     @inlinable @inline(__always)
-    package func hasSameLanes(as other: Self) -> Bool {
+    public func hasSameLanes(as other: Self) -> Bool {
         let difference = self ^ other
         let two = difference.lowHalf | difference.highHalf
         return two[0] | two[1] == 0
@@ -18,7 +18,7 @@ extension SIMD4 where Scalar == UInt {
 extension SIMD8 where Scalar == UInt64 {
     /// Whether every lane equals the same lane of `other` (`self == other`, without branches).
     @inlinable @inline(__always)
-    package func hasSameLanes(as other: Self) -> Bool {
+    public func hasSameLanes(as other: Self) -> Bool {
         let difference = self ^ other
         let four = difference.lowHalf | difference.highHalf
         let two = four.lowHalf | four.highHalf

@@ -1,17 +1,17 @@
 /// `CLOCK_MONOTONIC`, the one clock KeyTrace measures time with: stage timing in the engine,
 /// terminal capture timestamps and the clock probe of `analyze` all read it here.
-package enum MonotonicTime {
+public enum MonotonicTime {
     /// Nanoseconds from an unspecified origin (typically boot); never decreases. About 25 ns
     /// per read on x86_64 Linux (vDSO), and inlined into the dispatch loop.
     @inlinable @inline(__always)
-    package static func nanoseconds() -> UInt64 {
+    public static func nanoseconds() -> UInt64 {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
     }
 
     /// `clock_getres(CLOCK_MONOTONIC)` in nanoseconds, asked anew on every read.
-    package static var resolutionNanoseconds: UInt64 {
+    public static var resolutionNanoseconds: UInt64 {
         var ts = timespec()
         clock_getres(CLOCK_MONOTONIC, &ts)
         return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
