@@ -66,8 +66,14 @@ public struct SceneImporter: Sendable {
             }
             objectiveC.append(ObjectiveCFile.parse(String(decoding: data, as: UTF8.self), path: file.displayPath, conditions: objectiveCConditions))
         }
-        return try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
-                                               objectiveC: objectiveC, name: name)
+        var result = try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
+                                                     objectiveC: objectiveC, name: name)
+        for file in files.notInAnyTarget {
+            result.report.findings.append(ImportReport.Finding(
+                kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but compiles it into no target; left out",
+                file: file.displayPath, line: 1))
+        }
+        return result
     }
 
     /// Imports sources already in memory (tests, benchmarks); an overlay that names a type the

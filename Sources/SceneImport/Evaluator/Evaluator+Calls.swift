@@ -198,8 +198,11 @@ extension Evaluator {
         if name == "init" {
             return callName(baseText, args: args, call: call, frame: &frame, hint: hint)
         }
-        // Mutating collection methods on a local or a stored property.
-        if ["append", "insert", "add"].contains(name), let first = args.first {
+        // Mutating collection methods on a local or a stored property (`self.add(…)` or
+        // `Type.add(…)` is the app's own method, called below).
+        let receiverIsSelfOrType = baseText == "self" || baseText == "Self"
+            || (!baseText.contains(".") && index.type(named: baseText) != nil)
+        if ["append", "insert", "add"].contains(name), !receiverIsSelfOrType, let first = args.first {
             let value = evaluate(first.expression, frame: &frame)
             let added = first.label == "contentsOf" ? flatten(value, conditions: frame.conditions)
                 : [.init(value: value, conditions: frame.conditions)]
@@ -423,7 +426,50 @@ extension Evaluator {
     func invoke(_ function: SourceIndex.FunctionInfo, ofType type: String?, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, selfValue: Value?,
                 site: SourceLocation? = nil) -> Value {
         let values = argumentValues(for: function, args: args, ofType: type, frame: &frame)
-        return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site)
+        let inOut = inOutArguments(of: function, args: args)
+        guard !inOut.isEmpty else {
+            return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site)
+        }
+        var finalValues: [String: Value] = [:]
+        let result = invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site,
+                                      inOutParameters: Set(inOut.map(\.parameter)), finalValues: &finalValues)
+        for (parameter, variable) in inOut {
+            guard let value = finalValues[parameter] else { continue }
+            if frame.locals[variable] != nil {
+                frame.locals[variable] = value
+            } else if frame.selfFields[variable] != nil {
+                frame.selfFields[variable] = value
+            }
+        }
+        return result
+    }
+
+    /// The parameters of `function` declared `inout` whose argument is `&variable` (a local or
+    /// a field of `self`), with that variable's name: what the callee leaves in the parameter
+    /// is written back to the variable, as Swift does.
+    func inOutArguments(of function: SourceIndex.FunctionInfo,
+                        args: [(label: String?, expression: ExprSyntax)]) -> [(parameter: String, variable: String)] {
+        guard function.parameters.contains(where: { $0.type.map(Self.isInOutType) ?? false }) else { return [] }
+        var pairs: [(parameter: String, variable: String)] = []
+        var remaining = args[...]
+        for parameter in function.parameters {
+            guard let next = remaining.first, next.label == parameter.label else { continue }
+            remaining = remaining.dropFirst()
+            guard parameter.type.map(Self.isInOutType) ?? false, let inOut = next.expression.as(InOutExprSyntax.self) else { continue }
+            if let name = inOut.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                pairs.append((parameter.name, name))
+            } else if let member = inOut.expression.as(MemberAccessExprSyntax.self),
+                      member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                pairs.append((parameter.name, member.declName.baseName.text))
+            }
+        }
+        return pairs
+    }
+
+    static func isInOutType(_ type: String) -> Bool { type.hasPrefix("inout ") }
+
+    static func withoutInOut(_ type: String) -> String {
+        isInOutType(type) ? String(type.dropFirst("inout ".count)) : type
     }
 
     /// The value of each parameter for a call: its argument (evaluated with the parameter's
@@ -452,6 +498,16 @@ extension Evaluator {
     /// call site (`site`), as an app-defined initialiser does: that is where the app asks for it.
     func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value? = nil,
                           site: SourceLocation? = nil) -> Value {
+        var unused: [String: Value] = [:]
+        return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site,
+                                inOutParameters: [], finalValues: &unused)
+    }
+
+    /// ``invokeWithValues(_:ofType:values:frame:selfValue:site:)`` that also gives the final
+    /// values of `inOutParameters` in `finalValues`. A call with `inout` parameters is not
+    /// memoised: its effect is more than its result.
+    func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value?,
+                          site: SourceLocation?, inOutParameters: Set<String>, finalValues: inout [String: Value]) -> Value {
         guard let body = function.body else { return .unknown(function.name) }
         let key = "function \(function.location.file):\(function.location.line)"
         guard enter(key) else { return .unknown(function.name) }
@@ -473,7 +529,13 @@ extension Evaluator {
         for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }
         let memoKey = memoKey(body, selfType: inner.selfType, values: values + [selfValue ?? .null],
                               sharedFields: inner.selfFields, conditions: inner.conditions, site: inner.creationSite)
-        let result = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
+        let result: Value
+        if inOutParameters.isEmpty {
+            result = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
+        } else {
+            result = run(body.statements, frame: &inner)
+            for parameter in inOutParameters { finalValues[parameter] = inner.locals[parameter] }
+        }
         if sameSelf { frame.selfFields = inner.selfFields }
         return result
     }

@@ -59,6 +59,9 @@ extension Evaluator {
             return evaluate(unwrap.expression, frame: &frame, hint: hint)
         case .optionalChainingExpr(let chaining):
             return evaluate(chaining.expression, frame: &frame, hint: hint)
+        case .inOutExpr(let inOut):
+            // `&list` passes the variable's value in; ``invoke`` writes the callee's final value back.
+            return evaluate(inOut.expression, frame: &frame, hint: hint.map(Self.withoutInOut))
         case .tryExpr(let tryExpression):
             return evaluate(tryExpression.expression, frame: &frame, hint: hint)
         case .awaitExpr(let awaitExpression):

@@ -65,6 +65,8 @@ public struct ImportReport: Sendable {
             case notFollowed = "found-not-followed"
             /// A provider whose evaluation the work budget cut short (``EvaluationBudget``).
             case cutShort = "evaluation-cut-short"
+            /// A source file the Xcode project compiles into no target: left out of the import.
+            case notInTarget = "not-in-any-target"
         }
         public var kind: Kind
         public var message: String

@@ -22,6 +22,10 @@ public struct SourceFiles: Sendable, Equatable {
     public var resourceFiles: [File] = []
     /// Objective-C headers and implementation files (`.h`, `.m`, `.mm`).
     public var objectiveCFiles: [File] = []
+    /// Swift and Objective-C files found in the folders that the Xcode project references but
+    /// compiles into no target (``XcodeProject``): they are in no build of the app, so they are
+    /// left out of the import, and the report lists them.
+    public var notInAnyTarget: [File] = []
 
     /// One file: where it is on disk and how the inventory names it.
     public struct File: Sendable, Equatable, Hashable {
@@ -52,6 +56,7 @@ public struct SourceFiles: Sendable, Equatable {
     public init(paths: [String], options: Options = Options()) throws(SceneImportError) {
         swiftFiles = []
         stringsFiles = []
+        var named: Set<String> = []  // files given by name are read whatever the project says
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -65,6 +70,7 @@ public struct SourceFiles: Sendable, Equatable {
                     throw SceneImportError.unreadable(path, reason: "not a regular file")
                 }
                 add(File(path: path, displayPath: path))
+                named.insert(path)
                 continue
             }
             let root = path.hasSuffix("/") ? String(path.dropLast()) : path
@@ -78,6 +84,28 @@ public struct SourceFiles: Sendable, Equatable {
                 }
             }
         }
+        leaveOutFilesNoTargetCompiles(except: named)
+    }
+
+    /// Moves the sources that every Xcode project found references but compiles into no target
+    /// to ``notInAnyTarget``.
+    private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>) {
+        var referenced: Set<String> = []
+        var compiled: Set<String> = []
+        for file in settingsFiles where file.path.hasSuffix("project.pbxproj") {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let project = XcodeProject(text: String(decoding: data, as: UTF8.self))
+            referenced.formUnion(project.referencedSources)
+            compiled.formUnion(project.compiledSources)
+        }
+        let uncompiled = referenced.subtracting(compiled)
+        guard !uncompiled.isEmpty else { return }
+        func compiledSomewhere(_ file: File) -> Bool {
+            named.contains(file.path) || !uncompiled.contains(String(file.path.split(separator: "/").last ?? ""))
+        }
+        notInAnyTarget = (swiftFiles + objectiveCFiles).filter { !compiledSomewhere($0) && !$0.path.hasSuffix(".h") }
+        swiftFiles.removeAll { !compiledSomewhere($0) }
+        objectiveCFiles.removeAll { !compiledSomewhere($0) && !$0.path.hasSuffix(".h") }
     }
 
     private mutating func walk(_ folder: String, relative: String, options: Options, manager: FileManager) {

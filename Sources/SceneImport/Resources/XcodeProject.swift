@@ -1,0 +1,158 @@
+/// What an Xcode project (`project.pbxproj`) says of the app's source files: which files it
+/// references, and which of them a target's Sources build phase compiles.
+///
+/// Old apps keep files that no target builds: a file dropped from the target but left in the
+/// folder, a stale copy, code of a removed feature. The project lists such a file and compiles
+/// it nowhere; its commands exist in no build of the app. Files are matched by name, the way
+/// the project names them, and only a name that the project references and compiles under no
+/// reference at all counts as left out: a file the project does not mention (a synchronized
+/// folder, a package) is read as before.
+struct XcodeProject {
+    /// Names (the last path component) of the Swift and Objective-C files the project references.
+    private(set) var referencedSources: Set<String> = []
+    /// Names of the files that some target's Sources build phase compiles.
+    private(set) var compiledSources: Set<String> = []
+
+    /// The project's file references and build phases, read from the text of a `project.pbxproj`
+    /// (an old-style property list). Text it cannot read yields an empty project.
+    init(text: String) {
+        var files: [Substring: Substring] = [:]  // file reference id → name
+        var buildFiles: [Substring: Substring] = [:]  // build file id → file reference id
+        var compiledBuildFiles: [Substring] = []
+        let bytes = Array(text.utf8)
+        var scanner = ObjectScanner(bytes: bytes)
+        while let object = scanner.next() {
+            switch object.field("isa") {
+            case "PBXFileReference":
+                guard let path = object.field("path") ?? object.field("name") else { continue }
+                let name = path.split(separator: "/").last ?? path
+                if Self.isSource(name) {
+                    files[object.id] = name
+                    referencedSources.insert(String(name))
+                }
+            case "PBXBuildFile":
+                if let reference = object.field("fileRef") { buildFiles[object.id] = reference }
+            case "PBXSourcesBuildPhase":
+                compiledBuildFiles += object.list("files")
+            default:
+                continue
+            }
+        }
+        for buildFile in compiledBuildFiles {
+            if let reference = buildFiles[buildFile], let name = files[reference] { compiledSources.insert(String(name)) }
+        }
+    }
+
+    /// The names the project references but compiles into no target.
+    var uncompiledSources: Set<String> { referencedSources.subtracting(compiledSources) }
+
+    private static func isSource(_ name: Substring) -> Bool {
+        name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm")
+    }
+}
+
+/// The objects of a `project.pbxproj`: each `ID /* comment */ = { … };` entry, its fields read
+/// as text. Nested dictionaries (build settings) are skipped over by counting braces outside
+/// quoted strings.
+private struct ObjectScanner {
+    let bytes: [UInt8]
+    var position = 0
+
+    struct Object {
+        let id: Substring
+        let body: Substring
+
+        /// The value of `key = value;` at the top level of the object, unquoted.
+        func field(_ key: String) -> Substring? {
+            var search = body[...]
+            while let range = search.range(of: key + " = ") {
+                let before = range.lowerBound == body.startIndex ? " " : body[body.index(before: range.lowerBound)]
+                search = body[range.upperBound...]
+                guard before == " " || before == "\t" || before == "\n" || before == "{" || before == ";" else { continue }
+                let rest = body[range.upperBound...]
+                if rest.first == "\"" {
+                    let inner = rest.dropFirst()
+                    guard let end = inner.firstIndex(of: "\"") else { return nil }
+                    return inner[..<end]
+                }
+                guard let end = rest.firstIndex(of: ";") else { return nil }
+                return rest[..<end].split(separator: " ").first.map { $0 }
+            }
+            return nil
+        }
+
+        /// The identifiers of the list `key = ( ID /* … */, … );`.
+        func list(_ key: String) -> [Substring] {
+            guard let range = body.range(of: key + " = ("), let end = body[range.upperBound...].firstIndex(of: ")") else { return [] }
+            return body[range.upperBound..<end].split(separator: ",").compactMap { item in
+                item.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first
+            }
+        }
+    }
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The next object that has an `isa`, or `nil` at the end of the text.
+    mutating func next() -> Object? {
+        while position < bytes.count {
+            // An object starts with a 24-digit hexadecimal identifier at the start of a line.
+            guard let start = nextLineStart() else { return nil }
+            var cursor = start
+            while cursor < bytes.count, bytes[cursor] == 0x09 || bytes[cursor] == 0x20 { cursor += 1 }
+            let idStart = cursor
+            while cursor < bytes.count, Self.isHexDigit(bytes[cursor]) { cursor += 1 }
+            guard cursor - idStart == 24 else { continue }
+            guard let open = firstBrace(from: cursor, beforeLineEnd: true) else { continue }
+            guard let close = matchingBrace(of: open) else { return nil }
+            position = close + 1
+            let id = Substring(String(decoding: bytes[idStart..<(idStart + 24)], as: UTF8.self))
+            let body = Substring(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
+            guard body.contains("isa = ") else { continue }
+            return Object(id: id, body: body)
+        }
+        return nil
+    }
+
+    private mutating func nextLineStart() -> Int? {
+        guard position < bytes.count else { return nil }
+        let start = position
+        while position < bytes.count, bytes[position] != 0x0A { position += 1 }
+        position += 1
+        return start
+    }
+
+    private func firstBrace(from start: Int, beforeLineEnd: Bool) -> Int? {
+        var cursor = start
+        while cursor < bytes.count, bytes[cursor] != 0x0A {
+            if bytes[cursor] == UInt8(ascii: "{") { return cursor }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// The index of the brace that closes the one at `open`, skipping quoted strings.
+    private func matchingBrace(of open: Int) -> Int? {
+        var depth = 0
+        var cursor = open
+        var quoted = false
+        while cursor < bytes.count {
+            let byte = bytes[cursor]
+            if quoted {
+                if byte == UInt8(ascii: "\\") { cursor += 1 } else if byte == UInt8(ascii: "\"") { quoted = false }
+            } else if byte == UInt8(ascii: "\"") {
+                quoted = true
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth == 0 { return cursor }
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    }
+}

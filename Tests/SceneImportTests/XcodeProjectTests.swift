@@ -1,0 +1,70 @@
+import CLITestSupport
+import Foundation
+import Testing
+
+@testable import SceneImport
+
+/// Files an Xcode project lists but compiles into no target are in no build of the app: the
+/// import leaves them out and says so.
+struct XcodeProjectTests {
+    /// A project with one target compiling `Editor.swift`; `Legacy.swift` is referenced by the
+    /// project and built by nothing; `Loose.swift` is not mentioned at all.
+    static let project = """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tAAAAAAAAAAAAAAAAAAAAAA01 /* Editor.swift in Sources */ = {isa = PBXBuildFile; fileRef = AAAAAAAAAAAAAAAAAAAAAA11 /* Editor.swift */; settings = {COMPILER_FLAGS = "-w"; }; };
+        \t\tAAAAAAAAAAAAAAAAAAAAAA11 /* Editor.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Editor.swift; sourceTree = "<group>"; };
+        \t\tAAAAAAAAAAAAAAAAAAAAAA12 /* Legacy.swift */ = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = "Old Code/Legacy.swift"; sourceTree = "<group>"; };
+        \t\tAAAAAAAAAAAAAAAAAAAAAA21 /* Sources */ = {
+        \t\t\tisa = PBXSourcesBuildPhase;
+        \t\t\tbuildActionMask = 2147483647;
+        \t\t\tfiles = (
+        \t\t\t\tAAAAAAAAAAAAAAAAAAAAAA01 /* Editor.swift in Sources */,
+        \t\t\t);
+        \t\t};
+        \t};
+        }
+        """
+
+    @Test func theProjectSaysWhichFilesATargetCompiles() {
+        let project = XcodeProject(text: Self.project)
+        #expect(project.referencedSources == ["Editor.swift", "Legacy.swift"])
+        #expect(project.compiledSources == ["Editor.swift"])
+        #expect(project.uncompiledSources == ["Legacy.swift"])
+    }
+
+    @Test func aFileNoTargetCompilesIsLeftOutAndReported() throws {
+        let root = ScratchDirectory.make()
+        let sources = root + "/App"
+        try FileManager.default.createDirectory(atPath: sources + "/Old Code", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+        try Self.project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        func controller(_ name: String, _ key: String) -> String {
+            """
+            import UIKit
+            class \(name): UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(go))]
+                }
+                @objc func go() {}
+            }
+            """
+        }
+        try controller("Editor", "e").write(toFile: sources + "/Editor.swift", atomically: true, encoding: .utf8)
+        try controller("Legacy", "l").write(toFile: sources + "/Old Code/Legacy.swift", atomically: true, encoding: .utf8)
+        try controller("Loose", "o").write(toFile: sources + "/Loose.swift", atomically: true, encoding: .utf8)
+
+        let files = try SourceFiles(paths: [sources])
+        #expect(files.swiftFiles.map(\.displayPath).sorted() == [sources + "/Editor.swift", sources + "/Loose.swift"])
+        #expect(files.notInAnyTarget.map(\.displayPath) == [sources + "/Old Code/Legacy.swift"])
+
+        let result = try SceneImporter().importApp(at: [sources])
+        #expect(Set(result.inventory.map(\.declaredIn)) == ["Editor", "Loose"])
+        #expect(result.report.findings.contains { $0.kind == .notInTarget && $0.file.hasSuffix("Legacy.swift") })
+
+        // Named on the command line, a file is read whatever the project says.
+        let named = try SourceFiles(paths: [sources + "/Old Code/Legacy.swift"])
+        #expect(named.swiftFiles.count == 1 && named.notInAnyTarget.isEmpty)
+    }
+}
