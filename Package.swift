@@ -111,10 +111,10 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]
         ),
         .target(name: "CLITestSupport", dependencies: ["KeyTraceSupport"], path: "Tests/CLITestSupport"),
-        .testTarget(name: "KeyTraceSupportTests", dependencies: ["KeyTraceSupport"]),
-        .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore"]),
-        .testTarget(name: "ResponderEngineTests", dependencies: ["KeyTraceSupport", "ResponderEngine", "KeyTraceCore"]),
-        .testTarget(name: "ScenesTests", dependencies: ["KeyTraceSupport", "Scenes", "ResponderEngine", "KeyTraceCore"]),
+        .testTarget(name: "KeyTraceSupportTests", dependencies: ["KeyTraceSupport", "CLITestSupport"]),
+        .testTarget(name: "KeyTraceCoreTests", dependencies: ["KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "ResponderEngineTests", dependencies: ["KeyTraceSupport", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "ScenesTests", dependencies: ["KeyTraceSupport", "Scenes", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "SceneDiffTests", dependencies: ["SceneDiff", "Scenes", "ResponderEngine", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "CIRegressionTests", dependencies: ["CLITestSupport"]),
         .testTarget(name: "CaptureTests", dependencies: ["KeyTraceSupport", "Capture", "Export", "KeyTraceCore", "TraceFormat", "CPcap", "CLITestSupport"]),
@@ -125,8 +125,8 @@ let package = Package(
         .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
         .testTarget(name: "AnalysisTests", dependencies: ["KeyTraceSupport", "Analysis", "Comparison", "Reports", "Export", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Analysis", "TraceFormat", "KeyTraceCore", "KeyTraceSupport", "CLITestSupport"]),
-        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Analysis", "Statistics", "KeyTraceCore", "KeyTraceSupport"]),
-        .testTarget(name: "StatisticsTests", dependencies: ["KeyTraceSupport", "Statistics", "KeyTraceCore"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Analysis", "Statistics", "KeyTraceCore", "KeyTraceSupport", "CLITestSupport"]),
+        .testTarget(name: "StatisticsTests", dependencies: ["KeyTraceSupport", "Statistics", "KeyTraceCore", "CLITestSupport"]),
         // The docs against the built binary: shell transcripts, the CLI reference, rule numbers.
         .testTarget(name: "DocsTests", dependencies: ["CLITestSupport"]),
     ]

@@ -26,7 +26,7 @@ binary="$out/fuzz-keytrace"
 mkdir -p "$out"
 
 # The modules under test, in dependency order, and the tests' files that construct seeds.
-modules=(KeyTraceCore TraceFormat ResponderEngine Scenes Capture)
+modules=(KeyTraceSupport KeyTraceCore TraceFormat ResponderEngine Scenes Capture)
 test_sources=("$root/Tests/TraceFormatTests/TypingFixture.swift" "$root/Tests/TraceFormatTests/RandomRecords.swift"
               "$root/Tests/TraceFormatTests/FastPathAgreement.swift")
 swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -enable-testing -parse-as-library -package-name KeyTrace
@@ -43,9 +43,12 @@ compile_module() {
             { echo "== embed-scenes failed (.build-fuzz/build-embed-scenes.log)"; return 1; }
         generated=("$out/BundledScenes+Files.swift")
     fi
+    # A module's sources, in its folders by concern too.
+    local files=()
+    mapfile -t files < <(find "$root/Sources/$module" -name '*.swift' | sort)
     swiftc "${swift_flags[@]}" -wmo -module-name "$module" \
         -emit-module -emit-module-path "$out/modules/$module.swiftmodule" \
-        -c "$root"/Sources/"$module"/*.swift "${generated[@]}" -o "$out/objects/$module.o" > "$out/build-$module.log" 2>&1 ||
+        -c "${files[@]}" "${generated[@]}" -o "$out/objects/$module.o" > "$out/build-$module.log" 2>&1 ||
         { grep -E 'error' "$out/build-$module.log" | head -20; echo "== $module: build failed (.build-fuzz/build-$module.log)"; return 1; }
 }
 
@@ -65,6 +68,7 @@ build_modules() {
         printf 'module %s {\n    header "%s"\n    export *\n}\n' "$c" "$(ls "$dir"/include/*.h)" >> "$out/modules/module.modulemap"
         clang -O2 -g -c "$dir"/*.c -I "$dir/include" -o "$out/objects/$c.o" || return 1
     done
+    compile_module KeyTraceSupport || return 1
     compile_module KeyTraceCore || return 1
     # Two cores: the three modules that need only KeyTraceCore build side by side.
     local pids=()

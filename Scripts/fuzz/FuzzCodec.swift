@@ -8,6 +8,7 @@
 // A disagreement stops the process with the list of differences.
 @testable import KeyTraceCore
 @testable import TraceFormat
+import KeyTraceSupport
 
 extension FuzzTarget {
     /// The trace-entry codec: every fast decoding path against the plain decoder.

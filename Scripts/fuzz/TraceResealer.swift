@@ -1,5 +1,6 @@
 @testable import KeyTraceCore
 @testable import TraceFormat
+import KeyTraceSupport
 
 /// Structure-aware mutation for the `structured` fuzz target: libFuzzer cannot forge CRC-32C,
 /// so byte mutations almost never get past a chunk's checksum. This mutator changes what is

@@ -33,23 +33,12 @@ package struct TraceExporter {
             while let record = records.next() { dumper.write(timestamp: record.timestamp, payload: record.pcapPayload) }
             try dumper.close()
             return []
-        case .csv:
+        case .csv, .ndjson:
             let file = try TextFile(path: path)
-            try file.line(TraceRecord.csvHeader)
+            if format == .csv { try file.line(TraceRecord.csvHeader) }
             while let record = records.next() {
-                try file.append { bytes in
-                    record.appendCSVLine(to: &bytes)
-                    bytes.append(UInt8(ascii: "\n"))
-                }
-            }
-            try file.close()
-            return []
-        case .ndjson:
-            let file = try TextFile(path: path)
-            while let record = records.next() {
-                try file.append { bytes in
-                    record.appendJSONLine(to: &bytes)
-                    bytes.append(UInt8(ascii: "\n"))
+                try file.line { bytes in
+                    if format == .csv { record.appendCSVLine(to: &bytes) } else { record.appendJSONLine(to: &bytes) }
                 }
             }
             try file.close()

@@ -12,7 +12,20 @@ package enum ComparisonReportFormat: String, CaseIterable, Sendable {
     case junit
 }
 
-extension RunComparison {
+/// A comparison `keytrace compare` writes: bench results (``RunComparison``) or keyboard
+/// captures (``HardwareComparison``), in every ``ComparisonReportFormat``.
+package protocol ComparisonReport {
+    /// For a terminal; `colour` adds ANSI colours.
+    func textReport(colour: Bool) -> String
+    /// For a pull-request comment.
+    func markdownReport() -> String
+    /// As JSON, keys sorted.
+    func jsonReport() throws -> String
+    /// As JUnit XML.
+    func junitReport() -> String
+}
+
+extension ComparisonReport {
     /// The comparison in `format`; `colour` applies to text.
     package func report(_ format: ComparisonReportFormat, colour: Bool) throws -> String {
         switch format {
@@ -24,14 +37,5 @@ extension RunComparison {
     }
 }
 
-extension HardwareComparison {
-    /// The comparison in `format`; `colour` applies to text.
-    package func report(_ format: ComparisonReportFormat, colour: Bool) throws -> String {
-        switch format {
-        case .text: textReport(colour: colour)
-        case .markdown: markdownReport()
-        case .json: try jsonReport()
-        case .junit: junitReport()
-        }
-    }
-}
+extension RunComparison: ComparisonReport {}
+extension HardwareComparison: ComparisonReport {}

@@ -6,19 +6,12 @@ import CLITestSupport
 /// library's code: tshark finds the 8-byte interrupt-IN reports, this file turns consecutive
 /// reports of each endpoint into transitions.
 enum TsharkOracle {
-    static let candidates = ["/usr/bin/tshark", "/usr/local/bin/tshark", "/opt/homebrew/bin/tshark"]
-
     struct MissingTshark: Error, CustomStringConvertible {
-        var description: String {
-            "tshark is not installed; run Scripts/test.sh, which installs it (`apt-get install -y tshark`), "
-                + "and run the tests again"
-        }
+        var description: String { Oracles.tsharkMissing }
     }
 
     static func executable() throws -> String {
-        guard let path = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw MissingTshark()
-        }
+        guard let path = Oracles.tshark else { throw MissingTshark() }
         return path
     }
 

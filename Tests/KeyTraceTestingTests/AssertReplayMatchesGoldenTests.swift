@@ -8,11 +8,7 @@ import TraceFormat
 import XCTest
 #endif
 
-private let root: String = {
-    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    components.removeLast(3)
-    return components.joined(separator: "/")
-}()
+private let root = repositoryRoot
 
 @Suite struct AssertReplayMatchesGoldenTests {
     private func copyGolden(_ name: String) throws -> (trace: String, golden: String) {

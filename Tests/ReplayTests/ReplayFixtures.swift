@@ -6,13 +6,6 @@ import Scenes
 import TraceFormat
 @testable import Replay
 
-/// The repository root, found from this file's path.
-let repositoryRoot: String = {
-    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    components.removeLast(3)
-    return components.joined(separator: "/")
-}()
-
 func repositoryPath(_ relative: String) -> String { "\(repositoryRoot)/\(relative)" }
 
 /// A fresh temporary directory for one test, removed when the test process exits.

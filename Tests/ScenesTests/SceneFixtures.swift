@@ -2,13 +2,8 @@ import Testing
 import KeyTraceCore
 import ResponderEngine
 @testable import Scenes
+import CLITestSupport
 
-/// The repository root, found from this file's path.
-let repositoryRoot: String = {
-    var components = #filePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-    components.removeLast(3)  // Tests/ScenesTests/SceneFixtures.swift
-    return components.joined(separator: "/")
-}()
 
 func bundledScene(_ name: String) -> String { "\(repositoryRoot)/Traces/scenes/\(name).json" }
 

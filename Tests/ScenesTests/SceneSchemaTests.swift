@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Scenes
+import CLITestSupport
 
 /// docs/scene.schema.json and the loader must accept the same fields.
 @Suite struct SceneSchemaTests {

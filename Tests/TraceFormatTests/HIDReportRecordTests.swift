@@ -91,7 +91,7 @@ import Export
         #expect(Array(pcap[12...]) == [0x81, 0, 9, 0, 1, 0, 0, 1, 1, 0xFF, 0x02, 0, 4, 0x03, 1, 0, 1, 0x03])
     }
 
-    static let tshark = ["/usr/bin/tshark", "/usr/local/bin/tshark"].first(where: FileManager.default.isExecutableFile)
+    static let tshark = Oracles.tshark
 
     @Test(.enabled(if: tshark != nil, "tshark is not installed: run Scripts/install-oracles.sh"))
     func pcapExportOfReportsDissectsInWireshark() throws {
