@@ -2,6 +2,7 @@ import Analysis
 import Benchmark
 import BenchmarkSupport
 import BenchmarkTolerances
+import Export
 import KeyTraceCore
 import TraceFormat
 

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 import ResponderEngine
 
 /// A scene brought to life: the application, its windows and components, the named state and
@@ -179,5 +180,3 @@ func readTextFile(_ path: String) throws(SceneError) -> String {
         throw SceneError.unreadable(path, error.description)
     }
 }
-
-import KeyTraceSupport
