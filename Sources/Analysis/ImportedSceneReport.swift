@@ -11,7 +11,7 @@ import KeyTraceSupport
 /// depend on the importer (or on swift-syntax). Fields are documented in docs/SceneImport.md.
 public struct ImportedSceneReport: Sendable, Codable, Hashable {
     /// The schema identifier this type reads.
-    public static let schemaName = "keytrace-import-report/1"
+    public static let schemaName = ImportReportSchema.name
 
     /// Always ``schemaName``.
     public var schema: String
@@ -46,6 +46,8 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
         public var message: String
         public var file: String
         public var line: Int
+
+        typealias CodingKeys = ImportReportSchema.FindingKey
     }
 
     /// A command the scene cannot hold.
@@ -55,10 +57,7 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
         public var declaredIn: String
         public var reason: String
 
-        enum CodingKeys: String, CodingKey {
-            case file, line, reason
-            case declaredIn = "declared_in"
-        }
+        typealias CodingKeys = ImportReportSchema.UnresolvedKey
     }
 
     /// One command of the inventory, with the fields the analysis shows.
@@ -81,6 +80,46 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
     }
 
     /// Decodes a report from `data`; `source` names the input in errors.
+    /// Reads the keys of the document this type keeps (``ImportReportSchema/Key``); the others
+    /// (timings of the evaluation, getter costs, responder paths) are not needed to describe
+    /// the scene and are skipped.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: ImportReportSchema.Key.self)
+        schema = try container.decode(String.self, forKey: .schema)
+        scene = try container.decode(String.self, forKey: .scene)
+        files = try container.decode(Int.self, forKey: .files)
+        lines = try container.decode(Int.self, forKey: .lines)
+        commands = try container.decode(Int.self, forKey: .commands)
+        byMechanism = try container.decode([String: Int].self, forKey: .byMechanism)
+        conditional = try container.decode(Int.self, forKey: .conditional)
+        stateFlags = try container.decode([String: String].self, forKey: .stateFlags)
+        findings = try container.decode([Finding].self, forKey: .findings)
+        unresolved = try container.decode([Unresolved].self, forKey: .unresolved)
+        unplaced = try container.decode([String].self, forKey: .unplaced)
+        containment = try container.decode([String].self, forKey: .containment)
+        inventory = try container.decode([Command].self, forKey: .inventory)
+        sceneError = try container.decodeIfPresent(String.self, forKey: .sceneError)
+    }
+
+    /// Writes the keys this type keeps, as the document names them (inside an analysis's JSON).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ImportReportSchema.Key.self)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(scene, forKey: .scene)
+        try container.encode(files, forKey: .files)
+        try container.encode(lines, forKey: .lines)
+        try container.encode(commands, forKey: .commands)
+        try container.encode(byMechanism, forKey: .byMechanism)
+        try container.encode(conditional, forKey: .conditional)
+        try container.encode(stateFlags, forKey: .stateFlags)
+        try container.encode(findings, forKey: .findings)
+        try container.encode(unresolved, forKey: .unresolved)
+        try container.encode(unplaced, forKey: .unplaced)
+        try container.encode(containment, forKey: .containment)
+        try container.encode(inventory, forKey: .inventory)
+        try container.encodeIfPresent(sceneError, forKey: .sceneError)
+    }
+
     public init(jsonData data: Data, source: String) throws(ImportReportFileError) {
         struct SchemaProbe: Decodable { var schema: String? }
         let decoder = JSONDecoder()

@@ -1,8 +1,13 @@
+import KeyTraceCore
 import Scenes
 
 extension ImportReport {
     /// The report as one JSON document (sorted keys).
     public var json: JSONValue {
+        typealias Key = ImportReportSchema.Key
+        typealias FindingKey = ImportReportSchema.FindingKey
+        typealias UnresolvedKey = ImportReportSchema.UnresolvedKey
+        typealias GetterKey = ImportReportSchema.GetterKey
         func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
         let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(JSONNumber($0.count))) })
         let inventory: [JSONValue] = commands.map { command in
@@ -10,37 +15,37 @@ extension ImportReport {
             return .object(members + [(key: "shortcut", value: .string(command.displayShortcut))])
         }
         return object([
-            ("schema", .string(Self.schemaName)),
-            ("scene", .string(sceneName)),
-            ("files", .number(JSONNumber(files))),
-            ("lines", .number(JSONNumber(lines))),
-            ("objectiveCFiles", .number(JSONNumber(objectiveCFiles))),
-            ("objectiveCLines", .number(JSONNumber(objectiveCLines))),
-            ("commands", .number(JSONNumber(commands.count))),
-            ("byMechanism", counts),
-            ("conditional", .number(JSONNumber(commands.filter(\.conditional).count))),
-            ("notFollowed", .number(JSONNumber(commands.filter { $0.notFollowed != nil }.count))),
-            ("evaluationSteps", .number(JSONNumber(evaluationSteps))),
-            ("stateFlags", object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
-            ("findings", .array(findings.map { finding in
-                object([("kind", .string(finding.kind.rawValue)), ("message", .string(finding.message)),
-                        ("file", .string(finding.file)), ("line", .number(JSONNumber(finding.line)))])
+            (Key.schema.rawValue, .string(ImportReportSchema.name)),
+            (Key.scene.rawValue, .string(sceneName)),
+            (Key.files.rawValue, .number(JSONNumber(files))),
+            (Key.lines.rawValue, .number(JSONNumber(lines))),
+            (Key.objectiveCFiles.rawValue, .number(JSONNumber(objectiveCFiles))),
+            (Key.objectiveCLines.rawValue, .number(JSONNumber(objectiveCLines))),
+            (Key.commands.rawValue, .number(JSONNumber(commands.count))),
+            (Key.byMechanism.rawValue, counts),
+            (Key.conditional.rawValue, .number(JSONNumber(commands.filter(\.conditional).count))),
+            (Key.notFollowed.rawValue, .number(JSONNumber(commands.filter { $0.notFollowed != nil }.count))),
+            (Key.evaluationSteps.rawValue, .number(JSONNumber(evaluationSteps))),
+            (Key.stateFlags.rawValue, object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
+            (Key.findings.rawValue, .array(findings.map { finding in
+                object([(FindingKey.kind.rawValue, .string(finding.kind.rawValue)), (FindingKey.message.rawValue, .string(finding.message)),
+                        (FindingKey.file.rawValue, .string(finding.file)), (FindingKey.line.rawValue, .number(JSONNumber(finding.line)))])
             })),
-            ("unresolved", .array(unresolved.map { entry in
-                object([("file", .string(entry.command.file)), ("line", .number(JSONNumber(entry.command.line))),
-                        ("declared_in", .string(entry.command.declaredIn)), ("reason", .string(entry.reason))])
+            (Key.unresolved.rawValue, .array(unresolved.map { entry in
+                object([(UnresolvedKey.file.rawValue, .string(entry.command.file)), (UnresolvedKey.line.rawValue, .number(JSONNumber(entry.command.line))),
+                        (UnresolvedKey.declaredIn.rawValue, .string(entry.command.declaredIn)), (UnresolvedKey.reason.rawValue, .string(entry.reason))])
             })),
-            ("getters", .array(getterCosts.map { cost in
-                object([("type", .string(cost.type)), ("computed", .bool(cost.computed)),
-                        ("commands_built_per_call", .number(JSONNumber(cost.commandsBuiltPerCall))),
-                        ("stored_commands", .number(JSONNumber(cost.storedCommands))),
-                        ("costly", .array(cost.costly.map(JSONValue.string)))])
+            (Key.getters.rawValue, .array(getterCosts.map { cost in
+                object([(GetterKey.type.rawValue, .string(cost.type)), (GetterKey.computed.rawValue, .bool(cost.computed)),
+                        (GetterKey.commandsBuiltPerCall.rawValue, .number(JSONNumber(cost.commandsBuiltPerCall))),
+                        (GetterKey.storedCommands.rawValue, .number(JSONNumber(cost.storedCommands))),
+                        (GetterKey.costly.rawValue, .array(cost.costly.map(JSONValue.string)))])
             })),
-            ("unplaced", .array(unplacedTypes.map(JSONValue.string))),
-            ("containment", .array(containment.map(JSONValue.string))),
-            ("inventory", .array(inventory)),
-            ("responders", object(responderPaths.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
-            ("sceneError", sceneError.map(JSONValue.string) ?? .null),
+            (Key.unplaced.rawValue, .array(unplacedTypes.map(JSONValue.string))),
+            (Key.containment.rawValue, .array(containment.map(JSONValue.string))),
+            (Key.inventory.rawValue, .array(inventory)),
+            (Key.responders.rawValue, object(responderPaths.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            (Key.sceneError.rawValue, sceneError.map(JSONValue.string) ?? .null),
         ])
     }
 }

@@ -8,7 +8,7 @@ import Scenes
 public struct ImportReport: Sendable {
     /// The schema identifier of the JSON report (``json``), which `keytrace analyze
     /// --import-report` reads.
-    public static let schemaName = "keytrace-import-report/1"
+    public static let schemaName = ImportReportSchema.name
 
     /// The generated scene's name.
     public var sceneName: String
