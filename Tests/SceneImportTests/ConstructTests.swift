@@ -529,10 +529,31 @@ import Scenes
                 @objc func go() {}
             }
             """])
-        withKnownIssue("a static list read in an earlier branch hides the commands a later branch's list adds to it") {
-            #expect(keys(result) == ["Pad keyCommands cmd+a go", "Pad keyCommands cmd+b go"])
-            #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
-        }
+        #expect(keys(result) == ["Pad keyCommands cmd+a go", "Pad keyCommands cmd+b go"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
+    }
+
+    @Test func anEmptyArrayMadeByItsTypeCollectsEveryBranch() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class Viewer: UIViewController {
+                var zoomed = false
+                override var keyCommands: [UIKeyCommand]? {
+                    var keys = [UIKeyCommand]()
+                    var more = Array<UIKeyCommand>()
+                    if zoomed {
+                        keys.append(UIKeyCommand(input: "a", modifierFlags: .command, action: #selector(go)))
+                    } else {
+                        keys.append(UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(go)))
+                        more.append(UIKeyCommand(input: "c", modifierFlags: .command, action: #selector(go)))
+                    }
+                    return keys + more
+                }
+                @objc func go() {}
+            }
+            """])
+        #expect(keys(result) == ["Viewer keyCommands cmd+a go", "Viewer keyCommands cmd+b go", "Viewer keyCommands cmd+c go"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil && $0.conditional })
     }
 }
 

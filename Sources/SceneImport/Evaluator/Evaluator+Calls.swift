@@ -16,6 +16,12 @@ extension Evaluator {
         if let closure = callee.as(ClosureExprSyntax.self) {
             return callClosure(closure, with: [], frame: &frame)
         }
+        // `[UIKeyCommand]()`, `Array<UIKeyCommand>()`, `Set<String>()`: an empty collection,
+        // which appends in every branch then fill.
+        if args.isEmpty, callee.is(ArrayExprSyntax.self)
+            || ["Array<", "ContiguousArray<", "Set<"].contains(where: callee.sourceText.hasPrefix) {
+            return .array([])
+        }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             return callName(reference.baseName.text, args: args, call: call, frame: &frame, hint: hint)
         }
