@@ -20,7 +20,7 @@ extension KeyPress {
             throw NotationError(text: notation, column: 1, reason: "\(error)")
         }
         guard let stroke = layout.keystroke(for: shortcut) else {
-            throw NotationError(text: notation, column: 1, reason: "it cannot be typed on the \(layout.name) layout")
+            throw NotationError(text: notation, column: 1, reason: "it cannot be typed on the \(layout.name) layout; name the key instead (e.g. 'opt+e')")
         }
         self.init(.began, stroke.usage, modifiers: stroke.modifiers, layout: layout)
     }

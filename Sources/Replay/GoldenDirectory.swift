@@ -11,11 +11,13 @@ package struct GoldenDirectory {
     /// The golden traces in `path`; throws when the directory cannot be read or holds none.
     package init(_ path: String) throws(ReplayError) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else {
-            throw .goldenDirectory(path, "cannot read the directory")
+            throw .goldenDirectory(path, "cannot read the directory; pass the folder that holds the golden traces (default Traces/golden)")
         }
         self.path = path
         traces = names.filter { $0.hasSuffix(".ktrace") }.sorted().map { (path as NSString).appendingPathComponent($0) }
-        guard !traces.isEmpty else { throw .goldenDirectory(path, "no .ktrace files") }
+        guard !traces.isEmpty else {
+            throw .goldenDirectory(path, "no .ktrace files; record one with `keytrace record … -o \(path)/NAME.ktrace`, then run `keytrace golden update`")
+        }
     }
 
     /// Replays every trace and compares it with its golden file and with the resolutions it

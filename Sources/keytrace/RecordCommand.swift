@@ -68,21 +68,21 @@ struct RecordCommand: ParsableCommand {
     func run() throws {
         // Checked here rather than in validate(), so a misspelled source option is reported
         // as the unknown option it is (with a suggestion) before this.
-        let sources = [pcap, interface, evdev, evemu, hidRecorder, libinput, script].compactMap { $0 }.count + (terminal ? 1 : 0)
-        guard sources == 1 else {
+        let inputs = captureInputs
+        guard inputs.count == 1, let input = inputs.first else {
             throw CommandFailure.usage(
                 "give exactly one source: --pcap, --interface, --evdev, --evemu, --hid-recorder, --libinput, --terminal or --script")
         }
-        let runtime = try scene.map(SceneArgument.load)
-        // A script types with the scene's layout (R9): `type "z"` presses the key that types z there.
-        let input = captureInput(layout: runtime?.application.keyboardLayout ?? .usANSI)
+        let scenePath = try scene.map(SceneArgument.path)
+        let runtime = try scenePath.map { try SceneRuntime(contentsOf: $0) }
         if case .terminal = input, isatty(0) != 0 {
             StandardError.write("recording keys from this terminal; press Ctrl-] to stop\n")
         }
-        let capture = try input.open(recordsReports: !noReports)
+        // A script types with the scene's layout (R9).
+        let capture = try input.open(recordsReports: !noReports, layout: runtime?.application.keyboardLayout ?? .usANSI)
         var metadata = TraceMetadata(capturedFrom: capture.kind, details: capture.details,
                                      pcapLinkType: capture.pcapLinkType.map { UInt32($0) })
-        if let scenePath = try scene.map(SceneArgument.path) { metadata.custom["scenePath"] = scenePath }
+        if let scenePath { metadata.custom["scenePath"] = scenePath }
         // A capture file is converted in one pass: the devices it names go into the header at the end.
         let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
                                            firstResponder: firstResponder,
@@ -109,21 +109,23 @@ struct RecordCommand: ParsableCommand {
         }
         // A file that held nothing to read is unusable input, not an empty success.
         if let inputFile = input.inputFile, summary.capture.packetsRead == 0 {
-            throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script != nil ? "script steps" : "input events"); "
+            throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script == nil ? "input events" : "script steps"); "
                                                + "\(output) holds an empty trace")
         }
     }
 
-    /// The one source the options name (``run()`` has checked that there is exactly one).
-    private func captureInput(layout: KeyboardLayout) -> CaptureInput {
-        if let pcap { return .usbCapture(path: pcap) }
-        if let interface { return .usbInterface(interface) }
-        if let evdev { return .evdev(path: evdev) }
-        if let evemu { return .evemu(path: evemu) }
-        if let hidRecorder { return .hidRecorder(path: hidRecorder) }
-        if let libinput { return .libinput(path: libinput, keys: libinputKeys) }
-        if let script { return .script(path: script, layout: layout) }
-        return .terminal(keyboardProtocol)
+    /// The sources the options name (``run()`` accepts exactly one).
+    private var captureInputs: [CaptureInput] {
+        var inputs: [CaptureInput] = []
+        if let pcap { inputs.append(.usbCapture(path: pcap)) }
+        if let interface { inputs.append(.usbInterface(interface)) }
+        if let evdev { inputs.append(.evdev(path: evdev)) }
+        if let evemu { inputs.append(.evemu(path: evemu)) }
+        if let hidRecorder { inputs.append(.hidRecorder(path: hidRecorder)) }
+        if let libinput { inputs.append(.libinput(path: libinput, keys: libinputKeys)) }
+        if let script { inputs.append(.script(path: script)) }
+        if terminal { inputs.append(.terminal(keyboardProtocol)) }
+        return inputs
     }
 
     /// SIGINT/SIGTERM stop live sources; the trace is then finished normally.

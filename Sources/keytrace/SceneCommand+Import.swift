@@ -27,7 +27,8 @@ extension SceneCommand {
                                                    + "`swift build --product keytrace-scene-import` (it needs swift-syntax)")
             }
             let reason = ProcessImage.replace(with: tool, arguments: arguments)
-            throw CommandFailure.unusableInput("cannot run \(tool): \(reason)")
+            throw CommandFailure.unusableInput("cannot run \(tool): \(reason); rebuild it with "
+                                               + "`swift build --product keytrace-scene-import`, or check that it is executable")
         }
     }
 }

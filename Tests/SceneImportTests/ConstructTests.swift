@@ -555,5 +555,31 @@ import Scenes
         #expect(keys(result) == ["Viewer keyCommands cmd+a go", "Viewer keyCommands cmd+b go", "Viewer keyCommands cmd+c go"])
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil && $0.conditional })
     }
+
+    @Test func aConditionIsDecidedOnlyFromWhatTheSourceFixes() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class Sheet: UIViewController {
+                let modes = ["edit", "view"]
+                let name = "sheet-editor"
+                override var keyCommands: [UIKeyCommand]? {
+                    var keys: [UIKeyCommand] = []
+                    if modes.contains("edit") { keys.append(UIKeyCommand(input: "a", modifierFlags: .command, action: #selector(go))) }
+                    if modes.contains("print") { keys.append(UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(go))) }
+                    if name.hasPrefix("sheet") { keys.append(UIKeyCommand(input: "c", modifierFlags: .command, action: #selector(go))) }
+                    if canEdit() { keys.append(UIKeyCommand(input: "d", modifierFlags: .command, action: #selector(go))) }
+                    return keys
+                }
+                func canEdit() -> Bool { true }
+                @objc func go() {}
+            }
+            """])
+        let found = result.inventory.filter { $0.notFollowed == nil }
+        #expect(found.map(\.displayShortcut).sorted() == ["cmd+a", "cmd+c", "cmd+d"])
+        // Fixed by the source: decided at import. The app's own function: its result is the run time's.
+        #expect(found.first { $0.input == "a" }?.conditional == false)
+        #expect(found.first { $0.input == "c" }?.conditional == false)
+        #expect(found.first { $0.input == "d" }?.condition == "canEdit()")
+    }
 }
 

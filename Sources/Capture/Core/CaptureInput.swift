@@ -21,8 +21,8 @@ public enum CaptureInput {
     case hidRecorder(path: String)
     /// A libinput record recording, its keys taken from evdev events or HID reports.
     case libinput(path: String, keys: LibinputOptions.KeySource)
-    /// A script in the keytrace notation, typed with `layout`.
-    case script(path: String, layout: KeyboardLayout)
+    /// A script in the keytrace notation.
+    case script(path: String)
     /// The keys typed into this process's terminal.
     case terminal(TerminalCaptureSource.KeyboardProtocol)
 
@@ -45,15 +45,16 @@ public enum CaptureInput {
     /// holds no event is unusable input. `nil` for devices, interfaces and the terminal.
     public var inputFile: String? {
         switch self {
-        case .script(let path, _), .evemu(let path), .libinput(let path, _): path
+        case .script(let path), .evemu(let path), .libinput(let path, _): path
         case .evdev(let path): FileKind(path: path) == .regular ? path : nil
         case .usbCapture, .usbInterface, .hidRecorder, .terminal: nil
         }
     }
 
     /// Opens the input. With `recordsReports`, sources that decode HID reports also deliver
-    /// each report as an event of its own.
-    public func open(recordsReports: Bool) throws -> Opened {
+    /// each report as an event of its own; a script types with `layout` (`type "z"` presses the
+    /// key that types z there).
+    public func open(recordsReports: Bool, layout: KeyboardLayout = .usANSI) throws -> Opened {
         switch self {
         case .usbCapture(let path):
             let source = try USBCaptureSource(file: path, options: usbOptions(recordsReports))
@@ -84,7 +85,7 @@ public enum CaptureInput {
                 details["keyCodes"] = "obfuscated: \(source.summary.obfuscatedPresses) presses recorded by libinput record as KEY_A"
             }
             return Opened(source: source, kind: "libinput", details: details)
-        case .script(let path, let layout):
+        case .script(let path):
             return Opened(source: try ScriptCaptureSource(path: path, layout: layout), kind: "script", details: ["input": path])
         case .terminal(let keyboardProtocol):
             let source = try TerminalCaptureSource(keyboardProtocol: keyboardProtocol)

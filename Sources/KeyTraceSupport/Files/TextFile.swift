@@ -33,12 +33,6 @@ package final class TextFile {
         try flushIfFull()
     }
 
-    /// Writes `bytes` as they are.
-    package func write(_ bytes: [UInt8]) throws {
-        buffer.append(contentsOf: bytes)
-        try flushIfFull()
-    }
-
     /// Appends what `build` adds to the buffer: lines built as bytes go straight into the block
     /// that is written next, without an array of their own.
     @inlinable

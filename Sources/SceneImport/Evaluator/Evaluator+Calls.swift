@@ -13,6 +13,7 @@ extension Evaluator {
     func evaluateCall(_ call: FunctionCallExprSyntax, frame: inout Frame, hint: String?) -> Value {
         let callee = call.calledExpression
         let args = arguments(of: call)
+        if readingConstantsOnly { return constantCall(call, args: args, frame: &frame) }
         if let closure = callee.as(ClosureExprSyntax.self) {
             return callClosure(closure, with: [], frame: &frame)
         }
@@ -31,6 +32,33 @@ extension Evaluator {
         }
         runClosures(in: args, frame: &frame)
         return .unknown(call.sourceText)
+    }
+
+    /// A call in a condition the import decides (``readingConstantsOnly``): what the standard
+    /// library computes from values the source fixes — a Unicode scalar, a character set's
+    /// membership, `contains` on a known array or string, `hasPrefix` and `hasSuffix` on a known
+    /// string — and unknown for anything else. The app's functions, initialisers and closures
+    /// are not run: their result is the run time's.
+    func constantCall(_ call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
+        let unknown = Value.unknown(call.sourceText)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return unknown }
+        if let value = unicodeCall(member, args: args, frame: &frame) { return value }
+        guard let baseExpression = member.base, args.count == 1, let argument = args.first, argument.label == nil,
+              !argument.expression.is(ClosureExprSyntax.self) else { return unknown }
+        let base = evaluate(baseExpression, frame: &frame)
+        let other = evaluate(argument.expression, frame: &frame)
+        switch (member.declName.baseName.text, base, other) {
+        case ("contains", .array(let items), _):
+            // Only a list every element of which the source fixes, unconditionally.
+            guard let key = other.scalarKey, items.allSatisfy({ $0.value.scalarKey != nil && $0.conditions.isEmpty }) else {
+                return unknown
+            }
+            return .bool(items.contains { $0.value.scalarKey == key })
+        case ("contains", .string(let text), .string(let part)): return .bool(text.contains(part))
+        case ("hasPrefix", .string(let text), .string(let part)): return .bool(text.hasPrefix(part))
+        case ("hasSuffix", .string(let text), .string(let part)): return .bool(text.hasSuffix(part))
+        default: return unknown
+        }
     }
 
     /// The Unicode calls loops over code points make: `Unicode.Scalar(n)` (a one-scalar string,
@@ -204,11 +232,11 @@ extension Evaluator {
         if name == "init" {
             return callName(baseText, args: args, call: call, frame: &frame, hint: hint)
         }
-        // Mutating collection methods on a local or a stored property (`self.add(…)` or
-        // `Type.add(…)` is the app's own method, called below).
-        let receiverIsSelfOrType = baseText == "self" || baseText == "Self"
-            || (!baseText.contains(".") && index.type(named: baseText) != nil)
-        if ["append", "insert", "add"].contains(name), !receiverIsSelfOrType, let first = args.first {
+        // Mutating collection methods on a local or a stored property; a receiver of an app
+        // type with a method of that name (`self.add(…)`, `Type.add(…)`, `handler.add(…)`) runs
+        // its own method, below.
+        if ["append", "insert", "add"].contains(name), !receiverHasOwnMethod(name, baseText: baseText, frame: frame),
+           let first = args.first {
             let value = evaluate(first.expression, frame: &frame)
             let added = first.label == "contentsOf" ? flatten(value, conditions: frame.conditions)
                 : [.init(value: value, conditions: frame.conditions)]
@@ -261,6 +289,23 @@ extension Evaluator {
         }
         runClosures(in: args, frame: &frame)
         return .unknown(call.sourceText)
+    }
+
+    /// Whether the receiver written `baseText` is of an app type that declares a method `name`:
+    /// `self` or `Self` (the running code's type), a type's name, or a local or field holding
+    /// an instance.
+    private func receiverHasOwnMethod(_ name: String, baseText: String, frame: Frame) -> Bool {
+        let type: String?
+        if baseText == "self" || baseText == "Self" {
+            type = frame.selfType
+        } else if !baseText.contains("."), let info = index.type(named: baseText) {
+            type = info.name
+        } else if case .object(let objectType, _)? = readTarget(baseText, frame: frame) {
+            type = objectType
+        } else {
+            type = nil
+        }
+        return type.map { !findFunctions(named: name, in: $0).isEmpty } ?? false
     }
 
     /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known

@@ -269,11 +269,11 @@ final class Evaluator {
                 case false?: return .skip
                 case nil: kept.append(element.condition.sourceText)
                 }
-            case .expression(let expression) where !expression.sourceText.contains("(") || expression.sourceText.contains("CharacterSet."):
-                // A condition on values the source fixes (a bundled plist's entry, a constant)
-                // is decided here; any other is a run-time condition. Conditions that call
-                // something are left to run time (a call may be costly, and what it returns is
-                // rarely fixed), except a character set's membership test.
+            case .expression(let expression):
+                // A condition on values the source fixes (a bundled plist's entry, a constant,
+                // a character set's membership test) is decided here; any other is a run-time
+                // condition. Read in constants-only mode, the condition runs none of the app's
+                // code (``Evaluator/constantCall(_:args:frame:)``).
                 let readsBefore = mutableReads
                 let wasReadingConstantsOnly = readingConstantsOnly
                 readingConstantsOnly = true

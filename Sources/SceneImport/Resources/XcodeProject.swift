@@ -102,7 +102,7 @@ private struct ObjectScanner {
             let idStart = cursor
             while cursor < bytes.count, Self.isHexDigit(bytes[cursor]) { cursor += 1 }
             guard cursor - idStart == 24 else { continue }
-            guard let open = firstBrace(from: cursor, beforeLineEnd: true) else { continue }
+            guard let open = braceOnLine(from: cursor) else { continue }
             guard let close = matchingBrace(of: open) else { return nil }
             position = close + 1
             let id = Substring(String(decoding: bytes[idStart..<(idStart + 24)], as: UTF8.self))
@@ -121,7 +121,8 @@ private struct ObjectScanner {
         return start
     }
 
-    private func firstBrace(from start: Int, beforeLineEnd: Bool) -> Int? {
+    /// The first `{` from `start` to the end of its line.
+    private func braceOnLine(from start: Int) -> Int? {
         var cursor = start
         while cursor < bytes.count, bytes[cursor] != 0x0A {
             if bytes[cursor] == UInt8(ascii: "{") { return cursor }

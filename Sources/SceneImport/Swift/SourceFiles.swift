@@ -103,9 +103,11 @@ public struct SourceFiles: Sendable, Equatable {
         func compiledSomewhere(_ file: File) -> Bool {
             named.contains(file.path) || !uncompiled.contains(String(file.path.split(separator: "/").last ?? ""))
         }
-        notInAnyTarget = (swiftFiles + objectiveCFiles).filter { !compiledSomewhere($0) && !$0.path.hasSuffix(".h") }
+        // Headers are never compiled by a build phase of their own; `XcodeProject` counts only
+        // `.swift`, `.m` and `.mm`, so a header's name is never among `uncompiled`.
+        notInAnyTarget = (swiftFiles + objectiveCFiles).filter { !compiledSomewhere($0) }
         swiftFiles.removeAll { !compiledSomewhere($0) }
-        objectiveCFiles.removeAll { !compiledSomewhere($0) && !$0.path.hasSuffix(".h") }
+        objectiveCFiles.removeAll { !compiledSomewhere($0) }
     }
 
     private mutating func walk(_ folder: String, relative: String, options: Options, manager: FileManager) {
