@@ -1,3 +1,5 @@
+import KeyTraceSupport
+
 /// The text of the markers that hold counts per responder (`keycommands-per-responder`,
 /// ``CommandsBuiltMarker``): one `PATH = COUNT [COUNT …]` line per responder, the path up to
 /// the last `=`, the counts decimal and separated by spaces.
@@ -6,7 +8,7 @@ public enum ResponderCountLines {
     public static func parse(_ text: String, fields: Int) -> [(path: String, counts: [UInt64])] {
         text.split(separator: "\n").compactMap { line in
             guard let equals = line.lastIndex(of: "=") else { return nil }
-            let path = trimmed(line[..<equals])
+            let path = line[..<equals].trimmingWhitespace()
             let words = line[line.index(after: equals)...].split(whereSeparator: { $0 == " " || $0 == "\t" })
             let counts = words.compactMap { UInt64($0) }
             guard !path.isEmpty, counts.count == fields, words.count == fields else { return nil }
@@ -17,11 +19,5 @@ public enum ResponderCountLines {
     /// The line of one responder.
     public static func line(path: String, counts: [UInt64]) -> String {
         "\(path) = " + counts.map(String.init).joined(separator: " ")
-    }
-
-    private static func trimmed(_ text: Substring) -> String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        guard let first = text.firstIndex(where: { !isBlank($0) }), let last = text.lastIndex(where: { !isBlank($0) }) else { return "" }
-        return String(text[first...last])
     }
 }
