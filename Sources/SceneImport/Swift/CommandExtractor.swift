@@ -75,17 +75,25 @@ struct CommandExtractor {
 
     private func isSystemClass(_ name: String) -> Bool { name.hasPrefix("UI") || name.hasPrefix("NS") }
 
+    /// Runs `function`'s `body` from a fresh evaluator state as the provider `name`, its
+    /// parameters unknown, in `mode`; what it created and added is then in the evaluator.
+    private func runProvider(_ body: CodeBlockSyntax, of function: SourceIndex.FunctionInfo, in info: SourceIndex.TypeInfo,
+                             named name: String, mode: Evaluator.Mode) {
+        evaluator.reset()
+        evaluator.beginProvider(name)
+        evaluator.mode = mode
+        var frame = Evaluator.Frame(selfType: info.name)
+        for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
+        evaluator.execute(body.statements, frame: &frame)
+        evaluator.mode = .responder
+    }
+
     private func addedCommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
         var result: [ImportedCommand] = []
         for function in info.functions {
             guard let body = function.body, index.file(function.location.file, mentions: "addKeyCommand"),
                   body.description.contains("addKeyCommand") else { continue }
-            evaluator.reset()
-            evaluator.beginProvider("\(info.name).\(function.name)")
-            evaluator.mode = .responder
-            var frame = Evaluator.Frame(selfType: info.name)
-            for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
-            evaluator.execute(body.statements, frame: &frame)
+            runProvider(body, of: function, in: info, named: "\(info.name).\(function.name)", mode: .responder)
             result += commands(in: evaluator.added, provider: info.name, mechanism: .addKeyCommand)
         }
         return result
@@ -95,13 +103,7 @@ struct CommandExtractor {
         var result: [ImportedCommand] = []
         for function in info.functions where function.name == "buildMenu" && function.parameters.first?.label == "with" {
             guard let body = function.body else { continue }
-            evaluator.reset()
-            evaluator.beginProvider("\(info.name).buildMenu(with:)")
-            evaluator.mode = .menu
-            var frame = Evaluator.Frame(selfType: info.name)
-            for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
-            evaluator.execute(body.statements, frame: &frame)
-            evaluator.mode = .responder
+            runProvider(body, of: function, in: info, named: "\(info.name).buildMenu(with:)", mode: .menu)
             result += commands(in: evaluator.created, provider: info.name, mechanism: .menu)
         }
         return result
