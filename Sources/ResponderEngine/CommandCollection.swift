@@ -96,58 +96,47 @@ final class CommandCollection {
             self.layout = layout
             self.mirror = mirror
             self.textInputActive = textInputActive
-            var zero: [Candidate] = [], minusOne: [Candidate] = []
-            var seenValues = Set<KeyCommand>()
+            var groups = IdentityGroups(capacity: sources.count)
             for source in sources where source.command.action != nil {
                 let command = source.command
-                guard seenValues.insert(command).inserted else { continue }  // the same command once (R11)
                 var effective = command
                 if mirror && command.allowsAutomaticMirroring { effective.input = command.input.mirrored }
+                // Equal commands have equal identities: the same command once (R11) is decided
+                // within the command's identity group.
+                let group = groups.group(of: effective)
+                guard !groups.contains(command, in: group) else { continue }
                 let deferred = textInputActive && source.position > 0 && !effective.wantsPriorityOverSystemBehavior
                     && !effective.input.isEscape
                     && TextInputConflicts.conflicts(input: effective.input, modifiers: effective.modifierFlags)
                 let bucket: Int8 = CommandCollection.isLowPriority(effective) ? -1 : 0
                 let candidate = Candidate(command: effective, provider: source.provider, providerIndex: source.position,
                                           bucket: bucket, deferred: deferred, menu: source.menu)
-                if bucket == 0 { zero.append(candidate) } else { minusOne.append(candidate) }
+                groups.add(candidate, source: command, to: group)
             }
-            var ordered = ContiguousArray<Candidate>()
-            var shadowed: [Int: [Candidate]] = [:]
-            for bucket in [zero, minusOne] {
-                var firstOfIdentity: [KeyCommand.Identity: Int] = [:]
-                for candidate in bucket {
-                    if let first = firstOfIdentity[candidate.command.identity] {
-                        shadowed[first, default: []].append(candidate)
-                    } else {
-                        firstOfIdentity[candidate.command.identity] = ordered.count
-                        ordered.append(candidate)
-                    }
-                }
-            }
-            self.candidates = ordered
-            self.shadowed = shadowed
+            (self.candidates, self.shadowed) = groups.ordered()
 
             if indexed {
                 let slots = CommandCollection.usageCount * 16
                 var triggers: [CommandMatcher.Trigger] = []
                 var pairs: [(slot: Int32, hit: Hit)] = []
                 var counts = [Int32](repeating: 0, count: slots + 1)
-                for (i, candidate) in ordered.enumerated() {
+                for (i, candidate) in candidates.enumerated() {
                     triggers.removeAll(keepingCapacity: true)
                     CommandMatcher.appendTriggers(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
                                                   layout: layout, to: &triggers)
                     for trigger in triggers {
                         let slot = CommandCollection.slot(trigger.usage, trigger.modifiers)
                         pairs.append((Int32(slot), Hit(candidate: Int32(i), fidelity: trigger.fidelity)))
-                        counts[slot + 1] += 1
+                        counts[slot] += 1
                     }
                 }
-                for s in 0..<slots { counts[s + 1] += counts[s] }  // prefix sums: slot starts
-                var cursor = counts
+                // Inclusive prefix sums make `counts[s]` the end of slot s; filling each slot from
+                // its end, pairs in reverse, leaves `counts[s]` at its start (candidate order kept).
+                for s in 0..<slots { counts[s + 1] += counts[s] }
                 var hits = ContiguousArray(repeating: Hit(candidate: 0, fidelity: 0), count: pairs.count)
-                for pair in pairs {  // candidate order is kept within each slot
-                    hits[Int(cursor[Int(pair.slot)])] = pair.hit
-                    cursor[Int(pair.slot)] += 1
+                for pair in pairs.reversed() {
+                    counts[Int(pair.slot)] -= 1
+                    hits[Int(counts[Int(pair.slot)])] = pair.hit
                 }
                 self.indexStarts = counts
                 self.indexHits = hits

@@ -1,0 +1,111 @@
+import KeyTraceCore
+
+extension CommandCollection {
+    /// Candidates grouped by command identity (R3) while a collection is built: the first of
+    /// each identity is matched, the later ones are shadowed by it (R12), and a command equal to
+    /// one already in its group is read once (R11).
+    ///
+    /// Most identities are keyed by one integer, the modifiers beside a special input's usage or
+    /// a single-scalar character: no string is hashed. Any other input (several scalars, a
+    /// function key without a usage) is keyed by its ``KeyCommand/Identity``. Members of a group
+    /// are linked in reading order through flat arrays, so building costs no allocation per group.
+    struct IdentityGroups {
+        private var groupOfKey: [UInt64: Int32]
+        private var groupOfIdentity: [KeyCommand.Identity: Int32] = [:]
+        /// Per group: its first and last member (`-1` while empty).
+        private var firstMember: [Int32] = []
+        private var lastMember: [Int32] = []
+        /// Per member: the candidate, the command as read (before mirroring), the next member of
+        /// its group (`-1` at the end).
+        private var members: [Candidate] = []
+        private var memberSources: [KeyCommand] = []
+        private var nextMember: [Int32] = []
+
+        init(capacity: Int) {
+            groupOfKey = Dictionary(minimumCapacity: capacity)
+            firstMember.reserveCapacity(capacity)
+            lastMember.reserveCapacity(capacity)
+            members.reserveCapacity(capacity)
+            memberSources.reserveCapacity(capacity)
+            nextMember.reserveCapacity(capacity)
+        }
+
+        /// The group of `command`'s identity, created empty when it is the first of it.
+        mutating func group(of command: KeyCommand) -> Int32 {
+            let next = Int32(truncatingIfNeeded: firstMember.count)
+            let group: Int32
+            if let key = IdentityGroups.key(of: command) {
+                group = groupOfKey[key, default: next]
+                if group == next { groupOfKey[key] = next }
+            } else {
+                group = groupOfIdentity[command.identity, default: next]
+                if group == next { groupOfIdentity[command.identity] = next }
+            }
+            if group == next {
+                firstMember.append(-1)
+                lastMember.append(-1)
+            }
+            return group
+        }
+
+        /// Whether `group` already holds a command equal to `source` (R11).
+        func contains(_ source: KeyCommand, in group: Int32) -> Bool {
+            var member = firstMember[Int(group)]
+            while member >= 0 {
+                if memberSources[Int(member)] == source { return true }
+                member = nextMember[Int(member)]
+            }
+            return false
+        }
+
+        /// Appends `candidate`, read as `source`, to `group`.
+        mutating func add(_ candidate: Candidate, source: KeyCommand, to group: Int32) {
+            let member = Int32(truncatingIfNeeded: members.count)
+            members.append(candidate)
+            memberSources.append(source)
+            nextMember.append(-1)
+            let last = lastMember[Int(group)]
+            if last >= 0 { nextMember[Int(last)] = member } else { firstMember[Int(group)] = member }
+            lastMember[Int(group)] = member
+        }
+
+        /// The first member of every group in match order, bucket 0 before bucket −1, each in
+        /// reading order; and the later members of each group, by the index of its first.
+        func ordered() -> (candidates: ContiguousArray<Candidate>, shadowed: [Int: [Candidate]]) {
+            var candidates = ContiguousArray<Candidate>()
+            candidates.reserveCapacity(firstMember.count)
+            var shadowed: [Int: [Candidate]] = [:]
+            for bucket: Int8 in [0, -1] {
+                for first in firstMember where first >= 0 && members[Int(first)].bucket == bucket {
+                    var later = nextMember[Int(first)]
+                    if later >= 0 {
+                        var followers: [Candidate] = []
+                        while later >= 0 {
+                            followers.append(members[Int(later)])
+                            later = nextMember[Int(later)]
+                        }
+                        shadowed[candidates.count] = followers
+                    }
+                    candidates.append(members[Int(first)])
+                }
+            }
+            return (candidates, shadowed)
+        }
+
+        /// An integer that identities differ in exactly when they are different, for a special
+        /// input with a usage of its own or a single-scalar character (compared case-sensitively,
+        /// as identities are); `nil` for any other input.
+        static func key(of command: KeyCommand) -> UInt64? {
+            let modifiers = UInt64(command.modifierFlags.rawValue)
+            switch command.input {
+            case .special(let special):
+                guard SpecialInput(usage: special.usage) == special else { return nil }
+                return 1 << 63 | UInt64(special.usage.rawValue) << 32 | modifiers
+            case .character(let string):
+                var scalars = string.unicodeScalars.makeIterator()
+                guard let scalar = scalars.next(), scalars.next() == nil else { return nil }
+                return UInt64(scalar.value) << 32 | modifiers
+            }
+        }
+    }
+}
