@@ -6,11 +6,16 @@ extension CommandCollection {
     /// one already in its group is read once (R11).
     ///
     /// Most identities are keyed by one integer, the modifiers beside a special input's usage or
-    /// a single-scalar character: no string is hashed. Any other input (several scalars, a
-    /// function key without a usage) is keyed by its ``KeyCommand/Identity``. Members of a group
-    /// are linked in reading order through flat arrays, so building costs no allocation per group.
+    /// a single-scalar character, found in an open-addressing table: no string is hashed. Any
+    /// other input (several scalars, a function key without a usage) is keyed by its
+    /// ``KeyCommand/Identity``. Members of a group are linked in reading order through flat
+    /// arrays, so building costs no allocation per group.
     struct IdentityGroups {
-        private var groupOfKey: [UInt64: Int32]
+        /// The open-addressing table: a power-of-two number of slots, each a key and its group
+        /// (`-1` when the slot is free), at most half full.
+        private var slotKeys: [UInt64]
+        private var slotGroups: [Int32]
+        private var slotShift: UInt64
         private var groupOfIdentity: [KeyCommand.Identity: Int32] = [:]
         /// Per group: its first and last member (`-1` while empty).
         private var firstMember: [Int32] = []
@@ -22,7 +27,11 @@ extension CommandCollection {
         private var nextMember: [Int32] = []
 
         init(capacity: Int) {
-            groupOfKey = Dictionary(minimumCapacity: capacity)
+            var bits: UInt64 = 4
+            while (1 << bits) < 2 * capacity { bits += 1 }
+            slotKeys = [UInt64](repeating: 0, count: 1 << bits)
+            slotGroups = [Int32](repeating: -1, count: 1 << bits)
+            slotShift = 64 - bits
             firstMember.reserveCapacity(capacity)
             lastMember.reserveCapacity(capacity)
             members.reserveCapacity(capacity)
@@ -35,8 +44,7 @@ extension CommandCollection {
             let next = Int32(truncatingIfNeeded: firstMember.count)
             let group: Int32
             if let key = IdentityGroups.key(of: command) {
-                group = groupOfKey[key, default: next]
-                if group == next { groupOfKey[key] = next }
+                group = self.group(forKey: key, creating: next)
             } else {
                 group = groupOfIdentity[command.identity, default: next]
                 if group == next { groupOfIdentity[command.identity] = next }
@@ -46,6 +54,23 @@ extension CommandCollection {
                 lastMember.append(-1)
             }
             return group
+        }
+
+        /// The group of `key`, or `new` entered for it when the table has none. The table holds
+        /// at most one key per command read, so it never fills past half.
+        private mutating func group(forKey key: UInt64, creating new: Int32) -> Int32 {
+            let mask = slotKeys.count &- 1
+            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> slotShift)
+            while true {
+                let group = slotGroups[slot]
+                if group < 0 {
+                    slotKeys[slot] = key
+                    slotGroups[slot] = new
+                    return new
+                }
+                if slotKeys[slot] == key { return group }
+                slot = (slot &+ 1) & mask
+            }
         }
 
         /// Whether `group` already holds a command equal to `source` (R11).

@@ -30,11 +30,11 @@ public enum TextInputConflicts {
             case "\r", "\t":
                 return m.isEmpty
             default:
-                let lower = string.lowercased()
-                if emacsLetters.contains(lower) {
-                    return !(m.contains(.command) || m.isSuperset(of: [.control, .alternate]))
-                }
-                return !(m.contains(.command) || m.contains(.control))
+                // Text input takes the key unless ⌘ is held, or ⌃ is (for the Emacs letters, ⌃⌥):
+                // the letter is looked at only when ⌃ without ⌘ makes it matter.
+                if m.contains(.command) { return false }
+                if !m.contains(.control) { return true }
+                return emacsLetters.contains(string.lowercased()) && !m.contains(.alternate)
             }
         }
     }

@@ -38,12 +38,26 @@ struct LatencyDistributionTests {
         }
     }
 
-    @Test func memoryDoesNotGrowWithTheNumberOfValues() {
-        var distribution = LatencyDistribution()
-        let before = distribution.histogram.estimatedFootprintInBytes
+    @Test func memoryFollowsTheLargestValueNotTheNumberOfValues() {
+        var many = LatencyDistribution()
         var generator = SeededGenerator(seed: 3)
-        for _ in 0..<100_000 { distribution.record(generator.next(upperBound: 50_000_000)) }
-        #expect(distribution.histogram.estimatedFootprintInBytes == before)
+        for _ in 0..<1_000 { many.record(generator.next(upperBound: 50_000)) }  // up to 50 µs
+        let grown = many.histogram.estimatedFootprintInBytes
+        for _ in 0..<100_000 { many.record(generator.next(upperBound: 50_000)) }
+        #expect(many.histogram.estimatedFootprintInBytes == grown)
+        var fullRange = LatencyDistribution()
+        fullRange.record(LatencyDistribution.highestTrackableValue * 2)
+        #expect(many.histogram.estimatedFootprintInBytes * 3 < fullRange.histogram.estimatedFootprintInBytes)
+    }
+
+    @Test func distributionsOfDifferentLengthsMergeWithoutLoss() {
+        var short = LatencyDistribution(), long = LatencyDistribution(), replayed = LatencyDistribution()
+        for value: UInt64 in [3, 700, 1_500] { short.record(value); replayed.record(value) }
+        for value: UInt64 in [12, 40_000_000, 2_000] { long.record(value); replayed.record(value) }
+        var merged = short
+        merged.merge(long)
+        #expect(merged.values(atPercentiles: [10, 50, 90, 99]) == replayed.values(atPercentiles: [10, 50, 90, 99]))
+        #expect(merged.count == 6)
     }
 
     @Test func valuesAboveTheRangeAreClampedAndCounted() {
