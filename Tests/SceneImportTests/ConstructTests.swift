@@ -15,6 +15,27 @@ import Scenes
         result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
     }
 
+    @Test func aBareSelectorSeesOnlyItsOwnFilesPrivateMethods() throws {
+        let result = try importing([
+            "Editor.swift": """
+                import UIKit
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: "c", modifierFlags: .command, action: #selector(copyText))]
+                    }
+                    @objc private func copyText() {}
+                }
+                """,
+            "Editor+Toolbar.swift": """
+                import UIKit
+                extension Editor {
+                    @objc private func copyText(_ sender: UIBarButtonItem) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Editor keyCommands cmd+c copyText"])
+    }
+
     @Test func keyCommandsOverrideWithEveryInitialiserForm() throws {
         let result = try importing(["A.swift": """
             import UIKit
@@ -356,6 +377,13 @@ import Scenes
         #expect(SelectorName.objectiveC(base: "refresh", labels: []) == "refresh")
         #expect(SelectorName.objectiveC(base: "handleKeyCommand", labels: ["sender"]) == "handleKeyCommandWithSender:")
         #expect(SelectorName.objectiveC(base: "move", labels: [nil, "animated"]) == "move:animated:")
+        // No `With` after a preposition, at the label's start or the base name's end (Swift's rule).
+        #expect(SelectorName.objectiveC(base: "write", labels: ["fromCommand"]) == "writeFromCommand:")
+        #expect(SelectorName.objectiveC(base: "scroll", labels: ["to", "animated"]) == "scrollTo:animated:")
+        #expect(SelectorName.objectiveC(base: "moveTo", labels: ["point"]) == "moveToPoint:")
+        #expect(SelectorName.objectiveC(base: "handle", labels: ["withSender"]) == "handleWithSender:")
+        #expect(SelectorName.objectiveC(base: "open", labels: ["tab"]) == "openWithTab:")
+        #expect(SelectorName.objectiveC(base: "jump", labels: ["forwardBy"]) == "jumpWithForwardBy:")
         let parsed = SelectorName.parse("Type.method(_:with:)")
         #expect(parsed.type == "Type" && parsed.base == "method" && parsed.labels! == [nil, "with"])
     }

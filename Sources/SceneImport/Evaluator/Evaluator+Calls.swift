@@ -793,39 +793,47 @@ extension Evaluator {
     }
 
     /// The Objective-C name of `#selector(…)`'s argument, looking the method up for its labels
-    /// when the reference leaves them out.
-    func selectorName(_ reference: String, frame: Frame) -> String {
-        let cacheKey = (frame.selfType ?? "") + "\u{0}" + reference
+    /// when the reference leaves them out. A reference in `file` does not see the `private`
+    /// methods of other files.
+    func selectorName(_ reference: String, frame: Frame, in file: String? = nil) -> String {
+        let cacheKey = (frame.selfType ?? "") + "\u{0}" + reference + "\u{0}" + (file ?? "")
         if let known = selectorNames[cacheKey] { return known }
-        let name = lookUpSelectorName(reference, frame: frame)
+        let name = lookUpSelectorName(reference, frame: frame, file: file)
         selectorNames[cacheKey] = name
         return name
     }
 
-    private func lookUpSelectorName(_ reference: String, frame: Frame) -> String {
+    private func lookUpSelectorName(_ reference: String, frame: Frame, file: String?) -> String {
         var text = reference
         for prefix in ["getter:", "setter:"] where text.hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
         }
         let parsed = SelectorName.parse(text)
         if let labels = parsed.labels {
-            if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: labels), let explicit = function.explicitSelector {
+            if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: labels, file: file),
+               let explicit = function.explicitSelector {
                 return explicit
             }
             return SelectorName.objectiveC(base: parsed.base, labels: labels)
         }
-        if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: nil) {
+        if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: nil, file: file) {
             return function.selector
         }
         return parsed.base
     }
 
-    private func methodForSelector(_ base: String, type: String?, frame: Frame, labels: [String?]?) -> SourceIndex.FunctionInfo? {
+    private func methodForSelector(_ base: String, type: String?, frame: Frame, labels: [String?]?,
+                                   file: String?) -> SourceIndex.FunctionInfo? {
+        // What the referencing file can see: another file's private methods are left out.
+        func visible(_ functions: [SourceIndex.FunctionInfo]) -> [SourceIndex.FunctionInfo] {
+            guard let file else { return functions }
+            return functions.filter { !$0.isFilePrivate || $0.location.file == file }
+        }
         var candidates: [SourceIndex.FunctionInfo] = []
-        if let type { candidates = findFunctions(named: base, in: type) }
-        if candidates.isEmpty, let selfType = frame.selfType { candidates = findFunctions(named: base, in: selfType) }
+        if let type { candidates = visible(findFunctions(named: base, in: type)) }
+        if candidates.isEmpty, let selfType = frame.selfType { candidates = visible(findFunctions(named: base, in: selfType)) }
         if candidates.isEmpty {
-            candidates = index.functionsByName[base] ?? []
+            candidates = visible(index.functionsByName[base] ?? [])
         }
         if let labels { return candidates.first { $0.parameters.map(\.label) == labels } }
         return candidates.first { $0.isObjC } ?? candidates.first

@@ -34,7 +34,7 @@ extension Evaluator {
             return evaluateCall(call, frame: &frame, hint: hint)
         case .macroExpansionExpr(let macro):
             if macro.macroName.text == "selector", let argument = macro.arguments.first?.expression {
-                return .selector(selectorName(argument.sourceText, frame: frame))
+                return .selector(selectorName(argument.sourceText, frame: frame, in: location(argument).file))
             }
             return .unknown(macro.sourceText)
         case .tupleExpr(let tuple):

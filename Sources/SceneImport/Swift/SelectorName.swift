@@ -3,6 +3,8 @@
 /// - `find(_:)` → `find:`; `refresh()` → `refresh`
 /// - `handleKeyCommand(sender:)` → `handleKeyCommandWithSender:` (a first label is appended
 ///   to the base name with `With` and a capital)
+/// - `write(fromCommand:)` → `writeFromCommand:`, `moveTo(point:)` → `moveToPoint:` (no `With`
+///   when the label's first word or the base name's last word is a preposition)
 /// - `move(_:animated:)` → `move:animated:`
 enum SelectorName {
     /// The selector of a method with base name `base` and argument labels `labels` (`nil` for
@@ -11,13 +13,34 @@ enum SelectorName {
         guard let first = labels.first else { return base }
         var selector = base
         if let label = first {
-            selector += "With" + label.prefix(1).uppercased() + label.dropFirst()
+            if !isPreposition(firstWord(of: label)) && !isPreposition(lastWord(of: base)) { selector += "With" }
+            selector += label.prefix(1).uppercased() + label.dropFirst()
         }
         selector += ":"
         for label in labels.dropFirst() {
             selector += (label ?? "") + ":"
         }
         return selector
+    }
+
+    /// The words Swift's selector rule treats as prepositions (its `PartsOfSpeech` list).
+    private static let prepositions: Set<Substring> = [
+        "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
+        "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since",
+        "to", "until", "using", "via", "when", "with", "within",
+    ]
+
+    private static func isPreposition(_ word: Substring) -> Bool { prepositions.contains(Substring(word.lowercased())) }
+
+    /// The first camel-case word: `fromCommand` → `from`.
+    private static func firstWord(of name: String) -> Substring {
+        name.prefix { !$0.isUppercase }
+    }
+
+    /// The last camel-case word: `moveTo` → `To`, `refresh` → `refresh`.
+    private static func lastWord(of name: String) -> Substring {
+        guard let start = name.lastIndex(where: \.isUppercase) else { return Substring(name) }
+        return name[start...]
     }
 
     /// Parses a Swift declaration reference such as `Type.find(_:)`, `find(_:)`, `refresh` into

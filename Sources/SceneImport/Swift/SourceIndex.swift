@@ -40,6 +40,8 @@ struct SourceIndex {
         var location: SourceLocation
         /// The declared return type, as written.
         var returnType: String? = nil
+        /// Declared `private` or `fileprivate`: visible only from its own file.
+        var isFilePrivate = false
 
         /// The Objective-C selector UIKit would use for this method.
         var selector: String {
@@ -493,7 +495,8 @@ private struct DeclarationCollector {
                      isObjC: objc || hasModifier(function.modifiers, ["override"]),
                      isOverride: hasModifier(function.modifiers, ["override"]),
                      explicitSelector: explicit, location: location(function),
-                     returnType: function.signature.returnClause?.type.sourceText)
+                     returnType: function.signature.returnClause?.type.sourceText,
+                     isFilePrivate: hasModifier(function.modifiers, ["private", "fileprivate"]))
     }
 
     func initializerInfo(_ initializer: InitializerDeclSyntax) -> SourceIndex.FunctionInfo {
