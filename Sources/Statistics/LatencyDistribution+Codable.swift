@@ -49,7 +49,7 @@ extension LatencyDistribution: Codable {
             pairs.append([value, occurrences])
         }
 
-        var histogram = LatencyDistribution.makeHistogram()
+        var histogram = LatencyDistribution.makeHistogram(covering: pairs.lazy.map { $0[0] }.max() ?? 0)
         var bucketTotal: UInt64 = 0
         for pair in pairs {
             guard pair.count == 2, pair[1] > 0, pair[0] <= LatencyDistribution.highestTrackableValue else {

@@ -5,9 +5,9 @@ import Histogram
 ///
 /// Memory does not depend on how many values are recorded: the histogram covers
 /// 1 ns … ``highestTrackableValue`` at three significant digits (≤ 0.1 % error). Its counts
-/// array grows with the largest value recorded, one bucket per doubling, so a distribution of
-/// microsecond latencies holds about a third of the 60 s range's 216 KiB (an analysis keeps one
-/// per stage, group and thread). A value above the range is recorded as
+/// array covers eight times the largest value recorded (8 KiB per doubling), so a distribution
+/// of microsecond latencies holds about a third of the 60 s range's 216 KiB (an analysis keeps
+/// one per stage, group and thread). A value above the range is recorded as
 /// ``highestTrackableValue`` and counted in ``clampedCount``; the exact ``max`` still holds it.
 /// Every distribution has the same bucket layout, whatever its length, so any two merge
 /// (``merge(_:)``) without loss.
@@ -40,10 +40,28 @@ public struct LatencyDistribution: Sendable {
         histogram = Self.makeHistogram()
     }
 
-    /// An empty histogram of the shared layout (lowest value 1, three digits) that grows to
-    /// the largest value recorded; ``record(_:count:)`` keeps values within the range.
-    static func makeHistogram() -> Histogram<UInt64> {
-        Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+    /// An empty histogram of the shared layout (lowest value 1, three digits) whose counts array
+    /// covers `value` with room to spare (``range(covering:)``).
+    static func makeHistogram(covering value: UInt64 = 0) -> Histogram<UInt64> {
+        Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: range(covering: value),
+                          numberOfSignificantValueDigits: .three)
+    }
+
+    /// The range a histogram is made with to hold `value`: eight times the value, so that a
+    /// growing maximum widens it at most every third doubling; at least 65 µs, at most
+    /// ``highestTrackableValue``.
+    static func range(covering value: UInt64) -> UInt64 {
+        guard value <= highestTrackableValue / 8 else { return highestTrackableValue }
+        return Swift.max(1 << 16, value &* 8)
+    }
+
+    /// Replaces the histogram with a wider one holding the same counts when `value` lies beyond
+    /// its range. Widening copies the counts once, with the histogram's own specialised `add`.
+    private mutating func widen(toCover value: UInt64) {
+        guard value > histogram.highestTrackableValue else { return }
+        var wider = Self.makeHistogram(covering: value)
+        wider.add(histogram)
+        histogram = wider
     }
 
     /// Whether nothing was recorded.
@@ -64,6 +82,7 @@ public struct LatencyDistribution: Sendable {
         } else {
             stored = nanoseconds
         }
+        widen(toCover: stored)
         histogram.record(stored, count: occurrences)
         count += occurrences
         if nanoseconds < exactMin { exactMin = nanoseconds }
@@ -76,6 +95,7 @@ public struct LatencyDistribution: Sendable {
     /// Adds every value of `other` to this distribution.
     public mutating func merge(_ other: LatencyDistribution) {
         guard !other.isEmpty else { return }
+        widen(toCover: Swift.min(other.max, Self.highestTrackableValue))
         histogram.add(other.histogram)
         count += other.count
         exactMin = Swift.min(exactMin, other.exactMin)
