@@ -46,8 +46,9 @@ extension CommandCollection {
             if let key = IdentityGroups.key(of: command) {
                 group = self.group(forKey: key, creating: next)
             } else {
-                group = groupOfIdentity[command.identity, default: next]
-                if group == next { groupOfIdentity[command.identity] = next }
+                let identity = command.identity
+                group = groupOfIdentity[identity, default: next]
+                if group == next { groupOfIdentity[identity] = next }
             }
             if group == next {
                 firstMember.append(-1)
