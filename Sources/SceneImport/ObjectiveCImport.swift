@@ -19,7 +19,7 @@ struct ObjectiveCImport {
     /// The build's conditions as the Objective-C scanner takes them.
     static func conditions(for build: CompilationConditions) -> ObjectiveCConditions {
         ObjectiveCConditions(platform: build.platform == .macCatalyst ? .macCatalyst : .iOS, flags: build.flags,
-                             decidedFlags: build.flags.union(["DEBUG"]))
+                             decidedFlags: build.flags.union(["DEBUG"]), deploymentTarget: build.deploymentTarget)
     }
 
     /// Every key command the Objective-C code provides, in file and line order.

@@ -15,6 +15,55 @@ import Scenes
         result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
     }
 
+    @Test func swiftUIForEachGivesOneShortcutPerElement() throws {
+        let result = try importing([
+            "Tabs.swift": """
+                import SwiftUI
+                enum Mode: CaseIterable { case rooms, messages, files }
+                struct Tabs: View {
+                    @State var mode = Mode.rooms
+                    var body: some View {
+                        ForEach(Array(Mode.allCases.enumerated()), id: \\.element) { index, mode in
+                            Button("") { self.mode = mode }
+                                .keyboardShortcut(KeyEquivalent(Character("\\(index + 1)")), modifiers: .command)
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Tabs swiftui cmd+1 nil", "Tabs swiftui cmd+2 nil", "Tabs swiftui cmd+3 nil"])
+    }
+
+    @Test func tabBarItemsAreOnePerAssignedViewController() throws {
+        let result = try importing([
+            "Tabs.swift": """
+                import UIKit
+                extension UIKeyModifierFlags {
+                    static var deviceCommand: Self {
+                #if targetEnvironment(simulator)
+                        .shift
+                #else
+                        .command
+                #endif
+                    }
+                }
+                class Tabs: UITabBarController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        viewControllers = [UIViewController(), UIViewController(), UIViewController()]
+                    }
+                    override var keyCommands: [UIKeyCommand]? {
+                        tabBar.items?.enumerated().map { index, item in
+                            UIKeyCommand(input: "\\(index + 1)", modifierFlags: .deviceCommand, action: #selector(selectTab))
+                        }
+                    }
+                    @objc func selectTab(_ sender: UIKeyCommand) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Tabs keyCommands cmd+1 selectTab:", "Tabs keyCommands cmd+2 selectTab:", "Tabs keyCommands cmd+3 selectTab:"])
+    }
+
     @Test func aBareSelectorSeesOnlyItsOwnFilesPrivateMethods() throws {
         let result = try importing([
             "Editor.swift": """

@@ -57,6 +57,83 @@ import Testing
         #expect(cut.report.findings.contains { $0.kind == .notFollowed })
     }
 
+    @Test func aCostlyCallIsCutAndTheRestOfTheGetterStillRuns() throws {
+        // `isBusy` walks a long table before the commands are made: its call is cut short at
+        // its share of the budget, its result is unknown, and the getter goes on.
+        let rows = (0..<400).map { "        total += \($0)" }.joined(separator: "\n")
+        let source = """
+            import UIKit
+            class Reader: UIViewController {
+                var isBusy: Bool {
+                    var total = 0
+            \(rows)
+                    return total > 10
+                }
+                override var keyCommands: [UIKeyCommand]? {
+                    let busy = isBusy
+                    return [
+                        UIKeyCommand(input: "f", modifierFlags: .command, action: #selector(find)),
+                        UIKeyCommand(input: "g", modifierFlags: .command, action: #selector(findNext)),
+                    ]
+                }
+                @objc func find() {}
+                @objc func findNext() {}
+            }
+            """
+        let budget = EvaluationBudget(stepsPerProvider: 600, totalSteps: 100_000, callFloor: 16)
+        let result = try importing(["Reader.swift": source], budget: budget)
+        #expect(result.inventory.filter { $0.notFollowed == nil }.map(\.input) == ["f", "g"])
+        let cut = result.report.findings.first { $0.kind == .cutShort }
+        #expect(cut?.message.hasPrefix("Reader.keyCommands: a call it makes stopped at step") == true)
+        #expect(cut?.message.hasSuffix("the rest of the provider ran") == true)
+    }
+
+    @Test func aCallGivesAtLeastTheFloorAndHalfOfWhatItsCallerHasLeft() {
+        let budget = EvaluationBudget(stepsPerProvider: 1_000, totalSteps: 10_000, callFloor: 100)
+        #expect(budget.callLimit(startingAt: 0, callerLimit: .max) == 500)
+        #expect(budget.callLimit(startingAt: 400, callerLimit: 600) == 500)
+        // Less than twice the floor left: the floor, as far as the caller has it.
+        #expect(budget.callLimit(startingAt: 400, callerLimit: 550) == 500)
+        #expect(budget.callLimit(startingAt: 500, callerLimit: 550) == 550)
+        #expect(budget.callLimit(startingAt: 600, callerLimit: 550) == 600)
+    }
+
+    @Test func aLocalEachSwitchCaseSetsGivesEveryCaseUnderItsCondition() throws {
+        let source = """
+            import UIKit
+            class Pages: UIViewController {
+                var direction: ScrollDirection = .horizontal
+                override var keyCommands: [UIKeyCommand]? {
+                    let previous: String
+                    switch direction {
+                    case .horizontal: previous = UIKeyCommand.inputLeftArrow
+                    case .vertical: previous = UIKeyCommand.inputUpArrow
+                    }
+                    return [UIKeyCommand(input: previous, modifierFlags: [], action: #selector(previousPage))]
+                }
+                @objc func previousPage() {}
+            }
+            """
+        let result = try importing(["Pages.swift": source])
+        let rows = result.inventory.sorted { ($0.input ?? "") < ($1.input ?? "") }
+        #expect(rows.map(\.input) == ["UIKeyInputLeftArrow", "UIKeyInputUpArrow"])
+        #expect(rows.filter(\.conditional).count == 2)
+    }
+
+    @Test func anExtensionOfAModuleQualifiedTypeProvidesForTheTypeItself() throws {
+        let source = """
+            import UIKit
+            import PDFKitUI
+            extension PDFKitUI.PDFViewController {
+                open override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "]", modifierFlags: .command, action: #selector(nextPage))]
+                }
+            }
+            """
+        let result = try importing(["PDF.swift": source])
+        #expect(result.inventory.map(\.declaredIn) == ["PDFViewController"])
+    }
+
     @Test func aCreationSiteNoProviderReachesIsFoundButNotFollowed() throws {
         let result = try importing(["A.swift": """
             import UIKit

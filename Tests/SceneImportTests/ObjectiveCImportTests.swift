@@ -162,6 +162,70 @@ import Scenes
         #expect(result.inventory.allSatisfy { !$0.conditional && $0.notFollowed == nil })
     }
 
+    @Test func enumerationBlocksRunOncePerCharacterAndDictionaryKey() throws {
+        let result = try importApp([
+            "App/Stream.h": "#import <UIKit/UIKit.h>\n@interface StreamView : UIView\n@end\n",
+            "App/Stream.m": """
+                #import "Stream.h"
+                @implementation StreamView {
+                    NSDictionary *codes;
+                }
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSString *letters = @"ab";
+                    NSMutableArray *commands = [NSMutableArray array];
+                    codes = [[NSDictionary alloc] initWithObjectsAndKeys: @1, @"\\r", @2, UIKeyInputEscape, nil];
+                    [letters enumerateSubstringsInRange:NSMakeRange(0, letters.length)
+                                                options:NSStringEnumerationByComposedCharacterSequences
+                                             usingBlock:^(NSString *letter, NSRange range, NSRange enclosing, BOOL *stop) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:letter modifierFlags:UIKeyModifierControl action:@selector(typed:)]];
+                    }];
+                    for (NSString *key in [codes keyEnumerator]) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:key modifierFlags:0 action:@selector(special:)]];
+                    }
+                    return commands;
+                }
+                - (void)typed:(UIKeyCommand *)command {}
+                - (void)special:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
+        #expect(rows == ["StreamView ctrl+a typed:", "StreamView ctrl+b typed:", "StreamView esc special:", "StreamView return special:"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
+    }
+
+    @Test func anAvailabilityCheckTheDeploymentTargetMeetsAlwaysRuns() throws {
+        let result = try importApp([
+            "App/Menu.h": "#import <UIKit/UIKit.h>\n@interface Menu : UIViewController\n@end\n",
+            "App/Menu.m": """
+                #import "Menu.h"
+                @implementation Menu
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSString *reset = @"";
+                    if (@available(iOS 13.0, *)) {
+                        reset = UIKeyInputF3;
+                    } else {
+                        reset = @"r";
+                    }
+                    NSString *next = @"n";
+                    if (@available(iOS 15.0, *)) {
+                        next = UIKeyInputF4;
+                    }
+                    return @[[UIKeyCommand keyCommandWithInput:reset modifierFlags:0 action:@selector(reset:)],
+                             [UIKeyCommand keyCommandWithInput:next modifierFlags:0 action:@selector(next:)]];
+                }
+                - (void)reset:(id)sender {}
+                - (void)next:(id)sender {}
+                @end
+                """,
+        ])
+        // The default deployment target is iOS 13: the first check always holds, the second not.
+        let rows = result.inventory.map { "\($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
+        #expect(rows == ["f3 reset:", "f4 next:", "n next:"])
+        #expect(result.inventory.first { $0.action == "reset:" }?.conditional == false)
+        #expect(result.inventory.first { $0.displayShortcut == "f4" }?.condition == "@available(iOS 15.0, *)")
+    }
+
     @Test func theObjectiveCAppDelegatesWindowIsTheKeyWindowWithItsContainment() throws {
         let result = try importApp()
         #expect(result.report.responderPaths["LibraryViewController"] == "window/LibraryViewController")

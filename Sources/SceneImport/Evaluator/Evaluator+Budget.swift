@@ -5,20 +5,38 @@ import SwiftSyntax
 /// Every expression evaluated and every statement executed is one step. Each provider (one
 /// `keyCommands` getter for one type, one method that calls `addKeyCommand`, one
 /// `buildMenu(with:)`, one containment or validation reading) may take
-/// ``stepsPerProvider``; the whole import may take ``totalSteps``. When a limit is reached,
-/// the provider's remaining code evaluates to unknown values, and the report names the
-/// provider, the place where evaluation stopped and the steps it took: nothing is cut short
-/// silently. The syntactic sweep (``CreationSiteSweep``) still lists every command the cut
-/// code creates, as found but not followed.
+/// ``stepsPerProvider``; the whole import may take ``totalSteps``.
+///
+/// Within a provider, each call the evaluator follows (a function, a property getter, a
+/// closure) may take half of what its caller has left, and never less than
+/// ``callFloor`` steps while the caller has that many: one costly call on the way (a getter
+/// that walks a document model to decide a flag) then gives unknown, and the code after it
+/// still runs with the other half. When a limit is reached, the code it covers evaluates to
+/// unknown values, and the report names the provider, the place where evaluation stopped
+/// and the steps taken: nothing is cut short silently. The syntactic sweep
+/// (``CreationSiteSweep``) still lists every command the cut code creates, as found but not
+/// followed.
 public struct EvaluationBudget: Sendable, Equatable {
     /// Steps one provider may take.
     public var stepsPerProvider: Int
     /// Steps the whole import may take.
     public var totalSteps: Int
 
-    public init(stepsPerProvider: Int, totalSteps: Int) {
+    /// Steps a followed call may always take while its caller has them, however deep it is.
+    public var callFloor: Int
+
+    public init(stepsPerProvider: Int, totalSteps: Int, callFloor: Int = 4_096) {
         self.stepsPerProvider = stepsPerProvider
         self.totalSteps = totalSteps
+        self.callFloor = callFloor
+    }
+
+    /// The step count at which a call that starts at `steps` stops, when its caller stops at
+    /// `callerLimit`: half of what the caller has left, or ``callFloor`` when that is more
+    /// (and the caller has it).
+    func callLimit(startingAt steps: Int, callerLimit: Int) -> Int {
+        let left = max(0, min(callerLimit, stepsPerProvider) - steps)
+        return steps + max(left / 2, min(left, callFloor))
     }
 
     /// A step costs a few microseconds, so an import stays within seconds. Of the nineteen real
@@ -35,8 +53,17 @@ struct EvaluationCut: Sendable, Hashable {
     var location: SourceLocation
     /// Steps the provider took before it stopped.
     var steps: Int
-    /// Whether the whole import's budget ran out (every later provider is cut too).
-    var importBudget: Bool
+    /// Whose limit was reached.
+    var scope: Scope
+
+    enum Scope: Sendable, Hashable {
+        /// One call's share: the call gives unknown, and its caller goes on.
+        case call
+        /// The provider's budget: the rest of the provider gives unknown.
+        case provider
+        /// The whole import's budget: every later provider is cut too.
+        case importWide
+    }
 }
 
 extension Evaluator {
@@ -45,20 +72,25 @@ extension Evaluator {
         provider = name
         providerSteps = 0
         providerCut = false
+        providerCallCut = false
+        callLimit = .max
     }
 
     /// Takes one step; `false` when the budget is spent (the caller then gives up on the node,
-    /// and the first cut of each provider is logged with the node's place).
+    /// and the first cut of each kind in each provider is logged with the node's place).
     @inline(__always)
     func spend(at node: some SyntaxProtocol) -> Bool {
         providerSteps &+= 1
         totalSteps &+= 1
-        if providerSteps <= budget.stepsPerProvider && totalSteps <= budget.totalSteps { return true }
+        if providerSteps <= callLimit && providerSteps <= budget.stepsPerProvider && totalSteps <= budget.totalSteps {
+            return true
+        }
         truncations &+= 1
-        if !providerCut {
-            providerCut = true
-            cuts.append(EvaluationCut(provider: provider, location: location(node), steps: providerSteps,
-                                      importBudget: totalSteps > budget.totalSteps))
+        let scope: EvaluationCut.Scope = totalSteps > budget.totalSteps ? .importWide
+            : providerSteps > budget.stepsPerProvider ? .provider : .call
+        if scope == .call ? !providerCallCut : !providerCut {
+            if scope == .call { providerCallCut = true } else { providerCut = true }
+            cuts.append(EvaluationCut(provider: provider, location: location(node), steps: providerSteps, scope: scope))
         }
         return false
     }

@@ -564,7 +564,7 @@ extension Evaluator {
         guard enter(key) else { return .unknown(function.name) }
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
-        inner.returnHint = function.returnType
+        inner.returnHint = Self.resolvingSelf(function.returnType, in: inner.selfType)
         if let result = function.returnType, isCommandType(result.trimmingCharacters(in: ["?", "!", " "])) {
             // A factory calling a factory: the outermost call is where the app asks.
             inner.creationSite = frame.creationSite ?? site

@@ -306,7 +306,7 @@ extension Evaluator {
         guard enter(key) else { return .unknown(property.name) }
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
-        inner.returnHint = property.type
+        inner.returnHint = Self.resolvingSelf(property.type, in: inner.selfType)
         if type == frame.selfType {
             inner.selfFields = frame.selfFields
             // An enum case's own property: `self` is the case.
@@ -323,6 +323,34 @@ extension Evaluator {
             }
             return .unknown(property.name)
         }
+    }
+
+    /// A declared type with `Self` standing for the type that declares it (`static var
+    /// shiftOrCommand: Self` in an extension of `UIKeyModifierFlags`).
+    static func resolvingSelf(_ type: String?, in selfType: String?) -> String? {
+        guard let type, let selfType, type == "Self" || type == "Self?" else { return type }
+        return type == "Self" ? selfType : selfType + "?"
+    }
+
+    /// `tabBar.items` in a `UITabBarController` subclass: UIKit gives one item per tab, so the
+    /// items are as many as the view controllers (or `UITab`s) the type's methods assign, each
+    /// under that assignment's conditions. When the type assigns both lists (`tabs` on newer
+    /// systems, `viewControllers` on older ones) and they are as long, the count holds either
+    /// way and the items are unconditional. `nil` when no assignment gives a list.
+    func tabBarItems(frame: inout Frame) -> Value? {
+        guard let selfType = frame.selfType, index.inherits(selfType, from: "UITabBarController") else { return nil }
+        let owners = [index.type(named: selfType)].compactMap { $0 } + index.ancestors(of: selfType)
+        var lists: [[Value.Item]] = []
+        for field in ["viewControllers", "tabs"] {
+            for owner in owners {
+                guard let tabs = assignedValue(field, in: owner, frame: &frame)?.items, !tabs.isEmpty else { continue }
+                lists.append(tabs)
+                break
+            }
+        }
+        guard let first = lists.first else { return nil }
+        let sameLength = lists.count > 1 && lists.allSatisfy { $0.count == first.count }
+        return .array(first.map { .init(value: .object(type: "UITabBarItem", fields: [:]), conditions: sameLength ? [] : $0.conditions) })
     }
 
     /// A stored property without an initialiser: the value the type's methods assign to it
@@ -384,6 +412,7 @@ extension Evaluator {
             return .shortcut(input: input, modifiers: nil)
         }
         if baseText == "KeyboardShortcut", let shortcut = standardShortcut(name) { return shortcut }
+        if name == "items", baseText == "tabBar" || baseText == "self.tabBar", let items = tabBarItems(frame: &frame) { return items }
         let implicitBase = baseExpression.as(MemberAccessExprSyntax.self)?.base == nil && baseExpression.is(MemberAccessExprSyntax.self)
         let base = evaluate(baseExpression, frame: &frame, hint: implicitBase ? hint : nil)
         switch base {

@@ -61,7 +61,18 @@ extension Evaluator {
         let addedBefore = added.count
         let truncationsBefore = truncations
         let readsBefore = mutableReads
+        let callerLimit = callLimit
+        let limit = budget.callLimit(startingAt: providerSteps, callerLimit: callerLimit)
+        let allowance = limit &- providerSteps
+        if let tried = cutAllowances[key], tried >= allowance {
+            // The same run, given as much or more, already ran out: it would again.
+            truncations &+= 1
+            return .unknown("cut short")
+        }
+        callLimit = limit
         let result = body(&frame)
+        callLimit = callerLimit
+        if providerSteps > limit { cutAllowances[key] = max(cutAllowances[key] ?? 0, allowance) }
         if truncations == truncationsBefore {
             memo[key] = MemoEntry(result: result, created: created[createdBefore...], added: added[addedBefore...],
                                   selfFields: sharesFields ? frame.selfFields : nil, readsMutableState: mutableReads != readsBefore)

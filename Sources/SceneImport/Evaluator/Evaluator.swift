@@ -31,6 +31,10 @@ final class Evaluator {
     var provider = ""
     var providerSteps = 0
     var providerCut = false
+    /// Whether a call of the running provider has already been cut (only the first is logged).
+    var providerCallCut = false
+    /// The provider step count at which the running call stops (``EvaluationBudget/callLimit(startingAt:callerLimit:)``).
+    var callLimit = Int.max
     var totalSteps = 0
     /// Every place the budget cut evaluation short, in the order it happened.
     var cuts: [EvaluationCut] = []
@@ -47,6 +51,9 @@ final class Evaluator {
     var bodyTexts: [SyntaxIdentifier: String] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
+    /// Runs the budget cut short, with the most steps any of them was given: the same run given
+    /// no more is not tried again.
+    var cutAllowances: [MemoKey: Int] = [:]
     /// Reads of stored `var`s (of a type, of `self`'s fields, or global) so far: a condition
     /// that read none is fixed by the source and decided at import.
     var mutableReads = 0
@@ -123,8 +130,13 @@ final class Evaluator {
     // MARK: - Running code
 
     /// Runs a function body, getter or closure and returns what it returns (the union of its
-    /// `return`s, each under its conditions; a single-expression body returns its value).
+    /// `return`s, each under its conditions; a single-expression body returns its value, also
+    /// when an `#if` picks that expression).
     func run(_ items: CodeBlockItemListSyntax, frame: inout Frame) -> Value {
+        if items.count == 1, let block = items.first?.item.as(IfConfigDeclSyntax.self),
+           case .statements(let active)? = index.conditions.activeClause(of: block)?.elements {
+            return run(active, frame: &frame)
+        }
         if items.count == 1, let only = items.first,
            let expression = only.item.as(ExprSyntax.self) {
             let value = evaluate(expression, frame: &frame, hint: frame.returnHint)
@@ -467,7 +479,9 @@ final class Evaluator {
     }
 
     /// Joins branch frames: arrays keep the elements each branch added (under that branch's
-    /// conditions), other locals take the first branch's value, returns are collected, and
+    /// conditions), a local that branches set to different plain values (strings, numbers,
+    /// modifier sets, selectors) becomes a choice among them, each under its branch's
+    /// conditions, other locals take the first branch's value, returns are collected, and
     /// the code after runs only when some branch did not return.
     func merge(branches: [Frame], into frame: inout Frame) {
         guard !branches.isEmpty else { return }
@@ -478,6 +492,9 @@ final class Evaluator {
             result.returns += branch.returns.dropFirst(base.returns.count)
         }
         result.locals = mergeTables(base.locals, branches.map(\.locals))
+        for (name, value) in result.locals where value.isPlain {
+            if let chosen = branchChoice(of: name, in: branches, outside: base.conditions) { result.locals[name] = chosen }
+        }
         result.selfFields = mergeTables(base.selfFields, branches.map(\.selfFields))
         let open = branches.filter { !$0.terminated }
         if open.isEmpty {
@@ -487,6 +504,23 @@ final class Evaluator {
         }
         if let command = branches.first?.selfCommand { result.selfCommand = command }
         frame = result
+    }
+
+    /// The values `name` holds at the end of `branches` that did not return, as a choice with
+    /// each branch's own conditions; `nil` when they agree or one is not a plain value.
+    private func branchChoice(of name: String, in branches: [Frame], outside: [String]) -> Value? {
+        var items: [Value.Item] = []
+        for branch in branches where !branch.terminated {
+            guard let value = branch.locals[name] else { continue }
+            if value.isNull { continue }
+            guard value.isPlain else { return nil }
+            let own = branch.conditions.starts(with: outside) ? Array(branch.conditions.dropFirst(outside.count)) : branch.conditions
+            items.append(.init(value: value, conditions: own))
+        }
+        guard items.count > 1 else { return nil }
+        let merged = choice(items)
+        guard case .alternatives = merged else { return nil }
+        return merged
     }
 
     private func mergeTables(_ base: [String: Value], _ tables: [[String: Value]]) -> [String: Value] {

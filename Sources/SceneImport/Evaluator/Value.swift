@@ -48,6 +48,16 @@ enum Value {
         }
     }
 
+    /// A string, number, modifier set or selector, or a choice among such values: what a
+    /// command's fields are made of.
+    var isPlain: Bool {
+        switch self {
+        case .string, .int, .modifiers, .selector: return true
+        case .alternatives(let items): return items.allSatisfy(\.value.isPlain)
+        default: return false
+        }
+    }
+
     var isKnown: Bool {
         if case .unknown = self { return false }
         return true

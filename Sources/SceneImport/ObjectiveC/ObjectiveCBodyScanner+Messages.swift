@@ -10,6 +10,17 @@ extension ObjectiveCBodyScanner {
     /// Selectors whose last argument is a `nil`-terminated or format list.
     private static let variadicSelectors: Set<String> = [
         "arrayWithObjects:", "initWithObjects:", "stringWithFormat:", "initWithFormat:", "localizedStringWithFormat:",
+        "dictionaryWithObjectsAndKeys:", "initWithObjectsAndKeys:",
+    ]
+
+    private static let dictionaryClasses: Set<String> = ["NSDictionary", "NSMutableDictionary"]
+
+    /// Messages that run a block once per element of their receiver, with the element as the
+    /// block's first parameter.
+    private static let enumerationSelectors: Set<String> = [
+        "enumerateSubstringsInRange:options:usingBlock:", "enumerateObjectsUsingBlock:",
+        "enumerateObjectsWithOptions:usingBlock:", "enumerateKeysAndObjectsUsingBlock:",
+        "enumerateKeysAndObjectsWithOptions:usingBlock:",
     ]
 
     private static let arrayClasses: Set<String> = ["NSArray", "NSMutableArray"]
@@ -51,6 +62,12 @@ extension ObjectiveCBodyScanner {
             }
         }
         guard !selector.isEmpty else { return .unknown(text) }
+        if Self.enumerationSelectors.contains(selector), let block = arguments.last?.range,
+            let elements = Self.enumeratedElements(of: receiver, selector: selector),
+            runBlock(at: block, once: elements)
+        {
+            return .null
+        }
         var values: [ObjectiveCValue] = []
         var variadic: [ObjectiveCValue] = []
         for (position, argument) in arguments.enumerated() {
@@ -66,6 +83,50 @@ extension ObjectiveCBodyScanner {
             receiver: receiver, receiverRange: receiverRange, selector: selector, arguments: arguments, values: values,
             variadic: variadic, text: text, line: stream.line(open))
         return dispatch(send)
+    }
+
+    /// What an enumeration message hands its block, when the receiver is fixed: the composed
+    /// characters of a string, the elements of an array, the keys of a dictionary.
+    private static func enumeratedElements(of receiver: ObjectiveCValue, selector: String) -> [ObjectiveCValue.Item]? {
+        switch receiver {
+        case .string(let text) where selector.hasPrefix("enumerateSubstrings"):
+            return text.map { .init(value: .string(String($0)), conditions: []) }
+        case .array(let items) where selector.hasPrefix("enumerateObjects"):
+            return items
+        case .dictionary(let keys, _) where selector.hasPrefix("enumerateKeys"):
+            return keys
+        default:
+            return nil
+        }
+    }
+
+    /// Runs the block literal at `range` once per element, its first parameter bound to the
+    /// element under the element's conditions; `false` (nothing run) when `range` is not a
+    /// block literal with a named first parameter, or the work would pass the limit.
+    private mutating func runBlock(at range: Range<Int>, once elements: [ObjectiveCValue.Item]) -> Bool {
+        guard stream.isPunctuation(range.lowerBound, "^"), let open = (range.lowerBound..<range.upperBound).first(where: { stream.isPunctuation($0, "(") }),
+            open == range.lowerBound + 1
+        else { return false }
+        let close = stream.partner(of: open)
+        let firstEnd = stream.firstTopLevel(in: open + 1..<close) { $0.isPunctuation(",") } ?? close
+        guard firstEnd - 1 > open, stream.kind(firstEnd - 1) == .identifier, let parameter = stream.value(firstEnd - 1),
+            close + 1 < range.upperBound, stream.isPunctuation(close + 1, "{")
+        else { return false }
+        let bodyClose = stream.partner(of: close + 1)
+        let bodyCost = max(bodyClose - close, 1)
+        guard elements.count <= Self.maximumIterations, work + elements.count * bodyCost < workLimit else { return false }
+        let declared = ObjectiveCTypeName.objectClass(of: stream.text(open + 1..<firstEnd - 1) + " *")
+        let saved = locals[parameter]
+        blockDepth += 1
+        for element in elements {
+            locals[parameter] = Local(value: element.value, declaredClass: declared, isStatic: false)
+            let condition = Condition(
+                text: element.conditions.joined(separator: " && "), range: nil, isNegated: false, isRecorded: !element.conditions.isEmpty)
+            withCondition(condition) { $0.runStatements(close + 2..<bodyClose) }
+        }
+        blockDepth -= 1
+        locals[parameter] = saved
+        return true
     }
 
     /// Where the argument starting at `start` ends: at the next `label:` (or bare `:`) outside
@@ -125,6 +186,14 @@ extension ObjectiveCBodyScanner {
                 default: break
                 }
             }
+            if Self.dictionaryClasses.contains(className) {
+                switch selector {
+                case "dictionary", "new": return .dictionary(keys: [], values: [])
+                case "dictionaryWithObjectsAndKeys:": return Self.dictionary(objectsAndKeys: send.values + send.variadic)
+                case "dictionaryWithDictionary:": return send.values.first ?? .unknown(send.text)
+                default: break
+                }
+            }
             if className == "NSString" {
                 if selector == "stringWithFormat:" || selector == "localizedStringWithFormat:" {
                     return Self.format(send.values.first, send.variadic) ?? .unknown(send.text)
@@ -143,6 +212,11 @@ extension ObjectiveCBodyScanner {
                     return .array(all.filter { if case .null = $0 { return false } else { return true } }.flatMap(\.branches))
                 }
                 return .array([])
+            }
+            if Self.dictionaryClasses.contains(className) {
+                if selector == "initWithObjectsAndKeys:" { return Self.dictionary(objectsAndKeys: send.values + send.variadic) }
+                if selector == "initWithDictionary:" { return send.values.first ?? .unknown(send.text) }
+                return .dictionary(keys: [], values: [])
             }
             return .object(className: className)
         case .selfReference:
@@ -195,6 +269,10 @@ extension ObjectiveCBodyScanner {
             if let items = send.receiver.items, case .int(let offset)? = send.values.first, items.indices.contains(offset) {
                 return items[offset].value
             }
+        case "keyEnumerator", "allKeys":
+            if case .dictionary(let keys, _) = send.receiver { return .array(keys) }
+        case "objectEnumerator", "allValues":
+            if case .dictionary(_, let values) = send.receiver { return .array(values) }
         case "stringByAppendingString:":
             if case .string(let left) = send.receiver, case .string(let right)? = send.values.first { return .string(left + right) }
         default:
@@ -202,6 +280,20 @@ extension ObjectiveCBodyScanner {
         }
         if case .selfReference = send.receiver { return .selfCall(selector) }
         return .unknown(send.text)
+    }
+
+    /// `initWithObjectsAndKeys: value, key, value, key, …, nil`: the pairs before the `nil`.
+    static func dictionary(objectsAndKeys arguments: [ObjectiveCValue]) -> ObjectiveCValue {
+        var keys: [ObjectiveCValue.Item] = []
+        var values: [ObjectiveCValue.Item] = []
+        var remaining = arguments[...]
+        while let value = remaining.first, let key = remaining.dropFirst().first {
+            if case .null = value { break }
+            values.append(.init(value: value, conditions: []))
+            keys.append(.init(value: key, conditions: []))
+            remaining = remaining.dropFirst(2)
+        }
+        return .dictionary(keys: keys, values: values)
     }
 
     /// Runs `helper`'s body with its parameters bound to `values`; what it adds to members and

@@ -118,11 +118,34 @@ extension ObjectiveCBodyScanner {
         let open = index + 1
         let close = stream.partner(of: open)
         let range = open + 1..<max(open + 1, min(close, end))
+        if isAlwaysAvailable(range) {
+            // `if (@available(iOS 13.4, *))` at a deployment target of 13.4 or later: the body
+            // always runs, the `else` never does.
+            var next = statement(at: close + 1, end: end)
+            // Skips the `else` (and an `else if` chain with its own `else`s).
+            while next < end, stream.isIdentifier(next, "else") {
+                var skipped = next + 1
+                if stream.isIdentifier(skipped, "if"), stream.isPunctuation(skipped + 1, "(") { skipped = stream.skip(skipped + 1) }
+                next = max(statementRange(at: skipped, end: end).upperBound, next + 1)
+            }
+            return next
+        }
         _ = evaluate(range)
         let branch = statementRange(at: close + 1, end: end)
         let next = withCondition(makeCondition(range, negated: false, branch: branch)) { $0.statement(at: close + 1, end: end) }
         guard stream.isIdentifier(next, "else"), next < end else { return next }
         return withCondition(makeCondition(range, negated: true, branch: branch)) { $0.statement(at: next + 1, end: end) }
+    }
+
+    /// Whether the tokens are `@available(…)` or `__builtin_available(…)` that always holds.
+    private func isAlwaysAvailable(_ range: Range<Int>) -> Bool {
+        let start = range.lowerBound
+        let isAvailability = (stream.kind(start) == .atKeyword && stream.value(start) == "available")
+            || stream.isIdentifier(start, "__builtin_available")
+        guard isAvailability,
+            stream.isPunctuation(start + 1, "("), stream.partner(of: start + 1) + 1 == range.upperBound
+        else { return false }
+        return context.build.alwaysAvailable(stream.text(start + 2..<stream.partner(of: start + 1)))
     }
 
     private mutating func switchStatement(at index: Int, end: Int) -> Int {

@@ -18,6 +18,8 @@ struct ObjectiveCBodyScanner {
         /// The class's instance methods in the file that return `void` and take parameters, by
         /// selector: a message to `self` runs one with its arguments bound (``Helper``).
         var helpers: [String: Helper] = [:]
+        /// The build the body is read for.
+        var build = ObjectiveCConditions()
     }
 
     /// A method whose body a message to `self` runs in place, with its parameters bound to the

@@ -15,11 +15,29 @@ struct ObjectiveCConditions: Equatable {
     var flags: Set<String>
     /// Names whose absence from ``flags`` means "undefined" rather than "unknown".
     var decidedFlags: Set<String>
+    /// The oldest iOS version the app runs on: `@available(iOS x, *)` at or below it always holds.
+    var deploymentTarget: [Int]
 
-    init(platform: Platform = .iOS, flags: Set<String> = ["DEBUG"], decidedFlags: Set<String> = ["DEBUG"]) {
+    init(platform: Platform = .iOS, flags: Set<String> = ["DEBUG"], decidedFlags: Set<String> = ["DEBUG"],
+         deploymentTarget: [Int] = [13, 0]) {
         self.platform = platform
         self.flags = flags
         self.decidedFlags = decidedFlags
+        self.deploymentTarget = deploymentTarget
+    }
+
+    /// Whether `@available(…)` / `__builtin_available(…)` with these arguments (`iOS 13.4, *`)
+    /// always holds for the build: `false` when it holds only on some OS versions, or when
+    /// the text names no version for this platform.
+    func alwaysAvailable(_ arguments: String) -> Bool {
+        let names = platform == .macCatalyst ? ["macCatalyst", "iOS"] : ["iOS"]
+        for part in arguments.split(separator: ",") {
+            let words = part.split(separator: " ")
+            guard words.count == 2, names.contains(String(words[0])) else { continue }
+            let required = words[1].split(separator: ".").compactMap { Int($0) }
+            return !required.isEmpty && CompilationConditions.compare(deploymentTarget, required) >= 0
+        }
+        return false
     }
 
     /// The value of a macro name for `#if`, or `nil` when the build does not decide it.

@@ -15,9 +15,13 @@ struct ObjectiveCDeclarationParser {
     /// Method bodies to scan once every declaration is known.
     private var pendingBodies: [(implementation: Int, method: Int, body: Range<Int>)] = []
 
-    init(stream: ObjectiveCTokenStream, definitions: [String: [ObjectiveCToken]]) {
+    /// The build the file is read for (`@available` checks in bodies).
+    let conditions: ObjectiveCConditions
+
+    init(stream: ObjectiveCTokenStream, definitions: [String: [ObjectiveCToken]], conditions: ObjectiveCConditions = ObjectiveCConditions()) {
         self.stream = stream
         self.definitions = definitions
+        self.conditions = conditions
     }
 
     private var tokens: [ObjectiveCToken] { stream.tokens }
@@ -482,7 +486,7 @@ struct ObjectiveCDeclarationParser {
             let method = implementation.methods[methodIndex]
             let context = ObjectiveCBodyScanner.Context(
                 constants: constants, className: implementation.className, method: method,
-                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:])
+                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:], build: conditions)
             var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
             implementations[implementationIndex].methods[methodIndex].body = scanner.scanBody(range)
         }

@@ -24,7 +24,7 @@ struct ObjectiveCFile {
         var lexer = ObjectiveCLexer(bytes: bytes, conditions: conditions)
         lexer.run()
         let stream = ObjectiveCTokenStream(tokens: lexer.tokens, bytes: bytes)
-        var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions)
+        var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions)
         parser.run()
         var strings: [String: String] = [:]
         for (name, value) in parser.constants {

@@ -33,6 +33,8 @@ indirect enum ObjectiveCValue {
     case superCall(String)
     /// A property or instance variable's value the method does not set (name without `_`).
     case member(String)
+    /// An `NSDictionary` the source fixes: its keys and values, in the order written.
+    case dictionary(keys: [Item], values: [Item])
 
     /// An element and the conditions it is present under, beyond those of its container.
     struct Item {

@@ -88,9 +88,16 @@ public struct ImportReport: Sendable {
             + model.edges.map { "\($0.parent) → \($0.child) (\($0.kind.rawValue)) \($0.location.file):\($0.location.line)" }
         var findings: [Finding] = []
         for cut in model.evaluationCuts {
-            let scope = cut.importBudget ? "the import's work budget ran out" : "its work budget ran out"
-            findings.append(Finding(kind: .cutShort, message: "\(cut.provider): evaluation stopped after \(cut.steps) steps (\(scope)); commands it would have found further on are listed as found but not followed",
-                                    file: cut.location.file, line: cut.location.line))
+            let message: String
+            switch cut.scope {
+            case .call:
+                message = "\(cut.provider): a call it makes stopped at step \(cut.steps) (a call may take half of what its caller has left); that call's result is unknown, and the rest of the provider ran"
+            case .provider:
+                message = "\(cut.provider): evaluation stopped after \(cut.steps) steps (its work budget ran out); commands it would have found further on are listed as found but not followed"
+            case .importWide:
+                message = "\(cut.provider): evaluation stopped after \(cut.steps) steps (the import's work budget ran out); commands it would have found further on are listed as found but not followed"
+            }
+            findings.append(Finding(kind: .cutShort, message: message, file: cut.location.file, line: cut.location.line))
         }
         for command in inventory where command.notFollowed != nil {
             findings.append(Finding(kind: .notFollowed, message: "\(command.declaredIn): \(command.displayShortcut) → \(command.action ?? "?"): \(command.notFollowed ?? "")",

@@ -179,11 +179,15 @@ struct CommandExtractor {
             for call in finder.calls where isCompiled(call, within: root) {
                 evaluator.reset()
                 evaluator.beginProvider("\(info.name) .keyboardShortcut")
-                var frame = Evaluator.Frame(selfType: info.name)
-                let args = evaluator.arguments(of: call)
-                guard case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) else { continue }
                 let conditions = enclosingConditions(of: call, within: root)
                 let site = evaluator.location((call.calledExpression.as(MemberAccessExprSyntax.self)?.declName).map(Syntax.init) ?? Syntax(call))
+                let args = evaluator.arguments(of: call)
+                var shortcuts: [(input: String?, modifiers: Set<String>?)] = []
+                for var frame in forEachFrames(around: call, within: root, selfType: info.name) {
+                    guard case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) else { continue }
+                    if !shortcuts.contains(where: { $0.input == input && $0.modifiers == modifiers }) { shortcuts.append((input, modifiers)) }
+                }
+                for (input, modifiers) in shortcuts {
                 result.append(ImportedCommand(
                     declaredIn: info.name, mechanism: .swiftui, input: input,
                     modifiers: modifiers.map { $0.sorted() }, action: nil,
@@ -192,10 +196,54 @@ struct CommandExtractor {
                     condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
                     attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
                     propertyList: nil, file: site.file, line: site.line))
+                }
             }
         }
         return result
     }
+
+    /// The frames a shortcut inside `ForEach(collection) { element in … }` is evaluated in: one
+    /// per element of a collection the source fixes (an enum's `allCases`, a literal array or
+    /// range, `.enumerated()` of those), with the closure's parameters bound, nested `ForEach`es
+    /// multiplied out; a single frame with the parameters unknown otherwise.
+    private func forEachFrames(around call: FunctionCallExprSyntax, within root: Syntax, selfType: String) -> [Evaluator.Frame] {
+        var loops: [(closure: ClosureExprSyntax, collection: ExprSyntax)] = []
+        var current = Syntax(call)
+        while let parent = current.parent, current.id != root.id {
+            if let closure = parent.as(ClosureExprSyntax.self), let loop = closure.parent?.as(FunctionCallExprSyntax.self),
+               loop.trailingClosure?.id == closure.id,
+               loop.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ForEach",
+               let collection = loop.arguments.first(where: { $0.label == nil })?.expression {
+                loops.append((closure, collection))
+            }
+            current = parent
+        }
+        var frames = [Evaluator.Frame(selfType: selfType)]
+        for (closure, collection) in loops.reversed() {
+            var next: [Evaluator.Frame] = []
+            for frame in frames {
+                var outer = frame
+                let elements = evaluator.iterate(evaluator.evaluate(collection, frame: &outer))
+                guard let elements, !elements.isEmpty, elements.count * frames.count <= Self.maximumForEachRows else {
+                    var inner = outer
+                    evaluator.bindClosureParameters(closure, to: [.unknown(collection.sourceText)], frame: &inner)
+                    next.append(inner)
+                    continue
+                }
+                for element in elements {
+                    var inner = outer
+                    evaluator.bindClosureParameters(closure, to: [element.value], frame: &inner)
+                    next.append(inner)
+                }
+            }
+            frames = next
+        }
+        return frames
+    }
+
+    /// The most rows one `.keyboardShortcut` inside `ForEach` gives before its input is left
+    /// unknown.
+    static let maximumForEachRows = 256
 
     /// Whether every `#if` around the node (up to `root`) compiles the clause it is in.
     private func isCompiled(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {

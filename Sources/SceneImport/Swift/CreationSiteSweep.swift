@@ -54,7 +54,11 @@ struct CreationSiteSweep {
         var covered: Set<SourceLocation> = []
         for command in inventory { covered.insert(SourceLocation(file: command.file, line: command.line)) }
         var rows: [ImportedCommand] = []
-        let budgetNote = evaluator.cuts.isEmpty ? "" : "; the evaluation budget cut \(evaluator.cuts.count) provider(s) short"
+        let providersCut = evaluator.cuts.count { $0.scope != .call }
+        let callsCut = evaluator.cuts.count - providersCut
+        var budgetNote = ""
+        if providersCut > 0 { budgetNote = "; the evaluation budget cut \(providersCut) provider(s) short" }
+        if callsCut > 0 { budgetNote += "; the evaluation budget cut calls in \(callsCut) provider(s) short" }
         for site in sites where !covered.contains(site.location) && !isSkipped(site.call) {
             covered.insert(site.location)
             let mechanism: ImportedCommand.Mechanism
@@ -181,8 +185,7 @@ private final class SiteVisitor: SyntaxVisitor {
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
     override func visitPost(_ node: ProtocolDeclSyntax) { leaveType() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.extendedType.sourceText
-        types.append(name)
+        types.append(node.extendedTypeName)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { types.removeLast() }

@@ -426,7 +426,7 @@ private struct DeclarationCollector {
             case let a as ActorDeclSyntax: name = qualified(a.name.text); kind = .actor
             case let p as ProtocolDeclSyntax: name = qualified(p.name.text); kind = .protocol
             case let x as ExtensionDeclSyntax:
-                name = x.extendedType.sourceText.replacingOccurrences(of: " ", with: "")
+                name = x.extendedTypeName
                 kind = .extensionOnly
             default: return
             }
@@ -527,5 +527,20 @@ private struct DeclarationCollector {
                          initializer: binding.initializer?.value, getter: getter,
                          location: location(binding), isVariable: isVariable)
         }
+    }
+}
+
+extension ExtensionDeclSyntax {
+    /// The name of the type this extension extends, without the module its file imports it
+    /// from: `extension PSPDFKitUI.PDFViewController` extends `PDFViewController`, as
+    /// `extension PDFViewController` in the same file would.
+    var extendedTypeName: String {
+        let name = extendedType.sourceText.replacingOccurrences(of: " ", with: "")
+        guard let dot = name.firstIndex(of: "."), let file = root.as(SourceFileSyntax.self) else { return name }
+        let module = name[..<dot]
+        let imported = file.statements.contains { item in
+            item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == String(module)
+        }
+        return imported ? String(name[name.index(after: dot)...]) : name
     }
 }
