@@ -384,7 +384,8 @@ struct SceneBuilder {
     /// Whether a condition is the responder's own first-responder status (`isFirstResponder`,
     /// `self.isFirstResponder`).
     static func isFirstResponderCheck(_ condition: String) -> Bool {
-        let text = condition.replacingOccurrences(of: " ", with: "")
+        guard condition.utf8.count <= 32 else { return false }
+        let text = condition.filter { $0 != " " }
         return text == "isFirstResponder" || text == "self.isFirstResponder"
     }
 
@@ -392,14 +393,16 @@ struct SceneBuilder {
     /// `UIApplication.isRTL`, `…effectiveUserInterfaceLayoutDirection == .rightToLeft`,
     /// `…userInterfaceLayoutDirection == .rightToLeft`.
     static func isRightToLeftTest(_ part: String) -> Bool {
-        let text = part.replacingOccurrences(of: " ", with: "")
+        // Every test below names `RTL` or `…ightToLeft`: other parts are passed over unread.
+        guard part.containsBytes(of: "RTL") || part.containsBytes(of: "ightToLeft") else { return false }
+        let text = part.filter { $0 != " " }
         if text == "isRTL" || text.hasSuffix(".isRTL") || text == "isRightToLeft" || text.hasSuffix(".isRightToLeft") { return true }
-        return text.contains("LayoutDirection==.rightToLeft") || text.hasSuffix("LayoutDirection==UIUserInterfaceLayoutDirection.rightToLeft")
+        return text.containsBytes(of: "LayoutDirection==.rightToLeft") || text.hasSuffix("LayoutDirection==UIUserInterfaceLayoutDirection.rightToLeft")
     }
 
     /// The condition's parts (joined with ` && `), each `X` or `!(X)`.
     private static func parts(_ condition: String) -> [(text: String, negated: Bool)] {
-        condition.components(separatedBy: " && ").map { part in
+        condition.components(separatedByBytes: " && ").map { part in
             if part.hasPrefix("!("), part.hasSuffix(")") { return (String(part.dropFirst(2).dropLast()), true) }
             return (part, false)
         }
@@ -419,7 +422,7 @@ struct SceneBuilder {
 
     /// The condition without its writing-direction tests.
     static func withoutDirection(_ condition: String) -> String {
-        let kept = condition.components(separatedBy: " && ").filter { part in
+        let kept = condition.components(separatedByBytes: " && ").filter { part in
             let inner = part.hasPrefix("!(") && part.hasSuffix(")") ? String(part.dropFirst(2).dropLast()) : part
             return !isRightToLeftTest(inner)
         }

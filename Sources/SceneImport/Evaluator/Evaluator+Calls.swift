@@ -578,10 +578,10 @@ extension Evaluator {
         }
         if case .object(_, let fields)? = selfValue { inner.selfFields = fields }
         for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }
-        let memoKey = memoKey(body, selfType: inner.selfType, values: values + [selfValue ?? .null],
-                              sharedFields: inner.selfFields, conditions: inner.conditions, site: inner.creationSite)
         let result: Value
         if inOutParameters.isEmpty {
+            let memoKey = memoKey(body, selfType: inner.selfType, values: values + [selfValue ?? .null],
+                                  sharedFields: inner.selfFields, conditions: inner.conditions, site: inner.creationSite)
             result = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
         } else {
             result = run(body.statements, frame: &inner)

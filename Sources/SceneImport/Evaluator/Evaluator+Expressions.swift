@@ -176,7 +176,9 @@ extension Evaluator {
     }
 
     static func isModifierType(_ type: String) -> Bool {
-        let bare = type.replacingOccurrences(of: "?", with: "")
+        // The longest name below is 26 bytes: longer text (a base expression's) is none of them.
+        guard type.utf8.count <= 32 else { return false }
+        let bare = type.filter { $0 != "?" }
         return bare == "UIKeyModifierFlags" || bare == "UIKeyModifierFlags.Type" || bare == "EventModifiers"
             || bare == "SwiftUI.EventModifiers" || bare == "UIKeyModifierFlags!"
     }
@@ -401,7 +403,9 @@ extension Evaluator {
         guard let baseExpression = member.base else {
             return implicitMember(name, frame: &frame, hint: hint)
         }
-        let baseText = baseExpression.sourceText
+        // Every base the checks below compare with is a short name (`super`, `UIKeyCommand`,
+        // `self.tabBar`): the text of a longer base is never built.
+        let baseText = baseExpression.trimmedLength.utf8Length <= 48 ? baseExpression.sourceText : ""
         if baseText == "super" {
             if name == "keyCommands" { return .array([]) }
             return .unknown(member.sourceText)

@@ -18,8 +18,8 @@ struct MemoKey: Hashable {
 /// What one memoised run did.
 struct MemoEntry {
     var result: Value
-    var created: ArraySlice<Value.Item>
-    var added: ArraySlice<Value.Item>
+    var created: [Value.Item]
+    var added: [Value.Item]
     var selfFields: [String: Value]?
     /// Whether the run read a stored `var` (``Evaluator/mutableReads``).
     var readsMutableState = false
@@ -74,7 +74,9 @@ extension Evaluator {
         callLimit = callerLimit
         if providerSteps > limit { cutAllowances[key] = max(cutAllowances[key] ?? 0, allowance) }
         if truncations == truncationsBefore {
-            memo[key] = MemoEntry(result: result, created: created[createdBefore...], added: added[addedBefore...],
+            // Copies of the run's part of the logs: a slice would share the logs' storage, and
+            // every later append to them would then copy the whole log.
+            memo[key] = MemoEntry(result: result, created: Array(created[createdBefore...]), added: Array(added[addedBefore...]),
                                   selfFields: sharesFields ? frame.selfFields : nil, readsMutableState: mutableReads != readsBefore)
         }
         return result

@@ -106,7 +106,7 @@ final class Evaluator {
         added.append(contentsOf: flatten(value, conditions: frame.conditions))
     }
 
-    func recordAddedItems(_ items: ArraySlice<Value.Item>) {
+    func recordAddedItems(_ items: some Collection<Value.Item>) {
         added += items
     }
 

@@ -64,26 +64,32 @@ private struct ObjectScanner {
 
         /// The value of `key = value;` at the top level of the object, unquoted.
         func field(_ key: String) -> Substring? {
+            // Byte-wise: the keys, quotes, separators and identifiers of a project file are ASCII.
+            let bytes = body.utf8
             var search = body[...]
-            while let range = search.range(of: key + " = ") {
-                let before = range.lowerBound == body.startIndex ? " " : body[body.index(before: range.lowerBound)]
+            while let range = search.firstByteRange(of: key + " = ") {
                 search = body[range.upperBound...]
-                guard before == " " || before == "\t" || before == "\n" || before == "{" || before == ";" else { continue }
-                let rest = body[range.upperBound...]
-                if rest.first == "\"" {
-                    let inner = rest.dropFirst()
-                    guard let end = inner.firstIndex(of: "\"") else { return nil }
-                    return inner[..<end]
+                if range.lowerBound != bytes.startIndex {
+                    let before = bytes[bytes.index(before: range.lowerBound)]
+                    guard before == 0x20 || before == 0x09 || before == 0x0A || before == 0x7B || before == 0x3B else { continue }
                 }
-                guard let end = rest.firstIndex(of: ";") else { return nil }
-                return rest[..<end].split(separator: " ").first.map { $0 }
+                let rest = bytes[range.upperBound...]
+                if rest.first == 0x22 {
+                    let inner = rest.dropFirst()
+                    guard let end = inner.firstIndex(of: 0x22) else { return nil }
+                    return body[inner.startIndex..<end]
+                }
+                guard let end = rest.firstIndex(of: 0x3B) else { return nil }
+                let value = rest[..<end].drop { $0 == 0x20 }
+                let word = value.prefix { $0 != 0x20 }
+                return word.isEmpty ? nil : body[word.startIndex..<word.endIndex]
             }
             return nil
         }
 
         /// The identifiers of the list `key = ( ID /* … */, … );`.
         func list(_ key: String) -> [Substring] {
-            guard let range = body.range(of: key + " = ("), let end = body[range.upperBound...].firstIndex(of: ")") else { return [] }
+            guard let range = body.firstByteRange(of: key + " = ("), let end = body[range.upperBound...].firstIndex(of: ")") else { return [] }
             return body[range.upperBound..<end].split(separator: ",").compactMap { item in
                 item.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first
             }
@@ -107,7 +113,7 @@ private struct ObjectScanner {
             position = close + 1
             let id = Substring(String(decoding: bytes[idStart..<(idStart + 24)], as: UTF8.self))
             let body = Substring(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
-            guard body.contains("isa = ") else { continue }
+            guard body.containsBytes(of: "isa = ") else { continue }
             return Object(id: id, body: body)
         }
         return nil

@@ -180,10 +180,14 @@ extension SourceFiles {
         for file in settingsFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             let text = String(decoding: data, as: UTF8.self)
-            // Most lines of a project file are not the setting: skip them without trimming.
-            guard text.contains("IPHONEOS_DEPLOYMENT_TARGET") else { continue }
-            for line in text.split(separator: "\n") where line.contains("IPHONEOS_DEPLOYMENT_TARGET") {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+            // Most lines of a project file are not the setting: find the key's occurrences and
+            // read only their lines.
+            var rest = text[...]
+            while let found = rest.firstByteRange(of: "IPHONEOS_DEPLOYMENT_TARGET") {
+                let lineStart = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+                let lineEnd = text[found.upperBound...].firstIndex(of: "\n") ?? text.endIndex
+                rest = text[lineEnd...]
+                let trimmed = text[lineStart..<lineEnd].trimmingCharacters(in: .whitespaces)
                 guard trimmed.hasPrefix("IPHONEOS_DEPLOYMENT_TARGET"), !trimmed.contains("["),
                       let equals = trimmed.firstIndex(of: "=") else { continue }
                 let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " ;\"\t"))

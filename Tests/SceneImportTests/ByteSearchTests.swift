@@ -1,0 +1,23 @@
+import Testing
+@testable import SceneImport
+
+/// The byte-wise text search project files and conditions are read with.
+@Suite struct ByteSearchTests {
+    @Test func findsTheFirstOccurrenceInStringsAndSubstrings() {
+        let text = "a = 1; isa = PBXGroup; isa = PBXFileReference;"
+        let found = text.firstByteRange(of: "isa = ")
+        #expect(found.map { String(text[$0.upperBound...].prefix(8)) } == "PBXGroup")
+        let rest = text[text.index(text.startIndex, offsetBy: 10)...]
+        let again = rest.firstByteRange(of: "isa = ")
+        #expect(again.map { String(rest[$0.upperBound...].prefix(16)) } == "PBXFileReference")
+        #expect(text.firstByteRange(of: "absent") == nil)
+        #expect(!"short".containsBytes(of: "longer than the text"))
+    }
+
+    @Test func splitsOnASeparatorLikeFoundationDoes() {
+        #expect("a && !(b) && c".components(separatedByBytes: " && ") == ["a", "!(b)", "c"])
+        #expect("alone".components(separatedByBytes: " && ") == ["alone"])
+        #expect(" && x && ".components(separatedByBytes: " && ") == ["", "x", ""])
+        #expect("é && ü".components(separatedByBytes: " && ") == ["é", "ü"])
+    }
+}
