@@ -79,7 +79,6 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
         }
     }
 
-    /// Decodes a report from `data`; `source` names the input in errors.
     /// Reads the keys of the document this type keeps (``ImportReportSchema/Key``); the others
     /// (timings of the evaluation, getter costs, responder paths) are not needed to describe
     /// the scene and are skipped.
@@ -120,6 +119,7 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
         try container.encodeIfPresent(sceneError, forKey: .sceneError)
     }
 
+    /// Decodes a report from `data`; `source` names the input in errors.
     public init(jsonData data: Data, source: String) throws(ImportReportFileError) {
         struct SchemaProbe: Decodable { var schema: String? }
         let decoder = JSONDecoder()

@@ -70,7 +70,8 @@ public struct SceneImporter: Sendable {
                                                      objectiveC: objectiveC, name: name)
         for file in files.notInAnyTarget {
             result.report.findings.append(ImportReport.Finding(
-                kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but compiles it into no target; left out",
+                kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but compiles it into no target, so it is left out; "
+                    + "to read it anyway, name the file on the command line",
                 file: file.displayPath, line: 1))
         }
         return result

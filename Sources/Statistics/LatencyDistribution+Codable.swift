@@ -39,26 +39,26 @@ extension LatencyDistribution: Codable {
         let sum = try container.decode(UInt64.self, forKey: .sum)
         let clamped = try container.decodeIfPresent(UInt64.self, forKey: .clamped) ?? 0
         let text = try container.decode(String.self, forKey: .buckets)
-        var pairs: [[UInt64]] = []
+        var pairs: [(value: UInt64, occurrences: UInt64)] = []
         for token in text.split(separator: " ") {
             let parts = token.split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let value = UInt64(parts[0]), let occurrences = UInt64(parts[1]) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .buckets, in: container, debugDescription: "a bucket must be value:count, got \"\(token)\"")
             }
-            pairs.append([value, occurrences])
+            pairs.append((value, occurrences))
         }
 
-        var histogram = LatencyDistribution.makeHistogram(covering: pairs.lazy.map { $0[0] }.max() ?? 0)
+        var histogram = LatencyDistribution.makeHistogram(covering: pairs.lazy.map(\.value).max() ?? 0)
         var bucketTotal: UInt64 = 0
         for pair in pairs {
-            guard pair.count == 2, pair[1] > 0, pair[0] <= LatencyDistribution.highestTrackableValue else {
+            guard pair.occurrences > 0, pair.value <= LatencyDistribution.highestTrackableValue else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .buckets, in: container,
-                    debugDescription: "a bucket must have value ≤ \(LatencyDistribution.highestTrackableValue) and count > 0, got \(pair[0]):\(pair[1])")
+                    debugDescription: "a bucket must have value ≤ \(LatencyDistribution.highestTrackableValue) and count > 0, got \(pair.value):\(pair.occurrences)")
             }
-            histogram.record(pair[0], count: pair[1])
-            let (total, overflow) = bucketTotal.addingReportingOverflow(pair[1])
+            histogram.record(pair.value, count: pair.occurrences)
+            let (total, overflow) = bucketTotal.addingReportingOverflow(pair.occurrences)
             guard !overflow else {
                 throw DecodingError.dataCorruptedError(forKey: .buckets, in: container, debugDescription: "bucket counts overflow")
             }

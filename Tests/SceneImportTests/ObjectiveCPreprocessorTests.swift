@@ -36,6 +36,20 @@ import Testing
     }
 
     /// `BETA` is neither set nor decided: unknown, so its `#if` branch is kept.
+    @Test func availabilityIsDecidedAgainstTheDeploymentTargetForThisPlatform() {
+        let iOS = ObjectiveCConditions(deploymentTarget: [14, 0])
+        #expect(iOS.alwaysAvailable("iOS 13.4, *"))
+        #expect(iOS.alwaysAvailable("iOS 14, *"))
+        #expect(!iOS.alwaysAvailable("iOS 15.0, *"))
+        // A platform the arguments do not name falls under `*`.
+        #expect(iOS.alwaysAvailable("macOS 12, *"))
+        #expect(!iOS.alwaysAvailable("macOS 12"))
+        // On Mac Catalyst the `macCatalyst` version wins over the iOS one, wherever it is written.
+        let catalyst = ObjectiveCConditions(platform: .macCatalyst, deploymentTarget: [14, 0])
+        #expect(!catalyst.alwaysAvailable("iOS 13.0, macCatalyst 15.0, *"))
+        #expect(catalyst.alwaysAvailable("iOS 15.0, macCatalyst 13.1, *"))
+    }
+
     @Test func defaultBuildIsIOSWithDebug() {
         #expect(actions(ObjectiveCConditions()) == ["debug:", "beta:", "unknownBranch:"])
     }

@@ -433,10 +433,12 @@ final class Evaluator {
     /// conditions it adds to `outside`.
     func scalarChoice(_ values: [Value.Item], outside: [String]) -> Value? {
         guard values.count > 1, values.allSatisfy({ !$0.value.isCommand && $0.value.items == nil && !$0.value.isNull }) else { return nil }
-        return choice(values.map { item in
-            let own = item.conditions.starts(with: outside) ? Array(item.conditions.dropFirst(outside.count)) : item.conditions
-            return Value.Item(value: item.value, conditions: own)
-        })
+        return choice(values.map { Value.Item(value: $0.value, conditions: Self.ownConditions($0.conditions, outside: outside)) })
+    }
+
+    /// The conditions a branch adds to those of the code around it (`outside`).
+    static func ownConditions(_ conditions: [String], outside: [String]) -> [String] {
+        conditions.starts(with: outside) ? Array(conditions.dropFirst(outside.count)) : conditions
     }
 
     /// The case a known subject selects, when every label is a plain enum case or literal.
@@ -514,8 +516,7 @@ final class Evaluator {
             guard let value = branch.locals[name] else { continue }
             if value.isNull { continue }
             guard value.isPlain else { return nil }
-            let own = branch.conditions.starts(with: outside) ? Array(branch.conditions.dropFirst(outside.count)) : branch.conditions
-            items.append(.init(value: value, conditions: own))
+            items.append(.init(value: value, conditions: Self.ownConditions(branch.conditions, outside: outside)))
         }
         guard items.count > 1 else { return nil }
         let merged = choice(items)

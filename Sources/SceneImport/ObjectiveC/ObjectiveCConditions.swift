@@ -27,17 +27,17 @@ struct ObjectiveCConditions: Equatable {
     }
 
     /// Whether `@available(…)` / `__builtin_available(…)` with these arguments (`iOS 13.4, *`)
-    /// always holds for the build: `false` when it holds only on some OS versions, or when
-    /// the text names no version for this platform.
+    /// always holds for the build, as Swift's `#available` is decided: the version named for
+    /// this platform (on Mac Catalyst `macCatalyst` before `iOS`) against the deployment target,
+    /// and `*` for a platform the arguments do not name.
     func alwaysAvailable(_ arguments: String) -> Bool {
-        let names = platform == .macCatalyst ? ["macCatalyst", "iOS"] : ["iOS"]
-        for part in arguments.split(separator: ",") {
-            let words = part.split(separator: " ")
-            guard words.count == 2, names.contains(String(words[0])) else { continue }
-            let required = words[1].split(separator: ".").compactMap { Int($0) }
+        let parts = arguments.split(separator: ",").map { $0.split(separator: " ") }
+        for name in platform == .macCatalyst ? ["macCatalyst", "iOS"] : ["iOS"] {
+            guard let part = parts.first(where: { $0.count == 2 && $0[0] == name }) else { continue }
+            let required = part[1].split(separator: ".").compactMap { Int($0) }
             return !required.isEmpty && CompilationConditions.compare(deploymentTarget, required) >= 0
         }
-        return false
+        return parts.contains { $0 == ["*"] }
     }
 
     /// The value of a macro name for `#if`, or `nil` when the build does not decide it.

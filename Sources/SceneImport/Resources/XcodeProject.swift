@@ -43,9 +43,6 @@ struct XcodeProject {
         }
     }
 
-    /// The names the project references but compiles into no target.
-    var uncompiledSources: Set<String> { referencedSources.subtracting(compiledSources) }
-
     private static func isSource(_ name: Substring) -> Bool {
         name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm")
     }

@@ -187,15 +187,16 @@ struct CommandExtractor {
                     guard case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) else { continue }
                     if !shortcuts.contains(where: { $0.input == input && $0.modifiers == modifiers }) { shortcuts.append((input, modifiers)) }
                 }
+                let title = buttonTitle(of: call)
                 for (input, modifiers) in shortcuts {
-                result.append(ImportedCommand(
-                    declaredIn: info.name, mechanism: .swiftui, input: input,
-                    modifiers: modifiers.map { $0.sorted() }, action: nil,
-                    title: buttonTitle(of: call), titleExpression: nil,
-                    conditional: !conditions.isEmpty,
-                    condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
-                    attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
-                    propertyList: nil, file: site.file, line: site.line))
+                    result.append(ImportedCommand(
+                        declaredIn: info.name, mechanism: .swiftui, input: input,
+                        modifiers: modifiers.map { $0.sorted() }, action: nil,
+                        title: title, titleExpression: nil,
+                        conditional: !conditions.isEmpty,
+                        condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+                        attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
+                        propertyList: nil, file: site.file, line: site.line))
                 }
             }
         }

@@ -58,7 +58,7 @@ struct CreationSiteSweep {
         let callsCut = evaluator.cuts.count - providersCut
         var budgetNote = ""
         if providersCut > 0 { budgetNote = "; the evaluation budget cut \(providersCut) provider(s) short" }
-        if callsCut > 0 { budgetNote += "; the evaluation budget cut calls in \(callsCut) provider(s) short" }
+        if callsCut > 0 { budgetNote += "; the evaluation budget cut calls short in \(callsCut) provider(s)" }
         for site in sites where !covered.contains(site.location) && !isSkipped(site.call) {
             covered.insert(site.location)
             let mechanism: ImportedCommand.Mechanism
