@@ -25,6 +25,16 @@ struct ChunkDecoder {
     private(set) var body = UnsafeRawBufferPointer(start: nil, count: 0)
     /// Resolutions decoded in this chunk, by their string references.
     private var resolutions = ResolutionDetailsCache()
+    /// Each shape number's release partner, −1 for none (definition 0x03).
+    @usableFromInline var partners: [Int32] = []
+    /// The shapes of the last three key records, for the release forms.
+    @usableFromInline var history = KeyHistory()
+    /// The press sequence of the current (or last) resolution, timings or counters record.
+    @usableFromInline var sequence: UInt64 = 0
+    /// The chunk's resolution details (definition 0x04), `nil` where a definition does not decode.
+    private var resolutionDetails: [ResolutionRecord?] = []
+    /// The chunk's counters (definition 0x05).
+    private var counters: [SIMD4<UInt64>] = []
 
     init(payload: UnsafeRawBufferPointer, baseTime: UInt64) {
         reader = ByteReader(payload)
@@ -43,6 +53,11 @@ struct ChunkDecoder {
         shape = -1
         body = UnsafeRawBufferPointer(start: nil, count: 0)
         resolutions.removeAll()  // its keys are this chunk's string references
+        partners.removeAll(keepingCapacity: true)
+        history.removeAll()
+        sequence = 0
+        resolutionDetails.removeAll(keepingCapacity: true)
+        counters.removeAll(keepingCapacity: true)
     }
 
     /// The current record's timestamp.
@@ -72,31 +87,76 @@ struct ChunkDecoder {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        guard let key = EntryCodec.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount)) else { return false }
+        guard let key = EntryCodec.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount))
+            ?? compactKey(word) else { return false }
         previousTime = key.time
         tag = UInt8(truncatingIfNeeded: word)
         shape = Int(truncatingIfNeeded: key.shape)
+        history.push(Int32(truncatingIfNeeded: key.shape))
         reader.position = p &+ key.size
         return true
     }
 
+    /// The compact key (short types 1–4) that starts with the 8 bytes of `word`: its time,
+    /// shape number and size; `nil` for any other entry, or one whose shape does not resolve.
+    @inlinable @inline(__always)
+    func compactKey(_ word: UInt64) -> (time: UInt64, shape: UInt64, size: Int)? {
+        let type = word & 0x8F
+        let length = (word &>> 4) & 7
+        let id: UInt64
+        let delta: UInt64
+        if type == 0x81 {
+            id = (word &>> 8) & 0xFF
+            guard length >= 1, id < UInt64(shapeCount) else { return nil }
+            delta = (word &>> 16) & EntryCodec.lowBytes(length &- 1)
+        } else {
+            let back = type &- 0x82
+            guard back < 3 else { return nil }
+            let pressed = Int(history.shape(back: Int(truncatingIfNeeded: back)))
+            guard pressed >= 0, pressed < partners.count else { return nil }
+            let partner = partners[pressed]
+            guard partner >= 0 else { return nil }
+            id = UInt64(truncatingIfNeeded: partner)
+            delta = (word &>> 8) & EntryCodec.lowBytes(length)
+        }
+        return (previousTime &+ delta, id, 1 &+ Int(truncatingIfNeeded: length))
+    }
+
     /// Steps over as many consecutive short-form keys as come next (at most `limit`), writing
     /// each one's time to `times` and its shape number plus `shapeBase` to `shapes`; returns
-    /// how many (``EntryCodec/shortKeys(from:lastWord:time:times:shapes:shapeBase:shapeCount:limit:)``).
-    /// Stops, consuming nothing more, at the first entry ``advanceShortKey()`` would not take.
-    /// After a run, ``tag`` is left as it was: it only matters for records that are not keys.
+    /// how many. Runs of plain short keys go through
+    /// ``EntryCodec/shortKeys(from:lastWord:time:times:shapes:shapeBase:shapeCount:limit:)``,
+    /// compact ones through ``compactKey(_:)``. Stops, consuming nothing more, at the first
+    /// entry ``advanceShortKey()`` would not take. After a run, ``tag`` is left as it was: it
+    /// only matters for records that are not keys.
     mutating func advanceShortKeys(times: UnsafeMutablePointer<UInt64>, shapes: UnsafeMutablePointer<UInt32>,
                                    shapeBase: UInt32, limit: Int) -> Int {
-        guard let base = reader.base, reader.position &+ 8 <= reader.end, limit > 0 else { return 0 }
-        var p = base + reader.position
-        var time = previousTime
-        let n = EntryCodec.shortKeys(from: &p, lastWord: base + (reader.end &- 8), time: &time, times: times,
-                                     shapes: shapes, shapeBase: shapeBase, shapeCount: UInt64(shapeCount), limit: limit)
-        if n > 0 {
-            shape = Int(truncatingIfNeeded: shapes[n &- 1] &- shapeBase)
-            previousTime = time
-            reader.position = p - base
+        guard let base = reader.base else { return 0 }
+        var n = 0
+        while n < limit, reader.position &+ 8 <= reader.end {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: reader.position, as: UInt64.self))
+            if word & 0x8F == 0x80 {
+                var p = base + reader.position
+                var time = previousTime
+                let run = EntryCodec.shortKeys(from: &p, lastWord: base + (reader.end &- 8), time: &time,
+                                               times: times + n, shapes: shapes + n, shapeBase: shapeBase,
+                                               shapeCount: UInt64(shapeCount), limit: limit &- n)
+                guard run > 0 else { break }
+                for i in max(0, run &- 3)..<run { history.push(Int32(truncatingIfNeeded: shapes[n &+ i] &- shapeBase)) }
+                previousTime = time
+                reader.position = p - base
+                n &+= run
+            } else {
+                guard let key = compactKey(word) else { break }
+                previousTime = key.time
+                times[n] = key.time
+                shapes[n] = shapeBase &+ UInt32(truncatingIfNeeded: key.shape)
+                history.push(Int32(truncatingIfNeeded: key.shape))
+                reader.position &+= key.size
+                n &+= 1
+            }
         }
+        if n > 0 { shape = Int(truncatingIfNeeded: shapes[n &- 1] &- shapeBase) }
         return n
     }
 
@@ -110,13 +170,31 @@ struct ChunkDecoder {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        guard let entry = EntryCodec.longRecord(word, after: previousTime, available: reader.end &- p) else { return false }
+        guard let entry = EntryCodec.otherRecord(word, after: previousTime, available: reader.end &- p) else { return false }
         previousTime = entry.time
         tag = entry.type
         shape = -1
         body = UnsafeRawBufferPointer(start: base + (p &+ entry.bodyStart), count: entry.bodyCount)
         reader.position = p &+ entry.bodyStart &+ entry.bodyCount
+        noteSequence()
         return true
+    }
+
+    /// Takes the press sequence of the current record when it is a resolution, timings or
+    /// counters record: absolute in the 1.0 forms, a step from the previous one in the 2.0
+    /// forms. Every way of stepping over a record calls this, so the steps add up.
+    @inline(__always)
+    mutating func noteSequence() {
+        let absolute: Bool
+        switch EntryCodec.isShort(tag) ? tag & 0x8F : tag {
+        case EntryType.resolution, EntryType.stageTimings, EntryType.keyCommandsCounters: absolute = true
+        case 0x80 | EntryType.shortResolution, EntryType.compactStageTimings, 0x80 | EntryType.shortCounters:
+            absolute = false
+        default: return
+        }
+        var r = ByteReader(body)
+        guard let value = r.readVarint() else { return }
+        sequence = absolute ? value : sequence &+ Varint.unzigzag(value)
     }
 
     /// The plain path: reads the next entry byte by byte (definitions on the way) with
@@ -130,17 +208,36 @@ struct ChunkDecoder {
                 try define(first, payload, at: start)
                 continue
             }
+            tag = first
+            shape = -1
+            if EntryCodec.isCompactKey(first) {
+                // No varint delta: the entry is read as a word, its bytes past the payload zero.
+                var word = UInt64(first)
+                for (i, byte) in payload.enumerated() { word |= UInt64(byte) &<< (8 &* UInt64(i &+ 1)) }
+                let fixed = first & 0x0F == EntryType.fixedKey
+                if let key = compactKey(word) {
+                    shape = Int(truncatingIfNeeded: key.shape)
+                    previousTime = key.time
+                } else if !fixed || !payload.isEmpty {
+                    // A release of nothing, or a shape out of range: the time still reads.
+                    previousTime &+= (word &>> (fixed ? 16 : 8))
+                }
+                history.push(Int32(truncatingIfNeeded: shape))
+                body = payload
+                return true
+            }
             var r = ByteReader(payload)
             guard let t = EntryCodec.readDelta(after: previousTime, from: &r) else {
                 throw Malformed(offset: start, reason: "record has no timestamp")
             }
             previousTime = t
-            tag = first
-            shape = -1
             body = UnsafeRawBufferPointer(rebasing: payload[r.position...])
             if EntryCodec.isKey(first) {
                 var k = ByteReader(body)
                 if let id = k.readVarint(), id < UInt64(shapes.count) { shape = Int(id) }
+                history.push(Int32(truncatingIfNeeded: shape))
+            } else {
+                noteSequence()
             }
             return true
         }
@@ -160,19 +257,19 @@ struct ChunkDecoder {
     @usableFromInline
     func decodeCurrent() -> TraceRecord {
         var r = ByteReader(body)
-        if !EntryCodec.isShort(tag), let record = decodeRecord(tag, time: previousTime, body: &r) { return record }
+        if let record = decodeRecord(EntryCodec.recordType(of: tag), time: previousTime, body: &r) { return record }
         return .unknown(UnknownRecord(timestamp: previousTime, type: EntryCodec.recordType(of: tag), payload: Array(body)))
     }
 
     // MARK: - Definitions
 
     private mutating func define(_ type: UInt8, _ payload: UnsafeRawBufferPointer, at start: Int) throws(Malformed) {
+        var r = ByteReader(payload)
         switch type {
         case EntryType.stringDefinition:
             strings.append(String(decoding: payload, as: UTF8.self))
         case EntryType.keyShapeDefinition:
-            var r = ByteReader(payload)
-            guard let phaseRaw = r.readUInt8(), let flags = r.readUInt8(), let usage = r.readVarint(),
+            guard let phase = r.readUInt8(), let flags = r.readUInt8(), let usage = r.readVarint(),
                   let modifiers = r.readVarint(), let sides = r.readUInt8(), let device = r.readVarint(),
                   let characters = r.readVarint(), let ignoring = r.readVarint() else {
                 throw Malformed(offset: start, reason: "key shape definition is cut off")
@@ -182,28 +279,61 @@ struct ChunkDecoder {
                 guard let u = r.readVarint() else { throw Malformed(offset: start, reason: "key shape uncertainty is cut off") }
                 uncertainty = u
             }
-            var page = HIDUsagePage.keyboard
+            var page = UInt64(HIDUsagePage.keyboard.rawValue)
             if flags & 4 != 0 {
                 guard let p = r.readVarint() else { throw Malformed(offset: start, reason: "key shape usage page is cut off") }
-                page = HIDUsagePage(UInt16(truncatingIfNeeded: p))
+                page = p
             }
-            guard let phase = KeyPhase(rawValue: phaseRaw) else {
-                throw Malformed(offset: start, reason: "key shape has unknown phase \(phaseRaw)")
+            let fields = KeyShape.Fields(phase: phase, isRepeat: flags & 1 != 0, usage: usage, modifierFlags: modifiers,
+                                         sides: sides, device: device, characters: characters,
+                                         charactersIgnoringModifiers: ignoring, uncertainty: uncertainty, usagePage: page)
+            defineShape(try keyRecord(fields, at: start), paired: false)
+        case EntryType.compactKeyShapeDefinition:
+            guard let definition = CompactKeyShape.read(&r) else {
+                throw Malformed(offset: start, reason: "key shape definition is cut off or out of range")
             }
-            guard let chars = string(characters), let plain = string(ignoring) else {
-                throw Malformed(offset: start, reason: "key shape refers to an undefined string")
+            defineShape(try keyRecord(definition.shape, at: start), paired: definition.paired)
+        case EntryType.resolutionDefinition:
+            resolutionDetails.append(ResolutionDetailsKey(&r).flatMap { resolution(time: 0, sequence: 0, $0) })
+        case EntryType.countersDefinition:
+            guard let calls = r.readVarint(), let policy = r.readVarint(), let enumerations = r.readVarint() else {
+                throw Malformed(offset: start, reason: "counters definition is cut off")
             }
-            let press = KeyPress(phase: phase, usage: HIDUsage(rawValue: UInt16(truncatingIfNeeded: usage)),
-                                 characters: KeyText(chars), charactersIgnoringModifiers: KeyText(plain),
-                                 modifierFlags: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: modifiers)),
-                                 modifierSides: ModifierSides(rawValue: sides), isRepeat: flags & 1 != 0,
-                                 device: DeviceID(rawValue: device), timestamp: 0, usagePage: page)
-            let record = KeyRecord(press, timestampUncertainty: uncertainty)
-            shapes.append(record)
-            shapeCount = shapes.count
+            counters.append(SIMD4(calls, policy, enumerations, 0))
         default:
             break  // A definition type from a newer minor: skipped by length.
         }
+    }
+
+    /// The key record (timestamp 0) a shape definition's `fields` give.
+    private func keyRecord(_ fields: KeyShape.Fields, at start: Int) throws(Malformed) -> KeyRecord {
+        guard let phase = KeyPhase(rawValue: fields.phase) else {
+            throw Malformed(offset: start, reason: "key shape has unknown phase \(fields.phase)")
+        }
+        guard let chars = string(fields.characters), let plain = string(fields.charactersIgnoringModifiers) else {
+            throw Malformed(offset: start, reason: "key shape refers to an undefined string")
+        }
+        let press = KeyPress(phase: phase, usage: HIDUsage(rawValue: UInt16(truncatingIfNeeded: fields.usage)),
+                             characters: KeyText(chars), charactersIgnoringModifiers: KeyText(plain),
+                             modifierFlags: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: fields.modifierFlags)),
+                             modifierSides: ModifierSides(rawValue: fields.sides), isRepeat: fields.isRepeat,
+                             device: DeviceID(rawValue: fields.device), timestamp: 0,
+                             usagePage: HIDUsagePage(UInt16(truncatingIfNeeded: fields.usagePage)))
+        return KeyRecord(press, timestampUncertainty: fields.uncertainty)
+    }
+
+    /// Appends `record` to the shape table, and with `paired` its release partner after it.
+    private mutating func defineShape(_ record: KeyRecord, paired: Bool) {
+        shapes.append(record)
+        if paired {
+            partners.append(Int32(truncatingIfNeeded: shapes.count))
+            var release = record
+            release.press.phase = .ended
+            release.press.isRepeat = false
+            shapes.append(release)
+        }
+        partners.append(-1)
+        shapeCount = shapes.count
     }
 
     /// A string reference: 0 is `nil`, n is string n - 1. Returns `.some(nil)` for 0, `nil` when out of range.
@@ -221,26 +351,43 @@ struct ChunkDecoder {
     // MARK: - Records
 
     /// The current record when it is a resolution. A resolution whose string references were
-    /// seen earlier in the chunk shares that one's strings (``ResolutionDetailsCache``).
+    /// seen earlier in the chunk shares that one's strings (``ResolutionDetailsCache``); one that
+    /// names its details by number (format 2.0) shares the definition's.
     mutating func resolution() -> ResolutionRecord? {
-        guard shape < 0, tag == EntryType.resolution else { return nil }
-        var r = ByteReader(body)
-        guard let fields = ResolutionFields(&r) else { return nil }
-        let key = fields.key
-        if let record = resolutions.record(key, timestamp: previousTime, pressSequence: fields.sequence,
-                                           outcome: fields.outcome, isUpAction: fields.isUpAction) {
+        guard shape < 0 else { return nil }
+        if tag == EntryType.resolution {
+            var r = ByteReader(body)
+            guard r.readVarint() != nil, let details = ResolutionDetailsKey(&r),
+                  let outcome = DispatchOutcome(rawValue: details.outcome) else { return nil }
+            let key = SIMD8(UInt64(details.flags & 2), details.modifiers, details.input, details.title, details.action,
+                            details.provider, details.target, details.blocking)
+            if let record = resolutions.record(key, timestamp: previousTime, pressSequence: sequence,
+                                               outcome: outcome, isUpAction: details.flags & 1 != 0) {
+                return record
+            }
+            guard let record = resolution(time: previousTime, sequence: sequence, details) else { return nil }
+            resolutions.remember(record, under: key)
             return record
         }
-        guard let record = resolution(time: previousTime, fields) else { return nil }
-        resolutions.remember(record, under: key)
+        guard EntryCodec.isShort(tag), tag & 0x0F == EntryType.shortResolution else { return nil }
+        return numberedResolution()
+    }
+
+    /// The current short-form resolution: its definition's record at this time and press.
+    private func numberedResolution() -> ResolutionRecord? {
+        var r = ByteReader(body)
+        guard r.readVarint() != nil, let number = r.readVarint(), number < UInt64(resolutionDetails.count),
+              var record = resolutionDetails[Int(number)] else { return nil }
+        record.timestamp = previousTime
+        record.pressSequence = sequence
         return record
     }
 
     /// The current record when it is a set of stage timings.
     var stageTimings: StageTimingsRecord? {
-        guard shape < 0, tag == EntryType.stageTimings else { return nil }
+        guard shape < 0, tag == EntryType.stageTimings || tag == EntryType.compactStageTimings else { return nil }
         var r = ByteReader(body)
-        return Self.stageTimings(time: previousTime, body: &r)
+        return stageTimings(body: &r, totalImplied: tag == EntryType.compactStageTimings)
     }
 
     /// The current record when it is a key press.
@@ -252,103 +399,78 @@ struct ChunkDecoder {
         return record
     }
 
-    /// A resolution's fields as encoded: scalars, and references into the string table.
-    private struct ResolutionFields {
-        var sequence: UInt64
-        var outcome: DispatchOutcome
-        var flags: UInt8
-        var modifiers: UInt64 = 0
-        var input: UInt64 = 0
-        var title: UInt64 = 0
-        var action: UInt64 = 0
-        var provider: UInt64 = 0
-        var target: UInt64 = 0
-        var blocking: UInt64 = 0
-
-        var hasCommand: Bool { flags & 2 != 0 }
-        var isUpAction: Bool { flags & 1 != 0 }
-
-        /// What determines the reference fields, within one chunk.
-        var key: SIMD8<UInt64> {
-            SIMD8(UInt64(flags & 2), modifiers, input, title, action, provider, target, blocking)
-        }
-
-        init?(_ r: inout ByteReader) {
-            guard let seq = r.readVarint(), let outcomeRaw = r.readUInt8(),
-                  let outcome = DispatchOutcome(rawValue: outcomeRaw), let flags = r.readUInt8() else { return nil }
-            sequence = seq
-            self.outcome = outcome
-            self.flags = flags
-            if flags & 2 != 0 {
-                guard let modifiers = r.readVarint(), let input = r.readVarint() else { return nil }
-                self.modifiers = modifiers
-                self.input = input
-            }
-            guard let t = r.readVarint(), let a = r.readVarint(), let p = r.readVarint(), let g = r.readVarint(),
-                  let b = r.readVarint() else { return nil }
-            title = t
-            action = a
-            provider = p
-            target = g
-            blocking = b
-        }
-    }
-
-    private func resolution(time: UInt64, body r: inout ByteReader) -> ResolutionRecord? {
-        ResolutionFields(&r).flatMap { resolution(time: time, $0) }
-    }
-
-    /// The record `fields` encode, `nil` when a string reference is out of range.
-    private func resolution(time: UInt64, _ fields: ResolutionFields) -> ResolutionRecord? {
+    /// The record `details` describe, `nil` when a string reference is out of range or the
+    /// outcome is unknown.
+    private func resolution(time: UInt64, sequence: UInt64, _ details: ResolutionDetailsKey) -> ResolutionRecord? {
+        guard let outcome = DispatchOutcome(rawValue: details.outcome) else { return nil }
         var command: KeyShortcut?
-        if fields.hasCommand {
-            guard let input = string(fields.input) else { return nil }
+        if details.flags & 2 != 0 {
+            guard let input = string(details.input) else { return nil }
             command = KeyShortcut(input: KeyInput(uiKitValue: input),
-                                  modifiers: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: fields.modifiers)))
+                                  modifiers: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: details.modifiers)))
         }
-        guard let title = optionalString(fields.title), let action = optionalString(fields.action),
-              let provider = optionalString(fields.provider), let target = optionalString(fields.target),
-              let blocking = optionalString(fields.blocking) else { return nil }
-        return ResolutionRecord(timestamp: time, pressSequence: fields.sequence, outcome: fields.outcome,
+        guard let title = optionalString(details.title), let action = optionalString(details.action),
+              let provider = optionalString(details.provider), let target = optionalString(details.target),
+              let blocking = optionalString(details.blocking) else { return nil }
+        return ResolutionRecord(timestamp: time, pressSequence: sequence, outcome: outcome,
                                 command: command, title: title, action: action.map { Action($0) },
-                                isUpAction: fields.isUpAction, providerPath: provider, targetPath: target,
+                                isUpAction: details.flags & 1 != 0, providerPath: provider, targetPath: target,
                                 blockingAction: blocking.map { Action($0) })
     }
 
-    private static func stageTimings(time: UInt64, body r: inout ByteReader) -> StageTimingsRecord? {
-        guard let seq = r.readVarint(), let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
+    /// The stage timings of the current record's body: the press (its sequence already taken),
+    /// the durations, and the total unless it is implied as their sum.
+    private func stageTimings(body r: inout ByteReader, totalImplied: Bool) -> StageTimingsRecord? {
+        guard r.readVarint() != nil, let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
         var durations = StageDurations()
+        var sum: UInt64 = 0
         for _ in 0..<count {
             guard let d = r.readVarint() else { return nil }
             durations.append(d)
+            sum &+= d
+        }
+        if totalImplied {
+            return StageTimingsRecord(timestamp: previousTime, pressSequence: sequence, durations: durations, total: sum)
         }
         guard let total = r.readVarint() else { return nil }
-        return StageTimingsRecord(timestamp: time, pressSequence: seq, durations: durations, total: total)
+        return StageTimingsRecord(timestamp: previousTime, pressSequence: sequence, durations: durations, total: total)
     }
 
+    /// The cache event of a body (`event: u8`, then for an invalidation `reason: u8`).
+    private static func cacheEvent(body r: inout ByteReader) -> CacheEventRecord.Event? {
+        switch r.readUInt8() {
+        case 0: return .hit
+        case 1: return .miss
+        case 2:
+            guard let raw = r.readUInt8(), let reason = CacheInvalidationReason(rawValue: raw) else { return nil }
+            return .invalidation(reason)
+        default: return nil
+        }
+    }
+
+    /// The record of entry type `type` (``EntryCodec/recordType(of:)``) whose body `r` holds;
+    /// `nil` when its fields do not decode or the type is not known here.
     private func decodeRecord(_ type: UInt8, time: UInt64, body r: inout ByteReader) -> TraceRecord? {
         switch type {
         case EntryType.resolution:
-            return resolution(time: time, body: &r).map { .resolution($0) }
-        case EntryType.stageTimings:
-            return Self.stageTimings(time: time, body: &r).map { .stageTimings($0) }
+            guard r.readVarint() != nil, let details = ResolutionDetailsKey(&r) else { return nil }
+            return resolution(time: time, sequence: sequence, details).map { .resolution($0) }
+        case 0x80 | EntryType.shortResolution:
+            return numberedResolution().map { .resolution($0) }
+        case EntryType.stageTimings, EntryType.compactStageTimings:
+            return stageTimings(body: &r, totalImplied: type == EntryType.compactStageTimings).map { .stageTimings($0) }
         case EntryType.keyCommandsCounters:
-            guard let seq = r.readVarint(), let calls = r.readVarint(), let policy = r.readVarint(),
+            guard r.readVarint() != nil, let calls = r.readVarint(), let policy = r.readVarint(),
                   let enumerations = r.readVarint() else { return nil }
-            return .keyCommandsCounters(KeyCommandsCountersRecord(timestamp: time, pressSequence: seq, calls: calls,
+            return .keyCommandsCounters(KeyCommandsCountersRecord(timestamp: time, pressSequence: sequence, calls: calls,
                                                                   policyCalls: policy, enumerations: enumerations))
-        case EntryType.cache:
-            guard let kind = r.readUInt8() else { return nil }
-            let event: CacheEventRecord.Event
-            switch kind {
-            case 0: event = .hit
-            case 1: event = .miss
-            case 2:
-                guard let raw = r.readUInt8(), let reason = CacheInvalidationReason(rawValue: raw) else { return nil }
-                event = .invalidation(reason)
-            default: return nil
-            }
-            return .cache(CacheEventRecord(timestamp: time, event: event))
+        case 0x80 | EntryType.shortCounters:
+            guard r.readVarint() != nil, let number = r.readVarint(), number < UInt64(counters.count) else { return nil }
+            let c = counters[Int(number)]
+            return .keyCommandsCounters(KeyCommandsCountersRecord(timestamp: time, pressSequence: sequence, calls: c[0],
+                                                                  policyCalls: c[1], enumerations: c[2]))
+        case EntryType.cache, 0x80 | EntryType.shortCache:
+            return Self.cacheEvent(body: &r).map { .cache(CacheEventRecord(timestamp: time, event: $0)) }
         case EntryType.chainChange:
             guard let raw = r.readUInt8(), let kind = ChainChangeKind(rawValue: raw), let f = r.readVarint(),
                   let from = optionalString(f), let t = r.readVarint(), let to = optionalString(t) else { return nil }

@@ -12,6 +12,15 @@ struct ChunkEncoder: ~Copyable {
     private var shapeCache = DirectMappedCache<ShapeCacheKey, UInt64>(capacity: 2048)
     /// String references of the chunk by string identity.
     private var stringCache = DirectMappedCache<StringIdentity, StringReference>(capacity: 64)
+    /// Shape numbers given out in the chunk (a press defined with its release takes two).
+    private var shapeCount: UInt64 = 0
+    /// Each shape number's release partner, −1 for none.
+    private var partners: [Int32] = []
+    private var history = KeyHistory()
+    /// The press sequence of the chunk's last resolution, timings or counters record (0 before one).
+    private var previousSequence: UInt64 = 0
+    private var resolutionNumbers: [ResolutionDetailsKey: UInt64] = [:]
+    private var counterNumbers: [SIMD4<UInt64>: UInt64] = [:]
     private(set) var previousTime: UInt64 = 0
     var scratch = ByteWriter(capacity: 256)
 
@@ -21,6 +30,12 @@ struct ChunkEncoder: ~Copyable {
         shapes.removeAll(keepingCapacity: true)
         shapeCache.removeAll()
         stringCache.removeAll()
+        shapeCount = 0
+        partners.removeAll(keepingCapacity: true)
+        history.removeAll()
+        previousSequence = 0
+        resolutionNumbers.removeAll(keepingCapacity: true)
+        counterNumbers.removeAll(keepingCapacity: true)
         previousTime = baseTime
     }
 
@@ -85,42 +100,65 @@ struct ChunkEncoder: ~Copyable {
 
     // MARK: - Dispatch records (also appended without a `TraceRecord`, see `TraceWriter`)
 
-    /// Appends a resolution record, after definitions of its strings new to the chunk.
+    /// Appends a resolution record: its details by number (defined, with their strings, the
+    /// first time the chunk meets them) and its press as a step from the previous dispatch
+    /// record's; the 1.0 form when the short one does not fit.
     mutating func encode(_ r: ResolutionRecord, into out: inout ByteWriter) {
-        let input = r.command.map { reference($0.input.uiKitValue, into: &out) } ?? 0
-        let title = reference(r.title, into: &out)
-        let action = reference(r.action?.name, into: &out)
-        let provider = reference(r.providerPath, into: &out)
-        let target = reference(r.targetPath, into: &out)
-        let blocking = reference(r.blockingAction?.name, into: &out)
+        let details = ResolutionDetailsKey(
+            outcome: r.outcome.rawValue, flags: (r.isUpAction ? 1 : 0) | (r.command != nil ? 2 : 0),
+            modifiers: UInt64(r.command?.modifiers.rawValue ?? 0),
+            input: r.command.map { reference($0.input.uiKitValue, into: &out) } ?? 0,
+            title: reference(r.title, into: &out), action: reference(r.action?.name, into: &out),
+            provider: reference(r.providerPath, into: &out), target: reference(r.targetPath, into: &out),
+            blocking: reference(r.blockingAction?.name, into: &out))
+        let number = resolutionNumbers[details] ?? define(details, into: &out)
+        let step = Varint.zigzag(r.pressSequence &- previousSequence)
+        if writeShort(EntryType.shortResolution, at: r.timestamp, step, number, into: &out) {
+            previousSequence = r.pressSequence
+            return
+        }
         let start = beginRecord(EntryType.resolution, at: r.timestamp, into: &out)
         out.writeVarint(r.pressSequence)
-        out.writeUInt8(r.outcome.rawValue)
-        out.writeUInt8((r.isUpAction ? 1 : 0) | (r.command != nil ? 2 : 0))
-        if let command = r.command {
-            out.writeVarint(UInt64(command.modifiers.rawValue))
-            out.writeVarint(input)
-        }
-        out.writeVarint(title)
-        out.writeVarint(action)
-        out.writeVarint(provider)
-        out.writeVarint(target)
-        out.writeVarint(blocking)
+        details.write(into: &out)
         endRecord(payloadStart: start, into: &out)
+        previousSequence = r.pressSequence
     }
 
-    /// Appends a stage-timings record.
+    /// Appends a stage-timings record: a press step and the durations, the total implied as
+    /// their sum; the 1.0 form (absolute press, explicit total) when the total is another value.
     mutating func encode(_ r: StageTimingsRecord, into out: inout ByteWriter) {
-        let start = beginRecord(EntryType.stageTimings, at: r.timestamp, into: &out)
-        out.writeVarint(r.pressSequence)
+        var sum: UInt64 = 0
+        for i in 0..<r.durations.count { sum &+= r.durations[i] }
+        let implied = sum == r.total
+        let start = beginRecord(implied ? EntryType.compactStageTimings : EntryType.stageTimings, at: r.timestamp,
+                                into: &out)
+        out.writeVarint(implied ? Varint.zigzag(r.pressSequence &- previousSequence) : r.pressSequence)
         out.writeVarint(UInt64(r.durations.count))
         for i in 0..<r.durations.count { out.writeVarint(r.durations[i]) }
-        out.writeVarint(r.total)
+        if !implied { out.writeVarint(r.total) }
         endRecord(payloadStart: start, into: &out)
+        previousSequence = r.pressSequence
     }
 
-    /// Appends a `keyCommands` counters record.
+    /// Appends a `keyCommands` counters record: the three counters by number (defined the first
+    /// time the chunk meets them) and a press step; the 1.0 form when the short one does not fit.
     mutating func encode(_ r: KeyCommandsCountersRecord, into out: inout ByteWriter) {
+        let counters = SIMD4(r.calls, r.policyCalls, r.enumerations, 0)
+        let number: UInt64
+        if let known = counterNumbers[counters] {
+            number = known
+        } else {
+            var w = ByteWriter(capacity: 32)
+            w.writeVarint(r.calls)
+            w.writeVarint(r.policyCalls)
+            w.writeVarint(r.enumerations)
+            EntryCodec.writeLong(type: EntryType.countersDefinition, payload: w, into: &out)
+            number = UInt64(counterNumbers.count)
+            counterNumbers[counters] = number
+        }
+        let step = Varint.zigzag(r.pressSequence &- previousSequence)
+        previousSequence = r.pressSequence
+        if writeShort(EntryType.shortCounters, at: r.timestamp, step, number, into: &out) { return }
         let start = beginRecord(EntryType.keyCommandsCounters, at: r.timestamp, into: &out)
         out.writeVarint(r.pressSequence)
         out.writeVarint(r.calls)
@@ -129,17 +167,48 @@ struct ChunkEncoder: ~Copyable {
         endRecord(payloadStart: start, into: &out)
     }
 
-    /// Appends a cache record.
+    /// Appends a cache record, in the short form when its delta allows.
     mutating func encode(_ r: CacheEventRecord, into out: inout ByteWriter) {
-        let start = beginRecord(EntryType.cache, at: r.timestamp, into: &out)
+        scratch.removeAll()
+        EntryCodec.writeDelta(r.timestamp, after: previousTime, into: &scratch)
         switch r.event {
-        case .hit: out.writeUInt8(0)
-        case .miss: out.writeUInt8(1)
+        case .hit: scratch.writeUInt8(0)
+        case .miss: scratch.writeUInt8(1)
         case .invalidation(let reason):
-            out.writeUInt8(2)
-            out.writeUInt8(reason.rawValue)
+            scratch.writeUInt8(2)
+            scratch.writeUInt8(reason.rawValue)
         }
-        endRecord(payloadStart: start, into: &out)
+        previousTime = r.timestamp
+        if scratch.count <= EntryCodec.shortMaxLength {
+            EntryCodec.writeShort(type: EntryType.shortCache, payload: scratch, into: &out)
+        } else {
+            EntryCodec.writeLong(type: EntryType.cache, payload: scratch, into: &out)
+        }
+    }
+
+    /// Appends a short-form record of `type` whose payload is the timestamp delta and two
+    /// varints, when it fits; `false` (nothing written) otherwise.
+    private mutating func writeShort(_ type: UInt8, at time: UInt64, _ first: UInt64, _ second: UInt64,
+                                     into out: inout ByteWriter) -> Bool {
+        guard EntryCodec.deltaSize(time, after: previousTime) &+ Varint.size(first) &+ Varint.size(second)
+            <= EntryCodec.shortMaxLength else { return false }
+        scratch.removeAll()
+        EntryCodec.writeDelta(time, after: previousTime, into: &scratch)
+        scratch.writeVarint(first)
+        scratch.writeVarint(second)
+        previousTime = time
+        EntryCodec.writeShort(type: type, payload: scratch, into: &out)
+        return true
+    }
+
+    /// Defines `details` as the chunk's next resolution details (definition 0x04).
+    private mutating func define(_ details: ResolutionDetailsKey, into out: inout ByteWriter) -> UInt64 {
+        var w = ByteWriter(capacity: 32)
+        details.write(into: &w)
+        EntryCodec.writeLong(type: EntryType.resolutionDefinition, payload: w, into: &out)
+        let number = UInt64(resolutionNumbers.count)
+        resolutionNumbers[details] = number
+        return number
     }
 
     // MARK: - Keys
@@ -156,28 +225,37 @@ struct ChunkEncoder: ~Copyable {
             id = shapes[shape] ?? defineShape(shape, into: &out)
             shapeCache[key] = id
         }
-        EntryCodec.writeKey(press.timestamp, after: previousTime, shape: id, into: &out)
+        let shape = Int32(truncatingIfNeeded: id)
+        let back = press.phase == .ended ? history.back(releasing: shape, partners: partners) : nil
+        EntryCodec.writeKey(press.timestamp, after: previousTime, shape: id, releasing: back, into: &out)
+        history.push(shape)
         previousTime = press.timestamp
     }
 
+    /// Defines `shape` (definition 0x03). A press that is not a repeat is defined with its
+    /// release partner, which takes the next shape number and from then on stands for that
+    /// release in this chunk.
     private mutating func defineShape(_ shape: KeyShape, into out: inout ByteWriter) -> UInt64 {
         let characters = reference(shape.characters.string, into: &out)
         let ignoring = reference(shape.charactersIgnoringModifiers.string, into: &out)
+        let paired = shape.phase == .began && !shape.isRepeat
         var w = ByteWriter(capacity: 32)
-        w.writeUInt8(shape.phase.rawValue)
-        let hasPage = shape.usagePage != HIDUsagePage.keyboard.rawValue
-        w.writeUInt8((shape.isRepeat ? 1 : 0) | (shape.uncertainty != nil ? 2 : 0) | (hasPage ? 4 : 0))
-        w.writeVarint(UInt64(shape.usage))
-        w.writeVarint(UInt64(shape.modifierFlags))
-        w.writeUInt8(shape.sides)
-        w.writeVarint(shape.device)
-        w.writeVarint(characters)
-        w.writeVarint(ignoring)
-        if let u = shape.uncertainty { w.writeVarint(u) }
-        if hasPage { w.writeVarint(UInt64(shape.usagePage)) }
-        EntryCodec.writeLong(type: EntryType.keyShapeDefinition, payload: w, into: &out)
-        let id = UInt64(shapes.count)
+        CompactKeyShape.write(shape, characters: characters, charactersIgnoringModifiers: ignoring,
+                              paired: paired, into: &w)
+        EntryCodec.writeLong(type: EntryType.compactKeyShapeDefinition, payload: w, into: &out)
+        let id = shapeCount
         shapes[shape] = id
+        shapeCount &+= 1
+        guard paired else {
+            partners.append(-1)
+            return id
+        }
+        partners.append(Int32(truncatingIfNeeded: id &+ 1))
+        partners.append(-1)
+        shapeCount &+= 1
+        if shapes.updateValue(id &+ 1, forKey: CompactKeyShape.release(of: shape)) != nil {
+            shapeCache.removeAll()  // it may hold the earlier number of that release
+        }
         return id
     }
 

@@ -178,27 +178,40 @@ extension EntryCodec {
         return (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) &>> 4)
     }
 
-    /// The long-form record entry other than a key (a resolution, stage timings, counters…)
-    /// that starts with the 8 bytes of `word`, when its length fits one byte, it lies within
-    /// `available` bytes and its timestamp moves forward: its type, its body's start
-    /// and size relative to the entry, and its time; `nil` for anything else.
+    /// The record entry other than a key (a resolution, stage timings, counters, cache…) that
+    /// starts with the 8 bytes of `word`: a short-form one of short type 5 or more, or a
+    /// long-form one whose length fits one byte, when it lies within `available` bytes and
+    /// its timestamp moves forward: its tag, its body's start and size relative to the entry,
+    /// and its time; `nil` for anything else.
     ///
     /// The tag, the length and the timestamp delta come from the one word: the records a
     /// replay steps over between keys cost a few masks instead of a byte-at-a-time walk.
     @inline(__always)
-    static func longRecord(_ word: UInt64, after previousTime: UInt64,
-                           available: Int) -> (type: UInt8, bodyStart: Int, bodyCount: Int, time: UInt64)? {
+    static func otherRecord(_ word: UInt64, after previousTime: UInt64,
+                            available: Int) -> (type: UInt8, bodyStart: Int, bodyCount: Int, time: UInt64)? {
         let type = UInt8(truncatingIfNeeded: word)
-        let length = Int(truncatingIfNeeded: (word &>> 8) & 0xFF)
-        guard type > EntryType.key, !isShort(type), length < 0x80, length <= available &- 2 else { return nil }
-        // The timestamp delta: a varint in the (at most six) bytes after the length.
-        let bytes = word &>> 16
-        let stops = ~bytes & 0x8080_8080_8080
+        let length: Int
+        let header: Int
+        let bytes: UInt64
+        if isShort(type) {
+            guard type & 0x0F >= EntryType.shortResolution else { return nil }
+            length = Int(truncatingIfNeeded: (word &>> 4) & 7)
+            header = 1
+            bytes = word &>> 8 & 0x00FF_FFFF_FFFF_FFFF
+        } else {
+            length = Int(truncatingIfNeeded: (word &>> 8) & 0xFF)
+            guard type > EntryType.key, length < 0x80 else { return nil }
+            header = 2
+            bytes = word &>> 16
+        }
+        guard length <= available &- header else { return nil }
+        // The timestamp delta: a varint in the (at most seven) bytes after the framing.
+        let stops = ~bytes & 0x0080_8080_8080_8080 & EntryCodec.lowBytes(UInt64(truncatingIfNeeded: 8 &- header))
         guard stops != 0 else { return nil }
         let bits = stops.trailingZeroBitCount &+ 1
         let size = bits &>> 3
         guard size <= length, let time = forwardTime(after: previousTime, delta: unpackVarint(bytes & ((1 &<< UInt64(bits)) &- 1)))
         else { return nil }
-        return (type, 2 &+ size, length &- size, time)
+        return (type, header &+ size, length &- size, time)
     }
 }

@@ -40,10 +40,16 @@ enum EntryCodec {
     @inline(__always)
     static func isDefinition(_ tag: UInt8) -> Bool { tag < EntryType.firstRecordType }
 
-    /// Whether `tag` starts a key record, in either form.
+    /// Whether `tag` starts a key record, in any form.
     @inline(__always)
     static func isKey(_ tag: UInt8) -> Bool {
-        tag == EntryType.key || isShort(tag) && tag & 0x0F == EntryType.shortKey
+        tag == EntryType.key || isShort(tag) && tag & 0x0F <= EntryType.lastRelease
+    }
+
+    /// Whether `tag` starts a compact key (short types 1–4), whose payload has no varint delta.
+    @inline(__always)
+    static func isCompactKey(_ tag: UInt8) -> Bool {
+        isShort(tag) && tag & 0x0F &- EntryType.fixedKey <= EntryType.lastRelease &- EntryType.fixedKey
     }
 
     /// The type a record entry's `tag` names, as ``UnknownRecord/type`` reports it: the long
@@ -200,8 +206,45 @@ enum EntryCodec {
 
     // MARK: - Keys
 
-    /// Appends a key record of shape number `shape` at `time`: one short-form entry built in a
-    /// register and stored at once when delta and shape fit 7 bytes, else a long-form entry.
+    /// The bytes a forward delta of `d` ns takes as a fixed-width little-endian integer (0 for 0).
+    @inline(__always)
+    static func fixedWidth(_ d: UInt64) -> Int { (64 &- d.leadingZeroBitCount &+ 7) &>> 3 }
+
+    /// The mask that keeps the low `bytes` bytes of a word (`bytes` ≤ 7).
+    @inlinable @inline(__always)
+    static func lowBytes(_ bytes: UInt64) -> UInt64 { (1 &<< (bytes &* 8)) &- 1 }
+
+    /// Appends a key record of shape number `shape` at `time` in its shortest form. `releasing`
+    /// is how many key records back (0 for the last) lies the press whose release partner
+    /// `shape` is, when one of the last three is.
+    ///
+    /// The forms, shortest first on a tie with the plain form excluded: a release by delta alone
+    /// (short types 2–4), a one-byte shape with a fixed-width delta (short type 1), the plain
+    /// short key (short type 0: varint delta and shape, which wins for whole µs and ms), the
+    /// long form.
+    @inline(__always)
+    static func writeKey(_ time: UInt64, after previous: UInt64, shape: UInt64, releasing back: Int?,
+                         into out: inout ByteWriter) {
+        let d = time &- previous
+        guard Int64(bitPattern: d) >= 0, let delta = deltaValue(time, after: previous) else {
+            return writeKey(time, after: previous, shape: shape, into: &out)
+        }
+        let plain = Varint.size(delta) &+ Varint.size(shape)
+        let width = fixedWidth(d)
+        if let back, width < plain, width <= shortMaxLength {
+            let tag = UInt64(shortTag(type: EntryType.firstRelease &+ UInt8(truncatingIfNeeded: back), length: width))
+            out.writeWord(tag | d &<< 8, length: 1 &+ width)
+        } else if shape < 0x100, width &+ 1 < plain, width < shortMaxLength {
+            let tag = UInt64(shortTag(type: EntryType.fixedKey, length: width &+ 1))
+            out.writeWord(tag | shape &<< 8 | d &<< 16, length: 2 &+ width)
+        } else {
+            writeKey(time, after: previous, shape: shape, into: &out)
+        }
+    }
+
+    /// Appends a key record of shape number `shape` at `time` in the plain form: one short-form
+    /// entry built in a register and stored at once when delta and shape fit 7 bytes, else a
+    /// long-form entry.
     @inline(__always)
     static func writeKey(_ time: UInt64, after previous: UInt64, shape: UInt64, into out: inout ByteWriter) {
         if let delta = deltaValue(time, after: previous) {

@@ -28,3 +28,20 @@ struct KeyShape: Hashable {
         usagePage = p.usagePage.rawValue
     }
 }
+
+extension KeyShape {
+    /// A key shape definition's fields as read (definitions 0x02 and 0x03), before the decoder
+    /// checks them and looks up its strings.
+    struct Fields {
+        var phase: UInt8
+        var isRepeat: Bool
+        var usage: UInt64
+        var modifierFlags: UInt64
+        var sides: UInt8
+        var device: UInt64
+        var characters: UInt64
+        var charactersIgnoringModifiers: UInt64
+        var uncertainty: UInt64?
+        var usagePage: UInt64
+    }
+}

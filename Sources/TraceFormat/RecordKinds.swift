@@ -59,10 +59,11 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
     @inlinable
     public func contains(_ kind: RecordKind) -> Bool { contains(RecordKinds(kind: kind)) }
 
-    /// Whether the set holds the kind of a long-form record entry of type `type` (a record
-    /// type, `0x11` to `0x7F`).
-    func containsRecord(ofType type: UInt8) -> Bool {
-        let index = type &- EntryType.key
-        return rawValue & (index <= EntryType.hidReport &- EntryType.key ? 1 &<< UInt16(index) : RecordKinds.unknown.rawValue) != 0
+    /// Whether the set holds the kind of a record entry with tag `tag` other than a key: a
+    /// long-form type from `0x11` to `0x18` by its bit, any other by ``EntryType/kind(of:)``.
+    func containsRecord(ofType tag: UInt8) -> Bool {
+        let index = tag &- EntryType.key
+        guard index <= EntryType.hidReport &- EntryType.key else { return contains(EntryType.kind(of: tag)) }
+        return rawValue & 1 &<< UInt16(index) != 0
     }
 }

@@ -4,7 +4,7 @@
 ///  offset  size  field
 ///  ------  ----  ------------------------------------------------------------
 ///       0     8  magic 89 4B 54 52 41 43 45 0A  ("\x89KTRACE\n")
-///       8     2  major version (u16 LE)           = 1
+///       8     2  major version (u16 LE)           = 2 (1 is read too)
 ///      10     2  minor version (u16 LE)           = 0
 ///      12     4  flags (u32 LE)                   = 0; readers ignore unknown bits
 ///      16     4  metadata length M (u32 LE)
@@ -13,8 +13,11 @@
 ///  24 + M        first chunk
 /// ```
 public struct TraceFileHeader: Hashable, Sendable {
-    /// The major version this library writes and reads. A different major cannot be read.
-    public static let currentMajor: UInt16 = 1
+    /// The major version this library writes. It reads this one and ``oldestReadableMajor``
+    /// (whose entries are a subset of this one's); any other major cannot be read.
+    public static let currentMajor: UInt16 = 2
+    /// The oldest major version this library reads.
+    public static let oldestReadableMajor: UInt16 = 1
     /// The minor version this library writes. Readers read any minor of their major.
     public static let currentMinor: UInt16 = 0
     /// The eight magic bytes at offset 0.
@@ -26,7 +29,7 @@ public struct TraceFileHeader: Hashable, Sendable {
     public var major: UInt16
     /// The file's minor version.
     public var minor: UInt16
-    /// Header flags (none defined in 1.0).
+    /// Header flags (none defined).
     public var flags: UInt32
     /// The metadata.
     public var metadata: TraceMetadata
@@ -103,7 +106,9 @@ public struct TraceFileHeader: Hashable, Sendable {
               let stored = reader.getUInt32(at: 20) else {
             throw .truncatedHeader(needed: fixedSize, available: buffer.count)
         }
-        guard major == currentMajor else { throw .unsupportedVersion(major: major, minor: minor) }
+        guard (oldestReadableMajor...currentMajor).contains(major) else {
+            throw .unsupportedVersion(major: major, minor: minor)
+        }
         guard Int(length) <= buffer.count - fixedSize, let meta = reader.slice(at: fixedSize, count: Int(length)) else {
             throw .truncatedHeader(needed: fixedSize + Int(length), available: buffer.count)
         }

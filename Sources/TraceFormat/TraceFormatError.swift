@@ -141,7 +141,7 @@ public struct TraceFormatError: Error, Hashable, Sendable, CustomStringConvertib
         case .notATrace(let offset):
             return "not a KeyTrace trace: no trace magic at byte offset \(offset); pass a .ktrace file written by keytrace"
         case .unsupportedVersion(let major, let minor):
-            return "trace format version \(major).\(minor) is not supported by this reader (it reads \(TraceFileHeader.currentMajor).x); upgrade keytrace"
+            return "trace format version \(major).\(minor) is not supported by this reader (it reads \(TraceFileHeader.oldestReadableMajor).x to \(TraceFileHeader.currentMajor).x); upgrade keytrace"
         case .truncatedHeader(let needed, let available):
             return "the file ends at byte offset \(available), inside its \(needed)-byte header: it is truncated beyond use"
         case .corruptHeader(let offset, let reason):

@@ -8,6 +8,17 @@ enum Varint {
         value == 0 ? 1 : (64 - value.leadingZeroBitCount + 6) / 7
     }
 
+    /// `difference` (a wrapping `UInt64` difference read as signed) mapped so that small
+    /// magnitudes of either sign are small: 0, −1, 1, −2 … become 0, 1, 2, 3 …
+    @inline(__always) static func zigzag(_ difference: UInt64) -> UInt64 {
+        difference &<< 1 ^ UInt64(bitPattern: Int64(bitPattern: difference) &>> 63)
+    }
+
+    /// The difference ``zigzag(_:)`` mapped to `value`.
+    @inline(__always) static func unzigzag(_ value: UInt64) -> UInt64 {
+        value &>> 1 ^ (0 &- (value & 1))
+    }
+
     /// The largest value ``packed(_:)`` takes: one that encodes in at most 8 bytes.
     static let packableLimit: UInt64 = 1 << 56
 

@@ -143,8 +143,10 @@ import KeyTraceSupport
 
     @Test func aNewerMajorIsRefusedWithAnUpgradeHint() throws {
         var bytes = try TypingFixture.trace(Array(Self.records.prefix(3)))
-        bytes[8] = 2
-        #expect(throws: TraceFormatError.unsupportedVersion(major: 2, minor: 0)) { try TraceReader(bytes: bytes) }
+        bytes[8] = UInt8(TraceFileHeader.currentMajor + 1)
+        #expect(throws: TraceFormatError.unsupportedVersion(major: TraceFileHeader.currentMajor + 1, minor: 0)) {
+            try TraceReader(bytes: bytes)
+        }
     }
 }
 

@@ -107,13 +107,83 @@ import KeyTraceSupport
     }
 }
 
+@Suite struct CompactEntryTests {
+    /// The entry tags of a one-chunk trace's payload, in order.
+    static func tags(_ bytes: [UInt8]) throws -> [UInt8] {
+        let reader = try TraceReader(bytes: bytes)
+        let chunk = try #require(reader.chunks.first)
+        let start = chunk.offset + TraceChunk.headerSize
+        return Array(bytes[start..<(start + chunk.payloadLength)]).withUnsafeBytes { raw in
+            var r = ByteReader(raw)
+            var tags: [UInt8] = []
+            while let entry = try? EntryCodec.readEntry(from: &r) { tags.append(entry.tag) }
+            return tags
+        }
+    }
+
+    /// Typing in ns: two presses rolled over, then their releases. Each press is a one-byte
+    /// shape and a fixed-width delta; each release names the press it ends by how many key
+    /// records back it lies, and carries no shape at all.
+    @Test func releasesOfRecentPressesTakeNoShapeAndPressesAFixedWidthDelta() throws {
+        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "test"))
+        let t: UInt64 = 5_000_000_123
+        let presses = [KeyPress(.began, .a, timestamp: t), KeyPress(.began, .z, timestamp: t + 80_000_017),
+                       KeyPress(.ended, .a, timestamp: t + 150_000_301), KeyPress(.ended, .z, timestamp: t + 230_777_001)]
+        for press in presses { try writer.append(press) }
+        let bytes = try writer.finish()
+        #expect(Array(try TraceReader(bytes: bytes)) == presses.map { TraceRecord.key(KeyRecord($0)) })
+        let records = try Self.tags(bytes).filter { !EntryCodec.isDefinition($0) }
+        // a: 1 + 4 bytes (shape and a 4-byte delta; the first key's delta is 0, so 1 + 1);
+        // the release of a lies 2 records back (short type 3), that of b 2 back as well.
+        #expect(records.map { $0 & 0x8F } == [0x81, 0x81, 0x83, 0x83])
+        #expect(records.map { ($0 >> 4) & 7 } == [1, 5, 4, 4])
+    }
+
+    /// Typing in whole µs keeps the plain short key, whose varint delta is shorter there.
+    @Test func wholeMicrosecondsKeepThePlainShortKey() throws {
+        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "test"))
+        let t: UInt64 = 5_000_000_000
+        for (i, press) in [KeyPress(.began, .a, timestamp: t), KeyPress(.ended, .a, timestamp: t + 97_000_000),
+                           KeyPress(.began, .z, timestamp: t + 180_123_000)].enumerated() {
+            _ = i
+            try writer.append(press)
+        }
+        let records = try Self.tags(try writer.finish()).filter { !EntryCodec.isDefinition($0) }
+        #expect(records.map { $0 & 0x8F } == [0x81, 0x80, 0x80])
+    }
+
+    /// Resolutions, counters and cache events of a press are short entries naming their
+    /// details by number, and timings whose total is their sum leave the total out.
+    @Test func dispatchRecordsNameRepeatedDetailsByNumber() throws {
+        let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "test"))
+        var records: [TraceRecord] = []
+        for press in 0..<3 as Range<UInt64> {
+            let t = 1_000_000 * (press + 1)
+            records.append(.resolution(ResolutionRecord(timestamp: t, pressSequence: press, outcome: .unhandled)))
+            records.append(.stageTimings(StageTimingsRecord(timestamp: t, pressSequence: press,
+                                                            durations: StageDurations([10, 20, 30]), total: 60)))
+            records.append(.keyCommandsCounters(KeyCommandsCountersRecord(timestamp: t, pressSequence: press, calls: 0,
+                                                                          policyCalls: 9, enumerations: 0)))
+            records.append(.cache(CacheEventRecord(timestamp: t, event: .hit)))
+        }
+        for record in records { _ = try writer.append(record) }
+        let bytes = try writer.finish()
+        #expect(Array(try TraceReader(bytes: bytes)) == records)
+        let tags = try Self.tags(bytes)
+        #expect(tags.filter { $0 == EntryType.resolutionDefinition }.count == 1)
+        #expect(tags.filter { $0 == EntryType.countersDefinition }.count == 1)
+        #expect(tags.filter { !EntryCodec.isDefinition($0) }.map { EntryCodec.recordType(of: $0) }
+            == Array(repeating: [0x85, EntryType.compactStageTimings, 0x86, 0x87], count: 3).flatMap { $0 })
+    }
+}
+
 @Suite struct RefusedRecordTests {
     /// A short-form record too long for its entry is refused, and the records after it keep
     /// their timestamps (the refused one must not move the chunk's clock).
     @Test func aRefusedRecordLeavesTheNextTimestampIntact() throws {
         let writer = TraceWriter(metadata: TraceMetadata(sourceKind: "test"))
         let before = TraceRecord.marker(MarkerRecord(timestamp: 1_000, label: "a", text: nil))
-        let refused = TraceRecord.unknown(UnknownRecord(timestamp: 1 << 63, type: 0x81, payload: [1, 2, 3]))
+        let refused = TraceRecord.unknown(UnknownRecord(timestamp: 1 << 63, type: 0x88, payload: [1, 2, 3]))
         let after = TraceRecord.marker(MarkerRecord(timestamp: 2_000, label: "b", text: nil))
         try writer.append(before)
         #expect(throws: TraceFormatError.self) { try writer.append(refused) }

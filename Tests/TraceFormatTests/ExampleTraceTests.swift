@@ -23,7 +23,7 @@ import Testing
         try writer.append(KeyPress(.began, .a, device: device, timestamp: t), timestampUncertainty: 1_000_000)
         try writer.append(.resolution(ResolutionRecord(timestamp: t + 25_000, pressSequence: 0, outcome: .handledByTextInput,
                                                        targetPath: "Editor")))
-        try writer.append(KeyPress(.ended, .a, device: device, timestamp: t + 95_000_000), timestampUncertainty: 1_000_000)
+        try writer.append(KeyPress(.ended, .a, device: device, timestamp: t + 95_000_123), timestampUncertainty: 1_000_000)
         try writer.append(KeyPress(.began, .a, device: device, timestamp: t + 210_500_000), timestampUncertainty: 1_000_000)
         return try writer.finish()
     }

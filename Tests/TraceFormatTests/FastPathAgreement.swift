@@ -10,11 +10,11 @@ import KeyTraceSupport
 /// and through the plain decoder (``ChunkDecoder/advanceSlowly()`` alone, entry by entry), and
 /// lists every way they disagree.
 struct FastPathAgreement {
-    /// The kind a cursor reports for `record`: its entry type's kind. A long-form record whose
-    /// payload does not decode reads as `.unknown` with its type, and the cursor, which does not
-    /// decode payloads to step or filter, still reports (and filters by) the type's kind.
+    /// The kind a cursor reports for `record`: its entry type's kind. A record whose payload
+    /// does not decode reads as `.unknown` with its type, and the cursor, which does not decode
+    /// payloads to step or filter, still reports (and filters by) the type's kind.
     static func entryKind(_ record: TraceRecord) -> RecordKind {
-        if case .unknown(let unknown) = record, unknown.type < 0x80 { return EntryType.kind(of: unknown.type) }
+        if case .unknown(let unknown) = record { return EntryType.kind(of: unknown.type) }
         return record.kind
     }
 
@@ -160,6 +160,7 @@ struct CodecStream<Source: RandomNumberGenerator> {
         case 0...3: return time &+ UInt64.random(in: 1...500, using: &source) &* 1000          // µs typing
         case 4: return time &+ UInt64.random(in: 1...9_000, using: &source) &* 1_000_000      // ms
         case 5: return time &+ UInt64.random(in: 0...200_000, using: &source)                 // ns, any length
+        case 12: return time &+ UInt64.random(in: 0...(1 << UInt64.random(in: 8...50, using: &source)), using: &source)  // ns, fixed widths
         case 6: return time &- UInt64.random(in: 0...5_000_000, using: &source)               // backwards
         case 7: return time &+ (1 &<< 62) &+ UInt64.random(in: 0...3, using: &source)        // absolute escape
         case 8: return [0, 1, UInt64.max, UInt64.max - 1, 1 << 63, (1 << 62) - 1][Int.random(in: 0...5, using: &source)]
@@ -175,8 +176,18 @@ struct CodecStream<Source: RandomNumberGenerator> {
         let shapeCount = Int.random(in: 1...200, using: &source)
         var time = start
         var out: [TraceRecord] = []
-        for _ in 0..<count {
+        // Releases of presses made a few records earlier: the release forms refer back to them.
+        var releases: [(due: Int, press: KeyRecord)] = []
+        for index in 0..<count {
             time = step(after: time)
+            if let i = releases.firstIndex(where: { $0.due <= index }) {
+                var release = releases.remove(at: i).press
+                release.press.phase = .ended
+                release.press.isRepeat = false
+                release.press.timestamp = time
+                out.append(.key(release))
+                continue
+            }
             let choice = UInt8.random(in: 0...15, using: &source)
             switch choice {
             case 0...9:
@@ -188,7 +199,11 @@ struct CodecStream<Source: RandomNumberGenerator> {
                                      modifierFlags: ModifierFlags(rawValue: UInt32(shape % 4) << 17),
                                      modifierSides: ModifierSides(rawValue: 0), isRepeat: shape % 7 == 0,
                                      device: DeviceID(rawValue: UInt64(shape % 3)), timestamp: time)
-                out.append(.key(KeyRecord(press, timestampUncertainty: shape % 11 == 0 ? UInt64(shape) : nil)))
+                let key = KeyRecord(press, timestampUncertainty: shape % 11 == 0 ? UInt64(shape) : nil)
+                out.append(.key(key))
+                if press.phase == .began, Bool.random(using: &source) {
+                    releases.append((index + Int.random(in: 1...4, using: &source), key))
+                }
             case 10:
                 out.append(.resolution(ResolutionRecord(
                     timestamp: time, pressSequence: UInt64.random(in: 0...1000, using: &source), outcome: .performedCommand,
@@ -197,11 +212,15 @@ struct CodecStream<Source: RandomNumberGenerator> {
                     targetPath: Bool.random(using: &source) ? "UIWindow/Root" : nil, blockingAction: nil)))
             case 11:
                 let durations = (0..<Int.random(in: 0...7, using: &source)).map { _ in UInt64.random(in: 0...100_000, using: &source) }
-                out.append(.stageTimings(StageTimingsRecord(timestamp: time, pressSequence: 1, durations: durations,
-                                                            total: durations.reduce(0, &+))))
+                let sum = durations.reduce(0, &+)
+                out.append(.stageTimings(StageTimingsRecord(
+                    timestamp: time, pressSequence: UInt64.random(in: 0...1000, using: &source), durations: durations,
+                    total: Bool.random(using: &source) ? sum : sum &+ UInt64.random(in: 0...3, using: &source))))
             case 12:
-                out.append(.keyCommandsCounters(KeyCommandsCountersRecord(timestamp: time, pressSequence: 2, calls: 3,
-                                                                          policyCalls: 1, enumerations: 4)))
+                out.append(.keyCommandsCounters(KeyCommandsCountersRecord(
+                    timestamp: time, pressSequence: UInt64.random(in: 0...1000, using: &source),
+                    calls: UInt64.random(in: 0...3, using: &source), policyCalls: 1,
+                    enumerations: UInt64.random(in: 0...300, using: &source))))
             case 13:
                 out.append(Bool.random(using: &source)
                     ? .cache(CacheEventRecord(timestamp: time, event: .invalidation(.firstResponderChange)))
@@ -214,7 +233,7 @@ struct CodecStream<Source: RandomNumberGenerator> {
                 // Record types from a newer minor: long form, and short form with a tiny payload.
                 let short = Bool.random(using: &source)
                 let payload = (0..<Int.random(in: 0...(short ? 2 : 20), using: &source)).map { UInt8(truncatingIfNeeded: $0 &* 37) }
-                out.append(.unknown(UnknownRecord(timestamp: time, type: short ? 0x81 : 0x60, payload: payload)))
+                out.append(.unknown(UnknownRecord(timestamp: time, type: short ? 0x88 : 0x60, payload: payload)))
             }
         }
         return out

@@ -10,7 +10,7 @@ import KeyTraceSupport
 /// damage is named.
 @Suite struct ReliabilityTests {
     static let records = TypingFixture.records(presses: 120)
-    static let bytes: [UInt8] = (try? TypingFixture.trace(records, options: .init(chunkSize: 400))) ?? []
+    static let bytes: [UInt8] = (try? TypingFixture.trace(records, options: .init(chunkSize: 300))) ?? []
 
     /// Every record yielded and every issue met reading `bytes`.
     static func readAll(_ bytes: [UInt8], ignoringFooter: Bool = false) throws

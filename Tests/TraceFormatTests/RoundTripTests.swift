@@ -58,7 +58,7 @@ import Testing
         let bytes = try TypingFixture.trace([])
         let reader = try TraceReader(bytes: bytes)
         #expect(reader.header.metadata == TypingFixture.metadata)
-        #expect(reader.header.major == 1 && reader.header.minor == 0)
+        #expect(reader.header.major == TraceFileHeader.currentMajor && reader.header.minor == 0)
         #expect(Array(reader).isEmpty)
     }
 
