@@ -29,7 +29,8 @@ struct ChunkDecoder {
     @usableFromInline var partners: [Int32] = []
     /// The shapes of the last three key records, for the release forms.
     @usableFromInline var history = KeyHistory()
-    /// The press sequence of the current (or last) resolution, timings or counters record.
+    /// The press of the chunk's current (or last) resolution, timings or counters record in a
+    /// 2.0 form, which the next one's press step starts from.
     @usableFromInline var sequence: UInt64 = 0
     /// The chunk's resolution details (definition 0x04), `nil` where a definition does not decode.
     private var resolutionDetails: [ResolutionRecord?] = []
@@ -87,8 +88,14 @@ struct ChunkDecoder {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        guard let key = EntryCodec.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount))
-            ?? compactKey(word) else { return false }
+        let key: (time: UInt64, shape: UInt64, size: Int)
+        if let plain = EntryCodec.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount)) {
+            key = plain
+        } else if let compact = compactKey(word) {
+            key = compact
+        } else {
+            return false
+        }
         previousTime = key.time
         tag = UInt8(truncatingIfNeeded: word)
         shape = Int(truncatingIfNeeded: key.shape)
@@ -180,21 +187,22 @@ struct ChunkDecoder {
         return true
     }
 
-    /// Takes the press sequence of the current record when it is a resolution, timings or
-    /// counters record: absolute in the 1.0 forms, a step from the previous one in the 2.0
-    /// forms. Every way of stepping over a record calls this, so the steps add up.
+    /// Adds the press step of the current record when it is a resolution, timings or counters
+    /// record of format 2.0 (short types 5 and 6, long type 0x19) to ``sequence``. Every way of
+    /// stepping over a record calls this, so the steps add up; 1.0 forms carry their press.
     @inline(__always)
     mutating func noteSequence() {
-        let absolute: Bool
-        switch EntryCodec.isShort(tag) ? tag & 0x8F : tag {
-        case EntryType.resolution, EntryType.stageTimings, EntryType.keyCommandsCounters: absolute = true
-        case 0x80 | EntryType.shortResolution, EntryType.compactStageTimings, 0x80 | EntryType.shortCounters:
-            absolute = false
-        default: return
+        let short = tag & 0x8F
+        guard short == 0x80 | EntryType.shortResolution || short == 0x80 | EntryType.shortCounters
+            || tag == EntryType.compactStageTimings, let start = body.baseAddress, body.count > 0 else { return }
+        let first = start.load(as: UInt8.self)
+        if first < 0x80 {
+            sequence &+= Varint.unzigzag(UInt64(first))
+            return
         }
         var r = ByteReader(body)
         guard let value = r.readVarint() else { return }
-        sequence = absolute ? value : sequence &+ Varint.unzigzag(value)
+        sequence &+= Varint.unzigzag(value)
     }
 
     /// The plain path: reads the next entry byte by byte (definitions on the way) with
@@ -357,15 +365,15 @@ struct ChunkDecoder {
         guard shape < 0 else { return nil }
         if tag == EntryType.resolution {
             var r = ByteReader(body)
-            guard r.readVarint() != nil, let details = ResolutionDetailsKey(&r),
+            guard let press = r.readVarint(), let details = ResolutionDetailsKey(&r),
                   let outcome = DispatchOutcome(rawValue: details.outcome) else { return nil }
             let key = SIMD8(UInt64(details.flags & 2), details.modifiers, details.input, details.title, details.action,
                             details.provider, details.target, details.blocking)
-            if let record = resolutions.record(key, timestamp: previousTime, pressSequence: sequence,
+            if let record = resolutions.record(key, timestamp: previousTime, pressSequence: press,
                                                outcome: outcome, isUpAction: details.flags & 1 != 0) {
                 return record
             }
-            guard let record = resolution(time: previousTime, sequence: sequence, details) else { return nil }
+            guard let record = resolution(time: previousTime, sequence: press, details) else { return nil }
             resolutions.remember(record, under: key)
             return record
         }
@@ -418,10 +426,12 @@ struct ChunkDecoder {
                                 blockingAction: blocking.map { Action($0) })
     }
 
-    /// The stage timings of the current record's body: the press (its sequence already taken),
-    /// the durations, and the total unless it is implied as their sum.
+    /// The stage timings of the current record's body: the press (absolute in 1.0's form, a
+    /// step already added to ``sequence`` in 2.0's), the durations, and the total unless it is
+    /// implied as their sum.
     private func stageTimings(body r: inout ByteReader, totalImplied: Bool) -> StageTimingsRecord? {
-        guard r.readVarint() != nil, let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
+        guard let press = r.readVarint(), let count = r.readVarint(), count <= UInt64(r.remaining) else { return nil }
+        let sequence = totalImplied ? self.sequence : press
         var durations = StageDurations()
         var sum: UInt64 = 0
         for _ in 0..<count {
@@ -453,16 +463,16 @@ struct ChunkDecoder {
     private func decodeRecord(_ type: UInt8, time: UInt64, body r: inout ByteReader) -> TraceRecord? {
         switch type {
         case EntryType.resolution:
-            guard r.readVarint() != nil, let details = ResolutionDetailsKey(&r) else { return nil }
-            return resolution(time: time, sequence: sequence, details).map { .resolution($0) }
+            guard let press = r.readVarint(), let details = ResolutionDetailsKey(&r) else { return nil }
+            return resolution(time: time, sequence: press, details).map { .resolution($0) }
         case 0x80 | EntryType.shortResolution:
             return numberedResolution().map { .resolution($0) }
         case EntryType.stageTimings, EntryType.compactStageTimings:
             return stageTimings(body: &r, totalImplied: type == EntryType.compactStageTimings).map { .stageTimings($0) }
         case EntryType.keyCommandsCounters:
-            guard r.readVarint() != nil, let calls = r.readVarint(), let policy = r.readVarint(),
+            guard let press = r.readVarint(), let calls = r.readVarint(), let policy = r.readVarint(),
                   let enumerations = r.readVarint() else { return nil }
-            return .keyCommandsCounters(KeyCommandsCountersRecord(timestamp: time, pressSequence: sequence, calls: calls,
+            return .keyCommandsCounters(KeyCommandsCountersRecord(timestamp: time, pressSequence: press, calls: calls,
                                                                   policyCalls: policy, enumerations: enumerations))
         case 0x80 | EntryType.shortCounters:
             guard r.readVarint() != nil, let number = r.readVarint(), number < UInt64(counters.count) else { return nil }

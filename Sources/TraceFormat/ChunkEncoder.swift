@@ -17,10 +17,14 @@ struct ChunkEncoder: ~Copyable {
     /// Each shape number's release partner, −1 for none.
     private var partners: [Int32] = []
     private var history = KeyHistory()
-    /// The press sequence of the chunk's last resolution, timings or counters record (0 before one).
+    /// The press of the chunk's last resolution, timings or counters record in a 2.0 form (0
+    /// before one): the next one's press step starts from it.
     private var previousSequence: UInt64 = 0
     private var resolutionNumbers: [ResolutionDetailsKey: UInt64] = [:]
     private var counterNumbers: [SIMD4<UInt64>: UInt64] = [:]
+    /// Resolution details and counters numbers of the chunk by their fields, in front of the
+    /// dictionaries: a repeated value is found without hashing every field.
+    private var recentNumbers = DirectMappedCache<CacheLanes, UInt64>(capacity: 256)
     private(set) var previousTime: UInt64 = 0
     var scratch = ByteWriter(capacity: 256)
 
@@ -36,6 +40,7 @@ struct ChunkEncoder: ~Copyable {
         previousSequence = 0
         resolutionNumbers.removeAll(keepingCapacity: true)
         counterNumbers.removeAll(keepingCapacity: true)
+        recentNumbers.removeAll()
         previousTime = baseTime
     }
 
@@ -111,7 +116,14 @@ struct ChunkEncoder: ~Copyable {
             title: reference(r.title, into: &out), action: reference(r.action?.name, into: &out),
             provider: reference(r.providerPath, into: &out), target: reference(r.targetPath, into: &out),
             blocking: reference(r.blockingAction?.name, into: &out))
-        let number = resolutionNumbers[details] ?? define(details, into: &out)
+        let lanes = details.lanes
+        let number: UInt64
+        if let recent = recentNumbers[lanes] {
+            number = recent
+        } else {
+            number = resolutionNumbers[details] ?? define(details, into: &out)
+            recentNumbers[lanes] = number
+        }
         let step = Varint.zigzag(r.pressSequence &- previousSequence)
         if writeShort(EntryType.shortResolution, at: r.timestamp, step, number, into: &out) {
             previousSequence = r.pressSequence
@@ -121,7 +133,6 @@ struct ChunkEncoder: ~Copyable {
         out.writeVarint(r.pressSequence)
         details.write(into: &out)
         endRecord(payloadStart: start, into: &out)
-        previousSequence = r.pressSequence
     }
 
     /// Appends a stage-timings record: a press step and the durations, the total implied as
@@ -135,18 +146,26 @@ struct ChunkEncoder: ~Copyable {
         out.writeVarint(implied ? Varint.zigzag(r.pressSequence &- previousSequence) : r.pressSequence)
         out.writeVarint(UInt64(r.durations.count))
         for i in 0..<r.durations.count { out.writeVarint(r.durations[i]) }
-        if !implied { out.writeVarint(r.total) }
+        if implied {
+            previousSequence = r.pressSequence
+        } else {
+            out.writeVarint(r.total)
+        }
         endRecord(payloadStart: start, into: &out)
-        previousSequence = r.pressSequence
     }
 
     /// Appends a `keyCommands` counters record: the three counters by number (defined the first
     /// time the chunk meets them) and a press step; the 1.0 form when the short one does not fit.
     mutating func encode(_ r: KeyCommandsCountersRecord, into out: inout ByteWriter) {
         let counters = SIMD4(r.calls, r.policyCalls, r.enumerations, 0)
+        // Lane 7 tells counters from resolution details, whose lane 7 is a string reference.
+        let lanes = CacheLanes(SIMD8(r.calls, r.policyCalls, r.enumerations, 0, 0, 0, 0, UInt64.max))
         let number: UInt64
-        if let known = counterNumbers[counters] {
+        if let recent = recentNumbers[lanes] {
+            number = recent
+        } else if let known = counterNumbers[counters] {
             number = known
+            recentNumbers[lanes] = known
         } else {
             var w = ByteWriter(capacity: 32)
             w.writeVarint(r.calls)
@@ -155,10 +174,13 @@ struct ChunkEncoder: ~Copyable {
             EntryCodec.writeLong(type: EntryType.countersDefinition, payload: w, into: &out)
             number = UInt64(counterNumbers.count)
             counterNumbers[counters] = number
+            recentNumbers[lanes] = number
         }
         let step = Varint.zigzag(r.pressSequence &- previousSequence)
-        previousSequence = r.pressSequence
-        if writeShort(EntryType.shortCounters, at: r.timestamp, step, number, into: &out) { return }
+        if writeShort(EntryType.shortCounters, at: r.timestamp, step, number, into: &out) {
+            previousSequence = r.pressSequence
+            return
+        }
         let start = beginRecord(EntryType.keyCommandsCounters, at: r.timestamp, into: &out)
         out.writeVarint(r.pressSequence)
         out.writeVarint(r.calls)

@@ -1,6 +1,8 @@
 /// A resolution's fields other than its timestamp and press, as the trace encodes them: the
 /// scalars and string references of one chunk. The payload of definition 0x04 and the tail of
 /// the 1.0 resolution record (docs/TraceFormat.md §5.4) are these fields in this order.
+import KeyTraceSupport
+
 struct ResolutionDetailsKey: Hashable {
     var outcome: UInt8
     /// Bit 0: an up action; bit 1: a command is present.
@@ -12,6 +14,11 @@ struct ResolutionDetailsKey: Hashable {
     var provider: UInt64
     var target: UInt64
     var blocking: UInt64
+
+    /// The fields as the lanes of a cache key.
+    var lanes: CacheLanes {
+        CacheLanes(SIMD8(UInt64(outcome) | UInt64(flags) &<< 8, modifiers, input, title, action, provider, target, blocking))
+    }
 
     /// Appends the fields: `outcome: u8`, `flags: u8`, with a command `modifiers` and `input`,
     /// then the five string references.
