@@ -78,29 +78,31 @@ struct ChunkDecoder {
         return try advanceSlowly()
     }
 
-    /// Steps over a short-form key (the common case: tag, timestamp delta, shape number) when
-    /// one comes next and at least 8 bytes remain; otherwise consumes nothing and returns `false`.
+    /// Steps over a short-form key (the common case: a plain or compact key) when one comes
+    /// next and at least 8 bytes remain; otherwise consumes nothing and returns `false`.
     ///
     /// The entry is read as one little-endian word and decoded by ``EntryCodec/shortKey(_:after:shapeCount:)``
-    /// with mask-and-shift steps: no loop, no per-byte bounds check, no branch on the timestamp unit.
+    /// or ``compactKey(_:)`` with mask-and-shift steps: no loop, no per-byte bounds check.
     @inlinable @inline(__always)
     mutating func advanceShortKey() -> Bool {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        let key: (time: UInt64, shape: UInt64, size: Int)
-        if let plain = EntryCodec.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount)) {
-            key = plain
-        } else if let compact = compactKey(word) {
-            key = compact
+        let time: UInt64
+        let id: UInt64
+        let size: Int
+        if word & 0x8F == 0x80 {
+            guard let key = EntryCodec.shortKey(word, after: previousTime, shapeCount: UInt64(shapeCount)) else { return false }
+            (time, id, size) = key
         } else {
-            return false
+            guard let key = compactKey(word) else { return false }
+            (time, id, size) = key
         }
-        previousTime = key.time
+        previousTime = time
         tag = UInt8(truncatingIfNeeded: word)
-        shape = Int(truncatingIfNeeded: key.shape)
-        history.push(Int32(truncatingIfNeeded: key.shape))
-        reader.position = p &+ key.size
+        shape = Int(truncatingIfNeeded: id)
+        history.push(Int32(truncatingIfNeeded: id))
+        reader.position = p &+ size
         return true
     }
 
@@ -110,23 +112,19 @@ struct ChunkDecoder {
     func compactKey(_ word: UInt64) -> (time: UInt64, shape: UInt64, size: Int)? {
         let type = word & 0x8F
         let length = (word &>> 4) & 7
-        let id: UInt64
-        let delta: UInt64
         if type == 0x81 {
-            id = (word &>> 8) & 0xFF
-            guard length >= 1, id < UInt64(shapeCount) else { return nil }
-            delta = (word &>> 16) & EntryCodec.lowBytes(length &- 1)
-        } else {
-            let back = type &- 0x82
-            guard back < 3 else { return nil }
-            let pressed = Int(history.shape(back: Int(truncatingIfNeeded: back)))
-            guard pressed >= 0, pressed < partners.count else { return nil }
-            let partner = partners[pressed]
-            guard partner >= 0 else { return nil }
-            id = UInt64(truncatingIfNeeded: partner)
-            delta = (word &>> 8) & EntryCodec.lowBytes(length)
+            let id = (word &>> 8) & 0xFF
+            guard length >= 1, id < UInt64(truncatingIfNeeded: shapeCount) else { return nil }
+            return (previousTime &+ (word &>> 16) & EntryCodec.lowBytes(length &- 1), id, 1 &+ Int(truncatingIfNeeded: length))
         }
-        return (previousTime &+ delta, id, 1 &+ Int(truncatingIfNeeded: length))
+        let back = type &- 0x82
+        guard back < 3 else { return nil }
+        let pressed = history.shape(back: Int(truncatingIfNeeded: back))
+        guard pressed >= 0, Int(pressed) < partners.count else { return nil }
+        let partner = partners[Int(pressed)]
+        guard partner >= 0 else { return nil }
+        return (previousTime &+ (word &>> 8) & EntryCodec.lowBytes(length), UInt64(truncatingIfNeeded: partner),
+                1 &+ Int(truncatingIfNeeded: length))
     }
 
     /// Steps over as many consecutive short-form keys as come next (at most `limit`), writing

@@ -59,11 +59,25 @@ public struct RecordKinds: OptionSet, Hashable, Sendable {
     @inlinable
     public func contains(_ kind: RecordKind) -> Bool { contains(RecordKinds(kind: kind)) }
 
-    /// Whether the set holds the kind of a record entry with tag `tag` other than a key: a
-    /// long-form type from `0x11` to `0x18` by its bit, any other by ``EntryType/kind(of:)``.
+    /// Whether the set holds the kind of a record entry with tag `tag` other than a key (the
+    /// kinds of ``EntryType/kind(of:)``, by arithmetic on the tag: this runs for every record a
+    /// filtered scan steps over).
+    @inline(__always)
     func containsRecord(ofType tag: UInt8) -> Bool {
         let index = tag &- EntryType.key
-        guard index <= EntryType.hidReport &- EntryType.key else { return contains(EntryType.kind(of: tag)) }
-        return rawValue & 1 &<< UInt16(index) != 0
+        let bits: RecordKinds
+        if index <= EntryType.hidReport &- EntryType.key {
+            bits = RecordKinds(rawValue: 1 &<< UInt16(index))
+        } else if EntryCodec.isShort(tag) {
+            switch tag & 0x0F {
+            case EntryType.shortResolution: bits = .resolution
+            case EntryType.shortCounters: bits = .keyCommandsCounters
+            case EntryType.shortCache: bits = .cache
+            default: bits = .unknown
+            }
+        } else {
+            bits = tag == EntryType.compactStageTimings ? .stageTimings : .unknown
+        }
+        return rawValue & bits.rawValue != 0
     }
 }
