@@ -165,13 +165,14 @@ struct ChunkDecoder {
         return n
     }
 
-    /// Steps over a long-form record entry other than a key (a resolution, stage timings,
-    /// counters…) whose length fits one byte and whose timestamp moves forward, when
-    /// the entry and 8 bytes from its start lie inside the payload; otherwise consumes nothing
-    /// and returns `false` (``advanceSlowly()`` then reads it, or the definition, key or damage).
-    /// The entry is decoded from one word (``EntryCodec/longRecord(_:after:available:)``).
+    /// Steps over a record entry other than a key (a resolution, stage timings, counters…):
+    /// a short-form one, or a long-form one whose length fits one byte, whose timestamp moves
+    /// forward, when the entry and 8 bytes from its start lie inside the payload; otherwise
+    /// consumes nothing and returns `false` (``advanceSlowly()`` then reads it, or the
+    /// definition, key or damage). The entry is decoded from one word
+    /// (``EntryCodec/otherRecord(_:after:available:)``).
     @inline(__always)
-    mutating func advanceLongRecord() -> Bool {
+    mutating func advanceOtherRecord() -> Bool {
         let p = reader.position
         guard let base = reader.base, p &+ 8 <= reader.end else { return false }
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))

@@ -74,12 +74,12 @@ public struct RecordCursor {
     /// the end of the trace.
     ///
     /// The records stepped over still count in ``recordsRead`` and their damage in ``issues``.
-    /// Inside an intact chunk, a long-form record of another kind costs a few masks: its tag,
-    /// length and timestamp come from one word, and the cursor does not stop on it.
+    /// Inside an intact chunk, a record of another kind costs a few masks: its tag, length and
+    /// timestamp come from one word, and the cursor does not stop on it.
     public mutating func next(in kinds: RecordKinds) -> Bool {
         while true {
             if isStreaming {
-                while decoder.advanceLongRecord() {
+                while decoder.advanceOtherRecord() {
                     decodedInChunk &+= 1
                     stepped &+= 1
                     currentTime = decoder.previousTime
@@ -101,7 +101,7 @@ public struct RecordCursor {
     @usableFromInline
     mutating func nextInGeneral() -> Bool {
         // Streaming (no seek or skip pending): a record other than a key usually steps quickly.
-        if isStreaming && decoder.advanceLongRecord() {
+        if isStreaming && decoder.advanceOtherRecord() {
             decodedInChunk &+= 1
             stepped &+= 1
             currentTime = decoder.previousTime
