@@ -172,6 +172,14 @@ struct AppModel {
 
     func role(_ type: String) -> Role { roles[type] ?? .other }
 
+    /// Whether `type` is an app delegate that is itself a responder (a `UIResponder` subclass
+    /// adopting `UIApplicationDelegate`): UIKit puts it at the end of every chain.
+    func isResponderAppDelegate(_ type: String) -> Bool {
+        guard let info = index.type(named: type), info.kind == .class,
+              info.inherited.contains("UIApplicationDelegate") else { return false }
+        return index.systemBase(of: type) == "UIResponder"
+    }
+
     // MARK: - Validation
 
     private func readValidations(of info: SourceIndex.TypeInfo, evaluator: Evaluator) -> [Validation] {

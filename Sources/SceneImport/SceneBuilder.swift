@@ -154,6 +154,12 @@ struct SceneBuilder {
             (key: "description", value: .string("Imported from Swift source by keytrace scene import.")),
             (key: "layout", value: .string("us-ansi")),
         ]
+        // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),
+        // ends every chain after the application (R11): its own key commands are read there.
+        var appDelegate: JSONValue?
+        if let delegate = commandsByType.keys.sorted().first(where: { model.isResponderAppDelegate($0) && state.paths[$0] == nil }) {
+            appDelegate = node(delegate, parentPath: "(app delegate)", children: [:], commandsByType: commandsByType, state: &state)
+        }
         // Every inventory row is in the scene or left out with a reason.
         let omittedRows = Set(state.omitted.map(\.command))
         for command in model.inventory where !omittedRows.contains(command) {
@@ -180,6 +186,7 @@ struct SceneBuilder {
         if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
         members.append((key: "windows", value: .array(windows)))
         if !modals.isEmpty { members.append((key: "controllers", value: .array(modals))) }
+        if let appDelegate { members.append((key: "appDelegate", value: appDelegate)) }
         if let firstResponder {
             members.append((key: "firstResponder", value: .string(firstResponder)))
         }
@@ -279,6 +286,7 @@ struct SceneBuilder {
         case .textField: kind = "textField"
         case .textView: kind = "textView"
         case .responder: kind = "responder"
+        case .application where model.isResponderAppDelegate(type): kind = "responder"
         default: kind = "view"
         }
         var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(kind)), (key: "name", value: .string(name))]

@@ -15,6 +15,103 @@ import Scenes
         result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
     }
 
+    @Test func selfCallInAStaticMemberConstructsTheType() throws {
+        let result = try importing([
+            "Hotkey.swift": """
+                import UIKit
+                struct Hotkey {
+                    fileprivate let input: String
+                    fileprivate let modifiers: UIKeyModifierFlags
+                    static let edit = Self(input: "e", modifiers: [.command])
+                    static let group = Self(input: "n", modifiers: [.command, .control])
+                }
+                extension UIKeyCommand {
+                    convenience init(action: Selector, hotkey: Hotkey) {
+                        self.init(input: hotkey.input, modifierFlags: hotkey.modifiers, action: action)
+                    }
+                }
+                class Viewer: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(action: #selector(edit), hotkey: .edit), UIKeyCommand(action: #selector(group), hotkey: .group)]
+                    }
+                    @objc func edit() {}
+                    @objc func group() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Viewer keyCommands cmd+e edit", "Viewer keyCommands ctrl+cmd+n group"])
+    }
+
+    @Test func aBuildMenuAnotherMenuCallsIsItsHelper() throws {
+        let result = try importing([
+            "Menus.swift": """
+                import UIKit
+                final class ActionsManager: UIResponder {
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        let lock = UIKeyCommand(title: "Lock", action: #selector(lock), input: "l", modifierFlags: .command)
+                        builder.insertChild(UIMenu(children: [lock]), atStartOfMenu: .file)
+                    }
+                    @objc func lock() {}
+                }
+                class Coordinator: UIResponder {
+                    let actions = ActionsManager()
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        super.buildMenu(with: builder)
+                        actions.buildMenu(with: builder)
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Coordinator menu cmd+l lock"])
+    }
+
+    @Test func aMethodOfAnEnumCaseSwitchesOnThatCase() throws {
+        let result = try importing([
+            "Commands.swift": """
+                import UIKit
+                enum Shortcut: CaseIterable {
+                    case play, search
+                    var input: String {
+                        switch self {
+                        case .play: return " "
+                        case .search: return "f"
+                        }
+                    }
+                    func command(action: Selector) -> UIKeyCommand {
+                        UIKeyCommand(input: input, modifierFlags: .command, action: action)
+                    }
+                }
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    override var keyCommands: [UIKeyCommand]? {
+                        Shortcut.allCases.map { $0.command(action: #selector(handle)) }
+                    }
+                    @objc func handle() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["AppDelegate keyCommands cmd+f handle", "AppDelegate keyCommands cmd+space handle"])
+    }
+
+    @Test func remainderAndQuotientOfIntegersAreComputed() throws {
+        let result = try importing([
+            "Tabs.swift": """
+                import UIKit
+                class Tabs: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands: [UIKeyCommand] = []
+                        for i in 9 ... 10 {
+                            commands.append(UIKeyCommand(input: String(i % 10), modifierFlags: .command, action: #selector(go)))
+                        }
+                        commands.append(UIKeyCommand(input: String(17 / 5), modifierFlags: .command, action: #selector(go)))
+                        return commands
+                    }
+                    @objc func go() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Tabs keyCommands cmd+0 go", "Tabs keyCommands cmd+3 go", "Tabs keyCommands cmd+9 go"])
+    }
+
     @Test func swiftUIForEachGivesOneShortcutPerElement() throws {
         let result = try importing([
             "Tabs.swift": """

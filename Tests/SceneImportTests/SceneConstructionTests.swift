@@ -54,6 +54,31 @@ import Scenes
             """,
     ]
 
+    @Test func aResponderAppDelegatesCommandsEndEveryChain() throws {
+        let result = try importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window?.rootViewController = LibraryViewController()
+                        return true
+                    }
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: " ", modifierFlags: [], action: #selector(togglePlayback))]
+                    }
+                    @objc func togglePlayback() {}
+                }
+                class LibraryViewController: UIViewController {}
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let delegate = try #require(definition.appDelegate)
+        #expect(delegate.commands.map { $0.command.action?.name } == ["togglePlayback"])
+        #expect(result.report.unresolved.isEmpty)
+    }
+
     @Test func theKeyWindowIsTheOneTheEntryPointSetsNotAConditionalLockScreen() throws {
         let result = try importing(Self.lockScreenApp)
         let definition = try SceneDefinition(json: result.scene, file: "scene")

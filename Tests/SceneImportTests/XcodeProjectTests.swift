@@ -34,6 +34,17 @@ struct XcodeProjectTests {
         #expect(project.referencedSources.subtracting(project.compiledSources) == ["Legacy.swift"])
     }
 
+    /// Xcode writes `/* (null) in Sources */` for a build file whose reference it lost: the
+    /// parenthesis in the comment does not end the list, so the files after it still compile.
+    @Test func aParenthesisInACommentDoesNotEndABuildPhase() {
+        let text = Self.project
+            .replacingOccurrences(of: "\t\t\t\tAAAAAAAAAAAAAAAAAAAAAA01 /* Editor.swift in Sources */,\n",
+                                  with: "\t\t\t\tAAAAAAAAAAAAAAAAAAAAAA09 /* (null) in Sources */,\n"
+                                      + "\t\t\t\tAAAAAAAAAAAAAAAAAAAAAA01 /* Editor.swift in Sources */,\n")
+        #expect(text.contains("(null)"))
+        #expect(XcodeProject(text: text).compiledSources == ["Editor.swift"])
+    }
+
     @Test func aFileNoTargetCompilesIsLeftOutAndReported() throws {
         let root = ScratchDirectory.make()
         let sources = root + "/App"

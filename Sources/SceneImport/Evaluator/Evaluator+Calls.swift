@@ -190,6 +190,10 @@ extension Evaluator {
         if let info = index.type(named: name) {
             return construct(info, args: args, call: call, frame: &frame)
         }
+        // `Self(…)` inside a type (a static `let`'s initial value, a factory) constructs it.
+        if name == "Self", let type = frame.selfType, let info = index.type(named: type) {
+            return construct(info, args: args, call: call, frame: &frame)
+        }
         if let input = Self.keyInputFunction(name) { return .string(input) }
         runClosures(in: args, frame: &frame)
         return .unknown(call.sourceText)
@@ -560,6 +564,10 @@ extension Evaluator {
     func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value?,
                           site: SourceLocation?, inOutParameters: Set<String>, finalValues: inout [String: Value]) -> Value {
         guard let body = function.body else { return .unknown(function.name) }
+        if mode == .menu, function.name == "buildMenu", let type, let caller = frame.selfType, type != caller,
+           !index.inherits(caller, from: type) {
+            menuBuildersCalled.insert(type)
+        }
         let key = "function \(function.location.file):\(function.location.line)"
         guard enter(key) else { return .unknown(function.name) }
         defer { leave(key) }
@@ -577,6 +585,8 @@ extension Evaluator {
             frame.selfFields = [:]
         }
         if case .object(_, let fields)? = selfValue { inner.selfFields = fields }
+        // A method of an enum case: `self` (and what the method reads of it, `switch self`) is the case.
+        if case .enumCase? = selfValue { inner.locals["self"] = selfValue }
         for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }
         let result: Value
         if inOutParameters.isEmpty {

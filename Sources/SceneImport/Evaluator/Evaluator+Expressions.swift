@@ -560,7 +560,7 @@ extension Evaluator {
             let elseValue = evaluateSequence(Array(elements[(index + 1)...]), frame: &elseFrame, hint: hint)
             return ternaryValue(thenValue, elseValue, condition: conditionText)
         }
-        for group in [["??"], ["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">=", "===", "!=="], ["...", "..<"], ["|"], ["+", "-"], ["*"], ["<<"]] {
+        for group in [["??"], ["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">=", "===", "!=="], ["...", "..<"], ["|"], ["+", "-"], ["*", "/", "%"], ["<<"]] {
             guard let index = elements.lastIndex(where: { group.contains(($0.as(BinaryOperatorExprSyntax.self)?.operator.text) ?? "") }),
                   let op = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text else { continue }
             let left = evaluateSequence(Array(elements[..<index]), frame: &frame, hint: hint)
@@ -658,6 +658,9 @@ extension Evaluator {
         case ("+", .int(let a), .int(let b)): return .int(a &+ b)
         case ("-", .int(let a), .int(let b)): return .int(a &- b)
         case ("*", .int(let a), .int(let b)): return .int(a &* b)
+        // Integer division truncates, as Swift's does; a zero divisor (or the one overflow) is unknown.
+        case ("/", .int(let a), .int(let b)) where b != 0 && !(a == .min && b == -1): return .int(a / b)
+        case ("%", .int(let a), .int(let b)) where b != 0 && !(a == .min && b == -1): return .int(a % b)
         case ("|", .modifiers(let a), .modifiers(let b)): return .modifiers(a.union(b))
         case ("==", _, _), ("!=", _, _):
             guard let equal = Self.scalarEquality(left, right) else { return .unknown(text) }

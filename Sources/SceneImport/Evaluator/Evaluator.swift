@@ -23,6 +23,10 @@ final class Evaluator {
     /// Every command passed to `addKeyCommand(_:)` since the last ``reset()``.
     private(set) var added: [Value.Item] = []
 
+    /// The types whose `buildMenu(with:)` another type's main-menu code called (not through
+    /// `super`): helpers of that provider, not providers UIKit calls themselves.
+    var menuBuildersCalled: Set<String> = []
+
     private var depth = 0
     private var inProgress: Set<String> = []
     /// The limits on work (``EvaluationBudget``).

@@ -84,12 +84,42 @@ private struct ObjectScanner {
             return nil
         }
 
-        /// The identifiers of the list `key = ( ID /* … */, … );`.
+        /// The identifiers of the list `key = ( ID /* … */, … );`. Comments are skipped as a
+        /// whole: a comment may hold a parenthesis (Xcode writes `/* (null) in Sources */` for a
+        /// build file whose reference it lost), which must not end the list.
         func list(_ key: String) -> [Substring] {
-            guard let range = body.firstByteRange(of: key + " = ("), let end = body[range.upperBound...].firstIndex(of: ")") else { return [] }
-            return body[range.upperBound..<end].split(separator: ",").compactMap { item in
-                item.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first
+            guard let range = body.firstByteRange(of: key + " = (") else { return [] }
+            let bytes = body.utf8
+            var items: [Substring] = []
+            var cursor = range.upperBound
+            while cursor < bytes.endIndex {
+                let byte = bytes[cursor]
+                if byte == UInt8(ascii: ")") { return items }
+                if byte == UInt8(ascii: "/"), bytes.index(after: cursor) < bytes.endIndex,
+                   bytes[bytes.index(after: cursor)] == UInt8(ascii: "*") {
+                    // Skip to the end of the comment.
+                    guard let close = body[cursor...].firstByteRange(of: "*/") else { return items }
+                    cursor = close.upperBound
+                    continue
+                }
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",") {
+                    cursor = bytes.index(after: cursor)
+                    continue
+                }
+                let start = cursor
+                if byte == 0x22 {  // a quoted item
+                    let inner = bytes.index(after: cursor)
+                    guard let end = bytes[inner...].firstIndex(of: 0x22) else { return items }
+                    items.append(body[inner..<end])
+                    cursor = bytes.index(after: end)
+                    continue
+                }
+                while cursor < bytes.endIndex, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ")")].contains(bytes[cursor]) {
+                    cursor = bytes.index(after: cursor)
+                }
+                items.append(body[start..<cursor])
             }
+            return items
         }
     }
 

@@ -27,12 +27,18 @@ struct CommandExtractor {
             let key = "\(command.mechanism.rawValue) \(command.file):\(command.line) \(command.identity)"
             if seen.insert(key).inserted { result.append(command) }
         }
+        var menus: [(provider: String, commands: [ImportedCommand])] = []
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
             for command in keyCommandsOverride(of: info) { add(command) }
             for command in addedCommands(of: info) { add(command) }
-            for command in menuCommands(of: info) { add(command) }
+            menus.append((info.name, menuCommands(of: info)))
             for command in swiftUICommands(of: info) { add(command) }
+        }
+        // A `buildMenu(with:)` that another type's main-menu code calls is that type's helper:
+        // UIKit calls the caller, whose commands these are.
+        for (provider, commands) in menus where !evaluator.menuBuildersCalled.contains(provider) {
+            for command in commands { add(command) }
         }
         return ImportedCommand.sortedInInventoryOrder(result)
     }
