@@ -102,7 +102,7 @@ private struct ObjectScanner {
                     cursor = close.upperBound
                     continue
                 }
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",") {
+                if Self.separates(byte) {
                     cursor = bytes.index(after: cursor)
                     continue
                 }
@@ -114,12 +114,17 @@ private struct ObjectScanner {
                     cursor = bytes.index(after: end)
                     continue
                 }
-                while cursor < bytes.endIndex, ![0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ","), UInt8(ascii: ")")].contains(bytes[cursor]) {
+                while cursor < bytes.endIndex, !Self.separates(bytes[cursor]), bytes[cursor] != UInt8(ascii: ")") {
                     cursor = bytes.index(after: cursor)
                 }
                 items.append(body[start..<cursor])
             }
             return items
+        }
+
+        /// Whether `byte` separates the items of a list: white space or a comma.
+        private static func separates(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ",")
         }
     }
 
