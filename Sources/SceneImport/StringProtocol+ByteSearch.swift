@@ -36,18 +36,6 @@ extension StringProtocol {
     }
 
     private static func firstOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = needle.first else { return 0 }
-        guard bytes.count >= needle.count else { return nil }
-        var start = 0
-        let last = bytes.count - needle.count
-        while start <= last {
-            if bytes[start] == first {
-                var matched = 1
-                while matched < needle.count, bytes[start + matched] == needle[matched] { matched += 1 }
-                if matched == needle.count { return start }
-            }
-            start += 1
-        }
-        return nil
+        needle.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: bytes) }
     }
 }
