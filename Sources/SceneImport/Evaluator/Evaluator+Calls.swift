@@ -24,7 +24,9 @@ extension Evaluator {
             return .array([])
         }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            return callName(reference.baseName.text, args: args, call: call, frame: &frame, hint: hint)
+            // `Self(…)` is a call of the declaring type, by its name, as Swift resolves it.
+            let name = reference.baseName.text
+            return callName(name == "Self" ? frame.selfType ?? name : name, args: args, call: call, frame: &frame, hint: hint)
         }
         if let member = callee.as(MemberAccessExprSyntax.self) {
             if let value = unicodeCall(member, args: args, frame: &frame) { return value }
@@ -188,10 +190,6 @@ extension Evaluator {
             return invoke(function, ofType: nil, args: args, frame: &frame, selfValue: nil, site: location(call))
         }
         if let info = index.type(named: name) {
-            return construct(info, args: args, call: call, frame: &frame)
-        }
-        // `Self(…)` inside a type (a static `let`'s initial value, a factory) constructs it.
-        if name == "Self", let type = frame.selfType, let info = index.type(named: type) {
             return construct(info, args: args, call: call, frame: &frame)
         }
         if let input = Self.keyInputFunction(name) { return .string(input) }
