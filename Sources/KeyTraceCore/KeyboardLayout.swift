@@ -75,6 +75,10 @@ public struct KeyboardLayout: Sendable {
         // Per layer, the keys typing each folded scalar in usage order: indexing a command by key
         // looks its character up instead of scanning every key.
         let usagesByFolded: [[UInt32: [HIDUsage]]]
+        // The same two tables for ASCII scalars, as flat arrays (`layer * 128 + value`, and
+        // `value`): command inputs are mostly ASCII, and indexing a collection looks each one up.
+        let asciiUsages: [[HIDUsage]]
+        let asciiTypeableLayers: [UInt8]
 
         init(identifier: String, name: String, base: [UInt32], shifted: [UInt32], option: [UInt32], shiftOption: [UInt32],
              strokes: [UInt32: [Keystroke]], folded: [[UInt32]], typeableLayers: [UInt32: UInt8],
@@ -89,6 +93,8 @@ public struct KeyboardLayout: Sendable {
             self.folded = folded
             self.typeableLayers = typeableLayers
             self.usagesByFolded = usagesByFolded
+            asciiUsages = (0..<4 * 128).map { usagesByFolded[$0 / 128][UInt32($0 % 128)] ?? [] }
+            asciiTypeableLayers = (0..<128).map { typeableLayers[UInt32($0)] ?? 0 }
         }
     }
 
@@ -166,7 +172,9 @@ public struct KeyboardLayout: Sendable {
     /// The keys whose ``foldedScalarValue(for:modifiers:)`` with `modifiers` is `value`, in usage
     /// order: every key that types `value` (case-folded) on that layer.
     public func usages(typingFolded value: UInt32, with modifiers: ModifierFlags) -> [HIDUsage] {
-        storage.usagesByFolded[KeyboardLayout.layer(of: modifiers)][value] ?? []
+        let layer = KeyboardLayout.layer(of: modifiers)
+        if value < 128 { return storage.asciiUsages[layer &* 128 &+ Int(value)] }
+        return storage.usagesByFolded[layer][value] ?? []
     }
 
     @usableFromInline
@@ -179,7 +187,13 @@ public struct KeyboardLayout: Sendable {
     /// Whether a key of the main block (not the keypad) types the folded scalar `value` on
     /// the layer `modifiers` select. Decides R7's "cannot be typed with C alone".
     public func typesDirectly(_ value: UInt32, with modifiers: ModifierFlags) -> Bool {
-        guard let mask = storage.typeableLayers[value] else { return false }
+        let mask: UInt8
+        if value < 128 {
+            mask = storage.asciiTypeableLayers[Int(value)]
+        } else {
+            guard let found = storage.typeableLayers[value] else { return false }
+            mask = found
+        }
         return mask & (1 << UInt8(KeyboardLayout.layer(of: modifiers))) != 0
     }
 

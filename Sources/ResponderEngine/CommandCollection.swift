@@ -78,9 +78,12 @@ final class CommandCollection {
         let candidates: ContiguousArray<Candidate>
         /// Later candidates of the same identity in the same bucket, by the index of the first.
         let shadowed: [Int: [Candidate]]
-        /// Hits by key and modifiers (`cached` policy), compressed: the hits of slot *s* are
-        /// `indexHits[indexStarts[s] ..< indexStarts[s + 1]]`. Built with a handful of allocations;
-        /// `nil` means scan.
+        /// Hits by key and modifiers (`cached` policy), in two levels so that building touches
+        /// only the keys some command has: `indexRows[usage]` is the key's row (`0` when no
+        /// command has it), and the hits of row *r* under modifier bits *m* are
+        /// `indexHits[indexStarts[s] ..< indexStarts[s + 1]]` for *s* = (*r* − 1) · 16 + *m*.
+        /// Built with a handful of allocations; `indexStarts == nil` means scan.
+        let indexRows: [UInt8]
         let indexStarts: [Int32]?
         let indexHits: ContiguousArray<Hit>
 
@@ -116,20 +119,28 @@ final class CommandCollection {
             (self.candidates, self.shadowed) = groups.ordered()
 
             if indexed {
-                let slots = CommandCollection.usageCount * 16
+                var rows = [UInt8](repeating: 0, count: CommandCollection.usageCount)
+                var rowCount = 0
                 var triggers: [CommandMatcher.Trigger] = []
                 var pairs: [(slot: Int32, hit: Hit)] = []
-                var counts = [Int32](repeating: 0, count: slots + 1)
                 for (i, candidate) in candidates.enumerated() {
                     triggers.removeAll(keepingCapacity: true)
                     CommandMatcher.appendTriggers(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
                                                   layout: layout, to: &triggers)
                     for trigger in triggers {
-                        let slot = CommandCollection.slot(trigger.usage, trigger.modifiers)
+                        let usage = Int(trigger.usage.rawValue)
+                        guard usage < rows.count else { continue }  // no key sends it: never matched
+                        if rows[usage] == 0 {
+                            rowCount += 1
+                            rows[usage] = UInt8(truncatingIfNeeded: rowCount)  // at most one row a usage
+                        }
+                        let slot = CommandCollection.slot(row: rows[usage], trigger.modifiers)
                         pairs.append((Int32(slot), Hit(candidate: Int32(i), fidelity: trigger.fidelity)))
-                        counts[slot] += 1
                     }
                 }
+                let slots = rowCount * 16
+                var counts = [Int32](repeating: 0, count: slots + 1)
+                for pair in pairs { counts[Int(pair.slot)] += 1 }
                 // Inclusive prefix sums make `counts[s]` the end of slot s; filling each slot from
                 // its end, pairs in reverse, leaves `counts[s]` at its start (candidate order kept).
                 for s in 0..<slots { counts[s + 1] += counts[s] }
@@ -138,9 +149,11 @@ final class CommandCollection {
                     counts[Int(pair.slot)] -= 1
                     hits[Int(counts[Int(pair.slot)])] = pair.hit
                 }
+                self.indexRows = rows
                 self.indexStarts = counts
                 self.indexHits = hits
             } else {
+                self.indexRows = []
                 self.indexStarts = nil
                 self.indexHits = []
             }
@@ -166,7 +179,7 @@ final class CommandCollection {
     /// of `recent` when the reads returned what it was built from (`recent` is then updated,
     /// most recent first, at most `recentLimit` kept).
     convenience init(chain: ResponderChain, application: Application, indexed: Bool,
-                     recent: inout [Contents], recentLimit: Int = 16) {
+                     recent: inout [Contents], recentLimit: Int = 64) {
         let (sources, calls) = CommandCollection.read(chain)
         let mirror = application.layoutDirection == .rightToLeft
         let textInputActive = chain.isTextInputActive && !application.commandsBeforeTextInput
@@ -241,10 +254,11 @@ final class CommandCollection {
             || (command.input.isEscape && command.modifierFlags.isEmpty)
     }
 
+    /// The index slot of a key's row (1-based) and the modifiers that matter for matching.
     @inline(__always)
-    fileprivate static func slot(_ usage: HIDUsage, _ modifiers: ModifierFlags) -> Int {
+    fileprivate static func slot(row: UInt8, _ modifiers: ModifierFlags) -> Int {
         let m = modifiers.matchingSubset.rawValue >> 17  // shift, control, alternate, command → 4 bits
-        return Int(usage.rawValue) &* 16 &+ Int(m & 0xF)
+        return (Int(row) &- 1) &* 16 &+ Int(m & 0xF)
     }
 
     /// The candidates matching an event, in candidate order. Uses the index when there is one
@@ -259,8 +273,11 @@ final class CommandCollection {
     func hits(usage: HIDUsage, modifiers: ModifierFlags) -> ArraySlice<Hit> {
         let contents = self.contents
         if let indexStarts = contents.indexStarts {
-            guard Int(usage.rawValue) < CommandCollection.usageCount else { return [] }
-            let slot = CommandCollection.slot(usage, modifiers)
+            let usage = Int(usage.rawValue)
+            guard usage < contents.indexRows.count else { return [] }
+            let row = contents.indexRows[usage]
+            guard row != 0 else { return [] }
+            let slot = CommandCollection.slot(row: row, modifiers)
             return contents.indexHits[Int(indexStarts[slot])..<Int(indexStarts[slot + 1])]
         }
         let layout = contents.layout

@@ -205,7 +205,12 @@ extension EntryCodec {
             bytes = word &>> 16
         }
         guard length <= available &- header else { return nil }
-        // The timestamp delta: a varint in the (at most seven) bytes after the framing.
+        // The timestamp delta: a varint in the (at most seven) bytes after the framing. Records
+        // that follow their key share its time, so a one-byte delta is the usual case.
+        if bytes & 0x80 == 0 {
+            guard length >= 1, let time = forwardTime(after: previousTime, delta: bytes & 0x7F) else { return nil }
+            return (type, header &+ 1, length &- 1, time)
+        }
         let stops = ~bytes & 0x0080_8080_8080_8080 & EntryCodec.lowBytes(UInt64(truncatingIfNeeded: 8 &- header))
         guard stops != 0 else { return nil }
         let bits = stops.trailingZeroBitCount &+ 1
