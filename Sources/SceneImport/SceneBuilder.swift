@@ -126,6 +126,11 @@ struct SceneBuilder {
             var removing: [JSONValue] = []
             for command in commands {
                 guard let entry = commandJSON(command, state: &state) else { continue }
+                // A menu item without a key has no shortcut to duplicate or to take over.
+                guard command.input?.isEmpty == false else {
+                    entries.append(entry)
+                    continue
+                }
                 let key = command.displayShortcut
                 guard menuShortcuts.insert(key).inserted else {
                     state.omitted.append((command, "the main menu already has \(key); UIKit refuses a duplicate shortcut in the main menu (R22)"))
@@ -340,7 +345,8 @@ struct SceneBuilder {
 
     /// A scene command, or `nil` (and an omission) when the source does not fix its key.
     private func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
-        guard let input = command.input, !input.isEmpty else {
+        // An empty input is a menu item no key triggers (UIKit allows it); it stays in the scene.
+        guard let input = command.input else {
             state.omitted.append((command, "its input is not fixed in the source"))
             return nil
         }

@@ -182,6 +182,24 @@ import Scenes
         #expect(keys(result) == ["Editor keyCommands cmd+c copyText"])
     }
 
+    @Test func aSelectorCoercedToAFunctionTypePicksTheOverloadOfThatArity() throws {
+        let result = try importing(["Finder.swift": """
+            import UIKit
+            class Finder: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "i", modifierFlags: [], action: #selector(Finder.save as (Finder) -> () -> Void)),
+                     UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save as (URL, Bool) -> Void))]
+                }
+                @objc func save() {}
+                @objc func save(_ link: URL, opml: Bool) {}
+            }
+            """])
+        #expect(keys(result) == ["Finder keyCommands cmd+s save:opml:", "Finder keyCommands i save"])
+        #expect(SelectorName.coercion(in: "save as (Finder) -> () -> Void")?.arity == 0)
+        #expect(SelectorName.coercion(in: "Finder.open as (Finder) -> ((Int) -> Void, Bool) -> Void")?.arity == 2)
+        #expect(SelectorName.coercion(in: "save") == nil)
+    }
+
     @Test func keyCommandsOverrideWithEveryInitialiserForm() throws {
         let result = try importing(["A.swift": """
             import UIKit

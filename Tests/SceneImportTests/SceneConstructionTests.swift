@@ -79,6 +79,32 @@ import Scenes
         #expect(result.report.unresolved.isEmpty)
     }
 
+    /// `UIKeyCommand(title:action:input: "")` is a menu item no key triggers: it stays in the
+    /// main menu, is not a duplicate of another keyless item, and takes no system shortcut over.
+    @Test func menuItemsWithoutAKeyStayInTheScene() throws {
+        let result = try importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        let about = UIKeyCommand(title: "About", action: #selector(about), input: "", modifierFlags: [])
+                        let help = UIKeyCommand(title: "Help", action: #selector(help), input: "", modifierFlags: [])
+                        let refresh = UIKeyCommand(title: "Refresh", action: #selector(refresh), input: "r", modifierFlags: .command)
+                        builder.insertChild(UIMenu(title: "", options: .displayInline, children: [about, help, refresh]), atStartOfMenu: .file)
+                    }
+                    @objc func about() {}
+                    @objc func help() {}
+                    @objc func refresh() {}
+                }
+                """,
+        ])
+        #expect(result.report.unresolved.isEmpty)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let actions = definition.menus.flatMap { $0.commands.map { $0.command.action?.name } }
+        #expect(actions == ["about", "help", "refresh"])
+    }
+
     @Test func theKeyWindowIsTheOneTheEntryPointSetsNotAConditionalLockScreen() throws {
         let result = try importing(Self.lockScreenApp)
         let definition = try SceneDefinition(json: result.scene, file: "scene")

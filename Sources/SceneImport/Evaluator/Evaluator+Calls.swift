@@ -816,7 +816,23 @@ extension Evaluator {
         for prefix in ["getter:", "setter:"] where text.hasPrefix(prefix) {
             text = String(text.dropFirst(prefix.count)).trimmingCharacters(in: .whitespaces)
         }
+        // `#selector(save as (C) -> () -> Void)` picks an overload by its function type: the
+        // reference is what precedes `as`, and the method takes as many arguments as the type's
+        // last parameter list holds.
+        var arity: Int?
+        if let coercion = SelectorName.coercion(in: text) {
+            text = coercion.reference
+            arity = coercion.arity
+        }
         let parsed = SelectorName.parse(text)
+        if parsed.labels == nil, let arity {
+            var candidates: [SourceIndex.FunctionInfo] = []
+            if let type = parsed.type ?? frame.selfType { candidates = findFunctions(named: parsed.base, in: type) }
+            if candidates.isEmpty { candidates = index.functionsByName[parsed.base] ?? [] }
+            candidates = candidates.filter { $0.parameters.count == arity && (!$0.isFilePrivate || file == nil || $0.location.file == file) }
+            if let function = candidates.first(where: { $0.isObjC }) ?? candidates.first { return function.selector }
+            if arity == 0 { return parsed.base }
+        }
         if let labels = parsed.labels {
             if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: labels, file: file),
                let explicit = function.explicitSelector {

@@ -58,4 +58,57 @@ enum SelectorName {
         let type = parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil
         return (type == "self" || type == "Self" ? nil : type, base, labels)
     }
+
+    /// Splits `save as (C) -> () -> Void` (an overload picked by its function type) into the
+    /// reference and the number of arguments the type's last parameter list holds; `nil` when
+    /// the text has no top-level `as` or the type is not a function type.
+    static func coercion(in text: String) -> (reference: String, arity: Int)? {
+        let characters = Array(text)
+        var depth = 0
+        var split: Int?
+        for i in characters.indices {
+            switch characters[i] {
+            case "(", "[", "<": depth += 1
+            case ")", "]", ">": depth -= 1
+            case "a" where depth == 0 && i > 0 && characters[i - 1].isWhitespace && i + 2 < characters.count
+                && characters[i + 1] == "s" && characters[i + 2].isWhitespace:
+                split = split ?? i
+            default: break
+            }
+        }
+        guard let split else { return nil }
+        let type = characters[(split + 2)...].filter { !$0.isWhitespace }
+        // The last parameter list is the group of parentheses before the type's last `->`.
+        guard let arrow = lastArrow(in: type), arrow > 0, type[arrow - 1] == ")" else { return nil }
+        var open = arrow - 1
+        var level = 0
+        var commas = 0
+        var empty = true
+        while open >= 0 {
+            let c = type[open]
+            let arrowHead = c == ">" && open > 0 && type[open - 1] == "-"
+            if c == ")" || c == "]" || (c == ">" && !arrowHead) { level += 1 } else if c == "(" || c == "[" || c == "<" { level -= 1 }
+            if level == 0 { break }
+            if level == 1 && c == "," { commas += 1 }
+            if level >= 1 && open != arrow - 1 { empty = false }
+            open -= 1
+        }
+        guard open >= 0 else { return nil }
+        return (String(characters[..<split]), empty ? 0 : commas + 1)
+    }
+
+    /// The index of the `-` of the last top-level `->` in `type`.
+    private static func lastArrow(in type: [Character]) -> Int? {
+        var depth = 0
+        var last: Int?
+        for i in type.indices {
+            switch type[i] {
+            case "(", "[": depth += 1
+            case ")", "]": depth -= 1
+            case "-" where depth == 0 && i + 1 < type.count && type[i + 1] == ">": last = i
+            default: break
+            }
+        }
+        return last
+    }
 }
