@@ -121,13 +121,17 @@ final class CommandCollection {
             if indexed {
                 var rows = [UInt8](repeating: 0, count: CommandCollection.usageCount)
                 var rowCount = 0
+                // One array for every candidate's triggers (each reads its own from `mark` on):
+                // emptying a small array per candidate cost more than the triggers themselves.
                 var triggers: [CommandMatcher.Trigger] = []
+                triggers.reserveCapacity(candidates.count * 2)
                 var pairs: [(slot: Int32, hit: Hit)] = []
+                pairs.reserveCapacity(candidates.count * 2)
                 for (i, candidate) in candidates.enumerated() {
-                    triggers.removeAll(keepingCapacity: true)
+                    let mark = triggers.count
                     CommandMatcher.appendTriggers(of: candidate.command.input, modifiers: candidate.command.modifierFlags,
                                                   layout: layout, to: &triggers)
-                    for trigger in triggers {
+                    for trigger in triggers[mark...] {
                         let usage = Int(trigger.usage.rawValue)
                         guard usage < rows.count else { continue }  // no key sends it: never matched
                         if rows[usage] == 0 {
