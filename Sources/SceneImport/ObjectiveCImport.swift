@@ -64,9 +64,13 @@ struct ObjectiveCImport {
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
             for block in blocks {
                 let file = path(of: block)
-                // Helpers a provider runs in place have their commands followed there.
-                let providers = block.methods.filter {
-                    $0.selector == "keyCommands" || $0.selector == "buildMenuWithBuilder:" || !($0.body?.addedKeyCommands.isEmpty ?? true)
+                // Helpers a provider runs in place have their commands followed there, and so do
+                // helpers run by a method whose commands a provider reached (an initialiser that
+                // fills the array `keyCommands` returns).
+                let providers = block.methods.filter { method in
+                    method.selector == "keyCommands" || method.selector == "buildMenuWithBuilder:"
+                        || !(method.body?.addedKeyCommands.isEmpty ?? true)
+                        || (method.body?.keyCommands.contains { reached.contains("\(file):\($0.line)") } ?? false)
                 }
                 let helpersRun = providers.reduce(into: Set<String>()) { $0.formUnion($1.body?.helpersRun ?? []) }
                 for method in block.methods where !helpersRun.contains(method.selector) {

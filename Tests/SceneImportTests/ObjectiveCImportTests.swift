@@ -120,6 +120,56 @@ import Scenes
         #expect(cost?.storedCommands == 2)
     }
 
+    /// Inputs built from strings: a function-like macro joining a prefix and a key, a loop over
+    /// character literals formatted with `%c`, and a helper that decides its modifiers with
+    /// `hasPrefix:` and cuts the prefix with `rangeOfString:`/`substringFromIndex:`. Each test
+    /// the source decides takes one branch; the helper, run from the initialiser that fills the
+    /// array `keyCommands` returns, adds no row of its own.
+    @Test func inputsBuiltFromStringsFollowMacrosLoopsAndDecidedTests() throws {
+        let result = try importApp([
+            "App/Terminal.h": "#import <UIKit/UIKit.h>\n@interface Terminal : UIView\n@end\n",
+            "App/Terminal.m": """
+                #import "Terminal.h"
+                #define CHORD(mod, key) [NSString stringWithFormat:@"%@+%@", mod, key]
+                @implementation Terminal {
+                    NSMutableArray *_commands;
+                }
+                - (instancetype)initWithFrame:(CGRect)frame {
+                    self = [super initWithFrame:frame];
+                    _commands = [[NSMutableArray alloc] init];
+                    [self add:CHORD(@"shift", UIKeyInputUpArrow)];
+                    for (char c = 'x'; c <= 'z'; c++) {
+                        [self add:CHORD(@"ctrl", [NSString stringWithFormat:@"%c", c])];
+                    }
+                    [self add:@"plain"];
+                    return self;
+                }
+                - (NSArray *)keyCommands { return _commands; }
+                - (void)add:(NSString *)chord {
+                    UIKeyModifierFlags flags = 0;
+                    if ([chord hasPrefix:@"shift+"]) {
+                        flags = UIKeyModifierShift;
+                    } else if ([chord hasPrefix:@"ctrl+"]) {
+                        flags = UIKeyModifierControl;
+                    }
+                    NSUInteger cut = [chord rangeOfString:@"+"].location;
+                    if (cut != NSNotFound) {
+                        chord = [chord substringFromIndex:cut + 1];
+                    }
+                    [_commands addObject:[UIKeyCommand keyCommandWithInput:chord modifierFlags:flags action:@selector(send:)]];
+                }
+                - (void)send:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? []) \($0.conditional)" }
+        #expect(rows.sorted() == [
+            "UIKeyInputUpArrow [\"shift\"] false", "plain [] false",
+            "x [\"control\"] false", "y [\"control\"] false", "z [\"control\"] false",
+        ])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
+    }
+
     /// Commands built by helper methods the getter sends to `self`, over the characters of a C
     /// string and over an array literal: one command per character, created at the message.
     @Test func helperMethodsOverACStringGiveOneCommandPerCharacter() throws {

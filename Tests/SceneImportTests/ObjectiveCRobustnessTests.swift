@@ -16,7 +16,7 @@ import Testing
     static let fragments = [
         "@interface", "@implementation", "@end", "@property", "@protocol", "@selector(", "@[", "@{", "@(", "@\"", "\"",
         "'", "\\", "[", "]", "(", ")", "{", "}", "<", ">", ";", ":", "?", "|", "^", "*", "-", "+", "=", "==", "!", ",",
-        "#if ", "#else\n", "#endif\n", "#define X ", "\n", " ", "/*", "*/", "//", "if", "else", "for", "in", "switch",
+        "#if ", "#else\n", "#endif\n", "#define X ", "#define F(a, b) ", "F(", "\n", " ", "/*", "*/", "//", "if", "else", "for", "in", "switch",
         "case", "return", "static", "self", "super", "UIKeyCommand", "keyCommandWithInput:", "modifierFlags:",
         "action:", "UIKeyModifierCommand", "addKeyCommand:", "dispatch_once", "NSLocalizedString", "x", "_y", "1",
         "256", "é", "\u{0}",
@@ -52,6 +52,22 @@ import Testing
         }
         let unterminated = ObjectiveCFile.parse("@implementation U\n- (void)a { NSString *s = @\"open", path: "u.m")
         #expect(unterminated.implementations.first?.methods.first?.selector == "a")
+    }
+
+    /// Function-like macros expand where they are used, in bounded work: one that uses itself,
+    /// one that doubles its argument at every level, and a call never closed.
+    @Test func macroExpansionIsBounded() {
+        func tokens(_ text: String) -> [String] {
+            var lexer = ObjectiveCLexer(bytes: Array(text.utf8), conditions: ObjectiveCConditions())
+            lexer.run()
+            return ObjectiveCMacroExpansion.expand(lexer.tokens, macros: lexer.functionMacros).map(\.value)
+        }
+        #expect(tokens("#define JOIN(a, b) [a b]\nJOIN(x, JOIN(y, z));") == ["[", "x", "[", "y", "z", "]", "]", ";"])
+        #expect(tokens("#define STR(a) #a\nSTR(x)") == ["STR", "(", "x", ")"])
+        #expect(tokens("#define SELF(a) SELF(a)\nSELF(1)") == ["SELF", "(", "1", ")"])
+        let doubling = tokens("#define D(a) D(a a)\nD(x)")
+        #expect(doubling.count <= 2 + ObjectiveCMacroExpansion.maximumGrowth)
+        #expect(tokens("#define F(a) a\nF(1, [2") == ["F", "(", "1", ",", "[", "2"])
     }
 
     @Test func largeLoopsAreCapped() {

@@ -44,10 +44,60 @@ extension ObjectiveCBodyScanner {
         }
         let parts = stream.splitTopLevel(lower..<upper, separator: "|")
         if parts.count > 1 { return union(parts.map { evaluate($0) }, text: stream.text(lower..<upper)) }
+        if let binary = binaryOperator(in: lower..<upper) { return binary }
         let (value, next) = postfix(at: lower, upper: upper)
         if next >= upper { return value }
         sweep(next..<upper)
         return .unknown(stream.text(lower..<upper))
+    }
+
+    /// C's comparisons and `+`/`-` at the top level of `range`, lowest precedence first: `nil`
+    /// when the range has none. Integers (and character literals) compare and add as C does,
+    /// strings compare with `==`/`!=` by value; anything else is unknown (both sides are still
+    /// evaluated, for what they create).
+    private mutating func binaryOperator(in range: Range<Int>) -> ObjectiveCValue? {
+        let groups: [Set<String>] = [["==", "!="], ["<", "<=", ">", ">="], ["+", "-"]]
+        for operators in groups {
+            // The rightmost binary operator of the group: C's operators here are left-associative.
+            var found: Int?
+            var index = range.lowerBound
+            while index < range.upperBound {
+                if index > range.lowerBound, stream.kind(index) == .punctuation, let op = stream.value(index),
+                   operators.contains(op), endsOperand(index - 1)
+                {
+                    found = index
+                }
+                index = stream.skip(index)
+            }
+            guard let at = found, at + 1 < range.upperBound, let op = stream.value(at) else { continue }
+            let left = evaluate(range.lowerBound..<at)
+            let right = evaluate(at + 1..<range.upperBound)
+            let text = stream.text(range)
+            if case .string(let a) = left, case .string(let b) = right, op == "==" || op == "!=" {
+                return .bool((a == b) == (op == "=="))
+            }
+            guard let a = left.integer, let b = right.integer else { return .unknown(text) }
+            switch op {
+            case "==": return .bool(a == b)
+            case "!=": return .bool(a != b)
+            case "<": return .bool(a < b)
+            case "<=": return .bool(a <= b)
+            case ">": return .bool(a > b)
+            case ">=": return .bool(a >= b)
+            case "+": return .int(a &+ b)
+            default: return .int(a &- b)
+            }
+        }
+        return nil
+    }
+
+    /// Whether the token at `index` can end an operand (so an operator after it is binary).
+    private func endsOperand(_ index: Int) -> Bool {
+        switch stream.kind(index) {
+        case .identifier, .number, .objectString, .cString, .character: return true
+        case .punctuation: return stream.isPunctuation(index, ")") || stream.isPunctuation(index, "]")
+        default: return false
+        }
     }
 
     private mutating func ternary(_ range: Range<Int>, question: Int) -> ObjectiveCValue {
@@ -180,6 +230,12 @@ extension ObjectiveCBodyScanner {
             return memberValues[name] ?? .member(name)
         case .array(let items) where name == "count" && items.allSatisfy(\.conditions.isEmpty):
             return .int(items.count)
+        case .range(let location, let length):
+            if name == "location" { return .int(location) }
+            if name == "length" { return .int(length) }
+            return .unknown(text)
+        case .string(let string):
+            return Self.stringProperty(name, of: string) ?? .unknown(text)
         default:
             return .unknown(text)
         }
@@ -316,6 +372,7 @@ extension ObjectiveCBodyScanner {
         case "NO", "false", "FALSE": value = .bool(false)
         case "nil", "NULL", "Nil": value = .null
         case "kNilOptions": value = .int(0)
+        case "NSNotFound": value = .int(Int.max)
         case "self": value = .selfReference
         case "super": value = .superReference
         default:

@@ -276,10 +276,52 @@ extension ObjectiveCBodyScanner {
         case "stringByAppendingString:":
             if case .string(let left) = send.receiver, case .string(let right)? = send.values.first { return .string(left + right) }
         default:
-            break
+            if case .string(let string) = send.receiver {
+                if send.values.isEmpty, let value = Self.stringProperty(selector, of: string) { return value }
+                if let value = Self.stringMessage(selector, to: string, with: send.values) { return value }
+            }
         }
         if case .selfReference = send.receiver { return .selfCall(selector) }
         return .unknown(send.text)
+    }
+
+    /// What an `NSString` message with an argument the source fixes returns, on a string the
+    /// source fixes: tests (`hasPrefix:`, `hasSuffix:`, `isEqualToString:`, `containsString:`),
+    /// `rangeOfString:` and substrings; `nil` for any other message or argument. Indices count
+    /// UTF-16 code units, as `NSString` does.
+    static func stringMessage(_ selector: String, to string: String, with values: [ObjectiveCValue]) -> ObjectiveCValue? {
+        guard let argument = values.first, values.count == 1 else { return nil }
+        let units = Array(string.utf16)
+        switch (selector, argument) {
+        case ("hasPrefix:", .string(let prefix)): return .bool(units.starts(with: prefix.utf16))
+        case ("hasSuffix:", .string(let suffix)): return .bool(units.reversed().starts(with: suffix.utf16.reversed()))
+        case ("isEqualToString:", .string(let other)): return .bool(string == other)
+        case ("containsString:", .string(let part)): return .bool(part.isEmpty ? false : string.contains(part))
+        case ("rangeOfString:", .string(let part)):
+            let needle = Array(part.utf16)
+            guard !needle.isEmpty, needle.count <= units.count else { return .range(location: Int.max, length: 0) }
+            for start in 0...(units.count - needle.count) where units[start..<start + needle.count].elementsEqual(needle) {
+                return .range(location: start, length: needle.count)
+            }
+            return .range(location: Int.max, length: 0)
+        case ("substringFromIndex:", .int(let index)) where index >= 0 && index <= units.count:
+            return .string(String(decoding: units[index...], as: UTF16.self))
+        case ("substringToIndex:", .int(let index)) where index >= 0 && index <= units.count:
+            return .string(String(decoding: units[..<index], as: UTF16.self))
+        default:
+            return nil
+        }
+    }
+
+    /// An `NSString` property (or argument-less message) on a string the source fixes: `length`,
+    /// `lowercaseString`, `uppercaseString`; `nil` for any other.
+    static func stringProperty(_ name: String, of string: String) -> ObjectiveCValue? {
+        switch name {
+        case "length": return .int(string.utf16.count)
+        case "lowercaseString": return .string(string.lowercased())
+        case "uppercaseString": return .string(string.uppercased())
+        default: return nil
+        }
     }
 
     /// `initWithObjectsAndKeys: value, key, value, key, …, nil`: the pairs before the `nil`.

@@ -121,20 +121,32 @@ extension ObjectiveCBodyScanner {
         if isAlwaysAvailable(range) {
             // `if (@available(iOS 13.4, *))` at a deployment target of 13.4 or later: the body
             // always runs, the `else` never does.
-            var next = statement(at: close + 1, end: end)
-            // Skips the `else` (and an `else if` chain with its own `else`s).
-            while next < end, stream.isIdentifier(next, "else") {
-                var skipped = next + 1
-                if stream.isIdentifier(skipped, "if"), stream.isPunctuation(skipped + 1, "(") { skipped = stream.skip(skipped + 1) }
-                next = max(statementRange(at: skipped, end: end).upperBound, next + 1)
-            }
-            return next
+            return skippingElse(from: statement(at: close + 1, end: end), end: end)
         }
-        _ = evaluate(range)
+        if case .bool(let holds) = evaluate(range) {
+            // A test the source decides (`[@"shift-a" hasPrefix:@"shift-"]`, `i != NSNotFound`
+            // of a known range): only the branch it takes runs, with no condition.
+            if holds { return skippingElse(from: statement(at: close + 1, end: end), end: end) }
+            let thenEnd = max(statementRange(at: close + 1, end: end).upperBound, close + 1)
+            guard thenEnd < end, stream.isIdentifier(thenEnd, "else") else { return thenEnd }
+            return statement(at: thenEnd + 1, end: end)
+        }
         let branch = statementRange(at: close + 1, end: end)
         let next = withCondition(makeCondition(range, negated: false, branch: branch)) { $0.statement(at: close + 1, end: end) }
         guard stream.isIdentifier(next, "else"), next < end else { return next }
         return withCondition(makeCondition(range, negated: true, branch: branch)) { $0.statement(at: next + 1, end: end) }
+    }
+
+    /// The index after an `else` at `next` and its statement (an `else if` chain with all its
+    /// `else`s), or `next` when no `else` is there: the branches a decided test does not take.
+    private func skippingElse(from next: Int, end: Int) -> Int {
+        var next = next
+        while next < end, stream.isIdentifier(next, "else") {
+            var skipped = next + 1
+            if stream.isIdentifier(skipped, "if"), stream.isPunctuation(skipped + 1, "(") { skipped = stream.skip(skipped + 1) }
+            next = max(statementRange(at: skipped, end: end).upperBound, next + 1)
+        }
+        return next
     }
 
     /// Whether the tokens are `@available(…)` or `__builtin_available(…)` that always holds.
@@ -274,11 +286,11 @@ extension ObjectiveCBodyScanner {
         let test = parts[1]
         let step = parts[2]
         guard let equals = stream.firstTopLevel(in: initial, where: { $0.isPunctuation("=") }), stream.kind(equals - 1) == .identifier,
-            let variable = stream.value(equals - 1), case .int(let start) = evaluate(equals + 1..<initial.upperBound)
+            let variable = stream.value(equals - 1), let start = evaluate(equals + 1..<initial.upperBound).integer
         else { return nil }
         guard let comparison = stream.firstTopLevel(in: test, where: { ["<", "<=", ">", ">=", "!="].contains($0.value) && $0.kind == .punctuation }),
             comparison == test.lowerBound + 1, stream.isIdentifier(test.lowerBound, variable),
-            case .int(let bound) = evaluate(comparison + 1..<test.upperBound), let op = stream.value(comparison)
+            let bound = evaluate(comparison + 1..<test.upperBound).integer, let op = stream.value(comparison)
         else { return nil }
         var increment = 0
         let stepText = stream.text(step).filter { !$0.isWhitespace }

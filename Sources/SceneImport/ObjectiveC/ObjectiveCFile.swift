@@ -23,7 +23,8 @@ struct ObjectiveCFile {
         let bytes = Array(text.utf8)
         var lexer = ObjectiveCLexer(bytes: bytes, conditions: conditions)
         lexer.run()
-        let stream = ObjectiveCTokenStream(tokens: lexer.tokens, bytes: bytes)
+        let tokens = ObjectiveCMacroExpansion.expand(lexer.tokens, macros: lexer.functionMacros)
+        let stream = ObjectiveCTokenStream(tokens: tokens, bytes: bytes)
         var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions)
         parser.run()
         var strings: [String: String] = [:]

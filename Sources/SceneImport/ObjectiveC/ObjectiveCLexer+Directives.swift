@@ -22,7 +22,14 @@ extension ObjectiveCLexer {
         }
         var sublexer = ObjectiveCLexer(bytes: Array(bytes[start..<end]), conditions: conditions, readsDirectives: false)
         sublexer.run()
-        apply(sublexer.tokens)
+        // At their places in the file, so that a macro's expansion reads as written.
+        let tokens = sublexer.tokens.map { token in
+            var token = token
+            token.start += start
+            token.end += start
+            return token
+        }
+        apply(tokens)
     }
 
     private mutating func apply(_ words: [ObjectiveCToken]) {
@@ -62,8 +69,12 @@ extension ObjectiveCLexer {
             guard let macro = rest.first, macro.kind == .identifier else { return }
             let isFunctionLike = rest.count > 1 && rest[1].isPunctuation("(") && rest[1].start == macro.end
             definitions[macro.value] = isFunctionLike ? [] : Array(rest.dropFirst())
+            functionMacros[macro.value] = isFunctionLike ? ObjectiveCMacroExpansion.Macro(definition: Array(rest.dropFirst())) : nil
         case "undef" where isActive:
-            if let macro = rest.first { definitions[macro.value] = nil }
+            if let macro = rest.first {
+                definitions[macro.value] = nil
+                functionMacros[macro.value] = nil
+            }
         default:
             return
         }

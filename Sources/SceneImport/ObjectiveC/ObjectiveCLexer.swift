@@ -5,7 +5,8 @@
 /// (`@"a" @"b"` is `@"ab"`). Conditional directives (`#if`, `#ifdef`, `#ifndef`, `#elif`,
 /// `#else`, `#endif`) are evaluated against ``ObjectiveCConditions`` and inactive code yields
 /// no tokens. Object-like `#define`s are recorded with their replacement tokens (they are not
-/// expanded). Every loop consumes at least one byte, so any input ends.
+/// expanded), function-like ones with their parameters (``ObjectiveCMacroExpansion`` expands
+/// them). Every loop consumes at least one byte, so any input ends.
 struct ObjectiveCLexer {
     let bytes: [UInt8]
     let conditions: ObjectiveCConditions
@@ -18,6 +19,9 @@ struct ObjectiveCLexer {
     /// Object-like macros defined in active code: name → replacement tokens (function-like
     /// macros map to an empty list).
     var definitions: [String: [ObjectiveCToken]] = [:]
+    /// Function-like macros defined in active code that ``ObjectiveCMacroExpansion`` can expand:
+    /// name → parameters and replacement tokens (at their places in the file).
+    var functionMacros: [String: ObjectiveCMacroExpansion.Macro] = [:]
 
     /// One open `#if` … `#endif` group.
     struct Clause {

@@ -35,11 +35,24 @@ indirect enum ObjectiveCValue {
     case member(String)
     /// An `NSDictionary` the source fixes: its keys and values, in the order written.
     case dictionary(keys: [Item], values: [Item])
+    /// An `NSRange` (`[s rangeOfString:@"-"]`); a location of `NSNotFound` is `Int.max`.
+    case range(location: Int, length: Int)
 
     /// An element and the conditions it is present under, beyond those of its container.
     struct Item {
         var value: ObjectiveCValue
         var conditions: [String]
+    }
+
+    /// The value as a C integer: an integer, or a character literal (`'a'` is 97).
+    var integer: Int? {
+        switch self {
+        case .int(let number): return number
+        case .string(let text):
+            guard let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else { return nil }
+            return Int(scalar.value)
+        default: return nil
+        }
     }
 
     /// Whether the value is a constant a file-level declaration can give.
