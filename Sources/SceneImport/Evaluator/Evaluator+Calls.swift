@@ -423,6 +423,14 @@ extension Evaluator {
     // MARK: - The app's own functions
 
     func findFunctions(named name: String, in type: String) -> [SourceIndex.FunctionInfo] {
+        let key = type + "\u{0}" + name
+        if let known = functionsFound[key] { return known }
+        let found = lookUpFunctions(named: name, in: type)
+        functionsFound[key] = found
+        return found
+    }
+
+    private func lookUpFunctions(named name: String, in type: String) -> [SourceIndex.FunctionInfo] {
         var result: [SourceIndex.FunctionInfo] = []
         var types: [SourceIndex.TypeInfo] = []
         if let info = index.type(named: type) {
@@ -571,7 +579,7 @@ extension Evaluator {
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
         inner.returnHint = Self.resolvingSelf(function.returnType, in: inner.selfType)
-        if let result = function.returnType, isCommandType(result.trimmingCharacters(in: ["?", "!", " "])) {
+        if let result = function.returnType, isCommandType(result.withoutOptionality.withoutSpaces) {
             // A factory calling a factory: the outermost call is where the app asks.
             inner.creationSite = frame.creationSite ?? site
         }

@@ -156,21 +156,54 @@ extension Evaluator {
     // MARK: - Modifiers
 
     /// The labels and types of a tuple type's elements: `(a: T, U)` → `[("a", "T"), (nil, "U")]`.
+    /// Read as bytes: the evaluator asks this for every argument of a call to a function with a
+    /// tuple parameter.
     static func tupleElements(_ type: String) -> [(label: String?, type: String?)] {
-        let bare = type.trimmingCharacters(in: .whitespaces)
-        guard bare.hasPrefix("("), bare.hasSuffix(")") else { return [] }
-        var parts: [String] = []
-        var depth = 0
-        var current = ""
-        for character in bare.dropFirst().dropLast() {
-            if "([<".contains(character) { depth += 1 }
-            if ")]>".contains(character) { depth -= 1 }
-            if character == ",", depth == 0 { parts.append(current); current = ""; continue }
-            current.append(character)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func trimmed(_ bytes: ArraySlice<UInt8>) -> String {
+            var part = bytes
+            while let first = part.first, isSpace(first) { part = part.dropFirst() }
+            while let last = part.last, isSpace(last) { part = part.dropLast() }
+            return String(decoding: part, as: UTF8.self)
         }
-        parts.append(current)
+        var bare = Array(type.utf8)[...]
+        while let first = bare.first, isSpace(first) { bare = bare.dropFirst() }
+        while let last = bare.last, isSpace(last) { bare = bare.dropLast() }
+        guard bare.count >= 2, bare.first == UInt8(ascii: "("), bare.last == UInt8(ascii: ")") else { return [] }
+        var parts: [ArraySlice<UInt8>] = []
+        var depth = 0
+        var start = bare.startIndex + 1
+        for index in (bare.startIndex + 1)..<(bare.endIndex - 1) {
+            switch bare[index] {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"): depth -= 1
+            case UInt8(ascii: ",") where depth == 0:
+                parts.append(bare[start..<index])
+                start = index + 1
+            default: break
+            }
+        }
+        parts.append(bare[start..<(bare.endIndex - 1)])
         return parts.map { part in
-            let pieces = part.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            // `label: Type`, split at the first colon outside brackets (a dictionary type's
+            // colon is the type's), with empty sides dropped.
+            var pieces: [String] = []
+            var level = 0
+            let colon = part.indices.first { index in
+                switch part[index] {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "<"): level += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: ">"): level -= 1
+                case UInt8(ascii: ":"): return level == 0
+                default: break
+                }
+                return false
+            }
+            if let colon {
+                if colon > part.startIndex { pieces.append(trimmed(part[..<colon])) }
+                if colon + 1 < part.endIndex { pieces.append(trimmed(part[(colon + 1)...])) }
+            } else if !part.isEmpty {
+                pieces.append(trimmed(part))
+            }
             return pieces.count == 2 ? (pieces[0], pieces[1]) : (nil, pieces.first)
         }
     }
@@ -724,7 +757,7 @@ extension Evaluator {
 
     func readTarget(_ text: String, frame: Frame) -> Value? {
         let path = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
-        let parts = path.split(separator: ".").map(String.init)
+        let parts = path.components(separatedByBytes: ".").filter { !$0.isEmpty }
         guard let first = parts.first else { return nil }
         var value: Value? = text.hasPrefix("self.") ? frame.selfFields[first] : (frame.locals[first] ?? frame.selfFields[first])
         for part in parts.dropFirst() {
@@ -736,7 +769,7 @@ extension Evaluator {
     func writeTarget(_ text: String, value: Value, frame: inout Frame) {
         let isSelf = text.hasPrefix("self.")
         let path = isSelf ? String(text.dropFirst(5)) : text
-        let parts = path.split(separator: ".").map(String.init)
+        let parts = path.components(separatedByBytes: ".").filter { !$0.isEmpty }
         guard let first = parts.first else { return }
         if parts.count == 1 {
             if !isSelf, frame.locals[first] != nil {

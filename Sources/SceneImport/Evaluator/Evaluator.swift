@@ -51,6 +51,9 @@ final class Evaluator {
     var skippedRegions: Set<SyntaxIdentifier> = []
     /// `#selector(…)` names already looked up, by `self`'s type and the reference's text.
     var selectorNames: [String: String] = [:]
+    /// ``findFunctions(named:in:)``'s answers, by type and name: the index does not change
+    /// while the evaluator runs, and a getter asks the same question once per call it makes.
+    var functionsFound: [String: [SourceIndex.FunctionInfo]] = [:]
     /// Function bodies' text, for "does this body mention X" checks.
     var bodyTexts: [SyntaxIdentifier: String] = [:]
     /// Runs already done (``MemoKey``).

@@ -242,8 +242,11 @@ struct SourceIndex {
     func type(named name: String) -> TypeInfo? {
         if let found = types[name] { return found }
         // Most names asked for are plain names the app does not declare (`UIViewController`).
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nestedByLastName[name].flatMap { types[$0] } }
-        let last = String(name[name.utf8.index(after: dot)...])
+        // Searched as bytes: the generic `lastIndex(of:)` on a `UTF8View` steps one index at a time.
+        let dot = name.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: ".")) }
+            ?? name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name.utf8.distance(from: name.utf8.startIndex, to: $0) }
+        guard let dot else { return nestedByLastName[name].flatMap { types[$0] } }
+        let last = String(name.utf8.dropFirst(dot + 1)) ?? ""
         if let found = types[last] { return found }
         return nestedByLastName[last].flatMap { types[$0] }
     }

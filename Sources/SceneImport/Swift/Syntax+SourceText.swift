@@ -29,4 +29,10 @@ extension StringProtocol {
     var withoutOptionality: String {
         contains { $0 == "?" || $0 == "!" } ? String(filter { $0 != "?" && $0 != "!" }) : String(self)
     }
+
+    /// The text with its spaces dropped (`UIKeyCommand ` → `UIKeyCommand`), without building a
+    /// Foundation character set.
+    var withoutSpaces: String {
+        utf8.contains(UInt8(ascii: " ")) ? String(filter { $0 != " " }) : String(self)
+    }
 }
