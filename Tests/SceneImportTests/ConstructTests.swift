@@ -552,6 +552,61 @@ import Scenes
         #expect(parsed.type == "Type" && parsed.base == "method" && parsed.labels! == [nil, "with"])
     }
 
+    @Test func tupleTypeElements() {
+        func elements(_ type: String) -> [String] {
+            Evaluator.tupleElements(type).map { "\($0.label ?? "_") \($0.type ?? "nil")" }
+        }
+        #expect(elements(" (modifiers: UIKeyModifierFlags, input: String) ") == ["modifiers UIKeyModifierFlags", "input String"])
+        #expect(elements("(UIKeyModifierFlags, [String: (Int, Int)])") == ["_ UIKeyModifierFlags", "_ [String: (Int, Int)]"])
+        #expect(elements("()") == ["_ nil"])
+        #expect(elements("String").isEmpty)
+        #expect(elements("(").isEmpty)
+    }
+
+    /// A multiplatform app: the settings scene exists only on macOS, so its view (and the view
+    /// only it shows) is never created on iOS; a view only a preview shows is not the app's.
+    @Test func swiftUITypesTheBuildNeverCreatesProvideNoShortcuts() throws {
+        let result = try importing(["App.swift": """
+            import SwiftUI
+            @main struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup { ContentView() }
+                    #if os(macOS)
+                    Settings { SettingsView() }
+                    #endif
+                }
+            }
+            struct ContentView: View {
+                var body: some View { Button("New") {}.keyboardShortcut("n") }
+            }
+            struct SettingsView: View {
+                var body: some View { RulesEditor() }
+            }
+            struct RulesEditor: View {
+                var body: some View { Button("Delete") {}.keyboardShortcut(.delete) }
+            }
+            struct PreviewOnly: View {
+                var body: some View { Button("X") {}.keyboardShortcut("x") }
+            }
+            #Preview { PreviewOnly() }
+            """])
+        #expect(keys(result) == ["ContentView swiftui cmd+n nil"])
+        let mac = try importing(["App.swift": """
+            import SwiftUI
+            @main struct NotesApp: App {
+                var body: some Scene {
+                    #if os(macOS)
+                    Settings { RulesEditor() }
+                    #endif
+                }
+            }
+            struct RulesEditor: View {
+                var body: some View { Button("Delete") {}.keyboardShortcut(.delete) }
+            }
+            """], platform: .macCatalyst)
+        #expect(keys(mac).isEmpty)
+    }
+
     @Test func inactiveCodeDeclaresNothing() throws {
         let result = try importing(["H.swift": """
             import UIKit

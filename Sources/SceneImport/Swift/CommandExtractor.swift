@@ -14,9 +14,21 @@ struct CommandExtractor {
     let index: SourceIndex
     let evaluator: Evaluator
 
+    /// SwiftUI types this build never creates (``SourceIndex/unbuiltTypes(among:)``).
+    let unbuiltSwiftUITypes: Set<String>
+
     init(index: SourceIndex, strings: StringsTable, resources: ResourceFiles = ResourceFiles()) {
         self.index = index
         self.evaluator = Evaluator(index: index, strings: strings, resources: resources)
+        // Only an app with SwiftUI shortcuts pays for the search, and only one whose entry point
+        // is among the sources read: without it (a folder of views, a library) nothing shows
+        // what the app creates.
+        let swiftUI = index.types.values.filter { info in
+            info.kind == .struct && info.inherited.contains(where: Self.builtWhereNamed.contains) && !info.inherited.contains("App")
+        }
+        let withShortcuts = swiftUI.contains { index.type($0, mentions: "keyboardShortcut") }
+        let hasEntryPoint = index.types.values.contains { $0.inherited.contains(where: Self.entryPoints.contains) }
+        unbuiltSwiftUITypes = withShortcuts && hasEntryPoint ? index.unbuiltTypes(among: swiftUI) : []
     }
 
     /// The inventory, sorted by file, line, provider and shortcut, each command once.
@@ -170,8 +182,17 @@ struct CommandExtractor {
 
     // MARK: - SwiftUI
 
+    /// The SwiftUI types that are built only where compiled code names them: a view, toolbar,
+    /// command set or view modifier (an `App` is the entry point).
+    static let builtWhereNamed: Set<String> = ["View", "Commands", "Scene", "ToolbarContent", "CustomizableToolbarContent", "ViewModifier"]
+    /// What an app's entry point adopts: a SwiftUI `App`, an application or scene delegate.
+    static let entryPoints: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"]
+
     private func swiftUICommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
         guard index.type(info, mentions: "keyboardShortcut") else { return [] }
+        // A type this build never creates (a multiplatform app's view shown only under
+        // `#if os(macOS)`, or only by a preview): its shortcuts are not the app's.
+        if unbuiltSwiftUITypes.contains(info.name) { return [] }
         var roots: [Syntax] = []
         for property in info.properties.values {
             if let getter = property.getter { roots.append(Syntax(getter)) }

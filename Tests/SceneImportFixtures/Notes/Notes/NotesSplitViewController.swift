@@ -1,3 +1,4 @@
+import SwiftUI
 import UIKit
 
 class NotesSplitViewController: UISplitViewController {
@@ -13,4 +14,7 @@ class NotesSplitViewController: UISplitViewController {
 
     @objc func newNote(_ sender: Any?) {}
     @objc func toggleSidebar() {}
+    @objc func showSettings() {
+        present(UIHostingController(rootView: SettingsView()), animated: true)
+    }
 }

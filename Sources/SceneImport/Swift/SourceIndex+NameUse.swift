@@ -1,0 +1,108 @@
+import SwiftSyntax
+
+extension SourceIndex {
+    /// The SwiftUI types among `candidates` (views, toolbars, command sets, view modifiers)
+    /// that this build never creates: no compiled code names them, except their own
+    /// declarations, previews (`#Preview { … }`, a `PreviewProvider`) and other such types.
+    ///
+    /// A type is built when code outside every candidate names it (a UIKit controller, an
+    /// `App`, a free function), or when a built candidate does. So a multiplatform app's
+    /// settings view that only its macOS `Settings` scene shows, and every view only that view
+    /// shows, are not built for iOS. A nested type counts as its outermost type. Inactive `#if`
+    /// clauses are skipped.
+    func unbuiltTypes(among candidates: [TypeInfo]) -> Set<String> {
+        let names = Set(candidates.map { Self.outermostName(of: $0.name) })
+        guard !names.isEmpty else { return [] }
+        var built: Set<String> = []
+        var usedBy: [String: Set<String>] = [:]  // user → the candidates it names
+        for (_, tree) in files {
+            let finder = NameUseFinder(names: names, conditions: conditions)
+            finder.walk(tree)
+            for (user, used) in finder.uses {
+                if let user, names.contains(user) {
+                    usedBy[user, default: []].formUnion(used.subtracting([user]))
+                } else {
+                    built.formUnion(used)
+                }
+            }
+        }
+        var pending = Array(built)
+        while let next = pending.popLast() {
+            for used in usedBy[next] ?? [] where built.insert(used).inserted { pending.append(used) }
+        }
+        return Set(candidates.map(\.name).filter { !built.contains(Self.outermostName(of: $0)) })
+    }
+
+    static func outermostName(of name: String) -> String {
+        name.split(separator: ".").first.map(String.init) ?? name
+    }
+}
+
+/// Records which of `names` compiled code mentions, by the outermost type whose declaration
+/// (or extension) the mention sits in (`nil` outside any type), skipping previews, inactive
+/// `#if` clauses and the names of declarations themselves.
+private final class NameUseFinder: SyntaxVisitor {
+    let names: Set<String>
+    let conditions: CompilationConditions
+    private(set) var uses: [String?: Set<String>] = [:]
+    private var enclosing: [String] = []
+
+    init(names: Set<String>, conditions: CompilationConditions) {
+        self.names = names
+        self.conditions = conditions
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let active = conditions.activeClause(of: node), let elements = active.elements { walk(elements) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inherited: node.inheritanceClause, members: node.memberBlock)
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inherited: node.inheritanceClause, members: node.memberBlock)
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inherited: node.inheritanceClause, members: node.memberBlock)
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enter(node.name.text, inherited: node.inheritanceClause, members: node.memberBlock)
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let extended = SourceIndex.outermostName(of: node.extendedType.trimmedDescription)
+        return enter(extended, inherited: node.inheritanceClause, members: node.memberBlock)
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if case .identifier(let text) = token.tokenKind, names.contains(text) {
+            uses[enclosing.first, default: []].insert(text)
+        }
+        return .skipChildren
+    }
+
+    /// Walks a type's members with it as the enclosing type; a preview provider is skipped.
+    private func enter(_ name: String, inherited: InheritanceClauseSyntax?, members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
+        if inherited?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "PreviewProvider" }) == true {
+            return .skipChildren
+        }
+        if let inherited { walk(inherited) }
+        enclosing.append(name)
+        walk(members)
+        enclosing.removeLast()
+        return .skipChildren
+    }
+}
