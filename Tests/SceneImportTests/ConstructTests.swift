@@ -607,6 +607,55 @@ import Scenes
         #expect(keys(mac).isEmpty)
     }
 
+    /// Shortcut helpers: a method in `extension View` that maps its arguments to a
+    /// `KeyEquivalent` and `EventModifiers` before calling `.keyboardShortcut`, and a free
+    /// function returning a button, reached through another free function. Each view that calls
+    /// one gets the shortcuts the helper attaches for its arguments; the helpers get none.
+    @Test func shortcutHelpersGiveTheirShortcutsToTheViewsThatCallThem() throws {
+        let result = try importing(["Helpers.swift": """
+            import SwiftUI
+            import UIKit
+            extension View {
+                func keyCommand(_ key: String, modifiers: UIKeyModifierFlags = .command) -> some View {
+                    var eventModifiers: EventModifiers = []
+                    if modifiers.contains(.command) { eventModifiers.insert(.command) }
+                    if modifiers.contains(.shift) { eventModifiers.insert(.shift) }
+                    if modifiers.contains(.alternate) { eventModifiers.insert(.option) }
+                    let equivalent: KeyEquivalent
+                    switch key {
+                    case UIKeyCommand.inputUpArrow: equivalent = .upArrow
+                    case UIKeyCommand.inputEscape: equivalent = .escape
+                    default: equivalent = KeyEquivalent(key.first!)
+                    }
+                    return self.keyboardShortcut(equivalent, modifiers: eventModifiers)
+                }
+            }
+            func ComposeButton(action: @escaping () -> Void) -> some View {
+                Button(action: action) { Text("Compose") }.keyboardShortcut("n", modifiers: [.command, .shift])
+            }
+            func ComposeContainer(action: @escaping () -> Void) -> some View {
+                VStack { ComposeButton(action: action) }
+            }
+            struct EditorView: View {
+                var body: some View {
+                    VStack {
+                        Button("Indent") {}.keyCommand("]")
+                        Button("Older") {}.keyCommand(UIKeyCommand.inputUpArrow, modifiers: [.command, .alternate])
+                        Button("Close") {}.keyCommand(UIKeyCommand.inputEscape, modifiers: [])
+                        ComposeContainer {}
+                    }
+                }
+            }
+            struct TimelineView: View {
+                var body: some View { ComposeButton {} }
+            }
+            """])
+        #expect(keys(result) == [
+            "EditorView swiftui cmd+] nil", "EditorView swiftui esc nil", "EditorView swiftui opt+cmd+up nil",
+            "EditorView swiftui shift+cmd+n nil", "TimelineView swiftui shift+cmd+n nil",
+        ])
+    }
+
     @Test func inactiveCodeDeclaresNothing() throws {
         let result = try importing(["H.swift": """
             import UIKit

@@ -30,6 +30,14 @@ extension Evaluator {
         }
         if let member = callee.as(MemberAccessExprSyntax.self) {
             if let value = unicodeCall(member, args: args, frame: &frame) { return value }
+            if shortcutLog != nil, member.declName.baseName.text == "keyboardShortcut" {
+                // Inside a shortcut helper a view calls: the shortcut, as its arguments give it.
+                if case .shortcut(let input, let modifiers) = swiftUIShortcut(args, frame: &frame) {
+                    shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: frame.conditions))
+                }
+                if let base = member.base { _ = evaluate(base, frame: &frame) }
+                return .unknown(call.sourceText)
+            }
             return callMember(member, args: args, call: call, frame: &frame, hint: hint)
         }
         runClosures(in: args, frame: &frame)
@@ -56,6 +64,11 @@ extension Evaluator {
                 return unknown
             }
             return .bool(items.contains { $0.value.scalarKey == key })
+        case ("contains", .modifiers(let set), _):
+            // `modifiers.contains(.command)` on a set the source fixes.
+            var hinted = frame
+            guard let names = asModifiers(evaluate(argument.expression, frame: &hinted, hint: "UIKeyModifierFlags")) else { return unknown }
+            return .bool(names.isSubset(of: set))
         case ("contains", .string(let text), .string(let part)): return .bool(text.contains(part))
         case ("hasPrefix", .string(let text), .string(let part)): return .bool(text.hasPrefix(part))
         case ("hasSuffix", .string(let text), .string(let part)): return .bool(text.hasSuffix(part))

@@ -494,6 +494,9 @@ extension Evaluator {
                 return .string(strings.lookup(text) ?? text)
             }
             if name == "count" { return .int(text.count) }
+            // `key.first` (a `Character`, kept as a one-character string; `nil` for "").
+            if name == "first" { return text.first.map { .string(String($0)) } ?? .null }
+            if name == "last" { return text.last.map { .string(String($0)) } ?? .null }
             return .unknown(member.sourceText)
         case .array(let items):
             if name == "count" { return .int(items.count) }

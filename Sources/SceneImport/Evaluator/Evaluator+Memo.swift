@@ -43,6 +43,7 @@ extension Evaluator {
 
     /// Runs `body` once per key: later calls replay the first run's effects.
     func memoised(_ key: MemoKey, sharesFields: Bool, frame: inout Frame, _ body: (inout Frame) -> Value) -> Value {
+        if shortcutLog != nil { return body(&frame) }
         if let entry = memo[key] {
             memoHits &+= 1
             // Replaying the run's log is work too: a callee called again and again (its log

@@ -51,6 +51,18 @@ final class Evaluator {
     var skippedRegions: Set<SyntaxIdentifier> = []
     /// `#selector(…)` names already looked up, by `self`'s type and the reference's text.
     var selectorNames: [String: String] = [:]
+    /// While a view's call of a shortcut helper runs (``CommandExtractor``): each
+    /// `.keyboardShortcut(…)` the helper reaches, with the conditions it runs under. Runs are
+    /// not memoised meanwhile, since a memoised run would not log its shortcuts again.
+    var shortcutLog: [LoggedShortcut]?
+
+    /// A `.keyboardShortcut(…)` a shortcut helper reached.
+    struct LoggedShortcut {
+        var input: String?
+        var modifiers: Set<String>?
+        var conditions: [String]
+    }
+
     /// ``findFunctions(named:in:)``'s answers, by type and name: the index does not change
     /// while the evaluator runs, and a getter asks the same question once per call it makes.
     var functionsFound: [String: [SourceIndex.FunctionInfo]] = [:]
@@ -393,7 +405,7 @@ final class Evaluator {
         // Only `self` and locals are values the code fixed; a stored property's initial value may
         // have changed by the time UIKit asks.
         let fixed = subject == "self" || frame.locals[subject] != nil
-        if fixed, let chosen = matchingCase(of: expression, subject: subjectValue) {
+        if fixed, let chosen = matchingCase(of: expression, subject: subjectValue, frame: frame) {
             // A subject the evaluator knows (`switch self` in an enum's property) picks its case.
             let before = frame.returns.count
             execute(chosen.statements, frame: &frame)
@@ -448,8 +460,10 @@ final class Evaluator {
         conditions.starts(with: outside) ? Array(conditions.dropFirst(outside.count)) : conditions
     }
 
-    /// The case a known subject selects, when every label is a plain enum case or literal.
-    private func matchingCase(of expression: SwitchExprSyntax, subject: Value) -> SwitchCaseSyntax? {
+    /// The case a known subject selects, when every label is a plain enum case, a literal, or
+    /// (for a string or integer subject) a constant the source fixes (`case
+    /// UIKeyCommand.inputUpArrow:`).
+    private func matchingCase(of expression: SwitchExprSyntax, subject: Value, frame: Frame) -> SwitchCaseSyntax? {
         let key: String
         switch subject {
         case .enumCase(_, let name, _): key = "." + name
@@ -471,6 +485,19 @@ final class Evaluator {
                         text = "." + member.declName.baseName.text
                     }
                     if text == key { return switchCase }
+                    let isLiteral = pattern.expression.is(StringLiteralExprSyntax.self) || pattern.expression.is(IntegerLiteralExprSyntax.self)
+                    guard !isLiteral, !(pattern.expression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false) else { continue }
+                    switch subject {
+                    case .string, .int:
+                        var scratch = frame
+                        switch (subject, evaluate(pattern.expression, frame: &scratch)) {
+                        case (.string(let a), .string(let b)): if a == b { return switchCase }
+                        case (.int(let a), .int(let b)): if a == b { return switchCase }
+                        default: return nil  // a pattern the source does not fix: undecided
+                        }
+                    default:
+                        continue
+                    }
                 }
             }
         }

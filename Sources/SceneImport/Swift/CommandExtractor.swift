@@ -16,6 +16,8 @@ struct CommandExtractor {
 
     /// SwiftUI types this build never creates (``SourceIndex/unbuiltTypes(among:)``).
     let unbuiltSwiftUITypes: Set<String>
+    /// Functions that attach shortcuts to the views that call them.
+    let shortcutHelpers: ShortcutHelpers
 
     init(index: SourceIndex, strings: StringsTable, resources: ResourceFiles = ResourceFiles()) {
         self.index = index
@@ -29,6 +31,7 @@ struct CommandExtractor {
         let withShortcuts = swiftUI.contains { index.type($0, mentions: "keyboardShortcut") }
         let hasEntryPoint = index.types.values.contains { $0.inherited.contains(where: Self.entryPoints.contains) }
         unbuiltSwiftUITypes = withShortcuts && hasEntryPoint ? index.unbuiltTypes(among: swiftUI) : []
+        shortcutHelpers = ShortcutHelpers(index: index)
     }
 
     /// The inventory, sorted by file, line, provider and shortcut, each command once.
@@ -189,7 +192,8 @@ struct CommandExtractor {
     static let entryPoints: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"]
 
     private func swiftUICommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
-        guard index.type(info, mentions: "keyboardShortcut") else { return [] }
+        let helpersCalled = shortcutHelpers.names.filter { index.type(info, mentions: $0) }
+        guard index.type(info, mentions: "keyboardShortcut") || !helpersCalled.isEmpty else { return [] }
         // A type this build never creates (a multiplatform app's view shown only under
         // `#if os(macOS)`, or only by a preview): its shortcuts are not the app's.
         if unbuiltSwiftUITypes.contains(info.name) { return [] }
@@ -198,10 +202,13 @@ struct CommandExtractor {
             if let getter = property.getter { roots.append(Syntax(getter)) }
             if let initializer = property.initializer { roots.append(Syntax(initializer)) }
         }
-        for function in info.functions { if let body = function.body { roots.append(Syntax(body)) } }
+        // A helper's own `.keyboardShortcut` is its callers' (below).
+        for function in info.functions where !shortcutHelpers.contains(function) {
+            if let body = function.body { roots.append(Syntax(body)) }
+        }
         var result: [ImportedCommand] = []
         for root in roots {
-            let finder = ShortcutFinder(viewMode: .sourceAccurate)
+            let finder = ShortcutFinder(helpers: helpersCalled)
             finder.walk(root)
             for call in finder.calls where isCompiled(call, within: root) {
                 evaluator.reset()
@@ -209,25 +216,56 @@ struct CommandExtractor {
                 let conditions = enclosingConditions(of: call, within: root)
                 let site = evaluator.location((call.calledExpression.as(MemberAccessExprSyntax.self)?.declName).map(Syntax.init) ?? Syntax(call))
                 let args = evaluator.arguments(of: call)
-                var shortcuts: [(input: String?, modifiers: Set<String>?)] = []
+                var shortcuts: [Evaluator.LoggedShortcut] = []
                 for var frame in forEachFrames(around: call, within: root, selfType: info.name) {
-                    guard case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) else { continue }
-                    if !shortcuts.contains(where: { $0.input == input && $0.modifiers == modifiers }) { shortcuts.append((input, modifiers)) }
+                    let found: [Evaluator.LoggedShortcut]
+                    if let helper = shortcutHelpers.function(calledBy: call, args: args, evaluator: evaluator) {
+                        found = self.shortcuts(of: helper, args: args, site: site, frame: &frame)
+                    } else if call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut",
+                              case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) {
+                        found = [.init(input: input, modifiers: modifiers, conditions: [])]
+                    } else {
+                        found = []
+                    }
+                    for shortcut in found where !shortcuts.contains(where: {
+                        $0.input == shortcut.input && $0.modifiers == shortcut.modifiers && $0.conditions == shortcut.conditions
+                    }) {
+                        shortcuts.append(shortcut)
+                    }
                 }
                 let title = buttonTitle(of: call)
-                for (input, modifiers) in shortcuts {
+                for shortcut in shortcuts {
+                    let all = Self.unique(conditions + shortcut.conditions)
                     result.append(ImportedCommand(
-                        declaredIn: info.name, mechanism: .swiftui, input: input,
-                        modifiers: modifiers.map { $0.sorted() }, action: nil,
+                        declaredIn: info.name, mechanism: .swiftui, input: shortcut.input,
+                        modifiers: shortcut.modifiers.map { $0.sorted() }, action: nil,
                         title: title, titleExpression: nil,
-                        conditional: !conditions.isEmpty,
-                        condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+                        conditional: !all.isEmpty,
+                        condition: all.isEmpty ? nil : all.joined(separator: " && "),
                         attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
                         propertyList: nil, file: site.file, line: site.line))
                 }
             }
         }
         return result
+    }
+
+    /// The shortcuts a view's call of a shortcut helper attaches: the helper runs with the
+    /// call's arguments, and each `.keyboardShortcut(…)` it reaches (through other helpers too)
+    /// is logged with the conditions inside the helper that it runs under.
+    private func shortcuts(of helper: SourceIndex.FunctionInfo, args: [(label: String?, expression: ExprSyntax)],
+                           site: SourceLocation, frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
+        let outer = frame.conditions
+        evaluator.shortcutLog = []
+        _ = evaluator.invoke(helper, ofType: shortcutHelpers.isViewMethod(helper) ? "View" : nil, args: args, frame: &frame,
+                             selfValue: nil, site: site)
+        let logged = evaluator.shortcutLog ?? []
+        evaluator.shortcutLog = nil
+        return logged.map { shortcut in
+            var shortcut = shortcut
+            shortcut.conditions = Array(shortcut.conditions.drop { outer.contains($0) })
+            return shortcut
+        }
     }
 
     /// The frames a shortcut inside `ForEach(collection) { element in … }` is evaluated in: one
@@ -330,11 +368,23 @@ struct CommandExtractor {
 }
 
 /// Collects `.keyboardShortcut(…)` calls.
-private final class ShortcutFinder: SyntaxVisitor {
+/// The `.keyboardShortcut(…)` calls in a syntax tree, and the calls of the shortcut helpers
+/// named `helpers` (`.keyCommand("]")` for a helper in `extension View`, `PostButton(…)` for a
+/// free function).
+final class ShortcutFinder: SyntaxVisitor {
+    let helpers: Set<String>
     var calls: [FunctionCallExprSyntax] = []
 
+    init(helpers: Set<String> = []) {
+        self.helpers = helpers
+        super.init(viewMode: .sourceAccurate)
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "keyboardShortcut" {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if name == "keyboardShortcut" || helpers.contains(name) { calls.append(node) }
+        } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), helpers.contains(reference.baseName.text) {
             calls.append(node)
         }
         return .visitChildren

@@ -1,0 +1,69 @@
+import SwiftSyntax
+
+/// The functions an app writes to attach keyboard shortcuts to the views that call them: a
+/// method in `extension View` (`.keyCommand("]", modifiers: .command)`) or a free function
+/// returning a view (`PostButton(action:)`) whose body reaches `.keyboardShortcut(…)`,
+/// directly or through another such function.
+///
+/// A view's call of a helper is a creation site of that view (as an app's factory call is for
+/// `UIKeyCommand`s): ``CommandExtractor`` runs the helper with the call's arguments and gives
+/// the view each shortcut the run reaches.
+struct ShortcutHelpers {
+    /// Free functions, by name.
+    private var free: [String: [SourceIndex.FunctionInfo]] = [:]
+    /// Methods of `extension View`, by name.
+    private var viewMethods: [String: [SourceIndex.FunctionInfo]] = [:]
+    /// Where each helper is declared (file and line), to recognise one among a type's members.
+    private var declared: Set<SourceLocation> = []
+
+    /// Every helper's name.
+    var names: Set<String> { Set(free.keys).union(viewMethods.keys) }
+
+    init(index: SourceIndex) {
+        let globals = index.globalFunctions.values.flatMap { $0 }
+        let methods = index.types["View"]?.functions ?? []
+        func attaches(_ function: SourceIndex.FunctionInfo, callingAny names: Set<String>) -> Bool {
+            guard let body = function.body else { return false }
+            let finder = ShortcutFinder(helpers: names)
+            finder.walk(body)
+            return !finder.calls.isEmpty
+        }
+        // Functions that call `.keyboardShortcut` first, then those calling one of them, until
+        // no more join (each round adds one at least, so at most one round per function).
+        var found: Set<SourceLocation> = []
+        var names: Set<String> = []
+        var changed = true
+        while changed {
+            changed = false
+            for function in globals + methods where !found.contains(function.location) && attaches(function, callingAny: names) {
+                found.insert(function.location)
+                names.insert(function.name)
+                changed = true
+            }
+        }
+        for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
+        for function in methods where found.contains(function.location) { viewMethods[function.name, default: []].append(function) }
+        declared = found
+    }
+
+    /// Whether `function` is a helper.
+    func contains(_ function: SourceIndex.FunctionInfo) -> Bool { declared.contains(function.location) }
+
+    /// Whether `function` is a helper in `extension View`.
+    func isViewMethod(_ function: SourceIndex.FunctionInfo) -> Bool {
+        viewMethods[function.name]?.contains { $0.location == function.location } ?? false
+    }
+
+    /// The helper `call` calls, matched by its argument labels; `nil` for any other call.
+    func function(calledBy call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)],
+                  evaluator: Evaluator) -> SourceIndex.FunctionInfo? {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let candidates = viewMethods[member.declName.baseName.text] else { return nil }
+            return evaluator.match(candidates, args: args)
+        }
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), let candidates = free[reference.baseName.text] {
+            return evaluator.match(candidates, args: args)
+        }
+        return nil
+    }
+}
