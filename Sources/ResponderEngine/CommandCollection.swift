@@ -178,6 +178,7 @@ final class CommandCollection {
     var shadowed: [Int: [Candidate]] { contents.shadowed }
 
     fileprivate static let usageCount = Int(HIDUsage.lastDefined.rawValue) + 1
+    private static let readCapacity = 64
 
     /// Reads every responder's `keyCommands` (counted) and builds the collection, or reuses one
     /// of `recent` when the reads returned what it was built from (`recent` is then updated,
@@ -222,6 +223,9 @@ final class CommandCollection {
     /// `keyCommands` read per responder.
     private static func read(_ chain: ResponderChain) -> (sources: [Source], calls: Int) {
         var sources: [Source] = []
+        // Room for a typical chain's commands at once: growing one element at a time
+        // reallocated the array about seven times a read.
+        sources.reserveCapacity(readCapacity)
         var calls = 0
         func append(_ commands: [KeyCommand], of responder: Responder, at position: Int) {
             for command in commands {
