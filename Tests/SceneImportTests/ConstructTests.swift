@@ -656,6 +656,32 @@ import Scenes
         ])
     }
 
+    /// `index.description` is the number's text, and a test on a value the source does not fix
+    /// (`item?.isEnabled ?? false`) stays a run-time condition instead of taking its fallback.
+    @Test func numberDescriptionsAndUnknownOptionalTests() throws {
+        let result = try importing(["Game.swift": """
+            import UIKit
+            class GameViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands = (1..<4).map { index in
+                        UIKeyCommand(title: "Section \\(index)", action: #selector(toggle(_:)), input: index.description, modifierFlags: .command)
+                    }
+                    if navigationItem.rightBarButtonItem?.isEnabled ?? false {
+                        commands.append(UIKeyCommand(title: "Quit", action: #selector(quit), input: "q", modifierFlags: .command))
+                    }
+                    return commands
+                }
+                @objc func toggle(_ sender: UIKeyCommand) {}
+                @objc func quit() {}
+            }
+            """])
+        #expect(keys(result) == [
+            "GameViewController keyCommands cmd+1 toggle:", "GameViewController keyCommands cmd+2 toggle:",
+            "GameViewController keyCommands cmd+3 toggle:", "GameViewController keyCommands cmd+q quit",
+        ])
+        #expect(result.inventory.first { $0.action == "quit" }?.conditional == true)
+    }
+
     @Test func inactiveCodeDeclaresNothing() throws {
         let result = try importing(["H.swift": """
             import UIKit

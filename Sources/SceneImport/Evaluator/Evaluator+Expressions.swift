@@ -489,6 +489,10 @@ extension Evaluator {
                 return .int(ModifierName.rawValue(set))
             }
             return .unknown(member.sourceText)
+        case .int(let number):
+            // `index.description` in `(1..<10).map { … input: index.description … }`.
+            if name == "description" { return .string(String(number)) }
+            return .unknown(member.sourceText)
         case .string(let text):
             if name == "localized" || name == "localize" || name == "localizedString" {
                 return .string(strings.lookup(text) ?? text)
@@ -685,6 +689,9 @@ extension Evaluator {
 
     func binary(_ op: String, _ left: Value, _ right: Value, text: String) -> Value {
         switch (op, left, right) {
+        // `item?.isEnabled ?? false` on a value the source does not fix is a run-time test, not
+        // its fallback: a Boolean fallback keeps the unknown.
+        case ("??", .unknown, .bool): return left
         case ("??", .null, _), ("??", .unknown, _): return right
         case ("??", _, _): return left
         case ("+", .array(let a), .array(let b)): return .array(a + b)

@@ -100,6 +100,7 @@ struct SourceIndex {
     let conditions: CompilationConditions
     /// Each file's text, for cheap "does this file mention X at all" checks before walking trees.
     private var texts: [String: String] = [:]
+    private let mentions = MentionAnswers()
     /// Line tables, one per file, by display path.
     private(set) var converters: [String: SourceLocationConverter] = [:]
     /// How deep the parser follows nesting, in every build: swift-syntax's own default is 20
@@ -223,10 +224,21 @@ struct SourceIndex {
     }
 
     /// Whether a file's text contains `word` anywhere (comments included): when it does not,
-    /// no declaration in the file can use it.
+    /// no declaration in the file can use it. Each file and word is searched once: a file that
+    /// declares many types (generated code) is asked the same question for each of them.
     func file(_ file: String, mentions word: String) -> Bool {
+        let key = file + "\u{0}" + word
+        if let known = mentions.answers[key] { return known }
         guard var text = texts[file] else { return true }
-        return ByteSearch.contains(&text, word)
+        let found = ByteSearch.contains(&text, word)
+        mentions.answers[key] = found
+        return found
+    }
+
+    /// ``file(_:mentions:)``'s answers, shared by every copy of the index (its texts do not
+    /// change once read).
+    final class MentionAnswers {
+        var answers: [String: Bool] = [:]
     }
 
     /// Whether any of the files a type is declared or extended in mentions `word`.
@@ -541,8 +553,15 @@ extension ExtensionDeclSyntax {
         let name = extendedType.sourceText.replacingOccurrences(of: " ", with: "")
         guard let dot = name.firstIndex(of: "."), let file = root.as(SourceFileSyntax.self) else { return name }
         let module = name[..<dot]
-        let imported = file.statements.contains { item in
-            item.item.as(ImportDeclSyntax.self)?.path.first?.name.text == String(module)
+        // Imports lead a file (inside `#if canImport(…)` blocks too): the scan stops at its first
+        // declaration, so a generated file of thousands of `extension A.B` stays linear.
+        var imported = false
+        for item in file.statements {
+            if let importDecl = item.item.as(ImportDeclSyntax.self) {
+                if importDecl.path.first?.name.text == String(module) { imported = true; break }
+            } else if !item.item.is(IfConfigDeclSyntax.self) {
+                break
+            }
         }
         return imported ? String(name[name.index(after: dot)...]) : name
     }
