@@ -142,6 +142,7 @@ import Scenes
                         [self add:CHORD(@"ctrl", [NSString stringWithFormat:@"%c", c])];
                     }
                     [self add:@"plain"];
+                    [_commands addObject:[UIKeyCommand keyCommandWithInput:@"n" modifierFlags:UIKeyModifierCommand ^ UIKeyModifierShift action:@selector(send:)]];
                     return self;
                 }
                 - (NSArray *)keyCommands { return _commands; }
@@ -164,7 +165,7 @@ import Scenes
         ])
         let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? []) \($0.conditional)" }
         #expect(rows.sorted() == [
-            "UIKeyInputUpArrow [\"shift\"] false", "plain [] false",
+            "UIKeyInputUpArrow [\"shift\"] false", "n [\"command\", \"shift\"] false", "plain [] false",
             "x [\"control\"] false", "y [\"control\"] false", "z [\"control\"] false",
         ])
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil })

@@ -44,6 +44,7 @@ extension ObjectiveCBodyScanner {
         }
         let parts = stream.splitTopLevel(lower..<upper, separator: "|")
         if parts.count > 1 { return union(parts.map { evaluate($0) }, text: stream.text(lower..<upper)) }
+        if let exclusive = exclusiveOr(in: lower..<upper) { return exclusive }
         if let binary = binaryOperator(in: lower..<upper) { return binary }
         let (value, next) = postfix(at: lower, upper: upper)
         if next >= upper { return value }
@@ -89,6 +90,26 @@ extension ObjectiveCBodyScanner {
             }
         }
         return nil
+    }
+
+    /// `a ^ b` at the top level of `range` (a binary `^`, not a block literal's): the modifiers
+    /// in exactly one of the sides (`UIKeyModifierCommand ^ UIKeyModifierShift` is ⇧⌘), or the
+    /// integers' exclusive or; `nil` when the range has no such operator.
+    private mutating func exclusiveOr(in range: Range<Int>) -> ObjectiveCValue? {
+        var at: Int?
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if index > range.lowerBound, stream.isPunctuation(index, "^"), endsOperand(index - 1) { at = index }
+            index = stream.skip(index)
+        }
+        guard let at, at + 1 < range.upperBound else { return nil }
+        let left = evaluate(range.lowerBound..<at)
+        let right = evaluate(at + 1..<range.upperBound)
+        switch (left, right) {
+        case (.modifiers(let a), .modifiers(let b)): return .modifiers(a.symmetricDifference(b))
+        case (.int(let a), .int(let b)): return .int(a ^ b)
+        default: return .unknown(stream.text(range))
+        }
     }
 
     /// Whether the token at `index` can end an operand (so an operator after it is binary).
