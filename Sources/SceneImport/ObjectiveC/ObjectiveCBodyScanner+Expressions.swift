@@ -44,7 +44,6 @@ extension ObjectiveCBodyScanner {
         }
         let parts = stream.splitTopLevel(lower..<upper, separator: "|")
         if parts.count > 1 { return union(parts.map { evaluate($0) }, text: stream.text(lower..<upper)) }
-        if let exclusive = exclusiveOr(in: lower..<upper) { return exclusive }
         if let binary = binaryOperator(in: lower..<upper) { return binary }
         let (value, next) = postfix(at: lower, upper: upper)
         if next >= upper { return value }
@@ -52,12 +51,14 @@ extension ObjectiveCBodyScanner {
         return .unknown(stream.text(lower..<upper))
     }
 
-    /// C's comparisons and `+`/`-` at the top level of `range`, lowest precedence first: `nil`
-    /// when the range has none. Integers (and character literals) compare and add as C does,
-    /// strings compare with `==`/`!=` by value; anything else is unknown (both sides are still
+    /// C's `^`, comparisons and `+`/`-` at the top level of `range`, lowest precedence first
+    /// (a `^` that starts the range opens a block literal): `nil` when the range has none.
+    /// Integers (and character literals) compare, add and exclusive-or as C does, modifier
+    /// masks exclusive-or as sets (`UIKeyModifierCommand ^ UIKeyModifierShift` is ⇧⌘), strings
+    /// compare with `==`/`!=` by value; anything else is unknown (both sides are still
     /// evaluated, for what they create).
     private mutating func binaryOperator(in range: Range<Int>) -> ObjectiveCValue? {
-        let groups: [Set<String>] = [["==", "!="], ["<", "<=", ">", ">="], ["+", "-"]]
+        let groups: [Set<String>] = [["^"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"]]
         for operators in groups {
             // The rightmost binary operator of the group: C's operators here are left-associative.
             var found: Int?
@@ -77,6 +78,9 @@ extension ObjectiveCBodyScanner {
             if case .string(let a) = left, case .string(let b) = right, op == "==" || op == "!=" {
                 return .bool((a == b) == (op == "=="))
             }
+            if case .modifiers(let a) = left, case .modifiers(let b) = right, op == "^" {
+                return .modifiers(a.symmetricDifference(b))
+            }
             guard let a = left.integer, let b = right.integer else { return .unknown(text) }
             switch op {
             case "==": return .bool(a == b)
@@ -85,31 +89,12 @@ extension ObjectiveCBodyScanner {
             case "<=": return .bool(a <= b)
             case ">": return .bool(a > b)
             case ">=": return .bool(a >= b)
+            case "^": return .int(a ^ b)
             case "+": return .int(a &+ b)
             default: return .int(a &- b)
             }
         }
         return nil
-    }
-
-    /// `a ^ b` at the top level of `range` (a binary `^`, not a block literal's): the modifiers
-    /// in exactly one of the sides (`UIKeyModifierCommand ^ UIKeyModifierShift` is ⇧⌘), or the
-    /// integers' exclusive or; `nil` when the range has no such operator.
-    private mutating func exclusiveOr(in range: Range<Int>) -> ObjectiveCValue? {
-        var at: Int?
-        var index = range.lowerBound
-        while index < range.upperBound {
-            if index > range.lowerBound, stream.isPunctuation(index, "^"), endsOperand(index - 1) { at = index }
-            index = stream.skip(index)
-        }
-        guard let at, at + 1 < range.upperBound else { return nil }
-        let left = evaluate(range.lowerBound..<at)
-        let right = evaluate(at + 1..<range.upperBound)
-        switch (left, right) {
-        case (.modifiers(let a), .modifiers(let b)): return .modifiers(a.symmetricDifference(b))
-        case (.int(let a), .int(let b)): return .int(a ^ b)
-        default: return .unknown(stream.text(range))
-        }
     }
 
     /// Whether the token at `index` can end an operand (so an operator after it is binary).
