@@ -17,13 +17,18 @@ struct ShortcutHelpers {
     private var declared: Set<SourceLocation> = []
 
     /// Every helper's name.
-    var names: Set<String> { Set(free.keys).union(viewMethods.keys) }
+    private(set) var names: Set<String> = []
 
     init(index: SourceIndex) {
         let globals = index.globalFunctions.values.flatMap { $0 }
         let methods = index.types["View"]?.functions ?? []
         func attaches(_ function: SourceIndex.FunctionInfo, callingAny names: Set<String>) -> Bool {
-            guard let body = function.body else { return false }
+            // Only a body whose file mentions `.keyboardShortcut` or a helper is walked: most
+            // apps' functions are looked at once, as bytes.
+            let file = function.location.file
+            guard let body = function.body,
+                  index.file(file, mentions: "keyboardShortcut") || names.contains(where: { index.file(file, mentions: $0) })
+            else { return false }
             let finder = ShortcutFinder(helpers: names)
             finder.walk(body)
             return !finder.calls.isEmpty
@@ -44,6 +49,7 @@ struct ShortcutHelpers {
         for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
         for function in methods where found.contains(function.location) { viewMethods[function.name, default: []].append(function) }
         declared = found
+        self.names = names
     }
 
     /// Whether `function` is a helper.
