@@ -86,12 +86,30 @@ public struct ImportedCommand: Hashable, Sendable {
     /// `commands` in the inventory's order: by file, line, provider, mechanism and
     /// ``identity`` (each command's built once).
     static func sortedInInventoryOrder(_ commands: [ImportedCommand]) -> [ImportedCommand] {
-        commands.map { (command: $0, identity: $0.identity) }
-            .sorted { a, b in
-                (a.command.file, a.command.line, a.command.declaredIn, a.command.mechanism.rawValue, a.identity)
-                    < (b.command.file, b.command.line, b.command.declaredIn, b.command.mechanism.rawValue, b.identity)
+        /// What the order compares, apart from the rows themselves (which sorting would copy
+        /// at every move).
+        struct Key {
+            var file: String
+            var line: Int
+            var declaredIn: String
+            var mechanism: String
+            var identity: String
+            var offset: Int
+
+            func precedes(_ other: Key) -> Bool {
+                if file != other.file { return file < other.file }
+                if line != other.line { return line < other.line }
+                if declaredIn != other.declaredIn { return declaredIn < other.declaredIn }
+                if mechanism != other.mechanism { return mechanism < other.mechanism }
+                return identity < other.identity
             }
-            .map(\.command)
+        }
+        let keys = commands.indices.map { offset in
+            let command = commands[offset]
+            return Key(file: command.file, line: command.line, declaredIn: command.declaredIn,
+                       mechanism: command.mechanism.rawValue, identity: command.identity, offset: offset)
+        }
+        return keys.sorted { $0.precedes($1) }.map { commands[$0.offset] }
     }
 
     /// The four fields the import score compares.

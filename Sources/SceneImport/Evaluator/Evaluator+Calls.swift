@@ -393,7 +393,7 @@ extension Evaluator {
     }
 
     func callClosure(_ closure: ClosureExprSyntax, with values: [Value], frame: inout Frame) -> Value {
-        let key = "closure \(closure.id)"
+        let key = RunKey.node(closure.id)
         guard enter(key) else { return .unknown("closure") }
         defer { leave(key) }
         var inner = frame
@@ -428,7 +428,7 @@ extension Evaluator {
     /// `_XYZKeyInputEscape()`) whose name ends in a UIKit key-input constant's name returns
     /// that constant.
     static func keyInputFunction(_ name: String) -> String? {
-        guard let range = name.range(of: "KeyInput", options: .backwards) else { return nil }
+        guard name.containsBytes(of: "KeyInput"), let range = name.range(of: "KeyInput", options: .backwards) else { return nil }
         let constant = "UIKeyInput" + name[range.upperBound...]
         return KeyInputConstant.globals.contains(constant) ? constant : nil
     }
@@ -461,7 +461,7 @@ extension Evaluator {
         let fitting = functions.filter { function in
             for (parameter, argument) in zip(function.parameters, args) where parameter.label == argument.label {
                 let isTupleArgument = (argument.expression.as(TupleExprSyntax.self)?.elements.count ?? 0) > 1
-                let isTupleParameter = parameter.type?.hasPrefix("(") == true && parameter.type?.contains("->") == false
+                let isTupleParameter = parameter.type?.hasPrefix("(") == true && parameter.type?.containsBytes(of: "->") == false
                 if isTupleArgument != isTupleParameter { return false }
             }
             return true
@@ -587,7 +587,7 @@ extension Evaluator {
            !index.inherits(caller, from: type) {
             menuBuildersCalled.insert(type)
         }
-        let key = "function \(function.location.file):\(function.location.line)"
+        let key = RunKey.named("function \(function.location.file):\(function.location.line)")
         guard enter(key) else { return .unknown(function.name) }
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
@@ -641,7 +641,7 @@ extension Evaluator {
         if let initializer = match(initializers, args: args) {
             let values = argumentValues(for: initializer, args: args, ofType: info.name, frame: &frame)
             guard let body = initializer.body else { return .object(type: info.name, fields: [:]) }
-            let key = "init \(initializer.location.file):\(initializer.location.line)"
+            let key = RunKey.named("init \(initializer.location.file):\(initializer.location.line)")
             guard enter(key) else { return .unknown(call.sourceText) }
             defer { leave(key) }
             var inner = Frame(selfType: info.name, conditions: frame.conditions)
@@ -692,7 +692,7 @@ extension Evaluator {
             }
             if let initializer = match(initializers, args: args), !(builtin && initializer.parameters.map(\.label) == labels && isSystemShape(initializer)) {
                 if let body = initializer.body {
-                    let key = "init \(initializer.location.file):\(initializer.location.line)"
+                    let key = RunKey.named("init \(initializer.location.file):\(initializer.location.line)")
                     if enter(key) {
                         defer { leave(key) }
                         let values = argumentValues(for: initializer, args: args, ofType: type, frame: &frame)

@@ -334,7 +334,7 @@ extension Evaluator {
     }
 
     func propertyValue(_ property: SourceIndex.PropertyInfo, ofType type: String?, frame: inout Frame) -> Value {
-        let key = "property \(type ?? "").\(property.name)"
+        let key = RunKey.named("property \(type ?? "").\(property.name)")
         guard let declaration = property.getter.map(Syntax.init) ?? property.initializer.map(Syntax.init) else {
             return .unknown(property.name)
         }
@@ -391,7 +391,7 @@ extension Evaluator {
     /// A stored property without an initialiser: the value the type's methods assign to it
     /// (an initialiser's or `viewDidLoad`'s `_keyCommands = …`).
     func assignedValue(_ name: String, in info: SourceIndex.TypeInfo, frame: inout Frame) -> Value? {
-        let key = "assigned \(info.name).\(name)"
+        let key = RunKey.named("assigned \(info.name).\(name)")
         guard enter(key) else { return nil }
         defer { leave(key) }
         for function in info.functions {
@@ -423,10 +423,10 @@ extension Evaluator {
 
     /// Whether a body's text contains `name` (cached per body: the text is written once).
     func mentions(_ body: CodeBlockSyntax, _ name: String) -> Bool {
-        if let text = bodyTexts[body.id] { return text.contains(name) }
+        if let text = bodyTexts[body.id] { return text.containsBytes(of: name) }
         let text = body.description
         bodyTexts[body.id] = text
-        return text.contains(name)
+        return text.containsBytes(of: name)
     }
 
     // MARK: - Members

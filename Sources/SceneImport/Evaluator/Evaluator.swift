@@ -28,7 +28,7 @@ final class Evaluator {
     var menuBuildersCalled: Set<String> = []
 
     private var depth = 0
-    private var inProgress: Set<String> = []
+    private var inProgress: Set<RunKey> = []
     /// The limits on work (``EvaluationBudget``).
     var budget = EvaluationBudget.standard
     /// The provider whose code is running, for the report when the budget cuts it short.
@@ -111,10 +111,10 @@ final class Evaluator {
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        guard let file = index.fileOfRoot[node.root.id], let converter = index.converters[file] else {
+        guard let file = index.fileOfRoot[node.root.id], let lines = index.lineTables[file] else {
             return SourceLocation(file: "?", line: 0)
         }
-        return SourceLocation(file: file, line: node.startLocation(converter: converter).line)
+        return SourceLocation(file: file, line: lines.line(of: node))
     }
 
     func record(created command: CommandValue, in frame: Frame) {
@@ -626,7 +626,7 @@ final class Evaluator {
     /// recursion, which gives unknown the same way from every call stack, so runs around it
     /// are still memoised) or the call depth is spent (which depends on the call stack, so
     /// runs around it are not).
-    func enter(_ key: String) -> Bool {
+    func enter(_ key: RunKey) -> Bool {
         guard depth < Self.maximumDepth else {
             truncations &+= 1
             return false
@@ -637,10 +637,17 @@ final class Evaluator {
         return true
     }
 
-    func leave(_ key: String) {
+    func leave(_ key: RunKey) {
         depth -= 1
         inProgress.remove(key)
     }
+}
+
+/// What ``Evaluator/enter(_:)`` marks as running: a syntax node (a closure), or a declaration
+/// named by its kind and place.
+enum RunKey: Hashable {
+    case node(SyntaxIdentifier)
+    case named(String)
 }
 
 extension Value {

@@ -41,8 +41,10 @@ struct GetterCost: Sendable, Hashable {
                 }
             }
             var costly: [String] = []
-            if getterText.contains("firstResponder") || getterText.contains("FirstResponder(") { costly.append("first-responder-lookup") }
-            if getterText.contains("NSLocalizedString") || getterText.contains("localized") || getterText.contains("String(localized") {
+            if getterText.containsBytes(of: "firstResponder") || getterText.containsBytes(of: "FirstResponder(") {
+                costly.append("first-responder-lookup")
+            }
+            if getterText.containsBytes(of: "NSLocalizedString") || getterText.containsBytes(of: "localized") {
                 costly.append("localization")
             }
             result.append(GetterCost(type: type, computed: built > 0, commandsBuiltPerCall: built, storedCommands: stored, costly: costly))

@@ -113,7 +113,7 @@ struct CommandExtractor {
         var result: [ImportedCommand] = []
         for function in info.functions {
             guard let body = function.body, index.file(function.location.file, mentions: "addKeyCommand"),
-                  body.description.contains("addKeyCommand") else { continue }
+                  body.description.containsBytes(of: "addKeyCommand") else { continue }
             runProvider(body, of: function, in: info, named: "\(info.name).\(function.name)", mode: .responder)
             result += commands(in: evaluator.added, provider: info.name, mechanism: .addKeyCommand)
         }

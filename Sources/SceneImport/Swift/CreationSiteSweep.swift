@@ -42,7 +42,8 @@ struct CreationSiteSweep {
         // an `input:` argument or a factory: a file that mentions none of them has no site.
         let words = ["KeyCommand", "input:"] + factories.sorted()
         for (file, tree) in index.files where words.contains(where: { index.file(file.displayPath, mentions: $0) }) {
-            let visitor = SiteVisitor(index: index, factories: factories, evaluator: evaluator)
+            let visitor = SiteVisitor(index: index, factories: factories, evaluator: evaluator,
+                                      fileAddsCommands: index.file(file.displayPath, mentions: "addKeyCommand"))
             visitor.walk(tree)
             result += visitor.sites
         }
@@ -106,11 +107,16 @@ struct CreationSiteSweep {
         frame.returnHint = "UIKeyCommand"
         _ = evaluator.evaluate(ExprSyntax(site.call), frame: &frame, hint: "UIKeyCommand")
         var commands: [CommandValue] = []
-        var seen: Set<String> = []
+        struct Shortcut: Hashable {
+            var input: String??
+            var modifiers: Set<String>
+            var action: String
+        }
+        var seen: Set<Shortcut> = []
         for item in evaluator.created {
             guard case .command(let command) = item.value, command.hasKey else { continue }
-            let key = "\(String(describing: command.input)) \(command.modifiers?.sorted() ?? []) \(command.action ?? "")"
-            if seen.insert(key).inserted { commands.append(command) }
+            let shortcut = Shortcut(input: command.input, modifiers: command.modifiers ?? [], action: command.action ?? "")
+            if seen.insert(shortcut).inserted { commands.append(command) }
         }
         evaluator.reset()
         evaluator.created = savedCreated
@@ -146,12 +152,22 @@ private final class SiteVisitor: SyntaxVisitor {
     var sites: [CreationSiteSweep.Site] = []
     private var types: [String] = []
     private var members: [(name: String, isFactory: Bool, addsKeyCommands: Bool)] = []
+    /// Whether the file's text mentions `addKeyCommand` at all: when it does not, no body in
+    /// it is read for the word.
+    private let fileAddsCommands: Bool
 
-    init(index: SourceIndex, factories: Set<String>, evaluator: Evaluator) {
+    init(index: SourceIndex, factories: Set<String>, evaluator: Evaluator, fileAddsCommands: Bool) {
         self.index = index
         self.factories = factories
         self.evaluator = evaluator
+        self.fileAddsCommands = fileAddsCommands
         super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Whether `body` calls `addKeyCommand`.
+    private func adds(_ body: CodeBlockSyntax?) -> Bool {
+        guard fileAddsCommands, let body else { return false }
+        return body.description.containsBytes(of: "addKeyCommand")
     }
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
@@ -198,15 +214,13 @@ private final class SiteVisitor: SyntaxVisitor {
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let result = node.signature.returnClause?.type.sourceText.trimmingCharacters(in: ["?", "!", " "])
         let isFactory = result.map { $0 == "UIKeyCommand" || index.inherits($0, from: "UIKeyCommand") } ?? false
-        let adds = node.body?.description.contains("addKeyCommand") ?? false
-        members.append((node.name.text, isFactory, adds))
+        members.append((node.name.text, isFactory, adds(node.body)))
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) { members.removeLast() }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        let adds = node.body?.description.contains("addKeyCommand") ?? false
-        members.append(("init", inCommandType, adds))
+        members.append(("init", inCommandType, adds(node.body)))
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) { members.removeLast() }

@@ -162,11 +162,11 @@ public struct SourceFiles: Sendable, Equatable {
         } else if file.path.hasSuffix("project.pbxproj") || file.path.hasSuffix(".xcconfig") {
             settingsFiles.append(file)
         } else if file.path.hasSuffix(".strings"),
-                  file.path.contains("en.lproj/") || file.path.contains("Base.lproj/") {
+                  file.path.containsBytes(of: "en.lproj/") || file.path.containsBytes(of: "Base.lproj/") {
             stringsFiles.append(file)
         } else if Self.isObjectiveC(file.path) {
             objectiveCFiles.append(file)
-        } else if file.path.hasSuffix(".plist") || file.path.hasSuffix(".json"), !file.path.contains(".xcassets/") {
+        } else if file.path.hasSuffix(".plist") || file.path.hasSuffix(".json"), !file.path.containsBytes(of: ".xcassets/") {
             resourceFiles.append(file)
         }
     }

@@ -15,7 +15,12 @@ extension SourceIndex {
         guard !names.isEmpty else { return [] }
         var built: Set<String> = []
         var usedBy: [String: Set<String>] = [:]  // user → the candidates it names
-        for (_, tree) in files {
+        // A file whose text contains none of the names has no use of them: with few names,
+        // searching its bytes for each is far cheaper than walking its tree. With many, the
+        // searches would cost more than the walk.
+        let prefilter = names.count <= Self.namesSearchedBeforeWalking
+        for (file, tree) in files {
+            if prefilter, !names.contains(where: { self.file(file.displayPath, mentions: $0) }) { continue }
             let finder = NameUseFinder(names: names, conditions: conditions)
             finder.walk(tree)
             for (user, used) in finder.uses {
@@ -32,6 +37,10 @@ extension SourceIndex {
         }
         return Set(candidates.map(\.name).filter { !built.contains(Self.outermostName(of: $0)) })
     }
+
+    /// Up to how many candidate names ``unbuiltTypes(among:)`` searches a file's text for
+    /// before walking its tree.
+    static let namesSearchedBeforeWalking = 64
 
     static func outermostName(of name: String) -> String {
         name.split(separator: ".").first.map(String.init) ?? name

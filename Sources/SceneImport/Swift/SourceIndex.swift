@@ -102,7 +102,7 @@ struct SourceIndex {
     private var texts: [String: String] = [:]
     private let mentions = MentionAnswers()
     /// Line tables, one per file, by display path.
-    private(set) var converters: [String: SourceLocationConverter] = [:]
+    private(set) var lineTables: [String: LineTable] = [:]
     /// How deep the parser follows nesting, in every build: swift-syntax's own default is 20
     /// in a debug build (256 in release), which would make a debug-built importer read deeply
     /// nested code differently. The import runs on a thread with a large stack
@@ -126,10 +126,10 @@ struct SourceIndex {
         parseTime += ContinuousClock.now - started
         files.append((file, tree))
         texts[file.displayPath] = source
-        let converter = SourceLocationConverter(fileName: file.displayPath, tree: tree)
-        converters[file.displayPath] = converter
+        let lines = LineTable(source)
+        lineTables[file.displayPath] = lines
         fileOfRoot[tree.id] = file.displayPath
-        var collector = DeclarationCollector(conditions: conditions, converter: converter, file: file.displayPath)
+        var collector = DeclarationCollector(conditions: conditions, lines: lines, file: file.displayPath)
         collector.collect(tree.statements, in: nil)
         for type in collector.types { merge(type) }
         for function in collector.globalFunctions { globalFunctions[function.name, default: []].append(function) }
@@ -184,7 +184,7 @@ struct SourceIndex {
             }
         }
         nestedByLastName = [:]
-        for info in orderedTypes where info.name.contains(".") {
+        for info in orderedTypes where info.name.utf8.contains(UInt8(ascii: ".")) {
             let last = String(info.name.split(separator: ".").last ?? "")
             if nestedByLastName[last] == nil { nestedByLastName[last] = info.name }
         }
@@ -357,7 +357,7 @@ struct SourceLocation: Hashable, Comparable {
 /// Walks one file's declarations, honouring `#if`.
 private struct DeclarationCollector {
     let conditions: CompilationConditions
-    let converter: SourceLocationConverter
+    let lines: LineTable
     let file: String
     var types: [SourceIndex.TypeInfo] = []
     var globalFunctions: [SourceIndex.FunctionInfo] = []
@@ -365,14 +365,27 @@ private struct DeclarationCollector {
     /// `typealias Name = A & B` at file level: name → the types it stands for.
     var typeAliases: [String: [String]] = [:]
 
-    init(conditions: CompilationConditions, converter: SourceLocationConverter, file: String) {
+    init(conditions: CompilationConditions, lines: LineTable, file: String) {
         self.conditions = conditions
-        self.converter = converter
+        self.lines = lines
         self.file = file
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        SourceLocation(file: file, line: node.startLocation(converter: converter).line)
+        SourceLocation(file: file, line: lines.line(of: node))
+    }
+
+    /// The type `decl` declares or extends, with its kind: checked node kind by node kind, which
+    /// costs a fraction of a cast to `DeclGroupSyntax`.
+    private func typeDeclaration(_ decl: DeclSyntax, in parent: String?) -> (any DeclGroupSyntax, String, SourceIndex.TypeInfo.Kind)? {
+        func qualified(_ name: String) -> String { parent.map { "\($0).\(name)" } ?? name }
+        if let c = decl.as(ClassDeclSyntax.self) { return (c, qualified(c.name.text), .class) }
+        if let s = decl.as(StructDeclSyntax.self) { return (s, qualified(s.name.text), .struct) }
+        if let e = decl.as(EnumDeclSyntax.self) { return (e, qualified(e.name.text), .enum) }
+        if let x = decl.as(ExtensionDeclSyntax.self) { return (x, x.extendedTypeName, .extensionOnly) }
+        if let p = decl.as(ProtocolDeclSyntax.self) { return (p, qualified(p.name.text), .protocol) }
+        if let a = decl.as(ActorDeclSyntax.self) { return (a, qualified(a.name.text), .actor) }
+        return nil
     }
 
     mutating func collect(_ statements: CodeBlockItemListSyntax, in parent: String?) {
@@ -431,20 +444,7 @@ private struct DeclarationCollector {
             }
             return
         }
-        if let declaration = decl.asProtocol(DeclGroupSyntax.self) {
-            let name: String
-            let kind: SourceIndex.TypeInfo.Kind
-            switch declaration {
-            case let c as ClassDeclSyntax: name = qualified(c.name.text); kind = .class
-            case let s as StructDeclSyntax: name = qualified(s.name.text); kind = .struct
-            case let e as EnumDeclSyntax: name = qualified(e.name.text); kind = .enum
-            case let a as ActorDeclSyntax: name = qualified(a.name.text); kind = .actor
-            case let p as ProtocolDeclSyntax: name = qualified(p.name.text); kind = .protocol
-            case let x as ExtensionDeclSyntax:
-                name = x.extendedTypeName
-                kind = .extensionOnly
-            default: return
-            }
+        if let (declaration, name, kind) = typeDeclaration(decl, in: parent) {
             var info = SourceIndex.TypeInfo(name: name, kind: kind)
             info.location = kind == .extensionOnly ? nil : location(declaration)
             info.inherited = declaration.inheritanceClause?.inheritedTypes.map {
