@@ -40,7 +40,8 @@ while IFS=$'\t' read -r app half repo commit options folders; do
   mkdir -p "$dir"
   # Folders are separated by spaces; a space inside a folder name is written `\ `.
   read -a paths <<< "$folders"
-  for path in "${paths[@]}" '*.pbxproj' '*.xcconfig'; do
+  # Project files and package manifests say which sources a build compiles.
+  for path in "${paths[@]}" '*.pbxproj' '*.xcconfig' 'Package.swift' '*/Package.swift'; do
     if ! git -C "$mirror" archive "$commit" -- "$path" 2>/dev/null | tar -x -C "$dir" 2>/dev/null; then
       # A snapshot may lack some blobs (large assets): then `git archive` stops at the first
       # one, so take the folder's files one by one and leave out only those that are missing.

@@ -52,9 +52,10 @@ struct AppModel {
     init(index: SourceIndex, inventory: [ImportedCommand], evaluator: Evaluator) {
         self.index = index
         self.inventory = inventory
+        let responderProviders = Set(inventory.filter { $0.mechanism == .keyCommands || $0.mechanism == .addKeyCommand }.map(\.declaredIn))
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
-            roles[info.name] = role(of: info)
+            roles[info.name] = role(of: info, providesResponderCommands: responderProviders.contains(info.name))
             let own = info.functions.filter { $0.kind == .function && !$0.isStatic && ($0.isObjC || $0.isOverride) }
             var selectors = own.filter { !$0.isOverride || Self.standardEditActions.contains($0.selector) }.map(\.selector)
             if info.kind == .extensionOnly, index.isSystemType(info.name) {
@@ -131,7 +132,12 @@ struct AppModel {
     /// menu commands, apps, scenes and toolbar content.
     static let swiftUIProtocols: Set<String> = ["View", "Commands", "App", "Scene", "ToolbarContent", "CustomizableToolbarContent"]
 
-    private func role(of info: SourceIndex.TypeInfo) -> Role {
+    /// What `info` is in the scene. A class whose superclass chain leaves the source through a
+    /// class it does not declare (a pod's `LGSideMenuController`, a framework's base controller)
+    /// is known by that class's name; when the name does not tell, a class that returns commands
+    /// from `keyCommands` or adds them with `addKeyCommand` is a responder all the same, since
+    /// only responders do.
+    private func role(of info: SourceIndex.TypeInfo, providesResponderCommands: Bool) -> Role {
         if info.kind == .struct, info.inherited.contains(where: Self.swiftUIProtocols.contains) {
             return .swiftUIView
         }
@@ -159,7 +165,9 @@ struct AppModel {
             // `WKWebView`, a package's `PageboyViewController`) is known by UIKit's naming.
             if base.hasSuffix("ViewController") { return .controller }
             if base.hasSuffix("View") { return .view }
-            return .other
+            guard providesResponderCommands else { return .other }
+            if base.hasSuffix("Controller") || info.name.hasSuffix("Controller") { return .controller }
+            return .responder
         }
     }
 

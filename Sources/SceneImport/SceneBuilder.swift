@@ -171,9 +171,14 @@ struct SceneBuilder {
             if command.mechanism == .menu { continue }
             guard state.paths[command.declaredIn] == nil else { continue }
             let role = model.role(command.declaredIn)
-            let reason = placeable(role)
-                ? "its provider \(command.declaredIn) is not placed in any window"
-                : "its provider \(command.declaredIn) is not a responder the source declares (no UIKit superclass found); declare it with an overlay"
+            let reason: String
+            if placeable(role) {
+                reason = "its provider \(command.declaredIn) is not placed in any window"
+            } else if role == .window {
+                reason = "its provider \(command.declaredIn) is a window, and a scene's windows carry no commands of their own"
+            } else {
+                reason = "its provider \(command.declaredIn) is not a responder the source declares (no UIKit superclass found); declare it with an overlay"
+            }
             state.omitted.append((command, reason))
         }
         let firstResponder = model.overlay.firstResponder.flatMap { state.paths[$0] }

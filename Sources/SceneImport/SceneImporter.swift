@@ -74,6 +74,12 @@ public struct SceneImporter: Sendable {
                     + "to read it anyway, name the file on the command line",
                 file: file.displayPath, line: 1))
         }
+        for file in files.notInProject {
+            result.report.findings.append(ImportReport.Finding(
+                kind: .notInTarget, message: "\(file.displayPath): no Xcode project beside it lists it, so no target compiles it and it is left out; "
+                    + "to read it anyway, name the file on the command line",
+                file: file.displayPath, line: 1))
+        }
         return result
     }
 

@@ -682,6 +682,80 @@ import Scenes
         #expect(result.inventory.first { $0.action == "quit" }?.conditional == true)
     }
 
+    /// An initialiser that fills a stored property's nested array through `self.method()`
+    /// leaves it filled: the stored property starts from its initial value, and a method called
+    /// on `self` sets this instance's fields.
+    @Test func initialiserFillsNestedFieldsThroughSelfMethods() throws {
+        let result = try importing(["Navigation.swift": """
+            import UIKit
+            struct Section { var title: String; var elements: [Element] }
+            struct Element {
+                var title: String
+                static func link(title: String) -> Element { Element(title: title) }
+            }
+            class NavigationManager {
+                private var main: Section = Section(title: "Main", elements: [])
+                init() { self.addMain() }
+                private func addMain() {
+                    main.elements.append(Element(title: "One"))
+                    self.main.elements.append(Element.link(title: "Two"))
+                }
+                func keyCommands(selector: Selector) -> [UIKeyCommand] {
+                    var commands: [UIKeyCommand] = []
+                    var i = 1
+                    for element in self.main.elements {
+                        commands.append(UIKeyCommand(title: element.title, action: selector, input: "\\(i)", modifierFlags: .command))
+                        i += 1
+                    }
+                    return commands
+                }
+            }
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                let navigationManager = NavigationManager()
+            }
+            class TabController: UITabBarController {
+                override var keyCommands: [UIKeyCommand]? {
+                    let appDelegate = UIApplication.shared.delegate as! AppDelegate
+                    return appDelegate.navigationManager.keyCommands(selector: #selector(selectTab(_:)))
+                }
+                @objc func selectTab(_ sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(keys(result) == ["TabController keyCommands cmd+1 selectTab:", "TabController keyCommands cmd+2 selectTab:"])
+    }
+
+    /// A SwiftUI command set nested in the `App` type is built, and so is every view the `App`
+    /// names.
+    @Test func typesNestedInTheAppAreBuilt() throws {
+        let result = try importing(["HarbourApp.swift": """
+            import SwiftUI
+            @main
+            struct HarbourApp: App {
+                var body: some Scene {
+                    WindowGroup { ContentView() }
+                        .commands { PortainerCommands() }
+                }
+            }
+            extension HarbourApp {
+                struct PortainerCommands: Commands {
+                    var body: some Commands {
+                        CommandMenu("Portainer") {
+                            Button("Refresh") {}.keyboardShortcut("r", modifiers: .command)
+                        }
+                    }
+                }
+            }
+            struct ContentView: View {
+                var body: some View {
+                    Button("Settings") {}.keyboardShortcut(",", modifiers: .command)
+                }
+            }
+            """])
+        #expect(keys(result).count == 2)
+        #expect(result.inventory.contains { $0.declaredIn == "ContentView" && $0.input == "," })
+        #expect(result.inventory.contains { $0.declaredIn.hasSuffix("PortainerCommands") && $0.input == "r" })
+    }
+
     @Test func inactiveCodeDeclaresNothing() throws {
         let result = try importing(["H.swift": """
             import UIKit

@@ -79,6 +79,48 @@ import Scenes
         #expect(result.report.unresolved.isEmpty)
     }
 
+    /// A controller whose superclass the import does not read (a pod's side-menu controller)
+    /// and that returns commands from `keyCommands` is a controller in the scene; a window's own
+    /// commands are left out, and the report says why.
+    @Test func commandProvidersWithUnreadSuperclassesAreResponders() throws {
+        let result = try importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        let keyboardWindow = KeyboardWindow()
+                        keyboardWindow.rootViewController = MainViewController()
+                        keyboardWindow.makeKeyAndVisible()
+                        let privacy = UIWindow()
+                        privacy.rootViewController = UIViewController()
+                        privacy.makeKeyAndVisible()
+                        window = privacy
+                        return true
+                    }
+                }
+                class MainViewController: LGSideMenuController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: "1", modifierFlags: .command, action: #selector(showList))]
+                    }
+                    @objc func showList() {}
+                }
+                class KeyboardWindow: UIWindow {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: UIKeyCommand.inputEscape, modifierFlags: [], action: #selector(escape))]
+                    }
+                    @objc func escape() {}
+                }
+                """,
+        ])
+        _ = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(result.scene.contains("MainViewController"))
+        #expect(!result.report.unresolved.contains { $0.command.declaredIn == "MainViewController" })
+        #expect(result.report.unresolved.map(\.reason)
+            == ["its provider KeyboardWindow is a window, and a scene's windows carry no commands of their own"])
+    }
+
     /// `UIKeyCommand(title:action:input: "")` is a menu item no key triggers: it stays in the
     /// main menu, is not a duplicate of another keyless item, and takes no system shortcut over.
     @Test func menuItemsWithoutAKeyStayInTheScene() throws {

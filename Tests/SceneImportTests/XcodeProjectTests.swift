@@ -4,8 +4,8 @@ import Testing
 
 @testable import SceneImport
 
-/// Files an Xcode project lists but compiles into no target are in no build of the app: the
-/// import leaves them out and says so.
+/// Files an Xcode project lists but compiles into no target, and files beside it that it does not
+/// list, are in no build of the app: the import leaves them out and says so.
 struct XcodeProjectTests {
     /// A project with one target compiling `Editor.swift`; `Legacy.swift` is referenced by the
     /// project and built by nothing; `Loose.swift` is not mentioned at all.
@@ -67,12 +67,29 @@ struct XcodeProjectTests {
         try controller("Loose", "o").write(toFile: sources + "/Loose.swift", atomically: true, encoding: .utf8)
 
         let files = try SourceFiles(paths: [sources])
-        #expect(files.swiftFiles.map(\.displayPath).sorted() == [sources + "/Editor.swift", sources + "/Loose.swift"])
+        #expect(files.swiftFiles.map(\.displayPath) == [sources + "/Editor.swift"])
         #expect(files.notInAnyTarget.map(\.displayPath) == [sources + "/Old Code/Legacy.swift"])
+        #expect(files.notInProject.map(\.displayPath) == [sources + "/Loose.swift"])
 
         let result = try SceneImporter().importApp(at: [sources])
-        #expect(Set(result.inventory.map(\.declaredIn)) == ["Editor", "Loose"])
+        #expect(Set(result.inventory.map(\.declaredIn)) == ["Editor"])
         #expect(result.report.findings.contains { $0.kind == .notInTarget && $0.file.hasSuffix("Legacy.swift") })
+        #expect(result.report.findings.contains { $0.kind == .notInTarget && $0.file.hasSuffix("Loose.swift") })
+
+        // A Swift package beside the project builds its own files.
+        try FileManager.default.createDirectory(atPath: sources + "/Kit/Sources", withIntermediateDirectories: true)
+        try "// swift-tools-version:5.9".write(toFile: sources + "/Kit/Package.swift", atomically: true, encoding: .utf8)
+        try controller("Packaged", "p").write(toFile: sources + "/Kit/Sources/Packaged.swift", atomically: true, encoding: .utf8)
+        let packaged = try SourceFiles(paths: [sources])
+        #expect(packaged.swiftFiles.map(\.displayPath).sorted() == [sources + "/Editor.swift", sources + "/Kit/Sources/Packaged.swift"])
+
+        // A project whose folders Xcode keeps in step with the disk compiles what it does not list.
+        let synchronized = Self.project.replacingOccurrences(
+            of: "\t};\n}", with: "\t\tAAAAAAAAAAAAAAAAAAAAAA31 /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = \"<group>\"; };\n\t};\n}")
+        #expect(synchronized != Self.project && XcodeProject(text: synchronized).usesSynchronizedFolders)
+        try synchronized.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let kept = try SourceFiles(paths: [sources])
+        #expect(kept.swiftFiles.map(\.displayPath).contains(sources + "/Loose.swift") && kept.notInProject.isEmpty)
 
         // Named on the command line, a file is read whatever the project says.
         let named = try SourceFiles(paths: [sources + "/Old Code/Legacy.swift"])

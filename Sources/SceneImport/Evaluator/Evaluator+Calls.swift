@@ -264,6 +264,12 @@ extension Evaluator {
             return .null
         }
         if let resource = resourceCall(name, args: args, frame: &frame) { return resource }
+        // `self.method(…)` runs on this instance: the fields it sets (in an initialiser, say)
+        // are this frame's afterwards, as they are for `method(…)`.
+        if baseText == "self", frame.locals["self"] == nil, frame.selfCommand == nil, let selfType = frame.selfType,
+           let result = callMethod(name, on: selfType, args: args, call: call, frame: &frame, selfValue: nil) {
+            return result
+        }
         let base = evaluate(baseExpression, frame: &frame)
         switch base {
         case .array, .string, .unknown:

@@ -760,9 +760,22 @@ extension Evaluator {
                 return
             }
         }
+        if let root = name.split(separator: ".").first { seedStoredField(String(root), isSelf: isSelf, frame: &frame) }
         var current = readTarget(target, frame: frame)?.items ?? []
         current += items
         writeTarget(target, value: .array(current), frame: &frame)
+    }
+
+    /// Puts the initial value of `self`'s stored property `name` into the frame's fields when the
+    /// running code has not set it: Swift runs stored properties' initial values before an
+    /// initialiser's body, so a nested write (`main.elements.append(x)` in `init`) starts
+    /// from that value.
+    func seedStoredField(_ name: String, isSelf: Bool, frame: inout Frame) {
+        guard frame.selfFields[name] == nil, isSelf || frame.locals[name] == nil, let type = frame.selfType,
+              let property = index.type(named: type)?.properties[name], !property.isStatic, property.getter == nil,
+              let initial = property.initializer else { return }
+        var inner = Frame(selfType: type)
+        frame.selfFields[name] = evaluate(initial, frame: &inner, hint: property.type)
     }
 
     func readTarget(_ text: String, frame: Frame) -> Value? {
@@ -781,6 +794,7 @@ extension Evaluator {
         let path = isSelf ? String(text.dropFirst(5)) : text
         let parts = path.components(separatedByBytes: ".").filter { !$0.isEmpty }
         guard let first = parts.first else { return }
+        if parts.count > 1 { seedStoredField(first, isSelf: isSelf, frame: &frame) }
         if parts.count == 1 {
             if !isSelf, frame.locals[first] != nil {
                 frame.locals[first] = value
@@ -804,7 +818,27 @@ extension Evaluator {
                 fields[property] = value
                 if isLocal { frame.locals[first] = .object(type: type, fields: fields) } else { frame.selfFields[first] = .object(type: type, fields: fields) }
             }
+            return
         }
+        // `a.b.c = value`: each object on the path is rebuilt with its field replaced.
+        let isLocal = !isSelf && frame.locals[first] != nil
+        guard let root = isLocal ? frame.locals[first] : frame.selfFields[first],
+              let updated = Self.replacing(path: parts.dropFirst(), in: root, with: value) else { return }
+        if isLocal { frame.locals[first] = updated } else { frame.selfFields[first] = updated }
+    }
+
+    /// `object` with the field at `path` (each step an object's field) set to `value`; `nil`
+    /// when a step is not an object.
+    static func replacing(path: ArraySlice<String>, in object: Value, with value: Value) -> Value? {
+        guard let field = path.first else { return value }
+        guard case .object(let type, var fields) = object else { return nil }
+        if path.count == 1 {
+            fields[field] = value
+        } else {
+            guard let inner = fields[field], let updated = replacing(path: path.dropFirst(), in: inner, with: value) else { return nil }
+            fields[field] = updated
+        }
+        return .object(type: type, fields: fields)
     }
 
     func apply(property: String, value: Value, to command: inout CommandValue) {

@@ -3,15 +3,18 @@
 ///
 /// Old apps keep files that no target builds: a file dropped from the target but left in the
 /// folder, a stale copy, code of a removed feature. The project lists such a file and compiles
-/// it nowhere; its commands exist in no build of the app. Files are matched by name, the way
-/// the project names them, and only a name that the project references and compiles under no
-/// reference at all counts as left out: a file the project does not mention (a synchronized
-/// folder, a package) is read as before.
+/// it nowhere; its commands exist in no build of the app. A file beside the project that the
+/// project does not mention at all is in no build either, unless the project takes whole
+/// folders as they are on disk (``usesSynchronizedFolders``, Xcode 16) or a Swift package
+/// builds it. Files are matched by name, the way the project names them.
 struct XcodeProject {
     /// Names (the last path component) of the Swift and Objective-C files the project references.
     private(set) var referencedSources: Set<String> = []
     /// Names of the files that some target's Sources build phase compiles.
     private(set) var compiledSources: Set<String> = []
+    /// Whether the project has folders that Xcode keeps in step with the disk
+    /// (`PBXFileSystemSynchronizedRootGroup`): their files are compiled without being listed.
+    private(set) var usesSynchronizedFolders = false
 
     /// The project's file references and build phases, read from the text of a `project.pbxproj`
     /// (an old-style property list). Text it cannot read yields an empty project.
@@ -34,6 +37,8 @@ struct XcodeProject {
                 if let reference = object.field("fileRef") { buildFiles[object.id] = reference }
             case "PBXSourcesBuildPhase":
                 compiledBuildFiles += object.list("files")
+            case "PBXFileSystemSynchronizedRootGroup":
+                usesSynchronizedFolders = true
             default:
                 continue
             }
@@ -133,12 +138,13 @@ private struct ObjectScanner {
     /// The next object that has an `isa`, or `nil` at the end of the text.
     mutating func next() -> Object? {
         while position < bytes.count {
-            // An object starts with a 24-digit hexadecimal identifier at the start of a line.
+            // An object starts with a 24-character identifier at the start of a line: Xcode
+            // writes hexadecimal digits, and hand-edited projects other letters too.
             guard let start = nextLineStart() else { return nil }
             var cursor = start
             while cursor < bytes.count, bytes[cursor] == 0x09 || bytes[cursor] == 0x20 { cursor += 1 }
             let idStart = cursor
-            while cursor < bytes.count, Self.isHexDigit(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count, Self.isIdentifierCharacter(bytes[cursor]) { cursor += 1 }
             guard cursor - idStart == 24 else { continue }
             guard let open = braceOnLine(from: cursor) else { continue }
             guard let close = matchingBrace(of: open) else { return nil }
@@ -191,7 +197,7 @@ private struct ObjectScanner {
         return nil
     }
 
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+    private static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

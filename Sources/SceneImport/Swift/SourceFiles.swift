@@ -26,6 +26,9 @@ public struct SourceFiles: Sendable, Equatable {
     /// compiles into no target (``XcodeProject``): they are in no build of the app, so they are
     /// left out of the import, and the report lists them.
     public var notInAnyTarget: [File] = []
+    /// Swift and Objective-C files under an Xcode project's folder that no project found
+    /// references (see ``XcodeProject``): left out of the import, and listed in the report.
+    public var notInProject: [File] = []
 
     /// One file: where it is on disk and how the inventory names it.
     public struct File: Sendable, Equatable, Hashable {
@@ -87,27 +90,69 @@ public struct SourceFiles: Sendable, Equatable {
         leaveOutFilesNoTargetCompiles(except: named)
     }
 
-    /// Moves the sources that every Xcode project found references but compiles into no target
-    /// to ``notInAnyTarget``.
+    /// Moves the sources that the Xcode projects found reference but compile into no target to
+    /// ``notInAnyTarget``, and those beside a project that no project references to
+    /// ``notInProject``.
+    ///
+    /// A file is beside a project when it is under the folder that holds the `.xcodeproj`. It
+    /// stays when a project takes folders as they are on disk, when a Swift package (a folder
+    /// with `Package.swift` between it and the project) builds it, or when it was named on the
+    /// command line. Headers stay: a compiled file includes them by path.
     private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>) {
         var referenced: Set<String> = []
         var compiled: Set<String> = []
+        var projectFolders: [String] = []
+        var synchronized = false
         for file in settingsFiles where file.path.hasSuffix("project.pbxproj") {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             let project = XcodeProject(text: String(decoding: data, as: UTF8.self))
             referenced.formUnion(project.referencedSources)
             compiled.formUnion(project.compiledSources)
+            synchronized = synchronized || project.usesSynchronizedFolders
+            let bundle = URL(fileURLWithPath: file.path).standardizedFileURL.deletingLastPathComponent()
+            projectFolders.append(bundle.deletingLastPathComponent().path)
         }
         let uncompiled = referenced.subtracting(compiled)
-        guard !uncompiled.isEmpty else { return }
-        func compiledSomewhere(_ file: File) -> Bool {
-            named.contains(file.path) || !uncompiled.contains(String(file.path.split(separator: "/").last ?? ""))
+        var packageAnswers: [String: Bool] = [:]
+        func inPackage(_ folder: String, below projectFolder: String) -> Bool {
+            guard folder.count > projectFolder.count else { return false }
+            if let known = packageAnswers[folder] { return known }
+            let found = FileManager.default.fileExists(atPath: folder + "/Package.swift")
+                || inPackage((folder as NSString).deletingLastPathComponent, below: projectFolder)
+            packageAnswers[folder] = found
+            return found
         }
-        // Headers are never compiled by a build phase of their own; `XcodeProject` counts only
-        // `.swift`, `.m` and `.mm`, so a header's name is never among `uncompiled`.
-        notInAnyTarget = (swiftFiles + objectiveCFiles).filter { !compiledSomewhere($0) }
-        swiftFiles.removeAll { !compiledSomewhere($0) }
-        objectiveCFiles.removeAll { !compiledSomewhere($0) }
+        func placement(_ file: File) -> (compiled: Bool, referenced: Bool) {
+            guard !named.contains(file.path) else { return (true, true) }
+            let name = String(file.path.split(separator: "/").last ?? "")
+            if uncompiled.contains(name) { return (false, true) }
+            guard !synchronized, !referenced.isEmpty, !referenced.contains(name), Self.isCompiledSource(name) else {
+                return (true, true)
+            }
+            let absolute = URL(fileURLWithPath: file.path).standardizedFileURL
+            let folder = absolute.deletingLastPathComponent().path
+            let beside = projectFolders.filter { absolute.path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            guard !beside.isEmpty, !beside.contains(where: { inPackage(folder, below: $0) }) else { return (true, true) }
+            return (false, false)
+        }
+        var kept: [File] = []
+        for file in swiftFiles + objectiveCFiles {
+            let place = placement(file)
+            if place.compiled {
+                kept.append(file)
+            } else if place.referenced {
+                notInAnyTarget.append(file)
+            } else {
+                notInProject.append(file)
+            }
+        }
+        let keptSet = Set(kept)
+        swiftFiles.removeAll { !keptSet.contains($0) }
+        objectiveCFiles.removeAll { !keptSet.contains($0) }
+    }
+
+    private static func isCompiledSource(_ name: String) -> Bool {
+        name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm")
     }
 
     private mutating func walk(_ folder: String, relative: String, options: Options, manager: FileManager) {
@@ -156,6 +201,10 @@ public struct SourceFiles: Sendable, Equatable {
 
     private mutating func add(_ file: File) {
         if file.path.hasSuffix(".swift") {
+            // A package manifest (`Package.swift`, `Package@swift-5.9.swift`) describes a build;
+            // no app runs it.
+            let name = file.path.split(separator: "/").last ?? ""
+            if name == "Package.swift" || name.hasPrefix("Package@swift-") { return }
             swiftFiles.append(file)
         } else if file.path.hasSuffix(".storyboard") || file.path.hasSuffix("/Info.plist") || file.path == "Info.plist" {
             interfaceFiles.append(file)

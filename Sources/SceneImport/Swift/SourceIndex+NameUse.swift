@@ -13,7 +13,11 @@ extension SourceIndex {
     func unbuiltTypes(among candidates: [TypeInfo]) -> Set<String> {
         let names = Set(candidates.map { Self.outermostName(of: $0.name) })
         guard !names.isEmpty else { return [] }
-        var built: Set<String> = []
+        // An outermost type that is no candidate itself (an `App`, a controller) holding a
+        // nested candidate is compiled code outside every candidate: what it names is built,
+        // and so is what is nested in it.
+        let containers = names.subtracting(candidates.map(\.name))
+        var built = containers
         var usedBy: [String: Set<String>] = [:]  // user → the candidates it names
         // A file whose text contains none of the names has no use of them: with few names,
         // searching its bytes for each is far cheaper than walking its tree. With many, the
@@ -24,7 +28,7 @@ extension SourceIndex {
             let finder = NameUseFinder(names: names, conditions: conditions)
             finder.walk(tree)
             for (user, used) in finder.uses {
-                if let user, names.contains(user) {
+                if let user, names.contains(user), !containers.contains(user) {
                     usedBy[user, default: []].formUnion(used.subtracting([user]))
                 } else {
                     built.formUnion(used)
