@@ -88,6 +88,48 @@ import Testing
         #expect(cut?.message.hasSuffix("the rest of the provider ran") == true)
     }
 
+    /// An object's fingerprint does not depend on the order its fields were set in, and tells
+    /// objects that differ in one field apart.
+    @Test func objectFingerprintsIgnoreFieldOrder() {
+        func print(_ value: Value) -> Int {
+            var hasher = Hasher()
+            value.fingerprint(into: &hasher)
+            return hasher.finalize()
+        }
+        var first: [String: Value] = [:]
+        first["suit"] = .string("hearts")
+        first["rank"] = .int(1)
+        var second: [String: Value] = [:]
+        second["rank"] = .int(1)
+        second["suit"] = .string("hearts")
+        #expect(print(.object(type: "Card", fields: first)) == print(.object(type: "Card", fields: second)))
+        second["rank"] = .int(2)
+        #expect(print(.object(type: "Card", fields: first)) != print(.object(type: "Card", fields: second)))
+        #expect(print(.object(type: "Card", fields: first)) != print(.object(type: "Deck", fields: first)))
+    }
+
+    /// A closure run many times while a table it fills grows (`forEach { cards.append(…) }`)
+    /// gives every element.
+    @Test func aClosureFillingALargeTableGivesEveryElement() throws {
+        let result = try importing(["Keys.swift": """
+            import UIKit
+            class Grid: UIViewController {
+                var commands: [UIKeyCommand] = []
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    Array(0..<10).forEach { row in
+                        Array(0..<10).forEach { column in
+                            commands.append(UIKeyCommand(input: "\\(row)", modifierFlags: column % 2 == 0 ? .command : .alternate, action: #selector(go)))
+                        }
+                    }
+                }
+                override var keyCommands: [UIKeyCommand]? { commands }
+                @objc func go() {}
+            }
+            """])
+        #expect(Set(result.inventory.map { "\($0.input ?? "?") \($0.modifiers ?? [])" }).count == 20)
+    }
+
     @Test func aCallGivesAtLeastTheFloorAndHalfOfWhatItsCallerHasLeft() {
         let budget = EvaluationBudget(stepsPerProvider: 1_000, totalSteps: 10_000, callFloor: 100)
         #expect(budget.callLimit(startingAt: 0, callerLimit: .max) == 500)

@@ -406,11 +406,56 @@ extension Evaluator {
         inner.returns = []
         inner.terminated = false
         bindClosureParameters(closure, to: values, frame: &inner)
-        let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
-                              locals: inner.locals, conditions: inner.conditions)
-        let value = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
+        // A closure reads only the locals it names: the others (a table the enclosing code is
+        // building, say) are no part of its context, and hashing them at every call would
+        // cost as much as the table.
+        let named = namesMentioned(in: closure)
+        let locals = inner.locals.filter { named.contains($0.key) }
+        let value: Value
+        if Self.holdsMoreThan(Self.largeClosureContext, inner.selfFields) || Self.holdsMoreThan(Self.largeClosureContext, locals) {
+            // A closure run against a large context (`forEach { cards.append(…) }` filling a
+            // table) meets a new context at every call: hashing it for the memo would cost as
+            // much as the table at each call, for no hit.
+            value = run(closure.statements, frame: &inner)
+        } else {
+            let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
+                                  locals: locals, conditions: inner.conditions)
+            value = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
+        }
         frame.selfFields = inner.selfFields
         return value
+    }
+
+    /// How many elements, fields and values a closure's context may hold and still be memoised.
+    static let largeClosureContext = 64
+
+    /// Whether `table` holds more than `limit` values, counting an array's elements and an
+    /// object's fields one level down.
+    static func holdsMoreThan(_ limit: Int, _ table: [String: Value]) -> Bool {
+        var count = 0
+        for value in table.values {
+            switch value {
+            case .array(let items), .alternatives(let items): count &+= items.count
+            case .object(_, let fields): count &+= fields.count
+            default: count &+= 1
+            }
+            if count > limit { return true }
+        }
+        return false
+    }
+
+    /// Every identifier a closure's text mentions (`$0` included), once per closure.
+    func namesMentioned(in closure: ClosureExprSyntax) -> Set<String> {
+        if let known = closureNames[closure.id] { return known }
+        var names: Set<String> = []
+        for token in closure.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let text), .dollarIdentifier(let text): names.insert(text)
+            default: continue
+            }
+        }
+        closureNames[closure.id] = names
+        return names
     }
 
     func bindClosureParameters(_ closure: ClosureExprSyntax, to values: [Value], frame: inout Frame) {

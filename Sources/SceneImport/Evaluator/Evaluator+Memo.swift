@@ -128,13 +128,19 @@ extension Value {
         }
     }
 
-    /// A table of values, in key order.
+    /// A table of values, whatever its order: each entry is hashed on its own and the entries'
+    /// hashes are added, as `Dictionary` hashes itself (sorting the keys of every object at
+    /// every call cost more than the hashing).
     static func fingerprint(_ table: [String: Value], into hasher: inout Hasher) {
         hasher.combine(table.count)
-        for key in table.keys.sorted() {
-            hasher.combine(key)
-            table[key]?.fingerprint(into: &hasher)
+        var sum = 0
+        for (key, value) in table {
+            var entry = Hasher()
+            entry.combine(key)
+            value.fingerprint(into: &entry)
+            sum &+= entry.finalize()
         }
+        hasher.combine(sum)
     }
 }
 

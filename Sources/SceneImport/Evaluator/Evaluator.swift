@@ -68,6 +68,8 @@ final class Evaluator {
     var functionsFound: [String: [SourceIndex.FunctionInfo]] = [:]
     /// Function bodies' text, for "does this body mention X" checks.
     var bodyTexts: [SyntaxIdentifier: String] = [:]
+    /// The names each closure's body mentions (``Evaluator/namesMentioned(in:)``).
+    var closureNames: [SyntaxIdentifier: Set<String>] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
     /// Runs the budget cut short, with the most steps any of them was given: the same run given
