@@ -55,7 +55,8 @@ while IFS=$'\t' read -r app half repo commit options folders; do
   [[ "$options" != "-" ]] && read -r -a extra <<< "$options"
   start=$(date +%s.%N)
   (cd "$dir" && "$bin/keytrace-scene-import" "${paths[@]}" "${extra[@]}" -o scene.json --inventory inventory.jsonl \
-      --report report.json --json --timings 2> timings.txt) || status=1
+      --report report.json --json --timings 2> timings.txt) \
+    || { status=1; echo "$app: the import failed: $(tail -n 1 "$dir/timings.txt")" >&2; }
   end=$(date +%s.%N)
   echo "$app $half $(python3 -c "print(f'{$end - $start:.2f}')") $(cat "$dir/timings.txt")" >> "$work/timings"
   "$bin/keytrace" synth --events 10000 --seed 1 --profile shortcuts --scene "$dir/scene.json" -o "$dir/synth.ktrace" >/dev/null \

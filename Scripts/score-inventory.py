@@ -56,14 +56,19 @@ def main(argv):
     for i in range(0, len(argv), 4):
         app, half, expected_path, directory = argv[i:i + 4]
         actual_path = os.path.join(directory, "inventory.jsonl")
-        expected, actual = keys(expected_path), keys(actual_path)
+        report_path = os.path.join(directory, "report.json")
+        # An import that failed wrote neither file: it found nothing and placed nothing.
+        failed = not (os.path.exists(actual_path) and os.path.exists(report_path))
+        expected, actual = keys(expected_path), (set() if failed else keys(actual_path))
         hit = len(expected & actual)
         recall = hit / len(expected) if expected else 1.0
-        precision = hit / len(actual) if actual else 1.0
-        with open(os.path.join(directory, "report.json"), encoding="utf-8") as f:
-            report = json.load(f)
+        precision = hit / len(actual) if actual else (0.0 if failed else 1.0)
+        report = {}
+        if not failed:
+            with open(report_path, encoding="utf-8") as f:
+                report = json.load(f)
         commands = report.get("commands", 0)
-        scene_share = (commands - len(report.get("unresolved", []))) / commands if commands else 1.0
+        scene_share = 0.0 if failed else (commands - len(report.get("unresolved", []))) / commands if commands else 1.0
         not_followed = report.get("notFollowed", 0)
         wall, parse, total = timings.get(app, (float("nan"), float("nan"), float("nan")))
         # Below MIN_TIMED_IMPORT seconds the parse takes a few milliseconds or none (an

@@ -756,6 +756,65 @@ import Scenes
         #expect(result.inventory.contains { $0.declaredIn.hasSuffix("PortainerCommands") && $0.input == "r" })
     }
 
+    /// `UnicodeScalar("a").value` is the letter's code point, so a range between two such
+    /// values maps back to the letters.
+    @Test func scalarValuesBoundLetterRanges() throws {
+        let result = try importing(["Keys.swift": """
+            import UIKit
+            private let keys: [UIKeyCommand] = {
+                let lower = (UnicodeScalar("a").value...UnicodeScalar("c").value).map { String(UnicodeScalar($0)!) }
+                let upper = (Unicode.Scalar("X").value...Unicode.Scalar("Y").value).map { String(UnicodeScalar($0)!) }
+                return (lower + upper).map { UIKeyCommand(input: $0, modifierFlags: [], action: #selector(GameController.key(_:))) }
+            }()
+            class GameController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { keys }
+                @objc func key(_ sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(result.inventory.map { $0.input ?? "?" }.sorted() == ["X", "Y", "a", "b", "c"])
+        #expect(Set(result.inventory.map(\.declaredIn)) == ["GameController"])
+    }
+
+    /// A function taking a `UIMenuBuilder` that no menu code the importer runs calls (code in
+    /// `main.swift` or a notification calls it) builds menus of its own; one that a
+    /// `buildMenu(with:)` calls is its caller's helper, listed once, under the caller.
+    @Test func menuBuildingFunctionsOutsideBuildMenu() throws {
+        let result = try importing(["Menus.swift": """
+            import UIKit
+            enum ApplicationMenuBuilder {
+                static func build(with builder: UIMenuBuilder) {
+                    guard builder.system == UIMenuSystem.main else { return }
+                    let tabs = (1...3).map { number in
+                        UIKeyCommand(title: "Tab \\(number)", action: #selector(BrowserViewController.selectTab(_:)), input: String(number), modifierFlags: .command)
+                    }
+                    builder.insertChild(UIMenu(title: "", options: .displayInline, children: tabs), atEndOfMenu: .view)
+                }
+            }
+            enum FileMenu {
+                static func add(to builder: UIMenuBuilder) {
+                    builder.insertChild(UIMenu(title: "", options: .displayInline, children: [
+                        UIKeyCommand(title: "New", action: #selector(BrowserViewController.newTab(_:)), input: "t", modifierFlags: .command),
+                    ]), atEndOfMenu: .file)
+                }
+            }
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    super.buildMenu(with: builder)
+                    FileMenu.add(to: builder)
+                }
+            }
+            class BrowserViewController: UIViewController {
+                @objc func selectTab(_ sender: UIKeyCommand) {}
+                @objc func newTab(_ sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(keys(result) == [
+            "AppDelegate menu cmd+t newTab:",
+            "ApplicationMenuBuilder menu cmd+1 selectTab:", "ApplicationMenuBuilder menu cmd+2 selectTab:",
+            "ApplicationMenuBuilder menu cmd+3 selectTab:",
+        ])
+    }
+
     @Test func inactiveCodeDeclaresNothing() throws {
         let result = try importing(["H.swift": """
             import UIKit

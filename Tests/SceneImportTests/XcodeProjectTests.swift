@@ -45,6 +45,18 @@ struct XcodeProjectTests {
         #expect(XcodeProject(text: text).compiledSources == ["Editor.swift"])
     }
 
+    /// Generators and hand-edited projects name objects with any letters and digits (`1001`,
+    /// `50RA71NG…`), not only Xcode's 24 hexadecimal digits.
+    @Test func objectIdentifiersNeedNotBeXcodes() {
+        let text = Self.project
+            .replacingOccurrences(of: "AAAAAAAAAAAAAAAAAAAAAA01", with: "1001")
+            .replacingOccurrences(of: "AAAAAAAAAAAAAAAAAAAAAA11", with: "2001")
+            .replacingOccurrences(of: "AAAAAAAAAAAAAAAAAAAAAA12", with: "50RA71NG2F5A01230085CBB3")
+        let project = XcodeProject(text: text)
+        #expect(project.referencedSources == ["Editor.swift", "Legacy.swift"])
+        #expect(project.compiledSources == ["Editor.swift"])
+    }
+
     @Test func aFileNoTargetCompilesIsLeftOutAndReported() throws {
         let root = ScratchDirectory.make()
         let sources = root + "/App"

@@ -77,14 +77,17 @@ extension Evaluator {
     }
 
     /// The Unicode calls loops over code points make: `Unicode.Scalar(n)` (a one-scalar string,
-    /// `nil` for a surrogate), and `CharacterSet.lowercaseLetters.contains(s)` and the other
+    /// `nil` for a surrogate; `Unicode.Scalar("a")` is `"a"`, whose `.value` is its code point), and `CharacterSet.lowercaseLetters.contains(s)` and the other
     /// named sets, decided with Foundation's tables.
     func unicodeCall(_ member: MemberAccessExprSyntax, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
         guard args.count == 1, let base = member.base?.sourceText else { return nil }
         let name = member.declName.baseName.text
         if base == "Unicode" && name == "Scalar" {
-            guard case .int(let code) = evaluate(args[0].expression, frame: &frame) else { return nil }
-            return Self.scalar(code)
+            switch evaluate(args[0].expression, frame: &frame) {
+            case .int(let code): return Self.scalar(code)
+            case .string(let text) where text.unicodeScalars.count == 1: return .string(text)  // `Unicode.Scalar("a")`
+            default: return nil
+            }
         }
         guard name == "contains", base.hasPrefix("CharacterSet."),
               let set = Self.characterSets[String(base.dropFirst("CharacterSet.".count))],
@@ -172,8 +175,12 @@ extension Evaluator {
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: "String") }
             return .unknown(call.sourceText)
         case "UnicodeScalar":
-            if args.count == 1, case .int(let code) = evaluate(args[0].expression, frame: &frame) { return Self.scalar(code) }
-            return .unknown(call.sourceText)
+            guard args.count == 1 else { return .unknown(call.sourceText) }
+            switch evaluate(args[0].expression, frame: &frame) {
+            case .int(let code): return Self.scalar(code)
+            case .string(let text) where text.unicodeScalars.count == 1: return .string(text)  // `UnicodeScalar("a")`
+            default: return .unknown(call.sourceText)
+            }
         case "KeyEquivalent":
             if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) {
                 return .shortcut(input: text, modifiers: nil)
@@ -638,6 +645,7 @@ extension Evaluator {
            !index.inherits(caller, from: type) {
             menuBuildersCalled.insert(type)
         }
+        if mode == .menu, function.buildsMenus, function.name != "buildMenu" { menuFunctionsCalled.insert(function.location) }
         let key = RunKey.named("function \(function.location.file):\(function.location.line)")
         guard enter(key) else { return .unknown(function.name) }
         defer { leave(key) }

@@ -498,6 +498,10 @@ extension Evaluator {
                 return .string(strings.lookup(text) ?? text)
             }
             if name == "count" { return .int(text.count) }
+            // `UnicodeScalar("a").value` (a scalar is a one-scalar string here): its code point.
+            if name == "value", text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first {
+                return .int(Int(scalar.value))
+            }
             // `key.first` (a `Character`, kept as a one-character string; `nil` for "").
             if name == "first" { return text.first.map { .string(String($0)) } ?? .null }
             if name == "last" { return text.last.map { .string(String($0)) } ?? .null }

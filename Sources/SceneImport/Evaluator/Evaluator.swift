@@ -26,6 +26,9 @@ final class Evaluator {
     /// The types whose `buildMenu(with:)` another type's main-menu code called (not through
     /// `super`): helpers of that provider, not providers UIKit calls themselves.
     var menuBuildersCalled: Set<String> = []
+    /// Functions other than `buildMenu(with:)` that take a `UIMenuBuilder` and that menu code
+    /// the evaluator ran called: helpers of their caller, not entry points of their own.
+    var menuFunctionsCalled: Set<SourceLocation> = []
 
     private var depth = 0
     private var inProgress: Set<RunKey> = []

@@ -138,18 +138,20 @@ private struct ObjectScanner {
     /// The next object that has an `isa`, or `nil` at the end of the text.
     mutating func next() -> Object? {
         while position < bytes.count {
-            // An object starts with a 24-character identifier at the start of a line: Xcode
-            // writes hexadecimal digits, and hand-edited projects other letters too.
+            // An object starts with its identifier at the start of a line: Xcode writes 24
+            // hexadecimal digits, generators and hand-edited projects any letters and digits
+            // (`1001`). The top-level `objects` and `classes` dictionaries hold objects.
             guard let start = nextLineStart() else { return nil }
             var cursor = start
             while cursor < bytes.count, bytes[cursor] == 0x09 || bytes[cursor] == 0x20 { cursor += 1 }
             let idStart = cursor
             while cursor < bytes.count, Self.isIdentifierCharacter(bytes[cursor]) { cursor += 1 }
-            guard cursor - idStart == 24 else { continue }
+            guard cursor > idStart else { continue }
+            let id = Substring(String(decoding: bytes[idStart..<cursor], as: UTF8.self))
+            guard id != "objects", id != "classes" else { continue }
             guard let open = braceOnLine(from: cursor) else { continue }
             guard let close = matchingBrace(of: open) else { return nil }
             position = close + 1
-            let id = Substring(String(decoding: bytes[idStart..<(idStart + 24)], as: UTF8.self))
             let body = Substring(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
             guard body.containsBytes(of: "isa = ") else { continue }
             return Object(id: id, body: body)

@@ -42,17 +42,21 @@ struct CommandExtractor {
             let key = "\(command.mechanism.rawValue) \(command.file):\(command.line) \(command.identity)"
             if seen.insert(key).inserted { result.append(command) }
         }
-        var menus: [(provider: String, commands: [ImportedCommand])] = []
+        var menus: [(provider: String, function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] = []
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
             for command in keyCommandsOverride(of: info) { add(command) }
             for command in addedCommands(of: info) { add(command) }
-            menus.append((info.name, menuCommands(of: info)))
+            menus += menuCommands(of: info).map { (info.name, $0.function, $0.commands) }
             for command in swiftUICommands(of: info) { add(command) }
         }
         // A `buildMenu(with:)` that another type's main-menu code calls is that type's helper:
-        // UIKit calls the caller, whose commands these are.
-        for (provider, commands) in menus where !evaluator.menuBuildersCalled.contains(provider) {
+        // UIKit calls the caller, whose commands these are. So is any other function taking a
+        // `UIMenuBuilder` that menu code calls; one that none calls is called from code the
+        // importer does not run (`main.swift`, a notification), and builds menus of its own.
+        for (provider, function, commands) in menus {
+            if function.name == "buildMenu" ? evaluator.menuBuildersCalled.contains(provider)
+                : evaluator.menuFunctionsCalled.contains(function.location) { continue }
             for command in commands { add(command) }
         }
         return ImportedCommand.sortedInInventoryOrder(result)
@@ -120,12 +124,13 @@ struct CommandExtractor {
         return result
     }
 
-    private func menuCommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
-        var result: [ImportedCommand] = []
-        for function in info.functions where function.name == "buildMenu" && function.parameters.first?.label == "with" {
+    private func menuCommands(of info: SourceIndex.TypeInfo) -> [(function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] {
+        var result: [(function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] = []
+        for function in info.functions where function.buildsMenus {
             guard let body = function.body else { continue }
-            runProvider(body, of: function, in: info, named: "\(info.name).buildMenu(with:)", mode: .menu)
-            result += commands(in: evaluator.created, provider: info.name, mechanism: .menu)
+            let label = function.parameters.first?.label ?? "_"
+            runProvider(body, of: function, in: info, named: "\(info.name).\(function.name)(\(label):)", mode: .menu)
+            result.append((function, commands(in: evaluator.created, provider: info.name, mechanism: .menu)))
         }
         return result
     }

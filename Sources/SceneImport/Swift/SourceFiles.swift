@@ -101,7 +101,7 @@ public struct SourceFiles: Sendable, Equatable {
     private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>) {
         var referenced: Set<String> = []
         var compiled: Set<String> = []
-        var projectFolders: [String] = []
+        var projects: [(folder: String, referenced: Set<String>)] = []
         var synchronized = false
         for file in settingsFiles where file.path.hasSuffix("project.pbxproj") {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
@@ -110,8 +110,17 @@ public struct SourceFiles: Sendable, Equatable {
             compiled.formUnion(project.compiledSources)
             synchronized = synchronized || project.usesSynchronizedFolders
             let bundle = URL(fileURLWithPath: file.path).standardizedFileURL.deletingLastPathComponent()
-            projectFolders.append(bundle.deletingLastPathComponent().path)
+            projects.append((bundle.deletingLastPathComponent().path, project.referencedSources))
         }
+        func isBelow(_ path: String, _ folder: String) -> Bool { path.hasPrefix(folder == "/" ? "/" : folder + "/") }
+        let sources = (swiftFiles + objectiveCFiles).map {
+            (absolute: URL(fileURLWithPath: $0.path).standardizedFileURL.path, name: String($0.path.split(separator: "/").last ?? ""))
+        }
+        // A project that lists none of the sources under its folder is not the one that builds
+        // them (a vendored library's demo project, a project the reader cannot parse).
+        let projectFolders = projects.filter { project in
+            sources.contains { isBelow($0.absolute, project.folder) && project.referenced.contains($0.name) }
+        }.map(\.folder)
         let uncompiled = referenced.subtracting(compiled)
         var packageAnswers: [String: Bool] = [:]
         func inPackage(_ folder: String, below projectFolder: String) -> Bool {
@@ -131,7 +140,7 @@ public struct SourceFiles: Sendable, Equatable {
             }
             let absolute = URL(fileURLWithPath: file.path).standardizedFileURL
             let folder = absolute.deletingLastPathComponent().path
-            let beside = projectFolders.filter { absolute.path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+            let beside = projectFolders.filter { isBelow(absolute.path, $0) }
             guard !beside.isEmpty, !beside.contains(where: { inPackage(folder, below: $0) }) else { return (true, true) }
             return (false, false)
         }

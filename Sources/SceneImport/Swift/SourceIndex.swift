@@ -28,6 +28,14 @@ struct SourceIndex {
 
     struct FunctionInfo {
         enum Kind { case function, initializer }
+
+        /// Whether the function builds menus: `buildMenu(with:)`, or any function that takes a
+        /// `UIMenuBuilder` (`static func build(with builder: UIMenuBuilder)`).
+        var buildsMenus: Bool {
+            guard kind == .function else { return false }
+            return (name == "buildMenu" && parameters.first?.label == "with") || parameters.contains(where: \.isMenuBuilder)
+        }
+
         var kind: Kind
         var name: String
         var parameters: [ParameterInfo]
@@ -50,6 +58,14 @@ struct SourceIndex {
     }
 
     struct ParameterInfo {
+        /// Whether the parameter is a `UIMenuBuilder` (`builder: UIMenuBuilder`, `any
+        /// UIMenuBuilder`, `inout`, optional).
+        var isMenuBuilder: Bool {
+            guard var text = type?.withoutOptionality.withoutSpaces else { return false }
+            for prefix in ["inout", "any", "some"] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+            return text == "UIMenuBuilder"
+        }
+
         var label: String?
         var name: String
         var type: String?
