@@ -213,6 +213,37 @@ import Scenes
         #expect(result.inventory.allSatisfy { !$0.conditional && $0.notFollowed == nil })
     }
 
+    /// A factory method (`- (UIKeyCommand *)…`) messaged on `self` gives the command it returns,
+    /// created at the message's line, with the message's arguments.
+    @Test func factoryMethodsGiveTheCommandsTheyReturn() throws {
+        let result = try importApp([
+            "App/Editor.h": "#import <UIKit/UIKit.h>\n@interface Editor : UIViewController\n@end\n",
+            "App/Editor.m": """
+                #import "Editor.h"
+                @implementation Editor
+                - (UIKeyCommand *)commandWithTitle:(NSString *)title input:(NSString *)input flags:(UIKeyModifierFlags)flags action:(SEL)action {
+                    UIKeyCommand *command = nil;
+                    if (@available(iOS 13.0, *)) {
+                        command = [UIKeyCommand commandWithTitle:title image:nil action:action input:input modifierFlags:flags propertyList:nil];
+                    } else {
+                        command = [UIKeyCommand keyCommandWithInput:input modifierFlags:flags action:action];
+                    }
+                    return command;
+                }
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    UIKeyCommand *open = [self commandWithTitle:@"Open" input:@"o" flags:UIKeyModifierCommand action:@selector(openFile:)];
+                    UIKeyCommand *menu = [self commandWithTitle:@"Menu" input:@"m" flags:UIKeyModifierCommand | UIKeyModifierShift action:@selector(showMenu:)];
+                    return @[open, menu];
+                }
+                - (void)openFile:(id)sender {}
+                - (void)showMenu:(id)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.displayShortcut) \($0.action ?? "nil") \($0.title ?? "nil") \($0.line)" }.sorted()
+        #expect(rows == ["Editor cmd+o openFile: Open 13", "Editor shift+cmd+m showMenu: Menu 14"])
+    }
+
     @Test func enumerationBlocksRunOncePerCharacterAndDictionaryKey() throws {
         let result = try importApp([
             "App/Stream.h": "#import <UIKit/UIKit.h>\n@interface StreamView : UIView\n@end\n",

@@ -223,8 +223,7 @@ extension ObjectiveCBodyScanner {
             body.selfMessages.append(.init(receiverClass: nil, selector: selector, conditions: recordedConditions, line: send.line))
             if let helper = context.helpers[selector], helperDepth < Self.maximumHelperDepth, work < workLimit {
                 body.helpersRun.insert(selector)
-                runHelper(helper, values: send.values, line: send.line)
-                return .null
+                return runHelper(helper, values: send.values, line: send.line)
             }
         case .superReference:
             return .superCall(selector)
@@ -340,11 +339,14 @@ extension ObjectiveCBodyScanner {
 
     /// Runs `helper`'s body with its parameters bound to `values`; what it adds to members and
     /// the commands it creates stay, its locals and returns do not.
-    private mutating func runHelper(_ helper: Helper, values: [ObjectiveCValue], line: Int) {
+    /// Runs `helper` in place; a factory's value is what it returns (each return under the
+    /// conditions it is reached under), any other helper's `nil`.
+    private mutating func runHelper(_ helper: Helper, values: [ObjectiveCValue], line: Int) -> ObjectiveCValue {
         let savedLocals = locals
         let savedReturns = returns
         let savedLine = helperCallLine
         locals = [:]
+        returns = []
         for (name, value) in zip(helper.parameters, values) where !name.isEmpty {
             locals[name] = Local(value: value, declaredClass: nil, isStatic: false)
         }
@@ -353,8 +355,14 @@ extension ObjectiveCBodyScanner {
         runStatements(helper.body)
         helperDepth -= 1
         helperCallLine = savedLine
+        let returned = returns
         locals = savedLocals
         returns = savedReturns
+        guard helper.returnsCommand else { return .null }
+        if returned.count == 1, let only = returned.first, only.conditions.isEmpty { return only.value }
+        return .alternatives(returned.flatMap { site in
+            site.value.branches.map { .init(value: $0.value, conditions: Self.merge(site.conditions, $0.conditions)) }
+        })
     }
 
     /// The elements a value contributes to an array it is concatenated into: an array's items,

@@ -24,10 +24,15 @@ struct ObjectiveCBodyScanner {
 
     /// A method whose body a message to `self` runs in place, with its parameters bound to the
     /// message's arguments: `[self addKey:@"a" withModifiers:UIKeyModifierControl]` adds what
-    /// `addKey:withModifiers:` adds, created at the message's line.
+    /// `addKey:withModifiers:` adds, created at the message's line; a factory method's message
+    /// gives the command it returns.
     struct Helper {
         var body: Range<Int>
         var parameters: [String]
+        /// The method returns a key command (`- (UIKeyCommand *)commandWithTitle:…`): the
+        /// message's value is what the method returns, and the commands it makes are created
+        /// at the message's line, as the app's factory makes them there.
+        var returnsCommand = false
     }
 
     /// How deep helper runs nest (``Helper``).

@@ -478,8 +478,11 @@ struct ObjectiveCDeclarationParser {
         var helpers: [Int: [String: ObjectiveCBodyScanner.Helper]] = [:]
         for (implementationIndex, methodIndex, range) in pendingBodies {
             let method = implementations[implementationIndex].methods[methodIndex]
-            guard !method.isClassMethod, method.returnType == "void", !method.parameters.isEmpty, !method.isAction else { continue }
-            helpers[implementationIndex, default: [:]][method.selector] = .init(body: range, parameters: method.parameters.map(\.name))
+            guard !method.isClassMethod, !method.isAction else { continue }
+            let returnsCommand = method.returnType.withoutSpaces == "UIKeyCommand*"
+            guard returnsCommand || (method.returnType == "void" && !method.parameters.isEmpty) else { continue }
+            helpers[implementationIndex, default: [:]][method.selector] = .init(
+                body: range, parameters: method.parameters.map(\.name), returnsCommand: returnsCommand)
         }
         for (implementationIndex, methodIndex, range) in pendingBodies {
             let implementation = implementations[implementationIndex]
