@@ -815,6 +815,56 @@ import Scenes
         ])
     }
 
+    /// `.modifier(OptionalShortcut(key: tab.key))` for a `ViewModifier` whose `body(content:)`
+    /// attaches a shortcut gives the applying type one shortcut per element, at the call; the
+    /// modifier lists none of its own.
+    @Test func viewModifiersAttachTheirShortcutsWhereApplied() throws {
+        let result = try importing(["AppCommands.swift": """
+            import SwiftUI
+            enum Tab: CaseIterable {
+                case home, search, settings
+                var key: String? {
+                    switch self {
+                    case .home: return "1"
+                    case .search: return "f"
+                    case .settings: return nil
+                    }
+                }
+            }
+            struct AppCommands: Commands {
+                var body: some Commands {
+                    CommandGroup(before: .toolbar) {
+                        ForEach(Tab.allCases, id: \\.self) { tab in
+                            Button("Go") {}
+                                .modifier(OptionalShortcut(key: tab.key))
+                        }
+                    }
+                }
+            }
+            private struct OptionalShortcut: ViewModifier {
+                let key: String?
+                func body(content: Content) -> some View {
+                    if let key, let character = key.first {
+                        content.keyboardShortcut(KeyEquivalent(character), modifiers: [.command])
+                    } else {
+                        content
+                    }
+                }
+            }
+            @main
+            struct TubeApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("") }.commands { AppCommands() }
+                }
+            }
+            """])
+        // `.settings` has no key: `if let key` on its `nil` stays a run-time condition (a stored
+        // optional's `nil` may be set later), so it gives one row with no input.
+        #expect(keys(result) == ["AppCommands swiftui cmd+1 nil", "AppCommands swiftui cmd+? nil", "AppCommands swiftui cmd+f nil"])
+        #expect(result.inventory.allSatisfy { $0.line == 17 })
+        #expect(result.inventory.filter { !$0.conditional }.compactMap(\.input).sorted() == ["1", "f"])
+    }
+
     @Test func inactiveCodeDeclaresNothing() throws {
         let result = try importing(["H.swift": """
             import UIKit

@@ -498,6 +498,7 @@ extension Evaluator {
                 return .string(strings.lookup(text) ?? text)
             }
             if name == "count" { return .int(text.count) }
+            if name == "first" { return text.first.map { .string(String($0)) } ?? .null }
             // `UnicodeScalar("a").value` (a scalar is a one-scalar string here): its code point.
             if name == "value", text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first {
                 return .int(Int(scalar.value))

@@ -293,7 +293,9 @@ final class Evaluator {
                 if let initializer = binding.initializer {
                     value = evaluate(initializer.value, frame: &frame)
                 } else {
-                    value = frame.locals[binding.pattern.sourceText] ?? .unknown(binding.pattern.sourceText)
+                    // `if let key` unwraps the local or field of that name.
+                    let name = binding.pattern.sourceText
+                    value = frame.locals[name] ?? evaluateName(name, frame: &frame, hint: nil)
                 }
                 bind(binding.pattern, to: value, frame: &frame)
                 if !value.isStaticData { kept.append(element.condition.sourceText) }

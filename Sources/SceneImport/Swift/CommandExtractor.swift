@@ -226,6 +226,8 @@ struct CommandExtractor {
                     let found: [Evaluator.LoggedShortcut]
                     if let helper = shortcutHelpers.function(calledBy: call, args: args, evaluator: evaluator) {
                         found = self.shortcuts(of: helper, args: args, site: site, frame: &frame)
+                    } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
+                        found = self.shortcuts(of: modifier, site: site, frame: &frame)
                     } else if call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut",
                               case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) {
                         found = [.init(input: input, modifiers: modifiers, conditions: [])]
@@ -260,16 +262,35 @@ struct CommandExtractor {
     /// is logged with the conditions inside the helper that it runs under.
     private func shortcuts(of helper: SourceIndex.FunctionInfo, args: [(label: String?, expression: ExprSyntax)],
                            site: SourceLocation, frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
+        loggingShortcuts(in: &frame) { frame in
+            _ = evaluator.invoke(helper, ofType: shortcutHelpers.isViewMethod(helper) ? "View" : nil, args: args, frame: &frame,
+                                 selfValue: nil, site: site)
+        }
+    }
+
+    /// The `.keyboardShortcut(…)` calls `run` reaches, each with the conditions inside the run
+    /// that it is under (the caller's own conditions dropped).
+    private func loggingShortcuts(in frame: inout Evaluator.Frame, _ run: (inout Evaluator.Frame) -> Void) -> [Evaluator.LoggedShortcut] {
         let outer = frame.conditions
         evaluator.shortcutLog = []
-        _ = evaluator.invoke(helper, ofType: shortcutHelpers.isViewMethod(helper) ? "View" : nil, args: args, frame: &frame,
-                             selfValue: nil, site: site)
+        run(&frame)
         let logged = evaluator.shortcutLog ?? []
         evaluator.shortcutLog = nil
         return logged.map { shortcut in
             var shortcut = shortcut
             shortcut.conditions = Array(shortcut.conditions.drop { outer.contains($0) })
             return shortcut
+        }
+    }
+
+    /// The shortcuts `.modifier(M(…))` attaches: `M` is built as the call builds it, and its
+    /// `body(content:)` runs on it.
+    private func shortcuts(of modifier: (type: String, body: SourceIndex.FunctionInfo, value: ExprSyntax),
+                           site: SourceLocation, frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
+        let instance = evaluator.evaluate(modifier.value, frame: &frame)
+        return loggingShortcuts(in: &frame) { frame in
+            _ = evaluator.invokeWithValues(modifier.body, ofType: modifier.type, values: [.unknown("content")], frame: &frame,
+                                           selfValue: instance, site: site)
         }
     }
 

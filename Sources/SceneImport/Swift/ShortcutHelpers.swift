@@ -7,7 +7,9 @@ import SwiftSyntax
 ///
 /// A view's call of a helper is a creation site of that view (as an app's factory call is for
 /// `UIKeyCommand`s): ``CommandExtractor`` runs the helper with the call's arguments and gives
-/// the view each shortcut the run reaches.
+/// the view each shortcut the run reaches. So is `.modifier(OptionalShortcut(key: …))` for a
+/// `ViewModifier` whose `body(content:)` reaches `.keyboardShortcut(…)`: the modifier is built
+/// from the call's arguments and its body runs on it.
 struct ShortcutHelpers {
     /// Free functions, by name.
     private var free: [String: [SourceIndex.FunctionInfo]] = [:]
@@ -16,7 +18,10 @@ struct ShortcutHelpers {
     /// Where each helper is declared (file and line), to recognise one among a type's members.
     private var declared: Set<SourceLocation> = []
 
-    /// Every helper's name.
+    /// `ViewModifier`s whose `body(content:)` attaches shortcuts: type name → that body.
+    private var modifiers: [String: SourceIndex.FunctionInfo] = [:]
+
+    /// Every helper's name (`modifier` when some view modifier attaches shortcuts).
     private(set) var names: Set<String> = []
 
     init(index: SourceIndex) {
@@ -48,8 +53,31 @@ struct ShortcutHelpers {
         }
         for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
         for function in methods where found.contains(function.location) { viewMethods[function.name, default: []].append(function) }
+        // A modifier that views apply as `.modifier(M(…))` attaches its shortcuts there; one
+        // applied only otherwise (through `modifier(M())` in an `extension View` method) keeps
+        // them as its own.
+        for info in index.types.values where info.inherited.contains("ViewModifier") {
+            let call = ".modifier(\(info.name)("
+            guard index.files.contains(where: { index.file($0.file.displayPath, mentions: call) }) else { continue }
+            for function in info.functions where function.name == "body" && !function.isStatic && attaches(function, callingAny: names) {
+                modifiers[info.name] = function
+                found.insert(function.location)
+            }
+        }
+        if !modifiers.isEmpty { names.insert("modifier") }
         declared = found
         self.names = names
+    }
+
+    /// The view modifier `call` applies (`.modifier(OptionalShortcut(key: k))`), with its body
+    /// and the expression that builds it; `nil` for any other call.
+    func modifier(appliedBy call: FunctionCallExprSyntax) -> (type: String, body: SourceIndex.FunctionInfo, value: ExprSyntax)? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "modifier",
+              let argument = call.arguments.first, argument.label == nil,
+              let built = argument.expression.as(FunctionCallExprSyntax.self),
+              let name = built.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let body = modifiers[name] else { return nil }
+        return (name, body, argument.expression)
     }
 
     /// Whether `function` is a helper.
@@ -64,6 +92,7 @@ struct ShortcutHelpers {
     func function(calledBy call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)],
                   evaluator: Evaluator) -> SourceIndex.FunctionInfo? {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "modifier" { return nil }
             guard let candidates = viewMethods[member.declName.baseName.text] else { return nil }
             return evaluator.match(candidates, args: args)
         }
