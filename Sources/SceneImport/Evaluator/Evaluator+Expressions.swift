@@ -302,6 +302,36 @@ extension Evaluator {
     /// A property of `type` (or its superclasses, or a protocol extension it adopts): the value
     /// of its getter or initialiser, or of the first assignment to it in the type's methods.
     func property(_ name: String, of type: String, frame: inout Frame, static isStatic: Bool?) -> Value? {
+        guard let (property, owner) = findProperty(name, of: type, static: isStatic) else { return nil }
+        if property.isVariable && property.getter == nil {
+            mutableReads += 1
+            if readingConstantsOnly { return .unknown(name) }
+        }
+        if property.getter == nil && property.initializer == nil {
+            if readingConstantsOnly { return .unknown(name) }
+            guard let info = index.type(named: owner) else { return nil }
+            return assignedValue(name, in: info, frame: &frame)
+        }
+        let value = propertyValue(property, ofType: owner, frame: &frame)
+        // `var _keyCommands: [UIKeyCommand] = []` filled in by an initialiser.
+        if property.getter == nil, value.items?.isEmpty == true || value.isNull {
+            if let info = index.type(named: owner), let assigned = assignedValue(name, in: info, frame: &frame),
+               assigned.items?.isEmpty == false {
+                return assigned
+            }
+            // An empty `var` the type never fills itself is filled from outside at run time.
+            if property.isVariable { return .unknown(name) }
+        }
+        return value
+    }
+
+    /// The property `name` of `type` (static, instance, or either when `isStatic` is `nil`),
+    /// from the type itself, its superclasses, then the protocols and extensions it names,
+    /// with the name of the type that declares it; looked up once per question.
+    func findProperty(_ name: String, of type: String, static isStatic: Bool?) -> (SourceIndex.PropertyInfo, owner: String)? {
+        let key = PropertyQuestion(type: type, name: name, isStatic: isStatic)
+        if let known = propertiesFound[key] { return known }
+        var found: (SourceIndex.PropertyInfo, owner: String)?
         var candidates: [SourceIndex.TypeInfo] = []
         if let info = index.type(named: type) { candidates.append(info) }
         candidates += index.ancestors(of: type)
@@ -310,27 +340,12 @@ extension Evaluator {
         }
         for info in candidates {
             if let property = info.properties[name], isStatic == nil || property.isStatic == isStatic {
-                if property.isVariable && property.getter == nil {
-                    mutableReads += 1
-                    if readingConstantsOnly { return .unknown(name) }
-                }
-                if property.getter == nil && property.initializer == nil {
-                    if readingConstantsOnly { return .unknown(name) }
-                    return assignedValue(name, in: info, frame: &frame)
-                }
-                let value = propertyValue(property, ofType: info.name, frame: &frame)
-                // `var _keyCommands: [UIKeyCommand] = []` filled in by an initialiser.
-                if property.getter == nil, value.items?.isEmpty == true || value.isNull {
-                    if let assigned = assignedValue(name, in: info, frame: &frame), assigned.items?.isEmpty == false {
-                        return assigned
-                    }
-                    // An empty `var` the type never fills itself is filled from outside at run time.
-                    if property.isVariable { return .unknown(name) }
-                }
-                return value
+                found = (property, info.name)
+                break
             }
         }
-        return nil
+        propertiesFound[key] = .some(found)
+        return found
     }
 
     func propertyValue(_ property: SourceIndex.PropertyInfo, ofType type: String?, frame: inout Frame) -> Value {
@@ -394,9 +409,8 @@ extension Evaluator {
         let key = RunKey.named("assigned \(info.name).\(name)")
         guard enter(key) else { return nil }
         defer { leave(key) }
-        for function in info.functions {
-            guard let body = function.body, index.file(function.location.file, mentions: name),
-                  mentions(body, name) else { continue }
+        for function in functions(of: info, mentioning: name) {
+            guard let body = function.body else { continue }
             var inner = Frame(selfType: info.name)
             for parameter in function.parameters {
                 inner.locals[parameter.name] = .unknown(parameter.name)
@@ -419,6 +433,19 @@ extension Evaluator {
             if let value = inner.selfFields[name] { return value }
         }
         return nil
+    }
+
+    /// The methods of `info` whose bodies mention `name`, in declaration order; searched once per
+    /// type and name (a getter asks for the same field at every call).
+    func functions(of info: SourceIndex.TypeInfo, mentioning name: String) -> [SourceIndex.FunctionInfo] {
+        let key = PropertyQuestion(type: info.name, name: name, isStatic: nil)
+        if let known = functionsMentioning[key] { return known }
+        let found = info.functions.filter { function in
+            guard let body = function.body, index.file(function.location.file, mentions: name) else { return false }
+            return mentions(body, name)
+        }
+        functionsMentioning[key] = found
+        return found
     }
 
     /// Whether a body's text contains `name` (cached per body: the text is written once).

@@ -73,6 +73,10 @@ final class Evaluator {
     var bodyTexts: [SyntaxIdentifier: String] = [:]
     /// The names each closure's body mentions (``Evaluator/namesMentioned(in:)``).
     var closureNames: [SyntaxIdentifier: Set<String>] = [:]
+    /// ``findProperty(_:of:static:)``'s answers: the index does not change while the evaluator runs.
+    var propertiesFound: [PropertyQuestion: (SourceIndex.PropertyInfo, owner: String)?] = [:]
+    /// ``functions(of:mentioning:)``'s answers, by type and name.
+    var functionsMentioning: [PropertyQuestion: [SourceIndex.FunctionInfo]] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
     /// Runs the budget cut short, with the most steps any of them was given: the same run given
@@ -648,6 +652,14 @@ final class Evaluator {
         depth -= 1
         inProgress.remove(key)
     }
+}
+
+/// A member asked for by name on a type (``Evaluator/findProperty(_:of:static:)``,
+/// ``Evaluator/functions(of:mentioning:)``).
+struct PropertyQuestion: Hashable {
+    var type: String
+    var name: String
+    var isStatic: Bool?
 }
 
 /// What ``Evaluator/enter(_:)`` marks as running: a syntax node (a closure), or a declaration
