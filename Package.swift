@@ -122,7 +122,10 @@ let package = Package(
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Capture", "Scenes", "ResponderEngine", "TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["KeyTraceSupport", "Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
-        .testTarget(name: "SceneImportTests", dependencies: ["SceneImport", "Scenes", "CLITestSupport"]),
+        .testTarget(name: "SceneImportTests", dependencies: [
+            "SceneImport", "Scenes", "CLITestSupport",
+            .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
         .testTarget(name: "AnalysisTests", dependencies: ["KeyTraceSupport", "Analysis", "Comparison", "Reports", "Export", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Analysis", "TraceFormat", "KeyTraceCore", "KeyTraceSupport", "CLITestSupport"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Analysis", "Statistics", "KeyTraceCore", "KeyTraceSupport", "CLITestSupport"]),

@@ -5,7 +5,7 @@ import SwiftSyntax
 /// Built by one scan of the file's bytes for line ends, the same ends swift-syntax counts
 /// (`\n`, `\r\n` and a lone `\r`); a line is found by binary search over the line starts.
 /// swift-syntax's `SourceLocationConverter` gives the same physical line numbers but walks the
-/// whole syntax tree to build its table, which costs as much as a fifth of an import.
+/// whole syntax tree to build its table.
 struct LineTable: Sendable {
     /// The UTF-8 offset at which each line starts; the first is 0.
     private let starts: [Int]
