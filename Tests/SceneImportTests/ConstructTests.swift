@@ -865,6 +865,36 @@ import Scenes
         #expect(result.inventory.filter { !$0.conditional }.compactMap(\.input).sorted() == ["1", "f"])
     }
 
+    /// `.keyboardShortcut(shortcut(for: action))` over actions the source does not fix gives
+    /// every case of the function's `switch`, each under its case.
+    @Test func aShortcutChosenByASwitchGivesEveryCase() throws {
+        let result = try importing(["Menu.swift": """
+            import SwiftUI
+            import PortainerKit
+            struct ContainerMenu: View {
+                let actions: [ContainerAction]
+                var body: some View {
+                    ForEach(actions, id: \\.rawValue) { action in
+                        Button("Run") {}
+                            .keyboardShortcut(shortcut(for: action))
+                    }
+                }
+                func shortcut(for action: ContainerAction) -> KeyboardShortcut {
+                    switch action {
+                    case .start: KeyboardShortcut("s", modifiers: .command)
+                    case .stop: KeyboardShortcut("s", modifiers: [.command, .shift])
+                    }
+                }
+            }
+            @main
+            struct ContainersApp: App {
+                var body: some Scene { WindowGroup { ContainerMenu(actions: []) } }
+            }
+            """])
+        #expect(keys(result) == ["ContainerMenu swiftui cmd+s nil", "ContainerMenu swiftui shift+cmd+s nil"])
+        #expect(result.inventory.compactMap(\.condition).sorted() == ["action == .start", "action == .stop"])
+    }
+
     @Test func inactiveCodeDeclaresNothing() throws {
         let result = try importing(["H.swift": """
             import UIKit

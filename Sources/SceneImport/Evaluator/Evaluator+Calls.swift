@@ -32,8 +32,9 @@ extension Evaluator {
             if let value = unicodeCall(member, args: args, frame: &frame) { return value }
             if shortcutLog != nil, member.declName.baseName.text == "keyboardShortcut" {
                 // Inside a shortcut helper a view calls: the shortcut, as its arguments give it.
-                if case .shortcut(let input, let modifiers) = swiftUIShortcut(args, frame: &frame) {
-                    shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: frame.conditions))
+                for item in swiftUIShortcuts(args, frame: &frame) {
+                    guard case .shortcut(let input, let modifiers) = item.value else { continue }
+                    shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: frame.conditions + item.conditions))
                 }
                 if let base = member.base { _ = evaluate(base, frame: &frame) }
                 return .unknown(call.sourceText)
@@ -947,6 +948,20 @@ extension Evaluator {
 
     /// `KeyboardShortcut("n", modifiers: [.command, .shift])` and `.keyboardShortcut(…)`'s
     /// arguments: input and modifiers (⌘ when none are given).
+    /// The shortcuts `.keyboardShortcut(…)`'s arguments give: one, or one per branch, each under
+    /// its branch's conditions, when the argument is a choice the source does not decide
+    /// (`.keyboardShortcut(shortcut(for: action))` switching over an action it cannot know).
+    func swiftUIShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> [Value.Item] {
+        if args.count == 1, let only = args.first, only.label == nil {
+            var probe = frame
+            if case .alternatives(let items) = evaluate(only.expression, frame: &probe, hint: "KeyboardShortcut"),
+               !items.isEmpty, items.allSatisfy({ if case .shortcut = $0.value { return true } else { return false } }) {
+                return items
+            }
+        }
+        return [.init(value: swiftUIShortcut(args, frame: &frame), conditions: [])]
+    }
+
     func swiftUIShortcut(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
         var input: String?
         var modifiers: Set<String>? = ["command"]

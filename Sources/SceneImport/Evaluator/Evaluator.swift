@@ -166,13 +166,26 @@ final class Evaluator {
             return run(active, frame: &frame)
         }
         if items.count == 1, let only = items.first,
-           let expression = only.item.as(ExprSyntax.self) {
+           let expression = only.item.as(ExprSyntax.self) ?? Self.switchExpression(only) {
             let value = evaluate(expression, frame: &frame, hint: frame.returnHint)
             if !frame.terminated { frame.returns.append(.init(value: value, conditions: frame.conditions)) }
         } else {
             execute(items, frame: &frame)
         }
         return union(frame.returns)
+    }
+
+    /// A `switch` standing alone in a body whose every case is one expression: the body's value,
+    /// as Swift reads it (`func shortcut(for action: A) -> KeyboardShortcut { switch action {
+    /// case .start: KeyboardShortcut("s") … } }`).
+    static func switchExpression(_ item: CodeBlockItemSyntax) -> ExprSyntax? {
+        guard let statement = item.item.as(ExpressionStmtSyntax.self),
+              let expression = statement.expression.as(SwitchExprSyntax.self) else { return nil }
+        let valued = expression.cases.allSatisfy { element in
+            guard case .switchCase(let switchCase) = element else { return false }
+            return switchCase.statements.count == 1 && switchCase.statements.first?.item.as(ExprSyntax.self) != nil
+        }
+        return valued ? ExprSyntax(expression) : nil
     }
 
     /// The value of several `return`s: arrays are joined under each return's conditions;

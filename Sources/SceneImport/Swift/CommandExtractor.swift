@@ -228,9 +228,11 @@ struct CommandExtractor {
                         found = self.shortcuts(of: helper, args: args, site: site, frame: &frame)
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
                         found = self.shortcuts(of: modifier, site: site, frame: &frame)
-                    } else if call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut",
-                              case .shortcut(let input, let modifiers) = evaluator.swiftUIShortcut(args, frame: &frame) {
-                        found = [.init(input: input, modifiers: modifiers, conditions: [])]
+                    } else if call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut" {
+                        found = evaluator.swiftUIShortcuts(args, frame: &frame).compactMap { item in
+                            guard case .shortcut(let input, let modifiers) = item.value else { return nil }
+                            return .init(input: input, modifiers: modifiers, conditions: item.conditions)
+                        }
                     } else {
                         found = []
                     }
