@@ -78,23 +78,30 @@ extension Evaluator {
     }
 
     /// The Unicode calls loops over code points make: `Unicode.Scalar(n)` (a one-scalar string,
-    /// `nil` for a surrogate; `Unicode.Scalar("a")` is `"a"`, whose `.value` is its code point), and `CharacterSet.lowercaseLetters.contains(s)` and the other
+    /// `nil` for a surrogate; `Unicode.Scalar("a")` is `"a"`, whose `.value` is its code point),
+    /// and `CharacterSet.lowercaseLetters.contains(s)` and the other
     /// named sets, decided with Foundation's tables.
     func unicodeCall(_ member: MemberAccessExprSyntax, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
         guard args.count == 1, let base = member.base?.sourceText else { return nil }
         let name = member.declName.baseName.text
         if base == "Unicode" && name == "Scalar" {
-            switch evaluate(args[0].expression, frame: &frame) {
-            case .int(let code): return Self.scalar(code)
-            case .string(let text) where text.unicodeScalars.count == 1: return .string(text)  // `Unicode.Scalar("a")`
-            default: return nil
-            }
+            return Self.scalar(of: evaluate(args[0].expression, frame: &frame))
         }
         guard name == "contains", base.hasPrefix("CharacterSet."),
               let set = Self.characterSets[String(base.dropFirst("CharacterSet.".count))],
               case .string(let text) = evaluate(args[0].expression, frame: &frame),
               let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else { return nil }
         return .bool(set.contains(scalar))
+    }
+
+    /// `Unicode.Scalar(x)` of a code point (``scalar(_:)``) or of a one-scalar string (the string
+    /// itself); `nil` for any other argument.
+    static func scalar(of argument: Value) -> Value? {
+        switch argument {
+        case .int(let code): return scalar(code)
+        case .string(let text) where text.unicodeScalars.count == 1: return .string(text)
+        default: return nil
+        }
     }
 
     /// `Unicode.Scalar(code)` as a one-scalar string, or `nil` (`.null`) when `code` is none.
@@ -176,12 +183,10 @@ extension Evaluator {
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: "String") }
             return .unknown(call.sourceText)
         case "UnicodeScalar":
-            guard args.count == 1 else { return .unknown(call.sourceText) }
-            switch evaluate(args[0].expression, frame: &frame) {
-            case .int(let code): return Self.scalar(code)
-            case .string(let text) where text.unicodeScalars.count == 1: return .string(text)  // `UnicodeScalar("a")`
-            default: return .unknown(call.sourceText)
+            guard args.count == 1, let scalar = Self.scalar(of: evaluate(args[0].expression, frame: &frame)) else {
+                return .unknown(call.sourceText)
             }
+            return scalar
         case "KeyEquivalent":
             if let first = args.first, case .string(let text) = evaluate(first.expression, frame: &frame) {
                 return .shortcut(input: text, modifiers: nil)

@@ -48,7 +48,9 @@ struct XcodeProject {
         }
     }
 
-    private static func isSource(_ name: Substring) -> Bool {
+    /// Whether a file of this name is compiled by a Sources build phase: Swift, Objective-C and
+    /// Objective-C++ (a header is only included).
+    static func isSource(_ name: some StringProtocol) -> Bool {
         name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm")
     }
 }

@@ -135,7 +135,7 @@ public struct SourceFiles: Sendable, Equatable {
             guard !named.contains(file.path) else { return (true, true) }
             let name = String(file.path.split(separator: "/").last ?? "")
             if uncompiled.contains(name) { return (false, true) }
-            guard !synchronized, !referenced.isEmpty, !referenced.contains(name), Self.isCompiledSource(name) else {
+            guard !synchronized, !referenced.isEmpty, !referenced.contains(name), XcodeProject.isSource(name) else {
                 return (true, true)
             }
             let absolute = URL(fileURLWithPath: file.path).standardizedFileURL
@@ -158,10 +158,6 @@ public struct SourceFiles: Sendable, Equatable {
         let keptSet = Set(kept)
         swiftFiles.removeAll { !keptSet.contains($0) }
         objectiveCFiles.removeAll { !keptSet.contains($0) }
-    }
-
-    private static func isCompiledSource(_ name: String) -> Bool {
-        name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm")
     }
 
     private mutating func walk(_ folder: String, relative: String, options: Options, manager: FileManager) {
