@@ -10,6 +10,7 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         case pathNotFound(String)
         case unreadable(String, reason: String)
         case noSwiftFiles([String])
+        case everySourceLeftOut([String], count: Int)
         case notSwift(String)
         case cannotWrite(String, reason: String)
         case overlay(String)
@@ -26,6 +27,10 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
     }
     /// The paths hold no Swift or Objective-C file.
     public static func noSwiftFiles(_ paths: [String]) -> SceneImportError { .init(.noSwiftFiles(paths)) }
+    /// Every source found is one the Xcode projects beside it compile into no target.
+    public static func everySourceLeftOut(_ paths: [String], count: Int) -> SceneImportError {
+        .init(.everySourceLeftOut(paths, count: count))
+    }
     /// A file given by name is not a Swift or Objective-C source.
     public static func notSwift(_ path: String) -> SceneImportError { .init(.notSwift(path)) }
     /// An output file could not be written.
@@ -44,7 +49,7 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
         switch kind {
         case .pathNotFound: return .pathNotFound
         case .unreadable: return .unreadable
-        case .noSwiftFiles: return .noSwiftFiles
+        case .noSwiftFiles, .everySourceLeftOut: return .noSwiftFiles
         case .notSwift: return .notSwift
         case .cannotWrite: return .cannotWrite
         case .overlay: return .overlay
@@ -59,6 +64,9 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(path): cannot read: \(reason)"
         case .noSwiftFiles(let paths):
             return "\(paths.joined(separator: ", ")): no .swift, .m or .h files found (build products, Pods, Carthage, hidden and test folders are skipped; --include-tests reads test folders)"
+        case .everySourceLeftOut(let paths, let count):
+            return "\(paths.joined(separator: ", ")): the Xcode projects beside them compile none of the \(count) Swift and Objective-C files "
+                + "found into a target, so every one is left out; name the files on the command line to read them anyway"
         case .notSwift(let path):
             return "\(path): not a .swift, .m or .h file; give source files or the folders that hold them"
         case .cannotWrite(let path, let reason):

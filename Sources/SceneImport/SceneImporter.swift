@@ -42,7 +42,11 @@ public struct SceneImporter: Sendable {
     /// Imports the Swift and Objective-C files under `paths` (folders or files).
     public func importApp(at paths: [String]) throws(SceneImportError) -> ImportResult {
         let files = try SourceFiles(paths: paths, options: options.files)
-        guard !files.swiftFiles.isEmpty || !files.objectiveCFiles.isEmpty else { throw .noSwiftFiles(paths) }
+        guard !files.swiftFiles.isEmpty || !files.objectiveCFiles.isEmpty else {
+            let leftOut = files.notInAnyTarget + files.notInProject
+            guard leftOut.isEmpty else { throw .everySourceLeftOut(paths, count: leftOut.count) }
+            throw .noSwiftFiles(paths)
+        }
         var importer = self
         if options.deploymentTargetFromProject, let target = files.deploymentTarget() {
             importer.options.conditions.deploymentTarget = target

@@ -103,6 +103,16 @@ struct XcodeProjectTests {
         let kept = try SourceFiles(paths: [sources])
         #expect(kept.swiftFiles.map(\.displayPath).contains(sources + "/Loose.swift") && kept.notInProject.isEmpty)
 
+        // A folder whose every source the project leaves out says so, and what to do.
+        try Self.project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        let onlyLoose = root + "/Old"
+        try FileManager.default.createDirectory(atPath: onlyLoose, withIntermediateDirectories: true)
+        try controller("Legacy", "l").write(toFile: onlyLoose + "/Legacy.swift", atomically: true, encoding: .utf8)
+        try controller("Stray", "s").write(toFile: onlyLoose + "/Stray.swift", atomically: true, encoding: .utf8)
+        let error = #expect(throws: SceneImportError.self) { try SceneImporter().importApp(at: [onlyLoose]) }
+        #expect(error?.code == .noSwiftFiles)
+        #expect(error?.description.contains("name the files on the command line") == true)
+
         // Named on the command line, a file is read whatever the project says.
         let named = try SourceFiles(paths: [sources + "/Old Code/Legacy.swift"])
         #expect(named.swiftFiles.count == 1 && named.notInAnyTarget.isEmpty)

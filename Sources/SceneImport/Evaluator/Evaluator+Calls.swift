@@ -954,20 +954,10 @@ extension Evaluator {
     /// `KeyboardShortcut("n", modifiers: [.command, .shift])` and `.keyboardShortcut(…)`'s
     /// arguments: input and modifiers (⌘ when none are given).
     /// The shortcuts `.keyboardShortcut(…)`'s arguments give: one, or one per branch, each under
-    /// its branch's conditions, when the argument is a choice the source does not decide
+    /// its branch's conditions, when the only argument is a choice the source does not decide
     /// (`.keyboardShortcut(shortcut(for: action))` switching over an action it cannot know).
+    /// Each argument is evaluated once.
     func swiftUIShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> [Value.Item] {
-        if args.count == 1, let only = args.first, only.label == nil {
-            var probe = frame
-            if case .alternatives(let items) = evaluate(only.expression, frame: &probe, hint: "KeyboardShortcut"),
-               !items.isEmpty, items.allSatisfy({ if case .shortcut = $0.value { return true } else { return false } }) {
-                return items
-            }
-        }
-        return [.init(value: swiftUIShortcut(args, frame: &frame), conditions: [])]
-    }
-
-    func swiftUIShortcut(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
         var input: String?
         var modifiers: Set<String>? = ["command"]
         var knownInput = false
@@ -978,6 +968,10 @@ extension Evaluator {
             }
             guard argument.label == nil else { continue }
             var value = evaluate(argument.expression, frame: &frame, hint: "KeyboardShortcut")
+            if args.count == 1, case .alternatives(let items) = value, !items.isEmpty,
+               items.allSatisfy({ if case .shortcut = $0.value { return true } else { return false } }) {
+                return items
+            }
             if case .shortcut = value {} else if case .string = value {} else {
                 value = evaluate(argument.expression, frame: &frame, hint: "KeyEquivalent")
             }
@@ -990,6 +984,13 @@ extension Evaluator {
             default: break
             }
         }
-        return .shortcut(input: knownInput ? input : nil, modifiers: modifiers)
+        return [.init(value: .shortcut(input: knownInput ? input : nil, modifiers: modifiers), conditions: [])]
+    }
+
+    /// The one shortcut `KeyboardShortcut(…)`'s arguments give (``swiftUIShortcuts(_:frame:)``);
+    /// a choice among several has no fixed input.
+    func swiftUIShortcut(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
+        let shortcuts = swiftUIShortcuts(args, frame: &frame)
+        return shortcuts.count == 1 ? shortcuts[0].value : .shortcut(input: nil, modifiers: ["command"])
     }
 }
