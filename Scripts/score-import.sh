@@ -18,8 +18,8 @@ mirrors=${1:?usage: Scripts/score-import.sh MIRROR_DIR [APP... | development | h
 shift
 manifest=Tests/RealAppInventories/apps.tsv
 selection=("$@")
-swift build -c release --product keytrace-scene-import >&2
-swift build -c release --product keytrace >&2
+[[ -n "${SKIP_BUILD:-}" ]] || swift build -c release --product keytrace-scene-import >&2
+[[ -n "${SKIP_BUILD:-}" ]] || swift build -c release --product keytrace >&2
 bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

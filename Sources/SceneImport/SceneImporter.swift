@@ -51,6 +51,7 @@ public struct SceneImporter: Sendable {
         if options.deploymentTargetFromProject, let target = files.deploymentTarget() {
             importer.options.conditions.deploymentTarget = target
         }
+        if let version = files.swiftVersion() { importer.options.conditions.swiftVersion = version }
         var sources: [(SourceFiles.File, String)] = []
         for file in files.swiftFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else {

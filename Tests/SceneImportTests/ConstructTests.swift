@@ -865,6 +865,56 @@ import Scenes
         #expect(result.inventory.filter { !$0.conditional }.compactMap(\.input).sorted() == ["1", "f"])
     }
 
+    /// `PlayerShortcut.refresh.render()`: an instance method of an app enum that attaches a
+    /// shortcut runs on the case it is called on, and its shortcut is the calling type's; a
+    /// ternary on a parameter the call fixes (`isAlt`) picks its branch; the button's action
+    /// (which calls into the app) is not run.
+    @Test func anEnumCaseMethodAttachesItsShortcutWhereCalled() throws {
+        let result = try importing(["Commands.swift": """
+            import SwiftUI
+            enum PlayerShortcut: CaseIterable {
+                case playPause, refresh
+                var keyboardShortcuts: [(key: KeyEquivalent, modifier: EventModifiers)] {
+                    switch self {
+                    case .playPause: return [(.space, []), ("k", [])]
+                    case .refresh: return [("r", [.command])]
+                    }
+                }
+                @ViewBuilder
+                func render(isAlt: Bool = false) -> some View {
+                    if let shortcut = isAlt ? self.keyboardShortcuts.last : self.keyboardShortcuts.first {
+                        Button("Go") { self.trigger() }
+                            .keyboardShortcut(shortcut.key, modifiers: shortcut.modifier)
+                    }
+                }
+                func trigger() { PlayerManager.shared.handle(self) }
+            }
+            struct PlayerCommands: Commands {
+                @AppStorage("fullscreen") var fullscreen = false
+                var body: some Commands {
+                    CommandMenu("Playback") {
+                        PlayerShortcut.playPause.render()
+                        PlayerShortcut.playPause.render(isAlt: true)
+                        PlayerShortcut.refresh.render()
+                        Button("Full Screen") {}
+                            .keyboardShortcut(fullscreen ? .escape : "f", modifiers: [])
+                    }
+                }
+            }
+            @main
+            struct PlayerApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("") }.commands { PlayerCommands() }
+                }
+            }
+            """])
+        #expect(keys(result) == [
+            "PlayerCommands swiftui cmd+r nil", "PlayerCommands swiftui esc nil", "PlayerCommands swiftui f nil",
+            "PlayerCommands swiftui k nil", "PlayerCommands swiftui space nil",
+        ])
+        #expect(result.inventory.filter(\.conditional).compactMap(\.condition).sorted() == ["!(fullscreen)", "fullscreen"])
+    }
+
     /// `.keyboardShortcut(shortcut(for: action))` over actions the source does not fix gives
     /// every case of the function's `switch`, each under its case.
     @Test func aShortcutChosenByASwitchGivesEveryCase() throws {

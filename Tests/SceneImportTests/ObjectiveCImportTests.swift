@@ -213,6 +213,41 @@ import Scenes
         #expect(result.inventory.allSatisfy { !$0.conditional && $0.notFollowed == nil })
     }
 
+    /// `[self addKeysTo:_commands]`: the array is the same mutable array in the method, so what
+    /// the method (and the method it messages, from an enumeration block) adds is the caller's.
+    @Test func arraysPassedToHelpersHoldWhatTheyAdd() throws {
+        let result = try importApp([
+            "App/Stage.h": "#import <UIKit/UIKit.h>\n@interface Stage : UIViewController\n@end\n",
+            "App/Stage.m": """
+                #import "Stage.h"
+                @implementation Stage {
+                    NSMutableArray *_commands;
+                }
+                - (NSArray *)keyCommands {
+                    if (!_commands) {
+                        _commands = [NSMutableArray array];
+                        [self addLettersTo:_commands];
+                    }
+                    return _commands;
+                }
+                - (void)addLettersTo:(NSMutableArray *)commands {
+                    NSString *keys = @"ab";
+                    [keys enumerateSubstringsInRange:NSMakeRange(0, keys.length) options:NSStringEnumerationByComposedCharacterSequences
+                                          usingBlock:^(NSString *key, NSRange range, NSRange enclosing, BOOL *stop) {
+                        [self add:[key uppercaseString] flags:UIKeyModifierShift to:commands];
+                    }];
+                }
+                - (void)add:(NSString *)input flags:(UIKeyModifierFlags)flags to:(NSMutableArray *)commands {
+                    [commands addObject:[UIKeyCommand keyCommandWithInput:input modifierFlags:flags action:@selector(press:)]];
+                }
+                - (void)press:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
+        #expect(rows == ["Stage A shift+a press:", "Stage B shift+b press:"])
+    }
+
     /// A factory method (`- (UIKeyCommand *)…`) messaged on `self` gives the command it returns,
     /// created at the message's line, with the message's arguments.
     @Test func factoryMethodsGiveTheCommandsTheyReturn() throws {

@@ -57,6 +57,47 @@ struct XcodeProjectTests {
         #expect(project.compiledSources == ["Editor.swift"])
     }
 
+    /// A project with no `SWIFT_VERSION` that Xcode 7.3 last checked is Swift 2: `[.Command]` is
+    /// ⌘, and a method's first parameter has no label unless one is written, so
+    /// `cancel(sender:)` is selector `cancel:`; `self.member` in a `class var` reads the static
+    /// member. The same source with `SWIFT_VERSION = 5.0` names it `cancelWithSender:`.
+    @Test func aSwiftTwoProjectNamesSelectorsAsSwiftTwoDid() throws {
+        let root = ScratchDirectory.make()
+        let sources = root + "/App"
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+        let project = Self.project.replacingOccurrences(
+            of: "\t};\n}",
+            with: "\t\tAAAAAAAAAAAAAAAAAAAAAA41 = {\n\t\t\tisa = PBXProject;\n\t\t\tattributes = {\n\t\t\t\tLastSwiftUpdateCheck = 0730;\n\t\t\t\tLastUpgradeCheck = 0720;\n\t\t\t};\n\t\t};\n\t};\n}")
+        try project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        try """
+            import UIKit
+            class Editor: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    return Editor.commands
+                }
+                class var commands: [UIKeyCommand] {
+                    return self.base + [UIKeyCommand(input: "w", modifierFlags: [.Command, .Shift], action: #selector(close))]
+                }
+                class var base: [UIKeyCommand] {
+                    return [UIKeyCommand(input: UIKeyInputEscape, modifierFlags: [], action: #selector(cancel))]
+                }
+                func cancel(sender: AnyObject?) {}
+                func close(sender: AnyObject?) {}
+            }
+            """.write(toFile: sources + "/Editor.swift", atomically: true, encoding: .utf8)
+        func rows() throws -> [String] {
+            try SceneImporter().importApp(at: [sources]).inventory.map { "\($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
+        }
+        #expect(try SourceFiles(paths: [sources]).swiftVersion() == [2])
+        #expect(try rows() == ["esc cancel:", "shift+cmd+w close:"])
+
+        let modern = project.replacingOccurrences(of: "\t\t\t\tLastUpgradeCheck = 0720;\n", with: "\t\t\t\tLastUpgradeCheck = 0720;\n\t\t\t\tSWIFT_VERSION = 5.0;\n")
+        try modern.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        #expect(try SourceFiles(paths: [sources]).swiftVersion() == [5, 0])
+        #expect(try rows() == ["esc cancelWithSender:", "shift+cmd+w closeWithSender:"])
+    }
+
     @Test func aFileNoTargetCompilesIsLeftOutAndReported() throws {
         let root = ScratchDirectory.make()
         let sources = root + "/App"

@@ -119,10 +119,16 @@ extension Evaluator {
     ]
 
     /// Closures handed to calls the evaluator does not model (`DispatchQueue.main.async { … }`,
-    /// `UIView.performWithoutAnimation { … }`) still run, so what they add is seen.
+    /// `UIView.performWithoutAnimation { … }`) still run, so what they add is seen. While
+    /// shortcuts are logged, only those that can reach one run.
     func runClosures(in args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) {
         for argument in args {
             if let closure = argument.expression.as(ClosureExprSyntax.self) {
+                if shortcutLog != nil {
+                    let finder = ShortcutFinder(helpers: shortcutHelperNames)
+                    finder.walk(closure)
+                    if finder.calls.isEmpty { continue }
+                }
                 // The closure's frame takes the locals and fields over while it runs (the outer
                 // frame holding them too would make every append in the closure copy the array).
                 let outerNames = Array(frame.locals.keys)
@@ -958,33 +964,40 @@ extension Evaluator {
     /// (`.keyboardShortcut(shortcut(for: action))` switching over an action it cannot know).
     /// Each argument is evaluated once.
     func swiftUIShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> [Value.Item] {
-        var input: String?
         var modifiers: Set<String>? = ["command"]
-        var knownInput = false
+        var explicitModifiers = false
+        // The key or shortcut argument's values, each under the conditions that choose it (the
+        // branches of `isOn ? .escape : "v"`).
+        var keys: [Value.Item] = []
+        func isKey(_ value: Value) -> Bool {
+            switch value {
+            case .shortcut, .string: return true
+            case .alternatives(let items): return !items.isEmpty && items.allSatisfy { isKey($0.value) }
+            default: return false
+            }
+        }
         for argument in args {
             if argument.label == "modifiers" {
                 modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "EventModifiers"))
+                explicitModifiers = true
                 continue
             }
             guard argument.label == nil else { continue }
             var value = evaluate(argument.expression, frame: &frame, hint: "KeyboardShortcut")
-            if args.count == 1, case .alternatives(let items) = value, !items.isEmpty,
-               items.allSatisfy({ if case .shortcut = $0.value { return true } else { return false } }) {
-                return items
-            }
-            if case .shortcut = value {} else if case .string = value {} else {
-                value = evaluate(argument.expression, frame: &frame, hint: "KeyEquivalent")
-            }
-            switch value {
-            case .string(let text): input = text; knownInput = true
-            case .shortcut(let i, let m):
-                input = i
-                knownInput = i != nil
-                if let m { modifiers = m }
-            default: break
-            }
+            if !isKey(value) { value = evaluate(argument.expression, frame: &frame, hint: "KeyEquivalent") }
+            if case .alternatives(let items) = value, isKey(value) { keys = items } else { keys = [.init(value: value, conditions: [])] }
         }
-        return [.init(value: .shortcut(input: knownInput ? input : nil, modifiers: modifiers), conditions: [])]
+        if keys.isEmpty { keys = [.init(value: .unknown("key"), conditions: [])] }
+        return keys.map { key in
+            let shortcut: Value
+            switch key.value {
+            case .string(let text): shortcut = .shortcut(input: text, modifiers: modifiers)
+            case .shortcut(let input, let own):
+                shortcut = .shortcut(input: input, modifiers: explicitModifiers ? modifiers : own ?? modifiers)
+            default: shortcut = .shortcut(input: nil, modifiers: modifiers)
+            }
+            return .init(value: shortcut, conditions: key.conditions)
+        }
     }
 
     /// The one shortcut `KeyboardShortcut(…)`'s arguments give (``swiftUIShortcuts(_:frame:)``);

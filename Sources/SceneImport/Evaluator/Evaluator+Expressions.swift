@@ -490,7 +490,10 @@ extension Evaluator {
             var inner = frame
             inner.selfType = type
             inner.selfFields = fields
-            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.sourceText)
+            if let value = property(name, of: type, frame: &inner, static: false) { return value }
+            // In a static member (`class var menu { … children: self.commands }`) `self` is the type.
+            if baseText == "self", let value = property(name, of: type, frame: &frame, static: true) { return value }
+            return .unknown(member.sourceText)
         case .tuple(let members):
             if let found = members.first(where: { $0.label == name }) { return found.value }
             if let offset = Int(name), offset < members.count { return members[offset].value }
@@ -525,7 +528,6 @@ extension Evaluator {
                 return .string(strings.lookup(text) ?? text)
             }
             if name == "count" { return .int(text.count) }
-            if name == "first" { return text.first.map { .string(String($0)) } ?? .null }
             // `UnicodeScalar("a").value` (a scalar is a one-scalar string here): its code point.
             if name == "value", text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first {
                 return .int(Int(scalar.value))
@@ -536,7 +538,9 @@ extension Evaluator {
             return .unknown(member.sourceText)
         case .array(let items):
             if name == "count" { return .int(items.count) }
+            if name == "isEmpty" { return .bool(items.isEmpty) }
             if name == "first" { return items.first?.value ?? .null }
+            if name == "last" { return items.last?.value ?? .null }
             return .unknown(member.sourceText)
         default:
             return .unknown(member.sourceText)
@@ -545,6 +549,11 @@ extension Evaluator {
 
     func modifierMember(_ name: String) -> Value? {
         if ModifierName.all.contains(name) { return .modifiers([name]) }
+        // Swift 2 spelled the members with a capital (`[.Command, .Shift]`).
+        if let first = name.first, first.isUppercase, case let lowered = first.lowercased() + name.dropFirst(),
+           ModifierName.all.contains(lowered) {
+            return .modifiers([lowered])
+        }
         if let mapped = ModifierName.swiftUI[name] { return .modifiers([mapped]) }
         if name == "option" { return .modifiers(["alternate"]) }
         return nil
@@ -565,6 +574,8 @@ extension Evaluator {
             if Self.isModifierType(type), let value = modifierMember(name) { return value }
             if type == "KeyEquivalent", let input = KeyInputConstant.keyEquivalents[name] { return .shortcut(input: input, modifiers: nil) }
             if type == "KeyboardShortcut", let shortcut = standardShortcut(name) { return shortcut }
+            // `.keyboardShortcut(.escape)`: the `KeyEquivalent` overload (⌘ unless modifiers are given).
+            if type == "KeyboardShortcut", let input = KeyInputConstant.keyEquivalents[name] { return .shortcut(input: input, modifiers: nil) }
             if let value = staticMember(name, of: type, frame: &frame) { return value }
         }
         if hint == nil, let value = modifierMember(name), ModifierName.all.contains(name) || name == "option" { return value }
@@ -623,6 +634,11 @@ extension Evaluator {
         }
         if let index = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
            let ternary = elements[index].as(UnresolvedTernaryExprSyntax.self) {
+            // A condition the source fixes picks its branch (see ``evaluateTernary``).
+            if let holds = constantTruth(ofSequence: Array(elements[..<index]), frame: &frame) {
+                return holds ? evaluate(ternary.thenExpression, frame: &frame, hint: hint)
+                    : evaluateSequence(Array(elements[(index + 1)...]), frame: &frame, hint: hint)
+            }
             let conditionText = elements[..<index].map(\.sourceText).joined(separator: " ")
             var thenFrame = frame
             thenFrame.conditions.append(conditionText)
@@ -708,7 +724,12 @@ extension Evaluator {
         return .alternatives(spread)
     }
 
+    /// A ternary whose condition the source fixes (`isAlt ? a : b` in a call passing `isAlt:
+    /// false`) is its branch; any other gives both, each under its condition.
     func evaluateTernary(condition: ExprSyntax, then thenExpression: ExprSyntax, else elseExpression: ExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        if let holds = constantTruth(of: condition, frame: &frame) {
+            return evaluate(holds ? thenExpression : elseExpression, frame: &frame, hint: hint)
+        }
         let text = condition.sourceText
         var thenFrame = frame
         thenFrame.conditions.append(text)

@@ -58,6 +58,10 @@ final class Evaluator {
     /// `.keyboardShortcut(…)` the helper reaches, with the conditions it runs under. Runs are
     /// not memoised meanwhile, since a memoised run would not log its shortcuts again.
     var shortcutLog: [LoggedShortcut]?
+    /// The shortcut helpers' names (``ShortcutHelpers/names``): while shortcuts are logged, a
+    /// closure handed to a call the evaluator does not model runs only when it names
+    /// `.keyboardShortcut` or one of them (a button's action never attaches a shortcut).
+    var shortcutHelperNames: Set<String> = []
 
     /// A `.keyboardShortcut(…)` a shortcut helper reached.
     struct LoggedShortcut {
@@ -329,12 +333,7 @@ final class Evaluator {
                 // a character set's membership test) is decided here; any other is a run-time
                 // condition. Read in constants-only mode, the condition runs none of the app's
                 // code (``Evaluator/constantCall(_:args:frame:)``).
-                let readsBefore = mutableReads
-                let wasReadingConstantsOnly = readingConstantsOnly
-                readingConstantsOnly = true
-                let value = evaluate(expression, frame: &frame)
-                readingConstantsOnly = wasReadingConstantsOnly
-                if case .bool(let holds) = value, mutableReads == readsBefore {
+                if let holds = constantTruth(of: expression, frame: &frame) {
                     if holds { continue } else { return .skip }
                 }
                 fallthrough
@@ -347,6 +346,29 @@ final class Evaluator {
             }
         }
         return kept.isEmpty ? .unconditional : .condition(kept.joined(separator: ", "))
+    }
+
+    /// Whether `expression` holds, when it reads only values the source fixes (constants,
+    /// parameters, a bundled file's entries; no mutable field): read in constants-only mode, it
+    /// runs none of the app's code. `nil` for a run-time test.
+    func constantTruth(of expression: ExprSyntax, frame: inout Frame) -> Bool? {
+        constantTruth(frame: &frame) { evaluate(expression, frame: &$0) }
+    }
+
+    /// ``constantTruth(of:frame:)`` for the operands of an unfolded sequence (`isAlt` in `isAlt
+    /// ? a : b`).
+    func constantTruth(ofSequence elements: [ExprSyntax], frame: inout Frame) -> Bool? {
+        constantTruth(frame: &frame) { evaluateSequence(elements, frame: &$0, hint: nil) }
+    }
+
+    private func constantTruth(frame: inout Frame, _ read: (inout Frame) -> Value) -> Bool? {
+        let readsBefore = mutableReads
+        let wasReadingConstantsOnly = readingConstantsOnly
+        readingConstantsOnly = true
+        let value = read(&frame)
+        readingConstantsOnly = wasReadingConstantsOnly
+        guard case .bool(let holds) = value, mutableReads == readsBefore else { return nil }
+        return holds
     }
 
     func negation(_ decision: Decision) -> Decision {

@@ -70,7 +70,8 @@ enum Value {
     /// data yields one.
     var isStaticData: Bool {
         switch self {
-        case .resource, .string, .int, .bool, .modifiers, .selector: return true
+        case .resource, .string, .int, .bool, .modifiers, .selector, .shortcut: return true
+        case .tuple(let members): return members.allSatisfy(\.value.isStaticData)
         case .object(let type, _): return type == "Dictionary"
         case .array(let items): return items.allSatisfy { $0.conditions.isEmpty && ($0.value.isStaticData || $0.value.isResourceObject) }
         default: return false

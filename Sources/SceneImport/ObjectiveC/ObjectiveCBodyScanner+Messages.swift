@@ -223,7 +223,7 @@ extension ObjectiveCBodyScanner {
             body.selfMessages.append(.init(receiverClass: nil, selector: selector, conditions: recordedConditions, line: send.line))
             if let helper = context.helpers[selector], helperDepth < Self.maximumHelperDepth, work < workLimit {
                 body.helpersRun.insert(selector)
-                return runHelper(helper, values: send.values, line: send.line)
+                return runHelper(helper, send: send)
             }
         case .superReference:
             return .superCall(selector)
@@ -337,27 +337,36 @@ extension ObjectiveCBodyScanner {
         return .dictionary(keys: keys, values: values)
     }
 
-    /// Runs `helper`'s body with its parameters bound to `values`; what it adds to members and
-    /// the commands it creates stay, its locals and returns do not.
-    /// Runs `helper` in place; a factory's value is what it returns (each return under the
-    /// conditions it is reached under), any other helper's `nil`.
-    private mutating func runHelper(_ helper: Helper, values: [ObjectiveCValue], line: Int) -> ObjectiveCValue {
+    /// Runs `helper`'s body with its parameters bound to the message's values; what it adds to
+    /// members and the commands it creates stay, its locals and returns do not. An array the
+    /// message passes from a local or member (`[self addCommandsTo:_keyCommands]`) is the same
+    /// mutable array in the helper, so what the helper adds to it is written back. A factory's
+    /// value is what it returns (each return under the conditions it is reached under), any
+    /// other helper's `nil`.
+    private mutating func runHelper(_ helper: Helper, send: Send) -> ObjectiveCValue {
         let savedLocals = locals
         let savedReturns = returns
         let savedLine = helperCallLine
         locals = [:]
         returns = []
-        for (name, value) in zip(helper.parameters, values) where !name.isEmpty {
+        for (name, value) in zip(helper.parameters, send.values) where !name.isEmpty {
             locals[name] = Local(value: value, declaredClass: nil, isStatic: false)
         }
         helperDepth += 1
-        helperCallLine = savedLine ?? line
+        helperCallLine = savedLine ?? send.line
         runStatements(helper.body)
         helperDepth -= 1
         helperCallLine = savedLine
         let returned = returns
+        let arrays = zip(helper.parameters, send.arguments).compactMap { name, argument -> (Range<Int>, ObjectiveCValue)? in
+            guard case .array(let items)? = locals[name]?.value, !items.isEmpty else { return nil }
+            return (argument.range, .array(items))
+        }
         locals = savedLocals
         returns = savedReturns
+        for (range, array) in arrays {
+            if let slot = slot(of: range) { write(array, to: slot) }
+        }
         guard helper.returnsCommand else { return .null }
         if returned.count == 1, let only = returned.first, only.conditions.isEmpty { return only.value }
         return .alternatives(returned.flatMap { site in

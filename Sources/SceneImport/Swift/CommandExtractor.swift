@@ -32,6 +32,7 @@ struct CommandExtractor {
         let hasEntryPoint = index.types.values.contains { $0.inherited.contains(where: Self.entryPoints.contains) }
         unbuiltSwiftUITypes = withShortcuts && hasEntryPoint ? index.unbuiltTypes(among: swiftUI) : []
         shortcutHelpers = ShortcutHelpers(index: index)
+        evaluator.shortcutHelperNames = shortcutHelpers.names
     }
 
     /// The inventory, sorted by file, line, provider and shortcut, each command once.
@@ -224,8 +225,9 @@ struct CommandExtractor {
                 var shortcuts: [Evaluator.LoggedShortcut] = []
                 for var frame in forEachFrames(around: call, within: root, selfType: info.name) {
                     let found: [Evaluator.LoggedShortcut]
-                    if let helper = shortcutHelpers.function(calledBy: call, args: args, evaluator: evaluator) {
-                        found = self.shortcuts(of: helper, args: args, site: site, frame: &frame)
+                    let helpers = shortcutHelpers.helper(calledBy: call, args: args, evaluator: evaluator)
+                    if !helpers.isEmpty {
+                        found = self.shortcuts(of: helpers, args: args, site: site, frame: &frame)
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
                         found = self.shortcuts(of: modifier, site: site, frame: &frame)
                     } else if call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut" {
@@ -261,12 +263,31 @@ struct CommandExtractor {
 
     /// The shortcuts a view's call of a shortcut helper attaches: the helper runs with the
     /// call's arguments, and each `.keyboardShortcut(…)` it reaches (through other helpers too)
-    /// is logged with the conditions inside the helper that it runs under.
-    private func shortcuts(of helper: SourceIndex.FunctionInfo, args: [(label: String?, expression: ExprSyntax)],
+    /// is logged with the conditions inside the helper that it runs under. A method of an app
+    /// type runs on the value it is called on when that value is of its type (an enum case, an
+    /// instance, the type itself for a static method), or when the value is unknown and only
+    /// one type has such a method.
+    private func shortcuts(of calls: [ShortcutHelpers.Call], args: [(label: String?, expression: ExprSyntax)],
                            site: SourceLocation, frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
-        loggingShortcuts(in: &frame) { frame in
-            _ = evaluator.invoke(helper, ofType: shortcutHelpers.isViewMethod(helper) ? "View" : nil, args: args, frame: &frame,
-                                 selfValue: nil, site: site)
+        var chosen: (call: ShortcutHelpers.Call, selfValue: Value?)?
+        if let base = calls.first?.base {
+            let value = evaluator.evaluate(base, frame: &frame)
+            let type: String?
+            switch value {
+            case .enumCase(let name, _, _), .object(let name, _), .typeReference(let name): type = name
+            default: type = nil
+            }
+            if let type, let call = calls.first(where: { $0.type.map { index.inherits(type, from: $0) } ?? false }) {
+                chosen = (call, value)
+            } else if case .unknown = value, calls.count == 1, let only = calls.first {
+                chosen = (only, nil)
+            }
+        } else if let only = calls.first {
+            chosen = (only, nil)
+        }
+        guard let (call, selfValue) = chosen else { return [] }
+        return loggingShortcuts(in: &frame) { frame in
+            _ = evaluator.invoke(call.function, ofType: call.type, args: args, frame: &frame, selfValue: selfValue, site: site)
         }
     }
 

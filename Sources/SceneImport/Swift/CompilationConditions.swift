@@ -25,6 +25,10 @@ public struct CompilationConditions: Sendable, Equatable {
     /// The oldest iOS version the app runs on: `#available(iOS 15, *)` always holds when this
     /// is 15 or later, and is a run-time condition otherwise.
     public var deploymentTarget: [Int]
+    /// The Swift language version the app is written in. Before Swift 3 a function's first
+    /// parameter had no argument label unless one was written (`func cancel(sender: Any)` is
+    /// `cancel(_:)`, selector `cancel:`).
+    public var swiftVersion: [Int] = [5]
 
     static let systemModules: Set<String> = [
         "UIKit", "SwiftUI", "Foundation", "Combine", "CoreGraphics", "QuartzCore", "WebKit",

@@ -1,9 +1,10 @@
 import SwiftSyntax
 
 /// The functions an app writes to attach keyboard shortcuts to the views that call them: a
-/// method in `extension View` (`.keyCommand("]", modifiers: .command)`) or a free function
-/// returning a view (`PostButton(action:)`) whose body reaches `.keyboardShortcut(…)`,
-/// directly or through another such function.
+/// method in `extension View` (`.keyCommand("]", modifiers: .command)`), a free function
+/// returning a view (`PostButton(action:)`), or a method of one of the app's own types that is
+/// no SwiftUI type (`PlayerShortcut.refresh.render()`, an enum case making its button), whose
+/// body reaches `.keyboardShortcut(…)`, directly or through another such function.
 ///
 /// A view's call of a helper is a creation site of that view (as an app's factory call is for
 /// `UIKeyCommand`s): ``CommandExtractor`` runs the helper with the call's arguments and gives
@@ -15,6 +16,8 @@ struct ShortcutHelpers {
     private var free: [String: [SourceIndex.FunctionInfo]] = [:]
     /// Methods of `extension View`, by name.
     private var viewMethods: [String: [SourceIndex.FunctionInfo]] = [:]
+    /// Methods of the app's other types, by name, with the type declaring each.
+    private var typeMethods: [String: [(type: String, function: SourceIndex.FunctionInfo)]] = [:]
     /// Where each helper is declared (file and line), to recognise one among a type's members.
     private var declared: Set<SourceLocation> = []
 
@@ -27,6 +30,12 @@ struct ShortcutHelpers {
     init(index: SourceIndex) {
         let globals = index.globalFunctions.values.flatMap { $0 }
         let methods = index.types["View"]?.functions ?? []
+        // A SwiftUI type's own methods build its own views: their shortcuts are its own.
+        let swiftUIKinds = CommandExtractor.builtWhereNamed.union(CommandExtractor.entryPoints).union(["App"])
+        let others = index.types.values.filter { info in
+            info.kind != .protocol && info.kind != .extensionOnly && !info.inherited.contains(where: swiftUIKinds.contains)
+        }
+        let owned = others.flatMap { info in info.functions.filter { $0.kind == .function }.map { (type: info.name, function: $0) } }
         func attaches(_ function: SourceIndex.FunctionInfo, callingAny names: Set<String>) -> Bool {
             // Only a body whose file mentions `.keyboardShortcut` or a helper is walked: most
             // apps' functions are looked at once, as bytes.
@@ -45,7 +54,8 @@ struct ShortcutHelpers {
         var changed = true
         while changed {
             changed = false
-            for function in globals + methods where !found.contains(function.location) && attaches(function, callingAny: names) {
+            for function in globals + methods + owned.map(\.function)
+            where !found.contains(function.location) && attaches(function, callingAny: names) {
                 found.insert(function.location)
                 names.insert(function.name)
                 changed = true
@@ -53,6 +63,9 @@ struct ShortcutHelpers {
         }
         for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
         for function in methods where found.contains(function.location) { viewMethods[function.name, default: []].append(function) }
+        for method in owned where found.contains(method.function.location) {
+            typeMethods[method.function.name, default: []].append(method)
+        }
         // A modifier that views apply as `.modifier(M(…))` attaches its shortcuts there; one
         // applied only otherwise (through `modifier(M())` in an `extension View` method) keeps
         // them as its own.
@@ -83,22 +96,34 @@ struct ShortcutHelpers {
     /// Whether `function` is a helper.
     func contains(_ function: SourceIndex.FunctionInfo) -> Bool { declared.contains(function.location) }
 
-    /// Whether `function` is a helper in `extension View`.
-    func isViewMethod(_ function: SourceIndex.FunctionInfo) -> Bool {
-        viewMethods[function.name]?.contains { $0.location == function.location } ?? false
+    /// A call of a helper: the function, the type declaring it when it is a method of one of
+    /// the app's types, and the expression the method is called on (`PlayerShortcut.refresh`).
+    struct Call {
+        var function: SourceIndex.FunctionInfo
+        var type: String?
+        var base: ExprSyntax?
     }
 
-    /// The helper `call` calls, matched by its argument labels; `nil` for any other call.
-    func function(calledBy call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)],
-                  evaluator: Evaluator) -> SourceIndex.FunctionInfo? {
+    /// The helper `call` calls, matched by its argument labels; `nil` for any other call. A
+    /// method of an app type is only a candidate here: the caller checks that the value it is
+    /// called on is of that type.
+    func helper(calledBy call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)],
+                evaluator: Evaluator) -> [Call] {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
-            if member.declName.baseName.text == "modifier" { return nil }
-            guard let candidates = viewMethods[member.declName.baseName.text] else { return nil }
-            return evaluator.match(candidates, args: args)
+            let name = member.declName.baseName.text
+            if name == "modifier" { return [] }
+            if let candidates = viewMethods[name], let function = evaluator.match(candidates, args: args) {
+                return [Call(function: function, type: "View", base: nil)]
+            }
+            guard let base = member.base, let candidates = typeMethods[name] else { return [] }
+            return Dictionary(grouping: candidates, by: \.type).sorted { $0.key < $1.key }.compactMap { type, methods in
+                evaluator.match(methods.map(\.function), args: args).map { Call(function: $0, type: type, base: base) }
+            }
         }
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), let candidates = free[reference.baseName.text] {
-            return evaluator.match(candidates, args: args)
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), let candidates = free[reference.baseName.text],
+           let function = evaluator.match(candidates, args: args) {
+            return [Call(function: function, type: nil, base: nil)]
         }
-        return nil
+        return []
     }
 }

@@ -230,6 +230,27 @@ extension SourceFiles {
     /// The iOS deployment target the settings files give most often (`IPHONEOS_DEPLOYMENT_TARGET`),
     /// or `nil` when none does.
     public func deploymentTarget() -> [Int]? {
+        mostCommonSetting("IPHONEOS_DEPLOYMENT_TARGET").map(Self.versionNumbers)
+    }
+
+    /// The Swift language version the app is written in: the `SWIFT_VERSION` the settings files
+    /// give most often; without one, Swift 2 when the project was last checked by an Xcode
+    /// before 8 (`LastSwiftUpdateCheck`, else `LastUpgradeCheck`, below `0800`: Xcode 8 brought
+    /// Swift 3 and the setting); `nil` when nothing says.
+    public func swiftVersion() -> [Int]? {
+        if let version = mostCommonSetting("SWIFT_VERSION") { return Self.versionNumbers(version) }
+        guard let checked = mostCommonSetting("LastSwiftUpdateCheck") ?? mostCommonSetting("LastUpgradeCheck"),
+              let xcode = Int(checked) else { return nil }
+        return xcode < 800 ? [2] : nil
+    }
+
+    private static func versionNumbers(_ text: String) -> [Int] {
+        text.split(separator: ".").compactMap { Int($0) }
+    }
+
+    /// The value the settings files (project files, `.xcconfig`) give `key` most often, or
+    /// `nil` when none does.
+    private func mostCommonSetting(_ key: String) -> String? {
         var counts: [String: Int] = [:]
         for file in settingsFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
@@ -237,18 +258,18 @@ extension SourceFiles {
             // Most lines of a project file are not the setting: find the key's occurrences and
             // read only their lines.
             var rest = text[...]
-            while let found = rest.firstByteRange(of: "IPHONEOS_DEPLOYMENT_TARGET") {
+            while let found = rest.firstByteRange(of: key) {
                 let lineStart = text[..<found.lowerBound].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
                 let lineEnd = text[found.upperBound...].firstIndex(of: "\n") ?? text.endIndex
                 rest = text[lineEnd...]
                 let trimmed = text[lineStart..<lineEnd].trimmingCharacters(in: .whitespaces)
-                guard trimmed.hasPrefix("IPHONEOS_DEPLOYMENT_TARGET"), !trimmed.contains("["),
-                      let equals = trimmed.firstIndex(of: "=") else { continue }
+                guard trimmed.hasPrefix(key), !trimmed.contains("["), let equals = trimmed.firstIndex(of: "="),
+                      trimmed[trimmed.index(trimmed.startIndex, offsetBy: key.count)..<equals].allSatisfy(\.isWhitespace)
+                else { continue }
                 let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: CharacterSet(charactersIn: " ;\"\t"))
                 if !value.isEmpty, value.first?.isNumber == true { counts[value, default: 0] += 1 }
             }
         }
-        guard let best = counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key else { return nil }
-        return best.split(separator: ".").compactMap { Int($0) }
+        return counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key
     }
 }

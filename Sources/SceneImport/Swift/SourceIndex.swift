@@ -507,10 +507,13 @@ private struct DeclarationCollector {
         modifiers.contains { names.contains($0.name.text) }
     }
 
-    func parameters(_ clause: FunctionParameterClauseSyntax) -> [SourceIndex.ParameterInfo] {
-        clause.parameters.map { parameter in
+    /// A function's parameters; in Swift 2 (`impliedFirstLabel` false) a method's first
+    /// parameter has a label only when one is written before its name.
+    func parameters(_ clause: FunctionParameterClauseSyntax, impliedFirstLabel: Bool = true) -> [SourceIndex.ParameterInfo] {
+        clause.parameters.enumerated().map { position, parameter in
             let first = parameter.firstName.text
-            let label: String? = first == "_" ? nil : first
+            let unlabelled = first == "_" || (position == 0 && !impliedFirstLabel && parameter.secondName == nil)
+            let label: String? = unlabelled ? nil : first
             let name = parameter.secondName?.text ?? first
             return .init(label: label, name: name, type: parameter.type.sourceText,
                          defaultValue: parameter.defaultValue?.value)
@@ -520,7 +523,8 @@ private struct DeclarationCollector {
     func functionInfo(_ function: FunctionDeclSyntax) -> SourceIndex.FunctionInfo {
         let (objc, explicit) = isObjC(function.attributes)
         return .init(kind: .function, name: function.name.text,
-                     parameters: parameters(function.signature.parameterClause),
+                     parameters: parameters(function.signature.parameterClause,
+                                            impliedFirstLabel: (conditions.swiftVersion.first ?? 5) >= 3),
                      body: function.body,
                      isStatic: hasModifier(function.modifiers, ["static", "class"]),
                      isObjC: objc || hasModifier(function.modifiers, ["override"]),
