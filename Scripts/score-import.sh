@@ -12,6 +12,7 @@
 #   Exits 1 when an app misses a target (recall >= 95 %, precision >= 98 %, scene share
 #   >= 95 %, import within 3x parse) or its scene does not replay a synth trace.
 #   KEEP_IMPORTS=DIR keeps each app's scene, inventory and report in DIR/APP.
+#   SKIP_BUILD=1 uses the release binaries already built (for runs while sources change).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mirrors=${1:?usage: Scripts/score-import.sh MIRROR_DIR [APP... | development | held-out]}

@@ -50,6 +50,14 @@ import Testing
         #expect(catalyst.alwaysAvailable("iOS 15.0, macCatalyst 13.1, *"))
     }
 
+    /// The build is for devices: a simulator-only branch is not compiled.
+    @Test func theBuildIsNotForTheSimulator() {
+        let build = ObjectiveCConditions()
+        #expect(build.value(of: "TARGET_OS_SIMULATOR") == 0)
+        #expect(build.value(of: "TARGET_IPHONE_SIMULATOR") == 0)
+        #expect(build.value(of: "TARGET_OS_IPHONE") == 1)
+    }
+
     @Test func defaultBuildIsIOSWithDebug() {
         #expect(actions(ObjectiveCConditions()) == ["debug:", "beta:", "unknownBranch:"])
     }

@@ -1,7 +1,8 @@
 /// The build an Objective-C file is read for: which `#if` branches are compiled.
 ///
-/// The default is an iOS (iPadOS) app with `DEBUG` set, not Mac Catalyst. `TARGET_OS_…` macros
-/// take the values the SDK gives them for ``platform``; a name in ``flags`` is defined as `1`; a
+/// The default is an iOS (iPadOS) app with `DEBUG` set, not Mac Catalyst, built for devices.
+/// `TARGET_OS_…` macros take the values the SDK gives them for ``platform`` (the simulator's
+/// `0`); a name in ``flags`` is defined as `1`; a
 /// name in ``decidedFlags`` but not in ``flags`` is undefined. Any other name is unknown, and a
 /// `#if` whose value depends on an unknown name keeps its `#if` branch.
 struct ObjectiveCConditions: Equatable {
@@ -49,6 +50,8 @@ struct ObjectiveCConditions: Equatable {
         case "TARGET_OS_IOS", "TARGET_OS_IPHONE", "TARGET_OS_MAC": return 1
         case "TARGET_OS_MACCATALYST", "TARGET_OS_UIKITFORMAC": return catalyst
         case "TARGET_OS_OSX", "TARGET_OS_TV", "TARGET_OS_WATCH", "TARGET_OS_VISION", "TARGET_OS_BRIDGE": return 0
+        // The build is for devices, as the app ships.
+        case "TARGET_OS_SIMULATOR", "TARGET_IPHONE_SIMULATOR": return 0
         default: return nil
         }
     }
