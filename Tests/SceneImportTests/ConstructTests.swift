@@ -865,6 +865,57 @@ import Scenes
         #expect(result.inventory.filter { !$0.conditional }.compactMap(\.input).sorted() == ["1", "f"])
     }
 
+    /// `ForEach(actions)` over a list the app picks at run time, declared `[Action]`, where the
+    /// app declares its actions as static constants: one shortcut per constant whose `if let`
+    /// unwraps (a constant with no shortcut gives none); `.keyboardShortcut(shortcut)` with a
+    /// value the source does not fix has unknown modifiers, not ⌘; `settings.keyboardShortcut()`
+    /// (no argument) is the app's own method, not SwiftUI's modifier.
+    @Test func aRunTimeListOfStaticConstantsGivesEachConstant() throws {
+        let result = try importing(["Actions.swift": """
+            import SwiftUI
+            struct Action: Identifiable {
+                let id: String
+                var keyboardShortcut: KeyboardShortcut?
+                init(id: String, keyboardShortcut: KeyboardShortcut? = nil) {
+                    self.id = id
+                    self.keyboardShortcut = keyboardShortcut
+                }
+            }
+            extension Action {
+                static let delete = Action(id: "delete", keyboardShortcut: KeyboardShortcut(.delete, modifiers: []))
+                static let refresh = Action(id: "refresh", keyboardShortcut: KeyboardShortcut("n", modifiers: [.shift, .command]))
+                static let archive = Action(id: "archive")
+            }
+            struct MailCommands: View {
+                let provider: ActionsProvider
+                let settings: KeySettings
+                private var actions: [Action] { provider.actions(for: .shortcut) }
+                var body: some View {
+                    ForEach(actions) { action in
+                        if let shortcut = action.keyboardShortcut {
+                            Button(action.id) {}
+                                .keyboardShortcut(shortcut.key, modifiers: shortcut.modifiers)
+                        }
+                    }
+                    if let custom = settings.keyboardShortcut() {
+                        Button("Custom") {}
+                            .keyboardShortcut(custom)
+                    }
+                }
+            }
+            @main
+            struct MailApp: App {
+                var body: some Scene {
+                    WindowGroup { MailCommands(provider: .shared, settings: .shared) }
+                }
+            }
+            """])
+        let rows = result.inventory.map { [$0.declaredIn, $0.input ?? "nil", $0.modifiers?.joined(separator: "+") ?? "nil", "\($0.line)"] }
+        #expect(rows.sorted { $0.lexicographicallyPrecedes($1) } == [
+            ["MailCommands", "\u{8}", "", "23"], ["MailCommands", "n", "command+shift", "23"], ["MailCommands", "nil", "nil", "28"],
+        ])
+    }
+
     /// `PlayerShortcut.refresh.render()`: an instance method of an app enum that attaches a
     /// shortcut runs on the case it is called on, and its shortcut is the calling type's; a
     /// ternary on a parameter the call fixes (`isAlt`) picks its branch; the button's action

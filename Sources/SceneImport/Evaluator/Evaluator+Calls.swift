@@ -30,7 +30,7 @@ extension Evaluator {
         }
         if let member = callee.as(MemberAccessExprSyntax.self) {
             if let value = unicodeCall(member, args: args, frame: &frame) { return value }
-            if shortcutLog != nil, member.declName.baseName.text == "keyboardShortcut" {
+            if shortcutLog != nil, ShortcutFinder.isKeyboardShortcutModifier(call) {
                 // Inside a shortcut helper a view calls: the shortcut, as its arguments give it.
                 for item in swiftUIShortcuts(args, frame: &frame) {
                     guard case .shortcut(let input, let modifiers) = item.value else { continue }
@@ -994,7 +994,10 @@ extension Evaluator {
             case .string(let text): shortcut = .shortcut(input: text, modifiers: modifiers)
             case .shortcut(let input, let own):
                 shortcut = .shortcut(input: input, modifiers: explicitModifiers ? modifiers : own ?? modifiers)
-            default: shortcut = .shortcut(input: nil, modifiers: modifiers)
+            default:
+                // An unknown value alone (`.keyboardShortcut(shortcut)`) may be a whole
+                // `KeyboardShortcut`, whose modifiers are as unknown as its key.
+                shortcut = .shortcut(input: nil, modifiers: explicitModifiers ? modifiers : nil)
             }
             return .init(value: shortcut, conditions: key.conditions)
         }

@@ -494,6 +494,11 @@ extension Evaluator {
             // In a static member (`class var menu { … children: self.commands }`) `self` is the type.
             if baseText == "self", let value = property(name, of: type, frame: &frame, static: true) { return value }
             return .unknown(member.sourceText)
+        case .shortcut(let input, let modifiers):
+            // A `KeyboardShortcut`'s parts: its key (a `KeyEquivalent`) and its modifiers.
+            if name == "key" { return .shortcut(input: input, modifiers: nil) }
+            if name == "modifiers", let modifiers { return .modifiers(modifiers) }
+            return .unknown(member.sourceText)
         case .tuple(let members):
             if let found = members.first(where: { $0.label == name }) { return found.value }
             if let offset = Int(name), offset < members.count { return members[offset].value }
@@ -919,6 +924,43 @@ extension Evaluator {
             let name = text.split(separator: ".").last.map(String.init) ?? text
             return ["destructive", "disabled", "hidden", "keepsMenuPresented"].contains(name) ? [name] : []
         default: return []
+        }
+    }
+}
+
+extension Evaluator {
+    /// The values an element of `collection` can take when the collection itself is unknown
+    /// (a list a provider picks at run time) but its declared type is an array of an app type
+    /// whose instances the app declares as static constants (`static let delete = Action(…)`):
+    /// each such constant, in declaration order, under the condition that the collection holds
+    /// it. `nil` when the collection is not a property of `selfType` declared `[T]`, or `T` has
+    /// no such constants.
+    func staticInstances(ofElementsOf collection: ExprSyntax, selfType: String, frame: inout Frame) -> [Value.Item]? {
+        let name: String
+        if let reference = collection.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = collection.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            name = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard let (declaration, _) = findProperty(name, of: selfType, static: false),
+              let declared = declaration.type?.withoutSpaces, declared.hasPrefix("["), declared.hasSuffix("]") else { return nil }
+        let element = String(declared.dropFirst().dropLast())
+        guard let info = index.type(named: element), info.kind == .struct || info.kind == .class else { return nil }
+        let constants = info.properties.values.filter { candidate in
+            guard candidate.isStatic, !candidate.isVariable, candidate.getter == nil else { return false }
+            if let type = candidate.type?.withoutSpaces { return type == element || type == "Self" }
+            guard let call = candidate.initializer?.as(FunctionCallExprSyntax.self) else { return false }
+            let callee = call.calledExpression.sourceText
+            return callee == element || callee == "Self" || callee == ".init"
+        }.sorted { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
+        guard !constants.isEmpty else { return nil }
+        let condition = "\(collection.sourceText) contains it"
+        return constants.compactMap { constant in
+            guard let value = property(constant.name, of: element, frame: &frame, static: true), value.isKnown else { return nil }
+            return .init(value: value, conditions: [condition])
         }
     }
 }

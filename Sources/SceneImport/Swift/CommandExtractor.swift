@@ -223,14 +223,18 @@ struct CommandExtractor {
                 let site = evaluator.location((call.calledExpression.as(MemberAccessExprSyntax.self)?.declName).map(Syntax.init) ?? Syntax(call))
                 let args = evaluator.arguments(of: call)
                 var shortcuts: [Evaluator.LoggedShortcut] = []
-                for var frame in forEachFrames(around: call, within: root, selfType: info.name) {
+                let frames = forEachFrames(around: call, within: root, selfType: info.name).compactMap { frame in
+                    var frame = frame
+                    return bindOptionals(around: call, within: root, frame: &frame) ? frame : nil
+                }
+                for var frame in frames {
                     let found: [Evaluator.LoggedShortcut]
                     let helpers = shortcutHelpers.helper(calledBy: call, args: args, evaluator: evaluator)
                     if !helpers.isEmpty {
                         found = self.shortcuts(of: helpers, args: args, site: site, frame: &frame)
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
                         found = self.shortcuts(of: modifier, site: site, frame: &frame)
-                    } else if call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut" {
+                    } else if ShortcutFinder.isKeyboardShortcutModifier(call) {
                         found = evaluator.swiftUIShortcuts(args, frame: &frame).compactMap { item in
                             guard case .shortcut(let input, let modifiers) = item.value else { return nil }
                             return .init(input: input, modifiers: modifiers, conditions: item.conditions)
@@ -319,8 +323,10 @@ struct CommandExtractor {
 
     /// The frames a shortcut inside `ForEach(collection) { element in … }` is evaluated in: one
     /// per element of a collection the source fixes (an enum's `allCases`, a literal array or
-    /// range, `.enumerated()` of those), with the closure's parameters bound, nested `ForEach`es
-    /// multiplied out; a single frame with the parameters unknown otherwise.
+    /// range, `.enumerated()` of those) or, for a list the app picks at run time, per static
+    /// constant of its element type (``Evaluator/staticInstances(ofElementsOf:selfType:frame:)``),
+    /// with the closure's parameters bound, nested `ForEach`es multiplied out; a single frame
+    /// with the parameters unknown otherwise.
     private func forEachFrames(around call: FunctionCallExprSyntax, within root: Syntax, selfType: String) -> [Evaluator.Frame] {
         var loops: [(closure: ClosureExprSyntax, collection: ExprSyntax)] = []
         var current = Syntax(call)
@@ -338,7 +344,11 @@ struct CommandExtractor {
             var next: [Evaluator.Frame] = []
             for frame in frames {
                 var outer = frame
-                let elements = evaluator.iterate(evaluator.evaluate(collection, frame: &outer))
+                let value = evaluator.evaluate(collection, frame: &outer)
+                var elements = evaluator.iterate(value)
+                if case .array = value {} else if case .string = value {} else {
+                    elements = evaluator.staticInstances(ofElementsOf: collection, selfType: selfType, frame: &outer)
+                }
                 guard let elements, !elements.isEmpty, elements.count * frames.count <= Self.maximumForEachRows else {
                     var inner = outer
                     evaluator.bindClosureParameters(closure, to: [.unknown(collection.sourceText)], frame: &inner)
@@ -354,6 +364,32 @@ struct CommandExtractor {
             frames = next
         }
         return frames
+    }
+
+    /// Binds the names the `if let` statements around a shortcut unwrap (`if let shortcut =
+    /// action.keyboardShortcut { … .keyboardShortcut(shortcut) }`), outermost first, in the
+    /// frame the shortcut is read in; their conditions are the row's as the source text gives
+    /// them (``enclosingConditions(of:within:)``). `false` when one unwraps `nil`: the shortcut
+    /// is never attached in this frame.
+    private func bindOptionals(around call: FunctionCallExprSyntax, within root: Syntax, frame: inout Evaluator.Frame) -> Bool {
+        var bindings: [OptionalBindingConditionSyntax] = []
+        var current = Syntax(call)
+        while let parent = current.parent, current.id != root.id {
+            if let ifExpression = parent.as(IfExprSyntax.self), current.id == ifExpression.body.id {
+                bindings += ifExpression.conditions.reversed().compactMap { $0.condition.as(OptionalBindingConditionSyntax.self) }
+            }
+            current = parent
+        }
+        for binding in bindings.reversed() {
+            let name = binding.pattern.sourceText
+            let readsBefore = evaluator.mutableReads
+            let value = binding.initializer.map { evaluator.evaluate($0.value, frame: &frame) }
+                ?? frame.locals[name] ?? evaluator.evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), frame: &frame)
+            // A `nil` the source fixes never unwraps; a stored `var`'s may change at run time.
+            if case .null = value, evaluator.mutableReads == readsBefore { return false }
+            evaluator.bind(binding.pattern, to: value, frame: &frame)
+        }
+        return true
     }
 
     /// The most rows one `.keyboardShortcut` inside `ForEach` gives before its input is left
@@ -429,10 +465,16 @@ final class ShortcutFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
+    /// Whether `call` is SwiftUI's `.keyboardShortcut(…)` modifier, which always takes an
+    /// argument (`binding.keyboardShortcut()` is the app's own method).
+    static func isKeyboardShortcutModifier(_ call: FunctionCallExprSyntax) -> Bool {
+        call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut" && !call.arguments.isEmpty
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
-            if name == "keyboardShortcut" || helpers.contains(name) { calls.append(node) }
+            if Self.isKeyboardShortcutModifier(node) || helpers.contains(name) { calls.append(node) }
         } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), helpers.contains(reference.baseName.text) {
             calls.append(node)
         }
