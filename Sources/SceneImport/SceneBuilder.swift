@@ -110,6 +110,12 @@ struct SceneBuilder {
                 rootNode = .object([(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName)), (key: "views", value: .array([view]))])
             }
             var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string(windowName))]
+            // The app's own window class, when it has commands and is the only one: the key
+            // window is one (R11 walks through the window).
+            if windowName == "window", let windowClass = keyWindowClass(commandsByType) {
+                state.paths[windowClass] = windowName
+                members += responderMembers(windowClass, commandsByType: commandsByType, state: &state).members
+            }
             members.append((key: "root", value: rootNode))
             windows.append(.object(members))
         }
@@ -175,7 +181,7 @@ struct SceneBuilder {
             if placeable(role) {
                 reason = "its provider \(command.declaredIn) is not placed in any window"
             } else if role == .window {
-                reason = "its provider \(command.declaredIn) is a window, and a scene's windows carry no commands of their own"
+                reason = "its provider \(command.declaredIn) is one of several window classes with commands, and the source does not show which one the key window is"
             } else {
                 reason = "its provider \(command.declaredIn) is not a responder the source declares (no UIKit superclass found); declare it with an overlay"
             }
@@ -220,6 +226,13 @@ struct SceneBuilder {
     static func notation(_ command: ImportedCommand) -> String? {
         guard let input = command.input, command.modifiers != nil else { return nil }
         return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: command.modifierFlags).description
+    }
+
+    /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its
+    /// commands are the key window's own.
+    private func keyWindowClass(_ commandsByType: [String: [ImportedCommand]]) -> String? {
+        let classes = commandsByType.keys.filter { model.role($0) == .window && !(commandsByType[$0] ?? []).isEmpty }
+        return classes.count == 1 ? classes.first : nil
     }
 
     /// The responder in the key window whose chain holds the most commands (deeper wins a
@@ -284,22 +297,11 @@ struct SceneBuilder {
         type.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "/", with: "-")
     }
 
-    private func node(_ type: String, parentPath: String, children: [String: [String]],
-                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
-        let role = model.role(type)
-        let name = Self.nodeName(type)
-        let path = parentPath + "/" + name
-        state.paths[type] = path
-        let kind: String
-        switch role {
-        case .controller: kind = "viewController"
-        case .textField: kind = "textField"
-        case .textView: kind = "textView"
-        case .responder: kind = "responder"
-        case .application where model.isResponderAppDelegate(type): kind = "responder"
-        default: kind = "view"
-        }
-        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(kind)), (key: "name", value: .string(name))]
+    /// A responder's own commands, actions and validation rules, as scene members, and the
+    /// actions it implements.
+    private func responderMembers(_ type: String, commandsByType: [String: [ImportedCommand]],
+                                  state: inout BuildState) -> (members: [(key: String, value: JSONValue)], actions: Set<String>) {
+        var members: [(key: String, value: JSONValue)] = []
         var commands: [JSONValue] = []
         var actions = Set(model.implementedActions(of: type))
         for command in commandsByType[type] ?? [] {
@@ -323,6 +325,28 @@ struct SceneBuilder {
                             (key: "disabledWhen", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(0))]))])
         }
         if !validations.isEmpty { members.append((key: "validations", value: .array(validations))) }
+        return (members, actions)
+    }
+
+    private func node(_ type: String, parentPath: String, children: [String: [String]],
+                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
+        let role = model.role(type)
+        let name = Self.nodeName(type)
+        let path = parentPath + "/" + name
+        state.paths[type] = path
+        let kind: String
+        switch role {
+        case .controller: kind = "viewController"
+        case .textField: kind = "textField"
+        case .textView: kind = "textView"
+        case .responder: kind = "responder"
+        case .application where model.isResponderAppDelegate(type): kind = "responder"
+        default: kind = "view"
+        }
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(kind)), (key: "name", value: .string(name))]
+        let own = responderMembers(type, commandsByType: commandsByType, state: &state)
+        members += own.members
+        let actions = own.actions
         var childControllers: [JSONValue] = []
         var views: [JSONValue] = []
         for child in children[type] ?? [] where state.paths[child] == nil {

@@ -858,9 +858,9 @@ import Scenes
                 }
             }
             """])
-        // `.settings` has no key: `if let key` on its `nil` stays a run-time condition (a stored
-        // optional's `nil` may be set later), so it gives one row with no input.
-        #expect(keys(result) == ["AppCommands swiftui cmd+1 nil", "AppCommands swiftui cmd+? nil", "AppCommands swiftui cmd+f nil"])
+        // `.settings` has no key: the modifier's `let key` holds `nil`, so `if let key` never
+        // binds and it attaches nothing.
+        #expect(keys(result) == ["AppCommands swiftui cmd+1 nil", "AppCommands swiftui cmd+f nil"])
         #expect(result.inventory.allSatisfy { $0.line == 17 })
         #expect(result.inventory.filter { !$0.conditional }.compactMap(\.input).sorted() == ["1", "f"])
     }
@@ -914,6 +914,133 @@ import Scenes
         #expect(rows.sorted { $0.lexicographicallyPrecedes($1) } == [
             ["MailCommands", "\u{8}", "", "23"], ["MailCommands", "n", "command+shift", "23"], ["MailCommands", "nil", "nil", "28"],
         ])
+    }
+
+    /// A view's own method that takes arguments (`actionButton(.promote)`) and applies a view
+    /// modifier attaching a shortcut gives the view one shortcut per call, as the argument fixes
+    /// it; a `let` property built with `nil` never binds its `if let`.
+    @Test func aViewsOwnHelperMethodAttachesPerCall() throws {
+        let result = try importing(["Menu.swift": """
+            import SwiftUI
+            enum DeploymentAction {
+                case promote, redeploy, redeployWithCache
+                var keyboardShortcut: KeyboardShortcut? {
+                    switch self {
+                    case .promote: KeyboardShortcut("p", modifiers: [.command, .shift])
+                    case .redeploy: KeyboardShortcut("r", modifiers: [.command, .shift])
+                    case .redeployWithCache: nil
+                    }
+                }
+            }
+            struct MenuContent: View {
+                var body: some View {
+                    actionButton(.promote)
+                    Menu("Redeploy") {
+                        actionButton(.redeploy)
+                        actionButton(.redeployWithCache)
+                    }
+                }
+                @ViewBuilder
+                private func actionButton(_ action: DeploymentAction) -> some View {
+                    Button("Run") {}
+                        .modifier(ShortcutModifier(shortcut: action.keyboardShortcut))
+                }
+            }
+            private struct ShortcutModifier: ViewModifier {
+                let shortcut: KeyboardShortcut?
+                func body(content: Content) -> some View {
+                    if let shortcut {
+                        content.keyboardShortcut(shortcut)
+                    } else {
+                        content
+                    }
+                }
+            }
+            @main
+            struct DeployApp: App {
+                var body: some Scene { WindowGroup { MenuContent() } }
+            }
+            """])
+        #expect(keys(result) == ["MenuContent swiftui shift+cmd+p nil", "MenuContent swiftui shift+cmd+r nil"])
+        #expect(result.inventory.map(\.line).sorted() == [14, 16])
+    }
+
+    /// `private typealias Controller = PagingController` then `extension Controller`: the
+    /// extension is of `PagingController`, whichever line of the file the alias is on.
+    @Test func anExtensionOfATypeAliasExtendsItsType() throws {
+        let result = try importing([
+            "PagingController.swift": "import UIKit\nclass PagingController: UIViewController {}\nclass WebtoonController: UIViewController {}\n",
+            "Paging+Keyboard.swift": """
+                import UIKit
+                private typealias Controller = PagingController
+                extension Controller {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: UIKeyCommand.inputLeftArrow, modifierFlags: [], action: #selector(previous))]
+                    }
+                    @objc func previous() {}
+                }
+                """,
+            "Webtoon+Keyboard.swift": """
+                import UIKit
+                extension Controller {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: " ", modifierFlags: [], action: #selector(scroll))]
+                    }
+                    @objc func scroll() {}
+                }
+                private typealias Controller = WebtoonController
+                """,
+        ])
+        #expect(keys(result) == ["PagingController keyCommands left previous", "WebtoonController keyCommands space scroll"])
+    }
+
+    /// Nested `map`s flattened with `.reduce([], +)` or `.joined()` give every combination.
+    @Test func nestedMapsFlattenedByReduceOrJoinedGiveEveryCombination() throws {
+        let result = try importing(["Crop.swift": """
+            import UIKit
+            class CropView: UIView {
+                override var keyCommands: [UIKeyCommand]? {
+                    let keys = [UIKeyCommand.inputUpArrow, UIKeyCommand.inputDownArrow]
+                    let modifiers: [UIKeyModifierFlags] = [UIKeyModifierFlags(), .shift]
+                    return keys.map { key in
+                        modifiers.map { modifier -> UIKeyCommand in
+                            UIKeyCommand(input: key, modifierFlags: modifier, action: #selector(arrow(_:)))
+                        }
+                    }.reduce([], +) + Array([[UIKeyCommand(input: "a", modifierFlags: .command, action: #selector(arrow(_:)))]].joined())
+                }
+                @objc func arrow(_ command: UIKeyCommand) {}
+            }
+            """])
+        #expect(keys(result) == [
+            "CropView keyCommands cmd+a arrow:", "CropView keyCommands down arrow:", "CropView keyCommands shift+down arrow:",
+            "CropView keyCommands shift+up arrow:", "CropView keyCommands up arrow:",
+        ])
+    }
+
+    /// A preview (`PreviewProvider`, `#Preview`) is never the app's: its shortcuts and its
+    /// `.init(input:…)` calls give no rows.
+    @Test func previewsGiveNoRows() throws {
+        let result = try importing(["Card.swift": """
+            import SwiftUI
+            struct Card: View {
+                let holder: Holder
+                var body: some View { Button("Copy") {}.keyboardShortcut("c") }
+            }
+            struct Card_Previews: PreviewProvider {
+                static var previews: some View {
+                    Card(holder: .init(input: 42, output: .hieroglyph))
+                        .keyboardShortcut("p")
+                }
+            }
+            #Preview {
+                Card(holder: .init(input: 7, output: .roman))
+            }
+            @main
+            struct CardApp: App {
+                var body: some Scene { WindowGroup { Card(holder: Holder()) } }
+            }
+            """])
+        #expect(keys(result) == ["Card swiftui cmd+c nil"])
     }
 
     /// `PlayerShortcut.refresh.render()`: an instance method of an app enum that attaches a

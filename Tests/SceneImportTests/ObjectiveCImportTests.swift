@@ -248,6 +248,33 @@ import Scenes
         #expect(rows == ["Stage A shift+a press:", "Stage B shift+b press:"])
     }
 
+    /// `for (unichar c = 'A'; c <= 'C'; c++)` with `[NSString stringWithCharacters:&c length:1]`
+    /// gives one command per letter; `cmds = arr.copy` (dot syntax) caches the same array.
+    @Test func characterLoopsGiveOneCommandPerCharacter() throws {
+        let result = try importApp([
+            "App/Pad.h": "#import <UIKit/UIKit.h>\n@interface Pad : UIViewController\n@end\n",
+            "App/Pad.m": """
+                #import "Pad.h"
+                @implementation Pad
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    static NSArray<UIKeyCommand *> *cmds;
+                    if (cmds) return cmds;
+                    NSMutableArray *arr = [NSMutableArray array];
+                    for (unichar c = 'A'; c <= 'C'; c++) {
+                        NSString *s = [NSString stringWithCharacters:&c length:1];
+                        [arr addObject:[UIKeyCommand keyCommandWithInput:s modifierFlags:0 action:@selector(press:)]];
+                    }
+                    cmds = arr.copy;
+                    return cmds;
+                }
+                - (void)press:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        #expect(result.inventory.compactMap(\.input).sorted() == ["A", "B", "C"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
+    }
+
     /// A factory method (`- (UIKeyCommand *)…`) messaged on `self` gives the command it returns,
     /// created at the message's line, with the message's arguments.
     @Test func factoryMethodsGiveTheCommandsTheyReturn() throws {

@@ -26,10 +26,15 @@ extension Evaluator {
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             // `Self(…)` is a call of the declaring type, by its name, as Swift resolves it.
             let name = reference.baseName.text
+            if shortcutLog != nil, name == "modifier", let applied = appliedShortcutModifier(args, frame: &frame) { return applied }
             return callName(name == "Self" ? frame.selfType ?? name : name, args: args, call: call, frame: &frame, hint: hint)
         }
         if let member = callee.as(MemberAccessExprSyntax.self) {
             if let value = unicodeCall(member, args: args, frame: &frame) { return value }
+            if shortcutLog != nil, member.declName.baseName.text == "modifier", let applied = appliedShortcutModifier(args, frame: &frame) {
+                if let base = member.base { _ = evaluate(base, frame: &frame) }
+                return applied
+            }
             if shortcutLog != nil, ShortcutFinder.isKeyboardShortcutModifier(call) {
                 // Inside a shortcut helper a view calls: the shortcut, as its arguments give it.
                 for item in swiftUIShortcuts(args, frame: &frame) {
@@ -117,6 +122,19 @@ extension Evaluator {
         "symbols": .symbols, "whitespaces": .whitespaces, "whitespacesAndNewlines": .whitespacesAndNewlines,
         "controlCharacters": .controlCharacters, "capitalizedLetters": .capitalizedLetters,
     ]
+
+    /// `modifier(M(…))` while a shortcut helper runs, for a view modifier `M` that attaches
+    /// shortcuts: its `body(content:)` runs on the modifier the call builds, so what it attaches
+    /// is logged. `nil` for any other modifier.
+    func appliedShortcutModifier(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        guard let argument = args.first, argument.label == nil,
+              let built = argument.expression.as(FunctionCallExprSyntax.self),
+              let name = built.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let body = shortcutModifiers[name] else { return nil }
+        let instance = evaluate(argument.expression, frame: &frame)
+        _ = invokeWithValues(body, ofType: name, values: [.unknown("content")], frame: &frame, selfValue: instance)
+        return .unknown("modifier")
+    }
 
     /// Closures handed to calls the evaluator does not model (`DispatchQueue.main.async { … }`,
     /// `UIView.performWithoutAnimation { … }`) still run, so what they add is seen. While
@@ -392,9 +410,16 @@ extension Evaluator {
             return name == "forEach" ? .null : .array(result)
         case "sorted", "reversed", "shuffled":
             return .array(name == "reversed" ? elements.reversed() : elements)
+        case "joined" where elements.allSatisfy({ $0.value.items != nil }) && args.isEmpty:
+            // `[[UIKeyCommand]].joined()`: the arrays one after another.
+            return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
         case "joined":
             let parts = elements.compactMap { $0.value.stringValue }
             return parts.count == elements.count ? .string(parts.joined()) : nil
+        case "reduce" where args.count == 2 && args[0].expression.as(ArrayExprSyntax.self)?.elements.isEmpty == true
+            && args[1].expression.trimmedDescription == "+":
+            // `.reduce([], +)` over arrays: the arrays one after another.
+            return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
         case "enumerated":
             return .array(elements.enumerated().map { .init(value: .tuple([("offset", .int($0.offset)), ("element", $0.element.value)]), conditions: $0.element.conditions) })
         case "insert", "append":

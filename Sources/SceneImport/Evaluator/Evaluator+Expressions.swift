@@ -408,7 +408,14 @@ extension Evaluator {
     func assignedValue(_ name: String, in info: SourceIndex.TypeInfo, frame: inout Frame) -> Value? {
         let key = RunKey.named("assigned \(info.name).\(name)")
         guard enter(key) else { return nil }
-        defer { leave(key) }
+        // The methods run here only to learn what they assign: a shortcut they attach is not
+        // the helper's that asked.
+        let log = shortcutLog
+        shortcutLog = nil
+        defer {
+            leave(key)
+            shortcutLog = log
+        }
         for function in functions(of: info, mentioning: name) {
             guard let body = function.body else { continue }
             var inner = Frame(selfType: info.name)

@@ -62,6 +62,10 @@ final class Evaluator {
     /// closure handed to a call the evaluator does not model runs only when it names
     /// `.keyboardShortcut` or one of them (a button's action never attaches a shortcut).
     var shortcutHelperNames: Set<String> = []
+    /// The view modifiers whose `body(content:)` attaches shortcuts
+    /// (``ShortcutHelpers/shortcutModifiers``): a helper that applies one (`.modifier(M(…))`)
+    /// attaches what its body does, run on the modifier the call builds.
+    var shortcutModifiers: [String: SourceIndex.FunctionInfo] = [:]
 
     /// A `.keyboardShortcut(…)` a shortcut helper reached.
     struct LoggedShortcut {
@@ -318,6 +322,13 @@ final class Evaluator {
                     let name = binding.pattern.sourceText
                     value = frame.locals[name] ?? evaluateName(name, frame: &frame, hint: nil)
                 }
+                // `if let shortcut` on a `let` property that holds `nil` (built with `nil`) never
+                // binds; a `var`'s `nil` may be replaced at run time.
+                if case .null = value, let selfType = frame.selfType, frame.locals[binding.pattern.sourceText] == nil,
+                   let name = Self.propertyRead(binding), let (property, _) = findProperty(name, of: selfType, static: false),
+                   !property.isVariable {
+                    return .skip
+                }
                 bind(binding.pattern, to: value, frame: &frame)
                 if !value.isStaticData { kept.append(element.condition.sourceText) }
             case .availability(let availability):
@@ -369,6 +380,17 @@ final class Evaluator {
         readingConstantsOnly = wasReadingConstantsOnly
         guard case .bool(let holds) = value, mutableReads == readsBefore else { return nil }
         return holds
+    }
+
+    /// The property an optional binding reads: `if let name`, `if let x = name` or `if let x =
+    /// self.name`.
+    static func propertyRead(_ binding: OptionalBindingConditionSyntax) -> String? {
+        guard let value = binding.initializer?.value else { return binding.pattern.sourceText }
+        if let reference = value.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = value.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return member.declName.baseName.text
+        }
+        return nil
     }
 
     func negation(_ decision: Decision) -> Decision {

@@ -199,6 +199,14 @@ extension ObjectiveCBodyScanner {
                     return Self.format(send.values.first, send.variadic) ?? .unknown(send.text)
                 }
                 if selector == "stringWithString:" { return send.values.first ?? .unknown(send.text) }
+                // `[NSString stringWithCharacters:&c length:1]` for a `unichar` the loop fixes.
+                if selector == "stringWithCharacters:length:", let pointer = send.arguments.first?.range, pointer.count == 2,
+                    stream.isPunctuation(pointer.lowerBound, "&"), let name = stream.value(pointer.lowerBound + 1),
+                    let code = locals[name]?.value.integer, send.values.count == 2, send.values[1].integer == 1,
+                    let scalar = Unicode.Scalar(UInt32(truncatingIfNeeded: code)), code >= 0
+                {
+                    return .string(String(Character(scalar)))
+                }
             }
             if selector == "new" { return .object(className: className) }
             body.classMessages.append(.init(receiverClass: className, selector: selector, conditions: recordedConditions, line: send.line))

@@ -33,6 +33,7 @@ struct CommandExtractor {
         unbuiltSwiftUITypes = withShortcuts && hasEntryPoint ? index.unbuiltTypes(among: swiftUI) : []
         shortcutHelpers = ShortcutHelpers(index: index)
         evaluator.shortcutHelperNames = shortcutHelpers.names
+        evaluator.shortcutModifiers = shortcutHelpers.shortcutModifiers
     }
 
     /// The inventory, sorted by file, line, provider and shortcut, each command once.
@@ -203,6 +204,8 @@ struct CommandExtractor {
         // A type this build never creates (a multiplatform app's view shown only under
         // `#if os(macOS)`, or only by a preview): its shortcuts are not the app's.
         if unbuiltSwiftUITypes.contains(info.name) { return [] }
+        // A preview is Xcode's, never the app's.
+        if info.inherited.contains("PreviewProvider") { return [] }
         var roots: [Syntax] = []
         for property in info.properties.values {
             if let getter = property.getter { roots.append(Syntax(getter)) }
@@ -229,7 +232,7 @@ struct CommandExtractor {
                 }
                 for var frame in frames {
                     let found: [Evaluator.LoggedShortcut]
-                    let helpers = shortcutHelpers.helper(calledBy: call, args: args, evaluator: evaluator)
+                    let helpers = shortcutHelpers.helper(calledBy: call, args: args, in: info.name, evaluator: evaluator)
                     if !helpers.isEmpty {
                         found = self.shortcuts(of: helpers, args: args, site: site, frame: &frame)
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {

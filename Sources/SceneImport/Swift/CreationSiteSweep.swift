@@ -192,7 +192,18 @@ private final class SiteVisitor: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
     override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        let kind = enterType(node.name.text)
+        // A preview (`PreviewProvider`) is Xcode's, never the app's: nothing in it is a site.
+        let isPreview = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "PreviewProvider" } ?? false
+        return isPreview ? .skipChildren : kind
+    }
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
     override func visitPost(_ node: StructDeclSyntax) { leaveType() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name.text) }
     override func visitPost(_ node: EnumDeclSyntax) { leaveType() }

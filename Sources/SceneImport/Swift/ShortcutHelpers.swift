@@ -24,6 +24,12 @@ struct ShortcutHelpers {
     /// `ViewModifier`s whose `body(content:)` attaches shortcuts: type name → that body.
     private var modifiers: [String: SourceIndex.FunctionInfo] = [:]
 
+    /// SwiftUI types' own methods that take arguments and attach shortcuts: type → name → methods.
+    private var ownMethods: [String: [String: [SourceIndex.FunctionInfo]]] = [:]
+
+    /// The view modifiers that attach shortcuts, by type name, with their `body(content:)`.
+    var shortcutModifiers: [String: SourceIndex.FunctionInfo] { modifiers }
+
     /// Every helper's name (`modifier` when some view modifier attaches shortcuts).
     private(set) var names: Set<String> = []
 
@@ -36,6 +42,12 @@ struct ShortcutHelpers {
             info.kind != .protocol && info.kind != .extensionOnly && !info.inherited.contains(where: swiftUIKinds.contains)
         }
         let owned = others.flatMap { info in info.functions.filter { $0.kind == .function }.map { (type: info.name, function: $0) } }
+        // A SwiftUI type's own method that takes arguments (`actionButton(.promote)`) is a helper
+        // of that type's views: each call attaches what the arguments give.
+        let builders = index.types.values.filter { $0.kind != .protocol && $0.inherited.contains(where: swiftUIKinds.contains) }.flatMap { info in
+            info.functions.filter { $0.kind == .function && !$0.isStatic && !$0.parameters.isEmpty && $0.name != "body" }
+                .map { (type: info.name, function: $0) }
+        }
         func attaches(_ function: SourceIndex.FunctionInfo, callingAny names: Set<String>) -> Bool {
             // Only a body whose file mentions `.keyboardShortcut` or a helper is walked: most
             // apps' functions are looked at once, as bytes.
@@ -51,21 +63,19 @@ struct ShortcutHelpers {
         // no more join (each round adds one at least, so at most one round per function).
         var found: Set<SourceLocation> = []
         var names: Set<String> = []
-        var changed = true
-        while changed {
-            changed = false
-            for function in globals + methods + owned.map(\.function)
-            where !found.contains(function.location) && attaches(function, callingAny: names) {
-                found.insert(function.location)
-                names.insert(function.name)
-                changed = true
+        func grow() {
+            var changed = true
+            while changed {
+                changed = false
+                for function in globals + methods + owned.map(\.function) + builders.map(\.function)
+                where !found.contains(function.location) && attaches(function, callingAny: names) {
+                    found.insert(function.location)
+                    names.insert(function.name)
+                    changed = true
+                }
             }
         }
-        for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
-        for function in methods where found.contains(function.location) { viewMethods[function.name, default: []].append(function) }
-        for method in owned where found.contains(method.function.location) {
-            typeMethods[method.function.name, default: []].append(method)
-        }
+        grow()
         // A modifier that views apply as `.modifier(M(…))` attaches its shortcuts there; one
         // applied only otherwise (through `modifier(M())` in an `extension View` method) keeps
         // them as its own.
@@ -77,7 +87,19 @@ struct ShortcutHelpers {
                 found.insert(function.location)
             }
         }
-        if !modifiers.isEmpty { names.insert("modifier") }
+        if !modifiers.isEmpty {
+            // Functions that apply such a modifier attach its shortcuts too.
+            names.insert("modifier")
+            grow()
+        }
+        for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
+        for function in methods where found.contains(function.location) { viewMethods[function.name, default: []].append(function) }
+        for method in owned where found.contains(method.function.location) {
+            typeMethods[method.function.name, default: []].append(method)
+        }
+        for method in builders where found.contains(method.function.location) {
+            ownMethods[method.type, default: [:]][method.function.name, default: []].append(method.function)
+        }
         declared = found
         self.names = names
     }
@@ -108,7 +130,7 @@ struct ShortcutHelpers {
     /// method of an app type is only a candidate here: the caller checks that the value it is
     /// called on is of that type.
     func helper(calledBy call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)],
-                evaluator: Evaluator) -> [Call] {
+                in callerType: String, evaluator: Evaluator) -> [Call] {
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if name == "modifier" { return [] }
@@ -120,9 +142,14 @@ struct ShortcutHelpers {
                 evaluator.match(methods.map(\.function), args: args).map { Call(function: $0, type: type, base: base) }
             }
         }
-        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self), let candidates = free[reference.baseName.text],
-           let function = evaluator.match(candidates, args: args) {
-            return [Call(function: function, type: nil, base: nil)]
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if let candidates = ownMethods[callerType]?[name], let function = evaluator.match(candidates, args: args) {
+                return [Call(function: function, type: callerType, base: nil)]
+            }
+            if let candidates = free[name], let function = evaluator.match(candidates, args: args) {
+                return [Call(function: function, type: nil, base: nil)]
+            }
         }
         return []
     }

@@ -146,6 +146,7 @@ struct SourceIndex {
         lineTables[file.displayPath] = lines
         fileOfRoot[tree.id] = file.displayPath
         var collector = DeclarationCollector(conditions: conditions, lines: lines, file: file.displayPath)
+        collector.collectTypeAliases(tree.statements)
         collector.collect(tree.statements, in: nil)
         for type in collector.types { merge(type) }
         for function in collector.globalFunctions { globalFunctions[function.name, default: []].append(function) }
@@ -398,10 +399,31 @@ private struct DeclarationCollector {
         if let c = decl.as(ClassDeclSyntax.self) { return (c, qualified(c.name.text), .class) }
         if let s = decl.as(StructDeclSyntax.self) { return (s, qualified(s.name.text), .struct) }
         if let e = decl.as(EnumDeclSyntax.self) { return (e, qualified(e.name.text), .enum) }
-        if let x = decl.as(ExtensionDeclSyntax.self) { return (x, x.extendedTypeName, .extensionOnly) }
+        if let x = decl.as(ExtensionDeclSyntax.self) {
+            let name = x.extendedTypeName
+            if let target = typeAliases[name], target.count == 1, let only = target.first { return (x, only, .extensionOnly) }
+            return (x, name, .extensionOnly)
+        }
         if let p = decl.as(ProtocolDeclSyntax.self) { return (p, qualified(p.name.text), .protocol) }
         if let a = decl.as(ActorDeclSyntax.self) { return (a, qualified(a.name.text), .actor) }
         return nil
+    }
+
+    /// The file's top-level type aliases, read before its declarations: `typealias Name = A & B`
+    /// stands for its components, and `extension Name` of an alias for one type extends that
+    /// type, wherever in the file the alias is (`private typealias Controller = PagingController`).
+    mutating func collectTypeAliases(_ statements: CodeBlockItemListSyntax) {
+        for item in statements {
+            if let alias = item.item.as(TypeAliasDeclSyntax.self) { record(alias) }
+        }
+    }
+
+    private mutating func record(_ alias: TypeAliasDeclSyntax) {
+        let components = alias.initializer.value.sourceText.split(separator: "&").map {
+            let text = $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.split(separator: "<").first.map(String.init) ?? text
+        }
+        if components.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) { typeAliases[alias.name.text] = components }
     }
 
     mutating func collect(_ statements: CodeBlockItemListSyntax, in parent: String?) {
@@ -472,12 +494,9 @@ private struct DeclarationCollector {
             return
         }
         guard parent == nil else { return }
+        // Plain top-level aliases are read first (``collectTypeAliases(_:)``); one inside `#if` here.
         if let alias = decl.as(TypeAliasDeclSyntax.self) {
-            let components = alias.initializer.value.sourceText.split(separator: "&").map {
-                let text = $0.trimmingCharacters(in: .whitespacesAndNewlines)
-                return text.split(separator: "<").first.map(String.init) ?? text
-            }
-            if components.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) { typeAliases[alias.name.text] = components }
+            record(alias)
             return
         }
         if let function = decl.as(FunctionDeclSyntax.self) {
