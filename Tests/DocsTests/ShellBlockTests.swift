@@ -79,7 +79,7 @@ import Testing
         process.environment = environment
         // Standard error goes to a file, so that neither stream can fill its pipe and stall.
         let errorFile = ScratchDirectory.make() + "/stderr"
-        FileManager.default.createFile(atPath: errorFile, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile, contents: nil)
         let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorFile))
         let output = Pipe()
         process.standardOutput = output

@@ -237,7 +237,7 @@ extension ObjectiveCBodyScanner {
         case .array(let items) where name == "count" && items.allSatisfy(\.conditions.isEmpty):
             return .int(items.count)
         // `arr.copy` in dot syntax, as `[arr copy]`: the same elements.
-        case .array, .dictionary where name == "copy" || name == "mutableCopy":
+        case .array where name == "copy" || name == "mutableCopy", .dictionary where name == "copy" || name == "mutableCopy":
             return value
         case .range(let location, let length):
             if name == "location" { return .int(location) }

@@ -236,7 +236,7 @@ struct CommandExtractor {
                     if !helpers.isEmpty {
                         found = self.shortcuts(of: helpers, args: args, site: site, frame: &frame)
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
-                        found = self.shortcuts(of: modifier, site: site, frame: &frame)
+                        found = self.shortcuts(of: modifier, frame: &frame)
                     } else if ShortcutFinder.isKeyboardShortcutModifier(call) {
                         found = evaluator.swiftUIShortcuts(args, frame: &frame).compactMap { item in
                             guard case .shortcut(let input, let modifiers) = item.value else { return nil }
@@ -314,13 +314,11 @@ struct CommandExtractor {
     }
 
     /// The shortcuts `.modifier(M(…))` attaches: `M` is built as the call builds it, and its
-    /// `body(content:)` runs on it.
+    /// `body(content:)` runs on it (``Evaluator/appliedShortcutModifier(_:frame:)``).
     private func shortcuts(of modifier: (type: String, body: SourceIndex.FunctionInfo, value: ExprSyntax),
-                           site: SourceLocation, frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
-        let instance = evaluator.evaluate(modifier.value, frame: &frame)
-        return loggingShortcuts(in: &frame) { frame in
-            _ = evaluator.invokeWithValues(modifier.body, ofType: modifier.type, values: [.unknown("content")], frame: &frame,
-                                           selfValue: instance, site: site)
+                           frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
+        loggingShortcuts(in: &frame) { frame in
+            _ = evaluator.appliedShortcutModifier([(label: nil, expression: modifier.value)], frame: &frame)
         }
     }
 
