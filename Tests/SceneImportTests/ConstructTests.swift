@@ -1043,6 +1043,38 @@ import Scenes
         #expect(keys(result) == ["Card swiftui cmd+c nil"])
     }
 
+    /// `for (i, tab) in tabs.enumerated() where i < 3` over tabs the app loads at run time: one
+    /// command per index the bound allows (⌘1–⌘3), each under the list having that many; a
+    /// first `guard i < 2 … else { continue }` bounds it the same way.
+    @Test func anIndexBoundOnARunTimeListGivesOneCommandPerIndex() throws {
+        let result = try importing(["Tabs.swift": """
+            import UIKit
+            class TabsController: UITabBarController {
+                var tabs: [Tab] { store.tabs }
+                let selectors = [#selector(first), #selector(second)]
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands: [UIKeyCommand] = []
+                    for (i, _) in tabs.enumerated() where i < 3 {
+                        commands.append(UIKeyCommand(input: "\\(i + 1)", modifierFlags: .command, action: #selector(select(_:))))
+                    }
+                    for (i, tab) in tabs.enumerated() {
+                        guard i < 2, let name = tab.name else { continue }
+                        commands.append(UIKeyCommand(title: name, action: selectors[i], input: "\\(i + 1)", modifierFlags: .alternate))
+                    }
+                    return commands
+                }
+                @objc func select(_ sender: UIKeyCommand) {}
+                @objc func first() {}
+                @objc func second() {}
+            }
+            """])
+        #expect(keys(result) == [
+            "TabsController keyCommands cmd+1 select:", "TabsController keyCommands cmd+2 select:", "TabsController keyCommands cmd+3 select:",
+            "TabsController keyCommands opt+1 first", "TabsController keyCommands opt+2 second",
+        ])
+        #expect(result.inventory.allSatisfy { $0.conditional })
+    }
+
     /// `PlayerShortcut.refresh.render()`: an instance method of an app enum that attaches a
     /// shortcut runs on the case it is called on, and its shortcut is the calling type's; a
     /// ternary on a parameter the call fixes (`isAlt`) picks its branch; the button's action

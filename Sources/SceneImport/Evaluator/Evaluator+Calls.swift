@@ -683,7 +683,7 @@ extension Evaluator {
             menuBuildersCalled.insert(type)
         }
         if mode == .menu, function.buildsMenus, function.name != "buildMenu" { menuFunctionsCalled.insert(function.location) }
-        let key = RunKey.named("function \(function.location.file):\(function.location.line)")
+        let key = RunKey.node(body.id)
         guard enter(key) else { return .unknown(function.name) }
         defer { leave(key) }
         var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
@@ -737,7 +737,7 @@ extension Evaluator {
         if let initializer = match(initializers, args: args) {
             let values = argumentValues(for: initializer, args: args, ofType: info.name, frame: &frame)
             guard let body = initializer.body else { return .object(type: info.name, fields: [:]) }
-            let key = RunKey.named("init \(initializer.location.file):\(initializer.location.line)")
+            let key = RunKey.node(body.id)
             guard enter(key) else { return .unknown(call.sourceText) }
             defer { leave(key) }
             var inner = Frame(selfType: info.name, conditions: frame.conditions)
@@ -788,7 +788,7 @@ extension Evaluator {
             }
             if let initializer = match(initializers, args: args), !(builtin && initializer.parameters.map(\.label) == labels && isSystemShape(initializer)) {
                 if let body = initializer.body {
-                    let key = RunKey.named("init \(initializer.location.file):\(initializer.location.line)")
+                    let key = RunKey.node(body.id)
                     if enter(key) {
                         defer { leave(key) }
                         let values = argumentValues(for: initializer, args: args, ofType: type, frame: &frame)

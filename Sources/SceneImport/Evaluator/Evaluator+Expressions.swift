@@ -349,7 +349,7 @@ extension Evaluator {
     }
 
     func propertyValue(_ property: SourceIndex.PropertyInfo, ofType type: String?, frame: inout Frame) -> Value {
-        let key = RunKey.named("property \(type ?? "").\(property.name)")
+        let key = RunKey.property(type: type, name: property.name)
         guard let declaration = property.getter.map(Syntax.init) ?? property.initializer.map(Syntax.init) else {
             return .unknown(property.name)
         }
@@ -406,7 +406,7 @@ extension Evaluator {
     /// A stored property without an initialiser: the value the type's methods assign to it
     /// (an initialiser's or `viewDidLoad`'s `_keyCommands = …`).
     func assignedValue(_ name: String, in info: SourceIndex.TypeInfo, frame: inout Frame) -> Value? {
-        let key = RunKey.named("assigned \(info.name).\(name)")
+        let key = RunKey.assigned(type: info.name, name: name)
         guard enter(key) else { return nil }
         // The methods run here only to learn what they assign: a shortcut they attach is not
         // the helper's that asked.

@@ -653,6 +653,23 @@ final class Evaluator {
         let elements = iterate(sequence)
         let whereText = statement.whereClause?.condition.sourceText
         guard let elements, elements.count <= Self.maximumIterations else {
+            if let passes = boundedIndexPasses(statement) {
+                // Each index the loop's own bound allows, the element unknown: the list decides
+                // how many of these passes run.
+                var branches: [Frame] = []
+                for index in 0..<passes.count {
+                    var inner = frame
+                    inner.conditions.append("\(passes.list) has \(index + 1) elements")
+                    bind(statement.pattern, to: .tuple([(label: "offset", value: .int(index)),
+                                                        (label: "element", value: .unknown(passes.list + "[\(index)]"))]), frame: &inner)
+                    if let whereText { inner.conditions.append(whereText) }
+                    execute(statement.body.statements, frame: &inner)
+                    inner.terminated = false
+                    branches.append(inner)
+                }
+                merge(branches: branches, into: &frame)
+                return
+            }
             var inner = frame
             bind(statement.pattern, to: .unknown(statement.pattern.sourceText), frame: &inner)
             if let whereText { inner.conditions.append(whereText) }
@@ -677,6 +694,33 @@ final class Evaluator {
                 frame.locals = frame.locals.filter { outerNames.contains($0.key) }
             }
         }
+    }
+
+    /// For `for (i, x) in list.enumerated()` over a list the source does not fix, the number of
+    /// passes the loop's own bound on the index allows: `where i < 9`, or a first statement
+    /// `guard i < 8, … else { continue }` (or `break`); `<=` allows one more. `nil` without such
+    /// a bound, or past ``maximumIterations``.
+    func boundedIndexPasses(_ statement: ForStmtSyntax) -> (list: String, count: Int)? {
+        guard let call = statement.sequence.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+              ["enumerated", "enumerate"].contains(member.declName.baseName.text), let list = member.base,
+              let tuple = statement.pattern.as(TuplePatternSyntax.self), let first = tuple.elements.first,
+              let index = first.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+        var bound: ExprSyntax?
+        if let clause = statement.whereClause {
+            bound = clause.condition
+        } else if let guardStatement = statement.body.statements.first?.item.as(GuardStmtSyntax.self),
+                  guardStatement.body.statements.contains(where: { $0.item.is(ContinueStmtSyntax.self) || $0.item.is(BreakStmtSyntax.self) }),
+                  case .expression(let condition)? = guardStatement.conditions.first?.condition {
+            bound = condition
+        }
+        guard let elements = bound?.as(SequenceExprSyntax.self)?.elements.map({ $0 }), elements.count == 3,
+              elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == index,
+              let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "<" || op == "<=",
+              let limit = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }) else { return nil }
+        let count = op == "<" ? limit : limit + 1
+        guard count > 0, count <= Self.maximumIterations else { return nil }
+        return (list.trimmedDescription, count)
     }
 
     /// The elements of a value a `for` loop or `map` can walk: arrays, ranges, a string's
@@ -719,11 +763,15 @@ struct PropertyQuestion: Hashable {
     var isStatic: Bool?
 }
 
-/// What ``Evaluator/enter(_:)`` marks as running: a syntax node (a closure), or a declaration
-/// named by its kind and place.
+/// What ``Evaluator/enter(_:)`` marks as running: a body or declaration by its syntax node, or
+/// a property by its type and name.
 enum RunKey: Hashable {
+    /// A function's, initialiser's or closure's body, a getter's declaration.
     case node(SyntaxIdentifier)
-    case named(String)
+    /// A property's value (of a type, or a global's with no type).
+    case property(type: String?, name: String)
+    /// The search for what a type's methods assign to a stored property.
+    case assigned(type: String, name: String)
 }
 
 extension Value {
