@@ -1075,6 +1075,49 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.conditional })
     }
 
+    /// A view made to carry a shortcut (`ShortcutView(title:key:eventModifiers:)`, its `body`
+    /// attaching the `key` it is given) attaches it where it is constructed, for the
+    /// constructing type; a view whose key is its own literal keeps its shortcut.
+    @Test func aViewMadeToCarryAShortcutAttachesItWhereConstructed() throws {
+        let result = try importing(["Commands.swift": """
+            import SwiftUI
+            let NEW_PROJECT_SHORTCUT: KeyEquivalent = "n"
+            struct ShortcutView: View {
+                var title: String = ""
+                let key: KeyEquivalent
+                var eventModifiers: EventModifiers = [.command]
+                let action: () -> Void
+                var body: some View {
+                    Button(title) { action() }
+                        .keyboardShortcut(key, modifiers: eventModifiers)
+                }
+            }
+            struct StackMenu: View {
+                let isOn: Bool
+                var body: some View {
+                    Button(isOn ? "Stop" : "Start") {}.keyboardShortcut("s", modifiers: .command)
+                }
+            }
+            struct ProjectCommands: Commands {
+                var body: some Commands {
+                    CommandGroup(replacing: .newItem) {
+                        ShortcutView(title: "New Project", key: NEW_PROJECT_SHORTCUT) {}
+                        ShortcutView(title: "New from Sample", key: NEW_PROJECT_SHORTCUT, eventModifiers: [.command, .shift]) {}
+                        StackMenu(isOn: true)
+                    }
+                }
+            }
+            @main
+            struct ProjectApp: App {
+                var body: some Scene { WindowGroup { Text("") }.commands { ProjectCommands() } }
+            }
+            """])
+        #expect(keys(result) == [
+            "ProjectCommands swiftui cmd+n nil", "ProjectCommands swiftui shift+cmd+n nil",
+            "StackMenu swiftui cmd+s nil",
+        ])
+    }
+
     /// `PlayerShortcut.refresh.render()`: an instance method of an app enum that attaches a
     /// shortcut runs on the case it is called on, and its shortcut is the calling type's; a
     /// ternary on a parameter the call fixes (`isAlt`) picks its branch; the button's action

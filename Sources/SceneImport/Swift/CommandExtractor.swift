@@ -203,7 +203,7 @@ struct CommandExtractor {
         guard index.type(info, mentions: "keyboardShortcut") || !helpersCalled.isEmpty else { return [] }
         // A type this build never creates (a multiplatform app's view shown only under
         // `#if os(macOS)`, or only by a preview): its shortcuts are not the app's.
-        if unbuiltSwiftUITypes.contains(info.name) { return [] }
+        if unbuiltSwiftUITypes.contains(info.name) || shortcutHelpers.isConstructedView(info.name) { return [] }
         // A preview is Xcode's, never the app's.
         if info.inherited.contains("PreviewProvider") { return [] }
         var roots: [Syntax] = []
@@ -235,6 +235,8 @@ struct CommandExtractor {
                     let helpers = shortcutHelpers.helper(calledBy: call, args: args, in: info.name, evaluator: evaluator)
                     if !helpers.isEmpty {
                         found = self.shortcuts(of: helpers, args: args, site: site, frame: &frame)
+                    } else if let view = shortcutHelpers.constructedView(by: call) {
+                        found = self.shortcuts(of: view, constructedBy: call, frame: &frame)
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
                         found = self.shortcuts(of: modifier, frame: &frame)
                     } else if ShortcutFinder.isKeyboardShortcutModifier(call) {
@@ -310,6 +312,26 @@ struct CommandExtractor {
             var shortcut = shortcut
             shortcut.conditions = Array(shortcut.conditions.drop { outer.contains($0) })
             return shortcut
+        }
+    }
+
+    /// The shortcuts a construction of a view attaches (`ShortcutView(key: "n")`): the view is
+    /// built as the call builds it, and its `body` runs on it.
+    private func shortcuts(of view: (type: String, body: SourceIndex.PropertyInfo), constructedBy call: FunctionCallExprSyntax,
+                           frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
+        guard case .object(_, var fields) = evaluator.evaluate(ExprSyntax(call), frame: &frame) else { return [] }
+        // A stored property the construction does not pass keeps its initial value
+        // (`var eventModifiers: EventModifiers = [.command]`).
+        let passed = Set(call.arguments.compactMap { $0.label?.text })
+        for name in index.type(named: view.type)?.storedOrder ?? [] where !passed.contains(name) {
+            guard let initial = index.type(named: view.type)?.properties[name]?.initializer else { continue }
+            var scratch = Evaluator.Frame(selfType: view.type)
+            fields[name] = evaluator.evaluate(initial, frame: &scratch)
+        }
+        return loggingShortcuts(in: &frame) { frame in
+            var inner = Evaluator.Frame(selfType: view.type, conditions: frame.conditions)
+            inner.selfFields = fields
+            _ = evaluator.propertyValue(view.body, ofType: view.type, frame: &inner)
         }
     }
 

@@ -24,6 +24,10 @@ struct ShortcutHelpers {
     /// `ViewModifier`s whose `body(content:)` attaches shortcuts: type name → that body.
     private var modifiers: [String: SourceIndex.FunctionInfo] = [:]
 
+    /// Views whose `body` attaches a shortcut from their stored properties, by name, with that
+    /// `body`: their constructions are creation sites.
+    private var constructedViews: [String: SourceIndex.PropertyInfo] = [:]
+
     /// SwiftUI types' own methods that take arguments and attach shortcuts: type → name → methods.
     private var ownMethods: [String: [String: [SourceIndex.FunctionInfo]]] = [:]
 
@@ -63,6 +67,33 @@ struct ShortcutHelpers {
         // no more join (each round adds one at least, so at most one round per function).
         var found: Set<SourceLocation> = []
         var names: Set<String> = []
+        // Views whose `body` attaches the shortcut their constructor is given
+        // (`.keyboardShortcut(key, modifiers: eventModifiers)` on a stored `key`): each
+        // construction (`ShortcutView(key: "n")`) is where the shortcut is attached.
+        for info in index.types.values where info.kind == .struct && info.inherited.contains("View") {
+            guard let body = info.properties["body"], let getter = body.getter else { continue }
+            let settable = Set(info.storedOrder.filter { name in
+                guard let property = info.properties[name] else { return false }
+                return property.isVariable || property.initializer == nil
+            })
+            guard !settable.isEmpty, index.type(info, mentions: "keyboardShortcut") else { continue }
+            let finder = ShortcutFinder()
+            finder.walk(getter)
+            // The key itself is what the constructor passes (a view made to carry a shortcut),
+            // not a literal key whose modifiers depend on the view's data.
+            let readsSettable = finder.calls.contains { call in
+                guard let key = call.arguments.first, key.label == nil else { return false }
+                let name = key.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                    ?? key.expression.as(MemberAccessExprSyntax.self).flatMap { member in
+                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName.baseName.text : nil
+                    }
+                return name.map(settable.contains) ?? false
+            }
+            if readsSettable {
+                constructedViews[info.name] = body
+                names.insert(info.name)
+            }
+        }
         func grow() {
             var changed = true
             while changed {
@@ -114,6 +145,17 @@ struct ShortcutHelpers {
               let body = modifiers[name] else { return nil }
         return (name, body, argument.expression)
     }
+
+    /// The view `call` constructs (`ShortcutView(key: "n")`) when its `body` attaches a
+    /// shortcut from what the construction passes, with that `body`; `nil` for any other call.
+    func constructedView(by call: FunctionCallExprSyntax) -> (type: String, body: SourceIndex.PropertyInfo)? {
+        guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let body = constructedViews[name] else { return nil }
+        return (name, body)
+    }
+
+    /// Whether `type` is a view whose shortcuts its constructions attach: it lists none itself.
+    func isConstructedView(_ type: String) -> Bool { constructedViews[type] != nil }
 
     /// Whether `function` is a helper.
     func contains(_ function: SourceIndex.FunctionInfo) -> Bool { declared.contains(function.location) }
