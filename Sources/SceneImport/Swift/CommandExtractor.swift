@@ -323,8 +323,9 @@ struct CommandExtractor {
         // A stored property the construction does not pass keeps its initial value
         // (`var eventModifiers: EventModifiers = [.command]`).
         let passed = Set(call.arguments.compactMap { $0.label?.text })
-        for name in index.type(named: view.type)?.storedOrder ?? [] where !passed.contains(name) {
-            guard let initial = index.type(named: view.type)?.properties[name]?.initializer else { continue }
+        let info = index.type(named: view.type)
+        for name in info?.storedOrder ?? [] where !passed.contains(name) {
+            guard let initial = info?.properties[name]?.initializer else { continue }
             var scratch = Evaluator.Frame(selfType: view.type)
             fields[name] = evaluator.evaluate(initial, frame: &scratch)
         }
