@@ -943,16 +943,7 @@ extension Evaluator {
     /// it. `nil` when the collection is not a property of `selfType` declared `[T]`, or `T` has
     /// no such constants.
     func staticInstances(ofElementsOf collection: ExprSyntax, selfType: String, frame: inout Frame) -> [Value.Item]? {
-        let name: String
-        if let reference = collection.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else if let member = collection.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            name = member.declName.baseName.text
-        } else {
-            return nil
-        }
-        guard let (declaration, _) = findProperty(name, of: selfType, static: false),
+        guard let name = Self.nameOrSelfMember(collection), let (declaration, _) = findProperty(name, of: selfType, static: false),
               let declared = declaration.type?.withoutSpaces, declared.hasPrefix("["), declared.hasSuffix("]") else { return nil }
         let element = String(declared.dropFirst().dropLast())
         guard let info = index.type(named: element), info.kind == .struct || info.kind == .class else { return nil }

@@ -386,8 +386,14 @@ final class Evaluator {
     /// self.name`.
     static func propertyRead(_ binding: OptionalBindingConditionSyntax) -> String? {
         guard let value = binding.initializer?.value else { return binding.pattern.sourceText }
-        if let reference = value.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
-        if let member = value.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        return nameOrSelfMember(value)
+    }
+
+    /// The name `expression` reads when it is a bare name (`key`) or a member of `self`
+    /// (`self.key`); `nil` otherwise.
+    static func nameOrSelfMember(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
             return member.declName.baseName.text
         }
         return nil

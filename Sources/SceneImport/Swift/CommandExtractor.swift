@@ -238,7 +238,7 @@ struct CommandExtractor {
                     } else if let view = shortcutHelpers.constructedView(by: call) {
                         found = self.shortcuts(of: view, constructedBy: call, frame: &frame)
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
-                        found = self.shortcuts(of: modifier, frame: &frame)
+                        found = self.shortcuts(ofModifierBuiltBy: modifier, frame: &frame)
                     } else if ShortcutFinder.isKeyboardShortcutModifier(call) {
                         found = evaluator.swiftUIShortcuts(args, frame: &frame).compactMap { item in
                             guard case .shortcut(let input, let modifiers) = item.value else { return nil }
@@ -338,10 +338,9 @@ struct CommandExtractor {
 
     /// The shortcuts `.modifier(M(…))` attaches: `M` is built as the call builds it, and its
     /// `body(content:)` runs on it (``Evaluator/appliedShortcutModifier(_:frame:)``).
-    private func shortcuts(of modifier: (type: String, body: SourceIndex.FunctionInfo, value: ExprSyntax),
-                           frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
+    private func shortcuts(ofModifierBuiltBy modifier: ExprSyntax, frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
         loggingShortcuts(in: &frame) { frame in
-            _ = evaluator.appliedShortcutModifier([(label: nil, expression: modifier.value)], frame: &frame)
+            _ = evaluator.appliedShortcutModifier([(label: nil, expression: modifier)], frame: &frame)
         }
     }
 

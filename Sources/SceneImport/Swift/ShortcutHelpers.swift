@@ -24,8 +24,8 @@ struct ShortcutHelpers {
     /// `ViewModifier`s whose `body(content:)` attaches shortcuts: type name → that body.
     private var modifiers: [String: SourceIndex.FunctionInfo] = [:]
 
-    /// Views whose `body` attaches a shortcut from their stored properties, by name, with that
-    /// `body`: their constructions are creation sites.
+    /// Views made to carry a shortcut (their `body` attaches the stored key they are
+    /// constructed with), by name, with that `body`: their constructions are creation sites.
     private var constructedViews: [String: SourceIndex.PropertyInfo] = [:]
 
     /// SwiftUI types' own methods that take arguments and attach shortcuts: type → name → methods.
@@ -40,7 +40,8 @@ struct ShortcutHelpers {
     init(index: SourceIndex) {
         let globals = index.globalFunctions.values.flatMap { $0 }
         let methods = index.types["View"]?.functions ?? []
-        // A SwiftUI type's own methods build its own views: their shortcuts are its own.
+        // Methods of types that are no SwiftUI type (an enum's `render()`) are helpers of the
+        // views that call them; a SwiftUI type's own methods are helpers only as `builders` below.
         let swiftUIKinds = CommandExtractor.builtWhereNamed.union(CommandExtractor.entryPoints).union(["App"])
         let others = index.types.values.filter { info in
             info.kind != .protocol && info.kind != .extensionOnly && !info.inherited.contains(where: swiftUIKinds.contains)
@@ -83,11 +84,7 @@ struct ShortcutHelpers {
             // not a literal key whose modifiers depend on the view's data.
             let readsSettable = finder.calls.contains { call in
                 guard let key = call.arguments.first, key.label == nil else { return false }
-                let name = key.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                    ?? key.expression.as(MemberAccessExprSyntax.self).flatMap { member in
-                        member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) ? member.declName.baseName.text : nil
-                    }
-                return name.map(settable.contains) ?? false
+                return Evaluator.nameOrSelfMember(key.expression).map(settable.contains) ?? false
             }
             if readsSettable {
                 constructedViews[info.name] = body
@@ -135,15 +132,16 @@ struct ShortcutHelpers {
         self.names = names
     }
 
-    /// The view modifier `call` applies (`.modifier(OptionalShortcut(key: k))`), with its body
-    /// and the expression that builds it; `nil` for any other call.
-    func modifier(appliedBy call: FunctionCallExprSyntax) -> (type: String, body: SourceIndex.FunctionInfo, value: ExprSyntax)? {
+    /// The expression that builds the view modifier `call` applies
+    /// (`.modifier(OptionalShortcut(key: k))`) when that modifier attaches shortcuts; `nil` for
+    /// any other call.
+    func modifier(appliedBy call: FunctionCallExprSyntax) -> ExprSyntax? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "modifier",
               let argument = call.arguments.first, argument.label == nil,
               let built = argument.expression.as(FunctionCallExprSyntax.self),
               let name = built.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let body = modifiers[name] else { return nil }
-        return (name, body, argument.expression)
+              modifiers[name] != nil else { return nil }
+        return argument.expression
     }
 
     /// The view `call` constructs (`ShortcutView(key: "n")`) when its `body` attaches a
