@@ -117,9 +117,7 @@ extension SceneDefinition {
             for child in node.children { visit(child) }
             for view in node.views { visit(view) }
         }
-        for window in windows { visit(window) }
-        for controller in controllers { visit(controller) }
-        if let appDelegate { visit(appDelegate) }
+        for node in topLevelNodes { visit(node) }
         return result
     }
 }

@@ -52,9 +52,7 @@ public struct GetterChange: Hashable, Sendable {
             node.children.forEach(visit)
             node.views.forEach(visit)
         }
-        definition.windows.forEach(visit)
-        definition.controllers.forEach(visit)
-        if let delegate = definition.appDelegate { visit(delegate) }
+        definition.topLevelNodes.forEach(visit)
         return result
     }
 }

@@ -167,6 +167,13 @@ struct SceneBuilder {
         ]
         // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),
         // ends every chain after the application (R11): its own key commands are read there.
+        // The app's `UIApplication` subclass (one: `UIApplicationMain` names a single class).
+        var application: JSONValue?
+        if let subclass = commandsByType.keys.sorted().first(where: {
+            model.role($0) == .application && !model.isResponderAppDelegate($0) && state.paths[$0] == nil
+        }) {
+            application = applicationNode(subclass, commandsByType: commandsByType, state: &state)
+        }
         var appDelegate: JSONValue?
         if let delegate = commandsByType.keys.sorted().first(where: { model.isResponderAppDelegate($0) && state.paths[$0] == nil }) {
             appDelegate = node(delegate, parentPath: "(app delegate)", children: [:], commandsByType: commandsByType, state: &state)
@@ -202,6 +209,7 @@ struct SceneBuilder {
         if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
         members.append((key: "windows", value: .array(windows)))
         if !modals.isEmpty { members.append((key: "controllers", value: .array(modals))) }
+        if let application { members.append((key: "application", value: application)) }
         if let appDelegate { members.append((key: "appDelegate", value: appDelegate)) }
         if let firstResponder {
             members.append((key: "firstResponder", value: .string(firstResponder)))
@@ -362,13 +370,29 @@ struct SceneBuilder {
         if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !actions.isEmpty) {
             members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
-        if let cost = model.getterCosts.first(where: { $0.type == type }) {
-            members.append((key: "keyCommandsGetter", value: .object([
-                (key: "builds", value: .number(JSONNumber(cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands))),
-                (key: "computed", value: .bool(cost.computed)),
-                (key: "costly", value: .array(cost.costly.map(JSONValue.string))),
-            ])))
-        }
+        if let getter = getterMember(type) { members.append(getter) }
+        return .object(members)
+    }
+
+    /// What one call of `type`'s `keyCommands` getter costs, as a scene member, when the source
+    /// shows it.
+    private func getterMember(_ type: String) -> (key: String, value: JSONValue)? {
+        guard let cost = model.getterCosts.first(where: { $0.type == type }) else { return nil }
+        return (key: "keyCommandsGetter", value: .object([
+            (key: "builds", value: .number(JSONNumber(cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands))),
+            (key: "computed", value: .bool(cost.computed)),
+            (key: "costly", value: .array(cost.costly.map(JSONValue.string))),
+        ]))
+    }
+
+    /// The app's `UIApplication` subclass as the scene's `application` node: its commands,
+    /// actions and validations are the application's own, read after the key window and before
+    /// the main menu (R11). Its path is `application`.
+    private func applicationNode(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
+        state.paths[type] = "application"
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("responder")), (key: "name", value: .string("application"))]
+        members += responderMembers(type, commandsByType: commandsByType, state: &state).members
+        if let getter = getterMember(type) { members.append(getter) }
         return .object(members)
     }
 

@@ -41,9 +41,9 @@ public struct SceneImporter: Sendable {
 
     /// Imports the Swift and Objective-C files under `paths` (folders or files).
     public func importApp(at paths: [String]) throws(SceneImportError) -> ImportResult {
-        let files = try SourceFiles(paths: paths, options: options.files)
+        let files = try SourceFiles(paths: paths, options: options.files, platform: options.conditions.platform)
         guard !files.swiftFiles.isEmpty || !files.objectiveCFiles.isEmpty else {
-            let leftOut = files.notInAnyTarget + files.notInProject
+            let leftOut = files.notInAnyTarget + files.notInProject + files.onlyForOtherPlatforms.map(\.file)
             guard leftOut.isEmpty else { throw .everySourceLeftOut(paths, count: leftOut.count) }
             throw .noSwiftFiles(paths)
         }
@@ -77,6 +77,13 @@ public struct SceneImporter: Sendable {
             result.report.findings.append(ImportReport.Finding(
                 kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but compiles it into no target, so it is left out; "
                     + "to read it anyway, name the file on the command line",
+                file: file.displayPath, line: 1))
+        }
+        for leftOut in files.onlyForOtherPlatforms {
+            let file = leftOut.file
+            result.report.findings.append(ImportReport.Finding(
+                kind: .notInTarget, message: "\(file.displayPath): the Xcode project compiles it only for \(leftOut.platforms.joined(separator: ", ")) (a platform filter), "
+                    + "not for \(importer.options.conditions.platform.xcodeName), so it is left out; to read it anyway, name the file on the command line",
                 file: file.displayPath, line: 1))
         }
         for file in files.notInProject {

@@ -7,6 +7,12 @@ extension SceneDefinition {
         self = try JSONParser.decode(text, file: file) { root throws(SceneError) in try SceneDefinition(root, file: file) }
     }
 
+    /// Reads a scene already held as a JSON value (one a program built): the same checks as
+    /// ``init(json:file:)``, without writing and re-reading the text.
+    public init(value root: JSONValue, file: String = "scene") throws(SceneError) {
+        try self.init(root, file: file)
+    }
+
     init(_ root: JSONValue, file: String) throws(SceneError) {
         let top = try JSONFields(root, file: file, path: "", allowed: SceneDefinition.keys)
         let format = try top.string("format")
@@ -56,6 +62,20 @@ extension SceneDefinition {
             controllers.append(node)
         }
         firstResponder = try top.string("firstResponder")
+        application = nil
+        if let value = top.value("application") {
+            let node = try NodeDefinition(value, file: file, path: "application")
+            guard node.kind == .responder else {
+                throw SceneError.invalid(file, "application.type", expected: "\"responder\" (the application is a UIResponder)")
+            }
+            guard node.name == "application" else {
+                throw SceneError.invalid(file, "application.name", expected: "\"application\" (the application's path is always `application`)")
+            }
+            guard node.views.isEmpty, node.children.isEmpty else {
+                throw SceneError.invalid(file, "application.views", expected: "no views or children (the application has no view hierarchy)")
+            }
+            application = node
+        }
         appDelegate = nil
         if let value = top.value("appDelegate") {
             let node = try NodeDefinition(value, file: file, path: "appDelegate")
@@ -72,7 +92,8 @@ extension SceneDefinition {
 extension SceneDefinition {
     /// The fields each object of a scene file may have (docs/scene.schema.json lists the same).
     static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput",
-                       "state", "menus", "windows", "controllers", "firstResponder", "appDelegate"]
+                       "state", "menus", "windows", "controllers", "firstResponder", "application",
+                       "appDelegate"]
     static let menuKeys = ["id", "title", "parent", "commands", "remove"]
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
@@ -385,7 +406,7 @@ extension SceneDefinition {
             for child in node.children + node.views { try check(child) }
         }
         for (index, menu) in menus.enumerated() { try check(menu.commands, "menus[\(index)].commands") }
-        for node in windows + controllers + (appDelegate.map { [$0] } ?? []) { try check(node) }
+        for node in topLevelNodes { try check(node) }
     }
 }
 

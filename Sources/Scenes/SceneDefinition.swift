@@ -28,10 +28,20 @@ public struct SceneDefinition: Hashable, Sendable {
     public var controllers: [NodeDefinition]
     /// The initial first responder's path, if any.
     public var firstResponder: String?
+    /// What the app's `UIApplication` subclass declares, a `responder` node named
+    /// `application`: its commands, actions and validations are the application's, read after
+    /// the key window and before the main menu in every chain (R11).
+    public var application: NodeDefinition?
     /// The app delegate, a `responder` node: the end of every chain, after the application (R11).
     public var appDelegate: NodeDefinition?
     /// SHA-256 of the canonical JSON text (keys sorted, no whitespace): names the exact scene.
     public var contentHash: String
+
+    /// Every node at the top of the file: windows, controllers, the application and the app
+    /// delegate, in that order.
+    public var topLevelNodes: [NodeDefinition] {
+        windows + controllers + [application, appDelegate].compactMap { $0 }
+    }
 
     /// One named state value.
     public struct StateValue: Hashable, Sendable {

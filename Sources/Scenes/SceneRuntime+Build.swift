@@ -77,7 +77,7 @@ extension SceneRuntime {
 
     /// Declared commands, actions with effects, validations, first-responder capability and the
     /// getter's cost.
-    private func configure(_ responder: Responder, from node: NodeDefinition) {
+    func configure(_ responder: Responder, from node: NodeDefinition) {
         if let can = node.canBecomeFirstResponder { responder.acceptsFirstResponder = can }
         responder.keyCommandsBuiltPerCall = node.keyCommandsGetter?.buildsPerCall ?? 0
         if node.commands.contains(where: { $0.condition != nil }) {

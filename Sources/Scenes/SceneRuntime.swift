@@ -67,6 +67,7 @@ public final class SceneRuntime {
             let built = try build(window)
             if let built = built as? Window { application.addWindow(built) }
         }
+        if let node = definition.application { configure(application, from: node) }
         if let node = definition.appDelegate { application.delegate = try build(node) }
         try checkReferences()
         if let path = definition.firstResponder {

@@ -42,6 +42,75 @@ import Scenes
         #expect(keys(result) == ["Viewer keyCommands cmd+e edit", "Viewer keyCommands ctrl+cmd+n group"])
     }
 
+    /// A static stored command is built once, whoever reads it: a getter that picks among
+    /// static tables under a `switch` gets each table's commands under each case that reads it,
+    /// and a condition that reads the command first (in constants-only mode, running no app
+    /// code) does not stand in for the read that returns it.
+    @Test func aStaticCommandTableIsBuiltOnceAndReadUnderEachCondition() throws {
+        let result = try importing([
+            "Editor.swift": """
+                import UIKit
+                class Editor: UIViewController {
+                    enum Mode { case plain, vim }
+                    var mode = Mode.plain
+                    private static let arrows: [UIKeyCommand] = ["h", "l"].map { UIKeyCommand(input: $0, modifierFlags: .control, action: #selector(move)) }
+                    private static let vimKeys: [UIKeyCommand] = arrows + [UIKeyCommand(input: "i", modifierFlags: [], action: #selector(insert))]
+                    static let save = UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))
+                    override var keyCommands: [UIKeyCommand]? {
+                        var keys = [UIKeyCommand]()
+                        switch mode {
+                        case .plain: keys.append(contentsOf: Self.arrows)
+                        case .vim: keys.append(contentsOf: Self.vimKeys)
+                        }
+                        if Self.save.title != nil || isEditing {
+                            keys.append(Self.save)
+                        }
+                        return keys
+                    }
+                    @objc func move() {}
+                    @objc func insert() {}
+                    @objc func save() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Editor keyCommands cmd+s save", "Editor keyCommands ctrl+h move", "Editor keyCommands ctrl+l move",
+                                 "Editor keyCommands i insert"])
+        let arrows = result.inventory.filter { $0.action == "move:" || $0.action == "move" }
+        #expect(arrows.allSatisfy { $0.conditional })
+        #expect(result.inventory.first { $0.input == "s" }?.condition?.contains("isEditing") == true)
+    }
+
+    /// A function declared inside a getter runs in the getter's context: what it appends to
+    /// the getter's list stays appended. `continue` ends a pass of an unrolled loop, a scalar
+    /// built from a code (`String(UnicodeScalar(code))`) is that character, and iOS 13.4's
+    /// `UIKeyCommand.f1` is F1.
+    @Test func aLocalFunctionAppendsToTheGettersListAndContinueSkipsAPass() throws {
+        let result = try importing([
+            "Game.swift": """
+                import UIKit
+                class Board: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        var list = [UIKeyCommand(input: "\\r", modifierFlags: [], action: #selector(confirm(_:)))]
+                        func bind(_ key: String, _ flags: UIKeyModifierFlags = []) {
+                            list.append(UIKeyCommand(input: key, modifierFlags: flags, action: #selector(press(_:))))
+                        }
+                        bind(UIKeyCommand.f1)
+                        bind(UIKeyCommand.inputHome, .command)
+                        for code in 0x3D ..< (0x41 as UInt8) {
+                            if code == 0x3F { continue }
+                            bind(String(UnicodeScalar(code)))
+                        }
+                        return list
+                    }
+                    @objc func confirm(_ sender: Any) {}
+                    @objc func press(_ sender: Any) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Board keyCommands = press:", "Board keyCommands > press:", "Board keyCommands @ press:",
+                                 "Board keyCommands cmd+home press:", "Board keyCommands f1 press:", "Board keyCommands return confirm:"])
+    }
+
     @Test func aBuildMenuAnotherMenuCallsIsItsHelper() throws {
         let result = try importing([
             "Menus.swift": """

@@ -79,6 +79,41 @@ import Scenes
         #expect(result.report.unresolved.isEmpty)
     }
 
+    /// An app's `UIApplication` subclass with key commands is the scene's application node:
+    /// its commands are in the scene, after the key window's chain.
+    @Test func aUIApplicationSubclassesCommandsAreTheApplicationsOwn() throws {
+        let result = try importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window?.rootViewController = LibraryViewController()
+                        return true
+                    }
+                }
+                class LibraryViewController: UIViewController {}
+                """,
+            "Application.swift": """
+                import UIKit
+                class KeyboardApplication: UIApplication {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: "k", modifierFlags: [.command, .shift], action: #selector(showShortcuts))]
+                    }
+                    @objc func showShortcuts() {}
+                }
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let application = try #require(definition.application)
+        #expect(application.name == "application")
+        #expect(application.commands.map { $0.command.action?.name } == ["showShortcuts"])
+        #expect(result.report.unresolved.isEmpty)
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        #expect(runtime.application.keyCommands?.map { $0.action?.name } == ["showShortcuts"])
+    }
+
     /// A controller whose superclass the import does not read (a pod's side-menu controller)
     /// and that returns commands from `keyCommands` is a controller in the scene; a window's own
     /// commands are the key window's own.

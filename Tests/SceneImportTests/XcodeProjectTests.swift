@@ -27,6 +27,19 @@ struct XcodeProjectTests {
         }
         """
 
+    /// A controller named `name` whose one command is ⌘`key`.
+    static func controller(_ name: String, _ key: String) -> String {
+        """
+        import UIKit
+        class \(name): UIViewController {
+            override var keyCommands: [UIKeyCommand]? {
+                [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(go))]
+            }
+            @objc func go() {}
+        }
+        """
+    }
+
     @Test func theProjectSaysWhichFilesATargetCompiles() {
         let project = XcodeProject(text: Self.project)
         #expect(project.referencedSources == ["Editor.swift", "Legacy.swift"])
@@ -104,20 +117,9 @@ struct XcodeProjectTests {
         try FileManager.default.createDirectory(atPath: sources + "/Old Code", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
         try Self.project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
-        func controller(_ name: String, _ key: String) -> String {
-            """
-            import UIKit
-            class \(name): UIViewController {
-                override var keyCommands: [UIKeyCommand]? {
-                    [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(go))]
-                }
-                @objc func go() {}
-            }
-            """
-        }
-        try controller("Editor", "e").write(toFile: sources + "/Editor.swift", atomically: true, encoding: .utf8)
-        try controller("Legacy", "l").write(toFile: sources + "/Old Code/Legacy.swift", atomically: true, encoding: .utf8)
-        try controller("Loose", "o").write(toFile: sources + "/Loose.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Editor", "e").write(toFile: sources + "/Editor.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Legacy", "l").write(toFile: sources + "/Old Code/Legacy.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Loose", "o").write(toFile: sources + "/Loose.swift", atomically: true, encoding: .utf8)
 
         let files = try SourceFiles(paths: [sources])
         #expect(files.swiftFiles.map(\.displayPath) == [sources + "/Editor.swift"])
@@ -132,7 +134,7 @@ struct XcodeProjectTests {
         // A Swift package beside the project builds its own files.
         try FileManager.default.createDirectory(atPath: sources + "/Kit/Sources", withIntermediateDirectories: true)
         try "// swift-tools-version:5.9".write(toFile: sources + "/Kit/Package.swift", atomically: true, encoding: .utf8)
-        try controller("Packaged", "p").write(toFile: sources + "/Kit/Sources/Packaged.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Packaged", "p").write(toFile: sources + "/Kit/Sources/Packaged.swift", atomically: true, encoding: .utf8)
         let packaged = try SourceFiles(paths: [sources])
         #expect(packaged.swiftFiles.map(\.displayPath).sorted() == [sources + "/Editor.swift", sources + "/Kit/Sources/Packaged.swift"])
 
@@ -148,8 +150,8 @@ struct XcodeProjectTests {
         try Self.project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
         let onlyLoose = root + "/Old"
         try FileManager.default.createDirectory(atPath: onlyLoose, withIntermediateDirectories: true)
-        try controller("Legacy", "l").write(toFile: onlyLoose + "/Legacy.swift", atomically: true, encoding: .utf8)
-        try controller("Stray", "s").write(toFile: onlyLoose + "/Stray.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Legacy", "l").write(toFile: onlyLoose + "/Legacy.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Stray", "s").write(toFile: onlyLoose + "/Stray.swift", atomically: true, encoding: .utf8)
         let error = #expect(throws: SceneImportError.self) { try SceneImporter().importApp(at: [onlyLoose]) }
         #expect(error?.code == .noSwiftFiles)
         #expect(error?.description.contains("name the files on the command line") == true)
@@ -157,5 +159,61 @@ struct XcodeProjectTests {
         // Named on the command line, a file is read whatever the project says.
         let named = try SourceFiles(paths: [sources + "/Old Code/Legacy.swift"])
         #expect(named.swiftFiles.count == 1 && named.notInAnyTarget.isEmpty)
+    }
+
+    /// A multiplatform target compiles some files for some platforms only: a synchronized
+    /// folder's `platformFiltersByRelativePath` and a build file's `platformFilters`. A file
+    /// compiled only for macOS is in no iOS build; one for `ios` and `xros` is.
+    @Test func aFileCompiledOnlyForOtherPlatformsIsLeftOutAndReported() throws {
+        let root = ScratchDirectory.make()
+        let sources = root + "/App"
+        try FileManager.default.createDirectory(atPath: sources + "/Views", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+        let project = Self.project
+            .replacingOccurrences(of: "settings = {COMPILER_FLAGS = \"-w\"; }; };", with: "platformFilters = (ios, maccatalyst, ); };")
+            .replacingOccurrences(of: "\t};\n}", with: """
+                \t\tAAAAAAAAAAAAAAAAAAAAAA31 /* App */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (AAAAAAAAAAAAAAAAAAAAAA32 /* PBXFileSystemSynchronizedBuildFileExceptionSet */, ); path = App; sourceTree = "<group>"; };
+                \t\tAAAAAAAAAAAAAAAAAAAAAA32 /* PBXFileSystemSynchronizedBuildFileExceptionSet */ = {
+                \t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+                \t\t\tmembershipExceptions = (
+                \t\t\t\tInfo.plist,
+                \t\t\t);
+                \t\t\tplatformFiltersByRelativePath = {
+                \t\t\t\tViews/MacWindow.swift = (
+                \t\t\t\t\tmacos,
+                \t\t\t\t);
+                \t\t\t\t"Views/Phone View.swift" = (
+                \t\t\t\t\tios,
+                \t\t\t\t\txros,
+                \t\t\t\t);
+                \t\t\t};
+                \t\t\ttarget = AAAAAAAAAAAAAAAAAAAAAA41 /* App */;
+                \t\t};
+                \t};
+                }
+                """)
+        let parsed = XcodeProject(text: project)
+        #expect(parsed.platformRestrictions == [
+            .init(file: "Editor.swift", isName: true, platforms: ["ios", "maccatalyst"]),
+            .init(file: "App/Views/MacWindow.swift", isName: false, platforms: ["macos"]),
+            .init(file: "App/Views/Phone View.swift", isName: false, platforms: ["ios", "xros"]),
+        ])
+        try project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        try Self.controller("Editor", "e").write(toFile: sources + "/Editor.swift", atomically: true, encoding: .utf8)
+        try Self.controller("MacWindow", "m").write(toFile: sources + "/Views/MacWindow.swift", atomically: true, encoding: .utf8)
+        try Self.controller("PhoneView", "p").write(toFile: sources + "/Views/Phone View.swift", atomically: true, encoding: .utf8)
+
+        let files = try SourceFiles(paths: [sources])
+        #expect(files.swiftFiles.map(\.displayPath) == [sources + "/Editor.swift", sources + "/Views/Phone View.swift"])
+        #expect(files.onlyForOtherPlatforms.map(\.file.displayPath) == [sources + "/Views/MacWindow.swift"])
+        #expect(files.onlyForOtherPlatforms.first?.platforms == ["macos"])
+        let catalyst = try SourceFiles(paths: [sources], platform: .macCatalyst)
+        #expect(catalyst.swiftFiles.map(\.displayPath) == [sources + "/Editor.swift"])
+
+        let result = try SceneImporter().importApp(at: [sources])
+        #expect(Set(result.inventory.map(\.declaredIn)) == ["Editor", "PhoneView"])
+        let finding = result.report.findings.first { $0.file.hasSuffix("MacWindow.swift") }
+        #expect(finding?.kind == .notInTarget)
+        #expect(finding?.message.contains("only for macos") == true)
     }
 }

@@ -54,6 +54,44 @@ import ResponderEngine
         #expect(s.runtime.responder(at: "delegate") != nil)
     }
 
+    @Test func R11_theApplicationsOwnCommandsComeAfterTheWindowAndBeforeTheMainMenu() throws {
+        var s = try live(#"""
+            "state": {"palette": 0, "closed": 0, "locked": 0},
+            "application": {"type": "responder", "name": "application",
+                            "commands": [{"title": "Palette", "shortcut": "cmd+shift+p", "action": "showPalette:"},
+                                         {"title": "Close Everything", "shortcut": "cmd+w", "action": "closeAll:"},
+                                         {"title": "Lock", "shortcut": "cmd+l", "action": "lock:", "when": {"state": "locked", "equals": 0}}],
+                            "actions": {"showPalette:": [{"increment": "palette"}], "closeAll:": [{"increment": "closed"}],
+                                        "lock:": [{"set": "locked", "value": 1}]}},
+            "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
+              "views": [{"type": "table", "name": "list", "rows": ["a"]}]}}],
+            "firstResponder": "window/root/list"
+            """#)
+        let palette = s.press("cmd+shift+p")
+        #expect(palette.action == "showPalette:")
+        #expect(palette.provider is Application)
+        #expect(palette.outcome == .performedCommand, "\(palette.outcome)")
+        #expect(s.runtime.state["palette"] == 1)
+        // ⌘W is also the main menu's Close: the application's own command comes first (R11, R12).
+        #expect(s.press("cmd+w").action == "closeAll:")
+        #expect(s.runtime.state["closed"] == 1)
+        // A conditional command follows its state like any node's.
+        #expect(s.press("cmd+l").action == "lock:")
+        #expect(s.press("cmd+l").action == nil)
+    }
+
+    @Test func theApplicationNodeIsNamedApplicationAndHasNoViews() {
+        let scene = { (node: String) in
+            "{\"format\": \"keytrace-scene\", \"version\": 1, \"name\": \"format\", \"application\": \(node)}"
+        }
+        #expect(throws: SceneError.self) { try SceneDefinition(json: scene(#"{"type": "responder", "name": "app"}"#)) }
+        #expect(throws: SceneError.self) { try SceneDefinition(json: scene(#"{"type": "view", "name": "application"}"#)) }
+        #expect(throws: SceneError.self) {
+            try SceneDefinition(json: scene(#"{"type": "responder", "name": "application", "views": [{"type": "view", "name": "v"}]}"#))
+        }
+        #expect((try? SceneDefinition(json: scene(#"{"type": "responder", "name": "application"}"#)))?.application != nil)
+    }
+
     @Test func R11_addKeyCommandComesAfterKeyCommandsAndTheSameCommandIsCollectedOnce() throws {
         var s = try live(#"""
             "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",

@@ -232,6 +232,9 @@ extension Evaluator {
         if let local = frame.locals[name], case .closure(let closure) = local {
             return callClosure(closure, with: args.map { evaluate($0.expression, frame: &frame) }, frame: &frame)
         }
+        if let function = frame.localFunctions[name] {
+            return callLocalFunction(function, args: args, frame: &frame)
+        }
         // A method of `self`'s type, or a global function.
         if let type = frame.selfType, let result = callMethod(name, on: type, args: args, call: call, frame: &frame, selfValue: nil) {
             return result
@@ -440,6 +443,39 @@ extension Evaluator {
             return invokeWithValues(function, ofType: type, values: [value], frame: &frame)
         }
         return .unknown(text)
+    }
+
+    /// A call of a function declared in the running body. It runs in the caller's context, as
+    /// Swift's local functions capture it: what it does to the caller's locals and to `self`
+    /// stays done (`commands.append(…)` inside it grows the caller's `commands`). Not memoised:
+    /// its context is the caller's whole frame.
+    func callLocalFunction(_ function: FunctionDeclSyntax, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
+        guard let body = function.body else { return .unknown(function.name.text) }
+        let info: SourceIndex.FunctionInfo
+        if let known = localFunctionInfos[function.id] {
+            info = known
+        } else if let described = index.localFunction(function) {
+            info = described
+            localFunctionInfos[function.id] = described
+        } else {
+            return .unknown(function.name.text)
+        }
+        let key = RunKey.node(body.id)
+        guard enter(key) else { return .unknown(function.name.text) }
+        defer { leave(key) }
+        let values = argumentValues(for: info, args: args, ofType: nil, frame: &frame)
+        var inner = frame
+        inner.returns = []
+        inner.terminated = false
+        inner.returnHint = Self.resolvingSelf(info.returnType, in: inner.selfType)
+        let parameters = Set(info.parameters.map(\.name))
+        for (parameter, value) in zip(info.parameters, values) { inner.locals[parameter.name] = value }
+        let result = run(body.statements, frame: &inner)
+        for (name, value) in inner.locals where !parameters.contains(name) && frame.locals[name] != nil {
+            frame.locals[name] = value
+        }
+        frame.selfFields = inner.selfFields
+        return result
     }
 
     func callClosure(_ closure: ClosureExprSyntax, with values: [Value], frame: inout Frame) -> Value {

@@ -355,7 +355,12 @@ extension Evaluator {
         }
         guard enter(key) else { return .unknown(property.name) }
         defer { leave(key) }
-        var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
+        // A static or global stored property is initialised once, whoever reads it first: its
+        // initialiser runs once, unconditionally, and what it creates is logged under each
+        // reader's conditions (a getter that picks one of four static tables under a `switch`
+        // runs each table's initialiser once, not once per case that reads it).
+        let initialisedOnce = property.getter == nil && (property.isStatic || type == nil)
+        var inner = Frame(selfType: type ?? frame.selfType, conditions: initialisedOnce ? [] : frame.conditions)
         inner.returnHint = Self.resolvingSelf(property.type, in: inner.selfType)
         if type == frame.selfType {
             inner.selfFields = frame.selfFields
@@ -364,7 +369,10 @@ extension Evaluator {
         }
         let memoKey = memoKey(declaration, selfType: inner.selfType, values: [inner.locals["self"] ?? .null],
                               sharedFields: inner.selfFields, conditions: inner.conditions)
-        return memoised(memoKey, sharesFields: false, frame: &inner) { inner in
+        let createdBefore = created.count
+        let addedBefore = added.count
+        let loggedBefore = shortcutLog?.count ?? 0
+        let value = memoised(memoKey, sharesFields: false, frame: &inner) { inner in
             if let getter = property.getter {
                 return run(getter, frame: &inner)
             }
@@ -373,6 +381,14 @@ extension Evaluator {
             }
             return .unknown(property.name)
         }
+        if initialisedOnce && !frame.conditions.isEmpty {
+            prefixCreated(from: createdBefore, with: frame.conditions)
+            prefixAdded(from: addedBefore, with: frame.conditions)
+            if let count = shortcutLog?.count, count > loggedBefore {
+                for offset in loggedBefore..<count { shortcutLog?[offset].conditions.insert(contentsOf: frame.conditions, at: 0) }
+            }
+        }
+        return value
     }
 
     /// A declared type with `Self` standing for the type that declares it (`static var
@@ -434,7 +450,7 @@ extension Evaluator {
                 return .null
             }
             if !frame.conditions.isEmpty {
-                for offset in createdBefore..<created.count { created[offset].conditions = frame.conditions + created[offset].conditions }
+                prefixCreated(from: createdBefore, with: frame.conditions)
                 prefixAdded(from: addedBefore, with: frame.conditions)
             }
             if let value = inner.selfFields[name] { return value }

@@ -9,7 +9,9 @@ import SwiftSyntax
 /// mode. Hashing those values (``Value/fingerprint(into:)``) gives the key. A hit replays what
 /// the run did: its result, the commands it created and added, and the fields it left. A run
 /// the call depth or the budget cut short is not stored, since a second attempt from another
-/// call stack may see further; a recursion gives unknown from every call stack alike.
+/// call stack may see further; a recursion gives unknown from every call stack alike. A run in
+/// constants-only mode (deciding a condition, ``Evaluator/readingConstantsOnly``) runs none of
+/// the app's code, so it has keys of its own.
 struct MemoKey: Hashable {
     var declaration: SyntaxIdentifier
     var context: Int
@@ -32,6 +34,7 @@ extension Evaluator {
         var hasher = Hasher()
         hasher.combine(site)
         hasher.combine(mode == .menu)
+        hasher.combine(readingConstantsOnly)
         hasher.combine(selfType)
         hasher.combine(values.count)
         for value in values { value.fingerprint(into: &hasher) }

@@ -77,6 +77,8 @@ final class Evaluator {
     /// ``findFunctions(named:in:)``'s answers, by type and name: the index does not change
     /// while the evaluator runs, and a getter asks the same question once per call it makes.
     var functionsFound: [String: [SourceIndex.FunctionInfo]] = [:]
+    /// Local functions described (``SourceIndex/localFunction(_:)``), by declaration.
+    var localFunctionInfos: [SyntaxIdentifier: SourceIndex.FunctionInfo] = [:]
     /// Function bodies' text, for "does this body mention X" checks.
     var bodyTexts: [SyntaxIdentifier: String] = [:]
     /// The names each closure's body mentions (``Evaluator/namesMentioned(in:)``).
@@ -125,6 +127,13 @@ final class Evaluator {
         var selfCommand: CommandValue?
         /// The declared type of what the running code returns (resolves `.init(…)` in `return [.init(…)]`).
         var returnHint: String?
+        /// Functions declared in the running body so far (`func register(_ input: String) { … }`
+        /// inside a getter), by name.
+        var localFunctions: [String: FunctionDeclSyntax] = [:]
+        /// Inside a pass of a `for` loop the evaluator unrolls: `continue` ends the pass.
+        var inForPass = false
+        /// ``terminated`` by `continue`: the code after it still runs in other passes.
+        var endedPass = false
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
@@ -144,6 +153,11 @@ final class Evaluator {
 
     func recordAddedItems(_ items: some Collection<Value.Item>) {
         added += items
+    }
+
+    /// Puts `conditions` before the conditions of every command created since `start`.
+    func prefixCreated(from start: Int, with conditions: [String]) {
+        for offset in start..<created.count { created[offset].conditions = conditions + created[offset].conditions }
     }
 
     /// Puts `conditions` before the conditions of every command added since `start`.
@@ -218,8 +232,9 @@ final class Evaluator {
     func execute(_ items: CodeBlockItemListSyntax, frame: inout Frame) {
         for item in items {
             if frame.terminated {
-                // Code after a `return` every path takes never runs.
-                skippedRegions.insert(item.id)
+                // Code after a `return` every path takes never runs (after a `continue`, it
+                // runs in other passes).
+                if !frame.endedPass { skippedRegions.insert(item.id) }
                 continue
             }
             guard spend(at: item) else { return }
@@ -245,6 +260,8 @@ final class Evaluator {
             if let clause = index.conditions.activeClause(of: block), case .statements(let items)? = clause.elements {
                 execute(items, frame: &frame)
             }
+        } else if let function = decl.as(FunctionDeclSyntax.self), function.body != nil {
+            frame.localFunctions[function.name.text] = function
         }
     }
 
@@ -277,6 +294,7 @@ final class Evaluator {
             execute(doStatement.body.statements, frame: &frame)
         } else if let whileStatement = statement.as(WhileStmtSyntax.self) {
             var inner = frame
+            inner.inForPass = false
             inner.conditions.append(whileStatement.conditions.sourceText)
             execute(whileStatement.body.statements, frame: &inner)
             merge(branches: [inner], into: &frame)
@@ -284,6 +302,9 @@ final class Evaluator {
             execute(repeatStatement.body.statements, frame: &frame)
         } else if statement.is(ThrowStmtSyntax.self) {
             frame.terminated = true
+        } else if statement.is(ContinueStmtSyntax.self), frame.inForPass {
+            frame.terminated = true
+            frame.endedPass = true
         }
     }
 
@@ -609,6 +630,7 @@ final class Evaluator {
         let open = branches.filter { !$0.terminated }
         if open.isEmpty {
             result.terminated = true
+            result.endedPass = branches.contains(where: \.endedPass)
         } else if open.count < branches.count, open.count == 1 {
             result.conditions = open[0].conditions
         }
@@ -665,22 +687,28 @@ final class Evaluator {
                 var branches: [Frame] = []
                 for index in 0..<passes.count {
                     var inner = frame
+                    inner.inForPass = true
                     inner.conditions.append("\(passes.list) has \(index + 1) elements")
                     bind(statement.pattern, to: .tuple([(label: "offset", value: .int(index)),
                                                         (label: "element", value: .unknown(passes.list + "[\(index)]"))]), frame: &inner)
                     if let whereText { inner.conditions.append(whereText) }
                     execute(statement.body.statements, frame: &inner)
                     inner.terminated = false
+                    inner.endedPass = false
+                    inner.inForPass = frame.inForPass
                     branches.append(inner)
                 }
                 merge(branches: branches, into: &frame)
                 return
             }
             var inner = frame
+            inner.inForPass = true
             bind(statement.pattern, to: .unknown(statement.pattern.sourceText), frame: &inner)
             if let whereText { inner.conditions.append(whereText) }
             execute(statement.body.statements, frame: &inner)
             inner.terminated = false
+            inner.endedPass = false
+            inner.inForPass = frame.inForPass
             merge(branches: [inner], into: &frame)
             return
         }
@@ -689,12 +717,16 @@ final class Evaluator {
         // conditions are undone after it, and locals the body declares are dropped.
         let outerConditions = frame.conditions
         let outerNames = Set(frame.locals.keys)
+        let wasInForPass = frame.inForPass
+        frame.inForPass = true
+        defer { frame.inForPass = wasInForPass }
         for element in elements {
             frame.conditions += element.conditions
             if let whereText { frame.conditions.append(whereText) }
             bind(statement.pattern, to: element.value, frame: &frame)
             execute(statement.body.statements, frame: &frame)
             frame.terminated = false
+            frame.endedPass = false
             frame.conditions = outerConditions
             if frame.locals.count != outerNames.count || frame.locals.keys.contains(where: { !outerNames.contains($0) }) {
                 frame.locals = frame.locals.filter { outerNames.contains($0.key) }

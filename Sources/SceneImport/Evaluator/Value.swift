@@ -169,7 +169,8 @@ enum KeyInputConstant {
             "inputPageDown": "UIKeyInputPageDown", "inputHome": "UIKeyInputHome",
             "inputEnd": "UIKeyInputEnd", "inputDelete": "UIKeyInputDelete",
         ]
-        for n in 1...12 { table["inputF\(n)"] = "UIKeyInputF\(n)" }
+        // iOS 13.4's function keys: `UIKeyCommand.f1` … `f12`.
+        for n in 1...12 { table["f\(n)"] = "UIKeyInputF\(n)" }
         return table
     }()
 

@@ -106,7 +106,7 @@ public struct ImportReport: Sendable {
         findings += Self.duplicates(in: inventory)
         findings += Self.perCommand(inventory, model: model)
         do {
-            let definition = try SceneDefinition(json: scene.json, file: "imported scene")
+            let definition = try SceneDefinition(value: scene.definition, file: "imported scene")
             let runtime = try SceneRuntime(definition: definition, file: "imported scene")
             let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
             for shadowed in dispatcher.shadowedCommands() {

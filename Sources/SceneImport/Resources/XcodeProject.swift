@@ -7,6 +7,11 @@
 /// project does not mention at all is in no build either, unless the project takes whole
 /// folders as they are on disk (``usesSynchronizedFolders``, Xcode 16) or a Swift package
 /// builds it. Files are matched by name, the way the project names them.
+///
+/// A multiplatform target can compile a file for some platforms only: a build file's
+/// `platformFilter`/`platformFilters`, or, in a synchronized folder, its exception set's
+/// `platformFiltersByRelativePath` (``platformRestrictions``). Xcode names the platforms `ios`,
+/// `maccatalyst`, `macos`, `xros`, `tvos` and `watchos`.
 struct XcodeProject {
     /// Names (the last path component) of the Swift and Objective-C files the project references.
     private(set) var referencedSources: Set<String> = []
@@ -15,6 +20,24 @@ struct XcodeProject {
     /// Whether the project has folders that Xcode keeps in step with the disk
     /// (`PBXFileSystemSynchronizedRootGroup`): their files are compiled without being listed.
     private(set) var usesSynchronizedFolders = false
+    /// The files a platform filter limits to some platforms, each with those platforms.
+    private(set) var platformRestrictions: [PlatformRestriction] = []
+
+    /// A file compiled only for some platforms.
+    struct PlatformRestriction: Equatable {
+        /// A synchronized folder's file: its path below the project's folder
+        /// (`App/Views/MacView.swift`); a build file's: its name.
+        var file: String
+        /// Whether ``file`` is a name rather than a path.
+        var isName: Bool
+        /// Xcode's names of the platforms it is compiled for.
+        var platforms: Set<String>
+
+        /// Whether this restriction is about the file at `path` (an absolute path).
+        func names(_ path: String) -> Bool {
+            isName ? path.split(separator: "/").last.map(String.init) == file : path.hasSuffix("/" + file)
+        }
+    }
 
     /// The project's file references and build phases, read from the text of a `project.pbxproj`
     /// (an old-style property list). Text it cannot read yields an empty project.
@@ -22,6 +45,9 @@ struct XcodeProject {
         var files: [Substring: Substring] = [:]  // file reference id → name
         var buildFiles: [Substring: Substring] = [:]  // build file id → file reference id
         var compiledBuildFiles: [Substring] = []
+        var buildFilePlatforms: [Substring: [Substring]] = [:]  // build file id → its platform filters
+        var exceptionFilters: [Substring: [(path: Substring, platforms: [Substring])]] = [:]  // exception set id → filters
+        var synchronizedGroups: [(path: Substring, exceptions: [Substring])] = []
         let bytes = Array(text.utf8)
         var scanner = ObjectScanner(bytes: bytes)
         while let object = scanner.next() {
@@ -35,17 +61,50 @@ struct XcodeProject {
                 }
             case "PBXBuildFile":
                 if let reference = object.field("fileRef") { buildFiles[object.id] = reference }
+                let platforms = object.field("platformFilter").map { [$0] } ?? object.list("platformFilters")
+                if !platforms.isEmpty { buildFilePlatforms[object.id] = platforms }
             case "PBXSourcesBuildPhase":
                 compiledBuildFiles += object.list("files")
             case "PBXFileSystemSynchronizedRootGroup":
                 usesSynchronizedFolders = true
+                if let path = object.field("path") { synchronizedGroups.append((path, object.list("exceptions"))) }
+            case "PBXFileSystemSynchronizedBuildFileExceptionSet":
+                let filters = object.listsByKey("platformFiltersByRelativePath")
+                if !filters.isEmpty { exceptionFilters[object.id] = filters.map { (path: $0.key, platforms: $0.items) } }
             default:
                 continue
             }
         }
+        // A name is restricted when every build file that compiles it is, to the platforms of any.
+        var restrictedNames: [Substring: Set<String>] = [:]
+        var unrestrictedNames: Set<Substring> = []
         for buildFile in compiledBuildFiles {
-            if let reference = buildFiles[buildFile], let name = files[reference] { compiledSources.insert(String(name)) }
+            guard let reference = buildFiles[buildFile], let name = files[reference] else { continue }
+            compiledSources.insert(String(name))
+            if let platforms = buildFilePlatforms[buildFile] {
+                restrictedNames[name, default: []].formUnion(platforms.map(String.init))
+            } else {
+                unrestrictedNames.insert(name)
+            }
         }
+        for (name, platforms) in restrictedNames.sorted(by: { $0.key < $1.key }) where !unrestrictedNames.contains(name) {
+            platformRestrictions.append(PlatformRestriction(file: String(name), isName: true, platforms: platforms))
+        }
+        for group in synchronizedGroups {
+            for exception in group.exceptions {
+                for filter in exceptionFilters[exception] ?? [] {
+                    platformRestrictions.append(PlatformRestriction(file: "\(group.path)/\(filter.path)", isName: false,
+                                                                    platforms: Set(filter.platforms.map(String.init))))
+                }
+            }
+        }
+    }
+
+    /// The platforms the file at `path` (absolute) is compiled for, when a filter limits them.
+    func platforms(compiling path: String) -> Set<String>? {
+        let restrictions = platformRestrictions.filter { $0.names(path) }
+        guard !restrictions.isEmpty else { return nil }
+        return restrictions.reduce(into: Set<String>()) { $0.formUnion($1.platforms) }
     }
 
     /// Whether a file of this name is compiled by a Sources build phase: Swift, Objective-C and
@@ -127,6 +186,34 @@ private struct ObjectScanner {
                 items.append(body[start..<cursor])
             }
             return items
+        }
+
+        /// The lists of the dictionary `key = { NAME = ( ITEM, … ); … };`, by name (quotes
+        /// removed), in the order written. A malformed entry ends the reading.
+        func listsByKey(_ key: String) -> [(key: Substring, items: [Substring])] {
+            guard let range = body.firstByteRange(of: key + " = {") else { return [] }
+            var result: [(key: Substring, items: [Substring])] = []
+            var rest = body[range.upperBound...]
+            while true {
+                rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+                guard let first = rest.first, first != "}" else { return result }
+                let name: Substring
+                if first == "\"" {
+                    let inner = rest.dropFirst()
+                    guard let end = inner.firstIndex(of: "\"") else { return result }
+                    name = inner[..<end]
+                    rest = inner[inner.index(after: end)...]
+                } else {
+                    let end = rest.firstIndex { $0 == " " || $0 == "=" } ?? rest.endIndex
+                    name = rest[..<end]
+                    rest = rest[end...]
+                }
+                guard let open = rest.firstIndex(of: "("), rest[..<open].allSatisfy({ $0 == " " || $0 == "=" }),
+                      let close = rest[open...].firstIndex(of: ")") else { return result }
+                let items = rest[rest.index(after: open)..<close].split { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+                result.append((key: name, items: items.map { $0.hasPrefix("\"") && $0.hasSuffix("\"") && $0.count > 1 ? $0.dropFirst().dropLast() : $0 }))
+                rest = rest[rest.index(after: close)...].drop { $0 == " " || $0 == ";" }
+            }
         }
 
         /// Whether `byte` separates the items of a list: white space or a comma.

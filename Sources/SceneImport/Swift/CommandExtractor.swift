@@ -141,13 +141,11 @@ struct CommandExtractor {
     private func commands(in items: [Value.Item], provider: String, mechanism: ImportedCommand.Mechanism) -> [ImportedCommand] {
         // One command reached along several paths (returned before and after a `guard`, say)
         // is present when any of those paths runs.
-        var order: [String] = []
-        var occurrences: [String: (command: CommandValue, conditions: [[String]])] = [:]
+        var order: [CommandIdentity] = []
+        var occurrences: [CommandIdentity: (command: CommandValue, conditions: [[String]])] = [:]
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
-            let input = command.input.map { $0 ?? "\u{1}unknown" } ?? "\u{1}none"
-            let modifiers = command.modifiers.map { $0.sorted().joined(separator: ",") } ?? "\u{1}unknown"
-            let key = "\(command.location.file):\(command.location.line) \(input) \(modifiers) \(command.action ?? "")"
+            let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
             if occurrences[key] == nil { order.append(key) }
             occurrences[key, default: (command, [])].conditions.append(Self.unique(item.conditions))
         }
@@ -170,6 +168,15 @@ struct CommandExtractor {
         }
     }
 
+    /// What makes two command values reached along different paths the same command: where it
+    /// is created, its key and its action.
+    private struct CommandIdentity: Hashable {
+        var location: SourceLocation
+        var input: String??
+        var modifiers: Set<String>?
+        var action: String?
+    }
+
     /// The conditions under which at least one of `paths` runs: what they share, and the
     /// rest joined with `||` unless some path needs nothing more or the rest are `c` and `!(c)`.
     static func combine(_ paths: [[String]]) -> [String] {
@@ -185,9 +192,14 @@ struct CommandExtractor {
         return common + [alternatives.map { "(\($0))" }.joined(separator: " || ")]
     }
 
+    /// `conditions` without repeats, in first-seen order. The lists are a few conditions long,
+    /// so a scan of what is kept costs less than hashing.
     static func unique(_ conditions: [String]) -> [String] {
-        var seen: Set<String> = []
-        return conditions.filter { seen.insert($0).inserted }
+        guard conditions.count > 1 else { return conditions }
+        var kept: [String] = []
+        kept.reserveCapacity(conditions.count)
+        for condition in conditions where !kept.contains(condition) { kept.append(condition) }
+        return kept
     }
 
     // MARK: - SwiftUI

@@ -13,6 +13,9 @@ public struct CompilationConditions: Sendable, Equatable {
         case iOS = "ios"
         /// Mac Catalyst: `os(iOS)` and `targetEnvironment(macCatalyst)` are both true.
         case macCatalyst = "catalyst"
+
+        /// The platform's name in an Xcode project's platform filters.
+        public var xcodeName: String { self == .macCatalyst ? "maccatalyst" : "ios" }
     }
 
     /// The platform compiled for.

@@ -29,6 +29,17 @@ public struct SourceFiles: Sendable, Equatable {
     /// Swift and Objective-C files under an Xcode project's folder that no project found
     /// references (see ``XcodeProject``): left out of the import, and listed in the report.
     public var notInProject: [File] = []
+    /// Swift and Objective-C files an Xcode project compiles only for other platforms (a
+    /// platform filter: `macos` only, say), with the platforms: left out of the import, and
+    /// listed in the report.
+    public var onlyForOtherPlatforms: [OtherPlatformsFile] = []
+
+    /// A file an Xcode project compiles only for other platforms, and those platforms (Xcode's
+    /// names: `macos`, `xros`…).
+    public struct OtherPlatformsFile: Sendable, Equatable {
+        public var file: File
+        public var platforms: [String]
+    }
 
     /// One file: where it is on disk and how the inventory names it.
     public struct File: Sendable, Equatable, Hashable {
@@ -55,8 +66,8 @@ public struct SourceFiles: Sendable, Equatable {
         ".swiftpm", "node_modules",
     ]
 
-    /// Finds the files under each path (a folder or a file).
-    public init(paths: [String], options: Options = Options()) throws(SceneImportError) {
+    /// Finds the files under each path (a folder or a file) that a build for `platform` compiles.
+    public init(paths: [String], options: Options = Options(), platform: CompilationConditions.Platform = .iOS) throws(SceneImportError) {
         swiftFiles = []
         stringsFiles = []
         var named: Set<String> = []  // files given by name are read whatever the project says
@@ -87,7 +98,7 @@ public struct SourceFiles: Sendable, Equatable {
                 }
             }
         }
-        leaveOutFilesNoTargetCompiles(except: named)
+        leaveOutFilesNoTargetCompiles(except: named, platform: platform)
     }
 
     /// Moves the sources that the Xcode projects found reference but compile into no target to
@@ -97,18 +108,22 @@ public struct SourceFiles: Sendable, Equatable {
     /// A file is beside a project when it is under the folder that holds the `.xcodeproj`. It
     /// stays when a project takes folders as they are on disk, when a Swift package (a folder
     /// with `Package.swift` between it and the project) builds it, or when it was named on the
-    /// command line. Headers stay: a compiled file includes them by path.
-    private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>) {
+    /// command line. Headers stay: a compiled file includes them by path. A file the projects'
+    /// platform filters compile only for other platforms than `platform` goes to
+    /// ``onlyForOtherPlatforms``.
+    private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>, platform: CompilationConditions.Platform) {
         var referenced: Set<String> = []
         var compiled: Set<String> = []
         var projects: [(folder: String, referenced: Set<String>)] = []
         var synchronized = false
+        var filtered: [XcodeProject] = []
         for file in settingsFiles where file.path.hasSuffix("project.pbxproj") {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             let project = XcodeProject(text: String(decoding: data, as: UTF8.self))
             referenced.formUnion(project.referencedSources)
             compiled.formUnion(project.compiledSources)
             synchronized = synchronized || project.usesSynchronizedFolders
+            if !project.platformRestrictions.isEmpty { filtered.append(project) }
             let bundle = URL(fileURLWithPath: file.path).standardizedFileURL.deletingLastPathComponent()
             projects.append((bundle.deletingLastPathComponent().path, project.referencedSources))
         }
@@ -131,6 +146,12 @@ public struct SourceFiles: Sendable, Equatable {
             packageAnswers[folder] = found
             return found
         }
+        func otherPlatforms(_ file: File) -> [String]? {
+            let absolute = URL(fileURLWithPath: file.path).standardizedFileURL.path
+            let platforms = filtered.compactMap { $0.platforms(compiling: absolute) }
+            guard !platforms.isEmpty, !platforms.contains(where: { $0.contains(platform.xcodeName) }) else { return nil }
+            return platforms.reduce(into: Set<String>()) { $0.formUnion($1) }.sorted()
+        }
         func placement(_ file: File) -> (compiled: Bool, referenced: Bool) {
             guard !named.contains(file.path) else { return (true, true) }
             let name = String(file.path.split(separator: "/").last ?? "")
@@ -147,7 +168,9 @@ public struct SourceFiles: Sendable, Equatable {
         var kept: [File] = []
         for file in swiftFiles + objectiveCFiles {
             let place = placement(file)
-            if place.compiled {
+            if place.compiled, !named.contains(file.path), let platforms = otherPlatforms(file) {
+                onlyForOtherPlatforms.append(OtherPlatformsFile(file: file, platforms: platforms))
+            } else if place.compiled {
                 kept.append(file)
             } else if place.referenced {
                 notInAnyTarget.append(file)

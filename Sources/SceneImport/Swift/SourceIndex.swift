@@ -372,6 +372,14 @@ struct SourceLocation: Hashable, Comparable {
 }
 
 /// Walks one file's declarations, honouring `#if`.
+extension SourceIndex {
+    /// A function declared inside a body (a local function), described as members are.
+    func localFunction(_ function: FunctionDeclSyntax) -> FunctionInfo? {
+        guard let file = fileOfRoot[function.root.id], let lines = lineTables[file] else { return nil }
+        return DeclarationCollector(conditions: conditions, lines: lines, file: file).functionInfo(function)
+    }
+}
+
 private struct DeclarationCollector {
     let conditions: CompilationConditions
     let lines: LineTable
