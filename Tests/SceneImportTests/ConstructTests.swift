@@ -111,6 +111,76 @@ import Scenes
                                  "Board keyCommands cmd+home press:", "Board keyCommands f1 press:", "Board keyCommands return confirm:"])
     }
 
+    /// A closure written in a call of the app's own method on another type
+    /// (`letters.each { letter in … }` with `extension String { func each(_:) }`) runs, when the
+    /// method calls it, in the caller's context: what it appends to the caller's field stays
+    /// appended. Swift 3's `characters` and `self.list! += […]` are read.
+    @Test func aClosurePassedToAnotherTypesMethodRunsInItsCallersContext() throws {
+        let result = try importing([
+            "Each.swift": """
+                extension String {
+                    func each(_ body: (String) -> Void) {
+                        for character in self.characters { body(String(character)) }
+                    }
+                }
+                """,
+            "Console.swift": """
+                import UIKit
+                let letters = "ab"
+                class Console: UIViewController {
+                    var list: [UIKeyCommand]?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        list = []
+                        letters.each { letter in
+                            [[], [.control]].map({ self.list! += [UIKeyCommand(input: letter, modifierFlags: $0, action: #selector(Console.send(_:)))] })
+                        }
+                    }
+                    override var keyCommands: [UIKeyCommand]? { return list! }
+                    @objc func send(_ sender: UIKeyCommand) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Console keyCommands a send:", "Console keyCommands b send:", "Console keyCommands ctrl+a send:",
+                                 "Console keyCommands ctrl+b send:"])
+    }
+
+    /// Inside a view's helper, a local no shortcut depends on is not computed, and reading a
+    /// field runs only the methods that assign it: the model a board view reads (a deck built
+    /// card by card) is not run to find the view's Escape button.
+    @Test func aHelperDoesNotRunTheModelItsShortcutDoesNotNeed() throws {
+        let result = try importing([
+            "Board.swift": """
+                import SwiftUI
+                struct Card { var rank: Int; var suit: Int }
+                final class Game {
+                    var cards: [Card] = []
+                    init() { deal() }
+                    func deal() {
+                        cards = []
+                        for suit in 0..<4 { for rank in 0..<13 { cards.append(Card(rank: rank, suit: suit)) } }
+                    }
+                    func score() -> Int { cards.reduce(0) { $0 + $1.rank } }
+                }
+                struct Board: View {
+                    @State private var game = Game()
+                    var body: some View { table(width: 3) }
+                    private func table(width: Int) -> some View {
+                        let score = game.score()
+                        let columns = game.cards.count / width
+                        return VStack {
+                            Text("\\(score) in \\(columns)")
+                            Button("Cancel") { }
+                                .keyboardShortcut(.cancelAction)
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Board swiftui esc nil"])
+        #expect(result.report.evaluationSteps < 200, "\(result.report.evaluationSteps) steps")
+    }
+
     @Test func aBuildMenuAnotherMenuCallsIsItsHelper() throws {
         let result = try importing([
             "Menus.swift": """

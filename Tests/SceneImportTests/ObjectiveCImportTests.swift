@@ -275,6 +275,39 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
     }
 
+    /// `for (NSInteger i = 0; i < letters.length; i++)` with `[letters substringWithRange:NSMakeRange(i, 1)]`
+    /// (or `characterAtIndex:`) over a string the method fixes gives one command per character;
+    /// commands built in `viewDidLoad` and kept in a property are what `keyCommands` returns.
+    @Test func substringLoopsGiveOneCommandPerCharacter() throws {
+        let result = try importApp([
+            "App/Console.h": "#import <UIKit/UIKit.h>\n@interface Console : UIViewController\n@end\n",
+            "App/Console.m": """
+                #import "Console.h"
+                @interface Console ()
+                @property (nonatomic) NSArray *shortcuts;
+                @end
+                @implementation Console
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    NSMutableArray *list = [[NSMutableArray alloc] init];
+                    NSString *letters = @"xyz";
+                    for (NSInteger i = 0; i < letters.length; i++) {
+                        NSString *input = [letters substringWithRange:NSMakeRange(i, 1)];
+                        [list addObject:[UIKeyCommand keyCommandWithInput:input modifierFlags:UIKeyModifierControl action:@selector(send:)]];
+                    }
+                    self.shortcuts = list.copy;
+                }
+                - (NSArray *)keyCommands {
+                    return self.shortcuts;
+                }
+                - (void)send:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        #expect(result.inventory.map(\.displayShortcut).sorted() == ["ctrl+x", "ctrl+y", "ctrl+z"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
+    }
+
     /// A factory method (`- (UIKeyCommand *)…`) messaged on `self` gives the command it returns,
     /// created at the message's line, with the message's arguments.
     @Test func factoryMethodsGiveTheCommandsTheyReturn() throws {

@@ -314,6 +314,12 @@ extension Evaluator {
         switch base {
         case .array, .string, .unknown:
             if let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
+            // The app's own method in `extension String` (`letters.each { … }`), run on the string.
+            if case .string = base, let result = callMethod(name, on: "String", args: args, call: call, frame: &frame, selfValue: base) {
+                return result
+            }
+        case .int:
+            if let result = callMethod(name, on: "Int", args: args, call: call, frame: &frame, selfValue: base) { return result }
         case .typeReference(let type):
             if type == "super" { return .unknown(call.sourceText) }
             if type == "self", let selfType = frame.selfType,
@@ -482,6 +488,20 @@ extension Evaluator {
         let key = RunKey.node(closure.id)
         guard enter(key) else { return .unknown("closure") }
         defer { leave(key) }
+        if var context = capturedContexts[closure.id] {
+            // A closure the caller of the running function wrote: it runs in that caller's
+            // context, under the conditions it is called in.
+            var inner = context
+            inner.returns = []
+            inner.terminated = false
+            inner.conditions = frame.conditions
+            bindClosureParameters(closure, to: values, frame: &inner)
+            let value = run(closure.statements, frame: &inner)
+            context.selfFields = inner.selfFields
+            for (name, value) in inner.locals where context.locals[name] != nil { context.locals[name] = value }
+            capturedContexts[closure.id] = context
+            return value
+        }
         var inner = frame
         inner.returns = []
         inner.terminated = false
@@ -491,37 +511,11 @@ extension Evaluator {
         // cost as much as the table.
         let named = namesMentioned(in: closure)
         let locals = inner.locals.filter { named.contains($0.key) }
-        let value: Value
-        if Self.holdsMoreThan(Self.largeClosureContext, inner.selfFields) || Self.holdsMoreThan(Self.largeClosureContext, locals) {
-            // A closure run against a large context (`forEach { cards.append(…) }` filling a
-            // table) meets a new context at every call: hashing it for the memo would cost as
-            // much as the table at each call, for no hit.
-            value = run(closure.statements, frame: &inner)
-        } else {
-            let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
-                                  locals: locals, conditions: inner.conditions)
-            value = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
-        }
+        let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
+                              locals: locals, conditions: inner.conditions)
+        let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value
-    }
-
-    /// How many elements, fields and values a closure's context may hold and still be memoised.
-    static let largeClosureContext = 64
-
-    /// Whether `table` holds more than `limit` values, counting an array's elements and an
-    /// object's fields one level down.
-    static func holdsMoreThan(_ limit: Int, _ table: [String: Value]) -> Bool {
-        var count = 0
-        for value in table.values {
-            switch value {
-            case .array(let items), .alternatives(let items): count &+= items.count
-            case .object(_, let fields): count &+= fields.count
-            default: count &+= 1
-            }
-            if count > limit { return true }
-        }
-        return false
     }
 
     /// Every identifier a closure's text mentions (`$0` included), once per closure.
@@ -736,17 +730,36 @@ extension Evaluator {
             frame.selfFields = [:]
         }
         if case .object(_, let fields)? = selfValue { inner.selfFields = fields }
-        // A method of an enum case: `self` (and what the method reads of it, `switch self`) is the case.
-        if case .enumCase? = selfValue { inner.locals["self"] = selfValue }
+        // A method of an enum case, or of a string or number (`extension String { func each(…) }`):
+        // `self` (and what the method reads of it, `switch self`) is that value.
+        switch selfValue {
+        case .enumCase?, .string?, .int?: inner.locals["self"] = selfValue
+        default: break
+        }
         for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }
+        // A closure the caller writes in the call (`hotkeys.each { letter in self.list += … }`)
+        // runs, when the callee calls it, in the caller's context: what it does to the caller's
+        // `self` and locals stays done. With another `self`, that context is kept aside while
+        // the callee runs (``capturedContexts``) and handed back after.
+        let captured = sameSelf ? [] : values.compactMap { value -> ClosureExprSyntax? in
+            guard case .closure(let closure) = value, capturedContexts[closure.id] == nil else { return nil }
+            return closure
+        }
+        for closure in captured { capturedContexts[closure.id] = frame }
         let result: Value
-        if inOutParameters.isEmpty {
+        if inOutParameters.isEmpty && captured.isEmpty {
             let memoKey = memoKey(body, selfType: inner.selfType, values: values + [selfValue ?? .null],
                                   sharedFields: inner.selfFields, conditions: inner.conditions, site: inner.creationSite)
-            result = memoised(memoKey, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
+            result = memoised(memoKey, running: body, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
         } else {
+            // Not memoised: the effect is more than the result.
             result = run(body.statements, frame: &inner)
             for parameter in inOutParameters { finalValues[parameter] = inner.locals[parameter] }
+        }
+        for closure in captured {
+            guard let context = capturedContexts.removeValue(forKey: closure.id) else { continue }
+            frame.selfFields = context.selfFields
+            for (name, value) in context.locals where frame.locals[name] != nil { frame.locals[name] = value }
         }
         if sameSelf { frame.selfFields = inner.selfFields }
         return result

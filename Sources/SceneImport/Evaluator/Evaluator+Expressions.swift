@@ -372,7 +372,7 @@ extension Evaluator {
         let createdBefore = created.count
         let addedBefore = added.count
         let loggedBefore = shortcutLog?.count ?? 0
-        let value = memoised(memoKey, sharesFields: false, frame: &inner) { inner in
+        let value = memoised(memoKey, running: declaration, sharesFields: false, frame: &inner) { inner in
             if let getter = property.getter {
                 return run(getter, frame: &inner)
             }
@@ -432,7 +432,7 @@ extension Evaluator {
             leave(key)
             shortcutLog = log
         }
-        for function in functions(of: info, mentioning: name) {
+        for function in functions(of: info, assigning: name) {
             guard let body = function.body else { continue }
             var inner = Frame(selfType: info.name)
             for parameter in function.parameters {
@@ -445,7 +445,7 @@ extension Evaluator {
             let createdBefore = created.count
             let addedBefore = added.count
             let key = memoKey(body, selfType: info.name, values: [], sharedFields: [:], conditions: [])
-            _ = memoised(key, sharesFields: true, frame: &inner) { inner in
+            _ = memoised(key, running: body, sharesFields: true, frame: &inner) { inner in
                 execute(body.statements, frame: &inner)
                 return .null
             }
@@ -458,14 +458,18 @@ extension Evaluator {
         return nil
     }
 
-    /// The methods of `info` whose bodies mention `name`, in declaration order; searched once per
-    /// type and name (a getter asks for the same field at every call).
-    func functions(of info: SourceIndex.TypeInfo, mentioning name: String) -> [SourceIndex.FunctionInfo] {
+    /// The methods of `info` whose bodies assign the field `name` (`name = …`, `self.name += …`,
+    /// `name.append(…)`, `&name`), in declaration order; searched once per type and name (a
+    /// getter asks for the same field at every call). A method that only reads the field is not
+    /// run to learn its value: in a game's view model that is most of its logic.
+    func functions(of info: SourceIndex.TypeInfo, assigning name: String) -> [SourceIndex.FunctionInfo] {
         let key = PropertyQuestion(type: info.name, name: name, isStatic: nil)
         if let known = functionsMentioning[key] { return known }
         let found = info.functions.filter { function in
-            guard let body = function.body, index.file(function.location.file, mentions: name) else { return false }
-            return mentions(body, name)
+            guard let body = function.body, index.file(function.location.file, mentions: name), mentions(body, name) else { return false }
+            let finder = FieldAssignmentFinder(field: name)
+            finder.walk(body)
+            return finder.found
         }
         functionsMentioning[key] = found
         return found
@@ -556,6 +560,8 @@ extension Evaluator {
                 return .string(strings.lookup(text) ?? text)
             }
             if name == "count" { return .int(text.count) }
+            // Swift 3's `text.characters`: the characters, as the string itself iterates.
+            if name == "characters" { return .string(text) }
             // `UnicodeScalar("a").value` (a scalar is a one-scalar string here): its code point.
             if name == "value", text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first {
                 return .int(Int(scalar.value))
@@ -805,7 +811,8 @@ extension Evaluator {
 
     /// `x = v`, `x += v`, `self.x = v`, `x.property = v`.
     func assign(target: [ExprSyntax], op: String, valueElements: [ExprSyntax], frame: inout Frame) {
-        let targetText = target.map(\.sourceText).joined(separator: " ")
+        // `self.list! += …` and `self.list?.x = …` assign through the optional.
+        let targetText = target.map(\.sourceText).joined(separator: " ").filter { $0 != "!" && $0 != "?" }
         let current: Value? = readTarget(targetText, frame: frame)
         var value = evaluateSequence(valueElements, frame: &frame, hint: nil)
         if op == "+=" || op == "|=" {
@@ -976,5 +983,56 @@ extension Evaluator {
             guard let value = property(constant.name, of: element, frame: &frame, static: true), value.isKnown else { return nil }
             return .init(value: value, conditions: [condition])
         }
+    }
+}
+
+/// Whether a body assigns a field: `field = …`, `self.field += …`, `self.field! += …`, `field.x = …`,
+/// `field[i] = …`, a mutating call on it (`field.append(…)`), or `&field` passed `inout`.
+final class FieldAssignmentFinder: SyntaxVisitor {
+    let field: String
+    private(set) var found = false
+
+    /// Methods of the standard collections and option sets that change the value they are
+    /// called on.
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "removeSubrange",
+        "merge", "updateValue", "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "sort",
+        "reverse", "shuffle", "replaceSubrange", "toggle", "popLast",
+    ]
+
+    init(field: String) {
+        self.field = field
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Whether `expression` is the field or a part of it (`self.field`, `field.x`, `field[0]`).
+    private func isField(_ expression: ExprSyntax) -> Bool {
+        var text = expression.trimmedDescription
+        if text.hasPrefix("self.") { text.removeFirst(5) }
+        return text == field || text.hasPrefix(field + ".") || text.hasPrefix(field + "[") || text.hasPrefix(field + "?")
+            || text.hasPrefix(field + "!")
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count >= 3, let target = elements.first,
+           elements[1].is(AssignmentExprSyntax.self) || elements[1].as(BinaryOperatorExprSyntax.self).map({ $0.operator.text.hasSuffix("=") && !["==", "!=", "<=", ">=", "==="].contains($0.operator.text) }) == true,
+           isField(target) {
+            found = true
+        }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+           Self.mutatingMethods.contains(member.declName.baseName.text), isField(base) {
+            found = true
+        }
+        return found ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: InOutExprSyntax) -> SyntaxVisitorContinueKind {
+        if isField(node.expression) { found = true }
+        return found ? .skipChildren : .visitChildren
     }
 }

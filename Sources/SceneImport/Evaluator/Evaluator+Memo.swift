@@ -11,7 +11,10 @@ import SwiftSyntax
 /// the call depth or the budget cut short is not stored, since a second attempt from another
 /// call stack may see further; a recursion gives unknown from every call stack alike. A run in
 /// constants-only mode (deciding a condition, ``Evaluator/readingConstantsOnly``) runs none of
-/// the app's code, so it has keys of its own.
+/// the app's code, so it has keys of its own. While a shortcut helper runs (``Evaluator/shortcutLog``),
+/// a run that may attach a shortcut is not memoised, since a replay would not log its shortcuts
+/// again; one that cannot (the app's game logic a view's helper calls twelve times) is, under
+/// keys of its own.
 struct MemoKey: Hashable {
     var declaration: SyntaxIdentifier
     var context: Int
@@ -28,13 +31,27 @@ struct MemoEntry {
 }
 
 extension Evaluator {
-    /// The key of a run of `declaration` in this context.
+    /// How many values a run's context (its arguments, the fields it shares, the locals it
+    /// reads) may hold and still be memoised. A larger context — a table being filled, a game's
+    /// whole state passed from call to call — meets a new value at nearly every call: hashing
+    /// it would cost as much as the context at each call, for no hit.
+    static let largestMemoisedContext = 256
+
+    /// The key of a run of `declaration` in this context; `nil` when the context holds more
+    /// than ``largestMemoisedContext`` values (the run is then not memoised).
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, values: [Value], sharedFields: [String: Value]?,
-                 locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil) -> MemoKey {
+                 locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil) -> MemoKey? {
+        var room = Self.largestMemoisedContext
+        for value in values { room = value.room(within: room) }
+        for table in [sharedFields, locals] {
+            for value in (table ?? [:]).values { room = value.room(within: room) }
+        }
+        guard room >= 0 else { return nil }
         var hasher = Hasher()
         hasher.combine(site)
         hasher.combine(mode == .menu)
         hasher.combine(readingConstantsOnly)
+        hasher.combine(shortcutLog != nil)
         hasher.combine(selfType)
         hasher.combine(values.count)
         for value in values { value.fingerprint(into: &hasher) }
@@ -44,9 +61,13 @@ extension Evaluator {
         return MemoKey(declaration: declaration.id, context: hasher.finalize())
     }
 
-    /// Runs `body` once per key: later calls replay the first run's effects.
-    func memoised(_ key: MemoKey, sharesFields: Bool, frame: inout Frame, _ body: (inout Frame) -> Value) -> Value {
-        if shortcutLog != nil { return body(&frame) }
+    /// Runs `body` once per key: later calls replay the first run's effects. `declaration` is
+    /// the code the run executes: while shortcuts are logged, a run of code that may attach one
+    /// is not memoised.
+    func memoised(_ key: MemoKey?, running declaration: some SyntaxProtocol, sharesFields: Bool, frame: inout Frame,
+                  _ body: (inout Frame) -> Value) -> Value {
+        if shortcutLog != nil, mayAttachShortcuts(declaration) { return body(&frame) }
+        guard let key else { return body(&frame) }
         if let entry = memo[key] {
             memoHits &+= 1
             // Replaying the run's log is work too: a callee called again and again (its log
@@ -87,7 +108,41 @@ extension Evaluator {
     }
 }
 
+extension Evaluator {
+    /// Whether `code` calls `.keyboardShortcut(…)` or a shortcut helper (``shortcutHelperNames``),
+    /// and so may attach a shortcut; walked once per node.
+    func mayAttachShortcuts(_ code: some SyntaxProtocol) -> Bool {
+        if let known = attachingCode[code.id] { return known }
+        let finder = ShortcutFinder(helpers: shortcutHelperNames)
+        finder.walk(code)
+        let attaches = !finder.calls.isEmpty
+        attachingCode[code.id] = attaches
+        return attaches
+    }
+}
+
 extension Value {
+    /// `room` less the values this one holds (itself, its elements, fields, members and payload,
+    /// all the way down); the walk stops once the result is negative, so it costs at most
+    /// `room` steps.
+    func room(within room: Int) -> Int {
+        var left = room &- 1
+        guard left >= 0 else { return left }
+        switch self {
+        case .array(let items), .alternatives(let items):
+            for item in items where left >= 0 { left = item.value.room(within: left) }
+        case .object(_, let fields):
+            for value in fields.values where left >= 0 { left = value.room(within: left) }
+        case .tuple(let members):
+            for member in members where left >= 0 { left = member.value.room(within: left) }
+        case .enumCase(_, _, let payload):
+            for value in payload where left >= 0 { left = value.room(within: left) }
+        default:
+            break
+        }
+        return left
+    }
+
     /// Feeds the value's structure into `hasher`: equal values feed equal input.
     func fingerprint(into hasher: inout Hasher) {
         switch self {

@@ -61,7 +61,16 @@ final class Evaluator {
     /// The shortcut helpers' names (``ShortcutHelpers/names``): while shortcuts are logged, a
     /// closure handed to a call the evaluator does not model runs only when it names
     /// `.keyboardShortcut` or one of them (a button's action never attaches a shortcut).
-    var shortcutHelperNames: Set<String> = []
+    var shortcutHelperNames: Set<String> = [] {
+        didSet {
+            attachingCode = [:]
+            shortcutSlices = [:]
+        }
+    }
+    /// ``mayAttachShortcuts(_:)``'s answers, by node.
+    var attachingCode: [SyntaxIdentifier: Bool] = [:]
+    /// ``shortcutSlice(of:)``'s answers, by scope.
+    var shortcutSlices: [SyntaxIdentifier: Set<String>] = [:]
     /// The view modifiers whose `body(content:)` attaches shortcuts
     /// (``ShortcutHelpers/shortcutModifiers``): a helper that applies one (`.modifier(M(…))`)
     /// attaches what its body does, run on the modifier the call builds.
@@ -77,6 +86,10 @@ final class Evaluator {
     /// ``findFunctions(named:in:)``'s answers, by type and name: the index does not change
     /// while the evaluator runs, and a getter asks the same question once per call it makes.
     var functionsFound: [String: [SourceIndex.FunctionInfo]] = [:]
+    /// The callers' contexts of closures passed to a running function that has another `self`
+    /// (``invokeWithValues(_:ofType:values:frame:selfValue:site:inOutParameters:finalValues:)``),
+    /// by closure.
+    var capturedContexts: [SyntaxIdentifier: Frame] = [:]
     /// Local functions described (``SourceIndex/localFunction(_:)``), by declaration.
     var localFunctionInfos: [SyntaxIdentifier: SourceIndex.FunctionInfo] = [:]
     /// Function bodies' text, for "does this body mention X" checks.
@@ -85,7 +98,7 @@ final class Evaluator {
     var closureNames: [SyntaxIdentifier: Set<String>] = [:]
     /// ``findProperty(_:of:static:)``'s answers: the index does not change while the evaluator runs.
     var propertiesFound: [PropertyQuestion: (SourceIndex.PropertyInfo, owner: String)?] = [:]
-    /// ``functions(of:mentioning:)``'s answers, by type and name.
+    /// ``functions(of:assigning:)``'s answers, by type and name.
     var functionsMentioning: [PropertyQuestion: [SourceIndex.FunctionInfo]] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
@@ -253,6 +266,11 @@ final class Evaluator {
         if let variable = decl.as(VariableDeclSyntax.self) {
             for binding in variable.bindings {
                 let hint = binding.typeAnnotation?.type.sourceText
+                guard bindingCanReachShortcut(binding) else {
+                    // Inside a shortcut helper, a local no shortcut depends on is not computed.
+                    bind(binding.pattern, to: .unknown(binding.pattern.sourceText), frame: &frame)
+                    continue
+                }
                 let value = binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null
                 bind(binding.pattern, to: value, frame: &frame)
             }
@@ -794,7 +812,7 @@ final class Evaluator {
 }
 
 /// A member asked for by name on a type (``Evaluator/findProperty(_:of:static:)``,
-/// ``Evaluator/functions(of:mentioning:)``).
+/// ``Evaluator/functions(of:assigning:)``).
 struct PropertyQuestion: Hashable {
     var type: String
     var name: String

@@ -448,6 +448,10 @@ extension ObjectiveCBodyScanner {
         case "NSSelectorFromString":
             guard case .string(let selector)? = arguments.first else { return .unknown(text) }
             return .selector(selector)
+        case "NSMakeRange":
+            guard arguments.count == 2, case .int(let location) = arguments[0], case .int(let length) = arguments[1],
+                  location >= 0, length >= 0 else { return .unknown(text) }
+            return .range(location: location, length: length)
         default:
             return .unknown(text)
         }

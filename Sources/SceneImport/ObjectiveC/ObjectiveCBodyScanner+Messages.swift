@@ -294,7 +294,8 @@ extension ObjectiveCBodyScanner {
 
     /// What an `NSString` message with an argument the source fixes returns, on a string the
     /// source fixes: tests (`hasPrefix:`, `hasSuffix:`, `isEqualToString:`, `containsString:`),
-    /// `rangeOfString:` and substrings; `nil` for any other message or argument. Indices count
+    /// `rangeOfString:`, substrings (`substringWithRange:` of an `NSMakeRange` too) and
+    /// `characterAtIndex:`; `nil` for any other message or argument. Indices count
     /// UTF-16 code units, as `NSString` does.
     static func stringMessage(_ selector: String, to string: String, with values: [ObjectiveCValue]) -> ObjectiveCValue? {
         guard let argument = values.first, values.count == 1 else { return nil }
@@ -311,6 +312,11 @@ extension ObjectiveCBodyScanner {
                 return .range(location: start, length: needle.count)
             }
             return .range(location: Int.max, length: 0)
+        case ("substringWithRange:", .range(let location, let length))
+            where location >= 0 && length >= 0 && location <= units.count && length <= units.count - location:
+            return .string(String(decoding: units[location..<location + length], as: UTF16.self))
+        case ("characterAtIndex:", .int(let index)) where index >= 0 && index < units.count:
+            return .int(Int(units[index]))
         case ("substringFromIndex:", .int(let index)) where index >= 0 && index <= units.count:
             return .string(String(decoding: units[index...], as: UTF16.self))
         case ("substringToIndex:", .int(let index)) where index >= 0 && index <= units.count:
