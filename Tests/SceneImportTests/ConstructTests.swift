@@ -181,6 +181,57 @@ import Scenes
         #expect(result.report.evaluationSteps < 200, "\(result.report.evaluationSteps) steps")
     }
 
+    /// A key table in a dictionary literal keyed by an enum (`[Action: String]`, its `.bold`
+    /// read as the enum's case even when another type has a static `bold`), taken apart with
+    /// `components(separatedBy:)`, `dropLast()`, `last` and a `reduce` into a modifier set; a
+    /// `filter` whose test the source decides keeps only the cases it passes; a call of another
+    /// type's `create { … }` is no creation site of the app's `create(for:)` factory.
+    @Test func aKeyTableInADictionaryGivesEachCasesShortcut() throws {
+        let result = try importing([
+            "Keys.swift": """
+                import UIKit
+                struct ImageAsset { let name: String }
+                enum Symbols { static let bold = ImageAsset(name: "bold") }
+                enum Action: String, CaseIterable {
+                    case save, bold, escape, hidden
+                    var isHidden: Bool { self == .hidden }
+                }
+                struct Binding {
+                    let table: [Action: String] = [
+                        .save: "cmd`s",
+                        .bold: "ctl`cmd`b",
+                        .escape: UIKeyCommand.inputEscape,
+                        .hidden: "cmd`h",
+                    ]
+                    let flags: [String: UIKeyModifierFlags] = ["ctl": .control, "cmd": .command]
+                    private func modifiers(for action: Action) -> UIKeyModifierFlags {
+                        let keys = self.table[action]!.components(separatedBy: "`")
+                        if keys.count < 2 { return [] }
+                        let empty: UIKeyModifierFlags = []
+                        return keys.dropLast().map { self.flags[$0]! }.reduce(empty) { result, next in [result, next] }
+                    }
+                    private func input(for action: Action) -> String {
+                        self.table[action]!.components(separatedBy: "`").last!
+                    }
+                    func create(for action: Action) -> UIKeyCommand {
+                        UIKeyCommand(title: action.rawValue, action: #selector(Editor.perform(_:)), input: input(for: action), modifierFlags: modifiers(for: action))
+                    }
+                }
+                struct Stream { static func create(_ body: () -> Void) -> Stream { Stream() } }
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        let binding = Binding()
+                        _ = Stream.create { }
+                        return Action.allCases.filter { !$0.isHidden }.map { binding.create(for: $0) }
+                    }
+                    @objc func perform(_ sender: Any) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Editor keyCommands cmd+s perform:", "Editor keyCommands ctrl+cmd+b perform:", "Editor keyCommands esc perform:"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil && !$0.conditional })
+    }
+
     @Test func aBuildMenuAnotherMenuCallsIsItsHelper() throws {
         let result = try importing([
             "Menus.swift": """

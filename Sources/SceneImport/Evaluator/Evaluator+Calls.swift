@@ -378,6 +378,11 @@ extension Evaluator {
     /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
     /// collection.
     func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        // `"ctl`cmd`p".components(separatedBy: "`")`: a key table's entry taken apart.
+        if case .string(let text) = base, name == "components", args.count == 1, args[0].label == "separatedBy",
+           case .string(let separator) = evaluate(args[0].expression, frame: &frame), !separator.isEmpty {
+            return .array(text.components(separatedBy: separator).map { .init(value: .string($0), conditions: []) })
+        }
         guard let elements = iterate(base), elements.count <= Self.maximumIterations else {
             // Over run-time data: the transform runs once on an unknown element.
             guard ["map", "compactMap", "flatMap"].contains(name), let transform = args.last?.expression else { return nil }
@@ -401,6 +406,7 @@ extension Evaluator {
             for element in elements {
                 var inner = frame
                 inner.conditions += element.conditions
+                let readsBefore = mutableReads
                 let value: Value
                 if let closure = transform.as(ClosureExprSyntax.self) {
                     value = callClosure(closure, with: [element.value], frame: &inner)
@@ -409,7 +415,15 @@ extension Evaluator {
                 }
                 frame.selfFields = inner.selfFields
                 switch name {
-                case "filter": result.append(.init(value: element.value, conditions: element.conditions + ["filter"]))
+                case "filter":
+                    // The test decided for this element (`allCases.filter { !$0.isGlobal }`)
+                    // keeps or drops it; otherwise it is kept under the run-time test.
+                    // A test that read a stored `var` is the run time's, whatever its value here.
+                    switch mutableReads == readsBefore ? value : .unknown("filter") {
+                    case .bool(false): break
+                    case .bool(true): result.append(element)
+                    default: result.append(.init(value: element.value, conditions: element.conditions + ["filter"]))
+                    }
                 case "flatMap": result += flatten(value, conditions: element.conditions)
                 case "compactMap": if !value.isNull { result.append(.init(value: value, conditions: element.conditions)) }
                 case "forEach": break
@@ -429,6 +443,29 @@ extension Evaluator {
             && args[1].expression.trimmedDescription == "+":
             // `.reduce([], +)` over arrays: the arrays one after another.
             return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
+        case "reduce" where args.count == 2:
+            // `.reduce(initial) { result, next in … }`: the closure folds the elements in order.
+            // A modifier set folded with `[result, next]` is their union.
+            guard let closure = args[1].expression.as(ClosureExprSyntax.self), elements.allSatisfy({ $0.conditions.isEmpty }) else { return nil }
+            var result = evaluate(args[0].expression, frame: &frame)
+            for element in elements {
+                var inner = frame
+                let next = callClosure(closure, with: [result, element.value], frame: &inner)
+                frame.selfFields = inner.selfFields
+                if case .modifiers = result, case .array = next, let union = asModifiers(next) {
+                    result = .modifiers(union)
+                } else {
+                    result = next
+                }
+            }
+            return result
+        case "dropLast", "dropFirst" where args.count <= 1:
+            var count = 1
+            if let argument = args.first {
+                guard case .int(let given) = evaluate(argument.expression, frame: &frame), given >= 0 else { return nil }
+                count = given
+            }
+            return .array(name == "dropLast" ? Array(elements.dropLast(count)) : Array(elements.dropFirst(count)))
         case "enumerated":
             return .array(elements.enumerated().map { .init(value: .tuple([("offset", .int($0.offset)), ("element", $0.element.value)]), conditions: $0.element.conditions) })
         case "insert", "append":

@@ -73,6 +73,8 @@ extension Evaluator {
             return .closure(closure)
         case .subscriptCallExpr(let subscriptCall):
             return evaluateSubscript(subscriptCall, frame: &frame)
+        case .dictionaryExpr(let dictionary):
+            return evaluateDictionary(dictionary, frame: &frame, hint: hint)
         case .superExpr:
             return .typeReference("super")
         case .ternaryExpr(let ternary):
@@ -708,6 +710,10 @@ extension Evaluator {
         case (.bool(let a), .bool(let b)): return a == b
         case (.null, .null): return true
         case (.null, .string), (.null, .int), (.null, .bool), (.string, .null), (.int, .null), (.bool, .null): return false
+        // Two cases of the same enum without payloads (`self == .hidden` in a case's property).
+        case (.enumCase(let a, let caseA, let payloadA), .enumCase(let b, let caseB, let payloadB))
+            where a == b && payloadA.isEmpty && payloadB.isEmpty:
+            return caseA == caseB
         default: return nil
         }
     }

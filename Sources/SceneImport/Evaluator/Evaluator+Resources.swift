@@ -59,15 +59,45 @@ extension Evaluator {
         return text
     }
 
-    /// `dictionary["key"]` and `array[index]` on values the evaluator knows.
+    /// A dictionary literal whose keys the source fixes (`[.save: "cmd`s", .bold: "cmd`b"]`,
+    /// `["ctl": .control]`): a `Dictionary` table by key; unknown when a key is not fixed. The
+    /// declared type (`[KeyAction: String]`) says what `.save` and `.control` are.
+    func evaluateDictionary(_ dictionary: DictionaryExprSyntax, frame: inout Frame, hint: String?) -> Value {
+        guard case .elements(let elements) = dictionary.content else { return .object(type: "Dictionary", fields: [:]) }
+        var keyHint: String?
+        var valueHint: String?
+        if let hint = hint?.withoutOptionality.withoutSpaces, hint.hasPrefix("["), hint.hasSuffix("]"),
+           let colon = hint.firstIndex(of: ":") {
+            keyHint = String(hint[hint.index(after: hint.startIndex)..<colon])
+            valueHint = String(hint[hint.index(after: colon)..<hint.index(before: hint.endIndex)])
+        }
+        var fields: [String: Value] = [:]
+        for element in elements {
+            guard let key = Self.dictionaryKey(evaluate(element.key, frame: &frame, hint: keyHint)) else { return .unknown(dictionary.sourceText) }
+            fields[key] = evaluate(element.value, frame: &frame, hint: valueHint)
+        }
+        return .object(type: "Dictionary", fields: fields)
+    }
+
+    /// A dictionary key as a table's field name: a string, a number, or an enum case's name.
+    static func dictionaryKey(_ key: Value) -> String? {
+        switch key {
+        case .string(let text): return text
+        case .int(let number): return String(number)
+        case .enumCase(_, let name, let payload) where payload.isEmpty: return name
+        default: return nil
+        }
+    }
+
+    /// `dictionary["key"]` (or `[.case]`) and `array[index]` on values the evaluator knows.
     func evaluateSubscript(_ subscriptCall: SubscriptCallExprSyntax, frame: inout Frame) -> Value {
         let base = evaluate(subscriptCall.calledExpression, frame: &frame)
         guard subscriptCall.arguments.count == 1, let argument = subscriptCall.arguments.first,
               argument.label == nil else { return .unknown(subscriptCall.sourceText) }
         let key = evaluate(argument.expression, frame: &frame)
         switch (base, key) {
-        case (.object(_, let fields), .string(let name)):
-            return fields[name] ?? .null
+        case (.object(_, let fields), _) where Self.dictionaryKey(key) != nil:
+            return fields[Self.dictionaryKey(key) ?? ""] ?? .null
         case (.array(let items), .int(let offset)) where items.indices.contains(offset):
             return items[offset].value
         default:

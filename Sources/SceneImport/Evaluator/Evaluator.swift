@@ -341,6 +341,32 @@ final class Evaluator {
         return .condition(text)
     }
 
+    /// What an optional binding (`if let shortcut = action.keyboardShortcut`, `if let key`)
+    /// unwraps; `nil` when it never binds: the value is a `nil` the source fixes (a `let`
+    /// property built with `nil`, a literal). A `nil` read from a stored `var` may be replaced
+    /// at run time, so that binding stays a run-time condition.
+    func unwrappedValue(of binding: OptionalBindingConditionSyntax, frame: inout Frame) -> Value? {
+        let readsBefore = mutableReads
+        let value: Value
+        if let initializer = binding.initializer {
+            value = evaluate(initializer.value, frame: &frame)
+        } else {
+            // `if let key` unwraps the local or field of that name.
+            let name = binding.pattern.sourceText
+            value = frame.locals[name] ?? evaluateName(name, frame: &frame, hint: nil)
+        }
+        guard case .null = value else { return value }
+        if mutableReads == readsBefore { return nil }
+        // Reading a field counts as reading mutable state; a `let` property that holds `nil`
+        // (an instance built with `nil`) is fixed all the same.
+        if let name = binding.initializer.map({ Self.nameOrSelfMember($0.value) }) ?? binding.pattern.sourceText,
+           frame.locals[name] == nil, let selfType = frame.selfType,
+           let (property, _) = findProperty(name, of: selfType, static: false), !property.isVariable {
+            return nil
+        }
+        return value
+    }
+
     func apply(_ decision: Decision, to frame: inout Frame) {
         if case .condition(let text) = decision { frame.conditions.append(text) }
     }
@@ -353,21 +379,7 @@ final class Evaluator {
         for element in conditions {
             switch element.condition {
             case .optionalBinding(let binding):
-                let value: Value
-                if let initializer = binding.initializer {
-                    value = evaluate(initializer.value, frame: &frame)
-                } else {
-                    // `if let key` unwraps the local or field of that name.
-                    let name = binding.pattern.sourceText
-                    value = frame.locals[name] ?? evaluateName(name, frame: &frame, hint: nil)
-                }
-                // `if let shortcut` on a `let` property that holds `nil` (built with `nil`) never
-                // binds; a `var`'s `nil` may be replaced at run time.
-                if case .null = value, let selfType = frame.selfType, frame.locals[binding.pattern.sourceText] == nil,
-                   let name = Self.propertyRead(binding), let (property, _) = findProperty(name, of: selfType, static: false),
-                   !property.isVariable {
-                    return .skip
-                }
+                guard let value = unwrappedValue(of: binding, frame: &frame) else { return .skip }
                 bind(binding.pattern, to: value, frame: &frame)
                 if !value.isStaticData { kept.append(element.condition.sourceText) }
             case .availability(let availability):
@@ -419,13 +431,6 @@ final class Evaluator {
         readingConstantsOnly = wasReadingConstantsOnly
         guard case .bool(let holds) = value, mutableReads == readsBefore else { return nil }
         return holds
-    }
-
-    /// The property an optional binding reads: `if let name`, `if let x = name` or `if let x =
-    /// self.name`.
-    static func propertyRead(_ binding: OptionalBindingConditionSyntax) -> String? {
-        guard let value = binding.initializer?.value else { return binding.pattern.sourceText }
-        return nameOrSelfMember(value)
     }
 
     /// The name `expression` reads when it is a bare name (`key`) or a member of `self`

@@ -416,12 +416,7 @@ struct CommandExtractor {
             current = parent
         }
         for binding in bindings.reversed() {
-            let name = binding.pattern.sourceText
-            let readsBefore = evaluator.mutableReads
-            let value = binding.initializer.map { evaluator.evaluate($0.value, frame: &frame) }
-                ?? frame.locals[name] ?? evaluator.evaluate(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), frame: &frame)
-            // A `nil` the source fixes never unwraps; a stored `var`'s may change at run time.
-            if case .null = value, evaluator.mutableReads == readsBefore { return false }
+            guard let value = evaluator.unwrappedValue(of: binding, frame: &frame) else { return false }
             evaluator.bind(binding.pattern, to: value, frame: &frame)
         }
         return true

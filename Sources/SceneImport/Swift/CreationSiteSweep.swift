@@ -36,11 +36,11 @@ struct CreationSiteSweep {
 
     /// Every creation site in the compiled code, in file and line order.
     func sites() -> [Site] {
-        let factories = factoryNames()
+        let factories = factoryParameters()
         var result: [Site] = []
         // Each site's text names `KeyCommand` (a type or a subclass such as `…KeyCommand`),
         // an `input:` argument or a factory: a file that mentions none of them has no site.
-        let words = ["KeyCommand", "input:"] + factories.sorted()
+        let words = ["KeyCommand", "input:"] + factories.keys.sorted()
         for (file, tree) in index.files where words.contains(where: { index.file(file.displayPath, mentions: $0) }) {
             let visitor = SiteVisitor(index: index, factories: factories, evaluator: evaluator,
                                       fileAddsCommands: index.file(file.displayPath, mentions: "addKeyCommand"))
@@ -126,16 +126,17 @@ struct CreationSiteSweep {
         return commands
     }
 
-    /// Names of the app's functions whose declared result is a key command.
-    private func factoryNames() -> Set<String> {
-        var names: Set<String> = []
+    /// The app's functions whose declared result is a key command, by name, with their
+    /// parameters (a call of that name is a creation site only when its arguments fit one).
+    private func factoryParameters() -> [String: [[SourceIndex.ParameterInfo]]] {
+        var factories: [String: [[SourceIndex.ParameterInfo]]] = [:]
         func consider(_ function: SourceIndex.FunctionInfo) {
             guard function.kind == .function, let result = function.returnType else { return }
-            if isCommandTypeName(result) { names.insert(function.name) }
+            if isCommandTypeName(result) { factories[function.name, default: []].append(function.parameters) }
         }
         for info in index.orderedTypes { info.functions.forEach(consider) }
         for functions in index.globalFunctions.values { functions.forEach(consider) }
-        return names
+        return factories
     }
 
     private func isCommandTypeName(_ text: String) -> Bool {
@@ -147,7 +148,7 @@ struct CreationSiteSweep {
 /// Walks one file for ``CreationSiteSweep``, skipping inactive `#if` clauses.
 private final class SiteVisitor: SyntaxVisitor {
     let index: SourceIndex
-    let factories: Set<String>
+    let factories: [String: [[SourceIndex.ParameterInfo]]]
     let evaluator: Evaluator
     var sites: [CreationSiteSweep.Site] = []
     private var types: [String] = []
@@ -156,7 +157,7 @@ private final class SiteVisitor: SyntaxVisitor {
     /// it is read for the word.
     private let fileAddsCommands: Bool
 
-    init(index: SourceIndex, factories: Set<String>, evaluator: Evaluator, fileAddsCommands: Bool) {
+    init(index: SourceIndex, factories: [String: [[SourceIndex.ParameterInfo]]], evaluator: Evaluator, fileAddsCommands: Bool) {
         self.index = index
         self.factories = factories
         self.evaluator = evaluator
@@ -255,16 +256,37 @@ private final class SiteVisitor: SyntaxVisitor {
         let callee = call.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand") || factories.contains(name)
+            return name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand") || callsFactory(name, call)
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }
         let name = member.declName.baseName.text
         guard let base = member.base else {
             if name == "init" { return call.arguments.contains { $0.label?.text == "input" } }
-            return factories.contains(name)
+            return callsFactory(name, call)
         }
         let baseText = base.sourceText
         if name == "init" { return baseText == "UIKeyCommand" || index.inherits(baseText, from: "UIKeyCommand") }
-        return factories.contains(name) && (baseText == "self" || baseText == "Self" || index.type(named: baseText) != nil)
+        return callsFactory(name, call)
+    }
+
+    /// Whether `call` calls the app's factory `name`: its argument labels, in order, are those
+    /// of one factory of that name, parameters with default values left out as Swift allows
+    /// (`Observable.create { … }` is no call of `create(for:)`).
+    private func callsFactory(_ name: String, _ call: FunctionCallExprSyntax) -> Bool {
+        guard let candidates = factories[name] else { return false }
+        var labels = call.arguments.map { $0.label?.text }
+        if call.trailingClosure != nil { labels.append(nil) }
+        labels += call.additionalTrailingClosures.map { $0.label.text }
+        return candidates.contains { parameters in
+            var remaining = labels[...]
+            for parameter in parameters {
+                if let next = remaining.first, next == parameter.label {
+                    remaining = remaining.dropFirst()
+                } else if parameter.defaultValue == nil {
+                    return false
+                }
+            }
+            return remaining.isEmpty
+        }
     }
 }
