@@ -232,6 +232,63 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil && !$0.conditional })
     }
 
+    /// A protocol extension's method that adds a command to `self` (`self as? UIViewController &
+    /// Presentable`, then `addKeyCommand`) adds it to each adopter; a subclass of an adopter
+    /// inherits it and does not repeat it.
+    @Test func aProtocolExtensionsAddedCommandGoesToEachAdopter() throws {
+        let result = try importing([
+            "Present.swift": """
+                import UIKit
+                protocol Presentable { func didShow() }
+                extension Presentable {
+                    func present(from host: UIViewController) {
+                        if let controller = self as? UIViewController & Presentable {
+                            controller.addKeyCommand(UIKeyCommand(input: UIKeyCommand.inputEscape, modifierFlags: [], action: #selector(UIViewController.dismissSheet)))
+                            host.present(controller, animated: true)
+                        }
+                    }
+                }
+                extension UIViewController { @objc func dismissSheet() {} }
+                class Sheet: UIViewController, Presentable { func didShow() {} }
+                class Picker: UIViewController, Presentable { func didShow() {} }
+                class ColorPicker: Picker {}
+                """,
+        ])
+        #expect(keys(result) == ["Picker addKeyCommand esc dismissSheet", "Sheet addKeyCommand esc dismissSheet"])
+    }
+
+    /// `switch` on an enum value the code fixed picks its case and binds the case's payload
+    /// (`case let .key(input, modifierFlags)`); a string's `isEmpty` is known.
+    @Test func aSwitchOnAKnownEnumValueBindsItsPayload() throws {
+        let result = try importing([
+            "Key.swift": """
+                import UIKit
+                enum Key {
+                    case none
+                    case key(input: String, modifierFlags: UIKeyModifierFlags)
+                }
+                class Editor: UIViewController {
+                    private func command(_ key: Key) -> UIKeyCommand? {
+                        switch key {
+                        case let .key(input, modifierFlags):
+                            return UIKeyCommand(input: input, modifierFlags: modifierFlags, action: #selector(go))
+                        case .none:
+                            return nil
+                        }
+                    }
+                    override var keyCommands: [UIKeyCommand]? {
+                        let title = "Go"
+                        return [command(.key(input: "o", modifierFlags: .command)), command(.none)].compactMap { $0 }
+                            + (title.isEmpty ? [] : [UIKeyCommand(input: "g", modifierFlags: .command, action: #selector(go))])
+                    }
+                    @objc func go() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Editor keyCommands cmd+g go", "Editor keyCommands cmd+o go"])
+        #expect(result.inventory.allSatisfy { !$0.conditional })
+    }
+
     @Test func aBuildMenuAnotherMenuCallsIsItsHelper() throws {
         let result = try importing([
             "Menus.swift": """

@@ -562,6 +562,7 @@ extension Evaluator {
                 return .string(strings.lookup(text) ?? text)
             }
             if name == "count" { return .int(text.count) }
+            if name == "isEmpty" { return .bool(text.isEmpty) }
             // Swift 3's `text.characters`: the characters, as the string itself iterates.
             if name == "characters" { return .string(text) }
             // `UnicodeScalar("a").value` (a scalar is a one-scalar string here): its code point.
@@ -820,7 +821,13 @@ extension Evaluator {
         // `self.list! += …` and `self.list?.x = …` assign through the optional.
         let targetText = target.map(\.sourceText).joined(separator: " ").filter { $0 != "!" && $0 != "?" }
         let current: Value? = readTarget(targetText, frame: frame)
-        var value = evaluateSequence(valueElements, frame: &frame, hint: nil)
+        // A stored property's declared type says what `.key(…)` or `.none` is.
+        var hint: String?
+        let field = targetText.hasPrefix("self.") ? String(targetText.dropFirst(5)) : targetText
+        if !field.contains("."), frame.locals[field] == nil, let selfType = frame.selfType {
+            hint = findProperty(field, of: selfType, static: nil)?.0.type
+        }
+        var value = evaluateSequence(valueElements, frame: &frame, hint: hint)
         if op == "+=" || op == "|=" {
             switch (current, value) {
             case (.array(let items)?, .array(let more)):

@@ -520,11 +520,14 @@ final class Evaluator {
     func evaluateSwitch(_ expression: SwitchExprSyntax, frame: inout Frame) -> Value {
         let subject = expression.subject.sourceText
         let subjectValue = evaluate(expression.subject, frame: &frame)
-        // Only `self` and locals are values the code fixed; a stored property's initial value may
-        // have changed by the time UIKit asks.
-        let fixed = subject == "self" || frame.locals[subject] != nil
-        if fixed, let chosen = matchingCase(of: expression, subject: subjectValue, frame: frame) {
-            // A subject the evaluator knows (`switch self` in an enum's property) picks its case.
+        // Only `self`, locals and their members (`context.input`) are values the code fixed; a
+        // stored property's initial value may have changed by the time UIKit asks.
+        let root = subject.prefix { $0 != "." }
+        let fixed = subject == "self" || frame.locals[subject] != nil || (root != subject && frame.locals[String(root)] != nil)
+        if fixed, let (chosen, bindings) = matchingCase(of: expression, subject: subjectValue, frame: frame) {
+            // A subject the evaluator knows (`switch self` in an enum's property) picks its case,
+            // and the case's payload binds its names (`case let .key(input, flags)`).
+            for (name, value) in bindings { frame.locals[name] = value }
             let before = frame.returns.count
             execute(chosen.statements, frame: &frame)
             if frame.returns.count == before, chosen.statements.count == 1, let only = chosen.statements.first?.item.as(ExprSyntax.self) {
@@ -581,7 +584,7 @@ final class Evaluator {
     /// The case a known subject selects, when every label is a plain enum case, a literal, or
     /// (for a string or integer subject) a constant the source fixes (`case
     /// UIKeyCommand.inputUpArrow:`).
-    private func matchingCase(of expression: SwitchExprSyntax, subject: Value, frame: Frame) -> SwitchCaseSyntax? {
+    private func matchingCase(of expression: SwitchExprSyntax, subject: Value, frame: Frame) -> (SwitchCaseSyntax, [(String, Value)])? {
         let key: String
         switch subject {
         case .enumCase(_, let name, _): key = "." + name
@@ -597,20 +600,43 @@ final class Evaluator {
                 fallback = switchCase
             case .case(let label):
                 for item in label.caseItems {
+                    // `case let .key(input, flags)` and `case .key(let input, _)`: the case's
+                    // name, and its payload bound by position.
+                    let bound = item.pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? item.pattern
+                    if item.whereClause == nil, let call = bound.as(ExpressionPatternSyntax.self)?.expression.as(FunctionCallExprSyntax.self),
+                       let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                        guard case .enumCase(_, let name, let payload) = subject else { return nil }
+                        guard member.declName.baseName.text == name else { continue }
+                        var bindings: [(String, Value)] = []
+                        for (offset, argument) in call.arguments.enumerated() where offset < payload.count {
+                            let expression = argument.expression
+                            if let pattern = expression.as(PatternExprSyntax.self) {
+                                let inner = pattern.pattern.as(ValueBindingPatternSyntax.self)?.pattern ?? pattern.pattern
+                                guard let identifier = inner.as(IdentifierPatternSyntax.self) else { continue }
+                                bindings.append((identifier.identifier.text, payload[offset]))
+                                continue
+                            }
+                            // Under `case let …` a bare name binds too.
+                            if let reference = expression.as(DeclReferenceExprSyntax.self), bound.id != item.pattern.id {
+                                bindings.append((reference.baseName.text, payload[offset]))
+                            }
+                        }
+                        return (switchCase, bindings)
+                    }
                     guard item.whereClause == nil, let pattern = item.pattern.as(ExpressionPatternSyntax.self) else { return nil }
                     var text = pattern.expression.sourceText
                     if let member = pattern.expression.as(MemberAccessExprSyntax.self), member.base != nil {
                         text = "." + member.declName.baseName.text
                     }
-                    if text == key { return switchCase }
+                    if text == key { return (switchCase, []) }
                     let isLiteral = pattern.expression.is(StringLiteralExprSyntax.self) || pattern.expression.is(IntegerLiteralExprSyntax.self)
                     guard !isLiteral, !(pattern.expression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false) else { continue }
                     switch subject {
                     case .string, .int:
                         var scratch = frame
                         switch (subject, evaluate(pattern.expression, frame: &scratch)) {
-                        case (.string(let a), .string(let b)): if a == b { return switchCase }
-                        case (.int(let a), .int(let b)): if a == b { return switchCase }
+                        case (.string(let a), .string(let b)): if a == b { return (switchCase, []) }
+                        case (.int(let a), .int(let b)): if a == b { return (switchCase, []) }
                         default: return nil  // a pattern the source does not fix: undecided
                         }
                     default:
@@ -619,7 +645,7 @@ final class Evaluator {
                 }
             }
         }
-        return fallback
+        return fallback.map { ($0, []) }
     }
 
     func run(block: CodeBlockSyntax, frame: inout Frame) -> Value {

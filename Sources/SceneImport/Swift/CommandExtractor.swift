@@ -117,11 +117,22 @@ struct CommandExtractor {
 
     private func addedCommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
         var result: [ImportedCommand] = []
+        // A protocol extension's method adds its commands to each type that adopts the
+        // protocol (`self as? UIViewController & P` then `addKeyCommand`), run as that type's;
+        // a subclass of an adopter inherits them and does not repeat them.
+        var providers = [info]
+        if info.kind == .protocol {
+            let adopting = Set(adopters(of: info.name))
+            providers = adopting.sorted().filter { name in !index.ancestors(of: name).contains { adopting.contains($0.name) } }
+                .compactMap { index.type(named: $0) }
+        }
         for function in info.functions {
             guard let body = function.body, index.file(function.location.file, mentions: "addKeyCommand"),
                   body.description.containsBytes(of: "addKeyCommand") else { continue }
-            runProvider(body, of: function, in: info, named: "\(info.name).\(function.name)", mode: .responder)
-            result += commands(in: evaluator.added, provider: info.name, mechanism: .addKeyCommand)
+            for provider in providers {
+                runProvider(body, of: function, in: provider, named: "\(provider.name).\(function.name)", mode: .responder)
+                result += commands(in: evaluator.added, provider: provider.name, mechanism: .addKeyCommand)
+            }
         }
         return result
     }
