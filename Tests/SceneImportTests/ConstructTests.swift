@@ -289,6 +289,51 @@ import Scenes
         #expect(result.inventory.allSatisfy { !$0.conditional })
     }
 
+    /// An initialiser that stores an enum case with the key as payload (`self.input =
+    /// .key(input: input, …)`, the parameter named like the field) gives the field that case,
+    /// and a `switch` over the instance's field takes it.
+    @Test func aStructsStoredEnumCaseCarriesItsKeyToTheCommand() throws {
+        let result = try importing([
+            "Menu.swift": """
+                import UIKit
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    private struct Context {
+                        enum Input {
+                            case none
+                            case key(input: String, modifierFlags: UIKeyModifierFlags)
+                        }
+                        let action: Selector
+                        let input: Input
+                        init(action: Selector, input: String = "", modifierFlags: UIKeyModifierFlags = []) {
+                            self.action = action
+                            if input.isEmpty {
+                                self.input = .none
+                            } else {
+                                self.input = .key(input: input, modifierFlags: modifierFlags)
+                            }
+                        }
+                    }
+                    private func command(_ context: Context) -> UICommand {
+                        switch context.input {
+                        case let .key(input, modifierFlags):
+                            return UIKeyCommand(title: "Open", action: context.action, input: input, modifierFlags: modifierFlags)
+                        case .none:
+                            return UICommand(title: "Demo", action: context.action)
+                        }
+                    }
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        let open = command(Context(action: #selector(openFile), input: "o", modifierFlags: .command))
+                        let demo = command(Context(action: #selector(runDemo)))
+                        builder.insertChild(UIMenu(title: "", options: .displayInline, children: [open, demo]), atStartOfMenu: .file)
+                    }
+                    @objc func openFile() {}
+                    @objc func runDemo() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["AppDelegate menu cmd+o openFile"])
+    }
+
     @Test func aBuildMenuAnotherMenuCallsIsItsHelper() throws {
         let result = try importing([
             "Menus.swift": """

@@ -823,8 +823,9 @@ extension Evaluator {
         let current: Value? = readTarget(targetText, frame: frame)
         // A stored property's declared type says what `.key(…)` or `.none` is.
         var hint: String?
-        let field = targetText.hasPrefix("self.") ? String(targetText.dropFirst(5)) : targetText
-        if !field.contains("."), frame.locals[field] == nil, let selfType = frame.selfType {
+        let isSelf = targetText.hasPrefix("self.")
+        let field = isSelf ? String(targetText.dropFirst(5)) : targetText
+        if !field.contains("."), isSelf || frame.locals[field] == nil, let selfType = frame.selfType {
             hint = findProperty(field, of: selfType, static: nil)?.0.type
         }
         var value = evaluateSequence(valueElements, frame: &frame, hint: hint)
