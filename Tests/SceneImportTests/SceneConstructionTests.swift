@@ -54,24 +54,31 @@ import Scenes
             """,
     ]
 
+    /// An app delegate whose window shows a `LibraryViewController`, with `members` added to it.
+    static func libraryAppDelegate(_ members: String = "") -> String {
+        """
+        import UIKit
+        @main
+        class AppDelegate: UIResponder, UIApplicationDelegate {
+            var window: UIWindow?
+            func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                window?.rootViewController = LibraryViewController()
+                return true
+            }
+        \(members)
+        }
+        class LibraryViewController: UIViewController {}
+        """
+    }
+
     @Test func aResponderAppDelegatesCommandsEndEveryChain() throws {
         let result = try importing([
-            "AppDelegate.swift": """
-                import UIKit
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        window?.rootViewController = LibraryViewController()
-                        return true
-                    }
+            "AppDelegate.swift": Self.libraryAppDelegate("""
                     override var keyCommands: [UIKeyCommand]? {
                         [UIKeyCommand(input: " ", modifierFlags: [], action: #selector(togglePlayback))]
                     }
                     @objc func togglePlayback() {}
-                }
-                class LibraryViewController: UIViewController {}
-                """,
+                """),
         ])
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         let delegate = try #require(definition.appDelegate)
@@ -83,18 +90,7 @@ import Scenes
     /// its commands are in the scene, after the key window's chain.
     @Test func aUIApplicationSubclassesCommandsAreTheApplicationsOwn() throws {
         let result = try importing([
-            "AppDelegate.swift": """
-                import UIKit
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        window?.rootViewController = LibraryViewController()
-                        return true
-                    }
-                }
-                class LibraryViewController: UIViewController {}
-                """,
+            "AppDelegate.swift": Self.libraryAppDelegate(),
             "Application.swift": """
                 import UIKit
                 class KeyboardApplication: UIApplication {

@@ -511,13 +511,9 @@ extension Evaluator {
         inner.returns = []
         inner.terminated = false
         inner.returnHint = Self.resolvingSelf(info.returnType, in: inner.selfType)
-        let parameters = Set(info.parameters.map(\.name))
         for (parameter, value) in zip(info.parameters, values) { inner.locals[parameter.name] = value }
         let result = run(body.statements, frame: &inner)
-        for (name, value) in inner.locals where !parameters.contains(name) && frame.locals[name] != nil {
-            frame.locals[name] = value
-        }
-        frame.selfFields = inner.selfFields
+        frame.takeCaptured(from: inner, except: Set(info.parameters.map(\.name)))
         return result
     }
 
@@ -534,8 +530,7 @@ extension Evaluator {
             inner.conditions = frame.conditions
             bindClosureParameters(closure, to: values, frame: &inner)
             let value = run(closure.statements, frame: &inner)
-            context.selfFields = inner.selfFields
-            for (name, value) in inner.locals where context.locals[name] != nil { context.locals[name] = value }
+            context.takeCaptured(from: inner)
             capturedContexts[closure.id] = context
             return value
         }
@@ -558,13 +553,7 @@ extension Evaluator {
     /// Every identifier a closure's text mentions (`$0` included), once per closure.
     func namesMentioned(in closure: ClosureExprSyntax) -> Set<String> {
         if let known = closureNames[closure.id] { return known }
-        var names: Set<String> = []
-        for token in closure.tokens(viewMode: .sourceAccurate) {
-            switch token.tokenKind {
-            case .identifier(let text), .dollarIdentifier(let text): names.insert(text)
-            default: continue
-            }
-        }
+        let names = Self.names(in: closure)
         closureNames[closure.id] = names
         return names
     }
@@ -795,8 +784,7 @@ extension Evaluator {
         }
         for closure in captured {
             guard let context = capturedContexts.removeValue(forKey: closure.id) else { continue }
-            frame.selfFields = context.selfFields
-            for (name, value) in context.locals where frame.locals[name] != nil { frame.locals[name] = value }
+            frame.takeCaptured(from: context)
         }
         if sameSelf { frame.selfFields = inner.selfFields }
         return result

@@ -371,9 +371,7 @@ extension Evaluator {
         }
         let memoKey = memoKey(declaration, selfType: inner.selfType, values: [inner.locals["self"] ?? .null],
                               sharedFields: inner.selfFields, conditions: inner.conditions)
-        let createdBefore = created.count
-        let addedBefore = added.count
-        let loggedBefore = shortcutLog?.count ?? 0
+        let marks = effectMarks()
         let value = memoised(memoKey, running: declaration, sharesFields: false, frame: &inner) { inner in
             if let getter = property.getter {
                 return run(getter, frame: &inner)
@@ -383,13 +381,7 @@ extension Evaluator {
             }
             return .unknown(property.name)
         }
-        if initialisedOnce && !frame.conditions.isEmpty {
-            prefixCreated(from: createdBefore, with: frame.conditions)
-            prefixAdded(from: addedBefore, with: frame.conditions)
-            if let count = shortcutLog?.count, count > loggedBefore {
-                for offset in loggedBefore..<count { shortcutLog?[offset].conditions.insert(contentsOf: frame.conditions, at: 0) }
-            }
-        }
+        if initialisedOnce { prefixEffects(since: marks, with: frame.conditions) }
         return value
     }
 
@@ -444,17 +436,13 @@ extension Evaluator {
             // conditions: memoised, it serves every property asked for (a main menu reading
             // eighty stored commands runs it once). What it creates is logged under the asking
             // code's conditions.
-            let createdBefore = created.count
-            let addedBefore = added.count
+            let marks = effectMarks()
             let key = memoKey(body, selfType: info.name, values: [], sharedFields: [:], conditions: [])
             _ = memoised(key, running: body, sharesFields: true, frame: &inner) { inner in
                 execute(body.statements, frame: &inner)
                 return .null
             }
-            if !frame.conditions.isEmpty {
-                prefixCreated(from: createdBefore, with: frame.conditions)
-                prefixAdded(from: addedBefore, with: frame.conditions)
-            }
+            prefixEffects(since: marks, with: frame.conditions)
             if let value = inner.selfFields[name] { return value }
         }
         return nil
@@ -466,14 +454,14 @@ extension Evaluator {
     /// run to learn its value: in a game's view model that is most of its logic.
     func functions(of info: SourceIndex.TypeInfo, assigning name: String) -> [SourceIndex.FunctionInfo] {
         let key = PropertyQuestion(type: info.name, name: name, isStatic: nil)
-        if let known = functionsMentioning[key] { return known }
+        if let known = functionsAssigning[key] { return known }
         let found = info.functions.filter { function in
             guard let body = function.body, index.file(function.location.file, mentions: name), mentions(body, name) else { return false }
             let finder = FieldAssignmentFinder(field: name)
             finder.walk(body)
             return finder.found
         }
-        functionsMentioning[key] = found
+        functionsAssigning[key] = found
         return found
     }
 

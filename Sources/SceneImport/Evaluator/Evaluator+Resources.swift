@@ -96,8 +96,9 @@ extension Evaluator {
               argument.label == nil else { return .unknown(subscriptCall.sourceText) }
         let key = evaluate(argument.expression, frame: &frame)
         switch (base, key) {
-        case (.object(_, let fields), _) where Self.dictionaryKey(key) != nil:
-            return fields[Self.dictionaryKey(key) ?? ""] ?? .null
+        case (.object(_, let fields), _):
+            guard let name = Self.dictionaryKey(key) else { return .unknown(subscriptCall.sourceText) }
+            return fields[name] ?? .null
         case (.array(let items), .int(let offset)) where items.indices.contains(offset):
             return items[offset].value
         default:

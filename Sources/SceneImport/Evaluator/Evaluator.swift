@@ -99,7 +99,7 @@ final class Evaluator {
     /// ``findProperty(_:of:static:)``'s answers: the index does not change while the evaluator runs.
     var propertiesFound: [PropertyQuestion: (SourceIndex.PropertyInfo, owner: String)?] = [:]
     /// ``functions(of:assigning:)``'s answers, by type and name.
-    var functionsMentioning: [PropertyQuestion: [SourceIndex.FunctionInfo]] = [:]
+    var functionsAssigning: [PropertyQuestion: [SourceIndex.FunctionInfo]] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
     /// Runs the budget cut short, with the most steps any of them was given: the same run given
@@ -147,6 +147,14 @@ final class Evaluator {
         var inForPass = false
         /// ``terminated`` by `continue`: the code after it still runs in other passes.
         var endedPass = false
+
+        /// Takes back what code that captured this frame (a local function, a closure) did to
+        /// it: `self`'s fields, and the locals this frame has, except `shadowed` (the code's
+        /// own parameters).
+        mutating func takeCaptured(from other: Frame, except shadowed: Set<String> = []) {
+            selfFields = other.selfFields
+            for (name, value) in other.locals where locals[name] != nil && !shadowed.contains(name) { locals[name] = value }
+        }
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
@@ -168,14 +176,28 @@ final class Evaluator {
         added += items
     }
 
-    /// Puts `conditions` before the conditions of every command created since `start`.
-    func prefixCreated(from start: Int, with conditions: [String]) {
-        for offset in start..<created.count { created[offset].conditions = conditions + created[offset].conditions }
+    /// Where the logs stood before a run: what the run logs after them can then be put under
+    /// the conditions of the code that asked for it (``prefixEffects(since:with:)``).
+    struct EffectMarks {
+        var created: Int
+        var added: Int
+        var logged: Int
     }
 
-    /// Puts `conditions` before the conditions of every command added since `start`.
-    func prefixAdded(from start: Int, with conditions: [String]) {
-        for offset in start..<added.count { added[offset].conditions = conditions + added[offset].conditions }
+    func effectMarks() -> EffectMarks {
+        EffectMarks(created: created.count, added: added.count, logged: shortcutLog?.count ?? 0)
+    }
+
+    /// Puts `conditions` before the conditions of every command created or added, and every
+    /// shortcut logged, since `marks`: a run that does not depend on its reader's conditions
+    /// (a static initialiser, a method learnt for what it assigns) ran without them.
+    func prefixEffects(since marks: EffectMarks, with conditions: [String]) {
+        guard !conditions.isEmpty else { return }
+        for offset in marks.created..<created.count { created[offset].conditions = conditions + created[offset].conditions }
+        for offset in marks.added..<added.count { added[offset].conditions = conditions + added[offset].conditions }
+        if let count = shortcutLog?.count, count > marks.logged {
+            for offset in marks.logged..<count { shortcutLog?[offset].conditions.insert(contentsOf: conditions, at: 0) }
+        }
     }
 
     /// The elements of a value that may hold commands, each with its conditions.
@@ -730,35 +752,30 @@ final class Evaluator {
         let elements = iterate(sequence)
         let whereText = statement.whereClause?.condition.sourceText
         guard let elements, elements.count <= Self.maximumIterations else {
+            // One pass in a copy of the frame, with the loop variable bound to `element`.
+            func pass(binding element: Value, under condition: String?) -> Frame {
+                var inner = frame
+                inner.inForPass = true
+                if let condition { inner.conditions.append(condition) }
+                bind(statement.pattern, to: element, frame: &inner)
+                if let whereText { inner.conditions.append(whereText) }
+                execute(statement.body.statements, frame: &inner)
+                inner.terminated = false
+                inner.endedPass = false
+                inner.inForPass = frame.inForPass
+                return inner
+            }
             if let passes = boundedIndexPasses(statement) {
                 // Each index the loop's own bound allows, the element unknown: the list decides
                 // how many of these passes run.
-                var branches: [Frame] = []
-                for index in 0..<passes.count {
-                    var inner = frame
-                    inner.inForPass = true
-                    inner.conditions.append("\(passes.list) has \(index + 1) elements")
-                    bind(statement.pattern, to: .tuple([(label: "offset", value: .int(index)),
-                                                        (label: "element", value: .unknown(passes.list + "[\(index)]"))]), frame: &inner)
-                    if let whereText { inner.conditions.append(whereText) }
-                    execute(statement.body.statements, frame: &inner)
-                    inner.terminated = false
-                    inner.endedPass = false
-                    inner.inForPass = frame.inForPass
-                    branches.append(inner)
+                let branches = (0..<passes.count).map { index in
+                    pass(binding: .tuple([(label: "offset", value: .int(index)), (label: "element", value: .unknown(passes.list + "[\(index)]"))]),
+                         under: "\(passes.list) has \(index + 1) elements")
                 }
                 merge(branches: branches, into: &frame)
                 return
             }
-            var inner = frame
-            inner.inForPass = true
-            bind(statement.pattern, to: .unknown(statement.pattern.sourceText), frame: &inner)
-            if let whereText { inner.conditions.append(whereText) }
-            execute(statement.body.statements, frame: &inner)
-            inner.terminated = false
-            inner.endedPass = false
-            inner.inForPass = frame.inForPass
-            merge(branches: [inner], into: &frame)
+            merge(branches: [pass(binding: .unknown(statement.pattern.sourceText), under: nil)], into: &frame)
             return
         }
         // Each pass runs in the frame itself (a copy per pass would share every array with the
@@ -804,7 +821,7 @@ final class Evaluator {
         guard let elements = bound?.as(SequenceExprSyntax.self)?.elements.map({ $0 }), elements.count == 3,
               elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == index,
               let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "<" || op == "<=",
-              let limit = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({ Int($0.literal.text) }) else { return nil }
+              let limit = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({ Self.integer($0.literal.text) }) else { return nil }
         let count = op == "<" ? limit : limit + 1
         guard count > 0, count <= Self.maximumIterations else { return nil }
         return (list.trimmedDescription, count)
