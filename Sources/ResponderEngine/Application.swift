@@ -6,6 +6,9 @@ import KeyTraceCore
 /// The main menu is built once from ``MenuBuilder/standard()`` plus ``buildMenu(with:)`` and
 /// ``menuCustomization``, and rebuilt only by ``rebuildMainMenu()`` (R11, R22).
 open class Application: Responder {
+    /// `true` for `Application` itself; subclasses are called (``Responder/forwardsEveryPress``).
+    open override class var forwardsEveryPress: Bool { self == Application.self }
+
     /// Writing direction of the scene; right-to-left mirrors commands that allow it (R4).
     public enum LayoutDirection: String, Sendable { case leftToRight, rightToLeft }
 

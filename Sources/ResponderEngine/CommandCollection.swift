@@ -12,10 +12,13 @@ import KeyTraceCore
 /// ```
 final class CommandCollection {
     /// A class, so that choosing and reporting a candidate passes one reference around.
+    ///
+    /// A candidate names its provider by chain position only (``CommandCollection/provider(of:)``
+    /// finds the responder), so contents built for one chain serve any chain whose responders
+    /// return the same commands at the same positions.
     final class Candidate {
         /// The command as matched (mirrored in right-to-left scenes).
         let command: KeyCommand
-        let provider: Responder
         let providerIndex: Int
         let bucket: Int8
         /// Waits until text input declined the key (R16, R17).
@@ -23,10 +26,8 @@ final class CommandCollection {
         /// The main menu that holds it, for application commands from the menu.
         let menu: Menu.Identifier?
 
-        init(command: KeyCommand, provider: Responder, providerIndex: Int, bucket: Int8, deferred: Bool,
-             menu: Menu.Identifier?) {
+        init(command: KeyCommand, providerIndex: Int, bucket: Int8, deferred: Bool, menu: Menu.Identifier?) {
             self.command = command
-            self.provider = provider
             self.providerIndex = providerIndex
             self.bucket = bucket
             self.deferred = deferred
@@ -39,24 +40,25 @@ final class CommandCollection {
         let fidelity: UInt8
     }
 
-    /// One command as read from the chain: what collections are built from.
+    /// One command as read from the chain: what collections are built from. Its provider is
+    /// the responder at `position` in the chain (the application for main-menu commands).
     struct Source {
         let command: KeyCommand
-        let provider: Responder
         let position: Int
         let menu: Menu.Identifier?
 
-        /// Whether `a` and `b` hold the same sources in the same order: the same provider and
-        /// position, equal commands and menus. Compared field by field in place: comparing whole
-        /// elements with `==` copied each one (a reference count for every reference of a source,
-        /// on both sides), and a rebuild after a focus change compares every source it read with
-        /// a recent collection's.
+        /// Whether `a` and `b` hold the same sources in the same order: the same positions,
+        /// equal commands and menus. Which responders stand at those positions does not matter:
+        /// a controller presented anew, or another chain of the same shape, reuses the contents.
+        /// Compared field by field in place: comparing whole elements with `==` copied each one
+        /// (a reference count for every reference of a source, on both sides), and a rebuild
+        /// after a focus change compares every source it read with a recent collection's.
         static func same(_ a: [Source], _ b: [Source]) -> Bool {
             guard a.count == b.count else { return false }
             return a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     for i in a.indices {
-                        guard a[i].provider === b[i].provider, a[i].position == b[i].position,
+                        guard a[i].position == b[i].position,
                               a[i].command == b[i].command,
                               a[i].menu?.rawValue == b[i].menu?.rawValue else { return false }
                     }
@@ -112,7 +114,7 @@ final class CommandCollection {
                     && !effective.input.isEscape
                     && TextInputConflicts.conflicts(input: effective.input, modifiers: effective.modifierFlags)
                 let bucket: Int8 = CommandCollection.isLowPriority(effective) ? -1 : 0
-                let candidate = Candidate(command: effective, provider: source.provider, providerIndex: source.position,
+                let candidate = Candidate(command: effective, providerIndex: source.position,
                                           bucket: bucket, deferred: deferred, menu: source.menu)
                 groups.add(candidate, source: command, to: group)
             }
@@ -177,6 +179,10 @@ final class CommandCollection {
     /// Later candidates of the same identity in the same bucket, by the index of the first.
     var shadowed: [Int: [Candidate]] { contents.shadowed }
 
+    /// The responder that provides `candidate`'s command in this collection's chain.
+    @inline(__always)
+    func provider(of candidate: Candidate) -> Responder { chain[candidate.providerIndex] }
+
     fileprivate static let usageCount = Int(HIDUsage.lastDefined.rawValue) + 1
     private static let readCapacity = 64
 
@@ -227,14 +233,14 @@ final class CommandCollection {
         // reallocated the array about seven times a read.
         sources.reserveCapacity(readCapacity)
         var calls = 0
-        func append(_ commands: [KeyCommand], of responder: Responder, at position: Int) {
+        func append(_ commands: [KeyCommand], at position: Int) {
             for command in commands {
                 guard !command.alternates.isEmpty else {  // most have none: no array for the expansion
-                    sources.append(Source(command: command, provider: responder, position: position, menu: nil))
+                    sources.append(Source(command: command, position: position, menu: nil))
                     continue
                 }
                 for expanded in command.expandedWithAlternates {
-                    sources.append(Source(command: expanded, provider: responder, position: position, menu: nil))
+                    sources.append(Source(command: expanded, position: position, menu: nil))
                 }
             }
         }
@@ -242,15 +248,15 @@ final class CommandCollection {
         for (position, responder) in chain.responders.enumerated() {
             responder.keyCommandsCallCount += 1
             calls += 1
-            if let own = responder.keyCommands { append(own, of: responder, at: position) }
-            if let controller = responder as? ViewController { append(controller.addedKeyCommands, of: responder, at: position) }
+            if let own = responder.keyCommands { append(own, at: position) }
+            if let controller = responder as? ViewController { append(controller.addedKeyCommands, at: position) }
             if application == nil, let app = responder as? Application { application = (app, position) }
         }
         // The main menu after every responder, the app delegate included [OURS]; its provider is
         // the application.
         if let (app, position) = application {
             for (command, menu) in app.mainMenuKeyCommandsWithMenus {
-                sources.append(Source(command: command, provider: app, position: position, menu: menu))
+                sources.append(Source(command: command, position: position, menu: menu))
             }
         }
         return (sources, calls)

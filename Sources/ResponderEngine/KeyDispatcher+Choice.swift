@@ -3,7 +3,8 @@ import KeyTraceCore
 extension KeyDispatcher {
     /// The outcome of looking for a command to perform.
     struct Choice {
-        var winner: CommandCollection.Candidate?
+        /// The responder that provides the winning command; `nil` while there is none.
+        var provider: Responder?
         var command: KeyCommand?
         var target: Responder?
         /// The sender ``target`` was found with (carrying the command before validation).
@@ -13,10 +14,11 @@ extension KeyDispatcher {
         var failure: Failure?
         var sawCandidate = false
 
+        /// Each case carries the providers the resolution reports.
         enum Failure {
-            case disabled(CommandCollection.Candidate, KeyCommand)
-            case noTarget(CommandCollection.Candidate)
-            case shadowed(blocker: CommandCollection.Candidate, shadowed: CommandCollection.Candidate)
+            case disabled(KeyCommand, provider: Responder)
+            case noTarget
+            case shadowed(blocker: KeyCommand, blockingProvider: Responder, shadowed: KeyCommand, provider: Responder)
         }
     }
 
@@ -38,22 +40,22 @@ extension KeyDispatcher {
                 let candidate = collection.candidates[Int(hit.candidate)]
                 guard candidate.deferred == deferred, let action = candidate.command.action else { continue }
                 choice.sawCandidate = true
-                let sender: ActionSender? = ActionSender(command: candidate.command, press: press,
-                                                         provider: candidate.provider)
+                let provider = collection.provider(of: candidate)
+                let sender: ActionSender? = ActionSender(command: candidate.command, press: press, provider: provider)
                 guard let target = start.target(forAction: action, withSender: sender) else {
                     if choice.failure == nil {
                         choice.failure = shadowingFailure(of: candidate, at: Int(hit.candidate), in: collection,
-                                                          press: press) ?? .noTarget(candidate)
+                                                          press: press) ?? .noTarget
                     }
                     continue
                 }
                 var validated = candidate.command
                 target.validate(&validated)
                 if validated.isDisabled {
-                    if choice.failure == nil { choice.failure = .disabled(candidate, validated) }
+                    if choice.failure == nil { choice.failure = .disabled(validated, provider: provider) }
                     continue
                 }
-                choice.winner = candidate
+                choice.provider = provider
                 choice.command = validated
                 choice.target = target
                 choice.sender = sender
@@ -70,9 +72,11 @@ extension KeyDispatcher {
         guard let later = collection.shadowed[index], let start = collection.chain.start else { return nil }
         for candidate in later {
             guard let action = candidate.command.action else { continue }
-            let sender: ActionSender? = ActionSender(command: candidate.command, press: press, provider: candidate.provider)
+            let provider = collection.provider(of: candidate)
+            let sender: ActionSender? = ActionSender(command: candidate.command, press: press, provider: provider)
             if start.target(forAction: action, withSender: sender) != nil {
-                return .shadowed(blocker: blocker, shadowed: candidate)
+                return .shadowed(blocker: blocker.command, blockingProvider: collection.provider(of: blocker),
+                                 shadowed: candidate.command, provider: provider)
             }
         }
         return nil
@@ -81,18 +85,18 @@ extension KeyDispatcher {
     /// Fills `resolution` from a choice that found no winner.
     func applyFailure(_ choice: Choice, to resolution: inout Resolution) {
         switch choice.failure {
-        case .disabled(let candidate, let validated)?:
+        case .disabled(let validated, let provider)?:
             resolution.outcome = .disabled
             resolution.actionSource = .keyDown
             resolution.command = validated
-            resolution.provider = candidate.provider
-        case .shadowed(let blocker, let shadowed)?:
+            resolution.provider = provider
+        case .shadowed(let blocker, let blockingProvider, let shadowed, let provider)?:
             resolution.outcome = .shadowed
             resolution.actionSource = .keyDown
-            resolution.command = shadowed.command
-            resolution.provider = shadowed.provider
-            resolution.blockingCommand = blocker.command
-            resolution.blockingProvider = blocker.provider
+            resolution.command = shadowed
+            resolution.provider = provider
+            resolution.blockingCommand = blocker
+            resolution.blockingProvider = blockingProvider
             resolution.diagnostics.insert(.actionWithoutTarget)
         case .noTarget?:
             resolution.outcome = .unhandled

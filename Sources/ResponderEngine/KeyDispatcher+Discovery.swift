@@ -31,7 +31,8 @@ extension KeyDispatcher {
                   !listed.contains(candidate.command.identity) else { continue }
             let press = KeyPress(.began, candidate.command.input.representativeUsage(layout: application.keyboardLayout),
                                  modifiers: candidate.command.modifierFlags, layout: application.keyboardLayout)
-            let sender = ActionSender(command: candidate.command, press: press, provider: candidate.provider)
+            let provider = collection.provider(of: candidate)
+            let sender = ActionSender(command: candidate.command, press: press, provider: provider)
             guard let target = start.target(forAction: action, withSender: sender) else { continue }
             var validated = candidate.command
             target.validate(&validated)
@@ -45,11 +46,11 @@ extension KeyDispatcher {
                 }
                 menuGroups[menu]?.commands.append(validated)
             } else {
-                let key = ObjectIdentifier(candidate.provider)
+                let key = ObjectIdentifier(provider)
                 if responderGroups[key] == nil {
                     responderOrder.append(key)
-                    responderGroups[key] = DiscoverabilityGroup(title: candidate.provider.description, menu: nil,
-                                                                responder: candidate.provider, commands: [])
+                    responderGroups[key] = DiscoverabilityGroup(title: provider.description, menu: nil,
+                                                                responder: provider, commands: [])
                 }
                 responderGroups[key]?.commands.append(validated)
             }
@@ -90,8 +91,9 @@ extension KeyDispatcher {
         var result: [ShadowedCommand] = []
         for (index, candidate) in collection.candidates.enumerated() {
             for shadowed in collection.shadowed[index] ?? [] {
-                result.append(ShadowedCommand(command: shadowed.command, provider: shadowed.provider,
-                                              shadowedBy: candidate.command, shadowingProvider: candidate.provider))
+                result.append(ShadowedCommand(command: shadowed.command, provider: collection.provider(of: shadowed),
+                                              shadowedBy: candidate.command,
+                                              shadowingProvider: collection.provider(of: candidate)))
             }
         }
         return result

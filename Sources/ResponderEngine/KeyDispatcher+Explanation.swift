@@ -87,12 +87,13 @@ extension KeyDispatcher {
             for hit in hits {
                 let candidate = collection.candidates[Int(hit.candidate)]
                 guard candidate.deferred == deferredPhase else { continue }
+                let provider = collection.provider(of: candidate)
                 var entry = ResolutionExplanation.Candidate(
-                    command: candidate.command, provider: candidate.provider, bucket: Int(candidate.bucket),
+                    command: candidate.command, provider: provider, bucket: Int(candidate.bucket),
                     fidelity: hit.fidelity, deferred: candidate.deferred, verdict: .notReached, target: nil)
                 if let action = candidate.command.action, let start = chain.start {
                     entry.target = start.target(forAction: action, withSender: ActionSender(
-                        command: candidate.command, press: press, provider: candidate.provider))
+                        command: candidate.command, press: press, provider: provider))
                 }
                 if won {
                     entry.verdict = .notReached
@@ -115,7 +116,7 @@ extension KeyDispatcher {
                 explanation.candidates.append(entry)
                 for shadowed in collection.shadowed[Int(hit.candidate)] ?? [] {
                     explanation.candidates.append(ResolutionExplanation.Candidate(
-                        command: shadowed.command, provider: shadowed.provider, bucket: Int(shadowed.bucket),
+                        command: shadowed.command, provider: collection.provider(of: shadowed), bucket: Int(shadowed.bucket),
                         fidelity: hit.fidelity, deferred: shadowed.deferred, verdict: .shadowed, target: nil))
                 }
             }

@@ -70,11 +70,11 @@ extension KeyDispatcher {
     /// whether the event is consumed. A winning choice is spent: its values are moved into the
     /// resolution and the in-flight state, not copied.
     private func fire(_ choice: inout Choice, press: KeyPress, into resolution: inout Resolution) -> Bool {
-        guard choice.winner != nil, choice.target != nil, let action = choice.command?.action else { return false }
-        guard let winner = choice.winner.take(), let command = choice.command.take(), let target = choice.target.take()
+        guard choice.provider != nil, choice.target != nil, let action = choice.command?.action else { return false }
+        guard let provider = choice.provider.take(), let command = choice.command.take(), let target = choice.target.take()
         else { return false }
         resolution.command = command
-        resolution.provider = winner.provider
+        resolution.provider = provider
         resolution.target = target
         resolution.actionSource = .keyDown
         resolution.fidelity = choice.fidelity
@@ -83,11 +83,11 @@ extension KeyDispatcher {
             return true
         }
         // The sender the target was found with, unless validation changed the command.
-        var sender = choice.sender.take() ?? ActionSender(command: command, press: press, provider: winner.provider)
+        var sender = choice.sender.take() ?? ActionSender(command: command, press: press, provider: provider)
         if sender.command.instanceIdentifier != command.instanceIdentifier { sender.command = command }
         target.perform(action, sender: sender)
         resolution.outcome = .performedCommand
-        if !press.isRepeat { track(press, .command(command, target: target, provider: winner.provider)) }
+        if !press.isRepeat { track(press, .command(command, target: target, provider: provider)) }
         return true
     }
 

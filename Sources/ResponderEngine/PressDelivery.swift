@@ -30,21 +30,27 @@ public struct PressDelivery {
 
     /// Passes the press to the next responder in the chain, as calling `super` does in UIKit.
     public mutating func forward(_ press: KeyPress) {
-        let nextIndex = index + 1
-        guard nextIndex <= endIndex else {
-            reachedEnd = true
-            return
-        }
-        index = nextIndex
-        deliver(press, to: chain[nextIndex])
+        deliver(press, from: index + 1)
     }
 
     mutating func start(_ press: KeyPress) {
-        guard index < chain.count else {
-            reachedEnd = true
-            return
+        deliver(press, from: index)
+    }
+
+    /// Delivers to the first responder from `first` on that handles presses itself, stepping
+    /// over those that only forward (``Responder/forwardsEveryPress``).
+    private mutating func deliver(_ press: KeyPress, from first: Int) {
+        var next = first
+        while next <= endIndex {
+            let responder = chain[next]
+            if !responder.passesPressesOn {
+                index = next
+                deliver(press, to: responder)
+                return
+            }
+            next += 1
         }
-        deliver(press, to: chain[index])
+        reachedEnd = true
     }
 
     private mutating func deliver(_ press: KeyPress, to responder: Responder) {

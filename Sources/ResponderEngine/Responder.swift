@@ -55,12 +55,24 @@ open class Responder {
     /// How many times the engine has read ``keyCommands`` from this responder.
     @exclusivity(unchecked) public internal(set) var keyCommandsCallCount: Int = 0
 
-
+    /// ``forwardsEveryPress``, read once when the responder is made: deliveries pass over
+    /// such responders without calling them.
+    let passesPressesOn: Bool
 
     /// Creates a responder named `name`.
     public init(name: String) {
         self.name = name
+        self.passesPressesOn = Self.forwardsEveryPress
     }
+
+    /// Whether every instance of this class answers each of `pressesBegan`, `pressesChanged`,
+    /// `pressesEnded` and `pressesCancelled` with the forwarding default. A delivery steps over
+    /// such a responder without calling it, which is what calling it would do.
+    ///
+    /// The engine's open classes answer `true` only for themselves, not for subclasses, so a
+    /// subclass that overrides a press method is called without having to say anything. A
+    /// `final` subclass that overrides none of the four may answer `true`.
+    open class var forwardsEveryPress: Bool { self == Responder.self }
 
     // MARK: Chain
 

@@ -7,6 +7,9 @@ import KeyTraceCore
 /// them (``CacheInvalidationReason/chainMutation``), and removing the first responder from a
 /// window makes it resign.
 open class View: Responder {
+    /// `true` for `View` itself; subclasses are called (``Responder/forwardsEveryPress``).
+    open override class var forwardsEveryPress: Bool { self == View.self }
+
     // Parent pointers are `unowned` rather than `weak`: a weakly referenced object gets a side
     // table, which puts every retain and release of it on the runtime's slow path — and views
     // are retained on every dispatch. Parents clear these pointers when they go away (deinit).

@@ -6,6 +6,9 @@ import KeyTraceCore
 /// view's superview (the window for a window's root controller), otherwise its parent.
 /// Commands added with ``addKeyCommand(_:)`` are collected after ``keyCommands`` (R11).
 open class ViewController: Responder {
+    /// `true` for `ViewController` itself; subclasses are called (``Responder/forwardsEveryPress``).
+    open override class var forwardsEveryPress: Bool { self == ViewController.self }
+
     /// The root view. It has no name of its own, so subviews' paths run through the controller.
     public let view: View
     /// Child controllers, in order.

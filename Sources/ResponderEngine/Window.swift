@@ -2,6 +2,9 @@ import KeyTraceCore
 
 /// A window: the top of a view hierarchy, whose next responder is the application.
 open class Window: View {
+    /// `true` for `Window` itself; subclasses are called (``Responder/forwardsEveryPress``).
+    open override class var forwardsEveryPress: Bool { self == Window.self }
+
     /// The application the window belongs to.
     @exclusivity(unchecked) public internal(set) unowned(safe) var owningApplication: Application?
 

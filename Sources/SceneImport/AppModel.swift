@@ -129,8 +129,10 @@ struct AppModel {
     ]
 
     /// The SwiftUI protocols whose conformers hold `.keyboardShortcut` in their bodies: views,
-    /// menu commands, apps, scenes and toolbar content.
-    static let swiftUIProtocols: Set<String> = ["View", "Commands", "App", "Scene", "ToolbarContent", "CustomizableToolbarContent"]
+    /// view modifiers (a modified view is a view of the hierarchy), menu commands, apps, scenes
+    /// and toolbar content.
+    static let swiftUIProtocols: Set<String> = ["View", "ViewModifier", "Commands", "App", "Scene", "ToolbarContent",
+                                                "CustomizableToolbarContent"]
 
     /// What `info` is in the scene. A class whose superclass chain leaves the source through a
     /// class it does not declare (a pod's `LGSideMenuController`, a framework's base controller)

@@ -5,6 +5,9 @@ import ResponderEngine
 /// controller's bar-button key equivalents are offered (responder-semantics §G). Its children
 /// are the stack, root first; the top is its ``selectedChild``.
 public final class NavigationController: ViewController {
+    /// Overrides no press method: deliveries step over it.
+    public override class var forwardsEveryPress: Bool { true }
+
     /// Bar-button key equivalents per controller, set by the scene.
     var barButtons: [ObjectIdentifier: [KeyCommand]] = [:]
     /// Called after a push or pop, to move focus into the new top.

@@ -4,6 +4,9 @@ import ResponderEngine
 /// A window with keyboard behaviour (responder-semantics §G): while a modal is presented, Esc
 /// and ⌘W dismiss it; ⌘, shows settings when the scene declares a `settings` controller.
 public final class SceneWindow: Window {
+    /// Overrides no press method: deliveries step over it.
+    public override class var forwardsEveryPress: Bool { true }
+
     /// Whether ⌘, has something to show.
     var hasSettings = false
     /// Shows the settings controller.

@@ -5,6 +5,9 @@ import ResponderEngine
 /// Page Up/Down, Space and ⇧Space a page, ⌘↑/⌘↓/Home/End to the ends, ⌘+ (also ⌘= by R8) zoom in,
 /// ⌘- zoom out, ⌘0 reset, ⌘R refresh.
 public final class ScrollView: View {
+    /// Overrides no press method: deliveries step over it.
+    public override class var forwardsEveryPress: Bool { true }
+
     /// Vertical offset in points, 0…``maximumOffset``.
     public private(set) var offset = 0
     /// Horizontal offset in points.

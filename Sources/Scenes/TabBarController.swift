@@ -4,6 +4,9 @@ import ResponderEngine
 /// A tab bar controller: ⌘1…⌘9 select tab N when it exists, moving the first responder into it
 /// (responder-semantics §G). Its children are the tabs; the selected tab is its ``selectedChild``.
 public final class TabBarController: ViewController {
+    /// Overrides no press method: deliveries step over it.
+    public override class var forwardsEveryPress: Bool { true }
+
     /// The selected tab's index.
     public private(set) var selectedIndex = 0
     /// Called after the selection changed, to move focus into the tab.

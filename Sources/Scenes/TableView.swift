@@ -6,6 +6,9 @@ import ResponderEngine
 /// selection, Return/Space activate, ⌥⌘↑/⌥⌘↓ move the selected row, Delete deletes, and ⌘A
 /// (the standard `selectAll:`) selects every row when multiple selection is allowed.
 public final class TableView: View {
+    /// Overrides no press method: deliveries step over it.
+    public override class var forwardsEveryPress: Bool { true }
+
     /// The rows' titles, in order.
     public private(set) var rows: [String]
     /// Selected row indices, ascending.

@@ -47,4 +47,18 @@ import Testing
         _ = try contents(after: scene.content, in: scene)
         #expect(try contents(after: fresh, in: scene) !== changed)
     }
+
+    @Test func newRespondersWithTheSameCommandsShareTheContentsAndAreTheProviders() throws {
+        let (scene, fresh) = try sceneWithFreshCommands()
+        let first = try contents(after: fresh, in: scene)
+        fresh.removeFromSuperview()
+        let replacement = FreshCommands(name: "fresh")  // a new object where the old one stood
+        replacement.acceptsFirstResponder = true
+        replacement.implement("open:") { _ in }
+        scene.leaf.addSubview(replacement)
+        let reused = try contents(after: replacement, in: scene)
+        #expect(reused === first)
+        let resolution = scene.dispatcher.dispatch(down("cmd+k"))
+        #expect(resolution.provider === replacement)
+    }
 }

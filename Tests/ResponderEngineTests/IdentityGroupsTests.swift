@@ -7,9 +7,8 @@ import Testing
 /// any other input.
 @Suite struct IdentityGroupsTests {
     private func contents(_ commands: [KeyCommand]) -> CommandCollection.Contents {
-        let provider = Responder(name: "provider")
         let sources = commands.enumerated().map {
-            CommandCollection.Source(command: $0.element, provider: provider, position: $0.offset, menu: nil)
+            CommandCollection.Source(command: $0.element, position: $0.offset, menu: nil)
         }
         return CommandCollection.Contents(sources: sources, layout: .usANSI, mirror: false, textInputActive: false,
                                           indexed: true)

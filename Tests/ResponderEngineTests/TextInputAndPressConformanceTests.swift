@@ -102,6 +102,40 @@ import KeyTraceCore
         #expect(log.entries == ["clear", "submit"])
     }
 
+    /// A controller that handles every key-down itself.
+    final class HandlingController: ViewController {
+        var began: [String] = []
+        override func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
+            began.append(press.usage.name)
+        }
+    }
+
+    /// The engine's own classes only forward presses, so a delivery steps over them without a
+    /// call; any subclass of them is called, since it may override a press method.
+    @Test func R18_deliveriesStepOverRespondersThatOnlyForward() throws {
+        #expect(Responder.forwardsEveryPress && View.forwardsEveryPress && ViewController.forwardsEveryPress)
+        #expect(Window.forwardsEveryPress && Application.forwardsEveryPress)
+        #expect(!PressRecorder.forwardsEveryPress && !TextInputView.forwardsEveryPress && !HandlingController.forwardsEveryPress)
+
+        let app = Application()
+        let window = Window()
+        let controller = HandlingController(name: "handler")
+        let plain = View(name: "plain")
+        let leaf = PressRecorder(name: "leaf")
+        window.rootViewController = controller
+        controller.view.addSubview(plain)
+        plain.addSubview(leaf)
+        app.addWindow(window)
+        leaf.acceptsFirstResponder = true
+        let dispatcher = try KeyDispatcher(application: app, policy: .cached)
+        app.makeFirstResponder(leaf)
+        let resolution = dispatcher.dispatch(down("j"))
+        #expect(leaf.log == ["began J"])  // called, and forwarded past two plain responders
+        #expect(controller.began == ["J"])
+        #expect(resolution.pressHandler === controller)
+        #expect(resolution.outcome == .deliveredAsPress)
+    }
+
     @Test func R19_repeatsFireRepeatableCommandsOnlyAndPressesAreNotRedelivered() throws {
         let scene = try Scene()
         let log = ActionLog()

@@ -257,6 +257,42 @@ import Scenes
         #expect(keys(result) == ["Picker addKeyCommand esc dismissSheet", "Sheet addKeyCommand esc dismissSheet"])
     }
 
+    /// A requirement called on a field declared of the app's protocol type, whose instance is
+    /// set at run time, runs each adopter's implementation with the caller's arguments; the
+    /// commands are the caller's, each under the condition that the field holds that adopter.
+    @Test func aProtocolRequirementOnAProtocolTypedFieldRunsEachAdoptersImplementation() throws {
+        let result = try importing([
+            "Games.swift": """
+                import UIKit
+                final class GameController: UIViewController {
+                    protocol GameInput: AnyObject {
+                        func makeKeyCommands(target: Any, action: Selector) -> [UIKeyCommand]
+                    }
+                    final class Snake: UIView, GameInput {
+                        func makeKeyCommands(target: Any, action: Selector) -> [UIKeyCommand] {
+                            ["w", "s"].map { UIKeyCommand(input: $0, modifierFlags: [], action: action) }
+                        }
+                    }
+                    final class Pong: UIView, GameInput {
+                        func makeKeyCommands(target: Any, action: Selector) -> [UIKeyCommand] {
+                            [UIKeyCommand(input: UIKeyCommand.inputUpArrow, modifierFlags: [], action: action)]
+                        }
+                    }
+                    private weak var activeGame: GameInput?
+                    func start(_ game: GameInput) { activeGame = game }
+                    override var keyCommands: [UIKeyCommand]? {
+                        activeGame?.makeKeyCommands(target: self, action: #selector(handle(_:))) ?? []
+                    }
+                    @objc private func handle(_ command: UIKeyCommand) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == [
+            "GameController keyCommands s handle:", "GameController keyCommands up handle:", "GameController keyCommands w handle:",
+        ])
+        #expect(result.inventory.allSatisfy { $0.conditional })
+    }
+
     /// `switch` on an enum value the code fixed picks its case and binds the case's payload
     /// (`case let .key(input, modifierFlags)`); a string's `isEmpty` is known.
     @Test func aSwitchOnAKnownEnumValueBindsItsPayload() throws {

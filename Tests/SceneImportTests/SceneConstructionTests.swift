@@ -307,6 +307,35 @@ import Scenes
         #expect(result.report.responderPaths["AtlasView"] != nil)
     }
 
+    /// A view modifier that keeps its own shortcut (a helper in `extension View` applies it with
+    /// a value only known at run time) is a view of the scene, like the views it modifies.
+    @Test func aViewModifiersOwnShortcutReachesTheScene() throws {
+        let result = try importing(["Selection.swift": """
+            import SwiftUI
+            @Observable final class SelectionModel { var selecting = false }
+            struct SelectionCommands: ViewModifier {
+                let selection: SelectionModel
+                func body(content: Content) -> some View {
+                    content.toolbar {
+                        if selection.selecting {
+                            Button("Done") { selection.selecting = false }.keyboardShortcut(.cancelAction)
+                        }
+                    }
+                }
+            }
+            extension View {
+                func selectionCommands(_ selection: SelectionModel) -> some View { modifier(SelectionCommands(selection: selection)) }
+            }
+            struct FileList: View {
+                let model: SelectionModel
+                var body: some View { List { Text("a") }.selectionCommands(model) }
+            }
+            """])
+        #expect(result.inventory.map(\.declaredIn) == ["SelectionCommands"])
+        #expect(result.report.unresolved.isEmpty, "\(result.report.unresolved.map(\.reason))")
+        #expect(result.report.responderPaths["SelectionCommands"] != nil)
+    }
+
     @Test func anOverlaySetsTheKeyWindowContainmentResponderKindsAndState() throws {
         let overlay = try ImportOverlay(json: """
             {

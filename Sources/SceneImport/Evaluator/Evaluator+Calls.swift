@@ -354,8 +354,72 @@ extension Evaluator {
         if name == "localize" || name == "localized" || name == "localizedString" {
             if case .string(let key) = base { return .string(strings.lookup(key) ?? key) }
         }
+        if case .unknown = base,
+           let result = callRequirement(name, on: baseExpression, args: args, call: call, frame: &frame) {
+            return result
+        }
         runClosures(in: args, frame: &frame)
         return .unknown(call.sourceText)
+    }
+
+    /// A call of protocol requirement `name` that returns commands, on a receiver declared of
+    /// the app's protocol type whose instance is set at run time
+    /// (`activeGame?.makeKeyCommands(target: self, …)`): each adopter's implementation runs, and
+    /// the results are joined, each under the condition that the receiver is that adopter. An
+    /// implementation that several adopters share (a protocol extension's, or a superclass's)
+    /// runs once. `nil` when the receiver's declared type is not such a protocol, or the
+    /// requirement returns something else: a call made for its effects (a delegate's) is not
+    /// run once per adopter.
+    private func callRequirement(_ name: String, on receiver: ExprSyntax, args: [(label: String?, expression: ExprSyntax)],
+                                 call: FunctionCallExprSyntax, frame: inout Frame) -> Value? {
+        guard let declared = declaredProtocol(of: receiver, frame: frame),
+              let requirement = declared.functions.first(where: { $0.name == name && !$0.isStatic }),
+              returnsCommands(requirement) else { return nil }
+        let receiverText = receiver.sourceText.trimmingCharacters(in: CharacterSet(charactersIn: "?!"))
+        var items: [Value.Item] = []
+        var implementations: Set<SourceLocation> = []
+        for adopter in index.adopters(of: declared.name).prefix(Self.maximumAdopters) {
+            guard let function = match(findFunctions(named: name, in: adopter).filter { $0.body != nil }, args: args),
+                  implementations.insert(function.location).inserted else { continue }
+            var inner = frame
+            let value = invoke(function, ofType: adopter, args: args, frame: &inner, selfValue: nil, site: location(call))
+            frame.selfFields = inner.selfFields
+            items += flatten(value, conditions: ["\(receiverText) is \(adopter)"])
+        }
+        return items.isEmpty ? nil : .array(items)
+    }
+
+    /// Whether `function` is declared to return a command or menu element, or an array of them.
+    private func returnsCommands(_ function: SourceIndex.FunctionInfo) -> Bool {
+        guard var type = function.returnType?.withoutOptionality.withoutSpaces else { return false }
+        if type.hasPrefix("["), type.hasSuffix("]") { type = String(type.dropFirst().dropLast()).withoutOptionality }
+        return isCommandType(type) || ["UICommand", "UIMenu", "UIMenuElement"].contains(type)
+    }
+
+    /// The app protocol a receiver is declared as: a field of `self` (`game`, `self.game`),
+    /// optional or not, whose declared type names a protocol of the app.
+    private func declaredProtocol(of receiver: ExprSyntax, frame: Frame) -> SourceIndex.TypeInfo? {
+        var expression = receiver
+        while true {
+            if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression }
+            else if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+            else { break }
+        }
+        let field: String
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            field = reference.baseName.text
+            guard frame.locals[field] == nil else { return nil }
+        } else if let member = expression.as(MemberAccessExprSyntax.self),
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            field = member.declName.baseName.text
+        } else {
+            return nil
+        }
+        guard let selfType = frame.selfType, let type = findProperty(field, of: selfType, static: false)?.0.type else { return nil }
+        var written = type.withoutOptionality.withoutSpaces
+        if written.hasPrefix("any"), index.type(named: written) == nil { written.removeFirst(3) }
+        guard let info = index.type(named: written), info.kind == .protocol else { return nil }
+        return info
     }
 
     /// Whether the receiver written `baseText` is of an app type that declares a method `name`:

@@ -114,6 +114,8 @@ final class Evaluator {
     var memoHits = 0
     static let maximumDepth = 14
     static let maximumIterations = 2048
+    /// The most adopters a call of a protocol requirement on a protocol-typed receiver runs.
+    static let maximumAdopters = 64
 
     init(index: SourceIndex, strings: StringsTable, resources: ResourceFiles = ResourceFiles()) {
         self.index = index

@@ -64,13 +64,6 @@ struct CommandExtractor {
         return ImportedCommand.sortedInInventoryOrder(result)
     }
 
-    /// The types that adopt a protocol (directly, or through a superclass that does).
-    func adopters(of protocolName: String) -> [String] {
-        index.types.values.filter { info in
-            info.kind != .protocol && info.inherited.contains(protocolName)
-        }.map(\.name).sorted()
-    }
-
     private func keyCommandsOverride(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
         guard let property = info.properties["keyCommands"], !property.isStatic else { return [] }
         // A protocol extension cannot override: `override` in an extension of a type declared
@@ -79,7 +72,7 @@ struct CommandExtractor {
             || (info.kind == .extensionOnly && !property.isOverride && index.types.values.contains { $0.inherited.contains(info.name) }
                 && !isSystemClass(info.name))
         guard property.isOverride || isProtocolDefault else { return [] }
-        let providers = isProtocolDefault ? adopters(of: info.name) : [info.name]
+        let providers = isProtocolDefault ? index.adopters(of: info.name) : [info.name]
         var result: [ImportedCommand] = []
         for provider in providers {
             evaluator.reset()
@@ -122,7 +115,7 @@ struct CommandExtractor {
         // a subclass of an adopter inherits them and does not repeat them.
         var providers = [info]
         if info.kind == .protocol {
-            let adopting = Set(adopters(of: info.name))
+            let adopting = Set(index.adopters(of: info.name))
             providers = adopting.sorted().filter { name in !index.ancestors(of: name).contains { adopting.contains($0.name) } }
                 .compactMap { index.type(named: $0) }
         }

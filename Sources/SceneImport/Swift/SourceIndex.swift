@@ -323,6 +323,16 @@ struct SourceIndex {
         return result
     }
 
+    /// The types that adopt protocol `name` (directly, or through a superclass that does),
+    /// sorted. A nested protocol (`Outer.Inner`) is also adopted by its last component, as
+    /// code inside `Outer` writes it.
+    func adopters(of name: String) -> [String] {
+        let short = name.split(separator: ".").last.map(String.init) ?? name
+        return types.values.filter { info in
+            info.kind != .protocol && (info.inherited.contains(name) || info.inherited.contains(short))
+        }.map(\.name).sorted()
+    }
+
     /// Whether `name` is `target` or inherits from it.
     func inherits(_ name: String, from target: String) -> Bool {
         if name == target { return true }
