@@ -35,6 +35,8 @@ extension SceneRuntime {
                 controller = ViewController(name: node.name)
             }
             controller.title = node.title
+            if controllerNodes.count >= Self.pathsRemembered { controllerNodes.removeAll(keepingCapacity: true) }
+            controllerNodes[ObjectIdentifier(controller)] = node
             for child in node.children {
                 guard let built = try build(child) as? ViewController else { continue }
                 controller.addChild(built)
@@ -129,6 +131,7 @@ extension SceneRuntime {
     }
 
     private func nodeDefinition(for controller: ViewController) -> NodeDefinition? {
+        if let node = controllerNodes[ObjectIdentifier(controller)], node.name == controller.name { return node }
         func search(_ node: NodeDefinition, _ path: String) -> NodeDefinition? {
             let here = path.isEmpty ? node.name : "\(path)/\(node.name)"
             if here == controller.path { return node }

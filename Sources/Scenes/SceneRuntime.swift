@@ -27,6 +27,18 @@ public final class SceneRuntime {
 
     var conditionalCommands: [(Responder, [SceneDefinition.CommandDefinition])] = []
 
+    /// The responder last found at each path (``responder(at:)``), checked before it is used.
+    var respondersByPath: [String: Responder] = [:]
+    /// The node each controller was built from, by the controller's identity. Controllers are
+    /// not held, weakly or strongly: a weak reference would put every retain of a controller
+    /// (one a dispatch) on the runtime's slow path. Every controller of a scene is built here,
+    /// so an identity reused by a later controller is overwritten when it is built, and a
+    /// lookup checks the name as well.
+    var controllerNodes: [ObjectIdentifier: NodeDefinition] = [:]
+    /// More paths than this start ``respondersByPath`` over, more built controllers than this
+    /// ``controllerNodes``.
+    static let pathsRemembered = 1024
+
     /// Loads and builds the scene at `path` (or the bundled scene `bundled:NAME`, see
     /// ``BundledScenes``); errors name the line and column at fault.
     public convenience init(contentsOf path: String) throws(SceneError) {
@@ -123,10 +135,20 @@ public final class SceneRuntime {
     public var allPaths: [String] { allResponders.map(\.path) }
 
     /// The responder at `path` (e.g. `window/tabs/library/list`), or `nil`.
+    ///
+    /// Paths are unique in the live hierarchy (names are unique among siblings), so the last
+    /// responder found at a path is taken again while it still has that path in this
+    /// application: checking it builds one path, where a search builds many.
     public func responder(at path: String) -> Responder? {
+        if let known = respondersByPath[path], known.path == path, known.application === application { return known }
         // A named responder's path ends with its name: most responders are ruled out without
         // building their paths.
-        allResponders.first { ($0.name.isEmpty || path.hasSuffix($0.name)) && $0.path == path }
+        let found = allResponders.first { ($0.name.isEmpty || path.hasSuffix($0.name)) && $0.path == path }
+        if let found {
+            if respondersByPath.count >= Self.pathsRemembered { respondersByPath.removeAll(keepingCapacity: true) }
+            respondersByPath[path] = found
+        }
+        return found
     }
 
     /// Makes the responder at `path` first responder; throws when it does not exist or cannot.

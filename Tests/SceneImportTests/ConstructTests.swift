@@ -293,6 +293,104 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.conditional })
     }
 
+    /// `UIKeyModifierFlags(arrayLiteral:)` with the flags as arguments is their set.
+    @Test func modifierFlagsFromAnArrayLiteralInitialiser() throws {
+        let result = try importing([
+            "Tasks.swift": """
+                import UIKit
+                class TasksController: UITableViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(title: "Edit", action: #selector(edit), input: "e", modifierFlags: .init(arrayLiteral: .shift, .command))]
+                    }
+                    @objc func edit() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["TasksController keyCommands shift+cmd+e edit"])
+    }
+
+    /// A context menu's commands act only while that menu is open: they are no shortcuts of the
+    /// responder chain, and the sweep does not list them as found but not followed.
+    @Test func aContextMenusCommandsAreNoShortcuts() throws {
+        let result = try importing([
+            "List.swift": """
+                import UIKit
+                class ArchiveController: UITableViewController {
+                    override func tableView(_ tableView: UITableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: CGPoint) -> UIContextMenuConfiguration? {
+                        UIContextMenuConfiguration(actionProvider: { _ in
+                            UIMenu(children: [UIKeyCommand(title: "Restore", action: #selector(self.restore(_:)), input: "r", propertyList: indexPath.row)])
+                        })
+                    }
+                    @objc func restore(_ sender: UICommand) {}
+                }
+                """,
+        ])
+        #expect(result.inventory.isEmpty)
+    }
+
+    /// A user setting (`@AppStorage`) holds what the user chose, so a shortcut parsed from it
+    /// has neither a fixed key nor fixed modifiers: a loop over the setting's parts leaves the
+    /// values it changes unfixed, and the setting's default is not taken for its value.
+    @Test func aShortcutParsedFromAUserSettingIsNotFixed() throws {
+        let result = try importing([
+            "Shortcuts.swift": """
+                import SwiftUI
+                class Shortcuts: ObservableObject {
+                    @AppStorage("toggleSidebar") var toggleSidebar = "⌘, s"
+                    func parse(_ text: String) -> KeyboardShortcut {
+                        var modifiers = EventModifiers()
+                        var key = ""
+                        for part in text.components(separatedBy: ", ") {
+                            if part == "⌘" { modifiers.insert(.command) } else if part == "⇧" { modifiers.insert(.shift) } else { key = part }
+                        }
+                        return KeyboardShortcut(KeyEquivalent(Character(key)), modifiers: modifiers)
+                    }
+                }
+                struct Browser: View {
+                    @StateObject var shortcuts = Shortcuts()
+                    var body: some View {
+                        Button("Sidebar") {}.keyboardShortcut(shortcuts.parse(shortcuts.toggleSidebar))
+                    }
+                }
+                """,
+        ])
+        let row = try #require(result.inventory.first)
+        #expect(result.inventory.count == 1)
+        #expect(row.declaredIn == "Browser" && row.input == nil && row.modifiers == nil)
+    }
+
+    /// A view modifier that only an `extension View` method applies is built only when a view
+    /// that calls the method is: a macOS-only view's modifier contributes nothing to iOS.
+    @Test func aModifierAppliedByAViewHelperIsBuiltOnlyForTheViewsThatCallIt() throws {
+        let result = try importing([
+            "App.swift": """
+                import SwiftUI
+                @main struct NotesApp: App {
+                    var body: some Scene {
+                        WindowGroup {
+                            #if os(iOS)
+                            PhoneRoot()
+                            #else
+                            DesktopRoot()
+                            #endif
+                        }
+                    }
+                }
+                struct PhoneRoot: View { var body: some View { Text("Notes") } }
+                struct DesktopRoot: View { var body: some View { Text("Notes").desktopShortcuts() } }
+                struct DesktopShortcuts: ViewModifier {
+                    func body(content: Content) -> some View {
+                        content.background { Button("New") {}.keyboardShortcut("n") }
+                    }
+                }
+                extension View {
+                    func desktopShortcuts() -> some View { modifier(DesktopShortcuts()) }
+                }
+                """,
+        ])
+        #expect(result.inventory.isEmpty, "\(keys(result))")
+    }
+
     /// `switch` on an enum value the code fixed picks its case and binds the case's payload
     /// (`case let .key(input, modifierFlags)`); a string's `isEmpty` is known.
     @Test func aSwitchOnAKnownEnumValueBindsItsPayload() throws {

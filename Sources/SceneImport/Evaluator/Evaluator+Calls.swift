@@ -176,6 +176,17 @@ extension Evaluator {
                 if case .int(let n) = evaluate(raw.expression, frame: &frame) { return .modifiers(ModifierName.fromRawValue(n)) }
                 return .unknown(call.sourceText)
             }
+            if args.first?.label == "arrayLiteral" {
+                // `.init(arrayLiteral: .shift, .command)`: the flags each argument names.
+                var flags: Set<String> = []
+                for argument in args {
+                    guard let named = asModifiers(evaluate(argument.expression, frame: &frame, hint: "UIKeyModifierFlags")) else {
+                        return .unknown(call.sourceText)
+                    }
+                    flags.formUnion(named)
+                }
+                return .modifiers(flags)
+            }
             if let first = args.first {
                 return asModifiers(evaluate(first.expression, frame: &frame, hint: "[UIKeyModifierFlags]")).map(Value.modifiers) ?? .unknown(call.sourceText)
             }
@@ -290,6 +301,12 @@ extension Evaluator {
         // Mutating collection methods on a local or a stored property; a receiver of an app
         // type with a method of that name (`self.add(…)`, `Type.add(…)`, `handler.add(…)`) runs
         // its own method, below.
+        // `modifiers.insert(.command)` on a modifier set: the set grows.
+        if name == "insert" || name == "formUnion", args.count == 1, case .modifiers(let current)? = readTarget(baseText, frame: frame),
+           let added = asModifiers(evaluate(args[0].expression, frame: &frame, hint: "UIKeyModifierFlags")) {
+            writeTarget(baseText, value: .modifiers(current.union(added)), frame: &frame)
+            return .null
+        }
         if ["append", "insert", "add"].contains(name), !receiverHasOwnMethod(name, baseText: baseText, frame: frame),
            let first = args.first {
             let value = evaluate(first.expression, frame: &frame)
@@ -1170,6 +1187,21 @@ extension Evaluator {
     /// a choice among several has no fixed input.
     func swiftUIShortcut(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
         let shortcuts = swiftUIShortcuts(args, frame: &frame)
-        return shortcuts.count == 1 ? shortcuts[0].value : .shortcut(input: nil, modifiers: ["command"])
+        if shortcuts.count == 1 {
+            // Neither the key nor the modifiers given fixed: a shortcut as unknown as a value the
+            // source does not hold (a `.shortcut` without modifiers would take ⌘, the default).
+            if case .shortcut(nil, nil) = shortcuts[0].value, args.contains(where: { $0.label == "modifiers" }) {
+                return .unknown("KeyboardShortcut")
+            }
+            return shortcuts[0].value
+        }
+        // Several: neither the input nor, unless every choice has the same, the modifiers are fixed.
+        var modifiers: Set<String>?? = .none
+        for item in shortcuts {
+            guard case .shortcut(_, let own) = item.value else { return .shortcut(input: nil, modifiers: nil) }
+            if let seen = modifiers, seen != own { return .shortcut(input: nil, modifiers: nil) }
+            modifiers = .some(own)
+        }
+        return .shortcut(input: nil, modifiers: modifiers ?? nil)
     }
 }

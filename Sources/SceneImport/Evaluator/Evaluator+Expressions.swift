@@ -305,6 +305,8 @@ extension Evaluator {
     /// of its getter or initialiser, or of the first assignment to it in the type's methods.
     func property(_ name: String, of type: String, frame: inout Frame, static isStatic: Bool?) -> Value? {
         guard let (property, owner) = findProperty(name, of: type, static: isStatic) else { return nil }
+        // A user setting holds what the user chose; its initial value is only the default.
+        if property.isUserSetting { return .unknown(name) }
         if property.isVariable && property.getter == nil {
             mutableReads += 1
             if readingConstantsOnly { return .unknown(name) }
@@ -503,6 +505,7 @@ extension Evaluator {
             }
             return staticMember(name, of: type, frame: &frame) ?? .unknown(member.sourceText)
         case .object(let type, let fields):
+            if findProperty(name, of: type, static: false)?.0.isUserSetting == true { return .unknown(member.sourceText) }
             if let field = fields[name] { return field }
             var inner = frame
             inner.selfType = type

@@ -741,7 +741,16 @@ final class Evaluator {
             } else if base[key] == nil, branchValues.allSatisfy({ $0.items != nil }), !branchValues.isEmpty {
                 result[key] = .array(branchValues.flatMap { $0.items ?? [] })
             } else if let first = branchValues.first {
-                result[key] = first
+                // A value the source does not fix on one path (`regularKey = key` for a key read
+                // from settings) leaves it unfixed after the paths join, whatever the others hold.
+                if case .unknown = first {
+                    result[key] = first
+                } else if let unfixed = branchValues.first(where: { if case .unknown = $0 { return true } else { return false } }),
+                          !(base[key]?.isNull ?? true) || branchValues.contains(where: { $0.isPlain }) {
+                    result[key] = unfixed
+                } else {
+                    result[key] = first
+                }
             }
         }
         return result
@@ -777,7 +786,16 @@ final class Evaluator {
                 merge(branches: branches, into: &frame)
                 return
             }
+            let before = frame.locals
             merge(branches: [pass(binding: .unknown(statement.pattern.sourceText), under: nil)], into: &frame)
+            // The loop runs any number of times: a number, string, modifier set or selector the
+            // pass changed is not fixed after it (arrays keep what the pass added, under its
+            // conditions).
+            for (name, old) in before {
+                guard let oldKey = old.scalarKey, let new = frame.locals[name], new.scalarKey != oldKey else { continue }
+                if case .array = new { continue }
+                frame.locals[name] = .unknown(name)
+            }
             return
         }
         // Each pass runs in the frame itself (a copy per pass would share every array with the

@@ -245,6 +245,11 @@ private final class SiteVisitor: SyntaxVisitor {
     override func visitPost(_ node: VariableDeclSyntax) { members.removeLast() }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // A context menu's commands (`UIContextMenuConfiguration(actionProvider:)`) act only while
+        // that menu is open: they are the menu's items, not shortcuts of the responder chain.
+        if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UIContextMenuConfiguration" {
+            return .skipChildren
+        }
         if isCreation(node), !(members.contains { $0.isFactory }) {
             sites.append(.init(call: node, location: evaluator.location(node), enclosingType: currentType,
                                member: members.first?.name, inAddKeyCommandMethod: members.contains { $0.addsKeyCommands }))

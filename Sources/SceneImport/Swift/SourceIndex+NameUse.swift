@@ -11,12 +11,17 @@ extension SourceIndex {
     /// shows, are not built for iOS. A nested type counts as its outermost type. Inactive `#if`
     /// clauses are skipped.
     func unbuiltTypes(among candidates: [TypeInfo]) -> Set<String> {
-        let names = Set(candidates.map { Self.outermostName(of: $0.name) })
-        guard !names.isEmpty else { return [] }
+        let typeNames = Set(candidates.map { Self.outermostName(of: $0.name) })
+        guard !typeNames.isEmpty else { return [] }
+        // A method in `extension View` (`func macShortcuts() -> some View { modifier(MacShortcuts()) }`)
+        // builds what it names only for the views that call it: it takes part as a candidate of
+        // its own, `View.name`, used wherever its name is written.
+        let helpers = Set((types["View"]?.functions ?? []).filter { !$0.isStatic }.map(\.name))
+        let names = typeNames.union(helpers.map { Self.viewHelperPrefix + $0 })
         // An outermost type that is no candidate itself (an `App`, a controller) holding a
         // nested candidate is compiled code outside every candidate: what it names is built,
         // and so is what is nested in it.
-        let containers = names.subtracting(candidates.map(\.name))
+        let containers = typeNames.subtracting(candidates.map(\.name))
         var built = containers
         var usedBy: [String: Set<String>] = [:]  // user → the candidates it names
         // A file whose text contains none of the names has no use of them: with few names,
@@ -24,8 +29,8 @@ extension SourceIndex {
         // searches would cost more than the walk.
         let prefilter = names.count <= Self.namesSearchedBeforeWalking
         for (file, tree) in files {
-            if prefilter, !names.contains(where: { self.file(file.displayPath, mentions: $0) }) { continue }
-            let finder = NameUseFinder(names: names, conditions: conditions)
+            if prefilter, !typeNames.union(helpers).contains(where: { self.file(file.displayPath, mentions: $0) }) { continue }
+            let finder = NameUseFinder(names: typeNames, helpers: helpers, conditions: conditions)
             finder.walk(tree)
             for (user, used) in finder.uses {
                 if let user, names.contains(user), !containers.contains(user) {
@@ -46,6 +51,9 @@ extension SourceIndex {
     /// before walking its tree.
     static let namesSearchedBeforeWalking = 64
 
+    /// How a method of `extension View` is named among the types ``unbuiltTypes(among:)`` follows.
+    static let viewHelperPrefix = "View."
+
     static func outermostName(of name: String) -> String {
         name.split(separator: ".").first.map(String.init) ?? name
     }
@@ -56,14 +64,28 @@ extension SourceIndex {
 /// `#if` clauses and the names of declarations themselves.
 private final class NameUseFinder: SyntaxVisitor {
     let names: Set<String>
+    /// The methods of `extension View`: a use of one is recorded as `View.name`, and what one
+    /// names is used by `View.name`.
+    let helpers: Set<String>
     let conditions: CompilationConditions
     private(set) var uses: [String?: Set<String>] = [:]
     private var enclosing: [String] = []
 
-    init(names: Set<String>, conditions: CompilationConditions) {
+    init(names: Set<String>, helpers: Set<String> = [], conditions: CompilationConditions) {
         self.names = names
+        self.helpers = helpers
         self.conditions = conditions
         super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        // A helper's body is its own user, when the helper is a method of `extension View`.
+        guard enclosing == ["View"], helpers.contains(node.name.text), let body = node.body else { return .visitChildren }
+        let outer = enclosing
+        enclosing = [SourceIndex.viewHelperPrefix + node.name.text]
+        walk(body)
+        enclosing = outer
+        return .skipChildren
     }
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -101,8 +123,11 @@ private final class NameUseFinder: SyntaxVisitor {
     }
 
     override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
-        if case .identifier(let text) = token.tokenKind, names.contains(text) {
-            uses[enclosing.first, default: []].insert(text)
+        if case .identifier(let text) = token.tokenKind {
+            if names.contains(text) { uses[enclosing.first, default: []].insert(text) }
+            if helpers.contains(text), token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period {
+                uses[enclosing.first, default: []].insert(SourceIndex.viewHelperPrefix + text)
+            }
         }
         return .skipChildren
     }

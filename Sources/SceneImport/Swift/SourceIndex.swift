@@ -82,6 +82,9 @@ struct SourceIndex {
         var location: SourceLocation
         /// `var` rather than `let`: its value may change after initialisation.
         var isVariable = false
+        /// Backed by the user's settings (`@AppStorage`, `@SceneStorage`): its initial value is
+        /// only the default, and the running app holds whatever the user chose.
+        var isUserSetting = false
     }
 
     struct EnumCaseInfo {
@@ -583,6 +586,11 @@ private struct DeclarationCollector {
         let isStatic = hasModifier(variable.modifiers, ["static", "class"])
         let isOverride = hasModifier(variable.modifiers, ["override"])
         let isVariable = variable.bindingSpecifier.text == "var"
+        let isUserSetting = variable.attributes.contains { element in
+            guard let attribute = element.as(AttributeSyntax.self) else { return false }
+            let name = attribute.attributeName.trimmedDescription
+            return name == "AppStorage" || name == "SceneStorage"
+        }
         return variable.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
             var getter: CodeBlockItemListSyntax?
@@ -597,7 +605,7 @@ private struct DeclarationCollector {
             return .init(name: name, isStatic: isStatic, isOverride: isOverride,
                          type: binding.typeAnnotation?.type.sourceText,
                          initializer: binding.initializer?.value, getter: getter,
-                         location: location(binding), isVariable: isVariable)
+                         location: location(binding), isVariable: isVariable, isUserSetting: isUserSetting)
         }
     }
 }
