@@ -7,6 +7,10 @@ import KeyTraceCore
 public struct MenuBuilder: Sendable {
     /// The menu built so far.
     public private(set) var root: Menu
+    /// The first command of each identity in ``root``, kept in step with it, so that adding a
+    /// command looks for a clash without collecting every command again; `nil` until first
+    /// needed and after anything is removed.
+    private var identities: [KeyCommand.Identity: KeyCommand]?
 
     /// A builder holding `root` as is (its commands are checked for conflicts).
     public init(root: Menu = Menu(.root)) throws {
@@ -37,12 +41,14 @@ public struct MenuBuilder: Sendable {
     public mutating func remove(menu identifier: Menu.Identifier) throws {
         guard identifier != .root, root.menu(identifier) != nil else { throw MenuBuildError.unknownMenu(identifier) }
         root = MenuBuilder.removing(identifier, from: root)
+        identities = nil
     }
 
     /// Replaces the children of the menu `identifier`.
     public mutating func replaceChildren(ofMenu identifier: Menu.Identifier, with children: [Menu.Element]) throws {
         guard root.menu(identifier) != nil else { throw MenuBuildError.unknownMenu(identifier) }
         _ = root.update(identifier) { $0.children = [] }
+        identities = nil
         for child in children { try append(child, to: identifier) }
     }
 
@@ -57,19 +63,19 @@ public struct MenuBuilder: Sendable {
             }
             return true
         }
+        if removed > 0 { identities = nil }
         return removed
     }
 
     private mutating func append(_ element: Menu.Element, to identifier: Menu.Identifier) throws {
-        let existing = root.allKeyCommands
         let incoming: [KeyCommand]
         switch element {
         case .command(let command): incoming = command.expandedWithAlternates
         case .menu(let menu): incoming = menu.allKeyCommands
         case .action: incoming = []
         }
-        var seen: [KeyCommand.Identity: KeyCommand] = [:]
-        for command in existing { seen[command.identity] = seen[command.identity] ?? command }
+        var seen = identities ?? MenuBuilder.identities(of: root)
+        identities = nil  // taken, so that adding to it does not copy it
         for command in incoming {
             if let clash = seen[command.identity] { throw MenuBuildError.conflict(existing: clash, new: command) }
             seen[command.identity] = command
@@ -77,6 +83,14 @@ public struct MenuBuilder: Sendable {
         guard root.update(identifier, { $0.children.append(element) }) else {
             throw MenuBuildError.unknownMenu(identifier)
         }
+        identities = seen
+    }
+
+    /// The first command of each identity in `menu`.
+    private static func identities(of menu: Menu) -> [KeyCommand.Identity: KeyCommand] {
+        var seen: [KeyCommand.Identity: KeyCommand] = [:]
+        for command in menu.allKeyCommands where seen[command.identity] == nil { seen[command.identity] = command }
+        return seen
     }
 
     private static func removing(_ identifier: Menu.Identifier, from menu: Menu) -> Menu {

@@ -88,6 +88,26 @@ import KeyTraceCore
         #expect(app2.mainMenuKeyCommands.contains { $0.action == "closeTab:" })
     }
 
+    /// The builder keeps the shortcuts it holds in step with every change: a shortcut added,
+    /// then removed (with its command or its menu), is free again; one added twice clashes.
+    @Test func R22_conflictsFollowEveryAdditionAndRemoval() throws {
+        var builder = MenuBuilder.standard()
+        let clear = KeyCommand(title: "Clear", input: .character("k"), modifierFlags: .command, action: "clear:")
+        try builder.add(clear, toMenu: .edit)
+        #expect(throws: MenuBuildError.self) { try builder.add(clear, toMenu: .file) }
+        #expect(builder.removeCommands(withShortcut: try KeyShortcut("cmd+k")) == 1)
+        try builder.add(clear, toMenu: .file)
+        try builder.insertChild(Menu(Menu.Identifier(rawValue: "tools"), title: "Tools"), atEndOfMenu: .root)
+        let run = KeyCommand(title: "Run", input: .character("r"), modifierFlags: .command, action: "run:")
+        try builder.add(run, toMenu: Menu.Identifier(rawValue: "tools"))
+        #expect(throws: MenuBuildError.self) { try builder.add(run, toMenu: .edit) }
+        try builder.remove(menu: Menu.Identifier(rawValue: "tools"))
+        try builder.add(run, toMenu: .edit)
+        try builder.replaceChildren(ofMenu: .edit, with: [])
+        try builder.add(run, toMenu: .file)
+        #expect(builder.root.allKeyCommands.filter { $0.action == "run:" }.count == 1)
+    }
+
     @Test func R22_discoveryGroupsMenusThenRespondersSkippingDisabledAndUntitled() throws {
         let scene = try Scene()
         scene.leaf.declaredKeyCommands = [command("cmd+k", "clear:", title: "Clear"), command("cmd+j", "jump:"),
