@@ -15,7 +15,7 @@ open class Application: Responder {
     /// The windows, back to front.
     @exclusivity(unchecked) public private(set) var windows: [Window] = []
     /// The key window: where key events go.
-    public var keyWindow: Window? {
+    @exclusivity(unchecked) public var keyWindow: Window? {
         didSet { noteChainStartMayHaveChanged(kind: .firstResponder) }
     }
     /// The first responder, if any (R10).
@@ -26,19 +26,19 @@ open class Application: Responder {
         firstResponder.map(ObjectIdentifier.init)
     }
     /// The app delegate, which follows the application in the chain when set.
-    public var delegate: Responder? {
+    @exclusivity(unchecked) public var delegate: Responder? {
         didSet { invalidateKeyCommands(.chainMutation) }
     }
     /// Models apps linked with the iOS 14 SDK: commands run before text input (R16).
-    public var commandsBeforeTextInput: Bool = false {
+    @exclusivity(unchecked) public var commandsBeforeTextInput: Bool = false {
         didSet { invalidateKeyCommands(.layoutChange) }
     }
     /// The keyboard layout used for matching (R9).
-    public var keyboardLayout: KeyboardLayout = .usANSI {
+    @exclusivity(unchecked) public var keyboardLayout: KeyboardLayout = .usANSI {
         didSet { invalidateKeyCommands(.layoutChange) }
     }
     /// The writing direction (R4).
-    public var layoutDirection: LayoutDirection = .leftToRight {
+    @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight {
         didSet { invalidateKeyCommands(.layoutChange) }
     }
     /// A simple pasteboard for the standard edit actions.
@@ -53,7 +53,7 @@ open class Application: Responder {
     public private(set) var mainMenuKeyCommands: [KeyCommand] = []
     /// The key commands of ``mainMenu`` with the menu holding each (``Menu/keyCommandsWithMenus``),
     /// kept from the last build: collections read them on every re-collection.
-    public private(set) var mainMenuKeyCommandsWithMenus: [(command: KeyCommand, menu: Menu.Identifier)] = []
+    @exclusivity(unchecked) public private(set) var mainMenuKeyCommandsWithMenus: [(command: KeyCommand, menu: Menu.Identifier)] = []
     /// How many times the main menu was built.
     public private(set) var mainMenuBuildCount: Int = 0
 

@@ -82,7 +82,7 @@ public final class KeyDispatcher {
     /// The contents of the last few collections (`cached` policy): a re-collection whose
     /// `keyCommands` reads return what one of them was built from reuses it (focus moving back
     /// and forth between two responders re-reads, but does not rebuild).
-    var recentContents: [CommandCollection.Contents] = []
+    @exclusivity(unchecked) var recentContents: [CommandCollection.Contents] = []
     @exclusivity(unchecked) var knownStart: Responder?
     @exclusivity(unchecked) var inFlight = ContiguousArray<InFlightPress>()
     @exclusivity(unchecked) var lastTimestamp: UInt64 = 0

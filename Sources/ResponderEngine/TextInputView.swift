@@ -17,11 +17,11 @@ open class TextInputView: View {
     /// The text content.
     public var text: String { String(characters) }
     // Characters, so the caret and selection index in O(1) however long the text grows.
-    var characters: [Character]
+    @exclusivity(unchecked) var characters: [Character]
     /// The caret position, in characters from the start: the moving end of the selection.
-    public internal(set) var caret: Int
+    @exclusivity(unchecked) public internal(set) var caret: Int
     /// The fixed end of the selection; equal to ``caret`` when nothing is selected.
-    var anchor: Int
+    @exclusivity(unchecked) var anchor: Int
     /// What ⌃K last killed, which ⌃Y yanks (the kill buffer is not the pasteboard).
     public internal(set) var killBuffer = ""
     /// How many times Return sent a field's return action.

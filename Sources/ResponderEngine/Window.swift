@@ -9,7 +9,7 @@ open class Window: View {
     @exclusivity(unchecked) public internal(set) unowned(safe) var owningApplication: Application?
 
     /// The root view controller; setting it installs its view in the window.
-    public var rootViewController: ViewController? {
+    @exclusivity(unchecked) public var rootViewController: ViewController? {
         didSet {
             oldValue?.view.removeFromSuperview()
             if let rootViewController { addSubview(rootViewController.view) }

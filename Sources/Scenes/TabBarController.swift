@@ -8,7 +8,7 @@ public final class TabBarController: ViewController {
     public override class var forwardsEveryPress: Bool { true }
 
     /// The selected tab's index.
-    public private(set) var selectedIndex = 0
+    @exclusivity(unchecked) public private(set) var selectedIndex = 0
     /// Called after the selection changed, to move focus into the tab.
     var didSelect: ((ViewController) -> Void)?
 
