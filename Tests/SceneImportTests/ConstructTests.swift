@@ -309,6 +309,32 @@ import Scenes
         #expect(keys(result) == ["TasksController keyCommands shift+cmd+e edit"])
     }
 
+    /// `String(format:)` is read for the conversions Foundation writes plainly (`%d`, `%@`); a
+    /// `%c` keeps only a number's low byte, so its input is not fixed.
+    @Test func stringFormatGivesPlainConversionsAndLeavesOthersUnfixed() throws {
+        let result = try importing([
+            "Pages.swift": """
+                import UIKit
+                class PagesController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands: [UIKeyCommand] = []
+                        for page in 1...2 {
+                            commands.append(UIKeyCommand(input: String(format: "%d", page), modifierFlags: .command, action: #selector(show)))
+                        }
+                        commands.append(UIKeyCommand(input: String(format: "%@", "k"), modifierFlags: .command, action: #selector(show)))
+                        commands.append(UIKeyCommand(input: String(format: "%c", 0xF704), modifierFlags: [], action: #selector(show)))
+                        return commands
+                    }
+                    @objc func show() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == [
+            "PagesController keyCommands ? show", "PagesController keyCommands cmd+1 show", "PagesController keyCommands cmd+2 show",
+            "PagesController keyCommands cmd+k show",
+        ])
+    }
+
     /// A context menu's commands act only while that menu is open: they are no shortcuts of the
     /// responder chain, and the sweep does not list them as found but not followed.
     @Test func aContextMenusCommandsAreNoShortcuts() throws {

@@ -160,6 +160,14 @@ extension Evaluator {
                 for name in outerNames { if let value = inner.locals[name] { frame.locals[name] = value } }
             } else {
                 // Evaluated for what it creates: a command passed to `builder.insertChildren(…)`.
+                // While a view's shortcuts are collected, only an argument that attaches one
+                // (directly or through a helper) can add any: a model call (`Text(model.summary())`)
+                // is not run.
+                if shortcutLog != nil {
+                    let finder = ShortcutFinder(helpers: shortcutHelperNames)
+                    finder.walk(argument.expression)
+                    if finder.calls.isEmpty { continue }
+                }
                 _ = evaluate(argument.expression, frame: &frame)
             }
         }
@@ -200,6 +208,9 @@ extension Evaluator {
             }
             return .unknown(call.sourceText)
         case "String", "LocalizedStringKey", "Text":
+            if name == "String", args.first?.label == "format" {
+                return formatted(args, frame: &frame) ?? .unknown(call.sourceText)
+            }
             if let localized = args.first(where: { $0.label == "localized" || $0.label == nil }) {
                 let value = evaluate(localized.expression, frame: &frame)
                 if case .string(let key) = value { return .string(strings.lookup(key) ?? key) }
@@ -929,6 +940,44 @@ extension Evaluator {
         "title", "image", "action", "input", "modifierFlags", "propertyList", "alternates",
         "discoverabilityTitle", "attributes", "state",
     ]
+
+    /// `String(format: "%@-%d", name, n)`: the text, when the format and every argument are
+    /// fixed and each conversion is one the importer writes as Foundation does (`%@` of a
+    /// string, `%d`, `%i`, `%ld`, `%u` of a number, `%C` of a UTF-16 code unit, `%%`); `nil`
+    /// otherwise (`%c` keeps only a number's low byte, `%x`, widths and precisions are not read).
+    func formatted(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        guard case .string(let format)? = args.first.map({ evaluate($0.expression, frame: &frame) }) else { return nil }
+        var values = args.dropFirst().map { evaluate($0.expression, frame: &frame) }[...]
+        var result = ""
+        var characters = format.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else {
+                result.append(character)
+                continue
+            }
+            var conversion = ""
+            while let next = characters.next() {
+                conversion.append(next)
+                if next.isLetter && next != "l" || next == "@" || next == "%" { break }
+            }
+            if conversion == "%" {
+                result.append("%")
+                continue
+            }
+            guard let value = values.popFirst() else { return nil }
+            switch (conversion, value) {
+            case ("@", .string(let text)): result += text
+            case ("d", .int(let n)), ("i", .int(let n)), ("ld", .int(let n)), ("li", .int(let n)), ("u", .int(let n)) where n >= 0 || conversion != "u":
+                result += String(n)
+            case ("C", .int(let n)):
+                guard let scalar = UInt16(exactly: n).flatMap({ Unicode.Scalar($0) }) else { return nil }
+                result.unicodeScalars.append(scalar)
+            default:
+                return nil
+            }
+        }
+        return .string(result)
+    }
 
     /// `UIKeyCommand(…)` or a subclass's / an extension's initialiser.
     func makeCommand(type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame) -> Value {

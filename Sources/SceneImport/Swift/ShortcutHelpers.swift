@@ -53,21 +53,41 @@ struct ShortcutHelpers {
             info.functions.filter { $0.kind == .function && !$0.isStatic && !$0.parameters.isEmpty && $0.name != "body" }
                 .map { (type: info.name, function: $0) }
         }
+        // What each body walked calls, so that later rounds, with more helper names, do not walk
+        // it again.
+        var calls: [SourceLocation: CallSummary] = [:]
+        // The helper names in the order they joined, and for each file how many of them its
+        // text was searched for and whether it mentions one: names only join, so a file is
+        // searched for each name once, however many functions it holds.
+        var nameList: [String] = []
+        var fileChecks: [String: (searched: Int, mentions: Bool)] = [:]
+        func fileMentionsAName(_ file: String) -> Bool {
+            var check = fileChecks[file] ?? (0, index.file(file, mentions: "keyboardShortcut"))
+            while !check.mentions, check.searched < nameList.count {
+                check.mentions = index.file(file, mentions: nameList[check.searched])
+                check.searched += 1
+            }
+            fileChecks[file] = check
+            return check.mentions
+        }
         func attaches(_ function: SourceIndex.FunctionInfo, callingAny names: Set<String>) -> Bool {
+            guard let body = function.body else { return false }
+            if let known = calls[function.location] { return known.attachesShortcut || !known.names.isDisjoint(with: names) }
             // Only a body whose file mentions `.keyboardShortcut` or a helper is walked: most
             // apps' functions are looked at once, as bytes.
-            let file = function.location.file
-            guard let body = function.body,
-                  index.file(file, mentions: "keyboardShortcut") || names.contains(where: { index.file(file, mentions: $0) })
-            else { return false }
-            let finder = ShortcutFinder(helpers: names)
-            finder.walk(body)
-            return !finder.calls.isEmpty
+            guard fileMentionsAName(function.location.file) else { return false }
+            let collector = CallSummary.Collector()
+            collector.walk(body)
+            calls[function.location] = collector.summary
+            return collector.summary.attachesShortcut || !collector.summary.names.isDisjoint(with: names)
         }
         // Functions that call `.keyboardShortcut` first, then those calling one of them, until
         // no more join (each round adds one at least, so at most one round per function).
         var found: Set<SourceLocation> = []
         var names: Set<String> = []
+        func add(_ name: String) {
+            if names.insert(name).inserted { nameList.append(name) }
+        }
         // Views whose `body` attaches the shortcut their constructor is given
         // (`.keyboardShortcut(key, modifiers: eventModifiers)` on a stored `key`): each
         // construction (`ShortcutView(key: "n")`) is where the shortcut is attached.
@@ -88,7 +108,7 @@ struct ShortcutHelpers {
             }
             if readsSettable {
                 constructedViews[info.name] = body
-                names.insert(info.name)
+                add(info.name)
             }
         }
         func grow() {
@@ -98,7 +118,7 @@ struct ShortcutHelpers {
                 for function in globals + methods + owned.map(\.function) + builders.map(\.function)
                 where !found.contains(function.location) && attaches(function, callingAny: names) {
                     found.insert(function.location)
-                    names.insert(function.name)
+                    add(function.name)
                     changed = true
                 }
             }
@@ -117,7 +137,7 @@ struct ShortcutHelpers {
         }
         if !modifiers.isEmpty {
             // Functions that apply such a modifier attach its shortcuts too.
-            names.insert("modifier")
+            add("modifier")
             grow()
         }
         for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
@@ -192,5 +212,28 @@ struct ShortcutHelpers {
             }
         }
         return []
+    }
+}
+
+/// What a body calls, as ``ShortcutFinder`` would find it for any set of helper names: whether
+/// it applies `.keyboardShortcut(…)`, and the names it calls (`name(…)`, `x.name(…)`).
+struct CallSummary {
+    var attachesShortcut = false
+    var names: Set<String> = []
+
+    final class Collector: SyntaxVisitor {
+        private(set) var summary = CallSummary()
+
+        init() { super.init(viewMode: .sourceAccurate) }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+                if ShortcutFinder.isKeyboardShortcutModifier(node) { summary.attachesShortcut = true }
+                summary.names.insert(member.declName.baseName.text)
+            } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                summary.names.insert(reference.baseName.text)
+            }
+            return .visitChildren
+        }
     }
 }
