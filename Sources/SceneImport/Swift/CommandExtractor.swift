@@ -18,6 +18,9 @@ struct CommandExtractor {
     let unbuiltSwiftUITypes: Set<String>
     /// Functions that attach shortcuts to the views that call them.
     let shortcutHelpers: ShortcutHelpers
+    /// Which of the helpers' names each file mentions, searched once per file: the types of a
+    /// file ask the same question.
+    private let helperMentions = HelperMentions()
 
     init(index: SourceIndex, strings: StringsTable, resources: ResourceFiles = ResourceFiles()) {
         self.index = index
@@ -215,8 +218,10 @@ struct CommandExtractor {
     static let entryPoints: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"]
 
     private func swiftUICommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
-        let helpersCalled = shortcutHelpers.names.filter { index.type(info, mentions: $0) }
-        guard index.type(info, mentions: "keyboardShortcut") || !helpersCalled.isEmpty else { return [] }
+        let files = index.files(declaring: info)
+        var helpersCalled: Set<String> = []
+        for file in files { helpersCalled.formUnion(helperMentions.names(shortcutHelpers.names, mentionedIn: file, index: index)) }
+        guard files.contains(where: { index.file($0, mentions: "keyboardShortcut") }) || !helpersCalled.isEmpty else { return [] }
         // A type this build never creates (a multiplatform app's view shown only under
         // `#if os(macOS)`, or only by a preview): its shortcuts are not the app's.
         if unbuiltSwiftUITypes.contains(info.name) || shortcutHelpers.isConstructedView(info.name) { return [] }
@@ -530,5 +535,18 @@ private final class TextFinder: SyntaxVisitor {
             return .skipChildren
         }
         return .visitChildren
+    }
+}
+
+/// Which of a set of names each file mentions (``SourceIndex/file(_:mentions:)``), found once
+/// per file.
+private final class HelperMentions {
+    private var byFile: [String: Set<String>] = [:]
+
+    func names(_ names: Set<String>, mentionedIn file: String, index: SourceIndex) -> Set<String> {
+        if let known = byFile[file] { return known }
+        let found = names.filter { index.file(file, mentions: $0) }
+        byFile[file] = found
+        return found
     }
 }

@@ -263,11 +263,16 @@ struct SourceIndex {
 
     /// Whether any of the files a type is declared or extended in mentions `word`.
     func type(_ info: TypeInfo, mentions word: String) -> Bool {
+        files(declaring: info).contains { file($0, mentions: word) }
+    }
+
+    /// The files a type is declared or extended in (where its members are).
+    func files(declaring info: TypeInfo) -> Set<String> {
         var files: Set<String> = []
         for function in info.functions { files.insert(function.location.file) }
         for property in info.properties.values { files.insert(property.location.file) }
         if let location = info.location { files.insert(location.file) }
-        return files.contains { file($0, mentions: word) }
+        return files
     }
 
     /// The type named `name`, by its full or last name.
