@@ -335,6 +335,31 @@ import Scenes
         ])
     }
 
+    /// An `if let` around a view's shortcut is run only when the shortcut reads what it binds;
+    /// otherwise it is a run-time condition of the shortcut.
+    @Test func anOptionalBindingTheShortcutDoesNotReadIsAConditionOnly() throws {
+        let result = try importing([
+            "Sessions.swift": """
+                import SwiftUI
+                final class Store { func activeSession() -> String? { nil } }
+                struct Keys { static let close: Character? = "w" }
+                struct SessionView: View {
+                    let store: Store
+                    var body: some View {
+                        if let session = store.activeSession() {
+                            Button("Close \\(session)") {}.keyboardShortcut("k")
+                        }
+                        if let close = Keys.close {
+                            Button("Close") {}.keyboardShortcut(KeyEquivalent(close))
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["SessionView swiftui cmd+k nil", "SessionView swiftui cmd+w nil"])
+        #expect(result.inventory.first { $0.input == "k" }?.conditional == true)
+    }
+
     /// A context menu's commands act only while that menu is open: they are no shortcuts of the
     /// responder chain, and the sweep does not list them as found but not followed.
     @Test func aContextMenusCommandsAreNoShortcuts() throws {

@@ -424,11 +424,32 @@ struct CommandExtractor {
             }
             current = parent
         }
-        for binding in bindings.reversed() {
+        // Only a binding whose names the call reads (or a binding it reads does) is run: one the
+        // shortcut does not depend on (`if let session = manager.activeSession()`) stays a
+        // run-time condition without running the app's code behind it.
+        var needed = Evaluator.names(in: call)
+        var runs: [Bool] = []
+        for binding in bindings {
+            let bound = Evaluator.names(in: binding.pattern)
+            let run = !bound.isDisjoint(with: needed) || binding.initializer.map { !Self.callsFunction($0.value) } ?? true
+            if run, let initializer = binding.initializer { needed.formUnion(Evaluator.names(in: initializer.value)) }
+            runs.append(run)
+        }
+        for (binding, run) in zip(bindings, runs).reversed() {
+            guard run else {
+                evaluator.bind(binding.pattern, to: .unknown(binding.pattern.trimmedDescription), frame: &frame)
+                continue
+            }
             guard let value = evaluator.unwrappedValue(of: binding, frame: &frame) else { return false }
             evaluator.bind(binding.pattern, to: value, frame: &frame)
         }
         return true
+    }
+
+    /// Whether `expression` calls a function anywhere (a binding of a plain name or member is
+    /// cheap to evaluate and may be a fixed `nil`).
+    private static func callsFunction(_ expression: ExprSyntax) -> Bool {
+        expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .leftParen }
     }
 
     /// The most rows one `.keyboardShortcut` inside `ForEach` gives before its input is left
