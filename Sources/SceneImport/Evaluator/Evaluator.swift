@@ -743,14 +743,9 @@ final class Evaluator {
             } else if let first = branchValues.first {
                 // A value the source does not fix on one path (`regularKey = key` for a key read
                 // from settings) leaves it unfixed after the paths join, whatever the others hold.
-                if case .unknown = first {
-                    result[key] = first
-                } else if let unfixed = branchValues.first(where: { if case .unknown = $0 { return true } else { return false } }),
-                          !(base[key]?.isNull ?? true) || branchValues.contains(where: { $0.isPlain }) {
-                    result[key] = unfixed
-                } else {
-                    result[key] = first
-                }
+                let unfixed = branchValues.first { !$0.isKnown }
+                let fixedElsewhere = !(base[key]?.isNull ?? true) || branchValues.contains { $0.isPlain }
+                result[key] = fixedElsewhere ? unfixed ?? first : first
             }
         }
         return result

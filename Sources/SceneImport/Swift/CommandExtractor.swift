@@ -20,7 +20,7 @@ struct CommandExtractor {
     let shortcutHelpers: ShortcutHelpers
     /// Which of the helpers' names each file mentions, searched once per file: the types of a
     /// file ask the same question.
-    private let helperMentions = HelperMentions()
+    private let helperMentions: HelperMentions
 
     init(index: SourceIndex, strings: StringsTable, resources: ResourceFiles = ResourceFiles()) {
         self.index = index
@@ -35,6 +35,7 @@ struct CommandExtractor {
         let hasEntryPoint = index.types.values.contains { $0.inherited.contains(where: Self.entryPoints.contains) }
         unbuiltSwiftUITypes = withShortcuts && hasEntryPoint ? index.unbuiltTypes(among: swiftUI) : []
         shortcutHelpers = ShortcutHelpers(index: index)
+        helperMentions = HelperMentions(shortcutHelpers.names, index: index)
         evaluator.shortcutHelperNames = shortcutHelpers.names
         evaluator.shortcutModifiers = shortcutHelpers.shortcutModifiers
     }
@@ -220,7 +221,7 @@ struct CommandExtractor {
     private func swiftUICommands(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
         let files = index.files(declaring: info)
         var helpersCalled: Set<String> = []
-        for file in files { helpersCalled.formUnion(helperMentions.names(shortcutHelpers.names, mentionedIn: file, index: index)) }
+        for file in files { helpersCalled.formUnion(helperMentions.names(mentionedIn: file)) }
         guard files.contains(where: { index.file($0, mentions: "keyboardShortcut") }) || !helpersCalled.isEmpty else { return [] }
         // A type this build never creates (a multiplatform app's view shown only under
         // `#if os(macOS)`, or only by a preview): its shortcuts are not the app's.
@@ -531,13 +532,14 @@ final class ShortcutFinder: SyntaxVisitor {
         call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut" && !call.arguments.isEmpty
     }
 
+    /// The name a call calls: `name` in `name(…)` and `x.name(…)`; `nil` for any other callee.
+    static func calledName(_ call: FunctionCallExprSyntax) -> String? {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-            let name = member.declName.baseName.text
-            if Self.isKeyboardShortcutModifier(node) || helpers.contains(name) { calls.append(node) }
-        } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), helpers.contains(reference.baseName.text) {
-            calls.append(node)
-        }
+        if Self.isKeyboardShortcutModifier(node) || Self.calledName(node).map(helpers.contains) == true { calls.append(node) }
         return .visitChildren
     }
 }
@@ -559,12 +561,19 @@ private final class TextFinder: SyntaxVisitor {
     }
 }
 
-/// Which of a set of names each file mentions (``SourceIndex/file(_:mentions:)``), found once
-/// per file.
+/// Which of a fixed set of names each file mentions (``SourceIndex/file(_:mentions:)``),
+/// found once per file.
 private final class HelperMentions {
+    private let names: Set<String>
+    private let index: SourceIndex
     private var byFile: [String: Set<String>] = [:]
 
-    func names(_ names: Set<String>, mentionedIn file: String, index: SourceIndex) -> Set<String> {
+    init(_ names: Set<String>, index: SourceIndex) {
+        self.names = names
+        self.index = index
+    }
+
+    func names(mentionedIn file: String) -> Set<String> {
         if let known = byFile[file] { return known }
         let found = names.filter { index.file(file, mentions: $0) }
         byFile[file] = found

@@ -227,12 +227,8 @@ struct CallSummary {
         init() { super.init(viewMode: .sourceAccurate) }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-            if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-                if ShortcutFinder.isKeyboardShortcutModifier(node) { summary.attachesShortcut = true }
-                summary.names.insert(member.declName.baseName.text)
-            } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-                summary.names.insert(reference.baseName.text)
-            }
+            if ShortcutFinder.isKeyboardShortcutModifier(node) { summary.attachesShortcut = true }
+            if let name = ShortcutFinder.calledName(node) { summary.names.insert(name) }
             return .visitChildren
         }
     }
