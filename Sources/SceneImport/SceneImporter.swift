@@ -64,13 +64,18 @@ public struct SceneImporter: Sendable {
         let resources = ResourceFiles(files: files.resourceFiles)
         let interface = InterfaceFiles(files: files.interfaceFiles)
         let objectiveCConditions = ObjectiveCImport.conditions(for: importer.options.conditions)
-        var objectiveC: [ObjectiveCFile] = []
+        var declarations: [ObjectiveCFile.Declarations] = []
         for file in files.objectiveCFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw .unreadable(file.path, reason: "permission denied or not a regular file")
             }
-            objectiveC.append(ObjectiveCFile.parse(String(decoding: data, as: UTF8.self), path: file.displayPath, conditions: objectiveCConditions))
+            declarations.append(ObjectiveCFile.declare(String(decoding: data, as: UTF8.self), path: file.displayPath,
+                                                       conditions: objectiveCConditions))
         }
+        // A method body sees the constants of the headers it could import and the `extern`
+        // constants of other files, not only its own file's.
+        let sharedConstants = ObjectiveCFile.sharedConstants(of: declarations)
+        let objectiveC = declarations.map { $0.finish(sharing: sharedConstants) }
         var result = try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
                                                      objectiveC: objectiveC, name: name)
         for file in files.notInAnyTarget {

@@ -32,8 +32,12 @@ struct ChunkDecoder {
     /// The press of the chunk's current (or last) resolution, timings or counters record in a
     /// 2.0 form, which the next one's press step starts from.
     @usableFromInline var sequence: UInt64 = 0
-    /// The chunk's resolution details (definition 0x04), `nil` where a definition does not decode.
-    private var resolutionDetails: [ResolutionRecord?] = []
+    /// The chunk's resolution details (definition 0x04), `nil` where a definition does not
+    /// decode or names a string not defined before it.
+    private var resolutionDefinitions: [ResolutionDetailsKey?] = []
+    /// The records of ``resolutionDefinitions``, built when a resolution first names one (a
+    /// replay that does not compare resolutions never builds them): `.none` until then.
+    private var resolutionDetails: [ResolutionRecord??] = []
     /// The chunk's counters (definition 0x05).
     private var counters: [SIMD4<UInt64>] = []
 
@@ -57,6 +61,7 @@ struct ChunkDecoder {
         partners.removeAll(keepingCapacity: true)
         history.removeAll()
         sequence = 0
+        resolutionDefinitions.removeAll(keepingCapacity: true)
         resolutionDetails.removeAll(keepingCapacity: true)
         counters.removeAll(keepingCapacity: true)
     }
@@ -186,22 +191,67 @@ struct ChunkDecoder {
         return true
     }
 
+    /// Steps over consecutive records other than keys, as ``advanceOtherRecord()`` does one at a
+    /// time, and stops after the first whose tag is in `tags` (`stopped` is then `true`) or
+    /// before the first entry that path would not take. `count` is how many it stepped over,
+    /// the stopping record included.
+    ///
+    /// The position, time and press sequence stay in registers for the whole run: between two
+    /// keys a replay passes over a resolution, timings, counters and a cache record. `tags` are
+    /// the tags to stop at.
+    @inline(__always)
+    mutating func advanceOtherRecords(stoppingAt tags: RecordTagSet) -> (count: UInt64, stopped: Bool) {
+        guard let base = reader.base else { return (0, false) }
+        let end = reader.end
+        var p = reader.position
+        var time = previousTime
+        var steps = sequence
+        var count: UInt64 = 0
+        var last: (type: UInt8, start: Int, count: Int) = (0, 0, 0)
+        var stopped = false
+        while p &+ 8 <= end {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
+            guard let entry = EntryCodec.otherRecord(word, after: time, available: end &- p) else { break }
+            time = entry.time
+            count &+= 1
+            last = (entry.type, p &+ entry.bodyStart, entry.bodyCount)
+            steps &+= Self.pressStep(of: entry.type, body: UnsafeRawBufferPointer(start: base + last.start, count: last.count))
+            p = last.start &+ last.count
+            if tags.contains(entry.type) {
+                stopped = true
+                break
+            }
+        }
+        guard count > 0 else { return (0, false) }
+        reader.position = p
+        previousTime = time
+        sequence = steps
+        tag = last.type
+        shape = -1
+        body = UnsafeRawBufferPointer(start: base + last.start, count: last.count)
+        return (count, stopped)
+    }
+
     /// Adds the press step of the current record when it is a resolution, timings or counters
     /// record of format 2.0 (short types 5 and 6, long type 0x19) to ``sequence``. Every way of
     /// stepping over a record calls this, so the steps add up; 1.0 forms carry their press.
     @inline(__always)
     mutating func noteSequence() {
+        sequence &+= Self.pressStep(of: tag, body: body)
+    }
+
+    /// The press step a record of entry type `tag` with `body` carries: the zigzag varint that
+    /// starts the body of a format 2.0 resolution, timings or counters record; 0 for any other.
+    @inline(__always)
+    static func pressStep(of tag: UInt8, body: UnsafeRawBufferPointer) -> UInt64 {
         let short = tag & 0x8F
         guard short == 0x80 | EntryType.shortResolution || short == 0x80 | EntryType.shortCounters
-            || tag == EntryType.compactStageTimings, let start = body.baseAddress, body.count > 0 else { return }
+            || tag == EntryType.compactStageTimings, let start = body.baseAddress, body.count > 0 else { return 0 }
         let first = start.load(as: UInt8.self)
-        if first < 0x80 {
-            sequence &+= Varint.unzigzag(UInt64(first))
-            return
-        }
+        if first < 0x80 { return Varint.unzigzag(UInt64(first)) }
         var r = ByteReader(body)
-        guard let value = r.readVarint() else { return }
-        sequence &+= Varint.unzigzag(value)
+        guard let value = r.readVarint() else { return 0 }
+        return Varint.unzigzag(value)
     }
 
     /// The plain path: reads the next entry byte by byte (definitions on the way) with
@@ -251,8 +301,11 @@ struct ChunkDecoder {
     }
 
     /// The kind of the current record by its entry type.
+    var kind: RecordKind { shape >= 0 ? .key : Self.kind(ofTag: tag) }
+
+    /// The kind of a record other than a key by its entry type.
     @usableFromInline
-    var kind: RecordKind { shape >= 0 ? .key : EntryType.kind(of: tag) }
+    static func kind(ofTag tag: UInt8) -> RecordKind { EntryType.kind(of: tag) }
 
     /// The current record as a value.
     @inlinable @inline(__always)
@@ -301,7 +354,9 @@ struct ChunkDecoder {
             }
             defineShape(try keyRecord(definition.shape, at: start), paired: definition.paired)
         case EntryType.resolutionDefinition:
-            resolutionDetails.append(ResolutionDetailsKey(&r).flatMap { resolution(time: 0, sequence: 0, $0) })
+            // Strings are only appended, so references that resolve now resolve the same later.
+            resolutionDefinitions.append(ResolutionDetailsKey(&r).flatMap { refersToDefinedStrings($0) ? $0 : nil })
+            resolutionDetails.append(.none)
         case EntryType.countersDefinition:
             guard let calls = r.readVarint(), let policy = r.readVarint(), let enumerations = r.readVarint() else {
                 throw Malformed(offset: start, reason: "counters definition is cut off")
@@ -381,13 +436,35 @@ struct ChunkDecoder {
     }
 
     /// The current short-form resolution: its definition's record at this time and press.
-    private func numberedResolution() -> ResolutionRecord? {
-        var r = ByteReader(body)
-        guard r.readVarint() != nil, let number = r.readVarint(), number < UInt64(resolutionDetails.count),
-              var record = resolutionDetails[Int(number)] else { return nil }
+    /// The definition's record is built once and kept for the chunk.
+    private mutating func numberedResolution() -> ResolutionRecord? {
+        guard let index = definitionNumber() else { return nil }
+        if case .none = resolutionDetails[index] {
+            resolutionDetails[index] = .some(resolutionDefinitions[index].flatMap { resolution(time: 0, sequence: 0, $0) })
+        }
+        guard case .some(.some(var record)) = resolutionDetails[index] else { return nil }
         record.timestamp = previousTime
         record.pressSequence = sequence
         return record
+    }
+
+    /// ``numberedResolution()`` without keeping what it builds, for readers of a decoder they
+    /// cannot change (``record()``).
+    private func numberedResolutionBuiltInPlace() -> ResolutionRecord? {
+        guard let index = definitionNumber() else { return nil }
+        guard var record = resolutionDetails[index] ?? resolutionDefinitions[index].flatMap({ resolution(time: 0, sequence: 0, $0) })
+        else { return nil }
+        record.timestamp = previousTime
+        record.pressSequence = sequence
+        return record
+    }
+
+    /// The number of the resolution definition the current short-form resolution names, when
+    /// the chunk has it.
+    private func definitionNumber() -> Int? {
+        var r = ByteReader(body)
+        guard r.readVarint() != nil, let number = r.readVarint(), number < UInt64(resolutionDefinitions.count) else { return nil }
+        return Int(number)
     }
 
     /// The current record when it is a set of stage timings.
@@ -408,6 +485,14 @@ struct ChunkDecoder {
 
     /// The record `details` describe, `nil` when a string reference is out of range or the
     /// outcome is unknown.
+    /// Whether every string `details` names is defined (a command's input must be).
+    private func refersToDefinedStrings(_ details: ResolutionDetailsKey) -> Bool {
+        let count = UInt64(strings.count)
+        if details.flags & 2 != 0, details.input == 0 || details.input > count { return false }
+        return details.title <= count && details.action <= count && details.provider <= count
+            && details.target <= count && details.blocking <= count
+    }
+
     private func resolution(time: UInt64, sequence: UInt64, _ details: ResolutionDetailsKey) -> ResolutionRecord? {
         guard let outcome = DispatchOutcome(rawValue: details.outcome) else { return nil }
         var command: KeyShortcut?
@@ -465,7 +550,7 @@ struct ChunkDecoder {
             guard let press = r.readVarint(), let details = ResolutionDetailsKey(&r) else { return nil }
             return resolution(time: time, sequence: press, details).map { .resolution($0) }
         case 0x80 | EntryType.shortResolution:
-            return numberedResolution().map { .resolution($0) }
+            return numberedResolutionBuiltInPlace().map { .resolution($0) }
         case EntryType.stageTimings, EntryType.compactStageTimings:
             return stageTimings(body: &r, totalImplied: type == EntryType.compactStageTimings).map { .stageTimings($0) }
         case EntryType.keyCommandsCounters:

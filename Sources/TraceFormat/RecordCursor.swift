@@ -38,6 +38,8 @@ public struct RecordCursor {
     @usableFromInline var currentTime: UInt64 = 0
     /// Inside an intact chunk with no records left to skip: ``next()`` may take its fast path.
     @usableFromInline var isStreaming = false
+    /// The tags ``next(in:)`` stops at, for the kinds it was last called with.
+    @usableFromInline var stopTags = RecordTagSet(.all)
     /// File bytes before this offset have been passed and handed back to the kernel (`nil`
     /// before the first chunk).
     private var releasedUpTo: Int?
@@ -79,11 +81,13 @@ public struct RecordCursor {
     public mutating func next(in kinds: RecordKinds) -> Bool {
         while true {
             if isStreaming {
-                while decoder.advanceOtherRecord() {
-                    decodedInChunk &+= 1
-                    stepped &+= 1
+                if stopTags.kinds != kinds { stopTags = RecordTagSet(kinds) }
+                let run = decoder.advanceOtherRecords(stoppingAt: stopTags)
+                if run.count > 0 {
+                    decodedInChunk &+= run.count
+                    stepped &+= run.count
                     currentTime = decoder.previousTime
-                    if kinds.containsRecord(ofType: decoder.tag) { return true }
+                    if run.stopped { return true }
                 }
                 if decoder.advanceShortKey() {
                     decodedInChunk &+= 1
@@ -93,9 +97,24 @@ public struct RecordCursor {
                     continue
                 }
             }
-            guard nextInGeneral() else { return false }
-            if kinds.contains(kind) { return true }
+            switch nextInGeneral(in: kinds) {
+            case .found: return true
+            case .end: return false
+            case .other: continue
+            }
         }
+    }
+
+    /// What ``nextInGeneral(in:)`` came to.
+    @usableFromInline
+    enum GeneralStep { case found, other, end }
+
+    /// ``nextInGeneral()`` and whether the record it reaches is of one of `kinds`. Kept out of
+    /// line so that ``next(in:)`` does not map every kind to its bit on each call.
+    @usableFromInline @inline(never)
+    mutating func nextInGeneral(in kinds: RecordKinds) -> GeneralStep {
+        guard nextInGeneral() else { return .end }
+        return kinds.contains(kind) ? .found : .other
     }
 
     @usableFromInline
@@ -132,7 +151,7 @@ public struct RecordCursor {
     /// The current record's kind by its entry type (a record whose fields do not decode
     /// still materialises as ``TraceRecord/unknown(_:)``).
     @inlinable
-    public var kind: RecordKind { decoder.shape >= 0 ? .key : decoder.kind }
+    public var kind: RecordKind { decoder.shape >= 0 ? .key : ChunkDecoder.kind(ofTag: decoder.tag) }
 
     /// The current record, fully decoded.
     @inlinable
@@ -147,7 +166,14 @@ public struct RecordCursor {
     /// The current record when it is a key press (`nil` otherwise): the payload alone, without
     /// a ``TraceRecord`` around it. Consumers that switch on ``kind`` use these accessors.
     @inlinable
-    public var keyRecord: KeyRecord? { decoder.keyRecord }
+    public var keyRecord: KeyRecord? {
+        // The decoder's stored fields, read in place: a call on the decoder would copy it first.
+        let shape = decoder.shape
+        guard shape >= 0 else { return nil }
+        var record = decoder.shapes[shape]
+        record.press.timestamp = decoder.previousTime
+        return record
+    }
 
     /// The current record when it is a resolution whose fields decode, `nil` otherwise.
     ///
@@ -160,15 +186,15 @@ public struct RecordCursor {
 
     /// For a key record: its phase.
     @inlinable
-    public var keyPhase: KeyPhase? { decoder.keyRecord?.press.phase }
+    public var keyPhase: KeyPhase? { keyRecord?.press.phase }
 
     /// For a key record: its HID usage.
     @inlinable
-    public var keyUsage: HIDUsage? { decoder.keyRecord?.press.usage }
+    public var keyUsage: HIDUsage? { keyRecord?.press.usage }
 
     /// For a key record: its device.
     @inlinable
-    public var keyDevice: DeviceID? { decoder.keyRecord?.press.device }
+    public var keyDevice: DeviceID? { keyRecord?.press.device }
 
     @inline(__always)
     private mutating func step() -> Bool {

@@ -171,6 +171,42 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
     }
 
+    /// Inputs named by constants other files define: a header's `static NSString __unused *`
+    /// constants and `#define`, and a `.m` file's `NSString *const` declared `extern` in a
+    /// header. A `static` constant of another `.m` file is not seen, and a name two headers
+    /// define differently stays unknown.
+    @Test func inputsFollowConstantsThatHeadersAndOtherFilesDefine() throws {
+        let result = try importApp([
+            "App/Constants.h": """
+                static NSString __unused *ShortcutSideMenu = @"m";
+                #define ShortcutFind @"f"
+                extern NSString *const ShortcutQuit;
+                static NSString *Clash = @"1";
+                """,
+            "App/Other.h": "static NSString *Clash = @\"2\";\n",
+            "App/Constants.m": "NSString *const ShortcutQuit = @\"q\";\nstatic NSString *Hidden = @\"h\";\n",
+            "App/Browser.h": "#import <UIKit/UIKit.h>\n@interface Browser : UIViewController\n@end\n",
+            "App/Browser.m": """
+                #import "Browser.h"
+                #import "Constants.h"
+                @implementation Browser
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    return @[
+                        [UIKeyCommand keyCommandWithInput:ShortcutSideMenu modifierFlags:UIKeyModifierCommand action:@selector(go:)],
+                        [UIKeyCommand keyCommandWithInput:ShortcutFind modifierFlags:UIKeyModifierCommand action:@selector(go:)],
+                        [UIKeyCommand keyCommandWithInput:ShortcutQuit modifierFlags:UIKeyModifierCommand action:@selector(go:)],
+                        [UIKeyCommand keyCommandWithInput:Hidden modifierFlags:UIKeyModifierCommand action:@selector(go:)],
+                        [UIKeyCommand keyCommandWithInput:Clash modifierFlags:UIKeyModifierCommand action:@selector(go:)],
+                    ];
+                }
+                - (void)go:(id)sender {}
+                @end
+                """,
+        ])
+        let inputs = result.inventory.map { $0.input ?? "nil" }
+        #expect(inputs.sorted() == ["f", "m", "nil", "nil", "q"])
+    }
+
     /// Commands built by helper methods the getter sends to `self`, over the characters of a C
     /// string and over an array literal: one command per character, created at the message.
     @Test func helperMethodsOverACStringGiveOneCommandPerCharacter() throws {

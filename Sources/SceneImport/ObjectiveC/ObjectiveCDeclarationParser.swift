@@ -1,6 +1,7 @@
 /// Recognises a file's top-level declarations: `@interface`, `@protocol`, `@implementation`
-/// and their members, and file-level constants; then scans each method body with
-/// ``ObjectiveCBodyScanner``.
+/// and their members, and file-level constants (``declare()``); then scans each method body
+/// with ``ObjectiveCBodyScanner`` (``scanBodies(sharing:)``), once the constants other files
+/// define are known.
 ///
 /// Anything else (C functions, typedefs, macros such as `NS_ASSUME_NONNULL_BEGIN`) is skipped
 /// to its `;` or past its braces. Every step moves forward by at least one token.
@@ -12,6 +13,8 @@ struct ObjectiveCDeclarationParser {
     private(set) var implementations: [ObjectiveCImplementation] = []
     /// File-level constants with values the scanner fixes.
     private(set) var constants: [String: ObjectiveCValue] = [:]
+    /// The constants declared `static`: a `.m` file's own, seen by no other file.
+    private var staticConstants: Set<String> = []
     /// Method bodies to scan once every declaration is known.
     private var pendingBodies: [(implementation: Int, method: Int, body: Range<Int>)] = []
 
@@ -26,7 +29,21 @@ struct ObjectiveCDeclarationParser {
 
     private var tokens: [ObjectiveCToken] { stream.tokens }
 
+    /// Reads the declarations, then the method bodies with the file's own constants alone.
     mutating func run() {
+        declare()
+        scanBodies(sharing: [:])
+    }
+
+    /// The constants other files see: a header's constants and `#define`s (wherever it is
+    /// imported), a `.m` file's constants not declared `static` (declared `extern` elsewhere).
+    func exportedConstants(isHeader: Bool) -> [String: ObjectiveCValue] {
+        guard !isHeader else { return constants }
+        return constants.filter { !staticConstants.contains($0.key) && definitions[$0.key] == nil }
+    }
+
+    /// Reads the file's declarations and constants; method bodies wait for ``scanBodies(sharing:)``.
+    mutating func declare() {
         for name in definitions.keys.sorted() {
             guard let replacement = definitions[name], !replacement.isEmpty else { continue }
             let local = ObjectiveCTokenStream(tokens: replacement, bytes: [])
@@ -48,7 +65,6 @@ struct ObjectiveCDeclarationParser {
                 index = parseFileLevelDeclaration(at: index)
             }
         }
-        scanBodies()
     }
 
     // MARK: Declarations outside @ blocks
@@ -104,7 +120,11 @@ struct ObjectiveCDeclarationParser {
         guard nameIndex >= range.lowerBound, stream.kind(nameIndex) == .identifier, let name = stream.value(nameIndex) else { return }
         var scanner = ObjectiveCBodyScanner(stream: stream, context: .init(constants: constants))
         let value = scanner.evaluate(equals + 1..<range.upperBound)
-        if value.isFixed { constants[name] = value }
+        guard value.isFixed else { return }
+        constants[name] = value
+        if tokens[range.lowerBound..<equals].contains(where: { $0.kind == .identifier && $0.value == "static" }) {
+            staticConstants.insert(name)
+        }
     }
 
     // MARK: @interface and @protocol
@@ -474,7 +494,10 @@ struct ObjectiveCDeclarationParser {
         return index
     }
 
-    private mutating func scanBodies() {
+    /// Scans each method body. `shared` holds the constants other files export; the file's own
+    /// constants take precedence over them.
+    mutating func scanBodies(sharing shared: [String: ObjectiveCValue]) {
+        let constants = shared.isEmpty ? constants : shared.merging(constants) { _, own in own }
         var helpers: [Int: [String: ObjectiveCBodyScanner.Helper]] = [:]
         for (implementationIndex, methodIndex, range) in pendingBodies {
             let method = implementations[implementationIndex].methods[methodIndex]

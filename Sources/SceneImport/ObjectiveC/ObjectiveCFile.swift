@@ -18,23 +18,84 @@ struct ObjectiveCFile {
     /// Lines of text in the file.
     var lines: Int = 0
 
-    /// Reads one file's text. `conditions` decides which `#if` branches are compiled.
+    /// Reads one file's text. `conditions` decides which `#if` branches are compiled. Only
+    /// the file's own constants are known to its method bodies; ``Declarations`` reads a set
+    /// of files with the constants each shares with the others.
     static func parse(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions()) -> ObjectiveCFile {
+        declare(text, path: path, conditions: conditions).finish(sharing: [:])
+    }
+
+    /// Reads one file's declarations and constants; its method bodies are read by
+    /// ``Declarations/finish(sharing:)``.
+    static func declare(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions()) -> Declarations {
         let bytes = Array(text.utf8)
         var lexer = ObjectiveCLexer(bytes: bytes, conditions: conditions)
         lexer.run()
         let tokens = ObjectiveCMacroExpansion.expand(lexer.tokens, macros: lexer.functionMacros)
         let stream = ObjectiveCTokenStream(tokens: tokens, bytes: bytes)
         var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions)
-        parser.run()
-        var strings: [String: String] = [:]
-        for (name, value) in parser.constants {
-            if case .string(let string) = value { strings[name] = string }
+        parser.declare()
+        return Declarations(path: path, parser: parser,
+                            lines: bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+    }
+
+    /// A file whose declarations are read and whose method bodies are not yet.
+    struct Declarations {
+        var path: String
+        fileprivate var parser: ObjectiveCDeclarationParser
+        fileprivate var lines: Int
+
+        /// The constants the file lets other files use: all of a header's, the ones a `.m` file
+        /// does not declare `static`.
+        var exportedConstants: [String: ObjectiveCValue] {
+            parser.exportedConstants(isHeader: path.hasSuffix(".h"))
         }
-        return ObjectiveCFile(
-            path: path, interfaces: parser.interfaces, protocols: parser.protocols,
-            implementations: parser.implementations, stringConstants: strings,
-            lines: bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+
+        /// Reads the method bodies, with `shared` (the constants of other files) beneath the
+        /// file's own.
+        consuming func finish(sharing shared: [String: ObjectiveCValue]) -> ObjectiveCFile {
+            parser.scanBodies(sharing: shared)
+            var strings: [String: String] = [:]
+            for (name, value) in parser.constants {
+                if case .string(let string) = value { strings[name] = string }
+            }
+            return ObjectiveCFile(
+                path: path, interfaces: parser.interfaces, protocols: parser.protocols,
+                implementations: parser.implementations, stringConstants: strings, lines: lines)
+        }
+    }
+
+    /// The constants files share: every string, number, flag set or selector that the files
+    /// exporting its name give one value. A name two files give different values (two
+    /// platforms' headers, say) is left out.
+    static func sharedConstants(of files: [Declarations]) -> [String: ObjectiveCValue] {
+        var shared: [String: (value: ObjectiveCValue, key: String)] = [:]
+        var conflicting: Set<String> = []
+        for file in files {
+            for (name, value) in file.exportedConstants where !conflicting.contains(name) {
+                guard let key = shareableKey(value) else { continue }
+                if let existing = shared[name], existing.key != key {
+                    shared[name] = nil
+                    conflicting.insert(name)
+                } else {
+                    shared[name] = (value, key)
+                }
+            }
+        }
+        return shared.mapValues(\.value)
+    }
+
+    /// A value another file may use, as a key that tells two values apart; `nil` for values
+    /// that only mean something inside their own file (commands, objects, members).
+    private static func shareableKey(_ value: ObjectiveCValue) -> String? {
+        switch value {
+        case .string(let string): return "s" + string
+        case .int(let number): return "i\(number)"
+        case .bool(let flag): return flag ? "b1" : "b0"
+        case .modifiers(let names): return "m" + names.sorted().joined(separator: ",")
+        case .selector(let name): return "@" + name
+        default: return nil
+        }
     }
 
     /// The interfaces (class, extensions, categories) of a class, in file order.
