@@ -1084,6 +1084,36 @@ import Scenes
         #expect(keys(mac).isEmpty)
     }
 
+    /// An app with a `@main` SwiftUI `App` and a second `App` nothing runs: the second one's
+    /// commands, the view only it shows and the modifier only that view applies are not the
+    /// app's. Without a `@main` `App` (an app started from `main.swift`), every `App` counts.
+    @Test func aSecondAppWithoutMainIsNotTheEntryPoint() throws {
+        let sources = ["App.swift": """
+            import SwiftUI
+            @main struct InventoryApp: App {
+                var body: some Scene { WindowGroup { Text("Home").keyboardShortcut("h") } }
+            }
+            struct TabletApp: App {
+                var body: some Scene {
+                    WindowGroup { TabletRoot() }
+                        .commands { CommandMenu("Items") { Button("Import") {}.keyboardShortcut("i") } }
+                }
+            }
+            struct TabletRoot: View {
+                var body: some View { Text("Tablet").tabletShortcuts() }
+            }
+            struct TabletShortcuts: ViewModifier {
+                func body(content: Content) -> some View { content.background(Button("Find") {}.keyboardShortcut("f")) }
+            }
+            extension View {
+                func tabletShortcuts() -> some View { modifier(TabletShortcuts()) }
+            }
+            """]
+        #expect(keys(try importing(sources)) == ["InventoryApp swiftui cmd+h nil"])
+        let started = try importing(["App.swift": sources["App.swift", default: ""].replacingOccurrences(of: "@main ", with: "")])
+        #expect(keys(started).count == 3)
+    }
+
     /// Shortcut helpers: a method in `extension View` that maps its arguments to a
     /// `KeyEquivalent` and `EventModifiers` before calling `.keyboardShortcut`, and a free
     /// function returning a button, reached through another free function. Each view that calls

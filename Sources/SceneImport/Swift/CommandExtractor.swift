@@ -28,8 +28,13 @@ struct CommandExtractor {
         // Only an app with SwiftUI shortcuts pays for the search, and only one whose entry point
         // is among the sources read: without it (a folder of views, a library) nothing shows
         // what the app creates.
+        // When the app has a `@main` SwiftUI `App`, another `App` is not the entry point: like
+        // a view, it is built only where code names it (`OtherApp.main()`).
+        let hasMainApp = index.types.values.contains { $0.isMain && $0.inherited.contains("App") }
         let swiftUI = index.types.values.filter { info in
-            info.kind == .struct && info.inherited.contains(where: Self.builtWhereNamed.contains) && !info.inherited.contains("App")
+            guard info.kind == .struct else { return false }
+            if info.inherited.contains("App") { return hasMainApp && !info.isMain }
+            return info.inherited.contains(where: Self.builtWhereNamed.contains)
         }
         let withShortcuts = swiftUI.contains { index.type($0, mentions: "keyboardShortcut") }
         let hasEntryPoint = index.types.values.contains { $0.inherited.contains(where: Self.entryPoints.contains) }

@@ -24,6 +24,8 @@ struct SourceIndex {
         var storedOrder: [String] = []
         /// Where the primary declaration is.
         var location: SourceLocation?
+        /// Whether the declaration carries `@main`: the app's entry point.
+        var isMain = false
     }
 
     struct FunctionInfo {
@@ -174,6 +176,7 @@ struct SourceIndex {
         } else {
             existing.inherited += type.inherited.filter { !existing.inherited.contains($0) }
         }
+        existing.isMain = existing.isMain || type.isMain
         existing.functions += type.functions
         // A protocol's requirement (`var x: T { get }`, no body) gives way to the extension
         // that implements it; otherwise the first declaration read wins.
@@ -511,6 +514,9 @@ private struct DeclarationCollector {
         if let (declaration, name, kind) = typeDeclaration(decl, in: parent) {
             var info = SourceIndex.TypeInfo(name: name, kind: kind)
             info.location = kind == .extensionOnly ? nil : location(declaration)
+            info.isMain = kind != .extensionOnly && declaration.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+            }
             info.inherited = declaration.inheritanceClause?.inheritedTypes.map {
                 let text = $0.type.sourceText
                 return text.split(separator: "<").first.map(String.init) ?? text
