@@ -1114,6 +1114,43 @@ import Scenes
         #expect(keys(started).count == 3)
     }
 
+    /// A controller whose `keyCommands` returns a stored array that a setter fills, called by
+    /// another type with commands a manager builds: the commands are the controller's. A setter
+    /// nobody calls leaves the array empty.
+    @Test func aSetterFilledByAnotherTypeGivesTheCommandsItsCallersPass() throws {
+        let result = try importing(["Shortcuts.swift": """
+            import UIKit
+            final class ShortcutHost: UIViewController {
+                private var custom: [UIKeyCommand] = []
+                override var keyCommands: [UIKeyCommand]? { custom }
+                func setKeyCommands(_ commands: [UIKeyCommand]) { custom = commands }
+            }
+            final class Unused: UIViewController {
+                private var custom: [UIKeyCommand] = []
+                override var keyCommands: [UIKeyCommand]? { custom }
+                func install(commands: [UIKeyCommand]) { custom = commands }
+            }
+            final class CommandManager {
+                static let shared = CommandManager()
+                func build() -> [UIKeyCommand] {
+                    [UIKeyCommand(title: "New", action: #selector(Responder.newItem), input: "n", modifierFlags: .command),
+                     UIKeyCommand(title: "Reload", action: #selector(Responder.reload), input: "r", modifierFlags: .command)]
+                }
+            }
+            @objc final class Responder: NSObject {
+                @objc static func newItem() {}
+                @objc static func reload() {}
+            }
+            struct Installer {
+                func install(on host: ShortcutHost) { host.setKeyCommands(CommandManager.shared.build()) }
+            }
+            """])
+        #expect(keys(result).filter { $0.hasPrefix("ShortcutHost") } == [
+            "ShortcutHost keyCommands cmd+n newItem", "ShortcutHost keyCommands cmd+r reload",
+        ])
+        #expect(!keys(result).contains { $0.hasPrefix("Unused") })
+    }
+
     /// Shortcut helpers: a method in `extension View` that maps its arguments to a
     /// `KeyEquivalent` and `EventModifiers` before calling `.keyboardShortcut`, and a free
     /// function returning a button, reached through another free function. Each view that calls

@@ -445,7 +445,13 @@ extension Evaluator {
                 return .null
             }
             prefixEffects(since: marks, with: frame.conditions)
-            if let value = inner.selfFields[name] { return value }
+            guard let value = inner.selfFields[name] else { continue }
+            // A setter that stores its parameter: what the app's calls of it pass.
+            if case .unknown(let text) = value, function.parameters.contains(where: { $0.name == text }),
+               let passed = valueFromCallers(of: function, in: info, field: name) {
+                return passed
+            }
+            return value
         }
         return nil
     }
