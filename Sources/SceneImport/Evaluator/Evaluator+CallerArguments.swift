@@ -1,6 +1,14 @@
 import SwiftSyntax
 
 extension Evaluator {
+    /// Whether a field declared of `type` (or, without a type, initialised with that text:
+    /// `[UIKeyCommand]()`) holds commands or menu elements (`[UIKeyCommand]`, `[UIMenuElement]?`):
+    /// only such a field's setters are followed to their callers.
+    static func holdsCommands(_ type: String?) -> Bool {
+        guard let type else { return false }
+        return ["UIKeyCommand", "UICommand", "UIMenuElement", "UIMenu"].contains { type.containsBytes(of: $0) }
+    }
+
     /// How many call sites of a setter ``valueFromCallers(of:in:field:)`` follows.
     static let callerSitesFollowed = 8
 
@@ -14,10 +22,21 @@ extension Evaluator {
     /// mentions the name; the first ``callerSitesFollowed`` in file order are followed.
     func valueFromCallers(of function: SourceIndex.FunctionInfo, in info: SourceIndex.TypeInfo, field: String) -> Value? {
         guard let body = function.body else { return nil }
+        // The calls are evaluated in fresh frames, so the answer holds wherever the field is read.
+        let question = SetterQuestion(body: body.id, field: field)
+        if let known = valuesFromCallers[question] { return known }
+        valuesFromCallers[question] = .some(nil)  // a call that reads the field again finds no value
+        let value = passedValue(of: function, body: body, in: info, field: field)
+        valuesFromCallers[question] = .some(value)
+        return value
+    }
+
+    private func passedValue(of function: SourceIndex.FunctionInfo, body: CodeBlockSyntax, in info: SourceIndex.TypeInfo,
+                             field: String) -> Value? {
         let labels = function.parameters.map(\.label)
         var sites: [(call: FunctionCallExprSyntax, type: String?)] = []
         for (file, tree) in index.files where sites.count < Self.callerSitesFollowed {
-            guard index.file(file.displayPath, mentions: function.name) else { continue }
+            guard index.file(file.displayPath, mentionsIdentifier: function.name) else { continue }
             let finder = CallSiteFinder(name: function.name, labels: labels, conditions: index.conditions)
             finder.walk(tree)
             sites += finder.sites.prefix(Self.callerSitesFollowed - sites.count)
@@ -36,6 +55,12 @@ extension Evaluator {
         guard let first = choices.first else { return nil }
         return choices.count == 1 ? first.value : .alternatives(choices)
     }
+}
+
+/// A setter's body and the field it stores a parameter in (``Evaluator/valueFromCallers(of:in:field:)``).
+struct SetterQuestion: Hashable {
+    var body: SyntaxIdentifier
+    var field: String
 }
 
 /// Finds the calls of one function by name and argument labels, with the type each sits in

@@ -446,8 +446,10 @@ extension Evaluator {
             }
             prefixEffects(since: marks, with: frame.conditions)
             guard let value = inner.selfFields[name] else { continue }
-            // A setter that stores its parameter: what the app's calls of it pass.
+            // A setter that stores its parameter in a field of commands: what the app's calls
+            // of it pass.
             if case .unknown(let text) = value, function.parameters.contains(where: { $0.name == text }),
+               Self.holdsCommands(info.properties[name].flatMap { $0.type ?? $0.initializer?.trimmedDescription }),
                let passed = valueFromCallers(of: function, in: info, field: name) {
                 return passed
             }
@@ -464,7 +466,7 @@ extension Evaluator {
         let key = PropertyQuestion(type: info.name, name: name, isStatic: nil)
         if let known = functionsAssigning[key] { return known }
         let found = info.functions.filter { function in
-            guard let body = function.body, index.file(function.location.file, mentions: name), mentions(body, name) else { return false }
+            guard let body = function.body, index.file(function.location.file, mentionsIdentifier: name), mentions(body, name) else { return false }
             let finder = FieldAssignmentFinder(field: name)
             finder.walk(body)
             return finder.found

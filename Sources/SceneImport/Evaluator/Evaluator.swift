@@ -100,6 +100,8 @@ final class Evaluator {
     var propertiesFound: [PropertyQuestion: (SourceIndex.PropertyInfo, owner: String)?] = [:]
     /// ``functions(of:assigning:)``'s answers, by type and name.
     var functionsAssigning: [PropertyQuestion: [SourceIndex.FunctionInfo]] = [:]
+    /// ``valueFromCallers(of:in:field:)``'s answers.
+    var valuesFromCallers: [SetterQuestion: Value?] = [:]
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
     /// Runs the budget cut short, with the most steps any of them was given: the same run given

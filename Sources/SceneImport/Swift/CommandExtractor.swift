@@ -580,7 +580,7 @@ private final class HelperMentions {
 
     func names(mentionedIn file: String) -> Set<String> {
         if let known = byFile[file] { return known }
-        let found = names.filter { index.file(file, mentions: $0) }
+        let found = names.filter { index.file(file, mentionsIdentifier: $0) }
         byFile[file] = found
         return found
     }

@@ -64,7 +64,7 @@ struct ShortcutHelpers {
         func fileMentionsAName(_ file: String) -> Bool {
             var check = fileChecks[file] ?? (0, index.file(file, mentions: "keyboardShortcut"))
             while !check.mentions, check.searched < nameList.count {
-                check.mentions = index.file(file, mentions: nameList[check.searched])
+                check.mentions = index.file(file, mentionsIdentifier: nameList[check.searched])
                 check.searched += 1
             }
             fileChecks[file] = check

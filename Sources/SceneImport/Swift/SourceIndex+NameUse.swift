@@ -24,12 +24,11 @@ extension SourceIndex {
         let containers = typeNames.subtracting(candidates.map(\.name))
         var built = containers
         var usedBy: [String: Set<String>] = [:]  // user → the candidates it names
-        // A file whose text contains none of the names has no use of them: with few names,
-        // searching its bytes for each is far cheaper than walking its tree. With many, the
-        // searches would cost more than the walk.
-        let prefilter = names.count <= Self.namesSearchedBeforeWalking
+        // A file with none of the names among its identifiers has no use of them: one probe
+        // per distinct identifier of the file rules it out without walking its tree.
+        let searched = IdentifierHashes(typeNames.union(helpers).joined(separator: " "))
         for (file, tree) in files {
-            if prefilter, !typeNames.union(helpers).contains(where: { self.file(file.displayPath, mentions: $0) }) { continue }
+            guard self.file(file.displayPath, mentionsAnyOf: searched) else { continue }
             let finder = NameUseFinder(names: typeNames, helpers: helpers, conditions: conditions)
             finder.walk(tree)
             for (user, used) in finder.uses {
@@ -46,10 +45,6 @@ extension SourceIndex {
         }
         return Set(candidates.map(\.name).filter { !built.contains(Self.outermostName(of: $0)) })
     }
-
-    /// Up to how many candidate names ``unbuiltTypes(among:)`` searches a file's text for
-    /// before walking its tree.
-    static let namesSearchedBeforeWalking = 64
 
     /// How a method of `extension View` is named among the types ``unbuiltTypes(among:)`` follows.
     static let viewHelperPrefix = "View."

@@ -246,9 +246,9 @@ struct SourceIndex {
         }
     }
 
-    /// Whether a file's text contains `word` anywhere (comments included): when it does not,
-    /// no declaration in the file can use it. Each file and word is searched once: a file that
-    /// declares many types (generated code) is asked the same question for each of them.
+    /// Whether a file's text contains `word` anywhere, as bytes (comments and strings included;
+    /// `present` is in `presentViewController`): when it does not, no declaration in the file
+    /// can use it. Each file and word is searched once.
     func file(_ file: String, mentions word: String) -> Bool {
         let key = file + "\u{0}" + word
         if let known = mentions.answers[key] { return known }
@@ -258,10 +258,36 @@ struct SourceIndex {
         return found
     }
 
+    /// Whether a file's text contains `name` as a whole identifier (`keyCommand` is not in
+    /// `keyCommands`; see ``IdentifierHashes``), for names code uses as identifiers (functions,
+    /// fields, types): one probe of the file's identifier table, read once per file. A `name`
+    /// that is not one identifier is searched for as bytes (``file(_:mentions:)``).
+    func file(_ file: String, mentionsIdentifier name: String) -> Bool {
+        guard IdentifierHashes.isIdentifier(name) else { return self.file(file, mentions: name) }
+        guard let text = texts[file] else { return true }
+        return mentions.identifiers(of: file, text: text).contains(name)
+    }
+
+    /// Whether a file's text contains any of the identifiers `names` holds (see
+    /// ``IdentifierHashes``); `true` for a file the index has no text of.
+    func file(_ file: String, mentionsAnyOf names: IdentifierHashes) -> Bool {
+        guard let text = texts[file] else { return true }
+        return mentions.identifiers(of: file, text: text).containsAny(of: names)
+    }
+
     /// ``file(_:mentions:)``'s answers, shared by every copy of the index (its texts do not
     /// change once read).
     final class MentionAnswers {
         var answers: [String: Bool] = [:]
+        /// Each file's identifiers, read when the file is first asked about.
+        private var identifiersByFile: [String: IdentifierHashes] = [:]
+
+        func identifiers(of file: String, text: String) -> IdentifierHashes {
+            if let known = identifiersByFile[file] { return known }
+            let read = IdentifierHashes(text)
+            identifiersByFile[file] = read
+            return read
+        }
     }
 
     /// Whether any of the files a type is declared or extended in mentions `word`.
