@@ -14,6 +14,16 @@ import Testing
         #expect(!"short".containsBytes(of: "longer than the text"))
     }
 
+    @Test func findsEveryOccurrence() {
+        var text = "save; saveButton; é save"
+        #expect(ByteSearch.offsets(of: "save", in: &text) == [0, 6, 21])
+        #expect(ByteSearch.offsets(of: "absent", in: &text).isEmpty)
+        var overlapping = "aaa"
+        #expect(ByteSearch.offsets(of: "aa", in: &overlapping) == [0, 1])
+        var empty = ""
+        #expect(ByteSearch.offsets(of: "a", in: &empty).isEmpty)
+    }
+
     @Test func splitsOnASeparatorLikeFoundationDoes() {
         #expect("a && !(b) && c".components(separatedByBytes: " && ") == ["a", "!(b)", "c"])
         #expect("alone".components(separatedByBytes: " && ") == ["alone"])

@@ -1151,6 +1151,32 @@ import Scenes
         #expect(!keys(result).contains { $0.hasPrefix("Unused") })
     }
 
+    /// A multiplatform view's computed subview that only its macOS branch shows is never built
+    /// on iOS; another view's subview of the same name that iOS shows keeps its shortcut.
+    @Test func aSubviewOnlyALeftOutBranchShowsProvidesNoShortcut() throws {
+        let result = try importing(["Sheets.swift": """
+            import SwiftUI
+            @main struct SheetsApp: App {
+                var body: some Scene { WindowGroup { EditSheet(); AddSheet() } }
+            }
+            struct EditSheet: View {
+                var body: some View {
+                    #if os(macOS)
+                    saveButton
+                    #else
+                    Text("Edit")
+                    #endif
+                }
+                private var saveButton: some View { Button("Save") {}.keyboardShortcut(.defaultAction) }
+            }
+            struct AddSheet: View {
+                var body: some View { saveButton }
+                private var saveButton: some View { Button("Add") {}.keyboardShortcut("a") }
+            }
+            """])
+        #expect(keys(result) == ["AddSheet swiftui cmd+a nil"])
+    }
+
     /// Shortcut helpers: a method in `extension View` that maps its arguments to a
     /// `KeyEquivalent` and `EventModifiers` before calling `.keyboardShortcut`, and a free
     /// function returning a button, reached through another free function. Each view that calls

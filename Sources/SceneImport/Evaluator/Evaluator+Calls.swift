@@ -967,7 +967,9 @@ extension Evaluator {
             guard let value = values.popFirst() else { return nil }
             switch (conversion, value) {
             case ("@", .string(let text)): result += text
-            case ("d", .int(let n)), ("i", .int(let n)), ("ld", .int(let n)), ("li", .int(let n)), ("u", .int(let n)) where n >= 0 || conversion != "u":
+            case ("d", .int(let n)), ("i", .int(let n)), ("ld", .int(let n)), ("li", .int(let n)):
+                result += String(n)
+            case ("u", .int(let n)) where n >= 0:
                 result += String(n)
             case ("C", .int(let n)):
                 guard let scalar = UInt16(exactly: n).flatMap({ Unicode.Scalar($0) }) else { return nil }

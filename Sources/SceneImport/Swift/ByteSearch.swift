@@ -10,6 +10,23 @@ enum ByteSearch {
         return text.withUTF8 { haystack in word.withUTF8 { needle in firstOffset(of: needle, in: haystack) != nil } }
     }
 
+    /// Every byte offset at which `word` occurs in `text` (overlapping occurrences included).
+    static func offsets(of word: String, in text: inout String) -> [Int] {
+        var word = word
+        return text.withUTF8 { haystack in
+            word.withUTF8 { needle in
+                var found: [Int] = []
+                var start = 0
+                while start < haystack.count, let base = haystack.baseAddress,
+                      let offset = firstOffset(of: needle, in: UnsafeBufferPointer(start: base + start, count: haystack.count - start)) {
+                    found.append(start + offset)
+                    start += offset + 1
+                }
+                return found
+            }
+        }
+    }
+
     /// Where `needle` first occurs in `haystack`, in bytes; 0 for an empty needle.
     static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = needle.first, let pattern = needle.baseAddress else { return 0 }

@@ -233,19 +233,25 @@ struct CommandExtractor {
         if unbuiltSwiftUITypes.contains(info.name) || shortcutHelpers.isConstructedView(info.name) { return [] }
         // A preview is Xcode's, never the app's.
         if info.inherited.contains("PreviewProvider") { return [] }
-        var roots: [Syntax] = []
+        // Each root with the computed property it is the getter of, if any.
+        var roots: [(root: Syntax, computed: String?)] = []
         for property in info.properties.values {
-            if let getter = property.getter { roots.append(Syntax(getter)) }
-            if let initializer = property.initializer { roots.append(Syntax(initializer)) }
+            if let getter = property.getter {
+                roots.append((Syntax(getter), property.name == "body" || property.isStatic ? nil : property.name))
+            }
+            if let initializer = property.initializer { roots.append((Syntax(initializer), nil)) }
         }
         // A helper's own `.keyboardShortcut` is its callers' (below).
         for function in info.functions where !shortcutHelpers.contains(function) {
-            if let body = function.body { roots.append(Syntax(body)) }
+            if let body = function.body { roots.append((Syntax(body), nil)) }
         }
         var result: [ImportedCommand] = []
-        for root in roots {
+        for (root, computed) in roots {
             let finder = ShortcutFinder(helpers: helpersCalled)
             finder.walk(root)
+            // A computed subview only code this build leaves out shows is never built (asked
+            // only of getters that attach a shortcut: the search walks every file naming it).
+            if let computed, !finder.calls.isEmpty, !index.reads(computed, of: info.name) { continue }
             for call in finder.calls where isCompiled(call, within: root) {
                 evaluator.reset()
                 evaluator.beginProvider("\(info.name) .keyboardShortcut")

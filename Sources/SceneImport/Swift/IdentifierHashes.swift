@@ -50,7 +50,9 @@ struct IdentifierHashes {
         slots.contains { $0 != 0 && names.contains(hash: $0) }
     }
 
-    private func contains(hash: UInt64) -> Bool {
+    /// Whether the text contains the identifier whose ``hash(_:)`` is `hash` (for one name
+    /// asked of many texts).
+    func contains(hash: UInt64) -> Bool {
         var slot = Int(truncatingIfNeeded: Self.mixed(hash)) & mask
         while true {
             let held = slots[slot]
@@ -102,8 +104,9 @@ struct IdentifierHashes {
         }
     }
 
-    /// FNV-1a over the name's bytes; never 0 (an empty slot).
-    private static func hash(_ name: String) -> UInt64? {
+    /// FNV-1a over the name's bytes, never 0 (an empty slot); `nil` for a name that is not
+    /// one identifier.
+    static func hash(_ name: String) -> UInt64? {
         guard isIdentifier(name) else { return nil }
         var hash = seed
         for byte in name.utf8 { hash = (hash ^ UInt64(byte)) &* prime }

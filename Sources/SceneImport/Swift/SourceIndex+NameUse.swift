@@ -46,6 +46,96 @@ extension SourceIndex {
         return Set(candidates.map(\.name).filter { !built.contains(Self.outermostName(of: $0)) })
     }
 
+    /// Whether compiled code reads the member `name` of `owner` anywhere but in a declaration:
+    /// a view's computed subview (`private var saveButton: some View`) that only code under
+    /// `#if os(macOS)` shows is never built in an iOS build. Identifiers in inactive `#if`
+    /// clauses and in previews do not count. A bare `name` (or `self.name`) counts inside
+    /// `owner`'s outermost type, and inside any type that declares no member of that name; a
+    /// qualified `x.name` counts wherever it is, whatever `x` is, so the answer errs towards
+    /// "read".
+    func reads(_ name: String, of owner: String) -> Bool {
+        let key = owner + "." + name
+        if let known = mentions.memberReads[key] { return known }
+        let read = findsRead(name, of: Self.outermostName(of: owner))
+        mentions.memberReads[key] = read
+        return read
+    }
+
+    private func findsRead(_ name: String, of owner: String) -> Bool {
+        guard let hash = IdentifierHashes.hash(name) else { return true }
+        // A type that declares the name reads its own member with a bare name.
+        let declaringTypes = memberDeclarers()[name] ?? []
+        let tables = identifierTables()
+        // The name's occurrences are found as bytes and classified from their tokens up: no
+        // walk of a whole tree.
+        for (index, (file, tree)) in files.enumerated() where tables[index].contains(hash: hash) {
+            guard var text = texts[file.displayPath] else { return true }
+            for offset in ByteSearch.offsets(of: name, in: &text) {
+                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
+                      token.tokenKind == .identifier(name), let use = Self.use(of: token, conditions: conditions)
+                else { continue }
+                if use.qualified { return true }
+                guard let enclosing = use.enclosing, enclosing != owner, declaringTypes.contains(enclosing) else { return true }
+            }
+        }
+        return false
+    }
+
+    /// The outermost types declaring each property or function name, made once per index.
+    private func memberDeclarers() -> [String: Set<String>] {
+        if let known = mentions.memberDeclarers { return known }
+        var declarers: [String: Set<String>] = [:]
+        for (name, info) in types {
+            let outermost = Self.outermostName(of: name)
+            for property in info.properties.keys { declarers[property, default: []].insert(outermost) }
+            for function in info.functions { declarers[function.name, default: []].insert(outermost) }
+        }
+        mentions.memberDeclarers = declarers
+        return declarers
+    }
+
+    /// Every file's identifier table, in ``files`` order.
+    private func identifierTables() -> [IdentifierHashes] {
+        if let known = mentions.identifierTables { return known }
+        let tables = files.map { file, _ in mentions.identifiers(of: file.displayPath, text: texts[file.displayPath] ?? "") }
+        mentions.identifierTables = tables
+        return tables
+    }
+
+    /// A read of a member named by `token`, with the outermost type it sits in and whether it is
+    /// qualified (`x.name`, not `name` or `self.name`); `nil` when the token declares the name,
+    /// or sits in an inactive `#if` clause or a preview.
+    private static func use(of token: TokenSyntax, conditions: CompilationConditions) -> (enclosing: String?, qualified: Bool)? {
+        if let parent = token.parent {
+            if parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionDeclSyntax.self) { return nil }
+        }
+        var enclosing: String?
+        var node = Syntax(token)
+        while let parent = node.parent {
+            if let clause = parent.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
+               conditions.activeClause(of: block)?.id != clause.id {
+                return nil
+            }
+            if let macro = parent.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return nil }
+            if let macro = parent.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return nil }
+            if let type = parent.asProtocol(DeclGroupSyntax.self) {
+                if type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "PreviewProvider" }) == true {
+                    return nil
+                }
+                if let named = parent.asProtocol(NamedDeclSyntax.self) {
+                    enclosing = named.name.text
+                } else if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
+                    enclosing = outermostName(of: extensionDecl.extendedType.trimmedDescription)
+                }
+            }
+            node = parent
+        }
+        let previous = token.previousToken(viewMode: .sourceAccurate)
+        let qualified = previous?.tokenKind == .period
+            && previous?.previousToken(viewMode: .sourceAccurate)?.tokenKind != .keyword(.self)
+        return (enclosing, qualified)
+    }
+
     /// How a method of `extension View` is named among the types ``unbuiltTypes(among:)`` follows.
     static let viewHelperPrefix = "View."
 
@@ -64,6 +154,7 @@ private final class NameUseFinder: SyntaxVisitor {
     let helpers: Set<String>
     let conditions: CompilationConditions
     private(set) var uses: [String?: Set<String>] = [:]
+
     private var enclosing: [String] = []
 
     init(names: Set<String>, helpers: Set<String> = [], conditions: CompilationConditions) {

@@ -120,8 +120,8 @@ struct SourceIndex {
     private(set) var files: [(file: SourceFiles.File, tree: SourceFileSyntax)] = []
     let conditions: CompilationConditions
     /// Each file's text, for cheap "does this file mention X at all" checks before walking trees.
-    private var texts: [String: String] = [:]
-    private let mentions = MentionAnswers()
+    private(set) var texts: [String: String] = [:]
+    let mentions = MentionAnswers()
     /// Line tables, one per file, by display path.
     private(set) var lineTables: [String: LineTable] = [:]
     /// How deep the parser follows nesting, in every build: swift-syntax's own default is 20
@@ -279,6 +279,13 @@ struct SourceIndex {
     /// change once read).
     final class MentionAnswers {
         var answers: [String: Bool] = [:]
+        /// ``reads(_:of:)``'s answers, by owner and name.
+        var memberReads: [String: Bool] = [:]
+        /// The outermost types declaring each member name (a property or function), made on
+        /// first use.
+        var memberDeclarers: [String: Set<String>]?
+        /// Every file's identifiers in the index's file order, made on first use.
+        var identifierTables: [IdentifierHashes]?
         /// Each file's identifiers, read when the file is first asked about.
         private var identifiersByFile: [String: IdentifierHashes] = [:]
 
