@@ -64,18 +64,23 @@ public struct SceneImporter: Sendable {
         let resources = ResourceFiles(files: files.resourceFiles)
         let interface = InterfaceFiles(files: files.interfaceFiles)
         let objectiveCConditions = ObjectiveCImport.conditions(for: importer.options.conditions)
-        var declarations: [ObjectiveCFile.Declarations] = []
+        var lexed: [ObjectiveCFile.Lexed] = []
         for file in files.objectiveCFiles {
             guard let data = FileManager.default.contents(atPath: file.path) else {
                 throw .unreadable(file.path, reason: "permission denied or not a regular file")
             }
-            declarations.append(ObjectiveCFile.declare(String(decoding: data, as: UTF8.self), path: file.displayPath,
-                                                       conditions: objectiveCConditions))
+            lexed.append(ObjectiveCFile.lex(String(decoding: data, as: UTF8.self), path: file.displayPath,
+                                            conditions: objectiveCConditions))
         }
-        // A method body sees the constants of the headers it could import and the `extern`
-        // constants of other files, not only its own file's.
+        // A file expands the function-like macros of the headers it could import, and a method
+        // body sees those headers' constants and the `extern` constants of other files, not
+        // only its own file's.
+        let sharedMacros = ObjectiveCFile.sharedMacros(of: lexed)
+        let declarations = lexed.map { $0.declare(sharing: sharedMacros) }
         let sharedConstants = ObjectiveCFile.sharedConstants(of: declarations)
-        let objectiveC = declarations.map { $0.finish(sharing: sharedConstants) }
+        var factories: [String: ObjectiveCCommandFactory] = [:]
+        for file in declarations { factories.merge(file.commandFactories) { first, _ in first } }
+        let objectiveC = declarations.map { $0.finish(sharing: sharedConstants, factories: factories) }
         var result = try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
                                                      objectiveC: objectiveC, name: name)
         for file in files.notInAnyTarget {

@@ -207,6 +207,69 @@ import Scenes
         #expect(inputs.sorted() == ["f", "m", "nil", "nil", "q"])
     }
 
+    /// A function-like macro a header defines builds the commands of a `.m` file that uses it;
+    /// the file's own definition of a name wins over the header's.
+    @Test func functionLikeMacrosFromHeadersExpandInOtherFiles() throws {
+        let result = try importApp([
+            "App/Macros.h": """
+                #define KEYCMD(key, mods, sel) [UIKeyCommand keyCommandWithInput:key modifierFlags:mods action:@selector(sel)]
+                #define PLAIN(key) KEYCMD(key, 0, plain:)
+                """,
+            "App/Deck.h": "#import <UIKit/UIKit.h>\n@interface Deck : UIViewController\n@end\n",
+            "App/Deck.m": """
+                #import "Deck.h"
+                #import "Macros.h"
+                #define PLAIN(key) KEYCMD(key, UIKeyModifierShift, shifted:)
+                @implementation Deck
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    return @[KEYCMD(@"n", UIKeyModifierCommand, newDeck:), PLAIN(@"x")];
+                }
+                - (void)newDeck:(id)sender {}
+                - (void)shifted:(id)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? []) \($0.action ?? "nil")" }
+        #expect(rows.sorted() == ["n [\"command\"] newDeck:", "x [\"shift\"] shifted:"])
+    }
+
+    /// A `UIKeyCommand` category's class factory that passes its parameters on to UIKit's
+    /// makes commands wherever the app sends it, with each argument where the factory puts it.
+    @Test func aCategoryFactoryOfUIKeyCommandReadsAsTheOneItCalls() throws {
+        let result = try importApp([
+            "App/UIKeyCommand+Compat.h": """
+                #import <UIKit/UIKit.h>
+                @interface UIKeyCommand (Compat)
+                + (instancetype)compatCommandWithInput:(NSString *)key flags:(UIKeyModifierFlags)flags selector:(SEL)sel title:(NSString *)title;
+                @end
+                """,
+            "App/UIKeyCommand+Compat.m": """
+                #import "UIKeyCommand+Compat.h"
+                @implementation UIKeyCommand (Compat)
+                + (instancetype)compatCommandWithInput:(NSString *)key flags:(UIKeyModifierFlags)flags selector:(SEL)sel title:(NSString *)title {
+                    if (@available(iOS 13.0, *)) {
+                        return [[self class] keyCommandWithInput:key modifierFlags:flags action:sel];
+                    }
+                    return [[self class] keyCommandWithInput:key modifierFlags:flags action:sel discoverabilityTitle:title];
+                }
+                @end
+                """,
+            "App/Reader.h": "#import <UIKit/UIKit.h>\n@interface Reader : UIViewController\n@end\n",
+            "App/Reader.m": """
+                #import "Reader.h"
+                #import "UIKeyCommand+Compat.h"
+                @implementation Reader
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    return @[[UIKeyCommand compatCommandWithInput:@"s" flags:UIKeyModifierCommand selector:@selector(star:) title:@"Star"]];
+                }
+                - (void)star:(id)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifiers ?? []) \($0.action ?? "nil") \($0.title ?? "nil")" }
+        #expect(rows == ["Reader s [\"command\"] star: Star"])
+    }
+
     /// Commands built by helper methods the getter sends to `self`, over the characters of a C
     /// string and over an array literal: one command per character, created at the message.
     @Test func helperMethodsOverACStringGiveOneCommandPerCharacter() throws {

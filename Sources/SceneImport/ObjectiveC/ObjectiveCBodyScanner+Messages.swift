@@ -174,6 +174,13 @@ extension ObjectiveCBodyScanner {
         switch send.receiver {
         case .classReference(let className):
             if Self.isKeyCommandFactory(selector) { return createCommands(receiverClass: className, send: send) }
+            if className == "UIKeyCommand", let factory = context.commandFactories[selector] {
+                // A category's factory reads as the UIKit one it passes its arguments to.
+                var forwarded = send
+                forwarded.selector = factory.uikitSelector
+                forwarded.arguments = send.arguments.map { .init(label: factory.labels[$0.label] ?? $0.label, range: $0.range) }
+                return createCommands(receiverClass: className, send: forwarded)
+            }
             if selector == "alloc" || selector == "allocWithZone:" { return .allocated(className: className) }
             if Self.arrayClasses.contains(className) {
                 switch selector {

@@ -20,6 +20,8 @@ struct ObjectiveCBodyScanner {
         var helpers: [String: Helper] = [:]
         /// The build the body is read for.
         var build = ObjectiveCConditions()
+        /// The app's `UIKeyCommand` category factories, by selector.
+        var commandFactories: [String: ObjectiveCCommandFactory] = [:]
     }
 
     /// A method whose body a message to `self` runs in place, with its parameters bound to the

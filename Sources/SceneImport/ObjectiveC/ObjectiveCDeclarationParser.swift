@@ -494,9 +494,22 @@ struct ObjectiveCDeclarationParser {
         return index
     }
 
+    /// The class factories the file's `UIKeyCommand` categories define, by selector.
+    func commandFactories() -> [String: ObjectiveCCommandFactory] {
+        var factories: [String: ObjectiveCCommandFactory] = [:]
+        for (implementationIndex, methodIndex, range) in pendingBodies where implementations[implementationIndex].className == "UIKeyCommand" {
+            let method = implementations[implementationIndex].methods[methodIndex]
+            guard method.isClassMethod,
+                  let factory = ObjectiveCCommandFactory.read(parameters: method.parameters, body: range, in: stream) else { continue }
+            factories[method.selector] = factory
+        }
+        return factories
+    }
+
     /// Scans each method body. `shared` holds the constants other files export; the file's own
-    /// constants take precedence over them.
-    mutating func scanBodies(sharing shared: [String: ObjectiveCValue]) {
+    /// constants take precedence over them. `factories` are the app's `UIKeyCommand` category
+    /// factories.
+    mutating func scanBodies(sharing shared: [String: ObjectiveCValue], factories: [String: ObjectiveCCommandFactory] = [:]) {
         let constants = shared.isEmpty ? constants : shared.merging(constants) { _, own in own }
         var helpers: [Int: [String: ObjectiveCBodyScanner.Helper]] = [:]
         for (implementationIndex, methodIndex, range) in pendingBodies {
@@ -512,7 +525,8 @@ struct ObjectiveCDeclarationParser {
             let method = implementation.methods[methodIndex]
             let context = ObjectiveCBodyScanner.Context(
                 constants: constants, className: implementation.className, method: method,
-                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:], build: conditions)
+                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:], build: conditions,
+                commandFactories: factories)
             var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
             implementations[implementationIndex].methods[methodIndex].body = scanner.scanBody(range)
         }

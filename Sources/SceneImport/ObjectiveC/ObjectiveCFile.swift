@@ -28,15 +28,60 @@ struct ObjectiveCFile {
     /// Reads one file's declarations and constants; its method bodies are read by
     /// ``Declarations/finish(sharing:)``.
     static func declare(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions()) -> Declarations {
+        lex(text, path: path, conditions: conditions).declare(sharing: [:])
+    }
+
+    /// Reads one file's tokens and macros; ``Lexed/declare(sharing:)`` reads its declarations.
+    static func lex(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions()) -> Lexed {
         let bytes = Array(text.utf8)
         var lexer = ObjectiveCLexer(bytes: bytes, conditions: conditions)
         lexer.run()
-        let tokens = ObjectiveCMacroExpansion.expand(lexer.tokens, macros: lexer.functionMacros)
-        let stream = ObjectiveCTokenStream(tokens: tokens, bytes: bytes)
-        var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions)
-        parser.declare()
-        return Declarations(path: path, parser: parser,
-                            lines: bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+        return Lexed(path: path, bytes: bytes, lexer: lexer, conditions: conditions)
+    }
+
+    /// A file whose tokens and macros are read and whose declarations are not yet.
+    struct Lexed {
+        var path: String
+        fileprivate var bytes: [UInt8]
+        fileprivate var lexer: ObjectiveCLexer
+        fileprivate var conditions: ObjectiveCConditions
+
+        /// The function-like macros the file lets other files use: a header's.
+        var exportedMacros: [String: ObjectiveCMacroExpansion.Macro] {
+            path.hasSuffix(".h") ? lexer.functionMacros : [:]
+        }
+
+        /// Expands the file's macros, with `shared` (other files' function-like macros) beneath
+        /// its own, and reads its declarations.
+        func declare(sharing shared: [String: ObjectiveCMacroExpansion.Macro]) -> Declarations {
+            let macros = shared.isEmpty ? lexer.functionMacros : shared.merging(lexer.functionMacros) { _, own in own }
+            let tokens = ObjectiveCMacroExpansion.expand(lexer.tokens, macros: macros)
+            let stream = ObjectiveCTokenStream(tokens: tokens, bytes: bytes)
+            var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions)
+            parser.declare()
+            return Declarations(path: path, parser: parser,
+                                lines: bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+        }
+    }
+
+    /// The function-like macros headers define, for every file: a macro's tokens keep their
+    /// text but no place in the file that uses them. A name two headers define differently is
+    /// left out.
+    static func sharedMacros(of files: [Lexed]) -> [String: ObjectiveCMacroExpansion.Macro] {
+        var shared: [String: (macro: ObjectiveCMacroExpansion.Macro, key: [String])] = [:]
+        var conflicting: Set<String> = []
+        for file in files {
+            for (name, macro) in file.exportedMacros where !conflicting.contains(name) {
+                let key = macro.parameters + ["|"] + macro.body.map(\.value)
+                if let existing = shared[name], existing.key != key {
+                    shared[name] = nil
+                    conflicting.insert(name)
+                } else {
+                    shared[name] = (macro.placeless, key)
+                }
+            }
+        }
+        return shared.mapValues(\.macro)
     }
 
     /// A file whose declarations are read and whose method bodies are not yet.
@@ -51,10 +96,14 @@ struct ObjectiveCFile {
             parser.exportedConstants(isHeader: path.hasSuffix(".h"))
         }
 
+        /// The class factories the file's `UIKeyCommand` categories define.
+        var commandFactories: [String: ObjectiveCCommandFactory] { parser.commandFactories() }
+
         /// Reads the method bodies, with `shared` (the constants of other files) beneath the
-        /// file's own.
-        consuming func finish(sharing shared: [String: ObjectiveCValue]) -> ObjectiveCFile {
-            parser.scanBodies(sharing: shared)
+        /// file's own, and the app's `UIKeyCommand` category `factories`.
+        consuming func finish(sharing shared: [String: ObjectiveCValue],
+                              factories: [String: ObjectiveCCommandFactory] = [:]) -> ObjectiveCFile {
+            parser.scanBodies(sharing: shared, factories: factories)
             var strings: [String: String] = [:]
             for (name, value) in parser.constants {
                 if case .string(let string) = value { strings[name] = string }

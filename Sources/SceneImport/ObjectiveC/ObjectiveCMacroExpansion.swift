@@ -36,6 +36,17 @@ enum ObjectiveCMacroExpansion {
             self.parameters = parameters
             self.body = body
         }
+
+        /// The macro with its body's tokens placed nowhere (an empty range at the start): for
+        /// use in another file, whose text they are not part of.
+        var placeless: Macro {
+            var copy = self
+            for index in copy.body.indices {
+                copy.body[index].start = 0
+                copy.body[index].end = 0
+            }
+            return copy
+        }
     }
 
     static let maximumPasses = 8
