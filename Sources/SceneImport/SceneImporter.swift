@@ -78,8 +78,7 @@ public struct SceneImporter: Sendable {
         let sharedMacros = ObjectiveCFile.sharedMacros(of: lexed)
         let declarations = lexed.map { $0.declare(sharing: sharedMacros) }
         let sharedConstants = ObjectiveCFile.sharedConstants(of: declarations)
-        var factories: [String: ObjectiveCCommandFactory] = [:]
-        for file in declarations { factories.merge(file.commandFactories) { first, _ in first } }
+        let factories = ObjectiveCFile.sharedFactories(of: declarations)
         let objectiveC = declarations.map { $0.finish(sharing: sharedConstants, factories: factories) }
         var result = try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
                                                      objectiveC: objectiveC, name: name)

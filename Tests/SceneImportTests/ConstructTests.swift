@@ -1177,6 +1177,26 @@ import Scenes
         #expect(keys(result) == ["AddSheet swiftui cmd+a nil"])
     }
 
+    /// `.init(input: …)` that a function declared to return another type returns is that
+    /// type's initialiser, not a command's; inside a closure it may still make a command.
+    @Test func anInitReturnedAsAnotherTypeIsNoCreationSite() throws {
+        let result = try importing(["Output.swift": """
+            import UIKit
+            struct Output { var input: String; var ok: Bool }
+            final class Runner: UIViewController {
+                func run(_ text: String) -> Output { return .init(input: text, ok: true) }
+                func echo(_ text: String) -> Output { .init(input: text, ok: false) }
+                func build(_ keys: [String]) -> Output {
+                    let commands: [UIKeyCommand] = keys.map { key in return .init(input: key, modifierFlags: .command, action: #selector(go)) }
+                    _ = commands
+                    return Output(input: "", ok: true)
+                }
+                @objc func go() {}
+            }
+            """])
+        #expect(result.inventory.map(\.line) == [7])
+    }
+
     /// Shortcut helpers: a method in `extension View` that maps its arguments to a
     /// `KeyEquivalent` and `EventModifiers` before calling `.keyboardShortcut`, and a free
     /// function returning a button, reached through another free function. Each view that calls

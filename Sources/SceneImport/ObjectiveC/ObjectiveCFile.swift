@@ -68,20 +68,25 @@ struct ObjectiveCFile {
     /// text but no place in the file that uses them. A name two headers define differently is
     /// left out.
     static func sharedMacros(of files: [Lexed]) -> [String: ObjectiveCMacroExpansion.Macro] {
-        var shared: [String: (macro: ObjectiveCMacroExpansion.Macro, key: [String])] = [:]
+        agreed(files.lazy.flatMap { file in
+            file.exportedMacros.map { name, macro in (name, macro.placeless, macro.parameters + ["|"] + macro.body.map(\.value)) }
+        })
+    }
+
+    /// The entries the files agree on: each name with its value, unless two entries give it
+    /// different keys (then no file's value is shared).
+    private static func agreed<Value, Key: Equatable>(_ entries: some Sequence<(name: String, value: Value, key: Key)>) -> [String: Value] {
+        var shared: [String: (value: Value, key: Key)] = [:]
         var conflicting: Set<String> = []
-        for file in files {
-            for (name, macro) in file.exportedMacros where !conflicting.contains(name) {
-                let key = macro.parameters + ["|"] + macro.body.map(\.value)
-                if let existing = shared[name], existing.key != key {
-                    shared[name] = nil
-                    conflicting.insert(name)
-                } else {
-                    shared[name] = (macro.placeless, key)
-                }
+        for (name, value, key) in entries where !conflicting.contains(name) {
+            if let existing = shared[name], existing.key != key {
+                shared[name] = nil
+                conflicting.insert(name)
+            } else if shared[name] == nil {
+                shared[name] = (value, key)
             }
         }
-        return shared.mapValues(\.macro)
+        return shared.mapValues(\.value)
     }
 
     /// A file whose declarations are read and whose method bodies are not yet.
@@ -118,20 +123,15 @@ struct ObjectiveCFile {
     /// exporting its name give one value. A name two files give different values (two
     /// platforms' headers, say) is left out.
     static func sharedConstants(of files: [Declarations]) -> [String: ObjectiveCValue] {
-        var shared: [String: (value: ObjectiveCValue, key: String)] = [:]
-        var conflicting: Set<String> = []
-        for file in files {
-            for (name, value) in file.exportedConstants where !conflicting.contains(name) {
-                guard let key = shareableKey(value) else { continue }
-                if let existing = shared[name], existing.key != key {
-                    shared[name] = nil
-                    conflicting.insert(name)
-                } else {
-                    shared[name] = (value, key)
-                }
-            }
-        }
-        return shared.mapValues(\.value)
+        agreed(files.lazy.flatMap { file in
+            file.exportedConstants.compactMap { name, value in shareableKey(value).map { (name, value, $0) } }
+        })
+    }
+
+    /// The class factories the files' `UIKeyCommand` categories define; a selector two
+    /// categories define differently is left out.
+    static func sharedFactories(of files: [Declarations]) -> [String: ObjectiveCCommandFactory] {
+        agreed(files.lazy.flatMap { file in file.commandFactories.map { ($0.key, $0.value, $0.value) } })
     }
 
     /// A value another file may use, as a key that tells two values apart; `nil` for values

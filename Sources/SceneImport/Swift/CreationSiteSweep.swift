@@ -153,6 +153,8 @@ private final class SiteVisitor: SyntaxVisitor {
     var sites: [CreationSiteSweep.Site] = []
     private var types: [String] = []
     private var members: [(name: String, isFactory: Bool, addsKeyCommands: Bool)] = []
+    /// The declared return types of the functions around the node, innermost last.
+    private var returnTypes: [String?] = []
     /// Whether the file's text mentions `addKeyCommand` at all: when it does not, no body in
     /// it is read for the word.
     private let fileAddsCommands: Bool
@@ -227,9 +229,13 @@ private final class SiteVisitor: SyntaxVisitor {
         let result = node.signature.returnClause?.type.sourceText.trimmingCharacters(in: ["?", "!", " "])
         let isFactory = result.map { $0 == "UIKeyCommand" || index.inherits($0, from: "UIKeyCommand") } ?? false
         members.append((node.name.text, isFactory, adds(node.body)))
+        returnTypes.append(result)
         return .visitChildren
     }
-    override func visitPost(_ node: FunctionDeclSyntax) { members.removeLast() }
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        members.removeLast()
+        returnTypes.removeLast()
+    }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         members.append(("init", inCommandType, adds(node.body)))
@@ -257,6 +263,23 @@ private final class SiteVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// Whether `call` is what its function returns (`return .init(input: …)`, or a body of that
+    /// one expression) and the function is declared to return a type that is no command.
+    private func returnsOtherType(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let declared = returnTypes.last ?? nil, !declared.contains("KeyCommand") else { return false }
+        // A closure's `return` returns the closure's value, not the function's.
+        var node = Syntax(call)
+        while let parent = node.parent, !parent.is(FunctionDeclSyntax.self) {
+            if parent.is(ClosureExprSyntax.self) { return false }
+            node = parent
+        }
+        if call.parent?.is(ReturnStmtSyntax.self) == true { return true }
+        guard let item = call.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else {
+            return false
+        }
+        return list.count == 1 && list.parent?.parent?.is(FunctionDeclSyntax.self) == true
+    }
+
     private func isCreation(_ call: FunctionCallExprSyntax) -> Bool {
         let callee = call.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -266,7 +289,7 @@ private final class SiteVisitor: SyntaxVisitor {
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }
         let name = member.declName.baseName.text
         guard let base = member.base else {
-            if name == "init" { return call.arguments.contains { $0.label?.text == "input" } }
+            if name == "init" { return call.arguments.contains { $0.label?.text == "input" } && !returnsOtherType(call) }
             return callsFactory(name, call)
         }
         let baseText = base.sourceText
