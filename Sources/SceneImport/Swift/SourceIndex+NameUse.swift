@@ -27,8 +27,7 @@ extension SourceIndex {
         // A file with none of the names among its identifiers has no use of them: one probe
         // per distinct identifier of the file rules it out without walking its tree.
         let searched = IdentifierHashes(typeNames.union(helpers).joined(separator: " "))
-        for (file, tree) in files {
-            guard self.file(file.displayPath, mentionsAnyOf: searched) else { continue }
+        for (file, tree) in files where self.file(file.displayPath, mentionsAnyOf: searched) {
             let finder = NameUseFinder(names: typeNames, helpers: helpers, conditions: conditions)
             finder.walk(tree)
             for (user, used) in finder.uses {
