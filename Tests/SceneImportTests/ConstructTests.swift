@@ -1708,6 +1708,36 @@ import Scenes
         ])
     }
 
+    /// A view that shows one action and makes its key from it (`KeyEquivalent(action.hotkey)`
+    /// on a stored `action`) gives one shortcut per construction, each the view's own: here one
+    /// per element of the list a `ForEach` constructs it for.
+    @Test func aViewMakingItsKeyFromWhatItIsGivenGivesOneShortcutPerConstruction() throws {
+        let result = try importing(["Actions.swift": """
+            import SwiftUI
+            enum Move: String { case hit, stand }
+            extension Move {
+                var hotkey: Character {
+                    switch self {
+                    case .hit: "h"
+                    case .stand: "s"
+                    }
+                }
+            }
+            let moveOrder: [Move] = [.hit, .stand]
+            @main struct CardsApp: App { var body: some Scene { WindowGroup { MovesView() } } }
+            struct MovesView: View {
+                var body: some View {
+                    ForEach(moveOrder, id: \\.self) { move in MoveButton(move: move) }
+                }
+            }
+            private struct MoveButton: View {
+                let move: Move
+                var body: some View { Button(move.rawValue) {}.keyboardShortcut(KeyEquivalent(move.hotkey), modifiers: []) }
+            }
+            """])
+        #expect(keys(result) == ["MoveButton swiftui h nil", "MoveButton swiftui s nil"])
+    }
+
     /// `PlayerShortcut.refresh.render()`: an instance method of an app enum that attaches a
     /// shortcut runs on the case it is called on, and its shortcut is the calling type's; a
     /// ternary on a parameter the call fixes (`isAlt`) picks its branch; the button's action

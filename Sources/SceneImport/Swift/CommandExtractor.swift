@@ -259,6 +259,8 @@ struct CommandExtractor {
                 let site = evaluator.location((call.calledExpression.as(MemberAccessExprSyntax.self)?.declName).map(Syntax.init) ?? Syntax(call))
                 let args = evaluator.arguments(of: call)
                 var shortcuts: [Evaluator.LoggedShortcut] = []
+                // The view whose body holds the `.keyboardShortcut`: a constructed view's own.
+                var declaringType = info.name
                 let frames = forEachFrames(around: call, within: root, selfType: info.name).compactMap { frame in
                     var frame = frame
                     return bindOptionals(around: call, within: root, frame: &frame) ? frame : nil
@@ -270,6 +272,7 @@ struct CommandExtractor {
                         found = self.shortcuts(of: helpers, args: args, site: site, frame: &frame)
                     } else if let view = shortcutHelpers.constructedView(by: call) {
                         found = self.shortcuts(of: view, constructedBy: call, frame: &frame)
+                        if !view.carries { declaringType = view.type }
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
                         found = self.shortcuts(ofModifierBuiltBy: modifier, frame: &frame)
                     } else if ShortcutFinder.isKeyboardShortcutModifier(call) {
@@ -290,7 +293,7 @@ struct CommandExtractor {
                 for shortcut in shortcuts {
                     let all = Self.unique(conditions + shortcut.conditions)
                     result.append(ImportedCommand(
-                        declaredIn: info.name, mechanism: .swiftui, input: shortcut.input,
+                        declaredIn: declaringType, mechanism: .swiftui, input: shortcut.input,
                         modifiers: shortcut.modifiers.map { $0.sorted() }, action: nil,
                         title: title, titleExpression: nil,
                         conditional: !all.isEmpty,
@@ -350,7 +353,7 @@ struct CommandExtractor {
 
     /// The shortcuts a construction of a view attaches (`ShortcutView(key: "n")`): the view is
     /// built as the call builds it, and its `body` runs on it.
-    private func shortcuts(of view: (type: String, body: SourceIndex.PropertyInfo), constructedBy call: FunctionCallExprSyntax,
+    private func shortcuts(of view: (type: String, body: SourceIndex.PropertyInfo, carries: Bool), constructedBy call: FunctionCallExprSyntax,
                            frame: inout Evaluator.Frame) -> [Evaluator.LoggedShortcut] {
         guard case .object(_, var fields) = evaluator.evaluate(ExprSyntax(call), frame: &frame) else { return [] }
         // A stored property the construction does not pass keeps its initial value

@@ -24,9 +24,10 @@ struct ShortcutHelpers {
     /// `ViewModifier`s whose `body(content:)` attaches shortcuts: type name → that body.
     private var modifiers: [String: SourceIndex.FunctionInfo] = [:]
 
-    /// Views made to carry a shortcut (their `body` attaches the stored key they are
-    /// constructed with), by name, with that `body`: their constructions are creation sites.
-    private var constructedViews: [String: SourceIndex.PropertyInfo] = [:]
+    /// Views whose `body` attaches a key made from what they are constructed with, by name,
+    /// with that `body` and whether the key is the stored value itself (a view made to carry a
+    /// shortcut): their constructions are creation sites.
+    private var constructedViews: [String: (body: SourceIndex.PropertyInfo, carries: Bool)] = [:]
 
     /// SwiftUI types' own methods that take arguments and attach shortcuts: type → name → methods.
     private var ownMethods: [String: [String: [SourceIndex.FunctionInfo]]] = [:]
@@ -100,14 +101,16 @@ struct ShortcutHelpers {
             guard !settable.isEmpty, index.type(info, mentions: "keyboardShortcut") else { continue }
             let finder = ShortcutFinder()
             finder.walk(getter)
-            // The key itself is what the constructor passes (a view made to carry a shortcut),
-            // not a literal key whose modifiers depend on the view's data.
-            let readsSettable = finder.calls.contains { call in
-                guard let key = call.arguments.first, key.label == nil else { return false }
-                return Evaluator.nameOrSelfMember(key.expression).map(settable.contains) ?? false
-            }
-            if readsSettable {
-                constructedViews[info.name] = body
+            // The key itself comes from what the constructor passes (a view made to carry a
+            // shortcut, or to show one action: `KeyEquivalent(action.hotkey)` on a stored
+            // `action`), not a literal key whose modifiers depend on the view's data.
+            // A key made from a stored value reads one every construction must give (no
+            // initialiser): a `@StateObject var model = Model()` is the view's own.
+            let given = settable.filter { info.properties[$0]?.initializer == nil }
+            let keys = finder.calls.compactMap { call in call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil } }
+            let carries = keys.contains { Evaluator.nameOrSelfMember($0).map(settable.contains) ?? false }
+            if carries || keys.contains(where: { !Self.storedNames(readBy: $0).isDisjoint(with: given) }) {
+                constructedViews[info.name] = (body, carries)
                 add(info.name)
             }
         }
@@ -166,10 +169,29 @@ struct ShortcutHelpers {
 
     /// The view `call` constructs (`ShortcutView(key: "n")`) when its `body` attaches a
     /// shortcut from what the construction passes, with that `body`; `nil` for any other call.
-    func constructedView(by call: FunctionCallExprSyntax) -> (type: String, body: SourceIndex.PropertyInfo)? {
+    /// The names `expression` reads as values of its own (`action` in `KeyEquivalent(action.hotkey)`
+    /// and in `self.action`), not the members it reads of them (`hotkey`).
+    static func storedNames(readBy expression: ExprSyntax) -> Set<String> {
+        var names: Set<String> = []
+        for token in expression.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind else { continue }
+            let previous = token.previousToken(viewMode: .sourceAccurate)
+            if previous?.tokenKind == .period, previous?.previousToken(viewMode: .sourceAccurate)?.tokenKind != .keyword(.self) {
+                continue
+            }
+            names.insert(text)
+        }
+        return names
+    }
+
+    /// The view `call` constructs when its shortcut comes from what it is constructed with:
+    /// its name, its `body`, and whether it carries the key it is given (then the shortcut is
+    /// the constructing type's, as a helper's is; otherwise the view's own, with the key its
+    /// construction gives: `KeyEquivalent(action.hotkey)` for each `action` passed).
+    func constructedView(by call: FunctionCallExprSyntax) -> (type: String, body: SourceIndex.PropertyInfo, carries: Bool)? {
         guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let body = constructedViews[name] else { return nil }
-        return (name, body)
+              let view = constructedViews[name] else { return nil }
+        return (name, view.body, view.carries)
     }
 
     /// Whether `type` is a view whose shortcuts its constructions attach: it lists none itself.
