@@ -170,31 +170,14 @@ struct ChunkDecoder {
         return n
     }
 
-    /// Steps over a record entry other than a key (a resolution, stage timings, counters…):
-    /// a short-form one, or a long-form one whose length fits one byte, whose timestamp moves
-    /// forward, when the entry and 8 bytes from its start lie inside the payload; otherwise
-    /// consumes nothing and returns `false` (``advanceSlowly()`` then reads it, or the
-    /// definition, key or damage). The entry is decoded from one word
-    /// (``EntryCodec/otherRecord(_:after:available:)``).
-    @inline(__always)
-    mutating func advanceOtherRecord() -> Bool {
-        let p = reader.position
-        guard let base = reader.base, p &+ 8 <= reader.end else { return false }
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: p, as: UInt64.self))
-        guard let entry = EntryCodec.otherRecord(word, after: previousTime, available: reader.end &- p) else { return false }
-        previousTime = entry.time
-        tag = entry.type
-        shape = -1
-        body = UnsafeRawBufferPointer(start: base + (p &+ entry.bodyStart), count: entry.bodyCount)
-        reader.position = p &+ entry.bodyStart &+ entry.bodyCount
-        noteSequence()
-        return true
-    }
-
-    /// Steps over consecutive records other than keys, as ``advanceOtherRecord()`` does one at a
-    /// time, and stops after the first whose tag is in `tags` (`stopped` is then `true`) or
-    /// before the first entry that path would not take. `count` is how many it stepped over,
-    /// the stopping record included.
+    /// Steps over consecutive record entries other than keys (resolutions, stage timings,
+    /// counters…): short-form ones, and long-form ones whose length fits one byte, whose
+    /// timestamps move forward, while each entry and 8 bytes from its start lie inside the
+    /// payload; each is decoded from one word (``EntryCodec/otherRecord(_:after:available:)``).
+    /// Stops after the first whose tag is in `tags` (`stopped` is then `true`), or before the
+    /// first entry it does not take (``advanceSlowly()`` then reads it, or the definition, key
+    /// or damage). `count` is how many it stepped over, the stopping record included; with
+    /// ``RecordTagSet/every`` it steps over one.
     ///
     /// The position, time and press sequence stay in registers for the whole run: between two
     /// keys a replay passes over a resolution, timings, counters and a cache record. `tags` are
@@ -483,8 +466,6 @@ struct ChunkDecoder {
         return record
     }
 
-    /// The record `details` describe, `nil` when a string reference is out of range or the
-    /// outcome is unknown.
     /// Whether every string `details` names is defined (a command's input must be).
     private func refersToDefinedStrings(_ details: ResolutionDetailsKey) -> Bool {
         let count = UInt64(strings.count)
@@ -493,6 +474,8 @@ struct ChunkDecoder {
             && details.target <= count && details.blocking <= count
     }
 
+    /// The record `details` describe, `nil` when a string reference is out of range or the
+    /// outcome is unknown.
     private func resolution(time: UInt64, sequence: UInt64, _ details: ResolutionDetailsKey) -> ResolutionRecord? {
         guard let outcome = DispatchOutcome(rawValue: details.outcome) else { return nil }
         var command: KeyShortcut?

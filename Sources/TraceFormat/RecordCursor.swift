@@ -120,7 +120,7 @@ public struct RecordCursor {
     @usableFromInline
     mutating func nextInGeneral() -> Bool {
         // Streaming (no seek or skip pending): a record other than a key usually steps quickly.
-        if isStreaming && decoder.advanceOtherRecord() {
+        if isStreaming && decoder.advanceOtherRecords(stoppingAt: .every).count > 0 {
             decodedInChunk &+= 1
             stepped &+= 1
             currentTime = decoder.previousTime

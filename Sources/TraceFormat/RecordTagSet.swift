@@ -3,7 +3,7 @@
 /// instead of mapping the tag to its kind. ``RecordKinds/containsRecord(ofType:)`` decides
 /// each bit; this only caches its answers.
 @usableFromInline
-struct RecordTagSet {
+struct RecordTagSet: Sendable {
     /// The kinds the map was made for.
     @usableFromInline let kinds: RecordKinds
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -21,6 +21,9 @@ struct RecordTagSet {
             }
         }
     }
+
+    /// Every tag: a run of step-overs that stops after its first record.
+    @usableFromInline static let every = RecordTagSet(.all)
 
     /// Whether a record with entry tag `tag` is of one of the kinds.
     @inline(__always)

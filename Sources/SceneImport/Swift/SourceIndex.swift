@@ -263,9 +263,9 @@ struct SourceIndex {
     /// fields, types): one probe of the file's identifier table, read once per file. A `name`
     /// that is not one identifier is searched for as bytes (``file(_:mentions:)``).
     func file(_ file: String, mentionsIdentifier name: String) -> Bool {
-        guard IdentifierHashes.isIdentifier(name) else { return self.file(file, mentions: name) }
+        guard let hash = IdentifierHashes.hash(name) else { return self.file(file, mentions: name) }
         guard let text = texts[file] else { return true }
-        return mentions.identifiers(of: file, text: text).contains(name)
+        return mentions.identifiers(of: file, text: text).contains(hash: hash)
     }
 
     /// Whether a file's text contains any of the identifiers `names` holds (see
