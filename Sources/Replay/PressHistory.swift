@@ -1,6 +1,5 @@
 import KeyTraceCore
 import ResponderEngine
-import TraceFormat
 
 /// The replayed presses whose recorded resolutions may still arrive, and the presses just
 /// before them (a divergence shows them as context).
@@ -23,7 +22,8 @@ struct PressHistory {
     struct Entry {
         var sequence: UInt64
         var press: KeyPress
-        var actual: ResolutionRecord
+        /// The number of the replay's resolution (``ResolutionTable``).
+        var resolution: Int32
         /// The chain the press went through and the first responder then (described only on a
         /// divergence).
         var chain: ResponderChain
@@ -38,7 +38,7 @@ struct PressHistory {
         /// Whether its recorded resolution was compared (each is compared once).
         var compared: Bool
         var press: KeyPress
-        var actual: ResolutionRecord
+        var resolution: Int32
     }
 
     /// The chain and first responder from `sequence` on, until the next moment.
@@ -59,8 +59,7 @@ struct PressHistory {
 
     // Empty slots hold `vacant`, whose sequence no press has (a non-optional element is read in place).
     private var slots: [Slot]
-    private static var vacant: Slot { Slot(sequence: .max, compared: true, press: KeyPress(.began, HIDUsage(0)),
-                                      actual: ResolutionRecord(timestamp: 0, pressSequence: .max, outcome: .unhandled)) }
+    private static var vacant: Slot { Slot(sequence: .max, compared: true, press: KeyPress(.began, HIDUsage(0)), resolution: -1) }
     /// Chain and first-responder changes, oldest first from `firstMoment`; those before it
     /// concern presses no longer held.
     private var moments: [Moment] = []
@@ -89,7 +88,7 @@ struct PressHistory {
     ///
     /// `firstResponder` (whose identity is `firstResponderIdentifier`) is read only when it
     /// changed: reading it retains it, and a replay appends after every press.
-    mutating func append(sequence: UInt64, press: KeyPress, actual: consuming ResolutionRecord, chain: ResponderChain,
+    mutating func append(sequence: UInt64, press: KeyPress, resolution: Int32, chain: ResponderChain,
                          firstResponderIdentifier: ObjectIdentifier?, firstResponder: @autoclosure () -> Responder?) {
         if _slowPath(waiting > 0) && isNeeded(replacedBy: sequence) { grow() }
         let slot = Int(truncatingIfNeeded: sequence) & mask
@@ -98,7 +97,7 @@ struct PressHistory {
         slots[slot].sequence = sequence
         slots[slot].compared = false
         slots[slot].press = press
-        slots[slot].actual = actual
+        slots[slot].resolution = resolution
         if _slowPath(moments.count == firstMoment || moments[moments.count - 1].chain !== chain
                         || moments[moments.count - 1].firstResponderIdentifier != firstResponderIdentifier) {
             let moment = Moment(sequence: sequence, chain: chain, firstResponder: firstResponder())
@@ -123,35 +122,42 @@ struct PressHistory {
     /// The entry of a held slot, with the chain and first responder of its moment.
     private func entry(of slot: Slot) -> Entry {
         let moment = moments[firstMoment...].last { $0.sequence <= slot.sequence }
-        return Entry(sequence: slot.sequence, press: slot.press, actual: slot.actual,
+        return Entry(sequence: slot.sequence, press: slot.press, resolution: slot.resolution,
                      chain: moment?.chain ?? .empty, firstResponder: moment?.firstResponder)
     }
 
-    /// Compares `expected` with what the replay made of its press, the first time that press's
-    /// resolution arrives: `nil` when the press is unknown or was already compared, else whether
-    /// they agree (``entry(_:)`` then gives the press).
-    mutating func compare(_ expected: ResolutionRecord) -> Bool? {
-        carriesResolutions = true
-        let sequence = expected.pressSequence
-        let slot = Int(truncatingIfNeeded: sequence) & mask
-        var matches = ResolutionDetailsMatches()
-        swap(&matches, &self.matches)  // moved in and out: the closure below holds `slots`
-        // Read through the slot's address: subscripting (the array or its buffer) copied the
-        // whole slot here (a reference count on its record, and its destruction).
-        let agrees: Bool? = slots.withUnsafeMutableBufferPointer { slots in
-            guard let base = slots.baseAddress else { return nil }
-            let held = base + slot
-            guard held.pointee.sequence == sequence, !held.pointee.compared else { return nil }
-            held.pointee.compared = true
-            return CanonicalResolution.agree(expected, held.pointee.actual, matches: &matches)
+    /// The number of the replay's resolution of the press `sequence` while that press is held
+    /// and its recorded resolution has not been compared; `nil` otherwise.
+    func waitingResolution(_ sequence: UInt64) -> Int32? {
+        // Read through the slot's address: subscripting copied the whole slot (and its press).
+        slots.withUnsafeBufferPointer { slots in
+            guard let held = slots.baseAddress?.advanced(by: Int(truncatingIfNeeded: sequence) & mask),
+                  held.pointee.sequence == sequence, !held.pointee.compared else { return nil }
+            return held.pointee.resolution
         }
-        swap(&matches, &self.matches)
-        if agrees != nil { waiting -= 1 }
-        return agrees
     }
 
-    /// Details pairs already found equal: the same few come back press after press.
-    private var matches = ResolutionDetailsMatches()
+    /// Notes that the recorded resolution of `sequence`, a press ``waitingResolution(_:)``
+    /// answered for, was compared: each is compared once.
+    mutating func markCompared(_ sequence: UInt64) {
+        carriesResolutions = true
+        let slot = Int(truncatingIfNeeded: sequence) & mask
+        guard slots[slot].sequence == sequence, !slots[slot].compared else { return }
+        slots[slot].compared = true
+        waiting -= 1
+    }
+
+    /// Notes that the trace carries recorded resolutions, one of which named a press that is
+    /// not held (so the ring grows to hold later ones).
+    mutating func noteResolution() { carriesResolutions = true }
+
+    /// Gives every held press the number `renumber` makes of its resolution's number (after the
+    /// numbering started over).
+    mutating func renumberResolutions(_ renumber: (Int32) -> Int32) {
+        for index in slots.indices where slots[index].sequence != .max {
+            slots[index].resolution = renumber(slots[index].resolution)
+        }
+    }
 
     /// How many slots the ring has now (for tests).
     var capacity: Int { slots.count }

@@ -8,9 +8,10 @@ import TraceFormat
 ///
 /// Only key, resolution, chain-change and scene-state marker records matter to a replay; the
 /// caller may skip the others without decoding them. Per press the loop dispatches and counts.
-/// Only when resolutions are compared or lines kept does it also make the press's resolution
-/// record, keep it for comparison (``PressHistory``) and format canonical lines (when kept, or
-/// when a divergence is reported).
+/// Only when resolutions are compared or lines kept does it also number the press's resolution
+/// (``ResolutionTable``), keep the number for comparison (``PressHistory``) and format canonical
+/// lines (when kept, or when a divergence is reported). A recorded resolution that names a
+/// definition (``ResolutionReference``) is compared by number once its definition has matched.
 struct ReplayLoop {
     private let options: Replayer.Options
     private let runtime: SceneRuntime
@@ -25,6 +26,7 @@ struct ReplayLoop {
     private var interference: InterferenceProbe?
     private var report: ReplayReport
     private var history: PressHistory
+    private var definitionMatches = DefinitionMatches()
     private var outcomeCounts = [Int](repeating: 0, count: 256)
     private var origin: UInt64?
     private var sequence: UInt64 = 0
@@ -94,6 +96,7 @@ struct ReplayLoop {
         commandsBuilt = CommandsBuiltTally(responders: recorder == nil ? [] : [runtime.application as Responder] + runtime.allResponders)
         self.report = report
         self.history = PressHistory(context: options.context)
+        self.numberingThreshold = options.numberingLimit
         if case .scaled(let speed) = options.pace {
             // A timed replay collects the first chain's commands before the clock starts, so the
             // first press is not late by the collection (it still counts as that press's cache miss).
@@ -158,37 +161,83 @@ struct ReplayLoop {
         let sequence = self.sequence
         self.sequence += 1
         guard makesRecords else { return }
-        let actual = observer.record(for: resolution, sequence: sequence)
+        let number = observer.number(for: resolution)
         if options.keepLines {
+            let actual = observer.record(number, timestamp: press.timestamp, sequence: sequence)
             report.lines.append(CanonicalResolution.line(key: press, resolution: actual, origin: origin ?? press.timestamp))
         }
         if options.compareResolutions {
-            history.append(sequence: sequence, press: press, actual: actual, chain: resolution.chain,
+            history.append(sequence: sequence, press: press, resolution: number, chain: resolution.chain,
                            firstResponderIdentifier: runtime.application.firstResponderIdentifier,
                            firstResponder: runtime.application.firstResponder)
+            if _slowPath(observer.distinctResolutions >= numberingThreshold) { startNumberingOver() }
         }
     }
 
-    /// Compares a recorded resolution with what the replay made of its press.
-    mutating func compare(_ expected: ResolutionRecord) {
-        guard let agrees = history.compare(expected) else {
-            report.uncomparedResolutions += 1
+    /// How many distinct resolutions may be numbered before the numbering starts over
+    /// (``Replayer/Options/numberingLimit``, or twice what the held presses kept at the last
+    /// start-over).
+    private var numberingThreshold: Int
+
+    /// Starts the numbering over, keeping only the resolutions of the presses still held, so
+    /// that memory stays bounded when press after press resolves differently.
+    private mutating func startNumberingOver() {
+        let old = observer.startNumberingOver()
+        let observer = self.observer
+        history.renumberResolutions { observer.number(of: old.record($0, timestamp: 0, pressSequence: 0)) }
+        definitionMatches.removeAll()
+        numberingThreshold = max(options.numberingLimit, 2 * observer.distinctResolutions)
+    }
+
+    /// Compares a recorded resolution that names a definition with what the replay made of its
+    /// press: by number once the definition has matched, else as ``compare(_:)`` does with the
+    /// record `recorded` builds.
+    mutating func compare(_ reference: ResolutionReference, recorded: () -> ResolutionRecord?) {
+        if let number = history.waitingResolution(reference.pressSequence),
+           definitionMatches.number(matching: reference) == number {
+            history.markCompared(reference.pressSequence)
+            report.comparedResolutions += 1
             return
         }
-        report.comparedResolutions += 1
-        guard !agrees, let entry = history.entry(expected.pressSequence) else { return }
-        report.divergences += 1
-        guard report.firstDivergence == nil else { return }
-        let origin = self.origin ?? entry.press.timestamp
-        let before = history.entries(before: entry.sequence).map {
-            CanonicalResolution.line(key: $0.press, resolution: $0.actual, origin: origin)
+        guard let expected = recorded() else { return }
+        if let number = compare(expected) { definitionMatches.remember(number, for: reference) }
+    }
+
+    /// Compares a recorded resolution with what the replay made of its press; returns the
+    /// replayed resolution's number when they agree.
+    @discardableResult
+    mutating func compare(_ expected: ResolutionRecord) -> Int32? {
+        let sequence = expected.pressSequence
+        guard let number = history.waitingResolution(sequence) else {
+            history.noteResolution()
+            report.uncomparedResolutions += 1
+            return nil
         }
+        history.markCompared(sequence)
+        report.comparedResolutions += 1
+        let actual = observer.record(number, timestamp: 0, sequence: sequence)
+        if CanonicalResolution.agree(expected, actual, matches: &detailsMatches) { return number }
+        report.divergences += 1
+        guard report.firstDivergence == nil, let entry = history.entry(sequence) else { return nil }
+        let origin = self.origin ?? entry.press.timestamp
+        let before = history.entries(before: entry.sequence).map { line(of: $0, origin: origin) }
         report.firstDivergence = Divergence(
-            sequence: expected.pressSequence, press: entry.press.description,
+            sequence: sequence, press: entry.press.description,
             expected: CanonicalResolution.line(key: entry.press, resolution: expected, origin: origin),
-            actual: CanonicalResolution.line(key: entry.press, resolution: entry.actual, origin: origin),
+            actual: line(of: entry, origin: origin),
             before: before, chain: entry.chain.description,
             firstResponder: entry.firstResponder?.description ?? "(none)", stateDifferences: [])
+        return nil
+    }
+
+    /// Details pairs already found equal, for records compared field by field (format 1.0
+    /// resolutions name no definition).
+    private var detailsMatches = ResolutionDetailsMatches()
+
+    /// The canonical line of a held press and the replay's resolution of it.
+    private func line(of entry: PressHistory.Entry, origin: UInt64) -> String {
+        let actual = observer.record(entry.resolution, timestamp: entry.press.timestamp, sequence: entry.sequence)
+        return CanonicalResolution.line(key: entry.press, resolution: actual, origin: origin)
     }
 
     /// Applies a recorded first-responder change the scene did not reproduce by itself.

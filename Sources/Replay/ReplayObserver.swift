@@ -4,7 +4,7 @@ import ResponderEngine
 import TraceFormat
 
 /// Watches a replay's dispatcher: keeps the paths the responders had when each event arrived
-/// (for ``record(for:sequence:)``), and forwards everything to the output recorder.
+/// (for ``number(for:)``), and forwards everything to the output recorder.
 ///
 /// The replay loop calls ``prepare(_:)`` before each dispatch (a direct call, one flag test
 /// unless the hierarchy moved); the observer does nothing in `willDispatch` itself.
@@ -13,11 +13,23 @@ final class ReplayObserver: DispatchObserver {
     private let extra: DispatchObserver?
     @exclusivity(unchecked) private var converter = ResolutionRecords()
 
-    /// The record of `resolution`, the resolution just dispatched, with the paths its responders
-    /// had when its event arrived.
-    func record(for resolution: Resolution, sequence: UInt64) -> ResolutionRecord {
-        converter.record(for: resolution, sequence: sequence, timestamp: resolution.press.timestamp)
+    /// The number of `resolution`, the resolution just dispatched, with the paths its responders
+    /// had when its event arrived (``ResolutionRecords/number(for:)``).
+    func number(for resolution: Resolution) -> Int32 { converter.number(for: resolution) }
+
+    /// The resolution numbered `number` as the record of the press `sequence` at `timestamp`.
+    func record(_ number: Int32, timestamp: UInt64, sequence: UInt64) -> ResolutionRecord {
+        converter.table.record(number, timestamp: timestamp, pressSequence: sequence)
     }
+
+    /// How many distinct resolutions have numbers.
+    var distinctResolutions: Int { converter.table.count }
+
+    /// Starts the numbering over and returns the old numbers' table (``ResolutionRecords/startTableOver()``).
+    func startNumberingOver() -> ResolutionTable { converter.startTableOver() }
+
+    /// The number of a resolution, as `record` gives it, in the current numbering.
+    func number(of record: ResolutionRecord) -> Int32 { converter.number(of: record) }
 
     init(forwardingTo recorder: TraceRecorder?, and extra: DispatchObserver?) {
         self.recorder = recorder

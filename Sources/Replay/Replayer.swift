@@ -76,6 +76,9 @@ public final class Replayer {
         public var keepLines = false
         /// Presses shown before a divergence.
         public var context = 5
+        /// Distinct resolutions numbered before the numbering starts over (``ReplayLoop``);
+        /// lowered by tests to exercise the start-over.
+        var numberingLimit = 4096
         /// The defaults: asap, cached policy, stage timing on, the trace's scene.
         public init() {}
     }
@@ -115,7 +118,12 @@ public final class Replayer {
             while cursor.next(in: loop.kindsUsed) {
                 switch cursor.kind {
                 case .key: if let key = cursor.keyRecord { try loop.replay(key) }
-                case .resolution: if let expected = cursor.resolution { loop.compare(expected) }
+                case .resolution:
+                    if let reference = cursor.resolutionReference {
+                        loop.compare(reference) { cursor.resolution }
+                    } else if let expected = cursor.resolution {
+                        loop.compare(expected)
+                    }
                 default: try loop.handle(cursor.record)
                 }
             }

@@ -3,8 +3,9 @@ import KeyTraceSupport
 import ResponderEngine
 import TraceFormat
 
-/// Turns live dispatch results into trace records, caching responder paths (computing a path
-/// walks the hierarchy and builds a string; a replay sees the same few responders over and over).
+/// Turns live dispatch results into numbered resolutions (``ResolutionTable``), caching
+/// responder paths (computing a path walks the hierarchy and builds a string; a replay sees the
+/// same few responders over and over) and the numbers of resolutions already made.
 ///
 /// After the hierarchy moves, a cached path is checked before it is used again: the responders
 /// it was built from (``Responder/forEachPathComponent(_:)``) must be the same, with the same
@@ -35,16 +36,21 @@ struct ResolutionRecords {
     /// More cached paths than this (responders made and dropped by a long session) start the
     /// cache over.
     private static let pathLimit = 4096
-    /// A number for every distinct path string: records are cached by the numbers of their
-    /// paths, so a moved responder's new path is a new key. Emptied together with `records`.
+    /// A number for every distinct path string: resolution numbers are cached by the numbers of
+    /// their paths, so a moved responder's new path is a new key. Emptied together with
+    /// `numbersByKey`.
     private var numbers = PathTable()
-    /// Records already built, by their command's identity and their paths' numbers: the strings
-    /// of a resolution like an earlier one are shared, not built again.
-    private var records = ResolutionDetailsCache()
-    /// The commands whose identities are in the keys of `records`, kept alive so that no other
-    /// command takes an identity while its key is cached. At `pinLimit`, both start over.
-    private var pinned: [(command: KeyCommand?, blocking: KeyCommand?)] = []
-    private static let pinLimit = 1024
+    /// The numbers of resolutions already made, by their commands' numbers, their paths'
+    /// numbers, outcome and up-action flag: a resolution like an earlier one is a number from
+    /// here, with no record built and no string touched.
+    private var numbersByKey = DirectMappedCache<CacheLanes, Int32>(capacity: 1024)
+    /// Commands by their fields, for the keys of `numbersByKey`.
+    private var commands = CommandNumbers()
+    /// More distinct commands than this (titles made from changing state) start the numbers
+    /// over.
+    private static let commandLimit = 4096
+    /// The distinct resolutions made so far, by number.
+    private(set) var table = ResolutionTable()
 
     /// Notes that the hierarchy may have moved. Cached paths stay valid for the event being
     /// dispatched (they are the paths it arrived with) and are checked before the next one.
@@ -63,11 +69,10 @@ struct ResolutionRecords {
         isStale = false
         generation &+= 1
         if paths.count > Self.pathLimit {
-            // Numbers start over, so records cached under the old ones go too.
+            // Path numbers start over, so resolution numbers cached under the old ones go too.
             paths.removeAll(keepingCapacity: true)
             numbers.removeAll()
-            records.removeAll()
-            pinned.removeAll(keepingCapacity: true)
+            numbersByKey.removeAll()
         }
         recent.removeAll()
         for responder in chain.responders { _ = path(of: responder) }
@@ -132,37 +137,42 @@ struct ResolutionRecords {
         return same && index == lineage.count
     }
 
-    /// The resolution record for `resolution`, whose key record has `sequence`.
-    mutating func record(for resolution: Resolution, sequence: UInt64, timestamp: UInt64) -> ResolutionRecord {
+    /// The number of `resolution`'s resolution in ``table``: equal for resolutions that agree on
+    /// everything not measured.
+    mutating func number(for resolution: Resolution) -> Int32 {
         let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
         // The shortcut, title and action follow from the command and which of its actions ran.
-        let key = SIMD8<UInt64>(UInt64(resolution.actionSource.rawValue),
-                                Self.number(resolution.command?.instanceIdentifier),
+        let key = SIMD8<UInt64>(UInt64(resolution.actionSource.rawValue), commands.number(of: resolution.command),
                                 number(of: resolution.provider), number(of: resolution.target ?? resolution.pressHandler),
-                                Self.number(resolution.blockingCommand?.instanceIdentifier), 0, 0, 0)
-        if let record = records.record(key, timestamp: timestamp, pressSequence: sequence, outcome: resolution.outcome,
-                                       isUpAction: isUpAction) {
-            return record
-        }
+                                commands.number(of: resolution.blockingCommand),
+                                UInt64(resolution.outcome.rawValue) | (isUpAction ? 0x100 : 0), 0, 0)
+        if let number = numbersByKey[CacheLanes(key)] { return number }
         let command = resolution.command
         let provider = path(of: resolution.provider)
         let target = path(of: resolution.target ?? resolution.pressHandler)
-        let record = ResolutionRecord(
-            timestamp: timestamp, pressSequence: sequence, outcome: resolution.outcome,
+        let number = table.number(of: ResolutionRecord(
+            timestamp: 0, pressSequence: 0, outcome: resolution.outcome,
             command: command?.shortcut, title: command?.displayTitle, action: resolution.action,
             isUpAction: isUpAction, providerPath: provider.number == 0 ? nil : provider.path,
-            targetPath: target.number == 0 ? nil : target.path, blockingAction: resolution.blockingCommand?.action)
-        if pinned.count >= Self.pinLimit {
-            records.removeAll()
-            pinned.removeAll(keepingCapacity: true)
+            targetPath: target.number == 0 ? nil : target.path, blockingAction: resolution.blockingCommand?.action))
+        if commands.count > Self.commandLimit {
+            // Command numbers start over, so resolution numbers cached under the old ones go too.
+            commands.removeAll()
+            numbersByKey.removeAll()
+        } else {
+            numbersByKey[CacheLanes(key)] = number
         }
-        pinned.append((command, resolution.blockingCommand))
-        records.remember(record, under: key)
-        return record
+        return number
     }
 
-    @inline(__always)
-    private static func number(_ identifier: ObjectIdentifier?) -> UInt64 {
-        identifier.map { UInt64(UInt(bitPattern: $0)) } ?? 0
+    /// The number in ``table`` of a resolution made before, as `record` gives it.
+    mutating func number(of record: ResolutionRecord) -> Int32 { table.number(of: record) }
+
+    /// Starts ``table`` over (numbers given from now on start at 0) and returns the old one:
+    /// whoever holds its numbers translates them with ``number(of:)``.
+    mutating func startTableOver() -> ResolutionTable {
+        numbersByKey.removeAll()
+        defer { table = ResolutionTable() }
+        return table
     }
 }

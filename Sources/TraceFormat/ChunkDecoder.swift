@@ -431,6 +431,15 @@ struct ChunkDecoder {
         return record
     }
 
+    /// For a short-form resolution whose definition decodes: its press and definition number,
+    /// read without building its record (``ResolutionReference``).
+    /// Mutating only so that the decoder is read in place, not copied.
+    mutating func definedResolution() -> (pressSequence: UInt64, definition: Int)? {
+        guard shape < 0, EntryCodec.isShort(tag), tag & 0x0F == EntryType.shortResolution,
+              let index = definitionNumber(), resolutionDefinitions[index] != nil else { return nil }
+        return (sequence, index)
+    }
+
     /// ``numberedResolution()`` without keeping what it builds, for readers of a decoder they
     /// cannot change (``record()``).
     private func numberedResolutionBuiltInPlace() -> ResolutionRecord? {

@@ -181,6 +181,16 @@ public struct RecordCursor {
     /// one copy of their strings: reading them this way allocates nothing after the first.
     public var resolution: ResolutionRecord? { mutating get { decoder.resolution() } }
 
+    /// The current record when it is a resolution that names its fields by a chunk definition
+    /// (format 2.0's short form), read without building the record; `nil` otherwise, when
+    /// ``resolution`` is the way to read it.
+    public var resolutionReference: ResolutionReference? {
+        mutating get {
+            guard let defined = decoder.definedResolution() else { return nil }
+            return ResolutionReference(pressSequence: defined.pressSequence, chunk: chunkSerial, definition: defined.definition)
+        }
+    }
+
     /// The current record when it is a set of stage timings whose fields decode, `nil` otherwise.
     public var stageTimings: StageTimingsRecord? { decoder.stageTimings }
 

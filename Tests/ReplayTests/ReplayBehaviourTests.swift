@@ -40,6 +40,36 @@ import TraceFormat
         #expect(throws: ReplayError.self) { _ = try replay(trace, verify: true, scene: changed) }
     }
 
+    @Test func numberingStartedOverMidReplayComparesAndReportsAsBefore() throws {
+        let script = (0..<6).map { _ in "press cmd+d\npress cmd+f\npress down\npress cmd+2\npress cmd+1\npress cmd+w\npress a\n" }
+            .joined()
+        let trace = try recordScript(script, scene: "pdf-viewer")
+        var text = try String(contentsOfFile: repositoryPath("Traces/scenes/pdf-viewer.json"), encoding: .utf8)
+        text = text.replacingOccurrences(of: #""title": "Close Tab", "shortcut": "cmd+w""#, with: #""title": "Close Tab", "shortcut": "cmd+k""#)
+        let changed = temporaryDirectory() + "/pdf-viewer.json"
+        try text.write(toFile: changed, atomically: true, encoding: .utf8)
+
+        func run(scene: String?, limit: Int) throws -> ReplayReport {
+            var options = Replayer.Options()
+            options.stageTiming = false
+            options.scenePath = scene ?? sceneFile(for: trace)
+            options.numberingLimit = limit
+            return try Replayer(trace: trace, options: options).run()
+        }
+        for scene in [nil, changed] {
+            let usual = try run(scene: scene, limit: 4096)
+            let restarted = try run(scene: scene, limit: 2)  // starts over every few presses
+            #expect(usual.comparedResolutions >= 84)  // each press goes down and up
+            #expect(restarted.comparedResolutions == usual.comparedResolutions)
+            #expect(restarted.divergences == usual.divergences)
+            #expect(restarted.firstDivergence?.expected == usual.firstDivergence?.expected)
+            #expect(restarted.firstDivergence?.actual == usual.firstDivergence?.actual)
+            #expect(restarted.firstDivergence?.before == usual.firstDivergence?.before)
+        }
+        #expect(try run(scene: nil, limit: 2).divergences == 0)
+        #expect(try run(scene: changed, limit: 2).divergences > 0)
+    }
+
     @Test func withoutComparisonTheReplayIsTheSameButCountsNoDivergence() throws {
         let trace = try recordScript("press cmd+d\npress cmd+d\npress cmd+w\nfocus window/viewer/reader/document/thumbnails\n"
                                      + "press down\npress cmd+2\n", scene: "pdf-viewer")

@@ -93,6 +93,48 @@ import KeyTraceSupport
         #expect(zip(Array(reader), records).filter { $0 != $1 }.count == 0)
     }
 
+    @Test(arguments: [1, 2] as [UInt64])
+    func referencesToTheSameDefinitionNameEqualResolutions(seed: UInt64) throws {
+        // Six resolutions, each repeated about 500 times in random order.
+        let kinds = Self.repeatedResolutions(count: 6, seed: seed)
+        var rng = SeededGenerator(seed: seed)
+        let records: [TraceRecord] = (0..<3_000).map { i in
+            guard case .resolution(var record) = kinds[Int(rng.next() % 6)] else { return kinds[0] }
+            record.timestamp = UInt64(1_000 + i)
+            record.pressSequence = UInt64(i)
+            return .resolution(record)
+        }
+        let writer = TraceWriter(metadata: TypingFixture.metadata, options: .init(chunkSize: 700))
+        for record in records { try writer.append(record) }
+        var cursor = try TraceReader(bytes: writer.finish()).cursor()
+        var byReference: [ResolutionReference: ResolutionRecord] = [:]
+        var referenced = 0
+        var disagreeing = 0
+        var chunks: Set<Int> = []
+        while cursor.next() {
+            guard let reference = cursor.resolutionReference else { continue }
+            guard let resolution = cursor.resolution else {
+                Issue.record("a referenced resolution does not decode")
+                continue
+            }
+            referenced += 1
+            chunks.insert(reference.chunk)
+            #expect(reference.pressSequence == resolution.pressSequence)
+            var key = reference
+            key.pressSequence = 0
+            if let first = byReference[key] {
+                if first.outcome != resolution.outcome || first.isUpAction != resolution.isUpAction
+                    || !first.hasSameDetails(as: resolution) { disagreeing += 1 }
+            } else {
+                byReference[key] = resolution
+            }
+        }
+        #expect(referenced == records.count)  // the writer names every repeated resolution by definition
+        #expect(chunks.count > 10)
+        #expect(byReference.count <= 6 * chunks.count)  // one definition per resolution and chunk
+        #expect(disagreeing == 0)
+    }
+
     @Test func changingOneRecordReadLikeAnotherLeavesTheOtherAsItWas() throws {
         let repeated = ResolutionRecord(timestamp: 1, pressSequence: 0, outcome: .performedCommand,
                                         action: Action("find:"), providerPath: "window/search")
