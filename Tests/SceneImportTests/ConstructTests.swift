@@ -2039,5 +2039,144 @@ import Scenes
         #expect(found.first { $0.input == "c" }?.conditional == false)
         #expect(found.first { $0.input == "d" }?.condition == "canEdit()")
     }
-}
+    /// A view modifier whose `body(content:)` attaches keys of its own (not a key it is
+    /// constructed with) declares them itself, wherever `.modifier(M())` applies it; a ternary
+    /// in `modifiers:` gives one shortcut per branch.
+    @Test func aViewModifierWithKeysOfItsOwnDeclaresThem() throws {
+        let result = try importing(["Search.swift": """
+            import SwiftUI
+            final class Files: ObservableObject { @Published var current: String? }
+            struct SearchShortcuts: ViewModifier {
+                @EnvironmentObject private var files: Files
+                @State private var isPresented = false
+                func body(content: Content) -> some View {
+                    content.background {
+                        Button {} label: {}.keyboardShortcut("f", modifiers: [.command, .shift])
+                        Button {} label: {}.keyboardShortcut("g", modifiers: files.current == nil ? [.command] : [.command, .shift])
+                    }
+                }
+            }
+            struct Root: View {
+                var body: some View { Text("Files").modifier(SearchShortcuts()) }
+            }
+            @main
+            struct FilesApp: App {
+                var body: some Scene { WindowGroup { Root() } }
+            }
+            """])
+        #expect(keys(result) == ["SearchShortcuts swiftui cmd+g nil", "SearchShortcuts swiftui shift+cmd+f nil",
+                                 "SearchShortcuts swiftui shift+cmd+g nil"])
+        #expect(result.inventory.filter { $0.input == "g" }.allSatisfy { $0.conditional })
+    }
 
+    /// `modifierFlags: isOn ? [.command] : [.command, .shift]`, or a helper returning one set
+    /// under `if isOn` and another in its `else`: one command per branch, each under its
+    /// condition, not the union of both. A helper returning `[]` in one branch and flags it
+    /// builds from unrelated conditions in the other still gives those flags.
+    @Test func modifierSetsChosenByAConditionGiveOneCommandPerBranch() throws {
+        let result = try importing(["Editor.swift": """
+            import UIKit
+            class Editor: UIViewController {
+                var isRaw = false
+                var isWide = false
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "p", modifierFlags: isRaw ? [.command] : [.command, .alternate], action: #selector(preview)),
+                     UIKeyCommand(input: "q", modifierFlags: quitFlags(), action: #selector(preview))]
+                }
+                private func quitFlags() -> UIKeyModifierFlags {
+                    if isWide {
+                        return [.command, .shift]
+                    } else {
+                        return [.command]
+                    }
+                }
+                @objc func preview() {}
+            }
+            """])
+        #expect(keys(result) == ["Editor keyCommands cmd+p preview", "Editor keyCommands cmd+q preview",
+                                 "Editor keyCommands opt+cmd+p preview", "Editor keyCommands shift+cmd+q preview"])
+    }
+
+    /// `if #available(macOS 14, *) {} else { … }`: on iOS the check always holds (`*`), so the
+    /// `else` branch never runs and its shortcut is no shortcut.
+    @Test func anAvailabilityBranchTheBuildNeverTakesGivesNoShortcut() throws {
+        let result = try importing(["Sheet.swift": """
+            import SwiftUI
+            struct Sheet: View {
+                var body: some View {
+                    VStack {
+                        if #available(macOS 14.0, *) {
+                            Button("Close") {}.keyboardShortcut("w")
+                        } else {
+                            Button("Dismiss") {}.keyboardShortcut(.escape)
+                        }
+                    }
+                }
+            }
+            @main
+            struct SheetApp: App {
+                var body: some Scene { WindowGroup { Sheet() } }
+            }
+            """])
+        #expect(keys(result) == ["Sheet swiftui cmd+w nil"])
+    }
+
+    /// A view's private method that only a macOS branch calls is never built on iOS, even when
+    /// another file reads a member of the same name; one that compiled code calls is.
+    @Test func aPrivateMethodOnlyExcludedCodeCallsGivesNoShortcut() throws {
+        let result = try importing([
+            "Conflict.swift": """
+                import SwiftUI
+                struct Conflict: View {
+                    var body: some View {
+                        VStack {
+                            #if os(macOS)
+                            actions()
+                            #endif
+                            footer()
+                        }
+                    }
+                    private func actions() -> some View { Button("Cancel") {}.keyboardShortcut(.cancelAction) }
+                    private func footer() -> some View { Button("Keep") {}.keyboardShortcut(.defaultAction) }
+                }
+                @main
+                struct ConflictApp: App {
+                    var body: some Scene { WindowGroup { Conflict() } }
+                }
+                """,
+            "Model.swift": "struct Menu { var actions: [String] = [] }\nfunc count(_ menu: Menu) -> Int { menu.actions.count }\n",
+        ])
+        #expect(keys(result) == ["Conflict swiftui return nil"])
+    }
+
+    /// Only functions that reach `.keyboardShortcut` are helpers: applying an unrelated view
+    /// modifier, or calling another type's method that shares a view builder's name, does not
+    /// make a function one (else every function of a large app joins, and each view's
+    /// evaluation runs into its model code).
+    @Test func onlyFunctionsThatReachAShortcutAreHelpers() throws {
+        var index = SourceIndex(conditions: .init(platform: .iOS))
+        index.add(source: """
+            import SwiftUI
+            struct KeyModifier: ViewModifier {
+                let key: KeyEquivalent
+                func body(content: Content) -> some View { content.keyboardShortcut(key) }
+            }
+            struct Card: ViewModifier {
+                func body(content: Content) -> some View { content.padding() }
+            }
+            struct Row: View {
+                var body: some View { content("Open") }
+                private func content(_ title: String) -> some View {
+                    Button(title) {}.modifier(KeyModifier(key: "o"))
+                }
+                private func decorated() -> some View { Text("x").modifier(Card()) }
+            }
+            final class Store {
+                func load() { _ = Cache().content(1) }
+            }
+            struct Cache { func content(_ id: Int) -> Int { id } }
+            """, file: .init(path: "App.swift", displayPath: "App.swift"))
+        let helpers = ShortcutHelpers(index: index)
+        #expect(helpers.names == ["KeyModifier", "content", "modifier"])
+    }
+}

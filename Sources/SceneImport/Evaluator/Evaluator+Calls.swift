@@ -551,7 +551,7 @@ extension Evaluator {
                 }
             }
             return result
-        case "dropLast", "dropFirst" where args.count <= 1:
+        case "dropLast" where args.count <= 1, "dropFirst" where args.count <= 1:
             var count = 1
             if let argument = args.first {
                 guard case .int(let given) = evaluate(argument.expression, frame: &frame), given >= 0 else { return nil }
@@ -1027,8 +1027,9 @@ extension Evaluator {
             case "propertyList", "attributes", "alternates": hint = nil
             default: continue
             }
-            let value = argument.label == "attributes" || argument.label == "alternates"
+            var value = argument.label == "attributes" || argument.label == "alternates"
                 ? .null : evaluate(argument.expression, frame: &frame, hint: hint)
+            if argument.label == "modifierFlags" { value = modifierChoice(value) }
             values.append((argument.label, argument.expression, value))
         }
         for (offset, entry) in values.enumerated() where !["input", "modifierFlags", "action"].contains(entry.label) {
@@ -1195,7 +1196,9 @@ extension Evaluator {
     /// (`.keyboardShortcut(shortcut(for: action))` switching over an action it cannot know).
     /// Each argument is evaluated once.
     func swiftUIShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> [Value.Item] {
-        var modifiers: Set<String>? = ["command"]
+        // The modifiers' values, each under the conditions that choose it (the branches of
+        // `isOn ? [.command] : [.command, .shift]`).
+        var modifierChoices: [(modifiers: Set<String>?, conditions: [String])] = [(["command"], [])]
         var explicitModifiers = false
         // The key or shortcut argument's values, each under the conditions that choose it (the
         // branches of `isOn ? .escape : "v"`).
@@ -1209,7 +1212,12 @@ extension Evaluator {
         }
         for argument in args {
             if argument.label == "modifiers" {
-                modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "EventModifiers"))
+                let value = modifierChoice(evaluate(argument.expression, frame: &frame, hint: "EventModifiers"))
+                if case .alternatives(let items) = value, !items.isEmpty {
+                    modifierChoices = items.map { (asModifiers($0.value), $0.conditions) }
+                } else {
+                    modifierChoices = [(asModifiers(value), [])]
+                }
                 explicitModifiers = true
                 continue
             }
@@ -1219,18 +1227,21 @@ extension Evaluator {
             if case .alternatives(let items) = value, isKey(value) { keys = items } else { keys = [.init(value: value, conditions: [])] }
         }
         if keys.isEmpty { keys = [.init(value: .unknown("key"), conditions: [])] }
-        return keys.map { key in
-            let shortcut: Value
-            switch key.value {
-            case .string(let text): shortcut = .shortcut(input: text, modifiers: modifiers)
-            case .shortcut(let input, let own):
-                shortcut = .shortcut(input: input, modifiers: explicitModifiers ? modifiers : own ?? modifiers)
-            default:
-                // An unknown value alone (`.keyboardShortcut(shortcut)`) may be a whole
-                // `KeyboardShortcut`, whose modifiers are as unknown as its key.
-                shortcut = .shortcut(input: nil, modifiers: explicitModifiers ? modifiers : nil)
+        return keys.flatMap { key in
+            modifierChoices.map { choice in
+                let modifiers = choice.modifiers
+                let shortcut: Value
+                switch key.value {
+                case .string(let text): shortcut = .shortcut(input: text, modifiers: modifiers)
+                case .shortcut(let input, let own):
+                    shortcut = .shortcut(input: input, modifiers: explicitModifiers ? modifiers : own ?? modifiers)
+                default:
+                    // An unknown value alone (`.keyboardShortcut(shortcut)`) may be a whole
+                    // `KeyboardShortcut`, whose modifiers are as unknown as its key.
+                    shortcut = .shortcut(input: nil, modifiers: explicitModifiers ? modifiers : nil)
+                }
+                return Value.Item(value: shortcut, conditions: key.conditions + choice.conditions)
             }
-            return .init(value: shortcut, conditions: key.conditions)
         }
     }
 

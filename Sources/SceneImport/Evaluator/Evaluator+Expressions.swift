@@ -250,6 +250,23 @@ extension Evaluator {
     }
 
     /// A modifier flag set from a value that may be an array of flags.
+    /// A modifier value made of two branches as the choice between them it is: an array
+    /// whose items are under one condition or its negation (`isOn ? [.command] : [.command,
+    /// .shift]`, or a helper returning one set under `if isOn` and another in its `else`),
+    /// one set per branch, items under no condition in both. Any other value as it is (items
+    /// under unrelated conditions are parts of one set).
+    func modifierChoice(_ value: Value) -> Value {
+        guard case .array(let items) = value else { return value }
+        var branches: [[String]] = []
+        for item in items where !item.conditions.isEmpty && !branches.contains(item.conditions) { branches.append(item.conditions) }
+        guard branches.count == 2, let first = branches[0].last, let second = branches[1].last,
+              branches[0].dropLast() == branches[1].dropLast(), first == "!(\(second))" || second == "!(\(first))" else { return value }
+        return .alternatives(branches.map { conditions in
+            let parts = items.filter { $0.conditions.isEmpty || $0.conditions == conditions }
+            return Value.Item(value: .array(parts.map { Value.Item(value: $0.value, conditions: []) }), conditions: conditions)
+        })
+    }
+
     func asModifiers(_ value: Value) -> Set<String>? {
         switch value {
         case .modifiers(let set): return set

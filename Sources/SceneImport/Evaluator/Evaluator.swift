@@ -409,9 +409,7 @@ final class Evaluator {
                 bind(binding.pattern, to: value, frame: &frame)
                 if !value.isStaticData { kept.append(element.condition.sourceText) }
             case .availability(let availability):
-                let available = index.conditions.isAvailable(availability.availabilityArguments)
-                let holds: Bool? = availability.availabilityKeyword.tokenKind == .poundUnavailable ? available.map(!) : available
-                switch holds {
+                switch index.conditions.holds(availability) {
                 case true?: continue
                 case false?: return .skip
                 case nil: kept.append(element.condition.sourceText)

@@ -220,6 +220,10 @@ struct CommandExtractor {
     /// The SwiftUI types that are built only where compiled code names them: a view, toolbar,
     /// command set or view modifier (an `App` is the entry point).
     static let builtWhereNamed: Set<String> = ["View", "Commands", "Scene", "ToolbarContent", "CustomizableToolbarContent", "ViewModifier"]
+    /// Methods of SwiftUI types that SwiftUI itself calls, read by no code of the app.
+    static let calledBySwiftUI: Set<String> = ["body", "makeBody", "makeUIView", "updateUIView", "makeUIViewController",
+                                              "updateUIViewController", "makeCoordinator", "dismantleUIView",
+                                              "sizeThatFits", "placeSubviews", "reduce"]
     /// What an app's entry point adopts: a SwiftUI `App`, an application or scene delegate.
     static let entryPoints: Set<String> = ["App", "UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"]
 
@@ -233,26 +237,31 @@ struct CommandExtractor {
         if unbuiltSwiftUITypes.contains(info.name) || shortcutHelpers.isConstructedView(info.name) { return [] }
         // A preview is Xcode's, never the app's.
         if info.inherited.contains("PreviewProvider") { return [] }
-        // Each root with the computed property it is the getter of, if any.
-        var roots: [(root: Syntax, computed: String?)] = []
+        // Each root with the computed property or method it is the code of, if any: one that no
+        // compiled code reads provides nothing.
+        var roots: [(root: Syntax, computed: String?, file: String?)] = []
         for property in info.properties.values {
             if let getter = property.getter {
-                roots.append((Syntax(getter), property.name == "body" || property.isStatic ? nil : property.name))
+                roots.append((Syntax(getter), property.name == "body" || property.isStatic ? nil : property.name, nil))
             }
-            if let initializer = property.initializer { roots.append((Syntax(initializer), nil)) }
+            if let initializer = property.initializer { roots.append((Syntax(initializer), nil, nil)) }
         }
         // A helper's own `.keyboardShortcut` is its callers' (below).
         for function in info.functions where !shortcutHelpers.contains(function) {
-            if let body = function.body { roots.append((Syntax(body), nil)) }
+            let calledByCode = !function.isStatic && !Self.calledBySwiftUI.contains(function.name)
+            if let body = function.body {
+                roots.append((Syntax(body), calledByCode ? function.name : nil, function.isFilePrivate ? function.location.file : nil))
+            }
         }
         var result: [ImportedCommand] = []
-        for (root, computed) in roots {
+        for (root, computed, privateTo) in roots {
             let finder = ShortcutFinder(helpers: helpersCalled)
             finder.walk(root)
-            // A computed subview only code this build leaves out shows is never built (asked
-            // only of getters that attach a shortcut: the search walks every file naming it).
-            if let computed, !finder.calls.isEmpty, !index.reads(computed, of: info.name) { continue }
-            for call in finder.calls where isCompiled(call, within: root) {
+            // A computed subview or a method only code this build leaves out shows is never
+            // built (asked only of code that attaches a shortcut: the search walks every file
+            // naming it).
+            if let computed, !finder.calls.isEmpty, !index.reads(computed, of: info.name, inFile: privateTo) { continue }
+            for call in finder.calls where isCompiled(call, within: root) && !isInBranchThatNeverRuns(call, within: root) {
                 evaluator.reset()
                 evaluator.beginProvider("\(info.name) .keyboardShortcut")
                 let conditions = enclosingConditions(of: call, within: root)
@@ -481,6 +490,23 @@ struct CommandExtractor {
             current = parent
         }
         return true
+    }
+
+    /// Whether the node (up to `root`) sits in a branch of an `if #available(…)` that this
+    /// build never takes: the `else` of a check the deployment target always meets
+    /// (`#available(macOS 14, *)` on iOS), or the body of one it never meets.
+    private func isInBranchThatNeverRuns(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, current.id != root.id {
+            if let ifExpression = parent.as(IfExprSyntax.self), ifExpression.conditions.count == 1,
+               case .availability(let availability) = ifExpression.conditions.first?.condition,
+               let holds = index.conditions.holds(availability) {
+                if current.id == ifExpression.body.id && !holds { return true }
+                if current.id == ifExpression.elseBody?.id && holds { return true }
+            }
+            current = parent
+        }
+        return false
     }
 
     /// The run-time `if` conditions around a node inside a view body.

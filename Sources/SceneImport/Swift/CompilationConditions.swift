@@ -132,6 +132,13 @@ public struct CompilationConditions: Sendable, Equatable {
         return true
     }
 
+    /// Whether an `#available(…)` or `#unavailable(…)` condition always holds for this build
+    /// (`true`), never (`false`) or only on some OS versions (`nil`).
+    func holds(_ availability: AvailabilityConditionSyntax) -> Bool? {
+        let available = isAvailable(availability.availabilityArguments)
+        return availability.availabilityKeyword.tokenKind == .poundUnavailable ? available.map(!) : available
+    }
+
     static func compare(_ a: [Int], _ b: [Int]) -> Int {
         for i in 0..<max(a.count, b.count) {
             let x = i < a.count ? a[i] : 0, y = i < b.count ? b[i] : 0

@@ -71,23 +71,34 @@ struct ShortcutHelpers {
             fileChecks[file] = check
             return check.mentions
         }
-        func attaches(_ function: SourceIndex.FunctionInfo, callingAny names: Set<String>) -> Bool {
+        // Names a call anywhere reaches a helper by (free functions, `extension View` methods,
+        // other types' methods, views made to carry a key, shortcut modifiers' types), and the
+        // builders a SwiftUI type's own code calls bare (`actionButton(.promote)`): a builder's
+        // name joins only its own type's functions, as only there is a call of it one of it.
+        var reachedAnywhere: Set<String> = []
+        var builderNames: [String: Set<String>] = [:]
+        func attaches(_ function: SourceIndex.FunctionInfo, of type: String?) -> Bool {
             guard let body = function.body else { return false }
-            if let known = calls[function.location] { return known.attachesShortcut || !known.names.isDisjoint(with: names) }
+            func reaches(_ summary: CallSummary) -> Bool {
+                summary.attachesShortcut || !summary.names.isDisjoint(with: reachedAnywhere)
+                    || type.map { !summary.bareNames.isDisjoint(with: builderNames[$0, default: []]) } == true
+            }
+            if let known = calls[function.location] { return reaches(known) }
             // Only a body whose file mentions `.keyboardShortcut` or a helper is walked: most
             // apps' functions are looked at once, as bytes.
             guard fileMentionsAName(function.location.file) else { return false }
             let collector = CallSummary.Collector()
             collector.walk(body)
             calls[function.location] = collector.summary
-            return collector.summary.attachesShortcut || !collector.summary.names.isDisjoint(with: names)
+            return reaches(collector.summary)
         }
         // Functions that call `.keyboardShortcut` first, then those calling one of them, until
         // no more join (each round adds one at least, so at most one round per function).
         var found: Set<SourceLocation> = []
         var names: Set<String> = []
-        func add(_ name: String) {
+        func add(_ name: String, builderOf type: String? = nil) {
             if names.insert(name).inserted { nameList.append(name) }
+            if let type { builderNames[type, default: []].insert(name) } else { reachedAnywhere.insert(name) }
         }
         // Views whose `body` attaches the shortcut their constructor is given
         // (`.keyboardShortcut(key, modifiers: eventModifiers)` on a stored `key`): each
@@ -114,14 +125,17 @@ struct ShortcutHelpers {
                 add(info.name)
             }
         }
+        let candidates: [(type: String?, function: SourceIndex.FunctionInfo, isBuilder: Bool)] =
+            globals.map { (nil, $0, false) } + methods.map { (nil, $0, false) } + owned.map { ($0.type, $0.function, false) }
+            + builders.map { ($0.type, $0.function, true) }
         func grow() {
             var changed = true
             while changed {
                 changed = false
-                for function in globals + methods + owned.map(\.function) + builders.map(\.function)
-                where !found.contains(function.location) && attaches(function, callingAny: names) {
-                    found.insert(function.location)
-                    add(function.name)
+                for candidate in candidates
+                where !found.contains(candidate.function.location) && attaches(candidate.function, of: candidate.type) {
+                    found.insert(candidate.function.location)
+                    add(candidate.function.name, builderOf: candidate.isBuilder ? candidate.type : nil)
                     changed = true
                 }
             }
@@ -130,17 +144,23 @@ struct ShortcutHelpers {
         // A modifier that views apply as `.modifier(M(…))` attaches its shortcuts there; one
         // applied only otherwise (through `modifier(M())` in an `extension View` method) keeps
         // them as its own.
+        // A modifier whose keys are its own (`.keyboardShortcut("f")` on buttons in its body, not
+        // a key it is constructed with) declares them itself, as a view does: it is no helper.
         for info in index.types.values where info.inherited.contains("ViewModifier") {
             let call = ".modifier(\(info.name)("
             guard index.files.contains(where: { index.file($0.file.displayPath, mentions: call) }) else { continue }
-            for function in info.functions where function.name == "body" && !function.isStatic && attaches(function, callingAny: names) {
+            for function in info.functions where function.name == "body" && !function.isStatic && attaches(function, of: info.name)
+                && !Self.ownsItsKeys(body: function) {
                 modifiers[info.name] = function
                 found.insert(function.location)
             }
         }
         if !modifiers.isEmpty {
-            // Functions that apply such a modifier attach its shortcuts too.
-            add("modifier")
+            // Functions that apply such a modifier (`.modifier(M(…))`, naming `M`) attach its
+            // shortcuts too; `.modifier` is a helper name for finding the calls that apply one,
+            // but applying another modifier reaches none.
+            for name in modifiers.keys.sorted() { add(name) }
+            if names.insert("modifier").inserted { nameList.append("modifier") }
             grow()
         }
         for function in globals where found.contains(function.location) { free[function.name, default: []].append(function) }
@@ -153,6 +173,29 @@ struct ShortcutHelpers {
         }
         declared = found
         self.names = names
+    }
+
+    /// Whether `body`, a view modifier's `body(content:)`, attaches shortcuts itself, with keys
+    /// the source fixes (no value the modifier is constructed with, or anything else, gives
+    /// them).
+    private static func ownsItsKeys(body: SourceIndex.FunctionInfo) -> Bool {
+        guard let code = body.body else { return false }
+        let finder = ShortcutFinder()
+        finder.walk(code)
+        guard !finder.calls.isEmpty else { return false }
+        return finder.calls.allSatisfy { call in
+            guard let key = call.arguments.first.flatMap({ $0.label == nil ? $0.expression : nil }) else { return false }
+            return isFixed(key)
+        }
+    }
+
+    /// Whether a key expression names no value, only literals, types and their members
+    /// (`"f"`, `.escape`, `KeyEquivalent("f")`): no stored or local value can make it.
+    private static func isFixed(_ key: ExprSyntax) -> Bool {
+        key.tokens(viewMode: .sourceAccurate).allSatisfy { token in
+            guard case .identifier(let text) = token.tokenKind else { return token.tokenKind != .keyword(.self) }
+            return token.previousToken(viewMode: .sourceAccurate)?.tokenKind == .period || text.first?.isUppercase == true
+        }
     }
 
     /// The expression that builds the view modifier `call` applies
@@ -238,10 +281,12 @@ struct ShortcutHelpers {
 }
 
 /// What a body calls, as ``ShortcutFinder`` would find it for any set of helper names: whether
-/// it applies `.keyboardShortcut(…)`, and the names it calls (`name(…)`, `x.name(…)`).
+/// it applies `.keyboardShortcut(…)`, the names it calls (`name(…)`, `x.name(…)`), and those it
+/// calls bare (`name(…)`).
 struct CallSummary {
     var attachesShortcut = false
     var names: Set<String> = []
+    var bareNames: Set<String> = []
 
     final class Collector: SyntaxVisitor {
         private(set) var summary = CallSummary()
@@ -251,6 +296,9 @@ struct CallSummary {
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             if ShortcutFinder.isKeyboardShortcutModifier(node) { summary.attachesShortcut = true }
             if let name = ShortcutFinder.calledName(node) { summary.names.insert(name) }
+            if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+                summary.bareNames.insert(reference.baseName.text)
+            }
             return .visitChildren
         }
     }

@@ -52,22 +52,25 @@ extension SourceIndex {
     /// `owner`'s outermost type, and inside any type that declares no member of that name; a
     /// qualified `x.name` counts wherever it is, whatever `x` is, so the answer errs towards
     /// "read".
-    func reads(_ name: String, of owner: String) -> Bool {
-        let key = owner + "." + name
+    ///
+    /// A `private` member is read only in its own file: `file` limits the search to it.
+    func reads(_ name: String, of owner: String, inFile file: String? = nil) -> Bool {
+        let key = owner + "." + name + (file.map { "@" + $0 } ?? "")
         if let known = mentions.memberReads[key] { return known }
-        let read = findsRead(name, of: Self.outermostName(of: owner))
+        let read = findsRead(name, of: Self.outermostName(of: owner), inFile: file)
         mentions.memberReads[key] = read
         return read
     }
 
-    private func findsRead(_ name: String, of owner: String) -> Bool {
+    private func findsRead(_ name: String, of owner: String, inFile only: String?) -> Bool {
         guard let hash = IdentifierHashes.hash(name) else { return true }
         // A type that declares the name reads its own member with a bare name.
         let declaringTypes = memberDeclarers()[name] ?? []
         let tables = identifierTables()
         // The name's occurrences are found as bytes and classified from their tokens up: no
         // walk of a whole tree.
-        for (index, (file, tree)) in files.enumerated() where tables[index].contains(hash: hash) {
+        for (index, (file, tree)) in files.enumerated()
+        where tables[index].contains(hash: hash) && (only.map { $0 == file.displayPath } ?? true) {
             guard var text = texts[file.displayPath] else { return true }
             for offset in ByteSearch.offsets(of: name, in: &text) {
                 guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
