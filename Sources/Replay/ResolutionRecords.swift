@@ -7,30 +7,49 @@ import TraceFormat
 /// responder paths (computing a path walks the hierarchy and builds a string; a replay sees the
 /// same few responders over and over) and the numbers of resolutions already made.
 ///
-/// After the hierarchy moves, a cached path is checked before it is used again: the responders
-/// it was built from (``Responder/forEachPathComponent(_:)``) must be the same, with the same
-/// names. That walk costs a few pointer compares where building the path anew cost thousands
-/// of instructions, and focus changes (a search field, a modal) happen every few presses.
+/// After the hierarchy moves, a cached path is checked before it is used again, from the top
+/// down: a responder's path still holds when its ``Responder/pathParent`` is the same responder,
+/// whose path still holds as it was, and its name is the same. A responder new to the cache
+/// builds its path from its parent's instead of walking the hierarchy. Checking costs a few
+/// compares a responder where building paths anew cost thousands of instructions, and focus
+/// changes (a search field, a modal) happen every few presses.
 struct ResolutionRecords {
-    /// A path, and the responders and names it was built from, nearest first.
+    /// A responder's path, and what it was built from.
     private struct CachedPath {
         /// Retained, so that its identifier (the key) stays unique while the entry lives.
         let responder: Responder
+        /// The path parent it was built under (`nil` at the top); its own entry keeps it alive,
+        /// so the identifier stays its own.
+        let parent: ObjectIdentifier?
+        /// The parent entry's ``version`` it was built from.
+        let parentVersion: Int
+        let name: String
+        /// ``Responder/path``: the names from the top, what a child's path starts with.
+        let joinedNames: String
+        /// ``Responder/description``: what records carry.
         let path: String
         /// The path's number (``ResolutionRecords/number(of:)``).
         let number: UInt64
-        let lineage: [(responder: ObjectIdentifier, name: String)]
-        /// The last ``ResolutionRecords/generation`` in which the lineage was found unchanged.
+        /// A number no other entry built so far has: children built from this one record it.
+        let version: Int
+        /// The last ``ResolutionRecords/generation`` in which it was found unchanged.
         var checked: Int
     }
 
-    private var paths: [ObjectIdentifier: CachedPath] = [:]
+    /// The entries, and each responder's entry by its identifier: entries are read and marked
+    /// checked in place (copying one costs a reference count for each of its five references).
+    private var entries: [CachedPath] = []
+    private var paths: [ObjectIdentifier: Int] = [:]
     /// Counts hierarchy moves seen by ``prepare(for:)``: a path checked in an older generation is
     /// checked again before use.
     private var generation = 0
-    /// The latest paths and numbers by responder, in front of `paths`, emptied at every move: a
+    /// The version the next entry built gets.
+    private var nextVersion = 1
+    /// The responders whose entries one check walks up through, nearest first (kept for its storage).
+    private var lineage: [Responder] = []
+    /// The latest path numbers by responder, in front of `paths`, emptied at every move: a
     /// press names the same few responders again and again, and a hit is one compare, no hash.
-    private var recent = DirectMappedCache<ObjectIdentifier, (path: String, number: UInt64)>(capacity: 16)
+    private var recent = DirectMappedCache<ObjectIdentifier, UInt64>(capacity: 16)
     /// Whether the hierarchy may have moved since the last ``prepare(for:)``.
     private var isStale = true
     /// More cached paths than this (responders made and dropped by a long session) start the
@@ -71,6 +90,7 @@ struct ResolutionRecords {
         if paths.count > Self.pathLimit {
             // Path numbers start over, so resolution numbers cached under the old ones go too.
             paths.removeAll(keepingCapacity: true)
+            entries.removeAll(keepingCapacity: true)
             numbers.removeAll()
             numbersByKey.removeAll()
         }
@@ -83,7 +103,7 @@ struct ResolutionRecords {
     @inline(__always)
     mutating func number(of responder: Responder?) -> UInt64 {
         guard let responder else { return 0 }
-        if let hit = recent[ObjectIdentifier(responder)] { return hit.number }
+        if let hit = recent[ObjectIdentifier(responder)] { return hit }
         return path(of: responder).number
     }
 
@@ -91,50 +111,80 @@ struct ResolutionRecords {
     mutating func path(of responder: Responder?) -> (path: String, number: UInt64) {
         guard let responder else { return ("", 0) }
         let key = ObjectIdentifier(responder)
-        if let hit = recent[key] { return hit }
-        let path: String
-        let number: UInt64
-        if var cached = paths[key], cached.checked == generation || Self.lineage(of: responder, is: cached.lineage) {
-            path = cached.path
-            number = cached.number
-            if cached.checked != generation {
-                cached.checked = generation
-                paths[key] = cached
-            }
+        let found: (path: String, number: UInt64)
+        if let entry = checkedEntry(of: responder) {
+            found = (entries[entry].path, entries[entry].number)
         } else {
-            path = responder.description
-            var lineage: [(responder: ObjectIdentifier, name: String)] = []
-            responder.forEachPathComponent { component in
-                lineage.append((ObjectIdentifier(component), component.name))
-                return true
-            }
-            number = self.number(of: path)
-            paths[key] = CachedPath(responder: responder, path: path, number: number, lineage: lineage,
-                                    checked: generation)
+            // A hierarchy with a cycle, or deeper than any chain: the path as the engine walks it.
+            let path = responder.description
+            found = (path, number(of: path))
         }
-        recent[key] = (path, number)
-        return (path, number)
+        recent[key] = found.number
+        return found
+    }
+
+    /// The index of `responder`'s entry, checked (or built) in this generation: its ancestors
+    /// up to the first entry already checked are collected, then checked from the top down.
+    /// `nil` when the walk up meets a cycle or goes on past ``Responder/maximumChainLength``.
+    private mutating func checkedEntry(of responder: Responder) -> Int? {
+        lineage.removeAll(keepingCapacity: true)
+        var parent: Int?
+        var current: Responder? = responder
+        while let next = current {
+            if let entry = paths[ObjectIdentifier(next)], entries[entry].checked == generation {
+                parent = entry
+                break
+            }
+            if lineage.count >= Responder.maximumChainLength || lineage.contains(where: { $0 === next }) { return nil }
+            lineage.append(next)
+            current = Self.parent(of: next)
+        }
+        for index in lineage.indices.reversed() {
+            let node = lineage[index]
+            let key = ObjectIdentifier(node)
+            if let cached = paths[key], entries[cached].parent == parent.map({ ObjectIdentifier(entries[$0].responder) }),
+               entries[cached].parentVersion == parent.map({ entries[$0].version }) ?? 0, entries[cached].name == node.name {
+                entries[cached].checked = generation
+                parent = cached
+                continue
+            }
+            let entry = makeEntry(for: node, under: parent)
+            if let cached = paths[key] {
+                entries[cached] = entry
+                parent = cached
+            } else {
+                paths[key] = entries.count
+                parent = entries.count
+                entries.append(entry)
+            }
+        }
+        return parent
+    }
+
+    /// A new entry for `responder`, under the entry `parent` of its path parent (`nil` at the top).
+    private mutating func makeEntry(for responder: Responder, under parentIndex: Int?) -> CachedPath {
+        let parent = parentIndex.map { entries[$0] }
+        let name = responder.name
+        let above = parent?.joinedNames ?? ""
+        let joined = name.isEmpty ? above : above.isEmpty ? name : above + "/" + name
+        let path = name.isEmpty ? (joined.isEmpty ? "(unnamed)" : joined + ".view") : (joined.isEmpty ? name : joined)
+        assert(path == responder.description, "a path built from its parent's must be the one the engine walks")
+        defer { nextVersion &+= 1 }
+        return CachedPath(responder: responder, parent: parent.map { ObjectIdentifier($0.responder) }, parentVersion: parent?.version ?? 0,
+                          name: name, joinedNames: joined, path: path, number: number(of: path), version: nextVersion,
+                          checked: generation)
+    }
+
+    /// The next responder a path is made of above `responder`: its path parent, unless that
+    /// is the application (which appears only in its own path).
+    private static func parent(of responder: Responder) -> Responder? {
+        guard let parent = responder.pathParent, !(parent is Application) else { return nil }
+        return parent
     }
 
     /// The number of `path`, from 1 (0 stands for no responder): the same for equal strings.
     private mutating func number(of path: String) -> UInt64 {
         UInt64(numbers.intern(path).number) + 1
-    }
-
-    /// Whether `responder`'s path is still made of `lineage`.
-    private static func lineage(of responder: Responder, is lineage: [(responder: ObjectIdentifier, name: String)]) -> Bool {
-        var index = 0
-        var same = true
-        responder.forEachPathComponent { component in
-            guard index < lineage.count, lineage[index].responder == ObjectIdentifier(component),
-                  lineage[index].name == component.name else {
-                same = false
-                return false
-            }
-            index += 1
-            return true
-        }
-        return same && index == lineage.count
     }
 
     /// The number of `resolution`'s resolution in ``table``: equal for resolutions that agree on

@@ -35,6 +35,8 @@ struct ChunkDecoder {
     /// The chunk's resolution details (definition 0x04), `nil` where a definition does not
     /// decode or names a string not defined before it.
     private var resolutionDefinitions: [ResolutionDetailsKey?] = []
+    /// Whether each of ``resolutionDefinitions`` decodes, read without copying the definition.
+    private var resolutionDefinitionDecodes: [Bool] = []
     /// The records of ``resolutionDefinitions``, built when a resolution first names one (a
     /// replay that does not compare resolutions never builds them): `.none` until then.
     private var resolutionDetails: [ResolutionRecord??] = []
@@ -62,6 +64,7 @@ struct ChunkDecoder {
         history.removeAll()
         sequence = 0
         resolutionDefinitions.removeAll(keepingCapacity: true)
+        resolutionDefinitionDecodes.removeAll(keepingCapacity: true)
         resolutionDetails.removeAll(keepingCapacity: true)
         counters.removeAll(keepingCapacity: true)
     }
@@ -338,7 +341,9 @@ struct ChunkDecoder {
             defineShape(try keyRecord(definition.shape, at: start), paired: definition.paired)
         case EntryType.resolutionDefinition:
             // Strings are only appended, so references that resolve now resolve the same later.
-            resolutionDefinitions.append(ResolutionDetailsKey(&r).flatMap { refersToDefinedStrings($0) ? $0 : nil })
+            let definition = ResolutionDetailsKey(&r).flatMap { refersToDefinedStrings($0) ? $0 : nil }
+            resolutionDefinitions.append(definition)
+            resolutionDefinitionDecodes.append(definition != nil)
             resolutionDetails.append(.none)
         case EntryType.countersDefinition:
             guard let calls = r.readVarint(), let policy = r.readVarint(), let enumerations = r.readVarint() else {
@@ -436,7 +441,8 @@ struct ChunkDecoder {
     /// Mutating only so that the decoder is read in place, not copied.
     mutating func definedResolution() -> (pressSequence: UInt64, definition: Int)? {
         guard shape < 0, EntryCodec.isShort(tag), tag & 0x0F == EntryType.shortResolution,
-              let index = definitionNumber(), resolutionDefinitions[index] != nil else { return nil }
+              let index = Self.definitionNumber(in: body, definitions: resolutionDefinitionDecodes.count),
+              resolutionDefinitionDecodes[index] else { return nil }
         return (sequence, index)
     }
 
@@ -454,8 +460,14 @@ struct ChunkDecoder {
     /// The number of the resolution definition the current short-form resolution names, when
     /// the chunk has it.
     private func definitionNumber() -> Int? {
+        Self.definitionNumber(in: body, definitions: resolutionDefinitions.count)
+    }
+
+    /// ``definitionNumber()`` from the record's `body` and the chunk's count of definitions: a
+    /// static function, so a mutating caller does not copy the decoder to call it.
+    private static func definitionNumber(in body: UnsafeRawBufferPointer, definitions: Int) -> Int? {
         var r = ByteReader(body)
-        guard r.readVarint() != nil, let number = r.readVarint(), number < UInt64(resolutionDefinitions.count) else { return nil }
+        guard r.readVarint() != nil, let number = r.readVarint(), number < UInt64(definitions) else { return nil }
         return Int(number)
     }
 
