@@ -192,8 +192,10 @@ struct ResolutionRecords {
     mutating func number(for resolution: Resolution) -> Int32 {
         let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
         // The shortcut, title and action follow from the command and which of its actions ran.
+        // The target, else the press handler: tested one by one (`??` would retain the responder).
+        let targetNumber = resolution.target != nil ? number(of: resolution.target) : number(of: resolution.pressHandler)
         let key = SIMD8<UInt64>(UInt64(resolution.actionSource.rawValue), commands.number(of: resolution.command),
-                                number(of: resolution.provider), number(of: resolution.target ?? resolution.pressHandler),
+                                number(of: resolution.provider), targetNumber,
                                 commands.number(of: resolution.blockingCommand),
                                 UInt64(resolution.outcome.rawValue) | (isUpAction ? 0x100 : 0), 0, 0)
         if let number = numbersByKey[CacheLanes(key)] { return number }
