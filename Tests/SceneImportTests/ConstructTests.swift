@@ -2070,8 +2070,8 @@ import Scenes
     }
 
     /// `modifierFlags: isOn ? [.command] : [.command, .shift]`, or a helper returning one set
-    /// under `if isOn` and another in its `else`: one command per branch, each under its
-    /// condition, not the union of both. A helper returning `[]` in one branch and flags it
+    /// under `if isOn` and another (an array or a single flag) in its `else`: one command per
+    /// branch, each under its condition, not the union of both. A helper returning `[]` in one branch and flags it
     /// builds from unrelated conditions in the other still gives those flags.
     @Test func modifierSetsChosenByAConditionGiveOneCommandPerBranch() throws {
         let result = try importing(["Editor.swift": """
@@ -2087,7 +2087,7 @@ import Scenes
                     if isWide {
                         return [.command, .shift]
                     } else {
-                        return [.command]
+                        return .command
                     }
                 }
                 @objc func preview() {}

@@ -254,13 +254,19 @@ final class Evaluator {
     func union(_ returns: [Value.Item]) -> Value {
         if returns.isEmpty { return .null }
         if returns.count == 1, returns[0].conditions.isEmpty { return returns[0].value }
-        if returns.allSatisfy({ $0.value.items != nil || $0.value.isCommand }) {
+        // A modifier set returned whole in one branch and as an array in another
+        // (`return .command` / `return [.command, .shift]`) is an array of one there.
+        let mixesModifierSets = returns.contains { $0.value.items != nil }
+            && returns.contains { if case .modifiers = $0.value { return true } else { return false } }
+        if returns.allSatisfy({ item in
+            if case .modifiers = item.value { return mixesModifierSets }
+            return item.value.items != nil || item.value.isCommand
+        }) {
             var items: [Value.Item] = []
             for item in returns {
-                if case .command = item.value {
-                    items.append(item)
-                } else {
-                    items += flatten(item.value, conditions: item.conditions)
+                switch item.value {
+                case .command, .modifiers: items.append(item)
+                default: items += flatten(item.value, conditions: item.conditions)
                 }
             }
             return .array(items)
