@@ -249,7 +249,6 @@ extension Evaluator {
         return .modifiers(names)
     }
 
-    /// A modifier flag set from a value that may be an array of flags.
     /// A modifier value made of two branches as the choice between them it is: an array
     /// whose items are under one condition or its negation (`isOn ? [.command] : [.command,
     /// .shift]`, or a helper returning one set under `if isOn` and another in its `else`),
@@ -267,6 +266,7 @@ extension Evaluator {
         })
     }
 
+    /// A modifier flag set from a value that may be an array of flags.
     func asModifiers(_ value: Value) -> Set<String>? {
         switch value {
         case .modifiers(let set): return set
