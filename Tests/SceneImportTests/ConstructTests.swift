@@ -2179,4 +2179,40 @@ import Scenes
         let helpers = ShortcutHelpers(index: index)
         #expect(helpers.names == ["KeyModifier", "content", "modifier"])
     }
+    /// A menu-building type whose only caller is a `#if targetEnvironment(macCatalyst)` branch of
+    /// `buildMenu(with:)` builds nothing on iOS: neither its commands nor its creation sites are
+    /// listed. A Catalyst import takes them, as the caller's.
+    @Test func menuCodeOnlyACatalystBranchCallsBuildsNothingOnIOS() throws {
+        let sources = ["AppDelegate.swift": """
+            import UIKit
+            enum CatalystMenus {
+                static func augment(with builder: UIMenuBuilder) {
+                    builder.insertChild(UIMenu(title: "Go", children: [key("a")]), atStartOfMenu: .file)
+                    more(with: builder)
+                }
+                private static func more(with builder: UIMenuBuilder) {
+                    builder.insertChild(UIMenu(title: "More", children: [
+                        UIKeyCommand(input: "m", modifierFlags: .command, action: #selector(UIResponder.copy(_:)))]), atEndOfMenu: .file)
+                }
+                private static func key(_ input: String) -> UIKeyCommand {
+                    UIKeyCommand(input: input, modifierFlags: .command, action: #selector(UIResponder.paste(_:)))
+                }
+            }
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    super.buildMenu(with: builder)
+                    #if targetEnvironment(macCatalyst)
+                    CatalystMenus.augment(with: builder)
+                    #endif
+                    builder.insertChild(UIMenu(title: "Edit", children: [
+                        UIKeyCommand(input: "e", modifierFlags: .command, action: #selector(edit))]), atStartOfMenu: .edit)
+                }
+                @objc func edit() {}
+            }
+            """]
+        #expect(keys(try importing(sources)) == ["AppDelegate menu cmd+e edit"])
+        #expect(keys(try importing(sources, platform: .macCatalyst))
+                    == ["AppDelegate menu cmd+a paste:", "AppDelegate menu cmd+e edit", "AppDelegate menu cmd+m copy:"])
+    }
 }

@@ -216,4 +216,77 @@ struct XcodeProjectTests {
         #expect(finding?.kind == .notInTarget)
         #expect(finding?.message.contains("only for macos") == true)
     }
+    /// A repository's macOS app beside its iOS app: the macOS target's build settings name the
+    /// macOS SDK (its own, or the project's it inherits), so its files, listed or in a folder
+    /// it synchronizes, are in no iOS build. A multiplatform target that supports `iphoneos`
+    /// and a target whose SDK is `auto` with no supported platforms keep theirs.
+    @Test func aTargetThatBuildsOnlyForMacOSLeavesItsFilesOut() throws {
+        func target(_ id: String, _ name: String, phase: String, configurations: String, groups: String = "") -> String {
+            "\t\t\(id) /* \(name) */ = {isa = PBXNativeTarget; buildConfigurationList = \(configurations) /* list */; buildPhases = (\(phase) /* Sources */, ); "
+                + (groups.isEmpty ? "" : "fileSystemSynchronizedGroups = (\(groups) /* group */, ); ") + "name = \(name); };\n"
+        }
+        func configuration(_ id: String, _ settings: String) -> String {
+            "\t\t\(id) /* Debug */ = {isa = XCBuildConfiguration; buildSettings = {\(settings) }; name = Debug; };\n"
+        }
+        func list(_ id: String, _ configuration: String) -> String {
+            "\t\t\(id) /* list */ = {isa = XCConfigurationList; buildConfigurations = (\(configuration) /* Debug */, ); };\n"
+        }
+        func file(_ n: String, _ name: String) -> String {
+            "\t\tBBBBBBBBBBBBBBBBBBBBBB0\(n) /* \(name) in Sources */ = {isa = PBXBuildFile; fileRef = BBBBBBBBBBBBBBBBBBBBBB1\(n) /* \(name) */; };\n"
+                + "\t\tBBBBBBBBBBBBBBBBBBBBBB1\(n) /* \(name) */ = {isa = PBXFileReference; path = \(name); sourceTree = \"<group>\"; };\n"
+        }
+        func phase(_ id: String, _ n: String) -> String {
+            "\t\t\(id) /* Sources */ = {isa = PBXSourcesBuildPhase; files = (BBBBBBBBBBBBBBBBBBBBBB0\(n) /* in Sources */, ); };\n"
+        }
+        let project = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+            + "\t\tCCCCCCCCCCCCCCCCCCCCCC00 /* Project */ = {isa = PBXProject; buildConfigurationList = CCCCCCCCCCCCCCCCCCCCCC01 /* list */; };\n"
+            + list("CCCCCCCCCCCCCCCCCCCCCC01", "CCCCCCCCCCCCCCCCCCCCCC02") + configuration("CCCCCCCCCCCCCCCCCCCCCC02", "SDKROOT = macosx; ")
+            + file("1", "Phone.swift") + file("2", "Desk.swift") + file("3", "Both.swift") + file("4", "Auto.swift")
+            + phase("DDDDDDDDDDDDDDDDDDDDDD01", "1") + phase("DDDDDDDDDDDDDDDDDDDDDD02", "2")
+            + phase("DDDDDDDDDDDDDDDDDDDDDD03", "3") + phase("DDDDDDDDDDDDDDDDDDDDDD04", "4")
+            // iOS by its own setting; macOS by the project's; both; `auto` with nothing supported.
+            + target("EEEEEEEEEEEEEEEEEEEEEE01", "Phone", phase: "DDDDDDDDDDDDDDDDDDDDDD01", configurations: "FFFFFFFFFFFFFFFFFFFFFF01")
+            + list("FFFFFFFFFFFFFFFFFFFFFF01", "FFFFFFFFFFFFFFFFFFFFFF11") + configuration("FFFFFFFFFFFFFFFFFFFFFF11", "SDKROOT = iphoneos; ")
+            + target("EEEEEEEEEEEEEEEEEEEEEE02", "Desk", phase: "DDDDDDDDDDDDDDDDDDDDDD02", configurations: "FFFFFFFFFFFFFFFFFFFFFF02",
+                     groups: "GGGGGGGGGGGGGGGGGGGGGG01")
+            + list("FFFFFFFFFFFFFFFFFFFFFF02", "FFFFFFFFFFFFFFFFFFFFFF12") + configuration("FFFFFFFFFFFFFFFFFFFFFF12", "PRODUCT_NAME = Desk; ")
+            + target("EEEEEEEEEEEEEEEEEEEEEE03", "Both", phase: "DDDDDDDDDDDDDDDDDDDDDD03", configurations: "FFFFFFFFFFFFFFFFFFFFFF03")
+            + list("FFFFFFFFFFFFFFFFFFFFFF03", "FFFFFFFFFFFFFFFFFFFFFF13")
+            + configuration("FFFFFFFFFFFFFFFFFFFFFF13", "SDKROOT = auto; SUPPORTED_PLATFORMS = \"iphoneos iphonesimulator macosx\"; ")
+            + target("EEEEEEEEEEEEEEEEEEEEEE04", "Auto", phase: "DDDDDDDDDDDDDDDDDDDDDD04", configurations: "FFFFFFFFFFFFFFFFFFFFFF04")
+            + list("FFFFFFFFFFFFFFFFFFFFFF04", "FFFFFFFFFFFFFFFFFFFFFF14") + configuration("FFFFFFFFFFFFFFFFFFFFFF14", "SDKROOT = auto; ")
+            + "\t\tGGGGGGGGGGGGGGGGGGGGGG01 /* DeskViews */ = {isa = PBXFileSystemSynchronizedRootGroup; path = DeskViews; sourceTree = \"<group>\"; };\n"
+            + "\t};\n}\n"
+        let parsed = XcodeProject(text: project)
+        #expect(parsed.platforms(compiling: "/repo/App/Phone.swift") == ["ios", "maccatalyst"])
+        #expect(parsed.platforms(compiling: "/repo/App/Desk.swift") == ["macos"])
+        #expect(parsed.platforms(compiling: "/repo/App/Both.swift") == ["ios", "maccatalyst", "macos"])
+        #expect(parsed.platforms(compiling: "/repo/App/Auto.swift") == nil)
+        #expect(parsed.platforms(compiling: "/repo/DeskViews/Sidebar.swift") == ["macos"])
+
+        // A file's own filter in a folder a multiplatform target synchronizes says more than the
+        // target's platforms.
+        let shared = project.replacingOccurrences(of: "\t};\n}\n", with: ""
+            + target("EEEEEEEEEEEEEEEEEEEEEE05", "Shared", phase: "DDDDDDDDDDDDDDDDDDDDDD05", configurations: "FFFFFFFFFFFFFFFFFFFFFF03",
+                     groups: "GGGGGGGGGGGGGGGGGGGGGG02")
+            + "\t\tGGGGGGGGGGGGGGGGGGGGGG02 /* Shared */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (GGGGGGGGGGGGGGGGGGGGGG03 /* exceptions */, ); path = Shared; sourceTree = \"<group>\"; };\n"
+            + "\t\tGGGGGGGGGGGGGGGGGGGGGG03 /* exceptions */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; platformFiltersByRelativePath = {MacOnly.swift = (macos, ); }; };\n"
+            + "\t};\n}\n")
+        let sharedProject = XcodeProject(text: shared)
+        #expect(sharedProject.platforms(compiling: "/repo/Shared/MacOnly.swift") == ["macos"])
+        #expect(sharedProject.platforms(compiling: "/repo/Shared/Everywhere.swift") == ["ios", "maccatalyst", "macos"])
+
+        let root = ScratchDirectory.make()
+        try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/DeskViews", withIntermediateDirectories: true)
+        try project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        for (name, key) in [("Phone", "p"), ("Desk", "d"), ("Both", "b"), ("Auto", "a")] {
+            try Self.controller(name, key).write(toFile: root + "/\(name).swift", atomically: true, encoding: .utf8)
+        }
+        try Self.controller("Sidebar", "s").write(toFile: root + "/DeskViews/Sidebar.swift", atomically: true, encoding: .utf8)
+        let result = try SceneImporter().importApp(at: [root])
+        #expect(Set(result.inventory.map(\.declaredIn)) == ["Phone", "Both", "Auto"])
+        let leftOut = result.report.findings.filter { $0.kind == .notInTarget }.map { ($0.file as NSString).lastPathComponent }
+        #expect(Set(leftOut) == ["Desk.swift", "Sidebar.swift"])
+    }
 }

@@ -11,7 +11,10 @@
 /// A multiplatform target can compile a file for some platforms only: a build file's
 /// `platformFilter`/`platformFilters`, or, in a synchronized folder, its exception set's
 /// `platformFiltersByRelativePath` (``platformRestrictions``). Xcode names the platforms `ios`,
-/// `maccatalyst`, `macos`, `xros`, `tvos` and `watchos`.
+/// `maccatalyst`, `macos`, `xros`, `tvos` and `watchos`. So can a whole target: one whose
+/// build settings (`SUPPORTED_PLATFORMS`, else `SDKROOT`, the target's over the project's)
+/// name no iOS SDK builds its files for those platforms only (a repository's macOS app beside
+/// its iOS app); an iOS target counts as `ios` and `maccatalyst`.
 struct XcodeProject {
     /// Names (the last path component) of the Swift and Objective-C files the project references.
     private(set) var referencedSources: Set<String> = []
@@ -30,12 +33,16 @@ struct XcodeProject {
         var file: String
         /// Whether ``file`` is a name rather than a path.
         var isName: Bool
+        /// Whether ``file`` is a folder (a synchronized folder a target compiles whole): the
+        /// restriction is about every file below it.
+        var isFolder = false
         /// Xcode's names of the platforms it is compiled for.
         var platforms: Set<String>
 
         /// Whether this restriction is about the file at `path` (an absolute path).
         func names(_ path: String) -> Bool {
-            isName ? path.split(separator: "/").last.map(String.init) == file : path.hasSuffix("/" + file)
+            if isFolder { return path.contains("/" + file + "/") }
+            return isName ? path.split(separator: "/").last.map(String.init) == file : path.hasSuffix("/" + file)
         }
     }
 
@@ -48,6 +55,12 @@ struct XcodeProject {
         var buildFilePlatforms: [Substring: [Substring]] = [:]  // build file id → its platform filters
         var exceptionFilters: [Substring: [(path: Substring, platforms: [Substring])]] = [:]  // exception set id → filters
         var synchronizedGroups: [(path: Substring, exceptions: [Substring])] = []
+        var groupPaths: [Substring: Substring] = [:]  // synchronized group id → path
+        var phaseFiles: [Substring: [Substring]] = [:]  // sources build phase id → build file ids
+        var targets: [(phases: [Substring], configurations: Substring?, groups: [Substring])] = []
+        var configurationLists: [Substring: [Substring]] = [:]  // list id → configuration ids
+        var settings: [Substring: (sdk: Substring?, supported: Substring?)] = [:]  // configuration id → its settings
+        var projectConfigurations: Substring?
         let bytes = Array(text.utf8)
         var scanner = ObjectScanner(bytes: bytes)
         while let object = scanner.next() {
@@ -64,10 +77,24 @@ struct XcodeProject {
                 let platforms = object.field("platformFilter").map { [$0] } ?? object.list("platformFilters")
                 if !platforms.isEmpty { buildFilePlatforms[object.id] = platforms }
             case "PBXSourcesBuildPhase":
-                compiledBuildFiles += object.list("files")
+                let files = object.list("files")
+                compiledBuildFiles += files
+                phaseFiles[object.id] = files
             case "PBXFileSystemSynchronizedRootGroup":
                 usesSynchronizedFolders = true
-                if let path = object.field("path") { synchronizedGroups.append((path, object.list("exceptions"))) }
+                if let path = object.field("path") {
+                    synchronizedGroups.append((path, object.list("exceptions")))
+                    groupPaths[object.id] = path
+                }
+            case "PBXNativeTarget":
+                targets.append((object.list("buildPhases"), object.field("buildConfigurationList"),
+                                object.list("fileSystemSynchronizedGroups")))
+            case "XCConfigurationList":
+                configurationLists[object.id] = object.list("buildConfigurations")
+            case "XCBuildConfiguration":
+                settings[object.id] = (object.field("SDKROOT"), object.field("SUPPORTED_PLATFORMS"))
+            case "PBXProject":
+                projectConfigurations = object.field("buildConfigurationList")
             case "PBXFileSystemSynchronizedBuildFileExceptionSet":
                 let filters = object.listsByKey("platformFiltersByRelativePath")
                 if !filters.isEmpty { exceptionFilters[object.id] = filters.map { (path: $0.key, platforms: $0.items) } }
@@ -75,7 +102,31 @@ struct XcodeProject {
                 continue
             }
         }
-        // A name is restricted when every build file that compiles it is, to the platforms of any.
+        // Each target's platforms, when its settings name them (`nil`: it does not say).
+        let projectSettings = (projectConfigurations.flatMap { configurationLists[$0] } ?? []).compactMap { settings[$0] }
+        var targetPlatforms: [Substring: Set<String>] = [:]  // build file id → the platforms of the targets compiling it
+        var unknownTargetFiles: Set<Substring> = []
+        var groupPlatforms: [Substring: Set<String>] = [:]  // synchronized group id → the platforms of the targets compiling it
+        var unknownGroups: Set<Substring> = []
+        for target in targets {
+            let own = (target.configurations.flatMap { configurationLists[$0] } ?? []).compactMap { settings[$0] }
+            let platforms = Self.platforms(of: own, over: projectSettings)
+            for phase in target.phases {
+                for buildFile in phaseFiles[phase] ?? [] {
+                    if let platforms { targetPlatforms[buildFile, default: []].formUnion(platforms) } else { unknownTargetFiles.insert(buildFile) }
+                }
+            }
+            for group in target.groups {
+                if let platforms { groupPlatforms[group, default: []].formUnion(platforms) } else { unknownGroups.insert(group) }
+            }
+        }
+        // A synchronized folder is restricted when every target compiling it says its platforms.
+        for (group, platforms) in groupPlatforms.sorted(by: { $0.key < $1.key }) where !unknownGroups.contains(group) {
+            guard let path = groupPaths[group] else { continue }
+            platformRestrictions.append(PlatformRestriction(file: String(path), isName: false, isFolder: true, platforms: platforms))
+        }
+        // A name is restricted when every build file that compiles it is, to the platforms of any:
+        // its own platform filter, else the platforms of the targets compiling it.
         var restrictedNames: [Substring: Set<String>] = [:]
         var unrestrictedNames: Set<Substring> = []
         for buildFile in compiledBuildFiles {
@@ -83,6 +134,8 @@ struct XcodeProject {
             compiledSources.insert(String(name))
             if let platforms = buildFilePlatforms[buildFile] {
                 restrictedNames[name, default: []].formUnion(platforms.map(String.init))
+            } else if let platforms = targetPlatforms[buildFile], !unknownTargetFiles.contains(buildFile) {
+                restrictedNames[name, default: []].formUnion(platforms)
             } else {
                 unrestrictedNames.insert(name)
             }
@@ -100,9 +153,34 @@ struct XcodeProject {
         }
     }
 
+    /// The platforms a target builds for, in Xcode's names, from its configurations' settings
+    /// over the project's; `nil` when neither names an SDK (or `SDKROOT = auto` with no
+    /// supported platforms).
+    private static func platforms(of target: [(sdk: Substring?, supported: Substring?)],
+                                  over project: [(sdk: Substring?, supported: Substring?)]) -> Set<String>? {
+        let supported = target.compactMap(\.supported) + (target.contains { $0.supported != nil } ? [] : project.compactMap(\.supported))
+        let names = supported.isEmpty
+            ? target.compactMap(\.sdk) + (target.contains { $0.sdk != nil } ? [] : project.compactMap(\.sdk))
+            : supported.flatMap { $0.split(separator: " ") }
+        var platforms: Set<String> = []
+        for name in names {
+            switch name {
+            case "iphoneos", "iphonesimulator": platforms.formUnion(["ios", "maccatalyst"])
+            case "macosx": platforms.insert("macos")
+            case "appletvos", "appletvsimulator": platforms.insert("tvos")
+            case "watchos", "watchsimulator": platforms.insert("watchos")
+            case "xros", "xrsimulator": platforms.insert("xros")
+            default: return nil  // `auto`, or an SDK this reader does not know: no restriction
+            }
+        }
+        return platforms.isEmpty ? nil : platforms
+    }
+
     /// The platforms the file at `path` (absolute) is compiled for, when a filter limits them.
     func platforms(compiling path: String) -> Set<String>? {
-        let restrictions = platformRestrictions.filter { $0.names(path) }
+        // A file's own filter says more than the platforms of the targets compiling its folder.
+        let named = platformRestrictions.filter { $0.names(path) }
+        let restrictions = named.contains { !$0.isFolder } ? named.filter { !$0.isFolder } : named
         guard !restrictions.isEmpty else { return nil }
         return restrictions.reduce(into: Set<String>()) { $0.formUnion($1.platforms) }
     }

@@ -64,10 +64,32 @@ struct CommandExtractor {
         // A `buildMenu(with:)` that another type's main-menu code calls is that type's helper:
         // UIKit calls the caller, whose commands these are. So is any other function taking a
         // `UIMenuBuilder` that menu code calls; one that none calls is called from code the
-        // importer does not run (`main.swift`, a notification), and builds menus of its own.
+        // importer does not run (`main.swift`, a notification), and builds menus of its own,
+        // unless code names it only where this build leaves it out (its one call is in a
+        // `#if targetEnvironment(macCatalyst)` branch): then no build of this platform runs it.
+        func isNeverRun(_ function: SourceIndex.FunctionInfo, of provider: String) -> Bool {
+            function.name != "buildMenu" && index.isNamedOnlyInExcludedCode(function.name)
+        }
+        // A type whose menu code is all helpers of code never run on this platform (every
+        // function of it that menu code does not call is named only in excluded code) builds no
+        // menu: none of its creation sites is a command.
+        var roots: [String: [Bool]] = [:]  // provider → whether each of its root menu functions is never run
+        for (provider, function, _) in menus where function.name == "buildMenu" || !evaluator.menuFunctionsCalled.contains(function.location) {
+            roots[provider, default: []].append(isNeverRun(function, of: provider))
+        }
+        let deadMenuTypes = Set(roots.filter { !$0.value.isEmpty && $0.value.allSatisfy { $0 } }.keys)
         for (provider, function, commands) in menus {
+            if deadMenuTypes.contains(provider) {
+                if let body = function.body { evaluator.skippedRegions.insert(body.id) }
+                continue
+            }
             if function.name == "buildMenu" ? evaluator.menuBuildersCalled.contains(provider)
                 : evaluator.menuFunctionsCalled.contains(function.location) { continue }
+            if isNeverRun(function, of: provider) {
+                // Never run on this platform: its creation sites are no commands either.
+                if let body = function.body { evaluator.skippedRegions.insert(body.id) }
+                continue
+            }
             for command in commands { add(command) }
         }
         return ImportedCommand.sortedInInventoryOrder(result)

@@ -62,6 +62,37 @@ extension SourceIndex {
         return read
     }
 
+    /// Whether code names `name` (anywhere but in a declaration) only inside `#if` clauses
+    /// this build leaves out: a function whose one call is under `#if targetEnvironment(macCatalyst)`
+    /// never runs in an iOS build. `false` when no code names it at all (code the import does
+    /// not read, such as another module, may call it).
+    func isNamedOnlyInExcludedCode(_ name: String) -> Bool {
+        guard let hash = IdentifierHashes.hash(name) else { return false }
+        let tables = identifierTables()
+        var excluded = false
+        for (index, (file, tree)) in files.enumerated() where tables[index].contains(hash: hash) {
+            guard var text = texts[file.displayPath] else { return false }
+            for offset in ByteSearch.offsets(of: name, in: &text) {
+                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)), token.tokenKind == .identifier(name) else { continue }
+                if let parent = token.parent, parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionDeclSyntax.self) { continue }
+                if Self.isInExcludedClause(token, conditions: conditions) { excluded = true } else { return false }
+            }
+        }
+        return excluded
+    }
+
+    private static func isInExcludedClause(_ token: TokenSyntax, conditions: CompilationConditions) -> Bool {
+        var node = Syntax(token)
+        while let parent = node.parent {
+            if let clause = parent.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
+               conditions.activeClause(of: block)?.id != clause.id {
+                return true
+            }
+            node = parent
+        }
+        return false
+    }
+
     private func findsRead(_ name: String, of owner: String, inFile only: String?) -> Bool {
         guard let hash = IdentifierHashes.hash(name) else { return true }
         // A type that declares the name reads its own member with a bare name.
