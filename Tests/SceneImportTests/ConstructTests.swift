@@ -2181,14 +2181,18 @@ import Scenes
     }
     /// A menu-building type whose only caller is a `#if targetEnvironment(macCatalyst)` branch of
     /// `buildMenu(with:)` builds nothing on iOS: neither its commands nor its creation sites are
-    /// listed. A Catalyst import takes them, as the caller's.
+    /// listed, those of a private helper only it calls included. A Catalyst import takes them,
+    /// as the caller's.
     @Test func menuCodeOnlyACatalystBranchCallsBuildsNothingOnIOS() throws {
         let sources = ["AppDelegate.swift": """
             import UIKit
             enum CatalystMenus {
                 static func augment(with builder: UIMenuBuilder) {
-                    builder.insertChild(UIMenu(title: "Go", children: [key("a")]), atStartOfMenu: .file)
+                    builder.insertChild(UIMenu(title: "Go", children: [key("a")] + elements()), atStartOfMenu: .file)
                     more(with: builder)
+                }
+                private static func elements() -> [UIMenuElement] {
+                    [UIKeyCommand(input: "l", modifierFlags: .command, action: #selector(UIResponder.cut(_:)))]
                 }
                 private static func more(with builder: UIMenuBuilder) {
                     builder.insertChild(UIMenu(title: "More", children: [
@@ -2213,6 +2217,7 @@ import Scenes
             """]
         #expect(keys(try importing(sources)) == ["AppDelegate menu cmd+e edit"])
         #expect(keys(try importing(sources, platform: .macCatalyst))
-                    == ["AppDelegate menu cmd+a paste:", "AppDelegate menu cmd+e edit", "AppDelegate menu cmd+m copy:"])
+                    == ["AppDelegate menu cmd+a paste:", "AppDelegate menu cmd+e edit", "AppDelegate menu cmd+l cut:",
+                        "AppDelegate menu cmd+m copy:"])
     }
 }

@@ -60,7 +60,8 @@ struct CreationSiteSweep {
         var budgetNote = ""
         if providersCut > 0 { budgetNote = "; the evaluation budget cut \(providersCut) provider(s) short" }
         if callsCut > 0 { budgetNote += "; the evaluation budget cut calls short in \(callsCut) provider(s)" }
-        for site in sites where !covered.contains(site.location) && !isSkipped(site.call) {
+        var calledOnlyFromSkipped: [SyntaxIdentifier: Bool] = [:]  // by private function: asked once each
+        for site in sites where !covered.contains(site.location) && !isSkipped(site.call, memo: &calledOnlyFromSkipped) {
             covered.insert(site.location)
             let mechanism: ImportedCommand.Mechanism
             if site.member == "buildMenu" {
@@ -88,14 +89,45 @@ struct CreationSiteSweep {
         return rows
     }
 
-    /// Whether the site lies in a branch the evaluator decided never runs for this build.
-    private func isSkipped(_ node: some SyntaxProtocol) -> Bool {
+    /// Whether the site lies in a branch the evaluator decided never runs for this build, or
+    /// in a `private` function called only from such code (a Catalyst menu builder's helpers).
+    private func isSkipped(_ node: some SyntaxProtocol, memo: inout [SyntaxIdentifier: Bool]) -> Bool {
         var current: Syntax? = Syntax(node)
+        var enclosingFunction: FunctionDeclSyntax?
         while let next = current {
             if evaluator.skippedRegions.contains(next.id) { return true }
+            if enclosingFunction == nil, let function = next.as(FunctionDeclSyntax.self) { enclosingFunction = function }
             current = next.parent
         }
-        return false
+        guard let function = enclosingFunction,
+              function.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) else { return false }
+        if let known = memo[function.id] { return known }
+        let answer = isCalledOnlyFromSkippedCode(function)
+        memo[function.id] = answer
+        return answer
+    }
+
+    /// Whether every mention of the `private` function's name in its file (it can be called
+    /// from no other) lies in code the evaluator skipped, and there is one at least.
+    private func isCalledOnlyFromSkippedCode(_ function: FunctionDeclSyntax) -> Bool {
+        let name = function.name.text
+        let root = function.root
+        var mentioned = false
+        for token in root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            guard token.id != function.name.id else { continue }
+            var inSkipped = false
+            var current: Syntax? = Syntax(token)
+            while let next = current {
+                if evaluator.skippedRegions.contains(next.id) {
+                    inSkipped = true
+                    break
+                }
+                current = next.parent
+            }
+            guard inSkipped else { return false }
+            mentioned = true
+        }
+        return mentioned
     }
 
     /// What the site's own text fixes: the call evaluated with nothing known of its caller.
