@@ -91,7 +91,7 @@ public struct SceneImporter: Sendable {
         for leftOut in files.onlyForOtherPlatforms {
             let file = leftOut.file
             result.report.findings.append(ImportReport.Finding(
-                kind: .notInTarget, message: "\(file.displayPath): the Xcode project compiles it only for \(leftOut.platforms.joined(separator: ", ")) (a platform filter), "
+                kind: .notInTarget, message: "\(file.displayPath): the Xcode project compiles it only for \(leftOut.platforms.joined(separator: ", ")) (a platform filter, or the platforms of the targets that compile it), "
                     + "not for \(importer.options.conditions.platform.xcodeName), so it is left out; to read it anyway, name the file on the command line",
                 file: file.displayPath, line: 1))
         }
@@ -134,11 +134,14 @@ public struct SceneImporter: Sendable {
     /// `utf8` view cost about ten times as much).
     static func newlines(in text: String) -> Int {
         var text = text
-        return text.withUTF8 { bytes in
-            var count = 0
-            for byte in bytes where byte == UInt8(ascii: "\n") { count &+= 1 }
-            return count
-        }
+        return text.withUTF8 { newlines(in: $0) }
+    }
+
+    /// How many line feeds `bytes` holds.
+    static func newlines(in bytes: some Sequence<UInt8>) -> Int {
+        var count = 0
+        for byte in bytes where byte == UInt8(ascii: "\n") { count &+= 1 }
+        return count
     }
 
     func importSources(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,

@@ -22,7 +22,7 @@ struct RecordTagSet: Sendable {
         }
     }
 
-    /// Every tag: a run of step-overs that stops after its first record.
+    /// Every tag: stepping over records with this set stops at the first record, whatever its kind.
     @usableFromInline static let every = RecordTagSet(.all)
 
     /// Whether a record with entry tag `tag` is of one of the kinds.

@@ -60,7 +60,7 @@ struct ObjectiveCFile {
             var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions)
             parser.declare()
             return Declarations(path: path, parser: parser,
-                                lines: bytes.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 })
+                                lines: SceneImporter.newlines(in: bytes))
         }
     }
 

@@ -67,8 +67,13 @@ struct CommandExtractor {
         // importer does not run (`main.swift`, a notification), and builds menus of its own,
         // unless code names it only where this build leaves it out (its one call is in a
         // `#if targetEnvironment(macCatalyst)` branch): then no build of this platform runs it.
+        // Asked once a function: the answer searches every file naming it.
+        var neverRun: [SourceLocation: Bool] = [:]
         func isNeverRun(_ function: SourceIndex.FunctionInfo, of provider: String) -> Bool {
-            function.name != "buildMenu" && index.isNamedOnlyInExcludedCode(function.name)
+            if let known = neverRun[function.location] { return known }
+            let answer = function.name != "buildMenu" && index.isNamedOnlyInExcludedCode(function.name)
+            neverRun[function.location] = answer
+            return answer
         }
         // A type whose menu code is all helpers of code never run on this platform (every
         // function of it that menu code does not call is named only in excluded code) builds no
