@@ -608,6 +608,131 @@ import Scenes
         #expect(keys(result) == ["Tabs swiftui cmd+1 nil", "Tabs swiftui cmd+2 nil", "Tabs swiftui cmd+3 nil"])
     }
 
+    /// A `let` the view's code declares before the `ForEach` (and one inside its closure) is
+    /// bound while the loop is unrolled: one shortcut per element of the local list.
+    @Test func swiftUIForEachOverALocalListUnrollsIt() throws {
+        let result = try importing([
+            "Picker.swift": """
+                import SwiftUI
+                enum Heading { case one, two, three }
+                struct Picker: View {
+                    var body: some View {
+                        let layouts: [(Int, String)] = [(1, "Single"), (2, "Two Up")]
+                        ForEach(Array(layouts.enumerated()), id: \\.element.1) { index, layout in
+                            Button(layout.1) {}
+                                .keyboardShortcut(KeyEquivalent(Character("\\(index + 1)")), modifiers: [.command, .option])
+                        }
+                        ForEach(1...2, id: \\.self) { level in
+                            let heading = [Heading.one, .two][level - 1]
+                            Button("H") {}.keyboardShortcut(heading == .one ? "1" : "2")
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Picker swiftui cmd+1 nil", "Picker swiftui cmd+2 nil",
+                                 "Picker swiftui opt+cmd+1 nil", "Picker swiftui opt+cmd+2 nil"])
+        #expect(result.inventory.allSatisfy { !$0.conditional })
+    }
+
+    /// `isWarning ? nil : .defaultAction` attaches Return only when the condition fails.
+    @Test func swiftUIShortcutWithANilBranchIsConditional() throws {
+        let result = try importing([
+            "Prompt.swift": """
+                import SwiftUI
+                struct Prompt: View {
+                    @State private var isWarning = false
+                    var body: some View {
+                        Button("OK") {}.keyboardShortcut(isWarning ? nil : .defaultAction)
+                    }
+                }
+                """,
+        ])
+        #expect(result.inventory.count == 1)
+        let row = try #require(result.inventory.first)
+        #expect(row.input == "\r" && row.conditional && row.condition == "!(isWarning)")
+    }
+
+    /// An `extension View` helper that applies `keyboardShortcut(…)` to `self` without `self.`,
+    /// in a `switch` over its argument, called from a view's own method and inside `ForEach`:
+    /// each call site gets the key its argument picks.
+    @Test func viewHelperCallingKeyboardShortcutBareGivesEachCallersKey() throws {
+        let result = try importing([
+            "Toolbar.swift": """
+                import SwiftUI
+                enum Format { case bold, italic, heading1, heading2 }
+                struct Toolbar: View {
+                    var body: some View {
+                        HStack {
+                            formatButton("B", action: .bold)
+                            ForEach(1...2, id: \\.self) { level in
+                                let action = [Format.heading1, .heading2][level - 1]
+                                Button("H") {}.formatShortcut(action)
+                            }
+                        }
+                    }
+                    private func formatButton(_ icon: String, action: Format) -> some View {
+                        Button(icon) {}.formatShortcut(action)
+                    }
+                }
+                private extension View {
+                    @ViewBuilder
+                    func formatShortcut(_ action: Format) -> some View {
+                        switch action {
+                        case .bold: keyboardShortcut("b", modifiers: .command)
+                        case .italic: keyboardShortcut("i", modifiers: .command)
+                        case .heading1: keyboardShortcut("1", modifiers: .command)
+                        case .heading2: keyboardShortcut("2", modifiers: .command)
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Toolbar swiftui cmd+1 nil", "Toolbar swiftui cmd+2 nil", "Toolbar swiftui cmd+b nil"])
+    }
+
+    /// A bare `keyboardShortcut(…)` outside `extension View` is the type's own member (here a
+    /// stored closure), not SwiftUI's modifier.
+    @Test func bareKeyboardShortcutInAViewIsItsOwnMember() throws {
+        let result = try importing([
+            "Tabs.swift": """
+                import SwiftUI
+                struct Tabs: View {
+                    let keyboardShortcut: (Int) -> String?
+                    var body: some View { Text(keyboardShortcut(1) ?? "") }
+                }
+                """,
+        ])
+        #expect(result.inventory.isEmpty)
+    }
+
+    /// `.init(input:…)` in a list or table declared as the app's own type builds that type, not
+    /// a command, and so does one looked up in such a table: the sweep lists no
+    /// found-but-not-followed rows for them.
+    @Test func initWithInputInAListOfAnAppTypeIsNoCreationSite() throws {
+        let result = try importing([
+            "Editor.swift": """
+                import UIKit
+                final class Editor: UITextView {
+                    private struct Shortcut { let input: String; let modifierFlags: UIKeyModifierFlags }
+                    private struct Signature: Hashable { let input: String; let flags: Int }
+                    private static let shortcuts: [Shortcut] = [
+                        .init(input: "b", modifierFlags: .command),
+                        .init(input: "i", modifierFlags: .command),
+                    ]
+                    private static let table: [Signature: String] = [.init(input: "b", flags: 1): "bold"]
+                    static func name(of input: String) -> String? { table[.init(input: input, flags: 1)] }
+                    override var keyCommands: [UIKeyCommand]? {
+                        Self.shortcuts.map { UIKeyCommand(input: $0.input, modifierFlags: $0.modifierFlags, action: #selector(format(_:))) }
+                    }
+                    @objc func format(_ sender: UIKeyCommand) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Editor keyCommands cmd+b format:", "Editor keyCommands cmd+i format:"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
+    }
+
     @Test func tabBarItemsAreOnePerAssignedViewController() throws {
         let result = try importing([
             "Tabs.swift": """

@@ -27,6 +27,10 @@ extension Evaluator {
             // `Self(…)` is a call of the declaring type, by its name, as Swift resolves it.
             let name = reference.baseName.text
             if shortcutLog != nil, name == "modifier", let applied = appliedShortcutModifier(args, frame: &frame) { return applied }
+            if shortcutLog != nil, ShortcutFinder.isKeyboardShortcutModifier(call) {
+                logShortcuts(args, frame: &frame)
+                return .unknown(call.sourceText)
+            }
             return callName(name == "Self" ? frame.selfType ?? name : name, args: args, call: call, frame: &frame, hint: hint)
         }
         if let member = callee.as(MemberAccessExprSyntax.self) {
@@ -35,12 +39,15 @@ extension Evaluator {
                 if let base = member.base { _ = evaluate(base, frame: &frame) }
                 return applied
             }
+            if shortcutLog != nil, let helpers = shortcutViewMethods[member.declName.baseName.text],
+               let helper = match(helpers, args: args) {
+                // Another shortcut helper applied to a view: what it attaches, run with these arguments.
+                if let base = member.base { _ = evaluate(base, frame: &frame) }
+                _ = invoke(helper, ofType: "View", args: args, frame: &frame, selfValue: nil, site: location(call))
+                return .unknown(call.sourceText)
+            }
             if shortcutLog != nil, ShortcutFinder.isKeyboardShortcutModifier(call) {
-                // Inside a shortcut helper a view calls: the shortcut, as its arguments give it.
-                for item in swiftUIShortcuts(args, frame: &frame) {
-                    guard case .shortcut(let input, let modifiers) = item.value else { continue }
-                    shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: frame.conditions + item.conditions))
-                }
+                logShortcuts(args, frame: &frame)
                 if let base = member.base { _ = evaluate(base, frame: &frame) }
                 return .unknown(call.sourceText)
             }
@@ -48,6 +55,15 @@ extension Evaluator {
         }
         runClosures(in: args, frame: &frame)
         return .unknown(call.sourceText)
+    }
+
+    /// Inside a shortcut helper a view calls: logs the shortcut of a `.keyboardShortcut(…)`
+    /// call, as its arguments give it, under the conditions of the branch it is in.
+    private func logShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) {
+        for item in swiftUIShortcuts(args, frame: &frame) {
+            guard case .shortcut(let input, let modifiers) = item.value else { continue }
+            shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: frame.conditions + item.conditions))
+        }
     }
 
     /// A call in a condition the import decides (``readingConstantsOnly``): what the standard
@@ -1203,10 +1219,18 @@ extension Evaluator {
         // The key or shortcut argument's values, each under the conditions that choose it (the
         // branches of `isOn ? .escape : "v"`).
         var keys: [Value.Item] = []
+        // A `nil` shortcut attaches none: `isWarning ? nil : .defaultAction` is one key, under
+        // its branch's condition.
+        func isNull(_ item: Value.Item) -> Bool {
+            if case .null = item.value { return true }
+            return false
+        }
         func isKey(_ value: Value) -> Bool {
             switch value {
             case .shortcut, .string: return true
-            case .alternatives(let items): return !items.isEmpty && items.allSatisfy { isKey($0.value) }
+            case .alternatives(let items), .array(let items):
+                // (A ternary with a `nil` branch comes flattened, each branch under its condition.)
+                return items.contains { isKey($0.value) } && items.allSatisfy { isKey($0.value) || isNull($0) }
             default: return false
             }
         }
@@ -1224,7 +1248,13 @@ extension Evaluator {
             guard argument.label == nil else { continue }
             var value = evaluate(argument.expression, frame: &frame, hint: "KeyboardShortcut")
             if !isKey(value) { value = evaluate(argument.expression, frame: &frame, hint: "KeyEquivalent") }
-            if case .alternatives(let items) = value, isKey(value) { keys = items } else { keys = [.init(value: value, conditions: [])] }
+            if case .alternatives(let items) = value, isKey(value) {
+                keys = items.filter { !isNull($0) }
+            } else if case .array(let items) = value, isKey(value) {
+                keys = items.filter { !isNull($0) }
+            } else {
+                keys = [.init(value: value, conditions: [])]
+            }
         }
         if keys.isEmpty { keys = [.init(value: .unknown("key"), conditions: [])] }
         return keys.flatMap { key in

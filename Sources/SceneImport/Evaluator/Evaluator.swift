@@ -75,6 +75,10 @@ final class Evaluator {
     /// (``ShortcutHelpers/shortcutModifiers``): a helper that applies one (`.modifier(M(…))`)
     /// attaches what its body does, run on the modifier the call builds.
     var shortcutModifiers: [String: SourceIndex.FunctionInfo] = [:]
+    /// The `extension View` methods that attach shortcuts, by name
+    /// (``ShortcutHelpers/viewHelperMethods``): a helper that calls one on a view
+    /// (`Button { … }.editorShortcut(action)` in a view's own method) attaches what it does.
+    var shortcutViewMethods: [String: [SourceIndex.FunctionInfo]] = [:]
 
     /// A `.keyboardShortcut(…)` a shortcut helper reached.
     struct LoggedShortcut {

@@ -43,6 +43,7 @@ struct CommandExtractor {
         helperMentions = HelperMentions(shortcutHelpers.names, index: index)
         evaluator.shortcutHelperNames = shortcutHelpers.names
         evaluator.shortcutModifiers = shortcutHelpers.shortcutModifiers
+        evaluator.shortcutViewMethods = shortcutHelpers.viewHelperMethods
     }
 
     /// The inventory, sorted by file, line, provider and shortcut, each command once.
@@ -424,8 +425,12 @@ struct CommandExtractor {
     /// with the parameters unknown otherwise.
     private func forEachFrames(around call: FunctionCallExprSyntax, within root: Syntax, selfType: String) -> [Evaluator.Frame] {
         var loops: [(closure: ClosureExprSyntax, collection: ExprSyntax)] = []
+        // The statement lists around the call, each with the statement in it that holds the
+        // call and how many loops lie inside it.
+        var lists: [(statements: CodeBlockItemListSyntax, holding: Syntax, innerLoops: Int)] = []
         var current = Syntax(call)
         while let parent = current.parent, current.id != root.id {
+            if let statements = parent.as(CodeBlockItemListSyntax.self) { lists.append((statements, current, loops.count)) }
             if let closure = parent.as(ClosureExprSyntax.self), let loop = closure.parent?.as(FunctionCallExprSyntax.self),
                loop.trailingClosure?.id == closure.id,
                loop.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ForEach",
@@ -434,8 +439,18 @@ struct CommandExtractor {
             }
             current = parent
         }
-        var frames = [Evaluator.Frame(selfType: selfType)]
-        for (closure, collection) in loops.reversed() {
+        let constants = localConstants(in: lists.map { ($0.statements, $0.holding) },
+                                       readBy: [Syntax(call)] + loops.map { Syntax($0.collection) })
+        // The constants of the lists outside `depth` loops (outermost first), bound in `frame`.
+        func bindConstants(atDepth depth: Int, in frame: inout Evaluator.Frame) {
+            for (list, entry) in zip(lists, constants).reversed() where loops.count - list.innerLoops == depth {
+                for (name, value) in entry { frame.locals[name] = evaluator.evaluate(value, frame: &frame) }
+            }
+        }
+        var first = Evaluator.Frame(selfType: selfType)
+        bindConstants(atDepth: 0, in: &first)
+        var frames = [first]
+        for (depth, (closure, collection)) in loops.reversed().enumerated() {
             var next: [Evaluator.Frame] = []
             for frame in frames {
                 var outer = frame
@@ -447,18 +462,51 @@ struct CommandExtractor {
                 guard let elements, !elements.isEmpty, elements.count * frames.count <= Self.maximumForEachRows else {
                     var inner = outer
                     evaluator.bindClosureParameters(closure, to: [.unknown(collection.sourceText)], frame: &inner)
+                    bindConstants(atDepth: depth + 1, in: &inner)
                     next.append(inner)
                     continue
                 }
                 for element in elements {
                     var inner = outer
                     evaluator.bindClosureParameters(closure, to: [element.value], frame: &inner)
+                    bindConstants(atDepth: depth + 1, in: &inner)
                     next.append(inner)
                 }
             }
             frames = next
         }
         return frames
+    }
+
+    /// The `let` constants each statement list declares before the statement holding the
+    /// shortcut, that `readers` read directly or through another such constant
+    /// (`let layouts = [...]` before `ForEach(Array(layouts.enumerated()))`, `let action =
+    /// [.heading1, .heading2][level - 1]` inside it), in declaration order; only those whose
+    /// initialiser calls none of the app's functions.
+    private func localConstants(in lists: [(statements: CodeBlockItemListSyntax, holding: Syntax)],
+                                readBy readers: [Syntax]) -> [[(name: String, value: ExprSyntax)]] {
+        let declared = lists.map { list in
+            list.statements.prefix { $0.position < list.holding.position }.flatMap { item -> [(name: String, value: ExprSyntax)] in
+                guard let declaration = item.item.as(VariableDeclSyntax.self),
+                      declaration.bindingSpecifier.tokenKind == .keyword(.let) else { return [] }
+                return declaration.bindings.compactMap { binding in
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                          let value = binding.initializer?.value, !callsAppFunction(value) else { return nil }
+                    return (name, value)
+                }
+            }
+        }
+        var needed = readers.reduce(into: Set<String>()) { $0.formUnion(Evaluator.names(in: $1)) }
+        var grew = true
+        while grew {
+            grew = false
+            for constant in declared.joined() where needed.contains(constant.name) {
+                let before = needed.count
+                needed.formUnion(Evaluator.names(in: constant.value))
+                grew = grew || needed.count != before
+            }
+        }
+        return declared.map { $0.filter { needed.contains($0.name) } }
     }
 
     /// Binds the names the `if let` statements around a shortcut unwrap (`if let shortcut =
@@ -499,6 +547,21 @@ struct CommandExtractor {
 
     /// Whether `expression` calls a function anywhere (a binding of a plain name or member is
     /// cheap to evaluate and may be a fixed `nil`).
+    /// Whether `expression` calls a function or method the app declares (constructing a value,
+    /// a tuple or a system call such as `Array(…)` calls none).
+    private func callsAppFunction(_ expression: ExprSyntax) -> Bool {
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = ShortcutFinder.calledName(node) { names.insert(name) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(expression)
+        return finder.names.contains { index.functionsByName[$0] != nil || index.globalFunctions[$0] != nil }
+    }
+
     private static func callsFunction(_ expression: ExprSyntax) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .leftParen }
     }
@@ -594,9 +657,29 @@ final class ShortcutFinder: SyntaxVisitor {
     }
 
     /// Whether `call` is SwiftUI's `.keyboardShortcut(…)` modifier, which always takes an
-    /// argument (`binding.keyboardShortcut()` is the app's own method).
+    /// argument (`binding.keyboardShortcut()` is the app's own method). Inside `extension View`
+    /// the modifier applies to `self` without `self.`: there a bare `keyboardShortcut(…)`
+    /// counts when its first argument is unlabelled, as in every SwiftUI form (elsewhere a
+    /// bare call is the type's own member, such as a stored `keyboardShortcut: (Int) -> String?`).
     static func isKeyboardShortcutModifier(_ call: FunctionCallExprSyntax) -> Bool {
-        call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "keyboardShortcut" && !call.arguments.isEmpty
+        guard let first = call.arguments.first else { return false }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            return member.declName.baseName.text == "keyboardShortcut"
+        }
+        guard call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "keyboardShortcut", first.label == nil
+        else { return false }
+        var node = call.parent
+        while let current = node {
+            if let extensionDecl = current.as(ExtensionDeclSyntax.self) {
+                let extended = extensionDecl.extendedType.trimmedDescription
+                return extended == "View" || extended == "SwiftUI.View"
+            }
+            if current.is(StructDeclSyntax.self) || current.is(ClassDeclSyntax.self) || current.is(EnumDeclSyntax.self) {
+                return false
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// The name a call calls: `name` in `name(…)` and `x.name(…)`; `nil` for any other callee.

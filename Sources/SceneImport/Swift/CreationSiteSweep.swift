@@ -312,6 +312,54 @@ private final class SiteVisitor: SyntaxVisitor {
         return list.count == 1 && list.parent?.parent?.is(FunctionDeclSyntax.self) == true
     }
 
+    /// Whether `call` is the initial value of a declaration whose type annotation names only
+    /// the app's own types that are no commands, directly or as an array's elements or a
+    /// dictionary's keys and values (`static let all: [Shortcut] = [.init(input: …)]`,
+    /// `let table: [Signature: Action] = [.init(input: …): …]`), or the key of a lookup in
+    /// such a stored property of its type (`table[.init(input: …)]`): the annotation, not a
+    /// command, is what `.init` creates. A name the app does not declare as a type (a type
+    /// alias, a system type) leaves the site a command.
+    private func isDeclaredAsOtherType(_ call: FunctionCallExprSyntax) -> Bool {
+        var node = Syntax(call)
+        while let parent = node.parent {
+            if let binding = parent.as(PatternBindingSyntax.self) {
+                guard let annotation = binding.typeAnnotation?.type else { return false }
+                return namesOnlyOtherTypes(annotation.trimmedDescription)
+            }
+            if let lookup = parent.as(SubscriptCallExprSyntax.self) {
+                guard node.id != Syntax(lookup.calledExpression).id,
+                      let table = lookup.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                      let declared = currentType.flatMap({ index.type(named: $0) })?.properties[table]?.type
+                else { return false }
+                return namesOnlyOtherTypes(declared)
+            }
+            guard parent.is(ArrayElementSyntax.self) || parent.is(ArrayElementListSyntax.self) || parent.is(ArrayExprSyntax.self)
+                || parent.is(DictionaryElementSyntax.self) || parent.is(DictionaryElementListSyntax.self)
+                || parent.is(DictionaryExprSyntax.self) || parent.is(InitializerClauseSyntax.self)
+                || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self)
+            else { return false }
+            node = parent
+        }
+        return false
+    }
+
+    /// Whether every name in a type's text (`[Shortcut]`, `[Signature: String]`) is one of the
+    /// app's own types that is no command, or a standard library value type, and one at least
+    /// is the app's.
+    private func namesOnlyOtherTypes(_ type: String) -> Bool {
+        let names = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.filter { !Self.standardValueTypes.contains(String($0)) }
+        return !names.isEmpty && names.allSatisfy { name in
+            guard let info = index.type(named: String(name)), info.kind != .extensionOnly, info.kind != .protocol else { return false }
+            return !index.inherits(info.name, from: "UIKeyCommand")
+        }
+    }
+
+    /// Standard library types no command is.
+    private static let standardValueTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32",
+        "Int64", "UInt64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Swift",
+    ]
+
     private func isCreation(_ call: FunctionCallExprSyntax) -> Bool {
         let callee = call.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
@@ -321,7 +369,9 @@ private final class SiteVisitor: SyntaxVisitor {
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }
         let name = member.declName.baseName.text
         guard let base = member.base else {
-            if name == "init" { return call.arguments.contains { $0.label?.text == "input" } && !returnsOtherType(call) }
+            if name == "init" {
+                return call.arguments.contains { $0.label?.text == "input" } && !returnsOtherType(call) && !isDeclaredAsOtherType(call)
+            }
             return callsFactory(name, call)
         }
         let baseText = base.sourceText

@@ -35,6 +35,9 @@ struct ShortcutHelpers {
     /// The view modifiers that attach shortcuts, by type name, with their `body(content:)`.
     var shortcutModifiers: [String: SourceIndex.FunctionInfo] { modifiers }
 
+    /// The `extension View` methods that attach shortcuts, by name.
+    var viewHelperMethods: [String: [SourceIndex.FunctionInfo]] { viewMethods }
+
     /// Every helper's name (`modifier` when some view modifier attaches shortcuts).
     private(set) var names: Set<String> = []
 
