@@ -160,6 +160,7 @@ public struct SceneImporter: Sendable {
         try overlay.validate(types: Set(index.types.keys))
         let extractor = CommandExtractor(index: index, strings: strings, resources: resources)
         extractor.evaluator.budget = options.budget
+        extractor.evaluator.storyboardTabBars = interface.storyboards.flatMap(\.tabBarControllers)
         var inventory = extractor.commands()
         inventory += ObjectiveCImport(files: objectiveC, strings: strings).commands()
         let sweep = CreationSiteSweep(index: index, evaluator: extractor.evaluator)

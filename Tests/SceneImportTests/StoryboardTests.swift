@@ -95,4 +95,40 @@ import Testing
         #expect(result.report.responderPaths["PreviewViewController"] == "window/InboxViewController/PreviewViewController")
         #expect(result.report.containment.contains { $0.hasPrefix("InboxViewController → PreviewViewController (child)") })
     }
+
+    /// An `extension UITabBarController` building ⌘1…⌘n from `tabBar.items`, in an app whose
+    /// tabs only the storyboard gives: one command per tab the storyboard's tab bar controller has.
+    @Test func tabBarItemsCountTheStoryboardsTabs() throws {
+        let dir = ScratchDirectory.make() + "/Tabs"
+        try FileManager.default.createDirectory(atPath: dir + "/Base.lproj", withIntermediateDirectories: true)
+        let tabs = (1...3).map { "<segue destination=\"t\($0)\" kind=\"relationship\" relationship=\"viewControllers\" id=\"s\($0)\"/>" }
+        let controllers = (1...3).map { "<scene sceneID=\"c\($0)\"><objects><viewController id=\"t\($0)\" sceneMemberID=\"viewController\"/></objects></scene>" }
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="tabs">
+                <scenes>
+                    <scene sceneID="root"><objects>
+                        <tabBarController id="tabs" sceneMemberID="viewController">
+                            <connections>\(tabs.joined())</connections>
+                        </tabBarController>
+                    </objects></scene>
+                    \(controllers.joined())
+                </scenes>
+            </document>
+            """.write(toFile: dir + "/Base.lproj/Main.storyboard", atomically: true, encoding: .utf8)
+        try """
+            import UIKit
+            extension UITabBarController {
+                open override var keyCommands: [UIKeyCommand]? {
+                    tabBar.items?.enumerated().map { index, item in
+                        UIKeyCommand(input: "\\(index + 1)", modifierFlags: .command, action: #selector(selectTab))
+                    }
+                }
+                @objc func selectTab(sender: UIKeyCommand) {}
+            }
+            """.write(toFile: dir + "/Tabs.swift", atomically: true, encoding: .utf8)
+        let result = try SceneImporter().importApp(at: [dir])
+        #expect(result.inventory.map(\.displayShortcut).sorted() == ["cmd+1", "cmd+2", "cmd+3"])
+        #expect(result.inventory.allSatisfy { $0.declaredIn == "UITabBarController" && $0.action == "selectTabWithSender:" })
+    }
 }

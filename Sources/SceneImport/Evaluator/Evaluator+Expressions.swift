@@ -427,9 +427,19 @@ extension Evaluator {
                 break
             }
         }
-        guard let first = lists.first else { return nil }
+        guard let first = lists.first else { return storyboardTabBarItems(of: selfType) }
         let sameLength = lists.count > 1 && lists.allSatisfy { $0.count == first.count }
         return .array(first.map { .init(value: .object(type: "UITabBarItem", fields: [:]), conditions: sameLength ? [] : $0.conditions) })
+    }
+
+    /// `tabBar.items` of `type` when only storyboards give its tabs: the storyboards' tab bar
+    /// controllers of that class, or of a subclass (every one, for an `extension
+    /// UITabBarController`), when they all have the same number of tabs; `nil` otherwise.
+    private func storyboardTabBarItems(of type: String) -> Value? {
+        let counts = storyboardTabBars.filter { $0.tabs > 0 && index.inherits($0.customClass ?? "UITabBarController", from: type) }
+            .map(\.tabs)
+        guard let count = counts.first, counts.allSatisfy({ $0 == count }) else { return nil }
+        return .array(Array(repeating: .init(value: .object(type: "UITabBarItem", fields: [:]), conditions: []), count: count))
     }
 
     /// A stored property without an initialiser: the value the type's methods assign to it

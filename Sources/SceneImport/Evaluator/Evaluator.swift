@@ -79,6 +79,9 @@ final class Evaluator {
     /// (``ShortcutHelpers/viewHelperMethods``): a helper that calls one on a view
     /// (`Button { … }.editorShortcut(action)` in a view's own method) attaches what it does.
     var shortcutViewMethods: [String: [SourceIndex.FunctionInfo]] = [:]
+    /// The storyboards' tab bar controllers (``Storyboard/tabBarControllers``): `tabBar.items`
+    /// of a class no code gives its tabs has as many items as the storyboard gives it.
+    var storyboardTabBars: [(customClass: String?, tabs: Int)] = []
 
     /// A `.keyboardShortcut(…)` a shortcut helper reached.
     struct LoggedShortcut {

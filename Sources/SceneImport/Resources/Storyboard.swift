@@ -45,6 +45,14 @@ struct Storyboard {
         initialController = reader.initialController
     }
 
+    /// The tab bar controllers of the storyboard: the app class each instantiates (`nil` for a
+    /// plain `UITabBarController`) and how many tabs its `viewControllers` relationships give.
+    var tabBarControllers: [(customClass: String?, tabs: Int)] {
+        controllers.values.filter { $0.element == "tabBarController" }.sorted { $0.id < $1.id }.map { controller in
+            (controller.customClass, relationships.count { $0.source == controller.id && $0.kind == "viewControllers" })
+        }
+    }
+
     /// The app class a controller scene stands for, looking through plain UIKit containers to
     /// their first related app class (a `navigationController` whose root is `Editor` stands
     /// for `Editor`).

@@ -545,8 +545,6 @@ struct CommandExtractor {
         return true
     }
 
-    /// Whether `expression` calls a function anywhere (a binding of a plain name or member is
-    /// cheap to evaluate and may be a fixed `nil`).
     /// Whether `expression` calls a function or method the app declares (constructing a value,
     /// a tuple or a system call such as `Array(…)` calls none).
     private func callsAppFunction(_ expression: ExprSyntax) -> Bool {
@@ -562,6 +560,8 @@ struct CommandExtractor {
         return finder.names.contains { index.functionsByName[$0] != nil || index.globalFunctions[$0] != nil }
     }
 
+    /// Whether `expression` calls a function anywhere (a binding of a plain name or member is
+    /// cheap to evaluate and may be a fixed `nil`).
     private static func callsFunction(_ expression: ExprSyntax) -> Bool {
         expression.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .leftParen }
     }

@@ -317,8 +317,8 @@ private final class SiteVisitor: SyntaxVisitor {
     /// dictionary's keys and values (`static let all: [Shortcut] = [.init(input: …)]`,
     /// `let table: [Signature: Action] = [.init(input: …): …]`), or the key of a lookup in
     /// such a stored property of its type (`table[.init(input: …)]`): the annotation, not a
-    /// command, is what `.init` creates. A name the app does not declare as a type (a type
-    /// alias, a system type) leaves the site a command.
+    /// command, is what `.init` creates. A name neither the app declares as a type nor the
+    /// standard library has (a type alias, a UIKit type) leaves the site a command.
     private func isDeclaredAsOtherType(_ call: FunctionCallExprSyntax) -> Bool {
         var node = Syntax(call)
         while let parent = node.parent {
