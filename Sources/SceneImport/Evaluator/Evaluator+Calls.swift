@@ -1228,8 +1228,7 @@ extension Evaluator {
         func isKey(_ value: Value) -> Bool {
             switch value {
             case .shortcut, .string: return true
-            case .alternatives(let items), .array(let items):
-                // (A ternary with a `nil` branch comes flattened, each branch under its condition.)
+            case .alternatives(let items):
                 return items.contains { isKey($0.value) } && items.allSatisfy { isKey($0.value) || isNull($0) }
             default: return false
             }
@@ -1249,8 +1248,6 @@ extension Evaluator {
             var value = evaluate(argument.expression, frame: &frame, hint: "KeyboardShortcut")
             if !isKey(value) { value = evaluate(argument.expression, frame: &frame, hint: "KeyEquivalent") }
             if case .alternatives(let items) = value, isKey(value) {
-                keys = items.filter { !isNull($0) }
-            } else if case .array(let items) = value, isKey(value) {
                 keys = items.filter { !isNull($0) }
             } else {
                 keys = [.init(value: value, conditions: [])]

@@ -759,8 +759,18 @@ extension Evaluator {
         return .object(type: info.name, fields: [:])
     }
 
+    /// A ternary's value: commands and lists flattened into one list, each item under its
+    /// branch's condition (`nil` counts as no items there); any other pair of values a choice
+    /// (``choice(_:)``), a `nil` beside a single value included (`isWarning ? nil :
+    /// .defaultAction` is the key or none, not a list).
     func ternaryValue(_ thenValue: Value, _ elseValue: Value, condition: String) -> Value {
-        if thenValue.isCommand || elseValue.isCommand || thenValue.items != nil || elseValue.items != nil {
+        func isNil(_ value: Value) -> Bool {
+            if case .null = value { return true }
+            return false
+        }
+        func isSingle(_ value: Value) -> Bool { value.isKnown && value.items == nil && !value.isCommand }
+        let nilOrSingle = (isNil(thenValue) && isSingle(elseValue)) || (isNil(elseValue) && isSingle(thenValue))
+        if !nilOrSingle && (thenValue.isCommand || elseValue.isCommand || thenValue.items != nil || elseValue.items != nil) {
             return .array(flatten(thenValue, conditions: [condition]) + flatten(elseValue, conditions: ["!(\(condition))"]))
         }
         return choice([.init(value: thenValue, conditions: [condition]), .init(value: elseValue, conditions: ["!(\(condition))"])])

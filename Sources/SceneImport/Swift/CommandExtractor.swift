@@ -548,16 +548,9 @@ struct CommandExtractor {
     /// Whether `expression` calls a function or method the app declares (constructing a value,
     /// a tuple or a system call such as `Array(…)` calls none).
     private func callsAppFunction(_ expression: ExprSyntax) -> Bool {
-        final class Finder: SyntaxVisitor {
-            var names: Set<String> = []
-            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let name = ShortcutFinder.calledName(node) { names.insert(name) }
-                return .visitChildren
-            }
-        }
-        let finder = Finder(viewMode: .sourceAccurate)
-        finder.walk(expression)
-        return finder.names.contains { index.functionsByName[$0] != nil || index.globalFunctions[$0] != nil }
+        let collector = CallSummary.Collector()
+        collector.walk(expression)
+        return collector.summary.names.contains { index.functionsByName[$0] != nil || index.globalFunctions[$0] != nil }
     }
 
     /// Whether `expression` calls a function anywhere (a binding of a plain name or member is

@@ -172,8 +172,7 @@ struct CreationSiteSweep {
     }
 
     private func isCommandTypeName(_ text: String) -> Bool {
-        let name = text.trimmingCharacters(in: ["?", "!", " "])
-        return name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand")
+        evaluator.isCommandType(text.trimmingCharacters(in: ["?", "!", " "]))
     }
 }
 
@@ -254,12 +253,12 @@ private final class SiteVisitor: SyntaxVisitor {
 
     private var inCommandType: Bool {
         guard let type = currentType else { return false }
-        return type == "UIKeyCommand" || index.inherits(type, from: "UIKeyCommand")
+        return evaluator.isCommandType(type)
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let result = node.signature.returnClause?.type.sourceText.trimmingCharacters(in: ["?", "!", " "])
-        let isFactory = result.map { $0 == "UIKeyCommand" || index.inherits($0, from: "UIKeyCommand") } ?? false
+        let isFactory = result.map(evaluator.isCommandType) ?? false
         members.append((node.name.text, isFactory, adds(node.body)))
         returnTypes.append(result)
         return .visitChildren
@@ -350,7 +349,7 @@ private final class SiteVisitor: SyntaxVisitor {
         let names = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.filter { !Self.standardValueTypes.contains(String($0)) }
         return !names.isEmpty && names.allSatisfy { name in
             guard let info = index.type(named: String(name)), info.kind != .extensionOnly, info.kind != .protocol else { return false }
-            return !index.inherits(info.name, from: "UIKeyCommand")
+            return !evaluator.isCommandType(info.name)
         }
     }
 
@@ -364,7 +363,7 @@ private final class SiteVisitor: SyntaxVisitor {
         let callee = call.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            return name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand") || callsFactory(name, call)
+            return evaluator.isCommandType(name) || callsFactory(name, call)
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }
         let name = member.declName.baseName.text
@@ -375,7 +374,7 @@ private final class SiteVisitor: SyntaxVisitor {
             return callsFactory(name, call)
         }
         let baseText = base.sourceText
-        if name == "init" { return baseText == "UIKeyCommand" || index.inherits(baseText, from: "UIKeyCommand") }
+        if name == "init" { return evaluator.isCommandType(baseText) }
         return callsFactory(name, call)
     }
 
