@@ -123,6 +123,10 @@ struct AppModel {
         }
     }
 
+    /// UIKit's container controllers, which apps use without subclassing.
+    static let systemContainers: Set<String> = ["UITabBarController", "UINavigationController", "UISplitViewController",
+                                                "UIPageViewController"]
+
     static let standardEditActions: Set<String> = [
         "copy:", "cut:", "paste:", "selectAll:", "delete:", "undo", "redo", "find:", "toggleBoldface:",
         "toggleItalics:", "toggleUnderline:", "increaseSize:", "decreaseSize:",
@@ -143,11 +147,14 @@ struct AppModel {
         if info.kind == .struct, info.inherited.contains(where: Self.swiftUIProtocols.contains) {
             return .swiftUIView
         }
-        if info.kind == .extensionOnly, !index.isSystemType(info.name),
+        if info.kind == .extensionOnly,
            info.properties["keyCommands"]?.isOverride == true || info.functions.contains(where: { $0.isOverride && $0.name == "canPerformAction" }) {
             // A class declared outside the Swift source (in Objective-C) that Swift extends with
-            // responder overrides is a responder; its name tells a controller.
-            return info.name.hasSuffix("Controller") ? .controller : .responder
+            // responder overrides is a responder; its name tells a controller. Of UIKit's own
+            // classes, the containers an app instantiates as they are (a storyboard's tab bar
+            // controller, `UINavigationController(rootViewController:)`) are controllers.
+            if !index.isSystemType(info.name) { return info.name.hasSuffix("Controller") ? .controller : .responder }
+            if Self.systemContainers.contains(info.name) { return .controller }
         }
         guard info.kind == .class else { return .other }
         if info.inherited.contains(where: { $0 == "UIWindowSceneDelegate" || $0 == "UISceneDelegate" }) { return .other }
@@ -214,14 +221,21 @@ struct AppModel {
     /// the initial controller of each storyboard a window starts from as a window root.
     mutating func addContainment(from interface: InterfaceFiles) {
         for storyboard in interface.storyboards {
+            // A plain UIKit container is a scene's own class when the app extends that class
+            // with responder overrides (`extension UITabBarController { override var keyCommands … }`).
+            func sceneClass(_ id: String) -> String? {
+                guard let controller = storyboard.controllers[id] else { return nil }
+                if let customClass = controller.customClass { return customClass }
+                return Storyboard.systemClass(ofElement: controller.element).flatMap { role($0) == .controller ? $0 : nil }
+            }
             if interface.entryStoryboards.contains(storyboard.name), let initial = storyboard.initialController,
-               let root = storyboard.appClass(of: initial), index.type(named: root) != nil {
+               let root = sceneClass(initial) ?? storyboard.appClass(of: initial), index.type(named: root) != nil {
                 if !windowRoots.contains(root) { windowRoots.append(root) }
                 if !entryWindowRoots.contains(root) { entryWindowRoots.append(root) }
             }
             for relationship in storyboard.relationships {
-                guard let parent = storyboard.controllers[relationship.source]?.customClass,
-                      let child = storyboard.appClass(of: relationship.destination),
+                guard let parent = sceneClass(relationship.source),
+                      let child = sceneClass(relationship.destination) ?? storyboard.appClass(of: relationship.destination),
                       index.type(named: parent) != nil, index.type(named: child) != nil, parent != child,
                       !edges.contains(where: { $0.parent == parent && $0.child == child }) else { continue }
                 let kind: Edge.Kind = relationship.kind == "viewControllers" ? .tab

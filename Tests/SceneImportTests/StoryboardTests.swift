@@ -102,7 +102,12 @@ import Testing
         let dir = ScratchDirectory.make() + "/Tabs"
         try FileManager.default.createDirectory(atPath: dir + "/Base.lproj", withIntermediateDirectories: true)
         let tabs = (1...3).map { "<segue destination=\"t\($0)\" kind=\"relationship\" relationship=\"viewControllers\" id=\"s\($0)\"/>" }
-        let controllers = (1...3).map { "<scene sceneID=\"c\($0)\"><objects><viewController id=\"t\($0)\" sceneMemberID=\"viewController\"/></objects></scene>" }
+        var controllers = (2...3).map { "<scene sceneID=\"c\($0)\"><objects><viewController id=\"t\($0)\" sceneMemberID=\"viewController\"/></objects></scene>" }
+        controllers.append("""
+            <scene sceneID="c1"><objects><navigationController id="t1" sceneMemberID="viewController"><connections>\
+            <segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/></connections></navigationController></objects></scene>
+            <scene sceneID="c4"><objects><viewController id="list" customClass="ListViewController" sceneMemberID="viewController"/></objects></scene>
+            """)
         try """
             <?xml version="1.0" encoding="UTF-8"?>
             <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="tabs">
@@ -126,9 +131,19 @@ import Testing
                 }
                 @objc func selectTab(sender: UIKeyCommand) {}
             }
+            class ListViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(add))] }
+                @objc func add() {}
+            }
             """.write(toFile: dir + "/Tabs.swift", atomically: true, encoding: .utf8)
         let result = try SceneImporter().importApp(at: [dir])
-        #expect(result.inventory.map(\.displayShortcut).sorted() == ["cmd+1", "cmd+2", "cmd+3"])
-        #expect(result.inventory.allSatisfy { $0.declaredIn == "UITabBarController" && $0.action == "selectTabWithSender:" })
+        #expect(result.inventory.map(\.displayShortcut).sorted() == ["cmd+1", "cmd+2", "cmd+3", "cmd+n"])
+        #expect(result.inventory.filter { $0.declaredIn == "UITabBarController" }.allSatisfy { $0.action == "selectTabWithSender:" })
+        // The storyboard's plain tab bar controller is the key window's root (`Main`, with no
+        // `Info.plist` to name another), since the app extends its class with key commands;
+        // the plain navigation controller is not, since the app does not extend it.
+        #expect(result.report.responderPaths["UITabBarController"] == "window/UITabBarController")
+        #expect(result.report.responderPaths["ListViewController"] == "window/UITabBarController/ListViewController")
+        #expect(result.report.unresolved.isEmpty)
     }
 }

@@ -53,6 +53,18 @@ struct Storyboard {
         }
     }
 
+    /// The UIKit class a plain container scene instantiates (`tabBarController` makes a
+    /// `UITabBarController`); `nil` for other elements.
+    static func systemClass(ofElement element: String) -> String? {
+        switch element {
+        case "tabBarController": "UITabBarController"
+        case "navigationController": "UINavigationController"
+        case "splitViewController": "UISplitViewController"
+        case "pageViewController": "UIPageViewController"
+        default: nil
+        }
+    }
+
     /// The app class a controller scene stands for, looking through plain UIKit containers to
     /// their first related app class (a `navigationController` whose root is `Editor` stands
     /// for `Editor`).
@@ -102,11 +114,13 @@ struct InterfaceFiles: Sendable {
     init() {}
 
     init(files: [SourceFiles.File]) {
+        var readsInfoPlist = false
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             if file.path.hasSuffix(".storyboard") {
                 if let storyboard = Storyboard(data: data, file: file) { storyboards.append(storyboard) }
             } else if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
+                readsInfoPlist = true
                 if let main = plist["UIMainStoryboardFile"] as? String { entryStoryboards.insert(main) }
                 let manifest = plist["UIApplicationSceneManifest"] as? [String: Any]
                 let configurations = manifest?["UISceneConfigurations"] as? [String: Any] ?? [:]
@@ -118,5 +132,8 @@ struct InterfaceFiles: Sendable {
             }
         }
         storyboards.sort { $0.file < $1.file }
+        // Without an `Info.plist` to name it, the storyboard an app starts from is Xcode's
+        // default, `Main`.
+        if !readsInfoPlist, storyboards.contains(where: { $0.name == "Main" }) { entryStoryboards.insert("Main") }
     }
 }
