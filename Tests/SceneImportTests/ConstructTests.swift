@@ -2345,4 +2345,53 @@ import Scenes
                     == ["AppDelegate menu cmd+a paste:", "AppDelegate menu cmd+e edit", "AppDelegate menu cmd+l cut:",
                         "AppDelegate menu cmd+m copy:"])
     }
+
+    /// A type nested in another (`Reference.Group`) is not what a bare `Group { … }` names
+    /// outside it: in an `extension View` helper it is SwiftUI's `Group`, whose buttons carry the
+    /// shortcuts. A helper applying that helper through a modifier chain with an `#if` in it
+    /// reaches them too.
+    @Test func aNestedTypeIsNotVisibleByItsLastNameOutsideItsType() throws {
+        let sources = ["Views.swift": """
+            import SwiftUI
+            struct Reference: Hashable {
+                var symbol: String
+                struct Group: Hashable { var title: String }
+                static let groups = [Group(title: "Undo")]
+            }
+            extension View {
+                func undoShortcuts(onUndo: @escaping () -> Void) -> some View {
+                    background {
+                        Group {
+                            Button("") { onUndo() }
+                                .keyboardShortcut("z", modifiers: .command)
+                        }
+                        .hidden()
+                    }
+                }
+                func canvasLifecycle(title: String) -> some View {
+                    undoShortcuts { }
+                        .navigationTitle(title)
+                        #if os(iOS)
+                        .navigationBarTitleDisplayMode(.inline)
+                        #endif
+                        .onDisappear { }
+                }
+            }
+            struct CanvasView: View {
+                var body: some View {
+                    Text("canvas").undoShortcuts { }
+                }
+            }
+            struct DiagramView: View {
+                var body: some View {
+                    Text("diagram").canvasLifecycle(title: "Diagram")
+                }
+            }
+            @main
+            struct CanvasApp: App {
+                var body: some Scene { WindowGroup { CanvasView(); DiagramView() } }
+            }
+            """]
+        #expect(keys(try importing(sources)) == ["CanvasView swiftui cmd+z nil", "DiagramView swiftui cmd+z nil"])
+    }
 }

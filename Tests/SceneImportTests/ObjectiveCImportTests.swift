@@ -90,6 +90,33 @@ import Scenes
         #expect(result.inventory.first { $0.action == "refresh:" }?.file.hasSuffix("LibraryViewController.m") == true)
     }
 
+    /// A Swift struct named like an Objective-C view class (a representable wrapping the
+    /// controller that shows it) does not hide the class: its commands reach the scene.
+    @Test func aSwiftStructNamedLikeAnObjectiveCClassLeavesTheClassAResponder() throws {
+        var files = Self.files
+        files["App/LibraryViewController.h"]! += "\n@interface TerminalView : UIView\n@end\n"
+        files["App/TerminalView.m"] = """
+            #import "LibraryViewController.h"
+            @implementation TerminalView
+            - (NSArray<UIKeyCommand *> *)keyCommands {
+                return @[[UIKeyCommand keyCommandWithInput:@"k" modifierFlags:UIKeyModifierCommand action:@selector(clear:)]];
+            }
+            - (void)clear:(id)sender {}
+            @end
+            """
+        files["App/TerminalView.swift"] = """
+            import SwiftUI
+            struct TerminalView: UIViewControllerRepresentable {
+                func makeUIViewController(context: Context) -> LibraryViewController { LibraryViewController() }
+                func updateUIViewController(_ controller: LibraryViewController, context: Context) {}
+            }
+            """
+        let result = try importApp(files)
+        #expect(result.inventory.contains { $0.declaredIn == "TerminalView" && $0.action == "clear:" })
+        #expect(result.report.unresolved.isEmpty)
+        #expect(result.report.responderPaths["TerminalView"] != nil)
+    }
+
     /// The app has no Swift at all: it imports, and its cached array is stored commands.
     @Test func aCachedArrayGivesEachCommandOnceAndCountsAsStored() throws {
         let result = try importApp([

@@ -280,7 +280,7 @@ extension Evaluator {
         if let functions = index.globalFunctions[name], let function = match(functions, args: args) {
             return invoke(function, ofType: nil, args: args, frame: &frame, selfValue: nil, site: location(call))
         }
-        if let info = index.type(named: name) {
+        if let info = index.type(named: name, writtenIn: frame.selfType) {
             return construct(info, args: args, call: call, frame: &frame)
         }
         if let input = Self.keyInputFunction(name) { return .string(input) }

@@ -32,6 +32,14 @@ extension Evaluator {
             return evaluateMember(member, frame: &frame, hint: hint)
         case .functionCallExpr(let call):
             return evaluateCall(call, frame: &frame, hint: hint)
+        case .postfixIfConfigExpr(let postfix):
+            // `view.a() #if os(iOS) .b() #endif`: the base, then the modifiers of the clause the
+            // build compiles, applied to it (what they attach is logged as they run).
+            let base = postfix.base.map { evaluate($0, frame: &frame, hint: hint) }
+            guard let clause = index.conditions.activeClause(of: postfix.config),
+                  case .postfixExpression(let applied)? = clause.elements else { return base ?? .unknown(postfix.sourceText) }
+            _ = evaluate(applied, frame: &frame)
+            return .unknown(postfix.sourceText)
         case .macroExpansionExpr(let macro):
             if macro.macroName.text == "selector", let argument = macro.arguments.first?.expression {
                 return .selector(selectorName(argument.sourceText, frame: frame, in: location(argument).file))

@@ -160,14 +160,18 @@ struct SourceIndex {
     }
 
     /// Adds a type an Objective-C file declares (``add(objectiveC:)``).
-    mutating func addObjectiveCType(_ type: TypeInfo) { merge(type) }
+    mutating func addObjectiveCType(_ type: TypeInfo) { merge(type, fromObjectiveC: true) }
 
-    private mutating func merge(_ type: TypeInfo) {
+    private mutating func merge(_ type: TypeInfo, fromObjectiveC: Bool = false) {
         guard var existing = types[type.name] else {
             types[type.name] = type
             return
         }
-        if existing.kind == .extensionOnly && type.kind != .extensionOnly {
+        // A Swift struct or enum named like an Objective-C class (a `UIViewControllerRepresentable`
+        // `TerminalView` wrapping the `TerminalView : UIView` the controller shows) shadows the
+        // class only for Swift code; the responder is the class, so its kind and superclass win.
+        let classUnderValueType = fromObjectiveC && type.kind == .class && (existing.kind == .struct || existing.kind == .enum)
+        if (existing.kind == .extensionOnly && type.kind != .extensionOnly) || classUnderValueType {
             // The primary declaration's list comes first: its first entry is the superclass.
             existing.kind = type.kind
             existing.location = type.location
@@ -322,6 +326,22 @@ struct SourceIndex {
         let last = String(name.utf8.dropFirst(dot + 1)) ?? ""
         if let found = types[last] { return found }
         return nestedByLastName[last].flatMap { types[$0] }
+    }
+
+    /// The app type a bare name written inside `scope` (a type's full name; `nil` outside any
+    /// type) refers to, as Swift looks it up: a type nested in `scope`, an enclosing type or a
+    /// superclass of one, else a top-level type. A nested type elsewhere is not visible by its
+    /// last name: `Group { … }` in a view is SwiftUI's even when some type nests a `Group`.
+    func type(named name: String, writtenIn scope: String?) -> TypeInfo? {
+        guard !name.contains("."), nestedByLastName[name] != nil else { return type(named: name) }
+        var outer = scope.flatMap { type(named: $0)?.name }
+        while let current = outer {
+            for owner in [current] + ancestors(of: current).map(\.name) {
+                if let found = types[owner + "." + name] { return found }
+            }
+            outer = current.lastIndex(of: ".").map { String(current[..<$0]) }
+        }
+        return types[name]
     }
 
     /// UIKit's own class hierarchy, as far as the responders apps subclass go.
