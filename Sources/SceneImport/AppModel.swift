@@ -124,8 +124,7 @@ struct AppModel {
     }
 
     /// UIKit's container controllers, which apps use without subclassing.
-    static let systemContainers: Set<String> = ["UITabBarController", "UINavigationController", "UISplitViewController",
-                                                "UIPageViewController"]
+    static let systemContainers = Set(Storyboard.containerClasses.values)
 
     static let standardEditActions: Set<String> = [
         "copy:", "cut:", "paste:", "selectAll:", "delete:", "undo", "redo", "find:", "toggleBoldface:",
@@ -226,7 +225,7 @@ struct AppModel {
             func sceneClass(_ id: String) -> String? {
                 guard let controller = storyboard.controllers[id] else { return nil }
                 if let customClass = controller.customClass { return customClass }
-                return Storyboard.systemClass(ofElement: controller.element).flatMap { role($0) == .controller ? $0 : nil }
+                return Storyboard.containerClasses[controller.element].flatMap { role($0) == .controller ? $0 : nil }
             }
             if interface.entryStoryboards.contains(storyboard.name), let initial = storyboard.initialController,
                let root = sceneClass(initial) ?? storyboard.appClass(of: initial), index.type(named: root) != nil {

@@ -1221,15 +1221,11 @@ extension Evaluator {
         var keys: [Value.Item] = []
         // A `nil` shortcut attaches none: `isWarning ? nil : .defaultAction` is one key, under
         // its branch's condition.
-        func isNull(_ item: Value.Item) -> Bool {
-            if case .null = item.value { return true }
-            return false
-        }
         func isKey(_ value: Value) -> Bool {
             switch value {
             case .shortcut, .string: return true
             case .alternatives(let items):
-                return items.contains { isKey($0.value) } && items.allSatisfy { isKey($0.value) || isNull($0) }
+                return items.contains { isKey($0.value) } && items.allSatisfy { isKey($0.value) || $0.value.isNull }
             default: return false
             }
         }
@@ -1248,7 +1244,7 @@ extension Evaluator {
             var value = evaluate(argument.expression, frame: &frame, hint: "KeyboardShortcut")
             if !isKey(value) { value = evaluate(argument.expression, frame: &frame, hint: "KeyEquivalent") }
             if case .alternatives(let items) = value, isKey(value) {
-                keys = items.filter { !isNull($0) }
+                keys = items.filter { !$0.value.isNull }
             } else {
                 keys = [.init(value: value, conditions: [])]
             }

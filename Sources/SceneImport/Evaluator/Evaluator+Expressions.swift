@@ -772,12 +772,8 @@ extension Evaluator {
     /// (``choice(_:)``), a `nil` beside a single value included (`isWarning ? nil :
     /// .defaultAction` is the key or none, not a list).
     func ternaryValue(_ thenValue: Value, _ elseValue: Value, condition: String) -> Value {
-        func isNil(_ value: Value) -> Bool {
-            if case .null = value { return true }
-            return false
-        }
         func isSingle(_ value: Value) -> Bool { value.isKnown && value.items == nil && !value.isCommand }
-        let nilOrSingle = (isNil(thenValue) && isSingle(elseValue)) || (isNil(elseValue) && isSingle(thenValue))
+        let nilOrSingle = (thenValue.isNull && isSingle(elseValue)) || (elseValue.isNull && isSingle(thenValue))
         if !nilOrSingle && (thenValue.isCommand || elseValue.isCommand || thenValue.items != nil || elseValue.items != nil) {
             return .array(flatten(thenValue, conditions: [condition]) + flatten(elseValue, conditions: ["!(\(condition))"]))
         }

@@ -53,17 +53,12 @@ struct Storyboard {
         }
     }
 
-    /// The UIKit class a plain container scene instantiates (`tabBarController` makes a
-    /// `UITabBarController`); `nil` for other elements.
-    static func systemClass(ofElement element: String) -> String? {
-        switch element {
-        case "tabBarController": "UITabBarController"
-        case "navigationController": "UINavigationController"
-        case "splitViewController": "UISplitViewController"
-        case "pageViewController": "UIPageViewController"
-        default: nil
-        }
-    }
+    /// UIKit's container controllers, which apps use without subclassing, by the storyboard
+    /// element that instantiates each (`tabBarController` makes a `UITabBarController`).
+    static let containerClasses: [String: String] = [
+        "tabBarController": "UITabBarController", "navigationController": "UINavigationController",
+        "splitViewController": "UISplitViewController", "pageViewController": "UIPageViewController",
+    ]
 
     /// The app class a controller scene stands for, looking through plain UIKit containers to
     /// their first related app class (a `navigationController` whose root is `Editor` stands

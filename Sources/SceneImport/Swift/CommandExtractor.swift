@@ -70,7 +70,7 @@ struct CommandExtractor {
         // `#if targetEnvironment(macCatalyst)` branch): then no build of this platform runs it.
         // Asked once a function: the answer searches every file naming it.
         var neverRun: [SourceLocation: Bool] = [:]
-        func isNeverRun(_ function: SourceIndex.FunctionInfo, of provider: String) -> Bool {
+        func isNeverRun(_ function: SourceIndex.FunctionInfo) -> Bool {
             if let known = neverRun[function.location] { return known }
             let answer = function.name != "buildMenu" && index.isNamedOnlyInExcludedCode(function.name)
             neverRun[function.location] = answer
@@ -81,7 +81,7 @@ struct CommandExtractor {
         // menu: none of its creation sites is a command.
         var roots: [String: [Bool]] = [:]  // provider → whether each of its root menu functions is never run
         for (provider, function, _) in menus where function.name == "buildMenu" || !evaluator.menuFunctionsCalled.contains(function.location) {
-            roots[provider, default: []].append(isNeverRun(function, of: provider))
+            roots[provider, default: []].append(isNeverRun(function))
         }
         let deadMenuTypes = Set(roots.filter { !$0.value.isEmpty && $0.value.allSatisfy { $0 } }.keys)
         for (provider, function, commands) in menus {
@@ -91,7 +91,7 @@ struct CommandExtractor {
             }
             if function.name == "buildMenu" ? evaluator.menuBuildersCalled.contains(provider)
                 : evaluator.menuFunctionsCalled.contains(function.location) { continue }
-            if isNeverRun(function, of: provider) {
+            if isNeverRun(function) {
                 // Never run on this platform: its creation sites are no commands either.
                 if let body = function.body { evaluator.skippedRegions.insert(body.id) }
                 continue
@@ -289,7 +289,7 @@ struct CommandExtractor {
             // built (asked only of code that attaches a shortcut: the search walks every file
             // naming it).
             if let computed, !finder.calls.isEmpty, !index.reads(computed, of: info.name, inFile: privateTo) { continue }
-            for call in finder.calls where isCompiled(call, within: root) && !isInBranchThatNeverRuns(call, within: root) {
+            for call in finder.calls where !index.conditions.excludes(call, within: root) && !isInBranchThatNeverRuns(call, within: root) {
                 evaluator.reset()
                 evaluator.beginProvider("\(info.name) .keyboardShortcut")
                 let conditions = enclosingConditions(of: call, within: root)
@@ -562,18 +562,6 @@ struct CommandExtractor {
     /// The most rows one `.keyboardShortcut` inside `ForEach` gives before its input is left
     /// unknown.
     static let maximumForEachRows = 256
-
-    /// Whether every `#if` around the node (up to `root`) compiles the clause it is in.
-    private func isCompiled(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {
-        var current = Syntax(node)
-        while let parent = current.parent, current.id != root.id {
-            if let clause = parent.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self) {
-                if index.conditions.activeClause(of: block)?.id != clause.id { return false }
-            }
-            current = parent
-        }
-        return true
-    }
 
     /// Whether the node (up to `root`) sits in a branch of an `if #available(…)` that this
     /// build never takes: the `else` of a check the deployment target always meets

@@ -147,6 +147,25 @@ public struct CompilationConditions: Sendable, Equatable {
         return 0
     }
 
+    /// Whether `node` is a clause of a `#if` block that this build leaves out.
+    func isExcludedClause(_ node: Syntax) -> Bool {
+        guard let clause = node.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self) else {
+            return false
+        }
+        return activeClause(of: block)?.id != clause.id
+    }
+
+    /// Whether `node` lies in a `#if` clause this build leaves out, looking up to `root` (to
+    /// the top of the tree when `nil`).
+    func excludes(_ node: some SyntaxProtocol, within root: Syntax? = nil) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, current.id != root?.id {
+            if isExcludedClause(parent) { return true }
+            current = parent
+        }
+        return false
+    }
+
     /// The clause of a `#if` block that is compiled, if any.
     func activeClause(of block: IfConfigDeclSyntax) -> IfConfigClauseSyntax? {
         for clause in block.clauses {

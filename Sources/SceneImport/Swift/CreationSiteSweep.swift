@@ -92,14 +92,8 @@ struct CreationSiteSweep {
     /// Whether the site lies in a branch the evaluator decided never runs for this build, or
     /// in a `private` function called only from such code (a Catalyst menu builder's helpers).
     private func isSkipped(_ node: some SyntaxProtocol, memo: inout [SyntaxIdentifier: Bool]) -> Bool {
-        var current: Syntax? = Syntax(node)
-        var enclosingFunction: FunctionDeclSyntax?
-        while let next = current {
-            if evaluator.skippedRegions.contains(next.id) { return true }
-            if enclosingFunction == nil, let function = next.as(FunctionDeclSyntax.self) { enclosingFunction = function }
-            current = next.parent
-        }
-        guard let function = enclosingFunction,
+        if liesInSkippedRegion(node) { return true }
+        guard let function = node.ancestorOrSelf(mapping: { $0.as(FunctionDeclSyntax.self) }),
               function.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) else { return false }
         if let known = memo[function.id] { return known }
         let answer = isCalledOnlyFromSkippedCode(function)
@@ -107,24 +101,24 @@ struct CreationSiteSweep {
         return answer
     }
 
+    /// Whether `node` or a node around it is code the evaluator skipped.
+    private func liesInSkippedRegion(_ node: some SyntaxProtocol) -> Bool {
+        var current: Syntax? = Syntax(node)
+        while let next = current {
+            if evaluator.skippedRegions.contains(next.id) { return true }
+            current = next.parent
+        }
+        return false
+    }
+
     /// Whether every mention of the `private` function's name in its file (it can be called
     /// from no other) lies in code the evaluator skipped, and there is one at least.
     private func isCalledOnlyFromSkippedCode(_ function: FunctionDeclSyntax) -> Bool {
         let name = function.name.text
-        let root = function.root
         var mentioned = false
-        for token in root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+        for token in function.root.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
             guard token.id != function.name.id else { continue }
-            var inSkipped = false
-            var current: Syntax? = Syntax(token)
-            while let next = current {
-                if evaluator.skippedRegions.contains(next.id) {
-                    inSkipped = true
-                    break
-                }
-                current = next.parent
-            }
-            guard inSkipped else { return false }
+            guard liesInSkippedRegion(token) else { return false }
             mentioned = true
         }
         return mentioned

@@ -75,22 +75,10 @@ extension SourceIndex {
             for offset in ByteSearch.offsets(of: name, in: &text) {
                 guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)), token.tokenKind == .identifier(name) else { continue }
                 if let parent = token.parent, parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionDeclSyntax.self) { continue }
-                if Self.isInExcludedClause(token, conditions: conditions) { excluded = true } else { return false }
+                if conditions.excludes(token) { excluded = true } else { return false }
             }
         }
         return excluded
-    }
-
-    private static func isInExcludedClause(_ token: TokenSyntax, conditions: CompilationConditions) -> Bool {
-        var node = Syntax(token)
-        while let parent = node.parent {
-            if let clause = parent.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
-               conditions.activeClause(of: block)?.id != clause.id {
-                return true
-            }
-            node = parent
-        }
-        return false
     }
 
     private func findsRead(_ name: String, of owner: String, inFile only: String?) -> Bool {
@@ -145,10 +133,7 @@ extension SourceIndex {
         var enclosing: String?
         var node = Syntax(token)
         while let parent = node.parent {
-            if let clause = parent.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
-               conditions.activeClause(of: block)?.id != clause.id {
-                return nil
-            }
+            if conditions.isExcludedClause(parent) { return nil }
             if let macro = parent.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return nil }
             if let macro = parent.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return nil }
             if let type = parent.asProtocol(DeclGroupSyntax.self) {
