@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 
@@ -141,7 +141,8 @@ extension CommandsBuiltPerPress: Codable {
     }
 
     private static func thousandths(of value: Decimal) -> UInt64 {
-        let scaled = NSDecimalNumber(decimal: value * 1000)
-        return scaled.doubleValue >= 0 && scaled.doubleValue < Double(UInt64.max) ? scaled.uint64Value : 0
+        // A decimal's text is exact, in the C notation; the whole thousandths are kept.
+        guard let scaled = Double((value * 1000).description), scaled >= 0, scaled < Double(UInt64.max) else { return 0 }
+        return UInt64(scaled)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 
@@ -141,11 +141,11 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
 
     /// Reads and decodes the report at `path`.
     public init(contentsOf path: String) throws(ImportReportFileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImportReportFileError(path: path, problem: .missing)
+        switch FileKind(path: path) {
+        case .absent: throw ImportReportFileError(path: path, problem: .missing)
+        case .directory: throw ImportReportFileError(path: path, problem: .directory)
+        default: break
         }
-        guard !isDirectory.boolValue else { throw ImportReportFileError(path: path, problem: .directory) }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ImportReportFileError(path: path, problem: .unreadable)
         }

@@ -1,5 +1,6 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
+import KeyTraceSupport
 import Synchronization
 import TraceFormat
 
@@ -49,12 +50,15 @@ extension TraceAnalyzer {
         let tail = TailPartition()
         let tailTop = topCount
         let finished = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        let started = DetachedThread.start(name: "keytrace-analyze", stackSize: 1 << 20) {
             tail.analyzer = TraceAnalyzer.readTail(of: reader, path: path, from: split, top: tailTop, reportingTo: tail)
             finished.signal()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
+        guard started else {
+            self = before
+            addTraceOnOneThread(reader, path: path, progress: progress)
+            return
+        }
 
         let expected = reader.footerRecordCount
         var head = reader.cursor(overChunks: 0..<split)

@@ -1,5 +1,5 @@
 import Comparison
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import Replay
 import Scenes

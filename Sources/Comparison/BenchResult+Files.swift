@@ -1,5 +1,5 @@
 import Analysis
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 

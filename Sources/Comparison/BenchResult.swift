@@ -1,5 +1,5 @@
 import Analysis
-import Foundation
+import FoundationEssentials
 import Statistics
 
 /// The result file of `keytrace bench`: what was measured, and per run its latency

@@ -1,5 +1,4 @@
 import Analysis
-import Foundation
 import KeyTraceSupport
 
 /// Two captures of the same keyboard compared (before and after a firmware or debounce change):
@@ -79,7 +78,7 @@ package struct HardwareComparison: Sendable, Codable {
         }
         let z = (p2 - p1) / (pooled * (1 - pooled) * (1 / n1 + 1 / n2)).squareRoot()
         let p = 0.5 * erfc(abs(z) / 2.0.squareRoot())
-        row.detail = String(format: "two-proportion z = %.2f, one-sided p = %.4f", z, p)
+        row.detail = String(cFormat: "two-proportion z = %.2f, one-sided p = %.4f", z, p)
         if z >= criticalZ { row.verdict = .regression } else if z <= -criticalZ { row.verdict = .improvement } else { row.verdict = .notSignificant }
         return row
     }
@@ -95,7 +94,7 @@ package struct HardwareComparison: Sendable, Codable {
         if current == base { verdict = .unchanged } else if current - base > limit { verdict = .regression } else if base - current > limit {
             verdict = .improvement
         } else { verdict = .withinThreshold }
-        let detail = String(format: "threshold %.0f ns (the larger of %.1f %% and %llu ns)", limit, policy.relativeThreshold * 100,
+        let detail = String(cFormat: "threshold %.0f ns (the larger of %.1f %% and %llu ns)", limit, policy.relativeThreshold * 100,
                             policy.minimumDelta)
         return Row(name: "polling jitter p99", gated: true, base: base, current: current, unit: "ns", verdict: verdict, detail: detail)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import KeyTraceSupport
 
 extension HostInfo {
@@ -24,7 +24,7 @@ extension HostInfo {
         guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("model name") {
             if let colon = line.firstIndex(of: ":") {
-                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                return line[line.index(after: colon)...].trimmingWhitespace()
             }
         }
         return nil

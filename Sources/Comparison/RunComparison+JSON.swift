@@ -1,5 +1,4 @@
 import Analysis
-import Foundation
 import KeyTraceSupport
 
 extension RunComparison {

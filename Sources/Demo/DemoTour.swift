@@ -1,7 +1,7 @@
 import Analysis
 import Bench
 import Capture
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import Recording
 import Replay
@@ -63,7 +63,7 @@ package struct DemoTour {
                                  : "\(replay.divergences) divergences"))
         let s = replay.statistics
         report("   keyCommands read \(s.keyCommandsCalls) times (UIKit's policy: \(s.uikitEquivalentCalls)); cache hit rate "
-               + String(format: "%.1f %%", (s.cacheHitRate ?? 0) * 100))
+               + String(cFormat: "%.1f %%", (s.cacheHitRate ?? 0) * 100))
 
         // 3. Analyse the replay's own stage timings.
         report("3. analysis of \(replayed):")

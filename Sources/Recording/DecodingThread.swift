@@ -1,6 +1,6 @@
 import Capture
 import Dispatch
-import Foundation
+import KeyTraceSupport
 import KeyTraceCore
 import Synchronization
 
@@ -30,7 +30,7 @@ enum DecodingThread {
                                                       batchSize: Int = 4096, depth: Int = 4) throws(CaptureError) {
         let ring = HandOffRing<CaptureEventBatch, CaptureError?>(depth: depth)
         let handOver = SourceHandOver(source: source)
-        let thread = Thread {
+        let started = DetachedThread.start(name: "keytrace-decoder") {
             var failure: CaptureError?
             do throws(CaptureError) {
                 try handOver.source.deliverBatches(capacity: batchSize) { batch in
@@ -44,8 +44,8 @@ enum DecodingThread {
             }
             ring.finish(last: nil, end: failure)
         }
-        thread.name = "keytrace-decoder"
-        thread.start()
+        // Without a second thread the source delivers on this one.
+        if !started { return try source.deliverEvents(to: &sink) }
         while true {
             switch ring.next() {
             case .batch(var events):

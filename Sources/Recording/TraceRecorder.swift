@@ -1,4 +1,4 @@
-import Foundation
+import KeyTraceSupport
 import KeyTraceCore
 import ResponderEngine
 import Synchronization
@@ -49,7 +49,8 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     // Writer side (the writer thread, or the dispatching thread when synchronous).
     private var output = RecordedEventWriter()
     private var writeError: TraceFormatError?
-    private var thread: Thread?
+    /// Whether a writer thread drains the ring (buffered mode, when the system gave a thread).
+    private var hasWriterThread = false
 
     /// Creates a recorder writing to `writer`.
     public init(writer: TraceWriter, mode: Mode = .synchronous) {
@@ -60,10 +61,10 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
             self.ring = ring
             producer = RecorderProducer(ring: ring)
             running.store(true, ordering: .releasing)
-            let thread = Thread { [unowned self] in self.drainLoop() }
-            thread.name = "keytrace-recorder"
-            self.thread = thread
-            thread.start()
+            // Without a thread the ring keeps what fits (the rest counts as dropped) and
+            // `finish()` drains it.
+            hasWriterThread = DetachedThread.start(name: "keytrace-recorder") { [unowned self] in self.drainLoop() }
+            if !hasWriterThread { running.store(false, ordering: .releasing) }
         } else {
             ring = nil
             producer = RecorderProducer(ring: nil)
@@ -127,10 +128,13 @@ public final class TraceRecorder: DispatchObserver, @unchecked Sendable {
     /// Returns the trace bytes for an in-memory writer.
     @discardableResult
     public func finish() throws(TraceFormatError) -> [UInt8] {
-        if thread != nil {
+        if hasWriterThread {
             closed.store(true, ordering: .releasing)
             while running.load(ordering: .acquiring) { usleep(200) }
-            thread = nil
+            hasWriterThread = false
+        } else if ring != nil {
+            closed.store(true, ordering: .releasing)
+            drainLoop()
         }
         if let writeError { throw writeError }
         if var drops = producer.takePendingDrops() { try output.write(&drops, to: writer) }

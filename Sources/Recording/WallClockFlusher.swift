@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import KeyTraceSupport
 import Synchronization
 import TraceFormat
 
@@ -17,7 +18,7 @@ final class WallClockFlusher: @unchecked Sendable {
 
     private let writer: TraceWriter
     private let interval: Duration
-    private let lock = NSLock()
+    private let lock = Mutex(())
     private let stopping = Atomic<Bool>(false)
     private let stopped = DispatchSemaphore(value: 0)
     /// The first flush that failed; the recording's next write reports the same problem.
@@ -27,16 +28,13 @@ final class WallClockFlusher: @unchecked Sendable {
     init(writer: TraceWriter, interval: Duration = defaultInterval) {
         self.writer = writer
         self.interval = interval
-        let thread = Thread { [self] in run() }
-        thread.name = "keytrace-flusher"
-        thread.start()
+        // Without a thread nothing flushes on the clock; the recording still flushes as it ends.
+        if !DetachedThread.start(name: "keytrace-flusher", { [self] in run() }) { stopping.store(true, ordering: .releasing); stopped.signal() }
     }
 
     /// Runs `body` with the writer to itself (no flush in between).
-    func exclusively<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+    func exclusively<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        try lock.withLock { _ throws(Failure) in try body() }
     }
 
     /// Stops the timer and waits until its thread has ended; throws the first flush failure.

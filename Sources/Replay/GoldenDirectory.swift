@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KeyTraceSupport
 
 /// A directory of golden traces (`NAME.ktrace` beside `NAME.golden.txt`), checked or re-recorded
 /// as a whole: `keytrace golden verify` and `keytrace golden update`.
@@ -14,7 +15,7 @@ package struct GoldenDirectory {
             throw .goldenDirectory(path, "cannot read the directory; pass the folder that holds the golden traces (default Traces/golden)")
         }
         self.path = path
-        traces = names.filter { $0.hasSuffix(".ktrace") }.sorted().map { (path as NSString).appendingPathComponent($0) }
+        traces = names.filter { $0.hasSuffix(".ktrace") }.sorted().map { PathText.appending($0, to: path) }
         guard !traces.isEmpty else {
             throw .goldenDirectory(path, "no .ktrace files; record one with `keytrace record … -o \(path)/NAME.ktrace`, then run `keytrace golden update`")
         }
@@ -29,7 +30,7 @@ package struct GoldenDirectory {
             // One replay checks both the golden text and the resolutions recorded in the trace.
             let check = try GoldenTrace.check(trace: trace, mode: .never)
             let replay = check.report
-            let name = (trace as NSString).lastPathComponent
+            let name = PathText.lastComponent(of: trace)
             if check.passed && replay.matches {
                 report("ok      \(name)  \(replay.presses) presses, \(replay.comparedResolutions) resolutions")
                 continue
@@ -59,7 +60,7 @@ package struct GoldenDirectory {
             try? FileManager.default.removeItem(atPath: trace)
             try FileManager.default.moveItem(atPath: temporary, toPath: trace)
             let check = try GoldenTrace.check(trace: trace, mode: .all)
-            let name = (trace as NSString).lastPathComponent
+            let name = PathText.lastComponent(of: trace)
             if check.expected == nil {
                 report("new     \(name): \(check.actual.count) lines written to \(check.golden)")
             } else if check.diff.isEmpty {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KeyTraceSupport
 import ResponderEngine
 
 /// Golden-trace checks: replay a committed trace and compare its canonical text — one
@@ -79,7 +80,7 @@ public enum GoldenTrace {
         options.keepLines = true
         options.stageTiming = false
         let report = try Replayer(trace: trace, options: options).run()
-        let lines = ["# \(report.scene): replay of \((trace as NSString).lastPathComponent)"]
+        let lines = ["# \(report.scene): replay of \(PathText.lastComponent(of: trace))"]
             + report.lines + ["# final scene state"] + report.finalState.split(separator: "\n").map(String.init)
         return (lines, report)
     }
@@ -104,8 +105,8 @@ public enum GoldenTrace {
     /// Writes `NAME.expected.txt`, `NAME.actual.txt` and `NAME.diff` for a failed check into `directory`.
     public static func writeArtifacts(_ check: Check, to directory: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let name = ((check.trace as NSString).lastPathComponent as NSString).deletingPathExtension
-        let base = (directory as NSString).appendingPathComponent(name)
+        let name = PathText.nameWithoutExtension(of: check.trace)
+        let base = PathText.appending(name, to: directory)
         try ((check.expected ?? []).joined(separator: "\n") + "\n").write(toFile: base + ".expected.txt", atomically: true, encoding: .utf8)
         try (check.actual.joined(separator: "\n") + "\n").write(toFile: base + ".actual.txt", atomically: true, encoding: .utf8)
         try (check.diff.joined(separator: "\n") + "\n").write(toFile: base + ".diff", atomically: true, encoding: .utf8)

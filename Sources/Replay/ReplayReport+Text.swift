@@ -1,4 +1,3 @@
-import Foundation
 import KeyTraceCore
 import ResponderEngine
 import Statistics
@@ -54,7 +53,7 @@ extension ReplayReport {
     }
 
     private func micros(_ value: UInt64) -> String {
-        String(format: "%.1f µs", Double(value) / 1000)
+        String(cFormat: "%.1f µs", Double(value) / 1000)
     }
 
     /// `hypervisor took 40 ms of CPU time (steal); thread preempted 3 times — …`.

@@ -106,7 +106,7 @@ public struct ReplayReport: Sendable {
         func parse(_ text: String) -> [String: String] {
             var result: [String: String] = [:]
             for line in text.split(separator: "\n") {
-                guard let range = line.range(of: " = ") else { continue }
+                guard let range = line.firstRange(of: " = ") else { continue }
                 result[String(line[..<range.lowerBound])] = String(line[range.upperBound...])
             }
             return result

@@ -1,4 +1,3 @@
-import Foundation
 import KeyTraceCore
 import ResponderEngine
 import Scenes

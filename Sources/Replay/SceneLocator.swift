@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KeyTraceSupport
 import Scenes
 
 /// Finds scenes by name: an explicit path, else `NAME.json` in the directories of
@@ -15,7 +16,7 @@ public enum SceneLocator {
         }
         if BundledScenes.json(named: name) != nil { return BundledScenes.reference(name) }
         if let trace {
-            let dir = (trace as NSString).deletingLastPathComponent
+            let dir = PathText.deletingLastComponent(of: trace)
             let base = dir.isEmpty ? "." : dir
             for directory in ["\(base)/scenes", "\(base)/../scenes"] {
                 let candidate = "\(directory)/\(name).json"

@@ -1,6 +1,5 @@
 import Analysis
 import Comparison
-import Foundation
 import KeyTraceCore
 import KeyTraceSupport
 
@@ -17,19 +16,19 @@ extension BenchResult {
         let medians = runMedians(of: .endToEnd)
         if let low = medians.min(), let high = medians.max(), low > 0 {
             lines.append("  run medians     \(ReportFormatting.duration(Double(low)))–\(ReportFormatting.duration(Double(high))) "
-                + String(format: "(spread %.1f %% of the lowest)", Double(high - low) / Double(low) * 100))
+                + String(cFormat: "(spread %.1f %% of the lowest)", Double(high - low) / Double(low) * 100))
         }
         let counters = perRunCounters
         lines.append("  per run         \(counters.presses) presses")
         let saved = counters.uikitEquivalentCalls > 0
-            ? String(format: ", %.1f %% saved", Double(counters.callsSaved) / Double(counters.uikitEquivalentCalls) * 100) : ""
+            ? String(cFormat: ", %.1f %% saved", Double(counters.callsSaved) / Double(counters.uikitEquivalentCalls) * 100) : ""
         lines.append("  keyCommands     \(counters.keyCommandsCalls) calls (the uikit policy makes \(counters.uikitEquivalentCalls)\(saved))")
         if counters.cacheHits + counters.cacheMisses > 0 {
             lines.append("  cache           \(counters.cacheHits) hits, \(counters.cacheMisses) misses"
-                + (counters.cacheHitRate.map { String(format: " (%.1f %% hits)", $0 * 100) } ?? ""))
+                + (counters.cacheHitRate.map { String(cFormat: " (%.1f %% hits)", $0 * 100) } ?? ""))
         }
         if let allocations = counters.allocations {
-            let perPress = counters.presses > 0 ? String(format: " (%.2f per press)", Double(allocations) / Double(counters.presses)) : ""
+            let perPress = counters.presses > 0 ? String(cFormat: " (%.2f per press)", Double(allocations) / Double(counters.presses)) : ""
             lines.append("  allocations     \(allocations) while dispatching\(perPress)")
         } else {
             lines.append("  allocations     not measured (this build cannot interpose the allocator)")

@@ -32,9 +32,9 @@ extension HardwareComparison.Row {
     /// `value` (this row's base or current) in the row's unit, as the reports show it.
     func formatted(_ value: Double) -> String {
         switch unit {
-        case "share": String(format: "%.3f %%", value * 100)
+        case "share": String(cFormat: "%.3f %%", value * 100)
         case "ns": ReportFormatting.duration(value)
-        default: String(format: "%.0f", value)
+        default: String(cFormat: "%.0f", value)
         }
     }
 }

@@ -1,6 +1,6 @@
 import Analysis
 import Comparison
-import Foundation
+import FoundationEssentials
 
 extension HardwareComparison {
     private var table: ReportTable {

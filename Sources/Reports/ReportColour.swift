@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import KeyTraceSupport
 
 /// Whether a text report may colour its output: the one rule every command that prints a
 /// report follows.

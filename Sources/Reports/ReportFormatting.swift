@@ -1,5 +1,4 @@
 import Comparison
-import Foundation
 import KeyTraceSupport
 
 /// Number formatting shared by the report renderers.
@@ -9,11 +8,11 @@ enum ReportFormatting {
         let magnitude = abs(nanoseconds)
         if magnitude < 1_000 {
             let rounded = (nanoseconds * 10).rounded() / 10
-            return rounded == rounded.rounded() ? "\(Int64(rounded)) ns" : String(format: "%.1f ns", rounded)
+            return rounded == rounded.rounded() ? "\(Int64(rounded)) ns" : String(cFormat: "%.1f ns", rounded)
         }
-        if magnitude < 1_000_000 { return String(format: "%.2f µs", nanoseconds / 1_000) }
-        if magnitude < 1_000_000_000 { return String(format: "%.2f ms", nanoseconds / 1_000_000) }
-        return String(format: "%.2f s", nanoseconds / 1_000_000_000)
+        if magnitude < 1_000_000 { return String(cFormat: "%.2f µs", nanoseconds / 1_000) }
+        if magnitude < 1_000_000_000 { return String(cFormat: "%.2f ms", nanoseconds / 1_000_000) }
+        return String(cFormat: "%.2f s", nanoseconds / 1_000_000_000)
     }
 
     /// A signed duration: `+630 ns`, `-1.20 µs`, `0 ns`.
@@ -24,26 +23,26 @@ enum ReportFormatting {
     /// A signed percentage of `base`: `+15.0 %`; empty when base is 0.
     static func percent(_ delta: Double, of base: Double) -> String {
         guard base != 0 else { return "" }
-        return String(format: "%+.1f %%", delta / base * 100)
+        return String(cFormat: "%+.1f %%", delta / base * 100)
     }
 
     /// A ratio with three decimals: `1.150`.
     static func ratio(_ value: Double?) -> String {
-        value.map { String(format: "%.3f", $0) } ?? "–"
+        value.map { String(cFormat: "%.3f", $0) } ?? "–"
     }
 
     /// A ratio with its interval: `1.150 [1.121, 1.182]`.
     static func ratioWithInterval(_ entry: LatencyComparison) -> String {
         guard let ratio = entry.ratio else { return "–" }
         guard let interval = entry.interval else { return self.ratio(ratio) }
-        return String(format: "%.3f [%.3f, %.3f]", ratio, interval.lower, interval.upper)
+        return String(cFormat: "%.3f [%.3f, %.3f]", ratio, interval.lower, interval.upper)
     }
 
     /// A p-value: three significant digits, scientific below 0.001.
     static func pValue(_ value: Double?) -> String {
         guard let value else { return "–" }
         if value == 0 { return "0" }
-        return value < 0.001 ? String(format: "%.1e", value) : String(format: "%.3g", value)
+        return value < 0.001 ? String(cFormat: "%.1e", value) : String(cFormat: "%.3g", value)
     }
 
     /// A per-press counter value, `–` when absent.
@@ -53,10 +52,10 @@ enum ReportFormatting {
 
     /// The decision rule in one line.
     static func rule(_ policy: ComparisonPolicy) -> String {
-        let relative = String(format: "%g %%", policy.relativeThreshold * 100)
-        let confidence = String(format: "%g %%", policy.confidence * 100)
+        let relative = String(cFormat: "%g %%", policy.relativeThreshold * 100)
+        let confidence = String(cFormat: "%g %%", policy.confidence * 100)
         return "timing regression = change > max(\(relative), \(duration(Double(policy.minimumDelta)))) "
-            + "and two-sided Mann-Whitney U p < \(String(format: "%g", policy.alpha)) on per-run medians; "
+            + "and two-sided Mann-Whitney U p < \(String(cFormat: "%g", policy.alpha)) on per-run medians; "
             + "ratio current/base with \(confidence) bootstrap CI; counters exact per press"
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import KeyTraceSupport
 
 /// A table of text cells rendered as aligned terminal text or as a markdown table.
 ///
@@ -38,7 +38,7 @@ struct ReportTable {
 
     /// A GitHub-flavoured markdown table.
     func markdown() -> String {
-        func escape(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|") }
+        func escape(_ s: String) -> String { s.replacing("|", with: "\\|") }
         var lines = ["| " + headers.map(escape).joined(separator: " | ") + " |"]
         lines.append("|" + headers.indices.map { rightAligned.contains($0) ? "---:|" : "---|" }.joined())
         lines += rows.map { "| " + $0.map(escape).joined(separator: " | ") + " |" }

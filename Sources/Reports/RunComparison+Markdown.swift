@@ -1,5 +1,4 @@
 import Comparison
-import Foundation
 import KeyTraceSupport
 
 extension RunComparison {
@@ -22,7 +21,7 @@ extension RunComparison {
         lines.append("`\(escape(base.label))` (\(base.runs) runs) → `\(escape(current.label))` (\(current.runs) runs) · "
             + "scene `\(escape(meta.scene.name))` · trace `\(escape(meta.trace))` · policy `\(meta.policy)`")
         lines.append("")
-        let confidence = String(format: "%g", policy.confidence * 100)
+        let confidence = String(cFormat: "%g", policy.confidence * 100)
         lines.append("| metric | base | current | change | ratio [\(confidence) % CI] | p | verdict |")
         lines.append("|---|--:|--:|--:|---|--:|---|")
         for entry in latency {

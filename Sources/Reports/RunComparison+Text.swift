@@ -1,6 +1,5 @@
 import Analysis
 import Comparison
-import Foundation
 
 extension RunComparison {
     /// An aligned terminal table. With `colour`, verdicts are coloured with ANSI escapes
@@ -66,7 +65,7 @@ extension RunComparison {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private var confidenceLabel: String { String(format: "%g %%", policy.confidence * 100) }
+    private var confidenceLabel: String { String(cFormat: "%g %%", policy.confidence * 100) }
 
     private enum Colour: String {
         case red = "31", green = "32", yellow = "33"

@@ -1,5 +1,5 @@
 import Analysis
-import Foundation
+import KeyTraceSupport
 
 /// Small inline SVG charts for the HTML report: no scripts, no external resources.
 ///
@@ -176,7 +176,7 @@ enum SVGChart {
             + "height=\"\(Int(height))\" role=\"img\" aria-label=\"\(HTMLText.escape(title))\">\(body)</svg>"
     }
 
-    static func fmt(_ v: Double) -> String { String(format: "%.1f", v) }
+    static func fmt(_ v: Double) -> String { String(cFormat: "%.1f", v) }
 }
 
 /// HTML escaping for text and attribute values.

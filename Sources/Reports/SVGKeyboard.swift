@@ -1,5 +1,5 @@
 import Analysis
-import Foundation
+import KeyTraceSupport
 import KeyTraceCore
 
 /// A US ANSI keyboard drawn as inline SVG with one value per key shaded on it: the heat maps
@@ -71,16 +71,16 @@ enum SVGKeyboard {
     private static func shade(_ share: Double, _ colour: (r: Int, g: Int, b: Int)) -> String {
         let s = Swift.min(1, Swift.max(0, share))
         func mix(_ c: Int) -> Int { Int((255 - Double(255 - c) * s).rounded()) }
-        return String(format: "#%02x%02x%02x", mix(colour.r), mix(colour.g), mix(colour.b))
+        return String(cFormat: "#%02x%02x%02x", mix(colour.r), mix(colour.g), mix(colour.b))
     }
 
     /// A label that fits on a key cap: the key's name, shortened.
     private static func shortName(_ usage: UInt16) -> String {
         let name = HIDUsage(usage).name
-        let short = name.replacingOccurrences(of: "Left ", with: "L").replacingOccurrences(of: "Right ", with: "R")
-            .replacingOccurrences(of: "Arrow", with: "").trimmingCharacters(in: .whitespaces)
+        let short = name.replacing("Left ", with: "L").replacing("Right ", with: "R")
+            .replacing("Arrow", with: "").trimmingWhitespace()
         return HTMLText.escape(short.count > 6 ? String(short.prefix(5)) + "…" : short)
     }
 
-    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
+    private static func f(_ value: Double) -> String { String(cFormat: "%.1f", value) }
 }

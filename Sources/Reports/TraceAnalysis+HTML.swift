@@ -63,7 +63,7 @@ extension TraceAnalysis {
             }
             out += figure("\(name): chatter per key (share of its presses)", SVGKeyboard.heatMap(
                 chatter, title: "chatter heat map", colour: (225, 87, 89),
-                label: { String(format: "%.1f %% chatter", $0 * 100) }))
+                label: { String(cFormat: "%.1f %% chatter", $0 * 100) }))
             out += figure("\(name): dwell per key (median down → up)", SVGKeyboard.heatMap(
                 dwell, title: "dwell heat map", colour: (78, 121, 167), label: { ReportFormatting.duration($0) }))
             out += figure("\(name): gaps between reports", SVGChart.histogram(

@@ -1,13 +1,13 @@
 import Analysis
-import Foundation
+import FoundationEssentials
 
 extension TraceAnalysis {
     /// The "Keyboard hardware" section: rollover, chatter, chords, polling and per-key figures of
     /// every device, each table cut to `rows` rows.
     func hardwareSection(_ h: HardwareFigures, rows: Int) -> ReportSection {
         func ns(_ value: UInt64) -> String { ReportFormatting.duration(Double(value)) }
-        func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
-        func at(_ offset: UInt64) -> String { String(format: "+%.6f s", Double(offset) / 1e9) }
+        func percent(_ share: Double) -> String { String(cFormat: "%.1f %%", share * 100) }
+        func at(_ offset: UInt64) -> String { String(cFormat: "+%.6f s", Double(offset) / 1e9) }
         let multi = h.devices.count > 1
 
         var overview = ReportTable(["device", "key-downs", "reports", "max held", "non-modifier", "NKRO exercised",
@@ -84,7 +84,7 @@ extension TraceAnalysis {
     /// Caps Lock intervals, each cut to `rows` rows.
     private func reportTables(_ h: HardwareFigures, rows: Int) -> [ReportTable] {
         func ns(_ value: UInt64) -> String { ReportFormatting.duration(Double(value)) }
-        func at(_ offset: UInt64) -> String { String(format: "+%.6f s", Double(offset) / 1e9) }
+        func at(_ offset: UInt64) -> String { String(cFormat: "+%.6f s", Double(offset) / 1e9) }
         var reports = ReportTable(["device", "input reports", "changes", "duplicates", "idle", "every poll", "missed polls",
                                    "phantom state", "output reports", "LED changes", "Caps Lock on"])
         var gaps = ReportTable(["device", "at", "gap", "missed polls"], rightAligned: [1, 2, 3])

@@ -1,6 +1,5 @@
 import Analysis
 import Comparison
-import Foundation
 import KeyTraceCore
 
 /// One titled part of a report: notes (sentences) and tables. Text, markdown and HTML render
@@ -34,7 +33,7 @@ extension TraceAnalysis {
     }
 
     private static func ns(_ value: UInt64) -> String { ReportFormatting.duration(Double(value)) }
-    private static func percent(_ share: Double) -> String { String(format: "%.1f %%", share * 100) }
+    private static func percent(_ share: Double) -> String { String(cFormat: "%.1f %%", share * 100) }
 
     private func overviewSection() -> ReportSection {
         var table = ReportTable(["trace", "source", "scene", "policy", "records", "keys", "dispatches", "span"],
@@ -103,7 +102,7 @@ extension TraceAnalysis {
                                  "dominant stage"], rightAligned: [0, 1, 6])
         let multi = traces.count > 1
         for (i, p) in slowest.enumerated() {
-            let offset = String(format: "+%.6f s", Double(p.offsetNanoseconds) / 1e9)
+            let offset = String(cFormat: "+%.6f s", Double(p.offsetNanoseconds) / 1e9)
             let route = [p.provider, p.target].compactMap { $0 }.joined(separator: " → ")
             let dominant = "\(p.dominantStage) \(Self.ns(p.dominantNanoseconds))"
             table.add(["\(i + 1)", (multi ? "\(p.trace) " : "") + offset, "\(p.phase) \(p.shortcut)", p.outcome,
@@ -121,11 +120,11 @@ extension TraceAnalysis {
         var table = ReportTable(["policy", "calls", "per press (mean)", "per press (max)"])
         let recorded = traces.compactMap(\.policy)
         let label = Set(recorded).count == 1 ? "recorded (\(recorded[0]))" : "recorded"
-        table.add([label, "\(k.calls)", String(format: "%.2f", k.callsPerPressMean), "\(k.callsPerPressMax)"])
-        table.add(["uikit (would have made)", "\(k.uikitPolicyCalls)", String(format: "%.2f", k.uikitPolicyCallsPerPressMean),
+        table.add([label, "\(k.calls)", String(cFormat: "%.2f", k.callsPerPressMean), "\(k.callsPerPressMax)"])
+        table.add(["uikit (would have made)", "\(k.uikitPolicyCalls)", String(cFormat: "%.2f", k.uikitPolicyCallsPerPressMean),
                    "\(k.uikitPolicyCallsPerPressMax)"])
         var notes = ["\(k.dispatches) dispatches with counters; calls saved against uikit: \(k.callsSaved)"
-                     + (k.uikitPolicyCalls > 0 ? String(format: " (%.1f %%)", Double(k.callsSaved) / Double(k.uikitPolicyCalls) * 100) : "")
+                     + (k.uikitPolicyCalls > 0 ? String(cFormat: " (%.1f %%)", Double(k.callsSaved) / Double(k.uikitPolicyCalls) * 100) : "")
                      + "; command-list enumerations: \(k.enumerations)."]
         var tables = [table]
         if let per = k.perResponder {

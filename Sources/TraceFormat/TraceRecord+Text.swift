@@ -1,4 +1,3 @@
-import Foundation
 import KeyTraceCore
 
 extension TraceRecord {
@@ -43,7 +42,7 @@ extension TraceRecord {
             return head + "\(r.count) events lost from \(r.device)"
         case .marker(let r):
             // One record a line: a multi-line marker text (a scene-state snapshot) shows its line breaks as ⏎.
-            return head + r.label + (r.text.map { ": " + $0.replacingOccurrences(of: "\n", with: " ⏎ ") } ?? "")
+            return head + r.label + (r.text.map { ": " + $0.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ⏎ ") } ?? "")
         case .hidReport(let r):
             return head + r.textLine
         case .unknown(let r):

@@ -2,7 +2,7 @@ import Analysis
 import ArgumentParser
 import Bench
 import Comparison
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 import Reports
@@ -71,7 +71,7 @@ struct AnalyzeCommand: ParsableCommand {
         let progress = ProgressBar()
         for path in traces {
             do {
-                try analyzer.addTrace(at: path) { read, expected in if read >= TraceAnalyzer.progressInterval { progress.update(label: URL(fileURLWithPath: path).lastPathComponent, read: read, expected: expected) } }
+                try analyzer.addTrace(at: path) { read, expected in if read >= TraceAnalyzer.progressInterval { progress.update(label: PathText.lastComponent(of: path), read: read, expected: expected) } }
             } catch {
                 progress.clear()
                 throw CommandFailure(message: "\(path): \(error.descriptionWithOffset)",

@@ -2,7 +2,7 @@ import Analysis
 import ArgumentParser
 import Bench
 import Comparison
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 import Replay

@@ -1,7 +1,7 @@
 import Analysis
 import ArgumentParser
 import Comparison
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 import Reports

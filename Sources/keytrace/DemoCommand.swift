@@ -1,6 +1,7 @@
 import ArgumentParser
 import Demo
-import Foundation
+import FoundationEssentials
+import KeyTraceSupport
 
 /// `keytrace demo`: record a bundled capture through a bundled scene, replay it, print the analysis.
 struct DemoCommand: ParsableCommand {
@@ -20,7 +21,7 @@ struct DemoCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: capture) else {
             throw CommandFailure.unusableInput("\(capture) not found; run `keytrace demo` from the repository root, or pass --capture FILE")
         }
-        let folder = directory ?? (NSTemporaryDirectory() + "keytrace-demo-\(getpid())")
+        let folder = directory ?? PathText.appending("keytrace-demo-\(getpid())", to: FileManager.default.temporaryDirectory.path)
         let tour = DemoTour(capture: capture, scenePath: try SceneArgument.path(scene), folder: folder)
         if try !tour.run(report: { print($0) }) { throw KeyTraceExit.checkFailed }
     }

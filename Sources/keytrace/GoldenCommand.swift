@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Replay
 import ResponderEngine
 import TraceFormat

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import KeyTraceCore
 import KeyTraceSupport
 import Replay

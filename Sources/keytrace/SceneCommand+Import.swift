@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import KeyTraceSupport
 
 extension SceneCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Comparison
-import Foundation
+import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 import SceneDiff

@@ -175,8 +175,10 @@ struct USBKeyboardDecoder {
     private var decoded = CaptureSummary()
     private var skips = SkipCounts()
     private var endpoints: [EndpointKey: Endpoint] = [:]
-    /// The endpoint of the previous interrupt packet: consecutive reports mostly come from one.
-    private var lastEndpoint: Endpoint?
+    /// The endpoint of the previous interrupt packet (consecutive reports mostly come from one),
+    /// not retained: ``endpoints`` owns every endpoint for the decoder's lifetime, and reading
+    /// it this way spares each packet an atomic retain and release.
+    private var lastEndpoint: Unmanaged<Endpoint>?
     private var devices: [DeviceKey: Device] = [:]
     /// The presses of the boot report being decoded, held back until its report record is out:
     /// the first ones of the array, which is overwritten rather than emptied for each report.
@@ -211,18 +213,23 @@ struct USBKeyboardDecoder {
 
     private mutating func skip(_ reason: Skip) { skips[reason] += 1 }
 
-    /// The state of endpoint `key`, created on first use.
+    /// The state of endpoint `key` (created on first use) for the time of `body`: the previous
+    /// packet's endpoint without a reference count, another one looked up.
     @inline(__always)
-    private mutating func endpoint(_ key: EndpointKey) -> Endpoint {
-        if let last = lastEndpoint, last.key == key { return last }
-        return lookUpEndpoint(key)
+    private mutating func withEndpoint(_ key: EndpointKey, _ body: (inout Self, Endpoint) -> Void) {
+        if let last = lastEndpoint, last._withUnsafeGuaranteedRef({ $0.key == key }) {
+            last._withUnsafeGuaranteedRef { body(&self, $0) }
+        } else {
+            body(&self, lookUpEndpoint(key))
+        }
     }
 
-    /// ``endpoint(_:)`` for another endpoint than the previous packet's.
+    /// The endpoint `key`, created on first use, which becomes the one ``withEndpoint(_:_:)``
+    /// finds first.
     private mutating func lookUpEndpoint(_ key: EndpointKey) -> Endpoint {
         let endpoint = endpoints[key] ?? newEndpoint(key)
         endpoints[key] = endpoint
-        lastEndpoint = endpoint
+        lastEndpoint = Unmanaged.passUnretained(endpoint)
         return endpoint
     }
 
@@ -421,7 +428,11 @@ struct USBKeyboardDecoder {
     private mutating func consumeInterruptIn<Sink: CaptureEventSink>(_ packet: USBPacket, timestamp: UInt64,
                                                                      into sink: inout Sink) {
         let key = EndpointKey(bus: packet.bus, device: packet.device, endpoint: packet.endpoint)
-        var state = endpoint(key)
+        withEndpoint(key) { decoder, state in decoder.consumeInterruptIn(packet, of: state, key: key, timestamp: timestamp, into: &sink) }
+    }
+
+    private mutating func consumeInterruptIn<Sink: CaptureEventSink>(_ packet: USBPacket, of state: Endpoint, key: EndpointKey,
+                                                                     timestamp: UInt64, into sink: inout Sink) {
         if let interval = packet.urbInterval, interval > 0, state.urbInterval != interval { state.urbInterval = interval }
         if state.role == .unknown, devices[key.deviceKey]?.descriptor?.deviceClass == 9 { state.role = .hub }
         let report = packet.data
@@ -430,14 +441,13 @@ struct USBKeyboardDecoder {
         case .mouse: skip(.mouse)
         case .other: skip(.otherDevice)
         case .unknown:
-            classify(report, &state)
+            classify(report, state)
             if state.role == .keyboard {
                 endpoints[key] = state
                 announce(key, into: &sink)
-                state = endpoints[key] ?? state
                 decoded.reportsDecoded += state.undecidedReports
                 state.undecidedReports = 0
-                decode(report, &state, timestamp: timestamp, into: &sink)
+                decode(report, state, timestamp: timestamp, into: &sink)
             } else if state.role == .other, state.undecidedReports > 0 {
                 skips[.otherDevice] += state.undecidedReports
                 state.undecidedReports = 0
@@ -447,7 +457,7 @@ struct USBKeyboardDecoder {
                 decoded.updateEndpoint(key.id) { $0.role = role }
             }
         case .keyboard:
-            decode(report, &state, timestamp: timestamp, into: &sink)
+            decode(report, state, timestamp: timestamp, into: &sink)
         }
         if state.role == .mouse || state.role == .other {
             decoded.updateEndpoint(key.id) { $0.sawReport(length: report.count) }
@@ -455,7 +465,7 @@ struct USBKeyboardDecoder {
     }
 
     /// The boot-report heuristic for an endpoint no descriptor described.
-    private mutating func classify(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint) {
+    private mutating func classify(_ report: UnsafeRawBufferPointer, _ state: Endpoint) {
         switch report.count {
         case 0:
             skip(.otherDevice)
@@ -497,11 +507,11 @@ struct USBKeyboardDecoder {
         }
     }
 
-    private mutating func decode<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint,
+    private mutating func decode<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: Endpoint,
                                                          timestamp: UInt64, into sink: inout Sink) {
         switch state.layout {
         case .boot:
-            decodeBoot(report, &state, timestamp: timestamp, wire: report, into: &sink)
+            decodeBoot(report, state, timestamp: timestamp, wire: report, into: &sink)
         case .bootAfterReportID(let id):
             guard let first = report.first, first == id else {
                 recordInput(report, reportID: report.first ?? 0, state, timestamp: timestamp, phantom: false, into: &sink)
@@ -509,15 +519,15 @@ struct USBKeyboardDecoder {
                 return skip(.otherReport)
             }
             decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) }
-            decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), &state, timestamp: timestamp, wire: report, into: &sink)
+            decodeBoot(UnsafeRawBufferPointer(rebasing: report[1...]), state, timestamp: timestamp, wire: report, into: &sink)
         case .descriptor(let box):
-            decodeDescribed(report, &box.decoder, &state, timestamp: timestamp, into: &sink)
+            decodeDescribed(report, &box.decoder, state, timestamp: timestamp, into: &sink)
         }
     }
 
     private mutating func decodeDescribed<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer,
                                                                   _ decoder: inout HIDReportDecoder,
-                                                                  _ state: inout Endpoint, timestamp: UInt64,
+                                                                  _ state: Endpoint, timestamp: UInt64,
                                                                   into sink: inout Sink) {
         switch decoder.decode(report) {
         case .empty:
@@ -547,7 +557,7 @@ struct USBKeyboardDecoder {
     }
 
     /// Decodes a boot report; `wire` is the report as sent (with the report ID byte, if any).
-    private mutating func decodeBoot<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: inout Endpoint,
+    private mutating func decodeBoot<Sink: CaptureEventSink>(_ report: UnsafeRawBufferPointer, _ state: Endpoint,
                                                              timestamp: UInt64, wire: UnsafeRawBufferPointer,
                                                              into sink: inout Sink) {
         let id: UInt8 = wire.count > report.count ? wire[0] : 0

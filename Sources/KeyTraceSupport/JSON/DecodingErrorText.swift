@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Says where in a JSON document decoding failed and why, for the messages of the file types
 /// the analysis reads (bench results, import reports).
@@ -9,12 +9,11 @@ package enum DecodingErrorText {
         guard let error = error as? DecodingError else { return String(describing: error) }
         func path(_ context: DecodingError.Context) -> String {
             let keys = context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? "." + key.stringValue }
-            return keys.isEmpty ? "top level" : keys.joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            return keys.isEmpty ? "top level" : String(keys.joined().drop { $0 == "." })
         }
         switch error {
         case .dataCorrupted(let context):
-            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-            return "\(path(context)): \(underlying ?? context.debugDescription)"
+            return "\(path(context)): \(context.debugDescription)"
         case .keyNotFound(let key, let context):
             return "\(path(context)): missing key \"\(key.stringValue)\""
         case .typeMismatch(let type, let context):

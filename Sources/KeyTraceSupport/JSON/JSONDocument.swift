@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one encoder of KeyTrace's JSON documents (`keytrace-analysis/1`, `keytrace-bench/1`,
 /// comparison reports): pretty-printed with sorted keys and unescaped slashes, so the same value

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The running program's image: where its executable lies, and replacing it with another.
 package enum ProcessImage {
