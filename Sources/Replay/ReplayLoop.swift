@@ -142,19 +142,8 @@ struct ReplayLoop {
         if origin == nil { origin = press.timestamp }
         recorder?.setUncertaintyOfNextPress(key.timestampUncertainty)
         if makesRecords { observer.prepare(dispatcher) }
-        let resolution: Resolution
-        if var scheduler {
-            // Nothing but the dispatch between the wake-up and the dispatch.
-            let deadline = scheduler.deadline(of: press.timestamp, origin: origin ?? press.timestamp)
-            let woke = scheduler.wait(until: deadline)
-            resolution = dispatcher.dispatch(press)
-            let done = clock.now()
-            self.scheduler = scheduler
-            report.schedulingError.record(woke &- deadline)
-            report.latencyFromSchedule.record(done &- deadline)
-        } else {
-            resolution = dispatcher.dispatch(press)
-        }
+        // The timed path is out of line: an `asap` replay runs one call here.
+        let resolution = scheduler == nil ? dispatcher.dispatch(press) : dispatchOnSchedule(press)
         report.presses += 1
         commandsBuilt.record(resolution)
         outcomeCounts[Int(resolution.outcome.rawValue)] += 1
@@ -172,6 +161,21 @@ struct ReplayLoop {
                            firstResponder: runtime.application.firstResponder)
             if _slowPath(observer.distinctResolutions >= numberingThreshold) { startNumberingOver() }
         }
+    }
+
+    /// Waits for `press`'s moment on the schedule, dispatches it and records how late the wake-up
+    /// and the dispatch were: nothing but the dispatch between the wake-up and the dispatch.
+    @inline(never)
+    private mutating func dispatchOnSchedule(_ press: KeyPress) -> Resolution {
+        guard var scheduler else { return dispatcher.dispatch(press) }
+        let deadline = scheduler.deadline(of: press.timestamp, origin: origin ?? press.timestamp)
+        let woke = scheduler.wait(until: deadline)
+        let resolution = dispatcher.dispatch(press)
+        let done = clock.now()
+        self.scheduler = scheduler
+        report.schedulingError.record(woke &- deadline)
+        report.latencyFromSchedule.record(done &- deadline)
+        return resolution
     }
 
     /// How many distinct resolutions may be numbered before the numbering starts over

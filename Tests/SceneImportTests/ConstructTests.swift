@@ -988,6 +988,7 @@ import Scenes
         #expect(result.inventory.first { $0.input == "w" }?.line == 26)
     }
 
+    /// `.keyboardShortcut(nil)` removes a shortcut (one a container would give): no row.
     @Test func swiftUIShortcuts() throws {
         let result = try importing(["E.swift": """
             import SwiftUI
@@ -1000,6 +1001,7 @@ import Scenes
                         Button(action: {}) { Image(systemName: "arrow") }.keyboardShortcut(.App.refresh)
                         if showClose { Button("Close") {}.keyboardShortcut(.cancelAction) }
                         Button("OK") {}.keyboardShortcut(.defaultAction)
+                        Menu("Filter") { Button("All") {}.keyboardShortcut(nil) }
                         #if os(macOS)
                         Button("Mac") {}.keyboardShortcut("m")
                         #endif

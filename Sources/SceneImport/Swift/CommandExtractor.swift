@@ -642,8 +642,10 @@ final class ShortcutFinder: SyntaxVisitor {
     /// the modifier applies to `self` without `self.`: there a bare `keyboardShortcut(…)`
     /// counts when its first argument is unlabelled, as in every SwiftUI form (elsewhere a
     /// bare call is the type's own member, such as a stored `keyboardShortcut: (Int) -> String?`).
+    /// `.keyboardShortcut(nil)` is not one: it removes the shortcut a container would give.
     static func isKeyboardShortcutModifier(_ call: FunctionCallExprSyntax) -> Bool {
         guard let first = call.arguments.first else { return false }
+        if call.arguments.count == 1, first.expression.is(NilLiteralExprSyntax.self) { return false }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             return member.declName.baseName.text == "keyboardShortcut"
         }
