@@ -1025,6 +1025,28 @@ import Scenes
         #expect(result.inventory.first { $0.input == "UIKeyInputEscape" }?.condition == "showClose")
     }
 
+    /// `ForEach(1...min(Agent.allCases.count, 9))` runs over the numbers the enum fixes: the
+    /// standard library's `min` and `max` of integers are evaluated.
+    @Test func aRangeBoundedByMinOfACaseCountGivesOneShortcutPerNumber() throws {
+        let result = try importing(["G.swift": """
+            import SwiftUI
+            enum Agent: String, CaseIterable { case one, two, three }
+            struct Root: View {
+                var body: some View {
+                    Color.clear.background {
+                        ForEach(1...min(Agent.allCases.count, 9), id: \\.self) { n in
+                            Button("") {}.keyboardShortcut(KeyEquivalent(Character("\\(n)")), modifiers: .command)
+                        }
+                        ForEach(0..<max(2, 1), id: \\.self) { n in Button("") {}.keyboardShortcut(KeyEquivalent(Character("\\(n)"))) }
+                    }
+                }
+            }
+            """])
+        // SwiftUI's modifiers default to ⌘.
+        #expect(keys(result) == ["Root swiftui cmd+0 nil", "Root swiftui cmd+1 nil", "Root swiftui cmd+1 nil",
+                                 "Root swiftui cmd+2 nil", "Root swiftui cmd+3 nil"])
+    }
+
     @Test func protocolDefaultAndSharedHelper() throws {
         let result = try importing(["F.swift": """
             import UIKit

@@ -257,6 +257,17 @@ extension Evaluator {
         case "Set", "Array":
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: hint) }
             return .array([])
+        case "min", "max":
+            // The standard library's, of integers the source fixes (`min(Tool.allCases.count, 9)`).
+            var numbers: [Int] = []
+            for argument in args where argument.label == nil {
+                guard case .int(let n) = evaluate(argument.expression, frame: &frame) else { return .unknown(call.sourceText) }
+                numbers.append(n)
+            }
+            guard numbers.count >= 2, numbers.count == args.count, let result = name == "min" ? numbers.min() : numbers.max() else {
+                return .unknown(call.sourceText)
+            }
+            return .int(result)
         default:
             break
         }
