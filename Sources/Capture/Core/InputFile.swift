@@ -52,7 +52,8 @@ final class InputFile {
 
     /// An evdev node's name as sysfs lists it (`/sys/class/input/eventN/device/name`).
     func evdevName() -> String? {
-        guard isCharacterDevice, let node = path.split(separator: "/").last,
+        let node = PathText.lastComponent(of: path)
+        guard isCharacterDevice, !node.isEmpty,
               let file = try? InputFile(path: "/sys/class/input/\(node)/device/name"),
               let line = try? LineReader(file).nextLine(), !line.isEmpty
         else { return nil }

@@ -46,7 +46,7 @@ public final class EvdevCaptureSource: StreamingCaptureSource {
 
     /// `N` of a path ending in `eventN`, else 0.
     static func nodeNumber(_ path: String) -> UInt16 {
-        let name = path.split(separator: "/").last.map(String.init) ?? ""
+        let name = PathText.lastComponent(of: path)
         guard name.hasPrefix("event") else { return 0 }
         return UInt16(name.dropFirst("event".count)) ?? 0
     }

@@ -418,7 +418,6 @@ struct USBKeyboardDecoder {
         }
         if state.announced, decoded.devices.contains(info) { return }
         state.announced = true
-        endpoints[key] = state
         decoded.record(device: info)
         sink.receive(.device(info))
     }
@@ -443,7 +442,6 @@ struct USBKeyboardDecoder {
         case .unknown:
             classify(report, state)
             if state.role == .keyboard {
-                endpoints[key] = state
                 announce(key, into: &sink)
                 decoded.reportsDecoded += state.undecidedReports
                 state.undecidedReports = 0
@@ -539,11 +537,7 @@ struct USBKeyboardDecoder {
         case .decoded(let id, let changes, let errorCode):
             decoded.reportsDecoded += 1
             if decoder.descriptor.usesReportIDs { decoded.updateEndpoint(state.tracker.device) { $0.sawReportID(id) } }
-            if !changes.isEmpty, !state.announced {
-                endpoints[state.key] = state
-                announce(state.key, into: &sink)
-                state.announced = true
-            }
+            if !changes.isEmpty, !state.announced { announce(state.key, into: &sink) }
             heldEvents.removeAll(keepingCapacity: true)
             let began = state.tracker.apply(changes, errorCode: errorCode, timestamp: timestamp,
                                             uncertaintyNs: state.uncertainty(options), summary: &decoded, into: &heldEvents)

@@ -75,10 +75,9 @@ package struct OutputFile: Sendable, Hashable, CustomStringConvertible {
             target = String(cString: resolved)
             free(resolved)
         }
-        let slash = target.lastIndex(of: "/")
-        let directory = slash.map { String(target[..<$0]) } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        var template = Array((directory + "/." + name + ".XXXXXX").utf8CString)
+        let directory = PathText.deletingLastComponent(of: target)
+        let name = PathText.lastComponent(of: target)
+        var template = Array(PathText.appending("." + name + ".XXXXXX", to: directory.isEmpty ? "." : directory).utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else { throw OutputFileError(path: path, problem: .cannotOpen(errno: errno)) }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)

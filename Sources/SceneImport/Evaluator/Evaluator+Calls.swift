@@ -57,6 +57,19 @@ extension Evaluator {
         return .unknown(call.sourceText)
     }
 
+    /// The standard library's `min(…)` or `max(…)` of two or more integers the source fixes
+    /// (`min(Tool.allCases.count, 9)`), once the app's own functions of that name are ruled out;
+    /// `nil` when an argument is not such an integer.
+    private func integerExtreme(_ name: String, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        guard args.count >= 2, args.allSatisfy({ $0.label == nil }) else { return nil }
+        var numbers: [Int] = []
+        for argument in args {
+            guard case .int(let n) = evaluate(argument.expression, frame: &frame) else { return nil }
+            numbers.append(n)
+        }
+        return (name == "min" ? numbers.min() : numbers.max()).map(Value.int)
+    }
+
     /// Inside a shortcut helper a view calls: logs the shortcut of a `.keyboardShortcut(…)`
     /// call, as its arguments give it, under the conditions of the branch it is in.
     private func logShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) {
@@ -257,17 +270,6 @@ extension Evaluator {
         case "Set", "Array":
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: hint) }
             return .array([])
-        case "min", "max":
-            // The standard library's, of integers the source fixes (`min(Tool.allCases.count, 9)`).
-            var numbers: [Int] = []
-            for argument in args where argument.label == nil {
-                guard case .int(let n) = evaluate(argument.expression, frame: &frame) else { return .unknown(call.sourceText) }
-                numbers.append(n)
-            }
-            guard numbers.count >= 2, numbers.count == args.count, let result = name == "min" ? numbers.min() : numbers.max() else {
-                return .unknown(call.sourceText)
-            }
-            return .int(result)
         default:
             break
         }
@@ -294,6 +296,7 @@ extension Evaluator {
         if let info = index.type(named: name, writtenIn: frame.selfType) {
             return construct(info, args: args, call: call, frame: &frame)
         }
+        if name == "min" || name == "max", let extreme = integerExtreme(name, args: args, frame: &frame) { return extreme }
         if let input = Self.keyInputFunction(name) { return .string(input) }
         runClosures(in: args, frame: &frame)
         return .unknown(call.sourceText)
