@@ -27,7 +27,9 @@ struct ReplayLoop {
     private var report: ReplayReport
     private var history: PressHistory
     private var definitionMatches = DefinitionMatches()
-    private var outcomeCounts = [Int](repeating: 0, count: 256)
+    private var outcomeCounts = OutcomeCounts()
+    /// The latest press's resolution: each dispatch writes over it in place.
+    private var resolution = Resolution(unresolved: KeyPress(.began, .a))
     private var origin: UInt64?
     private var sequence: UInt64 = 0
     private var pendingFocus: String?
@@ -143,10 +145,14 @@ struct ReplayLoop {
         recorder?.setUncertaintyOfNextPress(key.timestampUncertainty)
         if makesRecords { observer.prepare(dispatcher) }
         // The timed path is out of line: an `asap` replay runs one call here.
-        let resolution = scheduler == nil ? dispatcher.dispatch(press) : dispatchOnSchedule(press)
+        if scheduler == nil {
+            dispatcher.dispatch(press, into: &resolution)
+        } else {
+            dispatchOnSchedule(press)
+        }
         report.presses += 1
         commandsBuilt.record(resolution)
-        outcomeCounts[Int(resolution.outcome.rawValue)] += 1
+        outcomeCounts.count(resolution.outcome)
         let sequence = self.sequence
         self.sequence += 1
         guard makesRecords else { return }
@@ -166,16 +172,15 @@ struct ReplayLoop {
     /// Waits for `press`'s moment on the schedule, dispatches it and records how late the wake-up
     /// and the dispatch were: nothing but the dispatch between the wake-up and the dispatch.
     @inline(never)
-    private mutating func dispatchOnSchedule(_ press: KeyPress) -> Resolution {
-        guard var scheduler else { return dispatcher.dispatch(press) }
+    private mutating func dispatchOnSchedule(_ press: KeyPress) {
+        guard var scheduler else { return dispatcher.dispatch(press, into: &resolution) }
         let deadline = scheduler.deadline(of: press.timestamp, origin: origin ?? press.timestamp)
         let woke = scheduler.wait(until: deadline)
-        let resolution = dispatcher.dispatch(press)
+        dispatcher.dispatch(press, into: &resolution)
         let done = clock.now()
         self.scheduler = scheduler
         report.schedulingError.record(woke &- deadline)
         report.latencyFromSchedule.record(done &- deadline)
-        return resolution
     }
 
     /// How many distinct resolutions may be numbered before the numbering starts over
@@ -270,8 +275,8 @@ struct ReplayLoop {
     mutating func finish() throws -> ReplayReport {
         report.interference = interference?.measured()
         priority = nil  // back to normal priority
-        for (raw, count) in outcomeCounts.enumerated() where count > 0 {
-            if let outcome = DispatchOutcome(rawValue: UInt8(raw)) { report.outcomes[outcome] = count }
+        for outcome in DispatchOutcome.allCases where outcomeCounts[outcome] > 0 {
+            report.outcomes[outcome] = outcomeCounts[outcome]
         }
         report.finalState = runtime.snapshotText
         if let recorded = report.recordedState {

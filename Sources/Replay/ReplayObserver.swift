@@ -15,6 +15,7 @@ final class ReplayObserver: DispatchObserver {
 
     /// The number of `resolution`, the resolution just dispatched, with the paths its responders
     /// had when its event arrived (``ResolutionRecords/number(for:)``).
+    @inline(__always)
     func number(for resolution: Resolution) -> Int32 { converter.number(for: resolution) }
 
     /// The resolution numbered `number` as the record of the press `sequence` at `timestamp`.
@@ -46,6 +47,12 @@ final class ReplayObserver: DispatchObserver {
     // around a dispatch excludes this observer's own work.
     func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {
         extra?.dispatcher(dispatcher, willDispatch: press)
+    }
+
+    /// What the recorder and the extra observer take (this observer numbers resolutions when
+    /// the replay loop asks, and takes no event itself).
+    var observedEvents: DispatchObserverEvents {
+        (recorder?.observedEvents ?? []).union(extra?.observedEvents ?? [])
     }
 
     func dispatcher(_ dispatcher: KeyDispatcher, didResolve resolution: Resolution) {

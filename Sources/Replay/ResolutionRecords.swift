@@ -62,7 +62,7 @@ struct ResolutionRecords {
     /// The numbers of resolutions already made, by their commands' numbers, their paths'
     /// numbers, outcome and up-action flag: a resolution like an earlier one is a number from
     /// here, with no record built and no string touched.
-    private var numbersByKey = DirectMappedCache<CacheLanes, Int32>(capacity: 1024)
+    private var numbersByKey = DirectMappedCache<CacheWords, Int32>(capacity: 1024)
     /// Commands by their fields, for the keys of `numbersByKey`.
     private var commands = CommandNumbers()
     /// More distinct commands than this (titles made from changing state) start the numbers
@@ -189,16 +189,40 @@ struct ResolutionRecords {
 
     /// The number of `resolution`'s resolution in ``table``: equal for resolutions that agree on
     /// everything not measured.
+    ///
+    /// Inlined, so that a resolution held in a stored property is read in place: a resolution
+    /// made before costs its fields' numbers and one cache lookup, and only a new one is handed
+    /// over (copied) to ``number(ofNew:key:)``.
+    @inline(__always)
     mutating func number(for resolution: Resolution) -> Int32 {
         let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
         // The shortcut, title and action follow from the command and which of its actions ran.
         // The target, else the press handler: tested one by one (`??` would retain the responder).
         let targetNumber = resolution.target != nil ? number(of: resolution.target) : number(of: resolution.pressHandler)
-        let key = SIMD8<UInt64>(UInt64(resolution.actionSource.rawValue), commands.number(of: resolution.command),
-                                number(of: resolution.provider), targetNumber,
-                                commands.number(of: resolution.blockingCommand),
-                                UInt64(resolution.outcome.rawValue) | (isUpAction ? 0x100 : 0), 0, 0)
-        if let number = numbersByKey[CacheLanes(key)] { return number }
+        let key = Self.key(command: commands.number(of: resolution.command), provider: number(of: resolution.provider),
+                           target: targetNumber, blocking: commands.number(of: resolution.blockingCommand),
+                           outcome: resolution.outcome, actionSource: resolution.actionSource, isUpAction: isUpAction)
+        if let key, let number = numbersByKey[key] { return number }
+        return number(ofNew: resolution, key: key)
+    }
+
+    /// The numbers a resolution is cached by, in two words: command and blocking command in the
+    /// first; provider, target, outcome and which action in the second. `nil` when a number is
+    /// too large for its bits (then the resolution is numbered without the cache).
+    @inline(__always)
+    private static func key(command: UInt64, provider: UInt64, target: UInt64, blocking: UInt64, outcome: DispatchOutcome,
+                            actionSource: Resolution.ActionSource, isUpAction: Bool) -> CacheWords? {
+        guard command | blocking < 1 << 32, provider | target < 1 << 24 else { return nil }
+        return CacheWords(command | blocking &<< 32,
+                          provider | target &<< 24 | UInt64(outcome.rawValue) &<< 48
+                            | UInt64(actionSource.rawValue) &<< 56 | (isUpAction ? 1 &<< 60 : 0))
+    }
+
+    /// The number of a resolution not found in the cache under `key`: its record's number in
+    /// ``table``, cached under `key`.
+    @inline(never)
+    private mutating func number(ofNew resolution: Resolution, key: CacheWords?) -> Int32 {
+        let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
         let command = resolution.command
         let provider = path(of: resolution.provider)
         let target = path(of: resolution.target ?? resolution.pressHandler)
@@ -211,8 +235,8 @@ struct ResolutionRecords {
             // Command numbers start over, so resolution numbers cached under the old ones go too.
             commands.removeAll()
             numbersByKey.removeAll()
-        } else {
-            numbersByKey[CacheLanes(key)] = number
+        } else if let key {
+            numbersByKey[key] = number
         }
         return number
     }

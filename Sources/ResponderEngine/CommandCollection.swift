@@ -58,9 +58,13 @@ final class CommandCollection {
             return a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     for i in a.indices {
-                        guard a[i].position == b[i].position,
-                              a[i].command == b[i].command,
-                              a[i].menu?.rawValue == b[i].menu?.rawValue else { return false }
+                        guard a[i].position == b[i].position else { return false }
+                        // The same command instance (a stored `keyCommands` array read again) is
+                        // decided by identity, without the reference counts of a call to `==`.
+                        if a[i].command.instanceIdentifier != b[i].command.instanceIdentifier {
+                            guard a[i].command == b[i].command else { return false }
+                        }
+                        guard a[i].menu == b[i].menu else { return false }
                     }
                     return true
                 }

@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// What the app's `keyCommands` getters build over a series of presses, per responder whose
 /// getter builds commands (``Responder/keyCommandsBuiltPerCall`` > 0).
 ///
@@ -41,9 +43,18 @@ public struct CommandsBuiltTally {
     }
 
     /// Counts the commands built for `resolution`'s reads.
+    ///
+    /// Inlinable, so that a caller passing a resolution it holds in a stored property reads the
+    /// two fields in place instead of copying the whole value for the call.
+    @inlinable
     public mutating func record(_ resolution: Resolution) {
+        record(chain: resolution.chain, queries: resolution.queries)
+    }
+
+    /// Counts the commands built for reads of `queries` along `chain`.
+    @usableFromInline
+    mutating func record(chain: ResponderChain, queries: KeyCommandQueries) {
         guard enabled else { return }
-        let chain = resolution.chain, queries = resolution.queries
         guard !chain.isEmpty else { return }
         let length = UInt64(chain.count)
         let reads = UInt64(max(0, queries.calls)) / length

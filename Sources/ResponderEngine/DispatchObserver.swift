@@ -15,9 +15,28 @@ public protocol DispatchObserver: AnyObject {
     func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange)
     /// Called when the cached collection was invalidated.
     func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason)
+    /// Which of the per-event callbacks do anything: the dispatcher calls only these, which
+    /// spares handing over the press and the resolution (a copy of a few hundred bytes) on every
+    /// event. Chain changes and invalidations are always reported. Read once, when the observer
+    /// is set; ``DispatchObserverEvents/all`` unless an observer says otherwise.
+    var observedEvents: DispatchObserverEvents { get }
+}
+
+/// The per-event callbacks of a ``DispatchObserver``.
+public struct DispatchObserverEvents: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// ``DispatchObserver/dispatcher(_:willDispatch:)``.
+    public static let presses = DispatchObserverEvents(rawValue: 1)
+    /// ``DispatchObserver/dispatcher(_:didResolve:)``.
+    public static let resolutions = DispatchObserverEvents(rawValue: 2)
+    /// Both.
+    public static let all: DispatchObserverEvents = [.presses, .resolutions]
 }
 
 extension DispatchObserver {
+    public var observedEvents: DispatchObserverEvents { .all }
     public func dispatcher(_ dispatcher: KeyDispatcher, willDispatch press: KeyPress) {}
     public func dispatcher(_ dispatcher: KeyDispatcher, didChangeChain change: ChainChange) {}
     public func dispatcher(_ dispatcher: KeyDispatcher, didInvalidateCache reason: CacheInvalidationReason) {}

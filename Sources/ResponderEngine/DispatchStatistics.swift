@@ -18,14 +18,16 @@ public struct DispatchStatistics: Hashable, Sendable {
     /// Cache invalidations, indexed by ``CacheInvalidationReason`` raw value.
     public var invalidations: [Int] = Array(repeating: 0, count: CacheInvalidationReason.allCases.count)
     /// Resolutions by ``DispatchOutcome`` raw value.
-    public var outcomes: [Int] = Array(repeating: 0, count: DispatchOutcome.allCases.count)
+    public var outcomes: [Int] { outcomeCounts.byRawValue }
+    /// Resolutions by outcome.
+    public private(set) var outcomeCounts = OutcomeCounts()
 
     /// Zero totals.
     public init() {}
 
     mutating func record(_ outcome: DispatchOutcome, _ queries: KeyCommandQueries) {
         events += 1
-        outcomes[Int(outcome.rawValue)] += 1
+        outcomeCounts.count(outcome)
         keyCommandsCalls += Int(queries.calls)
         uikitEquivalentCalls += Int(queries.uikitCalls)
         switch queries.cache {
@@ -39,7 +41,7 @@ public struct DispatchStatistics: Hashable, Sendable {
     public func invalidations(_ reason: CacheInvalidationReason) -> Int { invalidations[Int(reason.rawValue)] }
 
     /// Resolutions with `outcome`.
-    public func count(of outcome: DispatchOutcome) -> Int { outcomes[Int(outcome.rawValue)] }
+    public func count(of outcome: DispatchOutcome) -> Int { outcomeCounts[outcome] }
 
     /// Hits over hits plus misses, or `nil` before any lookup.
     public var cacheHitRate: Double? {

@@ -63,11 +63,14 @@ public final class KeyDispatcher {
             }
             observerBox = newValue.map(ObserverBox.init)
             unretainedObserver = observerBox.map { Unmanaged.passUnretained($0) }
+            observedEvents = newValue?.observedEvents ?? []
             releaseRetiredObservers()
         }
     }
     private var observerBox: ObserverBox?
     @exclusivity(unchecked) private var unretainedObserver: Unmanaged<ObserverBox>?
+    /// The observer's ``DispatchObserver/observedEvents``, none without an observer.
+    @exclusivity(unchecked) private var observedEvents: DispatchObserverEvents = []
     private var retiredObservers: [ObserverBox] = []
     /// `!retiredObservers.isEmpty`, kept as a flag: it is checked after every event, and an
     /// array's emptiness costs several loads there.
@@ -118,21 +121,30 @@ public final class KeyDispatcher {
     /// Dispatches one event and returns what became of it.
     @discardableResult
     public func dispatch(_ press: KeyPress) -> Resolution {
+        var resolution = Resolution(unresolved: press)
+        dispatch(press, into: &resolution)
+        return resolution
+    }
+
+    /// Dispatches one event and writes what became of it over `resolution`, which may hold an
+    /// earlier event's: every field is set anew.
+    ///
+    /// A loop that dispatches event after event into one variable builds each resolution in
+    /// place; returning one by value copies it on its way out (a `memcpy` of a few hundred bytes).
+    public func dispatch(_ press: KeyPress, into resolution: inout Resolution) {
         let wasDispatching = dispatching
         dispatching = true  // the observer's callbacks count as inside the dispatch
-        withObserver { $0.dispatcher(self, willDispatch: press) }
+        if observedEvents.contains(.presses) { withObserver { $0.dispatcher(self, willDispatch: press) } }
         var timer = StageTimer(source: stageTimerSource)
         timer.mark(.receive)
         lastTimestamp = press.timestamp
-        // The resolution starts out with the chain the event goes through (starting it with an
-        // empty chain cost a reference count on the shared empty chain, and another to replace it).
-        var resolution: Resolution
+        // The resolution starts out anew once the chain the event goes through is known.
         switch press.phase {
         case .began, .ended:
             timer.mark(.chainWalk)
             var queries = KeyCommandQueries.none
             let collection = lookupCollection(timer: &timer, queries: &queries)
-            resolution = Resolution(press: press, chain: collection.chain, queries: queries)
+            resolution.start(press: press, chain: collection.chain, queries: queries)
             noteChainDiagnostics(collection.chain, into: &resolution)
             if press.phase == .began {
                 keyDown(press, in: collection, into: &resolution, timer: &timer)
@@ -142,17 +154,15 @@ public final class KeyDispatcher {
         case .changed, .cancelled:
             timer.mark(.deliver)
             let index = inFlightIndex(for: press)
-            resolution = Resolution(press: press, chain: chainOfUpdate(at: index), queries: .none)
+            resolution.start(press: press, chain: chainOfUpdate(at: index), queries: .none)
             pressUpdate(press, at: index, into: &resolution)
         }
         timer.mark(.end)
         resolution.timings = timer.timings
         statistics.record(resolution.outcome, resolution.queries)
-        let result = consume resolution  // moved, not copied, to the observer and the caller
-        withObserver { $0.dispatcher(self, didResolve: result) }
+        if observedEvents.contains(.resolutions) { withObserver { $0.dispatcher(self, didResolve: resolution) } }
         dispatching = wasDispatching
         if _slowPath(hasRetiredObservers) { releaseRetiredObservers() }
-        return result
     }
 
     /// Calls `body` with the observer, if any, without retaining it (see ``ObserverBox``).

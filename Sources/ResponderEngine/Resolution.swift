@@ -69,30 +69,39 @@ public struct Resolution {
     /// Anything unusual met on the way.
     public var diagnostics: DispatchDiagnostics
 
-    /// A resolution of `press` going through `chain` after `queries`: nothing else happened yet.
-    @inline(__always)
-    init(press: KeyPress, chain: ResponderChain, queries: KeyCommandQueries) {
-        self = Resolution(press: press, outcome: .unhandled, actionSource: .none, fidelity: 0, chain: chain,
-                          timings: .zero, queries: queries, diagnostics: [])
+    /// The resolution of `press` before it is dispatched: unhandled, through the empty chain.
+    /// ``KeyDispatcher/dispatch(_:into:)`` writes over it.
+    public init(unresolved press: KeyPress) {
+        self.press = press
+        self.outcome = .unhandled
+        self.actionSource = .none
+        self.fidelity = 0
+        self.chain = .empty
+        self.timings = .zero
+        self.queries = .none
+        self.diagnostics = []
     }
 
-    /// Every field that is not optional (the optional ones start out `nil`).
+    /// Makes this the resolution of `press` going through `chain` after `queries`, with nothing
+    /// else happened yet: every field is set, so nothing of the event it held before remains.
     ///
-    /// Not inlined on purpose: an initialiser of this large value inlined into `dispatch` was
-    /// built twice, then one copy was copied and the other destroyed (about 330 instructions and
-    /// seven reference counts per event, measured). Called, it builds the value once, in place.
-    @inline(never)
-    private init(press: KeyPress, outcome: DispatchOutcome, actionSource: ActionSource, fidelity: UInt8,
-                 chain: ResponderChain, timings: StageTimings, queries: KeyCommandQueries,
-                 diagnostics: DispatchDiagnostics) {
+    /// Field by field, in place: assigning a new value built by an initialiser built it in a
+    /// temporary and copied it over.
+    mutating func start(press: KeyPress, chain: ResponderChain, queries: KeyCommandQueries) {
         self.press = press
-        self.outcome = outcome
-        self.actionSource = actionSource
-        self.fidelity = fidelity
+        outcome = .unhandled
+        command = nil
+        provider = nil
+        target = nil
+        actionSource = .none
+        blockingCommand = nil
+        blockingProvider = nil
+        pressHandler = nil
+        fidelity = 0
         self.chain = chain
-        self.timings = timings
+        timings = .zero
         self.queries = queries
-        self.diagnostics = diagnostics
+        diagnostics = []
     }
 }
 

@@ -46,9 +46,15 @@ struct StageTimer {
         case .ticks(let conversion): now = conversion.now()
         case .clock(let clock): now = clock.now()
         }
-        while nextCheckpoint <= index {
-            timings.checkpoints[nextCheckpoint] = now
-            nextCheckpoint += 1
+        // Stored through the vector's bytes: assigning `checkpoints[i]` with a variable index
+        // spilled all eight lanes to the stack and loaded them back for every checkpoint.
+        var next = nextCheckpoint
+        withUnsafeMutableBytes(of: &timings.checkpoints) { stamps in
+            while next <= index {
+                stamps.storeBytes(of: now, toByteOffset: next &* MemoryLayout<UInt64>.stride, as: UInt64.self)
+                next &+= 1
+            }
         }
+        nextCheckpoint = next
     }
 }

@@ -91,5 +91,18 @@ import KeyTraceSupport
         #expect(cache[CacheLanes(SIMD8(1, 2, 3, 4, 5, 6, 7, 8))] == 0)
     }
 
+    @Test func wordKeysDifferingOnlyInHighBitsSpreadOverTheSlots() {
+        let cache = DirectMappedCache<CacheWords, Int>(capacity: 1024)
+        for shift in [24, 32, 48, 56] {
+            let slots = Set((0..<64).map { cache.slotIndex(of: CacheWords(7, UInt64($0) &<< UInt64(shift))) })
+            #expect(slots.count >= 48, "keys differing at bit \(shift) share \(64 - slots.count) slots")
+            let firstSlots = Set((0..<64).map { cache.slotIndex(of: CacheWords(UInt64($0) &<< UInt64(shift), 7)) })
+            #expect(firstSlots.count >= 48, "keys differing at bit \(shift) of the first word")
+        }
+        var stored = cache
+        stored[CacheWords(1, 2)] = 1
+        #expect(stored[CacheWords(1, 2)] == 1 && stored[CacheWords(2, 1)] == nil && stored[CacheWords(1, 3)] == nil)
+    }
+
     final class Box {}
 }

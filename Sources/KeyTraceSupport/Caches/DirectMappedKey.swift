@@ -1,8 +1,10 @@
 /// A key of a ``DirectMappedCache``: equality, and one word that tells keys apart.
 ///
 /// ``cacheHash`` need not be well mixed (the cache multiplies it before choosing a slot), but
-/// keys that differ should differ in it. A key of several words folds them with
-/// ``combineHash(_:_:)``. Equality must be exact: the cache answers a lookup only when the
+/// keys that differ should differ in its low 32 + log₂(capacity) bits: the slot is read from
+/// bits 32 and up of the product, and a bit of the hash reaches only the product's bits at and
+/// above its own. A key of several words folds
+/// them with ``combineHash(_:_:)``. Equality must be exact: the cache answers a lookup only when the
 /// key in the slot equals the key asked for.
 public protocol DirectMappedKey: Equatable {
     /// A word in which keys that differ should differ.
@@ -50,4 +52,29 @@ public struct CacheLanes: DirectMappedKey, Sendable {
     /// Whether every lane is equal.
     @inlinable @inline(__always)
     public static func == (lhs: CacheLanes, rhs: CacheLanes) -> Bool { lhs.lanes.hasSameLanes(as: rhs.lanes) }
+}
+
+/// Two words compared as a whole: a key packed from a few small numbers, cheaper to hash and
+/// compare than ``CacheLanes``.
+public struct CacheWords: DirectMappedKey, Hashable, Sendable {
+    /// The first word.
+    public var first: UInt64
+    /// The second word.
+    public var second: UInt64
+
+    /// A key of `first` and `second`.
+    @inlinable
+    public init(_ first: UInt64, _ second: UInt64) {
+        self.first = first
+        self.second = second
+    }
+
+    /// Each word times its own odd constant, the high half folded onto the low: the cache
+    /// chooses a slot from the low bits of the hash (times a constant), so a difference only in a
+    /// word's high bits, such as a number packed at bit 48, must reach them.
+    @inlinable
+    public var cacheHash: UInt64 {
+        let mixed = (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
+        return mixed ^ (mixed &>> 29)
+    }
 }
