@@ -156,7 +156,7 @@ struct ReplayLoop {
         let sequence = self.sequence
         self.sequence += 1
         guard makesRecords else { return }
-        let number = observer.number(for: resolution)
+        let number = observer.number(for: &resolution)
         if options.keepLines {
             let actual = observer.record(number, timestamp: press.timestamp, sequence: sequence)
             report.lines.append(CanonicalResolution.line(key: press, resolution: actual, origin: origin ?? press.timestamp))

@@ -14,9 +14,10 @@ final class ReplayObserver: DispatchObserver {
     @exclusivity(unchecked) private var converter = ResolutionRecords()
 
     /// The number of `resolution`, the resolution just dispatched, with the paths its responders
-    /// had when its event arrived (``ResolutionRecords/number(for:)``).
+    /// had when its event arrived (``ResolutionRecords/number(for:)``, which reads it in place
+    /// and does not change it).
     @inline(__always)
-    func number(for resolution: Resolution) -> Int32 { converter.number(for: resolution) }
+    func number(for resolution: inout Resolution) -> Int32 { converter.number(for: &resolution) }
 
     /// The resolution numbered `number` as the record of the press `sequence` at `timestamp`.
     func record(_ number: Int32, timestamp: UInt64, sequence: UInt64) -> ResolutionRecord {

@@ -190,11 +190,13 @@ struct ResolutionRecords {
     /// The number of `resolution`'s resolution in ``table``: equal for resolutions that agree on
     /// everything not measured.
     ///
-    /// Inlined, so that a resolution held in a stored property is read in place: a resolution
-    /// made before costs its fields' numbers and one cache lookup, and only a new one is handed
-    /// over (copied) to ``number(ofNew:key:)``.
+    /// Inlined, and `resolution` is `inout` though it is only read, so that the replay loop's
+    /// resolution (a stored property) is read in place: passed by value, or `borrowing`, it was
+    /// copied for the call, a `memcpy` of its few hundred bytes a press. A resolution made before
+    /// costs its fields' numbers and one cache lookup; only a new one is handed over (copied)
+    /// to ``number(ofNew:key:)``.
     @inline(__always)
-    mutating func number(for resolution: Resolution) -> Int32 {
+    mutating func number(for resolution: inout Resolution) -> Int32 {
         let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
         // The shortcut, title and action follow from the command and which of its actions ran.
         // The target, else the press handler: tested one by one (`??` would retain the responder).

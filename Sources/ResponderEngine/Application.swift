@@ -19,12 +19,15 @@ open class Application: Responder {
         didSet { noteChainStartMayHaveChanged(kind: .firstResponder) }
     }
     /// The first responder, if any (R10).
-    @exclusivity(unchecked) public private(set) var firstResponder: Responder?
-    /// The identity of ``firstResponder``: to tell whether it changed, read without retaining it
-    /// (a replay asks after every press).
-    public final var firstResponderIdentifier: ObjectIdentifier? {
-        firstResponder.map(ObjectIdentifier.init)
+    @exclusivity(unchecked) public private(set) var firstResponder: Responder? {
+        didSet { storedFirstResponderIdentifier = firstResponder.map(ObjectIdentifier.init) }
     }
+    /// The identity of ``firstResponder``: to tell whether it changed, read without retaining it
+    /// (a replay asks after every press). Stored and inlinable, so that reading it from another
+    /// module is a load: neither a call (which retained the application around it) nor a
+    /// dynamic exclusivity check (which a direct access from another module made).
+    @inlinable public final var firstResponderIdentifier: ObjectIdentifier? { storedFirstResponderIdentifier }
+    @usableFromInline @exclusivity(unchecked) final var storedFirstResponderIdentifier: ObjectIdentifier?
     /// The app delegate, which follows the application in the chain when set.
     @exclusivity(unchecked) public var delegate: Responder? {
         didSet { invalidateKeyCommands(.chainMutation) }
