@@ -1233,6 +1233,31 @@ import Scenes
         #expect(keys(mac).isEmpty)
     }
 
+    /// A `Commands` struct nested in the `App` gives its shortcuts only when something names
+    /// it (`.commands { Attached() }`): the `App` being built does not build what it declares.
+    @Test func aCommandSetNestedInTheAppAndNeverAttachedGivesNothing() throws {
+        let result = try importing(["App.swift": """
+            import SwiftUI
+            @main struct TimerApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("Timer") }
+                        .commands { Attached() }
+                }
+                struct Attached: Commands {
+                    var body: some Commands {
+                        CommandMenu("Timer") { Button("Start") {}.keyboardShortcut("s", modifiers: [.command, .option]) }
+                    }
+                }
+                struct MiniWindowCommands: Commands {
+                    var body: some Commands {
+                        CommandGroup(after: .windowArrangement) { Button("Mini") {}.keyboardShortcut("m", modifiers: [.command, .shift]) }
+                    }
+                }
+            }
+            """])
+        #expect(keys(result) == ["TimerApp.Attached swiftui opt+cmd+s nil"])
+    }
+
     /// An app with a `@main` SwiftUI `App` and a second `App` nothing runs: the second one's
     /// commands, the view only it shows and the modifier only that view applies are not the
     /// app's. Without a `@main` `App` (an app started from `main.swift`), every `App` counts.

@@ -8,8 +8,9 @@ extension SourceIndex {
     /// A type is built when code outside every candidate names it (a UIKit controller, an
     /// `App`, a free function), or when a built candidate does. So a multiplatform app's
     /// settings view that only its macOS `Settings` scene shows, and every view only that view
-    /// shows, are not built for iOS. A nested type counts as its outermost type. Inactive `#if`
-    /// clauses are skipped.
+    /// shows, are not built for iOS. A nested type counts as its outermost type, except one
+    /// nested in a type that is no candidate (a `Commands` struct inside the `App`), which is
+    /// built only where its own name is written. Inactive `#if` clauses are skipped.
     func unbuiltTypes(among candidates: [TypeInfo]) -> Set<String> {
         let typeNames = Set(candidates.map { Self.outermostName(of: $0.name) })
         guard !typeNames.isEmpty else { return [] }
@@ -42,7 +43,32 @@ extension SourceIndex {
         while let next = pending.popLast() {
             for used in usedBy[next] ?? [] where built.insert(used).inserted { pending.append(used) }
         }
-        return Set(candidates.map(\.name).filter { !built.contains(Self.outermostName(of: $0)) })
+        var unbuilt = Set(candidates.map(\.name).filter { !built.contains(Self.outermostName(of: $0)) })
+        // A candidate nested in a container (a `Commands` struct declared inside the `App`) is
+        // not built because its container is: it is built where its own name is written.
+        for candidate in candidates where containers.contains(Self.outermostName(of: candidate.name)) {
+            guard let dot = candidate.name.lastIndex(of: ".") else { continue }
+            let name = String(candidate.name[candidate.name.index(after: dot)...])
+            if !isWrittenOutsideItsDeclaration(name) { unbuilt.insert(candidate.name) }
+        }
+        return unbuilt
+    }
+
+    /// Whether compiled code writes the type name `name` anywhere but where a type of that name
+    /// is declared (previews and inactive `#if` clauses do not count).
+    private func isWrittenOutsideItsDeclaration(_ name: String) -> Bool {
+        guard let hash = IdentifierHashes.hash(name) else { return true }
+        let tables = identifierTables()
+        for (index, (file, tree)) in files.enumerated() where tables[index].contains(hash: hash) {
+            guard var text = texts[file.displayPath] else { return true }
+            for offset in ByteSearch.offsets(of: name, in: &text) {
+                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)), token.tokenKind == .identifier(name)
+                else { continue }
+                if let declared = token.parent?.asProtocol(NamedDeclSyntax.self), declared.name.id == token.id { continue }
+                if Self.use(of: token, conditions: conditions) != nil { return true }
+            }
+        }
+        return false
     }
 
     /// Whether compiled code reads the member `name` of `owner` anywhere but in a declaration:
