@@ -24,7 +24,9 @@ public protocol DispatchObserver: AnyObject {
 
 /// The per-event callbacks of a ``DispatchObserver``.
 public struct DispatchObserverEvents: OptionSet, Hashable, Sendable {
+    /// One bit per callback.
     public let rawValue: UInt8
+    /// The callbacks whose bits `rawValue` sets.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// ``DispatchObserver/dispatcher(_:willDispatch:)``.

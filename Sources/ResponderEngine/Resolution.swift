@@ -82,8 +82,9 @@ public struct Resolution {
         self.diagnostics = []
     }
 
-    /// Makes this the resolution of `press` going through `chain` after `queries`, with nothing
-    /// else happened yet: every field is set, so nothing of the event it held before remains.
+    /// Makes this the resolution of `press` going through `chain` after `queries`, before
+    /// anything else has happened: every field is set, so nothing of the event it held before
+    /// remains.
     ///
     /// Field by field, in place: assigning a new value built by an initialiser built it in a
     /// temporary and copied it over.

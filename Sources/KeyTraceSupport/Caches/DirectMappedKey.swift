@@ -3,9 +3,8 @@
 /// ``cacheHash`` need not be well mixed (the cache multiplies it before choosing a slot), but
 /// keys that differ should differ in its low 32 + log₂(capacity) bits: the slot is read from
 /// bits 32 and up of the product, and a bit of the hash reaches only the product's bits at and
-/// above its own. A key of several words folds
-/// them with ``combineHash(_:_:)``. Equality must be exact: the cache answers a lookup only when the
-/// key in the slot equals the key asked for.
+/// above its own. A key of several words folds them with ``combineHash(_:_:)``. Equality must
+/// be exact: the cache answers a lookup only when the key in the slot equals the key asked for.
 public protocol DirectMappedKey: Equatable {
     /// A word in which keys that differ should differ.
     var cacheHash: UInt64 { get }
