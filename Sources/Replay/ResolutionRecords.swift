@@ -194,7 +194,7 @@ struct ResolutionRecords {
     /// resolution (a stored property) is read in place: passed by value, or `borrowing`, it was
     /// copied for the call, a `memcpy` of its few hundred bytes a press. A resolution made before
     /// costs its fields' numbers and one cache lookup; only a new one is handed over (copied)
-    /// to ``number(ofNew:key:)``.
+    /// to ``number(ofNew:isUpAction:key:)``.
     @inline(__always)
     mutating func number(for resolution: inout Resolution) -> Int32 {
         let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
@@ -205,7 +205,7 @@ struct ResolutionRecords {
                            target: targetNumber, blocking: commands.number(of: resolution.blockingCommand),
                            outcome: resolution.outcome, actionSource: resolution.actionSource, isUpAction: isUpAction)
         if let key, let number = numbersByKey[key] { return number }
-        return number(ofNew: resolution, key: key)
+        return number(ofNew: resolution, isUpAction: isUpAction, key: key)
     }
 
     /// The numbers a resolution is cached by, in two words: command and blocking command in the
@@ -223,8 +223,7 @@ struct ResolutionRecords {
     /// The number of a resolution not found in the cache under `key`: its record's number in
     /// ``table``, cached under `key`.
     @inline(never)
-    private mutating func number(ofNew resolution: Resolution, key: CacheWords?) -> Int32 {
-        let isUpAction = resolution.press.phase == .ended && resolution.isUpAction
+    private mutating func number(ofNew resolution: Resolution, isUpAction: Bool, key: CacheWords?) -> Int32 {
         let command = resolution.command
         let provider = path(of: resolution.provider)
         let target = path(of: resolution.target ?? resolution.pressHandler)

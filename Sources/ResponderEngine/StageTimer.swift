@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 
 /// Takes checkpoint timestamps during one dispatch; does nothing when there is no clock.
 struct StageTimer {
@@ -46,14 +47,12 @@ struct StageTimer {
         case .ticks(let conversion): now = conversion.now()
         case .clock(let clock): now = clock.now()
         }
-        // Stored through the vector's bytes: assigning `checkpoints[i]` with a variable index
-        // spilled all eight lanes to the stack and loaded them back for every checkpoint.
+        // One store a checkpoint (``SIMD/setLane(_:to:)``): assigning `checkpoints[i]` spilled
+        // the eight lanes for each.
         var next = nextCheckpoint
-        withUnsafeMutableBytes(of: &timings.checkpoints) { stamps in
-            while next <= index {
-                stamps.storeBytes(of: now, toByteOffset: next &* MemoryLayout<UInt64>.stride, as: UInt64.self)
-                next &+= 1
-            }
+        while next <= index {
+            timings.checkpoints.setLane(next, to: now)
+            next &+= 1
         }
         nextCheckpoint = next
     }

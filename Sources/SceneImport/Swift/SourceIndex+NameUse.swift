@@ -57,18 +57,10 @@ extension SourceIndex {
     /// Whether compiled code writes the type name `name` anywhere but where a type of that name
     /// is declared (previews and inactive `#if` clauses do not count).
     private func isWrittenOutsideItsDeclaration(_ name: String) -> Bool {
-        guard let hash = IdentifierHashes.hash(name) else { return true }
-        let tables = identifierTables()
-        for (index, (file, tree)) in files.enumerated() where tables[index].contains(hash: hash) {
-            guard var text = texts[file.displayPath] else { return true }
-            for offset in ByteSearch.offsets(of: name, in: &text) {
-                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)), token.tokenKind == .identifier(name)
-                else { continue }
-                if let declared = token.parent?.asProtocol(NamedDeclSyntax.self), declared.name.id == token.id { continue }
-                if Self.use(of: token, conditions: conditions) != nil { return true }
-            }
-        }
-        return false
+        walkTokens(named: name) { token in
+            if let declared = token.parent?.asProtocol(NamedDeclSyntax.self), declared.name.id == token.id { return true }
+            return Self.use(of: token, conditions: conditions) == nil
+        } != .finished
     }
 
     /// Whether compiled code reads the member `name` of `owner` anywhere but in a declaration:
@@ -93,39 +85,48 @@ extension SourceIndex {
     /// never runs in an iOS build. `false` when no code names it at all (code the import does
     /// not read, such as another module, may call it).
     func isNamedOnlyInExcludedCode(_ name: String) -> Bool {
-        guard let hash = IdentifierHashes.hash(name) else { return false }
-        let tables = identifierTables()
         var excluded = false
-        for (index, (file, tree)) in files.enumerated() where tables[index].contains(hash: hash) {
-            guard var text = texts[file.displayPath] else { return false }
-            for offset in ByteSearch.offsets(of: name, in: &text) {
-                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)), token.tokenKind == .identifier(name) else { continue }
-                if let parent = token.parent, parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionDeclSyntax.self) { continue }
-                if conditions.excludes(token) { excluded = true } else { return false }
-            }
+        let walk = walkTokens(named: name) { token in
+            if let parent = token.parent, parent.is(IdentifierPatternSyntax.self) || parent.is(FunctionDeclSyntax.self) { return true }
+            excluded = true
+            return conditions.excludes(token)
         }
-        return excluded
+        return walk == .finished && excluded
     }
 
     private func findsRead(_ name: String, of owner: String, inFile only: String?) -> Bool {
-        guard let hash = IdentifierHashes.hash(name) else { return true }
         // A type that declares the name reads its own member with a bare name.
         let declaringTypes = memberDeclarers()[name] ?? []
+        return walkTokens(named: name, inFile: only) { token in
+            guard let use = Self.use(of: token, conditions: conditions) else { return true }
+            if use.qualified { return false }
+            guard let enclosing = use.enclosing, enclosing != owner, declaringTypes.contains(enclosing) else { return false }
+            return true
+        } != .finished
+    }
+
+    /// How a walk of a name's tokens ended.
+    private enum TokenWalk { case finished, stopped, unreadable }
+
+    /// Calls `visit` with every identifier token spelled `name` in the indexed files (only the
+    /// file `only` when given), in file order, until it returns `false`: ``TokenWalk/stopped``
+    /// then, ``TokenWalk/finished`` after the last one. ``TokenWalk/unreadable`` when the name
+    /// cannot be searched for or a file's text is missing, and the caller's answer must err
+    /// towards the safe side. The occurrences are found as bytes in the files whose identifier
+    /// tables hold the name, and classified from their tokens up: no walk of a whole tree.
+    private func walkTokens(named name: String, inFile only: String? = nil, _ visit: (TokenSyntax) -> Bool) -> TokenWalk {
+        guard let hash = IdentifierHashes.hash(name) else { return .unreadable }
         let tables = identifierTables()
-        // The name's occurrences are found as bytes and classified from their tokens up: no
-        // walk of a whole tree.
         for (index, (file, tree)) in files.enumerated()
         where tables[index].contains(hash: hash) && (only.map { $0 == file.displayPath } ?? true) {
-            guard var text = texts[file.displayPath] else { return true }
+            guard var text = texts[file.displayPath] else { return .unreadable }
             for offset in ByteSearch.offsets(of: name, in: &text) {
-                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)),
-                      token.tokenKind == .identifier(name), let use = Self.use(of: token, conditions: conditions)
+                guard let token = tree.token(at: AbsolutePosition(utf8Offset: offset)), token.tokenKind == .identifier(name)
                 else { continue }
-                if use.qualified { return true }
-                guard let enclosing = use.enclosing, enclosing != owner, declaringTypes.contains(enclosing) else { return true }
+                if !visit(token) { return .stopped }
             }
         }
-        return false
+        return .finished
     }
 
     /// The outermost types declaring each property or function name, made once per index.
