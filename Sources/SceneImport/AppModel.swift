@@ -245,7 +245,12 @@ struct AppModel {
         }
     }
 
-    static let containmentWords = ["addChild", "present", "rootViewController", "viewControllers", "pushViewController", "show", "UIHostingController"]
+    /// Words every containment the ``ContainmentFinder`` reads has in its text (`addChild` is in
+    /// `addChildViewController`, `show` in `showDetailViewController`).
+    static let containmentWords = [
+        "addChild", "present", "rootViewController", "viewControllers", "setViewControllers", "pushViewController", "show",
+        "UIHostingController",
+    ]
 
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
         guard Self.containmentWords.contains(where: { index.type(info, mentions: $0) }) else { return }
@@ -257,7 +262,8 @@ struct AppModel {
             if let getter = property.getter { roots.append((Syntax(getter), false)) }
         }
         for (root, isEntryPoint) in roots {
-            let finder = ContainmentFinder(viewMode: .sourceAccurate)
+            let file = index.fileOfRoot[root.root.id] ?? ""
+            let finder = ContainmentFinder(mentions: index.offsets(of: Self.containmentWords, inFile: file))
             finder.walk(root)
             for found in finder.found {
                 for child in typeNames(of: found.expression, in: info, root: root) where child != info.name {
@@ -365,7 +371,7 @@ struct AppModel {
 
 /// `addChild(x)`, `present(x, …)`, `viewControllers = […]`, `setViewControllers([…])`,
 /// `rootViewController = x`, `pushViewController(x, …)`, `UIHostingController(rootView:)`.
-private final class ContainmentFinder: SyntaxVisitor {
+private final class ContainmentFinder: MentionedItemsVisitor {
     var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind)] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {

@@ -24,6 +24,26 @@ import Testing
         #expect(ByteSearch.offsets(of: "a", in: &empty).isEmpty)
     }
 
+    @Test func findsWhetherSortedOffsetsFallInARange() {
+        let offsets = [3, 10, 42]
+        #expect(ByteSearch.contains(offsets, offsetIn: 0..<4))
+        #expect(!ByteSearch.contains(offsets, offsetIn: 4..<10))
+        #expect(ByteSearch.contains(offsets, offsetIn: 10..<11))
+        #expect(ByteSearch.contains(offsets, offsetIn: 11..<100))
+        #expect(!ByteSearch.contains(offsets, offsetIn: 43..<100))
+        #expect(!ByteSearch.contains([], offsetIn: 0..<100))
+    }
+
+    @Test func namesTheCallsThatFollowAPrefix() {
+        var text = """
+            .modifier(Bold(size: 2)) .modifier(Style.Bold()) .modifier(bold) .modifier(Ünï())
+            .modifier( Spaced()) .modifier(() .modifier(Trailing
+            """
+        #expect(ByteSearch.namesCalled(after: ".modifier(", in: &text) == ["Bold", "Style.Bold", "Ünï"])
+        var none = "no modifier here"
+        #expect(ByteSearch.namesCalled(after: ".modifier(", in: &none).isEmpty)
+    }
+
     @Test func splitsOnASeparatorLikeFoundationDoes() {
         #expect("a && !(b) && c".components(separatedByBytes: " && ") == ["a", "!(b)", "c"])
         #expect("alone".components(separatedByBytes: " && ") == ["alone"])

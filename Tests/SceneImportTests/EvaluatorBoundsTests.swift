@@ -214,6 +214,28 @@ import Testing
         #expect(swept.first?.input == "u")
     }
 
+    /// A file whose only creation site constructs one of the app's `UIKeyCommand` subclasses
+    /// names neither `KeyCommand` nor an `input:` label: the sweep still reads it.
+    @Test func aSubclassConstructionInAFileNamingNoCommandTypeIsASite() throws {
+        let result = try importing([
+            "Shortcut.swift": """
+                import UIKit
+                final class Shortcut: UIKeyCommand {
+                    convenience init(key: String, action: Selector) { self.init(input: key, modifierFlags: .command, action: action) }
+                }
+                """,
+            "Later.swift": """
+                import UIKit
+                class Editor: UIViewController {
+                    func forLater() -> [Any] { [Shortcut(key: "u", action: #selector(save))] }
+                    @objc func save() {}
+                }
+                """,
+        ])
+        let swept = result.inventory.filter { $0.notFollowed != nil }
+        #expect(swept.map { "\($0.file):\($0.line)" } == ["Later.swift:3"])
+    }
+
     @Test func aTernaryInAnArgumentGivesEveryBranchUnderItsCondition() throws {
         let result = try importing(["A.swift": """
             import UIKit

@@ -189,6 +189,36 @@ import Scenes
         #expect(definition.firstResponder == "window/LibraryViewController")
     }
 
+    /// A tab controller whose only containment call is `setViewControllers(_:animated:)` (its
+    /// file names no other containment word) still has its tabs as children.
+    @Test func tabsGivenBySetViewControllersAreTheControllersChildren() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                        window?.rootViewController = Tabs()
+                    }
+                }
+                """,
+            "Tabs.swift": """
+                import UIKit
+                final class Tabs: UITabBarController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        setViewControllers([Library()], animated: false)
+                    }
+                }
+                final class Library: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "f", modifierFlags: .command, action: #selector(find))] }
+                    @objc func find() {}
+                }
+                """,
+        ])
+        #expect(result.report.responderPaths["Library"] == "window/Tabs/Library")
+    }
+
     @Test func helpersInUIKitExtensionsDoNotMakeEveryViewAFirstResponderCandidate() throws {
         let result = try importing(Self.lockScreenApp)
         #expect(result.report.responderPaths["BadgeView"] == nil)

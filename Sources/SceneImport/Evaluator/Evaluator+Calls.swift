@@ -487,7 +487,7 @@ extension Evaluator {
         let type: String?
         if baseText == "self" || baseText == "Self" {
             type = frame.selfType
-        } else if !baseText.contains("."), let info = index.type(named: baseText) {
+        } else if !baseText.containsBytes(of: "."), let info = index.type(named: baseText) {
             type = info.name
         } else if case .object(let objectType, _)? = readTarget(baseText, frame: frame) {
             type = objectType

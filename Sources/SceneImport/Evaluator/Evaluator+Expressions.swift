@@ -865,7 +865,7 @@ extension Evaluator {
         var hint: String?
         let isSelf = targetText.hasPrefix("self.")
         let field = isSelf ? String(targetText.dropFirst(5)) : targetText
-        if !field.contains("."), isSelf || frame.locals[field] == nil, let selfType = frame.selfType {
+        if !field.containsBytes(of: "."), isSelf || frame.locals[field] == nil, let selfType = frame.selfType {
             hint = findProperty(field, of: selfType, static: nil)?.0.type
         }
         var value = evaluateSequence(valueElements, frame: &frame, hint: hint)
@@ -892,7 +892,7 @@ extension Evaluator {
     func append(_ items: [Value.Item], to target: String, frame: inout Frame) {
         let isSelf = target.hasPrefix("self.")
         let name = isSelf ? String(target.dropFirst(5)) : target
-        if !name.contains(".") {
+        if !name.containsBytes(of: ".") {
             if !isSelf, frame.locals[name] != nil {
                 frame.locals[name]?.appendItems(items)
                 return

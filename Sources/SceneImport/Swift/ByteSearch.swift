@@ -27,6 +27,48 @@ enum ByteSearch {
         }
     }
 
+    /// Whether sorted `offsets` (as ``offsets(of:in:)`` gives them) hold one in `range`: a
+    /// binary search.
+    static func contains(_ offsets: [Int], offsetIn range: Range<Int>) -> Bool {
+        var low = 0
+        var high = offsets.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if offsets[middle] < range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < offsets.count && offsets[low] < range.upperBound
+    }
+
+    /// The names `text` calls right after each occurrence of `prefix`: for `.modifier(`, `Bold`
+    /// from `.modifier(Bold(size: 2))` and `Style.Bold` from `.modifier(Style.Bold())`. A name is
+    /// the run of identifier bytes (ASCII letters, digits, `_`, `.` and every non-ASCII byte)
+    /// that `(` ends; a run ended otherwise (`.modifier(bold)`) is no call and gives nothing.
+    static func namesCalled(after prefix: String, in text: inout String) -> Set<String> {
+        var names: Set<String> = []
+        let starts = offsets(of: prefix, in: &text)
+        guard !starts.isEmpty else { return names }
+        let skip = prefix.utf8.count
+        text.withUTF8 { bytes in
+            for start in starts {
+                var end = start + skip
+                while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+                guard end > start + skip, end < bytes.count, bytes[end] == UInt8(ascii: "(") else { continue }
+                names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + skip)..<end]), as: UTF8.self))
+            }
+        }
+        return names
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "."), 0x80...:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Where `needle` first occurs in `haystack`, in bytes; 0 for an empty needle.
     static func firstOffset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let first = needle.first, let pattern = needle.baseAddress else { return 0 }

@@ -38,12 +38,18 @@ struct CreationSiteSweep {
     func sites() -> [Site] {
         let factories = factoryParameters()
         var result: [Site] = []
-        // Each site's text names `KeyCommand` (a type or a subclass such as `…KeyCommand`),
-        // an `input:` argument or a factory: a file that mentions none of them has no site.
-        let words = ["KeyCommand", "input:"] + factories.keys.sorted()
-        for (file, tree) in index.files where words.contains(where: { index.file(file.displayPath, mentions: $0) }) {
+        // Each site's text names `KeyCommand` (the type, or a subclass such as `…KeyCommand`),
+        // one of the app's other `UIKeyCommand` subclasses, an `input:` argument or a factory:
+        // a file that mentions none of them has no site, and neither has a statement or member
+        // whose text holds none of them.
+        let subclasses = index.types.values.filter { $0.kind == .class && evaluator.isCommandType($0.name) }
+            .map { String($0.name.split(separator: ".").last ?? Substring($0.name)) }
+        let words = Set(["KeyCommand", "input:"] + factories.keys + subclasses).sorted()
+        for (file, tree) in index.files {
+            let mentions = index.offsets(of: words, inFile: file.displayPath)
+            guard mentions?.isEmpty != true else { continue }
             let visitor = SiteVisitor(index: index, factories: factories, evaluator: evaluator,
-                                      fileAddsCommands: index.file(file.displayPath, mentions: "addKeyCommand"))
+                                      fileAddsCommands: index.file(file.displayPath, mentions: "addKeyCommand"), mentions: mentions)
             visitor.walk(tree)
             result += visitor.sites
         }
@@ -170,8 +176,9 @@ struct CreationSiteSweep {
     }
 }
 
-/// Walks one file for ``CreationSiteSweep``, skipping inactive `#if` clauses.
-private final class SiteVisitor: SyntaxVisitor {
+/// Walks one file for ``CreationSiteSweep``, skipping inactive `#if` clauses and the statements
+/// and members that mention none of the words a site's text holds.
+private final class SiteVisitor: MentionedItemsVisitor {
     let index: SourceIndex
     let factories: [String: [[SourceIndex.ParameterInfo]]]
     let evaluator: Evaluator
@@ -184,12 +191,13 @@ private final class SiteVisitor: SyntaxVisitor {
     /// it is read for the word.
     private let fileAddsCommands: Bool
 
-    init(index: SourceIndex, factories: [String: [[SourceIndex.ParameterInfo]]], evaluator: Evaluator, fileAddsCommands: Bool) {
+    init(index: SourceIndex, factories: [String: [[SourceIndex.ParameterInfo]]], evaluator: Evaluator, fileAddsCommands: Bool,
+         mentions: [Int]?) {
         self.index = index
         self.factories = factories
         self.evaluator = evaluator
         self.fileAddsCommands = fileAddsCommands
-        super.init(viewMode: .sourceAccurate)
+        super.init(mentions: mentions)
     }
 
     /// Whether `body` calls `addKeyCommand`.

@@ -149,9 +149,9 @@ struct ShortcutHelpers {
         // them as its own.
         // A modifier whose keys are its own (`.keyboardShortcut("f")` on buttons in its body, not
         // a key it is constructed with) declares them itself, as a view does: it is no helper.
+        let applied = index.namesCalled(after: ".modifier(")
         for info in index.types.values where info.inherited.contains("ViewModifier") {
-            let call = ".modifier(\(info.name)("
-            guard index.files.contains(where: { index.file($0.file.displayPath, mentions: call) }) else { continue }
+            guard applied.contains(info.name) else { continue }
             for function in info.functions where function.name == "body" && !function.isStatic && attaches(function, of: info.name)
                 && !Self.ownsItsKeys(body: function) {
                 modifiers[info.name] = function

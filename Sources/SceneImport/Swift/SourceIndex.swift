@@ -262,6 +262,34 @@ struct SourceIndex {
         return found
     }
 
+    /// The sorted UTF-8 offsets at which a file's text holds any of `words` (comments and
+    /// strings included); `nil` for a file the index has no text of. Each file is searched
+    /// once for each list of words.
+    func offsets(of words: [String], inFile file: String) -> [Int]? {
+        let key = file + "\u{0}" + words.joined(separator: "\u{0}")
+        if let known = mentions.offsets[key] { return known }
+        guard var text = texts[file] else { return nil }
+        var found: [Int] = []
+        for word in words { found += ByteSearch.offsets(of: word, in: &text) }
+        found.sort()
+        mentions.offsets[key] = found
+        return found
+    }
+
+    /// The names every file's text calls right after `prefix` (``ByteSearch/namesCalled(after:in:)``):
+    /// `file(_:mentions:)` for `prefix + name + "("` over every file, answered for all names in
+    /// one pass over the texts. Each prefix is searched for once.
+    func namesCalled(after prefix: String) -> Set<String> {
+        if let known = mentions.namesCalled[prefix] { return known }
+        var names: Set<String> = []
+        for file in files {
+            guard var text = texts[file.file.displayPath] else { continue }
+            names.formUnion(ByteSearch.namesCalled(after: prefix, in: &text))
+        }
+        mentions.namesCalled[prefix] = names
+        return names
+    }
+
     /// Whether a file's text contains `name` as a whole identifier (`keyCommand` is not in
     /// `keyCommands`; see ``IdentifierHashes``), for names code uses as identifiers (functions,
     /// fields, types): one probe of the file's identifier table, read once per file. A `name`
@@ -285,6 +313,10 @@ struct SourceIndex {
         var answers: [String: Bool] = [:]
         /// ``reads(_:of:)``'s answers, by owner and name.
         var memberReads: [String: Bool] = [:]
+        /// ``offsets(of:inFile:)``'s answers, by file and words.
+        var offsets: [String: [Int]] = [:]
+        /// ``namesCalled(after:)``'s answers, by prefix.
+        var namesCalled: [String: Set<String>] = [:]
         /// The outermost types declaring each member name (a property or function), made on
         /// first use.
         var memberDeclarers: [String: Set<String>]?
