@@ -1235,6 +1235,76 @@ import Scenes
 
     /// A `Commands` struct nested in the `App` gives its shortcuts only when something names
     /// it (`.commands { Attached() }`): the `App` being built does not build what it declares.
+    /// A view nested in another, whose key a computed property switches over a `let` it is built
+    /// with (`tabShortcut` over `tab`), gives each construction's key: one per tab of the
+    /// `ForEach` that builds it.
+    @Test func aNestedViewKeyedBySwitchingOverWhatItIsBuiltWithGivesEachConstructionsKey() throws {
+        let result = try importing(["Chips.swift": """
+            import SwiftUI
+            enum Tab: CaseIterable, Identifiable { case all, unread, flagged; var id: Self { self } }
+            struct ChipsView: View {
+                @Binding var selected: Tab
+                var body: some View {
+                    HStack {
+                        ForEach(Tab.allCases) { tab in
+                            Chip(tab: tab, isSelected: selected == tab) { selected = tab }
+                        }
+                    }
+                }
+                private struct Chip: View {
+                    let tab: Tab
+                    let isSelected: Bool
+                    let action: () -> Void
+                    var body: some View {
+                        Button(action: action) { Text("Tab") }.keyboardShortcut(tabShortcut ?? "0", modifiers: [.command, .shift])
+                    }
+                    private var tabShortcut: KeyEquivalent? {
+                        switch tab {
+                        case .all: return "1"
+                        case .unread: return "2"
+                        case .flagged: return "3"
+                        }
+                    }
+                }
+            }
+            struct Root: View {
+                @State var tab = Tab.all
+                var body: some View { ChipsView(selected: $tab) }
+            }
+            """])
+        #expect(keys(result) == ["ChipsView.Chip swiftui shift+cmd+1 nil", "ChipsView.Chip swiftui shift+cmd+2 nil", "ChipsView.Chip swiftui shift+cmd+3 nil"])
+    }
+
+    /// `ForEach` over a list the view is built with runs over the list each construction passes.
+    @Test func aForEachOverTheListAViewIsBuiltWithRunsOverWhatItsConstructionsPass() throws {
+        let result = try importing(["Rail.swift": """
+            import SwiftUI
+            struct RailItem: Identifiable { let id: String }
+            enum RailCatalog {
+                static let primary: [RailItem] = [RailItem(id: "home"), RailItem(id: "inbox"), RailItem(id: "settings")]
+            }
+            struct RailSidebarView: View {
+                private let items: [RailItem]
+                init(items: [RailItem]) { self.items = items }
+                var body: some View {
+                    VStack {
+                        ForEach(Array(items.enumerated()), id: \\.element.id) { index, item in
+                            Button(item.id) {}.keyboardShortcut(keyEquivalent(for: index), modifiers: .command)
+                        }
+                    }
+                }
+                private func keyEquivalent(for index: Int) -> KeyEquivalent {
+                    let chars: [Character] = ["1", "2", "3", "4"]
+                    return KeyEquivalent(chars[index])
+                }
+            }
+            struct Shell: View {
+                var body: some View { RailSidebarView(items: RailCatalog.primary) }
+            }
+            """])
+        #expect(keys(result) == ["RailSidebarView swiftui cmd+1 nil", "RailSidebarView swiftui cmd+2 nil", "RailSidebarView swiftui cmd+3 nil"])
+    }
+
     @Test func aCommandSetNestedInTheAppAndNeverAttachedGivesNothing() throws {
         let result = try importing(["App.swift": """
             import SwiftUI

@@ -554,13 +554,23 @@ final class Evaluator {
     }
 
     /// `switch`: every case is a branch.
+    /// Whether `name` is a `let` stored property of the frame's type whose value this instance
+    /// was built with (``Frame/selfFields`` holds a value the source fixes): it cannot change.
+    private func isConstructionConstant(_ name: String, in frame: Frame) -> Bool {
+        guard frame.locals[name] == nil, let value = frame.selfFields[name], value.isKnown,
+              let property = frame.selfType.flatMap({ index.type(named: $0) })?.properties[name] else { return false }
+        return !property.isVariable && !property.isStatic && property.getter == nil
+    }
+
     func evaluateSwitch(_ expression: SwitchExprSyntax, frame: inout Frame) -> Value {
         let subject = expression.subject.sourceText
         let subjectValue = evaluate(expression.subject, frame: &frame)
-        // Only `self`, locals and their members (`context.input`) are values the code fixed; a
-        // stored property's initial value may have changed by the time UIKit asks.
-        let root = subject.prefix { $0 != "." }
-        let fixed = subject == "self" || frame.locals[subject] != nil || (root != subject && frame.locals[String(root)] != nil)
+        // Only `self`, locals, `let` properties this instance was built with (a view's `tab`
+        // given at each construction) and their members (`context.input`) are values the code
+        // fixed; a stored `var`'s initial value may have changed by the time UIKit asks.
+        let root = String(subject.prefix { $0 != "." })
+        let fixed = subject == "self" || frame.locals[subject] != nil || (root != subject && frame.locals[root] != nil)
+            || isConstructionConstant(root, in: frame)
         if fixed, let (chosen, bindings) = matchingCase(of: expression, subject: subjectValue, frame: frame) {
             // A subject the evaluator knows (`switch self` in an enum's property) picks its case,
             // and the case's payload binds its names (`case let .key(input, flags)`).

@@ -307,7 +307,7 @@ struct CommandExtractor {
                     let helpers = shortcutHelpers.helper(calledBy: call, args: args, in: info.name, evaluator: evaluator)
                     if !helpers.isEmpty {
                         found = self.shortcuts(of: helpers, args: args, site: site, frame: &frame)
-                    } else if let view = shortcutHelpers.constructedView(by: call) {
+                    } else if let view = shortcutHelpers.constructedView(by: call, in: info.name) {
                         found = self.shortcuts(of: view, constructedBy: call, frame: &frame)
                         if !view.carries { declaringType = view.type }
                     } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
@@ -423,7 +423,63 @@ struct CommandExtractor {
     /// constant of its element type (``Evaluator/staticInstances(ofElementsOf:selfType:frame:)``),
     /// with the closure's parameters bound, nested `ForEach`es multiplied out; a single frame
     /// with the parameters unknown otherwise.
+    ///
+    /// A list the view is built with (`ForEach(Array(items.enumerated()))` on a stored `let
+    /// items` that no initialiser fixes) is the one each construction in compiled code passes
+    /// (`RailSidebarView(items: RailCatalog.primary)`): the frames are made once per
+    /// construction, with the fields it gives (``constructionFields(of:)``).
     private func forEachFrames(around call: FunctionCallExprSyntax, within root: Syntax, selfType: String) -> [Evaluator.Frame] {
+        let loops = Self.forEachLoops(around: call, within: root)
+        guard let info = index.type(named: selfType),
+              loops.contains(where: { !ShortcutHelpers.storedNames(readBy: $0.collection).isDisjoint(with: Self.givenFields(of: info)) })
+        else { return forEachFrames(around: call, within: root, selfType: selfType, selfFields: [:]) }
+        let constructions = constructionFields(of: info)
+        return (constructions.isEmpty ? [[:]] : constructions).flatMap { fields in
+            forEachFrames(around: call, within: root, selfType: selfType, selfFields: fields)
+        }
+    }
+
+    /// The stored `let` properties of `info` that no initialiser fixes: each construction gives them.
+    private static func givenFields(of info: SourceIndex.TypeInfo) -> Set<String> {
+        Set(info.storedOrder.filter { name in
+            guard let property = info.properties[name] else { return false }
+            return !property.isVariable && !property.isStatic && property.initializer == nil
+        })
+    }
+
+    /// The fields each construction of the view `info` in compiled code gives it (previews and
+    /// inactive `#if` clauses left out), evaluated with what is known where it is written.
+    private func constructionFields(of info: SourceIndex.TypeInfo) -> [[String: Value]] {
+        index.constructions(of: info.name).compactMap { construction in
+            var frame = Evaluator.Frame(selfType: construction.enclosing)
+            guard case .object(_, let fields) = evaluator.evaluate(ExprSyntax(construction.call), frame: &frame) else { return nil }
+            return fields
+        }
+    }
+
+    /// The `ForEach(collection) { element in … }` loops around `call` inside `root`, innermost first.
+    private static func forEachLoops(around call: FunctionCallExprSyntax, within root: Syntax) -> [(closure: ClosureExprSyntax, collection: ExprSyntax)] {
+        var loops: [(closure: ClosureExprSyntax, collection: ExprSyntax)] = []
+        var current = Syntax(call)
+        while let parent = current.parent, current.id != root.id {
+            if let closure = parent.as(ClosureExprSyntax.self), let collection = Self.forEachCollection(of: closure) {
+                loops.append((closure, collection))
+            }
+            current = parent
+        }
+        return loops
+    }
+
+    /// The collection a `ForEach(collection) { element in … }` iterates, when `closure` is its
+    /// body.
+    private static func forEachCollection(of closure: ClosureExprSyntax) -> ExprSyntax? {
+        guard let loop = closure.parent?.as(FunctionCallExprSyntax.self), loop.trailingClosure?.id == closure.id,
+              loop.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ForEach" else { return nil }
+        return loop.arguments.first(where: { $0.label == nil })?.expression
+    }
+
+    private func forEachFrames(around call: FunctionCallExprSyntax, within root: Syntax, selfType: String,
+                               selfFields: [String: Value]) -> [Evaluator.Frame] {
         var loops: [(closure: ClosureExprSyntax, collection: ExprSyntax)] = []
         // The statement lists around the call, each with the statement in it that holds the
         // call and how many loops lie inside it.
@@ -431,10 +487,7 @@ struct CommandExtractor {
         var current = Syntax(call)
         while let parent = current.parent, current.id != root.id {
             if let statements = parent.as(CodeBlockItemListSyntax.self) { lists.append((statements, current, loops.count)) }
-            if let closure = parent.as(ClosureExprSyntax.self), let loop = closure.parent?.as(FunctionCallExprSyntax.self),
-               loop.trailingClosure?.id == closure.id,
-               loop.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ForEach",
-               let collection = loop.arguments.first(where: { $0.label == nil })?.expression {
+            if let closure = parent.as(ClosureExprSyntax.self), let collection = Self.forEachCollection(of: closure) {
                 loops.append((closure, collection))
             }
             current = parent
@@ -448,6 +501,7 @@ struct CommandExtractor {
             }
         }
         var first = Evaluator.Frame(selfType: selfType)
+        first.selfFields = selfFields
         bindConstants(atDepth: 0, in: &first)
         var frames = [first]
         for (depth, (closure, collection)) in loops.reversed().enumerated() {

@@ -29,6 +29,9 @@ struct ShortcutHelpers {
     /// shortcut): their constructions are creation sites.
     private var constructedViews: [String: (body: SourceIndex.PropertyInfo, carries: Bool)] = [:]
 
+    /// The ``constructedViews`` by the name a construction calls (a nested view's last name).
+    private var constructedViewNames: [String: [String]] = [:]
+
     /// SwiftUI types' own methods that take arguments and attach shortcuts: type → name → methods.
     private var ownMethods: [String: [String: [SourceIndex.FunctionInfo]]] = [:]
 
@@ -123,9 +126,13 @@ struct ShortcutHelpers {
             let given = settable.filter { info.properties[$0]?.initializer == nil }
             let keys = finder.calls.compactMap { call in call.arguments.first.flatMap { $0.label == nil ? $0.expression : nil } }
             let carries = keys.contains { Evaluator.nameOrSelfMember($0).map(settable.contains) ?? false }
-            if carries || keys.contains(where: { !Self.storedNames(readBy: $0).isDisjoint(with: given) }) {
+            if carries || keys.contains(where: { !Self.storedNames(readBy: $0, in: info).isDisjoint(with: given) }) {
                 constructedViews[info.name] = (body, carries)
-                add(info.name)
+                // A construction calls a nested view by its own name (`Chip(tab:)` inside
+                // `ChipsView`).
+                let called = info.name.split(separator: ".").last.map(String.init) ?? info.name
+                constructedViewNames[called, default: []].append(info.name)
+                add(called)
             }
         }
         let candidates: [(type: String?, function: SourceIndex.FunctionInfo, isBuilder: Bool)] =
@@ -213,11 +220,22 @@ struct ShortcutHelpers {
         return argument.expression
     }
 
-    /// The view `call` constructs (`ShortcutView(key: "n")`) when its `body` attaches a
-    /// shortcut from what the construction passes, with that `body`; `nil` for any other call.
+    /// ``storedNames(readBy:)``, and the names read by the getters of `info`'s computed
+    /// properties among them, transitively (`tabShortcut ?? "0"` where `tabShortcut` switches
+    /// over a stored `tab` reads `tab`).
+    static func storedNames(readBy expression: ExprSyntax, in info: SourceIndex.TypeInfo) -> Set<String> {
+        var names = storedNames(readBy: expression)
+        var queue = Array(names)
+        while let name = queue.popLast() {
+            guard let property = info.properties[name], !property.isStatic, let getter = property.getter else { continue }
+            for read in storedNames(readBy: getter) where names.insert(read).inserted { queue.append(read) }
+        }
+        return names
+    }
+
     /// The names `expression` reads as values of its own (`action` in `KeyEquivalent(action.hotkey)`
     /// and in `self.action`), not the members it reads of them (`hotkey`).
-    static func storedNames(readBy expression: ExprSyntax) -> Set<String> {
+    static func storedNames(readBy expression: some SyntaxProtocol) -> Set<String> {
         var names: Set<String> = []
         for token in expression.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let text) = token.tokenKind else { continue }
@@ -234,10 +252,21 @@ struct ShortcutHelpers {
     /// its name, its `body`, and whether it carries the key it is given (then the shortcut is
     /// the constructing type's, as a helper's is; otherwise the view's own, with the key its
     /// construction gives: `KeyEquivalent(action.hotkey)` for each `action` passed).
-    func constructedView(by call: FunctionCallExprSyntax) -> (type: String, body: SourceIndex.PropertyInfo, carries: Bool)? {
+    ///
+    /// A nested view is called by its last name: among several views of that name, the one
+    /// nested in `callerType` (or in a type enclosing it), else the only one.
+    func constructedView(by call: FunctionCallExprSyntax, in callerType: String) -> (type: String, body: SourceIndex.PropertyInfo, carries: Bool)? {
         guard let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let view = constructedViews[name] else { return nil }
-        return (name, view.body, view.carries)
+              let candidates = constructedViewNames[name] else { return nil }
+        var scope = callerType
+        var chosen = candidates.count == 1 ? candidates.first : nil
+        while chosen == nil, !scope.isEmpty {
+            chosen = candidates.first { $0 == "\(scope).\(name)" }
+            scope = scope.split(separator: ".").dropLast().joined(separator: ".")
+        }
+        if chosen == nil { chosen = candidates.first { $0 == name } }
+        guard let chosen, let view = constructedViews[chosen] else { return nil }
+        return (chosen, view.body, view.carries)
     }
 
     /// Whether `type` is a view whose shortcuts its constructions attach: it lists none itself.

@@ -108,6 +108,22 @@ extension SourceIndex {
     /// How a walk of a name's tokens ended.
     private enum TokenWalk { case finished, stopped, unreadable }
 
+    /// The calls that construct the type `name` (by its last name: `Chip(…)` for
+    /// `ChipsView.Chip`) in compiled code, previews and inactive `#if` clauses left out, each
+    /// with the outermost type it is written in.
+    func constructions(of name: String) -> [(call: FunctionCallExprSyntax, enclosing: String?)] {
+        let called = name.split(separator: ".").last.map(String.init) ?? name
+        var found: [(call: FunctionCallExprSyntax, enclosing: String?)] = []
+        _ = walkTokens(named: called) { token in
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let call = reference.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == reference.id,
+                  let use = Self.use(of: token, conditions: conditions) else { return true }
+            found.append((call, use.enclosing))
+            return true
+        }
+        return found
+    }
+
     /// Calls `visit` with every identifier token spelled `name` in the indexed files (only the
     /// file `only` when given), in file order, until it returns `false`: ``TokenWalk/stopped``
     /// then, ``TokenWalk/finished`` after the last one. ``TokenWalk/unreadable`` when the name
