@@ -11,16 +11,21 @@ import Scenes
         return try importer.importSources(sources.sorted { $0.key < $1.key }.map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) })
     }
 
-    static let lockScreenApp = [
-        "SceneDelegate.swift": """
-            import UIKit
-            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                var window: UIWindow?
-                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-                    window?.rootViewController = LibraryViewController()
-                }
+    /// A scene delegate whose entry point makes `root` the window's root view controller.
+    static func sceneDelegate(root: String) -> String {
+        """
+        import UIKit
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
+                window?.rootViewController = \(root)()
             }
-            """,
+        }
+        """
+    }
+
+    static let lockScreenApp = [
+        "SceneDelegate.swift": sceneDelegate(root: "LibraryViewController"),
         "Lock.swift": """
             import UIKit
             class LockManager {
@@ -193,15 +198,7 @@ import Scenes
     /// file names no other containment word) still has its tabs as children.
     @Test func tabsGivenBySetViewControllersAreTheControllersChildren() throws {
         let result = try importing([
-            "SceneDelegate.swift": """
-                import UIKit
-                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                    var window: UIWindow?
-                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIScene.ConnectionOptions) {
-                        window?.rootViewController = Tabs()
-                    }
-                }
-                """,
+            "SceneDelegate.swift": Self.sceneDelegate(root: "Tabs"),
             "Tabs.swift": """
                 import UIKit
                 final class Tabs: UITabBarController {

@@ -553,15 +553,15 @@ final class Evaluator {
         return .array(values.flatMap { branch in flatten(branch.value, conditions: branch.conditions) })
     }
 
-    /// `switch`: every case is a branch.
     /// Whether `name` is a `let` stored property of the frame's type whose value this instance
     /// was built with (``Frame/selfFields`` holds a value the source fixes): it cannot change.
     private func isConstructionConstant(_ name: String, in frame: Frame) -> Bool {
         guard frame.locals[name] == nil, let value = frame.selfFields[name], value.isKnown,
               let property = frame.selfType.flatMap({ index.type(named: $0) })?.properties[name] else { return false }
-        return !property.isVariable && !property.isStatic && property.getter == nil
+        return property.isInstanceConstant
     }
 
+    /// `switch`: every case is a branch.
     func evaluateSwitch(_ expression: SwitchExprSyntax, frame: inout Frame) -> Value {
         let subject = expression.subject.sourceText
         let subjectValue = evaluate(expression.subject, frame: &frame)

@@ -443,7 +443,7 @@ struct CommandExtractor {
     private static func givenFields(of info: SourceIndex.TypeInfo) -> Set<String> {
         Set(info.storedOrder.filter { name in
             guard let property = info.properties[name] else { return false }
-            return !property.isVariable && !property.isStatic && property.initializer == nil
+            return property.isInstanceConstant && property.initializer == nil
         })
     }
 

@@ -43,7 +43,7 @@ struct CreationSiteSweep {
         // a file that mentions none of them has no site, and neither has a statement or member
         // whose text holds none of them.
         let subclasses = index.types.values.filter { $0.kind == .class && evaluator.isCommandType($0.name) }
-            .map { String($0.name.split(separator: ".").last ?? Substring($0.name)) }
+            .map { SourceIndex.innermostName(of: $0.name) }
         let words = Set(["KeyCommand", "input:"] + factories.keys + subclasses).sorted()
         for (file, tree) in index.files {
             let mentions = index.offsets(of: words, inFile: file.displayPath)
@@ -222,7 +222,7 @@ private final class SiteVisitor: MentionedItemsVisitor {
     private var currentType: String? {
         guard let qualified = types.last else { return nil }
         if index.type(named: qualified) != nil { return qualified }
-        let last = qualified.split(separator: ".").last.map(String.init) ?? qualified
+        let last = SourceIndex.innermostName(of: qualified)
         return index.type(named: last)?.name ?? last
     }
 

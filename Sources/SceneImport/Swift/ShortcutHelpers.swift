@@ -130,7 +130,7 @@ struct ShortcutHelpers {
                 constructedViews[info.name] = (body, carries)
                 // A construction calls a nested view by its own name (`Chip(tab:)` inside
                 // `ChipsView`).
-                let called = info.name.split(separator: ".").last.map(String.init) ?? info.name
+                let called = SourceIndex.innermostName(of: info.name)
                 constructedViewNames[called, default: []].append(info.name)
                 add(called)
             }

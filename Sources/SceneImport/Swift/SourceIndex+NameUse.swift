@@ -112,7 +112,7 @@ extension SourceIndex {
     /// `ChipsView.Chip`) in compiled code, previews and inactive `#if` clauses left out, each
     /// with the outermost type it is written in.
     func constructions(of name: String) -> [(call: FunctionCallExprSyntax, enclosing: String?)] {
-        let called = name.split(separator: ".").last.map(String.init) ?? name
+        let called = Self.innermostName(of: name)
         var found: [(call: FunctionCallExprSyntax, enclosing: String?)] = []
         _ = walkTokens(named: called) { token in
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
@@ -200,8 +200,14 @@ extension SourceIndex {
     /// How a method of `extension View` is named among the types ``unbuiltTypes(among:)`` follows.
     static let viewHelperPrefix = "View."
 
+    /// The outermost type of a nested name (`ChipsView` of `ChipsView.Chip`).
     static func outermostName(of name: String) -> String {
         name.split(separator: ".").first.map(String.init) ?? name
+    }
+
+    /// The name a nested type is written by inside its container (`Chip` of `ChipsView.Chip`).
+    static func innermostName(of name: String) -> String {
+        name.split(separator: ".").last.map(String.init) ?? name
     }
 }
 

@@ -87,6 +87,9 @@ struct SourceIndex {
         /// Backed by the user's settings (`@AppStorage`, `@SceneStorage`): its initial value is
         /// only the default, and the running app holds whatever the user chose.
         var isUserSetting = false
+
+        /// A stored `let` of each instance: set once, when the instance is built, never after.
+        var isInstanceConstant: Bool { !isVariable && !isStatic && getter == nil }
     }
 
     struct EnumCaseInfo {
@@ -212,7 +215,7 @@ struct SourceIndex {
         }
         nestedByLastName = [:]
         for info in orderedTypes where info.name.utf8.contains(UInt8(ascii: ".")) {
-            let last = String(info.name.split(separator: ".").last ?? "")
+            let last = Self.innermostName(of: info.name)
             if nestedByLastName[last] == nil { nestedByLastName[last] = info.name }
         }
     }
@@ -423,7 +426,7 @@ struct SourceIndex {
     /// sorted. A nested protocol (`Outer.Inner`) is also adopted by its last component, as
     /// code inside `Outer` writes it.
     func adopters(of name: String) -> [String] {
-        let short = name.split(separator: ".").last.map(String.init) ?? name
+        let short = Self.innermostName(of: name)
         return types.values.filter { info in
             info.kind != .protocol && (info.inherited.contains(name) || info.inherited.contains(short))
         }.map(\.name).sorted()
