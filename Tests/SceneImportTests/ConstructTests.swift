@@ -1275,6 +1275,43 @@ import Scenes
         #expect(keys(result) == ["ChipsView.Chip swiftui shift+cmd+1 nil", "ChipsView.Chip swiftui shift+cmd+2 nil", "ChipsView.Chip swiftui shift+cmd+3 nil"])
     }
 
+    /// A key a computed property returns on several paths, over state that changes (`@State
+    /// var tab`), is every path's key, each under its path's condition: the initial value is only
+    /// where the view starts.
+    @Test func aKeyReturnedOnSeveralPathsOverChangingStateIsEveryPathsKey() throws {
+        let result = try importing(["Tabs.swift": """
+            import SwiftUI
+            enum Tab { case all, unread, flagged }
+            struct TabsView: View {
+                @State var tab: Tab = .all
+                @State var compact = false
+                var body: some View {
+                    VStack {
+                        Button("Next") {}.keyboardShortcut(nextKey, modifiers: .command)
+                        Button("Mode") {}.keyboardShortcut(modeKey)
+                    }
+                }
+                private var nextKey: KeyEquivalent {
+                    switch tab {
+                    case .all: return "1"
+                    case .unread: return "2"
+                    case .flagged: return "3"
+                    }
+                }
+                private var modeKey: KeyEquivalent {
+                    if compact { return "c" }
+                    return "w"
+                }
+            }
+            """])
+        #expect(keys(result) == [
+            "TabsView swiftui cmd+1 nil", "TabsView swiftui cmd+2 nil", "TabsView swiftui cmd+3 nil",
+            "TabsView swiftui cmd+c nil", "TabsView swiftui cmd+w nil",
+        ])
+        #expect(result.inventory.first { $0.input == "2" }?.condition == "tab == .unread")
+        #expect(result.inventory.first { $0.input == "w" }?.condition == "!(compact)")
+    }
+
     /// `ForEach` over a list the view is built with runs over the list each construction passes.
     @Test func aForEachOverTheListAViewIsBuiltWithRunsOverWhatItsConstructionsPass() throws {
         let result = try importing(["Rail.swift": """
@@ -2135,8 +2172,8 @@ import Scenes
                 @objc func dismissSheet() {}
             }
             """])
-        // Deployment target 13: `#available(iOS 16)` is a run-time condition, iOS 15's branch of
-        // `delete` is not certain either, so the first branch's value is used.
+        // Deployment target 13: `#available(iOS 16)` is a run-time condition; `delete`'s
+        // fallback is what only an older OS returns, so the newest iOS's value is used.
         #expect(keys(result) == ["Sheet keyCommands cmd+delete dismissSheet", "Sheet keyCommands esc dismissSheet"])
         #expect(result.inventory.first { $0.modifiers == ["command"] }?.conditional == true)
         var modern = CompilationConditions()

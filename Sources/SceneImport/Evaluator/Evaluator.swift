@@ -229,6 +229,7 @@ final class Evaluator {
     /// `return`s, each under its conditions; a single-expression body returns its value, also
     /// when an `#if` picks that expression).
     func run(_ items: CodeBlockItemListSyntax, frame: inout Frame) -> Value {
+        let outside = frame.conditions
         if items.count == 1, let block = items.first?.item.as(IfConfigDeclSyntax.self),
            case .statements(let active)? = index.conditions.activeClause(of: block)?.elements {
             return run(active, frame: &frame)
@@ -240,7 +241,7 @@ final class Evaluator {
         } else {
             execute(items, frame: &frame)
         }
-        return union(frame.returns)
+        return union(frame.returns, outside: outside)
     }
 
     /// A `switch` standing alone in a body whose every case is one expression: the body's value,
@@ -257,8 +258,9 @@ final class Evaluator {
     }
 
     /// The value of several `return`s: arrays are joined under each return's conditions;
-    /// otherwise the first known value.
-    func union(_ returns: [Value.Item]) -> Value {
+    /// known scalars on several paths are a choice under their conditions; otherwise the first
+    /// known value.
+    func union(_ returns: [Value.Item], outside: [String]) -> Value {
         if returns.isEmpty { return .null }
         if returns.count == 1, returns[0].conditions.isEmpty { return returns[0].value }
         // A modifier set returned whole in one branch and as an array in another
@@ -278,7 +280,18 @@ final class Evaluator {
             }
             return .array(items)
         }
+        // Scalars returned on several paths (`if tab == .all { return "1" }; return "2"`) are a
+        // choice, each under the conditions its path adds.
+        if let scalar = scalarChoice(returns, outside: outside) { return scalar }
         return returns.first { $0.value.isKnown && !$0.value.isNull }?.value ?? returns[0].value
+    }
+
+    /// Whether a condition holds only on an OS older than the newest: the negation of one
+    /// `#available` check (`!(#available(iOS 15, *))`), or `#unavailable(…)`.
+    static func isOlderOSCondition(_ condition: String) -> Bool {
+        if condition.hasPrefix("#unavailable(") { return !condition.contains("), ") }
+        guard condition.hasPrefix("!(#available("), condition.hasSuffix("))") else { return false }
+        return condition.dropFirst(2).firstIndex(of: ")") == condition.index(condition.endIndex, offsetBy: -2)
     }
 
     func execute(_ items: CodeBlockItemListSyntax, frame: inout Frame) {
@@ -620,7 +633,10 @@ final class Evaluator {
     /// conditions it adds to `outside`.
     func scalarChoice(_ values: [Value.Item], outside: [String]) -> Value? {
         guard values.count > 1, values.allSatisfy({ !$0.value.isCommand && $0.value.items == nil && !$0.value.isNull }) else { return nil }
-        return choice(values.map { Value.Item(value: $0.value, conditions: Self.ownConditions($0.conditions, outside: outside)) })
+        // A branch only an older OS takes (the fallback after `#available`) is left out when
+        // another remains: the scene is the app on the newest iOS.
+        let current = values.filter { !$0.conditions.contains(where: Self.isOlderOSCondition) }
+        return choice((current.isEmpty ? values : current).map { Value.Item(value: $0.value, conditions: Self.ownConditions($0.conditions, outside: outside)) })
     }
 
     /// The conditions a branch adds to those of the code around it (`outside`).
