@@ -2295,6 +2295,101 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil && $0.conditional })
     }
 
+    /// A helper object's empty `var` list that its own methods fill (a command store), read
+    /// through the instance a controller holds, gives what those methods append: the commands
+    /// are the controller's.
+    @Test func aHelperObjectsListFilledByItsMethodsGivesTheirCommandsToItsHolder() throws {
+        let result = try importing(["Store.swift": """
+            import UIKit
+            final class CommandStore {
+                private var commands = [UIKeyCommand]()
+                func add(_ input: String, title: String) {
+                    commands.append(UIKeyCommand(title: title, action: #selector(EditorController.run(_:)), input: input, modifierFlags: .command))
+                }
+                func all() -> [UIKeyCommand] { commands }
+            }
+            class EditorController: UIViewController {
+                let store = CommandStore()
+                override var keyCommands: [UIKeyCommand]? { store.all() }
+                @objc func run(_ sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(result.inventory.count == 1)
+        #expect(result.inventory.first?.declaredIn == "EditorController")
+        #expect(result.inventory.first?.modifiers == ["command"])
+        #expect(result.inventory.first?.action == "run:")
+    }
+
+    /// A catalog looked up through `Dictionary(uniqueKeysWithValues: entries.map { … })` gives
+    /// each action's key and modifiers to the view that applies it.
+    @Test func aTableBuiltFromKeyValuePairsIsLookedUpByKey() throws {
+        let result = try importing(["Catalog.swift": """
+            import SwiftUI
+            enum Action { case previous, jump }
+            struct Entry { let action: Action; let key: KeyEquivalent; let modifiers: EventModifiers }
+            enum Catalog {
+                static let entries: [Entry] = [
+                    Entry(action: .previous, key: .leftArrow, modifiers: []),
+                    Entry(action: .jump, key: "j", modifiers: [.command]),
+                ]
+                private static let byAction: [Action: Entry] = {
+                    Dictionary(uniqueKeysWithValues: entries.map { ($0.action, $0) })
+                }()
+                static func entry(for action: Action) -> Entry {
+                    guard let entry = byAction[action] else { preconditionFailure("no entry for \\(action)") }
+                    return entry
+                }
+            }
+            extension View {
+                func shortcut(_ action: Action) -> some View {
+                    let entry = Catalog.entry(for: action)
+                    return keyboardShortcut(entry.key, modifiers: entry.modifiers)
+                }
+            }
+            struct Reader: View {
+                var body: some View {
+                    HStack {
+                        Button("Previous") {}.shortcut(.previous)
+                        Button("Jump") {}.shortcut(.jump)
+                    }
+                }
+            }
+            """])
+        #expect(keys(result) == ["Reader swiftui cmd+j nil", "Reader swiftui left nil"])
+    }
+
+    /// A nested type the app declares (`ShortcutBinding.Key`) is what its bare name means where
+    /// the app's code has no closer one, also when the app extends another module's type of the same
+    /// last name (`extension NSAttributedString.Key`).
+    @Test func anExtensionOfAnotherModulesNestedTypeDoesNotHideTheAppsOwn() throws {
+        let result = try importing(["Binding.swift": """
+            import SwiftUI
+            struct ShortcutBinding {
+                enum Key {
+                    case character(Character)
+                    case escape
+                    var keyEquivalent: KeyEquivalent {
+                        switch self {
+                        case .character(let value): return KeyEquivalent(value)
+                        case .escape: return .escape
+                        }
+                    }
+                }
+                let key: Key
+            }
+            extension NSAttributedString.Key {
+                static let pageIndex = NSAttributedString.Key("pageIndex")
+            }
+            struct Reader: View {
+                let jump = ShortcutBinding(key: .character("j"))
+                var body: some View {
+                    Button("Jump") {}.keyboardShortcut(jump.key.keyEquivalent, modifiers: .command)
+                }
+            }
+            """])
+        #expect(keys(result) == ["Reader swiftui cmd+j nil"])
+    }
+
     @Test func aConditionIsDecidedOnlyFromWhatTheSourceFixes() throws {
         let result = try importing(["A.swift": """
             import UIKit

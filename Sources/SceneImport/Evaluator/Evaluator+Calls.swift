@@ -270,6 +270,8 @@ extension Evaluator {
         case "Set", "Array":
             if let first = args.first { return evaluate(first.expression, frame: &frame, hint: hint) }
             return .array([])
+        case "Dictionary" where args.count == 1 && args[0].label == "uniqueKeysWithValues":
+            return dictionary(fromPairs: evaluate(args[0].expression, frame: &frame)) ?? .unknown(call.sourceText)
         default:
             break
         }
@@ -954,7 +956,12 @@ extension Evaluator {
                 positional = positional.dropFirst()
             } else if let initial = property?.initializer {
                 var inner = Frame(selfType: info.name)
-                fields[name] = evaluate(initial, frame: &inner, hint: property?.type)
+                let value = evaluate(initial, frame: &inner, hint: property?.type)
+                // A class's empty `var` collection (`private var commands = [UIKeyCommand]()`)
+                // is what its methods fill: left unset, a read through the instance gives what
+                // the type assigns it, as a read on `self` does.
+                if info.kind == .class, property?.isVariable == true, value.items?.isEmpty == true { continue }
+                fields[name] = value
             }
         }
         return .object(type: info.name, fields: fields)

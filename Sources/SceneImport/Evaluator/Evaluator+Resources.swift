@@ -79,6 +79,20 @@ extension Evaluator {
         return .object(type: "Dictionary", fields: fields)
     }
 
+    /// `Dictionary(uniqueKeysWithValues: entries.map { ($0.action, $0) })`: a table by key, when
+    /// every element is a `(key, value)` pair present without a condition and every key is one
+    /// the source fixes; `nil` otherwise.
+    func dictionary(fromPairs pairs: Value) -> Value? {
+        guard let items = pairs.items else { return nil }
+        var fields: [String: Value] = [:]
+        for item in items {
+            guard item.conditions.isEmpty, case .tuple(let members) = item.value, members.count == 2,
+                  let key = Self.dictionaryKey(members[0].value) else { return nil }
+            fields[key] = members[1].value
+        }
+        return .object(type: "Dictionary", fields: fields)
+    }
+
     /// A dictionary key as a table's field name: a string, a number, or an enum case's name.
     static func dictionaryKey(_ key: Value) -> String? {
         switch key {

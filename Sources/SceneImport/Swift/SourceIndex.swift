@@ -213,10 +213,13 @@ struct SourceIndex {
                 if function.isStatic && staticFunctionOwners[function.name] == nil { staticFunctionOwners[function.name] = info.name }
             }
         }
+        // The first in name order, except that a type the app declares (`ShortcutBinding.Key`)
+        // wins over an extension of another module's type (`extension NSAttributedString.Key`).
         nestedByLastName = [:]
         for info in orderedTypes where info.name.utf8.contains(UInt8(ascii: ".")) {
             let last = Self.innermostName(of: info.name)
-            if nestedByLastName[last] == nil { nestedByLastName[last] = info.name }
+            if let earlier = nestedByLastName[last], types[earlier]?.kind != .extensionOnly || info.kind == .extensionOnly { continue }
+            nestedByLastName[last] = info.name
         }
     }
 
