@@ -2390,6 +2390,42 @@ import Scenes
         #expect(keys(result) == ["Reader swiftui cmd+j nil"])
     }
 
+    /// A key table a closure builds (`builder[letter.rawValue.lowercased()] = …` in loops) and
+    /// a `Commands` struct walks with `ForEach(table.sorted(by: …))` gives one shortcut per
+    /// entry; a `let` with an initial value is no memberwise parameter, so the trailing closure
+    /// of `KeyboardCommands { … }` goes to `completion`.
+    @Test func aTableFilledInLoopsAndWalkedInPairsGivesEveryEntry() throws {
+        let result = try importing(["Keys.swift": """
+            import SwiftUI
+            enum FaceLetter: String, CaseIterable { case A, B }
+            let FaceLetters = Array(FaceLetter.allCases)
+            struct KeyboardCommands: Commands {
+                let table: [String: KeyEquivalent] = {
+                    var builder: [String: KeyEquivalent] = ["delete": .delete]
+                    for letter in FaceLetters {
+                        builder[letter.rawValue] = KeyEquivalent(letter.rawValue.first!)
+                        builder[letter.rawValue.lowercased()] = KeyEquivalent(letter.rawValue.lowercased().first!)
+                    }
+                    return builder
+                }()
+                var completion: ((String) -> ())?
+                var body: some Commands {
+                    CommandMenu("Inputs") {
+                        ForEach(table.sorted(by: { $0.key > $1.key }), id: \\.key) { (key, value) in
+                            Button { completion?(key) } label: { Text("") }
+                                .keyboardShortcut(value, modifiers: EventModifiers())
+                        }
+                    }
+                }
+            }
+            @main struct DiceApp: App {
+                var body: some Scene { WindowGroup { Text("") }.commands { KeyboardCommands { _ in } } }
+            }
+            """])
+        #expect(result.inventory.map { $0.input ?? "nil" }.sorted() == ["\u{8}", "A", "B", "a", "b"])
+        #expect(result.inventory.allSatisfy { $0.modifiers == [] && $0.declaredIn == "KeyboardCommands" })
+    }
+
     @Test func aConditionIsDecidedOnlyFromWhatTheSourceFixes() throws {
         let result = try importing(["A.swift": """
             import UIKit

@@ -391,6 +391,8 @@ extension Evaluator {
                 return .enumCase(type: info.name, name: name, payload: args.map { evaluate($0.expression, frame: &frame) })
             }
         case .object(let type, let fields):
+            // A table's pairs (`table.sorted(by: …)`, `table.map { … }`).
+            if type == "Dictionary", let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
             if let result = callMethod(name, on: type, args: args, call: call, frame: &frame, selfValue: .object(type: type, fields: fields)) {
                 return result
             }
@@ -506,6 +508,10 @@ extension Evaluator {
         if case .string(let text) = base, name == "components", args.count == 1, args[0].label == "separatedBy",
            case .string(let separator) = evaluate(args[0].expression, frame: &frame), !separator.isEmpty {
             return .array(text.components(separatedBy: separator).map { .init(value: .string($0), conditions: []) })
+        }
+        // `letter.rawValue.lowercased()`: the standard library's case mapping.
+        if case .string(let text) = base, args.isEmpty, name == "lowercased" || name == "uppercased" {
+            return .string(name == "lowercased" ? text.lowercased() : text.uppercased())
         }
         guard let elements = iterate(base), elements.count <= Self.maximumIterations else {
             // Over run-time data: the transform runs once on an unknown element.
@@ -944,11 +950,17 @@ extension Evaluator {
             if let delegated = inner.locals["self"] { return delegated }
             return .object(type: info.name, fields: inner.selfFields)
         }
-        // Memberwise: stored properties in order, by label.
+        // Memberwise: stored properties in order, by label. A `let` with an initial value is
+        // no parameter of the memberwise initialiser: it always holds that value.
         var fields: [String: Value] = [:]
         var positional = args.filter { $0.label == nil }[...]
         for name in info.storedOrder {
             let property = info.properties[name]
+            if let property, !property.isVariable, let initial = property.initializer {
+                var inner = Frame(selfType: info.name)
+                fields[name] = evaluate(initial, frame: &inner, hint: property.type)
+                continue
+            }
             if let argument = args.first(where: { $0.label == name }) {
                 fields[name] = evaluate(argument.expression, frame: &frame, hint: property?.type)
             } else if let argument = positional.first {

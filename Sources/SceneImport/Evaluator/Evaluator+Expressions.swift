@@ -858,6 +858,10 @@ extension Evaluator {
 
     /// `x = v`, `x += v`, `self.x = v`, `x.property = v`.
     func assign(target: [ExprSyntax], op: String, valueElements: [ExprSyntax], frame: inout Frame) {
+        if op == "=", target.count == 1, let entry = target[0].as(SubscriptCallExprSyntax.self) {
+            assignEntry(entry, valueElements: valueElements, frame: &frame)
+            return
+        }
         // `self.list! += …` and `self.list?.x = …` assign through the optional.
         let targetText = target.map(\.sourceText).joined(separator: " ").filter { $0 != "!" && $0 != "?" }
         let current: Value? = readTarget(targetText, frame: frame)
@@ -884,6 +888,21 @@ extension Evaluator {
             value = .array(items.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
         }
         writeTarget(targetText, value: value, frame: &frame)
+    }
+
+    /// `table[key] = value` on a dictionary a local or stored property holds: the entry is set
+    /// when the source fixes the key; a key it does not fix makes the whole table unknown.
+    private func assignEntry(_ entry: SubscriptCallExprSyntax, valueElements: [ExprSyntax], frame: inout Frame) {
+        let base = entry.calledExpression.sourceText
+        guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil,
+              case .object(let type, var fields)? = readTarget(base, frame: frame), type == "Dictionary" else { return }
+        let value = evaluateSequence(valueElements, frame: &frame, hint: nil)
+        guard let key = Self.dictionaryKey(evaluate(argument.expression, frame: &frame)) else {
+            writeTarget(base, value: .unknown(base), frame: &frame)
+            return
+        }
+        fields[key] = value
+        writeTarget(base, value: .object(type: type, fields: fields), frame: &frame)
     }
 
     /// Appends to the array a local or stored property holds (`commands.append(…)`). A plain

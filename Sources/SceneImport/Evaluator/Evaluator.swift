@@ -882,10 +882,15 @@ final class Evaluator {
     }
 
     /// The elements of a value a `for` loop or `map` can walk: arrays, ranges, a string's
-    /// characters, a set built from literals.
+    /// characters, a set built from literals, a dictionary's `(key, value)` pairs.
     func iterate(_ value: Value) -> [Value.Item]? {
         switch value {
         case .array(let items): return items
+        case .object(let type, let fields) where type == "Dictionary":
+            // A table's `(key, value)` pairs, in key order so every run reads them alike.
+            return fields.keys.sorted().map { key in
+                .init(value: .tuple([(label: "key", value: .string(key)), (label: "value", value: fields[key] ?? .null)]), conditions: [])
+            }
         case .string(let text): return text.map { .init(value: .string(String($0)), conditions: []) }
         case .null: return []
         default: return nil

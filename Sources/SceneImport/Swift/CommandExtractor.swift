@@ -510,7 +510,7 @@ struct CommandExtractor {
                 var outer = frame
                 let value = evaluator.evaluate(collection, frame: &outer)
                 var elements = evaluator.iterate(value)
-                if case .array = value {} else if case .string = value {} else {
+                if case .array = value {} else if case .string = value {} else if case .object("Dictionary", _) = value {} else {
                     elements = evaluator.staticInstances(ofElementsOf: collection, selfType: selfType, frame: &outer)
                 }
                 guard let elements, !elements.isEmpty, elements.count * frames.count <= Self.maximumForEachRows else {
