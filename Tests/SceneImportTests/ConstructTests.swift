@@ -1312,6 +1312,32 @@ import Scenes
         #expect(result.inventory.first { $0.input == "w" }?.condition == "!(compact)")
     }
 
+    /// A fallback only an older OS returns (`guard #available(…) else { return … }`, `if
+    /// #unavailable(…) { return … }`) is left out of a key chosen on several paths: the scene is
+    /// the app on the newest iOS.
+    @Test func aKeyOnlyAnOlderOSReturnsIsLeftOut() throws {
+        let result = try importing(["Keys.swift": """
+            import SwiftUI
+            struct Editor: View {
+                var body: some View {
+                    VStack {
+                        Button("Find") {}.keyboardShortcut(findKey, modifiers: .command)
+                        Button("Fold") {}.keyboardShortcut(foldKey, modifiers: .command)
+                    }
+                }
+                private var findKey: KeyEquivalent {
+                    guard #available(iOS 99, *) else { return "g" }
+                    return "f"
+                }
+                private var foldKey: KeyEquivalent {
+                    if #unavailable(iOS 99) { return "o" }
+                    return "k"
+                }
+            }
+            """])
+        #expect(keys(result) == ["Editor swiftui cmd+f nil", "Editor swiftui cmd+k nil"])
+    }
+
     /// `ForEach` over a list the view is built with runs over the list each construction passes.
     @Test func aForEachOverTheListAViewIsBuiltWithRunsOverWhatItsConstructionsPass() throws {
         let result = try importing(["Rail.swift": """
@@ -2392,8 +2418,7 @@ import Scenes
 
     /// A key table a closure builds (`builder[letter.rawValue.lowercased()] = …` in loops) and
     /// a `Commands` struct walks with `ForEach(table.sorted(by: …))` gives one shortcut per
-    /// entry; a `let` with an initial value is no memberwise parameter, so the trailing closure
-    /// of `KeyboardCommands { … }` goes to `completion`.
+    /// entry.
     @Test func aTableFilledInLoopsAndWalkedInPairsGivesEveryEntry() throws {
         let result = try importing(["Keys.swift": """
             import SwiftUI

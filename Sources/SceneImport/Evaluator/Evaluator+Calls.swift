@@ -392,7 +392,7 @@ extension Evaluator {
             }
         case .object(let type, let fields):
             // A table's pairs (`table.sorted(by: …)`, `table.map { … }`).
-            if type == "Dictionary", let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
+            if base.tableEntries != nil, let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
             if let result = callMethod(name, on: type, args: args, call: call, frame: &frame, selfValue: .object(type: type, fields: fields)) {
                 return result
             }
@@ -950,17 +950,11 @@ extension Evaluator {
             if let delegated = inner.locals["self"] { return delegated }
             return .object(type: info.name, fields: inner.selfFields)
         }
-        // Memberwise: stored properties in order, by label. A `let` with an initial value is
-        // no parameter of the memberwise initialiser: it always holds that value.
+        // Memberwise: stored properties in order, by label.
         var fields: [String: Value] = [:]
         var positional = args.filter { $0.label == nil }[...]
         for name in info.storedOrder {
             let property = info.properties[name]
-            if let property, !property.isVariable, let initial = property.initializer {
-                var inner = Frame(selfType: info.name)
-                fields[name] = evaluate(initial, frame: &inner, hint: property.type)
-                continue
-            }
             if let argument = args.first(where: { $0.label == name }) {
                 fields[name] = evaluate(argument.expression, frame: &frame, hint: property?.type)
             } else if let argument = positional.first {

@@ -891,18 +891,19 @@ extension Evaluator {
     }
 
     /// `table[key] = value` on a dictionary a local or stored property holds: the entry is set
-    /// when the source fixes the key; a key it does not fix makes the whole table unknown.
+    /// when the source fixes the key; a key it does not fix makes the whole table unknown. The
+    /// value runs whatever the target (a command made in `list[i] = UIKeyCommand(…)` is made).
     private func assignEntry(_ entry: SubscriptCallExprSyntax, valueElements: [ExprSyntax], frame: inout Frame) {
+        let value = evaluateSequence(valueElements, frame: &frame, hint: nil)
         let base = entry.calledExpression.sourceText
         guard entry.arguments.count == 1, let argument = entry.arguments.first, argument.label == nil,
-              case .object(let type, var fields)? = readTarget(base, frame: frame), type == "Dictionary" else { return }
-        let value = evaluateSequence(valueElements, frame: &frame, hint: nil)
+              var entries = readTarget(base, frame: frame)?.tableEntries else { return }
         guard let key = Self.dictionaryKey(evaluate(argument.expression, frame: &frame)) else {
             writeTarget(base, value: .unknown(base), frame: &frame)
             return
         }
-        fields[key] = value
-        writeTarget(base, value: .object(type: type, fields: fields), frame: &frame)
+        entries[key] = value
+        writeTarget(base, value: .table(entries), frame: &frame)
     }
 
     /// Appends to the array a local or stored property holds (`commands.append(…)`). A plain

@@ -63,7 +63,7 @@ extension Evaluator {
     /// `["ctl": .control]`): a `Dictionary` table by key; unknown when a key is not fixed. The
     /// declared type (`[KeyAction: String]`) says what `.save` and `.control` are.
     func evaluateDictionary(_ dictionary: DictionaryExprSyntax, frame: inout Frame, hint: String?) -> Value {
-        guard case .elements(let elements) = dictionary.content else { return .object(type: "Dictionary", fields: [:]) }
+        guard case .elements(let elements) = dictionary.content else { return .table([:]) }
         var keyHint: String?
         var valueHint: String?
         if let hint = hint?.withoutOptionality.withoutSpaces, hint.hasPrefix("["), hint.hasSuffix("]"),
@@ -76,7 +76,7 @@ extension Evaluator {
             guard let key = Self.dictionaryKey(evaluate(element.key, frame: &frame, hint: keyHint)) else { return .unknown(dictionary.sourceText) }
             fields[key] = evaluate(element.value, frame: &frame, hint: valueHint)
         }
-        return .object(type: "Dictionary", fields: fields)
+        return .table(fields)
     }
 
     /// `Dictionary(uniqueKeysWithValues: entries.map { ($0.action, $0) })`: a table by key, when
@@ -90,7 +90,7 @@ extension Evaluator {
                   let key = Self.dictionaryKey(members[0].value) else { return nil }
             fields[key] = members[1].value
         }
-        return .object(type: "Dictionary", fields: fields)
+        return .table(fields)
     }
 
     /// A dictionary key as a table's field name: a string, a number, or an enum case's name.

@@ -886,10 +886,11 @@ final class Evaluator {
     func iterate(_ value: Value) -> [Value.Item]? {
         switch value {
         case .array(let items): return items
-        case .object(let type, let fields) where type == "Dictionary":
-            // A table's `(key, value)` pairs, in key order so every run reads them alike.
-            return fields.keys.sorted().map { key in
-                .init(value: .tuple([(label: "key", value: .string(key)), (label: "value", value: fields[key] ?? .null)]), conditions: [])
+        case .object:
+            // A dictionary's `(key, value)` pairs, in key order so every run reads them alike.
+            guard let entries = value.tableEntries else { return nil }
+            return entries.keys.sorted().map { key in
+                .init(value: .tuple([(label: "key", value: .string(key)), (label: "value", value: entries[key] ?? .null)]), conditions: [])
             }
         case .string(let text): return text.map { .init(value: .string(String($0)), conditions: []) }
         case .null: return []

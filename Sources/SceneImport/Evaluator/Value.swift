@@ -63,6 +63,19 @@ enum Value {
         return true
     }
 
+    /// The type an ``object(type:fields:)`` that is a dictionary carries: a literal table, one
+    /// a bundled file holds, or one built from pairs.
+    static let dictionaryType = "Dictionary"
+
+    /// A dictionary: its entries by key (a string, a number or an enum case's name).
+    static func table(_ entries: [String: Value]) -> Value { .object(type: dictionaryType, fields: entries) }
+
+    /// The entries of a dictionary; `nil` for any other value.
+    var tableEntries: [String: Value]? {
+        if case .object(let type, let fields) = self, type == Self.dictionaryType { return fields }
+        return nil
+    }
+
     /// Whether an optional binding of this value always succeeds: a bundled resource, a
     /// literal, or data read from a resource (arrays of such values, dictionaries), so
     /// `guard let url = Bundle.main.url(forResource:…)` or `if let input = entry["input"] as?
@@ -72,7 +85,7 @@ enum Value {
         switch self {
         case .resource, .string, .int, .bool, .modifiers, .selector, .shortcut: return true
         case .tuple(let members): return members.allSatisfy(\.value.isStaticData)
-        case .object(let type, _): return type == "Dictionary"
+        case .object: return tableEntries != nil
         case .array(let items): return items.allSatisfy { $0.conditions.isEmpty && ($0.value.isStaticData || $0.value.isResourceObject) }
         default: return false
         }

@@ -71,7 +71,7 @@ struct ResourceFiles: Sendable {
         case let dictionary as [String: Any]:
             var fields: [String: Value] = [:]
             for (key, member) in dictionary { fields[key] = value(of: member, elementType: nil, depth: depth + 1) }
-            return .object(type: elementType ?? "Dictionary", fields: fields)
+            return .object(type: elementType ?? Value.dictionaryType, fields: fields)
         default:
             return .unknown(String(describing: type(of: object)))
         }

@@ -510,7 +510,9 @@ struct CommandExtractor {
                 var outer = frame
                 let value = evaluator.evaluate(collection, frame: &outer)
                 var elements = evaluator.iterate(value)
-                if case .array = value {} else if case .string = value {} else if case .object("Dictionary", _) = value {} else {
+                // A collection the evaluator cannot walk (run-time data) may still be a list of
+                // the element type's static constants.
+                if elements == nil || value.isNull {
                     elements = evaluator.staticInstances(ofElementsOf: collection, selfType: selfType, frame: &outer)
                 }
                 guard let elements, !elements.isEmpty, elements.count * frames.count <= Self.maximumForEachRows else {
