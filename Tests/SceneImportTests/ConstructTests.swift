@@ -2451,6 +2451,96 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.modifiers == [] && $0.declaredIn == "KeyboardCommands" })
     }
 
+    /// A fixed table of the app's own shortcut values, converted on the way to
+    /// `.keyboardShortcut`: an option set of its own that mirrors the modifier flags (one member
+    /// written alone, or several), a list made by `compactMap { … return .init(…) }` with the
+    /// row type from the list's declared type, and a helper that returns an optional labelled
+    /// tuple. A modifier added to a set the user's settings give stays unknown.
+    @Test func aFixedTableOfTheAppsOwnShortcutValuesGivesEveryRow() throws {
+        let result = try importing(["Commands.swift": """
+            import SwiftUI
+            struct PadModifiers: OptionSet {
+                let rawValue: UInt8
+                static let command = PadModifiers(rawValue: 1 << 0)
+                static let option = PadModifiers(rawValue: 1 << 1)
+                static let shift = PadModifiers(rawValue: 1 << 3)
+            }
+            struct PadShortcut {
+                var input: String
+                var modifiers: PadModifiers
+                init(_ input: String, modifiers: PadModifiers) { self.input = input; self.modifiers = modifiers }
+            }
+            struct FixedShortcut {
+                let id: String
+                let shortcut: PadShortcut
+                static let all: [FixedShortcut] = [
+                    .init(id: "close", shortcut: .init("w", modifiers: .command)),
+                    .init(id: "reload", shortcut: .init("r", modifiers: [.command, .option])),
+                    .init(id: "retired", shortcut: .init("x", modifiers: .command)),
+                ]
+            }
+            enum PadCommand { case close, reload }
+            private struct ResolvedShortcut: Identifiable {
+                let id: String
+                let command: PadCommand
+                let shortcut: PadShortcut
+            }
+            final class PadSettings { var lockShortcut: PadShortcut? }
+            struct PadCommands: Commands {
+                let settings: PadSettings
+                var body: some Commands {
+                    CommandMenu("Pad") {
+                        ForEach(Self.fixedShortcuts) { item in commandButton(item) }
+                        ForEach(lockShortcuts) { item in commandButton(item) }
+                    }
+                }
+                @ViewBuilder
+                private func commandButton(_ item: ResolvedShortcut) -> some View {
+                    if let shortcut = keyboardShortcut(from: item.shortcut) {
+                        Button(item.id) {}.keyboardShortcut(shortcut.key, modifiers: shortcut.modifiers)
+                    } else {
+                        Button(item.id) {}
+                    }
+                }
+                private var lockShortcuts: [ResolvedShortcut] {
+                    guard let shortcut = settings.lockShortcut else { return [] }
+                    var modifiers = shortcut.modifiers
+                    modifiers.insert(.shift)
+                    return [ResolvedShortcut(id: "lock-all", command: .close, shortcut: PadShortcut(shortcut.input, modifiers: modifiers))]
+                }
+                private func keyboardShortcut(from shortcut: PadShortcut) -> (key: KeyEquivalent, modifiers: EventModifiers)? {
+                    guard shortcut.input.count == 1, let character = shortcut.input.first else { return nil }
+                    return (KeyEquivalent(character), EventModifiers(shortcut.modifiers))
+                }
+                private static let fixedShortcuts: [ResolvedShortcut] = FixedShortcut.all.compactMap { item in
+                    guard let command = fixedCommand(id: item.id) else { return nil }
+                    return .init(id: item.id, command: command, shortcut: item.shortcut)
+                }
+                private static func fixedCommand(id: String) -> PadCommand? {
+                    switch id {
+                    case "close": .close
+                    case "reload": .reload
+                    default: nil
+                    }
+                }
+            }
+            private extension EventModifiers {
+                init(_ modifiers: PadModifiers) {
+                    self = []
+                    if modifiers.contains(.command) { insert(.command) }
+                    if modifiers.contains(.option) { insert(.option) }
+                    if modifiers.contains(.shift) { insert(.shift) }
+                }
+            }
+            @main struct PadApp: App {
+                var body: some Scene { WindowGroup { Text("") }.commands { PadCommands(settings: PadSettings()) } }
+            }
+            """])
+        #expect(result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? ["nil"])" }.sorted() == [
+            "nil [\"nil\"]", "r [\"alternate\", \"command\"]", "w [\"command\"]",
+        ])
+    }
+
     @Test func aConditionIsDecidedOnlyFromWhatTheSourceFixes() throws {
         let result = try importing(["A.swift": """
             import UIKit

@@ -161,6 +161,35 @@ struct XcodeProjectTests {
         #expect(named.swiftFiles.count == 1 && named.notInAnyTarget.isEmpty)
     }
 
+    /// A project that builds the package at its own folder (`XCLocalSwiftPackageReference`,
+    /// `relativePath = .`) compiles that package's `Sources/`, though no `Package.swift` lies
+    /// between them and the project; a loose file beside the project still is in no build.
+    @Test func aLocalPackageAtTheProjectsOwnFolderBuildsItsSources() throws {
+        let root = ScratchDirectory.make()
+        let sources = root + "/App"
+        try FileManager.default.createDirectory(atPath: root + "/Sources/ReaderUI", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: root + "/App.xcodeproj", withIntermediateDirectories: true)
+        try "// swift-tools-version:5.9".write(toFile: root + "/Package.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Editor", "e").write(toFile: sources + "/Editor.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Loose", "o").write(toFile: sources + "/Loose.swift", atomically: true, encoding: .utf8)
+        try Self.controller("Reader", "r").write(toFile: root + "/Sources/ReaderUI/Reader.swift", atomically: true, encoding: .utf8)
+        func compiled() throws -> [String] {
+            try SourceFiles(paths: [root]).swiftFiles.map { String($0.displayPath.dropFirst(root.count + 1)) }.sorted()
+        }
+        try Self.project.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        #expect(try compiled() == ["App/Editor.swift"])
+
+        let referencing = Self.project.replacingOccurrences(of: "\t};\n}", with: """
+            \t\tAAAAAAAAAAAAAAAAAAAAAA41 /* XCLocalSwiftPackageReference "." */ = {isa = XCLocalSwiftPackageReference; relativePath = .; };
+            \t};
+            }
+            """)
+        #expect(referencing != Self.project && XcodeProject(text: referencing).localPackagePaths == ["."])
+        try referencing.write(toFile: root + "/App.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        #expect(try compiled() == ["App/Editor.swift", "Sources/ReaderUI/Reader.swift"])
+    }
+
     /// A multiplatform target compiles some files for some platforms only: a synchronized
     /// folder's `platformFiltersByRelativePath` and a build file's `platformFilters`. A file
     /// compiled only for macOS is in no iOS build; one for `ios` and `xros` is.

@@ -350,6 +350,12 @@ extension Evaluator {
             writeTarget(baseText, value: .modifiers(current.union(added)), frame: &frame)
             return .null
         }
+        // `modifiers.insert(.shift)` on a set the run time gives (a user's setting) stays the
+        // run time's: it is no list of that one modifier.
+        if name == "insert" || name == "formUnion", args.count == 1, case .unknown? = readTarget(baseText, frame: frame),
+           isModifierLiteral(args[0].expression) {
+            return .null
+        }
         if ["append", "insert", "add"].contains(name), !receiverHasOwnMethod(name, baseText: baseText, frame: frame),
            let first = args.first {
             let value = evaluate(first.expression, frame: &frame)
@@ -373,7 +379,7 @@ extension Evaluator {
         let base = evaluate(baseExpression, frame: &frame)
         switch base {
         case .array, .string, .unknown:
-            if let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
+            if let result = collectionMethod(name, base: base, args: args, frame: &frame, hint: hint) { return result }
             // The app's own method in `extension String` (`letters.each { … }`), run on the string.
             if case .string = base, let result = callMethod(name, on: "String", args: args, call: call, frame: &frame, selfValue: base) {
                 return result
@@ -392,7 +398,7 @@ extension Evaluator {
             }
         case .object(let type, let fields):
             // A table's pairs (`table.sorted(by: …)`, `table.map { … }`).
-            if base.tableEntries != nil, let result = collectionMethod(name, base: base, args: args, frame: &frame) { return result }
+            if base.tableEntries != nil, let result = collectionMethod(name, base: base, args: args, frame: &frame, hint: hint) { return result }
             if let result = callMethod(name, on: type, args: args, call: call, frame: &frame, selfValue: .object(type: type, fields: fields)) {
                 return result
             }
@@ -502,8 +508,9 @@ extension Evaluator {
     }
 
     /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
-    /// collection.
-    func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+    /// collection. `hint` is the type the context expects of the result (`[Row]`): a transform's
+    /// `return .init(…)` makes its element type.
+    func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, hint: String? = nil) -> Value? {
         // `"ctl`cmd`p".components(separatedBy: "`")`: a key table's entry taken apart.
         if case .string(let text) = base, name == "components", args.count == 1, args[0].label == "separatedBy",
            case .string(let separator) = evaluate(args[0].expression, frame: &frame), !separator.isEmpty {
@@ -518,6 +525,7 @@ extension Evaluator {
             guard ["map", "compactMap", "flatMap"].contains(name), let transform = args.last?.expression else { return nil }
             let element = Value.unknown("element")
             var inner = frame
+            inner.returnHint = Self.transformResultType(name, of: hint)
             let value: Value
             if let closure = transform.as(ClosureExprSyntax.self) {
                 value = callClosure(closure, with: [element], frame: &inner)
@@ -536,6 +544,7 @@ extension Evaluator {
             for element in elements {
                 var inner = frame
                 inner.conditions += element.conditions
+                inner.returnHint = Self.transformResultType(name, of: hint)
                 let readsBefore = mutableReads
                 let value: Value
                 if let closure = transform.as(ClosureExprSyntax.self) {
@@ -678,6 +687,29 @@ extension Evaluator {
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value
+    }
+
+    /// Whether `expression` is written as modifier flags: `.shift`, or a literal list of them
+    /// (`[.command, .option]`).
+    func isModifierLiteral(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+            return modifierMember(member.declName.baseName.text) != nil
+        }
+        guard let array = expression.as(ArrayExprSyntax.self), !array.elements.isEmpty else { return false }
+        return array.elements.allSatisfy { isModifierLiteral($0.expression) }
+    }
+
+    /// What a transform's closure returns when the result of `name` (`map`, `compactMap`,
+    /// `flatMap`) is expected as `resultType`: the element type for `map` and `compactMap`, the
+    /// array itself for `flatMap`; `nil` when the context gives no type, so that a `return` in the
+    /// transform is not read with the enclosing function's return type.
+    static func transformResultType(_ name: String, of resultType: String?) -> String? {
+        guard let resultType else { return nil }
+        switch name {
+        case "map", "compactMap": return elementType(resultType)
+        case "flatMap": return resultType
+        default: return nil
+        }
     }
 
     /// Every identifier a closure's text mentions (`$0` included), once per closure.

@@ -49,8 +49,9 @@ extension Evaluator {
             if tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
                 return evaluate(only.expression, frame: &frame, hint: hint)
             }
-            // Labels and element types from a tuple type the context expects: `(modifierFlags: UIKeyModifierFlags, input: String)`.
-            let expected = hint.map(Self.tupleElements) ?? []
+            // Labels and element types from a tuple type the context expects: `(modifierFlags: UIKeyModifierFlags, input: String)`,
+            // also as an optional (a function that returns `(key: KeyEquivalent, modifiers: EventModifiers)?`).
+            let expected = hint.map { Self.tupleElements($0.withoutOptionality) } ?? []
             return .tuple(tuple.elements.enumerated().map { offset, element in
                 let slot = offset < expected.count ? expected[offset] : (label: nil, type: nil)
                 return (element.label?.text ?? slot.label, evaluate(element.expression, frame: &frame, hint: slot.type))
@@ -671,6 +672,12 @@ extension Evaluator {
     func staticMember(_ name: String, of type: String, frame: inout Frame) -> Value? {
         if type == "UIKeyCommand", let input = KeyInputConstant.uiKeyCommandMembers[name] { return .string(input) }
         guard let info = index.type(named: type) else { return nil }
+        // An app's own option set that mirrors the modifier flags (`static let command =
+        // Modifiers(rawValue: 1 << 0)`) means the modifier its member names: the bits are the
+        // app's encoding, the name is what its conversions (`contains(.command)`) test.
+        if info.properties[name]?.isStatic == true, info.inherited.contains("OptionSet"), let value = modifierMember(name) {
+            return value
+        }
         if let property = info.properties[name], property.isStatic {
             return propertyValue(property, ofType: info.name, frame: &frame)
         }

@@ -23,6 +23,9 @@ struct XcodeProject {
     /// Whether the project has folders that Xcode keeps in step with the disk
     /// (`PBXFileSystemSynchronizedRootGroup`): their files are compiled without being listed.
     private(set) var usesSynchronizedFolders = false
+    /// The folders of the local Swift packages the project builds (`XCLocalSwiftPackageReference`),
+    /// relative to the folder that holds the `.xcodeproj` (`.` for a package at the root).
+    private(set) var localPackagePaths: [String] = []
     /// The files a platform filter limits to some platforms, each with those platforms.
     private(set) var platformRestrictions: [PlatformRestriction] = []
 
@@ -95,6 +98,8 @@ struct XcodeProject {
                 settings[object.id] = (object.field("SDKROOT"), object.field("SUPPORTED_PLATFORMS"))
             case "PBXProject":
                 projectConfigurations = object.field("buildConfigurationList")
+            case "XCLocalSwiftPackageReference":
+                if let path = object.field("relativePath") { localPackagePaths.append(String(path)) }
             case "PBXFileSystemSynchronizedBuildFileExceptionSet":
                 let filters = object.listsByKey("platformFiltersByRelativePath")
                 if !filters.isEmpty { exceptionFilters[object.id] = filters.map { (path: $0.key, platforms: $0.items) } }

@@ -107,14 +107,15 @@ public struct SourceFiles: Sendable, Equatable {
     ///
     /// A file is beside a project when it is under the folder that holds the `.xcodeproj`. It
     /// stays when a project takes folders as they are on disk, when a Swift package (a folder
-    /// with `Package.swift` between it and the project) builds it, or when it was named on the
-    /// command line. Headers stay: a compiled file includes them by path. A file the projects'
+    /// with `Package.swift` between it and the project, or a local package the project references,
+    /// whose `Sources/` it builds) builds it, or when it was named on the command line. Headers stay: a compiled file includes them by path. A file the projects'
     /// platform filters compile only for other platforms than `platform` goes to
     /// ``onlyForOtherPlatforms``.
     private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>, platform: CompilationConditions.Platform) {
         var referenced: Set<String> = []
         var compiled: Set<String> = []
         var projects: [(folder: String, referenced: Set<String>)] = []
+        var packageFolders: Set<String> = []  // local packages the projects build, wherever they sit
         var synchronized = false
         var filtered: [XcodeProject] = []
         for file in settingsFiles where file.path.hasSuffix("project.pbxproj") {
@@ -125,7 +126,11 @@ public struct SourceFiles: Sendable, Equatable {
             synchronized = synchronized || project.usesSynchronizedFolders
             if !project.platformRestrictions.isEmpty { filtered.append(project) }
             let bundle = URL(fileURLWithPath: file.path).standardizedFileURL.deletingLastPathComponent()
-            projects.append((bundle.deletingLastPathComponent().path, project.referencedSources))
+            let projectFolder = bundle.deletingLastPathComponent()
+            projects.append((projectFolder.path, project.referencedSources))
+            for path in project.localPackagePaths {
+                packageFolders.insert(projectFolder.appendingPathComponent(path).standardizedFileURL.path)
+            }
         }
         func isBelow(_ path: String, _ folder: String) -> Bool { path.hasPrefix(folder == "/" ? "/" : folder + "/") }
         let sources = (swiftFiles + objectiveCFiles).map {
@@ -161,6 +166,9 @@ public struct SourceFiles: Sendable, Equatable {
             }
             let absolute = URL(fileURLWithPath: file.path).standardizedFileURL
             let folder = absolute.deletingLastPathComponent().path
+            // A local package the project builds compiles its `Sources/` (the package may be the
+            // project's own folder, `relativePath = .`, where no `Package.swift` lies between).
+            if packageFolders.contains(where: { isBelow(absolute.path, $0 + "/Sources") }) { return (true, true) }
             let beside = projectFolders.filter { isBelow(absolute.path, $0) }
             guard !beside.isEmpty, !beside.contains(where: { inPackage(folder, below: $0) }) else { return (true, true) }
             return (false, false)
