@@ -379,6 +379,27 @@ import Scenes
         #expect(result.inventory.isEmpty)
     }
 
+    /// `UIKeyCommand()` without arguments has no input and can get none: passed as a sender
+    /// (`onExit(UIKeyCommand())`), it is no shortcut, and the sweep does not list it.
+    @Test func aKeyCommandWithoutArgumentsIsNoShortcut() throws {
+        let result = try importing([
+            "Player.swift": """
+                import UIKit
+                class PlayerController: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        addKeyCommand(UIKeyCommand(input: "e", modifierFlags: .command, action: #selector(onExit)))
+                    }
+                    override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+                        if presses.first?.key?.charactersIgnoringModifiers == UIKeyCommand.inputEscape { onExit(UIKeyCommand()) }
+                    }
+                    @objc func onExit(_ sender: Any) {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["PlayerController addKeyCommand cmd+e onExit:"])
+    }
+
     /// A user setting (`@AppStorage`) holds what the user chose, so a shortcut parsed from it
     /// has neither a fixed key nor fixed modifiers: a loop over the setting's parts leaves the
     /// values it changes unfixed, and the setting's default is not taken for its value.
@@ -2539,6 +2560,84 @@ import Scenes
         #expect(result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? ["nil"])" }.sorted() == [
             "nil [\"nil\"]", "r [\"alternate\", \"command\"]", "w [\"command\"]",
         ])
+    }
+
+    /// A condition on a stored `static var` (`GameMenu.focusMenu != nil`) is the run time's,
+    /// whatever its initial value: every branch's commands are listed, each under its condition.
+    @Test func aConditionOnAStaticVarGivesEveryBranch() throws {
+        let result = try importing(["Game.swift": """
+            import UIKit
+            class GameMenu { static var focusMenu: GameMenu? = nil }
+            class GameController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    if GameMenu.focusMenu != nil {
+                        return [UIKeyCommand(input: "c", modifierFlags: [], action: #selector(choose))]
+                    } else {
+                        return [UIKeyCommand(input: " ", modifierFlags: [], action: #selector(play))]
+                    }
+                }
+                @objc func choose() {}
+                @objc func play() {}
+            }
+            """])
+        #expect(result.inventory.map { "\($0.input ?? "nil") \($0.conditional)" }.sorted() == ["  true", "c true"])
+    }
+
+    /// A number or string the run time looks up, with a fallback (`firstIndex { … } ?? 0`,
+    /// `defaults.string(forKey:) ?? "s"`), is not the fallback: the key it makes is unknown.
+    @Test func aLookUpWithAFallbackIsTheRunTimesValue() throws {
+        let result = try importing(["Tabs.swift": """
+            import SwiftUI
+            struct TabStrip: View {
+                let titles: [String]
+                let current: String
+                var body: some View {
+                    let index = titles.firstIndex { $0 == current } ?? 0
+                    let saved = UserDefaults.standard.string(forKey: "saveKey") ?? "s"
+                    VStack {
+                        Button("Tab") {}.keyboardShortcut(KeyEquivalent(Character(String(index + 1))), modifiers: .command)
+                        Button("Save") {}.keyboardShortcut(KeyEquivalent(Character(saved)), modifiers: .command)
+                    }
+                }
+            }
+            @main struct TabsApp: App {
+                var body: some Scene { WindowGroup { TabStrip(titles: [], current: "") } }
+            }
+            """])
+        #expect(result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? [])" }.sorted() == ["nil [\"command\"]", "nil [\"command\"]"])
+    }
+
+    /// A type another module declares that the app extends (`private extension SearchScope`):
+    /// `.title` passed where one is expected is its case of that name, so the app's own
+    /// computed property switching over `self` gives each construction's key.
+    @Test func aCaseOfAnotherModulesTypeSelectsTheAppsOwnSwitch() throws {
+        let result = try importing(["Search.swift": """
+            import SwiftUI
+            import NotesKit
+            private extension SearchScope {
+                var shortcutKey: KeyEquivalent {
+                    switch self {
+                    case .titleAndContent: "1"
+                    case .title: "2"
+                    }
+                }
+            }
+            struct SearchSheet: View {
+                var body: some View {
+                    HStack {
+                        segment(for: .titleAndContent)
+                        segment(for: .title)
+                    }
+                }
+                private func segment(for candidate: SearchScope) -> some View {
+                    Button("Scope") {}.keyboardShortcut(candidate.shortcutKey, modifiers: [.command])
+                }
+            }
+            @main struct NotesApp: App {
+                var body: some Scene { WindowGroup { SearchSheet() } }
+            }
+            """])
+        #expect(keys(result) == ["SearchSheet swiftui cmd+1 nil", "SearchSheet swiftui cmd+2 nil"])
     }
 
     @Test func aConditionIsDecidedOnlyFromWhatTheSourceFixes() throws {

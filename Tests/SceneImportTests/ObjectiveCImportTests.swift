@@ -465,6 +465,35 @@ import Scenes
         #expect(rows == ["Editor cmd+o openFile: Open 13", "Editor shift+cmd+m showMenu: Menu 14"])
     }
 
+    /// A method a macro defines (React Native's `RCT_EXPORT_METHOD(part:(Type)name) { … }`) is
+    /// read like any method: the commands it creates from data the JavaScript side passes are
+    /// found, with unknown keys, and listed as not followed.
+    @Test func aMethodAMacroDefinesIsSwept() throws {
+        let result = try importApp([
+            "App/KeyModule.h": "#import <UIKit/UIKit.h>\n@interface KeyModule : NSObject\n@end\n",
+            "App/KeyModule.m": """
+                #import "KeyModule.h"
+                static NSArray<UIKeyCommand *> *current = nil;
+                @implementation KeyModule
+                RCT_EXPORT_MODULE();
+                RCT_EXPORT_METHOD(setKeyCommandsWithJSON:(id)json) {
+                    NSMutableArray<UIKeyCommand *> *commands = [NSMutableArray array];
+                    for (NSDictionary *entry in json) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:entry[@"input"] modifierFlags:0 action:@selector(keyInput:)]];
+                    }
+                    current = commands;
+                }
+                RCT_REMAP_METHOD(clear, clearWithReason:(NSString *)reason) {
+                    current = @[];
+                }
+                - (NSArray<UIKeyCommand *> *)commands { return current; }
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.action ?? "nil") \($0.input ?? "nil") \($0.line) \($0.notFollowed != nil)" }
+        #expect(rows == ["KeyModule keyInput: nil 8 true"])
+    }
+
     @Test func enumerationBlocksRunOncePerCharacterAndDictionaryKey() throws {
         let result = try importApp([
             "App/Stream.h": "#import <UIKit/UIKit.h>\n@interface StreamView : UIView\n@end\n",

@@ -649,6 +649,14 @@ extension Evaluator {
             // `.keyboardShortcut(.escape)`: the `KeyEquivalent` overload (⌘ unless modifiers are given).
             if type == "KeyboardShortcut", let input = KeyInputConstant.keyEquivalents[name] { return .shortcut(input: input, modifiers: nil) }
             if let value = staticMember(name, of: type, frame: &frame) { return value }
+            // A type another module declares and the app only extends (`private extension
+            // SearchScope { var shortcutKey: KeyEquivalent { switch self { case .title: "2" … } } }`):
+            // `.title` is taken as its case of that name, so the app's own members switch on it.
+            // The standard library's and UIKit's types the evaluator models are no such type.
+            if let info = index.type(named: type), info.kind == .extensionOnly, info.enumCases.isEmpty,
+               !Self.systemTypes.contains(info.name), !SourceIndex.standardValueTypes.contains(info.name) {
+                return .enumCase(type: info.name, name: name, payload: [])
+            }
         }
         if hint == nil, let value = modifierMember(name), ModifierName.all.contains(name) || name == "option" { return value }
         // A system type the context names has no other members than those above.
@@ -679,7 +687,7 @@ extension Evaluator {
             return value
         }
         if let property = info.properties[name], property.isStatic {
-            return propertyValue(property, ofType: info.name, frame: &frame)
+            return staticPropertyValue(property, ofType: info.name, frame: &frame)
         }
         if info.enumCases[name] != nil {
             return .enumCase(type: info.name, name: name, payload: [])
@@ -690,10 +698,22 @@ extension Evaluator {
         if index.type(named: info.name + "." + name) != nil { return .typeReference(info.name + "." + name) }
         for ancestor in index.ancestors(of: type) {
             if let property = ancestor.properties[name], property.isStatic {
-                return propertyValue(property, ofType: ancestor.name, frame: &frame)
+                return staticPropertyValue(property, ofType: ancestor.name, frame: &frame)
             }
         }
         return nil
+    }
+
+    /// A static property read as `Type.name`: its value, except that a stored `static var`
+    /// (`static var focusMenu: Menu? = nil`) is state the app changes at run time, so a
+    /// condition that reads it is not decided from its initial value, as for a stored `var` of
+    /// an instance (``property(_:of:frame:static:)``).
+    private func staticPropertyValue(_ property: SourceIndex.PropertyInfo, ofType type: String, frame: inout Frame) -> Value {
+        if property.isVariable && property.getter == nil {
+            mutableReads += 1
+            if readingConstantsOnly { return .unknown(property.name) }
+        }
+        return propertyValue(property, ofType: type, frame: &frame)
     }
 
     // MARK: - Operators
@@ -833,6 +853,9 @@ extension Evaluator {
         // `item?.isEnabled ?? false` on a value the source does not fix is a run-time test, not
         // its fallback: a Boolean fallback keeps the unknown.
         case ("??", .unknown, .bool): return left
+        // `editors.firstIndex { … } ?? 0`, `defaults.string(forKey: k) ?? "s"`: a number or
+        // string the run time looks up is the run time's; the fallback is only its default.
+        case ("??", .unknown, .int), ("??", .unknown, .string): return left
         case ("??", .null, _), ("??", .unknown, _): return right
         case ("??", _, _): return left
         case ("+", .array(let a), .array(let b)): return .array(a + b)

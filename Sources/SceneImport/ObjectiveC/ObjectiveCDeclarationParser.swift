@@ -403,6 +403,24 @@ struct ObjectiveCDeclarationParser {
         }
         guard stream.kind(index) == .identifier || stream.isPunctuation(index, ":") else { return (nil, index) }
         let line = stream.line(index)
+        let (selector, parameters, end) = parseSelectorParts(at: index)
+        index = end
+        // Variadic tails and attributes (`NS_REQUIRES_SUPER`, `API_AVAILABLE(…)`) up to `;` or `{`.
+        while index < stream.count, !stream.isPunctuation(index, ";"), !stream.isPunctuation(index, "{"), stream.kind(index) != .atKeyword,
+            !(index > start + 1 && isMethodStart(index))
+        {
+            index = stream.skip(index)
+        }
+        let method = ObjectiveCMethod(
+            isClassMethod: tokens[start].isPunctuation("+"), selector: selector, returnType: returnType,
+            parameters: parameters, line: line, body: nil)
+        return (method, index)
+    }
+
+    /// Reads a selector with its parameters from `start`: `keyCommands`, or `part:(Type)name …`;
+    /// returns them and the index of the token after the last part.
+    private func parseSelectorParts(at start: Int) -> (selector: String, parameters: [ObjectiveCMethod.Parameter], end: Int) {
+        var index = start
         var selector = ""
         var parameters: [ObjectiveCMethod.Parameter] = []
         if stream.kind(index) == .identifier, !stream.isPunctuation(index + 1, ":") {
@@ -433,16 +451,24 @@ struct ObjectiveCDeclarationParser {
                 parameters.append(.init(label: label, type: type, name: name))
             }
         }
-        // Variadic tails and attributes (`NS_REQUIRES_SUPER`, `API_AVAILABLE(…)`) up to `;` or `{`.
-        while index < stream.count, !stream.isPunctuation(index, ";"), !stream.isPunctuation(index, "{"), stream.kind(index) != .atKeyword,
-            !(index > start + 1 && isMethodStart(index))
-        {
-            index = stream.skip(index)
-        }
-        let method = ObjectiveCMethod(
-            isClassMethod: tokens[start].isPunctuation("+"), selector: selector, returnType: returnType,
-            parameters: parameters, line: line, body: nil)
-        return (method, index)
+        return (selector, parameters, index)
+    }
+
+    /// A method a macro defines in an `@implementation`: `NAME(part:(Type)name …) { … }`, as
+    /// React Native's `RCT_EXPORT_METHOD(setKeyCommands:(id)json) { … }` and
+    /// `RCT_REMAP_METHOD(jsName, part:(Type)name …) { … }` (the selector after the last
+    /// top-level comma) expand to an instance method returning `void`. `nil` when the
+    /// parentheses hold no selector or no body follows.
+    private func parseMacroMethod(at start: Int) -> ObjectiveCMethod? {
+        guard stream.kind(start) == .identifier, stream.isPunctuation(start + 1, "(") else { return nil }
+        let close = stream.partner(of: start + 1)
+        guard close > start + 2, stream.isPunctuation(close + 1, "{") else { return nil }
+        let arguments = stream.splitTopLevel(start + 2..<close, separator: ",")
+        guard let last = arguments.last, last.lowerBound < last.upperBound, stream.kind(last.lowerBound) == .identifier else { return nil }
+        let (selector, parameters, end) = parseSelectorParts(at: last.lowerBound)
+        guard !selector.isEmpty, end == last.upperBound else { return nil }
+        return ObjectiveCMethod(isClassMethod: false, selector: selector, returnType: "void", parameters: parameters,
+                                line: stream.line(last.lowerBound), body: nil)
     }
 
     // MARK: @implementation
@@ -486,6 +512,13 @@ struct ObjectiveCDeclarationParser {
                 implementation.methods.append(method)
             } else if token.kind == .atKeyword {
                 index = skipStatement(from: index + 1)
+            } else if var method = parseMacroMethod(at: index) {
+                let open = stream.partner(of: index + 1) + 1
+                let close = stream.partner(of: open)
+                method.body = ObjectiveCMethodBody()
+                pendingBodies.append((implementationIndex, implementation.methods.count, open + 1..<close))
+                implementation.methods.append(method)
+                index = close + 1
             } else {
                 index = parseFileLevelDeclaration(at: index)
             }

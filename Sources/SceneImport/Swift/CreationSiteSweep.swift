@@ -4,7 +4,9 @@ import SwiftSyntax
 /// that a command the evaluator does not follow is still in the inventory.
 ///
 /// A creation site is:
-/// - `UIKeyCommand(…)`, `UIKeyCommand.init(…)`, or a `UIKeyCommand` subclass's initialiser;
+/// - `UIKeyCommand(…)`, `UIKeyCommand.init(…)`, or a `UIKeyCommand` subclass's initialiser
+///   (not `UIKeyCommand()` without arguments: a command without an input, which nothing can
+///   give it later);
 /// - `.init(…)` with an `input:` argument (a command where the context expects one);
 /// - a call to one of the app's own factories: a function whose declared result is a
 ///   `UIKeyCommand` (or a subclass).
@@ -348,23 +350,20 @@ private final class SiteVisitor: MentionedItemsVisitor {
     /// app's own types that is no command, or a standard library value type, and one at least
     /// is the app's.
     private func namesOnlyOtherTypes(_ type: String) -> Bool {
-        let names = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.filter { !Self.standardValueTypes.contains(String($0)) }
+        let names = type.split { !($0.isLetter || $0.isNumber || $0 == "_") }.filter { !SourceIndex.standardValueTypes.contains(String($0)) }
         return !names.isEmpty && names.allSatisfy { name in
             guard let info = index.type(named: String(name)), info.kind != .extensionOnly, info.kind != .protocol else { return false }
             return !evaluator.isCommandType(info.name)
         }
     }
 
-    /// Standard library types no command is.
-    private static let standardValueTypes: Set<String> = [
-        "String", "Substring", "Character", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32",
-        "Int64", "UInt64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Swift",
-    ]
-
     private func isCreation(_ call: FunctionCallExprSyntax) -> Bool {
         let callee = call.calledExpression
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
+            // `UIKeyCommand()` has no input, and `input` cannot be set afterwards: it is no
+            // shortcut (`onExit(UIKeyCommand())` passes one as a sender).
+            if name == "UIKeyCommand", call.arguments.isEmpty, call.trailingClosure == nil { return false }
             return evaluator.isCommandType(name) || callsFactory(name, call)
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return false }

@@ -9,6 +9,13 @@ import SwiftSyntax
 /// recorded as `Outer.Inner`; ``type(named:)`` also finds them by their last component). Code in
 /// inactive `#if` clauses is left out, so it declares nothing.
 struct SourceIndex {
+    /// Standard library value types (and the `Swift` module name): an app's `extension String`
+    /// makes no type of the app's, and no command is one.
+    static let standardValueTypes: Set<String> = [
+        "String", "Substring", "Character", "Int", "UInt", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32",
+        "Int64", "UInt64", "Double", "Float", "Bool", "Array", "Dictionary", "Set", "Optional", "Swift",
+    ]
+
     /// A type: class, struct, enum, actor, protocol, or a system type the app extends.
     struct TypeInfo {
         enum Kind { case `class`, `struct`, `enum`, actor, `protocol`, extensionOnly }
