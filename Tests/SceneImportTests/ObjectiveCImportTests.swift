@@ -198,6 +198,37 @@ import Scenes
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
     }
 
+    /// `rangeOfCharacterFromSet:` of a set built from a string the source fixes is decided for a
+    /// key the source fixes: a space has no capital letter, so only the unmodified command is
+    /// made for it; the keys a library gives at run time take both branches.
+    @Test func aCharacterSetTestIsDecidedForAFixedKey() throws {
+        let result = try importApp([
+            "App/Keys.h": "#import <UIKit/UIKit.h>\n@interface Keys : UIResponder\n@end\n",
+            "App/Keys.m": """
+                #import "Keys.h"
+                @implementation Keys
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSMutableArray *keys = [NSMutableArray new];
+                    NSArray *names = [[[KeyLibrary shared] keys] arrayByAddingObjectsFromArray:@[@" "]];
+                    NSCharacterSet *capitals = [NSCharacterSet characterSetWithCharactersInString:@"ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+                    for (NSString *name in names) {
+                        NSRange range = [name rangeOfCharacterFromSet:capitals];
+                        if (NSNotFound != range.location) {
+                            [keys addObject:[UIKeyCommand keyCommandWithInput:name modifierFlags:UIKeyModifierShift action:@selector(keyInput:)]];
+                        } else {
+                            [keys addObject:[UIKeyCommand keyCommandWithInput:name modifierFlags:0 action:@selector(keyInput:)]];
+                        }
+                    }
+                    return keys;
+                }
+                - (void)keyInput:(UIKeyCommand *)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? [])" }
+        #expect(rows.sorted() == ["  []", "nil [\"shift\"]", "nil []"])
+    }
+
     /// Inputs named by constants other files define: a header's `static NSString __unused *`
     /// constants and `#define`, and a `.m` file's `NSString *const` declared `extern` in a
     /// header. A `static` constant of another `.m` file is not seen, and a name two headers

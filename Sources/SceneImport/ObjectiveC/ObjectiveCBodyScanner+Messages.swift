@@ -215,6 +215,10 @@ extension ObjectiveCBodyScanner {
                     return .string(String(Character(scalar)))
                 }
             }
+            if className == "NSCharacterSet" || className == "NSMutableCharacterSet",
+               selector == "characterSetWithCharactersInString:", case .string(let characters)? = send.values.first {
+                return .characterSet(Set(characters.utf16))
+            }
             if selector == "new" { return .object(className: className) }
             body.classMessages.append(.init(receiverClass: className, selector: selector, conditions: recordedConditions, line: send.line))
             return .unknown(send.text)
@@ -301,7 +305,8 @@ extension ObjectiveCBodyScanner {
 
     /// What an `NSString` message with an argument the source fixes returns, on a string the
     /// source fixes: tests (`hasPrefix:`, `hasSuffix:`, `isEqualToString:`, `containsString:`),
-    /// `rangeOfString:`, substrings (`substringWithRange:` of an `NSMakeRange` too) and
+    /// `rangeOfString:`, `rangeOfCharacterFromSet:` (of a set the source fixes), substrings
+    /// (`substringWithRange:` of an `NSMakeRange` too) and
     /// `characterAtIndex:`; `nil` for any other message or argument. Indices count
     /// UTF-16 code units, as `NSString` does.
     static func stringMessage(_ selector: String, to string: String, with values: [ObjectiveCValue]) -> ObjectiveCValue? {
@@ -322,6 +327,9 @@ extension ObjectiveCBodyScanner {
         case ("substringWithRange:", .range(let location, let length))
             where location >= 0 && length >= 0 && location <= units.count && length <= units.count - location:
             return .string(String(decoding: units[location..<location + length], as: UTF16.self))
+        case ("rangeOfCharacterFromSet:", .characterSet(let set)):
+            guard let start = units.firstIndex(where: set.contains) else { return .range(location: Int.max, length: 0) }
+            return .range(location: start, length: 1)
         case ("characterAtIndex:", .int(let index)) where index >= 0 && index < units.count:
             return .int(Int(units[index]))
         case ("substringFromIndex:", .int(let index)) where index >= 0 && index <= units.count:

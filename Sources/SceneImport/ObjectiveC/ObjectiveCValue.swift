@@ -37,6 +37,9 @@ indirect enum ObjectiveCValue {
     case dictionary(keys: [Item], values: [Item])
     /// An `NSRange` (`[s rangeOfString:@"-"]`); a location of `NSNotFound` is `Int.max`.
     case range(location: Int, length: Int)
+    /// An `NSCharacterSet` of the characters the source fixes
+    /// (`[NSCharacterSet characterSetWithCharactersInString:@"ABC"]`), as UTF-16 code units.
+    case characterSet(Set<UInt16>)
 
     /// An element and the conditions it is present under, beyond those of its container.
     struct Item {
