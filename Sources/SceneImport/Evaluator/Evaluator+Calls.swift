@@ -683,7 +683,7 @@ extension Evaluator {
         let named = namesMentioned(in: closure)
         let locals = inner.locals.filter { named.contains($0.key) }
         let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
-                              locals: locals, conditions: inner.conditions)
+                              locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value

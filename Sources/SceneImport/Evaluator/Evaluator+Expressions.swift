@@ -310,10 +310,7 @@ extension Evaluator {
             return value
         }
         if let global = index.globalProperties[name] {
-            if global.isVariable && global.getter == nil {
-                mutableReads += 1
-                if readingConstantsOnly { return .unknown(name) }
-            }
+            if readsChangingState(global) { return .unknown(name) }
             return propertyValue(global, ofType: nil, frame: &frame)
         }
         if index.type(named: name) != nil || Self.systemTypes.contains(name) || name.first?.isUppercase == true {
@@ -333,10 +330,7 @@ extension Evaluator {
         guard let (property, owner) = findProperty(name, of: type, static: isStatic) else { return nil }
         // A user setting holds what the user chose; its initial value is only the default.
         if property.isUserSetting { return .unknown(name) }
-        if property.isVariable && property.getter == nil {
-            mutableReads += 1
-            if readingConstantsOnly { return .unknown(name) }
-        }
+        if readsChangingState(property) { return .unknown(name) }
         if property.getter == nil && property.initializer == nil {
             if readingConstantsOnly { return .unknown(name) }
             guard let info = index.type(named: owner) else { return nil }
@@ -706,14 +700,20 @@ extension Evaluator {
 
     /// A static property read as `Type.name`: its value, except that a stored `static var`
     /// (`static var focusMenu: Menu? = nil`) is state the app changes at run time, so a
-    /// condition that reads it is not decided from its initial value, as for a stored `var` of
-    /// an instance (``property(_:of:frame:static:)``).
+    /// condition that reads it is not decided from its initial value (``readsChangingState(_:)``).
     private func staticPropertyValue(_ property: SourceIndex.PropertyInfo, ofType type: String, frame: inout Frame) -> Value {
-        if property.isVariable && property.getter == nil {
-            mutableReads += 1
-            if readingConstantsOnly { return .unknown(property.name) }
-        }
+        if readsChangingState(property) { return .unknown(property.name) }
         return propertyValue(property, ofType: type, frame: &frame)
+    }
+
+    /// Counts a read of a stored `var` (of an instance, a global or a type: state the app may
+    /// change by the time UIKit asks) in ``mutableReads``, and says whether the read gives no
+    /// value: while a condition is decided from what the source fixes
+    /// (``readingConstantsOnly``), a `var`'s initial value is not what it holds.
+    private func readsChangingState(_ property: SourceIndex.PropertyInfo) -> Bool {
+        guard property.isVariable && property.getter == nil else { return false }
+        mutableReads += 1
+        return readingConstantsOnly
     }
 
     // MARK: - Operators

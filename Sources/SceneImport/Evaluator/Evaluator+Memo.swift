@@ -38,9 +38,12 @@ extension Evaluator {
     static let largestMemoisedContext = 256
 
     /// The key of a run of `declaration` in this context; `nil` when the context holds more
-    /// than ``largestMemoisedContext`` values (the run is then not memoised).
+    /// than ``largestMemoisedContext`` values (the run is then not memoised). `returnHint` is the
+    /// type the caller expects a closure to return (a closure's `return .init(…)` builds it); a
+    /// function's or property's comes from its own declaration.
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, values: [Value], sharedFields: [String: Value]?,
-                 locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil) -> MemoKey? {
+                 locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil,
+                 returnHint: String? = nil) -> MemoKey? {
         var room = Self.largestMemoisedContext
         for value in values { room = value.room(within: room) }
         for table in [sharedFields, locals] {
@@ -53,6 +56,7 @@ extension Evaluator {
         hasher.combine(readingConstantsOnly)
         hasher.combine(shortcutLog != nil)
         hasher.combine(selfType)
+        hasher.combine(returnHint)
         hasher.combine(values.count)
         for value in values { value.fingerprint(into: &hasher) }
         hasher.combine(conditions)
