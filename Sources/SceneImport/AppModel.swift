@@ -155,6 +155,11 @@ struct AppModel {
             if !index.isSystemType(info.name) { return info.name.hasSuffix("Controller") ? .controller : .responder }
             if Self.systemContainers.contains(info.name) { return .controller }
         }
+        if info.kind == .extensionOnly, providesResponderCommands, let role = Self.systemRole(of: info.name) {
+            // UIKit's (or WebKit's) own class given commands by an extension or an Objective-C
+            // category (`WKWebView (Keys)`): every instance is a responder of its kind.
+            return role
+        }
         guard info.kind == .class else { return .other }
         if info.inherited.contains(where: { $0 == "UIWindowSceneDelegate" || $0 == "UISceneDelegate" }) { return .other }
         guard let base = index.systemBase(of: info.name) else { return .other }
@@ -177,6 +182,28 @@ struct AppModel {
             if base.hasSuffix("Controller") || info.name.hasSuffix("Controller") { return .controller }
             return .responder
         }
+    }
+
+    /// The role of a system class by its place in UIKit's hierarchy; `nil` for a class the
+    /// hierarchy does not list.
+    static func systemRole(of name: String) -> Role? {
+        var current = name
+        var seen: Set<String> = []
+        while seen.insert(current).inserted {
+            switch current {
+            case "UITextField": return .textField
+            case "UITextView": return .textView
+            case "UIWindow": return .window
+            case "UIViewController": return .controller
+            case "UIView": return .view
+            case "UIApplication": return .application
+            case "UIResponder": return .responder
+            default:
+                guard let next = SourceIndex.systemSuperclass[current] else { return nil }
+                current = next
+            }
+        }
+        return nil
     }
 
     /// The actions a type implements, its own and its superclasses'.

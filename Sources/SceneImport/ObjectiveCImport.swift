@@ -30,7 +30,7 @@ struct ObjectiveCImport {
             for block in blocks {
                 for method in block.methods where !method.isClassMethod {
                     guard let body = method.body else { continue }
-                    switch method.selector {
+                    switch method.selector == block.keyCommandsReplacement ? "keyCommands" : method.selector {
                     case "keyCommands":
                         var seen: Set<String> = []
                         for (command, conditions, file) in returned(by: method, body: body, in: className, file: path(of: block), seen: &seen) {
@@ -61,6 +61,7 @@ struct ObjectiveCImport {
         var seen: Set<String> = []
         result = result.filter { seen.insert("\($0.mechanism.rawValue) \($0.file):\($0.line) \($0.identity)").inserted }
         // Commands created where no provider reaches them.
+        var functionsRun: [String: Set<String>] = [:]
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
             for block in blocks {
                 let file = path(of: block)
@@ -68,11 +69,12 @@ struct ObjectiveCImport {
                 // helpers run by a method whose commands a provider reached (an initialiser that
                 // fills the array `keyCommands` returns).
                 let providers = block.methods.filter { method in
-                    method.selector == "keyCommands" || method.selector == "buildMenuWithBuilder:"
-                        || !(method.body?.addedKeyCommands.isEmpty ?? true)
+                    method.selector == "keyCommands" || method.selector == block.keyCommandsReplacement
+                        || method.selector == "buildMenuWithBuilder:" || !(method.body?.addedKeyCommands.isEmpty ?? true)
                         || (method.body?.keyCommands.contains { reached.contains("\(file):\($0.line)") } ?? false)
                 }
                 let helpersRun = providers.reduce(into: Set<String>()) { $0.formUnion($1.body?.helpersRun ?? []) }
+                functionsRun[file, default: []].formUnion(helpersRun)
                 for method in block.methods where !helpersRun.contains(method.selector) {
                     for command in method.body?.keyCommands ?? [] where !reached.contains("\(file):\(command.line)") {
                         reached.insert("\(file):\(command.line)")
@@ -80,6 +82,16 @@ struct ObjectiveCImport {
                         entry.notFollowed = "created in -\(method.selector), which no keyCommands, addKeyCommand: or buildMenuWithBuilder: the importer reads returns or adds"
                         result.append(entry)
                     }
+                }
+            }
+        }
+        // A C function no provider calls.
+        for file in files {
+            for function in file.functions where !(functionsRun[file.path]?.contains(function.name) ?? false) {
+                for command in function.scanned?.keyCommands ?? [] where reached.insert("\(file.path):\(command.line)").inserted {
+                    var entry = row(command, provider: "?", mechanism: .keyCommands, conditions: [], file: file.path)
+                    entry.notFollowed = "created in the C function \(function.name)(), which no keyCommands, addKeyCommand: or buildMenuWithBuilder: the importer reads calls"
+                    result.append(entry)
                 }
             }
         }

@@ -2895,4 +2895,24 @@ import Scenes
             """]
         #expect(keys(try importing(sources)) == ["CanvasView swiftui cmd+z nil", "DiagramView swiftui cmd+z nil"])
     }
+
+    /// `map(\.rawValue)` over an enum's cases reads each case's raw value, as a closure
+    /// `{ $0.rawValue }` does.
+    @Test func aKeyPathInMapReadsEachElementsProperty() throws {
+        let sources = ["Keys.swift": """
+            import UIKit
+            enum Shortcut: String, CaseIterable {
+                case left = "l"
+                case right = "r"
+            }
+            final class BoardController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    let inputs = Shortcut.allCases.map(\\.rawValue)
+                    return inputs.map { UIKeyCommand(action: #selector(move(_:)), input: $0) }
+                }
+                @objc func move(_ sender: UIKeyCommand) {}
+            }
+            """]
+        #expect(keys(try importing(sources)) == ["BoardController keyCommands l move:", "BoardController keyCommands r move:"])
+    }
 }

@@ -229,6 +229,159 @@ import Scenes
         #expect(rows.sorted() == ["  []", "nil [\"shift\"]", "nil []"])
     }
 
+    /// C functions the file defines run where they are called: a factory returning a command,
+    /// and a `void` function filling the caller's mutable array. Their loops run per element;
+    /// `continue` under a test the source decides ends that pass, `&&` is decided, and an
+    /// `NSNumber`'s `unsignedIntegerValue` is its mask.
+    @Test func cFunctionsRunWhereTheyAreCalled() throws {
+        let result = try importApp([
+            "App/Pad.h": "#import <UIKit/UIKit.h>\n@interface Pad : UIView\n@end\n",
+            "App/Pad.m": """
+                #import "Pad.h"
+                static UIKeyCommand *PadCommand(NSString *input, UIKeyModifierFlags flags, SEL action) {
+                    return [UIKeyCommand keyCommandWithInput:input modifierFlags:flags action:action];
+                }
+                static void PadAddKeys(NSMutableArray<UIKeyCommand *> *list, SEL action) {
+                    NSMutableArray<NSString *> *keys = [@[UIKeyInputEscape, @"\\t"] mutableCopy];
+                    NSArray<NSNumber *> *masks = @[@0, @(UIKeyModifierShift | UIKeyModifierAlternate)];
+                    for (NSString *key in keys) {
+                        for (NSNumber *mask in masks) {
+                            if ([key isEqualToString:UIKeyInputEscape] && mask.unsignedIntegerValue != 0) continue;
+                            [list addObject:PadCommand(key, mask.unsignedIntegerValue, action)];
+                        }
+                    }
+                    NSString *letters = @"xy";
+                    for (NSUInteger i = 0; i < letters.length; i++) {
+                        [list addObject:PadCommand([letters substringWithRange:NSMakeRange(i, 1)], UIKeyModifierControl, action)];
+                    }
+                }
+                @implementation Pad
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSMutableArray<UIKeyCommand *> *commands = [NSMutableArray new];
+                    PadAddKeys(commands, @selector(press:));
+                    return commands;
+                }
+                - (void)press:(UIKeyCommand *)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifiers ?? []) \($0.action ?? "nil")" }
+        #expect(rows.sorted() == [
+            "Pad \t [\"alternate\", \"shift\"] press:", "Pad \t [] press:", "Pad UIKeyInputEscape [] press:",
+            "Pad x [\"control\"] press:", "Pad y [\"control\"] press:",
+        ])
+        #expect(result.inventory.allSatisfy { $0.notFollowed == nil && !$0.conditional })
+    }
+
+    /// A C array of masks with `sizeof(a) / sizeof(a[0])` as its count runs once per element;
+    /// `sizeof(a)` alone counts bytes, as C does, so passes past the end read masks the source
+    /// does not fix. A ternary whose test the source decides gives the branch it takes.
+    @Test func cArraysAndSizeofRunAsCDoes() throws {
+        let result = try importApp([
+            "App/Pad.h": "#import <UIKit/UIKit.h>\n@interface Pad : UIView\n@end\n",
+            "App/Pad.m": """
+                #import "Pad.h"
+                static const UIKeyModifierFlags PadMasks[] = { UIKeyModifierCommand, UIKeyModifierCommand | UIKeyModifierShift };
+                @implementation Pad
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSMutableArray<UIKeyCommand *> *commands = [NSMutableArray new];
+                    const long local[] = { UIKeyModifierControl, kNilOptions };
+                    for (int i = 0; i < sizeof(PadMasks) / sizeof(PadMasks[0]); i++) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:@"a" modifierFlags:PadMasks[i] action:@selector(press:)]];
+                    }
+                    for (int j = 0; j < sizeof(local); j++) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:@"b" modifierFlags:local[j] action:@selector(press:)]];
+                    }
+                    for (int k = 9; k <= 10; k++) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:[NSString stringWithFormat:@"%d", k == 10 ? 0 : k] modifierFlags:UIKeyModifierCommand action:@selector(press:)]];
+                    }
+                    return commands;
+                }
+                - (void)press:(UIKeyCommand *)sender {}
+                @end
+                """,
+        ])
+        let rows = Set(result.inventory.map { "\($0.input ?? "nil") \($0.modifiers.map { "\($0)" } ?? "nil")" })
+        #expect(rows == [
+            "a [\"command\"]", "a [\"command\", \"shift\"]", "b [\"control\"]", "b []", "b nil",
+            "9 [\"command\"]", "0 [\"command\"]",
+        ])
+    }
+
+    /// A category's `+load` that swaps a method in for `keyCommands` (method swizzling) makes
+    /// that method the class's `keyCommands`.
+    @Test func aMethodSwizzledInForKeyCommandsProvidesTheClassCommands() throws {
+        let result = try importApp([
+            "App/Pane.h": "#import <UIKit/UIKit.h>\n@interface Pane : UIView\n@end\n",
+            "App/Pane+Keys.m": """
+                #import <objc/runtime.h>
+                #import "Pane.h"
+                @implementation Pane (Keys)
+                + (void)load {
+                    Method original = class_getInstanceMethod(self, @selector(keyCommands));
+                    Method replacement = class_getInstanceMethod(self, @selector(pane_keyCommands));
+                    method_exchangeImplementations(original, replacement);
+                }
+                - (NSArray<UIKeyCommand *> *)pane_keyCommands {
+                    NSArray *own = [self pane_keyCommands];
+                    UIKeyCommand *reload = [UIKeyCommand keyCommandWithInput:@"r" modifierFlags:UIKeyModifierCommand action:@selector(reloadPane:)];
+                    return own ? [own arrayByAddingObject:reload] : @[reload];
+                }
+                - (void)reloadPane:(id)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.input ?? "nil") \($0.notFollowed == nil)" }
+        #expect(rows == ["Pane keyCommands r true"])
+    }
+
+    /// A category that gives WebKit's own `WKWebView` commands makes the web view a view of the
+    /// scene, and a command returned along two paths is under the conditions they share: none.
+    @Test func aSystemViewACategoryGivesCommandsIsPlacedAndSharedReturnsAreUnconditional() throws {
+        let result = try importApp([
+            "App/Web.m": """
+                #import <WebKit/WebKit.h>
+                BOOL TerminalEnabled(void);
+                @implementation WKWebView (Keys)
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSMutableArray *commands = [NSMutableArray new];
+                    [commands addObject:[UIKeyCommand keyCommandWithInput:@"," modifierFlags:UIKeyModifierCommand action:@selector(openSettings:)]];
+                    if (!TerminalEnabled()) {
+                        return commands;
+                    }
+                    [commands addObject:[UIKeyCommand keyCommandWithInput:@"c" modifierFlags:UIKeyModifierControl action:@selector(interrupt:)]];
+                    return commands;
+                }
+                - (void)openSettings:(id)sender {}
+                - (void)interrupt:(id)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.conditional)" }
+        #expect(rows.sorted() == ["WKWebView , false", "WKWebView c true"])
+        #expect(result.report.unresolved.isEmpty)
+        #expect(result.scene.contains("\"WKWebView\""))
+    }
+
+    /// A command a C function creates that no provider calls is found but not followed.
+    @Test func aCFunctionNoProviderCallsIsFoundButNotFollowed() throws {
+        let result = try importApp([
+            "App/Pad.h": "#import <UIKit/UIKit.h>\n@interface Pad : UIView\n@end\n",
+            "App/Pad.m": """
+                #import "Pad.h"
+                static UIKeyCommand *PadUnused(SEL action) {
+                    return [UIKeyCommand keyCommandWithInput:@"u" modifierFlags:UIKeyModifierCommand action:action];
+                }
+                @implementation Pad
+                - (void)press:(UIKeyCommand *)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifiers ?? []) \($0.line)" }
+        #expect(rows == ["? u [\"command\"] 3"])
+        #expect(result.inventory.allSatisfy { $0.notFollowed?.contains("PadUnused()") == true })
+    }
+
     /// Inputs named by constants other files define: a header's `static NSString __unused *`
     /// constants and `#define`, and a `.m` file's `NSString *const` declared `extern` in a
     /// header. A `static` constant of another `.m` file is not seen, and a name two headers

@@ -624,6 +624,16 @@ extension Evaluator {
         if let type = frame.selfType, let function = findFunctions(named: text, in: type).first {
             return invokeWithValues(function, ofType: type, values: [value], frame: &frame)
         }
+        // A key path, `map(\.rawValue)`: each property it names, read in turn.
+        if let keyPath = expression.as(KeyPathExprSyntax.self) {
+            var result = value
+            for component in keyPath.components {
+                guard case .property(let property) = component.component, property.genericArgumentClause == nil
+                else { return .unknown(text) }
+                result = member(property.declName.baseName.text, of: result, baseIsSelf: false, frame: &frame) { text }
+            }
+            return result
+        }
         return .unknown(text)
     }
 

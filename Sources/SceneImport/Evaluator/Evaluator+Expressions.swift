@@ -536,31 +536,37 @@ extension Evaluator {
         if name == "items", baseText == "tabBar" || baseText == "self.tabBar", let items = tabBarItems(frame: &frame) { return items }
         let implicitBase = baseExpression.as(MemberAccessExprSyntax.self)?.base == nil && baseExpression.is(MemberAccessExprSyntax.self)
         let base = evaluate(baseExpression, frame: &frame, hint: implicitBase ? hint : nil)
+        return self.member(name, of: base, baseIsSelf: baseText == "self", frame: &frame) { member.sourceText }
+    }
+
+    /// Member `name` of a value the evaluator holds (`base.name`, or a key path `\.name`
+    /// applied to it); `sourceText` gives the text an unknown result carries.
+    func member(_ name: String, of base: Value, baseIsSelf: Bool, frame: inout Frame, sourceText: () -> String) -> Value {
         switch base {
         case .typeReference(let type):
             if type == "self" || type == frame.selfType {
-                return property(name, of: type, frame: &frame, static: nil) ?? .unknown(member.sourceText)
+                return property(name, of: type, frame: &frame, static: nil) ?? .unknown(sourceText())
             }
-            return staticMember(name, of: type, frame: &frame) ?? .unknown(member.sourceText)
+            return staticMember(name, of: type, frame: &frame) ?? .unknown(sourceText())
         case .object(let type, let fields):
-            if findProperty(name, of: type, static: false)?.0.isUserSetting == true { return .unknown(member.sourceText) }
+            if findProperty(name, of: type, static: false)?.0.isUserSetting == true { return .unknown(sourceText()) }
             if let field = fields[name] { return field }
             var inner = frame
             inner.selfType = type
             inner.selfFields = fields
             if let value = property(name, of: type, frame: &inner, static: false) { return value }
             // In a static member (`class var menu { … children: self.commands }`) `self` is the type.
-            if baseText == "self", let value = property(name, of: type, frame: &frame, static: true) { return value }
-            return .unknown(member.sourceText)
+            if baseIsSelf, let value = property(name, of: type, frame: &frame, static: true) { return value }
+            return .unknown(sourceText())
         case .shortcut(let input, let modifiers):
             // A `KeyboardShortcut`'s parts: its key (a `KeyEquivalent`) and its modifiers.
             if name == "key" { return .shortcut(input: input, modifiers: nil) }
             if name == "modifiers", let modifiers { return .modifiers(modifiers) }
-            return .unknown(member.sourceText)
+            return .unknown(sourceText())
         case .tuple(let members):
             if let found = members.first(where: { $0.label == name }) { return found.value }
             if let offset = Int(name), offset < members.count { return members[offset].value }
-            return .unknown(member.sourceText)
+            return .unknown(sourceText())
         case .enumCase(let type, let caseName, _):
             if name == "rawValue", let info = index.type(named: type), let raw = info.enumCases[caseName] {
                 if let rawValue = raw.rawValue { var inner = frame; return evaluate(rawValue, frame: &inner) }
@@ -569,23 +575,23 @@ extension Evaluator {
             var inner = frame
             inner.selfType = type
             inner.locals["self"] = base
-            return property(name, of: type, frame: &inner, static: false) ?? .unknown(member.sourceText)
+            return property(name, of: type, frame: &inner, static: false) ?? .unknown(sourceText())
         case .command(let command):
             switch name {
             case "input": return command.input.flatMap { $0 }.map(Value.string) ?? .unknown("input")
             case "modifierFlags": return command.modifiers.map(Value.modifiers) ?? .unknown("modifierFlags")
             case "title": return command.title.map(Value.string) ?? .unknown("title")
-            default: return .unknown(member.sourceText)
+            default: return .unknown(sourceText())
             }
         case .modifiers(let set):
             if name == "rawValue" {
                 return .int(ModifierName.rawValue(set))
             }
-            return .unknown(member.sourceText)
+            return .unknown(sourceText())
         case .int(let number):
             // `index.description` in `(1..<10).map { … input: index.description … }`.
             if name == "description" { return .string(String(number)) }
-            return .unknown(member.sourceText)
+            return .unknown(sourceText())
         case .string(let text):
             if name == "localized" || name == "localize" || name == "localizedString" {
                 return .string(strings.lookup(text) ?? text)
@@ -601,15 +607,15 @@ extension Evaluator {
             // `key.first` (a `Character`, kept as a one-character string; `nil` for "").
             if name == "first" { return text.first.map { .string(String($0)) } ?? .null }
             if name == "last" { return text.last.map { .string(String($0)) } ?? .null }
-            return .unknown(member.sourceText)
+            return .unknown(sourceText())
         case .array(let items):
             if name == "count" { return .int(items.count) }
             if name == "isEmpty" { return .bool(items.isEmpty) }
             if name == "first" { return items.first?.value ?? .null }
             if name == "last" { return items.last?.value ?? .null }
-            return .unknown(member.sourceText)
+            return .unknown(sourceText())
         default:
-            return .unknown(member.sourceText)
+            return .unknown(sourceText())
         }
     }
 

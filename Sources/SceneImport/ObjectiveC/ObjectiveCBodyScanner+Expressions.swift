@@ -42,6 +42,7 @@ extension ObjectiveCBodyScanner {
         if let question = stream.firstTopLevel(in: lower..<upper, where: { $0.isPunctuation("?") }) {
             return ternary(lower..<upper, question: question)
         }
+        if let logical = logicalOperator(in: lower..<upper) { return logical }
         let parts = stream.splitTopLevel(lower..<upper, separator: "|")
         if parts.count > 1 { return union(parts.map { evaluate($0) }, text: stream.text(lower..<upper)) }
         if let binary = binaryOperator(in: lower..<upper) { return binary }
@@ -51,27 +52,50 @@ extension ObjectiveCBodyScanner {
         return .unknown(stream.text(lower..<upper))
     }
 
-    /// C's `^`, comparisons and `+`/`-` at the top level of `range`, lowest precedence first
+    /// The rightmost top-level binary operator among `operators` in `range` (C's binary
+    /// operators are left-associative, so it is the one applied last).
+    private func rightmostOperator(in range: Range<Int>, among operators: Set<String>) -> Int? {
+        var found: Int?
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if index > range.lowerBound, stream.kind(index) == .punctuation, let op = stream.value(index),
+               operators.contains(op), endsOperand(index - 1)
+            {
+                found = index
+            }
+            index = stream.skip(index)
+        }
+        return found
+    }
+
+    /// `a || b` and `a && b` at the top level of `range`, as C decides them: a left side that
+    /// decides the result (`NO && …`) is the result and the right side is not run, as C runs
+    /// it; either side unknown leaves the result unknown unless the other side decides it.
+    private mutating func logicalOperator(in range: Range<Int>) -> ObjectiveCValue? {
+        for op in ["||", "&&"] {
+            guard let at = rightmostOperator(in: range, among: [op]), at + 1 < range.upperBound else { continue }
+            let deciding = op == "||"
+            let left = evaluate(range.lowerBound..<at).truth
+            if left == deciding { return .bool(deciding) }
+            let right = evaluate(at + 1..<range.upperBound).truth
+            if right == deciding { return .bool(deciding) }
+            if let left, let right { return .bool(deciding ? left || right : left && right) }
+            return .unknown(stream.text(range))
+        }
+        return nil
+    }
+
+    /// C's `^`, comparisons, `+`/`-` and `*`/`/`/`%` at the top level of `range`, lowest precedence first
     /// (a `^` that starts the range opens a block literal): `nil` when the range has none.
     /// Integers (and character literals) compare, add and exclusive-or as C does, modifier
     /// masks exclusive-or as sets (`UIKeyModifierCommand ^ UIKeyModifierShift` is ⇧⌘), strings
     /// compare with `==`/`!=` by value; anything else is unknown (both sides are still
     /// evaluated, for what they create).
     private mutating func binaryOperator(in range: Range<Int>) -> ObjectiveCValue? {
-        let groups: [Set<String>] = [["^"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"]]
+        let groups: [Set<String>] = [["^"], ["==", "!="], ["<", "<=", ">", ">="], ["+", "-"], ["*", "/", "%"]]
         for operators in groups {
-            // The rightmost binary operator of the group: C's operators here are left-associative.
-            var found: Int?
-            var index = range.lowerBound
-            while index < range.upperBound {
-                if index > range.lowerBound, stream.kind(index) == .punctuation, let op = stream.value(index),
-                   operators.contains(op), endsOperand(index - 1)
-                {
-                    found = index
-                }
-                index = stream.skip(index)
-            }
-            guard let at = found, at + 1 < range.upperBound, let op = stream.value(at) else { continue }
+            guard let at = rightmostOperator(in: range, among: operators), at + 1 < range.upperBound, let op = stream.value(at)
+            else { continue }
             let left = evaluate(range.lowerBound..<at)
             let right = evaluate(at + 1..<range.upperBound)
             let text = stream.text(range)
@@ -91,6 +115,9 @@ extension ObjectiveCBodyScanner {
             case ">=": return .bool(a >= b)
             case "^": return .int(a ^ b)
             case "+": return .int(a &+ b)
+            case "*": return .int(a &* b)
+            case "/": return b == 0 || (a == .min && b == -1) ? .unknown(text) : .int(a / b)
+            case "%": return b == 0 || (a == .min && b == -1) ? .unknown(text) : .int(a % b)
             default: return .int(a &- b)
             }
         }
@@ -122,6 +149,10 @@ extension ObjectiveCBodyScanner {
                 pending -= 1
             }
             index = stream.skip(index)
+        }
+        if colon < range.upperBound, colon > question + 1, case .bool(let holds) = tested {
+            // A test the source decides (`i == 10 ? 0 : i` in an unrolled loop): the branch it takes.
+            return holds ? evaluate(question + 1..<colon) : evaluate(colon + 1..<range.upperBound)
         }
         let positive = makeCondition(conditionRange, negated: false)
         let negative = makeCondition(conditionRange, negated: true)
@@ -246,7 +277,24 @@ extension ObjectiveCBodyScanner {
         case .string(let string):
             return Self.stringProperty(name, of: string) ?? .unknown(text)
         default:
-            return .unknown(text)
+            return Self.numberValue(name, of: value) ?? .unknown(text)
+        }
+    }
+
+    /// An `NSNumber` accessor (`unsignedIntegerValue`, `boolValue`…) of a number the source
+    /// fixes (`@(UIKeyModifierShift)` holds a modifier mask): the same number.
+    static func numberValue(_ accessor: String, of value: ObjectiveCValue) -> ObjectiveCValue? {
+        guard accessor.hasSuffix("Value") else { return nil }
+        switch (accessor, value) {
+        case ("boolValue", _): return value.integer.map { .bool($0 != 0) }
+        case ("integerValue", .int), ("integerValue", .modifiers), ("integerValue", .bool),
+            ("unsignedIntegerValue", .int), ("unsignedIntegerValue", .modifiers), ("unsignedIntegerValue", .bool),
+            ("intValue", .int), ("intValue", .bool), ("unsignedIntValue", .int), ("longValue", .int),
+            ("unsignedLongValue", .int), ("unsignedLongValue", .modifiers), ("longLongValue", .int),
+            ("unsignedLongLongValue", .int), ("unsignedLongLongValue", .modifiers):
+            if case .bool(let flag) = value { return .int(flag ? 1 : 0) }
+            return value
+        default: return nil
         }
     }
 
@@ -354,6 +402,16 @@ extension ObjectiveCBodyScanner {
             }
             if stream.kind(start + 1) == .number { return primary(at: start + 1, upper: upper) }
             return (.unknown("@"), start + 1)
+        case "{":
+            // A C array's initialiser, `{ UIKeyModifierCommand, UIKeyModifierShift }`; designated
+            // initialisers (`[2] = x`, `.field = x`) are unknown.
+            let close = stream.partner(of: start)
+            let parts = stream.splitTopLevel(start + 1..<close).filter { !$0.isEmpty }
+            guard !parts.contains(where: { stream.isPunctuation($0.lowerBound, ".") || stream.isPunctuation($0.lowerBound, "[") }) else {
+                sweep(start + 1..<close)
+                return (.unknown(stream.text(start..<min(close + 1, upper))), close + 1)
+            }
+            return (.array(parts.flatMap { evaluate($0).branches }), close + 1)
         case "^":
             return block(at: start, upper: upper)
         case "!", "-", "~", "&", "*", "+":
@@ -431,9 +489,19 @@ extension ObjectiveCBodyScanner {
         return (.unknown(stream.text(start..<min(close + 1, upper))), close + 1)
     }
 
-    /// A C function call.
+    /// A C function call: the file's own functions run in place (``ObjectiveCFunction``).
     private mutating func call(_ name: String, arguments range: Range<Int>, text: String) -> ObjectiveCValue {
-        let arguments = stream.splitTopLevel(range).map { evaluate($0) }
+        let parts = stream.splitTopLevel(range).filter { !$0.isEmpty }
+        if name == "sizeof", parts.count == 1, let size = byteCount(of: parts[0]) { return .int(size) }
+        let arguments = parts.map { evaluate($0) }
+        if let function = context.functions[name], helperDepth < Self.maximumHelperDepth, work < workLimit {
+            body.helpersRun.insert(name)
+            let send = Send(
+                receiver: .unknown(name), receiverRange: range.lowerBound..<range.lowerBound, selector: name,
+                arguments: parts.map { Argument(label: "", range: $0) }, values: arguments, variadic: [], text: text,
+                line: stream.line(max(range.lowerBound - 2, 0)))
+            return runHelper(function, send: send)
+        }
         switch name {
         case "NSLocalizedString", "NSLocalizedStringWithDefaultValue", "NSLocalizedStringFromTable",
             "NSLocalizedStringFromTableInBundle":
@@ -454,6 +522,42 @@ extension ObjectiveCBodyScanner {
             return .range(location: location, length: length)
         default:
             return .unknown(text)
+        }
+    }
+
+    /// `sizeof` of a C type (`long`, `NSString *`), of a C array a local or file-level constant
+    /// declares with its elements (`modifiers` in `const long modifiers[] = { … }`), or of one
+    /// of its elements (`modifiers[0]`), as the 64-bit build lays them out; `nil` otherwise.
+    private func byteCount(of range: Range<Int>) -> Int? {
+        let words = tokens[range].filter { $0.kind == .identifier }.map(\.value)
+        if let name = words.first, range.count == 1 || (range.count == 4 && stream.isPunctuation(range.lowerBound + 1, "[")),
+            let elementSize = locals[name]?.elementSize ?? context.arrayElementSizes[name]
+        {
+            if range.count == 4 { return elementSize }
+            guard let items = (locals[name]?.value ?? context.constants[name])?.items else { return nil }
+            return items.count * elementSize
+        }
+        guard !words.isEmpty, range.count == words.count || tokens[range].allSatisfy({ $0.kind == .identifier || $0.isPunctuation("*") })
+        else { return nil }
+        return Self.cTypeSize(of: tokens[range].map(\.value))
+    }
+
+    /// The size in bytes of a C type named by `words` (`unsigned long`, `NSString *`) in the
+    /// 64-bit build; `nil` for a type the importer does not know.
+    static func cTypeSize(of words: [String]) -> Int? {
+        if words.contains("*") { return 8 }
+        let named = words.filter { !["const", "static", "volatile", "signed", "unsigned"].contains($0) }
+        if named.isEmpty { return words.contains("unsigned") || words.contains("signed") ? 4 : nil }
+        if named.contains("long") { return 8 }
+        guard named.count == 1, let name = named.first else { return nil }
+        switch name {
+        case "char", "BOOL", "bool", "int8_t", "uint8_t", "UInt8", "Int8": return 1
+        case "short", "unichar", "int16_t", "uint16_t", "UInt16", "Int16": return 2
+        case "int", "float", "int32_t", "uint32_t", "UInt32", "Int32", "UTF32Char": return 4
+        case "NSInteger", "NSUInteger", "double", "CGFloat", "UIKeyModifierFlags", "size_t", "int64_t", "uint64_t",
+            "UInt64", "Int64", "SEL", "id", "Class", "NSTimeInterval":
+            return 8
+        default: return nil
         }
     }
 

@@ -294,6 +294,7 @@ extension ObjectiveCBodyScanner {
         case "stringByAppendingString:":
             if case .string(let left) = send.receiver, case .string(let right)? = send.values.first { return .string(left + right) }
         default:
+            if send.values.isEmpty, let number = Self.numberValue(selector, of: send.receiver) { return number }
             if case .string(let string) = send.receiver {
                 if send.values.isEmpty, let value = Self.stringProperty(selector, of: string) { return value }
                 if let value = Self.stringMessage(selector, to: string, with: send.values) { return value }
@@ -372,7 +373,7 @@ extension ObjectiveCBodyScanner {
     /// mutable array in the helper, so what the helper adds to it is written back. A factory's
     /// value is what it returns (each return under the conditions it is reached under), any
     /// other helper's `nil`.
-    private mutating func runHelper(_ helper: Helper, send: Send) -> ObjectiveCValue {
+    mutating func runHelper(_ helper: Helper, send: Send) -> ObjectiveCValue {
         let savedLocals = locals
         let savedReturns = returns
         let savedLine = helperCallLine

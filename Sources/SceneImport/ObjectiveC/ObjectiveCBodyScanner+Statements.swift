@@ -1,21 +1,33 @@
 /// Statements: blocks, `if`/`else`, `switch`, loops, `return`, declarations and assignments.
 extension ObjectiveCBodyScanner {
-    /// Runs the statements in `range`. After `if (c) { … return …; }` with no `else`, the rest
-    /// of the block runs under `!(c)`.
+    /// Runs the statements in `range`. After `if (c) { … return …; }` (or `continue` in a loop)
+    /// with no `else`, the rest of the block runs under `!(c)`, unless the source decides `c`
+    /// false. A `continue` the code reaches unconditionally ends the loop's pass: the rest of
+    /// the pass does not run.
     mutating func runStatements(_ range: Range<Int>) {
         var index = range.lowerBound
         let end = min(range.upperBound, stream.count)
         let outer = conditions.count
-        while index < end {
+        while index < end, !isContinuing {
             let exit = earlyExit(at: index, end: end)
             index = max(statement(at: index, end: end), index + 1)
-            if let exit, !stream.isIdentifier(index, "else") { conditions.append(exit) }
+            if let exit, !stream.isIdentifier(index, "else"), lastTest != false { conditions.append(exit) }
         }
         if conditions.count > outer { conditions.removeSubrange(outer...) }
     }
 
+    /// Runs one pass of a loop's body: a `continue` in it ends this pass only.
+    mutating func runPass(at bodyStart: Int, end: Int) -> Int {
+        loopDepth += 1
+        defer {
+            loopDepth -= 1
+            isContinuing = false
+        }
+        return statement(at: bodyStart, end: end)
+    }
+
     /// The condition that holds after the statement at `index` when it is an `if` without
-    /// `else` whose branch ends in `return`.
+    /// `else` whose branch ends in `return` (or, in a loop, `continue`).
     private func earlyExit(at index: Int, end: Int) -> Condition? {
         guard stream.isIdentifier(index, "if"), stream.isPunctuation(index + 1, "(") else { return nil }
         let close = stream.partner(of: index + 1)
@@ -30,7 +42,7 @@ extension ObjectiveCBodyScanner {
                 cursor = stream.firstTopLevel(in: cursor..<blockClose) { $0.isPunctuation(";") }.map { $0 + 1 } ?? blockClose
             }
         }
-        guard stream.isIdentifier(last, "return") else { return nil }
+        guard stream.isIdentifier(last, "return") || (loopDepth > 0 && stream.isIdentifier(last, "continue")) else { return nil }
         return makeCondition(index + 2..<max(index + 2, min(close, end)), negated: true, branch: statementRange(at: branch, end: end))
     }
 
@@ -74,9 +86,9 @@ extension ObjectiveCBodyScanner {
                 let open = index + 1
                 let close = stream.partner(of: open)
                 let condition = makeCondition(open + 1..<max(open + 1, min(close, end)), negated: false)
-                return withCondition(condition) { $0.statement(at: close + 1, end: end) }
+                return withCondition(condition) { $0.runPass(at: close + 1, end: end) }
             case "do":
-                let after = statement(at: index + 1, end: end)
+                let after = runPass(at: index + 1, end: end)
                 guard stream.isIdentifier(after, "while") else { return after }
                 return statementEnd(from: after, end: end) + 1
             case "switch" where stream.isPunctuation(index + 1, "("):
@@ -85,7 +97,10 @@ extension ObjectiveCBodyScanner {
                 let close = statementEnd(from: index + 1, end: end)
                 returnStatement(index + 1..<close)
                 return close + 1
-            case "break", "continue", "goto", "else":
+            case "continue":
+                if loopDepth > 0 { isContinuing = true }
+                return statementEnd(from: index, end: end) + 1
+            case "break", "goto", "else":
                 return statementEnd(from: index, end: end) + 1
             case "case", "default":
                 let colon = stream.firstTopLevel(in: index..<end) { $0.isPunctuation(":") } ?? index
@@ -119,6 +134,7 @@ extension ObjectiveCBodyScanner {
         let close = stream.partner(of: open)
         let range = open + 1..<max(open + 1, min(close, end))
         if isAlwaysAvailable(range) {
+            defer { lastTest = true }
             // `if (@available(iOS 13.4, *))` at a deployment target of 13.4 or later: the body
             // always runs, the `else` never does.
             return skippingElse(from: statement(at: close + 1, end: end), end: end)
@@ -126,11 +142,13 @@ extension ObjectiveCBodyScanner {
         if case .bool(let holds) = evaluate(range) {
             // A test the source decides (`[@"shift-a" hasPrefix:@"shift-"]`, `i != NSNotFound`
             // of a known range): only the branch it takes runs, with no condition.
+            defer { lastTest = holds }
             if holds { return skippingElse(from: statement(at: close + 1, end: end), end: end) }
             let thenEnd = max(statementRange(at: close + 1, end: end).upperBound, close + 1)
             guard thenEnd < end, stream.isIdentifier(thenEnd, "else") else { return thenEnd }
             return statement(at: thenEnd + 1, end: end)
         }
+        defer { lastTest = nil }
         let branch = statementRange(at: close + 1, end: end)
         let next = withCondition(makeCondition(range, negated: false, branch: branch)) { $0.statement(at: close + 1, end: end) }
         guard stream.isIdentifier(next, "else"), next < end else { return next }
@@ -181,7 +199,7 @@ extension ObjectiveCBodyScanner {
         }
         var current: Condition?
         var cursor = bodyOpen + 1
-        while cursor < bodyClose {
+        while cursor < bodyClose, !isContinuing {
             if stream.isIdentifier(cursor, "case") || stream.isIdentifier(cursor, "default") {
                 var matched: [String] = []
                 var isDefault = false
@@ -233,12 +251,12 @@ extension ObjectiveCBodyScanner {
                     let condition = Condition(
                         text: item.conditions.joined(separator: " && "), range: nil, isNegated: false,
                         isRecorded: !item.conditions.isEmpty)
-                    after = withCondition(condition) { $0.statement(at: bodyStart, end: end) }
+                    after = withCondition(condition) { $0.runPass(at: bodyStart, end: end) }
                 }
                 return items.isEmpty ? bodyEnd : after
             }
             locals[variable] = Local(value: .unknown(variable), declaredClass: declared, isStatic: false)
-            return statement(at: bodyStart, end: end)
+            return runPass(at: bodyStart, end: end)
         }
         let parts = stream.splitTopLevel(header, separator: ";")
         if parts.count == 3, let range = countingRange(parts) ?? stringRange(parts), range.values.count <= Self.maximumIterations,
@@ -247,7 +265,7 @@ extension ObjectiveCBodyScanner {
             var after = bodyEnd
             for value in range.values {
                 locals[range.variable] = Local(value: .int(value), declaredClass: nil, isStatic: false)
-                after = statement(at: bodyStart, end: end)
+                after = runPass(at: bodyStart, end: end)
             }
             return range.values.isEmpty ? bodyEnd : after
         }
@@ -258,7 +276,7 @@ extension ObjectiveCBodyScanner {
         {
             locals[variable] = Local(value: .unknown(variable), declaredClass: nil, isStatic: false)
         }
-        return statement(at: bodyStart, end: end)
+        return runPass(at: bodyStart, end: end)
     }
 
     /// The values of `for (size_t i = 0; s[i] != '\0'; i++)` (or `s[i];`) over a C string the
@@ -422,6 +440,11 @@ extension ObjectiveCBodyScanner {
         var isStatic = false
         while index < range.upperBound, stream.kind(index) == .identifier, Self.declarationQualifiers.contains(stream.value(index) ?? "") {
             if stream.isIdentifier(index, "static") { isStatic = true }
+            // A type of qualifier words only (`const long flags[]`, `unsigned x = 0`): the last
+            // word before the name is the type.
+            let nextIsName = stream.kind(index + 1) == .identifier
+                && (index + 2 >= range.upperBound || ["=", ",", "["].contains { stream.isPunctuation(index + 2, $0) })
+            if nextIsName && !["static", "const"].contains(stream.value(index) ?? "") { break }
             index += 1
         }
         guard index < range.upperBound, stream.kind(index) == .identifier, let typeName = stream.value(index),
@@ -459,7 +482,10 @@ extension ObjectiveCBodyScanner {
                 value = .unknown(name)
             }
             if isStatic, locals[name]?.isStatic == true { continue }
-            locals[name] = Local(value: value, declaredClass: partClass, isStatic: isStatic, depth: conditions.count)
+            let elementSize = stream.isPunctuation(lower + 1, "[")
+                ? Self.cTypeSize(of: tokens[typeStart..<index].map(\.value) + (lower > part.lowerBound ? ["*"] : [])) : nil
+            locals[name] = Local(
+                value: value, declaredClass: partClass, isStatic: isStatic, depth: conditions.count, elementSize: elementSize)
         }
         return true
     }

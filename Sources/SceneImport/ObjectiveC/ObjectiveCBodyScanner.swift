@@ -18,6 +18,10 @@ struct ObjectiveCBodyScanner {
         /// The class's instance methods in the file that return `void` and take parameters, by
         /// selector: a message to `self` runs one with its arguments bound (``Helper``).
         var helpers: [String: Helper] = [:]
+        /// The file's C functions a call runs in place (``ObjectiveCFunction/isHelper``), by name.
+        var functions: [String: Helper] = [:]
+        /// The file-level C arrays' element sizes in bytes, by name, for `sizeof`.
+        var arrayElementSizes: [String: Int] = [:]
         /// The build the body is read for.
         var build = ObjectiveCConditions()
         /// The app's `UIKeyCommand` category factories, by selector.
@@ -58,6 +62,8 @@ struct ObjectiveCBodyScanner {
         var isStatic: Bool
         /// How many conditions were open where the local was declared.
         var depth = 0
+        /// For a C array (`long flags[] = { … }`), the size of one element in bytes, for `sizeof`.
+        var elementSize: Int?
     }
 
     /// A `return` in the body.
@@ -82,6 +88,13 @@ struct ObjectiveCBodyScanner {
     var returns: [ReturnSite] = []
     var depth = 0
     var blockDepth = 0
+    /// How many loop passes are open around the code being scanned (``runPass(at:end:)``).
+    var loopDepth = 0
+    /// Whether the code reached a `continue` unconditionally: the rest of the pass is skipped.
+    var isContinuing = false
+    /// What the last `if` statement's test was when the source decides it; `nil` when the
+    /// test is the run time's.
+    var lastTest: Bool?
     var work = 0
     let workLimit: Int
     /// Helper runs open around the code being scanned, and the line of the outermost message
@@ -134,8 +147,16 @@ struct ObjectiveCBodyScanner {
             }
             appendEntries(of: site.value, conditions: site.conditions, to: &entries, depth: 0)
         }
+        // An element several returns give is returned under the conditions they share: ⌘, added
+        // before `if (!enabled) return commands;` and returned again at the end is unconditional.
         var unique: [ObjectiveCReturnedCommands.Entry] = []
-        for entry in entries where !unique.contains(entry) { unique.append(entry) }
+        for entry in entries {
+            if let at = unique.firstIndex(where: { $0.element == entry.element }) {
+                unique[at].conditions = unique[at].conditions.filter(entry.conditions.contains)
+            } else {
+                unique.append(entry)
+            }
+        }
         body.returnedCommands = ObjectiveCReturnedCommands(
             elements: unique, storage: storage, commandsCreatedPerBuild: body.keyCommands.count,
             line: returns.first?.line ?? method.line)
@@ -231,9 +252,15 @@ struct ObjectiveCBodyScanner {
         return false
     }
 
+    /// Runs `body` under `condition`. A `continue` reached in it is reached only under the
+    /// condition, so the code after it still runs.
     mutating func withCondition<T>(_ condition: Condition, _ body: (inout Self) -> T) -> T {
         conditions.append(condition)
-        defer { conditions.removeLast() }
+        let wasContinuing = isContinuing
+        defer {
+            conditions.removeLast()
+            isContinuing = wasContinuing
+        }
         return body(&self)
     }
 }

@@ -15,6 +15,10 @@ struct ObjectiveCDeclarationParser {
     private(set) var constants: [String: ObjectiveCValue] = [:]
     /// The constants declared `static`: a `.m` file's own, seen by no other file.
     private var staticConstants: Set<String> = []
+    /// The element sizes of the file-level C arrays among ``constants``, for `sizeof`.
+    private var arrayElementSizes: [String: Int] = [:]
+    /// The file's C function definitions, in source order.
+    private(set) var functions: [ObjectiveCFunction] = []
     /// Method bodies to scan once every declaration is known.
     private var pendingBodies: [(implementation: Int, method: Int, body: Range<Int>)] = []
 
@@ -96,8 +100,10 @@ struct ObjectiveCDeclarationParser {
                 recordConstant(start..<index)
                 return index + 1
             }
-            if stream.isPunctuation(index, "{") {
+            if stream.isPunctuation(index, "{"), !stream.isPunctuation(index - 1, "=") {
+                // A function or type body (an initialiser list after `=` is part of a constant).
                 let close = stream.partner(of: index)
+                recordFunction(declaration: start..<index, body: index + 1..<close)
                 return stream.isPunctuation(close + 1, ";") ? close + 2 : close + 1
             }
             index = stream.skip(index)
@@ -112,6 +118,28 @@ struct ObjectiveCDeclarationParser {
                 || stream.kind(index - 1) == .atKeyword || stream.kind(index - 1) == .identifier)
     }
 
+    /// A C function definition, `static UIKeyCommand *Make(NSString *input, SEL action) { … }`:
+    /// its name is the identifier before the parameter list, and each parameter's name is the
+    /// last identifier of its declaration (`void` alone declares none).
+    private mutating func recordFunction(declaration range: Range<Int>, body: Range<Int>) {
+        let close = range.upperBound - 1
+        guard range.count >= 4, stream.isPunctuation(close, ")") else { return }
+        var open = range.lowerBound
+        while open < close, !(stream.isPunctuation(open, "(") && stream.partner(of: open) == close) { open = stream.skip(open) }
+        guard open < close, open > range.lowerBound, stream.kind(open - 1) == .identifier, let name = stream.value(open - 1),
+            open - 1 > range.lowerBound,
+            !tokens[range.lowerBound..<open - 1].contains(where: { $0.isPunctuation("=") || $0.isPunctuation("(") || $0.isIdentifier("typedef") })
+        else { return }
+        var parameters: [String] = []
+        for part in stream.splitTopLevel(open + 1..<close) where !part.isEmpty {
+            guard let last = part.last(where: { stream.kind($0) == .identifier }), let parameter = stream.value(last) else { return }
+            if part.count == 1 && parameter == "void" { continue }
+            parameters.append(parameter)
+        }
+        let returnType = stream.text(range.lowerBound..<open - 1)
+        functions.append(.init(name: name, returnType: returnType, parameters: parameters, body: body, line: stream.line(open - 1)))
+    }
+
     /// `static NSString *const kName = @"…";` and the like.
     private mutating func recordConstant(_ range: Range<Int>) {
         guard let equals = stream.firstTopLevel(in: range, where: { $0.isPunctuation("=") }) else { return }
@@ -120,8 +148,15 @@ struct ObjectiveCDeclarationParser {
         guard nameIndex >= range.lowerBound, stream.kind(nameIndex) == .identifier, let name = stream.value(nameIndex) else { return }
         var scanner = ObjectiveCBodyScanner(stream: stream, context: .init(constants: constants))
         let value = scanner.evaluate(equals + 1..<range.upperBound)
-        guard value.isFixed else { return }
+        // A C array of fixed values (`static const long masks[] = { … }`) is a constant too.
+        let isFixedArray = value.items.map { !$0.isEmpty && $0.allSatisfy { $0.conditions.isEmpty && $0.value.isFixed } } ?? false
+        guard value.isFixed || (isFixedArray && stream.isPunctuation(nameIndex + 1, "[")) else { return }
         constants[name] = value
+        if stream.isPunctuation(nameIndex + 1, "["),
+            let size = ObjectiveCBodyScanner.cTypeSize(of: tokens[range.lowerBound..<nameIndex].map(\.value))
+        {
+            arrayElementSizes[name] = size
+        }
         if tokens[range.lowerBound..<equals].contains(where: { $0.kind == .identifier && $0.value == "static" }) {
             staticConstants.insert(name)
         }
@@ -523,8 +558,35 @@ struct ObjectiveCDeclarationParser {
                 index = parseFileLevelDeclaration(at: index)
             }
         }
+        implementation.keyCommandsReplacement = keyCommandsReplacement(in: implementation, start: start, end: index)
         implementations.append(implementation)
         return index
+    }
+
+    /// The instance method of `implementation` that its `+load` or `+initialize` (in the
+    /// tokens `start..<end`) swaps in for `keyCommands`: the body names `@selector(keyCommands)`
+    /// and `@selector(X)` of an instance method `X` the block defines.
+    private func keyCommandsReplacement(in implementation: ObjectiveCImplementation, start: Int, end: Int) -> String? {
+        let defined = Set(implementation.methods.filter { !$0.isClassMethod && $0.selector != "keyCommands" }.map(\.selector))
+        guard !defined.isEmpty else { return nil }
+        for (_, methodIndex, body) in pendingBodies where body.lowerBound >= start && body.upperBound <= end {
+            let method = implementation.methods.indices.contains(methodIndex) ? implementation.methods[methodIndex] : nil
+            guard let method, method.isClassMethod, method.selector == "load" || method.selector == "initialize" else { continue }
+            var named: [String] = []
+            var index = body.lowerBound
+            while index < body.upperBound {
+                if stream.kind(index) == .atKeyword, stream.value(index) == "selector", stream.isPunctuation(index + 1, "(") {
+                    let close = stream.partner(of: index + 1)
+                    named.append(stream.text(index + 2..<close).filter { !$0.isWhitespace })
+                    index = close + 1
+                } else {
+                    index += 1
+                }
+            }
+            guard named.contains("keyCommands") else { continue }
+            if let replacement = named.first(where: { defined.contains($0) }) { return replacement }
+        }
+        return nil
     }
 
     /// The class factories the file's `UIKeyCommand` categories define, by selector.
@@ -553,15 +615,32 @@ struct ObjectiveCDeclarationParser {
             helpers[implementationIndex, default: [:]][method.selector] = .init(
                 body: range, parameters: method.parameters.map(\.name), returnsCommand: returnsCommand)
         }
+        var functionHelpers: [String: ObjectiveCBodyScanner.Helper] = [:]
+        for function in functions where function.isHelper {
+            functionHelpers[function.name] = .init(
+                body: function.body, parameters: function.parameters, returnsCommand: function.returnsCommand)
+        }
         for (implementationIndex, methodIndex, range) in pendingBodies {
             let implementation = implementations[implementationIndex]
             let method = implementation.methods[methodIndex]
             let context = ObjectiveCBodyScanner.Context(
                 constants: constants, className: implementation.className, method: method,
-                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:], build: conditions,
-                commandFactories: factories)
+                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:], functions: functionHelpers,
+                arrayElementSizes: arrayElementSizes, build: conditions, commandFactories: factories)
             var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
             implementations[implementationIndex].methods[methodIndex].body = scanner.scanBody(range)
+        }
+        // A function body is read on its own only when it names `UIKeyCommand`: the commands
+        // it creates itself are what a provider might not reach.
+        for index in functions.indices where tokens[functions[index].body].contains(where: { $0.isIdentifier("UIKeyCommand") }) {
+            let context = ObjectiveCBodyScanner.Context(
+                constants: constants, functions: functionHelpers, arrayElementSizes: arrayElementSizes, build: conditions,
+                commandFactories: factories)
+            var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
+            for parameter in functions[index].parameters {
+                scanner.locals[parameter] = .init(value: .unknown(parameter), declaredClass: nil, isStatic: false)
+            }
+            functions[index].scanned = scanner.scanBody(functions[index].body)
         }
     }
 

@@ -12,6 +12,8 @@ struct ObjectiveCFile {
     var protocols: [ObjectiveCProtocol]
     /// `@implementation` blocks with their methods and what the methods' bodies do.
     var implementations: [ObjectiveCImplementation]
+    /// C functions the file defines, with what each body does on its own.
+    var functions: [ObjectiveCFunction] = []
     /// String constants the file defines: `static NSString *const kX = @"…";`,
     /// `NSString *const kX = @"…";` and `#define kX @"…"`.
     var stringConstants: [String: String]
@@ -115,7 +117,7 @@ struct ObjectiveCFile {
             }
             return ObjectiveCFile(
                 path: path, interfaces: parser.interfaces, protocols: parser.protocols,
-                implementations: parser.implementations, stringConstants: strings, lines: lines)
+                implementations: parser.implementations, functions: parser.functions, stringConstants: strings, lines: lines)
         }
     }
 

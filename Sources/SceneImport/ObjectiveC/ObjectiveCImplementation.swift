@@ -6,6 +6,10 @@ struct ObjectiveCImplementation: Hashable {
     var instanceVariables: [ObjectiveCProperty]
     var methods: [ObjectiveCMethod]
     var line: Int
+    /// The instance method a `+load` or `+initialize` swaps in for `keyCommands` (method
+    /// swizzling, `method_exchangeImplementations` on `@selector(keyCommands)` and
+    /// `@selector(my_keyCommands)`): UIKit's `keyCommands` runs its body.
+    var keyCommandsReplacement: String?
 
     /// The method with a selector, instance methods first.
     func method(_ selector: String, isClassMethod: Bool = false) -> ObjectiveCMethod? {

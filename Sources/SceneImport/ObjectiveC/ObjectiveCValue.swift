@@ -47,13 +47,30 @@ indirect enum ObjectiveCValue {
         var conditions: [String]
     }
 
-    /// The value as a C integer: an integer, or a character literal (`'a'` is 97).
+    /// The value as a C integer: an integer, a character literal (`'a'` is 97), a `BOOL`, or a
+    /// modifier mask's raw bits.
     var integer: Int? {
         switch self {
         case .int(let number): return number
+        case .bool(let flag): return flag ? 1 : 0
+        case .modifiers(let names):
+            return ObjectiveCBodyScanner.modifierBits.reduce(0) { names.contains($1.name) ? $0 | $1.bit : $0 }
         case .string(let text):
             guard let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else { return nil }
             return Int(scalar.value)
+        default: return nil
+        }
+    }
+
+    /// Whether the value is true as a C condition tests it: a number or mask is true when not
+    /// zero, `nil` is false, an object the source creates (a string, an array, a command) is
+    /// true; `nil` when the source does not fix it.
+    var truth: Bool? {
+        switch self {
+        case .bool(let flag): return flag
+        case .int, .modifiers: return integer.map { $0 != 0 }
+        case .null: return false
+        case .string, .localized, .selector, .array, .dictionary, .command, .characterSet: return true
         default: return nil
         }
     }
