@@ -5,8 +5,9 @@
 ///
 /// Commands are attributed as in Swift: `keyCommands` in `@implementation X` (or a category
 /// of `X`) → `X`, following `[self helper]` calls in `X` and its Objective-C superclasses;
-/// `addKeyCommand:` → `X`; `buildMenuWithBuilder:` → `X` as main-menu commands. A command a
-/// method creates that none of these reaches is found but not followed.
+/// `addKeyCommand:` → `X`; `buildMenuWithBuilder:` → `X` as main-menu commands. A method a
+/// category's `+load` swaps in for `keyCommands` counts as `X`'s `keyCommands`. A command a
+/// method or C function creates that none of these reaches is found but not followed.
 struct ObjectiveCImport {
     let files: [ObjectiveCFile]
     let strings: StringsTable
