@@ -2915,4 +2915,29 @@ import Scenes
             """]
         #expect(keys(try importing(sources)) == ["BoardController keyCommands l move:", "BoardController keyCommands r move:"])
     }
+
+    /// A global optional array filled through optional chaining (`keys?.append(…)`) once and
+    /// returned holds what was appended; `extension ZWindow` of `typealias ZWindow = UIWindow`
+    /// is `UIWindow`'s.
+    @Test func anOptionalArrayFilledThroughOptionalChainingHoldsItsCommands() throws {
+        let sources = ["Window.swift": """
+            import UIKit
+            public typealias ZWindow = UIWindow
+            var windowKeys: [UIKeyCommand]?
+            extension ZWindow {
+                override open var keyCommands: [UIKeyCommand]? {
+                    if windowKeys == nil {
+                        windowKeys = [UIKeyCommand] ()
+                        let mods: [String: UIKeyModifierFlags] = ["": UIKeyModifierFlags(rawValue: 0), "command ": .command]
+                        for (prefix, flags) in mods {
+                            windowKeys?.append(UIKeyCommand(input: "k", modifierFlags: flags, action: #selector(handleKey), discoverabilityTitle: prefix + "k"))
+                        }
+                    }
+                    return windowKeys
+                }
+                @objc func handleKey(command: UIKeyCommand) {}
+            }
+            """]
+        #expect(keys(try importing(sources)) == ["UIWindow keyCommands cmd+k handleKeyWithCommand:", "UIWindow keyCommands k handleKeyWithCommand:"])
+    }
 }

@@ -343,30 +343,33 @@ extension Evaluator {
         }
         // Mutating collection methods on a local or a stored property; a receiver of an app
         // type with a method of that name (`self.add(…)`, `Type.add(…)`, `handler.add(…)`) runs
-        // its own method, below.
+        // its own method, below. An optional's (`keys?.append(…)`, `keys!.append(…)`) is the
+        // property's own.
+        let targetText = baseExpression.as(OptionalChainingExprSyntax.self)?.expression.sourceText
+            ?? baseExpression.as(ForceUnwrapExprSyntax.self)?.expression.sourceText ?? baseText
         // `modifiers.insert(.command)` on a modifier set: the set grows.
-        if name == "insert" || name == "formUnion", args.count == 1, case .modifiers(let current)? = readTarget(baseText, frame: frame),
+        if name == "insert" || name == "formUnion", args.count == 1, case .modifiers(let current)? = readTarget(targetText, frame: frame),
            let added = asModifiers(evaluate(args[0].expression, frame: &frame, hint: "UIKeyModifierFlags")) {
-            writeTarget(baseText, value: .modifiers(current.union(added)), frame: &frame)
+            writeTarget(targetText, value: .modifiers(current.union(added)), frame: &frame)
             return .null
         }
         // `modifiers.insert(.shift)` on a set the run time gives (a user's setting) stays the
         // run time's: it is no list of that one modifier.
-        if name == "insert" || name == "formUnion", args.count == 1, case .unknown? = readTarget(baseText, frame: frame),
+        if name == "insert" || name == "formUnion", args.count == 1, case .unknown? = readTarget(targetText, frame: frame),
            isModifierLiteral(args[0].expression) {
             return .null
         }
-        if ["append", "insert", "add"].contains(name), !receiverHasOwnMethod(name, baseText: baseText, frame: frame),
+        if ["append", "insert", "add"].contains(name), !receiverHasOwnMethod(name, baseText: targetText, frame: frame),
            let first = args.first {
             let value = evaluate(first.expression, frame: &frame)
             let added = first.label == "contentsOf" ? flatten(value, conditions: frame.conditions)
                 : [.init(value: value, conditions: frame.conditions)]
             // `insert(x)` with no position is a set's: an element already there is not added again.
             if name == "insert", args.count == 1, let key = value.scalarKey,
-               readTarget(baseText, frame: frame)?.items?.contains(where: { $0.value.scalarKey == key && $0.conditions == frame.conditions }) == true {
+               readTarget(targetText, frame: frame)?.items?.contains(where: { $0.value.scalarKey == key && $0.conditions == frame.conditions }) == true {
                 return .null
             }
-            append(added, to: baseText, frame: &frame)
+            append(added, to: targetText, frame: &frame)
             return .null
         }
         if let resource = resourceCall(name, args: args, frame: &frame) { return resource }
