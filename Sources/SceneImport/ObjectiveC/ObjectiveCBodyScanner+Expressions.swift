@@ -537,8 +537,7 @@ extension ObjectiveCBodyScanner {
             guard let items = (locals[name]?.value ?? context.constants[name])?.items else { return nil }
             return items.count * elementSize
         }
-        guard !words.isEmpty, range.count == words.count || tokens[range].allSatisfy({ $0.kind == .identifier || $0.isPunctuation("*") })
-        else { return nil }
+        guard !words.isEmpty, tokens[range].allSatisfy({ $0.kind == .identifier || $0.isPunctuation("*") }) else { return nil }
         return Self.cTypeSize(of: tokens[range].map(\.value))
     }
 

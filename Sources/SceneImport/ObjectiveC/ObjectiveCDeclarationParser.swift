@@ -567,6 +567,10 @@ struct ObjectiveCDeclarationParser {
     /// tokens `start..<end`) swaps in for `keyCommands`: the body names `@selector(keyCommands)`
     /// and `@selector(X)` of an instance method `X` the block defines.
     private func keyCommandsReplacement(in implementation: ObjectiveCImplementation, start: Int, end: Int) -> String? {
+        // Only a block with a `+load` or `+initialize` can swap methods: most have neither, and
+        // the file's bodies are not walked for them.
+        guard implementation.methods.contains(where: { $0.isClassMethod && ($0.selector == "load" || $0.selector == "initialize") })
+        else { return nil }
         let defined = Set(implementation.methods.filter { !$0.isClassMethod && $0.selector != "keyCommands" }.map(\.selector))
         guard !defined.isEmpty else { return nil }
         for (_, methodIndex, body) in pendingBodies where body.lowerBound >= start && body.upperBound <= end {
