@@ -31,7 +31,7 @@ struct ObjectiveCImport {
             for block in blocks {
                 for method in block.methods where !method.isClassMethod {
                     guard let body = method.body else { continue }
-                    switch method.selector == block.keyCommandsReplacement ? "keyCommands" : method.selector {
+                    switch block.isKeyCommandsGetter(method) ? "keyCommands" : method.selector {
                     case "keyCommands":
                         var seen: Set<String> = []
                         for (command, conditions, file) in returned(by: method, body: body, in: className, file: path(of: block), seen: &seen) {
@@ -70,8 +70,7 @@ struct ObjectiveCImport {
                 // helpers run by a method whose commands a provider reached (an initialiser that
                 // fills the array `keyCommands` returns).
                 let providers = block.methods.filter { method in
-                    method.selector == "keyCommands" || method.selector == block.keyCommandsReplacement
-                        || method.selector == "buildMenuWithBuilder:" || !(method.body?.addedKeyCommands.isEmpty ?? true)
+                    block.isKeyCommandsGetter(method) || method.selector == "buildMenuWithBuilder:" || !(method.body?.addedKeyCommands.isEmpty ?? true)
                         || (method.body?.keyCommands.contains { reached.contains("\(file):\($0.line)") } ?? false)
                 }
                 let helpersRun = providers.reduce(into: Set<String>()) { $0.formUnion($1.body?.helpersRun ?? []) }
@@ -105,7 +104,7 @@ struct ObjectiveCImport {
         var result: [GetterCost] = []
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
             for block in blocks {
-                guard let method = block.method("keyCommands"), let returned = method.body?.returnedCommands else { continue }
+                guard let method = block.keyCommandsGetter, let returned = method.body?.returnedCommands else { continue }
                 let computed = returned.storage == .builtPerCall
                 result.append(GetterCost(type: className, computed: computed,
                                          commandsBuiltPerCall: computed ? returned.commandsCreatedPerBuild : 0,
@@ -140,12 +139,16 @@ struct ObjectiveCImport {
                     }
                 }
             case .stored(let name):
-                // An array filled by another method of the class (`_commands = @[…]` in an initialiser).
+                // An array filled by another method of the class: an initialiser (`_commands =
+                // @[…]`), `viewDidLoad`, or a method without parameters that assigns it
+                // (`sharedCommands = commands.copy` in `-buildCommands`). A method with
+                // parameters that stores into it is a helper its callers run with their values.
                 for block in implementations[className] ?? [] {
                     for other in block.methods where other.selector != method.selector {
                         guard let otherBody = other.body, otherBody.returnedCommands == nil,
                               otherBody.addedKeyCommands.isEmpty, !otherBody.keyCommands.isEmpty,
-                              other.selector.lowercased().contains(name.lowercased()) || other.selector.hasPrefix("init") || other.selector == "viewDidLoad"
+                              (otherBody.storedMembers.contains(name) && other.parameters.isEmpty) || other.selector.lowercased().contains(name.lowercased())
+                                || other.selector.hasPrefix("init") || other.selector == "viewDidLoad"
                         else { continue }
                         for command in otherBody.keyCommands {
                             result.append((command, Self.merge(entry.conditions, command.conditions), path(of: block)))

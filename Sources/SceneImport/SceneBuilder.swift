@@ -110,18 +110,15 @@ struct SceneBuilder {
                 rootNode = .object([(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName)), (key: "views", value: .array([view]))])
             }
             var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string(windowName))]
-            // The app's own window class, when it has commands and is the only one: the key
-            // window is one (R11 walks through the window).
-            if windowName == "window", let windowClass = keyWindowClass(commandsByType) {
-                state.paths[windowClass] = windowName
-                members += responderMembers(windowClass, commandsByType: commandsByType, state: &state).members
-            }
+            if windowName == "window" { members += keyWindowMembers(commandsByType, state: &state) }
             members.append((key: "root", value: rootNode))
             windows.append(.object(members))
         }
         if windows.isEmpty {
-            windows.append(.object([(key: "type", value: .string("window")), (key: "name", value: .string("window")),
-                                    (key: "root", value: .object([(key: "type", value: .string("viewController")), (key: "name", value: .string("root"))]))]))
+            var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string("window"))]
+            members += keyWindowMembers(commandsByType, state: &state)
+            members.append((key: "root", value: .object([(key: "type", value: .string("viewController")), (key: "name", value: .string("root"))])))
+            windows.append(.object(members))
         }
 
         // The main menu: one menu per providing type, each shortcut once (R22).
@@ -234,6 +231,15 @@ struct SceneBuilder {
     static func notation(_ command: ImportedCommand) -> String? {
         guard let input = command.input, command.modifiers != nil else { return nil }
         return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: command.modifierFlags).description
+    }
+
+    /// The key window's own members: the app's window class (``keyWindowClass(_:)``), when it
+    /// has commands and is the only one, is the key window, placed at `window` (R11 walks
+    /// through the window).
+    private func keyWindowMembers(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> [(key: String, value: JSONValue)] {
+        guard let windowClass = keyWindowClass(commandsByType) else { return [] }
+        state.paths[windowClass] = "window"
+        return responderMembers(windowClass, commandsByType: commandsByType, state: &state).members
     }
 
     /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its

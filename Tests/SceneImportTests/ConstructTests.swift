@@ -1479,6 +1479,76 @@ import Scenes
         #expect(!keys(result).contains { $0.hasPrefix("Unused") })
     }
 
+    /// A SwiftUI representable hands its `UIView` the shortcuts to offer: the view's stored
+    /// `var` starts empty, `makeUIView` and `updateUIView` assign what the representable was
+    /// built with, and the views that build it pass their own lists. The commands are the
+    /// `UIView`'s, each under the condition its list adds it under. A view that nothing fills
+    /// still gives its commands, with what the source leaves open unknown.
+    @Test func aRepresentableHandsItsViewTheShortcutsItsBuildersPass() throws {
+        let result = try importing(["Reader.swift": """
+            import SwiftUI
+            import UIKit
+            struct Shortcut {
+                let title: String
+                let input: String
+                let flags: UIKeyModifierFlags
+            }
+            struct KeyCatcher: UIViewRepresentable {
+                let shortcuts: [Shortcut]
+                let onKey: (Shortcut) -> Void
+                init(shortcuts: [Shortcut] = [], onKey: @escaping (Shortcut) -> Void) {
+                    self.shortcuts = shortcuts
+                    self.onKey = onKey
+                }
+                func makeUIView(context: Context) -> CatcherView {
+                    let view = CatcherView()
+                    view.shortcuts = shortcuts
+                    return view
+                }
+                func updateUIView(_ uiView: CatcherView, context: Context) { uiView.shortcuts = shortcuts }
+            }
+            final class CatcherView: UIView {
+                var shortcuts: [Shortcut] = []
+                override var canBecomeFirstResponder: Bool { true }
+                override var keyCommands: [UIKeyCommand]? { shortcuts.compactMap(makeCommand) }
+                private func makeCommand(_ shortcut: Shortcut) -> UIKeyCommand? {
+                    let command = UIKeyCommand(input: shortcut.input, modifierFlags: shortcut.flags, action: #selector(fire(_:)))
+                    command.discoverabilityTitle = shortcut.title
+                    return command
+                }
+                @objc private func fire(_ sender: UIKeyCommand) {}
+            }
+            struct PageReader: View {
+                var hasPages = false
+                private var shortcuts: [Shortcut] {
+                    var list = [Shortcut(title: "Help", input: "/", flags: .command)]
+                    if hasPages { list.append(Shortcut(title: "Jump", input: "j", flags: .command)) }
+                    return list
+                }
+                var body: some View { Text("Pages").background(KeyCatcher(shortcuts: shortcuts) { _ in }) }
+            }
+            struct BookReader: View {
+                var body: some View {
+                    Text("Book").background(KeyCatcher(shortcuts: [Shortcut(title: "Contents", input: "t", flags: [.command, .shift])]) { _ in })
+                }
+            }
+            final class LooseView: UIView {
+                var shortcuts: [Shortcut] = []
+                override var keyCommands: [UIKeyCommand]? { shortcuts.map(makeCommand) }
+                private func makeCommand(_ shortcut: Shortcut) -> UIKeyCommand {
+                    UIKeyCommand(input: shortcut.input, modifierFlags: .command, action: #selector(fire(_:)))
+                }
+                @objc private func fire(_ sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(keys(result).filter { $0.hasPrefix("CatcherView") } == [
+            "CatcherView keyCommands cmd+/ fire:", "CatcherView keyCommands cmd+j fire:", "CatcherView keyCommands shift+cmd+t fire:",
+        ])
+        #expect(result.inventory.first { $0.input == "j" }?.conditional == true)
+        #expect(result.inventory.first { $0.input == "/" }?.conditional == false)
+        #expect(keys(result).filter { $0.hasPrefix("LooseView") } == ["LooseView keyCommands cmd+? fire:"])
+    }
+
     /// A multiplatform view's computed subview that only its macOS branch shows is never built
     /// on iOS; another view's subview of the same name that iOS shows keeps its shortcut.
     @Test func aSubviewOnlyALeftOutBranchShowsProvidesNoShortcut() throws {

@@ -308,6 +308,51 @@ import Scenes
         ])
     }
 
+    /// A game view's category builds its commands once into a file-level `static` array,
+    /// through a block variable called per character of a string and per special key; its
+    /// `keyCommands` fills the array on first use and returns it. Each command is the view's,
+    /// created where the block is called, under the test that returns `nil`.
+    @Test func aBlockVariableFillsAFileLevelCacheThatKeyCommandsReturns() throws {
+        let result = try importApp([
+            "App/GameView.h": "#import <UIKit/UIKit.h>\n@interface GameView : UIView\n@property (nonatomic) BOOL typing;\n@end\n",
+            "App/GameView+Keys.mm": """
+                #import "GameView.h"
+                static NSArray *sharedCommands = nil;
+                @implementation GameView (Keys)
+                - (void)buildCommands
+                {
+                    NSString *letters = @"abc";
+                    NSMutableArray *commands = [NSMutableArray array];
+                    void (^add)(NSString *key, UIKeyModifierFlags flags) = ^(NSString *key, UIKeyModifierFlags flags) {
+                        UIKeyCommand *command = [UIKeyCommand keyCommandWithInput:key modifierFlags:flags action:@selector(pressed:)];
+                        [commands addObject:command];
+                    };
+                    for (NSInteger i = 0; i < letters.length; ++i) {
+                        add([letters substringWithRange:NSMakeRange(i, 1)], kNilOptions);
+                    }
+                    add(UIKeyInputEscape, kNilOptions);
+                    add(@"", UIKeyModifierShift);
+                    sharedCommands = commands.copy;
+                }
+                - (NSArray *)keyCommands
+                {
+                    if (self.typing)
+                        return nil;
+                    if (sharedCommands == nil)
+                        [self buildCommands];
+                    return sharedCommands;
+                }
+                - (void)pressed:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.displayShortcut) \($0.line) \($0.conditional) \($0.notFollowed == nil)" }
+        #expect(rows == [
+            "GameView a 13 true true", "GameView b 13 true true", "GameView c 13 true true",
+            "GameView esc 15 true true", "GameView shift+ 16 true true",
+        ])
+    }
+
     /// A category's `+load` that swaps a method in for `keyCommands` (method swizzling) makes
     /// that method the class's `keyCommands`.
     @Test func aMethodSwizzledInForKeyCommandsProvidesTheClassCommands() throws {
@@ -333,6 +378,10 @@ import Scenes
         ])
         let rows = result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.input ?? "nil") \($0.notFollowed == nil)" }
         #expect(rows == ["Pane keyCommands r true"])
+        // The swizzled-in method is the getter UIKit calls on every press: it builds its command per call.
+        let cost = result.report.getterCosts.first { $0.type == "Pane" }
+        #expect(cost?.computed == true)
+        #expect(cost?.commandsBuiltPerCall == 1)
     }
 
     /// A category that gives WebKit's own `WKWebView` commands makes the web view a view of the

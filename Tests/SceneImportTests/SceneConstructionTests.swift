@@ -159,6 +159,25 @@ import Scenes
         #expect(definition.windows.first?.commands.map { $0.command.action?.name } == ["escape"])
     }
 
+    /// An app whose only commands are an `extension UIWindow`'s, with no controller the source
+    /// places: the window class is still the key window, and its commands are in the scene.
+    @Test func aLoneWindowExtensionIsTheKeyWindow() throws {
+        let result = try importing([
+            "UIWindow+Keys.swift": """
+                import UIKit
+                extension UIWindow {
+                    open override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: "w", modifierFlags: .command, action: #selector(closeTab))]
+                    }
+                    @objc func closeTab() {}
+                }
+                """,
+        ])
+        #expect(result.report.unresolved.isEmpty)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.windows.first?.commands.map { $0.command.action?.name } == ["closeTab"])
+    }
+
     /// `UIKeyCommand(title:action:input: "")` is a menu item no key triggers: it stays in the
     /// main menu, is not a duplicate of another keyless item, and takes no system shortcut over.
     @Test func menuItemsWithoutAKeyStayInTheScene() throws {

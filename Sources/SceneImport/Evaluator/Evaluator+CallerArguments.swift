@@ -43,7 +43,7 @@ extension Evaluator {
         }
         var choices: [Value.Item] = []
         for site in sites {
-            var caller = Frame(selfType: site.type.flatMap { index.type(named: $0)?.name } ?? site.type)
+            var caller = frame(in: site.type)
             let arguments = site.call.arguments.map { evaluate($0.expression, frame: &caller) }
             var inner = Frame(selfType: info.name)
             for (parameter, argument) in zip(function.parameters, arguments) { inner.locals[parameter.name] = argument }
@@ -55,6 +55,57 @@ extension Evaluator {
         guard let first = choices.first else { return nil }
         return choices.count == 1 ? first.value : .alternatives(choices)
     }
+
+    /// A fresh frame for code that sits in `type` as a visitor names it (`Outer.Inner`, or an
+    /// extension's type as written).
+    func frame(in type: String?) -> Frame {
+        Frame(selfType: type.flatMap { index.type(named: $0)?.name } ?? type)
+    }
+
+    /// The values the app's constructions of `info` (`Reader(shortcuts: list)`) pass for one
+    /// parameter, by its `label` or, unlabelled, its `position`: each argument evaluated in the
+    /// type the construction sits in, the choices among them. A stored `let` an initialiser
+    /// sets from that parameter (or a struct's memberwise initialiser) holds one of them.
+    /// `nil` when no construction passes a known value.
+    func valueFromConstructions(of info: SourceIndex.TypeInfo, label: String?, position: Int) -> Value? {
+        let question = ConstructionQuestion(type: info.name, label: label, position: position)
+        if let known = valuesFromConstructions[question] { return known }
+        valuesFromConstructions[question] = .some(nil)  // a construction that reads the field again finds no value
+        let name = SourceIndex.innermostName(of: info.name)
+        var choices: [Value.Item] = []
+        var seen: Set<String> = []
+        for (file, tree) in index.files where seen.count < Self.callerSitesFollowed {
+            guard index.file(file.displayPath, mentionsIdentifier: name) else { continue }
+            let finder = CallSiteFinder(name: name, labels: nil, conditions: index.conditions)
+            finder.walk(tree)
+            for site in finder.sites where seen.count < Self.callerSitesFollowed {
+                let arguments = Array(site.call.arguments)
+                let argument: ExprSyntax?
+                if let label {
+                    argument = arguments.first { $0.label?.text == label }?.expression
+                } else {
+                    argument = position < arguments.count && arguments[position].label == nil ? arguments[position].expression : nil
+                }
+                // The same text in the same type is the same value (a representable's
+                // `makeUIView` and `updateUIView` both pass `shortcuts`).
+                guard let argument, seen.insert("\(site.type ?? "")|\(argument.trimmedDescription)").inserted else { continue }
+                var caller = frame(in: site.type)
+                let value = evaluate(argument, frame: &caller)
+                if case .unknown = value { continue }
+                choices.append(.init(value: value, conditions: []))
+            }
+        }
+        let value: Value? = choices.isEmpty ? nil : choices.count == 1 ? choices[0].value : .alternatives(choices)
+        valuesFromConstructions[question] = .some(value)
+        return value
+    }
+}
+
+/// One parameter of a type's initialisers (``Evaluator/valueFromConstructions(of:label:position:)``).
+struct ConstructionQuestion: Hashable {
+    var type: String
+    var label: String?
+    var position: Int
 }
 
 /// A setter's body and the field it stores a parameter in (``Evaluator/valueFromCallers(of:in:field:)``).
@@ -63,18 +114,40 @@ struct SetterQuestion: Hashable {
     var field: String
 }
 
-/// Finds the calls of one function by name and argument labels, with the type each sits in
-/// (`nil` at the top level), skipping inactive `#if` clauses.
-private final class CallSiteFinder: SyntaxVisitor {
+/// Finds the calls of one function by name and argument labels (any labels, and a trailing
+/// closure, when `labels` is `nil`: a type's constructions), with the type each sits in.
+private final class CallSiteFinder: TypeScopedVisitor {
     let name: String
-    let labels: [String?]
-    let conditions: CompilationConditions
+    let labels: [String?]?
     private(set) var sites: [(call: FunctionCallExprSyntax, type: String?)] = []
-    private var types: [String] = []
 
-    init(name: String, labels: [String?], conditions: CompilationConditions) {
+    init(name: String, labels: [String?]?, conditions: CompilationConditions) {
         self.name = name
         self.labels = labels
+        super.init(conditions: conditions)
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard ShortcutFinder.calledName(node) == name else { return .visitChildren }
+        if let labels {
+            if node.trailingClosure == nil, node.arguments.map({ $0.label?.text }) == labels { sites.append((node, currentType)) }
+        } else {
+            sites.append((node, currentType))
+        }
+        return .visitChildren
+    }
+}
+
+/// A syntax visitor that knows the type each node sits in (`Outer.Inner`, an extension's
+/// type, `nil` at the top level) and skips inactive `#if` clauses.
+class TypeScopedVisitor: SyntaxVisitor {
+    let conditions: CompilationConditions
+    private var types: [String] = []
+
+    /// The innermost type around the node being visited, qualified by the types around it.
+    var currentType: String? { types.last }
+
+    init(conditions: CompilationConditions) {
         self.conditions = conditions
         super.init(viewMode: .sourceAccurate)
     }
@@ -100,14 +173,6 @@ private final class CallSiteFinder: SyntaxVisitor {
 
     private func enter(_ type: String) -> SyntaxVisitorContinueKind {
         types.append(types.last.map { "\($0).\(type)" } ?? type)
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if ShortcutFinder.calledName(node) == name, node.trailingClosure == nil,
-           node.arguments.map({ $0.label?.text }) == labels {
-            sites.append((node, types.last))
-        }
         return .visitChildren
     }
 }

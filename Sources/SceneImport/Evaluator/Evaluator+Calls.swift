@@ -387,6 +387,9 @@ extension Evaluator {
             if case .string = base, let result = callMethod(name, on: "String", args: args, call: call, frame: &frame, selfValue: base) {
                 return result
             }
+        case .alternatives(let branches) where branches.allSatisfy({ $0.value.items != nil }):
+            // One of several arrays: the method runs over each one's elements.
+            if let result = collectionMethod(name, base: base, args: args, frame: &frame, hint: hint) { return result }
         case .int:
             if let result = callMethod(name, on: "Int", args: args, call: call, frame: &frame, selfValue: base) { return result }
         case .typeReference(let type):
@@ -534,6 +537,9 @@ extension Evaluator {
                 value = callClosure(closure, with: [element], frame: &inner)
             } else if case .closure(let closure)? = transform.as(DeclReferenceExprSyntax.self).flatMap({ frame.locals[$0.baseName.text] }) {
                 value = callClosure(closure, with: [element], frame: &inner)
+            } else if let type = frame.selfType, !findFunctions(named: transform.sourceText, in: type).isEmpty {
+                // `shortcuts.compactMap(makeCommand)`: the type's own method.
+                value = applyFunctionReference(transform, to: element, frame: &inner)
             } else {
                 return nil
             }

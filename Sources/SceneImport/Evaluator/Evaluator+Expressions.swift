@@ -334,17 +334,24 @@ extension Evaluator {
         if property.getter == nil && property.initializer == nil {
             if readingConstantsOnly { return .unknown(name) }
             guard let info = index.type(named: owner) else { return nil }
-            return assignedValue(name, in: info, frame: &frame)
+            if let assigned = assignedValue(name, in: info, frame: &frame) { return assigned }
+            // A struct without initialisers of its own is built memberwise: what its
+            // constructions pass.
+            if readingValuesSetFromOutside > 0, info.kind == .struct, !info.functions.contains(where: { $0.kind == .initializer }),
+               let position = info.storedOrder.firstIndex(of: name) {
+                return valueFromConstructions(of: info, label: name, position: position)
+            }
+            return nil
         }
         let value = propertyValue(property, ofType: owner, frame: &frame)
         // `var _keyCommands: [UIKeyCommand] = []` filled in by an initialiser.
-        if property.getter == nil, value.items?.isEmpty == true || value.isNull {
-            if let info = index.type(named: owner), let assigned = assignedValue(name, in: info, frame: &frame),
-               assigned.items?.isEmpty == false {
+        if property.getter == nil, value.items?.isEmpty == true || value.isNull, let info = index.type(named: owner) {
+            if let assigned = assignedValue(name, in: info, frame: &frame), assigned.items?.isEmpty == false {
                 return assigned
             }
-            // An empty `var` the type never fills itself is filled from outside at run time.
-            if property.isVariable { return .unknown(name) }
+            // An empty `var` the type never fills itself is filled from outside at run time:
+            // by what other code assigns, when the app shows it.
+            if property.isVariable { return valueSetFromOutside(name, of: info) ?? .unknown(name) }
         }
         return value
     }
@@ -478,10 +485,14 @@ extension Evaluator {
             guard let value = inner.selfFields[name] else { continue }
             // A setter that stores its parameter in a field of commands: what the app's calls
             // of it pass.
-            if case .unknown(let text) = value, function.parameters.contains(where: { $0.name == text }),
-               Self.holdsCommands(info.properties[name].flatMap { $0.type ?? $0.initializer?.trimmedDescription }),
-               let passed = valueFromCallers(of: function, in: info, field: name) {
-                return passed
+            if case .unknown(let text) = value, let position = function.parameters.firstIndex(where: { $0.name == text }) {
+                let holdsCommands = Self.holdsCommands(info.properties[name].flatMap { $0.type ?? $0.initializer?.trimmedDescription })
+                // An initialiser's parameter: what the type's constructions pass.
+                if function.kind == .initializer, holdsCommands || readingValuesSetFromOutside > 0,
+                   let passed = valueFromConstructions(of: info, label: function.parameters[position].label, position: position) {
+                    return passed
+                }
+                if holdsCommands, let passed = valueFromCallers(of: function, in: info, field: name) { return passed }
             }
             return value
         }

@@ -37,6 +37,12 @@ extension Evaluator {
     /// it would cost as much as the context at each call, for no hit.
     static let largestMemoisedContext = 256
 
+    /// How many runs of one declaration are stored before the memo gives up on it when none
+    /// was replayed: code whose context is new at every call (a closure appending to the array
+    /// a loop is building) would pay the hashing at each call, for no hit. A declaration that
+    /// many call sites reach with the same context is replayed well before this.
+    static let memoTrialRuns = 48
+
     /// The key of a run of `declaration` in this context; `nil` when the context holds more
     /// than ``largestMemoisedContext`` values (the run is then not memoised). `returnHint` is the
     /// type the caller expects a closure to return (a closure's `return .init(…)` builds it); a
@@ -44,6 +50,9 @@ extension Evaluator {
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, values: [Value], sharedFields: [String: Value]?,
                  locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil,
                  returnHint: String? = nil) -> MemoKey? {
+        if let stored = memoStores[declaration.id], stored >= Self.memoTrialRuns, !replayedDeclarations.contains(declaration.id) {
+            return nil
+        }
         var room = Self.largestMemoisedContext
         for value in values { room = value.room(within: room) }
         for table in [sharedFields, locals] {
@@ -74,6 +83,7 @@ extension Evaluator {
         guard let key else { return body(&frame) }
         if let entry = memo[key] {
             memoHits &+= 1
+            replayedDeclarations.insert(key.declaration)
             // Replaying the run's log is work too: a callee called again and again (its log
             // repeated in each caller's) grows the log only as far as the budget lets the next
             // step go.
@@ -107,6 +117,7 @@ extension Evaluator {
             // every later append to them would then copy the whole log.
             memo[key] = MemoEntry(result: result, created: Array(created[createdBefore...]), added: Array(added[addedBefore...]),
                                   selfFields: sharesFields ? frame.selfFields : nil, readsMutableState: mutableReads != readsBefore)
+            memoStores[key.declaration, default: 0] &+= 1
         }
         return result
     }

@@ -109,8 +109,20 @@ final class Evaluator {
     var functionsAssigning: [PropertyQuestion: [SourceIndex.FunctionInfo]] = [:]
     /// ``valueFromCallers(of:in:field:)``'s answers.
     var valuesFromCallers: [SetterQuestion: Value?] = [:]
+    /// ``valueFromConstructions(of:label:position:)``'s answers.
+    var valuesFromConstructions: [ConstructionQuestion: Value?] = [:]
+    /// ``valueSetFromOutside(_:of:)``'s answers, by type and field.
+    var valuesSetFromOutside: [PropertyQuestion: Value?] = [:]
+    /// Above zero while ``valueSetFromOutside(_:of:)`` evaluates what other code assigns: a
+    /// `let` that the assigning type's initialiser sets from a parameter is then what the
+    /// type's constructions pass.
+    var readingValuesSetFromOutside = 0
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
+    /// How many runs of each declaration were stored in ``memo`` (``memoKey(_:selfType:values:sharedFields:locals:conditions:site:returnHint:)``).
+    var memoStores: [SyntaxIdentifier: Int] = [:]
+    /// The declarations a ``memo`` entry was replayed for at least once.
+    var replayedDeclarations: Set<SyntaxIdentifier> = []
     /// Runs the budget cut short, with the most steps any of them was given: the same run given
     /// no more is not tried again.
     var cutAllowances: [MemoKey: Int] = [:]
@@ -882,7 +894,8 @@ final class Evaluator {
     }
 
     /// The elements of a value a `for` loop or `map` can walk: arrays, ranges, a string's
-    /// characters, a set built from literals, a dictionary's `(key, value)` pairs.
+    /// characters, a set built from literals, a dictionary's `(key, value)` pairs, and one of
+    /// several of them.
     func iterate(_ value: Value) -> [Value.Item]? {
         switch value {
         case .array(let items): return items
@@ -894,6 +907,15 @@ final class Evaluator {
             }
         case .string(let text): return text.map { .init(value: .string(String($0)), conditions: []) }
         case .null: return []
+        case .alternatives(let branches):
+            // One of several collections (what the app's constructions pass): each one's
+            // elements, under the conditions of its branch.
+            var items: [Value.Item] = []
+            for branch in branches {
+                guard let elements = iterate(branch.value) else { return nil }
+                items += elements.map { .init(value: $0.value, conditions: branch.conditions + $0.conditions) }
+            }
+            return items
         default: return nil
         }
     }

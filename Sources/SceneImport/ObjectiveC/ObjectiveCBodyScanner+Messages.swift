@@ -377,7 +377,7 @@ extension ObjectiveCBodyScanner {
         let savedLocals = locals
         let savedReturns = returns
         let savedLine = helperCallLine
-        locals = [:]
+        if !helper.capturesLocals { locals = [:] }
         returns = []
         for (name, value) in zip(helper.parameters, send.values) where !name.isEmpty {
             locals[name] = Local(value: value, declaredClass: nil, isStatic: false)
@@ -392,7 +392,15 @@ extension ObjectiveCBodyScanner {
             guard case .array(let items)? = locals[name]?.value, !items.isEmpty else { return nil }
             return (argument.range, .array(items))
         }
-        locals = savedLocals
+        if helper.capturesLocals {
+            // The block's own locals and parameters end with it; what it did to the locals it
+            // captured stays done.
+            var captured = savedLocals
+            for (name, local) in locals where savedLocals[name] != nil && !helper.parameters.contains(name) { captured[name] = local }
+            locals = captured
+        } else {
+            locals = savedLocals
+        }
         returns = savedReturns
         for (range, array) in arrays {
             if let slot = slot(of: range) { write(array, to: slot) }

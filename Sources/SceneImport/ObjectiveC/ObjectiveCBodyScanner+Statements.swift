@@ -418,7 +418,7 @@ extension ObjectiveCBodyScanner {
 
     mutating func expressionStatement(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        if declaration(range) { return }
+        if blockVariable(range) || declaration(range) { return }
         if let equals = stream.firstTopLevel(in: range, where: { $0.kind == .punctuation && ($0.value == "=" || $0.value == "|=") }) {
             let value = evaluate(equals + 1..<range.upperBound)
             let target = range.lowerBound..<equals
@@ -432,6 +432,34 @@ extension ObjectiveCBodyScanner {
             return
         }
         _ = evaluate(range)
+    }
+
+    /// A block variable, `void (^addKey)(NSString *key, UIKeyModifierFlags flags) = ^(NSString
+    /// *key, UIKeyModifierFlags flags) { … };`: its body runs where the block is called, not
+    /// here (``blocks``); `false` when the statement is none.
+    private mutating func blockVariable(_ range: Range<Int>) -> Bool {
+        guard let open = stream.firstTopLevel(in: range, where: { $0.isPunctuation("(") }), stream.isPunctuation(open + 1, "^"),
+            stream.kind(open + 2) == .identifier, let name = stream.value(open + 2), stream.isPunctuation(open + 3, ")"),
+            let equals = stream.firstTopLevel(in: range, where: { $0.isPunctuation("=") }), equals > open,
+            stream.isPunctuation(equals + 1, "^")
+        else { return false }
+        // The literal's return type (`^BOOL (…)`) is skipped; its parameters' names are the last
+        // word of each declaration.
+        var index = equals + 2
+        while index < range.upperBound, stream.kind(index) == .identifier || stream.isPunctuation(index, "*") { index += 1 }
+        var parameters: [String] = []
+        if stream.isPunctuation(index, "(") {
+            let close = stream.partner(of: index)
+            for part in stream.splitTopLevel(index + 1..<close) where !part.isEmpty {
+                guard let last = part.last(where: { stream.kind($0) == .identifier }), let parameter = stream.value(last) else { return false }
+                if part.count == 1 && parameter == "void" { continue }
+                parameters.append(parameter)
+            }
+            index = close + 1
+        }
+        guard index < range.upperBound, stream.isPunctuation(index, "{") else { return false }
+        blocks[name] = Helper(body: index + 1..<stream.partner(of: index), parameters: parameters, capturesLocals: true)
+        return true
     }
 
     /// A local declaration `Type *name = value, *other;`; `false` when the statement is none.
@@ -551,6 +579,7 @@ extension ObjectiveCBodyScanner {
                 value: stored, declaredClass: old?.declaredClass, isStatic: old?.isStatic ?? false, depth: old?.depth ?? depth)
         case .member(let name):
             memberValues[name] = stored
+            body.storedMembers.insert(name)
         }
     }
 

@@ -39,6 +39,9 @@ struct ObjectiveCBodyScanner {
         /// message's value is what the method returns, and the commands it makes are created
         /// at the message's line, as the app's factory makes them there.
         var returnsCommand = false
+        /// A block variable's body (``ObjectiveCBodyScanner/blocks``): it sees the locals of
+        /// the code around it, and what it does to them stays done (`[commands addObject:…]`).
+        var capturesLocals = false
     }
 
     /// How deep helper runs nest (``Helper``).
@@ -86,6 +89,10 @@ struct ObjectiveCBodyScanner {
     /// Properties and instance variables assigned in the body, by name without `_`.
     var memberValues: [String: ObjectiveCValue] = [:]
     var returns: [ReturnSite] = []
+    /// The block variables declared so far (`void (^addKey)(NSString *, UIKeyModifierFlags) =
+    /// ^(…) { … };`), by name: a call `addKey(@"a", 0)` runs the block's body in place, with its
+    /// parameters bound, as a helper's (``Helper``).
+    var blocks: [String: Helper] = [:]
     var depth = 0
     var blockDepth = 0
     /// How many loop passes are open around the code being scanned (``runPass(at:end:)``).

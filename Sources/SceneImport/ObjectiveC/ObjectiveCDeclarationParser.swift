@@ -17,6 +17,9 @@ struct ObjectiveCDeclarationParser {
     private var staticConstants: Set<String> = []
     /// The element sizes of the file-level C arrays among ``constants``, for `sizeof`.
     private var arrayElementSizes: [String: Int] = [:]
+    /// File-level object variables (`static NSArray *cache = nil;`), by name: the file's
+    /// methods fill them, and read and assign them as they do an instance variable.
+    private var fileVariables: [String: ObjectiveCProperty] = [:]
     /// The file's C function definitions, in source order.
     private(set) var functions: [ObjectiveCFunction] = []
     /// Method bodies to scan once every declaration is known.
@@ -142,12 +145,16 @@ struct ObjectiveCDeclarationParser {
 
     /// `static NSString *const kName = @"…";` and the like.
     private mutating func recordConstant(_ range: Range<Int>) {
-        guard let equals = stream.firstTopLevel(in: range, where: { $0.isPunctuation("=") }) else { return }
+        guard let equals = stream.firstTopLevel(in: range, where: { $0.isPunctuation("=") }) else {
+            if range.count >= 2 { recordFileVariable(declaredBy: range.lowerBound..<range.upperBound - 1, name: range.upperBound - 1) }
+            return
+        }
         var nameIndex = equals - 1
         if stream.isPunctuation(nameIndex, "]") { nameIndex -= 2 }
         guard nameIndex >= range.lowerBound, stream.kind(nameIndex) == .identifier, let name = stream.value(nameIndex) else { return }
         var scanner = ObjectiveCBodyScanner(stream: stream, context: .init(constants: constants))
         let value = scanner.evaluate(equals + 1..<range.upperBound)
+        if case .null = value, recordFileVariable(declaredBy: range.lowerBound..<nameIndex, name: nameIndex) { return }
         // A C array of fixed values (`static const long masks[] = { … }`) is a constant too.
         let isFixedArray = value.items.map { !$0.isEmpty && $0.allSatisfy { $0.conditions.isEmpty && $0.value.isFixed } } ?? false
         guard value.isFixed || (isFixedArray && stream.isPunctuation(nameIndex + 1, "[")) else { return }
@@ -160,6 +167,22 @@ struct ObjectiveCDeclarationParser {
         if tokens[range.lowerBound..<equals].contains(where: { $0.kind == .identifier && $0.value == "static" }) {
             staticConstants.insert(name)
         }
+    }
+
+    /// Records `static NSArray *cache` (declared by the words in `range`, named at `name`) as a
+    /// file variable when it is one: `static`, not `const`, a pointer to an object.
+    @discardableResult
+    private mutating func recordFileVariable(declaredBy range: Range<Int>, name: Int) -> Bool {
+        let words = tokens[range]
+        guard !range.isEmpty, stream.kind(name) == .identifier, let variable = stream.value(name),
+            words.contains(where: { $0.isIdentifier("static") }), words.contains(where: { $0.isPunctuation("*") }),
+            !words.contains(where: { $0.isIdentifier("const") || $0.isIdentifier("extern") || $0.isPunctuation("(") || $0.isIdentifier("typedef") }),
+            let typeName = words.first(where: { $0.kind == .identifier && !$0.isIdentifier("static") })?.value
+        else { return false }
+        let type = words.filter { !$0.isIdentifier("static") }.map(\.value).joined(separator: " ")
+        fileVariables[variable] = ObjectiveCProperty(kind: .instanceVariable, name: variable, type: type, typeName: typeName,
+                                                     attributes: [], isOutlet: false, line: stream.line(name))
+        return true
     }
 
     // MARK: @interface and @protocol
@@ -658,6 +681,7 @@ struct ObjectiveCDeclarationParser {
             result[name] = variable
         }
         for property in declared.flatMap(\.properties) { result[property.name] = property }
+        for (name, variable) in fileVariables where result[name] == nil { result[name] = variable }
         return result
     }
 }

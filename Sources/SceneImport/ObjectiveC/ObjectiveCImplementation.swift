@@ -15,4 +15,15 @@ struct ObjectiveCImplementation: Hashable {
     func method(_ selector: String, isClassMethod: Bool = false) -> ObjectiveCMethod? {
         methods.first { $0.selector == selector && $0.isClassMethod == isClassMethod }
     }
+
+    /// Whether the method is the block's `keyCommands`: the override, or the method swizzled in
+    /// for it (``keyCommandsReplacement``), whose body UIKit's `keyCommands` runs.
+    func isKeyCommandsGetter(_ method: ObjectiveCMethod) -> Bool {
+        method.selector == "keyCommands" || method.selector == keyCommandsReplacement
+    }
+
+    /// The instance method UIKit's `keyCommands` runs (``isKeyCommandsGetter(_:)``), if any.
+    var keyCommandsGetter: ObjectiveCMethod? {
+        method("keyCommands") ?? keyCommandsReplacement.flatMap { method($0) }
+    }
 }

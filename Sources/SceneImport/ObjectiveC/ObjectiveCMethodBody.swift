@@ -42,4 +42,7 @@ struct ObjectiveCMethodBody: Hashable {
     /// Helper methods the body ran in place (``ObjectiveCBodyScanner/Helper``), nested ones
     /// included: what they create is the body's.
     var helpersRun: Set<String> = []
+    /// The properties, instance variables and file-level variables the body assigns, by name
+    /// without `_`: a `keyCommands` that returns one returns what such a body stores.
+    var storedMembers: Set<String> = []
 }
