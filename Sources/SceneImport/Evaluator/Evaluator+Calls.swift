@@ -703,6 +703,9 @@ extension Evaluator {
         let locals = inner.locals.filter { named.contains($0.key) }
         let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
                               locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
+        // The fields are the closure's while it runs, and the caller's again after: held by one
+        // frame only, an array the closure appends to grows in place rather than being copied.
+        frame.selfFields = [:]
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value

@@ -911,7 +911,6 @@ extension Evaluator {
         }
         // `self.list! += …` and `self.list?.x = …` assign through the optional.
         let targetText = target.map(\.sourceText).joined(separator: " ").filter { $0 != "!" && $0 != "?" }
-        let current: Value? = readTarget(targetText, frame: frame)
         // A stored property's declared type says what `.key(…)` or `.none` is.
         var hint: String?
         let isSelf = targetText.hasPrefix("self.")
@@ -920,17 +919,22 @@ extension Evaluator {
             hint = findProperty(field, of: selfType, static: nil)?.0.type
         }
         var value = evaluateSequence(valueElements, frame: &frame, hint: hint)
-        if op == "+=" || op == "|=" {
-            switch (current, value) {
-            case (.array(let items)?, .array(let more)):
-                value = .array(items + more.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
-            case (.array(let items)?, let single) where single.isCommand:
-                value = .array(items + [.init(value: single, conditions: frame.conditions)])
-            case (let existing?, _):
-                value = binary(op == "+=" ? "+" : "|", existing, value, text: targetText)
+        // `list += more` on an array grows it in place (``append(_:to:frame:)``): an array built
+        // by n such statements stays linear to build.
+        if op == "+=", case .array? = readTarget(targetText, frame: frame) {
+            switch value {
+            case .array(let more):
+                append(more.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) }, to: targetText, frame: &frame)
+                return
+            case let single where single.isCommand:
+                append([.init(value: single, conditions: frame.conditions)], to: targetText, frame: &frame)
+                return
             default:
                 break
             }
+        }
+        if op == "+=" || op == "|=" {
+            if let existing = readTarget(targetText, frame: frame) { value = binary(op == "+=" ? "+" : "|", existing, value, text: targetText) }
         } else if case .array(let items) = value, !frame.conditions.isEmpty {
             value = .array(items.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
         }
