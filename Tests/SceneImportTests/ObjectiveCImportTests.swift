@@ -353,6 +353,29 @@ import Scenes
         ])
     }
 
+    /// A block variable that the method hands on rather than calls still has its command found:
+    /// it runs once where the method ends, and the command is listed as not followed.
+    @Test func aBlockVariableNoCallRunsIsStillSwept() throws {
+        let result = try importApp([
+            "App/Pad.h": "#import <UIKit/UIKit.h>\n@interface Pad : UIView\n@end\n",
+            "App/Pad.m": """
+                #import "Pad.h"
+                @implementation Pad
+                - (void)registerKeys
+                {
+                    void (^make)(NSString *key) = ^(NSString *key) {
+                        [self addKeyCommand:[UIKeyCommand keyCommandWithInput:key modifierFlags:UIKeyModifierCommand action:@selector(go:)]];
+                    };
+                    [[KeyRegistry shared] forEachKey:make];
+                }
+                - (void)go:(UIKeyCommand *)command {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.displayShortcut) \($0.action ?? "nil")" }
+        #expect(rows == ["Pad cmd+? go:"])
+    }
+
     /// A category's `+load` that swaps a method in for `keyCommands` (method swizzling) makes
     /// that method the class's `keyCommands`.
     @Test func aMethodSwizzledInForKeyCommandsProvidesTheClassCommands() throws {

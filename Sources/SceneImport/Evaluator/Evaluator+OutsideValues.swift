@@ -32,7 +32,7 @@ extension Evaluator {
             if case .unknown = value { continue }
             choices.append(.init(value: value, conditions: []))
         }
-        let value: Value? = choices.isEmpty ? nil : choices.count == 1 ? choices[0].value : .alternatives(choices)
+        let value = Value.choice(among: choices)
         valuesSetFromOutside[question] = .some(value)
         return value
     }

@@ -70,6 +70,12 @@ enum Value {
     /// A dictionary: its entries by key (a string, a number or an enum case's name).
     static func table(_ entries: [String: Value]) -> Value { .object(type: dictionaryType, fields: entries) }
 
+    /// One of `choices`: the only one itself, several as ``alternatives(_:)``, none as `nil`.
+    static func choice(among choices: [Item]) -> Value? {
+        guard let first = choices.first else { return nil }
+        return choices.count == 1 ? first.value : .alternatives(choices)
+    }
+
     /// The entries of a dictionary; `nil` for any other value.
     var tableEntries: [String: Value]? {
         if case .object(let type, let fields) = self, type == Self.dictionaryType { return fields }

@@ -495,7 +495,7 @@ extension ObjectiveCBodyScanner {
         if name == "sizeof", parts.count == 1, let size = byteCount(of: parts[0]) { return .int(size) }
         let arguments = parts.map { evaluate($0) }
         if let function = context.functions[name] ?? blocks[name], helperDepth < Self.maximumHelperDepth, work < workLimit {
-            if !function.capturesLocals { body.helpersRun.insert(name) }
+            if function.capturesLocals { calledBlocks.insert(name) } else { body.helpersRun.insert(name) }
             let send = Send(
                 receiver: .unknown(name), receiverRange: range.lowerBound..<range.lowerBound, selector: name,
                 arguments: parts.map { Argument(label: "", range: $0) }, values: arguments, variadic: [], text: text,

@@ -93,6 +93,9 @@ struct ObjectiveCBodyScanner {
     /// ^(…) { … };`), by name: a call `addKey(@"a", 0)` runs the block's body in place, with its
     /// parameters bound, as a helper's (``Helper``).
     var blocks: [String: Helper] = [:]
+    /// The block variables a call ran (``blocks``): one no call runs (passed on as a value) runs
+    /// once where the body ends, so what it creates is still found.
+    var calledBlocks: Set<String> = []
     var depth = 0
     var blockDepth = 0
     /// How many loop passes are open around the code being scanned (``runPass(at:end:)``).
@@ -129,6 +132,12 @@ struct ObjectiveCBodyScanner {
             }
         }
         runStatements(range)
+        for (name, block) in blocks.sorted(by: { $0.key < $1.key }) where !calledBlocks.contains(name) {
+            for parameter in block.parameters { locals[parameter] = Local(value: .unknown(parameter), declaredClass: nil, isStatic: false) }
+            blockDepth += 1
+            runStatements(block.body)
+            blockDepth -= 1
+        }
         finishReturns()
         return body
     }
