@@ -23,11 +23,20 @@ extension Evaluator {
     func valueFromCallers(of function: SourceIndex.FunctionInfo, in info: SourceIndex.TypeInfo, field: String) -> Value? {
         guard let body = function.body else { return nil }
         // The calls are evaluated in fresh frames, so the answer holds wherever the field is read.
-        let question = SetterQuestion(body: body.id, field: field)
-        if let known = valuesFromCallers[question] { return known }
-        valuesFromCallers[question] = .some(nil)  // a call that reads the field again finds no value
-        let value = passedValue(of: function, body: body, in: info, field: field)
-        valuesFromCallers[question] = .some(value)
+        return answer(\.valuesFromCallers, SetterQuestion(body: body.id, field: field)) {
+            passedValue(of: function, body: body, in: info, field: field)
+        }
+    }
+
+    /// The answer `cache` holds for `question`, or the one `work` gives, stored there. While
+    /// `work` runs, the question asked again (code that reads the field it is working out)
+    /// has no value.
+    func answer<Question: Hashable>(_ cache: ReferenceWritableKeyPath<Evaluator, [Question: Value?]>, _ question: Question,
+                                    _ work: () -> Value?) -> Value? {
+        if let known = self[keyPath: cache][question] { return known }
+        self[keyPath: cache][question] = .some(nil)
+        let value = work()
+        self[keyPath: cache][question] = .some(value)
         return value
     }
 
@@ -35,8 +44,8 @@ extension Evaluator {
                              field: String) -> Value? {
         let labels = function.parameters.map(\.label)
         var sites: [(call: FunctionCallExprSyntax, type: String?)] = []
-        for (file, tree) in index.files where sites.count < Self.callerSitesFollowed {
-            guard index.file(file.displayPath, mentionsIdentifier: function.name) else { continue }
+        for tree in index.trees(mentioning: function.name) {
+            guard sites.count < Self.callerSitesFollowed else { break }
             let finder = CallSiteFinder(name: function.name, labels: labels, conditions: index.conditions)
             finder.walk(tree)
             sites += finder.sites.prefix(Self.callerSitesFollowed - sites.count)
@@ -67,14 +76,17 @@ extension Evaluator {
     /// sets from that parameter (or a struct's memberwise initialiser) holds one of them.
     /// `nil` when no construction passes a known value.
     func valueFromConstructions(of info: SourceIndex.TypeInfo, label: String?, position: Int) -> Value? {
-        let question = ConstructionQuestion(type: info.name, label: label, position: position)
-        if let known = valuesFromConstructions[question] { return known }
-        valuesFromConstructions[question] = .some(nil)  // a construction that reads the field again finds no value
+        answer(\.valuesFromConstructions, ConstructionQuestion(type: info.name, label: label, position: position)) {
+            passedValue(constructing: info, label: label, position: position)
+        }
+    }
+
+    private func passedValue(constructing info: SourceIndex.TypeInfo, label: String?, position: Int) -> Value? {
         let name = SourceIndex.innermostName(of: info.name)
         var choices: [Value.Item] = []
         var seen: Set<String> = []
-        for (file, tree) in index.files where seen.count < Self.callerSitesFollowed {
-            guard index.file(file.displayPath, mentionsIdentifier: name) else { continue }
+        for tree in index.trees(mentioning: name) {
+            guard seen.count < Self.callerSitesFollowed else { break }
             let finder = CallSiteFinder(name: name, labels: nil, conditions: index.conditions)
             finder.walk(tree)
             for site in finder.sites where seen.count < Self.callerSitesFollowed {
@@ -85,8 +97,8 @@ extension Evaluator {
                 } else {
                     argument = position < arguments.count && arguments[position].label == nil ? arguments[position].expression : nil
                 }
-                // The same text in the same type is the same value (a representable's
-                // `makeUIView` and `updateUIView` both pass `shortcuts`).
+                // The same argument text in the same type is the same value (two screens of
+                // one view each building the wrapper with its `shortcuts`).
                 guard let argument, seen.insert("\(site.type ?? "")|\(argument.trimmedDescription)").inserted else { continue }
                 var caller = frame(in: site.type)
                 let value = evaluate(argument, frame: &caller)
@@ -94,9 +106,7 @@ extension Evaluator {
                 choices.append(.init(value: value, conditions: []))
             }
         }
-        let value = Value.choice(among: choices)
-        valuesFromConstructions[question] = .some(value)
-        return value
+        return Value.choice(among: choices)
     }
 }
 

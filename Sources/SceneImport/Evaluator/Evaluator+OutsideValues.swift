@@ -13,9 +13,12 @@ extension Evaluator {
     /// (``valueFromConstructions(of:label:position:)``). The first ``callerSitesFollowed``
     /// assignments in file order are followed. `nil` when none gives a known value.
     func valueSetFromOutside(_ field: String, of info: SourceIndex.TypeInfo) -> Value? {
-        let question = PropertyQuestion(type: info.name, name: field, isStatic: false)
-        if let known = valuesSetFromOutside[question] { return known }
-        valuesSetFromOutside[question] = .some(nil)  // an assignment that reads the field again finds no value
+        answer(\.valuesSetFromOutside, PropertyQuestion(type: info.name, name: field, isStatic: false)) {
+            assignedValue(fromOutside: field, of: info)
+        }
+    }
+
+    private func assignedValue(fromOutside field: String, of info: SourceIndex.TypeInfo) -> Value? {
         // The assigning code runs only to learn the value: a shortcut it attaches is not the
         // asker's.
         let log = shortcutLog
@@ -32,9 +35,7 @@ extension Evaluator {
             if case .unknown = value { continue }
             choices.append(.init(value: value, conditions: []))
         }
-        let value = Value.choice(among: choices)
-        valuesSetFromOutside[question] = .some(value)
-        return value
+        return Value.choice(among: choices)
     }
 
     /// The first ``callerSitesFollowed`` assignments `x.field = value` whose `x` is of `info`
@@ -43,12 +44,12 @@ extension Evaluator {
     private func assignments(to field: String, of info: SourceIndex.TypeInfo) -> [(value: ExprSyntax, type: String?)] {
         var found: [(value: ExprSyntax, type: String?)] = []
         var seen: Set<String> = []
-        for (file, tree) in index.files where found.count < Self.callerSitesFollowed {
-            guard index.file(file.displayPath, mentionsIdentifier: field) else { continue }
+        for tree in index.trees(mentioning: field) {
+            guard found.count < Self.callerSitesFollowed else { break }
             let finder = MemberAssignmentFinder(field: field, conditions: index.conditions)
             finder.walk(tree)
             for site in finder.sites where found.count < Self.callerSitesFollowed {
-                guard let holder = site.type.flatMap({ index.type(named: $0) ?? index.type(named: SourceIndex.innermostName(of: $0)) }),
+                guard let holder = site.type.flatMap({ index.type(named: $0) }),
                       declaredTypes(of: site.base, at: site.value, in: holder).contains(where: { refers($0, to: info) }),
                       seen.insert("\(holder.name)|\(site.value.trimmedDescription)").inserted else { continue }
                 found.append((site.value, holder.name))

@@ -313,6 +313,12 @@ struct SourceIndex {
         return mentions.identifiers(of: file, text: text).contains(hash: hash)
     }
 
+    /// The syntax trees of the files that mention the identifier `name`
+    /// (``file(_:mentionsIdentifier:)``), in file order: where a search for its uses walks.
+    func trees(mentioning name: String) -> some Sequence<SourceFileSyntax> {
+        files.lazy.filter { file($0.file.displayPath, mentionsIdentifier: name) }.map(\.tree)
+    }
+
     /// Whether a file's text contains any of the identifiers `names` holds (see
     /// ``IdentifierHashes``); `true` for a file the index has no text of.
     func file(_ file: String, mentionsAnyOf names: IdentifierHashes) -> Bool {
