@@ -260,6 +260,14 @@ extension KeyboardLayout {
         usANSI.identifier: usANSI, germanQWERTZ.identifier: germanQWERTZ, frenchAZERTY.identifier: frenchAZERTY,
     ]
 
-    /// The layout with `identifier`, or `nil`.
-    public static func named(_ identifier: String) -> KeyboardLayout? { known[identifier] }
+    /// The layout with `identifier`, or `nil`. Only that layout is built: a scene that names
+    /// one does not pay for the others' tables.
+    public static func named(_ identifier: String) -> KeyboardLayout? {
+        switch identifier {
+        case usANSI.identifier: usANSI
+        case germanQWERTZ.identifier: germanQWERTZ
+        case frenchAZERTY.identifier: frenchAZERTY
+        default: nil
+        }
+    }
 }

@@ -288,9 +288,13 @@ struct AppModel {
             if let initializer = property.initializer { roots.append((Syntax(initializer), false)) }
             if let getter = property.getter { roots.append((Syntax(getter), false)) }
         }
+        // A type's roots are mostly in one file: its mentions are looked up once per file.
+        var mentionsByFile: [String: [Int]?] = [:]
         for (root, isEntryPoint) in roots {
             let file = index.fileOfRoot[root.root.id] ?? ""
-            let finder = ContainmentFinder(mentions: index.offsets(of: Self.containmentWords, inFile: file))
+            let mentions = mentionsByFile[file] ?? index.offsets(of: Self.containmentWords, inFile: file)
+            mentionsByFile[file] = mentions
+            let finder = ContainmentFinder(mentions: mentions)
             finder.walk(root)
             for found in finder.found {
                 for child in index.typeNames(of: found.expression, in: info, root: root) where child != info.name {

@@ -458,17 +458,23 @@ struct SceneBuilder {
     /// `self.isFirstResponder`).
     static func isFirstResponderCheck(_ condition: String) -> Bool {
         guard condition.utf8.count <= 32 else { return false }
-        let text = condition.filter { $0 != " " }
-        return text == "isFirstResponder" || text == "self.isFirstResponder"
+        let text = condition.utf8.filter { $0 != UInt8(ascii: " ") }
+        return text.elementsEqual("isFirstResponder".utf8) || text.elementsEqual("self.isFirstResponder".utf8)
+    }
+
+    /// Whether `condition` may test the writing direction at all: every test
+    /// ``isRightToLeftTest(_:)`` knows names `RTL` or `…ightToLeft`.
+    private static func mayTestDirection(_ condition: String) -> Bool {
+        condition.containsBytes(of: "RTL") || condition.containsBytes(of: "ightToLeft")
     }
 
     /// Whether a condition part tests right-to-left layout: `isRTL`,
     /// `UIApplication.isRTL`, `…effectiveUserInterfaceLayoutDirection == .rightToLeft`,
     /// `…userInterfaceLayoutDirection == .rightToLeft`.
     static func isRightToLeftTest(_ part: String) -> Bool {
-        // Every test below names `RTL` or `…ightToLeft`: other parts are passed over unread.
-        guard part.containsBytes(of: "RTL") || part.containsBytes(of: "ightToLeft") else { return false }
-        let text = part.filter { $0 != " " }
+        // Other parts are passed over unread.
+        guard mayTestDirection(part) else { return false }
+        let text = part.withoutSpaces
         if text == "isRTL" || text.hasSuffix(".isRTL") || text == "isRightToLeft" || text.hasSuffix(".isRightToLeft") { return true }
         return text.containsBytes(of: "LayoutDirection==.rightToLeft") || text.hasSuffix("LayoutDirection==UIUserInterfaceLayoutDirection.rightToLeft")
     }
@@ -485,6 +491,8 @@ struct SceneBuilder {
     /// right-to-left test in it fails, `true` when it consists of direction tests that hold, `nil`
     /// when other parts remain (``withoutDirection(_:)``).
     static func directionDecision(_ condition: String, rightToLeft: Bool) -> Bool? {
+        // A condition that names no direction test has a part that is not one.
+        guard mayTestDirection(condition) else { return nil }
         var allDirection = true
         for part in parts(condition) {
             guard isRightToLeftTest(part.text) else { allDirection = false; continue }
@@ -495,6 +503,7 @@ struct SceneBuilder {
 
     /// The condition without its writing-direction tests.
     static func withoutDirection(_ condition: String) -> String {
+        guard mayTestDirection(condition) else { return condition }
         let kept = condition.components(separatedByBytes: " && ").filter { part in
             let inner = part.hasPrefix("!(") && part.hasSuffix(")") ? String(part.dropFirst(2).dropLast()) : part
             return !isRightToLeftTest(inner)

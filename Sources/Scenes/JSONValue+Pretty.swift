@@ -6,9 +6,9 @@ extension JSONValue {
     /// level, arrays of scalars on one line. Equal documents give equal text, so a generated file
     /// changes only when its content does.
     public var prettyCanonicalText: String {
-        var text = ""
-        appendPretty(to: &text, indent: "")
-        return text
+        var bytes: [UInt8] = []
+        appendPretty(to: &bytes, depth: 0)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private var isScalar: Bool {
@@ -18,33 +18,34 @@ extension JSONValue {
         }
     }
 
-    private func appendPretty(to text: inout String, indent: String) {
+    /// Appends the pretty text of a value nested `depth` levels deep to `bytes`.
+    private func appendPretty(to bytes: inout [UInt8], depth: Int) {
+        func indent(_ depth: Int) { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth)) }
         switch self {
-        case .array(let items) where items.isEmpty || items.allSatisfy(\.isScalar):
-            text += canonicalText
-        case .array(let items):
-            let inner = indent + "  "
-            text += "[\n"
+        case .array(let items) where !items.allSatisfy(\.isScalar):
+            bytes.append(contentsOf: "[\n".utf8)
             for (i, item) in items.enumerated() {
-                text += inner
-                item.appendPretty(to: &text, indent: inner)
-                text += i + 1 < items.count ? ",\n" : "\n"
+                indent(depth + 1)
+                item.appendPretty(to: &bytes, depth: depth + 1)
+                bytes.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
             }
-            text += indent + "]"
-        case .object(let members) where members.isEmpty:
-            text += "{}"
-        case .object(let members):
-            let inner = indent + "  "
-            text += "{\n"
-            let sorted = members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            indent(depth)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members) where !members.isEmpty:
+            bytes.append(contentsOf: "{\n".utf8)
+            let sorted = Self.sortedByKey(members)
             for (i, member) in sorted.enumerated() {
-                text += inner + JSONString.quote(member.key) + ": "
-                member.value.appendPretty(to: &text, indent: inner)
-                text += i + 1 < sorted.count ? ",\n" : "\n"
+                indent(depth + 1)
+                JSONString.appendQuoted(member.key, to: &bytes)
+                bytes.append(contentsOf: ": ".utf8)
+                member.value.appendPretty(to: &bytes, depth: depth + 1)
+                bytes.append(contentsOf: (i + 1 < sorted.count ? ",\n" : "\n").utf8)
             }
-            text += indent + "}"
+            indent(depth)
+            bytes.append(UInt8(ascii: "}"))
         default:
-            text += canonicalText
+            // Scalars, `{}` and arrays of scalars are written on one line, as canonical text.
+            appendCompactText(to: &bytes, sortingKeys: true)
         }
     }
 }

@@ -43,45 +43,53 @@ public indirect enum JSONValue: Hashable, Sendable {
 
     /// Canonical text: object keys sorted, no insignificant whitespace, integers without a
     /// fraction. Equal documents give equal text; the scene content hash is taken over it.
-    public var canonicalText: String {
-        var text = ""
-        appendCompactText(to: &text, sortingKeys: true)
-        return text
+    public var canonicalText: String { String(decoding: canonicalUTF8, as: UTF8.self) }
+
+    /// ``canonicalText`` as UTF-8 bytes, written without building a `String` per value (the
+    /// scene content hash reads them directly).
+    var canonicalUTF8: [UInt8] {
+        var bytes: [UInt8] = []
+        appendCompactText(to: &bytes, sortingKeys: true)
+        return bytes
     }
 
     /// Compact JSON with object members in the order given, not sorted: for formats that fix
     /// a field order (JSON Lines records).
     public var orderedText: String {
-        var text = ""
-        appendCompactText(to: &text, sortingKeys: false)
-        return text
+        var bytes: [UInt8] = []
+        appendCompactText(to: &bytes, sortingKeys: false)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends the compact text to `text`: one string for the whole document.
-    private func appendCompactText(to text: inout String, sortingKeys: Bool) {
+    /// Appends the compact text's UTF-8 to `bytes`: one buffer for the whole document.
+    func appendCompactText(to bytes: inout [UInt8], sortingKeys: Bool) {
         switch self {
-        case .null: text += "null"
-        case .bool(let b): text += b ? "true" : "false"
-        case .number(let n): text += n.canonicalText
-        case .string(let s): text += JSONString.quote(s)
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let b): bytes.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n): bytes.append(contentsOf: n.canonicalText.utf8)
+        case .string(let s): JSONString.appendQuoted(s, to: &bytes)
         case .array(let items):
-            text += "["
+            bytes.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { text += "," }
-                item.appendCompactText(to: &text, sortingKeys: sortingKeys)
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                item.appendCompactText(to: &bytes, sortingKeys: sortingKeys)
             }
-            text += "]"
+            bytes.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
-            let ordered = sortingKeys ? members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : members
-            for (i, member) in ordered.enumerated() {
-                if i > 0 { text += "," }
-                text += JSONString.quote(member.key)
-                text += ":"
-                member.value.appendCompactText(to: &text, sortingKeys: sortingKeys)
+            bytes.append(UInt8(ascii: "{"))
+            for (i, member) in (sortingKeys ? Self.sortedByKey(members) : members).enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONString.appendQuoted(member.key, to: &bytes)
+                bytes.append(UInt8(ascii: ":"))
+                member.value.appendCompactText(to: &bytes, sortingKeys: sortingKeys)
             }
-            text += "}"
+            bytes.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// An object's members in the canonical order: keys compared by their UTF-8 bytes.
+    static func sortedByKey(_ members: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
+        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 }
 

@@ -84,7 +84,7 @@ extension SceneDefinition {
             }
             appDelegate = node
         }
-        contentHash = SHA256.hex(of: Array(root.canonicalText.utf8))
+        contentHash = SHA256.hex(of: root.canonicalUTF8)
         try checkStateReferences(file: file)
     }
 }

@@ -145,6 +145,48 @@ import Scenes
                                  "Console keyCommands ctrl+b send:"])
     }
 
+    /// An implicit member without a usable context (`identifier: .game` in a `UIMenu` the
+    /// evaluator does not model) is the app's own static of that name, not a preview's: the
+    /// sample game a `PreviewProvider` deals is not run to build the menu.
+    @Test func anImplicitMemberIsNotAPreviewsSample() throws {
+        let result = try importing([
+            "Menu.swift": """
+                import UIKit
+                extension UIMenu.Identifier {
+                    static let game = UIMenu.Identifier("Game")
+                }
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        let newGame = UIKeyCommand(title: "New Game", action: #selector(AppDelegate.newGame), input: "n", modifierFlags: .command)
+                        let menu = UIMenu(title: "Game", image: nil, identifier: .game, options: [], children: [newGame])
+                        builder.insertSibling(menu, afterMenu: .application)
+                    }
+                    @objc func newGame() {}
+                }
+                """,
+            "GameView.swift": """
+                import SwiftUI
+                final class Game {
+                    var cards: [Int] = []
+                    init() { for suit in 0..<4 { for rank in 0..<13 { cards.append(suit * 13 + rank) } } }
+                }
+                struct GameView: View {
+                    var body: some View { Text("Freecell") }
+                }
+                struct GameView_Previews: PreviewProvider {
+                    static let game: Game = {
+                        let g = Game()
+                        g.cards.append(0)
+                        return g
+                    }()
+                    static var previews: some View { GameView() }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["AppDelegate menu cmd+n newGame"])
+        #expect(result.report.evaluationSteps < 100, "\(result.report.evaluationSteps) steps")
+    }
+
     /// Inside a view's helper, a local no shortcut depends on is not computed, and reading a
     /// field runs only the methods that assign it: the model a board view reads (a deck built
     /// card by card) is not run to find the view's Escape button.

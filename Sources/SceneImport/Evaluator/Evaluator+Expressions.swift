@@ -222,7 +222,7 @@ extension Evaluator {
     static func isModifierType(_ type: String) -> Bool {
         // The longest name below is 26 bytes: longer text (a base expression's) is none of them.
         guard type.utf8.count <= 32 else { return false }
-        let bare = type.filter { $0 != "?" }
+        let bare = type.removingBytes(UInt8(ascii: "?"))
         return bare == "UIKeyModifierFlags" || bare == "UIKeyModifierFlags.Type" || bare == "EventModifiers"
             || bare == "SwiftUI.EventModifiers" || bare == "UIKeyModifierFlags!"
     }
@@ -910,7 +910,7 @@ extension Evaluator {
             return
         }
         // `self.list! += …` and `self.list?.x = …` assign through the optional.
-        let targetText = target.map(\.sourceText).joined(separator: " ").filter { $0 != "!" && $0 != "?" }
+        let targetText = target.map(\.sourceText).joined(separator: " ").removingBytes(UInt8(ascii: "!"), UInt8(ascii: "?"))
         // A stored property's declared type says what `.key(…)` or `.none` is.
         var hint: String?
         let isSelf = targetText.hasPrefix("self.")
@@ -1132,6 +1132,11 @@ final class FieldAssignmentFinder: SyntaxVisitor {
 
     /// Whether `expression` is the field or a part of it (`self.field`, `field.x`, `field[0]`).
     private func isField(_ expression: ExprSyntax) -> Bool {
+        // The field, or `self` before it, is the expression's first token: most expressions
+        // are told apart without writing out their text.
+        guard let first = expression.firstToken(viewMode: .sourceAccurate)?.text, first == field || first == "self" else {
+            return false
+        }
         var text = expression.trimmedDescription
         if text.hasPrefix("self.") { text.removeFirst(5) }
         return text == field || text.hasPrefix(field + ".") || text.hasPrefix(field + "[") || text.hasPrefix(field + "?")

@@ -39,9 +39,10 @@ extension Evaluator {
 
     /// How many runs of one declaration are stored before the memo gives up on it when none
     /// was replayed: code whose context is new at every call (a closure appending to the array
-    /// a loop is building) would pay the hashing at each call, for no hit. A declaration that
+    /// a loop is building) would pay the hashing at each call, for no hit, and each stored
+    /// run's copy of the shared fields makes the next append copy the array. A declaration that
     /// many call sites reach with the same context is replayed well before this.
-    static let memoTrialRuns = 48
+    static let memoTrialRuns = 16
 
     /// The key of a run of `declaration` in this context; `nil` when the context holds more
     /// than ``largestMemoisedContext`` values (the run is then not memoised). `returnHint` is the

@@ -210,11 +210,17 @@ struct SourceIndex {
         staticMemberOwners = [:]
         staticFunctionOwners = [:]
         functionsByName = [:]
-        for info in orderedTypes {
+        // A preview (`PreviewProvider`) is Xcode's: the app's `.game` never means its sample
+        // `static let game = Game()`, so previews own a name only when no other type has it.
+        let previewsLast = orderedTypes.filter { !$0.inherited.contains("PreviewProvider") }
+            + orderedTypes.filter { $0.inherited.contains("PreviewProvider") }
+        for info in previewsLast {
             for (name, property) in info.properties where property.isStatic && staticMemberOwners[name] == nil {
                 staticMemberOwners[name] = info.name
             }
             for name in info.enumCases.keys where staticMemberOwners[name] == nil { staticMemberOwners[name] = info.name }
+        }
+        for info in orderedTypes {
             for function in info.functions where function.kind == .function {
                 functionsByName[function.name, default: []].append(function)
                 if function.isStatic && staticFunctionOwners[function.name] == nil { staticFunctionOwners[function.name] = info.name }

@@ -48,13 +48,17 @@ extension SyntaxProtocol {
 extension StringProtocol {
     /// A type name without its optionality marks: `UIKeyCommand?` and `String!` give
     /// `UIKeyCommand` and `String`.
-    var withoutOptionality: String {
-        contains { $0 == "?" || $0 == "!" } ? String(filter { $0 != "?" && $0 != "!" }) : String(self)
-    }
+    var withoutOptionality: String { removingBytes(UInt8(ascii: "?"), UInt8(ascii: "!")) }
 
     /// The text with its spaces dropped (`UIKeyCommand ` → `UIKeyCommand`), without building a
     /// Foundation character set.
-    var withoutSpaces: String {
-        utf8.contains(UInt8(ascii: " ")) ? String(filter { $0 != " " }) : String(self)
+    var withoutSpaces: String { removingBytes(UInt8(ascii: " ")) }
+
+    /// The text without the given ASCII characters, filtered as UTF-8 bytes (filtering
+    /// `Character`s would break the text into grapheme clusters); an ASCII byte is never part of
+    /// another character's encoding, so the result is valid UTF-8.
+    func removingBytes(_ ascii: UInt8...) -> String {
+        guard utf8.contains(where: ascii.contains) else { return String(self) }
+        return String(decoding: utf8.filter { !ascii.contains($0) }, as: UTF8.self)
     }
 }
