@@ -507,7 +507,8 @@ extension Evaluator {
         let key = PropertyQuestion(type: info.name, name: name, isStatic: nil)
         if let known = functionsAssigning[key] { return known }
         let found = info.functions.filter { function in
-            guard let body = function.body, index.file(function.location.file, mentionsIdentifier: name), mentions(body, name) else { return false }
+            guard let body = function.body, index.file(function.location.file, mentionsIdentifier: name),
+                  mentions(body, name, inFile: function.location.file) else { return false }
             let finder = FieldAssignmentFinder(field: name)
             finder.walk(body)
             return finder.found
@@ -516,12 +517,14 @@ extension Evaluator {
         return found
     }
 
-    /// Whether a body's text contains `name` (cached per body: the text is written once).
-    func mentions(_ body: CodeBlockSyntax, _ name: String) -> Bool {
-        if let text = bodyTexts[body.id] { return text.containsBytes(of: name) }
-        let text = body.description
-        bodyTexts[body.id] = text
-        return text.containsBytes(of: name)
+    /// Whether a body's text contains `name`: an occurrence in its file's text
+    /// (``SourceIndex/offsets(of:inFile:)``, searched once per file and name) that lies wholly
+    /// inside the body, so the body's text is never written out.
+    func mentions(_ body: CodeBlockSyntax, _ name: String, inFile file: String) -> Bool {
+        guard let offsets = index.offsets(of: [name], inFile: file) else { return body.description.containsBytes(of: name) }
+        let start = body.position.utf8Offset
+        let end = body.endPosition.utf8Offset - name.utf8.count + 1
+        return end > start && ByteSearch.contains(offsets, offsetIn: start..<end)
     }
 
     // MARK: - Members

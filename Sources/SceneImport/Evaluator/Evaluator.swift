@@ -99,8 +99,6 @@ final class Evaluator {
     var capturedContexts: [SyntaxIdentifier: Frame] = [:]
     /// Local functions described (``SourceIndex/localFunction(_:)``), by declaration.
     var localFunctionInfos: [SyntaxIdentifier: SourceIndex.FunctionInfo] = [:]
-    /// Function bodies' text, for "does this body mention X" checks.
-    var bodyTexts: [SyntaxIdentifier: String] = [:]
     /// The names each closure's body mentions (``Evaluator/namesMentioned(in:)``).
     var closureNames: [SyntaxIdentifier: Set<String>] = [:]
     /// ``findProperty(_:of:static:)``'s answers: the index does not change while the evaluator runs.
