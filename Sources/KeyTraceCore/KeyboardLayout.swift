@@ -260,8 +260,9 @@ extension KeyboardLayout {
         usANSI.identifier: usANSI, germanQWERTZ.identifier: germanQWERTZ, frenchAZERTY.identifier: frenchAZERTY,
     ]
 
-    /// The layout with `identifier`, or `nil`. Only that layout is built: a scene that names
-    /// one does not pay for the others' tables.
+    /// The layout with `identifier`, or `nil`. Only the layouts up to the one named are built
+    /// (U.S., then German, then French): a scene on the default layout does not pay for the
+    /// others' tables. Every layout of ``known`` is found here.
     public static func named(_ identifier: String) -> KeyboardLayout? {
         switch identifier {
         case usANSI.identifier: usANSI

@@ -55,6 +55,13 @@ import Testing
         #expect(us.keystrokes(typing: "\u{2603}" as Unicode.Scalar).isEmpty)
     }
 
+    @Test func everyKnownLayoutIsFoundByItsIdentifier() {
+        for (identifier, layout) in KeyboardLayout.known {
+            #expect(KeyboardLayout.named(identifier) == layout, "\(identifier)")
+        }
+        #expect(KeyboardLayout.named("dvorak") == nil)
+    }
+
     @Test func pressesTakeTheirCharactersFromTheLayout() {
         let press = KeyPress(.began, .digit1, modifiers: [.shift, .command])
         #expect(press.characters == "!")
