@@ -222,7 +222,7 @@ extension Evaluator {
     static func isModifierType(_ type: String) -> Bool {
         // The longest name below is 26 bytes: longer text (a base expression's) is none of them.
         guard type.utf8.count <= 32 else { return false }
-        let bare = type.removingBytes(UInt8(ascii: "?"))
+        let bare = type.removingBytes { $0 == UInt8(ascii: "?") }
         return bare == "UIKeyModifierFlags" || bare == "UIKeyModifierFlags.Type" || bare == "EventModifiers"
             || bare == "SwiftUI.EventModifiers" || bare == "UIKeyModifierFlags!"
     }
@@ -913,7 +913,7 @@ extension Evaluator {
             return
         }
         // `self.list! += …` and `self.list?.x = …` assign through the optional.
-        let targetText = target.map(\.sourceText).joined(separator: " ").removingBytes(UInt8(ascii: "!"), UInt8(ascii: "?"))
+        let targetText = target.map(\.sourceText).joined(separator: " ").withoutOptionality
         // A stored property's declared type says what `.key(…)` or `.none` is.
         var hint: String?
         let isSelf = targetText.hasPrefix("self.")

@@ -48,17 +48,21 @@ extension SyntaxProtocol {
 extension StringProtocol {
     /// A type name without its optionality marks: `UIKeyCommand?` and `String!` give
     /// `UIKeyCommand` and `String`.
-    var withoutOptionality: String { removingBytes(UInt8(ascii: "?"), UInt8(ascii: "!")) }
+    var withoutOptionality: String { removingBytes { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") } }
 
     /// The text with its spaces dropped (`UIKeyCommand ` → `UIKeyCommand`), without building a
     /// Foundation character set.
-    var withoutSpaces: String { removingBytes(UInt8(ascii: " ")) }
+    var withoutSpaces: String { removingBytes { $0 == UInt8(ascii: " ") } }
 
-    /// The text without the given ASCII characters, filtered as UTF-8 bytes (filtering
+    /// The text without the ASCII bytes `isRemoved` picks, filtered as UTF-8 (filtering
     /// `Character`s would break the text into grapheme clusters); an ASCII byte is never part of
-    /// another character's encoding, so the result is valid UTF-8.
-    func removingBytes(_ ascii: UInt8...) -> String {
-        guard utf8.contains(where: ascii.contains) else { return String(self) }
-        return String(decoding: utf8.filter { !ascii.contains($0) }, as: UTF8.self)
+    /// another character's encoding, so the result is valid UTF-8. Text with none of them is
+    /// returned whole, without filtering.
+    func removingBytes(where isRemoved: (UInt8) -> Bool) -> String {
+        guard utf8.contains(where: isRemoved) else { return String(self) }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(utf8.count)
+        for byte in utf8 where !isRemoved(byte) { kept.append(byte) }
+        return String(decoding: kept, as: UTF8.self)
     }
 }
