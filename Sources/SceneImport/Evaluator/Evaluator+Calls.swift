@@ -552,6 +552,9 @@ extension Evaluator {
             var result: [Value.Item] = []
             for element in elements {
                 var inner = frame
+                // The fields are the transform's while it runs and the caller's again after:
+                // held by one frame, an array it appends to grows in place.
+                frame.selfFields = [:]
                 inner.conditions += element.conditions
                 inner.returnHint = Self.transformResultType(name, of: hint)
                 let readsBefore = mutableReads
@@ -679,10 +682,13 @@ extension Evaluator {
         let key = RunKey.node(closure.id)
         guard enter(key) else { return .unknown("closure") }
         defer { leave(key) }
-        if var context = capturedContexts[closure.id] {
+        if var context = capturedContexts.removeValue(forKey: closure.id) {
             // A closure the caller of the running function wrote: it runs in that caller's
-            // context, under the conditions it is called in.
+            // context, under the conditions it is called in. The context's fields and locals
+            // are the closure's alone while it runs, so an array it appends to
+            // (`self.list! += […]`) grows in place instead of being copied at every call.
             var inner = context
+            context.handOver()
             inner.returns = []
             inner.terminated = false
             inner.conditions = frame.conditions
@@ -956,6 +962,8 @@ extension Evaluator {
             return closure
         }
         for closure in captured { capturedContexts[closure.id] = frame }
+        // Held by the kept context alone while the callee runs (handed back below).
+        if !captured.isEmpty { frame.handOver() }
         let result: Value
         if inOutParameters.isEmpty && captured.isEmpty {
             let memoKey = memoKey(body, selfType: inner.selfType, values: values + [selfValue ?? .null],

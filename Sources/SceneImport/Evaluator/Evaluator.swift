@@ -169,6 +169,14 @@ final class Evaluator {
         /// ``terminated`` by `continue`: the code after it still runs in other passes.
         var endedPass = false
 
+        /// Gives up this frame's hold on `self`'s fields and its locals' values while another
+        /// frame works on them, keeping the locals' names for ``takeCaptured(from:except:)``:
+        /// a value held by one frame only grows in place when code appends to it.
+        mutating func handOver() {
+            selfFields = [:]
+            locals = locals.mapValues { _ in .null }
+        }
+
         /// Takes back what code that captured this frame (a local function, a closure) did to
         /// it: `self`'s fields, and the locals this frame has, except `shadowed` (the code's
         /// own parameters).
