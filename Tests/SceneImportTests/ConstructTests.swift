@@ -698,6 +698,31 @@ import Scenes
         #expect(result.inventory.allSatisfy { !$0.conditional })
     }
 
+    /// A `let` the view declares in an `#if` block is the active clause's: the iOS branch's
+    /// list (`reversed()`) is the one the loop unrolls.
+    @Test func swiftUIForEachOverALocalListDeclaredUnderIfUsesTheActiveClause() throws {
+        let result = try importing([
+            "Routes.swift": """
+                import SwiftUI
+                enum Route: CaseIterable { case map, gallery, search }
+                struct Routes: View {
+                    var body: some View {
+                        #if os(macOS)
+                            let items = Route.allCases.enumerated().dropFirst()
+                        #else
+                            let items = Route.allCases.enumerated().reversed()
+                        #endif
+                        ForEach(Array(items), id: \\.element) { (index, route) in
+                            let character = Character("\\(index + 1)")
+                            Button("") {}.keyboardShortcut(KeyEquivalent(character), modifiers: .command)
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Routes swiftui cmd+1 nil", "Routes swiftui cmd+2 nil", "Routes swiftui cmd+3 nil"])
+    }
+
     /// `isWarning ? nil : .defaultAction` attaches Return only when the condition fails.
     @Test func swiftUIShortcutWithANilBranchIsConditional() throws {
         let result = try importing([

@@ -542,7 +542,7 @@ struct CommandExtractor {
     private func localConstants(in lists: [(statements: CodeBlockItemListSyntax, holding: Syntax)],
                                 readBy readers: [Syntax]) -> [[(name: String, value: ExprSyntax)]] {
         let declared = lists.map { list in
-            list.statements.prefix { $0.position < list.holding.position }.flatMap { item -> [(name: String, value: ExprSyntax)] in
+            activeStatements(list.statements.prefix { $0.position < list.holding.position }).flatMap { item -> [(name: String, value: ExprSyntax)] in
                 guard let declaration = item.item.as(VariableDeclSyntax.self),
                       declaration.bindingSpecifier.tokenKind == .keyword(.let) else { return [] }
                 return declaration.bindings.compactMap { binding in
@@ -563,6 +563,16 @@ struct CommandExtractor {
             }
         }
         return declared.map { $0.filter { needed.contains($0.name) } }
+    }
+
+    /// `items` with each `#if` block replaced by the statements of its active clause, as the
+    /// compiler sees them (`#if os(macOS) let items = … #else let items = … #endif`).
+    private func activeStatements(_ items: some Sequence<CodeBlockItemSyntax>) -> [CodeBlockItemSyntax] {
+        items.flatMap { item -> [CodeBlockItemSyntax] in
+            guard let block = item.item.as(IfConfigDeclSyntax.self) else { return [item] }
+            guard case .statements(let active)? = index.conditions.activeClause(of: block)?.elements else { return [] }
+            return activeStatements(active)
+        }
     }
 
     /// Binds the names the `if let` statements around a shortcut unwrap (`if let shortcut =
