@@ -214,6 +214,21 @@ import Testing
         #expect(swept.first?.input == "u")
     }
 
+    /// Commands created side by side on one line are each a site; a command created in another
+    /// one's arguments (`wrap(UIKeyCommand(…))`) is part of that one.
+    @Test func everyCreationOnOneLineIsASite() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            func wrap(_ command: UIKeyCommand) -> UIKeyCommand { command }
+            class Editor: UIViewController {
+                func forLater() -> [UIKeyCommand] { [UIKeyCommand(input: "a", modifierFlags: .command, action: #selector(save)), UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(save)), wrap(UIKeyCommand(input: "c", modifierFlags: .command, action: #selector(save)))] }
+                @objc func save() {}
+            }
+            """])
+        let swept = result.inventory.filter { $0.notFollowed != nil }
+        #expect(swept.map { "\($0.input ?? "nil") \($0.line)" }.sorted() == ["a 4", "b 4", "c 4"])
+    }
+
     /// A file whose only creation site constructs one of the app's `UIKeyCommand` subclasses
     /// names neither `KeyCommand` nor an `input:` label: the sweep still reads it.
     @Test func aSubclassConstructionInAFileNamingNoCommandTypeIsASite() throws {

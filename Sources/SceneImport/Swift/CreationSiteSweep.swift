@@ -69,8 +69,12 @@ struct CreationSiteSweep {
         if providersCut > 0 { budgetNote = "; the evaluation budget cut \(providersCut) provider(s) short" }
         if callsCut > 0 { budgetNote += "; the evaluation budget cut calls short in \(callsCut) provider(s)" }
         var calledOnlyFromSkipped: [SyntaxIdentifier: Bool] = [:]  // by private function: asked once each
-        for site in sites where !covered.contains(site.location) && !isSkipped(site.call, memo: &calledOnlyFromSkipped) {
-            covered.insert(site.location)
+        // Several commands may be created on one line (`[UIKeyCommand(…), UIKeyCommand(…)]`):
+        // each gets its rows, but a creation inside another one's arguments is part of that one.
+        var listed: Set<SyntaxIdentifier> = []
+        for site in sites where !covered.contains(site.location) && !isSkipped(site.call, memo: &calledOnlyFromSkipped)
+            && !Self.liesInside(site.call, anyOf: listed) {
+            listed.insert(site.call.id)
             let mechanism: ImportedCommand.Mechanism
             if site.member == "buildMenu" {
                 mechanism = .menu
@@ -95,6 +99,18 @@ struct CreationSiteSweep {
             }
         }
         return rows
+    }
+
+    /// Whether `node` lies inside one of the calls `calls` names.
+    private static func liesInside(_ node: some SyntaxProtocol, anyOf calls: Set<SyntaxIdentifier>) -> Bool {
+        guard !calls.isEmpty else { return false }
+        var current = node.parent
+        while let next = current {
+            if calls.contains(next.id) { return true }
+            if next.is(MemberBlockItemSyntax.self) { return false }
+            current = next.parent
+        }
+        return false
     }
 
     /// Whether the site lies in a branch the evaluator decided never runs for this build, or
