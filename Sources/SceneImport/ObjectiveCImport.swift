@@ -12,9 +12,26 @@ struct ObjectiveCImport {
     let files: [ObjectiveCFile]
     let strings: StringsTable
 
-    /// Implementations by class: every `@implementation` block of the class and its categories.
-    private var implementations: [String: [ObjectiveCImplementation]] {
-        Dictionary(grouping: files.flatMap(\.implementations), by: \.className)
+    /// One `@implementation` block and the path of the file that holds it.
+    private struct Block {
+        var implementation: ObjectiveCImplementation
+        var path: String
+    }
+
+    /// Implementations by class: every `@implementation` block of the class and its categories,
+    /// in file order; gathered once, since every provider and helper look-up reads it.
+    private let implementations: [String: [Block]]
+
+    init(files: [ObjectiveCFile], strings: StringsTable) {
+        self.files = files
+        self.strings = strings
+        var byClass: [String: [Block]] = [:]
+        for file in files {
+            for implementation in file.implementations {
+                byClass[implementation.className, default: []].append(Block(implementation: implementation, path: file.path))
+            }
+        }
+        implementations = byClass
     }
 
     /// The build's conditions as the Objective-C scanner takes them.
@@ -28,20 +45,21 @@ struct ObjectiveCImport {
         var result: [ImportedCommand] = []
         var reached: Set<String> = []
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
-            for block in blocks {
+            for located in blocks {
+                let block = located.implementation
                 for method in block.methods where !method.isClassMethod {
                     guard let body = method.body else { continue }
                     switch block.isKeyCommandsGetter(method) ? "keyCommands" : method.selector {
                     case "keyCommands":
                         var seen: Set<String> = []
-                        for (command, conditions, file) in returned(by: method, body: body, in: className, file: path(of: block), seen: &seen) {
+                        for (command, conditions, file) in returned(by: method, body: body, in: className, file: located.path, seen: &seen) {
                             reached.insert("\(file):\(command.line)")
                             result.append(row(command, provider: className, mechanism: .keyCommands, conditions: conditions, file: file))
                         }
                     case "buildMenuWithBuilder:":
                         for command in body.keyCommands {
-                            reached.insert("\(path(of: block)):\(command.line)")
-                            result.append(row(command, provider: className, mechanism: .menu, conditions: command.conditions, file: path(of: block)))
+                            reached.insert("\(located.path):\(command.line)")
+                            result.append(row(command, provider: className, mechanism: .menu, conditions: command.conditions, file: located.path))
                         }
                     default:
                         break
@@ -49,9 +67,9 @@ struct ObjectiveCImport {
                     for added in body.addedKeyCommands {
                         for index in added.commands where index < body.keyCommands.count {
                             let command = body.keyCommands[index]
-                            reached.insert("\(path(of: block)):\(command.line)")
+                            reached.insert("\(located.path):\(command.line)")
                             result.append(row(command, provider: className, mechanism: .addKeyCommand,
-                                              conditions: added.conditions + command.conditions, file: path(of: block)))
+                                              conditions: added.conditions + command.conditions, file: located.path))
                         }
                     }
                 }
@@ -64,8 +82,9 @@ struct ObjectiveCImport {
         // Commands created where no provider reaches them.
         var functionsRun: [String: Set<String>] = [:]
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
-            for block in blocks {
-                let file = path(of: block)
+            for located in blocks {
+                let block = located.implementation
+                let file = located.path
                 // Helpers a provider runs in place have their commands followed there, and so do
                 // helpers run by a method whose commands a provider reached (an initialiser that
                 // fills the array `keyCommands` returns).
@@ -103,7 +122,7 @@ struct ObjectiveCImport {
     func getterCosts() -> [GetterCost] {
         var result: [GetterCost] = []
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
-            for block in blocks {
+            for block in blocks.map(\.implementation) {
                 guard let method = block.keyCommandsGetter, let returned = method.body?.returnedCommands else { continue }
                 let computed = returned.storage == .builtPerCall
                 result.append(GetterCost(type: className, computed: computed,
@@ -112,10 +131,6 @@ struct ObjectiveCImport {
             }
         }
         return result
-    }
-
-    private func path(of block: ObjectiveCImplementation) -> String {
-        files.first { $0.implementations.contains(block) }?.path ?? "?"
     }
 
     /// The commands a method returns, following `[self helper]` (in the class and its
@@ -143,15 +158,15 @@ struct ObjectiveCImport {
                 // @[…]`), `viewDidLoad`, or a method without parameters that assigns it
                 // (`sharedCommands = commands.copy` in `-buildCommands`). A method with
                 // parameters that stores into it is a helper its callers run with their values.
-                for block in implementations[className] ?? [] {
-                    for other in block.methods where other.selector != method.selector {
+                for located in implementations[className] ?? [] {
+                    for other in located.implementation.methods where other.selector != method.selector {
                         guard let otherBody = other.body, otherBody.returnedCommands == nil,
                               otherBody.addedKeyCommands.isEmpty, !otherBody.keyCommands.isEmpty,
                               (otherBody.storedMembers.contains(name) && other.parameters.isEmpty) || other.selector.lowercased().contains(name.lowercased())
                                 || other.selector.hasPrefix("init") || other.selector == "viewDidLoad"
                         else { continue }
                         for command in otherBody.keyCommands {
-                            result.append((command, Self.merge(entry.conditions, command.conditions), path(of: block)))
+                            result.append((command, Self.merge(entry.conditions, command.conditions), located.path))
                         }
                     }
                 }
@@ -167,8 +182,8 @@ struct ObjectiveCImport {
         var current: String? = className
         var visited: Set<String> = []
         while let name = current, visited.insert(name).inserted {
-            for block in implementations[name] ?? [] {
-                if let method = block.method(selector) { return (method, path(of: block), name) }
+            for located in implementations[name] ?? [] {
+                if let method = located.implementation.method(selector) { return (method, located.path, name) }
             }
             current = files.lazy.flatMap(\.interfaces).first { $0.className == name && $0.superclass != nil }?.superclass
         }

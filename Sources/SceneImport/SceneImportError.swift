@@ -66,7 +66,8 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(paths.joined(separator: ", ")): no .swift, .m or .h files found (build products, Pods, Carthage, hidden and test folders are skipped; --include-tests reads test folders)"
         case .everySourceLeftOut(let paths, let count):
             return "\(paths.joined(separator: ", ")): the Xcode projects beside them compile none of the \(count) Swift and Objective-C files "
-                + "found into a target, so every one is left out; name the files on the command line to read them anyway"
+                + "found into an iOS target (a target built only for macOS, watchOS or tvOS declares nothing for iOS), so every one is left out; "
+                + "name the files on the command line to read them anyway"
         case .notSwift(let path):
             return "\(path): not a .swift, .m or .h file; give source files or the folders that hold them"
         case .cannotWrite(let path, let reason):
