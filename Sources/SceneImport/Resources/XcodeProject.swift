@@ -28,6 +28,10 @@ struct XcodeProject {
     private(set) var localPackagePaths: [String] = []
     /// The files a platform filter limits to some platforms, each with those platforms.
     private(set) var platformRestrictions: [PlatformRestriction] = []
+    /// ``platformRestrictions`` about one file, by the file's name, and those about folders: a
+    /// look-up per source file stays short in a project of thousands of files.
+    private var restrictionsByName: [Substring: [Int]] = [:]
+    private var folderRestrictions: [Int] = []
 
     /// A file compiled only for some platforms.
     struct PlatformRestriction: Equatable {
@@ -156,6 +160,7 @@ struct XcodeProject {
                 }
             }
         }
+        indexRestrictions()
     }
 
     /// The platforms a target builds for, in Xcode's names, from its configurations' settings
@@ -184,10 +189,29 @@ struct XcodeProject {
     /// The platforms the file at `path` (absolute) is compiled for, when a filter limits them.
     func platforms(compiling path: String) -> Set<String>? {
         // A file's own filter says more than the platforms of the targets compiling its folder.
-        let named = platformRestrictions.filter { $0.names(path) }
+        let candidates = folderRestrictions + (restrictionsByName[Self.lastComponent(of: path[...])] ?? [])
+        let named = candidates.sorted().map { platformRestrictions[$0] }.filter { $0.names(path) }
         let restrictions = named.contains { !$0.isFolder } ? named.filter { !$0.isFolder } : named
         guard !restrictions.isEmpty else { return nil }
         return restrictions.reduce(into: Set<String>()) { $0.formUnion($1.platforms) }
+    }
+
+    private mutating func indexRestrictions() {
+        restrictionsByName = [:]
+        folderRestrictions = []
+        for (offset, restriction) in platformRestrictions.enumerated() {
+            if restriction.isFolder {
+                folderRestrictions.append(offset)
+            } else {
+                restrictionsByName[Self.lastComponent(of: restriction.file[...]), default: []].append(offset)
+            }
+        }
+    }
+
+    /// What follows the last `/` of `path` (all of it when it has none).
+    private static func lastComponent(of path: Substring) -> Substring {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return path[path.utf8.index(after: slash)...]
     }
 
     /// Whether a file of this name is compiled by a Sources build phase: Swift, Objective-C and
