@@ -551,10 +551,7 @@ extension Evaluator {
             guard let transform = args.last?.expression else { return nil }
             var result: [Value.Item] = []
             for element in elements {
-                var inner = frame
-                // The fields are the transform's while it runs and the caller's again after:
-                // held by one frame, an array it appends to grows in place.
-                frame.selfFields = [:]
+                var inner = frame.lendingFields()
                 inner.conditions += element.conditions
                 inner.returnHint = Self.transformResultType(name, of: hint)
                 let readsBefore = mutableReads
@@ -698,7 +695,7 @@ extension Evaluator {
             capturedContexts[closure.id] = context
             return value
         }
-        var inner = frame
+        var inner = frame.lendingFields()
         inner.returns = []
         inner.terminated = false
         bindClosureParameters(closure, to: values, frame: &inner)
@@ -709,9 +706,6 @@ extension Evaluator {
         let locals = inner.locals.filter { named.contains($0.key) }
         let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
                               locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
-        // The fields are the closure's while it runs, and the caller's again after: held by one
-        // frame only, an array the closure appends to grows in place rather than being copied.
-        frame.selfFields = [:]
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value

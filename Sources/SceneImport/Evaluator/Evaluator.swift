@@ -169,6 +169,15 @@ final class Evaluator {
         /// ``terminated`` by `continue`: the code after it still runs in other passes.
         var endedPass = false
 
+        /// A copy of this frame for code that runs in its context (a closure, a transform) and
+        /// takes `self`'s fields over while it runs: this frame gives them up until the caller
+        /// puts them back, so an array the code appends to, held by one frame only, grows in place.
+        mutating func lendingFields() -> Frame {
+            let copy = self
+            selfFields = [:]
+            return copy
+        }
+
         /// Gives up this frame's hold on `self`'s fields and its locals' values while another
         /// frame works on them, keeping the locals' names for ``takeCaptured(from:except:)``:
         /// a value held by one frame only grows in place when code appends to it.

@@ -49,7 +49,7 @@ struct XcodeProject {
         /// Whether this restriction is about the file at `path` (an absolute path).
         func names(_ path: String) -> Bool {
             if isFolder { return path.contains("/" + file + "/") }
-            return isName ? path.split(separator: "/").last.map(String.init) == file : path.hasSuffix("/" + file)
+            return isName ? XcodeProject.lastComponent(of: path[...]) == file : path.hasSuffix("/" + file)
         }
     }
 
@@ -74,7 +74,7 @@ struct XcodeProject {
             switch object.field("isa") {
             case "PBXFileReference":
                 guard let path = object.field("path") ?? object.field("name") else { continue }
-                let name = path.split(separator: "/").last ?? path
+                let name = Self.lastComponent(of: path)
                 if Self.isSource(name) {
                     files[object.id] = name
                     referencedSources.insert(String(name))
@@ -196,9 +196,8 @@ struct XcodeProject {
         return restrictions.reduce(into: Set<String>()) { $0.formUnion($1.platforms) }
     }
 
+    /// Fills ``restrictionsByName`` and ``folderRestrictions`` from ``platformRestrictions``.
     private mutating func indexRestrictions() {
-        restrictionsByName = [:]
-        folderRestrictions = []
         for (offset, restriction) in platformRestrictions.enumerated() {
             if restriction.isFolder {
                 folderRestrictions.append(offset)
@@ -209,7 +208,7 @@ struct XcodeProject {
     }
 
     /// What follows the last `/` of `path` (all of it when it has none).
-    private static func lastComponent(of path: Substring) -> Substring {
+    static func lastComponent(of path: Substring) -> Substring {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
         return path[path.utf8.index(after: slash)...]
     }
