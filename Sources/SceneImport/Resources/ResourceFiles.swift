@@ -21,7 +21,7 @@ struct ResourceFiles: Sendable {
 
     init(files: [SourceFiles.File]) {
         for file in files {
-            let name = URL(fileURLWithPath: file.path).lastPathComponent
+            let name = String(file.path.lastPathComponent)
             if byName[name] == nil { byName[name] = file }
         }
     }

@@ -49,7 +49,7 @@ struct XcodeProject {
         /// Whether this restriction is about the file at `path` (an absolute path).
         func names(_ path: String) -> Bool {
             if isFolder { return path.contains("/" + file + "/") }
-            return isName ? XcodeProject.lastComponent(of: path[...]) == file : path.hasSuffix("/" + file)
+            return isName ? path.lastPathComponent == file : path.hasSuffix("/" + file)
         }
     }
 
@@ -74,7 +74,7 @@ struct XcodeProject {
             switch object.field("isa") {
             case "PBXFileReference":
                 guard let path = object.field("path") ?? object.field("name") else { continue }
-                let name = Self.lastComponent(of: path)
+                let name = path.lastPathComponent
                 if Self.isSource(name) {
                     files[object.id] = name
                     referencedSources.insert(String(name))
@@ -189,7 +189,7 @@ struct XcodeProject {
     /// The platforms the file at `path` (absolute) is compiled for, when a filter limits them.
     func platforms(compiling path: String) -> Set<String>? {
         // A file's own filter says more than the platforms of the targets compiling its folder.
-        let candidates = folderRestrictions + (restrictionsByName[Self.lastComponent(of: path[...])] ?? [])
+        let candidates = folderRestrictions + (restrictionsByName[path.lastPathComponent] ?? [])
         let named = candidates.sorted().map { platformRestrictions[$0] }.filter { $0.names(path) }
         let restrictions = named.contains { !$0.isFolder } ? named.filter { !$0.isFolder } : named
         guard !restrictions.isEmpty else { return nil }
@@ -202,15 +202,9 @@ struct XcodeProject {
             if restriction.isFolder {
                 folderRestrictions.append(offset)
             } else {
-                restrictionsByName[Self.lastComponent(of: restriction.file[...]), default: []].append(offset)
+                restrictionsByName[restriction.file.lastPathComponent, default: []].append(offset)
             }
         }
-    }
-
-    /// What follows the last `/` of `path` (all of it when it has none).
-    static func lastComponent(of path: Substring) -> Substring {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return path[path.utf8.index(after: slash)...]
     }
 
     /// Whether a file of this name is compiled by a Sources build phase: Swift, Objective-C and

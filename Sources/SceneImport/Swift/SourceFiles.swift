@@ -134,7 +134,7 @@ public struct SourceFiles: Sendable, Equatable {
         }
         func isBelow(_ path: String, _ folder: String) -> Bool { path.hasPrefix(folder == "/" ? "/" : folder + "/") }
         let sources = (swiftFiles + objectiveCFiles).map {
-            (absolute: URL(fileURLWithPath: $0.path).standardizedFileURL.path, name: String($0.path.split(separator: "/").last ?? ""))
+            (absolute: URL(fileURLWithPath: $0.path).standardizedFileURL.path, name: String($0.path.lastPathComponent))
         }
         // A project that lists none of the sources under its folder is not the one that builds
         // them (a vendored library's demo project, a project the reader cannot parse).
@@ -159,7 +159,7 @@ public struct SourceFiles: Sendable, Equatable {
         }
         func placement(_ file: File) -> (compiled: Bool, referenced: Bool) {
             guard !named.contains(file.path) else { return (true, true) }
-            let name = String(file.path.split(separator: "/").last ?? "")
+            let name = String(file.path.lastPathComponent)
             if uncompiled.contains(name) { return (false, true) }
             guard !synchronized, !referenced.isEmpty, !referenced.contains(name), XcodeProject.isSource(name) else {
                 return (true, true)
@@ -239,7 +239,7 @@ public struct SourceFiles: Sendable, Equatable {
         if file.path.hasSuffix(".swift") {
             // A package manifest (`Package.swift`, `Package@swift-5.9.swift`) describes a build;
             // no app runs it.
-            let name = file.path.split(separator: "/").last ?? ""
+            let name = file.path.lastPathComponent
             if name == "Package.swift" || name.hasPrefix("Package@swift-") { return }
             swiftFiles.append(file)
         } else if file.path.hasSuffix(".storyboard") || file.path.hasSuffix("/Info.plist") || file.path == "Info.plist" {
