@@ -1616,6 +1616,105 @@ import Scenes
         #expect(keys(result).filter { $0.hasPrefix("LooseView") } == ["LooseView keyCommands cmd+? fire:"])
     }
 
+    /// An `if let` around a shortcut whose value only the control reads (a retry closure the
+    /// button calls), or that unwraps a view model's member, is read for constants only: the
+    /// shortcut stays under its condition, and one the source fixes to `nil` still drops it.
+    @Test func anIfLetOnlyTheControlReadsIsAConditionUnlessTheSourceFixesNil() throws {
+        let result = try importing(["Views.swift": """
+            import SwiftUI
+            enum LoadState {
+                case idle
+                case failed(String)
+                var error: String? { if case .failed(let message) = self { return message } else { return nil } }
+            }
+            final class Model: ObservableObject {
+                @Published var state: LoadState = .idle
+                func load() { state = .failed("offline") }
+            }
+            struct Failure: View {
+                private let retry: (() -> Void)?
+                private let hint: String? = nil
+                init(_ retry: (() -> Void)? = nil) { self.retry = retry }
+                var body: some View {
+                    if let retry {
+                        Button { retry() } label: { Text("Retry") }.keyboardShortcut("r", modifiers: .command)
+                    }
+                    if let hint {
+                        Button(hint) {}.keyboardShortcut("h", modifiers: .command)
+                    }
+                }
+            }
+            struct Screen: View {
+                @StateObject var model = Model()
+                var body: some View {
+                    if let error = model.state.error {
+                        Text(error)
+                        Button("Reload") { model.load() }.keyboardShortcut("l", modifiers: .command)
+                    }
+                    Failure { model.load() }
+                }
+            }
+            """])
+        #expect(keys(result) == ["Failure swiftui cmd+r nil", "Screen swiftui cmd+l nil"])
+        let unconditional = result.inventory.filter { !$0.conditional }
+        #expect(unconditional.isEmpty)
+        #expect(result.inventory.first { $0.input == "r" }?.title == "Retry")
+    }
+
+    /// A view controller's optional list, declared without a value, that a representable fills
+    /// from user settings on one path and sets to `nil` on the other holds run-time data: its
+    /// `compactMap` runs the element type's own factory once, on an element whose fields are
+    /// unknown, and the command keeps the action the factory is given.
+    @Test func anOptionalListFilledFromOutsideRunsItsElementsFactory() throws {
+        let result = try importing(["Keys.swift": """
+            import SwiftUI
+            import UIKit
+            struct Shortcut: Codable {
+                var key: String?
+                var flags: Int
+                func command(action: Selector) -> UIKeyCommand? {
+                    guard let key = self.key else { return nil }
+                    return UIKeyCommand(input: key, modifierFlags: UIKeyModifierFlags(rawValue: flags), action: action)
+                }
+            }
+            struct Container: UIViewControllerRepresentable {
+                let shortcuts: [Shortcut]
+                let enabled: Bool
+                func makeUIViewController(context: Context) -> PressController {
+                    let controller = PressController()
+                    if enabled {
+                        controller.shortcuts = shortcuts
+                    } else {
+                        controller.shortcuts = nil
+                    }
+                    return controller
+                }
+                func updateUIViewController(_ controller: PressController, context: Context) {}
+            }
+            final class PressController: UIViewController {
+                var shortcuts: [Shortcut]?
+                override var keyCommands: [UIKeyCommand]? {
+                    shortcuts?.compactMap { shortcut in shortcut.command(action: #selector(press(_:))) }
+                }
+                @objc func press(_ sender: UIKeyCommand) {}
+            }
+            @propertyWrapper struct SavedShortcuts: DynamicProperty {
+                @AppStorage("shortcuts") private var data = Data()
+                var wrappedValue: [Shortcut] { (try? JSONDecoder().decode([Shortcut].self, from: data)) ?? [] }
+            }
+            struct Remote: View {
+                @SavedShortcuts private var saved: [Shortcut]
+                var body: some View { Container(shortcuts: saved, enabled: true) }
+            }
+            """])
+        let rows = result.inventory.filter { $0.declaredIn == "PressController" }
+        #expect(rows.count == 1)
+        #expect(rows.first?.action == "press:")
+        #expect(rows.first?.input == nil)
+        #expect(rows.first?.conditional == true)
+        #expect(rows.first?.notFollowed == nil)
+    }
+
     /// A multiplatform view's computed subview that only its macOS branch shows is never built
     /// on iOS; another view's subview of the same name that iOS shows keeps its shortcut.
     @Test func aSubviewOnlyALeftOutBranchShowsProvidesNoShortcut() throws {

@@ -382,7 +382,8 @@ extension Evaluator {
         let base = evaluate(baseExpression, frame: &frame)
         switch base {
         case .array, .string, .unknown:
-            if let result = collectionMethod(name, base: base, args: args, frame: &frame, hint: hint) { return result }
+            let elementType = !base.isKnown ? declaredElementType(of: baseExpression, frame: frame) : nil
+            if let result = collectionMethod(name, base: base, args: args, frame: &frame, hint: hint, elementType: elementType) { return result }
             // The app's own method in `extension String` (`letters.each { … }`), run on the string.
             if case .string = base, let result = callMethod(name, on: "String", args: args, call: call, frame: &frame, selfValue: base) {
                 return result
@@ -513,10 +514,33 @@ extension Evaluator {
         return type.map { !findFunctions(named: name, in: $0).isEmpty } ?? false
     }
 
+    /// The app type the elements of `expression` are declared as, when it reads a property of
+    /// `self` (`shortcuts`, `self.shortcuts?`) declared as an array of an app type
+    /// (`var shortcuts: [Shortcut]?`); `nil` otherwise.
+    func declaredElementType(of expression: ExprSyntax, frame: Frame) -> String? {
+        var expression = expression
+        while true {
+            if let optional = expression.as(OptionalChainingExprSyntax.self) {
+                expression = optional.expression
+            } else if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
+                expression = unwrap.expression
+            } else {
+                break
+            }
+        }
+        guard let name = Self.nameOrSelfMember(expression), frame.locals[name] == nil, let selfType = frame.selfType,
+              let (property, _) = findProperty(name, of: selfType, static: false),
+              let element = property.type.flatMap({ Self.elementType($0.withoutSpaces) }), let info = index.type(named: element),
+              info.kind == .struct || info.kind == .class else { return nil }
+        return info.name
+    }
+
     /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
     /// collection. `hint` is the type the context expects of the result (`[Row]`): a transform's
-    /// `return .init(…)` makes its element type.
-    func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, hint: String? = nil) -> Value? {
+    /// `return .init(…)` makes its element type. `elementType` is the app type a collection of
+    /// run-time data is declared to hold (``declaredElementType(of:frame:)``).
+    func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame,
+                          hint: String? = nil, elementType: String? = nil) -> Value? {
         // `"ctl`cmd`p".components(separatedBy: "`")`: a key table's entry taken apart.
         if case .string(let text) = base, name == "components", args.count == 1, args[0].label == "separatedBy",
            case .string(let separator) = evaluate(args[0].expression, frame: &frame), !separator.isEmpty {
@@ -527,9 +551,11 @@ extension Evaluator {
             return .string(name == "lowercased" ? text.lowercased() : text.uppercased())
         }
         guard let elements = iterate(base), elements.count <= Self.maximumIterations else {
-            // Over run-time data: the transform runs once on an unknown element.
+            // Over run-time data: the transform runs once on an unknown element — an instance of
+            // the declared element type whose fields are unknown, when that is an app type (its
+            // methods then run: `shortcuts?.compactMap { $0.command(action: …) }`).
             guard ["map", "compactMap", "flatMap"].contains(name), let transform = args.last?.expression else { return nil }
-            let element = Value.unknown("element")
+            let element = elementType.map { Value.object(type: $0, fields: [:]) } ?? .unknown("element")
             var inner = frame
             inner.returnHint = Self.transformResultType(name, of: hint)
             let value: Value

@@ -29,12 +29,19 @@ extension Evaluator {
             readingValuesSetFromOutside -= 1
         }
         var choices: [Value.Item] = []
+        var setFromRunTimeData = false
         for site in assignments(to: field, of: info) {
             var assigning = frame(in: site.type)
             let value = evaluate(site.value, frame: &assigning, hint: info.properties[field]?.type)
-            if case .unknown = value { continue }
+            if case .unknown = value {
+                setFromRunTimeData = true
+                continue
+            }
             choices.append(.init(value: value, conditions: []))
         }
+        // `controller.shortcuts = settings.shortcuts` on one path and `= nil` on the other: the
+        // field holds run-time data when it holds anything.
+        if setFromRunTimeData, choices.allSatisfy(\.value.isNull) { return .unknown(field) }
         return Value.choice(among: choices)
     }
 

@@ -589,26 +589,59 @@ struct CommandExtractor {
             }
             current = parent
         }
-        // Only a binding whose names the call reads (or a binding it reads does) is run: one the
-        // shortcut does not depend on (`if let session = manager.activeSession()`) stays a
-        // run-time condition without running the app's code behind it.
-        var needed = Evaluator.names(in: call)
-        var runs: [Bool] = []
+        // Only a binding whose names the shortcut's arguments read (or a binding they read does)
+        // is run: one the shortcut does not depend on (`if let session =
+        // manager.activeSession()`) stays a run-time condition without running the app's code
+        // behind it. One that the control the shortcut is attached to reads (`if let retry {
+        // Button { retry() } … }`) or that reads a plain name or member (`if let error =
+        // model.state.error`) is read in constants-only mode: a `nil` the source fixes still
+        // means the shortcut is never attached, and the app's code that fills it at run time
+        // does not run.
+        var needed = Evaluator.names(in: call.arguments)
+        for closure in [call.trailingClosure].compactMap({ $0 }) + call.additionalTrailingClosures.map(\.closure) {
+            needed.formUnion(Evaluator.names(in: closure))
+        }
+        let control = Evaluator.names(in: call)
+        var reads: [BindingRead] = []
         for binding in bindings {
             let bound = Evaluator.names(in: binding.pattern)
-            let run = !bound.isDisjoint(with: needed) || binding.initializer.map { !Self.callsFunction($0.value) } ?? true
-            if run, let initializer = binding.initializer { needed.formUnion(Evaluator.names(in: initializer.value)) }
-            runs.append(run)
-        }
-        for (binding, run) in zip(bindings, runs).reversed() {
-            guard run else {
-                evaluator.bind(binding.pattern, to: .unknown(binding.pattern.trimmedDescription), frame: &frame)
-                continue
+            if !bound.isDisjoint(with: needed) {
+                if let initializer = binding.initializer { needed.formUnion(Evaluator.names(in: initializer.value)) }
+                reads.append(.run)
+            } else if !bound.isDisjoint(with: control) || (binding.initializer.map { !Self.callsFunction($0.value) } ?? true) {
+                reads.append(.constantsOnly)
+            } else {
+                reads.append(.skipped)
             }
-            guard let value = evaluator.unwrappedValue(of: binding, frame: &frame) else { return false }
+        }
+        for (binding, read) in zip(bindings, reads).reversed() {
+            let value: Value?
+            switch read {
+            case .skipped:
+                value = .unknown(binding.pattern.trimmedDescription)
+            case .run:
+                value = evaluator.unwrappedValue(of: binding, frame: &frame)
+            case .constantsOnly:
+                let wasReadingConstantsOnly = evaluator.readingConstantsOnly
+                evaluator.readingConstantsOnly = true
+                value = evaluator.unwrappedValue(of: binding, frame: &frame)
+                evaluator.readingConstantsOnly = wasReadingConstantsOnly
+            }
+            guard let value else { return false }
             evaluator.bind(binding.pattern, to: value, frame: &frame)
         }
         return true
+    }
+
+    /// How ``bindOptionals(around:within:frame:)`` reads one `if let` around a shortcut.
+    private enum BindingRead {
+        /// The shortcut reads what it binds: its value is evaluated.
+        case run
+        /// The control reads it, or it is a plain name or member: only a value the source
+        /// fixes (a `nil`) counts.
+        case constantsOnly
+        /// A call nothing around the shortcut reads: a run-time condition.
+        case skipped
     }
 
     /// Whether `expression` calls a function or method the app declares (constructing a value,
