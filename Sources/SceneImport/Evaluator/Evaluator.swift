@@ -502,12 +502,18 @@ final class Evaluator {
 
     private func constantTruth(frame: inout Frame, _ read: (inout Frame) -> Value) -> Bool? {
         let readsBefore = mutableReads
-        let wasReadingConstantsOnly = readingConstantsOnly
-        readingConstantsOnly = true
-        let value = read(&frame)
-        readingConstantsOnly = wasReadingConstantsOnly
+        let value = readingConstants { read(&frame) }
         guard case .bool(let holds) = value, mutableReads == readsBefore else { return nil }
         return holds
+    }
+
+    /// What `read` gives in constants-only mode (``readingConstantsOnly``): values the source
+    /// fixes, with none of the app's code run.
+    func readingConstants<Result>(_ read: () -> Result) -> Result {
+        let wasReadingConstantsOnly = readingConstantsOnly
+        readingConstantsOnly = true
+        defer { readingConstantsOnly = wasReadingConstantsOnly }
+        return read()
     }
 
     /// The name `expression` reads when it is a bare name (`key`) or a member of `self`

@@ -622,10 +622,7 @@ struct CommandExtractor {
             case .run:
                 value = evaluator.unwrappedValue(of: binding, frame: &frame)
             case .constantsOnly:
-                let wasReadingConstantsOnly = evaluator.readingConstantsOnly
-                evaluator.readingConstantsOnly = true
-                value = evaluator.unwrappedValue(of: binding, frame: &frame)
-                evaluator.readingConstantsOnly = wasReadingConstantsOnly
+                value = evaluator.readingConstants { evaluator.unwrappedValue(of: binding, frame: &frame) }
             }
             guard let value else { return false }
             evaluator.bind(binding.pattern, to: value, frame: &frame)
