@@ -1,6 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// The importer reaches the metadata of its concrete generic types (tables keyed by its own types)
+/// through direct accessors instead of mangled names. The runtime resolves a mangled name by
+/// checking each generic requirement, and the first check of each type against a protocol scans
+/// every protocol conformance in the binary, which swift-syntax fills with tens of thousands: a
+/// few dozen such scans cost as much as parsing a small app. Only the importer's own targets set
+/// it, so no library product carries an unsafe flag.
+let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
 let package = Package(
     name: "KeyTrace",
     platforms: [.macOS("26.0")],
@@ -75,7 +83,8 @@ let package = Package(
                 "ResponderEngine",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-            ]
+            ],
+            swiftSettings: directMetadataAccess
         ),
         .executableTarget(
             name: "keytrace-scene-import",
@@ -84,7 +93,8 @@ let package = Package(
                 "SceneImport",
                 "KeyTraceCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: directMetadataAccess
         ),
         .executableTarget(
             name: "keytrace",
