@@ -44,6 +44,13 @@ extension Evaluator {
     /// many call sites reach with the same context is replayed well before this.
     static let memoTrialRuns = 16
 
+    /// How many context values the memo walks and hashes for one declaration before it gives up
+    /// on it when none of its runs was replayed. Trial runs with large contexts (a closure appending
+    /// to a stored list of hundreds of commands, each call seeing the list one longer) would
+    /// otherwise hash the whole list at each of ``memoTrialRuns`` calls; a declaration reached
+    /// twice with the same context is replayed, and so kept, well within this.
+    static let memoTrialValues = 4 * largestMemoisedContext
+
     /// The key of a run of `declaration` in this context; `nil` when the context holds more
     /// than ``largestMemoisedContext`` values (the run is then not memoised). `returnHint` is the
     /// type the caller expects a closure to return (a closure's `return .init(…)` builds it); a
@@ -51,14 +58,18 @@ extension Evaluator {
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, values: [Value], sharedFields: [String: Value]?,
                  locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil,
                  returnHint: String? = nil) -> MemoKey? {
-        if let stored = memoStores[declaration.id], stored >= Self.memoTrialRuns, !replayedDeclarations.contains(declaration.id) {
-            return nil
+        let onTrial = !replayedDeclarations.contains(declaration.id)
+        if onTrial {
+            if let stored = memoStores[declaration.id], stored >= Self.memoTrialRuns { return nil }
+            if memoHashedValues[declaration.id, default: 0] >= Self.memoTrialValues { return nil }
         }
         var room = Self.largestMemoisedContext
         for value in values { room = value.room(within: room) }
         for table in [sharedFields, locals] {
             for value in (table ?? [:]).values { room = value.room(within: room) }
         }
+        // A context too large to memoise counts as fully walked: the next call's is likely as large.
+        if onTrial { memoHashedValues[declaration.id, default: 0] &+= Self.largestMemoisedContext &- max(room, 0) }
         guard room >= 0 else { return nil }
         var hasher = Hasher()
         hasher.combine(site)

@@ -119,6 +119,10 @@ final class Evaluator {
     var memo: [MemoKey: MemoEntry] = [:]
     /// How many runs of each declaration were stored in ``memo`` (``memoKey(_:selfType:values:sharedFields:locals:conditions:site:returnHint:)``).
     var memoStores: [SyntaxIdentifier: Int] = [:]
+    /// How many context values ``memoKey(_:selfType:values:sharedFields:locals:conditions:site:returnHint:)``
+    /// has walked and hashed for each declaration while none of its runs was replayed
+    /// (``memoTrialValues``).
+    var memoHashedValues: [SyntaxIdentifier: Int] = [:]
     /// The declarations a ``memo`` entry was replayed for at least once.
     var replayedDeclarations: Set<SyntaxIdentifier> = []
     /// Runs the budget cut short, with the most steps any of them was given: the same run given
