@@ -1715,6 +1715,55 @@ import Scenes
         #expect(rows.first?.notFollowed == nil)
     }
 
+    /// A getter run on a struct value the code holds (a catalog entry's chord) reads that
+    /// value's own fields as fixed: each shortcut gets the modifiers its entry sets, with no
+    /// condition. The view's own state flag read the same way stays a run-time condition.
+    @Test func aGetterOnAHeldStructValueReadsItsFieldsAsFixed() throws {
+        let result = try importing(["Catalog.swift": """
+            import SwiftUI
+            struct Chord {
+                var input: String
+                var command: Bool
+                var shift: Bool
+                init(input: String, command: Bool = false, shift: Bool = false) {
+                    self.input = input
+                    self.command = command
+                    self.shift = shift
+                }
+            }
+            extension Chord {
+                var eventModifiers: EventModifiers {
+                    var mods: EventModifiers = []
+                    if command { mods.insert(.command) }
+                    if shift { mods.insert(.shift) }
+                    return mods
+                }
+            }
+            struct Entry { let chord: Chord; let title: String }
+            enum Catalog {
+                static let all: [Entry] = [
+                    Entry(chord: Chord(input: "t", command: true), title: "New Tab"),
+                    Entry(chord: Chord(input: "n", command: true, shift: true), title: "New Connection"),
+                ]
+            }
+            struct ShortcutsView: View {
+                @State private var expanded = false
+                var body: some View {
+                    ForEach(Array(Catalog.all.enumerated()), id: \\.offset) { _, entry in
+                        Button(entry.title) {}
+                            .keyboardShortcut(KeyEquivalent(Character(entry.chord.input)), modifiers: entry.chord.eventModifiers)
+                    }
+                    if expanded { Button("Collapse") {}.keyboardShortcut("w") }
+                }
+            }
+            """])
+        let rows = result.inventory.filter { $0.declaredIn == "ShortcutsView" }
+        #expect(rows.filter { $0.input == "t" }.map(\.modifiers) == [["command"]])
+        #expect(rows.filter { $0.input == "n" }.map(\.modifiers) == [["command", "shift"]])
+        #expect(rows.filter { $0.input != "w" }.allSatisfy { !$0.conditional })
+        #expect(rows.first { $0.input == "w" }?.conditional == true)
+    }
+
     /// A multiplatform view's computed subview that only its macOS branch shows is never built
     /// on iOS; another view's subview of the same name that iOS shows keeps its shortcut.
     @Test func aSubviewOnlyALeftOutBranchShowsProvidesNoShortcut() throws {

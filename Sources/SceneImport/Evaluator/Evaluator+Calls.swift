@@ -730,8 +730,8 @@ extension Evaluator {
         // cost as much as the table.
         let named = namesMentioned(in: closure)
         let locals = inner.locals.filter { named.contains($0.key) }
-        let memoKey = memoKey(closure, selfType: inner.selfType, values: values, sharedFields: inner.selfFields,
-                              locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
+        let memoKey = memoKey(closure, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values,
+                              sharedFields: inner.selfFields, locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value
@@ -965,7 +965,11 @@ extension Evaluator {
             inner.selfFields = frame.selfFields
             frame.selfFields = [:]
         }
-        if case .object(_, let fields)? = selfValue { inner.selfFields = fields }
+        if sameSelf { inner.selfIsHeldValue = frame.selfIsHeldValue }
+        if case .object(let type, let fields)? = selfValue {
+            inner.selfFields = fields
+            inner.selfIsHeldValue = isStruct(type)
+        }
         // A method of an enum case, or of a string or number (`extension String { func each(…) }`):
         // `self` (and what the method reads of it, `switch self`) is that value.
         switch selfValue {
@@ -986,7 +990,7 @@ extension Evaluator {
         if !captured.isEmpty { frame.handOver() }
         let result: Value
         if inOutParameters.isEmpty && captured.isEmpty {
-            let memoKey = memoKey(body, selfType: inner.selfType, values: values + [selfValue ?? .null],
+            let memoKey = memoKey(body, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values + [selfValue ?? .null],
                                   sharedFields: inner.selfFields, conditions: inner.conditions, site: inner.creationSite)
             result = memoised(memoKey, running: body, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
         } else {
@@ -1113,11 +1117,7 @@ extension Evaluator {
         let builtin = labels.allSatisfy { $0.map(Self.builtinCommandLabels.contains) ?? false } && labels.contains("input")
         if !builtin || frame.selfCommand == nil {
             // An app-defined initialiser: on the type, its superclasses or `extension UIKeyCommand`.
-            var initializers: [SourceIndex.FunctionInfo] = []
-            for name in [type] + index.ancestors(of: type).map(\.name) + ["UIKeyCommand"] {
-                initializers += index.type(named: name)?.functions.filter { $0.kind == .initializer } ?? []
-            }
-            if let initializer = match(initializers, args: args), !(builtin && initializer.parameters.map(\.label) == labels && isSystemShape(initializer)) {
+            if let initializer = match(appInitializers(ofCommandType: type), args: args), !(builtin && initializer.parameters.map(\.label) == labels && isSystemShape(initializer)) {
                 if let body = initializer.body {
                     let key = RunKey.node(body.id)
                     if enter(key) {
@@ -1214,6 +1214,23 @@ extension Evaluator {
         }
         if made.count == 1 { return made[0].value }
         return .array(made)
+    }
+
+    /// Whether the app declares `type` as a struct (a value type).
+    func isStruct(_ type: String) -> Bool {
+        index.type(named: type)?.kind == .struct
+    }
+
+    /// The app-defined initialisers a creation of command type `type` may call, looked up once
+    /// per type (``commandInitializers``).
+    private func appInitializers(ofCommandType type: String) -> [SourceIndex.FunctionInfo] {
+        if let known = commandInitializers[type] { return known }
+        var initializers: [SourceIndex.FunctionInfo] = []
+        for name in [type] + index.ancestors(of: type).map(\.name) + ["UIKeyCommand"] {
+            initializers += index.type(named: name)?.functions.filter { $0.kind == .initializer } ?? []
+        }
+        commandInitializers[type] = initializers
+        return initializers
     }
 
     /// The most commands one creation site makes from choices among its arguments.

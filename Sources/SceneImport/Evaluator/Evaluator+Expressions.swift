@@ -302,7 +302,7 @@ extension Evaluator {
             return .unknown("self")
         }
         if let field = frame.selfFields[name] {
-            mutableReads += 1
+            if !frame.selfIsHeldValue { mutableReads += 1 }
             return field
         }
         if KeyInputConstant.globals.contains(name) { return .string(name) }
@@ -395,10 +395,11 @@ extension Evaluator {
         inner.returnHint = Self.resolvingSelf(property.type, in: inner.selfType)
         if type == frame.selfType {
             inner.selfFields = frame.selfFields
+            inner.selfIsHeldValue = frame.selfIsHeldValue
             // An enum case's own property: `self` is the case.
             if let selfValue = frame.locals["self"] { inner.locals["self"] = selfValue }
         }
-        let memoKey = memoKey(declaration, selfType: inner.selfType, values: [inner.locals["self"] ?? .null],
+        let memoKey = memoKey(declaration, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: [inner.locals["self"] ?? .null],
                               sharedFields: inner.selfFields, conditions: inner.conditions)
         let marks = effectMarks()
         let value = memoised(memoKey, running: declaration, sharesFields: false, frame: &inner) { inner in
@@ -568,6 +569,7 @@ extension Evaluator {
             var inner = frame
             inner.selfType = type
             inner.selfFields = fields
+            if !baseIsSelf { inner.selfIsHeldValue = isStruct(type) }
             if let value = property(name, of: type, frame: &inner, static: false) { return value }
             // In a static member (`class var menu { … children: self.commands }`) `self` is the type.
             if baseIsSelf, let value = property(name, of: type, frame: &frame, static: true) { return value }

@@ -51,13 +51,14 @@ extension Evaluator {
     /// twice with the same context is replayed, and so kept, well within this.
     static let memoTrialValues = 4 * largestMemoisedContext
 
-    /// The key of a run of `declaration` in this context; `nil` when the context holds more
+    /// The key of a run of `declaration` in this context (`selfIsHeldValue` is
+    /// ``Frame/selfIsHeldValue``); `nil` when the context holds more
     /// than ``largestMemoisedContext`` values (the run is then not memoised). `returnHint` is the
     /// type the caller expects a closure to return (a closure's `return .init(…)` builds it); a
     /// function's or property's comes from its own declaration.
-    func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, values: [Value], sharedFields: [String: Value]?,
-                 locals: [String: Value]? = nil, conditions: [String], site: SourceLocation? = nil,
-                 returnHint: String? = nil) -> MemoKey? {
+    func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, selfIsHeldValue: Bool = false, values: [Value],
+                 sharedFields: [String: Value]?, locals: [String: Value]? = nil, conditions: [String],
+                 site: SourceLocation? = nil, returnHint: String? = nil) -> MemoKey? {
         let onTrial = !replayedDeclarations.contains(declaration.id)
         if onTrial {
             if let stored = memoStores[declaration.id], stored >= Self.memoTrialRuns { return nil }
@@ -77,6 +78,7 @@ extension Evaluator {
         hasher.combine(readingConstantsOnly)
         hasher.combine(shortcutLog != nil)
         hasher.combine(selfType)
+        hasher.combine(selfIsHeldValue)
         hasher.combine(returnHint)
         hasher.combine(values.count)
         for value in values { value.fingerprint(into: &hasher) }

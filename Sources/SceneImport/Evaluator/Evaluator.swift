@@ -54,6 +54,9 @@ final class Evaluator {
     var skippedRegions: Set<SyntaxIdentifier> = []
     /// `#selector(…)` names already looked up, by `self`'s type and the reference's text.
     var selectorNames: [String: String] = [:]
+    /// The app's own initialisers a `UIKeyCommand` creation of each type may call: the type's,
+    /// its superclasses' and `extension UIKeyCommand`'s (``makeCommand(type:args:call:frame:)``).
+    var commandInitializers: [String: [SourceIndex.FunctionInfo]] = [:]
     /// While a view's call of a shortcut helper runs (``CommandExtractor``): each
     /// `.keyboardShortcut(…)` the helper reaches, with the conditions it runs under. Runs are
     /// not memoised meanwhile, since a memoised run would not log its shortcuts again.
@@ -117,9 +120,9 @@ final class Evaluator {
     var readingValuesSetFromOutside = 0
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
-    /// How many runs of each declaration were stored in ``memo`` (``memoKey(_:selfType:values:sharedFields:locals:conditions:site:returnHint:)``).
+    /// How many runs of each declaration were stored in ``memo`` (``memoKey(_:selfType:selfIsHeldValue:values:sharedFields:locals:conditions:site:returnHint:)``).
     var memoStores: [SyntaxIdentifier: Int] = [:]
-    /// How many context values ``memoKey(_:selfType:values:sharedFields:locals:conditions:site:returnHint:)``
+    /// How many context values ``memoKey(_:selfType:selfIsHeldValue:values:sharedFields:locals:conditions:site:returnHint:)``
     /// has walked and hashed for each declaration while none of its runs was replayed
     /// (``memoTrialValues``).
     var memoHashedValues: [SyntaxIdentifier: Int] = [:]
@@ -172,6 +175,11 @@ final class Evaluator {
         var inForPass = false
         /// ``terminated`` by `continue`: the code after it still runs in other passes.
         var endedPass = false
+        /// Whether `self` is a struct value the running code was handed (`spec.chord.modifiers`
+        /// runs `modifiers` on the chord `spec` holds), not the provider's own instance: its
+        /// fields are then what its holder holds, and reading them is not reading state that
+        /// changes at run time (reading the holder, when it is such state, already counted).
+        var selfIsHeldValue = false
 
         /// A copy of this frame for code that runs in its context (a closure, a transform) and
         /// takes `self`'s fields over while it runs: this frame gives them up until the caller
