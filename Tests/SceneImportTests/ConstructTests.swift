@@ -1717,7 +1717,8 @@ import Scenes
 
     /// A getter run on a struct value the code holds (a catalog entry's chord) reads that
     /// value's own fields as fixed: each shortcut gets the modifiers its entry sets, with no
-    /// condition. The view's own state flag read the same way stays a run-time condition.
+    /// condition. A view's own state flag stays a run-time condition, in the view itself and in
+    /// a view another view builds.
     @Test func aGetterOnAHeldStructValueReadsItsFieldsAsFixed() throws {
         let result = try importing(["Catalog.swift": """
             import SwiftUI
@@ -1754,6 +1755,14 @@ import Scenes
                             .keyboardShortcut(KeyEquivalent(Character(entry.chord.input)), modifiers: entry.chord.eventModifiers)
                     }
                     if expanded { Button("Collapse") {}.keyboardShortcut("w") }
+                    Panel(title: "Details")
+                }
+            }
+            struct Panel: View {
+                let title: String
+                @State private var open = false
+                var body: some View {
+                    if open { Button(title) {}.keyboardShortcut("o") }
                 }
             }
             """])
@@ -1762,6 +1771,8 @@ import Scenes
         #expect(rows.filter { $0.input == "n" }.map(\.modifiers) == [["command", "shift"]])
         #expect(rows.filter { $0.input != "w" }.allSatisfy { !$0.conditional })
         #expect(rows.first { $0.input == "w" }?.conditional == true)
+        // A view another view builds is no plain value: its state stays a run-time condition.
+        #expect(result.inventory.first { $0.input == "o" }?.conditional == true)
     }
 
     /// A multiplatform view's computed subview that only its macOS branch shows is never built

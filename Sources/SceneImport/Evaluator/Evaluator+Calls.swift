@@ -968,7 +968,7 @@ extension Evaluator {
         if sameSelf { inner.selfIsHeldValue = frame.selfIsHeldValue }
         if case .object(let type, let fields)? = selfValue {
             inner.selfFields = fields
-            inner.selfIsHeldValue = isStruct(type)
+            inner.selfIsHeldValue = isPlainValueType(type)
         }
         // A method of an enum case, or of a string or number (`extension String { func each(…) }`):
         // `self` (and what the method reads of it, `switch self`) is that value.
@@ -1216,9 +1216,12 @@ extension Evaluator {
         return .array(made)
     }
 
-    /// Whether the app declares `type` as a struct (a value type).
-    func isStruct(_ type: String) -> Bool {
-        index.type(named: type)?.kind == .struct
+    /// Whether instances of `type` are plain values: a struct the app declares that is no SwiftUI
+    /// view, modifier, scene or dynamic property (whose stored `var`s are state SwiftUI changes
+    /// at run time).
+    func isPlainValueType(_ type: String) -> Bool {
+        guard let info = index.type(named: type), info.kind == .struct else { return false }
+        return !info.inherited.contains { AppModel.swiftUIProtocols.contains($0) || $0 == "DynamicProperty" }
     }
 
     /// The app-defined initialisers a creation of command type `type` may call, looked up once

@@ -569,7 +569,7 @@ extension Evaluator {
             var inner = frame
             inner.selfType = type
             inner.selfFields = fields
-            if !baseIsSelf { inner.selfIsHeldValue = isStruct(type) }
+            if !baseIsSelf { inner.selfIsHeldValue = isPlainValueType(type) }
             if let value = property(name, of: type, frame: &inner, static: false) { return value }
             // In a static member (`class var menu { … children: self.commands }`) `self` is the type.
             if baseIsSelf, let value = property(name, of: type, frame: &frame, static: true) { return value }

@@ -175,10 +175,11 @@ final class Evaluator {
         var inForPass = false
         /// ``terminated`` by `continue`: the code after it still runs in other passes.
         var endedPass = false
-        /// Whether `self` is a struct value the running code was handed (`spec.chord.modifiers`
-        /// runs `modifiers` on the chord `spec` holds), not the provider's own instance: its
-        /// fields are then what its holder holds, and reading them is not reading state that
-        /// changes at run time (reading the holder, when it is such state, already counted).
+        /// Whether `self` is a plain struct value the running code was handed
+        /// (`spec.chord.modifiers` runs `modifiers` on the chord `spec` holds; no SwiftUI view,
+        /// ``isPlainValueType(_:)``), not the provider's own instance: its fields are then what
+        /// its holder holds, and reading them is not reading state that changes at run time
+        /// (reading the holder, when it is such state, already counted).
         var selfIsHeldValue = false
 
         /// A copy of this frame for code that runs in its context (a closure, a transform) and
