@@ -1717,8 +1717,8 @@ import Scenes
 
     /// A getter run on a struct value the code holds (a catalog entry's chord) reads that
     /// value's own fields as fixed: each shortcut gets the modifiers its entry sets, with no
-    /// condition. A view's own state flag stays a run-time condition, in the view itself and in
-    /// a view another view builds.
+    /// condition. A view's own state flag stays a run-time condition: in the view itself, in a
+    /// view another view builds, and in a getter run on a view another view holds.
     @Test func aGetterOnAHeldStructValueReadsItsFieldsAsFixed() throws {
         let result = try importing(["Catalog.swift": """
             import SwiftUI
@@ -1760,9 +1760,16 @@ import Scenes
             }
             struct Panel: View {
                 let title: String
-                @State private var open = false
+                @State var open = false
+                var toggleKey: KeyEquivalent { open ? "x" : "y" }
                 var body: some View {
                     if open { Button(title) {}.keyboardShortcut("o") }
+                }
+            }
+            struct Toolbar: View {
+                let panel = Panel(title: "Details")
+                var body: some View {
+                    Button("Toggle") {}.keyboardShortcut(panel.toggleKey, modifiers: .command)
                 }
             }
             """])
@@ -1773,6 +1780,10 @@ import Scenes
         #expect(rows.first { $0.input == "w" }?.conditional == true)
         // A view another view builds is no plain value: its state stays a run-time condition.
         #expect(result.inventory.first { $0.input == "o" }?.conditional == true)
+        // Nor is a view another view holds: a getter run on it reads its state as run-time state.
+        let toggles = result.inventory.filter { $0.declaredIn == "Toolbar" }
+        #expect(Set(toggles.compactMap(\.input)) == ["x", "y"])
+        #expect(toggles.allSatisfy { $0.conditional })
     }
 
     /// A multiplatform view's computed subview that only its macOS branch shows is never built

@@ -474,23 +474,7 @@ extension Evaluator {
     /// The app protocol a receiver is declared as: a field of `self` (`game`, `self.game`),
     /// optional or not, whose declared type names a protocol of the app.
     private func declaredProtocol(of receiver: ExprSyntax, frame: Frame) -> SourceIndex.TypeInfo? {
-        var expression = receiver
-        while true {
-            if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression }
-            else if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
-            else { break }
-        }
-        let field: String
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            field = reference.baseName.text
-            guard frame.locals[field] == nil else { return nil }
-        } else if let member = expression.as(MemberAccessExprSyntax.self),
-                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            field = member.declName.baseName.text
-        } else {
-            return nil
-        }
-        guard let selfType = frame.selfType, let type = findProperty(field, of: selfType, static: false)?.0.type else { return nil }
+        guard let type = declaredTypeOfSelfField(receiver, frame: frame) else { return nil }
         var written = type.withoutOptionality.withoutSpaces
         if written.hasPrefix("any"), index.type(named: written) == nil { written.removeFirst(3) }
         guard let info = index.type(named: written), info.kind == .protocol else { return nil }
@@ -518,21 +502,24 @@ extension Evaluator {
     /// `self` (`shortcuts`, `self.shortcuts?`) declared as an array of an app type
     /// (`var shortcuts: [Shortcut]?`); `nil` otherwise.
     func declaredElementType(of expression: ExprSyntax, frame: Frame) -> String? {
+        guard let type = declaredTypeOfSelfField(expression, frame: frame), let element = Self.elementType(type.withoutSpaces),
+              let info = index.type(named: element), info.kind == .struct || info.kind == .class else { return nil }
+        return info.name
+    }
+
+    /// The type declared for the field of `self` that `expression` reads (`game`, `self.game`,
+    /// optional-chained or force-unwrapped); `nil` when it reads anything else, a local of that
+    /// name included, or the field declares no type.
+    private func declaredTypeOfSelfField(_ expression: ExprSyntax, frame: Frame) -> String? {
         var expression = expression
         while true {
-            if let optional = expression.as(OptionalChainingExprSyntax.self) {
-                expression = optional.expression
-            } else if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
-                expression = unwrap.expression
-            } else {
-                break
-            }
+            if let chained = expression.as(OptionalChainingExprSyntax.self) { expression = chained.expression }
+            else if let forced = expression.as(ForceUnwrapExprSyntax.self) { expression = forced.expression }
+            else { break }
         }
-        guard let name = Self.nameOrSelfMember(expression), frame.locals[name] == nil, let selfType = frame.selfType,
-              let (property, _) = findProperty(name, of: selfType, static: false),
-              let element = property.type.flatMap({ Self.elementType($0.withoutSpaces) }), let info = index.type(named: element),
-              info.kind == .struct || info.kind == .class else { return nil }
-        return info.name
+        guard let name = Self.nameOrSelfMember(expression), let selfType = frame.selfType else { return nil }
+        if expression.is(DeclReferenceExprSyntax.self), frame.locals[name] != nil { return nil }
+        return findProperty(name, of: selfType, static: false)?.0.type
     }
 
     /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
