@@ -1786,6 +1786,92 @@ import Scenes
         #expect(toggles.allSatisfy { $0.conditional })
     }
 
+    /// `if let key = spec.chord.keyEquivalent` around a SwiftUI shortcut, over a catalog the
+    /// source fixes, always unwraps: no run-time condition. The button's title is the entry's.
+    /// An `if let` of the view's own `@State` stays a condition, and a shortcut made from that
+    /// state does not make the view one that carries the key its constructions give.
+    @Test func anIfLetOfFixedDataAroundASwiftUIShortcutIsNoCondition() throws {
+        let result = try importing(["Keys.swift": """
+            import SwiftUI
+            struct Chord {
+                let input: String
+                var keyEquivalent: KeyEquivalent? {
+                    guard input.count == 1, let ch = input.first else { return nil }
+                    return KeyEquivalent(ch)
+                }
+            }
+            struct Spec { let title: String; let chord: Chord }
+            enum Catalog {
+                static let all: [Spec] = [
+                    Spec(title: "Next Tab", chord: Chord(input: "]")),
+                    Spec(title: "Previous Tab", chord: Chord(input: "[")),
+                ]
+            }
+            struct KeysView: View {
+                @State private var pending: KeyEquivalent? = "p"
+                var body: some View {
+                    ForEach(Array(Catalog.all.enumerated()), id: \\.offset) { _, spec in
+                        if let key = spec.chord.keyEquivalent {
+                            Button(spec.title) {}.keyboardShortcut(key, modifiers: .command)
+                        }
+                    }
+                    if let pending {
+                        Button("Pending") {}.keyboardShortcut(pending, modifiers: .command)
+                    }
+                }
+            }
+            """])
+        let rows = result.inventory.filter { $0.declaredIn == "KeysView" }
+        #expect(rows.filter { $0.input == "]" || $0.input == "[" }.map(\.conditional) == [false, false])
+        #expect(rows.first { $0.input == "]" }?.title == "Next Tab")
+        #expect(rows.first { $0.input == "[" }?.title == "Previous Tab")
+        #expect(rows.first { $0.input == "p" }?.conditional == true)
+    }
+
+    /// A value read from a stored `var` stays run-time state when it is held in a local or
+    /// passed as an argument: a condition on it is not decided from the `var`'s initial value
+    /// (`false` would otherwise drop every command). The same code fed a constant is decided.
+    @Test func stateReadIntoALocalOrAnArgumentStaysARunTimeCondition() throws {
+        let result = try importing(["Terminal.swift": """
+            import UIKit
+            private struct Definition { let input: String; let needsAll: Bool }
+            enum Shortcuts {
+                private static let all: [Definition] = [
+                    Definition(input: "1", needsAll: true),
+                    Definition(input: "2", needsAll: true),
+                    Definition(input: "t", needsAll: false),
+                ]
+                static func commands(showsAll: Bool) -> [UIKeyCommand] {
+                    all.compactMap { definition in
+                        guard showsAll || !definition.needsAll else { return nil }
+                        return UIKeyCommand(input: definition.input, modifierFlags: .command, action: #selector(TerminalView.jump(_:)))
+                    }
+                }
+            }
+            final class TerminalView: UIView {
+                var showsAllTabs = false
+                var showsHelp = false
+                override var keyCommands: [UIKeyCommand]? {
+                    var result = Shortcuts.commands(showsAll: showsAllTabs)
+                    let help = showsHelp
+                    if help { result.append(UIKeyCommand(input: "/", modifierFlags: .command, action: #selector(jump(_:)))) }
+                    return result
+                }
+                @objc func jump(_ sender: UIKeyCommand) {}
+            }
+            final class FixedView: UIView {
+                override var keyCommands: [UIKeyCommand]? { Shortcuts.commands(showsAll: false) }
+            }
+            """])
+        let terminal = result.inventory.filter { $0.declaredIn == "TerminalView" }
+        #expect(terminal.compactMap(\.input).sorted() == ["/", "1", "2", "t"])
+        #expect(terminal.filter { $0.input != "t" }.allSatisfy { $0.conditional })
+        // A constant `false` admits only what needs no more.
+        let fixed = result.inventory.filter { $0.declaredIn == "FixedView" }
+        #expect(fixed.compactMap(\.input) == ["t"])
+        #expect(fixed.allSatisfy { !$0.conditional })
+    }
+
     /// A multiplatform view's computed subview that only its macOS branch shows is never built
     /// on iOS; another view's subview of the same name that iOS shows keeps its shortcut.
     @Test func aSubviewOnlyALeftOutBranchShowsProvidesNoShortcut() throws {

@@ -718,7 +718,8 @@ extension Evaluator {
         let named = namesMentioned(in: closure)
         let locals = inner.locals.filter { named.contains($0.key) }
         let memoKey = memoKey(closure, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values,
-                              sharedFields: inner.selfFields, locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
+                              changing: inner.changingLocals.intersection(named), sharedFields: inner.selfFields, locals: locals,
+                              conditions: inner.conditions, returnHint: inner.returnHint)
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value
@@ -756,13 +757,18 @@ extension Evaluator {
     }
 
     func bindClosureParameters(_ closure: ClosureExprSyntax, to values: [Value], frame: inout Frame) {
-        for (offset, value) in values.enumerated() { frame.locals["$\(offset)"] = value }
+        for (offset, value) in values.enumerated() {
+            frame.locals["$\(offset)"] = value
+            frame.changingLocals.remove("$\(offset)")
+        }
         guard let parameters = closure.signature?.parameterClause else { return }
         var names: [String] = []
         switch parameters {
         case .simpleInput(let list): names = list.map(\.name.text)
         case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
         }
+        // A parameter shadows a local of its name, changing state or not.
+        if !frame.changingLocals.isEmpty { frame.changingLocals.subtract(names) }
         if names.count > 1, values.count == 1, case .tuple(let members) = values[0] {
             for (name, member) in zip(names, members) { frame.locals[name] = member.value }
             return
@@ -847,14 +853,12 @@ extension Evaluator {
     /// Runs an app function with its arguments bound to its parameters.
     func invoke(_ function: SourceIndex.FunctionInfo, ofType type: String?, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame, selfValue: Value?,
                 site: SourceLocation? = nil) -> Value {
-        let values = argumentValues(for: function, args: args, ofType: type, frame: &frame)
+        var changing: Set<String> = []
+        let values = argumentValues(for: function, args: args, ofType: type, frame: &frame, changing: &changing)
         let inOut = inOutArguments(of: function, args: args)
-        guard !inOut.isEmpty else {
-            return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site)
-        }
         var finalValues: [String: Value] = [:]
         let result = invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site,
-                                      inOutParameters: Set(inOut.map(\.parameter)), finalValues: &finalValues)
+                                      inOutParameters: Set(inOut.map(\.parameter)), changingParameters: changing, finalValues: &finalValues)
         for (parameter, variable) in inOut {
             guard let value = finalValues[parameter] else { continue }
             if frame.locals[variable] != nil {
@@ -899,12 +903,22 @@ extension Evaluator {
     /// parameter without a default.
     func argumentValues(for function: SourceIndex.FunctionInfo, args: [(label: String?, expression: ExprSyntax)],
                         ofType type: String?, frame: inout Frame) -> [Value] {
+        var changing: Set<String> = []
+        return argumentValues(for: function, args: args, ofType: type, frame: &frame, changing: &changing)
+    }
+
+    /// ``argumentValues(for:args:ofType:frame:)`` that also collects in `changing` the
+    /// parameters whose argument read state that changes at run time (``Frame/changingLocals``).
+    func argumentValues(for function: SourceIndex.FunctionInfo, args: [(label: String?, expression: ExprSyntax)],
+                        ofType type: String?, frame: inout Frame, changing: inout Set<String>) -> [Value] {
         var values: [Value] = []
         var remaining = args[...]
         for parameter in function.parameters {
             if let next = remaining.first, next.label == parameter.label
                 || (next.label == nil && next.expression.is(ClosureExprSyntax.self) && parameter.defaultValue == nil) {
+                let readsBefore = mutableReads
                 values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
+                if mutableReads != readsBefore { changing.insert(parameter.name) }
                 remaining = remaining.dropFirst()
             } else if let defaultValue = parameter.defaultValue {
                 var scratch = Frame(selfType: type)
@@ -922,14 +936,16 @@ extension Evaluator {
                           site: SourceLocation? = nil) -> Value {
         var unused: [String: Value] = [:]
         return invokeWithValues(function, ofType: type, values: values, frame: &frame, selfValue: selfValue, site: site,
-                                inOutParameters: [], finalValues: &unused)
+                                inOutParameters: [], changingParameters: [], finalValues: &unused)
     }
 
     /// ``invokeWithValues(_:ofType:values:frame:selfValue:site:)`` that also gives the final
     /// values of `inOutParameters` in `finalValues`. A call with `inout` parameters is not
-    /// memoised: its effect is more than its result.
+    /// memoised: its effect is more than its result. `changingParameters` are those whose
+    /// argument read changing state (``Frame/changingLocals``).
     func invokeWithValues(_ function: SourceIndex.FunctionInfo, ofType type: String?, values: [Value], frame: inout Frame, selfValue: Value?,
-                          site: SourceLocation?, inOutParameters: Set<String>, finalValues: inout [String: Value]) -> Value {
+                          site: SourceLocation?, inOutParameters: Set<String>, changingParameters: Set<String>,
+                          finalValues: inout [String: Value]) -> Value {
         guard let body = function.body else { return .unknown(function.name) }
         if mode == .menu, function.name == "buildMenu", let type, let caller = frame.selfType, type != caller,
            !index.inherits(caller, from: type) {
@@ -964,6 +980,7 @@ extension Evaluator {
         default: break
         }
         for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }
+        inner.changingLocals = changingParameters
         // A closure the caller writes in the call (`hotkeys.each { letter in self.list += … }`)
         // runs, when the callee calls it, in the caller's context: what it does to the caller's
         // `self` and locals stays done. With another `self`, that context is kept aside while
@@ -978,7 +995,8 @@ extension Evaluator {
         let result: Value
         if inOutParameters.isEmpty && captured.isEmpty {
             let memoKey = memoKey(body, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values + [selfValue ?? .null],
-                                  sharedFields: inner.selfFields, conditions: inner.conditions, site: inner.creationSite)
+                                  changing: changingParameters, sharedFields: inner.selfFields, conditions: inner.conditions,
+                                  site: inner.creationSite)
             result = memoised(memoKey, running: body, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
         } else {
             // Not memoised: the effect is more than the result.

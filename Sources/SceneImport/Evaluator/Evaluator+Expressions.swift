@@ -294,7 +294,10 @@ extension Evaluator {
     // MARK: - Names
 
     func evaluateName(_ name: String, frame: inout Frame, hint: String?) -> Value {
-        if let local = frame.locals[name] { return local }
+        if let local = frame.locals[name] {
+            if frame.changingLocals.contains(name) { mutableReads += 1 }
+            return local
+        }
         if name == "Self", let type = frame.selfType { return .typeReference(type) }
         if name == "self" {
             if let command = frame.selfCommand { return .command(command) }

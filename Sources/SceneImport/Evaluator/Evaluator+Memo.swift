@@ -52,12 +52,13 @@ extension Evaluator {
     static let memoTrialValues = 4 * largestMemoisedContext
 
     /// The key of a run of `declaration` in this context (`selfIsHeldValue` is
-    /// ``Frame/selfIsHeldValue``); `nil` when the context holds more
+    /// ``Frame/selfIsHeldValue``, `changing` the parameters and locals it reads that hold changing
+    /// state, ``Frame/changingLocals``); `nil` when the context holds more
     /// than ``largestMemoisedContext`` values (the run is then not memoised). `returnHint` is the
     /// type the caller expects a closure to return (a closure's `return .init(…)` builds it); a
     /// function's or property's comes from its own declaration.
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, selfIsHeldValue: Bool = false, values: [Value],
-                 sharedFields: [String: Value]?, locals: [String: Value]? = nil, conditions: [String],
+                 changing: Set<String> = [], sharedFields: [String: Value]?, locals: [String: Value]? = nil, conditions: [String],
                  site: SourceLocation? = nil, returnHint: String? = nil) -> MemoKey? {
         let onTrial = !replayedDeclarations.contains(declaration.id)
         if onTrial {
@@ -82,6 +83,7 @@ extension Evaluator {
         hasher.combine(returnHint)
         hasher.combine(values.count)
         for value in values { value.fingerprint(into: &hasher) }
+        hasher.combine(changing)
         hasher.combine(conditions)
         if let sharedFields { Value.fingerprint(sharedFields, into: &hasher) } else { hasher.combine(-1) }
         if let locals { Value.fingerprint(locals, into: &hasher) } else { hasher.combine(-2) }

@@ -120,9 +120,9 @@ final class Evaluator {
     var readingValuesSetFromOutside = 0
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
-    /// How many runs of each declaration were stored in ``memo`` (``memoKey(_:selfType:selfIsHeldValue:values:sharedFields:locals:conditions:site:returnHint:)``).
+    /// How many runs of each declaration were stored in ``memo`` (``memoKey(_:selfType:selfIsHeldValue:values:changing:sharedFields:locals:conditions:site:returnHint:)``).
     var memoStores: [SyntaxIdentifier: Int] = [:]
-    /// How many context values ``memoKey(_:selfType:selfIsHeldValue:values:sharedFields:locals:conditions:site:returnHint:)``
+    /// How many context values ``memoKey(_:selfType:selfIsHeldValue:values:changing:sharedFields:locals:conditions:site:returnHint:)``
     /// has walked and hashed for each declaration while none of its runs was replayed
     /// (``memoTrialValues``).
     var memoHashedValues: [SyntaxIdentifier: Int] = [:]
@@ -181,6 +181,11 @@ final class Evaluator {
         /// its holder holds, and reading them is not reading state that changes at run time
         /// (reading the holder, when it is such state, already counted).
         var selfIsHeldValue = false
+        /// Locals whose value was computed from state that changes at run time (a stored `var`
+        /// read into `let on = enabled`, or passed as an argument): reading one counts in
+        /// ``Evaluator/mutableReads`` as reading that state does, so a condition on it is not
+        /// decided from the `var`'s initial value.
+        var changingLocals: Set<String> = []
 
         /// A copy of this frame for code that runs in its context (a closure, a transform) and
         /// takes `self`'s fields over while it runs: this frame gives them up until the caller
@@ -363,8 +368,10 @@ final class Evaluator {
                     bind(binding.pattern, to: .unknown(binding.pattern.sourceText), frame: &frame)
                     continue
                 }
+                let readsBefore = mutableReads
                 let value = binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null
                 bind(binding.pattern, to: value, frame: &frame)
+                markChanging(binding.pattern, mutableReads != readsBefore, frame: &frame)
             }
         } else if let block = decl.as(IfConfigDeclSyntax.self) {
             if let clause = index.conditions.activeClause(of: block), case .statements(let items)? = clause.elements {
@@ -372,6 +379,15 @@ final class Evaluator {
             }
         } else if let function = decl.as(FunctionDeclSyntax.self), function.body != nil {
             frame.localFunctions[function.name.text] = function
+        }
+    }
+
+    /// Records whether the names `pattern` binds hold values computed from changing state
+    /// (``Frame/changingLocals``).
+    func markChanging(_ pattern: PatternSyntax, _ changing: Bool, frame: inout Frame) {
+        guard changing || !frame.changingLocals.isEmpty else { return }
+        for name in Self.names(in: pattern) {
+            if changing { frame.changingLocals.insert(name) } else { frame.changingLocals.remove(name) }
         }
     }
 
@@ -444,8 +460,7 @@ final class Evaluator {
             value = evaluate(initializer.value, frame: &frame)
         } else {
             // `if let key` unwraps the local or field of that name.
-            let name = binding.pattern.sourceText
-            value = frame.locals[name] ?? evaluateName(name, frame: &frame, hint: nil)
+            value = evaluateName(binding.pattern.sourceText, frame: &frame, hint: nil)
         }
         guard case .null = value else { return value }
         if mutableReads == readsBefore { return nil }
@@ -471,8 +486,10 @@ final class Evaluator {
         for element in conditions {
             switch element.condition {
             case .optionalBinding(let binding):
+                let readsBefore = mutableReads
                 guard let value = unwrappedValue(of: binding, frame: &frame) else { return .skip }
                 bind(binding.pattern, to: value, frame: &frame)
+                markChanging(binding.pattern, mutableReads != readsBefore, frame: &frame)
                 if !value.isStaticData { kept.append(element.condition.sourceText) }
             case .availability(let availability):
                 switch index.conditions.holds(availability) {

@@ -292,17 +292,18 @@ struct CommandExtractor {
             for call in finder.calls where !index.conditions.excludes(call, within: root) && !isInBranchThatNeverRuns(call, within: root) {
                 evaluator.reset()
                 evaluator.beginProvider("\(info.name) .keyboardShortcut")
-                let conditions = enclosingConditions(of: call, within: root)
                 let site = evaluator.location((call.calledExpression.as(MemberAccessExprSyntax.self)?.declName).map(Syntax.init) ?? Syntax(call))
                 let args = evaluator.arguments(of: call)
-                var shortcuts: [Evaluator.LoggedShortcut] = []
+                var shortcuts: [(shortcut: Evaluator.LoggedShortcut, title: String?)] = []
                 // The view whose body holds the `.keyboardShortcut`: a constructed view's own.
                 var declaringType = info.name
                 let frames = forEachFrames(around: call, within: root, selfType: info.name).compactMap { frame in
                     var frame = frame
-                    return bindOptionals(around: call, within: root, frame: &frame) ? frame : nil
+                    return bindOptionals(around: call, within: root, frame: &frame).map { (frame, $0) }
                 }
-                for var frame in frames {
+                for (var frame, decided) in frames {
+                    let conditions = enclosingConditions(of: call, within: root, leavingOut: decided)
+                    let title = buttonTitle(of: call, frame: &frame)
                     let found: [Evaluator.LoggedShortcut]
                     let helpers = shortcutHelpers.helper(calledBy: call, args: args, in: info.name, evaluator: evaluator)
                     if !helpers.isEmpty {
@@ -320,15 +321,17 @@ struct CommandExtractor {
                     } else {
                         found = []
                     }
-                    for shortcut in found where !shortcuts.contains(where: {
-                        $0.input == shortcut.input && $0.modifiers == shortcut.modifiers && $0.conditions == shortcut.conditions
-                    }) {
-                        shortcuts.append(shortcut)
+                    for var shortcut in found {
+                        shortcut.conditions = Self.unique(conditions + shortcut.conditions)
+                        guard !shortcuts.contains(where: {
+                            $0.shortcut.input == shortcut.input && $0.shortcut.modifiers == shortcut.modifiers
+                                && $0.shortcut.conditions == shortcut.conditions && $0.title == title
+                        }) else { continue }
+                        shortcuts.append((shortcut, title))
                     }
                 }
-                let title = buttonTitle(of: call)
-                for shortcut in shortcuts {
-                    let all = Self.unique(conditions + shortcut.conditions)
+                for (shortcut, title) in shortcuts {
+                    let all = shortcut.conditions
                     result.append(ImportedCommand(
                         declaredIn: declaringType, mechanism: .swiftui, input: shortcut.input,
                         modifiers: shortcut.modifiers.map { $0.sorted() }, action: nil,
@@ -578,14 +581,18 @@ struct CommandExtractor {
     /// Binds the names the `if let` statements around a shortcut unwrap (`if let shortcut =
     /// action.keyboardShortcut { … .keyboardShortcut(shortcut) }`), outermost first, in the
     /// frame the shortcut is read in; their conditions are the row's as the source text gives
-    /// them (``enclosingConditions(of:within:)``). `false` when one unwraps `nil`: the shortcut
-    /// is never attached in this frame.
-    private func bindOptionals(around call: FunctionCallExprSyntax, within root: Syntax, frame: inout Evaluator.Frame) -> Bool {
-        var bindings: [OptionalBindingConditionSyntax] = []
+    /// them (``enclosingConditions(of:within:leavingOut:)``), except for an `if` all of whose
+    /// conditions unwrap data the source fixes (a catalog entry's computed `keyEquivalent`, read
+    /// with no mutable field): the answer holds the ids of those `if`s, which are no run-time
+    /// condition. `nil` when one unwraps `nil`: the shortcut is never attached in this frame.
+    private func bindOptionals(around call: FunctionCallExprSyntax, within root: Syntax, frame: inout Evaluator.Frame) -> Set<SyntaxIdentifier>? {
+        var bindings: [(binding: OptionalBindingConditionSyntax, statement: IfExprSyntax)] = []
         var current = Syntax(call)
         while let parent = current.parent, current.id != root.id {
             if let ifExpression = parent.as(IfExprSyntax.self), current.id == ifExpression.body.id {
-                bindings += ifExpression.conditions.reversed().compactMap { $0.condition.as(OptionalBindingConditionSyntax.self) }
+                bindings += ifExpression.conditions.reversed().compactMap { element in
+                    element.condition.as(OptionalBindingConditionSyntax.self).map { ($0, ifExpression) }
+                }
             }
             current = parent
         }
@@ -603,7 +610,7 @@ struct CommandExtractor {
         }
         let control = Evaluator.names(in: call)
         var reads: [BindingRead] = []
-        for binding in bindings {
+        for (binding, _) in bindings {
             let bound = Evaluator.names(in: binding.pattern)
             if !bound.isDisjoint(with: needed) {
                 if let initializer = binding.initializer { needed.formUnion(Evaluator.names(in: initializer.value)) }
@@ -614,8 +621,10 @@ struct CommandExtractor {
                 reads.append(.skipped)
             }
         }
-        for (binding, read) in zip(bindings, reads).reversed() {
+        var fixed: [SyntaxIdentifier: Bool] = [:]
+        for ((binding, statement), read) in zip(bindings, reads).reversed() {
             let value: Value?
+            let readsBefore = evaluator.mutableReads
             switch read {
             case .skipped:
                 value = .unknown(binding.pattern.trimmedDescription)
@@ -624,10 +633,15 @@ struct CommandExtractor {
             case .constantsOnly:
                 value = evaluator.readingConstants { evaluator.unwrappedValue(of: binding, frame: &frame) }
             }
-            guard let value else { return false }
+            guard let value else { return nil }
             evaluator.bind(binding.pattern, to: value, frame: &frame)
+            let isFixed = read != .skipped && value.isStaticData && evaluator.mutableReads == readsBefore
+            fixed[statement.id, default: true] = fixed[statement.id, default: true] && isFixed
         }
-        return true
+        return Set(bindings.compactMap { binding, statement in
+            let allBindings = statement.conditions.allSatisfy { $0.condition.is(OptionalBindingConditionSyntax.self) }
+            return allBindings && fixed[statement.id] == true ? statement.id : nil
+        })
     }
 
     /// How ``bindOptionals(around:within:frame:)`` reads one `if let` around a shortcut.
@@ -676,12 +690,14 @@ struct CommandExtractor {
         return false
     }
 
-    /// The run-time `if` conditions around a node inside a view body.
-    private func enclosingConditions(of node: some SyntaxProtocol, within root: Syntax) -> [String] {
+    /// The run-time `if` conditions around a node inside a view body, but for the `if`s in
+    /// `decided` (optional bindings of data the source fixes).
+    private func enclosingConditions(of node: some SyntaxProtocol, within root: Syntax,
+                                     leavingOut decided: Set<SyntaxIdentifier>) -> [String] {
         var conditions: [String] = []
         var current = Syntax(node)
         while let parent = current.parent, current.id != root.id {
-            if let ifExpression = parent.as(IfExprSyntax.self) {
+            if let ifExpression = parent.as(IfExprSyntax.self), !decided.contains(ifExpression.id) {
                 let text = ifExpression.conditions.sourceText
                 if current.id == ifExpression.body.id {
                     if !text.hasPrefix("#available") { conditions.append(text) }
@@ -694,8 +710,10 @@ struct CommandExtractor {
         return conditions.reversed()
     }
 
-    /// The text label of the button a shortcut is attached to: `Button("Save") { … }`.
-    private func buttonTitle(of call: FunctionCallExprSyntax) -> String? {
+    /// The text label of the button a shortcut is attached to: `Button("Save") { … }`, or a
+    /// string the frame fixes (`Button(spec.title)` over a catalog entry, read in constants-only
+    /// mode).
+    private func buttonTitle(of call: FunctionCallExprSyntax, frame: inout Evaluator.Frame) -> String? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         var base = member.base
         while let current = base {
@@ -706,6 +724,13 @@ struct CommandExtractor {
                        let literal = first.expression.as(StringLiteralExprSyntax.self) {
                         var frame = Evaluator.Frame()
                         return evaluator.evaluateString(literal, frame: &frame).stringValue
+                    }
+                    if let first = inner.arguments.first, first.label == nil {
+                        let readsBefore = evaluator.mutableReads
+                        if case .string(let text) = evaluator.readingConstants({ evaluator.evaluate(first.expression, frame: &frame) }),
+                           evaluator.mutableReads == readsBefore {
+                            return text
+                        }
                     }
                     let finder = TextFinder(viewMode: .sourceAccurate)
                     finder.walk(inner)

@@ -112,7 +112,7 @@ struct ShortcutHelpers {
         for info in index.types.values where info.kind == .struct && info.inherited.contains("View") {
             guard let body = info.properties["body"], let getter = body.getter else { continue }
             let settable = Set(info.storedOrder.filter { name in
-                guard let property = info.properties[name] else { return false }
+                guard let property = info.properties[name], !property.isViewOwned else { return false }
                 return property.isVariable || property.initializer == nil
             })
             guard !settable.isEmpty, index.type(info, mentions: "keyboardShortcut") else { continue }

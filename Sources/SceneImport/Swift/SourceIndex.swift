@@ -94,6 +94,14 @@ struct SourceIndex {
         /// Backed by the user's settings (`@AppStorage`, `@SceneStorage`): its initial value is
         /// only the default, and the running app holds whatever the user chose.
         var isUserSetting = false
+        /// Storage SwiftUI keeps for the view (`@State`, `@StateObject`, `@FocusState`,
+        /// `@GestureState`, `@Namespace`, `@Environment`, `@EnvironmentObject`, and the user
+        /// settings): the view's own, never given by a construction.
+        var isViewOwned = false
+
+        /// The property wrappers whose storage SwiftUI keeps for the view (``isViewOwned``).
+        static let viewOwnedStorage: Set<String> = ["State", "StateObject", "FocusState", "GestureState", "Namespace",
+                                                    "Environment", "EnvironmentObject", "AppStorage", "SceneStorage"]
 
         /// A stored `let` of each instance: set once, when the instance is built, never after.
         var isInstanceConstant: Bool { !isVariable && !isStatic && getter == nil }
@@ -707,11 +715,9 @@ private struct DeclarationCollector {
         let isStatic = hasModifier(variable.modifiers, ["static", "class"])
         let isOverride = hasModifier(variable.modifiers, ["override"])
         let isVariable = variable.bindingSpecifier.text == "var"
-        let isUserSetting = variable.attributes.contains { element in
-            guard let attribute = element.as(AttributeSyntax.self) else { return false }
-            let name = attribute.attributeName.trimmedDescription
-            return name == "AppStorage" || name == "SceneStorage"
-        }
+        let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription })
+        let isUserSetting = attributes.contains("AppStorage") || attributes.contains("SceneStorage")
+        let isViewOwned = !attributes.isDisjoint(with: SourceIndex.PropertyInfo.viewOwnedStorage)
         return variable.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
             var getter: CodeBlockItemListSyntax?
@@ -726,7 +732,8 @@ private struct DeclarationCollector {
             return .init(name: name, isStatic: isStatic, isOverride: isOverride,
                          type: binding.typeAnnotation?.type.sourceText,
                          initializer: binding.initializer?.value, getter: getter,
-                         location: location(binding), isVariable: isVariable, isUserSetting: isUserSetting)
+                         location: location(binding), isVariable: isVariable, isUserSetting: isUserSetting,
+                         isViewOwned: isViewOwned)
         }
     }
 }
