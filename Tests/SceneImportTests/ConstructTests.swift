@@ -1830,7 +1830,8 @@ import Scenes
 
     /// A value read from a stored `var` stays run-time state when it is held in a local or
     /// passed as an argument: a condition on it is not decided from the `var`'s initial value
-    /// (`false` would otherwise drop every command). The same code fed a constant is decided.
+    /// (`false` would otherwise drop every command). The same code fed a constant is decided,
+    /// and so is an `||` one of whose operands the source fixes as `true`.
     @Test func stateReadIntoALocalOrAnArgumentStaysARunTimeCondition() throws {
         let result = try importing(["Terminal.swift": """
             import UIKit
@@ -1866,6 +1867,9 @@ import Scenes
         let terminal = result.inventory.filter { $0.declaredIn == "TerminalView" }
         #expect(terminal.compactMap(\.input).sorted() == ["/", "1", "2", "t"])
         #expect(terminal.filter { $0.input != "t" }.allSatisfy { $0.conditional })
+        // `showsAll || !definition.needsAll` holds for a definition that needs nothing more,
+        // whatever `showsAll` holds.
+        #expect(terminal.first { $0.input == "t" }?.conditional == false)
         // A constant `false` admits only what needs no more.
         let fixed = result.inventory.filter { $0.declaredIn == "FixedView" }
         #expect(fixed.compactMap(\.input) == ["t"])

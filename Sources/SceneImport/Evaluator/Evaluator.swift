@@ -521,13 +521,32 @@ final class Evaluator {
     /// parameters, a bundled file's entries; no mutable field): read in constants-only mode, it
     /// runs none of the app's code. `nil` for a run-time test.
     func constantTruth(of expression: ExprSyntax, frame: inout Frame) -> Bool? {
-        constantTruth(frame: &frame) { evaluate(expression, frame: &$0) }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return constantTruth(ofSequence: Array(sequence.elements), frame: &frame)
+        }
+        return constantTruth(frame: &frame) { evaluate(expression, frame: &$0) }
     }
 
     /// ``constantTruth(of:frame:)`` for the operands of an unfolded sequence (`isAlt` in `isAlt
-    /// ? a : b`).
+    /// ? a : b`). Each operand of `||` and `&&` is decided on its own: one the source fixes as
+    /// `true` decides `a || b`, and one it fixes as `false` decides `a && b`, whatever state the
+    /// other reads (`showsAll || !definition.needsAll` on a definition that needs nothing more).
     func constantTruth(ofSequence elements: [ExprSyntax], frame: inout Frame) -> Bool? {
-        constantTruth(frame: &frame) { evaluateSequence(elements, frame: &$0, hint: nil) }
+        let isLogic = !elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) || $0.is(AssignmentExprSyntax.self) }
+        for (logicOperator, deciding) in [("||", true), ("&&", false)] where isLogic {
+            let operands = elements.split { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == logicOperator }
+            guard operands.count > 1, operands.allSatisfy({ !$0.isEmpty }) else { continue }
+            var allDecided = true
+            for operand in operands {
+                switch constantTruth(ofSequence: Array(operand), frame: &frame) {
+                case deciding?: return deciding
+                case nil: allDecided = false
+                default: continue
+                }
+            }
+            return allDecided ? !deciding : nil
+        }
+        return constantTruth(frame: &frame) { evaluateSequence(elements, frame: &$0, hint: nil) }
     }
 
     private func constantTruth(frame: inout Frame, _ read: (inout Frame) -> Value) -> Bool? {
