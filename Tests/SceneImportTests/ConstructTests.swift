@@ -1828,6 +1828,32 @@ import Scenes
         #expect(rows.first { $0.input == "p" }?.conditional == true)
     }
 
+    /// `keys[0].title = "Play/Pause"` in the getter sets the title of the command the stored
+    /// array holds at that position; a position past the end changes nothing.
+    @Test func aTitleSetOnAnArrayElementReachesThatCommand() throws {
+        let result = try importing(["Host.swift": """
+            import UIKit
+            final class HostController: UIViewController {
+                private let keys = [
+                    UIKeyCommand(input: " ", modifierFlags: [], action: #selector(play)),
+                    UIKeyCommand(input: "+", modifierFlags: .command, action: #selector(faster)),
+                ]
+                override var keyCommands: [UIKeyCommand]? {
+                    keys[0].title = "Play/Pause"
+                    keys[1].discoverabilityTitle = "Faster"
+                    keys[5].title = "Nothing"
+                    return keys
+                }
+                @objc func play() {}
+                @objc func faster() {}
+            }
+            """])
+        let rows = result.inventory.filter { $0.declaredIn == "HostController" }
+        #expect(rows.count == 2)
+        #expect(rows.first { $0.input == " " }?.title == "Play/Pause")
+        #expect(rows.first { $0.input == "+" }?.discoverabilityTitle == "Faster")
+    }
+
     /// A value read from a stored `var` stays run-time state when it is held in a local or
     /// passed as an argument: a condition on it is not decided from the `var`'s initial value
     /// (`false` would otherwise drop every command). The same code fed a constant is decided,

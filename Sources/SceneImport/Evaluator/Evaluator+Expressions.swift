@@ -917,6 +917,11 @@ extension Evaluator {
             assignEntry(entry, valueElements: valueElements, frame: &frame)
             return
         }
+        if op == "=", target.count == 1, let member = target[0].as(MemberAccessExprSyntax.self),
+           let element = member.base?.as(SubscriptCallExprSyntax.self) {
+            assignProperty(member.declName.baseName.text, ofElement: element, valueElements: valueElements, frame: &frame)
+            return
+        }
         // `self.list! += …` and `self.list?.x = …` assign through the optional.
         let targetText = target.map(\.sourceText).joined(separator: " ").withoutOptionality
         // A stored property's declared type says what `.key(…)` or `.none` is.
@@ -963,6 +968,25 @@ extension Evaluator {
         }
         entries[key] = value
         writeTarget(base, value: .table(entries), frame: &frame)
+    }
+
+    /// `keys[0].title = "Play/Pause"` on an array of commands a local or stored property holds:
+    /// the command at a position the source fixes gets the property (a `UIKeyCommand` is a
+    /// class, so the array holds the command that changed).
+    private func assignProperty(_ property: String, ofElement element: SubscriptCallExprSyntax,
+                                valueElements: [ExprSyntax], frame: inout Frame) {
+        let value = evaluateSequence(valueElements, frame: &frame, hint: nil)
+        let base = element.calledExpression.sourceText
+        guard element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil,
+              case .int(let position) = evaluate(argument.expression, frame: &frame) else { return }
+        let isSelf = base.hasPrefix("self.")
+        let name = isSelf ? String(base.dropFirst(5)) : base
+        if !name.containsBytes(of: ".") { seedStoredField(name, isSelf: isSelf, frame: &frame) }
+        guard case .array(var items)? = readTarget(base, frame: frame), items.indices.contains(position),
+              case .command(var command) = items[position].value else { return }
+        apply(property: property, value: value, to: &command)
+        items[position].value = .command(command)
+        writeTarget(base, value: .array(items), frame: &frame)
     }
 
     /// Appends to the array a local or stored property holds (`commands.append(…)`). A plain
