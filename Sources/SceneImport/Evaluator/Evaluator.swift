@@ -535,7 +535,7 @@ final class Evaluator {
         let isLogic = !elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) || $0.is(AssignmentExprSyntax.self) }
         for (logicOperator, deciding) in [("||", true), ("&&", false)] where isLogic {
             let operands = elements.split { $0.as(BinaryOperatorExprSyntax.self)?.operator.text == logicOperator }
-            guard operands.count > 1, operands.allSatisfy({ !$0.isEmpty }) else { continue }
+            guard operands.count > 1 else { continue }
             var allDecided = true
             for operand in operands {
                 switch constantTruth(ofSequence: Array(operand), frame: &frame) {
