@@ -567,12 +567,11 @@ extension Evaluator {
                 var inner = frame.lendingFields()
                 inner.conditions += element.conditions
                 inner.returnHint = Self.transformResultType(name, of: hint)
-                let readsBefore = mutableReads
-                let value: Value
-                if let closure = transform.as(ClosureExprSyntax.self) {
-                    value = callClosure(closure, with: [element.value], frame: &inner)
-                } else {
-                    value = applyFunctionReference(transform, to: element.value, frame: &inner)
+                let (value, readsState) = readingState {
+                    if let closure = transform.as(ClosureExprSyntax.self) {
+                        return callClosure(closure, with: [element.value], frame: &inner)
+                    }
+                    return applyFunctionReference(transform, to: element.value, frame: &inner)
                 }
                 frame.selfFields = inner.selfFields
                 switch name {
@@ -580,7 +579,7 @@ extension Evaluator {
                     // The test decided for this element (`allCases.filter { !$0.isGlobal }`)
                     // keeps or drops it; otherwise it is kept under the run-time test.
                     // A test that read a stored `var` is the run time's, whatever its value here.
-                    switch mutableReads == readsBefore ? value : .unknown("filter") {
+                    switch readsState ? .unknown("filter") : value {
                     case .bool(false): break
                     case .bool(true): result.append(element)
                     default: result.append(.init(value: element.value, conditions: element.conditions + ["filter"]))
@@ -718,7 +717,7 @@ extension Evaluator {
         let named = namesMentioned(in: closure)
         let locals = inner.locals.filter { named.contains($0.key) }
         let memoKey = memoKey(closure, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values,
-                              changing: inner.changingLocals.intersection(named), sharedFields: inner.selfFields, locals: locals,
+                              changing: inner.changingLocals.isEmpty ? [] : inner.changingLocals.intersection(named), sharedFields: inner.selfFields, locals: locals,
                               conditions: inner.conditions, returnHint: inner.returnHint)
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
@@ -757,18 +756,18 @@ extension Evaluator {
     }
 
     func bindClosureParameters(_ closure: ClosureExprSyntax, to values: [Value], frame: inout Frame) {
-        for (offset, value) in values.enumerated() {
-            frame.locals["$\(offset)"] = value
-            frame.changingLocals.remove("$\(offset)")
-        }
-        guard let parameters = closure.signature?.parameterClause else { return }
+        for (offset, value) in values.enumerated() { frame.locals["$\(offset)"] = value }
         var names: [String] = []
-        switch parameters {
-        case .simpleInput(let list): names = list.map(\.name.text)
-        case .parameterClause(let clause): names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: names = list.map(\.name.text)
+        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: break
         }
         // A parameter shadows a local of its name, changing state or not.
-        if !frame.changingLocals.isEmpty { frame.changingLocals.subtract(names) }
+        if !frame.changingLocals.isEmpty {
+            frame.changingLocals.subtract(names)
+            frame.changingLocals.subtract(values.indices.map { "$\($0)" })
+        }
         if names.count > 1, values.count == 1, case .tuple(let members) = values[0] {
             for (name, member) in zip(names, members) { frame.locals[name] = member.value }
             return
@@ -916,9 +915,9 @@ extension Evaluator {
         for parameter in function.parameters {
             if let next = remaining.first, next.label == parameter.label
                 || (next.label == nil && next.expression.is(ClosureExprSyntax.self) && parameter.defaultValue == nil) {
-                let readsBefore = mutableReads
-                values.append(evaluate(next.expression, frame: &frame, hint: parameter.type))
-                if mutableReads != readsBefore { changing.insert(parameter.name) }
+                let (value, readsState) = readingState { evaluate(next.expression, frame: &frame, hint: parameter.type) }
+                values.append(value)
+                if readsState { changing.insert(parameter.name) }
                 remaining = remaining.dropFirst()
             } else if let defaultValue = parameter.defaultValue {
                 var scratch = Frame(selfType: type)

@@ -295,7 +295,8 @@ extension Evaluator {
 
     func evaluateName(_ name: String, frame: inout Frame, hint: String?) -> Value {
         if let local = frame.locals[name] {
-            if frame.changingLocals.contains(name) { mutableReads += 1 }
+            // Most frames hold no such local: the emptiness test spares hashing the name.
+            if !frame.changingLocals.isEmpty, frame.changingLocals.contains(name) { mutableReads += 1 }
             return local
         }
         if name == "Self", let type = frame.selfType { return .typeReference(type) }

@@ -368,10 +368,9 @@ final class Evaluator {
                     bind(binding.pattern, to: .unknown(binding.pattern.sourceText), frame: &frame)
                     continue
                 }
-                let readsBefore = mutableReads
-                let value = binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null
+                let (value, readsState) = readingState { binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null }
                 bind(binding.pattern, to: value, frame: &frame)
-                markChanging(binding.pattern, mutableReads != readsBefore, frame: &frame)
+                markChanging(binding.pattern, readsState, frame: &frame)
             }
         } else if let block = decl.as(IfConfigDeclSyntax.self) {
             if let clause = index.conditions.activeClause(of: block), case .statements(let items)? = clause.elements {
@@ -454,16 +453,12 @@ final class Evaluator {
     /// property built with `nil`, a literal). A `nil` read from a stored `var` may be replaced
     /// at run time, so that binding stays a run-time condition.
     func unwrappedValue(of binding: OptionalBindingConditionSyntax, frame: inout Frame) -> Value? {
-        let readsBefore = mutableReads
-        let value: Value
-        if let initializer = binding.initializer {
-            value = evaluate(initializer.value, frame: &frame)
-        } else {
+        let (value, readsState) = readingState {
             // `if let key` unwraps the local or field of that name.
-            value = evaluateName(binding.pattern.sourceText, frame: &frame, hint: nil)
+            binding.initializer.map { evaluate($0.value, frame: &frame) } ?? evaluateName(binding.pattern.sourceText, frame: &frame, hint: nil)
         }
         guard case .null = value else { return value }
-        if mutableReads == readsBefore { return nil }
+        if !readsState { return nil }
         // Reading a field counts as reading mutable state; a `let` property that holds `nil`
         // (an instance built with `nil`) is fixed all the same.
         if let name = binding.initializer.map({ Self.nameOrSelfMember($0.value) }) ?? binding.pattern.sourceText,
@@ -486,10 +481,10 @@ final class Evaluator {
         for element in conditions {
             switch element.condition {
             case .optionalBinding(let binding):
-                let readsBefore = mutableReads
-                guard let value = unwrappedValue(of: binding, frame: &frame) else { return .skip }
+                let (unwrapped, readsState) = readingState { unwrappedValue(of: binding, frame: &frame) }
+                guard let value = unwrapped else { return .skip }
                 bind(binding.pattern, to: value, frame: &frame)
-                markChanging(binding.pattern, mutableReads != readsBefore, frame: &frame)
+                markChanging(binding.pattern, readsState, frame: &frame)
                 if !value.isStaticData { kept.append(element.condition.sourceText) }
             case .availability(let availability):
                 switch index.conditions.holds(availability) {
@@ -550,10 +545,24 @@ final class Evaluator {
     }
 
     private func constantTruth(frame: inout Frame, _ read: (inout Frame) -> Value) -> Bool? {
-        let readsBefore = mutableReads
-        let value = readingConstants { read(&frame) }
-        guard case .bool(let holds) = value, mutableReads == readsBefore else { return nil }
+        guard case .bool(let holds)? = fixedValue({ read(&frame) }) else { return nil }
         return holds
+    }
+
+    /// What `read` gives when the source fixes it: read in constants-only mode
+    /// (``readingConstants(_:)``) and reading no state that changes at run time
+    /// (``readingState(_:)``); `nil` otherwise.
+    func fixedValue(_ read: () -> Value) -> Value? {
+        let (value, readsState) = readingState { readingConstants(read) }
+        return readsState ? nil : value
+    }
+
+    /// `read`'s result, and whether it read state that changes at run time: a stored `var`, or
+    /// a local or parameter holding what one held (``mutableReads``, ``Frame/changingLocals``).
+    func readingState<Result>(_ read: () -> Result) -> (result: Result, readsState: Bool) {
+        let readsBefore = mutableReads
+        let result = read()
+        return (result, mutableReads != readsBefore)
     }
 
     /// What `read` gives in constants-only mode (``readingConstantsOnly``): values the source

@@ -586,12 +586,18 @@ struct CommandExtractor {
     /// with no mutable field): the answer holds the ids of those `if`s, which are no run-time
     /// condition. `nil` when one unwraps `nil`: the shortcut is never attached in this frame.
     private func bindOptionals(around call: FunctionCallExprSyntax, within root: Syntax, frame: inout Evaluator.Frame) -> Set<SyntaxIdentifier>? {
-        var bindings: [(binding: OptionalBindingConditionSyntax, statement: IfExprSyntax)] = []
+        var bindings: [(binding: OptionalBindingConditionSyntax, statement: SyntaxIdentifier)] = []
+        // The `if`s whose conditions are all bindings, and whether each binding so far unwraps
+        // fixed data.
+        var fixed: [SyntaxIdentifier: Bool] = [:]
         var current = Syntax(call)
         while let parent = current.parent, current.id != root.id {
             if let ifExpression = parent.as(IfExprSyntax.self), current.id == ifExpression.body.id {
                 bindings += ifExpression.conditions.reversed().compactMap { element in
-                    element.condition.as(OptionalBindingConditionSyntax.self).map { ($0, ifExpression) }
+                    element.condition.as(OptionalBindingConditionSyntax.self).map { ($0, ifExpression.id) }
+                }
+                if ifExpression.conditions.allSatisfy({ $0.condition.is(OptionalBindingConditionSyntax.self) }) {
+                    fixed[ifExpression.id] = true
                 }
             }
             current = parent
@@ -621,27 +627,20 @@ struct CommandExtractor {
                 reads.append(.skipped)
             }
         }
-        var fixed: [SyntaxIdentifier: Bool] = [:]
         for ((binding, statement), read) in zip(bindings, reads).reversed() {
-            let value: Value?
-            let readsBefore = evaluator.mutableReads
-            switch read {
-            case .skipped:
-                value = .unknown(binding.pattern.trimmedDescription)
-            case .run:
-                value = evaluator.unwrappedValue(of: binding, frame: &frame)
-            case .constantsOnly:
-                value = evaluator.readingConstants { evaluator.unwrappedValue(of: binding, frame: &frame) }
+            let (unwrapped, readsState) = evaluator.readingState { () -> Value? in
+                switch read {
+                case .skipped: return .unknown(binding.pattern.trimmedDescription)
+                case .run: return evaluator.unwrappedValue(of: binding, frame: &frame)
+                case .constantsOnly: return evaluator.readingConstants { evaluator.unwrappedValue(of: binding, frame: &frame) }
+                }
             }
-            guard let value else { return nil }
+            guard let value = unwrapped else { return nil }
             evaluator.bind(binding.pattern, to: value, frame: &frame)
-            let isFixed = read != .skipped && value.isStaticData && evaluator.mutableReads == readsBefore
-            fixed[statement.id, default: true] = fixed[statement.id, default: true] && isFixed
+            let isFixed = read != .skipped && value.isStaticData && !readsState
+            if let holds = fixed[statement] { fixed[statement] = holds && isFixed }
         }
-        return Set(bindings.compactMap { binding, statement in
-            let allBindings = statement.conditions.allSatisfy { $0.condition.is(OptionalBindingConditionSyntax.self) }
-            return allBindings && fixed[statement.id] == true ? statement.id : nil
-        })
+        return Set(fixed.filter(\.value).keys)
     }
 
     /// How ``bindOptionals(around:within:frame:)`` reads one `if let` around a shortcut.
@@ -725,12 +724,9 @@ struct CommandExtractor {
                         var frame = Evaluator.Frame()
                         return evaluator.evaluateString(literal, frame: &frame).stringValue
                     }
-                    if let first = inner.arguments.first, first.label == nil {
-                        let readsBefore = evaluator.mutableReads
-                        if case .string(let text) = evaluator.readingConstants({ evaluator.evaluate(first.expression, frame: &frame) }),
-                           evaluator.mutableReads == readsBefore {
-                            return text
-                        }
+                    if let first = inner.arguments.first, first.label == nil,
+                       case .string(let text)? = evaluator.fixedValue({ evaluator.evaluate(first.expression, frame: &frame) }) {
+                        return text
                     }
                     let finder = TextFinder(viewMode: .sourceAccurate)
                     finder.walk(inner)
