@@ -93,23 +93,54 @@ public struct ImportedCommand: Hashable, Sendable {
             var line: Int
             var declaredIn: String
             var mechanism: String
-            var identity: String
             var offset: Int
+
+            func sharesSite(with other: Key) -> Bool {
+                file == other.file && line == other.line && declaredIn == other.declaredIn && mechanism == other.mechanism
+            }
 
             func precedes(_ other: Key) -> Bool {
                 if file != other.file { return file < other.file }
                 if line != other.line { return line < other.line }
                 if declaredIn != other.declaredIn { return declaredIn < other.declaredIn }
-                if mechanism != other.mechanism { return mechanism < other.mechanism }
-                return identity < other.identity
+                return mechanism < other.mechanism
             }
         }
-        let keys = commands.indices.map { offset in
+        var order = commands.indices.map { offset in
             let command = commands[offset]
             return Key(file: command.file, line: command.line, declaredIn: command.declaredIn,
-                       mechanism: command.mechanism.rawValue, identity: command.identity, offset: offset)
+                       mechanism: command.mechanism.rawValue, offset: offset)
+        }.sorted { $0.precedes($1) }
+        // Rows of one site (a loop's) are ordered by ``identity``, written once a row and only
+        // for such rows.
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, order[end].sharesSite(with: order[start]) { end += 1 }
+            if end - start > 1 {
+                let run = order[start..<end].map { (key: $0, identity: commands[$0.offset].identity) }
+                order.replaceSubrange(start..<end, with: run.sorted { $0.identity < $1.identity }.map(\.key))
+            }
+            start = end
         }
-        return keys.sorted { $0.precedes($1) }.map { commands[$0.offset] }
+        return order.map { commands[$0.offset] }
+    }
+
+    /// What makes two rows one: the same mechanism at the same creation site with the same
+    /// ``identity`` fields. A command reached along several paths is listed once.
+    struct Site: Hashable {
+        var mechanism: Mechanism
+        var file: String
+        var line: Int
+        var declaredIn: String
+        var input: String?
+        var modifiers: [String]?
+        var action: String?
+    }
+
+    /// This row's ``Site``.
+    var site: Site {
+        Site(mechanism: mechanism, file: file, line: line, declaredIn: declaredIn, input: input, modifiers: modifiers, action: action)
     }
 
     /// The four fields the import score compares.
@@ -138,6 +169,7 @@ public struct ImportedCommand: Hashable, Sendable {
         }
         let text = KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: modifierFlags).textNotation
         // Control characters the notation has no word for (`"\u{8}"`, `"\u{1b}"`) are shown escaped.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
         return text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
     }
 }

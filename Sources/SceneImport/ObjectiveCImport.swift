@@ -77,8 +77,8 @@ struct ObjectiveCImport {
         }
         // A command reached along several return paths (a cache check and the path that fills
         // the cache, say) is one row.
-        var seen: Set<String> = []
-        result = result.filter { seen.insert("\($0.mechanism.rawValue) \($0.file):\($0.line) \($0.identity)").inserted }
+        var seen: Set<ImportedCommand.Site> = []
+        result = result.filter { seen.insert($0.site).inserted }
         // Commands created where no provider reaches them.
         var functionsRun: [String: Set<String>] = [:]
         for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {

@@ -162,11 +162,12 @@ public struct SceneImporter: Sendable {
         extractor.evaluator.budget = options.budget
         extractor.evaluator.storyboardTabBars = interface.storyboards.flatMap(\.tabBarControllers)
         var inventory = extractor.commands()
-        inventory += ObjectiveCImport(files: objectiveC, strings: strings).commands()
+        var more = ObjectiveCImport(files: objectiveC, strings: strings).commands()
         let sweep = CreationSiteSweep(index: index, evaluator: extractor.evaluator)
         let sites = sweep.sites()
-        inventory += sweep.unfollowedRows(covering: inventory, sites: sites)
-        inventory = ImportedCommand.sortedInInventoryOrder(inventory)
+        more += sweep.unfollowedRows(covering: inventory + more, sites: sites)
+        // The extractor's rows come sorted: only rows from elsewhere call for another sort.
+        if !more.isEmpty { inventory = ImportedCommand.sortedInInventoryOrder(inventory + more) }
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
         model.addContainment(from: interface)
         model.add(objectiveC: objectiveC)

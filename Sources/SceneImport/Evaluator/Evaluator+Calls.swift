@@ -1277,7 +1277,7 @@ extension Evaluator {
     /// when the reference leaves them out. A reference in `file` does not see the `private`
     /// methods of other files.
     func selectorName(_ reference: String, frame: Frame, in file: String? = nil) -> String {
-        let cacheKey = (frame.selfType ?? "") + "\u{0}" + reference + "\u{0}" + (file ?? "")
+        let cacheKey = SelectorReference(selfType: frame.selfType, reference: reference, file: file)
         if let known = selectorNames[cacheKey] { return known }
         let name = lookUpSelectorName(reference, frame: frame, file: file)
         selectorNames[cacheKey] = name

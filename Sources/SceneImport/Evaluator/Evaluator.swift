@@ -52,8 +52,16 @@ final class Evaluator {
     /// target rules out, a main menu's `.context` branch, a branch after one that always runs):
     /// the creation-site sweep does not report what they create.
     var skippedRegions: Set<SyntaxIdentifier> = []
-    /// `#selector(…)` names already looked up, by `self`'s type and the reference's text.
-    var selectorNames: [String: String] = [:]
+    /// `#selector(…)` names already looked up, by `self`'s type, the reference's text and the
+    /// file it is written in.
+    var selectorNames: [SelectorReference: String] = [:]
+
+    /// What a `#selector(…)` name depends on: ``selectorNames``' key.
+    struct SelectorReference: Hashable {
+        var selfType: String?
+        var reference: String
+        var file: String?
+    }
     /// The app's own initialisers a `UIKeyCommand` creation of each type may call: the type's,
     /// its superclasses' and `extension UIKeyCommand`'s (``makeCommand(type:args:call:frame:)``).
     var commandInitializers: [String: [SourceIndex.FunctionInfo]] = [:]

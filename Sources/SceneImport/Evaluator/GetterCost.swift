@@ -26,12 +26,21 @@ struct GetterCost: Sendable, Hashable {
     static func read(index: SourceIndex, inventory: [ImportedCommand], sites: [SourceLocation: FunctionCallExprSyntax]) -> [GetterCost] {
         var result: [GetterCost] = []
         let rows = Dictionary(grouping: inventory.filter { $0.mechanism == .keyCommands && $0.notFollowed == nil }, by: \.declaredIn)
+        // A loop's site gives many rows: each site's answer is read once.
+        var storedSites: [SourceLocation: Bool] = [:]
         for (type, commands) in rows.sorted(by: { $0.key < $1.key }) {
             var built = 0
             var stored = 0
             for command in commands {
                 let location = SourceLocation(file: command.file, line: command.line)
-                if let call = sites[location], isStored(call) { stored += 1 } else { built += 1 }
+                let isStoredSite: Bool
+                if let known = storedSites[location] {
+                    isStoredSite = known
+                } else {
+                    isStoredSite = sites[location].map { isStored($0) } ?? false
+                    storedSites[location] = isStoredSite
+                }
+                if isStoredSite { stored += 1 } else { built += 1 }
             }
             var getterText = ""
             for candidate in [type] + index.ancestors(of: type).map(\.name) {

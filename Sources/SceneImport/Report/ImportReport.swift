@@ -103,10 +103,11 @@ public struct ImportReport: Sendable {
             findings.append(Finding(kind: .notFollowed, message: "\(command.declaredIn): \(command.displayShortcut) → \(command.action ?? "?"): \(command.notFollowed ?? "")",
                                     file: command.file, line: command.line))
         }
-        findings += Self.duplicates(in: inventory)
-        findings += Self.perCommand(inventory, model: model)
+        let shortcuts = inventory.map(\.displayShortcut)
+        findings += Self.duplicates(in: inventory, shortcuts: shortcuts)
+        findings += Self.perCommand(inventory, shortcuts: shortcuts, model: model)
         do {
-            let definition = try SceneDefinition(value: scene.definition, file: "imported scene")
+            let definition = try SceneDefinition(checking: scene.definition, file: "imported scene")
             let runtime = try SceneRuntime(definition: definition, file: "imported scene")
             let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
             for shadowed in dispatcher.shadowedCommands() {
@@ -129,10 +130,13 @@ public struct ImportReport: Sendable {
         ImportedCommand.Mechanism.allCases.map { mechanism in (mechanism, commands.filter { $0.mechanism == mechanism }.count) }
     }
 
-    private static func duplicates(in inventory: [ImportedCommand]) -> [Finding] {
+    /// Shortcuts a provider declares at more than one site or for more than one action.
+    /// `shortcuts` holds each row's ``ImportedCommand/displayShortcut``.
+    private static func duplicates(in inventory: [ImportedCommand], shortcuts: [String]) -> [Finding] {
         var findings: [Finding] = []
-        let groups = Dictionary(grouping: inventory.filter { $0.input != nil && $0.modifiers != nil && $0.mechanism != .menu }) {
-            "\($0.declaredIn) \($0.displayShortcut)"
+        var groups: [String: [ImportedCommand]] = [:]
+        for (command, shortcut) in zip(inventory, shortcuts) where command.input != nil && command.modifiers != nil && command.mechanism != .menu {
+            groups["\(command.declaredIn) \(shortcut)", default: []].append(command)
         }
         for key in groups.keys.sorted() {
             guard let group = groups[key], group.count > 1 else { continue }
@@ -153,12 +157,11 @@ public struct ImportReport: Sendable {
     /// Shortcuts the system keeps for itself, by text notation (owned by ResponderEngine).
     static var reserved: [String: String] { SystemReservedShortcuts.byNotation }
 
-    private static func perCommand(_ inventory: [ImportedCommand], model: AppModel) -> [Finding] {
+    private static func perCommand(_ inventory: [ImportedCommand], shortcuts: [String], model: AppModel) -> [Finding] {
         var findings: [Finding] = []
         let layout = KeyboardLayout.usANSI
-        for command in inventory {
+        for (command, shortcut) in zip(inventory, shortcuts) {
             guard let input = command.input, command.modifiers != nil else { continue }
-            let shortcut = command.displayShortcut
             if let why = reserved[shortcut] {
                 findings.append(Finding(kind: .reserved, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(why))",
                                         file: command.file, line: command.line))

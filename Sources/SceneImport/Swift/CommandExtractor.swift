@@ -49,10 +49,9 @@ struct CommandExtractor {
     /// The inventory, sorted by file, line, provider and shortcut, each command once.
     func commands() -> [ImportedCommand] {
         var result: [ImportedCommand] = []
-        var seen: Set<String> = []
+        var seen: Set<ImportedCommand.Site> = []
         func add(_ command: ImportedCommand) {
-            let key = "\(command.mechanism.rawValue) \(command.file):\(command.line) \(command.identity)"
-            if seen.insert(key).inserted { result.append(command) }
+            if seen.insert(command.site).inserted { result.append(command) }
         }
         var menus: [(provider: String, function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] = []
         for key in index.types.keys.sorted() {

@@ -59,7 +59,8 @@ extension StringProtocol {
     /// another character's encoding, so the result is valid UTF-8. Text with none of them is
     /// returned whole, without filtering.
     func removingBytes(where isRemoved: (UInt8) -> Bool) -> String {
-        guard utf8.contains(where: isRemoved) else { return String(self) }
+        let hasRemoved = utf8.withContiguousStorageIfAvailable { $0.contains(where: isRemoved) } ?? utf8.contains(where: isRemoved)
+        guard hasRemoved else { return String(self) }
         var kept: [UInt8] = []
         kept.reserveCapacity(utf8.count)
         for byte in utf8 where !isRemoved(byte) { kept.append(byte) }
