@@ -723,6 +723,31 @@ import Scenes
         #expect(keys(result) == ["Routes swiftui cmd+1 nil", "Routes swiftui cmd+2 nil", "Routes swiftui cmd+3 nil"])
     }
 
+    /// `allCases.prefix(9)` and `suffix(n)` take what the standard library takes: ⌘1…⌘3 from
+    /// the first three cases, and the last two of the other list.
+    @Test func swiftUIForEachOverAPrefixOrSuffixTakesThoseElements() throws {
+        let result = try importing([
+            "Tabs.swift": """
+                import SwiftUI
+                enum Tab: String, CaseIterable { case home = "h", search = "s", library = "l", queue = "q", radio = "r" }
+                struct Tabs: View {
+                    @State private var selection: Tab = .home
+                    var body: some View {
+                        ForEach(Array(Tab.allCases.prefix(3).enumerated()), id: \\.offset) { idx, item in
+                            Button("") { selection = item }
+                                .keyboardShortcut(KeyEquivalent(Character("\\(idx + 1)")), modifiers: .command)
+                        }
+                        ForEach(Tab.allCases.suffix(2), id: \\.self) { tab in
+                            Button("") { selection = tab }.keyboardShortcut(KeyEquivalent(Character(tab.rawValue)), modifiers: .control)
+                        }
+                    }
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Tabs swiftui cmd+1 nil", "Tabs swiftui cmd+2 nil", "Tabs swiftui cmd+3 nil",
+                                 "Tabs swiftui ctrl+q nil", "Tabs swiftui ctrl+r nil"])
+    }
+
     /// `isWarning ? nil : .defaultAction` attaches Return only when the condition fails.
     @Test func swiftUIShortcutWithANilBranchIsConditional() throws {
         let result = try importing([

@@ -619,13 +619,20 @@ extension Evaluator {
                 }
             }
             return result
-        case "dropLast" where args.count <= 1, "dropFirst" where args.count <= 1:
+        case "dropLast" where args.count <= 1, "dropFirst" where args.count <= 1,
+             "prefix" where args.count == 1 && args[0].label == nil, "suffix" where args.count == 1 && args[0].label == nil:
+            // `allCases.prefix(9)`: the first nine, as the standard library takes them.
             var count = 1
             if let argument = args.first {
                 guard case .int(let given) = evaluate(argument.expression, frame: &frame), given >= 0 else { return nil }
                 count = given
             }
-            return .array(name == "dropLast" ? Array(elements.dropLast(count)) : Array(elements.dropFirst(count)))
+            switch name {
+            case "dropLast": return .array(Array(elements.dropLast(count)))
+            case "dropFirst": return .array(Array(elements.dropFirst(count)))
+            case "prefix": return .array(Array(elements.prefix(count)))
+            default: return .array(Array(elements.suffix(count)))
+            }
         case "enumerated":
             return .array(elements.enumerated().map { .init(value: .tuple([("offset", .int($0.offset)), ("element", $0.element.value)]), conditions: $0.element.conditions) })
         case "insert", "append":
