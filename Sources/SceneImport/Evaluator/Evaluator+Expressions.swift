@@ -927,8 +927,7 @@ extension Evaluator {
         let targetText = target.map(\.sourceText).joined(separator: " ").withoutOptionality
         // A stored property's declared type says what `.key(…)` or `.none` is.
         var hint: String?
-        let isSelf = targetText.hasPrefix("self.")
-        let field = isSelf ? String(targetText.dropFirst(5)) : targetText
+        let (isSelf, field) = Self.selfPath(of: targetText)
         if !field.containsBytes(of: "."), isSelf || frame.locals[field] == nil, let selfType = frame.selfType {
             hint = findProperty(field, of: selfType, static: nil)?.0.type
         }
@@ -980,8 +979,7 @@ extension Evaluator {
         let base = element.calledExpression.sourceText
         guard element.arguments.count == 1, let argument = element.arguments.first, argument.label == nil,
               case .int(let position) = evaluate(argument.expression, frame: &frame) else { return }
-        let isSelf = base.hasPrefix("self.")
-        let name = isSelf ? String(base.dropFirst(5)) : base
+        let (isSelf, name) = Self.selfPath(of: base)
         if !name.containsBytes(of: ".") { seedStoredField(name, isSelf: isSelf, frame: &frame) }
         guard case .array(var items)? = readTarget(base, frame: frame), items.indices.contains(position),
               case .command(var command) = items[position].value else { return }
@@ -994,8 +992,7 @@ extension Evaluator {
     /// name's array grows in place in its table (``Value/appendItems(_:)``): building an array
     /// of n commands stays linear.
     func append(_ items: [Value.Item], to target: String, frame: inout Frame) {
-        let isSelf = target.hasPrefix("self.")
-        let name = isSelf ? String(target.dropFirst(5)) : target
+        let (isSelf, name) = Self.selfPath(of: target)
         if !name.containsBytes(of: ".") {
             if !isSelf, frame.locals[name] != nil {
                 frame.locals[name]?.appendItems(items)
@@ -1024,11 +1021,17 @@ extension Evaluator {
         frame.selfFields[name] = evaluate(initial, frame: &inner, hint: property.type)
     }
 
+    /// An assignment target's text split at a leading `self.`: whether it names `self`'s
+    /// member, and the path after it (`self.list.items` → `true`, `list.items`).
+    static func selfPath(of text: String) -> (isSelf: Bool, path: String) {
+        text.hasPrefix("self.") ? (true, String(text.dropFirst(5))) : (false, text)
+    }
+
     func readTarget(_ text: String, frame: Frame) -> Value? {
-        let path = text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+        let (isSelf, path) = Self.selfPath(of: text)
         let parts = path.components(separatedByBytes: ".").filter { !$0.isEmpty }
         guard let first = parts.first else { return nil }
-        var value: Value? = text.hasPrefix("self.") ? frame.selfFields[first] : (frame.locals[first] ?? frame.selfFields[first])
+        var value: Value? = isSelf ? frame.selfFields[first] : (frame.locals[first] ?? frame.selfFields[first])
         for part in parts.dropFirst() {
             if case .object(_, let fields)? = value { value = fields[part] } else { return nil }
         }
@@ -1036,8 +1039,7 @@ extension Evaluator {
     }
 
     func writeTarget(_ text: String, value: Value, frame: inout Frame) {
-        let isSelf = text.hasPrefix("self.")
-        let path = isSelf ? String(text.dropFirst(5)) : text
+        let (isSelf, path) = Self.selfPath(of: text)
         let parts = path.components(separatedByBytes: ".").filter { !$0.isEmpty }
         guard let first = parts.first else { return }
         if parts.count > 1 { seedStoredField(first, isSelf: isSelf, frame: &frame) }

@@ -99,11 +99,13 @@ public struct ImportReport: Sendable {
             }
             findings.append(Finding(kind: .cutShort, message: message, file: cut.location.file, line: cut.location.line))
         }
-        for command in inventory where command.notFollowed != nil {
-            findings.append(Finding(kind: .notFollowed, message: "\(command.declaredIn): \(command.displayShortcut) → \(command.action ?? "?"): \(command.notFollowed ?? "")",
+        // Each row's shortcut notation, written once for every finding below.
+        let shortcuts = inventory.map(\.displayShortcut)
+        for (command, shortcut) in zip(inventory, shortcuts) {
+            guard let reason = command.notFollowed else { continue }
+            findings.append(Finding(kind: .notFollowed, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?"): \(reason)",
                                     file: command.file, line: command.line))
         }
-        let shortcuts = inventory.map(\.displayShortcut)
         findings += Self.duplicates(in: inventory, shortcuts: shortcuts)
         findings += Self.perCommand(inventory, shortcuts: shortcuts, model: model)
         do {

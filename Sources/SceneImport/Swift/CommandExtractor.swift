@@ -330,13 +330,13 @@ struct CommandExtractor {
                     }
                 }
                 for (shortcut, title) in shortcuts {
-                    let all = shortcut.conditions
+                    let conditions = shortcut.conditions
                     result.append(ImportedCommand(
                         declaredIn: declaringType, mechanism: .swiftui, input: shortcut.input,
                         modifiers: shortcut.modifiers.map { $0.sorted() }, action: nil,
                         title: title, titleExpression: nil,
-                        conditional: !all.isEmpty,
-                        condition: all.isEmpty ? nil : all.joined(separator: " && "),
+                        conditional: !conditions.isEmpty,
+                        condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
                         attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
                         propertyList: nil, file: site.file, line: site.line))
                 }
