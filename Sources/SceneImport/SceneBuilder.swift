@@ -403,6 +403,9 @@ struct SceneBuilder {
     }
 
     /// A scene command, or `nil` (and an omission) when the source does not fix its key.
+    /// UIKit modifier names and the names scenes give them; a scene has no others.
+    private static let sceneModifierNames: [String: String] = ["control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd"]
+
     private func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
         // An empty input is a menu item no key triggers (UIKit allows it); it stays in the scene.
         guard let input = command.input else {
@@ -417,7 +420,7 @@ struct SceneBuilder {
             state.omitted.append((command, "its action is not a selector the source names"))
             return nil
         }
-        let sceneNames: [String: String] = ["control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd"]
+        let sceneNames = Self.sceneModifierNames
         guard modifiers.allSatisfy({ sceneNames[$0] != nil }) else {
             state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
             return nil

@@ -5,16 +5,17 @@ extension StringProtocol {
     /// `IPHONEOS_DEPLOYMENT_TARGET`): a byte comparison finds the same ranges as a Unicode-aware
     /// search at a fraction of its cost, without bridging to Foundation.
     func firstByteRange(of text: String) -> Range<Index>? {
-        let needle = Array(text.utf8)
-        let offset: Int?
-        if let found = utf8.withContiguousStorageIfAvailable({ Self.firstOffset(of: needle, in: $0) }) {
-            offset = found
-        } else {
-            offset = Array(utf8).withUnsafeBufferPointer { Self.firstOffset(of: needle, in: $0) }
+        // The needle is read in place (a native string's UTF-8 is contiguous): searching for
+        // `"."` allocates nothing.
+        var needle = text
+        let (offset, count) = needle.withUTF8 { pattern -> (Int?, Int) in
+            let found = utf8.withContiguousStorageIfAvailable { ByteSearch.firstOffset(of: pattern, in: $0) }
+                ?? Array(utf8).withUnsafeBufferPointer { ByteSearch.firstOffset(of: pattern, in: $0) }
+            return (found, pattern.count)
         }
         guard let offset else { return nil }
         let lower = utf8.index(utf8.startIndex, offsetBy: offset)
-        return lower..<utf8.index(lower, offsetBy: needle.count)
+        return lower..<utf8.index(lower, offsetBy: count)
     }
 
     /// Whether `text` occurs, compared byte for byte in UTF-8 (``firstByteRange(of:)``).
@@ -33,9 +34,5 @@ extension StringProtocol {
         }
         parts.append(String(rest))
         return parts
-    }
-
-    private static func firstOffset(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        needle.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: bytes) }
     }
 }

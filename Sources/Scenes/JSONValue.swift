@@ -4,7 +4,7 @@ import KeyTraceSupport
 /// A JSON value that keeps object keys in document order and numbers exactly as written.
 /// ``JSONParser/location(of:in:)`` finds where a value starts, so scene errors can name a line,
 /// a column and a JSON path.
-public indirect enum JSONValue: Hashable, Sendable {
+public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case number(JSONNumber)

@@ -2,11 +2,14 @@ import Foundation
 import SwiftSyntax
 
 extension Evaluator {
-    /// A call's arguments, trailing closures included, as (label, expression).
+    /// A call's arguments, trailing closures included, as (label, expression): read from the
+    /// syntax once per call site (``callArguments``), however often a loop evaluates the call.
     func arguments(of call: FunctionCallExprSyntax) -> [(label: String?, expression: ExprSyntax)] {
+        if let known = callArguments[call.id] { return known }
         var result = call.arguments.map { ($0.label?.text, $0.expression) }
         if let trailing = call.trailingClosure { result.append((nil, ExprSyntax(trailing))) }
         for extra in call.additionalTrailingClosures { result.append((extra.label.text, ExprSyntax(extra.closure))) }
+        callArguments[call.id] = result
         return result
     }
 

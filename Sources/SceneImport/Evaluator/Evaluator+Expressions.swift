@@ -228,15 +228,14 @@ extension Evaluator {
     }
 
     static func elementType(_ type: String) -> String? {
-        var bare = type.withoutOptionality
-        guard bare.hasPrefix("[") && bare.hasSuffix("]") else {
-            if bare.hasPrefix("Array<") || bare.hasPrefix("Set<") {
-                bare = String(bare.drop { $0 != "<" }.dropFirst().dropLast())
-                return bare
-            }
-            return nil
+        // Type names are cut at ASCII delimiters, so the text is taken apart as UTF-8.
+        let bare = type.withoutOptionality.utf8
+        if bare.first == UInt8(ascii: "["), bare.last == UInt8(ascii: "]") {
+            return String(decoding: bare.dropFirst().dropLast(), as: UTF8.self)
         }
-        return String(bare.dropFirst().dropLast())
+        guard bare.starts(with: "Array<".utf8) || bare.starts(with: "Set<".utf8),
+              let open = bare.firstIndex(of: UInt8(ascii: "<")) else { return nil }
+        return String(decoding: bare[bare.index(after: open)...].dropLast(), as: UTF8.self)
     }
 
     func evaluateModifierArray(_ array: ArrayExprSyntax, frame: inout Frame) -> Value {
@@ -923,11 +922,9 @@ extension Evaluator {
             assignProperty(member.declName.baseName.text, ofElement: element, valueElements: valueElements, frame: &frame)
             return
         }
-        // `self.list! += …` and `self.list?.x = …` assign through the optional.
-        let targetText = target.map(\.sourceText).joined(separator: " ").withoutOptionality
+        let (targetText, isSelf, field) = assignmentTarget(target)
         // A stored property's declared type says what `.key(…)` or `.none` is.
         var hint: String?
-        let (isSelf, field) = Self.selfPath(of: targetText)
         if !field.containsBytes(of: "."), isSelf || frame.locals[field] == nil, let selfType = frame.selfType {
             hint = findProperty(field, of: selfType, static: nil)?.0.type
         }
@@ -952,6 +949,17 @@ extension Evaluator {
             value = .array(items.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
         }
         writeTarget(targetText, value: value, frame: &frame)
+    }
+
+    /// An assignment's target text and the field of `self` or local it names (``selfPath(of:)``),
+    /// read from the syntax once per assignment (``assignmentTargets``). `self.list! += …` and
+    /// `self.list?.x = …` assign through the optional.
+    private func assignmentTarget(_ target: [ExprSyntax]) -> (text: String, isSelf: Bool, field: String) {
+        if let first = target.first, let known = assignmentTargets[first.id] { return known }
+        let text = target.map(\.sourceText).joined(separator: " ").withoutOptionality
+        let (isSelf, field) = Self.selfPath(of: text)
+        if let first = target.first { assignmentTargets[first.id] = (text, isSelf, field) }
+        return (text, isSelf, field)
     }
 
     /// `table[key] = value` on a dictionary a local or stored property holds: the entry is set
@@ -1029,6 +1037,11 @@ extension Evaluator {
 
     func readTarget(_ text: String, frame: Frame) -> Value? {
         let (isSelf, path) = Self.selfPath(of: text)
+        if !path.containsBytes(of: ".") {
+            // One name (the common case), read without splitting the text.
+            guard !path.isEmpty else { return nil }
+            return isSelf ? frame.selfFields[path] : (frame.locals[path] ?? frame.selfFields[path])
+        }
         let parts = path.components(separatedByBytes: ".").filter { !$0.isEmpty }
         guard let first = parts.first else { return nil }
         var value: Value? = isSelf ? frame.selfFields[first] : (frame.locals[first] ?? frame.selfFields[first])

@@ -110,6 +110,10 @@ final class Evaluator {
     var capturedContexts: [SyntaxIdentifier: Frame] = [:]
     /// Local functions described (``SourceIndex/localFunction(_:)``), by declaration.
     var localFunctionInfos: [SyntaxIdentifier: SourceIndex.FunctionInfo] = [:]
+    /// Each assignment's target as ``assignmentTarget(_:)`` reads it, by the target's first element.
+    var assignmentTargets: [SyntaxIdentifier: (text: String, isSelf: Bool, field: String)] = [:]
+    /// Each call's arguments as ``arguments(of:)`` reads them, by call.
+    var callArguments: [SyntaxIdentifier: [(label: String?, expression: ExprSyntax)]] = [:]
     /// The names each closure's body mentions (``Evaluator/namesMentioned(in:)``).
     var closureNames: [SyntaxIdentifier: Set<String>] = [:]
     /// ``findProperty(_:of:static:)``'s answers: the index does not change while the evaluator runs.

@@ -180,17 +180,20 @@ struct CommandExtractor {
     /// Inventory entries for the command values among `items`.
     private func commands(in items: [Value.Item], provider: String, mechanism: ImportedCommand.Mechanism) -> [ImportedCommand] {
         // One command reached along several paths (returned before and after a `guard`, say)
-        // is present when any of those paths runs.
-        var order: [CommandIdentity] = []
-        var occurrences: [CommandIdentity: (command: CommandValue, conditions: [[String]])] = [:]
+        // is present when any of those paths runs: each distinct command once, in first-seen
+        // order, with the conditions of every path. `places` holds each command's place in
+        // `occurrences`, found or added with one hash of its identity.
+        var occurrences: [(command: CommandValue, conditions: [[String]])] = []
+        var places: [CommandIdentity: Int] = [:]
+        func place(_ slot: inout Int) -> Int { slot }
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
-            if occurrences[key] == nil { order.append(key) }
-            occurrences[key, default: (command, [])].conditions.append(Self.unique(item.conditions))
+            let index = place(&places[key, default: occurrences.count])
+            if index == occurrences.count { occurrences.append((command, [])) }
+            occurrences[index].conditions.append(Self.unique(item.conditions))
         }
-        return order.compactMap { key -> ImportedCommand? in
-            guard let (command, paths) = occurrences[key] else { return nil }
+        return occurrences.map { command, paths -> ImportedCommand in
             let conditions = Self.combine(paths)
             return ImportedCommand(
                 declaredIn: provider, mechanism: mechanism,
