@@ -402,10 +402,10 @@ struct SceneBuilder {
         return .object(members)
     }
 
-    /// A scene command, or `nil` (and an omission) when the source does not fix its key.
     /// UIKit modifier names and the names scenes give them; a scene has no others.
     private static let sceneModifierNames: [String: String] = ["control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd"]
 
+    /// A scene command, or `nil` (and an omission) when the source does not fix its key.
     private func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
         // An empty input is a menu item no key triggers (UIKit allows it); it stays in the scene.
         guard let input = command.input else {

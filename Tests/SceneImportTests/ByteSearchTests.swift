@@ -14,6 +14,18 @@ import Testing
         #expect(!"short".containsBytes(of: "longer than the text"))
     }
 
+    @Test func findsShortAndLongNeedlesAfterNonASCIIText() {
+        let text = "é.settings IPHONEOS_DEPLOYMENT_TARGET = 15.0"
+        let dot = text.firstByteRange(of: ".")
+        #expect(dot.map { String(text[$0.upperBound...].prefix(8)) } == "settings")
+        let key = text.firstByteRange(of: "IPHONEOS_DEPLOYMENT_TARGET")
+        #expect(key.map { String(text[$0]) } == "IPHONEOS_DEPLOYMENT_TARGET")
+        #expect(key.map { String(text[$0.upperBound...]) } == " = 15.0")
+        #expect("self.list".containsBytes(of: "."))
+        #expect(!"list".containsBytes(of: "."))
+        #expect(!"".containsBytes(of: "."))
+    }
+
     @Test func findsEveryOccurrence() {
         var text = "save; saveButton; é save"
         #expect(ByteSearch.offsets(of: "save", in: &text) == [0, 6, 21])
