@@ -182,15 +182,17 @@ struct CommandExtractor {
         // One command reached along several paths (returned before and after a `guard`, say)
         // is present when any of those paths runs: each distinct command once, in first-seen
         // order, with the conditions of every path. `places` holds each command's place in
-        // `occurrences`, found or added with one hash of its identity.
+        // `occurrences`.
         var occurrences: [(command: CommandValue, conditions: [[String]])] = []
         var places: [CommandIdentity: Int] = [:]
-        func place(_ slot: inout Int) -> Int { slot }
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
-            let index = place(&places[key, default: occurrences.count])
-            if index == occurrences.count { occurrences.append((command, [])) }
+            let index = places[key] ?? occurrences.count
+            if index == occurrences.count {
+                places[key] = index
+                occurrences.append((command, []))
+            }
             occurrences[index].conditions.append(Self.unique(item.conditions))
         }
         return occurrences.map { command, paths -> ImportedCommand in

@@ -44,26 +44,3 @@ extension SyntaxProtocol {
         return text
     }
 }
-
-extension StringProtocol {
-    /// A type name without its optionality marks: `UIKeyCommand?` and `String!` give
-    /// `UIKeyCommand` and `String`.
-    var withoutOptionality: String { removingBytes { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "!") } }
-
-    /// The text with its spaces dropped (`UIKeyCommand ` → `UIKeyCommand`), without building a
-    /// Foundation character set.
-    var withoutSpaces: String { removingBytes { $0 == UInt8(ascii: " ") } }
-
-    /// The text without the ASCII bytes `isRemoved` picks, filtered as UTF-8 (filtering
-    /// `Character`s would break the text into grapheme clusters); an ASCII byte is never part of
-    /// another character's encoding, so the result is valid UTF-8. Text with none of them is
-    /// returned whole, without filtering.
-    func removingBytes(where isRemoved: (UInt8) -> Bool) -> String {
-        let hasRemoved = utf8.withContiguousStorageIfAvailable { $0.contains(where: isRemoved) } ?? utf8.contains(where: isRemoved)
-        guard hasRemoved else { return String(self) }
-        var kept: [UInt8] = []
-        kept.reserveCapacity(utf8.count)
-        for byte in utf8 where !isRemoved(byte) { kept.append(byte) }
-        return String(decoding: kept, as: UTF8.self)
-    }
-}
