@@ -18,39 +18,154 @@ public struct ImportedCommand: Hashable, Sendable {
         case swiftui
     }
 
+    private var storage: Storage
+
+    /// The stored fields of a row; ``ImportedCommand`` is a copy-on-write view of them.
+    private struct Fields: Hashable {
+        var declaredIn: String
+        var mechanism: Mechanism
+        var input: String?
+        var modifiers: [String]?
+        var action: String?
+        var title: String?
+        var titleExpression: String?
+        var conditional: Bool
+        var condition: String?
+        var attributes: [String]
+        var wantsPriority: Bool
+        var discoverabilityTitle: String?
+        var alternates: [Alternate]
+        var propertyList: String?
+        var file: String
+        var line: Int
+        var notFollowed: String?
+    }
+
+    /// One row's ``Fields``, shared between copies of the row until one of them changes. Rows
+    /// pass through every stage of an import (extraction, ordering, the scene, the report);
+    /// copying a reference costs one retain where copying the fields retains each string and
+    /// array.
+    private final class Storage: @unchecked Sendable {
+        // Sendable: a row writes its box only after `isKnownUniquelyReferenced` finds no other
+        // copy, so a box is never written while another row (on any thread) can read it.
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// The box, made this row's own before a change.
+    private var uniqueStorage: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+            return storage
+        }
+    }
+
+    /// A row with the given fields; the optional ones default to `nil` (not fixed by the source).
+    public init(declaredIn: String, mechanism: Mechanism, input: String? = nil, modifiers: [String]? = nil, action: String? = nil,
+                title: String? = nil, titleExpression: String? = nil, conditional: Bool, condition: String? = nil,
+                attributes: [String], wantsPriority: Bool, discoverabilityTitle: String? = nil, alternates: [Alternate],
+                propertyList: String? = nil, file: String, line: Int, notFollowed: String? = nil) {
+        storage = Storage(Fields(declaredIn: declaredIn, mechanism: mechanism, input: input, modifiers: modifiers, action: action,
+                                 title: title, titleExpression: titleExpression, conditional: conditional, condition: condition,
+                                 attributes: attributes, wantsPriority: wantsPriority, discoverabilityTitle: discoverabilityTitle,
+                                 alternates: alternates, propertyList: propertyList, file: file, line: line, notFollowed: notFollowed))
+    }
+
+    /// Rows are equal when all their fields are.
+    public static func == (lhs: ImportedCommand, rhs: ImportedCommand) -> Bool {
+        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(storage.fields) }
+
     /// The type that provides the command at run time.
-    public var declaredIn: String
-    public var mechanism: Mechanism
+    public var declaredIn: String {
+        get { storage.fields.declaredIn }
+        set { uniqueStorage.fields.declaredIn = newValue }
+    }
+    /// How the command reaches UIKit.
+    public var mechanism: Mechanism {
+        get { storage.fields.mechanism }
+        set { uniqueStorage.fields.mechanism = newValue }
+    }
     /// The string `UIKeyCommand.input` holds; `nil` when the source does not fix it.
-    public var input: String?
+    public var input: String? {
+        get { storage.fields.input }
+        set { uniqueStorage.fields.input = newValue }
+    }
     /// Sorted names from `alphaShift alternate command control numericPad shift`; `nil` when the
     /// source does not fix them.
-    public var modifiers: [String]?
+    public var modifiers: [String]? {
+        get { storage.fields.modifiers }
+        set { uniqueStorage.fields.modifiers = newValue }
+    }
     /// The Objective-C selector; `nil` for SwiftUI shortcuts and unresolved selectors.
-    public var action: String?
+    public var action: String? {
+        get { storage.fields.action }
+        set { uniqueStorage.fields.action = newValue }
+    }
     /// The title when it is a literal (or a localised string found in the strings tables).
-    public var title: String?
+    public var title: String? {
+        get { storage.fields.title }
+        set { uniqueStorage.fields.title = newValue }
+    }
     /// The title's expression when it is computed or localised.
-    public var titleExpression: String?
+    public var titleExpression: String? {
+        get { storage.fields.titleExpression }
+        set { uniqueStorage.fields.titleExpression = newValue }
+    }
     /// Whether the command is only provided under a run-time condition.
-    public var conditional: Bool
+    public var conditional: Bool {
+        get { storage.fields.conditional }
+        set { uniqueStorage.fields.conditional = newValue }
+    }
     /// The conditions, as source text, joined with ` && `.
-    public var condition: String?
+    public var condition: String? {
+        get { storage.fields.condition }
+        set { uniqueStorage.fields.condition = newValue }
+    }
     /// `destructive`, `disabled`, `hidden`, `keepsMenuPresented`.
-    public var attributes: [String]
-    public var wantsPriority: Bool
+    public var attributes: [String] {
+        get { storage.fields.attributes }
+        set { uniqueStorage.fields.attributes = newValue }
+    }
+    /// Whether the command asks for priority over system behaviour (`wantsPriorityOverSystemBehavior`).
+    public var wantsPriority: Bool {
+        get { storage.fields.wantsPriority }
+        set { uniqueStorage.fields.wantsPriority = newValue }
+    }
     /// The discoverability title, when given.
-    public var discoverabilityTitle: String?
+    public var discoverabilityTitle: String? {
+        get { storage.fields.discoverabilityTitle }
+        set { uniqueStorage.fields.discoverabilityTitle = newValue }
+    }
     /// Alternates: their modifiers and actions.
-    public var alternates: [Alternate]
+    public var alternates: [Alternate] {
+        get { storage.fields.alternates }
+        set { uniqueStorage.fields.alternates = newValue }
+    }
     /// The `propertyList` when it is a string literal.
-    public var propertyList: String?
-    public var file: String
-    public var line: Int
+    public var propertyList: String? {
+        get { storage.fields.propertyList }
+        set { uniqueStorage.fields.propertyList = newValue }
+    }
+    /// The creation site's file, relative to the imported folder.
+    public var file: String {
+        get { storage.fields.file }
+        set { uniqueStorage.fields.file = newValue }
+    }
+    /// The creation site's line, 1-based.
+    public var line: Int {
+        get { storage.fields.line }
+        set { uniqueStorage.fields.line = newValue }
+    }
     /// Why the evaluator did not follow this command's creation site, when it did not: the
     /// syntactic sweep found the site, and the fields the site's own text does not fix are
     /// `nil`.
-    public var notFollowed: String?
+    public var notFollowed: String? {
+        get { storage.fields.notFollowed }
+        set { uniqueStorage.fields.notFollowed = newValue }
+    }
 
     /// A `UICommandAlternate`.
     public struct Alternate: Hashable, Sendable {

@@ -211,8 +211,11 @@ extension SceneDefinition.CommandDefinition {
 }
 
 extension SceneCondition {
+    /// The fields a condition may have: its state and one comparison.
+    static let keys = ["state"] + Comparison.allCases.map(\.rawValue)
+
     init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
-        let f = try JSONFields(value, file: file, path: path, allowed: ["state"] + Comparison.allCases.map(\.rawValue))
+        let f = try JSONFields(value, file: file, path: path, allowed: Self.keys)
         state = try f.requiredString("state")
         var found: (Comparison, Int)?
         for comparison in Comparison.allCases {

@@ -1147,7 +1147,7 @@ extension Evaluator {
                             command.location = site
                             // The initialiser's own `self.init` logged the command; keep one entry.
                             if created.count > createdBefore { created.removeSubrange(createdBefore...) }
-                            record(created: command, in: frame)
+                            record(created: command, under: frame.conditions)
                             return .command(command)
                         }
                     }
@@ -1171,7 +1171,11 @@ extension Evaluator {
             if argument.label == "modifierFlags" { value = modifierChoice(value) }
             values.append((argument.label, argument.expression, value))
         }
-        for (offset, entry) in values.enumerated() where !["input", "modifierFlags", "action"].contains(entry.label) {
+        for (offset, entry) in values.enumerated() {
+            switch entry.label {
+            case "input", "modifierFlags", "action": continue
+            default: break
+            }
             // A title that differs by branch: the first branch's.
             if case .alternatives(let branches) = entry.value { values[offset].value = branches.first?.value ?? .null }
         }
@@ -1221,9 +1225,7 @@ extension Evaluator {
             if frame.selfCommand != nil, frame.creationSite != nil {
                 frame.selfCommand = command
             }
-            var branchFrame = frame
-            branchFrame.conditions += variant.conditions
-            record(created: command, in: branchFrame)
+            record(created: command, under: frame.conditions + variant.conditions)
             made.append(.init(value: .command(command), conditions: variant.conditions))
         }
         if made.count == 1 { return made[0].value }

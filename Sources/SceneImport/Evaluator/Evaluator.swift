@@ -226,14 +226,16 @@ final class Evaluator {
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        guard let file = index.fileOfRoot[node.root.id], let lines = index.lineTables[file] else {
+        let root = node.root.id
+        guard let file = index.fileOfRoot[root], let lines = index.lineTables[root] else {
             return SourceLocation(file: "?", line: 0)
         }
         return SourceLocation(file: file, line: lines.line(of: node))
     }
 
-    func record(created command: CommandValue, in frame: Frame) {
-        created.append(.init(value: .command(command), conditions: frame.conditions))
+    /// Logs a command created under `conditions`.
+    func record(created command: CommandValue, under conditions: [String]) {
+        created.append(.init(value: .command(command), conditions: conditions))
     }
 
     func recordAdded(_ value: Value, in frame: Frame) {

@@ -140,8 +140,8 @@ public struct ImportReport: Sendable {
         for (command, shortcut) in zip(inventory, shortcuts) where command.input != nil && command.modifiers != nil && command.mechanism != .menu {
             groups["\(command.declaredIn) \(shortcut)", default: []].append(command)
         }
-        for key in groups.keys.sorted() {
-            guard let group = groups[key], group.count > 1 else { continue }
+        // Only shortcuts declared more than once are sorted: most groups hold one row.
+        for (_, group) in groups.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
             let sites = Set(group.map { "\($0.file):\($0.line)" })
             guard sites.count > 1 || Set(group.map(\.action)).count > 1 else { continue }
             let first = group[0]

@@ -140,8 +140,8 @@ struct SourceIndex {
     /// Each file's text, for cheap "does this file mention X at all" checks before walking trees.
     private(set) var texts: [String: String] = [:]
     let mentions = MentionAnswers()
-    /// Line tables, one per file, by display path.
-    private(set) var lineTables: [String: LineTable] = [:]
+    /// Line tables, one per file, by the file's tree root.
+    private(set) var lineTables: [SyntaxIdentifier: LineTable] = [:]
     /// How deep the parser follows nesting, in every build: swift-syntax's own default is 20
     /// in a debug build (256 in release), which would make a debug-built importer read deeply
     /// nested code differently. The import runs on a thread with a large stack
@@ -166,7 +166,7 @@ struct SourceIndex {
         files.append((file, tree))
         texts[file.displayPath] = source
         let lines = LineTable(source)
-        lineTables[file.displayPath] = lines
+        lineTables[tree.id] = lines
         fileOfRoot[tree.id] = file.displayPath
         var collector = DeclarationCollector(conditions: conditions, lines: lines, file: file.displayPath)
         collector.collectTypeAliases(tree.statements)
@@ -514,7 +514,8 @@ struct SourceLocation: Hashable, Comparable {
 extension SourceIndex {
     /// A function declared inside a body (a local function), described as members are.
     func localFunction(_ function: FunctionDeclSyntax) -> FunctionInfo? {
-        guard let file = fileOfRoot[function.root.id], let lines = lineTables[file] else { return nil }
+        let root = function.root.id
+        guard let file = fileOfRoot[root], let lines = lineTables[root] else { return nil }
         return DeclarationCollector(conditions: conditions, lines: lines, file: file).functionInfo(function)
     }
 }
