@@ -4,7 +4,6 @@
 # time by default.
 #
 #   Scripts/fuzz.sh [seconds-per-target] [target ...]      (default 60 s; every target)
-#   Scripts/fuzz.sh --build-only                           builds the executable, runs nothing
 #   KEYTRACE_FUZZ_JOBS=N Scripts/fuzz.sh …                 N targets at a time (default 2)
 #   .build-fuzz/fuzz-keytrace list                         the targets and what each fuzzes
 #
@@ -17,8 +16,6 @@
 # a crash, a hang (timeout) or runs out of memory; the input is left in .build-fuzz/TARGET/
 # (crash-*, timeout-*, oom-*).
 set -euo pipefail
-build_only=0
-if [ "${1:-}" = "--build-only" ]; then build_only=1; shift; fi
 seconds="${1:-60}"
 shift || true
 requested=("$@")
@@ -101,7 +98,6 @@ if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary" -print -q
     build || exit 2
     echo "== built in $((SECONDS - started))s"
 fi
-[ "$build_only" = 0 ] || exit 0
 
 if [ ${#requested[@]} -eq 0 ]; then
     mapfile -t requested < <("$binary" list | cut -f1)
