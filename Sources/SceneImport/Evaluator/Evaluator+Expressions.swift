@@ -1037,14 +1037,14 @@ extension Evaluator {
 
     func readTarget(_ text: String, frame: Frame) -> Value? {
         let (isSelf, path) = Self.selfPath(of: text)
+        func named(_ name: String) -> Value? { isSelf ? frame.selfFields[name] : (frame.locals[name] ?? frame.selfFields[name]) }
         if !path.containsBytes(of: ".") {
             // One name (the common case), read without splitting the text.
-            guard !path.isEmpty else { return nil }
-            return isSelf ? frame.selfFields[path] : (frame.locals[path] ?? frame.selfFields[path])
+            return path.isEmpty ? nil : named(path)
         }
         let parts = path.components(separatedByBytes: ".").filter { !$0.isEmpty }
         guard let first = parts.first else { return nil }
-        var value: Value? = isSelf ? frame.selfFields[first] : (frame.locals[first] ?? frame.selfFields[first])
+        var value = named(first)
         for part in parts.dropFirst() {
             if case .object(_, let fields)? = value { value = fields[part] } else { return nil }
         }
