@@ -425,15 +425,14 @@ struct SceneBuilder {
             state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
             return nil
         }
-        var members: [(key: String, value: JSONValue)] = [
-            (key: "input", value: .string(input)),
-            (key: "modifiers", value: .array(modifiers.compactMap { sceneNames[$0] }.map(JSONValue.string))),
-            (key: "action", value: .string(action)),
-        ]
-        if let title = command.title { members.append((key: "title", value: .string(title))) }
-        if let discoverability = command.discoverabilityTitle { members.append((key: "discoverabilityTitle", value: .string(discoverability))) }
+        // Members in key order, the order the scene's text lists them in, so writing it sorts nothing.
+        var members: [(key: String, value: JSONValue)] = [(key: "action", value: .string(action))]
         let attributes = command.attributes.filter { ["disabled", "destructive", "hidden"].contains($0) }
         if !attributes.isEmpty { members.append((key: "attributes", value: .array(attributes.map(JSONValue.string)))) }
+        if let discoverability = command.discoverabilityTitle { members.append((key: "discoverabilityTitle", value: .string(discoverability))) }
+        members.append((key: "input", value: .string(input)))
+        members.append((key: "modifiers", value: .array(modifiers.compactMap { sceneNames[$0] }.map(JSONValue.string))))
+        if let title = command.title { members.append((key: "title", value: .string(title))) }
         if command.wantsPriority { members.append((key: "wantsPriorityOverSystemBehavior", value: .bool(true))) }
         if let condition = command.condition {
             switch Self.directionDecision(condition, rightToLeft: false) {
@@ -451,7 +450,7 @@ struct SceneBuilder {
                 } else {
                     flag = flagName(for: remaining, state: &state)
                 }
-                members.append((key: "when", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(1))])))
+                members.append((key: "when", value: .object([(key: "equals", value: .number(1)), (key: "state", value: .string(flag))])))
             }
         }
         return .object(members)

@@ -87,9 +87,21 @@ public enum JSONValue: Hashable, Sendable {
         }
     }
 
+    /// Whether key `a` comes before key `b`: their UTF-8 bytes compared, read in place when the
+    /// strings are contiguous (as every native string is).
+    static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+        let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
+        }
+        return (inPlace ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
     /// An object's members in the canonical order: keys compared by their UTF-8 bytes.
     static func sortedByKey(_ members: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
-        members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let precedes = { (a: (key: String, value: JSONValue), b: (key: String, value: JSONValue)) in keyPrecedes(a.key, b.key) }
+        // Writers that build their objects in key order (the scene builder's) pay one pass, not a sort.
+        if members.indices.dropFirst().allSatisfy({ !precedes(members[$0], members[$0 - 1]) }) { return members }
+        return members.sorted(by: precedes)
     }
 }
 

@@ -220,15 +220,20 @@ extension Evaluator {
     }
 
     static func isModifierType(_ type: String) -> Bool {
-        // The longest name below is 26 bytes: longer text (a base expression's) is none of them.
-        guard type.utf8.count <= 32 else { return false }
+        // The names below are 14 to 26 bytes and dropping `?` only shortens a text: a shorter
+        // text (`String`, a hint) or a longer one (a base expression's) is none of them.
+        let length = type.utf8.count
+        guard length >= 14, length <= 32 else { return false }
         let bare = type.removingBytes { $0 == UInt8(ascii: "?") }
         return bare == "UIKeyModifierFlags" || bare == "UIKeyModifierFlags.Type" || bare == "EventModifiers"
             || bare == "SwiftUI.EventModifiers" || bare == "UIKeyModifierFlags!"
     }
 
     static func elementType(_ type: String) -> String? {
-        // Type names are cut at ASCII delimiters, so the text is taken apart as UTF-8.
+        // Type names are cut at ASCII delimiters, so the text is taken apart as UTF-8. Only an
+        // array or set type has an element type: any other is turned away before it is copied.
+        let first = type.utf8.first { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }
+        guard first == UInt8(ascii: "[") || first == UInt8(ascii: "A") || first == UInt8(ascii: "S") else { return nil }
         let bare = type.withoutOptionality.utf8
         if bare.first == UInt8(ascii: "["), bare.last == UInt8(ascii: "]") {
             return String(decoding: bare.dropFirst().dropLast(), as: UTF8.self)
