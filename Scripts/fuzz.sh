@@ -29,7 +29,9 @@ mkdir -p "$out"
 modules=(KeyTraceSupport KeyTraceCore TraceFormat ResponderEngine Scenes Capture)
 test_sources=("$root/Tests/TraceFormatTests/TypingFixture.swift" "$root/Tests/TraceFormatTests/RandomRecords.swift"
               "$root/Tests/TraceFormatTests/FastPathAgreement.swift")
-swift_flags=(-swift-version 6 -O -g -sanitize=fuzzer,address -enable-testing -parse-as-library -package-name KeyTrace
+# Line tables only: a crash's stack still names each frame's file and line, and the build skips
+# the full debug info, which a fuzz report does not read.
+swift_flags=(-swift-version 6 -O -gline-tables-only -sanitize=fuzzer,address -enable-testing -parse-as-library -package-name KeyTrace
              -I "$out/modules" -I "$root/Sources/CPcap")
 
 # Compiles one module into .build-fuzz/modules (its interface) and .build-fuzz/objects.
@@ -66,7 +68,7 @@ build_modules() {
     for c in CCRC32C CProcessor; do
         local dir="$root/Sources/$c"
         printf 'module %s {\n    header "%s"\n    export *\n}\n' "$c" "$(ls "$dir"/include/*.h)" >> "$out/modules/module.modulemap"
-        clang -O2 -g -c "$dir"/*.c -I "$dir/include" -o "$out/objects/$c.o" || return 1
+        clang -O2 -gline-tables-only -c "$dir"/*.c -I "$dir/include" -o "$out/objects/$c.o" || return 1
     done
     compile_module KeyTraceSupport || return 1
     compile_module KeyTraceCore || return 1
