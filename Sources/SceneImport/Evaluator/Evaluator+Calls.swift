@@ -1157,6 +1157,7 @@ extension Evaluator {
         // Each argument once; a choice (`input: isRTL ? "[" : "]"`) makes one command per branch,
         // each under its branch's conditions.
         var values: [(label: String?, expression: ExprSyntax, value: Value)] = []
+        values.reserveCapacity(args.count)
         for argument in args {
             let hint: String?
             switch argument.label {
@@ -1170,6 +1171,13 @@ extension Evaluator {
                 ? .null : evaluate(argument.expression, frame: &frame, hint: hint)
             if argument.label == "modifierFlags" { value = modifierChoice(value) }
             values.append((argument.label, argument.expression, value))
+        }
+        // Most creations choose nothing: one command from the values as they are.
+        guard values.contains(where: { if case .alternatives = $0.value { true } else { false } }) else {
+            let command = command(from: values, chosen: nil, site: site, frame: &frame)
+            if frame.selfCommand != nil, frame.creationSite != nil { frame.selfCommand = command }
+            record(created: command, under: frame.conditions)
+            return .command(command)
         }
         for (offset, entry) in values.enumerated() {
             switch entry.label {
@@ -1195,33 +1203,7 @@ extension Evaluator {
         }
         var made: [Value.Item] = []
         for variant in variants {
-            var command = CommandValue(hasKey: true, input: nil, modifiers: [], action: nil, location: site)
-            for (entry, value) in zip(values, variant.values) {
-                switch entry.label {
-                case "input":
-                    command.input = .some(value.stringValue)
-                case "modifierFlags":
-                    command.modifiers = asModifiers(value)
-                case "action":
-                    command.action = selector(from: value)
-                case "title":
-                    if case .string(let title) = value { command.title = title } else { command.titleExpression = entry.expression.sourceText }
-                case "discoverabilityTitle":
-                    if case .string(let title) = value { command.discoverabilityTitle = title }
-                case "attributes":
-                    command.attributes = attributeNames(.unknown(entry.expression.sourceText))
-                    if let array = entry.expression.as(ArrayExprSyntax.self) {
-                        command.attributes = array.elements.flatMap { attributeNames(.unknown($0.expression.sourceText)) }.sorted()
-                    }
-                case "propertyList":
-                    if case .string(let text) = value { command.propertyList = text }
-                case "alternates":
-                    command.alternates = alternates(entry.expression, frame: &frame)
-                default:
-                    break
-                }
-            }
-            if command.input == nil { command.input = .some(nil) }
+            let command = command(from: values, chosen: variant.values, site: site, frame: &frame)
             if frame.selfCommand != nil, frame.creationSite != nil {
                 frame.selfCommand = command
             }
@@ -1230,6 +1212,42 @@ extension Evaluator {
         }
         if made.count == 1 { return made[0].value }
         return .array(made)
+    }
+
+    /// The command a creation's arguments give, each argument's value taken from `chosen` (one
+    /// per argument, when a choice among branches made them) or else its own.
+    private func command(from values: [(label: String?, expression: ExprSyntax, value: Value)], chosen: [Value]?,
+                         site: SourceLocation, frame: inout Frame) -> CommandValue {
+        var command = CommandValue(hasKey: true, input: nil, modifiers: [], action: nil, location: site)
+        for offset in values.indices {
+            let value = chosen?[offset] ?? values[offset].value
+            switch values[offset].label {
+            case "input":
+                command.input = .some(value.stringValue)
+            case "modifierFlags":
+                command.modifiers = asModifiers(value)
+            case "action":
+                command.action = selector(from: value)
+            case "title":
+                if case .string(let title) = value { command.title = title } else { command.titleExpression = values[offset].expression.sourceText }
+            case "discoverabilityTitle":
+                if case .string(let title) = value { command.discoverabilityTitle = title }
+            case "attributes":
+                let expression = values[offset].expression
+                command.attributes = attributeNames(.unknown(expression.sourceText))
+                if let array = expression.as(ArrayExprSyntax.self) {
+                    command.attributes = array.elements.flatMap { attributeNames(.unknown($0.expression.sourceText)) }.sorted()
+                }
+            case "propertyList":
+                if case .string(let text) = value { command.propertyList = text }
+            case "alternates":
+                command.alternates = alternates(values[offset].expression, frame: &frame)
+            default:
+                break
+            }
+        }
+        if command.input == nil { command.input = .some(nil) }
+        return command
     }
 
     /// Whether instances of `type` are plain values: a struct the app declares that is no SwiftUI

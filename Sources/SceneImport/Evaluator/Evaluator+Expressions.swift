@@ -42,7 +42,7 @@ extension Evaluator {
             return .unknown(postfix.sourceText)
         case .macroExpansionExpr(let macro):
             if macro.macroName.text == "selector", let argument = macro.arguments.first?.expression {
-                return .selector(selectorName(argument.sourceText, frame: frame, in: location(argument).file))
+                return .selector(selectorName(argument.sourceText, frame: frame, in: file(of: argument)))
             }
             return .unknown(macro.sourceText)
         case .tupleExpr(let tuple):

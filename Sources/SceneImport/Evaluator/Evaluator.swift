@@ -233,6 +233,11 @@ final class Evaluator {
         return SourceLocation(file: file, line: lines.line(of: node))
     }
 
+    /// The file `node` is in: ``location(_:)``'s file, without finding the line.
+    func file(of node: some SyntaxProtocol) -> String {
+        index.fileOfRoot[node.root.id] ?? "?"
+    }
+
     /// Logs a command created under `conditions`.
     func record(created command: CommandValue, under conditions: [String]) {
         created.append(.init(value: .command(command), conditions: conditions))
