@@ -16,15 +16,15 @@ extension Evaluator {
         case .nilLiteralExpr:
             return .null
         case .arrayExpr(let array):
-            let elementHint = hint.flatMap(Self.elementType)
-            if elementHint.map(Self.isModifierType) == true || (hint.map(Self.isModifierType) ?? false) {
+            let arrayHint = hint.map(arrayHint(for:))
+            if arrayHint?.isModifierArray == true {
                 return evaluateModifierArray(array, frame: &frame)
             }
             var items: [Value.Item] = []
             for element in array.elements {
-                items.append(.init(value: evaluate(element.expression, frame: &frame, hint: elementHint), conditions: []))
+                items.append(.init(value: evaluate(element.expression, frame: &frame, hint: arrayHint?.elementType), conditions: []))
             }
-            if hint.map(Self.isModifierType) == true { return modifiersValue(items) }
+            if arrayHint?.joinsModifiers == true { return modifiersValue(items) }
             return .array(items)
         case .declReferenceExpr(let reference):
             return evaluateName(reference.baseName.text, frame: &frame, hint: hint)
@@ -57,7 +57,7 @@ extension Evaluator {
                 return (element.label?.text ?? slot.label, evaluate(element.expression, frame: &frame, hint: slot.type))
             })
         case .sequenceExpr(let sequence):
-            return evaluateSequence(Array(sequence.elements), frame: &frame, hint: hint)
+            return evaluateSequence(elements(of: sequence), frame: &frame, hint: hint)
         case .infixOperatorExpr(let infix):
             return evaluateSequence([infix.leftOperand, infix.operator, infix.rightOperand], frame: &frame, hint: hint)
         case .ifExpr(let ifExpression):
@@ -219,11 +219,24 @@ extension Evaluator {
         }
     }
 
+    /// What `type`, an array literal's expected type, tells of it; worked out once per type text.
+    func arrayHint(for type: String) -> ArrayHint {
+        if let known = arrayHints[type] { return known }
+        let elementType = Self.elementType(type)
+        let joins = Self.isModifierType(type)
+        let hint = ArrayHint(elementType: elementType, isModifierArray: elementType.map(Self.isModifierType) == true || joins, joinsModifiers: joins)
+        arrayHints[type] = hint
+        return hint
+    }
+
     static func isModifierType(_ type: String) -> Bool {
-        // The names below are 14 to 26 bytes and dropping `?` only shortens a text: a shorter
-        // text (`String`, a hint) or a longer one (a base expression's) is none of them.
+        // The names below are 14 to 26 bytes and begin with U, E or S, and dropping `?` only
+        // shortens a text: a shorter text (`String`, a hint), a longer one (a base expression's)
+        // or one that begins otherwise (`[UIKeyCommand]`) is none of them.
         let length = type.utf8.count
         guard length >= 14, length <= 32 else { return false }
+        let first = type.utf8.first { $0 != UInt8(ascii: "?") }
+        guard first == UInt8(ascii: "U") || first == UInt8(ascii: "E") || first == UInt8(ascii: "S") else { return false }
         let bare = type.removingBytes { $0 == UInt8(ascii: "?") }
         return bare == "UIKeyModifierFlags" || bare == "UIKeyModifierFlags.Type" || bare == "EventModifiers"
             || bare == "SwiftUI.EventModifiers" || bare == "UIKeyModifierFlags!"
@@ -750,6 +763,15 @@ extension Evaluator {
 
     /// An unfolded operator sequence: assignment binds loosest, then `? :`, `??`, comparisons
     /// and logic (unknown booleans), then `+`/`-`, then `|`.
+    /// A sequence expression's elements: read from the syntax once per node, however often a
+    /// loop evaluates the expression.
+    func elements(of sequence: SequenceExprSyntax) -> [ExprSyntax] {
+        if let known = sequenceElements[sequence.id] { return known }
+        let elements = Array(sequence.elements)
+        sequenceElements[sequence.id] = elements
+        return elements
+    }
+
     func evaluateSequence(_ elements: [ExprSyntax], frame: inout Frame, hint: String?) -> Value {
         if elements.count == 1 { return evaluate(elements[0], frame: &frame, hint: hint) }
         // Assignment: `a = b`, `a += b`.

@@ -56,6 +56,20 @@ final class Evaluator {
     /// file it is written in.
     var selectorNames: [SelectorReference: String] = [:]
 
+    /// What each expected type of an array literal tells (``ArrayHint``), by the type's text.
+    var arrayHints: [String: ArrayHint] = [:]
+
+    /// What an array literal's expected type tells: its elements' type, and whether the literal
+    /// is a set of modifier flags.
+    struct ArrayHint {
+        var elementType: String?
+        /// The type or its element type is a modifier-flag type: the literal is evaluated as
+        /// modifier flags.
+        var isModifierArray: Bool
+        /// The type itself is a modifier-flag type: the elements join into one set.
+        var joinsModifiers: Bool
+    }
+
     /// What a `#selector(…)` name depends on: ``selectorNames``' key.
     struct SelectorReference: Hashable {
         var selfType: String?
@@ -114,6 +128,8 @@ final class Evaluator {
     var assignmentTargets: [SyntaxIdentifier: (text: String, isSelf: Bool, field: String)] = [:]
     /// Each call's arguments as ``arguments(of:)`` reads them, by call.
     var callArguments: [SyntaxIdentifier: [(label: String?, expression: ExprSyntax)]] = [:]
+    /// Each sequence expression's elements (``elements(of:)``), by node.
+    var sequenceElements: [SyntaxIdentifier: [ExprSyntax]] = [:]
     /// The names each closure's body mentions (``Evaluator/namesMentioned(in:)``).
     var closureNames: [SyntaxIdentifier: Set<String>] = [:]
     /// ``findProperty(_:of:static:)``'s answers: the index does not change while the evaluator runs.
