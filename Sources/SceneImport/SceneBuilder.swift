@@ -427,7 +427,8 @@ struct SceneBuilder {
         }
         // Members in key order, the order the scene's text lists them in, so writing it sorts nothing.
         var members: [(key: String, value: JSONValue)] = [(key: "action", value: .string(action))]
-        let attributes = command.attributes.filter { ["disabled", "destructive", "hidden"].contains($0) }
+        members.reserveCapacity(8)
+        let attributes = command.attributes.isEmpty ? [] : command.attributes.filter { ["disabled", "destructive", "hidden"].contains($0) }
         if !attributes.isEmpty { members.append((key: "attributes", value: .array(attributes.map(JSONValue.string)))) }
         if let discoverability = command.discoverabilityTitle { members.append((key: "discoverabilityTitle", value: .string(discoverability))) }
         members.append((key: "input", value: .string(input)))
