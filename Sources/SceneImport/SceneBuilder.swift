@@ -461,7 +461,7 @@ struct SceneBuilder {
     /// `self.isFirstResponder`).
     static func isFirstResponderCheck(_ condition: String) -> Bool {
         guard condition.utf8.count <= 32 else { return false }
-        let text = condition.utf8.filter { $0 != UInt8(ascii: " ") }
+        let text = condition.utf8.lazy.filter { $0 != UInt8(ascii: " ") }
         return text.elementsEqual("isFirstResponder".utf8) || text.elementsEqual("self.isFirstResponder".utf8)
     }
 
