@@ -761,8 +761,6 @@ extension Evaluator {
 
     // MARK: - Operators
 
-    /// An unfolded operator sequence: assignment binds loosest, then `? :`, `??`, comparisons
-    /// and logic (unknown booleans), then `+`/`-`, then `|`.
     /// A sequence expression's elements: read from the syntax once per node, however often a
     /// loop evaluates the expression.
     func elements(of sequence: SequenceExprSyntax) -> [ExprSyntax] {
@@ -772,6 +770,8 @@ extension Evaluator {
         return elements
     }
 
+    /// An unfolded operator sequence: assignment binds loosest, then `? :`, `??`, comparisons
+    /// and logic (unknown booleans), then `+`/`-`, then `|`.
     func evaluateSequence(_ elements: [ExprSyntax], frame: inout Frame, hint: String?) -> Value {
         if elements.count == 1 { return evaluate(elements[0], frame: &frame, hint: hint) }
         // Assignment: `a = b`, `a += b`.
