@@ -93,7 +93,8 @@ public enum JSONValue: Hashable, Sendable {
         let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
             b.utf8.withContiguousStorageIfAvailable { y in x.lexicographicallyPrecedes(y) }
         }
-        return (inPlace ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+        if case let precedes?? = inPlace { return precedes }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     /// An object's members in the canonical order: keys compared by their UTF-8 bytes.

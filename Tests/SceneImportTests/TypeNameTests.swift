@@ -18,4 +18,18 @@ import Testing
         #expect(Evaluator.elementType("Dictionary<String, Int>") == nil)
         #expect(Evaluator.elementType("") == nil)
     }
+
+    @Test func modifierTypesWithOrWithoutOptionalMarks() {
+        for name in ["UIKeyModifierFlags", "UIKeyModifierFlags?", "?UIKeyModifierFlags", "UIKeyModifierFlags.Type",
+                     "EventModifiers", "EventModifiers?", "SwiftUI.EventModifiers", "UIKeyModifierFlags!"] {
+            #expect(Evaluator.isModifierType(name), "\(name)")
+        }
+    }
+
+    @Test func otherTypesAreNoModifierTypes() {
+        for name in ["String", "Selector", "[UIKeyModifierFlags]", "[UIKeyCommand]?", "UIKeyCommand", "EventModifier",
+                     "UIKeyModifierFlagsX", "self.view.keyCommandModifierFlags.rawValue", ""] {
+            #expect(!Evaluator.isModifierType(name), "\(name)")
+        }
+    }
 }

@@ -1174,10 +1174,7 @@ extension Evaluator {
         }
         // Most creations choose nothing: one command from the values as they are.
         guard values.contains(where: { if case .alternatives = $0.value { true } else { false } }) else {
-            let command = command(from: values, chosen: nil, site: site, frame: &frame)
-            if frame.selfCommand != nil, frame.creationSite != nil { frame.selfCommand = command }
-            record(created: command, under: frame.conditions)
-            return .command(command)
+            return .command(createCommand(from: values, chosen: nil, under: [], site: site, frame: &frame))
         }
         for (offset, entry) in values.enumerated() {
             switch entry.label {
@@ -1203,21 +1200,19 @@ extension Evaluator {
         }
         var made: [Value.Item] = []
         for variant in variants {
-            let command = command(from: values, chosen: variant.values, site: site, frame: &frame)
-            if frame.selfCommand != nil, frame.creationSite != nil {
-                frame.selfCommand = command
-            }
-            record(created: command, under: frame.conditions + variant.conditions)
+            let command = createCommand(from: values, chosen: variant.values, under: variant.conditions, site: site, frame: &frame)
             made.append(.init(value: .command(command), conditions: variant.conditions))
         }
         if made.count == 1 { return made[0].value }
         return .array(made)
     }
 
-    /// The command a creation's arguments give, each argument's value taken from `chosen` (one
-    /// per argument, when a choice among branches made them) or else its own.
-    private func command(from values: [(label: String?, expression: ExprSyntax, value: Value)], chosen: [Value]?,
-                         site: SourceLocation, frame: inout Frame) -> CommandValue {
+    /// Creates the command a creation's arguments give, each argument's value taken from
+    /// `chosen` (one per argument, when a choice among branches made them) or else its own, and
+    /// logs it under the frame's conditions and `branch`'s. In an initialiser's `self.init` it
+    /// becomes the command under construction.
+    private func createCommand(from values: [(label: String?, expression: ExprSyntax, value: Value)], chosen: [Value]?,
+                               under branch: [String], site: SourceLocation, frame: inout Frame) -> CommandValue {
         var command = CommandValue(hasKey: true, input: nil, modifiers: [], action: nil, location: site)
         for offset in values.indices {
             let value = chosen?[offset] ?? values[offset].value
@@ -1247,6 +1242,8 @@ extension Evaluator {
             }
         }
         if command.input == nil { command.input = .some(nil) }
+        if frame.selfCommand != nil, frame.creationSite != nil { frame.selfCommand = command }
+        record(created: command, under: branch.isEmpty ? frame.conditions : frame.conditions + branch)
         return command
     }
 

@@ -24,7 +24,6 @@ extension Evaluator {
             for element in array.elements {
                 items.append(.init(value: evaluate(element.expression, frame: &frame, hint: arrayHint?.elementType), conditions: []))
             }
-            if arrayHint?.joinsModifiers == true { return modifiersValue(items) }
             return .array(items)
         case .declReferenceExpr(let reference):
             return evaluateName(reference.baseName.text, frame: &frame, hint: hint)
@@ -223,8 +222,8 @@ extension Evaluator {
     func arrayHint(for type: String) -> ArrayHint {
         if let known = arrayHints[type] { return known }
         let elementType = Self.elementType(type)
-        let joins = Self.isModifierType(type)
-        let hint = ArrayHint(elementType: elementType, isModifierArray: elementType.map(Self.isModifierType) == true || joins, joinsModifiers: joins)
+        let hint = ArrayHint(elementType: elementType,
+                             isModifierArray: Self.isModifierType(type) || elementType.map(Self.isModifierType) == true)
         arrayHints[type] = hint
         return hint
     }
@@ -263,16 +262,6 @@ extension Evaluator {
         }
         // An array of several flag sets (`[UIKeyModifierFlags]`) stays an array.
         return .array(items)
-    }
-
-    /// Joins modifier values (`[.command, .shift]`).
-    func modifiersValue(_ items: [Value.Item]) -> Value {
-        var names: Set<String> = []
-        for item in items {
-            guard case .modifiers(let set) = item.value else { return .unknown("modifiers") }
-            names.formUnion(set)
-        }
-        return .modifiers(names)
     }
 
     /// A modifier value made of two branches as the choice between them it is: an array

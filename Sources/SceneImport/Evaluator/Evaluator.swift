@@ -66,8 +66,6 @@ final class Evaluator {
         /// The type or its element type is a modifier-flag type: the literal is evaluated as
         /// modifier flags.
         var isModifierArray: Bool
-        /// The type itself is a modifier-flag type: the elements join into one set.
-        var joinsModifiers: Bool
     }
 
     /// What a `#selector(…)` name depends on: ``selectorNames``' key.
@@ -552,7 +550,7 @@ final class Evaluator {
     /// runs none of the app's code. `nil` for a run-time test.
     func constantTruth(of expression: ExprSyntax, frame: inout Frame) -> Bool? {
         if let sequence = expression.as(SequenceExprSyntax.self) {
-            return constantTruth(ofSequence: Array(sequence.elements), frame: &frame)
+            return constantTruth(ofSequence: elements(of: sequence), frame: &frame)
         }
         return constantTruth(frame: &frame) { evaluate(expression, frame: &$0) }
     }

@@ -188,8 +188,11 @@ struct CommandExtractor {
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
-            let index = Self.place(of: key, in: &places, next: occurrences.count)
-            if index == occurrences.count { occurrences.append((command, [])) }
+            let index = places[key] ?? occurrences.count
+            if index == occurrences.count {
+                places[key] = index
+                occurrences.append((command, []))
+            }
             occurrences[index].conditions.append(Self.unique(item.conditions))
         }
         return occurrences.map { command, paths -> ImportedCommand in
@@ -208,13 +211,6 @@ struct CommandExtractor {
                 propertyList: command.propertyList,
                 file: command.location.file, line: command.location.line)
         }
-    }
-
-    /// `key`'s place in `places`, which becomes `next` when it has none: one hash of the key
-    /// either way (the defaulted subscript's in-place access stores its default).
-    private static func place(of key: CommandIdentity, in places: inout [CommandIdentity: Int], next: Int) -> Int {
-        func read(_ place: inout Int) -> Int { place }
-        return read(&places[key, default: next])
     }
 
     /// What makes two command values reached along different paths the same command: where it
