@@ -7,4 +7,18 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
         guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return self[...] }
         return self[utf8.index(after: slash)...]
     }
+
+    /// Whether the text ends with `suffix`, compared byte for byte in UTF-8 (`hasSuffix`
+    /// compares characters, which breaks the text into grapheme clusters).
+    func hasByteSuffix(_ suffix: StaticString) -> Bool {
+        var cursor = utf8.endIndex
+        return suffix.withUTF8Buffer { suffix in
+            for byte in suffix.reversed() {
+                guard cursor > utf8.startIndex else { return false }
+                cursor = utf8.index(before: cursor)
+                guard utf8[cursor] == byte else { return false }
+            }
+            return true
+        }
+    }
 }

@@ -58,6 +58,30 @@ struct XcodeProjectTests {
         #expect(XcodeProject(text: text).compiledSources == ["Editor.swift"])
     }
 
+    /// A file's name may hold a brace, which Xcode repeats in the comments beside identifiers:
+    /// braces in comments and in quoted values are not structure, so the objects after them are
+    /// still read.
+    @Test func aBraceInACommentOrQuotedNameDoesNotEndAnObject() {
+        let text = Self.project
+            .replacingOccurrences(of: "/* Editor.swift in Sources */ = {isa", with: "/* Editor} {.swift in Sources */ = {isa")
+            .replacingOccurrences(of: "path = \"Old Code/Legacy.swift\"", with: "path = \"Old {Code/Legacy.swift\"")
+        #expect(text.contains("Editor} {"))
+        let project = XcodeProject(text: text)
+        #expect(project.referencedSources == ["Editor.swift", "Legacy.swift"])
+        #expect(project.compiledSources == ["Editor.swift"])
+    }
+
+    /// A key's spelling inside a quoted value (a script's text) is not that key, and a key is
+    /// found however the `=` around it is spaced.
+    @Test func fieldsAreKeysNotTextThatSpellsThem() {
+        let text = Self.project
+            .replacingOccurrences(of: "{isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Editor.swift;",
+                                  with: "{isa=PBXFileReference; comments = \"path = Wrong.swift;\"; path=Editor.swift;")
+        let project = XcodeProject(text: text)
+        #expect(project.referencedSources == ["Editor.swift", "Legacy.swift"])
+        #expect(project.compiledSources == ["Editor.swift"])
+    }
+
     /// Generators and hand-edited projects name objects with any letters and digits (`1001`,
     /// `50RA71NG…`), not only Xcode's 24 hexadecimal digits.
     @Test func objectIdentifiersNeedNotBeXcodes() {

@@ -68,8 +68,7 @@ struct XcodeProject {
         var configurationLists: [Substring: [Substring]] = [:]  // list id → configuration ids
         var settings: [Substring: (sdk: Substring?, supported: Substring?)] = [:]  // configuration id → its settings
         var projectConfigurations: Substring?
-        let bytes = Array(text.utf8)
-        var scanner = ObjectScanner(bytes: bytes)
+        var scanner = ObjectScanner(text: text)
         while let object = scanner.next() {
             switch object.field("isa") {
             case "PBXFileReference":
@@ -209,91 +208,122 @@ struct XcodeProject {
 
     /// Whether a file of this name is compiled by a Sources build phase: Swift, Objective-C and
     /// Objective-C++ (a header is only included).
-    static func isSource(_ name: some StringProtocol) -> Bool {
-        name.hasSuffix(".swift") || name.hasSuffix(".m") || name.hasSuffix(".mm")
+    static func isSource<Name: StringProtocol>(_ name: Name) -> Bool where Name.UTF8View: BidirectionalCollection {
+        name.hasByteSuffix(".swift") || name.hasByteSuffix(".m") || name.hasByteSuffix(".mm")
     }
 }
 
-/// The objects of a `project.pbxproj`: each `ID /* comment */ = { … };` entry, its fields read
-/// as text. Nested dictionaries (build settings) are skipped over by counting braces outside
-/// quoted strings.
+/// The objects of a `project.pbxproj`: each `ID /* comment */ = { … };` entry and the
+/// `key = value` pairs written in it.
+///
+/// One pass over an object's bytes finds its closing brace (skipping quoted strings and
+/// comments) and notes where each key and its value lie, at any depth: a configuration's
+/// `SDKROOT` sits in its `buildSettings`. Values are read where they lie when asked for, as
+/// slices of the project's text, without copying it.
 private struct ObjectScanner {
-    let bytes: [UInt8]
-    var position = 0
+    private let text: ProjectText
+    private var position = 0
+
+    /// The project's text with its UTF-8 bytes, which the scanner indexes by offset.
+    struct ProjectText {
+        let string: String
+        let bytes: [UInt8]
+
+        /// The text between two byte offsets that lie next to ASCII bytes (a valid range of
+        /// `string`: an ASCII byte never belongs to a longer character's encoding).
+        func slice(_ range: Range<Int>) -> Substring {
+            let utf8 = string.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            return string[lower..<utf8.index(lower, offsetBy: range.count)]
+        }
+
+        /// Whether the bytes in `range` spell `word`.
+        func spells(_ word: StaticString, at range: Range<Int>) -> Bool {
+            guard range.count == word.utf8CodeUnitCount else { return false }
+            return word.withUTF8Buffer { $0.elementsEqual(bytes[range]) }
+        }
+
+        /// The offset of the first `byte` in `range`.
+        func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
+            bytes[range].firstIndex(of: byte)
+        }
+    }
+
+    /// A key written in an object: where its name lies and where its value starts.
+    struct Entry {
+        let key: Range<Int>
+        let value: Int
+    }
 
     struct Object {
         let id: Substring
-        let body: Substring
+        fileprivate let text: ProjectText
+        /// The object's keys in the order written.
+        fileprivate let entries: [Entry]
+        /// The offset of the object's closing brace: no value read runs past it.
+        fileprivate let end: Int
 
-        /// The value of `key = value;` at the top level of the object, unquoted.
-        func field(_ key: String) -> Substring? {
-            // Byte-wise: the keys, quotes, separators and identifiers of a project file are ASCII.
-            let bytes = body.utf8
-            var search = body[...]
-            while let range = search.firstByteRange(of: key + " = ") {
-                search = body[range.upperBound...]
-                if range.lowerBound != bytes.startIndex {
-                    let before = bytes[bytes.index(before: range.lowerBound)]
-                    guard before == 0x20 || before == 0x09 || before == 0x0A || before == 0x7B || before == 0x3B else { continue }
-                }
-                let rest = bytes[range.upperBound...]
-                if rest.first == 0x22 {
-                    let inner = rest.dropFirst()
-                    guard let end = inner.firstIndex(of: 0x22) else { return nil }
-                    return body[inner.startIndex..<end]
-                }
-                guard let end = rest.firstIndex(of: 0x3B) else { return nil }
-                let value = rest[..<end].drop { $0 == 0x20 }
-                let word = value.prefix { $0 != 0x20 }
-                return word.isEmpty ? nil : body[word.startIndex..<word.endIndex]
+        /// The offset where the value of the first `key = …` starts, when `isValue` accepts it.
+        private func valueStart(of key: StaticString, where isValue: (UInt8) -> Bool = { _ in true }) -> Int? {
+            for entry in entries where text.spells(key, at: entry.key) && entry.value < end && isValue(text.bytes[entry.value]) {
+                return entry.value
             }
             return nil
+        }
+
+        /// The value of the first `key = value;`, unquoted: a quoted value up to its closing
+        /// quote, else the first word before the `;`.
+        func field(_ key: StaticString) -> Substring? {
+            guard let start = valueStart(of: key) else { return nil }
+            if text.bytes[start] == UInt8(ascii: "\"") {
+                guard let close = text.first(UInt8(ascii: "\""), in: (start + 1)..<end) else { return nil }
+                return text.slice((start + 1)..<close)
+            }
+            guard let semicolon = text.first(UInt8(ascii: ";"), in: start..<end) else { return nil }
+            var wordEnd = start
+            while wordEnd < semicolon, text.bytes[wordEnd] != 0x20 { wordEnd += 1 }
+            return wordEnd > start ? text.slice(start..<wordEnd) : nil
         }
 
         /// The identifiers of the list `key = ( ID /* … */, … );`. Comments are skipped as a
         /// whole: a comment may hold a parenthesis (Xcode writes `/* (null) in Sources */` for a
         /// build file whose reference it lost), which must not end the list.
-        func list(_ key: String) -> [Substring] {
-            guard let range = body.firstByteRange(of: key + " = (") else { return [] }
-            let bytes = body.utf8
+        func list(_ key: StaticString) -> [Substring] {
+            guard let open = valueStart(of: key, where: { $0 == UInt8(ascii: "(") }) else { return [] }
+            let bytes = text.bytes
             var items: [Substring] = []
-            var cursor = range.upperBound
-            while cursor < bytes.endIndex {
+            var cursor = open + 1
+            while cursor < end {
                 let byte = bytes[cursor]
                 if byte == UInt8(ascii: ")") { return items }
-                if byte == UInt8(ascii: "/"), bytes.index(after: cursor) < bytes.endIndex,
-                   bytes[bytes.index(after: cursor)] == UInt8(ascii: "*") {
-                    // Skip to the end of the comment.
-                    guard let close = body[cursor...].firstByteRange(of: "*/") else { return items }
-                    cursor = close.upperBound
+                if byte == UInt8(ascii: "/"), cursor + 1 < end, bytes[cursor + 1] == UInt8(ascii: "*") {
+                    guard let close = ObjectScanner.commentEnd(in: bytes, from: cursor, before: end) else { return items }
+                    cursor = close
                     continue
                 }
                 if Self.separates(byte) {
-                    cursor = bytes.index(after: cursor)
+                    cursor += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") {  // a quoted item
+                    guard let close = text.first(UInt8(ascii: "\""), in: (cursor + 1)..<end) else { return items }
+                    items.append(text.slice((cursor + 1)..<close))
+                    cursor = close + 1
                     continue
                 }
                 let start = cursor
-                if byte == 0x22 {  // a quoted item
-                    let inner = bytes.index(after: cursor)
-                    guard let end = bytes[inner...].firstIndex(of: 0x22) else { return items }
-                    items.append(body[inner..<end])
-                    cursor = bytes.index(after: end)
-                    continue
-                }
-                while cursor < bytes.endIndex, !Self.separates(bytes[cursor]), bytes[cursor] != UInt8(ascii: ")") {
-                    cursor = bytes.index(after: cursor)
-                }
-                items.append(body[start..<cursor])
+                while cursor < end, !Self.separates(bytes[cursor]), bytes[cursor] != UInt8(ascii: ")") { cursor += 1 }
+                items.append(text.slice(start..<cursor))
             }
             return items
         }
 
         /// The lists of the dictionary `key = { NAME = ( ITEM, … ); … };`, by name (quotes
         /// removed), in the order written. A malformed entry ends the reading.
-        func listsByKey(_ key: String) -> [(key: Substring, items: [Substring])] {
-            guard let range = body.firstByteRange(of: key + " = {") else { return [] }
+        func listsByKey(_ key: StaticString) -> [(key: Substring, items: [Substring])] {
+            guard let open = valueStart(of: key, where: { $0 == UInt8(ascii: "{") }) else { return [] }
             var result: [(key: Substring, items: [Substring])] = []
-            var rest = body[range.upperBound...]
+            var rest = text.slice((open + 1)..<end)
             while true {
                 rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
                 guard let first = rest.first, first != "}" else { return result }
@@ -322,67 +352,105 @@ private struct ObjectScanner {
         }
     }
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(text: String) {
+        self.text = ProjectText(string: text, bytes: Array(text.utf8))
+    }
 
     /// The next object that has an `isa`, or `nil` at the end of the text.
     mutating func next() -> Object? {
+        let bytes = text.bytes
         while position < bytes.count {
             // An object starts with its identifier at the start of a line: Xcode writes 24
             // hexadecimal digits, generators and hand-edited projects any letters and digits
             // (`1001`). The top-level `objects` and `classes` dictionaries hold objects.
-            guard let start = nextLineStart() else { return nil }
-            var cursor = start
+            var cursor = position
             while cursor < bytes.count, bytes[cursor] == 0x09 || bytes[cursor] == 0x20 { cursor += 1 }
             let idStart = cursor
             while cursor < bytes.count, Self.isIdentifierCharacter(bytes[cursor]) { cursor += 1 }
-            guard cursor > idStart else { continue }
-            let id = Substring(String(decoding: bytes[idStart..<cursor], as: UTF8.self))
-            guard id != "objects", id != "classes" else { continue }
-            guard let open = braceOnLine(from: cursor) else { continue }
-            guard let close = matchingBrace(of: open) else { return nil }
+            let id = idStart..<cursor
+            // The object's `{` is on the identifier's line, after the comment that names it.
+            while cursor < bytes.count, bytes[cursor] != 0x0A, bytes[cursor] != UInt8(ascii: "{") {
+                if bytes[cursor] == UInt8(ascii: "/"), cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: "*") {
+                    cursor = Self.commentEnd(in: bytes, from: cursor, before: bytes.count) ?? bytes.count
+                } else {
+                    cursor += 1
+                }
+            }
+            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "{"), !id.isEmpty,
+                  !text.spells("objects", at: id), !text.spells("classes", at: id) else {
+                while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
+                position = cursor + 1
+                continue
+            }
+            guard let (entries, close) = readObject(from: cursor) else { return nil }
             position = close + 1
-            let body = Substring(String(decoding: bytes[(open + 1)..<close], as: UTF8.self))
-            guard body.containsBytes(of: "isa = ") else { continue }
-            return Object(id: id, body: body)
+            guard entries.contains(where: { text.spells("isa", at: $0.key) }) else { continue }
+            return Object(id: text.slice(id), text: text, entries: entries, end: close)
         }
         return nil
     }
 
-    private mutating func nextLineStart() -> Int? {
-        guard position < bytes.count else { return nil }
-        let start = position
-        while position < bytes.count, bytes[position] != 0x0A { position += 1 }
-        position += 1
-        return start
-    }
-
-    /// The first `{` from `start` to the end of its line.
-    private func braceOnLine(from start: Int) -> Int? {
-        var cursor = start
-        while cursor < bytes.count, bytes[cursor] != 0x0A {
-            if bytes[cursor] == UInt8(ascii: "{") { return cursor }
-            cursor += 1
-        }
-        return nil
-    }
-
-    /// The index of the brace that closes the one at `open`, skipping quoted strings.
-    private func matchingBrace(of open: Int) -> Int? {
+    /// The keys of the object whose `{` is at `open`, and the offset of the brace that closes
+    /// it; `nil` when the text ends first. Braces and `=` inside quoted strings (with their `\`
+    /// escapes) and comments are not read as structure. A key is the word before an `=`.
+    private func readObject(from open: Int) -> (entries: [Entry], close: Int)? {
+        let bytes = text.bytes
+        let structural = Self.structural
+        var entries: [Entry] = []
+        entries.reserveCapacity(8)  // a build file has 2 keys, a file reference 5 or 6
         var depth = 0
         var cursor = open
-        var quoted = false
         while cursor < bytes.count {
             let byte = bytes[cursor]
-            if quoted {
-                if byte == UInt8(ascii: "\\") { cursor += 1 } else if byte == UInt8(ascii: "\"") { quoted = false }
-            } else if byte == UInt8(ascii: "\"") {
-                quoted = true
-            } else if byte == UInt8(ascii: "{") {
-                depth += 1
-            } else if byte == UInt8(ascii: "}") {
-                depth -= 1
-                if depth == 0 { return cursor }
+            guard structural[Int(byte)] else {
+                cursor += 1
+                continue
             }
+            switch byte {
+            case UInt8(ascii: "\""):
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "\"") {
+                    cursor += bytes[cursor] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                cursor += 1
+            case UInt8(ascii: "{"):
+                depth += 1
+                cursor += 1
+            case UInt8(ascii: "}"):
+                depth -= 1
+                if depth == 0 { return (entries, cursor) }
+                cursor += 1
+            case UInt8(ascii: "/"):
+                if cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: "*") {
+                    guard let close = Self.commentEnd(in: bytes, from: cursor, before: bytes.count) else { return nil }
+                    cursor = close
+                } else {
+                    cursor += 1
+                }
+            default:  // `=`: the word before it is a key
+                var keyEnd = cursor
+                while keyEnd > open, bytes[keyEnd - 1] == 0x20 || bytes[keyEnd - 1] == 0x09 { keyEnd -= 1 }
+                var keyStart = keyEnd
+                while keyStart > open, Self.isWordCharacter(bytes[keyStart - 1]) { keyStart -= 1 }
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 { cursor += 1 }
+                if keyStart < keyEnd { entries.append(Entry(key: keyStart..<keyEnd, value: cursor)) }
+            }
+        }
+        return nil
+    }
+
+    /// The bytes ``readObject(from:)`` stops at, by value: quote, braces, `/` and `=`.
+    private static let structural: [Bool] = (0...255).map { byte in
+        [UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "/"), UInt8(ascii: "=")].contains(UInt8(byte))
+    }
+
+    /// The offset just past the `*/` that closes the comment opening at `start`, searched
+    /// before `limit`.
+    fileprivate static func commentEnd(in bytes: [UInt8], from start: Int, before limit: Int) -> Int? {
+        var cursor = start + 2
+        while cursor + 1 < limit {
+            if bytes[cursor] == UInt8(ascii: "*"), bytes[cursor + 1] == UInt8(ascii: "/") { return cursor + 2 }
             cursor += 1
         }
         return nil
@@ -390,5 +458,12 @@ private struct ObjectScanner {
 
     private static func isIdentifierCharacter(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    /// Whether `byte` can be part of an unquoted word of an old-style property list: a key
+    /// (`SUPPORTED_PLATFORMS`) or a value (`sourcecode.swift`, `../Shared`).
+    private static func isWordCharacter(_ byte: UInt8) -> Bool {
+        isIdentifierCharacter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "$")
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":")
     }
 }
