@@ -1,13 +1,14 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
-/// The importer reaches the metadata of its concrete generic types (tables keyed by its own types)
-/// through direct accessors instead of mangled names. The runtime resolves a mangled name by
-/// checking each generic requirement, and the first check of each type against a protocol scans
-/// every protocol conformance record the process has loaded (about 11 000 for the importer,
-/// swift-syntax's among them): twenty such scans cost about 12 M instructions, half the parse of
-/// a 1 000-line app. Only the importer's own targets set it, so no library product carries an
-/// unsafe flag.
+/// The importer and the library modules it runs on (the model, the engine and scenes) reach the
+/// metadata of their concrete generic types (tables keyed by their own types) through direct
+/// accessors instead of mangled names. The runtime resolves a mangled name by checking each
+/// generic requirement, and the first check of each type against a protocol scans every protocol
+/// conformance record the process has loaded (about 11 000 for the importer, swift-syntax's among
+/// them): each scan costs about 650 k instructions, and twenty of them cost half the parse of a
+/// 1 000-line app. The flag is an unsafe flag; a package that depends on KeyTrace by version may
+/// carry it because this manifest's tools version is 6.2 or later.
 let directMetadataAccess: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
 
 let package = Package(
@@ -44,13 +45,14 @@ let package = Package(
         ),
         // Infrastructure with package access: the platform layer, the clock, file input and
         // output, the JSON writer, caches and seeded random numbers.
-        .target(name: "KeyTraceSupport"),
-        .target(name: "KeyTraceCore", dependencies: ["KeyTraceSupport"]),
+        .target(name: "KeyTraceSupport", swiftSettings: directMetadataAccess),
+        .target(name: "KeyTraceCore", dependencies: ["KeyTraceSupport"], swiftSettings: directMetadataAccess),
         .target(name: "CAllocationCounter"),
         .target(name: "CCRC32C"),
         .target(name: "CProcessor"),
-        .target(name: "ResponderEngine", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CProcessor"]),
-        .target(name: "Scenes", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine"], plugins: ["EmbedScenes"]),
+        .target(name: "ResponderEngine", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CProcessor"], swiftSettings: directMetadataAccess),
+        .target(name: "Scenes", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine"], swiftSettings: directMetadataAccess,
+                plugins: ["EmbedScenes"]),
         // Embeds Traces/scenes in the Scenes module (BundledScenes), so a copied binary has them.
         .plugin(name: "EmbedScenes", capability: .buildTool(), dependencies: ["embed-scenes"], path: "Plugins/EmbedScenes"),
         .executableTarget(name: "embed-scenes", path: "Plugins/EmbedScenesTool"),
