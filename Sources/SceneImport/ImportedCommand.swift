@@ -251,6 +251,15 @@ public struct ImportedCommand: Hashable, Sendable {
         var input: String?
         var modifiers: [String]?
         var action: String?
+
+        /// Hashes the line, the key and the action: the file's path and the declaring type, the
+        /// longest fields, seldom tell two rows apart, and equality still compares them.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(line)
+            hasher.combine(input)
+            hasher.combine(modifiers)
+            hasher.combine(action)
+        }
     }
 
     /// This row's ``Site``.

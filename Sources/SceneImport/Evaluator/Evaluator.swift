@@ -73,6 +73,13 @@ final class Evaluator {
         var selfType: String?
         var reference: String
         var file: String?
+
+        /// Hashes the reference and `self`'s type: the file's path, the longest field, seldom
+        /// tells two references apart, and equality still compares it.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(selfType)
+            hasher.combine(reference)
+        }
     }
     /// The app's own initialisers a `UIKeyCommand` creation of each type may call: the type's,
     /// its superclasses' and `extension UIKeyCommand`'s (``makeCommand(type:args:call:frame:)``).

@@ -220,6 +220,15 @@ struct CommandExtractor {
         var input: String??
         var modifiers: Set<String>?
         var action: String?
+
+        /// Hashes the line, the key and the action: the file's path, the longest field, seldom
+        /// tells two commands apart, and equality still compares it.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(location.line)
+            hasher.combine(input)
+            ModifierName.fingerprint(modifiers, into: &hasher)
+            hasher.combine(action)
+        }
     }
 
     /// The conditions under which at least one of `paths` runs: what they share, and the
