@@ -3,24 +3,32 @@ import KeyTraceCore
 /// Reads the members of one JSON object, tracking which were used so unknown fields are errors.
 package struct JSONFields {
     package let file: String
-    package let path: String
+    /// Where the object sits, written out only when a message names it.
+    package let location: JSONPath
     private let members: [(key: String, value: JSONValue)]
     private let allowed: [String]
 
     package init(_ value: JSONValue, file: String, path: String, allowed: [String]) throws(SceneError) {
+        try self.init(value, file: file, location: .text(path), allowed: allowed)
+    }
+
+    package init(_ value: JSONValue, file: String, location: JSONPath, allowed: [String]) throws(SceneError) {
         guard case .object(let members) = value else {
-            throw SceneError.invalid(file, path, expected: "an object, found \(value.kindName)")
+            throw SceneError.invalid(file, location.description, expected: "an object, found \(value.kindName)")
         }
         self.file = file
-        self.path = path
+        self.location = location
         self.members = members
         self.allowed = allowed
         for member in members where !allowed.contains(member.key) {
-            throw SceneError.unknownField(file, path, member.key, known: allowed)
+            throw SceneError.unknownField(file, location.description, member.key, known: allowed)
         }
     }
 
-    package func child(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    /// The object's path as errors write it.
+    package var path: String { location.description }
+
+    package func child(_ key: String) -> String { location.member(key).description }
 
     package func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
 
@@ -52,19 +60,19 @@ package struct JSONFields {
     /// `value` as an integer within `range`, or an error naming `path` and what was found: a
     /// fraction, an exponent or a value beyond `range` (or beyond `Int`) is never rounded.
     package static func integer(_ value: JSONValue, in range: ClosedRange<Int>, file: String,
-                        path: String) throws(SceneError) -> Int {
-        let expected = range == Int.min...Int.max ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)"
+                                path: @autoclosure () -> String) throws(SceneError) -> Int {
+        var expected: String { range == Int.min...Int.max ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)" }
         guard case .number(let number) = value else {
-            throw SceneError.invalid(file, path, expected: "\(expected), found \(value.kindName)")
+            throw SceneError.invalid(file, path(), expected: "\(expected), found \(value.kindName)")
         }
         guard number.isIntegerLiteral else {
-            throw SceneError.invalid(file, path, expected: "\(expected) (no fraction or exponent), found \(number.literal)")
+            throw SceneError.invalid(file, path(), expected: "\(expected) (no fraction or exponent), found \(number.literal)")
         }
         guard let integer = number.integer else {
-            throw SceneError.invalid(file, path, expected: "\(expected) (from \(Int.min) to \(Int.max)), found \(number.literal)")
+            throw SceneError.invalid(file, path(), expected: "\(expected) (from \(Int.min) to \(Int.max)), found \(number.literal)")
         }
         guard range.contains(integer) else {
-            throw SceneError.invalid(file, path, expected: "\(expected), found \(number.literal)")
+            throw SceneError.invalid(file, path(), expected: "\(expected), found \(number.literal)")
         }
         return integer
     }

@@ -116,8 +116,9 @@ extension SceneDefinition.MenuDefinition {
         title = try fields.string("title") ?? identifier
         parent = try fields.string("parent") ?? "root"
         commands = []
+        let commandsPath = JSONPath.text("\(path).commands")
         for (index, item) in try fields.array("commands").enumerated() {
-            commands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).commands[\(index)]"))
+            commands.append(try SceneDefinition.CommandDefinition(item, file: file, location: commandsPath.element(index)))
         }
         removing = []
         for (index, text) in try fields.strings("remove").enumerated() {
@@ -132,8 +133,8 @@ extension SceneDefinition.MenuDefinition {
 }
 
 extension SceneDefinition.CommandDefinition {
-    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
-        let f = try JSONFields(value, file: file, path: path, allowed: SceneDefinition.commandKeys)
+    init(_ value: JSONValue, file: String, location: JSONPath) throws(SceneError) {
+        let f = try JSONFields(value, file: file, location: location, allowed: SceneDefinition.commandKeys)
         let input: KeyInput
         var modifiers: ModifierFlags = []
         if let shortcut = try f.string("shortcut") {
@@ -182,7 +183,7 @@ extension SceneDefinition.CommandDefinition {
         }
         var alternates: [KeyCommand.Alternate] = []
         for (index, item) in try f.array("alternates").enumerated() {
-            let a = try JSONFields(item, file: file, path: "\(f.child("alternates"))[\(index)]", allowed: ["title", "action", "modifiers"])
+            let a = try JSONFields(item, file: file, location: f.location.member("alternates").element(index), allowed: ["title", "action", "modifiers"])
             let alternateAction = Action(try a.requiredString("action"))
             alternates.append(KeyCommand.Alternate(title: try a.string("title") ?? "", action: alternateAction,
                                                    modifierFlags: try Self.modifiers(a, "modifiers")))
@@ -195,7 +196,7 @@ extension SceneDefinition.CommandDefinition {
             propertyList: try f.string("propertyList"), attributes: attributes, state: state, alternates: alternates,
             wantsPriorityOverSystemBehavior: try f.bool("wantsPriorityOverSystemBehavior") ?? false,
             allowsAutomaticMirroring: try f.bool("allowsAutomaticMirroring") ?? true, repeatBehavior: repeatBehavior)
-        condition = try f.value("when").map { value throws(SceneError) in try SceneCondition(value, file: file, path: f.child("when")) }
+        condition = try f.value("when").map { value throws(SceneError) in try SceneCondition(value, file: file, location: f.location.member("when")) }
     }
 
     static func modifiers(_ f: JSONFields, _ key: String) throws(SceneError) -> ModifierFlags {
@@ -214,15 +215,15 @@ extension SceneCondition {
     /// The fields a condition may have: its state and one comparison.
     static let keys = ["state"] + Comparison.allCases.map(\.rawValue)
 
-    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
-        let f = try JSONFields(value, file: file, path: path, allowed: Self.keys)
+    init(_ value: JSONValue, file: String, location: JSONPath) throws(SceneError) {
+        let f = try JSONFields(value, file: file, location: location, allowed: Self.keys)
         state = try f.requiredString("state")
         var found: (Comparison, Int)?
         for comparison in Comparison.allCases {
             if let value = try f.int(comparison.rawValue) { found = (comparison, value) }
         }
         guard let (comparison, value) = found else {
-            throw SceneError.invalid(file, path, expected: "one of equals, notEquals, atMost, atLeast with an integer")
+            throw SceneError.invalid(file, location.description, expected: "one of equals, notEquals, atMost, atLeast with an integer")
         }
         self.comparison = comparison
         self.value = value
@@ -289,12 +290,13 @@ extension NodeDefinition {
         }
         title = try f.string("title") ?? name
         commands = []
+        let commandsPath = JSONPath.text("\(path).commands")
         for (index, item) in try f.array("commands").enumerated() {
-            commands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).commands[\(index)]"))
+            commands.append(try SceneDefinition.CommandDefinition(item, file: file, location: commandsPath.element(index)))
         }
         barButtons = []
         for (index, item) in try f.array("barButtons").enumerated() {
-            barButtons.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).barButtons[\(index)]"))
+            barButtons.append(try SceneDefinition.CommandDefinition(item, file: file, location: .text("\(path).barButtons[\(index)]")))
         }
         actions = []
         for (key, effectsValue) in try f.object("actions") {
@@ -314,7 +316,7 @@ extension NodeDefinition {
             validations.append(SceneValidation(
                 action: try v.requiredString("action"),
                 disabledWhen: try v.value("disabledWhen").map { value throws(SceneError) in
-                    try SceneCondition(value, file: file, path: "\(itemPath).disabledWhen") },
+                    try SceneCondition(value, file: file, location: .text("\(itemPath).disabledWhen")) },
                 title: try v.string("title")))
         }
         refusals = []
@@ -325,11 +327,11 @@ extension NodeDefinition {
                 throw SceneError.invalid(file, "\(itemPath).when", expected: "a condition under which canPerformAction refuses (required)")
             }
             refusals.append(SceneRefusal(action: try r.requiredString("action"),
-                                         when: try SceneCondition(when, file: file, path: "\(itemPath).when")))
+                                         when: try SceneCondition(when, file: file, location: .text("\(itemPath).when"))))
         }
         addedCommands = []
         for (index, item) in try f.array("addedCommands").enumerated() {
-            addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, path: "\(path).addedCommands[\(index)]"))
+            addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, location: .text("\(path).addedCommands[\(index)]")))
         }
         canBecomeFirstResponder = try f.bool("canBecomeFirstResponder")
         keyCommandsGetter = try f.value("keyCommandsGetter").map { value throws(SceneError) in
@@ -380,9 +382,9 @@ extension SceneDefinition {
     func checkStateReferences(file: String) throws(SceneError) {
         let declared = Set(state.map(\.name))
         let known = declared.isEmpty ? "the scene declares no state; add it to \"state\"" : "declared: \(declared.sorted().joined(separator: ", "))"
-        func check(_ name: String, _ path: String) throws(SceneError) {
+        func check(_ name: String, _ path: @autoclosure () -> String) throws(SceneError) {
             guard !declared.contains(name) else { return }
-            throw SceneError.invalid(file, path, expected: "a state value declared in \"state\" (\"\(name)\" is not; \(known))")
+            throw SceneError.invalid(file, path(), expected: "a state value declared in \"state\" (\"\(name)\" is not; \(known))")
         }
         func check(_ commands: [CommandDefinition], _ path: String) throws(SceneError) {
             for (index, command) in commands.enumerated() {

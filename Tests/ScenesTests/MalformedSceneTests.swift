@@ -153,6 +153,22 @@ import ResponderEngine
         #expect(runtime.state["n"] == Int.min)
     }
 
+    /// Paths are written out only for an error, and then the way they are written everywhere:
+    /// an unknown field in an alternate of a second command, a condition that is no object.
+    @Test func nestedCommandErrorsNameTheirFullPath() {
+        let alternate = load(scene(root: #"""
+            {"type": "viewController", "name": "root",
+             "commands": [{"shortcut": "cmd+j", "action": "j:"}, {"shortcut": "cmd+k", "action": "k:", "alternates": [{"action": "l:", "colour": 1}]}]}
+            """#))
+        #expect(alternate?.description.contains("windows[0].root.commands[1].alternates[0]") == true)
+        #expect(alternate?.description.contains("colour") == true)
+        let condition = load(scene(root: #"""
+            {"type": "viewController", "name": "root",
+             "commands": [{"shortcut": "cmd+k", "action": "k:", "when": 3}]}
+            """#))
+        #expect(condition?.description.contains("windows[0].root.commands[0].when: expected an object, found") == true)
+    }
+
     @Test func emptyNameAndUndeclaredStateAreLoadErrors() {
         let empty = load(#"{"format": "keytrace-scene", "version": 1, "name": "", "windows": []}"#)
         #expect(empty?.description == "test.json:1:44: name: expected a non-empty scene name")
