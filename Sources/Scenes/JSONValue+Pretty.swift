@@ -18,28 +18,37 @@ extension JSONValue {
         }
     }
 
-    /// Appends the pretty text of a value nested `depth` levels deep to `bytes`.
+    /// Appends the pretty text of a value nested `depth` levels deep to `bytes`. Punctuation
+    /// and indentation go in byte by byte: appending a literal's UTF-8 view costs more than
+    /// the bytes it holds.
     private func appendPretty(to bytes: inout [UInt8], depth: Int) {
-        func indent(_ depth: Int) { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth)) }
+        func indent(_ depth: Int) {
+            for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
+        }
         switch self {
         case .array(let items) where !items.allSatisfy(\.isScalar):
-            bytes.append(contentsOf: "[\n".utf8)
+            bytes.append(UInt8(ascii: "["))
+            bytes.append(UInt8(ascii: "\n"))
             for (i, item) in items.enumerated() {
                 indent(depth + 1)
                 item.appendPretty(to: &bytes, depth: depth + 1)
-                bytes.append(contentsOf: (i + 1 < items.count ? ",\n" : "\n").utf8)
+                if i + 1 < items.count { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "\n"))
             }
             indent(depth)
             bytes.append(UInt8(ascii: "]"))
         case .object(let members) where !members.isEmpty:
-            bytes.append(contentsOf: "{\n".utf8)
+            bytes.append(UInt8(ascii: "{"))
+            bytes.append(UInt8(ascii: "\n"))
             let sorted = Self.sortedByKey(members)
             for (i, member) in sorted.enumerated() {
                 indent(depth + 1)
                 JSONString.appendQuoted(member.key, to: &bytes)
-                bytes.append(contentsOf: ": ".utf8)
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(UInt8(ascii: " "))
                 member.value.appendPretty(to: &bytes, depth: depth + 1)
-                bytes.append(contentsOf: (i + 1 < sorted.count ? ",\n" : "\n").utf8)
+                if i + 1 < sorted.count { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(UInt8(ascii: "\n"))
             }
             indent(depth)
             bytes.append(UInt8(ascii: "}"))

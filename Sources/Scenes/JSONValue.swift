@@ -57,6 +57,7 @@ public enum JSONValue: Hashable, Sendable {
     /// a field order (JSON Lines records).
     public var orderedText: String {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)  // a record of a JSON Lines file, most often, in one allocation
         appendCompactText(to: &bytes, sortingKeys: false)
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -8,6 +8,7 @@ extension ImportReport {
         typealias FindingKey = ImportReportSchema.FindingKey
         typealias UnresolvedKey = ImportReportSchema.UnresolvedKey
         typealias GetterKey = ImportReportSchema.GetterKey
+        // Entries list their members in key order, so writing them sorts nothing.
         func object(_ members: [(String, JSONValue)]) -> JSONValue { .object(members.map { (key: $0.0, value: $0.1) }) }
         let counts = object(countsByMechanism.map { ($0.mechanism.rawValue, JSONValue.number(JSONNumber($0.count))) })
         let inventory: [JSONValue] = commands.map { command in
@@ -28,18 +29,17 @@ extension ImportReport {
             (Key.evaluationSteps.rawValue, .number(JSONNumber(evaluationSteps))),
             (Key.stateFlags.rawValue, object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
             (Key.findings.rawValue, .array(findings.map { finding in
-                object([(FindingKey.kind.rawValue, .string(finding.kind.rawValue)), (FindingKey.message.rawValue, .string(finding.message)),
-                        (FindingKey.file.rawValue, .string(finding.file)), (FindingKey.line.rawValue, .number(JSONNumber(finding.line)))])
+                object([(FindingKey.file.rawValue, .string(finding.file)), (FindingKey.kind.rawValue, .string(finding.kind.rawValue)),
+                        (FindingKey.line.rawValue, .number(JSONNumber(finding.line))), (FindingKey.message.rawValue, .string(finding.message))])
             })),
             (Key.unresolved.rawValue, .array(unresolved.map { entry in
-                object([(UnresolvedKey.file.rawValue, .string(entry.command.file)), (UnresolvedKey.line.rawValue, .number(JSONNumber(entry.command.line))),
-                        (UnresolvedKey.declaredIn.rawValue, .string(entry.command.declaredIn)), (UnresolvedKey.reason.rawValue, .string(entry.reason))])
+                object([(UnresolvedKey.declaredIn.rawValue, .string(entry.command.declaredIn)), (UnresolvedKey.file.rawValue, .string(entry.command.file)),
+                        (UnresolvedKey.line.rawValue, .number(JSONNumber(entry.command.line))), (UnresolvedKey.reason.rawValue, .string(entry.reason))])
             })),
             (Key.getters.rawValue, .array(getterCosts.map { cost in
-                object([(GetterKey.type.rawValue, .string(cost.type)), (GetterKey.computed.rawValue, .bool(cost.computed)),
-                        (GetterKey.commandsBuiltPerCall.rawValue, .number(JSONNumber(cost.commandsBuiltPerCall))),
-                        (GetterKey.storedCommands.rawValue, .number(JSONNumber(cost.storedCommands))),
-                        (GetterKey.costly.rawValue, .array(cost.costly.map(JSONValue.string)))])
+                object([(GetterKey.commandsBuiltPerCall.rawValue, .number(JSONNumber(cost.commandsBuiltPerCall))),
+                        (GetterKey.computed.rawValue, .bool(cost.computed)), (GetterKey.costly.rawValue, .array(cost.costly.map(JSONValue.string))),
+                        (GetterKey.storedCommands.rawValue, .number(JSONNumber(cost.storedCommands))), (GetterKey.type.rawValue, .string(cost.type))])
             })),
             (Key.unplaced.rawValue, .array(unplacedTypes.map(JSONValue.string))),
             (Key.containment.rawValue, .array(containment.map(JSONValue.string))),

@@ -114,16 +114,9 @@ struct InterfaceFiles: Sendable {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             if file.path.hasSuffix(".storyboard") {
                 if let storyboard = Storyboard(data: data, file: file) { storyboards.append(storyboard) }
-            } else if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] {
+            } else if let plist = InfoPlist(data: data) {
                 readsInfoPlist = true
-                if let main = plist["UIMainStoryboardFile"] as? String { entryStoryboards.insert(main) }
-                let manifest = plist["UIApplicationSceneManifest"] as? [String: Any]
-                let configurations = manifest?["UISceneConfigurations"] as? [String: Any] ?? [:]
-                for case let roles as [[String: Any]] in configurations.values {
-                    for role in roles {
-                        if let name = role["UISceneStoryboardFile"] as? String { entryStoryboards.insert(name) }
-                    }
-                }
+                entryStoryboards.formUnion(plist.entryStoryboards)
             }
         }
         storyboards.sort { $0.file < $1.file }
