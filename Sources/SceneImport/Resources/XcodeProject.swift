@@ -358,43 +358,47 @@ private struct ObjectScanner {
 
     /// The next object that has an `isa`, or `nil` at the end of the text.
     mutating func next() -> Object? {
-        let bytes = text.bytes
-        while position < bytes.count {
-            // An object starts with its identifier at the start of a line: Xcode writes 24
-            // hexadecimal digits, generators and hand-edited projects any letters and digits
-            // (`1001`). The top-level `objects` and `classes` dictionaries hold objects.
-            var cursor = position
-            while cursor < bytes.count, bytes[cursor] == 0x09 || bytes[cursor] == 0x20 { cursor += 1 }
-            let idStart = cursor
-            while cursor < bytes.count, Self.isIdentifierCharacter(bytes[cursor]) { cursor += 1 }
-            let id = idStart..<cursor
-            // The object's `{` is on the identifier's line, after the comment that names it.
-            while cursor < bytes.count, bytes[cursor] != 0x0A, bytes[cursor] != UInt8(ascii: "{") {
-                if bytes[cursor] == UInt8(ascii: "/"), cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: "*") {
-                    cursor = Self.commentEnd(in: bytes, from: cursor, before: bytes.count) ?? bytes.count
-                } else {
-                    cursor += 1
+        let text = self.text
+        var position = self.position
+        defer { self.position = position }
+        // The scan reads the bytes through a buffer pointer: no bounds check at every byte.
+        return text.bytes.withUnsafeBufferPointer { bytes -> Object? in
+            while position < bytes.count {
+                // An object starts with its identifier at the start of a line: Xcode writes 24
+                // hexadecimal digits, generators and hand-edited projects any letters and digits
+                // (`1001`). The top-level `objects` and `classes` dictionaries hold objects.
+                var cursor = position
+                while cursor < bytes.count, bytes[cursor] == 0x09 || bytes[cursor] == 0x20 { cursor += 1 }
+                let idStart = cursor
+                while cursor < bytes.count, Self.isIdentifierCharacter(bytes[cursor]) { cursor += 1 }
+                let id = idStart..<cursor
+                // The object's `{` is on the identifier's line, after the comment that names it.
+                while cursor < bytes.count, bytes[cursor] != 0x0A, bytes[cursor] != UInt8(ascii: "{") {
+                    if bytes[cursor] == UInt8(ascii: "/"), cursor + 1 < bytes.count, bytes[cursor + 1] == UInt8(ascii: "*") {
+                        cursor = Self.commentEnd(in: bytes, from: cursor, before: bytes.count) ?? bytes.count
+                    } else {
+                        cursor += 1
+                    }
                 }
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "{"), !id.isEmpty,
+                      !text.spells("objects", at: id), !text.spells("classes", at: id) else {
+                    while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
+                    position = cursor + 1
+                    continue
+                }
+                guard let (entries, close) = Self.readObject(in: bytes, from: cursor) else { return nil }
+                position = close + 1
+                guard entries.contains(where: { text.spells("isa", at: $0.key) }) else { continue }
+                return Object(id: text.slice(id), text: text, entries: entries, end: close)
             }
-            guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "{"), !id.isEmpty,
-                  !text.spells("objects", at: id), !text.spells("classes", at: id) else {
-                while cursor < bytes.count, bytes[cursor] != 0x0A { cursor += 1 }
-                position = cursor + 1
-                continue
-            }
-            guard let (entries, close) = readObject(from: cursor) else { return nil }
-            position = close + 1
-            guard entries.contains(where: { text.spells("isa", at: $0.key) }) else { continue }
-            return Object(id: text.slice(id), text: text, entries: entries, end: close)
+            return nil
         }
-        return nil
     }
 
     /// The keys of the object whose `{` is at `open`, and the offset of the brace that closes
     /// it; `nil` when the text ends first. Braces and `=` inside quoted strings (with their `\`
     /// escapes) and comments are not read as structure. A key is the word before an `=`.
-    private func readObject(from open: Int) -> (entries: [Entry], close: Int)? {
-        let bytes = text.bytes
+    private static func readObject(in bytes: UnsafeBufferPointer<UInt8>, from open: Int) -> (entries: [Entry], close: Int)? {
         let structural = Self.structural
         var entries: [Entry] = []
         entries.reserveCapacity(8)  // a build file has 2 keys, a file reference 5 or 6
@@ -447,7 +451,8 @@ private struct ObjectScanner {
 
     /// The offset just past the `*/` that closes the comment opening at `start`, searched
     /// before `limit`.
-    fileprivate static func commentEnd(in bytes: [UInt8], from start: Int, before limit: Int) -> Int? {
+    fileprivate static func commentEnd<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, from start: Int, before limit: Int) -> Int?
+    where Bytes.Index == Int {
         var cursor = start + 2
         while cursor + 1 < limit {
             if bytes[cursor] == UInt8(ascii: "*"), bytes[cursor + 1] == UInt8(ascii: "/") { return cursor + 2 }
