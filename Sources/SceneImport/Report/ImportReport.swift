@@ -136,12 +136,18 @@ public struct ImportReport: Sendable {
     /// `shortcuts` holds each row's ``ImportedCommand/displayShortcut``.
     private static func duplicates(in inventory: [ImportedCommand], shortcuts: [String]) -> [Finding] {
         var findings: [Finding] = []
-        var groups: [String: [ImportedCommand]] = [:]
+        /// A shortcut of one type; groups are ordered by the text `"TYPE SHORTCUT"`.
+        struct Declaration: Hashable {
+            var type: String
+            var shortcut: String
+        }
+        var groups: [Declaration: [ImportedCommand]] = [:]
         for (command, shortcut) in zip(inventory, shortcuts) where command.input != nil && command.modifiers != nil && command.mechanism != .menu {
-            groups["\(command.declaredIn) \(shortcut)", default: []].append(command)
+            groups[Declaration(type: command.declaredIn, shortcut: shortcut), default: []].append(command)
         }
         // Only shortcuts declared more than once are sorted: most groups hold one row.
-        for (_, group) in groups.filter({ $0.value.count > 1 }).sorted(by: { $0.key < $1.key }) {
+        let repeated = groups.filter { $0.value.count > 1 }.map { (order: "\($0.key.type) \($0.key.shortcut)", group: $0.value) }
+        for (_, group) in repeated.sorted(by: { $0.order < $1.order }) {
             let sites = Set(group.map { "\($0.file):\($0.line)" })
             guard sites.count > 1 || Set(group.map(\.action)).count > 1 else { continue }
             let first = group[0]
