@@ -757,6 +757,14 @@ extension Evaluator {
         }
     }
 
+    /// The name of a closure's anonymous parameter at `offset` (`$0`); the first few are
+    /// written once, not at every call.
+    static func anonymousParameter(_ offset: Int) -> String {
+        offset < anonymousParameters.count ? anonymousParameters[offset] : "$\(offset)"
+    }
+
+    private static let anonymousParameters = (0..<8).map { "$\($0)" }
+
     /// Every identifier a closure's text mentions (`$0` included), once per closure.
     func namesMentioned(in closure: ClosureExprSyntax) -> Set<String> {
         if let known = closureNames[closure.id] { return known }
@@ -766,7 +774,7 @@ extension Evaluator {
     }
 
     func bindClosureParameters(_ closure: ClosureExprSyntax, to values: [Value], frame: inout Frame) {
-        for (offset, value) in values.enumerated() { frame.locals["$\(offset)"] = value }
+        for (offset, value) in values.enumerated() { frame.locals[Self.anonymousParameter(offset)] = value }
         var names: [String] = []
         switch closure.signature?.parameterClause {
         case .simpleInput(let list)?: names = list.map(\.name.text)
@@ -776,7 +784,7 @@ extension Evaluator {
         // A parameter shadows a local of its name, changing state or not.
         if !frame.changingLocals.isEmpty {
             frame.changingLocals.subtract(names)
-            frame.changingLocals.subtract(values.indices.map { "$\($0)" })
+            frame.changingLocals.subtract(values.indices.map(Self.anonymousParameter))
         }
         if names.count > 1, values.count == 1, case .tuple(let members) = values[0] {
             for (name, member) in zip(names, members) { frame.locals[name] = member.value }

@@ -1048,7 +1048,11 @@ extension Evaluator {
     /// An assignment target's text split at a leading `self.`: whether it names `self`'s
     /// member, and the path after it (`self.list.items` → `true`, `list.items`).
     static func selfPath(of text: String) -> (isSelf: Bool, path: String) {
-        text.hasPrefix("self.") ? (true, String(text.dropFirst(5))) : (false, text)
+        // Compared and cut as UTF-8: `self.` is ASCII, and dropping characters would break the
+        // text into grapheme clusters first.
+        let utf8 = text.utf8
+        guard utf8.starts(with: "self.".utf8) else { return (false, text) }
+        return (true, String(text[utf8.index(utf8.startIndex, offsetBy: 5)...]))
     }
 
     func readTarget(_ text: String, frame: Frame) -> Value? {
