@@ -251,9 +251,10 @@ extension CommandValue {
 }
 
 extension ModifierName {
-    /// Feeds a modifier set into `hasher` as UIKit's flag bits, with the hashes of any other
-    /// names added (a set has no order): equal sets feed equal input. `Set.hash(into:)` would
-    /// hash each name with a fresh hasher; most sets hold only UIKit's names.
+    /// Feeds a modifier set into `hasher` as one bit per UIKit modifier name (``flags``), with
+    /// the hashes of any other names added (a set has no order): equal sets feed equal input.
+    /// `Set.hash(into:)` would hash each name with a fresh hasher; most sets hold only UIKit's
+    /// names.
     static func fingerprint(_ modifiers: Set<String>?, into hasher: inout Hasher) {
         guard let modifiers else {
             hasher.combine(-1)
