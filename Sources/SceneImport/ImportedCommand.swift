@@ -29,7 +29,6 @@ public struct ImportedCommand: Hashable, Sendable {
         var action: String?
         var title: String?
         var titleExpression: String?
-        var conditional: Bool
         var condition: String?
         var attributes: [String]
         var wantsPriority: Bool
@@ -62,11 +61,11 @@ public struct ImportedCommand: Hashable, Sendable {
 
     /// A row with the given fields; the optional ones default to `nil` (not fixed by the source).
     public init(declaredIn: String, mechanism: Mechanism, input: String? = nil, modifiers: [String]? = nil, action: String? = nil,
-                title: String? = nil, titleExpression: String? = nil, conditional: Bool, condition: String? = nil,
+                title: String? = nil, titleExpression: String? = nil, condition: String? = nil,
                 attributes: [String], wantsPriority: Bool, discoverabilityTitle: String? = nil, alternates: [Alternate],
                 propertyList: String? = nil, file: String, line: Int, notFollowed: String? = nil) {
         storage = Storage(Fields(declaredIn: declaredIn, mechanism: mechanism, input: input, modifiers: modifiers, action: action,
-                                 title: title, titleExpression: titleExpression, conditional: conditional, condition: condition,
+                                 title: title, titleExpression: titleExpression, condition: condition,
                                  attributes: attributes, wantsPriority: wantsPriority, discoverabilityTitle: discoverabilityTitle,
                                  alternates: alternates, propertyList: propertyList, file: file, line: line, notFollowed: notFollowed))
     }
@@ -114,11 +113,8 @@ public struct ImportedCommand: Hashable, Sendable {
         get { storage.fields.titleExpression }
         set { uniqueStorage.fields.titleExpression = newValue }
     }
-    /// Whether the command is only provided under a run-time condition.
-    public var conditional: Bool {
-        get { storage.fields.conditional }
-        set { uniqueStorage.fields.conditional = newValue }
-    }
+    /// Whether the command is only provided under a run-time condition: it has a ``condition``.
+    public var conditional: Bool { condition != nil }
     /// The conditions, as source text, joined with ` && `.
     public var condition: String? {
         get { storage.fields.condition }

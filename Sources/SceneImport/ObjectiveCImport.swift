@@ -213,7 +213,7 @@ struct ObjectiveCImport {
         return ImportedCommand(
             declaredIn: provider, mechanism: mechanism, input: command.input, modifiers: command.modifiers,
             action: command.action, title: title ?? discoverability, titleExpression: titleExpression,
-            conditional: !conditions.isEmpty, condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+            condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
             attributes: command.attributes, wantsPriority: command.wantsPriority, discoverabilityTitle: discoverability,
             alternates: [], propertyList: command.propertyList, file: file, line: command.line)
     }

@@ -4,7 +4,7 @@ import Testing
 /// An inventory row is a value: copies share storage only until one of them changes.
 @Suite struct ImportedCommandTests {
     static let row = ImportedCommand(declaredIn: "EditorViewController", mechanism: .keyCommands, input: "f",
-                                     modifiers: ["command"], action: "find:", title: "Find", conditional: false,
+                                     modifiers: ["command"], action: "find:", title: "Find",
                                      attributes: [], wantsPriority: false, alternates: [], file: "Editor.swift", line: 12)
 
     @Test func changingACopyLeavesTheOriginalAlone() {

@@ -204,7 +204,6 @@ struct CommandExtractor {
                 action: command.action,
                 title: command.title ?? command.discoverabilityTitle,
                 titleExpression: command.title == nil ? command.titleExpression : nil,
-                conditional: !conditions.isEmpty,
                 condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
                 attributes: command.attributes, wantsPriority: command.wantsPriority,
                 discoverabilityTitle: command.discoverabilityTitle, alternates: command.alternates,
@@ -349,7 +348,6 @@ struct CommandExtractor {
                         declaredIn: declaringType, mechanism: .swiftui, input: shortcut.input,
                         modifiers: shortcut.modifiers.map { $0.sorted() }, action: nil,
                         title: title, titleExpression: nil,
-                        conditional: !conditions.isEmpty,
                         condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
                         attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
                         propertyList: nil, file: site.file, line: site.line))

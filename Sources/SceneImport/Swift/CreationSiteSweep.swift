@@ -92,7 +92,7 @@ struct CreationSiteSweep {
                     declaredIn: site.enclosingType ?? "?", mechanism: mechanism,
                     input: command.input ?? nil, modifiers: command.modifiers.map { $0.sorted() }, action: command.action,
                     title: command.title ?? command.discoverabilityTitle, titleExpression: nil,
-                    conditional: false, condition: nil, attributes: command.attributes,
+                    condition: nil, attributes: command.attributes,
                     wantsPriority: command.wantsPriority, discoverabilityTitle: command.discoverabilityTitle,
                     alternates: [], propertyList: command.propertyList,
                     file: site.location.file, line: site.location.line, notFollowed: reason))
