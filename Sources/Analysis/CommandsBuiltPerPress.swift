@@ -92,13 +92,7 @@ public struct CommandsBuiltPerPress: Hashable, Sendable {
 }
 
 extension CommandsBuiltPerPress: Codable {
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    private typealias Key = NamedCodingKey
 
     /// The object ``json`` writes, plus `policy`; numbers are exact decimals.
     public func encode(to encoder: any Encoder) throws {

@@ -295,8 +295,9 @@ extension NodeDefinition {
             commands.append(try SceneDefinition.CommandDefinition(item, file: file, location: commandsPath.element(index)))
         }
         barButtons = []
+        let barButtonsPath = JSONPath.text("\(path).barButtons")
         for (index, item) in try f.array("barButtons").enumerated() {
-            barButtons.append(try SceneDefinition.CommandDefinition(item, file: file, location: .text("\(path).barButtons[\(index)]")))
+            barButtons.append(try SceneDefinition.CommandDefinition(item, file: file, location: barButtonsPath.element(index)))
         }
         actions = []
         for (key, effectsValue) in try f.object("actions") {
@@ -330,8 +331,9 @@ extension NodeDefinition {
                                          when: try SceneCondition(when, file: file, location: .text("\(itemPath).when"))))
         }
         addedCommands = []
+        let addedCommandsPath = JSONPath.text("\(path).addedCommands")
         for (index, item) in try f.array("addedCommands").enumerated() {
-            addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, location: .text("\(path).addedCommands[\(index)]")))
+            addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, location: addedCommandsPath.element(index)))
         }
         canBecomeFirstResponder = try f.bool("canBecomeFirstResponder")
         keyCommandsGetter = try f.value("keyCommandsGetter").map { value throws(SceneError) in

@@ -1,4 +1,5 @@
 import Foundation
+import KeyTraceSupport
 
 /// What an `Info.plist` says of the storyboards an app's windows start from:
 /// `UIMainStoryboardFile`, and each scene configuration's `UISceneStoryboardFile`.
@@ -33,13 +34,7 @@ struct InfoPlist {
     private struct Decoded: Decodable {
         var storyboards: [String] = []
 
-        private struct Key: CodingKey {
-            var stringValue: String
-            var intValue: Int? { nil }
-            init(_ name: String) { stringValue = name }
-            init?(stringValue: String) { self.stringValue = stringValue }
-            init?(intValue: Int) { nil }
-        }
+        private typealias Key = NamedCodingKey
 
         init(from decoder: any Decoder) throws {
             let top = try decoder.container(keyedBy: Key.self)
