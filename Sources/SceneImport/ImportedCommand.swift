@@ -1,4 +1,5 @@
 import KeyTraceCore
+import KeyTraceSupport
 import Scenes
 
 /// One key command found in the source: a line of the inventory.
@@ -263,14 +264,33 @@ public struct ImportedCommand: Hashable, Sendable {
         Site(mechanism: mechanism, file: file, line: line, declaredIn: declaredIn, input: input, modifiers: modifiers, action: action)
     }
 
-    /// The four fields the import score compares.
+    /// The four fields the import score compares, as a compact JSON array:
+    /// `["Type","k",["command"],"save:"]`, with `null` for a field the source does not fix.
     public var identity: String {
-        let fields: [JSONValue] = [
-            .string(declaredIn), input.map(JSONValue.string) ?? .null,
-            modifiers.map { .array($0.map(JSONValue.string)) } ?? .null,
-            action.map(JSONValue.string) ?? .null,
-        ]
-        return JSONValue.array(fields).orderedText
+        func appendOptional(_ text: String?, to bytes: inout [UInt8]) {
+            if let text { JSONString.appendQuoted(text, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128)
+        bytes.append(UInt8(ascii: "["))
+        JSONString.appendQuoted(declaredIn, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        appendOptional(input, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        if let modifiers {
+            bytes.append(UInt8(ascii: "["))
+            for (offset, name) in modifiers.enumerated() {
+                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
+                JSONString.appendQuoted(name, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        } else {
+            bytes.append(contentsOf: "null".utf8)
+        }
+        bytes.append(UInt8(ascii: ","))
+        appendOptional(action, to: &bytes)
+        bytes.append(UInt8(ascii: "]"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The modifiers as flags (none when the source does not fix them).

@@ -55,7 +55,7 @@ struct SceneBuilder {
             guard let info = model.index.types[key], model.role(info.name) == .controller || model.role(info.name) == .view else { continue }
             for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
                 let declared = property.type?.withoutOptionality
-                let inferred = property.initializer?.as(FunctionCallExprSyntax.self).map { $0.calledExpression.trimmedDescription }
+                let inferred = property.initializer?.as(FunctionCallExprSyntax.self).map { $0.calledExpression.sourceText }
                 guard let type = declared ?? inferred, relevant.contains(type), type != info.name, !hasParent.contains(type) else { continue }
                 let role = model.role(type)
                 if role == .view || role == .textField || role == .textView || role == .swiftUIView {

@@ -23,21 +23,9 @@ extension Evaluator {
     func valueFromCallers(of function: SourceIndex.FunctionInfo, in info: SourceIndex.TypeInfo, field: String) -> Value? {
         guard let body = function.body else { return nil }
         // The calls are evaluated in fresh frames, so the answer holds wherever the field is read.
-        return answer(\.valuesFromCallers, SetterQuestion(body: body.id, field: field)) {
+        return valuesFromCallers.answer(SetterQuestion(body: body.id, field: field)) {
             passedValue(of: function, body: body, in: info, field: field)
         }
-    }
-
-    /// The answer `cache` holds for `question`, or the one `work` gives, stored there. While
-    /// `work` runs, the question asked again (code that reads the field it is working out)
-    /// has no value.
-    func answer<Question: Hashable>(_ cache: ReferenceWritableKeyPath<Evaluator, [Question: Value?]>, _ question: Question,
-                                    _ work: () -> Value?) -> Value? {
-        if let known = self[keyPath: cache][question] { return known }
-        self[keyPath: cache][question] = .some(nil)
-        let value = work()
-        self[keyPath: cache][question] = .some(value)
-        return value
     }
 
     private func passedValue(of function: SourceIndex.FunctionInfo, body: CodeBlockSyntax, in info: SourceIndex.TypeInfo,
@@ -76,7 +64,7 @@ extension Evaluator {
     /// sets from that parameter (or a struct's memberwise initialiser) holds one of them.
     /// `nil` when no construction passes a known value.
     func valueFromConstructions(of info: SourceIndex.TypeInfo, label: String?, position: Int) -> Value? {
-        answer(\.valuesFromConstructions, ConstructionQuestion(type: info.name, label: label, position: position)) {
+        valuesFromConstructions.answer(ConstructionQuestion(type: info.name, label: label, position: position)) {
             passedValue(constructing: info, label: label, position: position)
         }
     }
@@ -99,7 +87,7 @@ extension Evaluator {
                 }
                 // The same argument text in the same type is the same value (two screens of
                 // one view each building the wrapper with its `shortcuts`).
-                guard let argument, seen.insert("\(site.type ?? "")|\(argument.trimmedDescription)").inserted else { continue }
+                guard let argument, seen.insert("\(site.type ?? "")|\(argument.sourceText)").inserted else { continue }
                 var caller = frame(in: site.type)
                 let value = evaluate(argument, frame: &caller)
                 if case .unknown = value { continue }

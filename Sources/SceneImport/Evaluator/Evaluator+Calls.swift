@@ -78,7 +78,7 @@ extension Evaluator {
     private func logShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) {
         for item in swiftUIShortcuts(args, frame: &frame) {
             guard case .shortcut(let input, let modifiers) = item.value else { continue }
-            shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: frame.conditions + item.conditions))
+            shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: Self.nested(frame.conditions, item.conditions)))
         }
     }
 
@@ -603,7 +603,7 @@ extension Evaluator {
             let parts = elements.compactMap { $0.value.stringValue }
             return parts.count == elements.count ? .string(parts.joined()) : nil
         case "reduce" where args.count == 2 && args[0].expression.as(ArrayExprSyntax.self)?.elements.isEmpty == true
-            && args[1].expression.trimmedDescription == "+":
+            && args[1].expression.sourceText == "+":
             // `.reduce([], +)` over arrays: the arrays one after another.
             return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
         case "reduce" where args.count == 2:
@@ -721,14 +721,17 @@ extension Evaluator {
         inner.returns = []
         inner.terminated = false
         bindClosureParameters(closure, to: values, frame: &inner)
-        // A closure reads only the locals it names: the others (a table the enclosing code is
-        // building, say) are no part of its context, and hashing them at every call would
-        // cost as much as the table.
-        let named = namesMentioned(in: closure)
-        let locals = inner.locals.filter { named.contains($0.key) }
-        let memoKey = memoKey(closure, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values,
-                              changing: inner.changingLocals.isEmpty ? [] : inner.changingLocals.intersection(named), sharedFields: inner.selfFields, locals: locals,
-                              conditions: inner.conditions, returnHint: inner.returnHint)
+        var memoKey: MemoKey?
+        if !memoGaveUp(on: closure) {
+            // A closure reads only the locals it names: the others (a table the enclosing code
+            // is building, say) are no part of its context, and hashing them at every call
+            // would cost as much as the table.
+            let named = namesMentioned(in: closure)
+            let locals = inner.locals.filter { named.contains($0.key) }
+            memoKey = self.memoKey(closure, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values,
+                                   changing: inner.changingLocals.isEmpty ? [] : inner.changingLocals.intersection(named),
+                                   sharedFields: inner.selfFields, locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
+        }
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
         return value
@@ -1200,7 +1203,7 @@ extension Evaluator {
                 for branch in branches {
                     var chosen = variant.values
                     chosen[offset] = branch.value
-                    next.append((chosen, variant.conditions + branch.conditions))
+                    next.append((chosen, Self.nested(variant.conditions, branch.conditions)))
                 }
             }
             guard next.count <= Self.maximumVariants else { break }
@@ -1319,6 +1322,16 @@ extension Evaluator {
         return name
     }
 
+    /// The Objective-C name of the `#selector(…)` whose argument is `argument`, looked up once
+    /// per argument and `self`'s type: the argument fixes the reference's text and its file.
+    func selectorName(of argument: ExprSyntax, frame: Frame) -> String {
+        let site = SelectorSite(argument: argument.id, selfType: frame.selfType)
+        if let known = selectorNamesBySite[site] { return known }
+        let name = selectorName(argument.sourceText, frame: frame, in: file(of: argument))
+        selectorNamesBySite[site] = name
+        return name
+    }
+
     private func lookUpSelectorName(_ reference: String, frame: Frame, file: String?) -> String {
         var text = reference
         for prefix in ["getter:", "setter:"] where text.hasPrefix(prefix) {
@@ -1431,7 +1444,7 @@ extension Evaluator {
                     // `KeyboardShortcut`, whose modifiers are as unknown as its key.
                     shortcut = .shortcut(input: nil, modifiers: explicitModifiers ? modifiers : nil)
                 }
-                return Value.Item(value: shortcut, conditions: key.conditions + choice.conditions)
+                return Value.Item(value: shortcut, conditions: Self.nested(key.conditions, choice.conditions))
             }
         }
     }

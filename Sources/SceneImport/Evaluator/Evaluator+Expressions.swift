@@ -41,7 +41,7 @@ extension Evaluator {
             return .unknown(postfix.sourceText)
         case .macroExpansionExpr(let macro):
             if macro.macroName.text == "selector", let argument = macro.arguments.first?.expression {
-                return .selector(selectorName(argument.sourceText, frame: frame, in: file(of: argument)))
+                return .selector(selectorName(of: argument, frame: frame))
             }
             return .unknown(macro.sourceText)
         case .tupleExpr(let tuple):
@@ -497,7 +497,7 @@ extension Evaluator {
             // A setter that stores its parameter in a field of commands: what the app's calls
             // of it pass.
             if case .unknown(let text) = value, let position = function.parameters.firstIndex(where: { $0.name == text }) {
-                let holdsCommands = Self.holdsCommands(info.properties[name].flatMap { $0.type ?? $0.initializer?.trimmedDescription })
+                let holdsCommands = Self.holdsCommands(info.properties[name].flatMap { $0.type ?? $0.initializer?.sourceText })
                 // An initialiser's parameter: what the type's constructions pass.
                 if function.kind == .initializer, holdsCommands || readingValuesSetFromOutside > 0,
                    let passed = valueFromConstructions(of: info, label: function.parameters[position].label, position: position) {
@@ -855,7 +855,7 @@ extension Evaluator {
         var spread: [Value.Item] = []
         for branch in branches {
             if case .alternatives(let inner) = branch.value {
-                spread += inner.map { .init(value: $0.value, conditions: branch.conditions + $0.conditions) }
+                spread += inner.map { .init(value: $0.value, conditions: Self.nested(branch.conditions, $0.conditions)) }
             } else if branch.value.isKnown {
                 spread.append(branch)
             }
@@ -947,22 +947,23 @@ extension Evaluator {
         var value = evaluateSequence(valueElements, frame: &frame, hint: hint)
         // `list += more` on an array grows it in place (``append(_:to:frame:)``): an array built
         // by n such statements stays linear to build.
-        if op == "+=", case .array? = readTarget(targetText, frame: frame) {
+        if op == "+=", case .array? = readTarget(path: field, isSelf: isSelf, frame: frame) {
             switch value {
             case .array(let more):
-                append(more.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) }, to: targetText, frame: &frame)
+                append(more.map { .init(value: $0.value, conditions: Self.nested(frame.conditions, $0.conditions)) },
+                       to: targetText, path: field, isSelf: isSelf, frame: &frame)
                 return
             case let single where single.isCommand:
-                append([.init(value: single, conditions: frame.conditions)], to: targetText, frame: &frame)
+                append([.init(value: single, conditions: frame.conditions)], to: targetText, path: field, isSelf: isSelf, frame: &frame)
                 return
             default:
                 break
             }
         }
         if op == "+=" || op == "|=" {
-            if let existing = readTarget(targetText, frame: frame) { value = binary(op == "+=" ? "+" : "|", existing, value, text: targetText) }
+            if let existing = readTarget(path: field, isSelf: isSelf, frame: frame) { value = binary(op == "+=" ? "+" : "|", existing, value, text: targetText) }
         } else if case .array(let items) = value, !frame.conditions.isEmpty {
-            value = .array(items.map { .init(value: $0.value, conditions: frame.conditions + $0.conditions) })
+            value = .array(items.map { .init(value: $0.value, conditions: Self.nested(frame.conditions, $0.conditions)) })
         }
         writeTarget(targetText, value: value, frame: &frame)
     }
@@ -1017,6 +1018,12 @@ extension Evaluator {
     /// of n commands stays linear.
     func append(_ items: [Value.Item], to target: String, frame: inout Frame) {
         let (isSelf, name) = Self.selfPath(of: target)
+        append(items, to: target, path: name, isSelf: isSelf, frame: &frame)
+    }
+
+    /// ``append(_:to:frame:)`` with the target already split (``selfPath(of:)``): `name` and
+    /// `isSelf` are what it gives for `target`.
+    private func append(_ items: [Value.Item], to target: String, path name: String, isSelf: Bool, frame: inout Frame) {
         if !name.containsBytes(of: ".") {
             if !isSelf, frame.locals[name] != nil {
                 frame.locals[name]?.appendItems(items)
@@ -1057,6 +1064,11 @@ extension Evaluator {
 
     func readTarget(_ text: String, frame: Frame) -> Value? {
         let (isSelf, path) = Self.selfPath(of: text)
+        return readTarget(path: path, isSelf: isSelf, frame: frame)
+    }
+
+    /// The value at an assignment target already split at `self.` (``selfPath(of:)``).
+    func readTarget(path: String, isSelf: Bool, frame: Frame) -> Value? {
         func named(_ name: String) -> Value? { isSelf ? frame.selfFields[name] : (frame.locals[name] ?? frame.selfFields[name]) }
         if !path.containsBytes(of: ".") {
             // One name (the common case), read without splitting the text.
@@ -1205,7 +1217,7 @@ final class FieldAssignmentFinder: SyntaxVisitor {
         guard let first = expression.firstToken(viewMode: .sourceAccurate)?.text, first == field || first == "self" else {
             return false
         }
-        var text = expression.trimmedDescription
+        var text = expression.sourceText
         if text.hasPrefix("self.") { text.removeFirst(5) }
         return text == field || text.hasPrefix(field + ".") || text.hasPrefix(field + "[") || text.hasPrefix(field + "?")
             || text.hasPrefix(field + "!")

@@ -60,11 +60,8 @@ extension Evaluator {
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, selfIsHeldValue: Bool = false, values: [Value],
                  changing: Set<String> = [], sharedFields: [String: Value]?, locals: [String: Value]? = nil, conditions: [String],
                  site: SourceLocation? = nil, returnHint: String? = nil) -> MemoKey? {
+        if memoGaveUp(on: declaration) { return nil }
         let onTrial = !replayedDeclarations.contains(declaration.id)
-        if onTrial {
-            if let stored = memoStores[declaration.id], stored >= Self.memoTrialRuns { return nil }
-            if memoHashedValues[declaration.id, default: 0] >= Self.memoTrialValues { return nil }
-        }
         var room = Self.largestMemoisedContext
         for value in values { room = value.room(within: room) }
         for table in [sharedFields, locals] {
@@ -88,6 +85,15 @@ extension Evaluator {
         if let sharedFields { Value.fingerprint(sharedFields, into: &hasher) } else { hasher.combine(-1) }
         if let locals { Value.fingerprint(locals, into: &hasher) } else { hasher.combine(-2) }
         return MemoKey(declaration: declaration.id, context: hasher.finalize())
+    }
+
+    /// Whether the memo gave up on `declaration`: none of its runs was replayed within
+    /// ``memoTrialRuns`` stored runs or ``memoTrialValues`` hashed values. Its runs then have
+    /// no key, and a caller need not gather their context.
+    func memoGaveUp(on declaration: some SyntaxProtocol) -> Bool {
+        guard !replayedDeclarations.contains(declaration.id) else { return false }
+        if let stored = memoStores[declaration.id], stored >= Self.memoTrialRuns { return true }
+        return memoHashedValues[declaration.id, default: 0] >= Self.memoTrialValues
     }
 
     /// Runs `body` once per key: later calls replay the first run's effects. `declaration` is
@@ -230,23 +236,6 @@ extension Value {
             sum &+= entry.finalize()
         }
         hasher.combine(sum)
-    }
-}
-
-extension CommandValue {
-    func fingerprint(into hasher: inout Hasher) {
-        hasher.combine(hasKey)
-        hasher.combine(input)
-        ModifierName.fingerprint(modifiers, into: &hasher)
-        hasher.combine(action)
-        hasher.combine(title)
-        hasher.combine(titleExpression)
-        hasher.combine(discoverabilityTitle)
-        hasher.combine(attributes)
-        hasher.combine(wantsPriority)
-        hasher.combine(alternates)
-        hasher.combine(propertyList)
-        hasher.combine(location)
     }
 }
 

@@ -13,7 +13,7 @@ extension Evaluator {
     /// (``valueFromConstructions(of:label:position:)``). The first ``callerSitesFollowed``
     /// assignments in file order are followed. `nil` when none gives a known value.
     func valueSetFromOutside(_ field: String, of info: SourceIndex.TypeInfo) -> Value? {
-        answer(\.valuesSetFromOutside, PropertyQuestion(type: info.name, name: field, isStatic: false)) {
+        valuesSetFromOutside.answer(PropertyQuestion(type: info.name, name: field, isStatic: false)) {
             assignedValue(fromOutside: field, of: info)
         }
     }
@@ -58,7 +58,7 @@ extension Evaluator {
             for site in finder.sites where found.count < Self.callerSitesFollowed {
                 guard let holder = site.type.flatMap({ index.type(named: $0) }),
                       declaredTypes(of: site.base, at: site.value, in: holder).contains(where: { refers($0, to: info) }),
-                      seen.insert("\(holder.name)|\(site.value.trimmedDescription)").inserted else { continue }
+                      seen.insert("\(holder.name)|\(site.value.sourceText)").inserted else { continue }
                 found.append((site.value, holder.name))
             }
         }
@@ -82,7 +82,7 @@ extension Evaluator {
                 continue
             }
             if let parameter = parameters?.first(where: { ($0.secondName ?? $0.firstName).text == name }) {
-                return [parameter.type.trimmedDescription.withoutOptionality]
+                return [parameter.type.sourceText.withoutOptionality]
             }
             guard let body else { return [] }
             return index.typeNames(of: ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), in: holder, root: Syntax(body))

@@ -55,6 +55,9 @@ final class Evaluator {
     /// `#selector(…)` names already looked up, by `self`'s type, the reference's text and the
     /// file it is written in.
     var selectorNames: [SelectorReference: String] = [:]
+    /// ``selectorNames``' answers by the `#selector(…)` argument written in the source and
+    /// `self`'s type, so that evaluating one again neither writes its text nor hashes it.
+    var selectorNamesBySite: [SelectorSite: String] = [:]
 
     /// What each expected type of an array literal tells (``ArrayHint``), by the type's text.
     var arrayHints: [String: ArrayHint] = [:]
@@ -80,6 +83,12 @@ final class Evaluator {
             hasher.combine(selfType)
             hasher.combine(reference)
         }
+    }
+    /// A `#selector(…)` argument in the source and the type `self` has where it is evaluated:
+    /// ``selectorNamesBySite``' key.
+    struct SelectorSite: Hashable {
+        var argument: SyntaxIdentifier
+        var selfType: String?
     }
     /// The app's own initialisers a `UIKeyCommand` creation of each type may call: the type's,
     /// its superclasses' and `extension UIKeyCommand`'s (``makeCommand(type:args:call:frame:)``).
@@ -142,11 +151,11 @@ final class Evaluator {
     /// ``functions(of:assigning:)``'s answers, by type and name.
     var functionsAssigning: [PropertyQuestion: [SourceIndex.FunctionInfo]] = [:]
     /// ``valueFromCallers(of:in:field:)``'s answers.
-    var valuesFromCallers: [SetterQuestion: Value?] = [:]
+    let valuesFromCallers = AnswerCache<SetterQuestion>()
     /// ``valueFromConstructions(of:label:position:)``'s answers.
-    var valuesFromConstructions: [ConstructionQuestion: Value?] = [:]
+    let valuesFromConstructions = AnswerCache<ConstructionQuestion>()
     /// ``valueSetFromOutside(_:of:)``'s answers, by type and field.
-    var valuesSetFromOutside: [PropertyQuestion: Value?] = [:]
+    let valuesSetFromOutside = AnswerCache<PropertyQuestion>()
     /// Above zero while ``valueSetFromOutside(_:of:)`` evaluates what other code assigns: a
     /// `let` that the assigning type's initialiser sets from a parameter is then what the
     /// type's constructions pass.
@@ -289,22 +298,37 @@ final class Evaluator {
     /// (a static initialiser, a method learnt for what it assigns) ran without them.
     func prefixEffects(since marks: EffectMarks, with conditions: [String]) {
         guard !conditions.isEmpty else { return }
-        for offset in marks.created..<created.count { created[offset].conditions = conditions + created[offset].conditions }
-        for offset in marks.added..<added.count { added[offset].conditions = conditions + added[offset].conditions }
+        for offset in marks.created..<created.count { created[offset].conditions = Self.nested(conditions, created[offset].conditions) }
+        for offset in marks.added..<added.count { added[offset].conditions = Self.nested(conditions, added[offset].conditions) }
         if let count = shortcutLog?.count, count > marks.logged {
             for offset in marks.logged..<count { shortcutLog?[offset].conditions.insert(contentsOf: conditions, at: 0) }
         }
     }
 
+    /// `outer` followed by `inner`: the conditions of code running inside code that runs under
+    /// `outer`. Either list is returned as it is when the other is empty, which most are.
+    static func nested(_ outer: [String], _ inner: [String]) -> [String] {
+        if outer.isEmpty { return inner }
+        if inner.isEmpty { return outer }
+        return outer + inner
+    }
+
     /// The elements of a value that may hold commands, each with its conditions.
     func flatten(_ value: Value, conditions: [String]) -> [Value.Item] {
+        var items: [Value.Item] = []
+        flatten(value, conditions: conditions, into: &items)
+        return items
+    }
+
+    /// Appends ``flatten(_:conditions:)``'s elements to `items`, in order.
+    private func flatten(_ value: Value, conditions: [String], into items: inout [Value.Item]) {
         switch value {
-        case .array(let items):
-            return items.flatMap { flatten($0.value, conditions: conditions + $0.conditions) }
+        case .array(let elements):
+            for element in elements { flatten(element.value, conditions: Self.nested(conditions, element.conditions), into: &items) }
         case .null, .unknown:
-            return []
+            break
         default:
-            return [.init(value: value, conditions: conditions)]
+            items.append(.init(value: value, conditions: conditions))
         }
     }
 
@@ -1009,7 +1033,7 @@ final class Evaluator {
               let limit = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({ Self.integer($0.literal.text) }) else { return nil }
         let count = op == "<" ? limit : limit + 1
         guard count > 0, count <= Self.maximumIterations else { return nil }
-        return (list.trimmedDescription, count)
+        return (list.sourceText, count)
     }
 
     /// The elements of a value a `for` loop or `map` can walk: arrays, ranges, a string's
@@ -1032,7 +1056,7 @@ final class Evaluator {
             var items: [Value.Item] = []
             for branch in branches {
                 guard let elements = iterate(branch.value) else { return nil }
-                items += elements.map { .init(value: $0.value, conditions: branch.conditions + $0.conditions) }
+                items += elements.map { .init(value: $0.value, conditions: Self.nested(branch.conditions, $0.conditions)) }
             }
             return items
         default: return nil

@@ -8,9 +8,8 @@ import SwiftSyntax
 /// element is present under, and instances of the app's own types. Anything else is
 /// ``unknown(_:)`` carrying its source text.
 ///
-/// Only ``command(_:)`` is stored indirectly (a command is large): an array, table or tuple
-/// payload sits in the value itself, so code that takes an array out of a frame's table owns
-/// it alone and can grow it in place.
+/// Every payload sits in the value itself (a command is one reference, ``CommandValue``), so
+/// code that takes an array out of a frame's table owns it alone and can grow it in place.
 enum Value {
     case unknown(String)
     case null
@@ -19,7 +18,7 @@ enum Value {
     case string(String)
     case modifiers(Set<String>)
     case selector(String)
-    indirect case command(CommandValue)
+    case command(CommandValue)
     case array([Item])
     case tuple([(label: String?, value: Value)])
     case object(type: String, fields: [String: Value])
@@ -136,22 +135,6 @@ enum Value {
         default: return nil
         }
     }
-}
-
-/// A `UIKeyCommand` (or key-less `UICommand`) as far as the source fixes it.
-struct CommandValue {
-    var hasKey: Bool
-    var input: String??
-    var modifiers: Set<String>?
-    var action: String?
-    var title: String?
-    var titleExpression: String?
-    var discoverabilityTitle: String?
-    var attributes: [String] = []
-    var wantsPriority = false
-    var alternates: [ImportedCommand.Alternate] = []
-    var propertyList: String?
-    var location: SourceLocation
 }
 
 /// `UIKeyModifierFlags` member names and the flags (`ModifierFlags`, same raw values) they name.

@@ -185,6 +185,7 @@ struct CommandExtractor {
         // `occurrences`.
         var occurrences: [(command: CommandValue, conditions: [[String]])] = []
         var places: [CommandIdentity: Int] = [:]
+        places.reserveCapacity(items.count)
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
@@ -641,7 +642,7 @@ struct CommandExtractor {
         for ((binding, statement), read) in zip(bindings, reads).reversed() {
             let (unwrapped, readsState) = evaluator.readingState { () -> Value? in
                 switch read {
-                case .skipped: return .unknown(binding.pattern.trimmedDescription)
+                case .skipped: return .unknown(binding.pattern.sourceText)
                 case .run: return evaluator.unwrappedValue(of: binding, frame: &frame)
                 case .constantsOnly: return evaluator.readingConstants { evaluator.unwrappedValue(of: binding, frame: &frame) }
                 }
@@ -782,7 +783,7 @@ final class ShortcutFinder: SyntaxVisitor {
         var node = call.parent
         while let current = node {
             if let extensionDecl = current.as(ExtensionDeclSyntax.self) {
-                let extended = extensionDecl.extendedType.trimmedDescription
+                let extended = extensionDecl.extendedType.sourceText
                 return extended == "View" || extended == "SwiftUI.View"
             }
             if current.is(StructDeclSyntax.self) || current.is(ClassDeclSyntax.self) || current.is(EnumDeclSyntax.self) {

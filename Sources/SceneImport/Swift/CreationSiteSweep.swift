@@ -249,7 +249,7 @@ private final class SiteVisitor: MentionedItemsVisitor {
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         let kind = enterType(node.name.text)
         // A preview (`PreviewProvider`) is Xcode's, never the app's: nothing in it is a site.
-        let isPreview = node.inheritanceClause?.inheritedTypes.contains { $0.type.trimmedDescription == "PreviewProvider" } ?? false
+        let isPreview = node.inheritanceClause?.inheritedTypes.contains { $0.type.sourceText == "PreviewProvider" } ?? false
         return isPreview ? .skipChildren : kind
     }
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
@@ -343,7 +343,7 @@ private final class SiteVisitor: MentionedItemsVisitor {
         while let parent = node.parent {
             if let binding = parent.as(PatternBindingSyntax.self) {
                 guard let annotation = binding.typeAnnotation?.type else { return false }
-                return namesOnlyOtherTypes(annotation.trimmedDescription)
+                return namesOnlyOtherTypes(annotation.sourceText)
             }
             if let lookup = parent.as(SubscriptCallExprSyntax.self) {
                 guard node.id != Syntax(lookup.calledExpression).id,

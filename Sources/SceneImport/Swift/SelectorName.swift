@@ -55,7 +55,8 @@ enum SelectorName {
         }
         let parts = body.split(separator: ".")
         let base = parts.last.map(String.init) ?? String(body)
-        let type = parts.count > 1 ? parts.dropLast().joined(separator: ".") : nil
+        // Joined as `String`s: joining the substrings themselves takes the unspecialised path.
+        let type = parts.count > 1 ? parts.dropLast().map(String.init).joined(separator: ".") : nil
         return (type == "self" || type == "Self" ? nil : type, base, labels)
     }
 

@@ -262,7 +262,7 @@ struct ShortcutHelpers {
         var chosen = candidates.count == 1 ? candidates.first : nil
         while chosen == nil, !scope.isEmpty {
             chosen = candidates.first { $0 == "\(scope).\(name)" }
-            scope = scope.split(separator: ".").dropLast().joined(separator: ".")
+            scope = scope.split(separator: ".").dropLast().map(String.init).joined(separator: ".")
         }
         if chosen == nil { chosen = candidates.first { $0 == name } }
         guard let chosen, let view = constructedViews[chosen] else { return nil }

@@ -180,13 +180,13 @@ extension SourceIndex {
             if let macro = parent.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return nil }
             if let macro = parent.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return nil }
             if let type = parent.asProtocol(DeclGroupSyntax.self) {
-                if type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "PreviewProvider" }) == true {
+                if type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.sourceText == "PreviewProvider" }) == true {
                     return nil
                 }
                 if let named = parent.asProtocol(NamedDeclSyntax.self) {
                     enclosing = named.name.text
                 } else if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
-                    enclosing = outermostName(of: extensionDecl.extendedType.trimmedDescription)
+                    enclosing = outermostName(of: extensionDecl.extendedType.sourceText)
                 }
             }
             node = parent
@@ -271,7 +271,7 @@ private final class NameUseFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        let extended = SourceIndex.outermostName(of: node.extendedType.trimmedDescription)
+        let extended = SourceIndex.outermostName(of: node.extendedType.sourceText)
         return enter(extended, inherited: node.inheritanceClause, members: node.memberBlock)
     }
 
@@ -287,7 +287,7 @@ private final class NameUseFinder: SyntaxVisitor {
 
     /// Walks a type's members with it as the enclosing type; a preview provider is skipped.
     private func enter(_ name: String, inherited: InheritanceClauseSyntax?, members: MemberBlockSyntax) -> SyntaxVisitorContinueKind {
-        if inherited?.inheritedTypes.contains(where: { $0.type.trimmedDescription == "PreviewProvider" }) == true {
+        if inherited?.inheritedTypes.contains(where: { $0.type.sourceText == "PreviewProvider" }) == true {
             return .skipChildren
         }
         if let inherited { walk(inherited) }

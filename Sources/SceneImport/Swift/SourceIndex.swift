@@ -480,10 +480,10 @@ struct SourceIndex {
     /// declare itself.
     func isSystemType(_ name: String) -> Bool {
         if let info = type(named: name), info.kind != .extensionOnly { return false }
-        let scalars = Array(name.unicodeScalars)
-        guard scalars.count > 2 else { return false }
-        let prefix = String(String.UnicodeScalarView(scalars[0..<2]))
-        return (prefix == "UI" || prefix == "NS") && CharacterSet.uppercaseLetters.contains(scalars[2])
+        var scalars = name.unicodeScalars.makeIterator()
+        guard let first = scalars.next(), let second = scalars.next(), let third = scalars.next() else { return false }
+        let isSystemPrefix = (first == "U" && second == "I") || (first == "N" && second == "S")
+        return isSystemPrefix && CharacterSet.uppercaseLetters.contains(third)
     }
 
     /// The first UIKit (undeclared) class a class reaches, e.g. `UIViewController`; `nil` for
@@ -634,7 +634,7 @@ private struct DeclarationCollector {
             var info = SourceIndex.TypeInfo(name: name, kind: kind)
             info.location = kind == .extensionOnly ? nil : location(declaration)
             info.isMain = kind != .extensionOnly && declaration.attributes.contains {
-                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "main"
+                $0.as(AttributeSyntax.self)?.attributeName.sourceText == "main"
             }
             info.inherited = declaration.inheritanceClause?.inheritedTypes.map {
                 let text = $0.type.sourceText
@@ -716,7 +716,7 @@ private struct DeclarationCollector {
         let isStatic = hasModifier(variable.modifiers, ["static", "class"])
         let isOverride = hasModifier(variable.modifiers, ["override"])
         let isVariable = variable.bindingSpecifier.text == "var"
-        let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription })
+        let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.sourceText })
         let isUserSetting = attributes.contains("AppStorage") || attributes.contains("SceneStorage")
         let isViewOwned = !attributes.isDisjoint(with: SourceIndex.PropertyInfo.viewOwnedStorage)
         return variable.bindings.compactMap { binding in
