@@ -71,9 +71,10 @@ public struct KeyboardLayout: Sendable {
         let strokes: [UInt32: [Keystroke]]
         // Case-folded layers and, per folded scalar, which layers type it from a main-block key.
         let folded: [[UInt32]]
+        // Per non-ASCII folded scalar, which layers type it from a main-block key.
         let typeableLayers: [UInt32: UInt8]
-        // Per layer, the keys typing each folded scalar in usage order: indexing a command by key
-        // looks its character up instead of scanning every key.
+        // Per layer, the keys typing each non-ASCII folded scalar in usage order: indexing a
+        // command by key looks its character up instead of scanning every key.
         let usagesByFolded: [[UInt32: [HIDUsage]]]
         // The same two tables for ASCII scalars, as flat arrays (`layer * 128 + value`, and
         // `value`): command inputs are mostly ASCII, and indexing a collection looks each one up.
@@ -82,7 +83,7 @@ public struct KeyboardLayout: Sendable {
 
         init(identifier: String, name: String, base: [UInt32], shifted: [UInt32], option: [UInt32], shiftOption: [UInt32],
              strokes: [UInt32: [Keystroke]], folded: [[UInt32]], typeableLayers: [UInt32: UInt8],
-             usagesByFolded: [[UInt32: [HIDUsage]]]) {
+             usagesByFolded: [[UInt32: [HIDUsage]]], asciiUsages: [[HIDUsage]], asciiTypeableLayers: [UInt8]) {
             self.identifier = identifier
             self.name = name
             self.base = base
@@ -93,8 +94,8 @@ public struct KeyboardLayout: Sendable {
             self.folded = folded
             self.typeableLayers = typeableLayers
             self.usagesByFolded = usagesByFolded
-            asciiUsages = (0..<4 * 128).map { usagesByFolded[$0 / 128][UInt32($0 % 128)] ?? [] }
-            asciiTypeableLayers = (0..<128).map { typeableLayers[UInt32($0)] ?? 0 }
+            self.asciiUsages = asciiUsages
+            self.asciiTypeableLayers = asciiTypeableLayers
         }
     }
 
@@ -127,7 +128,9 @@ public struct KeyboardLayout: Sendable {
                 < ($1.modifiers.rawValue.nonzeroBitCount, $1.modifiers.rawValue, $1.usage) }
         }
         var folded = [base, shifted, option, shiftOption]
+        // ASCII scalars go to flat tables, the others to dictionaries (``Storage``).
         var typeable: [UInt32: UInt8] = [:]
+        var asciiTypeable = [UInt8](repeating: 0, count: 128)
         for layer in 0..<4 {
             for i in 0..<count {
                 let usage = HIDUsage(UInt16(i))
@@ -136,16 +139,26 @@ public struct KeyboardLayout: Sendable {
                 if value == 0 && layer >= 2 { value = folded[layer - 2][i] }
                 value = KeyboardLayout.fold(value)
                 folded[layer][i] = value
-                if value != 0 && !usage.isKeypad { typeable[value, default: 0] |= 1 << layer }
+                guard value != 0 && !usage.isKeypad else { continue }
+                if value < 128 { asciiTypeable[Int(value)] |= 1 << layer } else { typeable[value, default: 0] |= 1 << layer }
             }
         }
         var usagesByFolded = [[UInt32: [HIDUsage]]](repeating: [:], count: 4)
+        var asciiUsages = [[HIDUsage]](repeating: [], count: 4 * 128)
         for layer in 0..<4 {
-            for i in 0..<count { usagesByFolded[layer][folded[layer][i], default: []].append(HIDUsage(UInt16(i))) }
+            for i in 0..<count {
+                let value = folded[layer][i]
+                let usage = HIDUsage(UInt16(i))
+                if value < 128 {
+                    asciiUsages[layer * 128 + Int(value)].append(usage)
+                } else {
+                    usagesByFolded[layer][value, default: []].append(usage)
+                }
+            }
         }
         storage = Storage(identifier: identifier, name: name, base: base, shifted: shifted, option: option,
                           shiftOption: shiftOption, strokes: strokes, folded: folded, typeableLayers: typeable,
-                          usagesByFolded: usagesByFolded)
+                          usagesByFolded: usagesByFolded, asciiUsages: asciiUsages, asciiTypeableLayers: asciiTypeable)
     }
 
     /// The layer index (0 base, 1 ⇧, 2 ⌥, 3 ⇧⌥) that `modifiers` select.

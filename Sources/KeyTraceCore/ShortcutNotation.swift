@@ -121,16 +121,23 @@ enum ShortcutNotation {
     }
 
     static func text(_ shortcut: KeyShortcut) -> String {
-        var words = ModifierFlags.displayOrder.filter(shortcut.modifiers.contains).compactMap(\.word)
+        // The modifiers' words, each followed by `+`, then the key's: written into one string
+        // (reports write one per command).
+        var text = ""
+        for flag in ModifierFlags.displayOrder where shortcut.modifiers.contains(flag) {
+            guard let word = flag.word else { continue }
+            text += word
+            text += "+"
+        }
         switch shortcut.input {
-        case .special(let special): words.append(special.word)
+        case .special(let special): text += special.word
         case .character(let string):
             if let word = characterWords.first(where: { $0.value == string && $0.key != "enter" })?.key {
-                words.append(word)
+                text += word
             } else {
-                words.append(string.lowercased())
+                text += string.lowercased()
             }
         }
-        return words.joined(separator: "+")
+        return text
     }
 }

@@ -291,7 +291,7 @@ struct AppModel {
         // A type's roots are mostly in one file: its mentions are looked up once per file.
         var mentionsByFile: [String: [Int]?] = [:]
         for (root, isEntryPoint) in roots {
-            let file = index.fileOfRoot[root.root.id] ?? ""
+            let file = index.sourceOfRoot[root.root.id]?.file ?? ""
             let mentions = mentionsByFile[file] ?? index.offsets(of: Self.containmentWords, inFile: file)
             mentionsByFile[file] = mentions
             let finder = ContainmentFinder(mentions: mentions)

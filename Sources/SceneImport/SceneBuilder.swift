@@ -284,6 +284,20 @@ struct SceneBuilder {
         /// Responder type → the flag standing for its own `isFirstResponder`.
         var responderFlags: [String: String] = [:]
         var omitted: [(command: ImportedCommand, reason: String)] = []
+        /// What each condition text says for the scene, read at its first command: most
+        /// commands of a provider share a few conditions.
+        var conditionReadings: [String: ConditionReading] = [:]
+    }
+
+    /// What a command's condition says for the scene (``commandJSON(_:state:)``).
+    private struct ConditionReading {
+        /// ``directionDecision(_:rightToLeft:)`` for left-to-right layout.
+        var direction: Bool?
+        /// Whether what is left once the direction tests are gone is an `isFirstResponder`
+        /// test, whose flag belongs to the command's own responder.
+        var isFirstResponderCheck: Bool
+        /// The state flag standing for what is left, when it is no `isFirstResponder` test.
+        var flag: String?
     }
 
     private func placeable(_ role: AppModel.Role) -> Bool {
@@ -436,25 +450,38 @@ struct SceneBuilder {
         if let title = command.title { members.append((key: "title", value: .string(title))) }
         if command.wantsPriority { members.append((key: "wantsPriorityOverSystemBehavior", value: .bool(true))) }
         if let condition = command.condition {
-            switch Self.directionDecision(condition, rightToLeft: false) {
+            let reading = conditionReading(condition, state: &state)
+            switch reading.direction {
             case false?:
                 state.omitted.append((command, "it is provided only in right-to-left layout; the scene is left-to-right"))
                 return nil
             case true?:
                 break
             case nil:
-                let remaining = Self.withoutDirection(condition)
                 let flag: String
-                if Self.isFirstResponderCheck(remaining) {
+                if let conditionFlag = reading.flag {
+                    flag = conditionFlag
+                } else {
                     flag = flagName(for: "\(command.declaredIn) isFirstResponder", state: &state)
                     state.responderFlags[command.declaredIn] = flag
-                } else {
-                    flag = flagName(for: remaining, state: &state)
                 }
                 members.append((key: "when", value: .object([(key: "equals", value: .number(1)), (key: "state", value: .string(flag))])))
             }
         }
         return .object(members)
+    }
+
+    /// ``ConditionReading`` of `condition`, read once per text.
+    private func conditionReading(_ condition: String, state: inout BuildState) -> ConditionReading {
+        if let known = state.conditionReadings[condition] { return known }
+        var reading = ConditionReading(direction: Self.directionDecision(condition, rightToLeft: false), isFirstResponderCheck: false)
+        if reading.direction == nil {
+            let remaining = Self.withoutDirection(condition)
+            reading.isFirstResponderCheck = Self.isFirstResponderCheck(remaining)
+            if !reading.isFirstResponderCheck { reading.flag = flagName(for: remaining, state: &state) }
+        }
+        state.conditionReadings[condition] = reading
+        return reading
     }
 
     /// Whether a condition is the responder's own first-responder status (`isFirstResponder`,

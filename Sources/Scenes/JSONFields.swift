@@ -20,8 +20,9 @@ package struct JSONFields {
         self.location = location
         self.members = members
         self.allowed = allowed
-        for member in members where !allowed.contains(member.key) {
-            throw SceneError.unknownField(file, location.description, member.key, known: allowed)
+        // By index, comparing keys in place: a member is not copied out to be looked at.
+        for index in members.indices where !allowed.contains(members[index].key) {
+            throw SceneError.unknownField(file, location.description, members[index].key, known: allowed)
         }
     }
 
@@ -30,7 +31,10 @@ package struct JSONFields {
 
     package func child(_ key: String) -> String { location.member(key).description }
 
-    package func value(_ key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    package func value(_ key: String) -> JSONValue? {
+        for index in members.indices where members[index].key == key { return members[index].value }
+        return nil
+    }
 
     package func has(_ key: String) -> Bool { value(key) != nil }
 

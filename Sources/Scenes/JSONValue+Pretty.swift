@@ -20,7 +20,7 @@ extension JSONValue {
 
     /// Appends the pretty text of a value nested `depth` levels deep to `bytes`. Punctuation
     /// and indentation go in byte by byte: appending a literal's UTF-8 view costs more than
-    /// the bytes it holds.
+    /// the bytes it holds. Members are read in place, not copied out of the list.
     private func appendPretty(to bytes: inout [UInt8], depth: Int) {
         func indent(_ depth: Int) {
             for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
@@ -29,9 +29,9 @@ extension JSONValue {
         case .array(let items) where !items.allSatisfy(\.isScalar):
             bytes.append(UInt8(ascii: "["))
             bytes.append(UInt8(ascii: "\n"))
-            for (i, item) in items.enumerated() {
+            for i in items.indices {
                 indent(depth + 1)
-                item.appendPretty(to: &bytes, depth: depth + 1)
+                items[i].appendPretty(to: &bytes, depth: depth + 1)
                 if i + 1 < items.count { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(UInt8(ascii: "\n"))
             }
@@ -41,12 +41,12 @@ extension JSONValue {
             bytes.append(UInt8(ascii: "{"))
             bytes.append(UInt8(ascii: "\n"))
             let sorted = Self.sortedByKey(members)
-            for (i, member) in sorted.enumerated() {
+            for i in sorted.indices {
                 indent(depth + 1)
-                JSONString.appendQuoted(member.key, to: &bytes)
+                JSONString.appendQuoted(sorted[i].key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 bytes.append(UInt8(ascii: " "))
-                member.value.appendPretty(to: &bytes, depth: depth + 1)
+                sorted[i].value.appendPretty(to: &bytes, depth: depth + 1)
                 if i + 1 < sorted.count { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(UInt8(ascii: "\n"))
             }

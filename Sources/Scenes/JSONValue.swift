@@ -71,18 +71,19 @@ public enum JSONValue: Hashable, Sendable {
         case .string(let s): JSONString.appendQuoted(s, to: &bytes)
         case .array(let items):
             bytes.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
+            for i in items.indices {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                item.appendCompactText(to: &bytes, sortingKeys: sortingKeys)
+                items[i].appendCompactText(to: &bytes, sortingKeys: sortingKeys)
             }
             bytes.append(UInt8(ascii: "]"))
         case .object(let members):
             bytes.append(UInt8(ascii: "{"))
-            for (i, member) in (sortingKeys ? Self.sortedByKey(members) : members).enumerated() {
+            let ordered = sortingKeys ? Self.sortedByKey(members) : members
+            for i in ordered.indices {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONString.appendQuoted(member.key, to: &bytes)
+                JSONString.appendQuoted(ordered[i].key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
-                member.value.appendCompactText(to: &bytes, sortingKeys: sortingKeys)
+                ordered[i].value.appendCompactText(to: &bytes, sortingKeys: sortingKeys)
             }
             bytes.append(UInt8(ascii: "}"))
         }

@@ -1090,10 +1090,17 @@ extension Evaluator {
         name == "UIKeyCommand" || index.inherits(name, from: "UIKeyCommand")
     }
 
-    static let builtinCommandLabels: Set<String> = [
-        "title", "image", "action", "input", "modifierFlags", "propertyList", "alternates",
-        "discoverabilityTitle", "attributes", "state",
-    ]
+    /// Whether `label` is one of the labels of UIKit's own `UIKeyCommand` initialisers
+    /// (compared in place: a creation asks for each of its labels).
+    static func isBuiltinCommandLabel(_ label: String) -> Bool {
+        switch label {
+        case "title", "image", "action", "input", "modifierFlags", "propertyList", "alternates",
+             "discoverabilityTitle", "attributes", "state":
+            return true
+        default:
+            return false
+        }
+    }
 
     /// `String(format: "%@-%d", name, n)`: the text, when the format and every argument are
     /// fixed and each conversion is one the importer writes as Foundation does (`%@` of a
@@ -1139,7 +1146,7 @@ extension Evaluator {
     func makeCommand(type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame) -> Value {
         let site = frame.creationSite ?? location(call)
         let labels = args.map(\.label)
-        let builtin = labels.allSatisfy { $0.map(Self.builtinCommandLabels.contains) ?? false } && labels.contains("input")
+        let builtin = labels.allSatisfy { $0.map(Self.isBuiltinCommandLabel) ?? false } && labels.contains("input")
         if !builtin || frame.selfCommand == nil {
             // An app-defined initialiser: on the type, its superclasses or `extension UIKeyCommand`.
             if let initializer = match(appInitializers(ofCommandType: type), args: args), !(builtin && initializer.parameters.map(\.label) == labels && isSystemShape(initializer)) {
@@ -1283,7 +1290,7 @@ extension Evaluator {
 
     /// Whether an extension initialiser has exactly UIKit's labels (then UIKit's is meant).
     private func isSystemShape(_ function: SourceIndex.FunctionInfo) -> Bool {
-        function.parameters.allSatisfy { $0.label.map(Self.builtinCommandLabels.contains) ?? false }
+        function.parameters.allSatisfy { $0.label.map(Self.isBuiltinCommandLabel) ?? false }
     }
 
     func alternates(_ expression: ExprSyntax, frame: inout Frame) -> [ImportedCommand.Alternate] {

@@ -285,6 +285,9 @@ extension Evaluator {
     func asModifiers(_ value: Value) -> Set<String>? {
         switch value {
         case .modifiers(let set): return set
+        case .array(let items) where items.count == 1:
+            // `[.command]` as often as not: the one set itself, not a union built from it.
+            return asModifiers(items[0].value)
         case .array(let items):
             var names: Set<String> = []
             for item in items {

@@ -167,7 +167,7 @@ extension Value {
         guard left >= 0 else { return left }
         switch self {
         case .array(let items), .alternatives(let items):
-            for item in items where left >= 0 { left = item.value.room(within: left) }
+            for index in items.indices where left >= 0 { left = items[index].value.room(within: left) }
         case .object(_, let fields):
             for value in fields.values where left >= 0 { left = value.room(within: left) }
         case .tuple(let members):
@@ -217,9 +217,10 @@ extension Value {
     /// Items with their conditions, in order.
     static func fingerprint(_ items: [Item], into hasher: inout Hasher) {
         hasher.combine(items.count)
-        for item in items {
-            item.value.fingerprint(into: &hasher)
-            hasher.combine(item.conditions)
+        // By index: an item is read in place, not copied out of the list.
+        for index in items.indices {
+            items[index].value.fingerprint(into: &hasher)
+            hasher.combine(items[index].conditions)
         }
     }
 

@@ -256,16 +256,13 @@ final class Evaluator {
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        let root = node.root.id
-        guard let file = index.fileOfRoot[root], let lines = index.lineTables[root] else {
-            return SourceLocation(file: "?", line: 0)
-        }
-        return SourceLocation(file: file, line: lines.line(of: node))
+        guard let source = index.sourceOfRoot[node.root.id] else { return SourceLocation(file: "?", line: 0) }
+        return SourceLocation(file: source.file, line: source.lines.line(of: node))
     }
 
     /// The file `node` is in: ``location(_:)``'s file, without finding the line.
     func file(of node: some SyntaxProtocol) -> String {
-        index.fileOfRoot[node.root.id] ?? "?"
+        index.sourceOfRoot[node.root.id]?.file ?? "?"
     }
 
     /// Logs a command created under `conditions`.
@@ -1072,9 +1069,8 @@ final class Evaluator {
             truncations &+= 1
             return false
         }
-        guard !inProgress.contains(key) else { return false }
+        guard inProgress.insert(key).inserted else { return false }
         depth += 1
-        inProgress.insert(key)
         return true
     }
 

@@ -136,17 +136,25 @@ public struct ImportReport: Sendable {
     /// `shortcuts` holds each row's ``ImportedCommand/displayShortcut``.
     private static func duplicates(in inventory: [ImportedCommand], shortcuts: [String]) -> [Finding] {
         var findings: [Finding] = []
-        /// A shortcut of one type; groups are ordered by the text `"TYPE SHORTCUT"`.
-        struct Declaration: Hashable {
-            var type: String
-            var shortcut: String
+        // The rows of one shortcut of one type are found next to each other once the rows are
+        // sorted by type and shortcut (then by place, so each group keeps the inventory's
+        // order); groups are reported in the order of the text `"TYPE SHORTCUT"`, and only
+        // shortcuts declared more than once are written out: most groups hold one row.
+        var rows = inventory.indices.filter { inventory[$0].input != nil && inventory[$0].modifiers != nil && inventory[$0].mechanism != .menu }
+        rows.sort { (inventory[$0].declaredIn, shortcuts[$0], $0) < (inventory[$1].declaredIn, shortcuts[$1], $1) }
+        var repeated: [(order: String, group: [ImportedCommand])] = []
+        var start = 0
+        while start < rows.count {
+            let first = rows[start]
+            var end = start + 1
+            while end < rows.count, inventory[rows[end]].declaredIn == inventory[first].declaredIn, shortcuts[rows[end]] == shortcuts[first] {
+                end += 1
+            }
+            if end - start > 1 {
+                repeated.append((order: "\(inventory[first].declaredIn) \(shortcuts[first])", group: rows[start..<end].map { inventory[$0] }))
+            }
+            start = end
         }
-        var groups: [Declaration: [ImportedCommand]] = [:]
-        for (command, shortcut) in zip(inventory, shortcuts) where command.input != nil && command.modifiers != nil && command.mechanism != .menu {
-            groups[Declaration(type: command.declaredIn, shortcut: shortcut), default: []].append(command)
-        }
-        // Only shortcuts declared more than once are sorted: most groups hold one row.
-        let repeated = groups.filter { $0.value.count > 1 }.map { (order: "\($0.key.type) \($0.key.shortcut)", group: $0.value) }
         for (_, group) in repeated.sorted(by: { $0.order < $1.order }) {
             let sites = Set(group.map { "\($0.file):\($0.line)" })
             guard sites.count > 1 || Set(group.map(\.action)).count > 1 else { continue }

@@ -48,11 +48,9 @@ struct CommandExtractor {
 
     /// The inventory, sorted by file, line, provider and shortcut, each command once.
     func commands() -> [ImportedCommand] {
-        var result: [ImportedCommand] = []
-        var seen: Set<ImportedCommand.Site> = []
-        func add(_ command: ImportedCommand) {
-            if seen.insert(command.site).inserted { result.append(command) }
-        }
+        // Every command found, in the order found; each site's first is kept at the end.
+        var found: [ImportedCommand] = []
+        func add(_ command: ImportedCommand) { found.append(command) }
         var menus: [(provider: String, function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] = []
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
@@ -97,7 +95,9 @@ struct CommandExtractor {
             }
             for command in commands { add(command) }
         }
-        return ImportedCommand.sortedInInventoryOrder(result)
+        // Sized once: growing the set would hash every site again at each doubling.
+        var seen = Set<ImportedCommand.Site>(minimumCapacity: found.count)
+        return ImportedCommand.sortedInInventoryOrder(found.filter { seen.insert($0.site).inserted })
     }
 
     private func keyCommandsOverride(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
@@ -189,11 +189,10 @@ struct CommandExtractor {
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
-            let index = places[key] ?? occurrences.count
-            if index == occurrences.count {
-                places[key] = index
-                occurrences.append((command, []))
-            }
+            // One hash: the place is read, or set to the next one, in a single access.
+            let next = occurrences.count
+            let index = Self.value(&places[key, default: next])
+            if index == next { occurrences.append((command, [])) }
             occurrences[index].conditions.append(Self.unique(item.conditions))
         }
         return occurrences.map { command, paths -> ImportedCommand in
@@ -212,6 +211,10 @@ struct CommandExtractor {
                 file: command.location.file, line: command.location.line)
         }
     }
+
+    /// The value `slot` holds: read through `&table[key, default: value]`, which stores the
+    /// default when the key is new, it looks the key up once.
+    private static func value(_ slot: inout Int) -> Int { slot }
 
     /// What makes two command values reached along different paths the same command: where it
     /// is created, its key and its action.

@@ -140,8 +140,15 @@ struct SourceIndex {
     /// Each file's text, for cheap "does this file mention X at all" checks before walking trees.
     private(set) var texts: [String: String] = [:]
     let mentions = MentionAnswers()
-    /// Line tables, one per file, by the file's tree root.
-    private(set) var lineTables: [SyntaxIdentifier: LineTable] = [:]
+    /// Each file's path and line table, by the file's tree root.
+    private(set) var sourceOfRoot: [SyntaxIdentifier: RootSource] = [:]
+
+    /// The file a parsed tree was read from: its path as rows and entries name it, and its
+    /// line table.
+    struct RootSource {
+        let file: String
+        let lines: LineTable
+    }
     /// How deep the parser follows nesting, in every build: swift-syntax's own default is 20
     /// in a debug build (256 in release), which would make a debug-built importer read deeply
     /// nested code differently. The import runs on a thread with a large stack
@@ -150,8 +157,6 @@ struct SourceIndex {
 
     /// Time spent in swift-syntax's parser, for the importer's `--timings`.
     private(set) var parseTime: Duration = .zero
-    /// The file each tree's root belongs to.
-    private(set) var fileOfRoot: [SyntaxIdentifier: String] = [:]
 
     init(conditions: CompilationConditions) {
         self.conditions = conditions
@@ -166,8 +171,7 @@ struct SourceIndex {
         files.append((file, tree))
         texts[file.displayPath] = source
         let lines = LineTable(source)
-        lineTables[tree.id] = lines
-        fileOfRoot[tree.id] = file.displayPath
+        sourceOfRoot[tree.id] = RootSource(file: file.displayPath, lines: lines)
         var collector = DeclarationCollector(conditions: conditions, lines: lines, file: file.displayPath)
         collector.collectTypeAliases(tree.statements)
         collector.collect(tree.statements, in: nil)
@@ -514,9 +518,8 @@ struct SourceLocation: Hashable, Comparable {
 extension SourceIndex {
     /// A function declared inside a body (a local function), described as members are.
     func localFunction(_ function: FunctionDeclSyntax) -> FunctionInfo? {
-        let root = function.root.id
-        guard let file = fileOfRoot[root], let lines = lineTables[root] else { return nil }
-        return DeclarationCollector(conditions: conditions, lines: lines, file: file).functionInfo(function)
+        guard let source = sourceOfRoot[function.root.id] else { return nil }
+        return DeclarationCollector(conditions: conditions, lines: source.lines, file: source.file).functionInfo(function)
     }
 }
 
@@ -673,7 +676,8 @@ private struct DeclarationCollector {
         return (false, nil)
     }
 
-    func hasModifier(_ modifiers: DeclModifierListSyntax, _ names: Set<String>) -> Bool {
+    func hasModifier(_ modifiers: DeclModifierListSyntax, _ names: [String]) -> Bool {
+        // One or two names: a list compared in place costs less than building and hashing a set.
         modifiers.contains { names.contains($0.name.text) }
     }
 
