@@ -378,9 +378,16 @@ struct SourceIndex {
     /// The files a type is declared or extended in (where its members are).
     func files(declaring info: TypeInfo) -> Set<String> {
         var files: Set<String> = []
-        for function in info.functions { files.insert(function.location.file) }
-        for property in info.properties.values { files.insert(property.location.file) }
-        if let location = info.location { files.insert(location.file) }
+        // Members come in runs from one file: a path equal to the one before is not hashed again.
+        var last: String?
+        func add(_ file: String) {
+            guard file != last else { return }
+            files.insert(file)
+            last = file
+        }
+        for function in info.functions { add(function.location.file) }
+        for property in info.properties.values { add(property.location.file) }
+        if let location = info.location { add(location.file) }
         return files
     }
 
