@@ -55,6 +55,28 @@ import Testing
         #expect(us.keystrokes(typing: "\u{2603}" as Unicode.Scalar).isEmpty)
     }
 
+    @Test func everyKeyIsFoundByTheScalarItTypesOnEachLayer() {
+        // ASCII scalars and the others are kept in different tables; both must answer alike.
+        let layers: [ModifierFlags] = [[], .shift, .alternate, [.shift, .alternate]]
+        for (identifier, layout) in KeyboardLayout.known {
+            for modifiers in layers {
+                for raw in 0...Int(HIDUsage.lastDefined.rawValue) {
+                    let usage = HIDUsage(UInt16(raw))
+                    let value = layout.foldedScalarValue(for: usage, modifiers: modifiers)
+                    #expect(layout.usages(typingFolded: value, with: modifiers).contains(usage), "\(identifier) \(usage) \(modifiers)")
+                    if value != 0 && !usage.isKeypad {
+                        #expect(layout.typesDirectly(value, with: modifiers), "\(identifier) \(usage) \(modifiers)")
+                    }
+                }
+            }
+        }
+        let german = KeyboardLayout.germanQWERTZ
+        #expect(german.usages(typingFolded: 0xFC, with: []) == [HIDUsage(0x2F)])  // ü has its own key
+        #expect(german.typesDirectly(0xFC, with: []))
+        #expect(!KeyboardLayout.usANSI.typesDirectly(0xFC, with: []))
+        #expect(KeyboardLayout.usANSI.usages(typingFolded: 0xFC, with: []).isEmpty)
+    }
+
     @Test func everyKnownLayoutIsFoundByItsIdentifier() {
         for (identifier, layout) in KeyboardLayout.known {
             #expect(KeyboardLayout.named(identifier) == layout, "\(identifier)")

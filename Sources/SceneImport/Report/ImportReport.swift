@@ -142,7 +142,7 @@ public struct ImportReport: Sendable {
         // shortcuts declared more than once are written out: most groups hold one row.
         var rows = inventory.indices.filter { inventory[$0].input != nil && inventory[$0].modifiers != nil && inventory[$0].mechanism != .menu }
         rows.sort { (inventory[$0].declaredIn, shortcuts[$0], $0) < (inventory[$1].declaredIn, shortcuts[$1], $1) }
-        var repeated: [(order: String, group: [ImportedCommand])] = []
+        var repeated: [(order: String, shortcut: String, group: [ImportedCommand])] = []
         var start = 0
         while start < rows.count {
             let first = rows[start]
@@ -151,11 +151,12 @@ public struct ImportReport: Sendable {
                 end += 1
             }
             if end - start > 1 {
-                repeated.append((order: "\(inventory[first].declaredIn) \(shortcuts[first])", group: rows[start..<end].map { inventory[$0] }))
+                repeated.append((order: "\(inventory[first].declaredIn) \(shortcuts[first])", shortcut: shortcuts[first],
+                                 group: rows[start..<end].map { inventory[$0] }))
             }
             start = end
         }
-        for (_, group) in repeated.sorted(by: { $0.order < $1.order }) {
+        for (_, shortcut, group) in repeated.sorted(by: { $0.order < $1.order }) {
             let sites = Set(group.map { "\($0.file):\($0.line)" })
             guard sites.count > 1 || Set(group.map(\.action)).count > 1 else { continue }
             let first = group[0]
@@ -163,7 +164,7 @@ public struct ImportReport: Sendable {
             let allConditional = group.dropFirst().allSatisfy(\.conditional) || group.allSatisfy(\.conditional)
             findings.append(Finding(
                 kind: .duplicate,
-                message: "\(first.declaredIn) declares \(first.displayShortcut) more than once: \(first.action ?? "?") and \(others)"
+                message: "\(first.declaredIn) declares \(shortcut) more than once: \(first.action ?? "?") and \(others)"
                     + (allConditional ? " (under different conditions: check they never hold together)" : ""),
                 file: first.file, line: first.line))
         }

@@ -189,10 +189,11 @@ struct CommandExtractor {
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
-            // One hash: the place is read, or set to the next one, in a single access.
-            let next = occurrences.count
-            let index = Self.value(&places[key, default: next])
-            if index == next { occurrences.append((command, [])) }
+            let index = places[key] ?? occurrences.count
+            if index == occurrences.count {
+                places[key] = index
+                occurrences.append((command, []))
+            }
             occurrences[index].conditions.append(Self.unique(item.conditions))
         }
         return occurrences.map { command, paths -> ImportedCommand in
@@ -211,10 +212,6 @@ struct CommandExtractor {
                 file: command.location.file, line: command.location.line)
         }
     }
-
-    /// The value `slot` holds: read through `&table[key, default: value]`, which stores the
-    /// default when the key is new, it looks the key up once.
-    private static func value(_ slot: inout Int) -> Int { slot }
 
     /// What makes two command values reached along different paths the same command: where it
     /// is created, its key and its action.
