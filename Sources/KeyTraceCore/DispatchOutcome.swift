@@ -22,6 +22,9 @@ public enum DispatchOutcome: UInt8, Hashable, Sendable, CaseIterable {
     case releaseConsumed = 7
     /// A press cancelled by a first-responder change or disconnect (`pressesCancelled`, R20).
     case cancelled = 8
+    /// The platform keeps the shortcut for itself (⌘H, ⌘Space, ⌘Tab, …): the app's responders
+    /// never see the press, its repeats or its key-up (R24).
+    case system = 9
 
     /// A stable lowercase name used in notations and JSON (`performed`, `press`, …).
     public var name: String {
@@ -35,6 +38,7 @@ public enum DispatchOutcome: UInt8, Hashable, Sendable, CaseIterable {
         case .repeatSuppressed: return "repeat-suppressed"
         case .releaseConsumed: return "release-consumed"
         case .cancelled: return "cancelled"
+        case .system: return "system"
         }
     }
 

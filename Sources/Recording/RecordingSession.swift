@@ -60,6 +60,7 @@ public final class RecordingSession {
             metadata.sceneName = scene.definition.name
             metadata.sceneContentHash = scene.definition.contentHash
             metadata.custom["policy"] = policy.rawValue
+            metadata.firstResponderFallback = scene.application.firstResponderFallback
         }
         self.metadata = metadata
         writer = try TraceWriter(path: output, metadata: metadata, options: writerOptions)

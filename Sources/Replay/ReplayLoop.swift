@@ -66,6 +66,8 @@ struct ReplayLoop {
             if options.requireRecordedScene { throw ReplayError.sceneMismatch(message) }
             report.warnings.append(message)
         }
+        let fallback = options.firstResponderFallback ?? metadata.firstResponderFallback ?? FirstResponderFallback.none
+        runtime.application.firstResponderFallback = fallback
         let dispatcher = try runtime.makeDispatcher(policy: options.policy,
                                                     clock: options.stageTiming ? KeyDispatcher.defaultStageClock : nil)
 
@@ -76,6 +78,7 @@ struct ReplayLoop {
             outMetadata.sceneName = runtime.definition.name
             outMetadata.sceneContentHash = runtime.definition.contentHash
             outMetadata.custom["policy"] = options.policy.rawValue
+            outMetadata.firstResponderFallback = fallback
             outMetadata.custom["replayOf"] = trace
             outMetadata.custom["pace"] = options.pace.description
             do {

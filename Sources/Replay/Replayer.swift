@@ -51,6 +51,9 @@ public final class Replayer {
         public var scenePath: String?
         /// How often the engine asks responders for `keyCommands`.
         public var policy: QueryPolicy = .cached
+        /// What stands in for a missing first responder (R10); `nil` uses what the trace was
+        /// recorded with (``TraceMetadata/firstResponderFallback``), else nothing, as on the device.
+        public var firstResponderFallback: FirstResponderFallback?
         /// As fast as possible, or at the recorded pace scaled.
         public var pace: Pace = .asap
         /// A scene whose content hash differs from the one the trace was recorded with is an

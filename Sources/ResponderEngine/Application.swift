@@ -38,7 +38,28 @@ open class Application: Responder {
     }
     /// The keyboard layout used for matching (R9).
     @exclusivity(unchecked) public var keyboardLayout: KeyboardLayout = .usANSI {
-        didSet { invalidateKeyCommands(.layoutChange) }
+        didSet {
+            systemShortcuts = SystemShortcutMatcher(platform: platform, layout: keyboardLayout)
+            invalidateKeyCommands(.layoutChange)
+        }
+    }
+    /// The platform the app runs on: which shortcuts the system takes before the app (R24).
+    @exclusivity(unchecked) public var platform: Platform = .default {
+        didSet { systemShortcuts = SystemShortcutMatcher(platform: platform, layout: keyboardLayout) }
+    }
+    /// ``platform``'s system shortcuts on ``keyboardLayout``, worked out when either changes.
+    @exclusivity(unchecked) private(set) var systemShortcuts = SystemShortcutMatcher(platform: .default, layout: .usANSI) {
+        didSet { systemShortcutModifiers = systemShortcuts.modifiersEveryRowHolds }
+    }
+    /// The modifiers every one of ``systemShortcuts``' rows holds, kept apart so that the test
+    /// every key-down takes is one load, not a copy of the matcher.
+    @exclusivity(unchecked) private(set) var systemShortcutModifiers: ModifierFlags =
+        SystemShortcutMatcher(platform: .default, layout: .usANSI).modifiersEveryRowHolds
+    /// Whether a view controller stands in for a missing first responder (R10). Off, as on the
+    /// device: with no first responder, key commands come from the key window, the application,
+    /// its delegate and the main menu only.
+    @exclusivity(unchecked) public var firstResponderFallback: FirstResponderFallback = .none {
+        didSet { noteChainStartMayHaveChanged(kind: .firstResponder) }
     }
     /// The writing direction (R4).
     @exclusivity(unchecked) public var layoutDirection: LayoutDirection = .leftToRight {
@@ -112,11 +133,15 @@ open class Application: Responder {
 
     // MARK: First responder
 
-    /// The responder key events start from: the first responder, else the deepest view
-    /// controller of the key window, else the key window, else the application (R10).
+    /// The responder key events start from: the first responder, else the key window, else the
+    /// application (R10). With ``firstResponderFallback`` set to
+    /// ``FirstResponderFallback/deepestController``, the key window's deepest view controller
+    /// stands in for a missing first responder before the window.
     public var chainStart: Responder {
         if let firstResponder { return firstResponder }
-        if let root = keyWindow?.rootViewController { return root.deepestViewController }
+        if firstResponderFallback == .deepestController, let root = keyWindow?.rootViewController {
+            return root.deepestViewController
+        }
         return keyWindow ?? self
     }
 

@@ -114,9 +114,7 @@ final class CommandCollection {
                 // within the command's identity group.
                 let group = groups.group(of: effective)
                 guard !groups.contains(command, in: group) else { continue }
-                let deferred = textInputActive && source.position > 0 && !effective.wantsPriorityOverSystemBehavior
-                    && !effective.input.isEscape
-                    && TextInputConflicts.conflicts(input: effective.input, modifiers: effective.modifierFlags)
+                let deferred = TextInputConflicts.waitsForTextInput(effective, textInputActive: textInputActive)
                 let bucket: Int8 = CommandCollection.isLowPriority(effective) ? -1 : 0
                 let candidate = Candidate(command: effective, providerIndex: source.position,
                                           bucket: bucket, deferred: deferred, menu: source.menu)

@@ -9,6 +9,8 @@ struct InFlightPress {
         case press(ResponderChain, handler: Responder?, textInput: Bool)
         /// A repeat-suppressed or otherwise consumed key-down with nothing to follow.
         case consumed
+        /// Taken by the system (R24): its repeats, changes and key-up are the system's too.
+        case system
         /// Cancelled by a first-responder change or a keyboard disconnect (R20).
         case cancelled
     }

@@ -19,6 +19,8 @@ public struct ResolutionExplanation {
         case partialIgnored
         /// An earlier candidate already won.
         case notReached
+        /// The system takes the shortcut before the app sees it (R24).
+        case takenBySystem
 
         /// A short explanation.
         public var text: String {
@@ -30,6 +32,7 @@ public struct ResolutionExplanation {
             case .deferredBehindTextInput: return "deferred: runs only if text input declines the key"
             case .partialIgnored: return "skipped: partial match, and an exact match exists"
             case .notReached: return "not reached: an earlier candidate wins"
+            case .takenBySystem: return "not reached: the system takes the shortcut"
             }
         }
     }
@@ -66,6 +69,10 @@ public struct ResolutionExplanation {
     /// declines it (or text input is not active): deferred commands run only then (R18).
     public var textInputEdit: TextInputView.Edit?
 
+    /// The system shortcut that takes the press before the app (R24), if any: then no candidate
+    /// is reached.
+    public var system: SystemShortcut?
+
     /// What the press would do if no command fired: the first responder the press would reach.
     public var winner: Candidate? { candidates.first { $0.verdict == .wins } }
 }
@@ -82,7 +89,8 @@ extension KeyDispatcher {
         }
         let hits = collection.hits(for: press)
         let sawExact = hits.contains { $0.fidelity == 3 }
-        var won = false
+        if press.phase == .began { explanation.system = application.systemShortcuts.row(for: press) }
+        var won = explanation.system != nil
         for deferredPhase in [false, true] {
             for hit in hits {
                 let candidate = collection.candidates[Int(hit.candidate)]
@@ -95,7 +103,9 @@ extension KeyDispatcher {
                     entry.target = start.target(forAction: action, withSender: ActionSender(
                         command: candidate.command, press: press, provider: provider))
                 }
-                if won {
+                if explanation.system != nil {
+                    entry.verdict = .takenBySystem
+                } else if won {
                     entry.verdict = .notReached
                 } else if hit.fidelity < 3 && sawExact {
                     entry.verdict = .partialIgnored

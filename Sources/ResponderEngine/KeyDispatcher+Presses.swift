@@ -1,6 +1,29 @@
 import KeyTraceCore
 
 extension KeyDispatcher {
+    // MARK: System shortcuts (R24)
+
+    /// Whether the system takes `press`: a key-down of one of the platform's system shortcuts,
+    /// or a repeat, change or key-up of a key whose key-down it took. A key-down it takes is
+    /// tracked so that what follows of that key goes to the system too; its key-up ends that.
+    func takenBySystem(_ press: KeyPress) -> Bool {
+        if press.phase == .began && !press.isRepeat {
+            guard application.systemShortcuts.row(for: press) != nil else { return false }
+            if let index = inFlightIndex(for: press), case .system = inFlight[index].state { return true }
+            track(press, .system)
+            systemPressesInFlight += 1
+            return true
+        }
+        guard systemPressesInFlight > 0, let index = inFlightIndex(for: press), case .system = inFlight[index].state else {
+            return false
+        }
+        if press.phase == .ended || press.phase == .cancelled {
+            inFlight.remove(at: index)
+            systemPressesInFlight -= 1
+        }
+        return true
+    }
+
     // MARK: Key-down (R18, R19)
 
     /// A key-down, whose resolution already holds `collection`'s chain and queries.
@@ -119,6 +142,8 @@ extension KeyDispatcher {
             }
         case .consumed?:
             resolution.outcome = .releaseConsumed
+        case .system?:
+            resolution.outcome = .system  // not reached: takenBySystem answers first
         case .cancelled?:
             resolution.outcome = .cancelled
         case nil:
@@ -179,6 +204,7 @@ extension KeyDispatcher {
 
     private func track(_ press: KeyPress, _ state: consuming InFlightPress.State) {
         if let index = inFlightIndex(for: press) {
+            if case .system = inFlight[index].state { systemPressesInFlight -= 1 }
             inFlight[index].state = state
         } else {
             inFlight.append(InFlightPress(device: press.device, usage: press.usage, state: state))
@@ -206,8 +232,8 @@ extension KeyDispatcher {
                 delivery.start(press)
             case .command, .consumed:
                 guard all else { continue }
-            case .cancelled:
-                continue
+            case .cancelled, .system:
+                continue  // the system's presses are not the app's to cancel
             }
             inFlight[i].state = .cancelled
             cancelled += 1

@@ -89,6 +89,9 @@ public final class KeyDispatcher {
     @exclusivity(unchecked) var knownStart: Responder?
     @exclusivity(unchecked) var inFlight = ContiguousArray<InFlightPress>()
     @exclusivity(unchecked) var lastTimestamp: UInt64 = 0
+    /// How many entries of ``inFlight`` the system took (R24): key-ups and repeats look for
+    /// theirs only while there are some.
+    @exclusivity(unchecked) var systemPressesInFlight = 0
     @exclusivity(unchecked) var dispatching = false
 
     /// The clock dispatchers time their stages with unless told otherwise: the process's
@@ -139,6 +142,25 @@ public final class KeyDispatcher {
         timer.mark(.receive)
         lastTimestamp = press.timestamp
         // The resolution starts out anew once the chain the event goes through is known.
+        if _slowPath(systemPressesInFlight > 0 || press.modifierFlags.isSuperset(of: application.systemShortcutModifiers))
+            && takenBySystem(press) {
+            // The system took the key-down (R24): no responder, `keyCommands` read or press delivery.
+            resolution.start(press: press, chain: .empty, queries: .none)
+            resolution.outcome = .system
+        } else {
+            dispatchToApp(press, into: &resolution, timer: &timer)
+        }
+        timer.mark(.end)
+        resolution.timings = timer.timings
+        statistics.record(resolution.outcome, resolution.queries)
+        if observedEvents.contains(.resolutions) { withObserver { $0.dispatcher(self, didResolve: resolution) } }
+        dispatching = wasDispatching
+        if _slowPath(hasRetiredObservers) { releaseRetiredObservers() }
+    }
+
+    /// Dispatches a press the system did not take through the app's responder chain.
+    @inline(__always)
+    private func dispatchToApp(_ press: KeyPress, into resolution: inout Resolution, timer: inout StageTimer) {
         switch press.phase {
         case .began, .ended:
             timer.mark(.chainWalk)
@@ -157,12 +179,6 @@ public final class KeyDispatcher {
             resolution.start(press: press, chain: chainOfUpdate(at: index), queries: .none)
             pressUpdate(press, at: index, into: &resolution)
         }
-        timer.mark(.end)
-        resolution.timings = timer.timings
-        statistics.record(resolution.outcome, resolution.queries)
-        if observedEvents.contains(.resolutions) { withObserver { $0.dispatcher(self, didResolve: resolution) } }
-        dispatching = wasDispatching
-        if _slowPath(hasRetiredObservers) { releaseRetiredObservers() }
     }
 
     /// Calls `body` with the observer, if any, without retaining it (see ``ObserverBox``).

@@ -23,6 +23,7 @@ extension ResolutionExplanation {
             return entry
         })
         object.add("winner", winner.map { $0.command.action?.name ?? "" })
+        object.add("system", system.map { "\($0.platform.rawValue): \($0.effect)" })
         return object.text
     }
 }

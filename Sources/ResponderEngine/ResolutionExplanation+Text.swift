@@ -10,7 +10,9 @@ extension ResolutionExplanation {
         lines.append("\(press.shortcutDescription) (\(keyName)) with first responder \(chain.start?.description ?? "(none)")"
             + (textInputActive ? ", text input active" : ""))
         lines.append("chain: \(chain)")
-        if !press.isKeyboardKey {
+        if let system, candidates.isEmpty {
+            lines.append(Self.systemLine(system))
+        } else if !press.isKeyboardKey {
             lines.append("no key command matches: UIKit matches key commands against Keyboard/Keypad keys only; "
                 + "the press goes to pressesBegan along the chain")
         } else if candidates.isEmpty {
@@ -30,6 +32,7 @@ extension ResolutionExplanation {
 
     /// What the press does in the end, as the last line of ``text``.
     private var resultLine: String {
+        if let system { return Self.systemLine(system) }
         if let winner {
             return "result: performs \(winner.command.action?.name ?? "") on \(winner.target?.description ?? "?")"
         }
@@ -40,5 +43,9 @@ extension ResolutionExplanation {
             return "result: text input uses the key (\(textInputEdit)); the deferred command does not run"
         }
         return "result: text input declines the key; the deferred command runs"
+    }
+
+    private static func systemLine(_ system: SystemShortcut) -> String {
+        "result: \(system.platform.displayName) takes \(system.shortcut) (\(system.effect)); the app never sees the press"
     }
 }

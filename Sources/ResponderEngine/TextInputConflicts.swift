@@ -1,8 +1,22 @@
 import KeyTraceCore
 
 /// Which key commands conflict with text input and therefore wait until text input declines
-/// the key (R17, from KeyboardKit's table [RE/3P]).
+/// the key (R16, R17; the table is KeyboardKit's [RE/3P]).
 public enum TextInputConflicts {
+    /// Whether `command` waits until text input declines its key (R16, R17): text input is
+    /// active, the command does not set `wantsPriorityOverSystemBehavior`, is not Escape, and
+    /// its key is one text input uses. Which responder provides the command does not matter:
+    /// from iOS 15 on "the system delivers physical keyboard events to the text input or focus
+    /// systems first" (`wantsPriorityOverSystemBehavior`), with no exception for the text view's
+    /// own commands.
+    ///
+    /// The engine's collection (``CommandCollection``) and the importer's `text-input-swallows`
+    /// finding both ask this, so they cannot disagree.
+    public static func waitsForTextInput(_ command: KeyCommand, textInputActive: Bool) -> Bool {
+        textInputActive && !command.wantsPriorityOverSystemBehavior && !command.input.isEscape
+            && conflicts(input: command.input, modifiers: command.modifierFlags)
+    }
+
     private static let arrowAndDeleteModifiers: [ModifierFlags] = [[], .shift, .control, .alternate, .command,
                                                                    [.shift, .control], [.shift, .alternate], [.shift, .command]]
     private static let spaceModifiers: [ModifierFlags] = [[], .shift, .alternate, [.shift, .alternate]]

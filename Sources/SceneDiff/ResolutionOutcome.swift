@@ -13,6 +13,8 @@ public struct ResolutionOutcome: Hashable, Sendable, Codable {
         case disabled
         /// No command matches; the press goes to `pressesBegan` along the chain.
         case nothing
+        /// The system takes the shortcut before the app sees it (R24).
+        case system
     }
 
     /// The kind of result.
@@ -30,7 +32,9 @@ public struct ResolutionOutcome: Hashable, Sendable, Codable {
     /// declines the key, or text input when it uses it; else the first disabled candidate.
     public init(_ explanation: ResolutionExplanation) {
         let deferred = explanation.candidates.first { $0.verdict == .deferredBehindTextInput }
-        if let winner = explanation.winner {
+        if let system = explanation.system {
+            self.init(kind: .system, action: nil, target: nil, provider: nil, edit: system.effect)
+        } else if let winner = explanation.winner {
             self.init(kind: .performs, candidate: winner)
         } else if let edit = explanation.textInputEdit, explanation.textInputActive {
             self.init(kind: .textInput, action: nil, target: nil, provider: nil, edit: "\(edit)")
@@ -64,6 +68,7 @@ public struct ResolutionOutcome: Hashable, Sendable, Codable {
         case .textInput: return "text input uses it (\(edit ?? "edit"))"
         case .disabled: return "\(action ?? "?") is disabled"
         case .nothing: return "nothing fires"
+        case .system: return "the system takes it (\(edit ?? "system"))"
         }
     }
 }

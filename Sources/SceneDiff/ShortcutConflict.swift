@@ -76,9 +76,10 @@ public struct ShortcutConflict: Hashable, Sendable, Codable {
                         kind: .standardCommand, shortcut: notation,
                         detail: "\(action) from \(shortcut.declarer) hides UIKit's \(clash.title) (\(clash.action?.name ?? "?"))"))
                 }
-                if let why = SystemReservedShortcuts.reason(for: command.shortcut) {
-                    found.insert(ShortcutConflict(kind: .systemReserved, shortcut: notation,
-                                                  detail: "\(action) from \(shortcut.declarer) never fires: the system takes it (\(why))"))
+                if let row = SystemShortcuts.row(taking: command.shortcut, on: runtime.application.platform) {
+                    found.insert(ShortcutConflict(
+                        kind: .systemReserved, shortcut: notation,
+                        detail: "\(action) from \(shortcut.declarer) never fires: \(row.platform.displayName) takes it (\(row.effect))"))
                 }
             }
         }

@@ -117,8 +117,8 @@ extension SceneRuntime {
     }
 
     /// Moves the first responder into a newly shown controller: its `focus` child if declared,
-    /// else the controller when it can become first responder, else nothing (the deepest
-    /// controller then stands in, R10).
+    /// else the controller when it can become first responder, else nothing: a first responder
+    /// outside it resigns, and the scene has none (R10).
     func showFocus(in controller: ViewController) {
         let node = nodeDefinition(for: controller)
         if let focus = node?.focus, let target = responder(at: controller.path + "/" + focus) {
@@ -130,7 +130,7 @@ extension SceneRuntime {
         }
     }
 
-    private func nodeDefinition(for controller: ViewController) -> NodeDefinition? {
+    func nodeDefinition(for controller: ViewController) -> NodeDefinition? {
         if let node = controllerNodes[ObjectIdentifier(controller)], node.name == controller.name { return node }
         func search(_ node: NodeDefinition, _ path: String) -> NodeDefinition? {
             let here = path.isEmpty ? node.name : "\(path)/\(node.name)"

@@ -25,12 +25,23 @@ extension SceneRuntime {
             "  key commands  \(declared) on responders, \(application.mainMenuKeyCommands.count) in the main menu",
             "  controllers   \(list(definition.controllers.map(\.name), separator: ", ")) (presentable)",
             "  state         \(list(definition.state.map { "\($0.name)=\($0.initial)" }, separator: " "))",
-            "  first resp.   \(application.firstResponder?.path ?? "(none: the deepest controller stands in)")",
+            "  first resp.   \(application.firstResponder?.path ?? firstResponderMissingText)",
         ]
         let shadowed = dispatcher.shadowedCommands().count
         if shadowed > 0 {
             lines.append("  note          \(shadowed) command(s) shadowed from the first responder; see `keytrace scene commands`")
         }
+        for gap in firstResponderGaps {
+            lines.append("  warning       \(gap.jsonPath): \(gap.message)")
+        }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// What the summary says for a scene with no first responder, by the fallback in force (R10).
+    private var firstResponderMissingText: String {
+        switch application.firstResponderFallback {
+        case .none: return "(none: key commands come from the key window, application and main menu only)"
+        case .deepestController: return "(none: the deepest controller stands in, --first-responder-fallback)"
+        }
     }
 }

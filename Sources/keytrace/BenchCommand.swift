@@ -28,6 +28,7 @@ struct BenchCommand: ParsableCommand {
     var runs = 10
     @Option(help: "keyCommands query policy: uikit or cached.")
     var policy: QueryPolicy = .cached
+    @OptionGroup var engine: EngineOptions
     @Option(name: .customLong("label"), help: "A KEY=VALUE label stored in the result (repeatable), e.g. --label commit=abc123.")
     var labels: [String] = []
     @Option(name: [.short, .customLong("output")], help: "The result file (JSON, schema keytrace-bench/1).")
@@ -47,6 +48,7 @@ struct BenchCommand: ParsableCommand {
         var options = Replayer.Options()
         options.scenePath = scenePath
         options.policy = policy
+        options.firstResponderFallback = engine.firstResponderFallback
         options.stageTiming = true
         let metadata = try TraceBench.metadata(trace: trace, options: options, labels: BenchMetadata.labels(labels).get())
         let progress = ProgressBar()

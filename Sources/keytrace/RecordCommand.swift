@@ -52,6 +52,7 @@ struct RecordCommand: ParsableCommand {
     var firstResponder: String?
     @Option(help: "keyCommands query policy while recording: uikit or cached.")
     var policy: QueryPolicy = .cached
+    @OptionGroup var engine: EngineOptions
     @Option(name: [.short, .customLong("output")], help: "The trace to write (.ktrace).")
     var output: String
     @Flag(name: .customLong("json-summary"),
@@ -75,6 +76,7 @@ struct RecordCommand: ParsableCommand {
         }
         let scenePath = try scene.map(SceneArgument.path)
         let runtime = try scenePath.map { try SceneRuntime(contentsOf: $0) }
+        if let runtime { engine.apply(to: runtime) }
         if case .terminal = input, isatty(0) != 0 {
             StandardError.write("recording keys from this terminal; press Ctrl-] to stop\n")
         }

@@ -16,6 +16,7 @@ struct ReplayCommand: ParsableCommand {
     var scene: String?
     @Option(help: "keyCommands query policy: uikit or cached.")
     var policy: QueryPolicy = .cached
+    @OptionGroup var engine: EngineOptions
     @Option(help: "asap, original (recorded timing against absolute deadlines) or xN (N times faster, N from 0.001 to 1000).")
     var pace: String = "asap"
     @Flag(help: "Compare every resolution with the recorded one; exit 1 on divergence.")
@@ -35,6 +36,7 @@ struct ReplayCommand: ParsableCommand {
         var options = Replayer.Options()
         options.scenePath = try scene.map(SceneArgument.path)
         options.policy = policy
+        options.firstResponderFallback = engine.firstResponderFallback
         options.pace = Replayer.Pace(pace) ?? .asap
         options.requireRecordedScene = verify
         options.compareResolutions = verify  // reported only with --verify

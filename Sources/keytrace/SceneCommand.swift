@@ -22,8 +22,11 @@ struct SceneCommand: ParsableCommand {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
+        @OptionGroup var engine: EngineOptions
+
         func load() throws -> (SceneRuntime, KeyDispatcher) {
             let runtime = try SceneArgument.load(scene)
+            engine.apply(to: runtime)
             let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
             if let firstResponder { try runtime.focus(firstResponder) }
             return (runtime, dispatcher)
@@ -38,8 +41,12 @@ struct SceneCommand: ParsableCommand {
         @Argument(help: "A scene file or bundled scene name.")
         var scene: String
 
+        @OptionGroup var engine: EngineOptions
+
         func run() throws {
-            print(try SceneArgument.load(scene).summary(label: scene), terminator: "")
+            let runtime = try SceneArgument.load(scene)
+            engine.apply(to: runtime)
+            print(try runtime.summary(label: scene), terminator: "")
         }
     }
 

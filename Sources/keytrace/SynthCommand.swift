@@ -29,6 +29,7 @@ struct SynthCommand: ParsableCommand {
     var scene: String?
     @Option(help: "keyCommands query policy with --scene: uikit or cached.")
     var policy: QueryPolicy = .cached
+    @OptionGroup var engine: EngineOptions
     @Option(name: [.short, .customLong("output")], help: "The trace to write (.ktrace).")
     var output: String
 
@@ -43,6 +44,7 @@ struct SynthCommand: ParsableCommand {
 
     func run() throws {
         let runtime = try scene.map(SceneArgument.load)
+        if let runtime { engine.apply(to: runtime) }
         let shortcuts = runtime.map { $0.definition.declaredShortcuts } ?? []
         let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)
         var metadata = TraceMetadata(capturedFrom: "synthetic", details: [

@@ -23,8 +23,8 @@ import Testing
         }
     }
 
-    @Test func rulesOneToTwentyThreeAreDefined() {
-        #expect(Self.definedRules == Set(1...23))
+    @Test func rulesOneToTwentyFourAreDefined() {
+        #expect(Self.definedRules == Set(1...24))
     }
 
     @Test func everyRuleTheSourcesCiteIsDefined() throws {

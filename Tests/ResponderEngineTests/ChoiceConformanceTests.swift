@@ -4,8 +4,55 @@ import KeyTraceCore
 
 /// Responder-semantics §C: R10–R15.
 @Suite struct ChoiceConformanceTests {
-    @Test func R10_deepestViewControllerStandsInForAMissingFirstResponder() throws {
+    @Test func R10_withNoFirstResponderOnlyTheWindowApplicationDelegateAndMenuContribute() throws {
         let scene = try Scene()
+        let log = ActionLog()
+        let delegate = Responder(name: "delegate")
+        scene.app.delegate = delegate
+        scene.root.declaredKeyCommands = [command("cmd+k", "rootAction:")]
+        scene.window.declaredKeyCommands = [command("cmd+j", "windowAction:")]
+        delegate.declaredKeyCommands = [command("cmd+l", "delegateAction:")]
+        for (responder, action) in [(scene.root, "rootAction:"), (scene.window, "windowAction:"), (delegate, "delegateAction:")] as [(Responder, String)] {
+            responder.implement(Action(action), handler: log.handler(action))
+        }
+        let root = scene.dispatcher.dispatch(down("cmd+k"))
+        #expect(root.outcome == .unhandled)
+        #expect(root.chain.start === scene.window)
+        #expect(root.chain.responders.contains { $0 === scene.root } == false)
+        #expect(root.diagnostics.contains(.noFirstResponder))
+        #expect(scene.dispatcher.dispatch(down("cmd+j")).action == "windowAction:")
+        #expect(scene.dispatcher.dispatch(down("cmd+l")).action == "delegateAction:")
+        // The main menu's commands still resolve; their targets are searched from the window.
+        #expect(scene.dispatcher.dispatch(down("cmd+a")).outcome == .unhandled)  // nothing in the chain selects all
+        #expect(log.entries == ["windowAction:", "delegateAction:"])
+        // Once the controller's view is first responder, its commands fire again.
+        #expect(scene.leaf.becomeFirstResponder())
+        #expect(scene.dispatcher.dispatch(down("cmd+k")).action == "rootAction:")
+    }
+
+    @Test func R10_dismissingAModalLeavesNoFirstResponderAndThePresentersCommandsStop() throws {
+        let scene = try Scene()
+        let log = ActionLog()
+        scene.root.declaredKeyCommands = [command("cmd+k", "rootAction:")]
+        scene.root.implement("rootAction:", handler: log.handler("root"))
+        #expect(scene.leaf.becomeFirstResponder())
+        #expect(scene.dispatcher.dispatch(down("cmd+k")).action == "rootAction:")
+        let modal = ViewController(name: "modal")
+        let field = TextInputView(name: "field")
+        modal.view.addSubview(field)
+        scene.root.present(modal)
+        #expect(field.becomeFirstResponder())
+        #expect(modal.dismiss())
+        #expect(scene.app.firstResponder == nil)
+        let after = scene.dispatcher.dispatch(down("cmd+k"))
+        #expect(after.outcome == .unhandled)
+        #expect(after.diagnostics.contains(.noFirstResponder))
+        #expect(log.entries == ["root"])
+    }
+
+    @Test func R10_theDeepestControllerStandsInOnlyWithTheFallbackOption() throws {
+        let scene = try Scene()
+        scene.app.firstResponderFallback = .deepestController
         let child = ViewController(name: "child")
         let modal = ViewController(name: "modal")
         final class Tabs: ViewController {

@@ -73,7 +73,7 @@ import KeyTraceCore
     @Test func R4_attributesAlternatesMirroringAndRepeatDefaults() throws {
         let scene = try Scene()
         let log = ActionLog()
-        var hidden = command("cmd+h", "hiddenAction:")
+        var hidden = command("cmd+j", "hiddenAction:")
         hidden.attributes = .hidden
         var disabled = command("cmd+d", "disabledAction:")
         disabled.attributes = .disabled
@@ -88,7 +88,7 @@ import KeyTraceCore
         }
         scene.leaf.becomeFirstResponder()
         let d = scene.dispatcher
-        #expect(d.dispatch(down("cmd+h")).outcome == .performedCommand)
+        #expect(d.dispatch(down("cmd+j")).outcome == .performedCommand)
         let disabledResolution = d.dispatch(down("cmd+d"))
         #expect(disabledResolution.outcome == .disabled)
         #expect(disabledResolution.command?.action == "disabledAction:")

@@ -54,7 +54,7 @@ import KeyTraceCore
         }
     }
 
-    @Test func R17_deferralDependsOnProviderAndEscapeIsNeverDeferred() throws {
+    @Test func R17_deferralIgnoresTheProviderAndEscapeIsNeverDeferred() throws {
         let (scene, field) = try textScene()
         let log = ActionLog()
         scene.root.declaredKeyCommands = [KeyCommand(input: .special(.escape), action: "dismiss:"),
@@ -72,9 +72,18 @@ import KeyTraceCore
         let ctrlA = scene.dispatcher.dispatch(down("ctrl+a"))
         #expect(ctrlA.outcome == .handledByTextInput)
         #expect(ctrlA.action == nil)
-        // The text field's own command is not deferred.
+        // The text field's own command waits too (iOS 15+, `wantsPriorityOverSystemBehavior`):
+        // text input types the x.
+        let x = scene.dispatcher.dispatch(down("x"))
+        #expect(x.outcome == .handledByTextInput)
+        #expect(x.action == nil)
+        #expect(field.text == "x")
+        // With priority the field's own command runs first and nothing is typed.
+        var priority = command("x", "fieldX:")
+        priority.wantsPriorityOverSystemBehavior = true
+        field.declaredKeyCommands = [priority]
         #expect(scene.dispatcher.dispatch(down("x")).action == "fieldX:")
-        #expect(field.text == "")
+        #expect(field.text == "x")
         #expect(log.entries == ["dismiss:", "search:", "lineStart:", "fieldX:"])
     }
 

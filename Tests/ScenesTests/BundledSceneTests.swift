@@ -112,7 +112,11 @@ import ResponderEngine
         #expect(scene.press("cmd+w").action == "closeTab:")
         #expect(scene.press("esc").action == "dismissModal:")
         #expect(scene.value("window.presented") == "none")
-        // ⌘, shows settings.
+        // Go To Page refocuses the page after its dismissal; the window's Esc leaves no first
+        // responder, so the viewer's ⌘G stops working (R10).
+        #expect(scene.firstResponder == "(none)")
+        #expect(scene.press("cmd+g").outcome == .unhandled)
+        // ⌘, shows settings: the window's command works without a first responder.
         #expect(scene.press("cmd+,").action == "showSettings:")
         #expect(scene.value("window.presented") == "settings")
     }

@@ -130,11 +130,16 @@ import ResponderEngine
         let root = #"{"type": "viewController", "name": "root", "canBecomeFirstResponder": true, "commands": [{"title": "Details", "shortcut": "cmd+i", "action": "show:"}], "actions": {"show:": [{"present": "detail"}]}}"#
         var s = try live(root, firstResponder: "window/root")
         for dismiss in ["esc", "cmd+w"] {
+            s.focus("window/root")
             s.press("cmd+i")
             #expect(s.value("window.presented") == "detail")
             #expect(s.firstResponder == "window/root/detail/body")
             #expect(s.press(dismiss).action == "dismissModal:")
             #expect(s.value("window.presented") == "none")
+            // The modal's first responder went with it, and nothing takes its place (R10): the
+            // root's ⌘I stops working until the app makes something first responder again.
+            #expect(s.firstResponder == "(none)")
+            #expect(s.press("cmd+i").outcome == .unhandled)
         }
         // Without a modal, Esc has nothing to dismiss.
         #expect(s.press("esc").outcome == .unhandled)

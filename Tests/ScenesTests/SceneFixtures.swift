@@ -29,6 +29,15 @@ struct LiveScene {
         return down
     }
 
+    /// Makes the responder at `path` first responder, recording an issue when it cannot be.
+    func focus(_ path: String) {
+        do {
+            try runtime.focus(path)
+        } catch {
+            Issue.record("fixture focus '\(path)': \(error)")
+        }
+    }
+
     mutating func type(_ text: String) {
         for character in text {
             guard let stroke = KeyboardLayout.usANSI.keystrokes(typing: character).first else {

@@ -67,6 +67,9 @@ public struct ImportReport: Sendable {
             case cutShort = "evaluation-cut-short"
             /// A source file the Xcode project compiles into no target: left out of the import.
             case notInTarget = "not-in-any-target"
+            /// The scene starts with no first responder, or an effect leaves none: the app's
+            /// controllers' commands do not fire then (R10).
+            case noFirstResponder = "no-first-responder"
         }
         public var kind: Kind
         public var message: String
@@ -107,7 +110,7 @@ public struct ImportReport: Sendable {
                                     file: command.file, line: command.line))
         }
         findings += Self.duplicates(in: inventory, shortcuts: shortcuts)
-        findings += Self.perCommand(inventory, shortcuts: shortcuts, model: model)
+        findings += Self.perCommand(inventory, shortcuts: shortcuts)
         do {
             let definition = try SceneDefinition(checking: scene.definition, file: "imported scene")
             let runtime = try SceneRuntime(definition: definition, file: "imported scene")
@@ -120,11 +123,46 @@ public struct ImportReport: Sendable {
                     message: "\(shadowed.command.shortcut) \(shadowed.command.action?.name ?? "?") on \(provider) is hidden by \(shadowed.shadowedBy.action?.name ?? "?") on \(shadowed.shadowingProvider.path)",
                     file: command?.file ?? "", line: command?.line ?? 0))
             }
+            findings += Self.swallowed(runtime.commandsSwallowedByTextInput(), inventory: inventory, shortcuts: shortcuts,
+                                       scene: scene, model: model)
+            for gap in runtime.firstResponderGaps {
+                // Placed at the row of the first command it strands, when the inventory has it.
+                let row = gap.stranded.first.flatMap { stranded in
+                    inventory.first { command in
+                        scene.paths[command.declaredIn].map { stranded.hasSuffix("(\($0))") } == true
+                            && command.action.map { stranded.contains(" \($0) ") } == true
+                    }
+                }
+                findings.append(Finding(kind: .noFirstResponder, message: gap.message + " (R10)",
+                                        file: row?.file ?? "", line: row?.line ?? 0))
+            }
             sceneError = nil
         } catch {
             sceneError = String(describing: error)
         }
         self.findings = findings
+    }
+
+    /// Commands text input keeps from running, as the engine resolves them in the built scene
+    /// (``SceneRuntime/commandsSwallowedByTextInput()``), each at its inventory row.
+    private static func swallowed(_ commands: [SwallowedCommand], inventory: [ImportedCommand], shortcuts: [String],
+                                  scene: SceneBuilder.Built, model: AppModel) -> [Finding] {
+        commands.map { swallowed in
+            let row = inventory.indices.first {
+                scene.paths[inventory[$0].declaredIn] == swallowed.provider && inventory[$0].action == swallowed.action
+                    && inventory[$0].mechanism != .menu
+            }
+            let command = row.map { inventory[$0] }
+            let shortcut = row.map { shortcuts[$0] } ?? swallowed.shortcut.textNotation
+            let declarer = command?.declaredIn ?? swallowed.provider
+            let role = model.role(declarer)
+            let place = swallowed.provider == swallowed.textInput && (role == .textView || role == .textField)
+                ? "\(declarer) is a text \(role == .textView ? "view" : "field"): text input"
+                : "\(declarer): text input in \(swallowed.textInput)"
+            return Finding(kind: .textInput,
+                           message: "\(place) uses \(shortcut) before \(swallowed.action) (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
+                           file: command?.file ?? "", line: command?.line ?? 0)
+        }
     }
 
     /// Count of commands by mechanism.
@@ -171,23 +209,19 @@ public struct ImportReport: Sendable {
         return findings
     }
 
-    /// Shortcuts the system keeps for itself, by text notation (owned by ResponderEngine).
-    static var reserved: [String: String] { SystemReservedShortcuts.byNotation }
+    /// The platform whose system shortcuts the `system-reserved` finding names: scenes the
+    /// importer builds run on iPadOS.
+    static let platform = Platform.default
 
-    private static func perCommand(_ inventory: [ImportedCommand], shortcuts: [String], model: AppModel) -> [Finding] {
+    private static func perCommand(_ inventory: [ImportedCommand], shortcuts: [String]) -> [Finding] {
         var findings: [Finding] = []
         let layout = KeyboardLayout.usANSI
         for (command, shortcut) in zip(inventory, shortcuts) {
             guard let input = command.input, command.modifiers != nil else { continue }
-            if let why = reserved[shortcut] {
-                findings.append(Finding(kind: .reserved, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(why))",
-                                        file: command.file, line: command.line))
-            }
-            let role = model.role(command.declaredIn)
+            let keyInput = KeyInput(uiKitValue: input)
             let flags = command.modifierFlags
-            if role == .textField || role == .textView, command.mechanism != .menu,
-               !command.wantsPriority, TextInputConflicts.conflicts(input: KeyInput(uiKitValue: input), modifiers: flags) {
-                findings.append(Finding(kind: .textInput, message: "\(command.declaredIn) is a text \(role == .textView ? "view" : "field"): text input uses \(shortcut) before \(command.action ?? "the command") (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
+            if let row = SystemShortcuts.row(taking: KeyShortcut(input: keyInput, modifiers: flags), on: platform) {
+                findings.append(Finding(kind: .reserved, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(row.platform.displayName): \(row.effect))",
                                         file: command.file, line: command.line))
             }
             if command.mechanism != .swiftui, command.title == nil, command.discoverabilityTitle == nil, command.titleExpression == nil {

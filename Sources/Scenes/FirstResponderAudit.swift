@@ -1,0 +1,213 @@
+import KeyTraceCore
+import ResponderEngine
+
+/// A moment at which a scene has no first responder, and what that costs: on the device key
+/// commands then come from the key window, the application, its delegate and the main menu
+/// only (R10), so every command of the app's controllers and views stops working until
+/// something calls `becomeFirstResponder()`. This is the "my shortcuts stopped working after I
+/// closed a sheet" bug the iOS 7-era article and later reports describe.
+public struct FirstResponderGap: Hashable, Sendable {
+    /// What leaves the scene without a first responder.
+    public enum Cause: Hashable, Sendable {
+        /// The scene starts with none.
+        case startingState
+        /// A responder's action runs effects after which nothing is first responder: it
+        /// dismisses a modal, or shows a controller with no `focus` that cannot become first
+        /// responder itself, and focuses nothing afterwards.
+        case effect(action: String, node: String, effect: String)
+        /// The window's Esc or ⌘W dismisses a presented controller that held the first responder.
+        case windowDismissal(controller: String)
+    }
+
+    /// What leaves the scene without a first responder.
+    public var cause: Cause
+    /// Where in the scene file: `firstResponder`, or the action's JSON path.
+    public var jsonPath: String
+    /// The commands that stop working, `⌘F search: (window/viewer/reader)`, in chain order.
+    public var stranded: [String]
+    /// The responder the app should make first responder (its path), when the scene has one
+    /// that can become it.
+    public var suggestedFirstResponder: String?
+
+    /// One line for people.
+    public var message: String {
+        let what: String
+        switch cause {
+        case .startingState:
+            what = "the scene starts with no first responder"
+        case .effect(let action, let node, let effect):
+            what = "after \(action) on \(node) (\(effect)) nothing is first responder"
+        case .windowDismissal(let controller):
+            what = "when the window's Esc or ⌘W dismisses \(controller), nothing is first responder"
+        }
+        let lost = stranded.isEmpty
+            ? "no command of a controller or view is lost"
+            : "\(stranded.count) command(s) stop working: \(stranded.prefix(5).joined(separator: ", "))\(stranded.count > 5 ? ", …" : "")"
+        let fix = suggestedFirstResponder.map { "; the app needs becomeFirstResponder() on \($0) (for a controller, canBecomeFirstResponder returning true)" }
+            ?? "; the app needs a responder that calls becomeFirstResponder()"
+        return "\(what): \(lost)\(fix)"
+    }
+}
+
+extension SceneRuntime {
+    /// Every moment the scene has no first responder: its starting state, and each action whose
+    /// effects leave none (R10). Read from the definition and the live hierarchy as it stands;
+    /// nothing is performed.
+    public var firstResponderGaps: [FirstResponderGap] {
+        var gaps: [FirstResponderGap] = []
+        let deepest = application.keyWindow?.rootViewController?.deepestViewController
+        // What a dismissal strands: the chain the scene starts with, and who should take it back.
+        let start: Responder? = application.firstResponder ?? deepest
+        let restore = application.firstResponder?.path ?? deepest.flatMap(focusCandidate(in:))
+        if application.firstResponder == nil {
+            gaps.append(FirstResponderGap(cause: .startingState, jsonPath: "firstResponder",
+                                          stranded: strandedCommands(from: deepest),
+                                          suggestedFirstResponder: deepest.flatMap(focusCandidate(in:))))
+        }
+        for (node, path) in nodesWithActions {
+            var effectLists = node.actions.map { (name: $0.action, effects: $0.effects, jsonPath: "\(node.jsonPath).actions.\($0.action)") }
+            if !node.onActivate.isEmpty {
+                effectLists.append((name: "onActivate", effects: node.onActivate, jsonPath: "\(node.jsonPath).onActivate"))
+            }
+            for action in effectLists {
+                guard let leaving = effectLeavingNoFirstResponder(action.effects) else { continue }
+                let stranded: [String]
+                let suggestion: String?
+                if case .dismiss = leaving {
+                    stranded = strandedCommands(from: start)
+                    suggestion = restore
+                } else {
+                    stranded = declaredCommands(of: shownController(by: leaving))
+                    suggestion = nil
+                }
+                gaps.append(FirstResponderGap(
+                    cause: .effect(action: action.name, node: path, effect: Self.name(of: leaving)),
+                    jsonPath: action.jsonPath, stranded: stranded,
+                    suggestedFirstResponder: suggestion))
+            }
+        }
+        for (index, node) in definition.controllers.enumerated()
+        where presentedControllers.contains(node.name) && (node.focus != nil || node.canBecomeFirstResponder == true) {
+            gaps.append(FirstResponderGap(cause: .windowDismissal(controller: node.name), jsonPath: "controllers[\(index)]",
+                                          stranded: strandedCommands(from: start), suggestedFirstResponder: restore))
+        }
+        return gaps
+    }
+
+    /// The controllers something presents: named by a `present` effect, and `settings` (⌘, of a window).
+    private var presentedControllers: Set<String> {
+        var names: Set<String> = ["settings"]
+        for (node, _) in nodesWithActions {
+            for action in node.actions {
+                for case .present(let name) in action.effects { names.insert(name) }
+            }
+        }
+        func visit(_ node: NodeDefinition) {
+            for case .present(let name) in node.onActivate { names.insert(name) }
+            node.children.forEach(visit)
+            node.views.forEach(visit)
+        }
+        (definition.windows + definition.controllers).forEach(visit)
+        return names
+    }
+
+    /// The last effect of `effects` after which nothing is first responder, or `nil` when a
+    /// later `focus` (or a shown controller's own focus) gives the scene one.
+    private func effectLeavingNoFirstResponder(_ effects: [SceneEffect]) -> SceneEffect? {
+        var leaving: SceneEffect?
+        for effect in effects {
+            switch effect {
+            case .focus:
+                leaving = nil
+            case .dismiss:
+                leaving = effect
+            case .present(let name), .push(let name):
+                guard let node = controllerDefinitionNamed(name) else { continue }
+                leaving = node.focus == nil && node.canBecomeFirstResponder != true ? effect : nil
+            default:
+                continue
+            }
+        }
+        return leaving
+    }
+
+    private static func name(of effect: SceneEffect) -> String {
+        switch effect {
+        case .dismiss: return "dismiss"
+        case .present(let name): return "present \(name), which focuses nothing"
+        case .push(let name): return "push \(name), which focuses nothing"
+        default: return "\(effect)"
+        }
+    }
+
+    private func shownController(by effect: SceneEffect) -> NodeDefinition? {
+        switch effect {
+        case .present(let name), .push(let name): return controllerDefinitionNamed(name)
+        default: return nil
+        }
+    }
+
+    /// The commands a chain from `start` offers that a chain from the key window does not: what
+    /// a missing first responder loses.
+    private func strandedCommands(from start: Responder?) -> [String] {
+        guard let start else { return [] }
+        let kept = ResponderChain.walk(from: application.keyWindow ?? application)
+        var stranded: [String] = []
+        for responder in ResponderChain.walk(from: start).responders where kept.index(of: responder) == nil {
+            for command in responder.keyCommands ?? [] where command.action != nil {
+                stranded.append(Self.describe(command, on: responder.path))
+            }
+            for command in (responder as? ViewController)?.addedKeyCommands ?? [] where command.action != nil {
+                stranded.append(Self.describe(command, on: responder.path))
+            }
+        }
+        return stranded
+    }
+
+    /// The commands a controller's definition declares, on it and its views.
+    private func declaredCommands(of node: NodeDefinition?) -> [String] {
+        guard let node else { return [] }
+        var commands: [String] = []
+        func visit(_ node: NodeDefinition, _ path: String) {
+            for command in node.commands + node.addedCommands {
+                commands.append(Self.describe(command.command, on: path))
+            }
+            for view in node.views { visit(view, "\(path)/\(view.name)") }
+        }
+        visit(node, node.name)
+        return commands
+    }
+
+    /// What in `controller` can become first responder: its declared `focus`, else itself,
+    /// else the first of its views (depth first) that can.
+    private func focusCandidate(in controller: ViewController) -> String? {
+        if let focus = nodeDefinition(for: controller)?.focus { return "\(controller.path)/\(focus)" }
+        if controller.canBecomeFirstResponder { return controller.path }
+        func firstFocusable(in view: View) -> String? {
+            for subview in view.subviews {
+                if subview.canBecomeFirstResponder { return subview.path }
+                if let found = firstFocusable(in: subview) { return found }
+            }
+            return nil
+        }
+        return firstFocusable(in: controller.view) ?? controller.path
+    }
+
+    /// Every node of the definition that declares actions, with a path for messages: windows'
+    /// hierarchies, presentable controllers, the application and its delegate.
+    private var nodesWithActions: [(node: NodeDefinition, path: String)] {
+        var found: [(node: NodeDefinition, path: String)] = []
+        func visit(_ node: NodeDefinition, _ path: String) {
+            if !node.actions.isEmpty || !node.onActivate.isEmpty { found.append((node, path)) }
+            for child in node.children { visit(child, "\(path)/\(child.name)") }
+            for view in node.views { visit(view, "\(path)/\(view.name)") }
+        }
+        for root in definition.windows + definition.controllers { visit(root, root.name) }
+        for node in [definition.application, definition.appDelegate].compactMap({ $0 }) { visit(node, node.name) }
+        return found
+    }
+
+    private static func describe(_ command: KeyCommand, on path: String) -> String {
+        "\(command.shortcut) \(command.action?.name ?? "?") (\(path))"
+    }
+}

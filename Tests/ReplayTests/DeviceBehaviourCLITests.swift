@@ -1,0 +1,64 @@
+import CLITestSupport
+import Foundation
+import Testing
+import TraceFormat
+
+/// What the device does, from the command line: shortcuts the system keeps (R24) and a missing
+/// first responder (R10), recorded, replayed, analyzed and explained.
+@Suite struct DeviceBehaviourCLITests {
+    private func script(_ lines: String) throws -> String {
+        let path = temporaryDirectory() + "/keys.keys"
+        try lines.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func aSystemShortcutNeverReachesTheAppAndEveryReportCountsIt() throws {
+        let keys = try script("press cmd+h\npress cmd+s\npress cmd+space\n")
+        let trace = temporaryDirectory() + "/system.ktrace"
+        let record = try CLIRunner.run(["record", "--script", keys, "--scene", "text-editor", "-o", trace], in: repositoryRoot)
+        #expect(record.status == 0, "\(record.stderr)")
+        // ⌘H and ⌘Space, down and up; ⌘S is the app's.
+        #expect(record.stdout.contains("resolutions 12 (performed 1, unhandled 6, release-consumed 1, system 4)"), "\(record.stdout)")
+        let replay = try CLIRunner.run(["replay", trace, "--verify"], in: repositoryRoot)
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let analysis = try CLIRunner.run(["analyze", trace, "--format", "json"], in: repositoryRoot)
+        #expect(analysis.status == 0, "\(analysis.stderr)")
+        #expect(analysis.stdout.contains("\"system\""), "the analysis groups by outcome")
+        let lines = try CLIRunner.run(["replay", trace, "--lines"], in: repositoryRoot)
+        #expect(lines.stdout.contains("system"), "\(lines.stdout)")
+        let resolve = try CLIRunner.run(["scene", "resolve", "text-editor", "cmd+h"], in: repositoryRoot)
+        #expect(resolve.status == 0)
+        #expect(resolve.stdout.contains("result: iPadOS takes ⌘H (Home Screen); the app never sees the press"), "\(resolve.stdout)")
+    }
+
+    @Test func withNoFirstResponderTheControllersCommandsStopUnlessTheFallbackIsAsked() throws {
+        let scene = temporaryDirectory() + "/lost.json"
+        try """
+            {"format": "keytrace-scene", "version": 1, "name": "lost",
+             "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
+                "commands": [{"title": "Find", "shortcut": "cmd+f", "action": "find:"}], "actions": {"find:": []},
+                "views": [{"type": "textView", "name": "text"}]}}]}
+            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let check = try CLIRunner.run(["scene", "check", scene])
+        #expect(check.status == 0)
+        #expect(check.stdout.contains("warning       firstResponder: the scene starts with no first responder"), "\(check.stdout)")
+        let keys = try script("press cmd+f\n")
+        let device = temporaryDirectory() + "/device.ktrace"
+        let record = try CLIRunner.run(["record", "--script", keys, "--scene", scene, "-o", device])
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("resolutions 4 (unhandled 4)"), "\(record.stdout)")
+        let standIn = temporaryDirectory() + "/stand-in.ktrace"
+        let recorded = try CLIRunner.run(["record", "--script", keys, "--scene", scene, "--first-responder-fallback",
+                                          "deepest-controller", "-o", standIn])
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(recorded.stdout.contains("performed 1"), "\(recorded.stdout)")
+        #expect(try TraceReader(path: standIn).header.metadata.custom["firstResponderFallback"] == "deepest-controller")
+        #expect(try TraceReader(path: device).header.metadata.custom["firstResponderFallback"] == nil)
+        // A replay starts as the recording did; overriding the stand-in diverges.
+        #expect(try CLIRunner.run(["replay", standIn, "--scene", scene, "--verify"]).status == 0)
+        #expect(try CLIRunner.run(["replay", standIn, "--scene", scene, "--verify", "--first-responder-fallback", "none"]).status == 1)
+        #expect(try CLIRunner.run(["replay", device, "--scene", scene, "--verify"]).status == 0)
+        let bad = try CLIRunner.run(["replay", device, "--scene", scene, "--first-responder-fallback", "root"])
+        #expect(bad.status == 64)
+    }
+}
