@@ -19,14 +19,14 @@ import KeyTraceCore
 /// An interface's report descriptor decides its layout; without one, the boot-report
 /// heuristics guess it (and the device says so in ``DeviceInfo/identifiedBy``).
 struct USBKeyboardDecoder {
-    private struct DeviceKey: Hashable {
+    struct DeviceKey: Hashable {
         var bus: UInt16
         var device: UInt16
     }
 
     /// Ordered by bus, device and endpoint address: loops whose results reach the output visit
     /// endpoints in this order, never in the dictionary's, which differs between runs.
-    private struct EndpointKey: Hashable, Comparable {
+    struct EndpointKey: Hashable, Comparable {
         var bus: UInt16
         var device: UInt16
         var endpoint: UInt8
@@ -51,114 +51,6 @@ struct USBKeyboardDecoder {
         var type: UInt8
         var index: UInt8
         var interface: UInt8?
-    }
-
-    private enum Role { case unknown, keyboard, hub, mouse, other }
-
-    /// How an endpoint's reports are laid out.
-    private enum Layout {
-        /// The boot keyboard report (HID 1.11 appendix B).
-        case boot
-        /// A report ID byte, then a boot keyboard report; reports with other IDs are not decoded.
-        case bootAfterReportID(UInt8)
-        /// What the interface's report descriptor says.
-        case descriptor(ReportDecoderBox)
-    }
-
-    /// An interface's report decoder, changed in place through a reference so that an endpoint's
-    /// ``Layout`` stays one word: reading the layout of a boot keyboard copies no decoder.
-    private final class ReportDecoderBox {
-        @exclusivity(unchecked) var decoder: HIDReportDecoder
-        init(_ decoder: HIDReportDecoder) { self.decoder = decoder }
-    }
-
-    /// An endpoint's state, changed in place: a reference, so a packet costs no copy of it. A
-    /// decoder is used from one thread, so its fields skip the dynamic exclusivity checks.
-    private final class Endpoint {
-        let key: EndpointKey
-        @exclusivity(unchecked) var role: Role = .unknown
-        @exclusivity(unchecked) var identifiedBy: DeviceInfo.Identification = .bootReportHeuristic
-        @exclusivity(unchecked) var bInterval: UInt8? { didSet { uncertaintyNs = nil } }
-        @exclusivity(unchecked) var urbInterval: Int32? { didSet { uncertaintyNs = nil } }
-        /// The timestamp uncertainty the intervals give, once computed; forgotten when one changes.
-        @exclusivity(unchecked) var uncertaintyNs: UInt64?
-        @exclusivity(unchecked) var announced = false
-        /// All-zero boot-format reports seen before the role was decided.
-        @exclusivity(unchecked) var undecidedReports = 0
-        @exclusivity(unchecked) var layout = Layout.boot
-        @exclusivity(unchecked) var interface: UInt8?
-        @exclusivity(unchecked) var boot = BootReport.State()
-        /// Keys pressed through the boot layouts, added to the summary's keys by page when it is read.
-        @exclusivity(unchecked) var bootKeysPressed = 0
-        @exclusivity(unchecked) var tracker: KeyStateTracker
-
-        init(key: EndpointKey, tracker: KeyStateTracker) {
-            self.key = key
-            self.tracker = tracker
-        }
-
-        /// The timestamp uncertainty of the endpoint's reports: its polling interval, from the
-        /// URB's interval, else the endpoint descriptor's, else the options' default.
-        func uncertainty(_ options: USBCaptureOptions) -> UInt64 {
-            if let known = uncertaintyNs { return known }
-            let uncertainty = urbInterval.flatMap(options.nanoseconds(urbInterval:))
-                ?? bInterval.flatMap(options.nanoseconds(bInterval:))
-                ?? options.defaultPollingIntervalNs
-            uncertaintyNs = uncertainty
-            return uncertainty
-        }
-    }
-
-    /// Why a packet was skipped, counted in an array rather than by hashing the reason's name.
-    private enum Skip: CaseIterable {
-        case submit, errorStatus, controlTransfer, hub, mouse, otherDevice, malformed, otherReport
-
-        var reason: CaptureSummary.SkipReason {
-            switch self {
-            case .submit: return .submit
-            case .errorStatus: return .errorStatus
-            case .controlTransfer: return .controlTransfer
-            case .hub: return .hub
-            case .mouse: return .mouse
-            case .otherDevice: return .otherDevice
-            case .malformed: return .malformed
-            case .otherReport: return .otherReport
-            }
-        }
-    }
-
-    /// Packets skipped per reason: plain fields, so counting one is an add, with no array to
-    /// check for uniqueness on every packet.
-    private struct SkipCounts {
-        private var submit = 0, errorStatus = 0, controlTransfer = 0, hub = 0, mouse = 0, otherDevice = 0,
-                    malformed = 0, otherReport = 0
-
-        subscript(reason: Skip) -> Int {
-            get {
-                switch reason {
-                case .submit: return submit
-                case .errorStatus: return errorStatus
-                case .controlTransfer: return controlTransfer
-                case .hub: return hub
-                case .mouse: return mouse
-                case .otherDevice: return otherDevice
-                case .malformed: return malformed
-                case .otherReport: return otherReport
-                }
-            }
-            set {
-                switch reason {
-                case .submit: submit = newValue
-                case .errorStatus: errorStatus = newValue
-                case .controlTransfer: controlTransfer = newValue
-                case .hub: hub = newValue
-                case .mouse: mouse = newValue
-                case .otherDevice: otherDevice = newValue
-                case .malformed: malformed = newValue
-                case .otherReport: otherReport = newValue
-                }
-            }
-        }
     }
 
     private struct Device {
