@@ -39,22 +39,30 @@ open class Application: Responder {
     /// The keyboard layout used for matching (R9).
     @exclusivity(unchecked) public var keyboardLayout: KeyboardLayout = .usANSI {
         didSet {
-            systemShortcuts = SystemShortcutMatcher(platform: platform, layout: keyboardLayout)
+            systemShortcutMatcher = nil
             invalidateKeyCommands(.layoutChange)
         }
     }
     /// The platform the app runs on: which shortcuts the system takes before the app (R24).
     @exclusivity(unchecked) public var platform: Platform = .default {
-        didSet { systemShortcuts = SystemShortcutMatcher(platform: platform, layout: keyboardLayout) }
+        didSet {
+            systemShortcutMatcher = nil
+            systemShortcutModifiers = SystemShortcuts.modifiersEveryRowHolds(on: platform)
+        }
     }
-    /// ``platform``'s system shortcuts on ``keyboardLayout``, worked out when either changes.
-    @exclusivity(unchecked) private(set) var systemShortcuts = SystemShortcutMatcher(platform: .default, layout: .usANSI) {
-        didSet { systemShortcutModifiers = systemShortcuts.modifiersEveryRowHolds }
+    /// ``platform``'s system shortcuts on ``keyboardLayout``, worked out at the first key-down
+    /// that holds ``systemShortcutModifiers`` after either changes (an application that never
+    /// sees one, such as the importer's, never works them out).
+    var systemShortcuts: SystemShortcutMatcher {
+        if let systemShortcutMatcher { return systemShortcutMatcher }
+        let matcher = SystemShortcutMatcher(platform: platform, layout: keyboardLayout)
+        systemShortcutMatcher = matcher
+        return matcher
     }
-    /// The modifiers every one of ``systemShortcuts``' rows holds, kept apart so that the test
-    /// every key-down takes is one load, not a copy of the matcher.
-    @exclusivity(unchecked) private(set) var systemShortcutModifiers: ModifierFlags =
-        SystemShortcutMatcher(platform: .default, layout: .usANSI).modifiersEveryRowHolds
+    @exclusivity(unchecked) private var systemShortcutMatcher: SystemShortcutMatcher?
+    /// The modifiers every one of ``platform``'s system shortcuts holds: the test every key-down
+    /// takes is one load of it.
+    @exclusivity(unchecked) private(set) var systemShortcutModifiers = SystemShortcuts.modifiersEveryRowHolds(on: .default)
     /// Whether a view controller stands in for a missing first responder (R10). Off, as on the
     /// device: with no first responder, key commands come from the key window, the application,
     /// its delegate and the main menu only.

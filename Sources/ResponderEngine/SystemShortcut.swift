@@ -44,11 +44,12 @@ public struct SystemShortcut: Hashable, Sendable {
     /// Where the row comes from.
     public let source: Source
 
-    init(_ notation: String, _ platform: Platform, since: String? = nil, _ effect: String, _ source: Source) {
-        // The table's notations are literals of this file; a misspelt one is a programming
-        // error that the row-by-row conformance tests catch, so it falls back to an input that
-        // no key types rather than trapping.
-        self.shortcut = (try? KeyShortcut(notation)) ?? KeyShortcut(input: .character("\u{0}"))
+    /// A row: `modifiers` and `input` make the shortcut. The table is built from values, not
+    /// parsed from notation, so that a process that only looks rows up (the importer) pays for
+    /// no parsing.
+    init(_ modifiers: ModifierFlags, _ input: KeyInput, _ platform: Platform, since: String? = nil, _ effect: String,
+         _ source: Source) {
+        self.shortcut = KeyShortcut(input: input, modifiers: modifiers)
         self.platform = platform
         self.since = since
         self.effect = effect

@@ -11,37 +11,61 @@ import KeyTraceCore
 public enum SystemShortcuts {
     /// Every row, iPadOS first, then macOS.
     public static let table: [SystemShortcut] = [
-        SystemShortcut("cmd+h", .ipad, "Home Screen", .iPadCommandH),
-        SystemShortcut("cmd+space", .ipad, "Search", .iPadCommandSpace),
-        SystemShortcut("cmd+tab", .ipad, "app switcher: next app", .hig),
-        SystemShortcut("shift+cmd+tab", .ipad, "app switcher: previous app", .hig),
-        SystemShortcut("shift+cmd+3", .ipad, "screenshot", .hig),
-        SystemShortcut("shift+cmd+4", .ipad, "screenshot with Markup", .hig),
-        SystemShortcut("opt+cmd+d", .ipad, "Dock", .hig),
+        SystemShortcut(.command, .character("h"), .ipad, "Home Screen", .iPadCommandH),
+        SystemShortcut(.command, .character(" "), .ipad, "Search", .iPadCommandSpace),
+        SystemShortcut(.command, .character("\t"), .ipad, "app switcher: next app", .hig),
+        SystemShortcut([.shift, .command], .character("\t"), .ipad, "app switcher: previous app", .hig),
+        SystemShortcut([.shift, .command], .character("3"), .ipad, "screenshot", .hig),
+        SystemShortcut([.shift, .command], .character("4"), .ipad, "screenshot with Markup", .hig),
+        SystemShortcut([.alternate, .command], .character("d"), .ipad, "Dock", .hig),
 
-        SystemShortcut("cmd+space", .catalyst, "Spotlight", .hig),
-        SystemShortcut("ctrl+cmd+space", .catalyst, "Character Viewer (emoji & symbols)", .hig),
-        SystemShortcut("cmd+tab", .catalyst, "app switcher: next app", .hig),
-        SystemShortcut("shift+cmd+tab", .catalyst, "app switcher: previous app", .hig),
-        SystemShortcut("shift+cmd+3", .catalyst, "screenshot of the screen", .hig),
-        SystemShortcut("shift+cmd+4", .catalyst, "screenshot of a selection", .hig),
-        SystemShortcut("shift+cmd+5", .catalyst, "screenshot and recording panel", .macKeyboardShortcuts),
-        SystemShortcut("opt+cmd+d", .catalyst, "Dock", .hig),
-        SystemShortcut("opt+cmd+esc", .catalyst, "Force Quit", .hig),
-        SystemShortcut("ctrl+cmd+q", .catalyst, "Lock Screen", .macKeyboardShortcuts),
-        SystemShortcut("shift+cmd+q", .catalyst, "Log Out", .hig),
-        SystemShortcut("cmd+h", .catalyst, "Hide (the application menu AppKit supplies)", .hig),
-        SystemShortcut("cmd+q", .catalyst, "Quit (the application menu AppKit supplies)", .hig),
-        SystemShortcut("cmd+m", .catalyst, "Minimize (the Window menu AppKit supplies)", .hig),
-        SystemShortcut("ctrl+cmd+f", .catalyst, "full screen (the View menu AppKit supplies)", .hig),
+        SystemShortcut(.command, .character(" "), .catalyst, "Spotlight", .hig),
+        SystemShortcut([.control, .command], .character(" "), .catalyst, "Character Viewer (emoji & symbols)", .hig),
+        SystemShortcut(.command, .character("\t"), .catalyst, "app switcher: next app", .hig),
+        SystemShortcut([.shift, .command], .character("\t"), .catalyst, "app switcher: previous app", .hig),
+        SystemShortcut([.shift, .command], .character("3"), .catalyst, "screenshot of the screen", .hig),
+        SystemShortcut([.shift, .command], .character("4"), .catalyst, "screenshot of a selection", .hig),
+        SystemShortcut([.shift, .command], .character("5"), .catalyst, "screenshot and recording panel", .macKeyboardShortcuts),
+        SystemShortcut([.alternate, .command], .character("d"), .catalyst, "Dock", .hig),
+        SystemShortcut([.alternate, .command], .special(.escape), .catalyst, "Force Quit", .hig),
+        SystemShortcut([.control, .command], .character("q"), .catalyst, "Lock Screen", .macKeyboardShortcuts),
+        SystemShortcut([.shift, .command], .character("q"), .catalyst, "Log Out", .hig),
+        SystemShortcut(.command, .character("h"), .catalyst, "Hide (the application menu AppKit supplies)", .hig),
+        SystemShortcut(.command, .character("q"), .catalyst, "Quit (the application menu AppKit supplies)", .hig),
+        SystemShortcut(.command, .character("m"), .catalyst, "Minimize (the Window menu AppKit supplies)", .hig),
+        SystemShortcut([.control, .command], .character("f"), .catalyst, "full screen (the View menu AppKit supplies)", .hig),
     ]
 
     /// The rows of `platform`, in table order.
     public static func rows(on platform: Platform) -> [SystemShortcut] { table.filter { $0.platform == platform } }
 
-    /// The row that takes `shortcut` on `platform`, or `nil` when the app may use it.
+    /// The row that takes `shortcut` on `platform`, or `nil` when the app may use it. Letters
+    /// compare without case, as key commands match them (R6).
     public static func row(taking shortcut: KeyShortcut, on platform: Platform) -> SystemShortcut? {
-        table.first { $0.platform == platform && $0.shortcut == shortcut }
+        rowsByNotation[platform]?[shortcut.textNotation.lowercased()]
+    }
+
+    /// The row that takes the shortcut written `notation` (``KeyShortcut/textNotation``,
+    /// lowercase) on `platform`: the lookup the importer makes for every command it finds.
+    public static func row(takingNotation notation: String, on platform: Platform) -> SystemShortcut? {
+        rowsByNotation[platform]?[notation]
+    }
+
+    /// The modifiers every row of `platform` holds (⌘ for both platforms): a key-down without
+    /// them is no row's, which is the one test most key-downs take.
+    public static func modifiersEveryRowHolds(on platform: Platform) -> ModifierFlags {
+        commonModifiers[platform] ?? ModifierFlags(rawValue: .max)
+    }
+
+    private static let commonModifiers: [Platform: ModifierFlags] = Dictionary(grouping: table, by: \.platform).mapValues { rows in
+        rows.dropFirst().reduce(rows.first?.shortcut.modifiers ?? []) { $0.intersection($1.shortcut.modifiers) }
+    }
+
+    /// Each platform's rows by text notation.
+    private static let rowsByNotation: [Platform: [String: SystemShortcut]] = Dictionary(
+        grouping: table, by: \.platform
+    ).mapValues { rows in
+        Dictionary(rows.map { ($0.shortcut.textNotation, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
@@ -51,27 +75,23 @@ public enum SystemShortcuts {
 /// modifier test, or one lookup when every modifier the rows share is held.
 struct SystemShortcutMatcher {
     let platform: Platform
+    let layout: KeyboardLayout
     /// The modifiers every row holds: a press without them is no row's.
     private let common: ModifierFlags
     private let rows: [UInt64: SystemShortcut]
 
     init(platform: Platform, layout: KeyboardLayout) {
         self.platform = platform
+        self.layout = layout
         var rows: [UInt64: SystemShortcut] = [:]
-        var common: ModifierFlags?
         for row in SystemShortcuts.rows(on: platform) {
-            common = common.map { $0.intersection(row.shortcut.modifiers) } ?? row.shortcut.modifiers
             guard let stroke = layout.keystroke(for: row.shortcut) else { continue }
             let key = Self.key(stroke.usage, stroke.modifiers.matchingSubset)
             if rows[key] == nil { rows[key] = row }
         }
-        self.common = common ?? []
+        self.common = SystemShortcuts.modifiersEveryRowHolds(on: platform)
         self.rows = rows
     }
-
-    /// The modifiers every row holds; every modifier (so that no press has them all) when there
-    /// are no rows.
-    var modifiersEveryRowHolds: ModifierFlags { rows.isEmpty ? ModifierFlags(rawValue: .max) : common }
 
     /// The row that takes `press`, a key-down on the Keyboard/Keypad page.
     @inline(__always)

@@ -197,13 +197,17 @@ extension SceneRuntime {
     /// hierarchies, presentable controllers, the application and its delegate.
     private var nodesWithActions: [(node: NodeDefinition, path: String)] {
         var found: [(node: NodeDefinition, path: String)] = []
-        func visit(_ node: NodeDefinition, _ path: String) {
-            if !node.actions.isEmpty || !node.onActivate.isEmpty { found.append((node, path)) }
-            for child in node.children { visit(child, "\(path)/\(child.name)") }
-            for view in node.views { visit(view, "\(path)/\(view.name)") }
+        // The names from the root down; a path is written only for a node that declares effects.
+        var names: [String] = []
+        func visit(_ node: NodeDefinition) {
+            names.append(node.name)
+            if !node.actions.isEmpty || !node.onActivate.isEmpty { found.append((node, names.joined(separator: "/"))) }
+            node.children.forEach(visit)
+            node.views.forEach(visit)
+            names.removeLast()
         }
-        for root in definition.windows + definition.controllers { visit(root, root.name) }
-        for node in [definition.application, definition.appDelegate].compactMap({ $0 }) { visit(node, node.name) }
+        (definition.windows + definition.controllers).forEach(visit)
+        [definition.application, definition.appDelegate].compactMap { $0 }.forEach(visit)
         return found
     }
 

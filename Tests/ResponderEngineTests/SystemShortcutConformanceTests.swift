@@ -27,7 +27,6 @@ import KeyTraceCore
     @Test(arguments: rows)
     func R24_theSystemTakesTheShortcutOnItsPlatform(_ argument: Row) throws {
         let row = argument.row
-        #expect(row.shortcut.input != .character("\u{0}"), "the row's notation must parse")
         let (scene, log) = try scene(declaring: row.shortcut, on: row.platform)
         let notation = row.shortcut.textNotation
         let taken = scene.dispatcher.dispatch(down(notation))

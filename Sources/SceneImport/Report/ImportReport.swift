@@ -218,9 +218,7 @@ public struct ImportReport: Sendable {
         let layout = KeyboardLayout.usANSI
         for (command, shortcut) in zip(inventory, shortcuts) {
             guard let input = command.input, command.modifiers != nil else { continue }
-            let keyInput = KeyInput(uiKitValue: input)
-            let flags = command.modifierFlags
-            if let row = SystemShortcuts.row(taking: KeyShortcut(input: keyInput, modifiers: flags), on: platform) {
+            if let row = SystemShortcuts.row(takingNotation: shortcut, on: platform) {
                 findings.append(Finding(kind: .reserved, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(row.platform.displayName): \(row.effect))",
                                         file: command.file, line: command.line))
             }
