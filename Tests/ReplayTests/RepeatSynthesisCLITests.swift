@@ -65,7 +65,7 @@ import TraceFormat
         return result
     }
 
-    @Test func repeatableCommandsFireAgainAndNonRepeatableOnesAreSuppressed() throws {
+    @Test func R19_recordedRepeatsFireRepeatableCommandsAndAreSuppressedForNonRepeatableOnes() throws {
         let directory = try Self.folder()
         let result = try record(["-o", "list.ktrace"], in: directory)
         #expect(result.stdout.contains("repeats     18 synthesised for held keys"))
@@ -87,7 +87,7 @@ import TraceFormat
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
     }
 
-    @Test func textInputTakesSynthesisedRepeats() throws {
+    @Test func R19_textInputTypesRecordedSynthesisedRepeats() throws {
         let directory = try Self.folder()
         _ = try record(["--first-responder", "window/list/field", "-o", "text.ktrace"], in: directory)
         let presses = try Self.presses(directory + "/text.ktrace")

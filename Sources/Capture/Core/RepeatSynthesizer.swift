@@ -43,7 +43,7 @@ public struct RepeatSynthesizer: Sendable {
 
         /// KeyTrace's model of the iPad's default: 500 ms, then every 33 ms. Apple publishes no
         /// figure for iPadOS's defaults (Settings › Accessibility › Keyboards › Key Repeat adjusts
-        /// both); 500 ms is the default delay NUREG-0700 (§3.2.1) recommends, and the interval is
+        /// both); 500 ms is the default delay NUREG-0700 Rev. 2 (guideline 3.2.1-19) recommends, and the interval is
         /// the one scripts and synthetic load use.
         public static let platformDefault = Timing(delayNs: 500_000_000, intervalNs: 33_000_000)
 
