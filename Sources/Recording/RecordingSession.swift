@@ -136,7 +136,7 @@ public final class RecordingSession {
     }
 
     /// Takes the source's events as they are decoded and records each; the first failure stops
-    /// the source and is thrown by ``record(_:progress:)``.
+    /// the source and is thrown by ``record(_:repeats:progress:)``.
     private struct Sink: CaptureEventSink {
         let session: RecordingSession
         let flusher: WallClockFlusher?
