@@ -138,8 +138,8 @@ import TraceFormat
         #expect(word.stderr.contains("--repeat-delay takes a duration such as 500ms"))
     }
 
-    /// No real capture holds a non-modifier key past 500 ms (the longest, an arrow key of
-    /// deadly_arthropod, is held 195 ms), so with a shorter delay: the repeats are in `dump`,
+    /// No real capture holds a non-modifier key past 500 ms (the longest, `-` of picoctf2017, is
+    /// held 203 ms; arrow keys of deadly_arthropod 195 ms), so with a shorter delay: the repeats are in `dump`,
     /// text input takes them, and replay resolves them as recorded.
     @Test(.needsSharedData) func aRealCaptureWithAShortDelayShowsItsRepeatsInDumpAndReplay() throws {
         let directory = ScratchDirectory.make()
