@@ -52,7 +52,34 @@ extension FuzzTarget {
         return filled.wantsMoreEvents
     }
     check(filled, against: expected, "deliverBatches")
+    checkRepeatSynthesis(of: expected.events)
     _ = pulled.summary.description
+}
+
+/// Traps unless repeat synthesis over `events` passes every event on unchanged, in order, and
+/// adds only synthesised repeats and limit markers, within its limits.
+private func checkRepeatSynthesis(of events: [CaptureEvent]) {
+    struct Everything: CaptureEventSink {
+        var events: [CaptureEvent] = []
+        mutating func receive(_ event: CaptureEvent) { events.append(event) }
+    }
+    var limits = RepeatSynthesizer.Limits()
+    limits.perHold = 500
+    limits.total = 5_000
+    let timing = RepeatSynthesizer.Timing(delayNs: 2_000_000, intervalNs: 1_000_000)
+    var sink = RepeatSynthesizingSink(Everything(), synthesizer: RepeatSynthesizer(timing: timing, input: .whenRecorded, limits: limits))
+    for event in events { sink.receive(event) }
+    sink.finish()
+    var added = 0
+    let passed = sink.base.events.filter { event in
+        if event.press?.isSynthesizedRepeat == true { added += 1; return false }
+        if case .marker(let marker) = event, marker.label == RepeatSynthesizer.limitMarkerLabel { return false }
+        return true
+    }
+    if passed != events { fatalError("repeat synthesis changed the input's events") }
+    if UInt64(added) != sink.synthesizer.synthesized || UInt64(added) > limits.total {
+        fatalError("repeat synthesis made \(added) repeats, counted \(sink.synthesizer.synthesized), limit \(limits.total)")
+    }
 }
 
 /// Traps unless `delivered` holds the events of `expected`. A sink that wants no more stops the

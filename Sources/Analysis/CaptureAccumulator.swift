@@ -32,6 +32,8 @@ struct CaptureAccumulator {
 
     /// Chatter, chords, rollover, dwell per key and polling, per device.
     private(set) var hardware: HardwareAccumulator
+    /// Repeats per key: of every key record, hardware timestamp or not (a script's repeats too).
+    private(set) var repeats = RepeatTally()
 
     private var lastDown: UInt64?
     private var downAt: [DeviceUsage: UInt64] = [:]
@@ -65,6 +67,7 @@ struct CaptureAccumulator {
     }
 
     mutating func add(_ key: KeyRecord) {
+        repeats.add(key.press)
         guard TraceAnalyzer.hasHardwareTimestamp(key) else { return }
         sawCapture = true
         hardware.add(key.press)

@@ -44,6 +44,9 @@ public struct TraceAnalysis: Sendable, Codable {
     /// What the keyboard's own timing says (chatter, chords, rollover, polling); `nil` when
     /// no key record came from a device.
     public var hardware: HardwareFigures?
+    /// Auto-repeats per key, most first: every key that repeated in the traces, with how many of
+    /// its repeats were synthesised at record time. Empty when no key repeated.
+    public var repeats: [KeyRepeats] = []
     /// Presses over time in fixed-size bins, coloured by outcome.
     public var timeline = TimelineFigures()
     /// The import report of the scene the traces were recorded through, when one was given
@@ -57,7 +60,7 @@ public struct TraceAnalysis: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schema, traces, keys, dispatches, clock, stages, inputToDispatch, byCommand, byResponder, byOutcome, slowest
-        case keyCommands, cache, capture, hardware, timeline, importedScene, warnings
+        case keyCommands, cache, capture, hardware, repeats, timeline, importedScene, warnings
         case commandsBuiltPerPress = "commands_built_per_press"
     }
 
@@ -273,6 +276,20 @@ public struct TraceAnalysis: Sendable, Codable {
         public var pollingIntervalNanoseconds: UInt64?
         /// Share of this device's gaps on its own polling grid; `nil` without a polling interval.
         public var shareOnPollingGrid: Double?
+    }
+
+    /// One key's auto-repeats.
+    public struct KeyRepeats: Sendable, Codable, Hashable {
+        /// The key's name (`Down Arrow`, `Volume Increment`).
+        public var key: String
+        /// Its usage ID on ``usagePage``.
+        public var usage: UInt16
+        /// Its HID usage page (7 for keyboard keys).
+        public var usagePage: UInt16
+        /// Repeats of the key (`began` key records marked as repeats).
+        public var repeats: UInt64
+        /// Of those, the repeats KeyTrace synthesised at record time; the rest came from the input.
+        public var synthesized: UInt64
     }
 
     /// Presses over time, binned: constant size whatever the trace length.

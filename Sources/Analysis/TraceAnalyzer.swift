@@ -348,6 +348,7 @@ public struct TraceAnalyzer {
         result.cache.callsSaved = result.keyCommands.callsSaved
         result.capture = capture.figures
         result.hardware = capture.hardware.figures
+        result.repeats = capture.repeats.figures
         result.timeline = timeline.figures
         if result.dispatches == 0 && result.keys > 0 {
             result.warnings.append("no resolution records: the trace holds key presses only (record with --scene to dispatch them)")

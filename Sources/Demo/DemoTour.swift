@@ -36,11 +36,14 @@ package struct DemoTour {
         // 1. Record: decode the USB capture and drive each press through the scene.
         let runtime = try SceneRuntime(contentsOf: scenePath)
         let source = try USBCaptureSource(file: capture)
-        let metadata = TraceMetadata(capturedFrom: "usb", details: ["input": capture],
+        // Held keys repeat as `keytrace record` has them repeat: a USB capture carries no repeats.
+        let repeats = RepeatSynthesizer(input: .absent, layout: runtime.application.keyboardLayout)
+        var metadata = TraceMetadata(capturedFrom: "usb", details: ["input": capture],
                                      devices: USBCaptureSource.keyboards(inFile: capture),
                                      pcapLinkType: UInt32(source.linkType))
+        metadata.custom["repeats"] = RepeatSynthesizer.metadataText(repeats, input: .absent)
         let session = try RecordingSession(output: recorded, metadata: metadata, scene: runtime)
-        try session.record(source)
+        try session.record(source, repeats: repeats)
         let summary = try session.finish()
         report("1. recorded \(capture) through scene '\(runtime.definition.name)' → \(recorded)")
         for device in summary.capture.devices { report("   keyboard \(device)") }

@@ -25,6 +25,10 @@ public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
     public var modifierSides: ModifierSides
     /// Whether this `began` is an auto-repeat of a key already down (R19).
     public var isRepeat: Bool
+    /// Whether this auto-repeat was made by KeyTrace at record time (`RepeatSynthesizer`, for
+    /// inputs that carry no repeats of their own) rather than read from the input. Implies
+    /// ``isRepeat``; the engine treats both kinds alike.
+    public var isSynthesizedRepeat: Bool
     /// The device that produced the press.
     public var device: DeviceID
     /// When the press happened, in nanoseconds of the source's clock domain.
@@ -33,14 +37,16 @@ public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
     /// Creates a press with every field given.
     public init(phase: KeyPhase, usage: HIDUsage, characters: KeyText, charactersIgnoringModifiers: KeyText,
                 modifierFlags: ModifierFlags, modifierSides: ModifierSides = [], isRepeat: Bool = false,
-                device: DeviceID = .unspecified, timestamp: UInt64 = 0, usagePage: HIDUsagePage = .keyboard) {
+                isSynthesizedRepeat: Bool = false, device: DeviceID = .unspecified, timestamp: UInt64 = 0,
+                usagePage: HIDUsagePage = .keyboard) {
         self.phase = phase
         self.usage = usage
         self.characters = characters
         self.charactersIgnoringModifiers = charactersIgnoringModifiers
         self.modifierFlags = modifierFlags
         self.modifierSides = modifierSides
-        self.isRepeat = isRepeat
+        self.isRepeat = isRepeat || isSynthesizedRepeat
+        self.isSynthesizedRepeat = isSynthesizedRepeat
         self.device = device
         self.timestamp = timestamp
         self.usagePage = usagePage
@@ -100,8 +106,9 @@ public struct KeyPress: Hashable, Sendable, BitwiseCopyable {
 }
 
 extension KeyPress: CustomStringConvertible {
-    /// `began ⇧⌘A` style, with `(repeat)` for auto-repeats.
+    /// `began ⇧⌘A` style, with `(repeat)` for auto-repeats and `(synthesised repeat)` for
+    /// those KeyTrace made.
     public var description: String {
-        "\(phase.name) \(shortcutDescription)\(isRepeat ? " (repeat)" : "")"
+        "\(phase.name) \(shortcutDescription)\(isSynthesizedRepeat ? " (synthesised repeat)" : isRepeat ? " (repeat)" : "")"
     }
 }

@@ -22,7 +22,7 @@ extension RecordingSession.Summary {
 
     /// The summary `keytrace record` prints: the trace written (marked INCOMPLETE when the
     /// input stopped early), devices, endpoints and their notes, heuristic identifications,
-    /// presses, resolutions by outcome (when recorded through a scene), markers, report records,
+    /// presses, resolutions by outcome (when recorded through a scene), synthesised repeats, markers, report records,
     /// drops, obfuscated key codes, packets, skipped input and records. Each line ends with a
     /// newline.
     public func text(output: String, input: Input, complete: Bool, throughScene: Bool) -> String {
@@ -40,6 +40,8 @@ extension RecordingSession.Summary {
                 .map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
             lines.append("  resolutions \(resolutions) (\(outcomes))")
         }
+        if synthesizedRepeats > 0 { lines.append("  repeats     \(synthesizedRepeats) synthesised for held keys") }
+        if inputHadRepeats { lines.append("  repeats     the input's own (none synthesised)") }
         if markers > 0 { lines.append("  markers     \(markers)") }
         if reports > 0 {
             lines.append("  reports     \(reports) HID report records (\(reports - capture.outputReports) input, "

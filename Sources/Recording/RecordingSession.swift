@@ -32,6 +32,10 @@ public final class RecordingSession {
         public var capture = CaptureSummary()
         /// Records in the trace, once finished.
         public var records: UInt64 = 0
+        /// Repeats of held keys synthesised at record time (``RepeatSynthesizer``).
+        public var synthesizedRepeats: UInt64 = 0
+        /// Whether the input carried repeats of its own, which turned synthesis off.
+        public var inputHadRepeats = false
     }
 
     private let scene: SceneRuntime?
@@ -77,7 +81,9 @@ public final class RecordingSession {
         }
     }
 
-    /// Records every event of `source`. `progress` is called every 10 000 events.
+    /// Records every event of `source`. `progress` is called every 10 000 events. With
+    /// `repeats`, the repeats it synthesises for held keys are recorded among the source's
+    /// events (``RepeatSynthesizer``; ``Summary/synthesizedRepeats`` counts them).
     ///
     /// A writer that does not flush by time (``TraceWriter/Options/conversion``: converting a
     /// file) has the source decode on a thread of its own (``DecodingThread``) while this thread
@@ -87,15 +93,25 @@ public final class RecordingSession {
     /// (``WallClockFlusher``) as well as by trace time: a recording killed at any moment has
     /// lost at most about 100 ms of input, however long the input was idle before. A writer
     /// that does not flush by trace time (``TraceWriter/Options/conversion``) gets no timer.
-    public func record(_ source: CaptureSource, progress: ((Int) -> Void)? = nil) throws {
+    public func record(_ source: CaptureSource, repeats: RepeatSynthesizer? = nil,
+                       progress: ((Int) -> Void)? = nil) throws {
         let flusher = writer.options.flushInterval == .max ? nil : WallClockFlusher(writer: writer)
-        var sink = Sink(session: self, flusher: flusher, progress: progress)
+        let sink = Sink(session: self, flusher: flusher, progress: progress)
+        let failure: (any Error)?
         do {
-            if flusher == nil {
-                // Read to the end, nothing waits on a clock: decode on a second core meanwhile.
-                try DecodingThread.deliverEvents(of: source, to: &sink)
+            if let repeats {
+                var repeating = RepeatSynthesizingSink(sink, synthesizer: repeats)
+                defer {
+                    repeating.finish()  // a key held at the end repeats up to the input's last timestamp
+                    summary.synthesizedRepeats = repeating.synthesizer.synthesized
+                    summary.inputHadRepeats = repeating.synthesizer.inputHadRepeats
+                }
+                try deliver(source, to: &repeating, decodingAside: flusher == nil)
+                failure = repeating.base.failure
             } else {
-                try source.deliverEvents(to: &sink)
+                var plain = sink
+                try deliver(source, to: &plain, decodingAside: flusher == nil)
+                failure = plain.failure
             }
             summary.capture = source.summary
         } catch {
@@ -103,15 +119,25 @@ public final class RecordingSession {
             summary.capture = source.summary
             throw error
         }
-        if let failure = sink.failure {
+        if let failure {
             try? flusher?.stop()
             throw failure
         }
         try flusher?.stop()
     }
 
+    /// Gives `source`'s events to `sink`; `decodingAside` decodes on a second core meanwhile
+    /// (a file read to the end, where nothing waits on a clock).
+    private func deliver<S: CaptureEventSink>(_ source: CaptureSource, to sink: inout S, decodingAside: Bool) throws {
+        if decodingAside {
+            try DecodingThread.deliverEvents(of: source, to: &sink)
+        } else {
+            try source.deliverEvents(to: &sink)
+        }
+    }
+
     /// Takes the source's events as they are decoded and records each; the first failure stops
-    /// the source and is thrown by ``record(_:progress:)``.
+    /// the source and is thrown by ``record(_:repeats:progress:)``.
     private struct Sink: CaptureEventSink {
         let session: RecordingSession
         let flusher: WallClockFlusher?

@@ -24,6 +24,7 @@ extension TraceAnalysis {
                    breakdownSection("By providing responder", byResponder, rows: rows),
                    slowestSection()]
         if let capture { result.append(captureSection(capture)) }
+        if !repeats.isEmpty { result.append(repeatsSection(rows: rows)) }
         if let hardware { result.append(hardwareSection(hardware, rows: rows)) }
         if let importedScene { result.append(importSection(importedScene, rows: inventoryRows ?? rows)) }
         if !warnings.isEmpty {
@@ -180,6 +181,20 @@ extension TraceAnalysis {
                 + "(within ±\(Int(c.gridTolerance * 100)) % of a step; chance level \(chance)).",
         ]
         return ReportSection(title: "Captured input", notes: notes, tables: [table, devices])
+    }
+
+    /// Repeats per key, most first: how many the input carried and how many were synthesised.
+    private func repeatsSection(rows: Int) -> ReportSection {
+        var table = ReportTable(["key", "repeats", "synthesised", "from the input"], rightAligned: [1, 2, 3])
+        for entry in repeats.prefix(rows) {
+            table.add([entry.key, "\(entry.repeats)", "\(entry.synthesized)", "\(entry.repeats - entry.synthesized)"])
+        }
+        let total = repeats.reduce(0 as UInt64) { $0 &+ $1.repeats }
+        let synthesized = repeats.reduce(0 as UInt64) { $0 &+ $1.synthesized }
+        var notes = ["\(total) repeats of \(repeats.count) key\(repeats.count == 1 ? "" : "s"); \(synthesized) synthesised at record "
+                     + "time for held keys the input did not repeat (docs/Capture.md, \"Repeat synthesis\")."]
+        if repeats.count > rows { notes.append("\(repeats.count - rows) more keys not shown (all are in --format json).") }
+        return ReportSection(title: "Key repeats", notes: notes, tables: [table])
     }
 
     private func importSection(_ report: ImportedSceneReport, rows: Int) -> ReportSection {

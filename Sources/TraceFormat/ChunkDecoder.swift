@@ -367,6 +367,7 @@ struct ChunkDecoder {
                              characters: KeyText(chars), charactersIgnoringModifiers: KeyText(plain),
                              modifierFlags: ModifierFlags(rawValue: UInt32(truncatingIfNeeded: fields.modifierFlags)),
                              modifierSides: ModifierSides(rawValue: fields.sides), isRepeat: fields.isRepeat,
+                             isSynthesizedRepeat: fields.isSynthesizedRepeat && fields.isRepeat,
                              device: DeviceID(rawValue: fields.device), timestamp: 0,
                              usagePage: HIDUsagePage(UInt16(truncatingIfNeeded: fields.usagePage)))
         return KeyRecord(press, timestampUncertainty: fields.uncertainty)
@@ -380,6 +381,7 @@ struct ChunkDecoder {
             var release = record
             release.press.phase = .ended
             release.press.isRepeat = false
+            release.press.isSynthesizedRepeat = false
             shapes.append(release)
         }
         partners.append(-1)

@@ -4,7 +4,8 @@ import KeyTraceCore
 /// definition 0x02 laid out for size, and a flag that defines the press's release with it.
 ///
 /// ```
-///  flags: u8        bits 0–1 phase, 2 auto-repeat, 3 uncertainty, 4 usage page, 5 with release
+///  flags: u8        bits 0–1 phase, 2 auto-repeat, 3 uncertainty, 4 usage page, 5 with release,
+///                   6 synthesised repeat (made at record time; a reader that predates it sees a repeat)
 ///  usage: varint
 ///  modifier flags:  varint, the UIKit raw value rotated right by 16 bits (shift is 2)
 ///  modifier sides:  u8
@@ -29,6 +30,7 @@ enum CompactKeyShape {
         if shape.uncertainty != nil { flags |= 8 }
         if hasPage { flags |= 16 }
         if paired { flags |= 32 }
+        if shape.isSynthesizedRepeat { flags |= 64 }
         w.writeUInt8(flags)
         w.writeVarint(UInt64(shape.usage))
         w.writeVarint(UInt64(shape.modifierFlags.rotated(right: 16)))
@@ -62,7 +64,7 @@ enum CompactKeyShape {
         }
         let device = (high & 0xFF) &<< 56 | (high &>> 8) &<< 48 | a &<< 32 | b &<< 16 | c
         let fields = KeyShape.Fields(
-            phase: flags & 3, isRepeat: flags & 4 != 0, usage: usage,
+            phase: flags & 3, isRepeat: flags & 4 != 0, isSynthesizedRepeat: flags & 64 != 0, usage: usage,
             modifierFlags: UInt64(UInt32(truncatingIfNeeded: rotated).rotated(left: 16)), sides: sides,
             device: device, characters: characters, charactersIgnoringModifiers: ignoring,
             uncertainty: uncertainty, usagePage: page)
@@ -74,6 +76,7 @@ enum CompactKeyShape {
         var release = shape
         release.phase = .ended
         release.isRepeat = false
+        release.isSynthesizedRepeat = false
         return release
     }
 }

@@ -5,6 +5,8 @@ import KeyTraceCore
 struct KeyShape: Hashable {
     var phase: KeyPhase
     var isRepeat: Bool
+    /// Whether the repeat was made at record time (compact shape flags bit 6, §5.3).
+    var isSynthesizedRepeat: Bool
     var usage: UInt16
     var modifierFlags: UInt32
     var sides: UInt8
@@ -18,6 +20,7 @@ struct KeyShape: Hashable {
         let p = record.press
         phase = p.phase
         isRepeat = p.isRepeat
+        isSynthesizedRepeat = p.isSynthesizedRepeat
         usage = p.usage.rawValue
         modifierFlags = p.modifierFlags.rawValue
         sides = p.modifierSides.rawValue
@@ -35,6 +38,7 @@ extension KeyShape {
     struct Fields {
         var phase: UInt8
         var isRepeat: Bool
+        var isSynthesizedRepeat = false
         var usage: UInt64
         var modifierFlags: UInt64
         var sides: UInt8

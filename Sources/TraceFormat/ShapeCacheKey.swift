@@ -14,6 +14,7 @@ struct ShapeCacheKey: DirectMappedKey {
     @inline(__always) init(_ press: KeyPress, uncertainty: UInt64?) {
         packed = UInt64(press.usage.rawValue) | UInt64(press.phase.rawValue & 3) << 16
             | (press.isRepeat ? 1 << 18 : 0) | (uncertainty != nil ? 1 << 19 : 0)
+            | (press.isSynthesizedRepeat ? 1 << 28 : 0)
             | UInt64(press.modifierSides.rawValue) << 20 | UInt64(press.modifierFlags.rawValue) << 32
         device = press.device.rawValue
         self.uncertainty = uncertainty ?? 0

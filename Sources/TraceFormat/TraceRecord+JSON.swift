@@ -43,6 +43,7 @@ extension TraceRecord {
             o.add("modifier_sides", UInt64(p.modifierSides.rawValue))
             o.add("shortcut", p.shortcutDescription)
             o.add("is_repeat", p.isRepeat)
+            if p.isSynthesizedRepeat { o.add("synthesized_repeat", true) }
             o.add("uncertainty_ns", r.timestampUncertainty)
         case .resolution(let r):
             o.add("press_seq", r.pressSequence)

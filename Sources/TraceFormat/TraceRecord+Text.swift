@@ -3,6 +3,7 @@ import KeyTraceCore
 extension TraceRecord {
     /// The record as one human-readable line, with its time relative to `origin` in seconds,
     /// key names and ⇧⌘ notation, e.g. `     1.234567890  key         down    ⌘S  (S, usage 0x16)  4.5.129`.
+    /// A repeat KeyTrace made at record time ends in `(synthesised)`.
     public func textLine(origin: UInt64) -> String {
         let relative = Int64(bitPattern: timestamp &- origin)
         let sign = relative < 0 ? "-" : ""
@@ -17,6 +18,7 @@ extension TraceRecord {
             let page = p.isKeyboardKey ? "" : "\(p.usagePage.name) page, "
             return head + pad(r.phaseName, 10) + pad(p.shortcutDescription, 8)
                 + "(\(p.keyName), \(page)usage 0x\(hexUsage.count < 2 ? "0" : "")\(hexUsage))  \(p.device)"
+                + (p.isSynthesizedRepeat ? "  (synthesised)" : "")
         case .resolution(let r):
             var s = head + "#\(r.pressSequence) \(r.outcome.name)"
             if let c = r.command { s += " \(c)" }

@@ -20,6 +20,11 @@ struct RecordCommand: ParsableCommand {
             the terminal's standard input, or a \
             script (docs/Script.md). Live sources stop cleanly on Ctrl-C (SIGINT) or SIGTERM; --terminal stops at \
             Ctrl-] or end of input (Ctrl-C is recorded as a key there).
+
+            A held key repeats as on an iPad: inputs that carry no auto-repeat (USB, hid-recorder, libinput \
+            HID reports) get repeats synthesised, marked as such in the trace; evdev, evemu and libinput evdev \
+            events get them until the input shows repeats of its own; scripts and the terminal make their own \
+            (docs/Capture.md, "Repeat synthesis").
             """)
 
     @Option(help: "A USB capture file (pcap or pcapng; link types 189, 220, 249).")
@@ -62,8 +67,31 @@ struct RecordCommand: ParsableCommand {
           help: "Do not write a report record per HID report (USB, hid-recorder, and libinput with --libinput-keys hid; LED state and report-level timing are then lost).")
     var noReports = false
 
+    @Option(name: .customLong("repeat-delay"),
+            help: "From a held key going down to its first synthesised repeat (script notation: 500ms, 0.4s).")
+    var repeatDelay = "500ms"
+    @Option(name: .customLong("repeat-interval"), help: "Between synthesised repeats, at least 1ms.")
+    var repeatInterval = "33ms"
+    @Flag(name: .customLong("no-repeat"), help: "Synthesise no repeats: a held key is one press, as the input has it.")
+    var noRepeat = false
+
     func validate() throws {
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
+        _ = try repeatTiming
+    }
+
+    /// The timing of synthesised repeats the options give.
+    private var repeatTiming: RepeatSynthesizer.Timing {
+        get throws {
+            guard let delay = RepeatSynthesizer.Timing.duration(repeatDelay) else {
+                throw ValidationError("--repeat-delay takes a duration such as 500ms or 0.4s, not '\(repeatDelay)'")
+            }
+            guard let interval = RepeatSynthesizer.Timing.duration(repeatInterval),
+                  interval >= RepeatSynthesizer.Timing.minimumIntervalNs else {
+                throw ValidationError("--repeat-interval takes a duration of at least 1ms such as 33ms, not '\(repeatInterval)'")
+            }
+            return RepeatSynthesizer.Timing(delayNs: delay, intervalNs: interval)
+        }
     }
 
     func run() throws {
@@ -85,6 +113,8 @@ struct RecordCommand: ParsableCommand {
         var metadata = TraceMetadata(capturedFrom: capture.kind, details: capture.details,
                                      pcapLinkType: capture.pcapLinkType.map { UInt32($0) })
         if let scenePath { metadata.custom["scenePath"] = scenePath }
+        let repeats = try repeatSynthesizer(for: input, layout: runtime?.application.keyboardLayout ?? .usANSI)
+        metadata.custom["repeats"] = RepeatSynthesizer.metadataText(repeats, input: input.repeats)
         // A capture file is converted in one pass: the devices it names go into the header at the end.
         let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
                                            firstResponder: firstResponder,
@@ -94,7 +124,7 @@ struct RecordCommand: ParsableCommand {
         let progress = ProgressBar()
         var captureError: Error?
         do {
-            try session.record(capture.source) { count in progress.update(label: "recording", read: UInt64(count), unit: "events") }
+            try session.record(capture.source, repeats: repeats) { count in progress.update(label: "recording", read: UInt64(count), unit: "events") }
         } catch {
             captureError = error
         }
@@ -114,6 +144,13 @@ struct RecordCommand: ParsableCommand {
             throw CommandFailure.unusableInput("no input: '\(inputFile)' holds no \(script == nil ? "input events" : "script steps"); "
                                                + "\(output) holds an empty trace")
         }
+    }
+
+    /// The synthesizer of repeats for `input`, or `nil` with --no-repeat or when the input
+    /// makes its own.
+    private func repeatSynthesizer(for input: CaptureInput, layout: KeyboardLayout) throws -> RepeatSynthesizer? {
+        guard !noRepeat, input.repeats != .present else { return nil }
+        return RepeatSynthesizer(timing: try repeatTiming, input: input.repeats, layout: layout)
     }
 
     /// The sources the options name (``run()`` accepts exactly one).

@@ -78,6 +78,8 @@ import KeyTraceSupport
         var cursor = reader.cursor()
         var keys = 0
         while cursor.next(in: [.key]) {
+            // Each written event is one key record; the repeats synthesised for the held key are not written events.
+            if cursor.keyRecord?.press.isSynthesizedRepeat == true { continue }
             if source == .evdevFIFO || cursor.keyPhase == .began { keys += 1 }
         }
         return (due, writes.count, keys)

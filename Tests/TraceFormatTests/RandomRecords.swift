@@ -40,12 +40,14 @@ struct RandomRecords {
         let t = time()
         switch Int.random(in: 0..<9, using: &rng) {
         case 0, 1:
+            let isRepeat = Bool.random(using: &rng)
             let press = KeyPress(phase: KeyPhase(rawValue: UInt8.random(in: 0...3, using: &rng)) ?? .began,
                                  usage: HIDUsage(rawValue: UInt16.random(in: 0...UInt16.max, using: &rng)),
                                  characters: KeyText(string()), charactersIgnoringModifiers: KeyText(string()),
                                  modifierFlags: ModifierFlags(rawValue: UInt32.random(in: 0...UInt32.max, using: &rng)),
                                  modifierSides: ModifierSides(rawValue: UInt8.random(in: 0...255, using: &rng)),
-                                 isRepeat: Bool.random(using: &rng), device: DeviceID(rawValue: small()), timestamp: t)
+                                 isRepeat: isRepeat, isSynthesizedRepeat: isRepeat && Bool.random(using: &rng),
+                                 device: DeviceID(rawValue: small()), timestamp: t)
             return .key(KeyRecord(press, timestampUncertainty: Bool.random(using: &rng) ? small() : nil))
         case 2:
             let command: KeyShortcut? = Bool.random(using: &rng)

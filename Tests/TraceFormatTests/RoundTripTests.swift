@@ -32,6 +32,7 @@ import Testing
         p = base; p.modifierFlags = .shift; variants.append((p, nil))
         p = base; p.modifierSides = .leftShift; variants.append((p, nil))
         p = base; p.isRepeat = true; variants.append((p, nil))
+        p = base; p.isRepeat = true; p.isSynthesizedRepeat = true; variants.append((p, nil))
         p = base; p.phase = .ended; variants.append((p, nil))
         p = base; p.device = .usb(bus: 1, device: 3, endpoint: 0x81); variants.append((p, nil))
         p = base; p.usage = HIDUsage(0x05); variants.append((p, nil))

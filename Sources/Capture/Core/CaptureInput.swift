@@ -51,6 +51,19 @@ public enum CaptureInput {
         }
     }
 
+    /// Whether the input carries auto-repeats of its own, which decides what repeat synthesis
+    /// adds (docs/Capture.md, "Repeat synthesis"): USB captures, hid-recorder recordings and
+    /// libinput's HID reports hold none; evdev, evemu and libinput's evdev events hold the
+    /// kernel's when its auto-repeat was on; scripts and the terminal make their own.
+    public var repeats: RepeatSynthesizer.InputRepeats {
+        switch self {
+        case .usbCapture, .usbInterface, .hidRecorder: .absent
+        case .libinput(_, let keys): keys == .evdev ? .whenRecorded : .absent
+        case .evdev, .evemu: .whenRecorded
+        case .script, .terminal: .present
+        }
+    }
+
     /// Opens the input. With `recordsReports`, sources that decode HID reports also deliver
     /// each report as an event of its own; a script types with `layout` (`type "z"` presses the
     /// key that types z there).
