@@ -177,7 +177,9 @@ public struct SceneImporter: Sendable {
         model.getterCosts = (swiftCosts + objectiveCCosts).sorted { $0.type < $1.type }
         model.apply(overlay)
         let scene = SceneBuilder(name: name, model: model).build()
-        var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene)
+        let check = SceneCheck(scene: scene, inventory: inventory, model: model).run()
+        var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene,
+                                  check: check)
         report.evaluationSteps = extractor.evaluator.totalSteps
         report.objectiveCFiles = objectiveC.count
         report.objectiveCLines = objectiveC.reduce(0) { $0 + $1.lines }

@@ -77,7 +77,8 @@ public struct ImportReport: Sendable {
         public var line: Int
     }
 
-    init(sceneName: String, files: Int, lines: Int, inventory: [ImportedCommand], model: AppModel, scene: SceneBuilder.Built) {
+    init(sceneName: String, files: Int, lines: Int, inventory: [ImportedCommand], model: AppModel, scene: SceneBuilder.Built,
+         check: SceneCheck.Result) {
         self.sceneName = sceneName
         self.files = files
         self.lines = lines
@@ -111,58 +112,9 @@ public struct ImportReport: Sendable {
         }
         findings += Self.duplicates(in: inventory, shortcuts: shortcuts)
         findings += Self.perCommand(inventory, shortcuts: shortcuts)
-        do {
-            let definition = try SceneDefinition(checking: scene.definition, file: "imported scene")
-            let runtime = try SceneRuntime(definition: definition, file: "imported scene")
-            let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
-            for shadowed in dispatcher.shadowedCommands() {
-                let provider = shadowed.provider.path
-                let command = inventory.first { scene.paths[$0.declaredIn] == provider && $0.action == shadowed.command.action?.name }
-                findings.append(Finding(
-                    kind: .shadowed,
-                    message: "\(shadowed.command.shortcut) \(shadowed.command.action?.name ?? "?") on \(provider) is hidden by \(shadowed.shadowedBy.action?.name ?? "?") on \(shadowed.shadowingProvider.path)",
-                    file: command?.file ?? "", line: command?.line ?? 0))
-            }
-            findings += Self.swallowed(runtime.commandsSwallowedByTextInput(), inventory: inventory, shortcuts: shortcuts,
-                                       scene: scene, model: model)
-            for gap in runtime.firstResponderGaps {
-                // Placed at the row of the first command it strands, when the inventory has it.
-                let row = gap.stranded.first.flatMap { stranded in
-                    inventory.first { command in
-                        scene.paths[command.declaredIn].map { stranded.hasSuffix("(\($0))") } == true
-                            && command.action.map { stranded.contains(" \($0) ") } == true
-                    }
-                }
-                findings.append(Finding(kind: .noFirstResponder, message: gap.message + " (R10)",
-                                        file: row?.file ?? "", line: row?.line ?? 0))
-            }
-            sceneError = nil
-        } catch {
-            sceneError = String(describing: error)
-        }
+        findings += check.findings
+        sceneError = check.sceneError
         self.findings = findings
-    }
-
-    /// Commands text input keeps from running, as the engine resolves them in the built scene
-    /// (``SceneRuntime/commandsSwallowedByTextInput()``), each at its inventory row.
-    private static func swallowed(_ commands: [SwallowedCommand], inventory: [ImportedCommand], shortcuts: [String],
-                                  scene: SceneBuilder.Built, model: AppModel) -> [Finding] {
-        commands.map { swallowed in
-            let row = inventory.indices.first {
-                scene.paths[inventory[$0].declaredIn] == swallowed.provider && inventory[$0].action == swallowed.action
-                    && inventory[$0].mechanism != .menu
-            }
-            let command = row.map { inventory[$0] }
-            let shortcut = row.map { shortcuts[$0] } ?? swallowed.shortcut.textNotation
-            let declarer = command?.declaredIn ?? swallowed.provider
-            let role = model.role(declarer)
-            let place = swallowed.provider == swallowed.textInput && (role == .textView || role == .textField)
-                ? "\(declarer) is a text \(role == .textView ? "view" : "field"): text input"
-                : "\(declarer): text input in \(swallowed.textInput)"
-            return Finding(kind: .textInput,
-                           message: "\(place) uses \(shortcut) before \(swallowed.action) (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
-                           file: command?.file ?? "", line: command?.line ?? 0)
-        }
     }
 
     /// Count of commands by mechanism.

@@ -1,0 +1,82 @@
+import KeyTraceCore
+import ResponderEngine
+import Scenes
+
+/// The check pass: loads the built scene the way `keytrace` loads any scene, and asks the engine
+/// what the app's shortcuts do in it. It runs after the scene is built and before the report,
+/// which only writes down what it found.
+///
+/// What it asks, each the engine's own rule rather than a copy of it:
+/// - which commands a nearer command hides (R12, ``KeyDispatcher/shadowedCommands()``);
+/// - which commands text input keeps from running (R16/R17,
+///   ``SceneRuntime/commandsSwallowedByTextInput()``);
+/// - when the scene has no first responder (R10, ``SceneRuntime/firstResponderGaps``).
+///
+/// A scene that does not load is a bug of the importer; the pass then returns the error for the
+/// report to show, and no findings.
+struct SceneCheck {
+    /// What the pass found.
+    struct Result {
+        /// The findings, in the order above.
+        var findings: [ImportReport.Finding] = []
+        /// Why the built scene did not load, if it did not.
+        var sceneError: String?
+    }
+
+    let scene: SceneBuilder.Built
+    let inventory: [ImportedCommand]
+    let model: AppModel
+
+    func run() -> Result {
+        var result = Result()
+        do {
+            let definition = try SceneDefinition(checking: scene.definition, file: "imported scene")
+            let runtime = try SceneRuntime(definition: definition, file: "imported scene")
+            let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+            result.findings += dispatcher.shadowedCommands().map(shadowedFinding)
+            result.findings += runtime.commandsSwallowedByTextInput().map(swallowedFinding)
+            result.findings += runtime.firstResponderGaps.map(gapFinding)
+        } catch {
+            result.sceneError = String(describing: error)
+        }
+        return result
+    }
+
+    private func shadowedFinding(_ shadowed: ShadowedCommand) -> ImportReport.Finding {
+        let provider = shadowed.provider.path
+        let command = inventory.first { scene.paths[$0.declaredIn] == provider && $0.action == shadowed.command.action?.name }
+        return ImportReport.Finding(
+            kind: .shadowed,
+            message: "\(shadowed.command.shortcut) \(shadowed.command.action?.name ?? "?") on \(provider) is hidden by \(shadowed.shadowedBy.action?.name ?? "?") on \(shadowed.shadowingProvider.path)",
+            file: command?.file ?? "", line: command?.line ?? 0)
+    }
+
+    /// A command text input keeps from running, at its inventory row.
+    private func swallowedFinding(_ swallowed: SwallowedCommand) -> ImportReport.Finding {
+        let command = inventory.first {
+            scene.paths[$0.declaredIn] == swallowed.provider && $0.action == swallowed.action && $0.mechanism != .menu
+        }
+        let shortcut = command?.displayShortcut ?? swallowed.shortcut.textNotation
+        let declarer = command?.declaredIn ?? swallowed.provider
+        let role = model.role(declarer)
+        let place = swallowed.provider == swallowed.textInput && (role == .textView || role == .textField)
+            ? "\(declarer) is a text \(role == .textView ? "view" : "field"): text input"
+            : "\(declarer): text input in \(swallowed.textInput)"
+        return ImportReport.Finding(
+            kind: .textInput,
+            message: "\(place) uses \(shortcut) before \(swallowed.action) (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
+            file: command?.file ?? "", line: command?.line ?? 0)
+    }
+
+    /// A moment without a first responder, at the row of the first command it strands when the
+    /// inventory has it.
+    private func gapFinding(_ gap: FirstResponderGap) -> ImportReport.Finding {
+        let row = gap.stranded.first.flatMap { stranded in
+            inventory.first { command in
+                scene.paths[command.declaredIn].map { stranded.hasSuffix("(\($0))") } == true
+                    && command.action.map { stranded.contains(" \($0) ") } == true
+            }
+        }
+        return ImportReport.Finding(kind: .noFirstResponder, message: gap.message + " (R10)", file: row?.file ?? "", line: row?.line ?? 0)
+    }
+}
