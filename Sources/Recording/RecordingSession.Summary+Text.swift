@@ -40,8 +40,11 @@ extension RecordingSession.Summary {
                 .map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
             lines.append("  resolutions \(resolutions) (\(outcomes))")
         }
-        if synthesizedRepeats > 0 { lines.append("  repeats     \(synthesizedRepeats) synthesised for held keys") }
-        if inputHadRepeats { lines.append("  repeats     the input's own (none synthesised)") }
+        if inputHadRepeats {
+            lines.append("  repeats     the input's own (none synthesised)")
+        } else if let repeatSettings {
+            lines.append("  repeats     \(synthesizedRepeats) synthesised for held keys (\(repeatSettings))")
+        }
         if markers > 0 { lines.append("  markers     \(markers)") }
         if reports > 0 {
             lines.append("  reports     \(reports) HID report records (\(reports - capture.outputReports) input, "

@@ -34,6 +34,9 @@ public final class RecordingSession {
         public var records: UInt64 = 0
         /// Repeats of held keys synthesised at record time (``RepeatSynthesizer``).
         public var synthesizedRepeats: UInt64 = 0
+        /// How repeats were made, for the summary (`delay 500ms, interval 33ms`, `off: --no-repeat`);
+        /// `nil` when the input makes its own.
+        public var repeatSettings: String?
         /// Whether the input carried repeats of its own, which turned synthesis off.
         public var inputHadRepeats = false
     }
@@ -105,6 +108,7 @@ public final class RecordingSession {
                     repeating.finish()  // a key held at the end repeats up to the input's last timestamp
                     summary.synthesizedRepeats = repeating.synthesizer.synthesized
                     summary.inputHadRepeats = repeating.synthesizer.inputHadRepeats
+                    summary.repeatSettings = repeating.synthesizer.timing.description
                 }
                 try deliver(source, to: &repeating, decodingAside: flusher == nil)
                 failure = repeating.base.failure

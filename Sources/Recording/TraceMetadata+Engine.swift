@@ -6,13 +6,19 @@ extension TraceMetadata {
     static let firstResponderFallbackKey = "firstResponderFallback"
 
     /// The first-responder fallback the trace was recorded with (R10), so that a replay starts
-    /// from where the recording did: `nil` when the trace names none (nothing stood in) or names
-    /// one this version does not know.
+    /// from where the recording did. Every trace recorded through a scene names it, `none`
+    /// included.
+    ///
+    /// A trace through a scene that names none was recorded before a missing first responder
+    /// lost its stand-in, when the deepest controller always stood in: that is what it reads as,
+    /// so that it replays as it was recorded. A value this version does not know reads as `nil`.
     public var firstResponderFallback: FirstResponderFallback? {
-        get { custom[Self.firstResponderFallbackKey].flatMap(FirstResponderFallback.init(rawValue:)) }
-        set {
-            // Only a stand-in is written: traces recorded as on the device keep their metadata as it was.
-            custom[Self.firstResponderFallbackKey] = newValue.flatMap { $0 == .none ? nil : $0.rawValue }
+        get {
+            guard let text = custom[Self.firstResponderFallbackKey] else {
+                return sceneName == nil ? nil : .deepestController
+            }
+            return FirstResponderFallback(rawValue: text)
         }
+        set { custom[Self.firstResponderFallbackKey] = newValue?.rawValue }
     }
 }

@@ -20,7 +20,7 @@ public enum CanonicalResolution {
         text += "\(key.phase.name) \(key.shortcutDescription)\(key.isRepeat ? " (repeat)" : "")"
         text += " → \(resolution.outcome.name)"
         if let action = resolution.action { text += " \(action.name)\(resolution.isUpAction ? " (up)" : "")" }
-        if let title = resolution.title, resolution.action != nil { text += " \"\(title)\"" }
+        if let title = resolution.title, resolution.action != nil || resolution.outcome == .system { text += " \"\(title)\"" }
         if let provider = resolution.providerPath, resolution.command != nil { text += " from \(provider)" }
         if let target = resolution.targetPath {
             text += resolution.outcome == .performedCommand ? " on \(target)" : " by \(target)"

@@ -33,6 +33,9 @@ struct ReplayLoop {
     private var origin: UInt64?
     private var sequence: UInt64 = 0
     private var pendingFocus: String?
+    /// Set when the replay's first-responder fallback differs from the recording's: a recorded
+    /// focus move to a responder the replay does not show is skipped.
+    private var skipsMissingFocusTargets = false
     /// Responders found for recorded focus paths: a trace focuses the same few again and again,
     /// and finding one searches the whole scene.
     private var focusTargets: [String: Responder] = [:]
@@ -66,8 +69,17 @@ struct ReplayLoop {
             if options.requireRecordedScene { throw ReplayError.sceneMismatch(message) }
             report.warnings.append(message)
         }
-        let fallback = options.firstResponderFallback ?? metadata.firstResponderFallback ?? FirstResponderFallback.none
+        let recordedFallback = metadata.firstResponderFallback ?? FirstResponderFallback.none  // nil: no scene, or an unknown name
+        let fallback = options.firstResponderFallback ?? recordedFallback
         runtime.application.firstResponderFallback = fallback
+        if fallback != recordedFallback {
+            // A "what if" replay: the recorded focus moves to stand-ins may name controllers the
+            // replay never shows, so those that cannot be found are skipped, not errors.
+            report.warnings.append("the trace was recorded with --first-responder-fallback \(recordedFallback.rawValue) and replays with "
+                + "\(fallback.rawValue): resolutions may diverge from the recording, and recorded focus moves to responders "
+                + "the replay does not show are skipped")
+            skipsMissingFocusTargets = true
+        }
         let dispatcher = try runtime.makeDispatcher(policy: options.policy,
                                                     clock: options.stageTiming ? KeyDispatcher.defaultStageClock : nil)
 
@@ -265,6 +277,7 @@ struct ReplayLoop {
             guard let found = runtime.allResponders.first(where: {
                 ($0.name.isEmpty || target.hasSuffix($0.name)) && $0.description == target
             }) else {
+                if skipsMissingFocusTargets { return }
                 throw ReplayError.focusTargetMissing(target, known: runtime.allPaths)
             }
             focusTargets[target] = found

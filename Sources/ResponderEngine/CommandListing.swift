@@ -13,6 +13,9 @@ public struct CommandListing {
     public var groups: [DiscoverabilityGroup]
     /// The shadowed commands, with what shadows each.
     public var shadowed: [ShadowedCommand]
+    /// The platform whose system shortcuts are marked (R24): a listed command on one of them
+    /// shows in the overlay but never fires.
+    public var platform: Platform
 
     /// The listing of `dispatcher`'s current chain, under `name`.
     public init(name: String, dispatcher: KeyDispatcher) {
@@ -20,19 +23,30 @@ public struct CommandListing {
         firstResponder = dispatcher.application.firstResponder?.path ?? "(none)"
         groups = dispatcher.discoverableCommands()
         shadowed = dispatcher.shadowedCommands()
+        platform = dispatcher.application.platform
+    }
+
+    /// What the platform does with `command`'s shortcut, when it takes it.
+    private func systemEffect(_ command: KeyCommand) -> String? {
+        SystemShortcuts.row(taking: command.shortcut, on: platform)?.effect
     }
 
     /// One group per line block: the group's title, then each command's shortcut (aligned),
     /// title and action; then the shadowed commands. Each line ends with a newline.
     public var text: String {
         var lines = ["Discoverable commands with first responder \(firstResponder):"]
+        if groups.isEmpty {
+            lines.append("  none: no command in the chain and the main menu has a title and can be performed"
+                + (firstResponder == "(none)" ? " (with no first responder, only the key window, application and main menu count, R10)" : ""))
+        }
         for group in groups {
             lines.append("")
             lines.append("\(group.title)\(group.menu == nil ? "" : " (menu)")")
             let width = group.commands.map { $0.shortcut.description.count }.max() ?? 0
             for command in group.commands {
                 let shortcut = command.shortcut.description
-                lines.append("  \(shortcut)\(String(repeating: " ", count: width - shortcut.count))  \(command.displayTitle ?? "")  [\(command.action?.name ?? "")]")
+                let taken = systemEffect(command).map { "  — never fires: \(platform.displayName) takes it (\($0))" } ?? ""
+                lines.append("  \(shortcut)\(String(repeating: " ", count: width - shortcut.count))  \(command.displayTitle ?? "")  [\(command.action?.name ?? "")]\(taken)")
             }
         }
         if !shadowed.isEmpty {
@@ -59,6 +73,15 @@ public struct CommandListing {
             entry.add("kind", group.menu == nil ? "responder" : "menu")
             entry.add("commands", objects: group.commands.map(\.jsonObject))
             return entry
+        })
+        object.add("takenBySystem", objects: groups.flatMap(\.commands).compactMap { command in
+            systemEffect(command).map { effect in
+                var entry = JSONObject()
+                entry.add("command", object: command.jsonObject)
+                entry.add("platform", platform.rawValue)
+                entry.add("effect", effect)
+                return entry
+            }
         })
         object.add("shadowed", objects: shadowed.map { entry in
             var shadow = JSONObject()

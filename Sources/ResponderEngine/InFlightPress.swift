@@ -10,7 +10,7 @@ struct InFlightPress {
         /// A repeat-suppressed or otherwise consumed key-down with nothing to follow.
         case consumed
         /// Taken by the system (R24): its repeats, changes and key-up are the system's too.
-        case system
+        case system(SystemShortcut)
         /// Cancelled by a first-responder change or a keyboard disconnect (R20).
         case cancelled
     }

@@ -73,6 +73,20 @@ public struct ResolutionExplanation {
     /// is reached.
     public var system: SystemShortcut?
 
+    /// What the chain starts from (R10).
+    public enum ChainStart: String, Hashable, Sendable {
+        /// The first responder.
+        case firstResponder = "first-responder"
+        /// No first responder: the key window's deepest controller stands in
+        /// (``FirstResponderFallback/deepestController``).
+        case standIn = "stand-in"
+        /// No first responder and nothing stands in: the walk starts at the key window.
+        case noFirstResponder = "no-first-responder"
+    }
+
+    /// What ``chain`` starts from.
+    public var chainStartKind: ChainStart = .firstResponder
+
     /// What the press would do if no command fired: the first responder the press would reach.
     public var winner: Candidate? { candidates.first { $0.verdict == .wins } }
 }
@@ -84,6 +98,10 @@ extension KeyDispatcher {
         let chain = collection.chain
         let textInput = chain.isTextInputActive && !application.commandsBeforeTextInput
         var explanation = ResolutionExplanation(press: press, chain: chain, textInputActive: textInput, candidates: [])
+        if application.firstResponder == nil {
+            explanation.chainStartKind = application.firstResponderFallback == .deepestController
+                && chain.start is ViewController ? .standIn : .noFirstResponder
+        }
         if textInput, let input = chain.start as? TextInputView {
             explanation.textInputEdit = TextInputView.Edit(press, style: input.style)
         }

@@ -3,25 +3,26 @@ import KeyTraceCore
 extension KeyDispatcher {
     // MARK: System shortcuts (R24)
 
-    /// Whether the system takes `press`: a key-down of one of the platform's system shortcuts,
-    /// or a repeat, change or key-up of a key whose key-down it took. A key-down it takes is
-    /// tracked so that what follows of that key goes to the system too; its key-up ends that.
-    func takenBySystem(_ press: KeyPress) -> Bool {
+    /// The system shortcut that takes `press`: a key-down of one of the platform's system
+    /// shortcuts, or a repeat, change or key-up of a key whose key-down it took; `nil` when the
+    /// app gets the press. A key-down it takes is tracked so that what follows of that key goes
+    /// to the system too; its key-up ends that.
+    func systemShortcut(taking press: KeyPress) -> SystemShortcut? {
         if press.phase == .began && !press.isRepeat {
-            guard application.systemShortcuts.row(for: press) != nil else { return false }
-            if let index = inFlightIndex(for: press), case .system = inFlight[index].state { return true }
-            track(press, .system)
+            guard let row = application.systemShortcuts.row(for: press) else { return nil }
+            if let index = inFlightIndex(for: press), case .system(let held) = inFlight[index].state { return held }
+            track(press, .system(row))
             systemPressesInFlight += 1
-            return true
+            return row
         }
-        guard systemPressesInFlight > 0, let index = inFlightIndex(for: press), case .system = inFlight[index].state else {
-            return false
+        guard systemPressesInFlight > 0, let index = inFlightIndex(for: press), case .system(let row) = inFlight[index].state else {
+            return nil
         }
         if press.phase == .ended || press.phase == .cancelled {
             inFlight.remove(at: index)
             systemPressesInFlight -= 1
         }
-        return true
+        return row
     }
 
     // MARK: Key-down (R18, R19)
@@ -143,7 +144,7 @@ extension KeyDispatcher {
         case .consumed?:
             resolution.outcome = .releaseConsumed
         case .system?:
-            resolution.outcome = .system  // not reached: takenBySystem answers first
+            resolution.outcome = .system  // not reached: systemShortcut(taking:) answers first
         case .cancelled?:
             resolution.outcome = .cancelled
         case nil:

@@ -142,11 +142,14 @@ public final class KeyDispatcher {
         timer.mark(.receive)
         lastTimestamp = press.timestamp
         // The resolution starts out anew once the chain the event goes through is known.
-        if _slowPath(systemPressesInFlight > 0 || press.modifierFlags.isSuperset(of: application.systemShortcutModifiers))
-            && takenBySystem(press) {
-            // The system took the key-down (R24): no responder, `keyCommands` read or press delivery.
+        if _slowPath(systemPressesInFlight > 0 || press.modifierFlags.isSuperset(of: application.systemShortcutModifiers)),
+           let row = systemShortcut(taking: press) {
+            // The system took the key-down (R24): no responder, `keyCommands` read or press
+            // delivery. The resolution names the row as a command without an action.
             resolution.start(press: press, chain: .empty, queries: .none)
             resolution.outcome = .system
+            resolution.command = KeyCommand(title: row.effect, input: row.shortcut.input, modifierFlags: row.shortcut.modifiers,
+                                            action: nil)
         } else {
             dispatchToApp(press, into: &resolution, timer: &timer)
         }

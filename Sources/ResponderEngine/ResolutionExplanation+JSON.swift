@@ -7,7 +7,9 @@ extension ResolutionExplanation {
     public var json: String {
         var object = JSONObject()
         object.add("press", press.shortcutDescription)
-        object.add("firstResponder", chain.start?.description ?? "")
+        object.add("firstResponder", chainStartKind == .firstResponder ? chain.start?.description : nil)
+        object.add("chainStart", chain.start?.description ?? "")
+        object.add("chainStartKind", chainStartKind.rawValue)
         object.add("textInputActive", textInputActive)
         object.add("textInputEdit", textInputEdit.map { "\($0)" })
         object.add("chain", strings: chain.responders.map(\.description))
@@ -23,7 +25,16 @@ extension ResolutionExplanation {
             return entry
         })
         object.add("winner", winner.map { $0.command.action?.name ?? "" })
-        object.add("system", system.map { "\($0.platform.rawValue): \($0.effect)" })
+        if let system {
+            var row = JSONObject()
+            row.add("platform", system.platform.rawValue)
+            row.add("shortcut", system.shortcut.textNotation)
+            row.add("effect", system.effect)
+            row.add("source", system.source.address)
+            object.add("system", object: row)
+        } else {
+            object.add("system", nil as String?)
+        }
         return object.text
     }
 }

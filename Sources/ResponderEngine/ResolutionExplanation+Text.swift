@@ -7,14 +7,15 @@ extension ResolutionExplanation {
     public var text: String {
         var lines: [String] = []
         let keyName = press.isKeyboardKey ? press.keyName : "\(press.usagePage.name) page \(press.keyName)"
-        lines.append("\(press.shortcutDescription) (\(keyName)) with first responder \(chain.start?.description ?? "(none)")"
-            + (textInputActive ? ", text input active" : ""))
+        lines.append("\(press.shortcutDescription) (\(keyName)) \(startText)" + (textInputActive ? ", text input active" : ""))
         lines.append("chain: \(chain)")
         if let system, candidates.isEmpty {
             lines.append(Self.systemLine(system))
         } else if !press.isKeyboardKey {
             lines.append("no key command matches: UIKit matches key commands against Keyboard/Keypad keys only; "
                 + "the press goes to pressesBegan along the chain")
+        } else if candidates.isEmpty, textInputActive, let textInputEdit {
+            lines.append("no key command matches; result: text input uses the key (\(textInputEdit))")
         } else if candidates.isEmpty {
             lines.append("no key command matches; the press goes to pressesBegan along the chain")
         } else {
@@ -43,6 +44,16 @@ extension ResolutionExplanation {
             return "result: text input uses the key (\(textInputEdit)); the deferred command does not run"
         }
         return "result: text input declines the key; the deferred command runs"
+    }
+
+    /// Where the chain starts: the first responder, the stand-in for a missing one (R10), or the
+    /// key window when nothing stands in.
+    private var startText: String {
+        switch chainStartKind {
+        case .firstResponder: return "with first responder \(chain.start?.description ?? "(none)")"
+        case .standIn: return "with no first responder; \(chain.start?.description ?? "(none)") stands in (--first-responder-fallback deepest-controller)"
+        case .noFirstResponder: return "with no first responder (the walk starts at \(chain.start?.description ?? "the application"))"
+        }
     }
 
     private static func systemLine(_ system: SystemShortcut) -> String {

@@ -28,6 +28,9 @@ public struct FirstResponderGap: Hashable, Sendable {
     /// The responder the app should make first responder (its path), when the scene has one
     /// that can become it.
     public var suggestedFirstResponder: String?
+    /// Whether ``suggestedFirstResponder`` is a view controller, which becomes first responder
+    /// only when its `canBecomeFirstResponder` returns true.
+    public var suggestionIsController = false
 
     /// One line for people.
     public var message: String {
@@ -40,11 +43,13 @@ public struct FirstResponderGap: Hashable, Sendable {
         case .windowDismissal(let controller):
             what = "when the window's Esc or ⌘W dismisses \(controller), nothing is first responder"
         }
+        let shown = stranded.prefix(5).joined(separator: ", ")
         let lost = stranded.isEmpty
             ? "no command of a controller or view is lost"
-            : "\(stranded.count) command(s) stop working: \(stranded.prefix(5).joined(separator: ", "))\(stranded.count > 5 ? ", …" : "")"
-        let fix = suggestedFirstResponder.map { "; the app needs becomeFirstResponder() on \($0) (for a controller, canBecomeFirstResponder returning true)" }
-            ?? "; the app needs a responder that calls becomeFirstResponder()"
+            : "\(stranded.count) command(s) stop working: \(shown)\(stranded.count > 5 ? " and \(stranded.count - 5) more" : "")"
+        let fix = suggestedFirstResponder.map {
+            "; the app needs becomeFirstResponder() on \($0)" + (suggestionIsController ? " (with canBecomeFirstResponder returning true)" : "")
+        } ?? "; the app needs a responder that calls becomeFirstResponder()"
         return "\(what): \(lost)\(fix)"
     }
 }
@@ -55,14 +60,18 @@ extension SceneRuntime {
     /// nothing is performed.
     public var firstResponderGaps: [FirstResponderGap] {
         var gaps: [FirstResponderGap] = []
+        // With the deepest controller standing in, nothing stops working for want of a first responder.
+        guard application.firstResponderFallback == .none else { return gaps }
         let deepest = application.keyWindow?.rootViewController?.deepestViewController
-        // What a dismissal strands: the chain the scene starts with, and who should take it back.
-        let start: Responder? = application.firstResponder ?? deepest
-        let restore = application.firstResponder?.path ?? deepest.flatMap(focusCandidate(in:))
+        // What a missing first responder strands: every command of the key window's controllers
+        // and views; and who should take the first responder back.
+        let stranded = keyWindowCommands
+        let restoring: Responder? = application.firstResponder ?? deepest.flatMap(focusCandidate(in:))
+        let restore = restoring?.path
+        let restoreIsController = restoring is ViewController
         if application.firstResponder == nil {
-            gaps.append(FirstResponderGap(cause: .startingState, jsonPath: "firstResponder",
-                                          stranded: strandedCommands(from: deepest),
-                                          suggestedFirstResponder: deepest.flatMap(focusCandidate(in:))))
+            gaps.append(FirstResponderGap(cause: .startingState, jsonPath: "firstResponder", stranded: stranded,
+                                          suggestedFirstResponder: restore, suggestionIsController: restoreIsController))
         }
         for (node, path) in nodesWithActions {
             var effectLists = node.actions.map { (name: $0.action, effects: $0.effects, jsonPath: "\(node.jsonPath).actions.\($0.action)") }
@@ -71,25 +80,22 @@ extension SceneRuntime {
             }
             for action in effectLists {
                 guard let leaving = effectLeavingNoFirstResponder(action.effects) else { continue }
-                let stranded: [String]
-                let suggestion: String?
-                if case .dismiss = leaving {
-                    stranded = strandedCommands(from: start)
-                    suggestion = restore
-                } else {
-                    stranded = declaredCommands(of: shownController(by: leaving))
-                    suggestion = nil
+                var gap = FirstResponderGap(cause: .effect(action: action.name, node: path, effect: Self.name(of: leaving)),
+                                            jsonPath: action.jsonPath, stranded: stranded,
+                                            suggestedFirstResponder: restore, suggestionIsController: restoreIsController)
+                if case .dismiss = leaving {} else {
+                    gap.stranded = declaredCommands(of: shownController(by: leaving))
+                    gap.suggestedFirstResponder = nil
+                    gap.suggestionIsController = false
                 }
-                gaps.append(FirstResponderGap(
-                    cause: .effect(action: action.name, node: path, effect: Self.name(of: leaving)),
-                    jsonPath: action.jsonPath, stranded: stranded,
-                    suggestedFirstResponder: suggestion))
+                gaps.append(gap)
             }
         }
         for (index, node) in definition.controllers.enumerated()
         where presentedControllers.contains(node.name) && (node.focus != nil || node.canBecomeFirstResponder == true) {
             gaps.append(FirstResponderGap(cause: .windowDismissal(controller: node.name), jsonPath: "controllers[\(index)]",
-                                          stranded: strandedCommands(from: start), suggestedFirstResponder: restore))
+                                          stranded: stranded, suggestedFirstResponder: restore,
+                                          suggestionIsController: restoreIsController))
         }
         return gaps
     }
@@ -147,21 +153,26 @@ extension SceneRuntime {
         }
     }
 
-    /// The commands a chain from `start` offers that a chain from the key window does not: what
-    /// a missing first responder loses.
-    private func strandedCommands(from start: Responder?) -> [String] {
-        guard let start else { return [] }
-        let kept = ResponderChain.walk(from: application.keyWindow ?? application)
-        var stranded: [String] = []
-        for responder in ResponderChain.walk(from: start).responders where kept.index(of: responder) == nil {
-            for command in responder.keyCommands ?? [] where command.action != nil {
-                stranded.append(Self.describe(command, on: responder.path))
-            }
-            for command in (responder as? ViewController)?.addedKeyCommands ?? [] where command.action != nil {
-                stranded.append(Self.describe(command, on: responder.path))
+    /// The commands of the key window's controllers and views (the window's own stay in the chain
+    /// without a first responder): ⌘ shortcuts first, which are the ones people notice, then the
+    /// rest, each group in hierarchy order.
+    private var keyWindowCommands: [String] {
+        guard let window = application.keyWindow else { return [] }
+        let prefix = window.path + "/"
+        var withCommand: [String] = []
+        var others: [String] = []
+        for responder in allResponders where responder.path.hasPrefix(prefix) {
+            var commands = responder.keyCommands ?? []
+            commands += (responder as? ViewController)?.addedKeyCommands ?? []
+            for command in commands where command.action != nil {
+                if command.modifierFlags.contains(.command) {
+                    withCommand.append(Self.describe(command, on: responder.path))
+                } else {
+                    others.append(Self.describe(command, on: responder.path))
+                }
             }
         }
-        return stranded
+        return withCommand + others
     }
 
     /// The commands a controller's definition declares, on it and its views.
@@ -179,18 +190,20 @@ extension SceneRuntime {
     }
 
     /// What in `controller` can become first responder: its declared `focus`, else itself,
-    /// else the first of its views (depth first) that can.
-    private func focusCandidate(in controller: ViewController) -> String? {
-        if let focus = nodeDefinition(for: controller)?.focus { return "\(controller.path)/\(focus)" }
-        if controller.canBecomeFirstResponder { return controller.path }
-        func firstFocusable(in view: View) -> String? {
+    /// else the first of its views (depth first) that can, else the controller.
+    private func focusCandidate(in controller: ViewController) -> Responder {
+        if let focus = nodeDefinition(for: controller)?.focus, let target = responder(at: "\(controller.path)/\(focus)") {
+            return target
+        }
+        if controller.canBecomeFirstResponder { return controller }
+        func firstFocusable(in view: View) -> View? {
             for subview in view.subviews {
-                if subview.canBecomeFirstResponder { return subview.path }
+                if subview.canBecomeFirstResponder { return subview }
                 if let found = firstFocusable(in: subview) { return found }
             }
             return nil
         }
-        return firstFocusable(in: controller.view) ?? controller.path
+        return firstFocusable(in: controller.view) ?? controller
     }
 
     /// Every node of the definition that declares actions, with a path for messages: windows'

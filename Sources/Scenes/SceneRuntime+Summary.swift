@@ -1,3 +1,4 @@
+import KeyTraceCore
 import ResponderEngine
 
 extension SceneRuntime {
@@ -32,7 +33,11 @@ extension SceneRuntime {
             lines.append("  note          \(shadowed) command(s) shadowed from the first responder; see `keytrace scene commands`")
         }
         for gap in firstResponderGaps {
-            lines.append("  warning       \(gap.jsonPath): \(gap.message)")
+            lines.append("  warning       \(gap.message) (at \(gap.jsonPath))")
+        }
+        for (command, provider) in commandsTheSystemTakes {
+            lines.append("  warning       \(command.shortcut) \(command.action?.name ?? "?") on \(provider) never fires: "
+                + "\(application.platform.displayName) takes \(command.shortcut) (\(SystemShortcuts.row(taking: command.shortcut, on: application.platform)?.effect ?? "system"))")
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -40,8 +45,27 @@ extension SceneRuntime {
     /// What the summary says for a scene with no first responder, by the fallback in force (R10).
     private var firstResponderMissingText: String {
         switch application.firstResponderFallback {
-        case .none: return "(none: key commands come from the key window, application and main menu only)"
-        case .deepestController: return "(none: the deepest controller stands in, --first-responder-fallback)"
+        case .none: return "(none: key commands come from the key window, the application, its delegate and the main menu only)"
+        case .deepestController:
+            let standIn = application.keyWindow?.rootViewController?.deepestViewController.path ?? "nothing"
+            return "(none: \(standIn) stands in, --first-responder-fallback deepest-controller)"
         }
+    }
+
+    /// Commands of the scene's responders that the platform takes before the app (R24), with
+    /// the path of the responder that declares each.
+    private var commandsTheSystemTakes: [(KeyCommand, String)] {
+        var found: [(KeyCommand, String)] = []
+        for responder in [application as Responder] + allResponders {
+            var commands = responder.keyCommands ?? []
+            commands += (responder as? ViewController)?.addedKeyCommands ?? []
+            for command in commands where SystemShortcuts.row(taking: command.shortcut, on: application.platform) != nil {
+                found.append((command, responder.path))
+            }
+        }
+        for command in application.mainMenuKeyCommands where SystemShortcuts.row(taking: command.shortcut, on: application.platform) != nil {
+            found.append((command, "main menu"))
+        }
+        return found
     }
 }

@@ -6,7 +6,7 @@ import Scenes
 struct EngineOptions: ParsableArguments {
     @Option(name: .customLong("first-responder-fallback"),
             help: ArgumentHelp(
-                "What stands in for a missing first responder: none (as on the device: key commands come from the key window, application, app delegate and main menu only) or deepest-controller (the key window's deepest view controller, a KeyTrace option).",
+                "What stands in for a missing first responder: none (as on the device: key commands come from the key window, application, app delegate and main menu only) or deepest-controller (the key window's deepest view controller, a KeyTrace option). Default: none; replay and bench default to what the trace was recorded with.",
                 valueName: "none|deepest-controller"))
     var firstResponderFallback: FirstResponderFallback?
 

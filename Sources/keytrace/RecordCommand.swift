@@ -68,29 +68,42 @@ struct RecordCommand: ParsableCommand {
     var noReports = false
 
     @Option(name: .customLong("repeat-delay"),
-            help: "From a held key going down to its first synthesised repeat (script notation: 500ms, 0.4s).")
-    var repeatDelay = "500ms"
-    @Option(name: .customLong("repeat-interval"), help: "Between synthesised repeats, at least 1ms.")
-    var repeatInterval = "33ms"
+            help: ArgumentHelp("From a held key going down to its first synthesised repeat, at least 1ms (script notation: 500ms, 0.4s; default: 500ms).",
+                               valueName: "duration"))
+    var repeatDelay: String?
+    @Option(name: .customLong("repeat-interval"),
+            help: ArgumentHelp("Between synthesised repeats, at least 1ms (default: 33ms).", valueName: "duration"))
+    var repeatInterval: String?
     @Flag(name: .customLong("no-repeat"), help: "Synthesise no repeats: a held key is one press, as the input has it.")
     var noRepeat = false
 
     func validate() throws {
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
+        if noRepeat && (repeatDelay != nil || repeatInterval != nil) {
+            throw ValidationError("--no-repeat synthesises no repeats: drop --repeat-delay and --repeat-interval, or --no-repeat")
+        }
         _ = try repeatTiming
     }
 
     /// The timing of synthesised repeats the options give.
     private var repeatTiming: RepeatSynthesizer.Timing {
         get throws {
-            guard let delay = RepeatSynthesizer.Timing.duration(repeatDelay) else {
-                throw ValidationError("--repeat-delay takes a duration such as 500ms or 0.4s, not '\(repeatDelay)'")
+            let defaults = RepeatSynthesizer.Timing.platformDefault
+            var timing = defaults
+            if let repeatDelay {
+                guard let delay = RepeatSynthesizer.Timing.duration(repeatDelay), delay >= RepeatSynthesizer.Timing.minimumIntervalNs else {
+                    throw ValidationError("--repeat-delay takes a duration of at least 1ms such as 500ms or 0.4s, not '\(repeatDelay)'")
+                }
+                timing.delayNs = delay
             }
-            guard let interval = RepeatSynthesizer.Timing.duration(repeatInterval),
-                  interval >= RepeatSynthesizer.Timing.minimumIntervalNs else {
-                throw ValidationError("--repeat-interval takes a duration of at least 1ms such as 33ms, not '\(repeatInterval)'")
+            if let repeatInterval {
+                guard let interval = RepeatSynthesizer.Timing.duration(repeatInterval),
+                      interval >= RepeatSynthesizer.Timing.minimumIntervalNs else {
+                    throw ValidationError("--repeat-interval takes a duration of at least 1ms such as 33ms, not '\(repeatInterval)'")
+                }
+                timing.intervalNs = interval
             }
-            return RepeatSynthesizer.Timing(delayNs: delay, intervalNs: interval)
+            return timing
         }
     }
 
@@ -129,7 +142,8 @@ struct RecordCommand: ParsableCommand {
             captureError = error
         }
         progress.clear()
-        let summary = try session.finish()
+        var summary = try session.finish()
+        if noRepeat { summary.repeatSettings = "off: --no-repeat" }
         if jsonSummary {
             print(summary.capture.json)
         } else {
@@ -149,7 +163,14 @@ struct RecordCommand: ParsableCommand {
     /// The synthesizer of repeats for `input`, or `nil` with --no-repeat or when the input
     /// makes its own.
     private func repeatSynthesizer(for input: CaptureInput, layout: KeyboardLayout) throws -> RepeatSynthesizer? {
-        guard !noRepeat, input.repeats != .present else { return nil }
+        guard !noRepeat else { return nil }
+        guard input.repeats != .present else {
+            if repeatDelay != nil || repeatInterval != nil {
+                StandardError.write("warning: --repeat-delay and --repeat-interval have no effect here: this input makes its own repeats"
+                    + " (a script's repeat-delay and repeat-interval steps set them, docs/Script.md)\n")
+            }
+            return nil
+        }
         return RepeatSynthesizer(timing: try repeatTiming, input: input.repeats, layout: layout)
     }
 

@@ -36,7 +36,8 @@ struct SceneCommand: ParsableCommand {
     struct Check: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
-            abstract: "Validate a scene file and print a summary; exit 2 with the errors otherwise.")
+            abstract: "Validate a scene file and print a summary; exit 2 with the errors otherwise.",
+            discussion: "Warnings (exit 0) name moments the scene has no first responder, with the commands that stop working then and what should call becomeFirstResponder() (R10), and commands on shortcuts the platform takes before the app (R24).")
 
         @Argument(help: "A scene file or bundled scene name.")
         var scene: String
@@ -53,7 +54,7 @@ struct SceneCommand: ParsableCommand {
     struct Commands: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "commands",
-            abstract: "List what the ⌘-hold overlay would show for a first responder, with shadowed commands flagged.")
+            abstract: "List what the ⌘-hold overlay would show for a first responder, with shadowed commands and shortcuts the system takes flagged.")
 
         @OptionGroup var options: SceneOptions
 
@@ -71,7 +72,8 @@ struct SceneCommand: ParsableCommand {
     struct Resolve: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "resolve",
-            abstract: "Explain how one shortcut resolves: candidates in order, fidelity, why each was skipped, the winner.")
+            abstract: "Explain how one shortcut resolves: candidates in order, fidelity, why each was skipped, the winner.",
+            discussion: "A shortcut the platform keeps for itself (⌘H, ⌘Space, ⌘Tab …, R24) resolves to the system before any candidate; with no first responder the walk starts at the key window (R10); when text input is active the result says what it does with the key (R16, R17).")
 
         @OptionGroup var options: SceneOptions
 

@@ -25,7 +25,7 @@ import TraceFormat
         #expect(analysis.status == 0, "\(analysis.stderr)")
         #expect(analysis.stdout.contains("\"system\""), "the analysis groups by outcome")
         let lines = try CLIRunner.run(["replay", trace, "--lines"], in: repositoryRoot)
-        #expect(lines.stdout.contains("system"), "\(lines.stdout)")
+        #expect(lines.stdout.contains("began ⌘H → system \"Home Screen\""), "\(lines.stdout)")
         let resolve = try CLIRunner.run(["scene", "resolve", "text-editor", "cmd+h"], in: repositoryRoot)
         #expect(resolve.status == 0)
         #expect(resolve.stdout.contains("result: iPadOS takes ⌘H (Home Screen); the app never sees the press"), "\(resolve.stdout)")
@@ -41,7 +41,15 @@ import TraceFormat
             """.write(toFile: scene, atomically: true, encoding: .utf8)
         let check = try CLIRunner.run(["scene", "check", scene])
         #expect(check.status == 0)
-        #expect(check.stdout.contains("warning       firstResponder: the scene starts with no first responder"), "\(check.stdout)")
+        #expect(check.stdout.contains("warning       the scene starts with no first responder: 1 command(s) stop working: ⌘F find: (window/root); "
+            + "the app needs becomeFirstResponder() on window/root/text (at firstResponder)"), "\(check.stdout)")
+        let checkStandIn = try CLIRunner.run(["scene", "check", scene, "--first-responder-fallback", "deepest-controller"])
+        #expect(checkStandIn.stdout.contains("(none: window/root stands in, --first-responder-fallback deepest-controller)"), "\(checkStandIn.stdout)")
+        #expect(!checkStandIn.stdout.contains("warning"))
+        let resolve = try CLIRunner.run(["scene", "resolve", scene, "cmd+f"])
+        #expect(resolve.stdout.contains("with no first responder (the walk starts at window)"), "\(resolve.stdout)")
+        let typed = try CLIRunner.run(["scene", "resolve", scene, "--first-responder", "window/root/text", "opt+right"])
+        #expect(typed.stdout.contains("no key command matches; result: text input uses the key"), "\(typed.stdout)")
         let keys = try script("press cmd+f\n")
         let device = temporaryDirectory() + "/device.ktrace"
         let record = try CLIRunner.run(["record", "--script", keys, "--scene", scene, "-o", device])
@@ -53,11 +61,15 @@ import TraceFormat
         #expect(recorded.status == 0, "\(recorded.stderr)")
         #expect(recorded.stdout.contains("performed 1"), "\(recorded.stdout)")
         #expect(try TraceReader(path: standIn).header.metadata.custom["firstResponderFallback"] == "deepest-controller")
-        #expect(try TraceReader(path: device).header.metadata.custom["firstResponderFallback"] == nil)
+        #expect(try TraceReader(path: device).header.metadata.custom["firstResponderFallback"] == "none")
         // A replay starts as the recording did; overriding the stand-in diverges.
         #expect(try CLIRunner.run(["replay", standIn, "--scene", scene, "--verify"]).status == 0)
         #expect(try CLIRunner.run(["replay", standIn, "--scene", scene, "--verify", "--first-responder-fallback", "none"]).status == 1)
         #expect(try CLIRunner.run(["replay", device, "--scene", scene, "--verify"]).status == 0)
+        let whatIf = try CLIRunner.run(["replay", "Traces/golden/modals.ktrace", "--first-responder-fallback", "deepest-controller"],
+                                       in: repositoryRoot)
+        #expect(whatIf.status == 0, "\(whatIf.stderr)")
+        #expect(whatIf.stderr.contains("the trace was recorded with --first-responder-fallback none and replays with deepest-controller"))
         let bad = try CLIRunner.run(["replay", device, "--scene", scene, "--first-responder-fallback", "root"])
         #expect(bad.status == 64)
     }

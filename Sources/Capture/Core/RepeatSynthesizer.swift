@@ -51,6 +51,11 @@ public struct RepeatSynthesizer: Sendable {
         /// `250us`, `40ns`), or `nil` when `text` is not one.
         public static func duration(_ text: String) -> UInt64? { ScriptWord.duration(text) }
 
+        /// `delay 500ms, interval 33ms`.
+        public var description: String {
+            "delay \(RepeatSynthesizer.notation(delayNs)), interval \(RepeatSynthesizer.notation(intervalNs))"
+        }
+
         /// A timing of `delayNs` then every `intervalNs` (raised to ``minimumIntervalNs``).
         public init(delayNs: UInt64, intervalNs: UInt64) {
             self.delayNs = delayNs
