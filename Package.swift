@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["KeyTraceSupport", "KeyTraceCore", "Analysis", "Comparison", "Statistics"]),
         // Traces into other tools' formats: Chrome, press tables, pcap, hid-recorder, CSV/NDJSON.
         .target(name: "Export", dependencies: ["KeyTraceSupport", "KeyTraceCore", "TraceFormat", "Analysis", "CPcap"]),
-        .target(name: "Bench", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "Replay", "Analysis", "Comparison", "CAllocationCounter"]),
+        .target(name: "Bench", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Replay", "Analysis", "Comparison", "CAllocationCounter"]),
         // The tour `keytrace demo` gives on bundled data.
         .target(
             name: "Demo",

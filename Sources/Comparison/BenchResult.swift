@@ -88,10 +88,14 @@ package struct BenchMetadata: Sendable, Hashable, Codable {
     package var date: Date
     /// Free-form labels (for example the revision benchmarked).
     package var labels: [String: String]
+    /// The platform and OS version the replays ran on (`ipad@27.0`); absent from results written
+    /// before results named it.
+    package var platform: String?
 
     /// Metadata from its parts.
     package init(scene: SceneIdentity, trace: String, policy: String, host: HostInfo,
-                toolVersion: String, date: Date, labels: [String: String] = [:]) {
+                toolVersion: String, date: Date, labels: [String: String] = [:], platform: String? = nil) {
+        self.platform = platform
         self.scene = scene
         self.trace = trace
         self.policy = policy
@@ -102,7 +106,7 @@ package struct BenchMetadata: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case scene, trace, policy, host, toolVersion, date, labels
+        case scene, trace, policy, host, toolVersion, date, labels, platform
     }
 
     package init(from decoder: Decoder) throws {
@@ -114,6 +118,7 @@ package struct BenchMetadata: Sendable, Hashable, Codable {
         toolVersion = try container.decode(String.self, forKey: .toolVersion)
         date = try container.decode(Date.self, forKey: .date)
         labels = try container.decodeIfPresent([String: String].self, forKey: .labels) ?? [:]
+        platform = try container.decodeIfPresent(String.self, forKey: .platform)
     }
 }
 

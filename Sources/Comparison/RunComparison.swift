@@ -68,6 +68,15 @@ package struct RunComparison: Sendable {
         }
     }
 
+    /// Why `base` and `current` cannot be compared at all, or `nil` when they can: results of
+    /// different platforms measure different rules (the system's shortcuts, R24; text input's
+    /// order, R16), so a difference between them is no regression. A result that names no
+    /// platform (written before results named it) compares with any.
+    package static func refusal(base: BenchResult, current: BenchResult) -> String? {
+        guard let b = base.metadata.platform, let c = current.metadata.platform, b != c else { return nil }
+        return "the results were measured on different platforms (\(b) and \(c)); bench both on one platform (--platform)"
+    }
+
     /// Compares `current` with `base` under `policy`. `baseLabel` and `currentLabel` name the
     /// inputs in reports (usually their paths).
     package init(base: BenchResult, current: BenchResult, policy: ComparisonPolicy = ComparisonPolicy(),

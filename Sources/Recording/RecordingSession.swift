@@ -68,6 +68,7 @@ public final class RecordingSession {
             metadata.sceneContentHash = scene.definition.contentHash
             metadata.custom["policy"] = policy.rawValue
             metadata.firstResponderFallback = scene.application.firstResponderFallback
+            metadata.platform = scene.application.platformVersion
         }
         self.metadata = metadata
         writer = try TraceWriter(path: output, metadata: metadata, options: writerOptions)

@@ -1,3 +1,4 @@
+import KeyTraceCore
 import ResponderEngine
 import TraceFormat
 
@@ -20,5 +21,16 @@ extension TraceMetadata {
             return FirstResponderFallback(rawValue: text)
         }
         set { custom[Self.firstResponderFallbackKey] = newValue?.rawValue }
+    }
+
+    /// The metadata key that names the platform a trace was recorded on.
+    static let platformKey = "platform"
+
+    /// The platform and OS version the trace was recorded on (`ipad@27.0`), so that a replay
+    /// applies the same rules; `nil` when the trace names none (recorded before traces named it,
+    /// or without a scene) or names one this version does not know.
+    public var platform: PlatformVersion? {
+        get { custom[Self.platformKey].flatMap(PlatformVersion.init(notation:)) }
+        set { custom[Self.platformKey] = newValue?.description }
     }
 }

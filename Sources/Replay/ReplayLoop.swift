@@ -69,6 +69,7 @@ struct ReplayLoop {
             if options.requireRecordedScene { throw ReplayError.sceneMismatch(message) }
             report.warnings.append(message)
         }
+        if let platform = options.platform ?? metadata.platform { runtime.application.platformVersion = platform }
         let recordedFallback = metadata.firstResponderFallback ?? FirstResponderFallback.none  // nil: no scene, or an unknown name
         let fallback = options.firstResponderFallback ?? recordedFallback
         runtime.application.firstResponderFallback = fallback
@@ -91,6 +92,7 @@ struct ReplayLoop {
             outMetadata.sceneContentHash = runtime.definition.contentHash
             outMetadata.custom["policy"] = options.policy.rawValue
             outMetadata.firstResponderFallback = fallback
+            outMetadata.platform = runtime.application.platformVersion
             outMetadata.custom["replayOf"] = trace
             outMetadata.custom["pace"] = options.pace.description
             do {

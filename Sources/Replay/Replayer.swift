@@ -54,6 +54,9 @@ public final class Replayer {
         /// What stands in for a missing first responder (R10); `nil` uses what the trace was
         /// recorded with (``TraceMetadata/firstResponderFallback``), else nothing, as on the device.
         public var firstResponderFallback: FirstResponderFallback?
+        /// The platform to replay on; `nil` uses what the trace was recorded on
+        /// (``TraceMetadata/platform``), else the scene's.
+        public var platform: PlatformVersion?
         /// As fast as possible, or at the recorded pace scaled.
         public var pace: Pace = .asap
         /// A scene whose content hash differs from the one the trace was recorded with is an

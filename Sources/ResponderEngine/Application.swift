@@ -36,6 +36,23 @@ open class Application: Responder {
     @exclusivity(unchecked) public var commandsBeforeTextInput: Bool = false {
         didSet { invalidateKeyCommands(.layoutChange) }
     }
+    /// The OS version the app runs on: before iOS 15 commands ran before text input (R16).
+    @exclusivity(unchecked) public var osVersion: OSVersion = .current {
+        didSet { invalidateKeyCommands(.layoutChange) }
+    }
+    /// The version from which text input gets a key before key commands (R16).
+    public static let textInputFirstSince = OSVersion(15)
+    /// Whether key commands run before text input (R16): on iOS 14 and earlier, and for apps
+    /// linked with the iOS 14 SDK (``commandsBeforeTextInput``).
+    public var commandsPrecedeTextInput: Bool { commandsBeforeTextInput || osVersion < Self.textInputFirstSince }
+    /// ``platform`` at ``osVersion``.
+    public var platformVersion: PlatformVersion {
+        get { PlatformVersion(platform, osVersion) }
+        set {
+            platform = newValue.platform
+            osVersion = newValue.version
+        }
+    }
     /// The keyboard layout used for matching (R9).
     @exclusivity(unchecked) public var keyboardLayout: KeyboardLayout = .usANSI {
         didSet {

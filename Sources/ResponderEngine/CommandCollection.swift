@@ -195,7 +195,7 @@ final class CommandCollection {
                      recent: inout [Contents], recentLimit: Int = 64) {
         let (sources, calls) = CommandCollection.read(chain)
         let mirror = application.layoutDirection == .rightToLeft
-        let textInputActive = chain.isTextInputActive && !application.commandsBeforeTextInput
+        let textInputActive = chain.isTextInputActive && !application.commandsPrecedeTextInput
         let layout = application.keyboardLayout
         let contents: Contents
         if let index = recent.firstIndex(where: { $0.isBuilt(from: sources, layout: layout, mirror: mirror,
@@ -215,7 +215,7 @@ final class CommandCollection {
         let (sources, calls) = CommandCollection.read(chain)
         self.init(chain: chain, contents: Contents(
             sources: sources, layout: application.keyboardLayout, mirror: application.layoutDirection == .rightToLeft,
-            textInputActive: chain.isTextInputActive && !application.commandsBeforeTextInput, indexed: indexed),
+            textInputActive: chain.isTextInputActive && !application.commandsPrecedeTextInput, indexed: indexed),
                   calls: calls)
     }
 

@@ -96,7 +96,7 @@ extension KeyDispatcher {
     public func explain(_ press: KeyPress) -> ResolutionExplanation {
         let collection = CommandCollection(chain: currentChain, application: application, indexed: false)
         let chain = collection.chain
-        let textInput = chain.isTextInputActive && !application.commandsBeforeTextInput
+        let textInput = chain.isTextInputActive && !application.commandsPrecedeTextInput
         var explanation = ResolutionExplanation(press: press, chain: chain, textInputActive: textInput, candidates: [])
         if application.firstResponder == nil {
             explanation.chainStartKind = application.firstResponderFallback == .deepestController

@@ -68,7 +68,7 @@ extension KeyDispatcher {
 
         // Step 3: deferred commands, once text input declined the key. UIKit looks them up
         // again (a second enumeration, R23) whenever text input is active.
-        if chain.isTextInputActive && !application.commandsBeforeTextInput {
+        if chain.isTextInputActive && !application.commandsPrecedeTextInput {
             let deferredCollection: CommandCollection
             if policy == .uikit {
                 deferredCollection = CommandCollection(chain: ResponderChain.walk(from: application.chainStart),

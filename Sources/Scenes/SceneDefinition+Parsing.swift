@@ -42,6 +42,18 @@ extension SceneDefinition {
         default: throw SceneError.invalid(file, "direction", expected: "\"ltr\" or \"rtl\"")
         }
         commandsBeforeTextInput = try top.bool("commandsBeforeTextInput") ?? false
+        let platformName = try top.string("platform") ?? Platform.default.rawValue
+        guard let platformKind = Platform(rawValue: platformName) else {
+            throw SceneError.invalid(file, "platform", expected: "\"ipad\" or \"catalyst\"")
+        }
+        var osVersion = OSVersion.current
+        if let text = try top.string("osVersion") {
+            guard let version = OSVersion(text) else {
+                throw SceneError.invalid(file, "osVersion", expected: "a version such as \"18.0\" from \(OSVersion.oldest) to \(OSVersion.current)")
+            }
+            osVersion = version
+        }
+        platform = PlatformVersion(platformKind, osVersion)
         state = []
         for (key, value) in try top.object("state") {
             guard !key.isEmpty else { throw SceneError.invalid(file, "state", expected: "state values with non-empty names") }
@@ -98,7 +110,7 @@ extension SceneDefinition {
 
 extension SceneDefinition {
     /// The fields each object of a scene file may have (docs/scene.schema.json lists the same).
-    static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput",
+    static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput", "platform", "osVersion",
                        "state", "menus", "windows", "controllers", "firstResponder", "application",
                        "appDelegate"]
     static let menuKeys = ["id", "title", "parent", "commands", "remove"]

@@ -18,6 +18,9 @@ public struct SceneDefinition: Hashable, Sendable {
     public var rightToLeft: Bool
     /// Models apps linked with the iOS 14 SDK (R16).
     public var commandsBeforeTextInput: Bool
+    /// The platform and OS version the app runs on (`platform`, `osVersion`; default the current
+    /// iPadOS): which shortcuts the system takes (R24) and which version's rules apply (R16).
+    public var platform: PlatformVersion = .default
     /// Named integer state values and their initial values, in declaration order.
     public var state: [StateValue]
     /// Main-menu additions and removals.

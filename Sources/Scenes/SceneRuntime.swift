@@ -59,6 +59,7 @@ public final class SceneRuntime {
         application.keyboardLayout = KeyboardLayout.named(definition.layout) ?? .usANSI
         application.layoutDirection = definition.rightToLeft ? .rightToLeft : .leftToRight
         application.commandsBeforeTextInput = definition.commandsBeforeTextInput
+        application.platformVersion = definition.platform
         let menus = definition.menus
         application.menuCustomization = { builder in
             for menu in menus {

@@ -49,6 +49,7 @@ struct BenchCommand: ParsableCommand {
         options.scenePath = scenePath
         options.policy = policy
         options.firstResponderFallback = engine.firstResponderFallback
+        options.platform = engine.platform
         options.stageTiming = true
         let metadata = try TraceBench.metadata(trace: trace, options: options, labels: BenchMetadata.labels(labels).get())
         let progress = ProgressBar()

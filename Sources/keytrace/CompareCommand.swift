@@ -83,6 +83,9 @@ struct Compare: ParsableCommand {
             throw CommandFailure.unusableInput(error.description)
         }
 
+        if let refusal = RunComparison.refusal(base: baseResult, current: currentResult) {
+            throw CommandFailure.unusableInput(refusal)
+        }
         let policy = policy(from: .benchDefault)
         var comparison = RunComparison(
             base: baseResult, current: currentResult, policy: policy, baseLabel: base, currentLabel: current)

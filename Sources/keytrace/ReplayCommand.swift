@@ -37,6 +37,7 @@ struct ReplayCommand: ParsableCommand {
         options.scenePath = try scene.map(SceneArgument.path)
         options.policy = policy
         options.firstResponderFallback = engine.firstResponderFallback
+        options.platform = engine.platform
         options.pace = Replayer.Pace(pace) ?? .asap
         options.requireRecordedScene = verify
         options.compareResolutions = verify  // reported only with --verify

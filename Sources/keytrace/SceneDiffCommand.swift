@@ -41,6 +41,8 @@ struct SceneDiffCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Write the report to FILE instead of standard output.")
     var output: String?
 
+    @OptionGroup var engine: EngineOptions
+
     func validate() throws {
         if writeApproved && approved == nil {
             throw ValidationError("--write-approved needs --approved FILE: the file to write")
@@ -50,6 +52,8 @@ struct SceneDiffCommand: ParsableCommand {
     func run() throws {
         let baseRuntime = try SceneArgument.load(base)
         let headRuntime = try SceneArgument.load(head)
+        engine.apply(to: baseRuntime)
+        engine.apply(to: headRuntime)
         let diff = try SceneDiff(base: baseRuntime, head: headRuntime, baseLabel: base, headLabel: head)
         if writeApproved, let approved {
             let count = try inputFile(approved) { try ApprovalList.write(accepting: diff, to: approved) }

@@ -74,3 +74,50 @@ import TraceFormat
         #expect(bad.status == 64)
     }
 }
+
+/// The platform a scene runs on, from the command line: which shortcuts the system takes (R24)
+/// and which version's rules apply (R16), kept in traces and bench results.
+@Suite struct PlatformCLITests {
+    @Test func thePlatformDecidesWhatTheSystemTakesAndTravelsWithTheTrace() throws {
+        let mac = try CLIRunner.run(["scene", "resolve", "text-editor", "cmd+q", "--platform", "catalyst"], in: repositoryRoot)
+        #expect(mac.stdout.contains("result: macOS (Mac Catalyst) takes ⌘Q (Quit (the application menu AppKit supplies))"), "\(mac.stdout)")
+        let pad = try CLIRunner.run(["scene", "resolve", "text-editor", "cmd+q"], in: repositoryRoot)
+        #expect(!pad.stdout.contains("takes ⌘Q"))
+        let bad = try CLIRunner.run(["scene", "resolve", "text-editor", "cmd+q", "--platform", "iphone"], in: repositoryRoot)
+        #expect(bad.status == 64)
+
+        let keys = temporaryDirectory() + "/q.keys"
+        try "press cmd+q\npress f\n".write(toFile: keys, atomically: true, encoding: .utf8)
+        let trace = temporaryDirectory() + "/mac.ktrace"
+        let record = try CLIRunner.run(["record", "--script", keys, "--scene", "text-editor", "--platform", "catalyst@14", "-o", trace],
+                                       in: repositoryRoot)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(try TraceReader(path: trace).header.metadata.custom["platform"] == "catalyst@14.0")
+        // The replay applies the recorded platform: ⌘Q stays the system's.
+        let replay = try CLIRunner.run(["replay", trace, "--verify"], in: repositoryRoot)
+        #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+        let asPad = try CLIRunner.run(["replay", trace, "--verify", "--platform", "ipad"], in: repositoryRoot)
+        #expect(asPad.status == 1, "on iPadOS ⌘Q reaches the app: the replay diverges")
+    }
+
+    @Test func compareRefusesResultsOfDifferentPlatforms() throws {
+        let directory = temporaryDirectory()
+        let trace = "\(repositoryRoot)/Traces/golden/edit-actions.ktrace"
+        for (name, platform) in [("pad", "ipad"), ("pad2", "ipad"), ("mac", "catalyst")] {
+            let bench = try CLIRunner.run(["bench", "--trace", trace, "--runs", "1", "--platform", platform, "-o", "\(directory)/\(name).json"],
+                                          in: repositoryRoot)
+            #expect(bench.status == 0, "\(bench.stderr)")
+        }
+        let mixed = try CLIRunner.run(["compare", "\(directory)/pad.json", "\(directory)/mac.json"])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("measured on different platforms (ipad@\(KeyTraceCoreVersionText.current) and catalyst@\(KeyTraceCoreVersionText.current))"),
+                "\(mixed.stderr)")
+        let same = try CLIRunner.run(["compare", "\(directory)/pad.json", "\(directory)/pad2.json"])
+        #expect(same.status != 2, "\(same.stderr)")
+    }
+}
+
+/// The current OS version as the notation prints it.
+private enum KeyTraceCoreVersionText {
+    static let current = "27.0"
+}

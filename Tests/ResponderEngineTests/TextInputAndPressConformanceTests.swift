@@ -35,6 +35,20 @@ import KeyTraceCore
         #expect(log.entries == ["f", "f"])
     }
 
+    @Test func R16_beforeIOS15CommandsRunBeforeTextInputAndFromIt15TextInputIsFirst() throws {
+        let (scene, field) = try textScene()
+        let log = ActionLog()
+        scene.root.declaredKeyCommands = [command("f", "keyPressF:")]
+        scene.root.implement("keyPressF:", handler: log.handler("f"))
+        scene.app.osVersion = OSVersion(14, 8)
+        #expect(scene.dispatcher.dispatch(down("f")).outcome == .performedCommand)
+        #expect(field.text == "")
+        scene.app.osVersion = OSVersion(15)
+        #expect(scene.dispatcher.dispatch(down("f")).outcome == .handledByTextInput)
+        #expect(field.text == "f")
+        #expect(log.entries == ["f"])
+    }
+
     @Test func R17_conflictTable() {
         func conflicts(_ shortcut: String) -> Bool {
             guard let s = try? KeyShortcut(shortcut) else {
