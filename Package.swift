@@ -29,7 +29,10 @@ let package = Package(
         // package's modules share is `package` access and invisible outside it.
         .library(
             name: "_KeyTraceBenchmarkSupport",
-            targets: ["KeyTraceCore", "ResponderEngine", "Scenes", "Capture", "Recording", "Replay", "Analysis", "Export", "SceneImport"]
+            targets: [
+                "KeyTraceCore", "ResponderEngine", "Scenes", "Capture", "Recording", "Replay", "Analysis", "Export", "SceneImport",
+                "SceneImportTestSupport",
+            ]
         ),
     ],
     dependencies: [
@@ -77,6 +80,11 @@ let package = Package(
             name: "Demo",
             dependencies: ["KeyTraceCore", "Scenes", "Capture", "TraceFormat", "Recording", "Replay", "Analysis", "Reports", "Bench"]
         ),
+        // The importer's readers that need no Swift parser, so that they and their tests build
+        // without swift-syntax: the Objective-C scanner (lexer, declarations, method bodies) and
+        // the resource readers (Xcode projects, storyboards, Info.plist, strings tables).
+        .target(name: "SceneImportObjectiveC", dependencies: ["KeyTraceSupport"], swiftSettings: directMetadataAccess),
+        .target(name: "SceneImportResources", dependencies: ["KeyTraceSupport"], swiftSettings: directMetadataAccess),
         .target(
             name: "SceneImport",
             dependencies: [
@@ -84,6 +92,8 @@ let package = Package(
                 "KeyTraceCore",
                 "Scenes",
                 "ResponderEngine",
+                "SceneImportObjectiveC",
+                "SceneImportResources",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
@@ -135,8 +145,12 @@ let package = Package(
         .testTarget(name: "KeyTraceTestingTests", dependencies: ["KeyTraceTesting", "Replay", "TraceFormat", "CLITestSupport"]),
         .testTarget(name: "RecordingTests", dependencies: ["Recording", "Capture", "Scenes", "ResponderEngine", "TraceFormat", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "ReplayTests", dependencies: ["KeyTraceSupport", "Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
+        // Generated apps the importer's tests and benchmarks import (`StressApp`).
+        .target(name: "SceneImportTestSupport", dependencies: ["SceneImport"], path: "Tests/SceneImportTestSupport"),
+        .testTarget(name: "SceneImportObjectiveCTests", dependencies: ["SceneImportObjectiveC", "CLITestSupport"]),
+        .testTarget(name: "SceneImportResourcesTests", dependencies: ["SceneImportResources", "CLITestSupport"]),
         .testTarget(name: "SceneImportTests", dependencies: [
-            "SceneImport", "Scenes", "CLITestSupport",
+            "SceneImport", "SceneImportObjectiveC", "SceneImportResources", "SceneImportTestSupport", "Scenes", "CLITestSupport",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .testTarget(name: "AnalysisTests", dependencies: ["KeyTraceSupport", "Analysis", "Comparison", "Reports", "Export", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),

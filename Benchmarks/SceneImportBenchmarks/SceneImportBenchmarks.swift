@@ -2,6 +2,7 @@ import Benchmark
 import BenchmarkTolerances
 import Foundation
 import SceneImport
+import SceneImportTestSupport
 import SwiftParser
 
 /// `keytrace scene import` against swift-syntax parsing the same files alone, in one run.

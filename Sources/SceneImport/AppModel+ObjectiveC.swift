@@ -1,3 +1,5 @@
+import SceneImportObjectiveC
+
 extension AppModel {
     /// Takes in what Objective-C implementations show: `canPerformAction:withSender:` rules,
     /// and containment (`rootViewController =`, `initWithRootViewController:`,

@@ -1,3 +1,4 @@
+import SceneImportResources
 import SwiftSyntax
 
 /// The app's responders as the source shows them: which types are responders of which kind,

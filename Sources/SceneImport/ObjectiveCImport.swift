@@ -1,3 +1,6 @@
+import SceneImportObjectiveC
+import SceneImportResources
+
 /// Takes an app's Objective-C files (``ObjectiveCFile``) into the import: their classes join
 /// the ``SourceIndex`` (so a Swift `extension` of an Objective-C class lands on the right class,
 /// with its superclass), their key commands join the inventory, and their actions, validation

@@ -1,4 +1,7 @@
 import Foundation
+import KeyTraceSupport
+import SceneImportObjectiveC
+import SceneImportResources
 
 /// Reads an iOS / Catalyst app's Swift source and finds its key commands, who provides them,
 /// who implements their actions and how the controllers nest.
@@ -130,20 +133,6 @@ public struct SceneImporter: Sendable {
         return try outcome.get()
     }
 
-    /// How many line feeds `text` holds, counted over its contiguous UTF-8 (iterating the
-    /// `utf8` view cost about ten times as much).
-    static func newlines(in text: String) -> Int {
-        var text = text
-        return text.withUTF8 { newlines(in: $0) }
-    }
-
-    /// How many line feeds `bytes` holds.
-    static func newlines(in bytes: some Sequence<UInt8>) -> Int {
-        var count = 0
-        for byte in bytes where byte == UInt8(ascii: "\n") { count &+= 1 }
-        return count
-    }
-
     func importSources(_ sources: [(file: SourceFiles.File, text: String)], strings: StringsTable,
                        resources: ResourceFiles, interface: InterfaceFiles, objectiveC: [ObjectiveCFile] = [],
                        name: String) throws(SceneImportError) -> ImportResult {
@@ -152,7 +141,7 @@ public struct SceneImporter: Sendable {
         var lines = 0
         for (file, text) in sources {
             index.add(source: text, file: file)
-            lines += Self.newlines(in: text)
+            lines += LineFeeds.count(in: text)
         }
         index.add(objectiveC: objectiveC)
         index.seal()

@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneImport
+import SceneImportTestSupport
 
 /// The evaluator's memoisation and work budget, the creation-site sweep and choices among
 /// argument values. Every source is written for these tests.

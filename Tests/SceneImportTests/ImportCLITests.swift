@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import Testing
 @testable import SceneImport
+import SceneImportTestSupport
 import Scenes
 
 /// The importer on the fixture app in `Tests/SceneImportFixtures/Notes` (written for these

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneImport
+@testable import SceneImportObjectiveC
 import Scenes
 
 /// An app whose controllers are Objective-C classes, extended in Swift: the import puts them in

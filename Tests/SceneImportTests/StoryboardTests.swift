@@ -2,6 +2,7 @@ import CLITestSupport
 import Foundation
 import Testing
 @testable import SceneImport
+@testable import SceneImportResources
 
 /// Containment from Interface Builder: a scene configuration's storyboard gives the window's
 /// root, relationship and embed segues give children.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import SceneImport
+@testable import SceneImportResources
 
 /// Files an Xcode project lists but compiles into no target, and files beside it that it does not
 /// list, are in no build of the app: the import leaves them out and says so.

@@ -1,3 +1,4 @@
+import SceneImportResources
 import SwiftSyntax
 
 /// Follows Swift statements and expressions far enough to learn which key commands they make.

@@ -1,3 +1,4 @@
+import SceneImportResources
 import SwiftSyntax
 
 /// Finds every key command an indexed app provides, by mechanism, and who provides it.

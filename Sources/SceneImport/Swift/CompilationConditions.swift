@@ -1,3 +1,4 @@
+import KeyTraceSupport
 import SwiftSyntax
 
 /// The build an import models, for `#if` conditions and `#available` checks.
@@ -126,7 +127,7 @@ public struct CompilationConditions: Sendable, Equatable {
                       restriction.platform.text == name else { continue }
                 guard let version = restriction.version else { return true }
                 let required = version.sourceText.split(separator: ".").compactMap { Int($0) }
-                return Self.compare(deploymentTarget, required) >= 0 ? true : nil
+                return VersionNumbers.compare(deploymentTarget, required) >= 0 ? true : nil
             }
         }
         return true
@@ -137,14 +138,6 @@ public struct CompilationConditions: Sendable, Equatable {
     func holds(_ availability: AvailabilityConditionSyntax) -> Bool? {
         let available = isAvailable(availability.availabilityArguments)
         return availability.availabilityKeyword.tokenKind == .poundUnavailable ? available.map(!) : available
-    }
-
-    static func compare(_ a: [Int], _ b: [Int]) -> Int {
-        for i in 0..<max(a.count, b.count) {
-            let x = i < a.count ? a[i] : 0, y = i < b.count ? b[i] : 0
-            if x != y { return x < y ? -1 : 1 }
-        }
-        return 0
     }
 
     /// Whether `node` is a clause of a `#if` block that this build leaves out.

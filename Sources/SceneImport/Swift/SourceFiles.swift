@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportResources
 
 /// The files an import reads: Swift sources, and the English strings tables that localised
 /// titles come from.
@@ -304,3 +305,6 @@ extension SourceFiles {
         return counts.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key
     }
 }
+
+/// The resource readers (SceneImportResources) open files by their path and display path.
+extension SourceFiles.File: ResourceFile {}

@@ -1,0 +1,39 @@
+/// A place the source puts one view controller in another (or in a window).
+package struct ObjectiveCContainment: Hashable {
+    package enum Kind: String, Hashable {
+        /// `window.rootViewController = E` or `[window setRootViewController:E]`.
+        case windowRoot
+        /// `[[UINavigationController alloc] initWithRootViewController:E]` (any class).
+        case navigationRoot
+        /// `[parent addChildViewController:E]`.
+        case child
+        /// `[navigationController pushViewController:E animated:…]`.
+        case pushed
+        /// `[parent presentViewController:E animated:… completion:…]`, `showViewController:`,
+        /// `showDetailViewController:`.
+        case presented
+        /// An element of `setViewControllers:@[…]` or `.viewControllers = @[…]`.
+        case viewControllers
+    }
+
+    package var kind: Kind
+    /// The container as source text: `self.window`, `self`, `nav`; for
+    /// ``Kind/navigationRoot``, the class allocated (`UINavigationController`).
+    package var parent: String
+    package var child: ObjectiveCControllerReference
+    /// The run-time conditions, as for ``ObjectiveCKeyCommand/conditions``.
+    package var conditions: [String]
+    package var line: Int
+}
+
+/// What the source says about a controller expression's class.
+package struct ObjectiveCControllerReference: Hashable {
+    /// The class, when the source fixes it: `[[X alloc] init…]`, `[X new]`, a local declared
+    /// `X *`, or a property or instance variable declared `X *` in the file.
+    package var className: String?
+    /// The property (without `self.` or the leading `_`) the controller is read from, so the
+    /// consumer can look the type up elsewhere.
+    package var propertyName: String?
+    /// The expression as written.
+    var expression: String
+}

@@ -1,0 +1,59 @@
+import Foundation
+import KeyTraceSupport
+
+/// What an `Info.plist` says of the storyboards an app's windows start from:
+/// `UIMainStoryboardFile`, and each scene configuration's `UISceneStoryboardFile`.
+///
+/// Foundation's decoder reads only these keys (it scans the file and converts nothing else;
+/// `PropertyListSerialization` would bridge the whole document, document types and all, into
+/// Swift values). A value of another type than UIKit reads is ignored, as UIKit ignores it, and
+/// a scene role list that holds anything but dictionaries is ignored whole.
+package struct InfoPlist {
+    /// The storyboards named, in no particular order.
+    var entryStoryboards: [String] = []
+
+    /// The plist's storyboards, or `nil` when `data` holds no property-list dictionary.
+    init?(data: Data) {
+        if let decoded = try? PropertyListDecoder().decode(Decoded.self, from: data) {
+            entryStoryboards = decoded.storyboards
+            return
+        }
+        // Formats the decoder does not read (an old-style text plist) go through serialization.
+        guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
+        if let main = plist["UIMainStoryboardFile"] as? String { entryStoryboards.append(main) }
+        let manifest = plist["UIApplicationSceneManifest"] as? [String: Any]
+        let configurations = manifest?["UISceneConfigurations"] as? [String: Any] ?? [:]
+        for case let roles as [[String: Any]] in configurations.values {
+            for role in roles {
+                if let name = role["UISceneStoryboardFile"] as? String { entryStoryboards.append(name) }
+            }
+        }
+    }
+
+    /// The keys read, decoded leniently.
+    private struct Decoded: Decodable {
+        var storyboards: [String] = []
+
+        private typealias Key = NamedCodingKey
+
+        init(from decoder: any Decoder) throws {
+            let top = try decoder.container(keyedBy: Key.self)
+            if let main = try? top.decodeIfPresent(String.self, forKey: Key("UIMainStoryboardFile")) { storyboards.append(main) }
+            guard let manifest = try? top.nestedContainer(keyedBy: Key.self, forKey: Key("UIApplicationSceneManifest")),
+                  let configurations = try? manifest.nestedContainer(keyedBy: Key.self, forKey: Key("UISceneConfigurations")) else { return }
+            for role in configurations.allKeys {
+                guard var roles = try? configurations.nestedUnkeyedContainer(forKey: role) else { continue }
+                var names: [String] = []
+                var allDictionaries = true
+                while !roles.isAtEnd {
+                    guard let entry = try? roles.nestedContainer(keyedBy: Key.self) else {
+                        allDictionaries = false
+                        break
+                    }
+                    if let name = try? entry.decodeIfPresent(String.self, forKey: Key("UISceneStoryboardFile")) { names.append(name) }
+                }
+                if allDictionaries { storyboards += names }
+            }
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The controllers of an Interface Builder storyboard and the relationships between them:
+/// `rootViewController` and `viewControllers` relationship segues, `embed` segues of container
+/// views, and the initial controller.
+package struct Storyboard {
+    /// A controller scene: its element (`viewController`, `navigationController`, …) and the
+    /// app class it instantiates, if any.
+    package struct Controller {
+        var id: String
+        package var element: String
+        package var customClass: String?
+        var line: Int
+    }
+
+    /// A segue that makes `destination` part of `source` when `source` is shown.
+    package struct Relationship {
+        package var source: String
+        package var destination: String
+        package var kind: String
+        package var line: Int
+    }
+
+    /// The storyboard's name: its file name without `.storyboard`.
+    package var name: String
+    package var file: String
+    package var controllers: [String: Controller] = [:]
+    package var relationships: [Relationship] = []
+    package var initialController: String?
+
+    /// Parses a storyboard; `nil` when it is not one.
+    init?(data: Data, file: some ResourceFile) {
+        name = URL(fileURLWithPath: file.path).deletingPathExtension().lastPathComponent
+        self.file = file.displayPath
+        let reader = StoryboardReader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        guard parser.parse() else { return nil }
+        for controller in reader.controllers { controllers[controller.id] = controller }
+        relationships = reader.relationships
+        initialController = reader.initialController
+    }
+
+    /// The tab bar controllers of the storyboard: the app class each instantiates (`nil` for a
+    /// plain `UITabBarController`) and how many tabs its `viewControllers` relationships give.
+    package var tabBarControllers: [(customClass: String?, tabs: Int)] {
+        controllers.values.filter { $0.element == "tabBarController" }.sorted { $0.id < $1.id }.map { controller in
+            (controller.customClass, relationships.count { $0.source == controller.id && $0.kind == "viewControllers" })
+        }
+    }
+
+    /// UIKit's container controllers, which apps use without subclassing, by the storyboard
+    /// element that instantiates each (`tabBarController` makes a `UITabBarController`).
+    package static let containerClasses: [String: String] = [
+        "tabBarController": "UITabBarController", "navigationController": "UINavigationController",
+        "splitViewController": "UISplitViewController", "pageViewController": "UIPageViewController",
+    ]
+
+    /// The app class a controller scene stands for, looking through plain UIKit containers to
+    /// their first related app class (a `navigationController` whose root is `Editor` stands
+    /// for `Editor`).
+    package func appClass(of id: String, depth: Int = 0) -> String? {
+        guard depth < 8, let controller = controllers[id] else { return nil }
+        if let customClass = controller.customClass { return customClass }
+        for relationship in relationships where relationship.source == id {
+            if let found = appClass(of: relationship.destination, depth: depth + 1) { return found }
+        }
+        return nil
+    }
+}
+
+/// Collects controller scenes and segues while `XMLParser` walks a storyboard.
+private final class StoryboardReader: NSObject, XMLParserDelegate {
+    var controllers: [Storyboard.Controller] = []
+    var relationships: [Storyboard.Relationship] = []
+    var initialController: String?
+    private var open: [String] = []
+
+    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if element == "document" { initialController = attributes["initialViewController"] }
+        if element.hasSuffix("Controller") || element == "hostingController", let id = attributes["id"] {
+            controllers.append(.init(id: id, element: element, customClass: attributes["customClass"], line: parser.lineNumber))
+            open.append(id)
+        }
+        if element == "segue", let source = open.last, let destination = attributes["destination"],
+           let kind = attributes["kind"], kind == "relationship" || kind == "embed" {
+            relationships.append(.init(source: source, destination: destination,
+                                       kind: kind == "embed" ? "embed" : (attributes["relationship"] ?? "relationship"),
+                                       line: parser.lineNumber))
+        }
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if element.hasSuffix("Controller") || element == "hostingController", !open.isEmpty { open.removeLast() }
+    }
+}
+
+/// The storyboards and `Info.plist` files of an app, and which storyboards a window starts
+/// from (`UIMainStoryboardFile`, or a scene configuration's `UISceneStoryboardFile`).
+package struct InterfaceFiles: Sendable {
+    package var storyboards: [Storyboard] = []
+    package var entryStoryboards: Set<String> = []
+
+    package init() {}
+
+    package init(files: [some ResourceFile]) {
+        var readsInfoPlist = false
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            if file.path.hasSuffix(".storyboard") {
+                if let storyboard = Storyboard(data: data, file: file) { storyboards.append(storyboard) }
+            } else if let plist = InfoPlist(data: data) {
+                readsInfoPlist = true
+                entryStoryboards.formUnion(plist.entryStoryboards)
+            }
+        }
+        storyboards.sort { $0.file < $1.file }
+        // Without an `Info.plist` to name it, the storyboard an app starts from is Xcode's
+        // default, `Main`.
+        if !readsInfoPlist, storyboards.contains(where: { $0.name == "Main" }) { entryStoryboards.insert("Main") }
+    }
+}

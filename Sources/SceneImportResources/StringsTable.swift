@@ -1,0 +1,80 @@
+import Foundation
+
+/// English localised strings, for titles written as `NSLocalizedString("key", …)`,
+/// `String(localized:)`, `"key".localized` and similar.
+///
+/// Reads `.strings` tables in both of their forms: the text form (`"key" = "value";`) and the
+/// property-list form (XML or binary).
+package struct StringsTable: Sendable {
+    private(set) var values: [String: String] = [:]
+
+    package init() {}
+
+    package init(files: [some ResourceFile]) {
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            add(data)
+        }
+    }
+
+    mutating func add(_ data: Data) {
+        if let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String] {
+            values.merge(plist) { old, _ in old }
+            return
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        values.merge(Self.parseText(text)) { old, _ in old }
+    }
+
+    /// The value for `key`, if any table has it.
+    package func lookup(_ key: String) -> String? { values[key] }
+
+    /// `"key" = "value";` pairs; comments and anything else are skipped.
+    static func parseText(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var scalars = Array(text.unicodeScalars)[...]
+        func readQuoted() -> String? {
+            guard scalars.first == "\"" else { return nil }
+            scalars = scalars.dropFirst()
+            var value = ""
+            while let scalar = scalars.first {
+                scalars = scalars.dropFirst()
+                if scalar == "\"" { return value }
+                if scalar == "\\", let next = scalars.first {
+                    scalars = scalars.dropFirst()
+                    switch next {
+                    case "n": value += "\n"
+                    case "t": value += "\t"
+                    default: value.unicodeScalars.append(next)
+                    }
+                } else {
+                    value.unicodeScalars.append(scalar)
+                }
+            }
+            return nil
+        }
+        func skipSpace() { while let s = scalars.first, s.properties.isWhitespace { scalars = scalars.dropFirst() } }
+        while !scalars.isEmpty {
+            skipSpace()
+            if scalars.starts(with: "/*".unicodeScalars) {
+                while !scalars.isEmpty && !scalars.starts(with: "*/".unicodeScalars) { scalars = scalars.dropFirst() }
+                scalars = scalars.dropFirst(2)
+                continue
+            }
+            if scalars.starts(with: "//".unicodeScalars) {
+                while let s = scalars.first, s != "\n" { scalars = scalars.dropFirst() }
+                continue
+            }
+            guard let key = readQuoted() else {
+                scalars = scalars.dropFirst()
+                continue
+            }
+            skipSpace()
+            guard scalars.first == "=" else { continue }
+            scalars = scalars.dropFirst()
+            skipSpace()
+            if let value = readQuoted() { result[key] = value }
+        }
+        return result
+    }
+}
