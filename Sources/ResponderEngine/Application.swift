@@ -67,14 +67,13 @@ open class Application: Responder {
             systemShortcutModifiers = SystemShortcuts.modifiersEveryRowHolds(on: platform)
         }
     }
-    /// ``platform``'s system shortcuts on ``keyboardLayout``, worked out at the first key-down
-    /// that holds ``systemShortcutModifiers`` after either changes (an application that never
-    /// sees one, such as the importer's, never works them out).
-    var systemShortcuts: SystemShortcutMatcher {
-        if let systemShortcutMatcher { return systemShortcutMatcher }
-        let matcher = SystemShortcutMatcher(platform: platform, layout: keyboardLayout)
-        systemShortcutMatcher = matcher
-        return matcher
+    /// The system shortcut that takes the key-down `press` (R24), from ``platform``'s system
+    /// shortcuts on ``keyboardLayout``: worked out at the first key-down that holds
+    /// ``systemShortcutModifiers`` after either changes (an application that never sees one,
+    /// such as the importer's, never works them out), and read in place.
+    func systemShortcut(for press: KeyPress) -> SystemShortcut? {
+        if systemShortcutMatcher == nil { systemShortcutMatcher = SystemShortcutMatcher(platform: platform, layout: keyboardLayout) }
+        return systemShortcutMatcher?.row(for: press)
     }
     @exclusivity(unchecked) private var systemShortcutMatcher: SystemShortcutMatcher?
     /// The modifiers every one of ``platform``'s system shortcuts holds: the test every key-down

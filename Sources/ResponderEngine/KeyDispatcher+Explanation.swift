@@ -107,7 +107,7 @@ extension KeyDispatcher {
         }
         let hits = collection.hits(for: press)
         let sawExact = hits.contains { $0.fidelity == 3 }
-        if press.phase == .began { explanation.system = application.systemShortcuts.row(for: press) }
+        if press.phase == .began { explanation.system = application.systemShortcut(for: press) }
         var won = explanation.system != nil
         for deferredPhase in [false, true] {
             for hit in hits {

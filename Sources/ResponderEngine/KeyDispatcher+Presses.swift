@@ -9,7 +9,7 @@ extension KeyDispatcher {
     /// to the system too; its key-up ends that.
     func systemShortcut(taking press: KeyPress) -> SystemShortcut? {
         if press.phase == .began && !press.isRepeat {
-            guard let row = application.systemShortcuts.row(for: press) else { return nil }
+            guard let row = application.systemShortcut(for: press) else { return nil }
             if let index = inFlightIndex(for: press), case .system(let held) = inFlight[index].state { return held }
             track(press, .system(row))
             systemPressesInFlight += 1

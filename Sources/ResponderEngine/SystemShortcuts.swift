@@ -79,25 +79,47 @@ struct SystemShortcutMatcher {
     /// The modifiers every row holds: a press without them is no row's.
     private let common: ModifierFlags
     private let rows: [UInt64: SystemShortcut]
+    /// One bit per Keyboard-page usage below 256 that some row's key has: a ⌘ shortcut of the
+    /// app (⌘S, ⌘C …) is turned away by a bit test, before any hashing.
+    private let usages: (UInt64, UInt64, UInt64, UInt64)
 
     init(platform: Platform, layout: KeyboardLayout) {
         self.platform = platform
         self.layout = layout
         var rows: [UInt64: SystemShortcut] = [:]
+        var usages: [UInt64] = [0, 0, 0, 0]
         for row in SystemShortcuts.rows(on: platform) {
             guard let stroke = layout.keystroke(for: row.shortcut) else { continue }
             let key = Self.key(stroke.usage, stroke.modifiers.matchingSubset)
             if rows[key] == nil { rows[key] = row }
+            let usage = Int(stroke.usage.rawValue)
+            if usage < 256 { usages[usage >> 6] |= 1 << UInt64(usage & 63) }
         }
         self.common = SystemShortcuts.modifiersEveryRowHolds(on: platform)
         self.rows = rows
+        self.usages = (usages[0], usages[1], usages[2], usages[3])
     }
 
     /// The row that takes `press`, a key-down on the Keyboard/Keypad page.
     @inline(__always)
     func row(for press: KeyPress) -> SystemShortcut? {
-        guard press.modifierFlags.isSuperset(of: common), press.usagePage == .keyboard, !rows.isEmpty else { return nil }
+        guard press.modifierFlags.isSuperset(of: common), press.usagePage == .keyboard, mayBeARowsKey(press.usage) else { return nil }
         return rows[Self.key(press.usage, press.modifierFlags.matchingSubset)]
+    }
+
+    /// Whether some row's key is `usage` (usages from 256 up are looked up).
+    @inline(__always)
+    private func mayBeARowsKey(_ usage: HIDUsage) -> Bool {
+        let value = Int(usage.rawValue)
+        guard value < 256 else { return !rows.isEmpty }
+        let word: UInt64
+        switch value >> 6 {
+        case 0: word = usages.0
+        case 1: word = usages.1
+        case 2: word = usages.2
+        default: word = usages.3
+        }
+        return word & (1 << UInt64(value & 63)) != 0
     }
 
     private static func key(_ usage: HIDUsage, _ modifiers: ModifierFlags) -> UInt64 {

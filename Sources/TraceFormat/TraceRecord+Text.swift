@@ -16,9 +16,10 @@ extension TraceRecord {
             let p = r.press
             let hexUsage = String(p.usage.rawValue, radix: 16, uppercase: true)
             let page = p.isKeyboardKey ? "" : "\(p.usagePage.name) page, "
-            return head + pad(r.phaseName, 10) + pad(p.shortcutDescription, 8)
+            let line = head + pad(r.phaseName, 10) + pad(p.shortcutDescription, 8)
                 + "(\(p.keyName), \(page)usage 0x\(hexUsage.count < 2 ? "0" : "")\(hexUsage))  \(p.device)"
-                + (p.isSynthesizedRepeat ? "  (synthesised)" : "")
+            // Appended only when there is something to add: an empty append costs every line.
+            return p.isSynthesizedRepeat ? line + "  (synthesised)" : line
         case .resolution(let r):
             var s = head + "#\(r.pressSequence) \(r.outcome.name)"
             if let c = r.command { s += " \(c)" }
