@@ -36,36 +36,63 @@ public enum SystemShortcuts {
         SystemShortcut([.control, .command], .character("f"), .catalyst, "full screen (the View menu AppKit supplies)", .hig),
     ]
 
+    // Per-platform tables are plain arrays and one dictionary by notation each, built on first
+    // use: no dictionary keyed by platform and no key path, whose generic metadata the runtime
+    // would look up by scanning every protocol conformance of the process (Package.swift's
+    // directMetadataAccess says what one scan costs).
+
     /// The rows of `platform`, in table order.
-    public static func rows(on platform: Platform) -> [SystemShortcut] { table.filter { $0.platform == platform } }
+    public static func rows(on platform: Platform) -> [SystemShortcut] {
+        switch platform {
+        case .ipad: return iPadRows
+        case .catalyst: return catalystRows
+        }
+    }
+
+    private static let iPadRows = table.filter { $0.platform == .ipad }
+    private static let catalystRows = table.filter { $0.platform == .catalyst }
 
     /// The row that takes `shortcut` on `platform`, or `nil` when the app may use it. Letters
     /// compare without case, as key commands match them (R6).
     public static func row(taking shortcut: KeyShortcut, on platform: Platform) -> SystemShortcut? {
-        rowsByNotation[platform]?[shortcut.textNotation.lowercased()]
+        row(takingNotation: shortcut.textNotation.lowercased(), on: platform)
     }
 
     /// The row that takes the shortcut written `notation` (``KeyShortcut/textNotation``,
     /// lowercase) on `platform`: the lookup the importer makes for every command it finds.
     public static func row(takingNotation notation: String, on platform: Platform) -> SystemShortcut? {
-        rowsByNotation[platform]?[notation]
+        switch platform {
+        case .ipad: return iPadRowsByNotation[notation]
+        case .catalyst: return catalystRowsByNotation[notation]
+        }
+    }
+
+    private static let iPadRowsByNotation = byNotation(iPadRows)
+    private static let catalystRowsByNotation = byNotation(catalystRows)
+
+    private static func byNotation(_ rows: [SystemShortcut]) -> [String: SystemShortcut] {
+        var found: [String: SystemShortcut] = [:]
+        for row in rows where found[row.shortcut.textNotation] == nil { found[row.shortcut.textNotation] = row }
+        return found
     }
 
     /// The modifiers every row of `platform` holds (⌘ for both platforms): a key-down without
     /// them is no row's, which is the one test most key-downs take.
     public static func modifiersEveryRowHolds(on platform: Platform) -> ModifierFlags {
-        commonModifiers[platform] ?? ModifierFlags(rawValue: .max)
+        switch platform {
+        case .ipad: return iPadCommonModifiers
+        case .catalyst: return catalystCommonModifiers
+        }
     }
 
-    private static let commonModifiers: [Platform: ModifierFlags] = Dictionary(grouping: table, by: \.platform).mapValues { rows in
-        rows.dropFirst().reduce(rows.first?.shortcut.modifiers ?? []) { $0.intersection($1.shortcut.modifiers) }
-    }
+    private static let iPadCommonModifiers = commonModifiers(of: iPadRows)
+    private static let catalystCommonModifiers = commonModifiers(of: catalystRows)
 
-    /// Each platform's rows by text notation.
-    private static let rowsByNotation: [Platform: [String: SystemShortcut]] = Dictionary(
-        grouping: table, by: \.platform
-    ).mapValues { rows in
-        Dictionary(rows.map { ($0.shortcut.textNotation, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The modifiers every one of `rows` holds; every modifier (so that no press holds them all)
+    /// when there are none.
+    private static func commonModifiers(of rows: [SystemShortcut]) -> ModifierFlags {
+        guard let first = rows.first else { return ModifierFlags(rawValue: .max) }
+        return rows.dropFirst().reduce(first.shortcut.modifiers) { $0.intersection($1.shortcut.modifiers) }
     }
 }
 
@@ -78,7 +105,10 @@ struct SystemShortcutMatcher {
     let layout: KeyboardLayout
     /// The modifiers every row holds: a press without them is no row's.
     private let common: ModifierFlags
-    private let rows: [UInt64: SystemShortcut]
+    /// Each row's key (usage and modifiers, ``key(_:_:)``), and the row at the same index of
+    /// ``rows``: a handful, searched in order once the usage bit test lets a press through.
+    private let keys: [UInt64]
+    private let rows: [SystemShortcut]
     /// One bit per Keyboard-page usage below 256 that some row's key has: a ⌘ shortcut of the
     /// app (⌘S, ⌘C …) is turned away by a bit test, before any hashing.
     private let usages: (UInt64, UInt64, UInt64, UInt64)
@@ -86,16 +116,20 @@ struct SystemShortcutMatcher {
     init(platform: Platform, layout: KeyboardLayout) {
         self.platform = platform
         self.layout = layout
-        var rows: [UInt64: SystemShortcut] = [:]
+        var keys: [UInt64] = []
+        var rows: [SystemShortcut] = []
         var usages: [UInt64] = [0, 0, 0, 0]
         for row in SystemShortcuts.rows(on: platform) {
             guard let stroke = layout.keystroke(for: row.shortcut) else { continue }
             let key = Self.key(stroke.usage, stroke.modifiers.matchingSubset)
-            if rows[key] == nil { rows[key] = row }
+            guard !keys.contains(key) else { continue }
+            keys.append(key)
+            rows.append(row)
             let usage = Int(stroke.usage.rawValue)
             if usage < 256 { usages[usage >> 6] |= 1 << UInt64(usage & 63) }
         }
         self.common = SystemShortcuts.modifiersEveryRowHolds(on: platform)
+        self.keys = keys
         self.rows = rows
         self.usages = (usages[0], usages[1], usages[2], usages[3])
     }
@@ -104,7 +138,9 @@ struct SystemShortcutMatcher {
     @inline(__always)
     func row(for press: KeyPress) -> SystemShortcut? {
         guard press.modifierFlags.isSuperset(of: common), press.usagePage == .keyboard, mayBeARowsKey(press.usage) else { return nil }
-        return rows[Self.key(press.usage, press.modifierFlags.matchingSubset)]
+        let key = Self.key(press.usage, press.modifierFlags.matchingSubset)
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        return rows[index]
     }
 
     /// Whether some row's key is `usage` (usages from 256 up are looked up).
