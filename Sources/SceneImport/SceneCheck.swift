@@ -35,6 +35,7 @@ struct SceneCheck {
             let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
             result.findings += dispatcher.shadowedCommands().map(shadowedFinding)
             result.findings += runtime.commandsSwallowedByTextInput().map(swallowedFinding)
+            result.findings += swallowedOutsideTheScene(layout: runtime.application.keyboardLayout)
             result.findings += runtime.firstResponderGaps.map(gapFinding)
         } catch {
             result.sceneError = String(describing: error)
@@ -51,11 +52,14 @@ struct SceneCheck {
             file: command?.file ?? "", line: command?.line ?? 0)
     }
 
-    /// A command text input keeps from running, at its inventory row.
+    /// A command text input keeps from running, at its inventory row: the row of that provider,
+    /// action and shortcut (several shortcuts often share one action), else of that action.
     private func swallowedFinding(_ swallowed: SwallowedCommand) -> ImportReport.Finding {
-        let command = inventory.first {
+        let candidates = inventory.filter {
             scene.paths[$0.declaredIn] == swallowed.provider && $0.action == swallowed.action && $0.mechanism != .menu
         }
+        let notation = swallowed.shortcut.textNotation.lowercased()
+        let command = candidates.first { $0.displayShortcut == notation } ?? candidates.first
         let shortcut = command?.displayShortcut ?? swallowed.shortcut.textNotation
         let declarer = command?.declaredIn ?? swallowed.provider
         let role = model.role(declarer)
@@ -66,6 +70,30 @@ struct SceneCheck {
             kind: .textInput,
             message: "\(place) uses \(shortcut) before \(swallowed.action) (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
             file: command?.file ?? "", line: command?.line ?? 0)
+    }
+
+    /// Commands declared on a text field or view type the scene does not hold (the source places
+    /// no instance of it), asked of the engine's rule directly: the command waits for text input
+    /// (``TextInputConflicts/waitsForTextInput(_:textInputActive:)``) and text input of that
+    /// style uses its key (``TextInputView/Edit``).
+    private func swallowedOutsideTheScene(layout: KeyboardLayout) -> [ImportReport.Finding] {
+        var findings: [ImportReport.Finding] = []
+        for command in inventory where command.mechanism != .menu && scene.paths[command.declaredIn] == nil {
+            let role = model.role(command.declaredIn)
+            guard role == .textView || role == .textField, let input = command.input, command.modifiers != nil else { continue }
+            let engineCommand = KeyCommand(input: KeyInput(uiKitValue: input), modifierFlags: command.modifierFlags, action: nil,
+                                           wantsPriorityOverSystemBehavior: command.wantsPriority)
+            guard TextInputConflicts.waitsForTextInput(engineCommand, textInputActive: true),
+                  let stroke = layout.keystroke(for: engineCommand.shortcut),
+                  TextInputView.Edit(KeyPress(.began, stroke.usage, modifiers: stroke.modifiers, layout: layout),
+                                     style: role == .textView ? .view : .field) != nil
+            else { continue }
+            findings.append(ImportReport.Finding(
+                kind: .textInput,
+                message: "\(command.declaredIn) is a text \(role == .textView ? "view" : "field"): text input uses \(command.displayShortcut) before \(command.action ?? "the command") (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
+                file: command.file, line: command.line))
+        }
+        return findings
     }
 
     /// A moment without a first responder, at the row of the first command it strands when the

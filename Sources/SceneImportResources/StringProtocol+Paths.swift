@@ -10,6 +10,7 @@ extension StringProtocol where UTF8View: BidirectionalCollection {
 
     /// Whether the text ends with `suffix`, compared byte for byte in UTF-8 (`hasSuffix`
     /// compares characters, which breaks the text into grapheme clusters).
+    @inline(__always)
     package func hasByteSuffix(_ suffix: StaticString) -> Bool {
         var cursor = utf8.endIndex
         return suffix.withUTF8Buffer { suffix in

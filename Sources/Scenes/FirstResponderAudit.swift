@@ -65,12 +65,19 @@ extension SceneRuntime {
         let deepest = application.keyWindow?.rootViewController?.deepestViewController
         // What a missing first responder strands: every command of the key window's controllers
         // and views; and who should take the first responder back.
-        let stranded = keyWindowCommands
+        // Written only once a gap is found: most scenes have none, and an app's commands are many.
+        var strandedCache: [String]?
+        func stranded() -> [String] {
+            if let strandedCache { return strandedCache }
+            let commands = keyWindowCommands
+            strandedCache = commands
+            return commands
+        }
         let restoring: Responder? = application.firstResponder ?? deepest.flatMap(focusCandidate(in:))
         let restore = restoring?.path
         let restoreIsController = restoring is ViewController
         if application.firstResponder == nil {
-            gaps.append(FirstResponderGap(cause: .startingState, jsonPath: "firstResponder", stranded: stranded,
+            gaps.append(FirstResponderGap(cause: .startingState, jsonPath: "firstResponder", stranded: stranded(),
                                           suggestedFirstResponder: restore, suggestionIsController: restoreIsController))
         }
         for (node, path) in nodesWithActions {
@@ -81,7 +88,7 @@ extension SceneRuntime {
             for action in effectLists {
                 guard let leaving = effectLeavingNoFirstResponder(action.effects) else { continue }
                 var gap = FirstResponderGap(cause: .effect(action: action.name, node: path, effect: Self.name(of: leaving)),
-                                            jsonPath: action.jsonPath, stranded: stranded,
+                                            jsonPath: action.jsonPath, stranded: stranded(),
                                             suggestedFirstResponder: restore, suggestionIsController: restoreIsController)
                 if case .dismiss = leaving {} else {
                     gap.stranded = declaredCommands(of: shownController(by: leaving))
@@ -94,7 +101,7 @@ extension SceneRuntime {
         for (index, node) in definition.controllers.enumerated()
         where presentedControllers.contains(node.name) && (node.focus != nil || node.canBecomeFirstResponder == true) {
             gaps.append(FirstResponderGap(cause: .windowDismissal(controller: node.name), jsonPath: "controllers[\(index)]",
-                                          stranded: stranded, suggestedFirstResponder: restore,
+                                          stranded: stranded(), suggestedFirstResponder: restore,
                                           suggestionIsController: restoreIsController))
         }
         return gaps
