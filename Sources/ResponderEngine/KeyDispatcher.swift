@@ -141,7 +141,8 @@ public final class KeyDispatcher {
         var timer = StageTimer(source: stageTimerSource)
         timer.mark(.receive)
         lastTimestamp = press.timestamp
-        // The resolution starts out anew once the chain the event goes through is known.
+        // The resolution starts out anew once it is known whether the system takes the press
+        // and, if not, which chain it goes through.
         if _slowPath(systemPressesInFlight > 0 || press.modifierFlags.isSuperset(of: application.systemShortcutModifiers)),
            let row = systemShortcut(taking: press) {
             // The system took the key-down (R24): no responder, `keyCommands` read or press
