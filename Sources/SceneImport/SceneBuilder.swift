@@ -320,6 +320,16 @@ struct SceneBuilder {
         return false
     }
 
+    /// The action a SwiftUI shortcut performs in the scene. SwiftUI names none, so it is named
+    /// after what identifies the shortcut on its declaring type and stays put when code around it
+    /// moves: its shortcut (`keyboardShortcut(shift+cmd+n):`), else its title, else, when neither
+    /// is known, its line.
+    static func swiftUIAction(of command: ImportedCommand) -> String {
+        if command.input != nil, command.modifiers != nil { return "keyboardShortcut(\(command.displayShortcut)):" }
+        if let title = command.title { return "keyboardShortcut(\(title)):" }
+        return "keyboardShortcut(line \(command.line)):"
+    }
+
     /// A node name: the type name, with `.` (nested types) as `-`.
     static func nodeName(_ type: String) -> String {
         type.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "/", with: "-")
@@ -335,7 +345,7 @@ struct SceneBuilder {
         for command in commandsByType[type] ?? [] {
             var command = command
             if command.mechanism == .swiftui {
-                command.action = "keyboardShortcut\(command.line):"
+                command.action = Self.swiftUIAction(of: command)
                 actions.insert(command.action ?? "")
             }
             if let entry = commandJSON(command, state: &state) { commands.append(entry) }

@@ -469,3 +469,33 @@ import Scenes
         #expect(builtByList?.computed == true)
     }
 }
+
+/// A SwiftUI shortcut's action in the scene is named after the shortcut, not its line, so moving
+/// code does not change the scene (and `scene diff` reports nothing).
+@Suite struct SwiftUIActionIdentityTests {
+    static func app(blankLines: Int) -> [String: String] {
+        ["App.swift": """
+            import SwiftUI
+            \(String(repeating: "\n", count: blankLines))
+            struct EditorView: View {
+                var body: some View {
+                    VStack {
+                        Button("New Folder") {}.keyboardShortcut("n", modifiers: [.command, .shift])
+                        Button("Close") {}.keyboardShortcut("w")
+                    }
+                }
+            }
+            """]
+    }
+
+    @Test func aSwiftUIShortcutKeepsItsActionWhenItsLineMoves() throws {
+        let importer = SceneImporter(options: .init())
+        func scene(_ blankLines: Int) throws -> String {
+            try importer.importSources(Self.app(blankLines: blankLines).map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) }).scene
+        }
+        let before = try scene(0)
+        #expect(before.contains("keyboardShortcut(shift+cmd+n):"), "\(before)")
+        #expect(before.contains("keyboardShortcut(cmd+w):"))
+        #expect(try scene(7) == before)
+    }
+}
