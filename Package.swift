@@ -1,7 +1,8 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// The importer and the library modules it runs on (the model, the engine and scenes) reach the
+/// The importer, the library modules it runs on (the model, the engine and scenes) and those a
+/// recording or replay runs through (capture, trace format, recording, replay) reach the
 /// metadata of their concrete generic types (tables keyed by their own types) through direct
 /// accessors instead of mangled names. The runtime resolves a mangled name by checking each
 /// generic requirement, and the first check of each type against a protocol scans every protocol
@@ -60,11 +61,11 @@ let package = Package(
         .plugin(name: "EmbedScenes", capability: .buildTool(), dependencies: ["embed-scenes"], path: "Plugins/EmbedScenes"),
         .executableTarget(name: "embed-scenes", path: "Plugins/EmbedScenesTool"),
         .target(name: "SceneDiff", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes"]),
-        .target(name: "Capture", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CPcap"]),
-        .target(name: "TraceFormat", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CCRC32C"]),
+        .target(name: "Capture", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CPcap"], swiftSettings: directMetadataAccess),
+        .target(name: "TraceFormat", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CCRC32C"], swiftSettings: directMetadataAccess),
         .target(name: "KeyTraceTesting", dependencies: ["Replay"]),
-        .target(name: "Recording", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CProcessor"]),
-        .target(name: "Replay", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Statistics"]),
+        .target(name: "Recording", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Capture", "CProcessor"], swiftSettings: directMetadataAccess),
+        .target(name: "Replay", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Statistics"], swiftSettings: directMetadataAccess),
         .target(name: "Statistics", dependencies: [.product(name: "Histogram", package: "hdrhistogram-swift")]),
         // Reading traces into figures (`analyze`).
         .target(name: "Analysis", dependencies: ["KeyTraceSupport", "KeyTraceCore", "TraceFormat", "Statistics"]),
