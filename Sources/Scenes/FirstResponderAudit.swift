@@ -3,8 +3,8 @@ import ResponderEngine
 
 /// A moment at which a scene has no first responder, and what that costs: on the device key
 /// commands then come from the key window, the application, its delegate and the main menu
-/// only (R10), so every command of the app's controllers and views stops working until
-/// something calls `becomeFirstResponder()`. This is the "my shortcuts stopped working after I
+/// only (R10), so every command of the app's controllers and views cannot fire until
+/// something calls `becomeFirstResponder()`. This is the "my shortcuts do nothing after I
 /// closed a sheet" bug the iOS 7-era article and later reports describe.
 public struct FirstResponderGap: Hashable, Sendable {
     /// What leaves the scene without a first responder.
@@ -23,7 +23,7 @@ public struct FirstResponderGap: Hashable, Sendable {
     public var cause: Cause
     /// Where in the scene file: `firstResponder`, or the action's JSON path.
     public var jsonPath: String
-    /// The commands that stop working, `⌘F search: (window/viewer/reader)`, in chain order.
+    /// The commands that cannot fire, `⌘F search: (window/viewer/reader)`, in chain order.
     public var stranded: [String]
     /// The responder the app should make first responder (its path), when the scene has one
     /// that can become it.
@@ -46,7 +46,7 @@ public struct FirstResponderGap: Hashable, Sendable {
         let shown = stranded.prefix(5).joined(separator: ", ")
         let lost = stranded.isEmpty
             ? "no command of a controller or view is lost"
-            : "\(stranded.count) command(s) stop working: \(shown)\(stranded.count > 5 ? " and \(stranded.count - 5) more" : "")"
+            : "\(stranded.count) command(s) cannot fire: \(shown)\(stranded.count > 5 ? " and \(stranded.count - 5) more" : "")"
         let fix = suggestedFirstResponder.map {
             "; the app needs becomeFirstResponder() on \($0)" + (suggestionIsController ? " (with canBecomeFirstResponder returning true)" : "")
         } ?? "; the app needs a responder that calls becomeFirstResponder()"
@@ -60,7 +60,7 @@ extension SceneRuntime {
     /// nothing is performed.
     public var firstResponderGaps: [FirstResponderGap] {
         var gaps: [FirstResponderGap] = []
-        // With the deepest controller standing in, nothing stops working for want of a first responder.
+        // With the deepest controller standing in, nothing goes unfired for want of a first responder.
         guard application.firstResponderFallback == .none else { return gaps }
         let deepest = application.keyWindow?.rootViewController?.deepestViewController
         // What a missing first responder strands: every command of the key window's controllers

@@ -37,7 +37,7 @@ struct SceneCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Validate a scene file and print a summary; exit 2 with the errors otherwise.",
-            discussion: "Warnings (exit 0) name moments the scene has no first responder, with the commands that stop working then and what should call becomeFirstResponder() (R10), and commands on shortcuts the platform takes before the app (R24).")
+            discussion: "Warnings (exit 0) name moments the scene has no first responder, with the commands that cannot fire then and what should call becomeFirstResponder() (R10), and commands on shortcuts the platform takes before the app (R24).")
 
         @Argument(help: "A scene file or bundled scene name.")
         var scene: String

@@ -41,7 +41,7 @@ import TraceFormat
             """.write(toFile: scene, atomically: true, encoding: .utf8)
         let check = try CLIRunner.run(["scene", "check", scene])
         #expect(check.status == 0)
-        #expect(check.stdout.contains("warning       the scene starts with no first responder: 1 command(s) stop working: ⌘F find: (window/root); "
+        #expect(check.stdout.contains("warning       the scene starts with no first responder: 1 command(s) cannot fire: ⌘F find: (window/root); "
             + "the app needs becomeFirstResponder() on window/root/text (at firstResponder)"), "\(check.stdout)")
         let checkStandIn = try CLIRunner.run(["scene", "check", scene, "--first-responder-fallback", "deepest-controller"])
         #expect(checkStandIn.stdout.contains("(none: window/root stands in, --first-responder-fallback deepest-controller)"), "\(checkStandIn.stdout)")

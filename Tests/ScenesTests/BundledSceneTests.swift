@@ -113,7 +113,7 @@ import ResponderEngine
         #expect(scene.press("esc").action == "dismissModal:")
         #expect(scene.value("window.presented") == "none")
         // Go To Page refocuses the page after its dismissal; the window's Esc leaves no first
-        // responder, so the viewer's ⌘G stops working (R10).
+        // responder, so the viewer's ⌘G cannot fire (R10).
         #expect(scene.firstResponder == "(none)")
         #expect(scene.press("cmd+g").outcome == .unhandled)
         // ⌘, shows settings: the window's command works without a first responder.

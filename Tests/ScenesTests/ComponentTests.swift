@@ -137,7 +137,7 @@ import ResponderEngine
             #expect(s.press(dismiss).action == "dismissModal:")
             #expect(s.value("window.presented") == "none")
             // The modal's first responder went with it, and nothing takes its place (R10): the
-            // root's ⌘I stops working until the app makes something first responder again.
+            // root's ⌘I cannot fire until the app makes something first responder again.
             #expect(s.firstResponder == "(none)")
             #expect(s.press("cmd+i").outcome == .unhandled)
         }

@@ -26,7 +26,7 @@ import ResponderEngine
         #expect(gap.jsonPath == "firstResponder")
         #expect(gap.stranded == ["⌘F find: (window/root)"])
         #expect(gap.suggestedFirstResponder == "window/root/text")
-        #expect(try scene.summary(label: "lost").contains("warning       the scene starts with no first responder: 1 command(s) stop working: ⌘F find: (window/root); the app needs becomeFirstResponder() on window/root/text (at firstResponder)"))
+        #expect(try scene.summary(label: "lost").contains("warning       the scene starts with no first responder: 1 command(s) cannot fire: ⌘F find: (window/root); the app needs becomeFirstResponder() on window/root/text (at firstResponder)"))
     }
 
     @Test func thePDFViewerStrandsItsCommandsAfterShareAndAfterTheWindowDismissesAModal() throws {
