@@ -36,9 +36,6 @@ public struct SystemShortcut: Hashable, Sendable {
     public let shortcut: KeyShortcut
     /// The platform that takes it.
     public let platform: Platform
-    /// The first OS version that takes it (`"iPadOS 13.4"`), or `nil` for every version a
-    /// hardware keyboard works with.
-    public let since: String?
     /// What the system does with it, for people.
     public let effect: String
     /// Where the row comes from.
@@ -47,11 +44,10 @@ public struct SystemShortcut: Hashable, Sendable {
     /// A row: `modifiers` and `input` make the shortcut. The table is built from values, not
     /// parsed from notation, so that a process that only looks rows up (the importer) pays for
     /// no parsing.
-    init(_ modifiers: ModifierFlags, _ input: KeyInput, _ platform: Platform, since: String? = nil, _ effect: String,
+    init(_ modifiers: ModifierFlags, _ input: KeyInput, _ platform: Platform, _ effect: String,
          _ source: Source) {
         self.shortcut = KeyShortcut(input: input, modifiers: modifiers)
         self.platform = platform
-        self.since = since
         self.effect = effect
         self.source = source
     }
