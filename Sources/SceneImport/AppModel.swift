@@ -275,13 +275,8 @@ struct AppModel {
 
     /// Words every containment the ``ContainmentFinder`` reads has in its text (`addChild` is in
     /// `addChildViewController`, `show` in `showDetailViewController`).
-    static let containmentWords = [
-        "addChild", "present", "rootViewController", "viewControllers", "setViewControllers", "pushViewController", "show",
-        "UIHostingController",
-    ]
-
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
-        guard Self.containmentWords.contains(where: { index.type(info, mentions: $0) }) else { return }
+        guard ContainmentModel.words.contains(where: { index.type(info, mentions: $0) }) else { return }
         var roots: [(root: Syntax, isEntryPoint: Bool)] = info.functions.compactMap { function in
             function.body.map { (Syntax($0), Self.isEntryPoint(function)) }
         }
@@ -293,7 +288,7 @@ struct AppModel {
         var mentionsByFile: [String: [Int]?] = [:]
         for (root, isEntryPoint) in roots {
             let file = index.sourceOfRoot[root.root.id]?.file ?? ""
-            let mentions = mentionsByFile[file] ?? index.offsets(of: Self.containmentWords, inFile: file)
+            let mentions = mentionsByFile[file] ?? index.offsets(of: ContainmentModel.words, inFile: file)
             mentionsByFile[file] = mentions
             let finder = ContainmentFinder(mentions: mentions)
             finder.walk(root)

@@ -22,14 +22,14 @@ import Testing
     @Test func modifierTypesWithOrWithoutOptionalMarks() {
         for name in ["UIKeyModifierFlags", "UIKeyModifierFlags?", "?UIKeyModifierFlags", "UIKeyModifierFlags.Type",
                      "EventModifiers", "EventModifiers?", "SwiftUI.EventModifiers", "UIKeyModifierFlags!"] {
-            #expect(Evaluator.isModifierType(name), "\(name)")
+            #expect(ModifierFlagsModel.isModifierType(name), "\(name)")
         }
     }
 
     @Test func otherTypesAreNoModifierTypes() {
         for name in ["String", "Selector", "[UIKeyModifierFlags]", "[UIKeyCommand]?", "UIKeyCommand", "EventModifier",
                      "UIKeyModifierFlagsX", "self.view.keyCommandModifierFlags.rawValue", ""] {
-            #expect(!Evaluator.isModifierType(name), "\(name)")
+            #expect(!ModifierFlagsModel.isModifierType(name), "\(name)")
         }
     }
 }

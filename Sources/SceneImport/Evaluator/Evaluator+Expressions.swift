@@ -223,22 +223,9 @@ extension Evaluator {
         if let known = arrayHints[type] { return known }
         let elementType = Self.elementType(type)
         let hint = ArrayHint(elementType: elementType,
-                             isModifierArray: Self.isModifierType(type) || elementType.map(Self.isModifierType) == true)
+                             isModifierArray: ModifierFlagsModel.isModifierType(type) || elementType.map(ModifierFlagsModel.isModifierType) == true)
         arrayHints[type] = hint
         return hint
-    }
-
-    static func isModifierType(_ type: String) -> Bool {
-        // The names below are 14 to 26 bytes and begin with U, E or S, and dropping `?` only
-        // shortens a text: a shorter text (`String`, a hint), a longer one (a base expression's)
-        // or one that begins otherwise (`[UIKeyCommand]`) is none of them.
-        let length = type.utf8.count
-        guard length >= 14, length <= 32 else { return false }
-        let first = type.utf8.first { $0 != UInt8(ascii: "?") }
-        guard first == UInt8(ascii: "U") || first == UInt8(ascii: "E") || first == UInt8(ascii: "S") else { return false }
-        let bare = type.removingBytes { $0 == UInt8(ascii: "?") }
-        return bare == "UIKeyModifierFlags" || bare == "UIKeyModifierFlags.Type" || bare == "EventModifiers"
-            || bare == "SwiftUI.EventModifiers" || bare == "UIKeyModifierFlags!"
     }
 
     static func elementType(_ type: String) -> String? {
@@ -258,7 +245,7 @@ extension Evaluator {
     func evaluateModifierArray(_ array: ArrayExprSyntax, frame: inout Frame) -> Value {
         var items: [Value.Item] = []
         for element in array.elements {
-            items.append(.init(value: evaluate(element.expression, frame: &frame, hint: "UIKeyModifierFlags"), conditions: []))
+            items.append(.init(value: evaluate(element.expression, frame: &frame, hint: ModifierFlagsModel.uiKitType), conditions: []))
         }
         // An array of several flag sets (`[UIKeyModifierFlags]`) stays an array.
         return .array(items)
@@ -326,16 +313,11 @@ extension Evaluator {
             if readsChangingState(global) { return .unknown(name) }
             return propertyValue(global, ofType: nil, frame: &frame)
         }
-        if index.type(named: name) != nil || Self.systemTypes.contains(name) || name.first?.isUppercase == true {
+        if index.type(named: name) != nil || FrameworkModels.types.contains(name) || name.first?.isUppercase == true {
             return .typeReference(name)
         }
         return .unknown(name)
     }
-
-    static let systemTypes: Set<String> = [
-        "UIKeyCommand", "UIKeyModifierFlags", "UICommand", "UIMenu", "UIAction", "String", "Selector",
-        "KeyboardShortcut", "KeyEquivalent", "EventModifiers", "UIApplication", "UIResponder",
-    ]
 
     /// A property of `type` (or its superclasses, or a protocol extension it adopts): the value
     /// of its getter or initialiser, or of the first assignment to it in the type's methods.
@@ -435,37 +417,6 @@ extension Evaluator {
         return type == "Self" ? selfType : selfType + "?"
     }
 
-    /// `tabBar.items` in a `UITabBarController` subclass: UIKit gives one item per tab, so the
-    /// items are as many as the view controllers (or `UITab`s) the type's methods assign, each
-    /// under that assignment's conditions. When the type assigns both lists (`tabs` on newer
-    /// systems, `viewControllers` on older ones) and they are as long, the count holds either
-    /// way and the items are unconditional. `nil` when no assignment gives a list.
-    func tabBarItems(frame: inout Frame) -> Value? {
-        guard let selfType = frame.selfType, index.inherits(selfType, from: "UITabBarController") else { return nil }
-        let owners = [index.type(named: selfType)].compactMap { $0 } + index.ancestors(of: selfType)
-        var lists: [[Value.Item]] = []
-        for field in ["viewControllers", "tabs"] {
-            for owner in owners {
-                guard let tabs = assignedValue(field, in: owner, frame: &frame)?.items, !tabs.isEmpty else { continue }
-                lists.append(tabs)
-                break
-            }
-        }
-        guard let first = lists.first else { return storyboardTabBarItems(of: selfType) }
-        let sameLength = lists.count > 1 && lists.allSatisfy { $0.count == first.count }
-        return .array(first.map { .init(value: .object(type: "UITabBarItem", fields: [:]), conditions: sameLength ? [] : $0.conditions) })
-    }
-
-    /// `tabBar.items` of `type` when only storyboards give its tabs: the storyboards' tab bar
-    /// controllers of that class, or of a subclass (every one, for an `extension
-    /// UITabBarController`), when they all have the same number of tabs; `nil` otherwise.
-    private func storyboardTabBarItems(of type: String) -> Value? {
-        let counts = storyboardTabBars.filter { $0.tabs > 0 && index.inherits($0.customClass ?? "UITabBarController", from: type) }
-            .map(\.tabs)
-        guard let count = counts.first, counts.allSatisfy({ $0 == count }) else { return nil }
-        return .array(Array(repeating: .init(value: .object(type: "UITabBarItem", fields: [:]), conditions: []), count: count))
-    }
-
     /// A stored property without an initialiser: the value the type's methods assign to it
     /// (an initialiser's or `viewDidLoad`'s `_keyCommands = …`).
     func assignedValue(_ name: String, in info: SourceIndex.TypeInfo, frame: inout Frame) -> Value? {
@@ -551,17 +502,9 @@ extension Evaluator {
         // Every base the checks below compare with is a short name (`super`, `UIKeyCommand`,
         // `self.tabBar`): the text of a longer base is never built.
         let baseText = baseExpression.trimmedLength.utf8Length <= 48 ? baseExpression.sourceText : ""
-        if baseText == "super" {
-            if name == "keyCommands" { return .array([]) }
-            return .unknown(member.sourceText)
-        }
-        if baseText == "UIKeyCommand", let input = KeyInputConstant.uiKeyCommandMembers[name] { return .string(input) }
-        if Self.isModifierType(baseText), let value = modifierMember(name) { return value }
-        if baseText == "KeyEquivalent", let input = KeyInputConstant.keyEquivalents[name] {
-            return .shortcut(input: input, modifiers: nil)
-        }
-        if baseText == "KeyboardShortcut", let shortcut = standardShortcut(name) { return shortcut }
-        if name == "items", baseText == "tabBar" || baseText == "self.tabBar", let items = tabBarItems(frame: &frame) { return items }
+        if baseText == "super" { return ResponderModel.superMember(name) ?? .unknown(member.sourceText) }
+        if let value = FrameworkModels.staticMember(name, of: baseText) { return value }
+        if ContainmentModel.isTabBarItems(name, of: baseText), let items = tabBarItems(frame: &frame) { return items }
         let implicitBase = baseExpression.as(MemberAccessExprSyntax.self)?.base == nil && baseExpression.is(MemberAccessExprSyntax.self)
         let base = evaluate(baseExpression, frame: &frame, hint: implicitBase ? hint : nil)
         return self.member(name, of: base, baseIsSelf: baseText == "self", frame: &frame) { member.sourceText }
@@ -587,11 +530,6 @@ extension Evaluator {
             // In a static member (`class var menu { … children: self.commands }`) `self` is the type.
             if baseIsSelf, let value = property(name, of: type, frame: &frame, static: true) { return value }
             return .unknown(sourceText())
-        case .shortcut(let input, let modifiers):
-            // A `KeyboardShortcut`'s parts: its key (a `KeyEquivalent`) and its modifiers.
-            if name == "key" { return .shortcut(input: input, modifiers: nil) }
-            if name == "modifiers", let modifiers { return .modifiers(modifiers) }
-            return .unknown(sourceText())
         case .tuple(let members):
             if let found = members.first(where: { $0.label == name }) { return found.value }
             if let offset = Int(name), offset < members.count { return members[offset].value }
@@ -605,66 +543,10 @@ extension Evaluator {
             inner.selfType = type
             inner.locals["self"] = base
             return property(name, of: type, frame: &inner, static: false) ?? .unknown(sourceText())
-        case .command(let command):
-            switch name {
-            case "input": return command.input.flatMap { $0 }.map(Value.string) ?? .unknown("input")
-            case "modifierFlags": return command.modifiers.map(Value.modifiers) ?? .unknown("modifierFlags")
-            case "title": return command.title.map(Value.string) ?? .unknown("title")
-            default: return .unknown(sourceText())
-            }
-        case .modifiers(let set):
-            if name == "rawValue" {
-                return .int(ModifierName.rawValue(set))
-            }
-            return .unknown(sourceText())
-        case .int(let number):
-            // `index.description` in `(1..<10).map { … input: index.description … }`.
-            if name == "description" { return .string(String(number)) }
-            return .unknown(sourceText())
-        case .string(let text):
-            if name == "localized" || name == "localize" || name == "localizedString" {
-                return .string(strings.lookup(text) ?? text)
-            }
-            if name == "count" { return .int(text.count) }
-            if name == "isEmpty" { return .bool(text.isEmpty) }
-            // Swift 3's `text.characters`: the characters, as the string itself iterates.
-            if name == "characters" { return .string(text) }
-            // `UnicodeScalar("a").value` (a scalar is a one-scalar string here): its code point.
-            if name == "value", text.unicodeScalars.count == 1, let scalar = text.unicodeScalars.first {
-                return .int(Int(scalar.value))
-            }
-            // `key.first` (a `Character`, kept as a one-character string; `nil` for "").
-            if name == "first" { return text.first.map { .string(String($0)) } ?? .null }
-            if name == "last" { return text.last.map { .string(String($0)) } ?? .null }
-            return .unknown(sourceText())
-        case .array(let items):
-            if name == "count" { return .int(items.count) }
-            if name == "isEmpty" { return .bool(items.isEmpty) }
-            if name == "first" { return items.first?.value ?? .null }
-            if name == "last" { return items.last?.value ?? .null }
-            return .unknown(sourceText())
+        case .shortcut, .command, .modifiers, .int, .string, .array:
+            return FrameworkModels.property(name, of: base, in: self) ?? .unknown(sourceText())
         default:
             return .unknown(sourceText())
-        }
-    }
-
-    func modifierMember(_ name: String) -> Value? {
-        if ModifierName.all.contains(name) { return .modifiers([name]) }
-        // Swift 2 spelled the members with a capital (`[.Command, .Shift]`).
-        if let first = name.first, first.isUppercase, case let lowered = first.lowercased() + name.dropFirst(),
-           ModifierName.all.contains(lowered) {
-            return .modifiers([lowered])
-        }
-        if let mapped = ModifierName.swiftUI[name] { return .modifiers([mapped]) }
-        if name == "option" { return .modifiers(["alternate"]) }
-        return nil
-    }
-
-    func standardShortcut(_ name: String) -> Value? {
-        switch name {
-        case "defaultAction": return .shortcut(input: "\r", modifiers: [])
-        case "cancelAction": return .shortcut(input: "UIKeyInputEscape", modifiers: [])
-        default: return nil
         }
     }
 
@@ -672,47 +554,40 @@ extension Evaluator {
     func implicitMember(_ name: String, frame: inout Frame, hint: String?) -> Value {
         let type = hint.map { $0.withoutOptionality }
         if let type {
-            if Self.isModifierType(type), let value = modifierMember(name) { return value }
-            if type == "KeyEquivalent", let input = KeyInputConstant.keyEquivalents[name] { return .shortcut(input: input, modifiers: nil) }
-            if type == "KeyboardShortcut", let shortcut = standardShortcut(name) { return shortcut }
-            // `.keyboardShortcut(.escape)`: the `KeyEquivalent` overload (⌘ unless modifiers are given).
-            if type == "KeyboardShortcut", let input = KeyInputConstant.keyEquivalents[name] { return .shortcut(input: input, modifiers: nil) }
+            if let value = FrameworkModels.implicitMember(name, expecting: type) { return value }
             if let value = staticMember(name, of: type, frame: &frame) { return value }
             // A type another module declares and the app only extends (`private extension
             // SearchScope { var shortcutKey: KeyEquivalent { switch self { case .title: "2" … } } }`):
             // `.title` is taken as its case of that name, so the app's own members switch on it.
-            // The standard library's and UIKit's types the evaluator models are no such type.
+            // The standard library's and the framework types the models stand for are no such type.
             if let info = index.type(named: type), info.kind == .extensionOnly, info.enumCases.isEmpty,
-               !Self.systemTypes.contains(info.name), !SourceIndex.standardValueTypes.contains(info.name) {
+               !FrameworkModels.types.contains(info.name), !SourceIndex.standardValueTypes.contains(info.name) {
                 return .enumCase(type: info.name, name: name, payload: [])
             }
-        }
-        if hint == nil, let value = modifierMember(name), ModifierName.all.contains(name) || name == "option" { return value }
-        // A system type the context names has no other members than those above.
-        if let type, Self.systemTypes.contains(type), type != "String", type != "Selector", type != "UIKeyCommand" {
-            return .unknown("." + name)
+            // A framework type the context names has no other members than its model gives.
+            if FrameworkModels.types.contains(type), !FrameworkModels.openTypes.contains(type) { return .unknown("." + name) }
+        } else if let value = FrameworkModels.implicitMember(name, expecting: nil) {
+            return value
         }
         // Without a usable context, a static member of that name anywhere in the app.
-        for candidate in ["Selector", "String", "UIKeyCommand", "KeyboardShortcut", "KeyEquivalent"] {
+        for candidate in FrameworkModels.extendedTypes {
             if let value = staticMember(name, of: candidate, frame: &frame) { return value }
         }
         if let owner = index.staticMemberOwners[name] {
             return staticMember(name, of: owner, frame: &frame) ?? .unknown("." + name)
         }
-        if let input = KeyInputConstant.keyEquivalents[name], hint == nil || hint == "KeyEquivalent" {
-            return .shortcut(input: input, modifiers: nil)
-        }
+        if hint == nil, let key = SwiftUIShortcutModel.keyEquivalent(name) { return key }
         return .unknown("." + name)
     }
 
     /// `Type.name`: a static property, an enum case, or a nested type.
     func staticMember(_ name: String, of type: String, frame: inout Frame) -> Value? {
-        if type == "UIKeyCommand", let input = KeyInputConstant.uiKeyCommandMembers[name] { return .string(input) }
+        if type == KeyCommandModel.typeName, let value = KeyCommandModel.staticMember(name, of: type) { return value }
         guard let info = index.type(named: type) else { return nil }
         // An app's own option set that mirrors the modifier flags (`static let command =
         // Modifiers(rawValue: 1 << 0)`) means the modifier its member names: the bits are the
         // app's encoding, the name is what its conversions (`contains(.command)`) test.
-        if info.properties[name]?.isStatic == true, info.inherited.contains("OptionSet"), let value = modifierMember(name) {
+        if info.properties[name]?.isStatic == true, info.inherited.contains("OptionSet"), let value = ModifierFlagsModel.member(name) {
             return value
         }
         if let property = info.properties[name], property.isStatic {

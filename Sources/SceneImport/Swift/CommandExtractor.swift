@@ -37,7 +37,7 @@ struct CommandExtractor {
             if info.inherited.contains("App") { return hasMainApp && !info.isMain }
             return info.inherited.contains(where: Self.builtWhereNamed.contains)
         }
-        let withShortcuts = swiftUI.contains { index.type($0, mentions: "keyboardShortcut") }
+        let withShortcuts = swiftUI.contains { index.type($0, mentions: SwiftUIShortcutModel.modifierName) }
         let hasEntryPoint = index.types.values.contains { $0.inherited.contains(where: Self.entryPoints.contains) }
         unbuiltSwiftUITypes = withShortcuts && hasEntryPoint ? index.unbuiltTypes(among: swiftUI) : []
         shortcutHelpers = ShortcutHelpers(index: index)
@@ -157,7 +157,7 @@ struct CommandExtractor {
                 .compactMap { index.type(named: $0) }
         }
         for function in info.functions {
-            guard let body = function.body, index.file(function.location.file, mentions: "addKeyCommand"),
+            guard let body = function.body, index.file(function.location.file, mentions: ResponderModel.addKeyCommand),
                   body.description.containsBytes(of: "addKeyCommand") else { continue }
             for provider in providers {
                 runProvider(body, of: function, in: provider, named: "\(provider.name).\(function.name)", mode: .responder)
@@ -273,7 +273,7 @@ struct CommandExtractor {
         let files = index.files(declaring: info)
         var helpersCalled: Set<String> = []
         for file in files { helpersCalled.formUnion(helperMentions.names(mentionedIn: file)) }
-        guard files.contains(where: { index.file($0, mentions: "keyboardShortcut") }) || !helpersCalled.isEmpty else { return [] }
+        guard files.contains(where: { index.file($0, mentions: SwiftUIShortcutModel.modifierName) }) || !helpersCalled.isEmpty else { return [] }
         // A type this build never creates (a multiplatform app's view shown only under
         // `#if os(macOS)`, or only by a preview): its shortcuts are not the app's.
         if unbuiltSwiftUITypes.contains(info.name) || shortcutHelpers.isConstructedView(info.name) { return [] }

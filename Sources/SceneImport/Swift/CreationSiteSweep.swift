@@ -51,7 +51,7 @@ struct CreationSiteSweep {
             let mentions = index.offsets(of: words, inFile: file.displayPath)
             guard mentions?.isEmpty != true else { continue }
             let visitor = SiteVisitor(index: index, factories: factories, evaluator: evaluator,
-                                      fileAddsCommands: index.file(file.displayPath, mentions: "addKeyCommand"), mentions: mentions)
+                                      fileAddsCommands: index.file(file.displayPath, mentions: ResponderModel.addKeyCommand), mentions: mentions)
             visitor.walk(tree)
             result += visitor.sites
         }

@@ -69,7 +69,7 @@ struct ShortcutHelpers {
         var nameList: [String] = []
         var fileChecks: [String: (searched: Int, mentions: Bool)] = [:]
         func fileMentionsAName(_ file: String) -> Bool {
-            var check = fileChecks[file] ?? (0, index.file(file, mentions: "keyboardShortcut"))
+            var check = fileChecks[file] ?? (0, index.file(file, mentions: SwiftUIShortcutModel.modifierName))
             while !check.mentions, check.searched < nameList.count {
                 check.mentions = index.file(file, mentionsIdentifier: nameList[check.searched])
                 check.searched += 1
@@ -115,7 +115,7 @@ struct ShortcutHelpers {
                 guard let property = info.properties[name], !property.isViewOwned else { return false }
                 return property.isVariable || property.initializer == nil
             })
-            guard !settable.isEmpty, index.type(info, mentions: "keyboardShortcut") else { continue }
+            guard !settable.isEmpty, index.type(info, mentions: SwiftUIShortcutModel.modifierName) else { continue }
             let finder = ShortcutFinder()
             finder.walk(getter)
             // The key itself comes from what the constructor passes (a view made to carry a

@@ -130,6 +130,9 @@ struct SourceIndex {
     private(set) var functionsByName: [String: [FunctionInfo]] = [:]
     /// Global functions by name.
     private(set) var globalFunctions: [String: [FunctionInfo]] = [:]
+    /// Every name of a function (global, or of any type) and of a type the app declares or
+    /// extends, set by ``seal()`` (``declaresFunctionOrType(named:)``).
+    private var functionAndTypeNames: Set<String> = []
     /// Global constants and variables by name.
     private(set) var globalProperties: [String: PropertyInfo] = [:]
     /// File-level `typealias Name = A & B`: name → the types it stands for.
@@ -215,6 +218,12 @@ struct SourceIndex {
         types[type.name] = existing
     }
 
+    /// Whether the app has a function (global, or a method of any type) or a type of this
+    /// name: when it has none, no call of the name can reach the app's code.
+    func declaresFunctionOrType(named name: String) -> Bool {
+        functionAndTypeNames.contains(name)
+    }
+
     /// Orders the types and indexes nested ones by last name; call after the last ``add``.
     mutating func seal() {
         resolveConformances()
@@ -238,6 +247,8 @@ struct SourceIndex {
                 if function.isStatic && staticFunctionOwners[function.name] == nil { staticFunctionOwners[function.name] = info.name }
             }
         }
+        functionAndTypeNames = Set(functionsByName.keys).union(globalFunctions.keys).union(types.keys)
+            .union(types.keys.map(Self.innermostName(of:)))
         // The first in name order, except that a type the app declares (`ShortcutBinding.Key`)
         // wins over an extension of another module's type (`extension NSAttributedString.Key`).
         nestedByLastName = [:]

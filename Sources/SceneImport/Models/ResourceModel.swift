@@ -1,5 +1,23 @@
 import SwiftSyntax
 
+/// The app's bundled resources read in code: `Bundle.url(forResource:withExtension:)`,
+/// `path(forResource:ofType:)`, `Data(contentsOf:)`, property lists, JSON and decoders, read
+/// from the files the import was given.
+enum ResourceModel: FrameworkModel {
+    static let functions: Set<String> = [
+        "url", "path", "Data", "URL", "NSArray", "NSDictionary", "jsonObject", "propertyList", "decode",
+    ]
+    static let methods: Set<String> = functions
+
+    static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        evaluator.resourceCall(site.name, args: site.arguments, frame: &frame)
+    }
+
+    static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        evaluator.resourceCall(site.name, args: site.arguments, frame: &frame)
+    }
+}
+
 extension Evaluator {
     /// Calls that find or read a bundled resource file, or `nil` for any other call:
     ///

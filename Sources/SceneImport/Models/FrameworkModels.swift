@@ -1,0 +1,108 @@
+/// The framework models the evaluator consults, in the order it asks them (``FrameworkModel``).
+///
+/// Free calls go to the model that declares the callee's name (each name has one). Methods are
+/// offered to the models in this order; the first that answers wins. The tables below are
+/// derived from the models' declarations once.
+enum FrameworkModels {
+    /// Every model, in the order methods are offered to them.
+    static let all: [any FrameworkModel.Type] = [
+        ResponderModel.self,
+        SelectorModel.self,
+        LocalizedStringModel.self,
+        KeyCommandModel.self,
+        SwiftUIShortcutModel.self,
+        ModifierFlagsModel.self,
+        UnicodeModel.self,
+        ResourceModel.self,
+        CollectionModel.self,
+        MenuModel.self,
+        KeyInputModel.self,
+        ContainmentModel.self,
+    ]
+
+    /// The model answering each free function or initialiser name.
+    static let byFunction: [String: any FrameworkModel.Type] = {
+        var table: [String: any FrameworkModel.Type] = [:]
+        for model in all {
+            for name in model.functions { table[name] = table[name] ?? model }
+        }
+        return table
+    }()
+
+    /// The models answering each method name, in ``all``'s order.
+    static let byMethod: [String: [any FrameworkModel.Type]] = {
+        var table: [String: [any FrameworkModel.Type]] = [:]
+        for model in all {
+            for name in model.methods { table[name, default: []].append(model) }
+        }
+        return table
+    }()
+
+    /// Every framework type some model stands for.
+    static let types: Set<String> = all.reduce(into: []) { $0.formUnion($1.types) }
+    /// Every model's ``FrameworkModel/openTypes``.
+    static let openTypes: Set<String> = all.reduce(into: []) { $0.formUnion($1.openTypes) }
+    /// Every model's ``FrameworkModel/extendedTypes``, in ``all``'s order.
+    static let extendedTypes: [String] = all.flatMap { $0.extendedTypes }
+
+    /// The model answering free call `name`, if any: by its declared names, else a model that
+    /// claims the name as a subclass or a helper of its own (``FrameworkModel/claims(_:in:)``).
+    static func model(forFunction name: String, in evaluator: Evaluator) -> (any FrameworkModel.Type)? {
+        if let model = byFunction[name] { return model }
+        return all.first { $0.claims(name, in: evaluator) }
+    }
+}
+
+extension FrameworkModels {
+    /// The first answer of the models declaring method `site.name`, asked before the receiver
+    /// is evaluated (``FrameworkModel/methodOnReceiver(_:in:frame:)``).
+    static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        guard let models = byMethod[site.name] else { return nil }
+        for model in models {
+            if let value = model.methodOnReceiver(site, in: evaluator, frame: &frame) { return value }
+        }
+        return nil
+    }
+
+    /// The first answer of the models declaring method `site.name` on an evaluated receiver
+    /// (``FrameworkModel/method(_:on:in:frame:)``).
+    static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        guard let models = byMethod[site.name] else { return nil }
+        for model in models {
+            if let value = model.method(site, on: base, in: evaluator, frame: &frame) { return value }
+        }
+        return nil
+    }
+}
+
+extension FrameworkModels {
+    /// The model of each framework type, by every spelling a receiver may be written with.
+    static let byWrittenType: [String: any FrameworkModel.Type] = {
+        var table: [String: any FrameworkModel.Type] = [:]
+        for model in all {
+            for type in model.types.union(model.receiverSpellings) { table[type] = table[type] ?? model }
+        }
+        return table
+    }()
+
+    /// `Type.name` with a framework type written as the receiver, as its model answers it.
+    static func staticMember(_ name: String, of type: String) -> Value? {
+        byWrittenType[type]?.staticMember(name, of: type)
+    }
+
+    /// The first model's answer for `.name` where the context expects `type`.
+    static func implicitMember(_ name: String, expecting type: String?) -> Value? {
+        for model in all {
+            if let value = model.implicitMember(name, expecting: type) { return value }
+        }
+        return nil
+    }
+
+    /// The first model's answer for property `name` of a value the evaluator holds.
+    static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value? {
+        for model in all {
+            if let value = model.property(name, of: base, in: evaluator) { return value }
+        }
+        return nil
+    }
+}

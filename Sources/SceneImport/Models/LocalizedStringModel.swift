@@ -1,0 +1,91 @@
+import Foundation
+import SwiftSyntax
+
+/// Foundation's and SwiftUI's strings: `NSLocalizedString`, `String(localized:)`,
+/// `String(format:)`, `LocalizedStringKey`, `Text`, and the `localized` helpers apps write,
+/// each looked up in the app's strings tables.
+enum LocalizedStringModel: FrameworkModel {
+    static let stringType = "String"
+    static let functions: Set<String> = ["NSLocalizedString", stringType, "LocalizedStringKey", "Text"]
+    static let methods: Set<String> = localizingNames
+    static let types: Set<String> = [stringType]
+    static var openTypes: Set<String> { types }
+    static var extendedTypes: [String] { [stringType] }
+    /// The names apps give a string method or property that localizes it.
+    static let localizingNames: Set<String> = ["localize", "localized", "localizedString"]
+
+    static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        let args = site.arguments
+        if site.name == "NSLocalizedString" {
+            if let first = args.first, case .string(let key) = evaluator.evaluate(first.expression, frame: &frame) {
+                return .string(evaluator.strings.lookup(key) ?? key)
+            }
+            return site.unknown
+        }
+        let isString = site.name == stringType
+        if isString, args.first?.label == "format" {
+            return evaluator.formatted(args, frame: &frame) ?? site.unknown
+        }
+        if let localized = args.first(where: { $0.label == "localized" || $0.label == nil }) {
+            let value = evaluator.evaluate(localized.expression, frame: &frame)
+            if case .string(let key) = value { return .string(evaluator.strings.lookup(key) ?? key) }
+            if isString, case .int(let n) = value { return .string(String(n)) }
+            if isString, case .unknown = value, localized.label == nil { return value }
+        }
+        return site.unknown
+    }
+
+    /// `key.localized` on a string the source fixes: its entry in the strings tables.
+    static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value? {
+        guard case .string(let key) = base, localizingNames.contains(name) else { return nil }
+        return .string(evaluator.strings.lookup(key) ?? key)
+    }
+
+    /// `key.localized()` on a string the source fixes: its entry in the strings tables.
+    static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        guard case .string(let key) = base else { return nil }
+        return .string(evaluator.strings.lookup(key) ?? key)
+    }
+}
+
+extension Evaluator {
+    /// `String(format: "%@-%d", name, n)`: the text, when the format and every argument are
+    /// fixed and each conversion is one the importer writes as Foundation does (`%@` of a
+    /// string, `%d`, `%i`, `%ld`, `%u` of a number, `%C` of a UTF-16 code unit, `%%`); `nil`
+    /// otherwise (`%c` keeps only a number's low byte, `%x`, widths and precisions are not read).
+    func formatted(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
+        guard case .string(let format)? = args.first.map({ evaluate($0.expression, frame: &frame) }) else { return nil }
+        var values = args.dropFirst().map { evaluate($0.expression, frame: &frame) }[...]
+        var result = ""
+        var characters = format.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else {
+                result.append(character)
+                continue
+            }
+            var conversion = ""
+            while let next = characters.next() {
+                conversion.append(next)
+                if next.isLetter && next != "l" || next == "@" || next == "%" { break }
+            }
+            if conversion == "%" {
+                result.append("%")
+                continue
+            }
+            guard let value = values.popFirst() else { return nil }
+            switch (conversion, value) {
+            case ("@", .string(let text)): result += text
+            case ("d", .int(let n)), ("i", .int(let n)), ("ld", .int(let n)), ("li", .int(let n)):
+                result += String(n)
+            case ("u", .int(let n)) where n >= 0:
+                result += String(n)
+            case ("C", .int(let n)):
+                guard let scalar = UInt16(exactly: n).flatMap({ Unicode.Scalar($0) }) else { return nil }
+                result.unicodeScalars.append(scalar)
+            default:
+                return nil
+            }
+        }
+        return .string(result)
+    }
+}
