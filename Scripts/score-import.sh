@@ -10,7 +10,9 @@
 #   and pooled per half: recall and precision over (declared_in, input, modifiers, action), the
 #   share of inventory rows that reach the scene, import time and import time over parse time.
 #   Exits 1 when an app misses a target (recall >= 95 %, precision >= 98 %, scene share
-#   >= 95 %, import within 3x parse) or its scene does not replay a synth trace.
+#   >= 95 %, import within 3x parse) or its scene does not replay a synth trace. Then prints
+#   what fires in the scenes (Scripts/score-scenes.py: hand-read key windows and resolution
+#   cases), which the exit status does not check.
 #   KEEP_IMPORTS=DIR keeps each app's scene, inventory and report in DIR/APP.
 #   SKIP_BUILD=1 uses the release binaries already built (for runs while sources change).
 set -euo pipefail
@@ -70,4 +72,7 @@ while IFS=$'\t' read -r app half repo commit options folders; do
 done < "$manifest"
 ((${#scored[@]})) || { echo "no app selected" >&2; exit 64; }
 python3 Scripts/score-inventory.py --timings "$work/timings" "${scored[@]}" || status=1
+# What fires in the scenes, against the hand-read key windows and resolution cases.
+apps=$(for ((i = 0; i < ${#scored[@]}; i += 4)); do printf '%s,' "${scored[i]}"; done)
+python3 Scripts/score-scenes.py "$bin/keytrace" "$work" --apps "${apps%,}"
 exit $status

@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+"""Scores imported scenes against hand-read facts about the real apps: what fires, not what is present.
+
+Usage: score-scenes.py KEYTRACE OUTDIR [--json FILE] [--apps a,b,...]
+
+OUTDIR holds one folder per corpus app with the importer's scene.json (Scripts/score-import.sh
+writes it). The hand-read facts are read from the repository:
+
+- Tests/RealAppInventories/windows.tsv: each app's key window root and window count;
+- Tests/RealAppCases/APP.jsonl: resolution cases (a first responder, a shortcut, the outcome on a
+  device), each resolved here with `keytrace scene resolve`;
+- Tests/RealAppInventories/apps.tsv: which half (development or held-out) each app is in.
+
+Prints per app and pooled per half: cases resolving as on the device, key window roots right,
+windows against the real count. A case whose first responder the scene's key window does not hold
+cannot resolve as on the device and counts as a miss ("not in the key window").
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODIFIER_WORDS = {"command": "cmd", "shift": "shift", "alternate": "alt", "control": "ctrl"}
+SPECIAL_INPUTS = {
+    "UIKeyInputUpArrow": "up", "UIKeyInputDownArrow": "down", "UIKeyInputLeftArrow": "left",
+    "UIKeyInputRightArrow": "right", "UIKeyInputEscape": "esc", "UIKeyInputPageUp": "pageup",
+    "UIKeyInputPageDown": "pagedown", "UIKeyInputHome": "home", "UIKeyInputEnd": "end",
+    "UIKeyInputDelete": "delete", "\r": "return", "\t": "tab", " ": "space", "\b": "backspace",
+}
+
+
+def read_halves():
+    halves = {}
+    with open(os.path.join(ROOT, "Tests/RealAppInventories/apps.tsv")) as handle:
+        for line in handle:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            halves[fields[0]] = fields[1]
+    return halves
+
+
+def read_windows():
+    path = os.path.join(ROOT, "Tests/RealAppInventories/windows.tsv")
+    rows = {}
+    if not os.path.exists(path):
+        return rows
+    with open(path) as handle:
+        for line in handle:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) < 9:
+                continue
+            app, _, root, contains, kind, windows = fields[:6]
+            rows[app] = {"root": root, "contains": contains, "kind": kind,
+                         "windows": int(windows) if windows.isdigit() else None}
+    return rows
+
+
+def read_cases(app):
+    path = os.path.join(ROOT, "Tests/RealAppCases", app + ".jsonl")
+    if not os.path.exists(path):
+        return []
+    with open(path) as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def shortcut_text(shortcut):
+    words = [MODIFIER_WORDS[m] for m in sorted(shortcut.get("modifiers", [])) if m in MODIFIER_WORDS]
+    key = shortcut["input"]
+    key = SPECIAL_INPUTS.get(key, key)
+    if key.startswith("UIKeyInputF") and key[len("UIKeyInputF"):].isdigit():
+        key = "f" + key[len("UIKeyInputF"):]
+    if len(key) == 1 and key.isupper():
+        key = key.lower()
+    if key == "+":
+        key = "plus"
+    return "+".join(words + [key])
+
+
+def type_of(name):
+    """A scene node's name as the type it stands for (a SwiftUI view's host is named VIEW-host)."""
+    return name[:-5] if name.endswith("-host") else name
+
+
+def key_window(scene):
+    windows = scene.get("windows") or []
+    return windows[0] if windows else None
+
+
+def paths_of_type(node, type_name, prefix):
+    """Paths of the responders named `type_name` under `node` (children, views and presented ones)."""
+    found = []
+    name = node.get("name", "")
+    path = prefix + "/" + name if prefix else name
+    if type_of(name) == type_name:
+        found.append(path)
+    for key in ("children", "views"):
+        for child in node.get(key) or []:
+            found += paths_of_type(child, type_name, path)
+    return found
+
+
+def resolve(keytrace, scene_path, first_responder, shortcut):
+    command = [keytrace, "scene", "resolve", scene_path, "--json", shortcut]
+    if first_responder:
+        command[4:4] = ["--first-responder", first_responder]
+    try:
+        result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        return None, "timed out"
+    if result.returncode != 0:
+        return None, result.stderr.strip().splitlines()[-1] if result.stderr.strip() else "exit %d" % result.returncode
+    return json.loads(result.stdout), None
+
+
+def outcome_of(answer):
+    if answer.get("system"):
+        return "system", None
+    winner = next((c for c in answer.get("candidates", []) if c.get("verdict") == "wins"), None)
+    if winner:
+        return "performed", winner
+    if answer.get("textInputActive") and answer.get("textInputEdit"):
+        return "text-input", None
+    verdicts = [c.get("verdict", "") for c in answer.get("candidates", [])]
+    for outcome in ("disabled", "shadowed"):
+        if any(verdict.startswith("skipped: " + outcome) or verdict.startswith(outcome) for verdict in verdicts):
+            return outcome, None
+    return "unhandled", None
+
+
+def last_type(path):
+    return type_of(path.rsplit("/", 1)[-1]) if path else None
+
+
+def provider_matches(expected, provider):
+    if expected == "main-menu":
+        return provider in ("application", "menu") or (provider or "").startswith("menu")
+    return last_type(provider) == expected or (provider == "application" and expected.endswith("AppDelegate"))
+
+
+def score_case(keytrace, scene_path, scene, case):
+    expected = case["expected"]
+    window = key_window(scene)
+    first_responder = case.get("first_responder")
+    path = None
+    if first_responder:
+        if window is None or not window.get("root"):
+            return False, "no key window"
+        paths = paths_of_type(window["root"], first_responder, window.get("name", "window"))
+        if not paths:
+            return False, "first responder not in the key window"
+        path = paths[0]
+    answer, error = resolve(keytrace, scene_path, path, shortcut_text(case["shortcut"]))
+    if answer is None:
+        return False, "resolve failed: " + error
+    outcome, winner = outcome_of(answer)
+    if outcome != expected["outcome"]:
+        return False, "outcome %s, expected %s" % (outcome, expected["outcome"])
+    if outcome != "performed":
+        return True, None
+    action = winner["command"].get("action")
+    # A SwiftUI shortcut runs a closure: a case gives no action for it, only who performs it.
+    if expected.get("action") is not None and action != expected["action"]:
+        return False, "action %s, expected %s" % (action, expected.get("action"))
+    if expected.get("performer") and last_type(winner.get("target")) != expected["performer"]:
+        return False, "performer %s, expected %s" % (winner.get("target"), expected["performer"])
+    if expected.get("provider") and not provider_matches(expected["provider"], winner.get("provider")):
+        return False, "provider %s, expected %s" % (winner.get("provider"), expected["provider"])
+    return True, None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("keytrace")
+    parser.add_argument("outdir")
+    parser.add_argument("--json", help="write per-app results to this file")
+    parser.add_argument("--apps", help="comma-separated apps to score (default: every app with facts)")
+    arguments = parser.parse_args()
+    halves = read_halves()
+    windows = read_windows()
+    apps = arguments.apps.split(",") if arguments.apps else sorted(halves)
+    results = {}
+    for app in apps:
+        scene_path = os.path.join(arguments.outdir, app, "scene.json")
+        cases = read_cases(app)
+        truth = windows.get(app)
+        if not cases and not truth:
+            continue
+        scene = None
+        if os.path.exists(scene_path):
+            with open(scene_path) as handle:
+                scene = json.load(handle)
+        row = {"half": halves.get(app, "?"), "cases": len(cases), "right": 0, "misses": []}
+        for case in cases:
+            ok, why = score_case(arguments.keytrace, scene_path, scene, case) if scene else (False, "no scene")
+            row["right"] += ok
+            if not ok:
+                row["misses"].append({"id": case.get("id"), "why": why})
+        if truth and truth["root"] != "-":
+            window = key_window(scene) if scene else None
+            root = type_of(((window or {}).get("root") or {}).get("name", "")) if window else None
+            row["root"] = root
+            row["rootExpected"] = truth["root"]
+            # A SwiftUI root is the WindowGroup's outermost view, often a system container
+            # (`NavigationSplitView`): the app's view inside it names the same root.
+            accepted = {truth["root"]}
+            if truth["kind"] == "swiftui" and truth["contains"] != "-":
+                accepted |= set(truth["contains"].split(","))
+            row["rootRight"] = root in accepted
+            row["windows"] = len(scene.get("windows") or []) if scene else 0
+            row["windowsExpected"] = truth["windows"]
+        results[app] = row
+    print("%-16s %-11s %9s  %-5s %-34s %s" % ("app", "half", "cases", "root", "key window root (expected)", "windows"))
+    for app, row in results.items():
+        cases = "%d/%d" % (row["right"], row["cases"]) if row["cases"] else "-"
+        root = ("yes" if row["rootRight"] else "no") if "rootRight" in row else "-"
+        shown = "%s (%s)" % (row.get("root"), row.get("rootExpected")) if "rootRight" in row else "-"
+        counts = "%s/%s" % (row.get("windows"), row.get("windowsExpected")) if "rootRight" in row else "-"
+        print("%-16s %-11s %9s  %-5s %-34s %s" % (app, row["half"], cases, root, shown[:34], counts))
+    for half in ("development", "held-out"):
+        rows = [r for r in results.values() if r["half"] == half]
+        cases = sum(r["cases"] for r in rows)
+        right = sum(r["right"] for r in rows)
+        rooted = [r for r in rows if "rootRight" in r]
+        roots = sum(r["rootRight"] for r in rooted)
+        exact = sum(1 for r in rooted if r["windows"] == r["windowsExpected"])
+        invented = sum(max(0, r["windows"] - (r["windowsExpected"] or 0)) for r in rooted)
+        print("%s: cases %d/%d (%.1f %%) over %d apps; key window root %d/%d (%.1f %%); window count exact %d/%d; windows beyond the real count %d"
+              % (half, right, cases, 100.0 * right / cases if cases else 0, sum(1 for r in rows if r["cases"]),
+                 roots, len(rooted), 100.0 * roots / len(rooted) if rooted else 0, exact, len(rooted), invented))
+    if arguments.json:
+        with open(arguments.json, "w") as handle:
+            json.dump(results, handle, indent=1, sort_keys=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
