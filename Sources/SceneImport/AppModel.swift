@@ -71,7 +71,7 @@ struct AppModel {
             if !rules.isEmpty { validations[info.name] = rules }
             readContainment(of: info, evaluator: evaluator)
         }
-        evaluationCuts = evaluator.cuts
+        evaluationCuts = evaluator.meter.cuts
     }
 
     /// Adds a validation rule to a type.

@@ -137,6 +137,8 @@ public struct SceneImporter: Sendable {
                        resources: ResourceFiles, interface: InterfaceFiles, objectiveC: [ObjectiveCFile] = [],
                        name: String) throws(SceneImportError) -> ImportResult {
         let started = ContinuousClock.now
+        // The passes run in this order, each on what the ones before it made: index →
+        // extraction → sweep → app model → scene → check → report.
         var index = SourceIndex(conditions: options.conditions)
         var lines = 0
         for (file, text) in sources {
@@ -147,12 +149,12 @@ public struct SceneImporter: Sendable {
         index.seal()
         let overlay = options.overlay ?? ImportOverlay()
         try overlay.validate(types: Set(index.types.keys))
-        let extractor = CommandExtractor(index: index, strings: strings, resources: resources)
-        extractor.evaluator.budget = options.budget
-        extractor.evaluator.storyboardTabBars = interface.storyboards.flatMap(\.tabBarControllers)
-        var inventory = extractor.commands()
+        let extractor = CommandExtractor(index: index, strings: strings, resources: resources, budget: options.budget,
+                                         storyboardTabBars: interface.storyboards.flatMap(\.tabBarControllers))
+        let extraction = extractor.extract()
+        var inventory = extraction.rows
         var more = ObjectiveCImport(files: objectiveC, strings: strings).commands()
-        let sweep = CreationSiteSweep(index: index, evaluator: extractor.evaluator)
+        let sweep = CreationSiteSweep(index: index, evaluator: extractor.evaluator, skippedRegions: extraction.skippedRegions)
         let sites = sweep.sites()
         more += sweep.unfollowedRows(covering: inventory + more, sites: sites)
         // The extractor's rows come sorted: only rows from elsewhere call for another sort.
@@ -169,7 +171,7 @@ public struct SceneImporter: Sendable {
         let check = SceneCheck(scene: scene, inventory: inventory, model: model).run()
         var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene,
                                   check: check)
-        report.evaluationSteps = extractor.evaluator.totalSteps
+        report.evaluationSteps = extractor.evaluator.meter.totalSteps
         report.objectiveCFiles = objectiveC.count
         report.objectiveCLines = objectiveC.reduce(0) { $0 + $1.lines }
         return ImportResult(inventory: inventory, scene: scene.json, report: report,

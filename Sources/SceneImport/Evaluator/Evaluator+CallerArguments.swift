@@ -6,7 +6,7 @@ extension Evaluator {
     /// only such a field's setters are followed to their callers.
     static func holdsCommands(_ type: String?) -> Bool {
         guard let type else { return false }
-        return ["UIKeyCommand", "UICommand", "UIMenuElement", "UIMenu"].contains { type.containsBytes(of: $0) }
+        return ([KeyCommandModel.typeName] + MenuModel.elementTypes).contains { type.containsBytes(of: $0) }
     }
 
     /// How many call sites of a setter ``valueFromCallers(of:in:field:)`` follows.

@@ -110,8 +110,8 @@ extension Evaluator {
             // repeated in each caller's) grows the log only as far as the budget lets the next
             // step go.
             let replay = entry.created.count &+ entry.added.count
-            providerSteps &+= replay
-            totalSteps &+= replay
+            meter.providerSteps &+= replay
+            meter.totalSteps &+= replay
             created += entry.created
             recordAddedItems(entry.added)
             if sharesFields, let fields = entry.selfFields { frame.selfFields = fields }
@@ -120,21 +120,21 @@ extension Evaluator {
         }
         let createdBefore = created.count
         let addedBefore = added.count
-        let truncationsBefore = truncations
+        let truncationsBefore = meter.truncations
         let readsBefore = mutableReads
-        let callerLimit = callLimit
-        let limit = budget.callLimit(startingAt: providerSteps, callerLimit: callerLimit)
-        let allowance = limit &- providerSteps
+        let callerLimit = meter.callLimit
+        let limit = meter.budget.callLimit(startingAt: meter.providerSteps, callerLimit: callerLimit)
+        let allowance = limit &- meter.providerSteps
         if let tried = cutAllowances[key], tried >= allowance {
             // The same run, given as much or more, already ran out: it would again.
-            truncations &+= 1
+            meter.truncations &+= 1
             return .unknown("cut short")
         }
-        callLimit = limit
+        meter.callLimit = limit
         let result = body(&frame)
-        callLimit = callerLimit
-        if providerSteps > limit { cutAllowances[key] = max(cutAllowances[key] ?? 0, allowance) }
-        if truncations == truncationsBefore {
+        meter.callLimit = callerLimit
+        if meter.providerSteps > limit { cutAllowances[key] = max(cutAllowances[key] ?? 0, allowance) }
+        if meter.truncations == truncationsBefore {
             // Copies of the run's part of the logs: a slice would share the logs' storage, and
             // every later append to them would then copy the whole log.
             memo[key] = MemoEntry(result: result, created: Array(created[createdBefore...]), added: Array(added[addedBefore...]),

@@ -44,16 +44,16 @@ struct GetterCost: Sendable, Hashable {
             }
             var getterText = ""
             for candidate in [type] + index.ancestors(of: type).map(\.name) {
-                if let getter = index.type(named: candidate)?.properties["keyCommands"]?.getter {
+                if let getter = index.type(named: candidate)?.properties[ResponderModel.keyCommands]?.getter {
                     getterText = getter.description
                     break
                 }
             }
             var costly: [String] = []
-            if getterText.containsBytes(of: "firstResponder") || getterText.containsBytes(of: "FirstResponder(") {
+            if ResponderModel.looksUpFirstResponder(getterText) {
                 costly.append("first-responder-lookup")
             }
-            if getterText.containsBytes(of: "NSLocalizedString") || getterText.containsBytes(of: "localized") {
+            if LocalizedStringModel.readsLocalizedStrings(getterText) {
                 costly.append("localization")
             }
             result.append(GetterCost(type: type, computed: built > 0, commandsBuiltPerCall: built, storedCommands: stored, costly: costly))
@@ -75,7 +75,7 @@ struct GetterCost: Sendable, Hashable {
                     || isInOnceRunMember(node)
             }
             if let function = node.as(FunctionDeclSyntax.self) {
-                return ["viewDidLoad", "awakeFromNib", "loadView"].contains(function.name.text)
+                return ResponderModel.setUpMethods.contains(function.name.text)
             }
             if node.is(InitializerDeclSyntax.self) { return true }
             current = node.parent

@@ -64,7 +64,7 @@ enum Value {
 
     /// The type an ``object(type:fields:)`` that is a dictionary carries: a literal table, one
     /// a bundled file holds, or one built from pairs.
-    static let dictionaryType = "Dictionary"
+    static let dictionaryType = CollectionModel.dictionaryType
 
     /// A dictionary: its entries by key (a string, a number or an enum case's name).
     static func table(_ entries: [String: Value]) -> Value { .object(type: dictionaryType, fields: entries) }
@@ -159,32 +159,4 @@ enum ModifierName {
     static func rawValue(_ names: Set<String>) -> Int {
         Int(flags.filter { names.contains($0.name) }.reduce(ModifierFlags()) { $0.union($1.flag) }.rawValue)
     }
-}
-
-/// Inputs UIKit names with constants, by the constant's Swift spelling.
-enum KeyInputConstant {
-    static let uiKeyCommandMembers: [String: String] = {
-        var table: [String: String] = [
-            "inputUpArrow": "UIKeyInputUpArrow", "inputDownArrow": "UIKeyInputDownArrow",
-            "inputLeftArrow": "UIKeyInputLeftArrow", "inputRightArrow": "UIKeyInputRightArrow",
-            "inputEscape": "UIKeyInputEscape", "inputPageUp": "UIKeyInputPageUp",
-            "inputPageDown": "UIKeyInputPageDown", "inputHome": "UIKeyInputHome",
-            "inputEnd": "UIKeyInputEnd", "inputDelete": "UIKeyInputDelete",
-        ]
-        // iOS 13.4's function keys: `UIKeyCommand.f1` … `f12`.
-        for n in 1...12 { table["f\(n)"] = "UIKeyInputF\(n)" }
-        return table
-    }()
-
-    static let globals: Set<String> = Set(uiKeyCommandMembers.values)
-
-    /// SwiftUI `KeyEquivalent` constants.
-    static let keyEquivalents: [String: String] = [
-        "return": "\r", "escape": "UIKeyInputEscape", "tab": "\t", "space": " ",
-        "delete": "\u{8}", "deleteForward": "UIKeyInputDelete", "upArrow": "UIKeyInputUpArrow",
-        "downArrow": "UIKeyInputDownArrow", "leftArrow": "UIKeyInputLeftArrow",
-        "rightArrow": "UIKeyInputRightArrow", "pageUp": "UIKeyInputPageUp",
-        "pageDown": "UIKeyInputPageDown", "home": "UIKeyInputHome", "end": "UIKeyInputEnd",
-        "clear": "\u{1b}",
-    ]
 }

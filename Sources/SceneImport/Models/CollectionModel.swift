@@ -4,8 +4,18 @@ import SwiftSyntax
 /// `min`/`max`, the transforms (`map`, `filter`, `sorted`, `reduce`, …) over values the source
 /// fixes, and the methods that grow a collection (`append`, `insert`, `add`).
 enum CollectionModel: FrameworkModel {
-    static let functions: Set<String> = ["Set", "Array", "Dictionary", "min", "max"]
+    static let dictionaryType = "Dictionary"
+    static let integerType = "Int"
+    static let functions: Set<String> = ["Set", "Array", dictionaryType, "min", "max"]
+    static let describesValues = true
     static let methods: Set<String> = appendingMethods.union(transforms)
+    /// Methods of the standard collections and option sets that change the value they are
+    /// called on.
+    static let mutatingMethods: Set<String> = [
+        "append", "insert", "remove", "removeAll", "removeFirst", "removeLast", "removeValue", "removeSubrange",
+        "merge", "updateValue", "formUnion", "formIntersection", "formSymmetricDifference", "subtract", "sort",
+        "reverse", "shuffle", "replaceSubrange", "toggle", "popLast",
+    ]
     /// Methods that add elements to the collection a local or a stored property holds.
     static let appendingMethods: Set<String> = ["append", "insert", "add"]
     /// Methods ``Evaluator/collectionMethod(_:base:args:frame:hint:elementType:)`` answers.
@@ -108,123 +118,35 @@ extension Evaluator {
         return (name == "min" ? numbers.min() : numbers.max()).map(Value.int)
     }
 
-    /// `map`, `compactMap`, `flatMap`, `filter`, `forEach`, `sorted`, `reversed` over a known
-    /// collection. `hint` is the type the context expects of the result (`[Row]`): a transform's
-    /// `return .init(…)` makes its element type. `elementType` is the app type a collection of
-    /// run-time data is declared to hold (``declaredElementType(of:frame:)``).
-    func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame,
-                          hint: String? = nil, elementType: String? = nil) -> Value? {
-        // `"ctl`cmd`p".components(separatedBy: "`")`: a key table's entry taken apart.
-        if case .string(let text) = base, name == "components", args.count == 1, args[0].label == "separatedBy",
-           case .string(let separator) = evaluate(args[0].expression, frame: &frame), !separator.isEmpty {
-            return .array(text.components(separatedBy: separator).map { .init(value: .string($0), conditions: []) })
-        }
-        // `letter.rawValue.lowercased()`: the standard library's case mapping.
-        if case .string(let text) = base, args.isEmpty, name == "lowercased" || name == "uppercased" {
-            return .string(name == "lowercased" ? text.lowercased() : text.uppercased())
-        }
-        guard let elements = iterate(base), elements.count <= Self.maximumIterations else {
-            // Over run-time data: the transform runs once on an unknown element — an instance of
-            // the declared element type whose fields are unknown, when that is an app type (its
-            // methods then run: `shortcuts?.compactMap { $0.command(action: …) }`).
-            guard ["map", "compactMap", "flatMap"].contains(name), let transform = args.last?.expression else { return nil }
-            let element = elementType.map { Value.object(type: $0, fields: [:]) } ?? .unknown("element")
-            var inner = frame
-            inner.returnHint = Self.transformResultType(name, of: hint)
-            let value: Value
-            if let closure = transform.as(ClosureExprSyntax.self) {
-                value = callClosure(closure, with: [element], frame: &inner)
-            } else if case .closure(let closure)? = transform.as(DeclReferenceExprSyntax.self).flatMap({ frame.locals[$0.baseName.text] }) {
-                value = callClosure(closure, with: [element], frame: &inner)
-            } else if let type = frame.selfType, !findFunctions(named: transform.sourceText, in: type).isEmpty {
-                // `shortcuts.compactMap(makeCommand)`: the type's own method.
-                value = applyFunctionReference(transform, to: element, frame: &inner)
-            } else {
-                return nil
+    /// A call in a condition the import decides (``readingConstantsOnly``): what the standard
+    /// library computes from values the source fixes — a Unicode scalar, a character set's
+    /// membership, `contains` on a known array or string, `hasPrefix` and `hasSuffix` on a known
+    /// string — and unknown for anything else. The app's functions, initialisers and closures
+    /// are not run: their result is the run time's.
+    func constantCall(_ call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
+        let unknown = Value.unknown(call.sourceText)
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return unknown }
+        if let value = unicodeCall(member, args: args, frame: &frame) { return value }
+        guard let baseExpression = member.base, args.count == 1, let argument = args.first, argument.label == nil,
+              !argument.expression.is(ClosureExprSyntax.self) else { return unknown }
+        let base = evaluate(baseExpression, frame: &frame)
+        let other = evaluate(argument.expression, frame: &frame)
+        switch (member.declName.baseName.text, base, other) {
+        case ("contains", .array(let items), _):
+            // Only a list every element of which the source fixes, unconditionally.
+            guard let key = other.scalarKey, items.allSatisfy({ $0.value.scalarKey != nil && $0.conditions.isEmpty }) else {
+                return unknown
             }
-            let items = flatten(value, conditions: ["for each \(name) element"])
-            return items.isEmpty ? nil : .array(items)
-        }
-        switch name {
-        case "map", "compactMap", "flatMap", "forEach", "filter":
-            guard let transform = args.last?.expression else { return nil }
-            var result: [Value.Item] = []
-            for element in elements {
-                var inner = frame.lendingFields()
-                inner.conditions += element.conditions
-                inner.returnHint = Self.transformResultType(name, of: hint)
-                let (value, readsState) = readingState {
-                    if let closure = transform.as(ClosureExprSyntax.self) {
-                        return callClosure(closure, with: [element.value], frame: &inner)
-                    }
-                    return applyFunctionReference(transform, to: element.value, frame: &inner)
-                }
-                frame.selfFields = inner.selfFields
-                switch name {
-                case "filter":
-                    // The test decided for this element (`allCases.filter { !$0.isGlobal }`)
-                    // keeps or drops it; otherwise it is kept under the run-time test.
-                    // A test that read a stored `var` is the run time's, whatever its value here.
-                    switch readsState ? .unknown("filter") : value {
-                    case .bool(false): break
-                    case .bool(true): result.append(element)
-                    default: result.append(.init(value: element.value, conditions: element.conditions + ["filter"]))
-                    }
-                case "flatMap": result += flatten(value, conditions: element.conditions)
-                case "compactMap": if !value.isNull { result.append(.init(value: value, conditions: element.conditions)) }
-                case "forEach": break
-                default: result.append(.init(value: value, conditions: element.conditions))
-                }
-            }
-            return name == "forEach" ? .null : .array(result)
-        case "sorted", "reversed", "shuffled":
-            return .array(name == "reversed" ? elements.reversed() : elements)
-        case "joined" where elements.allSatisfy({ $0.value.items != nil }) && args.isEmpty:
-            // `[[UIKeyCommand]].joined()`: the arrays one after another.
-            return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
-        case "joined":
-            let parts = elements.compactMap { $0.value.stringValue }
-            return parts.count == elements.count ? .string(parts.joined()) : nil
-        case "reduce" where args.count == 2 && args[0].expression.as(ArrayExprSyntax.self)?.elements.isEmpty == true
-            && args[1].expression.sourceText == "+":
-            // `.reduce([], +)` over arrays: the arrays one after another.
-            return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
-        case "reduce" where args.count == 2:
-            // `.reduce(initial) { result, next in … }`: the closure folds the elements in order.
-            // A modifier set folded with `[result, next]` is their union.
-            guard let closure = args[1].expression.as(ClosureExprSyntax.self), elements.allSatisfy({ $0.conditions.isEmpty }) else { return nil }
-            var result = evaluate(args[0].expression, frame: &frame)
-            for element in elements {
-                var inner = frame
-                let next = callClosure(closure, with: [result, element.value], frame: &inner)
-                frame.selfFields = inner.selfFields
-                if case .modifiers = result, case .array = next, let union = asModifiers(next) {
-                    result = .modifiers(union)
-                } else {
-                    result = next
-                }
-            }
-            return result
-        case "dropLast" where args.count <= 1, "dropFirst" where args.count <= 1,
-             "prefix" where args.count == 1 && args[0].label == nil, "suffix" where args.count == 1 && args[0].label == nil:
-            // `allCases.prefix(9)`: the first nine, as the standard library takes them.
-            var count = 1
-            if let argument = args.first {
-                guard case .int(let given) = evaluate(argument.expression, frame: &frame), given >= 0 else { return nil }
-                count = given
-            }
-            switch name {
-            case "dropLast": return .array(Array(elements.dropLast(count)))
-            case "dropFirst": return .array(Array(elements.dropFirst(count)))
-            case "prefix": return .array(Array(elements.prefix(count)))
-            default: return .array(Array(elements.suffix(count)))
-            }
-        case "enumerated":
-            return .array(elements.enumerated().map { .init(value: .tuple([("offset", .int($0.offset)), ("element", $0.element.value)]), conditions: $0.element.conditions) })
-        case "insert", "append":
-            return nil
-        default:
-            return nil
+            return .bool(items.contains { $0.value.scalarKey == key })
+        case ("contains", .modifiers(let set), _):
+            // `modifiers.contains(.command)` on a set the source fixes.
+            var hinted = frame
+            guard let names = asModifiers(evaluate(argument.expression, frame: &hinted, hint: ModifierFlagsModel.uiKitType)) else { return unknown }
+            return .bool(names.isSubset(of: set))
+        case ("contains", .string(let text), .string(let part)): return .bool(text.contains(part))
+        case ("hasPrefix", .string(let text), .string(let part)): return .bool(text.hasPrefix(part))
+        case ("hasSuffix", .string(let text), .string(let part)): return .bool(text.hasSuffix(part))
+        default: return unknown
         }
     }
 }

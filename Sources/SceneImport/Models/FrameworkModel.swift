@@ -34,11 +34,15 @@ protocol FrameworkModel {
     /// ``functions``: an app's subclass of one of its types (`MyKeyCommand(…)` runs
     /// `UIKeyCommand`'s initialisers), or an app helper named after one of its constants.
     static func claims(_ name: String, in evaluator: Evaluator) -> Bool
+    /// Whether ``claims(_:in:)`` can answer `true` at all: only such models are asked.
+    static var claimsOtherNames: Bool { get }
     /// `Type.name` for a framework type written as the receiver (`UIKeyCommand.inputEscape`,
     /// `UIKeyModifierFlags.command`), or `nil`.
     static func staticMember(_ name: String, of type: String) -> Value?
     /// `.name` where the context expects `type` (`nil`: no type in context), or `nil`.
     static func implicitMember(_ name: String, expecting type: String?) -> Value?
+    /// Whether the model answers ``property(_:of:in:)`` for values of its family.
+    static var describesValues: Bool { get }
     /// Property `name` of a value the model's family makes (a command's `input`, a modifier
     /// set's `rawValue`), or `nil`.
     static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value?
@@ -58,6 +62,7 @@ extension FrameworkModel {
     static var methods: Set<String> { [] }
     static var types: Set<String> { [] }
     static var receiverSpellings: Set<String> { [] }
+    static var describesValues: Bool { false }
     static var openTypes: Set<String> { [] }
     static var extendedTypes: [String] { [] }
     static var mentions: Set<String> { functions.union(methods) }
@@ -65,6 +70,7 @@ extension FrameworkModel {
     static func implicitMember(_ name: String, expecting type: String?) -> Value? { nil }
     static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value? { nil }
     static func claims(_ name: String, in evaluator: Evaluator) -> Bool { false }
+    static var claimsOtherNames: Bool { false }
     static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? { nil }
     static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? { nil }
     static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? { nil }

@@ -38,6 +38,8 @@ enum FrameworkModels {
         return table
     }()
 
+    /// The models that claim names they do not declare (``FrameworkModel/claimsOtherNames``).
+    static let claimants: [any FrameworkModel.Type] = all.filter { $0.claimsOtherNames }
     /// Every framework type some model stands for.
     static let types: Set<String> = all.reduce(into: []) { $0.formUnion($1.types) }
     /// Every model's ``FrameworkModel/openTypes``.
@@ -48,8 +50,8 @@ enum FrameworkModels {
     /// The model answering free call `name`, if any: by its declared names, else a model that
     /// claims the name as a subclass or a helper of its own (``FrameworkModel/claims(_:in:)``).
     static func model(forFunction name: String, in evaluator: Evaluator) -> (any FrameworkModel.Type)? {
-        if let model = byFunction[name] { return model }
-        return all.first { $0.claims(name, in: evaluator) }
+        if functionNames.mayContain(name), let model = byFunction[name] { return model }
+        return claimants.first { $0.claims(name, in: evaluator) }
     }
 }
 
@@ -57,7 +59,7 @@ extension FrameworkModels {
     /// The first answer of the models declaring method `site.name`, asked before the receiver
     /// is evaluated (``FrameworkModel/methodOnReceiver(_:in:frame:)``).
     static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
-        guard let models = byMethod[site.name] else { return nil }
+        guard let models = models(forMethod: site.name) else { return nil }
         for model in models {
             if let value = model.methodOnReceiver(site, in: evaluator, frame: &frame) { return value }
         }
@@ -67,7 +69,7 @@ extension FrameworkModels {
     /// The first answer of the models declaring method `site.name` on an evaluated receiver
     /// (``FrameworkModel/method(_:on:in:frame:)``).
     static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
-        guard let models = byMethod[site.name] else { return nil }
+        guard let models = models(forMethod: site.name) else { return nil }
         for model in models {
             if let value = model.method(site, on: base, in: evaluator, frame: &frame) { return value }
         }
@@ -87,8 +89,28 @@ extension FrameworkModels {
 
     /// `Type.name` with a framework type written as the receiver, as its model answers it.
     static func staticMember(_ name: String, of type: String) -> Value? {
-        byWrittenType[type]?.staticMember(name, of: type)
+        // Most receivers (`self`, a local) are turned away before their text is hashed.
+        guard writtenTypes.mayContain(type) else { return nil }
+        return byWrittenType[type]?.staticMember(name, of: type)
     }
+
+    /// Every method name some model declares: most method calls are of the app's own names,
+    /// turned away by this before their name is hashed.
+    private static let methodNames = NameFilter(byMethod.keys)
+    /// Every free function name some model declares.
+    private static let functionNames = NameFilter(byFunction.keys)
+    /// Every spelling of a framework type.
+    private static let writtenTypes = NameFilter(byWrittenType.keys)
+
+    /// The models declaring method `name`, in ``all``'s order, or `nil`.
+    private static func models(forMethod name: String) -> [any FrameworkModel.Type]? {
+        guard methodNames.mayContain(name) else { return nil }
+        return byMethod[name]
+    }
+
+    /// The models that answer properties of values (``FrameworkModel/property(_:of:in:)``), in
+    /// ``all``'s order.
+    static let valueModels: [any FrameworkModel.Type] = all.filter { $0.describesValues }
 
     /// The first model's answer for `.name` where the context expects `type`.
     static func implicitMember(_ name: String, expecting type: String?) -> Value? {
@@ -100,7 +122,7 @@ extension FrameworkModels {
 
     /// The first model's answer for property `name` of a value the evaluator holds.
     static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value? {
-        for model in all {
+        for model in valueModels {
             if let value = model.property(name, of: base, in: evaluator) { return value }
         }
         return nil

@@ -7,6 +7,9 @@ enum KeyCommandModel: FrameworkModel {
     static let functions: Set<String> = [typeName]
     static let types: Set<String> = [typeName]
     static let methods: Set<String> = [SwiftUIShortcutModel.modifierName]
+    static let describesValues = true
+
+    static let claimsOtherNames = true
 
     /// An app's subclass of `UIKeyCommand` is made by `UIKeyCommand`'s initialisers.
     static func claims(_ name: String, in evaluator: Evaluator) -> Bool {

@@ -9,8 +9,14 @@ enum LocalizedStringModel: FrameworkModel {
     static let functions: Set<String> = ["NSLocalizedString", stringType, "LocalizedStringKey", "Text"]
     static let methods: Set<String> = localizingNames
     static let types: Set<String> = [stringType]
+    static let describesValues = true
     static var openTypes: Set<String> { types }
     static var extendedTypes: [String] { [stringType] }
+    /// Whether `text` (a getter's source) reads localized strings.
+    static func readsLocalizedStrings(_ text: String) -> Bool {
+        text.containsBytes(of: "NSLocalizedString") || text.containsBytes(of: "localized")
+    }
+
     /// The names apps give a string method or property that localizes it.
     static let localizingNames: Set<String> = ["localize", "localized", "localizedString"]
 

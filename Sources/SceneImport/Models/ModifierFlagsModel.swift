@@ -4,9 +4,13 @@ import SwiftSyntax
 /// set algebra, as modifier names.
 enum ModifierFlagsModel: FrameworkModel {
     static let uiKitType = "UIKeyModifierFlags"
+    /// The protocol of an app's own flag set that mirrors the modifier flags (`static let
+    /// command = Modifiers(rawValue: 1 << 0)`): its members mean the modifiers they name.
+    static let optionSetProtocol = "OptionSet"
     static let functions: Set<String> = [uiKitType, "EventModifiers"]
     static let types: Set<String> = functions
     static let receiverSpellings: Set<String> = ["UIKeyModifierFlags.Type", "UIKeyModifierFlags!", "SwiftUI.EventModifiers"]
+    static let describesValues = true
     static let methods: Set<String> = growing.union(algebra)
     /// Methods that add flags to the set a local or a stored property holds.
     static let growing: Set<String> = ["insert", "formUnion"]

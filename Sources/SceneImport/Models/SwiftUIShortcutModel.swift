@@ -5,10 +5,17 @@ enum SwiftUIShortcutModel: FrameworkModel {
     /// The view modifier that attaches a shortcut: the word the extractor's prefilters look for.
     static let modifierName = "keyboardShortcut"
     static let shortcutType = "KeyboardShortcut"
+    /// SwiftUI's view protocol: a shortcut helper applied to a view runs as its method.
+    static let viewType = "View"
+    /// `view.modifier(M(…))`, which applies a view modifier's `body(content:)`.
+    static let viewModifierCall = "modifier"
+    /// SwiftUI's protocol of property wrappers whose stored values SwiftUI changes at run time.
+    static let dynamicProperty = "DynamicProperty"
     static let keyType = "KeyEquivalent"
     static let functions: Set<String> = [shortcutType, keyType]
     static let types: Set<String> = [shortcutType, keyType]
     static var mentions: Set<String> { [modifierName] }
+    static let describesValues = true
     static var extendedTypes: [String] { [shortcutType, keyType] }
 
     /// `KeyEquivalent.escape`, `KeyboardShortcut.defaultAction`.

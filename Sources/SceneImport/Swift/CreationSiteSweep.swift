@@ -23,6 +23,8 @@ import SwiftSyntax
 struct CreationSiteSweep {
     let index: SourceIndex
     let evaluator: Evaluator
+    /// Code the extraction decided never runs (``CommandExtractor/Extraction/skippedRegions``).
+    let skippedRegions: Set<SyntaxIdentifier>
 
     /// One creation site and the declarations around it.
     struct Site {
@@ -63,8 +65,8 @@ struct CreationSiteSweep {
         var covered: Set<SourceLocation> = []
         for command in inventory { covered.insert(SourceLocation(file: command.file, line: command.line)) }
         var rows: [ImportedCommand] = []
-        let providersCut = evaluator.cuts.count { $0.scope != .call }
-        let callsCut = evaluator.cuts.count - providersCut
+        let providersCut = evaluator.meter.cuts.count { $0.scope != .call }
+        let callsCut = evaluator.meter.cuts.count - providersCut
         var budgetNote = ""
         if providersCut > 0 { budgetNote = "; the evaluation budget cut \(providersCut) provider(s) short" }
         if callsCut > 0 { budgetNote += "; the evaluation budget cut calls short in \(callsCut) provider(s)" }
@@ -129,7 +131,7 @@ struct CreationSiteSweep {
     private func liesInSkippedRegion(_ node: some SyntaxProtocol) -> Bool {
         var current: Syntax? = Syntax(node)
         while let next = current {
-            if evaluator.skippedRegions.contains(next.id) { return true }
+            if skippedRegions.contains(next.id) { return true }
             current = next.parent
         }
         return false
@@ -150,12 +152,11 @@ struct CreationSiteSweep {
 
     /// What the site's own text fixes: the call evaluated with nothing known of its caller.
     private func ownValues(of site: Site) -> [CommandValue] {
-        let savedCreated = evaluator.created
-        evaluator.reset()
-        evaluator.beginProvider("sweep \(site.location.file):\(site.location.line)")
-        var frame = Evaluator.Frame(selfType: site.enclosingType)
-        frame.returnHint = "UIKeyCommand"
-        _ = evaluator.evaluate(ExprSyntax(site.call), frame: &frame, hint: "UIKeyCommand")
+        let log = evaluator.run(asProvider: "sweep \(site.location.file):\(site.location.line)") {
+            var frame = Evaluator.Frame(selfType: site.enclosingType)
+            frame.returnHint = KeyCommandModel.typeName
+            _ = evaluator.evaluate(ExprSyntax(site.call), frame: &frame, hint: KeyCommandModel.typeName)
+        }.log
         var commands: [CommandValue] = []
         struct Shortcut: Hashable {
             var input: String??
@@ -163,13 +164,11 @@ struct CreationSiteSweep {
             var action: String
         }
         var seen: Set<Shortcut> = []
-        for item in evaluator.created {
+        for item in log.created {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let shortcut = Shortcut(input: command.input, modifiers: command.modifiers ?? [], action: command.action ?? "")
             if seen.insert(shortcut).inserted { commands.append(command) }
         }
-        evaluator.reset()
-        evaluator.created = savedCreated
         if commands.isEmpty {
             return [CommandValue(hasKey: true, input: .some(nil), modifiers: nil, action: nil, location: site.location)]
         }

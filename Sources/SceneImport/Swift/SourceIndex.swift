@@ -133,6 +133,8 @@ struct SourceIndex {
     /// Every name of a function (global, or of any type) and of a type the app declares or
     /// extends, set by ``seal()`` (``declaresFunctionOrType(named:)``).
     private var functionAndTypeNames: Set<String> = []
+    /// ``functionAndTypeNames``' filter, asked before the set is hashed.
+    private var functionAndTypeNameFilter = NameFilter([])
     /// Global constants and variables by name.
     private(set) var globalProperties: [String: PropertyInfo] = [:]
     /// File-level `typealias Name = A & B`: name → the types it stands for.
@@ -221,7 +223,7 @@ struct SourceIndex {
     /// Whether the app has a function (global, or a method of any type) or a type of this
     /// name: when it has none, no call of the name can reach the app's code.
     func declaresFunctionOrType(named name: String) -> Bool {
-        functionAndTypeNames.contains(name)
+        functionAndTypeNameFilter.mayContain(name) && functionAndTypeNames.contains(name)
     }
 
     /// Orders the types and indexes nested ones by last name; call after the last ``add``.
@@ -249,6 +251,7 @@ struct SourceIndex {
         }
         functionAndTypeNames = Set(functionsByName.keys).union(globalFunctions.keys).union(types.keys)
             .union(types.keys.map(Self.innermostName(of:)))
+        functionAndTypeNameFilter = NameFilter(functionAndTypeNames)
         // The first in name order, except that a type the app declares (`ShortcutBinding.Key`)
         // wins over an extension of another module's type (`extension NSAttributedString.Key`).
         nestedByLastName = [:]
@@ -538,226 +541,6 @@ extension SourceIndex {
     func localFunction(_ function: FunctionDeclSyntax) -> FunctionInfo? {
         guard let source = sourceOfRoot[function.root.id] else { return nil }
         return DeclarationCollector(conditions: conditions, lines: source.lines, file: source.file).functionInfo(function)
-    }
-}
-
-private struct DeclarationCollector {
-    let conditions: CompilationConditions
-    let lines: LineTable
-    let file: String
-    var types: [SourceIndex.TypeInfo] = []
-    var globalFunctions: [SourceIndex.FunctionInfo] = []
-    var globalProperties: [SourceIndex.PropertyInfo] = []
-    /// `typealias Name = A & B` at file level: name → the types it stands for.
-    var typeAliases: [String: [String]] = [:]
-
-    init(conditions: CompilationConditions, lines: LineTable, file: String) {
-        self.conditions = conditions
-        self.lines = lines
-        self.file = file
-    }
-
-    func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        SourceLocation(file: file, line: lines.line(of: node))
-    }
-
-    /// The type `decl` declares or extends, with its kind: checked node kind by node kind, which
-    /// costs a fraction of a cast to `DeclGroupSyntax`.
-    private func typeDeclaration(_ decl: DeclSyntax, in parent: String?) -> (any DeclGroupSyntax, String, SourceIndex.TypeInfo.Kind)? {
-        func qualified(_ name: String) -> String { parent.map { "\($0).\(name)" } ?? name }
-        if let c = decl.as(ClassDeclSyntax.self) { return (c, qualified(c.name.text), .class) }
-        if let s = decl.as(StructDeclSyntax.self) { return (s, qualified(s.name.text), .struct) }
-        if let e = decl.as(EnumDeclSyntax.self) { return (e, qualified(e.name.text), .enum) }
-        if let x = decl.as(ExtensionDeclSyntax.self) {
-            let name = x.extendedTypeName
-            if let target = typeAliases[name], target.count == 1, let only = target.first { return (x, only, .extensionOnly) }
-            return (x, name, .extensionOnly)
-        }
-        if let p = decl.as(ProtocolDeclSyntax.self) { return (p, qualified(p.name.text), .protocol) }
-        if let a = decl.as(ActorDeclSyntax.self) { return (a, qualified(a.name.text), .actor) }
-        return nil
-    }
-
-    /// The file's top-level type aliases, read before its declarations: `typealias Name = A & B`
-    /// stands for its components, and `extension Name` of an alias for one type extends that
-    /// type, wherever in the file the alias is (`private typealias Controller = PagingController`).
-    mutating func collectTypeAliases(_ statements: CodeBlockItemListSyntax) {
-        for item in statements {
-            if let alias = item.item.as(TypeAliasDeclSyntax.self) { record(alias) }
-        }
-    }
-
-    private mutating func record(_ alias: TypeAliasDeclSyntax) {
-        let components = alias.initializer.value.sourceText.split(separator: "&").map {
-            let text = $0.trimmingCharacters(in: .whitespacesAndNewlines)
-            return text.split(separator: "<").first.map(String.init) ?? text
-        }
-        if components.allSatisfy({ !$0.isEmpty && !$0.contains(" ") }) { typeAliases[alias.name.text] = components }
-    }
-
-    mutating func collect(_ statements: CodeBlockItemListSyntax, in parent: String?) {
-        for item in statements {
-            if let decl = item.item.as(DeclSyntax.self) {
-                collect(decl: decl, in: parent)
-            }
-        }
-    }
-
-    mutating func collect(members: MemberBlockItemListSyntax, into type: inout SourceIndex.TypeInfo) {
-        for member in members {
-            collectMember(member.decl, into: &type)
-        }
-    }
-
-    mutating func collectMember(_ decl: DeclSyntax, into type: inout SourceIndex.TypeInfo) {
-        if let block = decl.as(IfConfigDeclSyntax.self) {
-            guard let clause = conditions.activeClause(of: block) else { return }
-            if case .decls(let members)? = clause.elements {
-                for member in members { collectMember(member.decl, into: &type) }
-            }
-            return
-        }
-        if let function = decl.as(FunctionDeclSyntax.self) {
-            type.functions.append(functionInfo(function))
-        } else if let initializer = decl.as(InitializerDeclSyntax.self) {
-            type.functions.append(initializerInfo(initializer))
-        } else if let variable = decl.as(VariableDeclSyntax.self) {
-            for property in propertyInfos(variable) {
-                type.properties[property.name] = property
-                if !property.isStatic && property.getter == nil { type.storedOrder.append(property.name) }
-            }
-        } else if let enumCase = decl.as(EnumCaseDeclSyntax.self) {
-            for element in enumCase.elements {
-                let name = element.name.text
-                let parameters = element.parameterClause?.parameters.map { $0.firstName?.text } ?? []
-                type.enumCases[name] = .init(name: name, rawValue: element.rawValue?.value, parameters: parameters)
-                type.enumCaseOrder.append(name)
-            }
-        } else {
-            // A nested type: recorded under its qualified name.
-            collect(decl: decl, in: type.name)
-        }
-    }
-
-    mutating func collect(decl: DeclSyntax, in parent: String?) {
-        func qualified(_ name: String) -> String { parent.map { "\($0).\(name)" } ?? name }
-        if let block = decl.as(IfConfigDeclSyntax.self) {
-            guard let clause = conditions.activeClause(of: block) else { return }
-            switch clause.elements {
-            case .statements(let items)?: collect(items, in: parent)
-            case .decls(let members)?:
-                for member in members { collect(decl: member.decl, in: parent) }
-            default: break
-            }
-            return
-        }
-        if let (declaration, name, kind) = typeDeclaration(decl, in: parent) {
-            var info = SourceIndex.TypeInfo(name: name, kind: kind)
-            info.location = kind == .extensionOnly ? nil : location(declaration)
-            info.isMain = kind != .extensionOnly && declaration.attributes.contains {
-                $0.as(AttributeSyntax.self)?.attributeName.sourceText == "main"
-            }
-            info.inherited = declaration.inheritanceClause?.inheritedTypes.map {
-                let text = $0.type.sourceText
-                return text.split(separator: "<").first.map(String.init) ?? text
-            } ?? []
-            collect(members: declaration.memberBlock.members, into: &info)
-            types.append(info)
-            return
-        }
-        guard parent == nil else { return }
-        // Plain top-level aliases are read first (``collectTypeAliases(_:)``); one inside `#if` here.
-        if let alias = decl.as(TypeAliasDeclSyntax.self) {
-            record(alias)
-            return
-        }
-        if let function = decl.as(FunctionDeclSyntax.self) {
-            globalFunctions.append(functionInfo(function))
-        } else if let variable = decl.as(VariableDeclSyntax.self) {
-            globalProperties += propertyInfos(variable)
-        }
-    }
-
-    func isObjC(_ attributes: AttributeListSyntax) -> (Bool, String?) {
-        for element in attributes {
-            guard let attribute = element.as(AttributeSyntax.self) else { continue }
-            let name = attribute.attributeName.sourceText
-            if name == "objc" {
-                if let arguments = attribute.arguments?.as(ObjCSelectorPieceListSyntax.self) {
-                    let text = arguments.map { ($0.name?.text ?? "") + ($0.colon == nil ? "" : ":") }.joined()
-                    return (true, text.isEmpty ? nil : text)
-                }
-                return (true, nil)
-            }
-            if name == "IBAction" || name == "NSManaged" { return (true, nil) }
-        }
-        return (false, nil)
-    }
-
-    func hasModifier(_ modifiers: DeclModifierListSyntax, _ names: [String]) -> Bool {
-        // One or two names: a list compared in place costs less than building and hashing a set.
-        modifiers.contains { names.contains($0.name.text) }
-    }
-
-    /// A function's parameters; in Swift 2 (`impliedFirstLabel` false) a method's first
-    /// parameter has a label only when one is written before its name.
-    func parameters(_ clause: FunctionParameterClauseSyntax, impliedFirstLabel: Bool = true) -> [SourceIndex.ParameterInfo] {
-        clause.parameters.enumerated().map { position, parameter in
-            let first = parameter.firstName.text
-            let unlabelled = first == "_" || (position == 0 && !impliedFirstLabel && parameter.secondName == nil)
-            let label: String? = unlabelled ? nil : first
-            let name = parameter.secondName?.text ?? first
-            return .init(label: label, name: name, type: parameter.type.sourceText,
-                         defaultValue: parameter.defaultValue?.value)
-        }
-    }
-
-    func functionInfo(_ function: FunctionDeclSyntax) -> SourceIndex.FunctionInfo {
-        let (objc, explicit) = isObjC(function.attributes)
-        return .init(kind: .function, name: function.name.text,
-                     parameters: parameters(function.signature.parameterClause,
-                                            impliedFirstLabel: (conditions.swiftVersion.first ?? 5) >= 3),
-                     body: function.body,
-                     isStatic: hasModifier(function.modifiers, ["static", "class"]),
-                     isObjC: objc || hasModifier(function.modifiers, ["override"]),
-                     isOverride: hasModifier(function.modifiers, ["override"]),
-                     explicitSelector: explicit, location: location(function),
-                     returnType: function.signature.returnClause?.type.sourceText,
-                     isFilePrivate: hasModifier(function.modifiers, ["private", "fileprivate"]))
-    }
-
-    func initializerInfo(_ initializer: InitializerDeclSyntax) -> SourceIndex.FunctionInfo {
-        .init(kind: .initializer, name: "init",
-              parameters: parameters(initializer.signature.parameterClause),
-              body: initializer.body, isStatic: false, isObjC: false,
-              isOverride: hasModifier(initializer.modifiers, ["override"]),
-              explicitSelector: nil, location: location(initializer))
-    }
-
-    func propertyInfos(_ variable: VariableDeclSyntax) -> [SourceIndex.PropertyInfo] {
-        let isStatic = hasModifier(variable.modifiers, ["static", "class"])
-        let isOverride = hasModifier(variable.modifiers, ["override"])
-        let isVariable = variable.bindingSpecifier.text == "var"
-        let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.sourceText })
-        let isUserSetting = attributes.contains("AppStorage") || attributes.contains("SceneStorage")
-        let isViewOwned = !attributes.isDisjoint(with: SourceIndex.PropertyInfo.viewOwnedStorage)
-        return variable.bindings.compactMap { binding in
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
-            var getter: CodeBlockItemListSyntax?
-            switch binding.accessorBlock?.accessors {
-            case .getter(let items)?:
-                getter = items
-            case .accessors(let accessors)?:
-                getter = accessors.first { $0.accessorSpecifier.text == "get" }?.body?.statements
-            default:
-                break
-            }
-            return .init(name: name, isStatic: isStatic, isOverride: isOverride,
-                         type: binding.typeAnnotation?.type.sourceText,
-                         initializer: binding.initializer?.value, getter: getter,
-                         location: location(binding), isVariable: isVariable, isUserSetting: isUserSetting,
-                         isViewOwned: isViewOwned)
-        }
     }
 }
 
