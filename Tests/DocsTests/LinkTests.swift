@@ -2,10 +2,13 @@ import CLITestSupport
 import Foundation
 import Testing
 
-/// Every relative link in README.md and docs/*.md names a file of the repository and, when it
-/// has one, a heading of that file (GitHub's anchors: lowercase, punctuation dropped, spaces as
-/// hyphens).
+/// Every relative link in README.md, docs/*.md and the real-app corpus's page names a file of the
+/// repository and, when it has one, a heading of that file (GitHub's anchors: lowercase,
+/// punctuation dropped, spaces as hyphens).
 @Suite struct LinkTests {
+    /// The pages whose links are checked: the pages with shell examples, and the corpus's page.
+    static let pages = ShellBlock.pages + ["Tests/RealAppInventories/README.md"]
+
     /// The anchor GitHub gives `heading`.
     static func anchor(_ heading: String) -> String {
         let kept = heading.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == " " }
@@ -27,7 +30,7 @@ import Testing
     @Test func everyRelativeLinkResolves() throws {
         let link = try Regex(#"\]\(([^)\s]+)\)"#)
         var checked = 0
-        for page in ShellBlock.pages {
+        for page in Self.pages {
             let text = try String(contentsOfFile: repositoryRoot + "/" + page, encoding: .utf8)
             let folder = URL(fileURLWithPath: repositoryRoot + "/" + page).deletingLastPathComponent()
             for match in text.matches(of: link) {

@@ -1,0 +1,125 @@
+import Testing
+@testable import SceneImport
+import Scenes
+
+/// Strings, characters and numbers: `String(format:)` (`LocalizedStringModel`), code points and
+/// character sets (`UnicodeModel`), integer arithmetic.
+extension ConstructTests {
+    /// `String(format:)` is read for the conversions Foundation writes plainly (`%d`, `%@`); a
+    /// `%c` keeps only a number's low byte, so its input is not fixed.
+    @Test func stringFormatGivesPlainConversionsAndLeavesOthersUnfixed() throws {
+        let result = try importing([
+            "Pages.swift": """
+                import UIKit
+                class PagesController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands: [UIKeyCommand] = []
+                        for page in 1...2 {
+                            commands.append(UIKeyCommand(input: String(format: "%d", page), modifierFlags: .command, action: #selector(show)))
+                        }
+                        commands.append(UIKeyCommand(input: String(format: "%@", "k"), modifierFlags: .command, action: #selector(show)))
+                        commands.append(UIKeyCommand(input: String(format: "%c", 0xF704), modifierFlags: [], action: #selector(show)))
+                        return commands
+                    }
+                    @objc func show() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == [
+            "PagesController keyCommands ? show", "PagesController keyCommands cmd+1 show", "PagesController keyCommands cmd+2 show",
+            "PagesController keyCommands cmd+k show",
+        ])
+    }
+
+    @Test func remainderAndQuotientOfIntegersAreComputed() throws {
+        let result = try importing([
+            "Tabs.swift": """
+                import UIKit
+                class Tabs: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands: [UIKeyCommand] = []
+                        for i in 9 ... 10 {
+                            commands.append(UIKeyCommand(input: String(i % 10), modifierFlags: .command, action: #selector(go)))
+                        }
+                        commands.append(UIKeyCommand(input: String(17 / 5), modifierFlags: .command, action: #selector(go)))
+                        return commands
+                    }
+                    @objc func go() {}
+                }
+                """,
+        ])
+        #expect(keys(result) == ["Tabs keyCommands cmd+0 go", "Tabs keyCommands cmd+3 go", "Tabs keyCommands cmd+9 go"])
+    }
+
+    /// Loops over code points: hexadecimal ranges, `Unicode.Scalar(n)` interpolated into the
+    /// input, and a character set's membership test decided with Foundation's tables.
+    @Test func codePointLoopsAndCharacterSetMembership() throws {
+        let result = try importing(["U.swift": """
+            import UIKit
+            final class Terminal: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands: [UIKeyCommand] = []
+                    for code in 0x030...0x032 {
+                        let scalar = Unicode.Scalar(code)!
+                        commands.append(UIKeyCommand(input: "\\(scalar)", modifierFlags: .control, action: #selector(typeKey)))
+                    }
+                    for code in 0x0DE...0x0E1 {
+                        if CharacterSet.lowercaseLetters.contains(Unicode.Scalar(code)!) {
+                            commands.append(UIKeyCommand(input: String(Unicode.Scalar(code)!), modifierFlags: [], action: #selector(typeKey)))
+                        }
+                    }
+                    return commands
+                }
+                @objc func typeKey(_ sender: UIKeyCommand) {}
+            }
+            """])
+        // U+00DE (Þ) is upper case; U+00DF (ß), U+00E0 (à), U+00E1 (á) are lower case.
+        #expect(result.inventory.map { $0.input ?? "nil" } == ["0", "1", "2", "ß", "à", "á"])
+        #expect(result.inventory.allSatisfy { !$0.conditional })
+    }
+
+    /// `index.description` is the number's text, and a test on a value the source does not fix
+    /// (`item?.isEnabled ?? false`) stays a run-time condition instead of taking its fallback.
+    @Test func numberDescriptionsAndUnknownOptionalTests() throws {
+        let result = try importing(["Game.swift": """
+            import UIKit
+            class GameViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands = (1..<4).map { index in
+                        UIKeyCommand(title: "Section \\(index)", action: #selector(toggle(_:)), input: index.description, modifierFlags: .command)
+                    }
+                    if navigationItem.rightBarButtonItem?.isEnabled ?? false {
+                        commands.append(UIKeyCommand(title: "Quit", action: #selector(quit), input: "q", modifierFlags: .command))
+                    }
+                    return commands
+                }
+                @objc func toggle(_ sender: UIKeyCommand) {}
+                @objc func quit() {}
+            }
+            """])
+        #expect(keys(result) == [
+            "GameViewController keyCommands cmd+1 toggle:", "GameViewController keyCommands cmd+2 toggle:",
+            "GameViewController keyCommands cmd+3 toggle:", "GameViewController keyCommands cmd+q quit",
+        ])
+        #expect(result.inventory.first { $0.action == "quit" }?.conditional == true)
+    }
+
+    /// `UnicodeScalar("a").value` is the letter's code point, so a range between two such
+    /// values maps back to the letters.
+    @Test func scalarValuesBoundLetterRanges() throws {
+        let result = try importing(["Keys.swift": """
+            import UIKit
+            private let keys: [UIKeyCommand] = {
+                let lower = (UnicodeScalar("a").value...UnicodeScalar("c").value).map { String(UnicodeScalar($0)!) }
+                let upper = (Unicode.Scalar("X").value...Unicode.Scalar("Y").value).map { String(UnicodeScalar($0)!) }
+                return (lower + upper).map { UIKeyCommand(input: $0, modifierFlags: [], action: #selector(GameController.key(_:))) }
+            }()
+            class GameController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { keys }
+                @objc func key(_ sender: UIKeyCommand) {}
+            }
+            """])
+        #expect(result.inventory.map { $0.input ?? "?" }.sorted() == ["X", "Y", "a", "b", "c"])
+        #expect(Set(result.inventory.map(\.declaredIn)) == ["GameController"])
+    }
+}
