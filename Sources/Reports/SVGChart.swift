@@ -178,21 +178,3 @@ enum SVGChart {
 
     static func fmt(_ v: Double) -> String { String(cFormat: "%.1f", v) }
 }
-
-/// HTML escaping for text and attribute values.
-enum HTMLText {
-    static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.count)
-        for c in s {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
-}

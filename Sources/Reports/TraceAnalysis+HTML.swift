@@ -1,6 +1,7 @@
 import Analysis
 import Comparison
 import KeyTraceCore
+import KeyTraceSupport
 
 extension TraceAnalysis {
     /// One self-contained HTML file: inline CSS and SVG charts (latency CDF per stage, a

@@ -26,17 +26,13 @@ extension KeyDispatcher {
         var responderOrder: [ObjectIdentifier] = []
         var listed = Set<KeyCommand.Identity>()
         for candidate in collection.candidates {
-            guard let action = candidate.command.action, candidate.command.displayTitle != nil,
+            guard candidate.command.action != nil, candidate.command.displayTitle != nil,
                   !candidate.command.attributes.contains(.hidden),
                   !listed.contains(candidate.command.identity) else { continue }
-            let press = KeyPress(.began, candidate.command.input.representativeUsage(layout: application.keyboardLayout),
-                                 modifiers: candidate.command.modifierFlags, layout: application.keyboardLayout)
             let provider = collection.provider(of: candidate)
-            let sender = ActionSender(command: candidate.command, press: press, provider: provider)
-            guard let target = start.target(forAction: action, withSender: sender) else { continue }
-            var validated = candidate.command
-            target.validate(&validated)
-            guard !validated.isDisabled, !validated.attributes.contains(.hidden) else { continue }
+            let validation = validateMenuItem(candidate.command, provider: provider, from: start)
+            guard validation.isEnabled, !validation.isHidden else { continue }
+            let validated = validation.command
             listed.insert(candidate.command.identity)
             if let menu = candidate.menu {
                 if menuGroups[menu] == nil {

@@ -51,7 +51,7 @@ public struct MenuBuildError: Error, Hashable, Sendable, CustomStringConvertible
                 + "give one of them another shortcut or remove the other from the menu"
         case .unknownMenu(let identifier):
             return "no menu '\(identifier)' in the main menu; known menus are root, application, file, edit, "
-                + "format, view, window, help and those you inserted"
+                + "format, view, window, help, their standard groups (about, hide, find, font, toolbar, …) and those you inserted"
         case .duplicateMenu(let identifier):
             return "a menu '\(identifier)' already exists; use another identifier or replace the existing menu"
         }

@@ -15,7 +15,7 @@ public struct MenuBuilder: Sendable {
     /// A builder holding `root` as is (its commands are checked for conflicts).
     public init(root: Menu = Menu(.root)) throws {
         self.root = Menu(.root, title: root.title)
-        for child in root.children { try append(child, to: .root) }
+        for child in root.children { try place([child], .end(.root)) }
     }
 
     /// The submenu with `identifier`, or `nil`.
@@ -23,18 +23,44 @@ public struct MenuBuilder: Sendable {
 
     /// Adds `command` at the end of the menu `identifier`.
     public mutating func add(_ command: KeyCommand, toMenu identifier: Menu.Identifier) throws {
-        try append(.command(command), to: identifier)
+        try place([.command(command)], .end(identifier))
     }
 
     /// Adds a key-less action at the end of the menu `identifier`.
     public mutating func add(action: Action, title: String, toMenu identifier: Menu.Identifier) throws {
-        try append(.action(title: title, action: action), to: identifier)
+        try place([.action(title: title, action: action)], .end(identifier))
+    }
+
+    /// Inserts `elements`, in their order, at the start of the menu `identifier`
+    /// (`insertElements(_:atStartOfMenu:)`).
+    public mutating func insertElements(_ elements: [Menu.Element], atStartOfMenu identifier: Menu.Identifier) throws {
+        try place(elements, .start(identifier))
+    }
+
+    /// Inserts `elements`, in their order, at the end of the menu `identifier`
+    /// (`insertElements(_:atEndOfMenu:)`).
+    public mutating func insertElements(_ elements: [Menu.Element], atEndOfMenu identifier: Menu.Identifier) throws {
+        try place(elements, .end(identifier))
     }
 
     /// Inserts `menu` at the end of the menu `parent`.
     public mutating func insertChild(_ menu: Menu, atEndOfMenu parent: Menu.Identifier) throws {
-        guard root.menu(menu.identifier) == nil else { throw MenuBuildError.duplicateMenu(menu.identifier) }
-        try append(.menu(menu), to: parent)
+        try place([.menu(menu)], .end(parent))
+    }
+
+    /// Inserts `menu` at the start of the menu `parent`.
+    public mutating func insertChild(_ menu: Menu, atStartOfMenu parent: Menu.Identifier) throws {
+        try place([.menu(menu)], .start(parent))
+    }
+
+    /// Inserts `menu` right after the menu `sibling`, in `sibling`'s parent.
+    public mutating func insertSibling(_ menu: Menu, afterMenu sibling: Menu.Identifier) throws {
+        try place([.menu(menu)], .after(sibling))
+    }
+
+    /// Inserts `menu` right before the menu `sibling`, in `sibling`'s parent.
+    public mutating func insertSibling(_ menu: Menu, beforeMenu sibling: Menu.Identifier) throws {
+        try place([.menu(menu)], .before(sibling))
     }
 
     /// Removes the menu `identifier` and everything in it.
@@ -49,7 +75,7 @@ public struct MenuBuilder: Sendable {
         guard root.menu(identifier) != nil else { throw MenuBuildError.unknownMenu(identifier) }
         _ = root.update(identifier) { $0.children = [] }
         identities = nil
-        for child in children { try append(child, to: identifier) }
+        for child in children { try place([child], .end(identifier)) }
     }
 
     /// Removes every command whose shortcut is `shortcut`; returns how many were removed.
@@ -67,12 +93,27 @@ public struct MenuBuilder: Sendable {
         return removed
     }
 
-    private mutating func append(_ element: Menu.Element, to identifier: Menu.Identifier) throws {
-        let incoming: [KeyCommand]
-        switch element {
-        case .command(let command): incoming = command.expandedWithAlternates
-        case .menu(let menu): incoming = menu.allKeyCommands
-        case .action: incoming = []
+    /// Where ``place(_:_:)`` puts elements: at either end of a menu, or beside a submenu.
+    private enum Placement {
+        case start(Menu.Identifier), end(Menu.Identifier), before(Menu.Identifier), after(Menu.Identifier)
+    }
+
+    /// Puts `elements` where `placement` says, after checking that none of their key commands
+    /// clashes with one the menu holds (R22) and that none of their menus exists already.
+    private mutating func place(_ elements: [Menu.Element], _ placement: Placement) throws {
+        var incoming: [KeyCommand] = []
+        var newMenus: [Menu.Identifier] = []
+        for element in elements {
+            switch element {
+            case .command(let command): incoming += command.expandedWithAlternates
+            case .menu(let menu):
+                incoming += menu.allKeyCommands
+                newMenus += menu.allIdentifiers
+            case .action: break
+            }
+        }
+        for identifier in newMenus where root.menu(identifier) != nil || newMenus.filter({ $0 == identifier }).count > 1 {
+            throw MenuBuildError.duplicateMenu(identifier)
         }
         var seen = identities ?? MenuBuilder.identities(of: root)
         identities = nil  // taken, so that adding to it does not copy it
@@ -80,8 +121,20 @@ public struct MenuBuilder: Sendable {
             if let clash = seen[command.identity] { throw MenuBuildError.conflict(existing: clash, new: command) }
             seen[command.identity] = command
         }
-        guard root.update(identifier, { $0.children.append(element) }) else {
-            throw MenuBuildError.unknownMenu(identifier)
+        let placed: Bool
+        switch placement {
+        case .end(let identifier): placed = root.update(identifier) { $0.children += elements }
+        case .start(let identifier): placed = root.update(identifier) { $0.children.insert(contentsOf: elements, at: 0) }
+        case .after(let sibling):
+            placed = sibling != .root && root.updateParent(of: sibling) { $0.children.insert(contentsOf: elements, at: $1 + 1) }
+        case .before(let sibling):
+            placed = sibling != .root && root.updateParent(of: sibling) { $0.children.insert(contentsOf: elements, at: $1) }
+        }
+        guard placed else {
+            switch placement {
+            case .start(let identifier), .end(let identifier), .before(let identifier), .after(let identifier):
+                throw MenuBuildError.unknownMenu(identifier)
+            }
         }
         identities = seen
     }
@@ -121,6 +174,13 @@ extension MenuBuilder {
     /// ⇧⌘S duplicate, ⌘O open, ⌃⌘S toggle sidebar, ⌘? help, ⌘P print (non-repeatable),
     /// ⌘W close; delete, select, rename, move and export have no key.
     ///
+    /// The menus are grouped as UIKit groups them, under `UIMenu.Identifier`'s names (R22):
+    /// inline groups (``Menu/Options/displayInline``) and submenus an app can remove or insert
+    /// beside. Groups that hold no key command here (``Menu/Identifier/about``,
+    /// ``Menu/Identifier/hide``, ``Menu/Identifier/spelling``, …) are where macOS draws its own
+    /// items in a Mac Catalyst app's menu bar; the engine dispatches none of those (R24 names the
+    /// shortcuts the system takes).
+    ///
     /// Built once per process (a builder is a value: each caller changes its own copy).
     public static func standard() -> MenuBuilder { standardMenus }
 
@@ -132,6 +192,15 @@ extension MenuBuilder {
             .command(KeyCommand(title: title, input: .character(input), modifierFlags: modifiers,
                                 action: action, repeatBehavior: repeatBehavior))
         }
+        func group(_ identifier: Menu.Identifier, _ children: [Menu.Element] = []) -> Menu.Element {
+            .menu(Menu(identifier, options: .displayInline, children: children))
+        }
+        func submenu(_ identifier: Menu.Identifier, _ title: String, _ children: [Menu.Element] = []) -> Menu.Element {
+            .menu(Menu(identifier, title: title, children: children))
+        }
+        let application = Menu(.application, title: "Application", children: [
+            group(.about), group(.preferences), submenu(.services, "Services"), group(.hide), group(.quit),
+        ])
         let file = Menu(.file, title: "File", children: [
             command("Open…", .open, "o", .command),
             command("Duplicate", .duplicate, "s", [.shift, .command]),
@@ -142,40 +211,58 @@ extension MenuBuilder {
             command("Close", .close, "w", .command),
         ])
         let edit = Menu(.edit, title: "Edit", children: [
-            command("Undo", .undo, "z", .command),
-            command("Redo", .redo, "z", [.shift, .command]),
-            command("Cut", .cut, "x", .command),
-            command("Copy", .copy, "c", .command),
-            command("Paste", .paste, "v", .command),
-            command("Paste and Match Style", .pasteAndMatchStyle, "v", [.alternate, .shift, .command]),
-            .action(title: "Delete", action: .delete),
-            .action(title: "Select", action: .select),
-            command("Select All", .selectAll, "a", .command),
-            .menu(Menu("find", title: "Find", children: [
+            group(.undoRedo, [
+                command("Undo", .undo, "z", .command),
+                command("Redo", .redo, "z", [.shift, .command]),
+            ]),
+            group(.standardEdit, [
+                command("Cut", .cut, "x", .command),
+                command("Copy", .copy, "c", .command),
+                command("Paste", .paste, "v", .command),
+                command("Paste and Match Style", .pasteAndMatchStyle, "v", [.alternate, .shift, .command]),
+                .action(title: "Delete", action: .delete),
+                .action(title: "Select", action: .select),
+                command("Select All", .selectAll, "a", .command),
+            ]),
+            submenu(.find, "Find", [
                 command("Find…", .find, "f", .command),
                 command("Find and Replace…", .findAndReplace, "f", [.alternate, .command]),
                 command("Find Next", .findNext, "g", .command),
                 command("Find Previous", .findPrevious, "g", [.shift, .command]),
                 command("Use Selection for Find", .useSelectionForFind, "e", .command),
-            ])),
+            ]),
+            submenu(.spelling, "Spelling and Grammar", [group(.spellingPanel), group(.spellingOptions)]),
+            submenu(.substitutions, "Substitutions", [group(.substitutionsPanel), group(.substitutionOptions)]),
+            submenu(.transformations, "Transformations"),
+            submenu(.speech, "Speech"),
         ])
         let format = Menu(.format, title: "Format", children: [
-            command("Bold", .toggleBoldface, "b", .command),
-            command("Italic", .toggleItalics, "i", .command),
-            command("Underline", .toggleUnderline, "u", .command),
-            command("Bigger", .increaseSize, "+", .command),
-            command("Smaller", .decreaseSize, "-", .command),
+            submenu(.font, "Font", [
+                group(.textStyle, [
+                    command("Bold", .toggleBoldface, "b", .command),
+                    command("Italic", .toggleItalics, "i", .command),
+                    command("Underline", .toggleUnderline, "u", .command),
+                ]),
+                group(.textSize, [
+                    command("Bigger", .increaseSize, "+", .command),
+                    command("Smaller", .decreaseSize, "-", .command),
+                ]),
+                group(.textColor),
+                group(.textStylePasteboard),
+            ]),
+            submenu(.text, "Text", [group(.alignment), submenu(.writingDirection, "Writing Direction")]),
         ])
         let view = Menu(.view, title: "View", children: [
-            command("Show Sidebar", .toggleSidebar, "s", [.control, .command]),
+            group(.toolbar),
+            group(.sidebar, [command("Show Sidebar", .toggleSidebar, "s", [.control, .command])]),
+            group(.fullscreen),
         ])
+        let window = Menu(.window, title: "Window", children: [group(.minimizeAndZoom), group(.bringAllToFront)])
         let help = Menu(.help, title: "Help", children: [
             command("Help", .showHelp, "?", .command),
         ])
         let root = Menu(.root, children: [
-            .menu(Menu(.application, title: "Application")),
-            .menu(file), .menu(edit), .menu(format), .menu(view),
-            .menu(Menu(.window, title: "Window")), .menu(help),
+            .menu(application), .menu(file), .menu(edit), .menu(format), .menu(view), .menu(window), .menu(help),
         ])
         // The standard set is conflict-free by construction; a failure here is a programming error
         // caught by the test suite, so fall back to an empty builder rather than trapping.

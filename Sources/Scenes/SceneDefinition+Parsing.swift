@@ -113,7 +113,7 @@ extension SceneDefinition {
     static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput", "platform", "osVersion",
                        "state", "menus", "windows", "controllers", "firstResponder", "application",
                        "appDelegate"]
-    static let menuKeys = ["id", "title", "parent", "commands", "remove"]
+    static let menuKeys = ["id", "title", "parent", "at", "after", "before", "inline", "commands", "remove", "removed"]
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
                               "allowsAutomaticMirroring", "repeat", "when"]
@@ -126,7 +126,28 @@ extension SceneDefinition.MenuDefinition {
         let fields = try JSONFields(value, file: file, path: path, allowed: SceneDefinition.menuKeys)
         identifier = try fields.requiredString("id")
         title = try fields.string("title") ?? identifier
-        parent = try fields.string("parent") ?? "root"
+        removesMenu = try fields.bool("removed") ?? false
+        if removesMenu, let extra = ["title", "parent", "at", "after", "before", "inline", "commands", "remove"].first(where: fields.has) {
+            throw SceneError.invalid(file, "\(path).\(extra)", expected: "nothing beside \"removed\": true (the entry removes the menu \"\(identifier)\" and everything in it)")
+        }
+        isInline = try fields.bool("inline") ?? false
+        let at = try fields.string("at")
+        guard at == nil || at == "start" || at == "end" else {
+            throw SceneError.invalid(file, "\(path).at", expected: "\"start\" or \"end\" (where in the menu the entry's menu or commands go)")
+        }
+        commandsAtStart = at == "start"
+        let siblings = [("after", try fields.string("after")), ("before", try fields.string("before"))].filter { $0.1 != nil }
+        if siblings.count > 1 {
+            throw SceneError.invalid(file, "\(path).before", expected: "either \"after\" or \"before\", not both")
+        }
+        if let (key, _) = siblings.first, let clash = ["parent", "at"].first(where: fields.has) {
+            throw SceneError.invalid(file, "\(path).\(clash)", expected: "no \"\(clash)\" beside \"\(key)\" (a menu placed beside a sibling goes into the sibling's parent)")
+        }
+        switch siblings.first {
+        case ("after", let sibling?)?: placement = .after(sibling: sibling)
+        case ("before", let sibling?)?: placement = .before(sibling: sibling)
+        default: placement = .child(parent: try fields.string("parent") ?? "root", atStart: commandsAtStart)
+        }
         commands = []
         let commandsPath = JSONPath.text("\(path).commands")
         for (index, item) in try fields.array("commands").enumerated() {

@@ -54,18 +54,40 @@ public struct SceneDefinition: Hashable, Sendable {
         public var initial: Int
     }
 
-    /// A menu to add to (or create in) the main menu.
+    /// A change to the main menu (`UIMenuBuilder`): commands added to a menu, a menu created,
+    /// a menu removed, standard commands removed.
     public struct MenuDefinition: Hashable, Sendable {
-        /// The menu's `id`: a standard one such as `edit` to add to it, or a new one to create.
+        /// Where a created menu goes: at an end of its parent, or beside another menu.
+        public enum Placement: Hashable, Sendable {
+            /// At the start (`insertChild(_:atStartOfMenu:)`) or end (`atEndOfMenu:`) of `parent`.
+            case child(parent: String, atStart: Bool)
+            /// Right after the menu `sibling` (`insertSibling(_:afterMenu:)`).
+            case after(sibling: String)
+            /// Right before the menu `sibling` (`insertSibling(_:beforeMenu:)`).
+            case before(sibling: String)
+        }
+
+        /// The menu's `id`: a standard one such as `edit` (or a standard group such as `find`)
+        /// to change, or a new one to create.
         public var identifier: String
         /// The title of a created menu (default: the identifier); unused when the menu exists.
         public var title: String
-        /// The menu a created menu goes at the end of (default `root`).
-        public var parent: String
+        /// Where a created menu goes (default: the end of `root`; `parent`, `at`, `after`,
+        /// `before`).
+        public var placement: Placement
+        /// Whether a created menu is shown inline in its parent, between separators
+        /// (`UIMenu.Options.displayInline`, `inline`).
+        public var isInline: Bool
+        /// Whether the commands go at the start of the menu instead of its end (`"at":
+        /// "start"`), in their order (`insertElements(_:atStartOfMenu:)`).
+        public var commandsAtStart: Bool
         /// Commands added to the menu, in order; a shortcut the main menu already holds is an error (R22).
         public var commands: [CommandDefinition]
         /// Shortcuts of standard commands to remove first.
         public var removing: [KeyShortcut]
+        /// Whether the entry removes the menu `identifier` and everything in it
+        /// (`remove(menu:)`, `"removed": true`) instead of adding to it.
+        public var removesMenu: Bool
     }
 
     /// A key command as a scene declares it.

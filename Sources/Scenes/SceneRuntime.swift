@@ -62,14 +62,7 @@ public final class SceneRuntime {
         application.platformVersion = definition.platform
         let menus = definition.menus
         application.menuCustomization = { builder in
-            for menu in menus {
-                for shortcut in menu.removing { builder.removeCommands(withShortcut: shortcut) }
-                let identifier = Menu.Identifier(rawValue: menu.identifier)
-                if builder.menu(identifier) == nil {
-                    try builder.insertChild(Menu(identifier, title: menu.title), atEndOfMenu: Menu.Identifier(rawValue: menu.parent))
-                }
-                for command in menu.commands { try builder.add(command.command, toMenu: identifier) }
-            }
+            for menu in menus { try SceneRuntime.apply(menu, to: &builder) }
         }
         do {
             try application.rebuildMainMenu()
@@ -90,6 +83,42 @@ public final class SceneRuntime {
             guard application.makeFirstResponder(responder) else {
                 throw SceneError.invalid(file, "firstResponder", expected: "a responder that can become first responder (`\(path)` cannot; set \"canBecomeFirstResponder\": true)")
             }
+        }
+    }
+
+    /// Makes the change `menu` describes (docs/Scenes.md, "Menus"): removes its standard
+    /// shortcuts, then removes the menu, or creates it where its placement says when the main
+    /// menu has none of that identifier, and adds its commands at the start or the end.
+    static func apply(_ menu: SceneDefinition.MenuDefinition, to builder: inout MenuBuilder) throws {
+        for shortcut in menu.removing { builder.removeCommands(withShortcut: shortcut) }
+        let identifier = Menu.Identifier(rawValue: menu.identifier)
+        if menu.removesMenu {
+            try builder.remove(menu: identifier)
+            return
+        }
+        let commands = menu.commands.map { Menu.Element.command($0.command) }
+        guard builder.menu(identifier) == nil else {
+            // `after`, `before` and `inline` describe a menu the entry creates; an existing one
+            // stays where and as it is.
+            if menu.isInline { throw MenuBuildError.duplicateMenu(identifier) }
+            if case .child = menu.placement {} else { throw MenuBuildError.duplicateMenu(identifier) }
+            if menu.commandsAtStart {
+                try builder.insertElements(commands, atStartOfMenu: identifier)
+            } else {
+                try builder.insertElements(commands, atEndOfMenu: identifier)
+            }
+            return
+        }
+        let created = Menu(identifier, title: menu.title, options: menu.isInline ? .displayInline : [], children: commands)
+        switch menu.placement {
+        case .child(let parent, let atStart):
+            if atStart {
+                try builder.insertChild(created, atStartOfMenu: Menu.Identifier(rawValue: parent))
+            } else {
+                try builder.insertChild(created, atEndOfMenu: Menu.Identifier(rawValue: parent))
+            }
+        case .after(let sibling): try builder.insertSibling(created, afterMenu: Menu.Identifier(rawValue: sibling))
+        case .before(let sibling): try builder.insertSibling(created, beforeMenu: Menu.Identifier(rawValue: sibling))
         }
     }
 

@@ -3,12 +3,13 @@ import KeyTraceCore
 import ResponderEngine
 import Scenes
 
-/// `keytrace scene check|commands|resolve|diff|import`: validate scenes, explain and compare their shortcuts.
+/// `keytrace scene check|commands|menubar|overlay|resolve|diff|import`: validate scenes, draw,
+/// explain and compare their shortcuts.
 struct SceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
-        abstract: "Validate a scene, list its discoverable commands, explain one shortcut's resolution, or compare two scenes.",
-        subcommands: [Check.self, Commands.self, Resolve.self, SceneDiffCommand.self, Import.self])
+        abstract: "Validate a scene, list its discoverable commands, draw its menu bar or overlay, explain one shortcut's resolution, or compare two scenes.",
+        subcommands: [Check.self, Commands.self, DrawMenuBar.self, DrawOverlay.self, Resolve.self, SceneDiffCommand.self, Import.self])
 
     /// Options shared by the scene subcommands.
     struct SceneOptions: ParsableArguments {
@@ -24,9 +25,13 @@ struct SceneCommand: ParsableCommand {
 
         @OptionGroup var engine: EngineOptions
 
-        func load() throws -> (SceneRuntime, KeyDispatcher) {
+        /// The scene with the engine options applied, then `adjust`ed (a command's own settings
+        /// of the application, before its dispatcher exists), with its dispatcher and the
+        /// `--first-responder` made first responder.
+        func load(adjusting adjust: (SceneRuntime) throws -> Void = { _ in }) throws -> (SceneRuntime, KeyDispatcher) {
             let runtime = try SceneArgument.load(scene)
             engine.apply(to: runtime)
+            try adjust(runtime)
             let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
             if let firstResponder { try runtime.focus(firstResponder) }
             return (runtime, dispatcher)

@@ -41,7 +41,7 @@ import KeyTraceCore
             #expect(scene.dispatcher.dispatch(down(shortcut)).action == action, "\(shortcut)")
         }
         #expect(scene.dispatcher.dispatch(down("cmd+p", repeat: true)).outcome == .repeatSuppressed)
-        let keyless = scene.app.mainMenu.menu(.edit)?.children.compactMap { element -> Action? in
+        let keyless = scene.app.mainMenu.menu(.standardEdit)?.children.compactMap { element -> Action? in
             if case .action(_, let action) = element { return action }
             return nil
         }
@@ -106,6 +106,51 @@ import KeyTraceCore
         try builder.replaceChildren(ofMenu: .edit, with: [])
         try builder.add(run, toMenu: .file)
         #expect(builder.root.allKeyCommands.filter { $0.action == "run:" }.count == 1)
+    }
+
+    /// `UIMenuBuilder`'s places: either end of a menu, beside a sibling; a menu or group of that
+    /// identifier already in the menu cannot be inserted again, and a sibling of the root or an
+    /// unknown menu is refused.
+    @Test func R22_theBuilderInsertsAtEitherEndOfAMenuAndBesideASibling() throws {
+        var builder = MenuBuilder.standard()
+        func command(_ title: String, _ shortcut: String) throws -> Menu.Element {
+            let parsed = try KeyShortcut(shortcut)
+            return .command(KeyCommand(title: title, input: parsed.input, modifierFlags: parsed.modifiers, action: Action(title.lowercased() + ":")))
+        }
+        try builder.insertChild(Menu("new", options: .displayInline, children: [try command("New", "cmd+n")]), atStartOfMenu: .file)
+        try builder.insertSibling(Menu("tools", title: "Tools"), afterMenu: .view)
+        try builder.insertSibling(Menu("go", title: "Go"), beforeMenu: "tools")
+        try builder.insertElements([try command("First", "ctrl+cmd+1"), try command("Second", "ctrl+cmd+2")], atStartOfMenu: .edit)
+        try builder.insertElements([try command("Last", "ctrl+cmd+9")], atEndOfMenu: .edit)
+        let tops = builder.root.children.compactMap { element -> String? in
+            if case .menu(let menu) = element { return menu.identifier.rawValue }
+            return nil
+        }
+        #expect(tops == ["application", "file", "edit", "format", "view", "go", "tools", "window", "help"])
+        guard case .menu(let first)? = builder.menu(.file)?.children.first else {
+            Issue.record("File does not start with the inserted group")
+            return
+        }
+        #expect(first.identifier == "new" && first.isInline)
+        let editTitles = builder.root.keyCommandsWithMenus.filter { $0.menu == .edit }.map(\.command.title)
+        #expect(editTitles.prefix(3) == ["First", "Second", "Undo"] && editTitles.last == "Last")
+        #expect(throws: MenuBuildError.self) { try builder.insertSibling(Menu("find"), afterMenu: .edit) }
+        #expect(throws: MenuBuildError.self) { try builder.insertSibling(Menu("x"), afterMenu: .root) }
+        #expect(throws: MenuBuildError.self) { try builder.insertChild(Menu("y"), atStartOfMenu: "nowhere") }
+        #expect(throws: MenuBuildError.self) { try builder.insertElements([try command("Again", "cmd+n")], atEndOfMenu: .view) }
+    }
+
+    /// An inline menu's key commands show in its parent, so discovery groups them there; a
+    /// submenu's are the submenu's (R22).
+    @Test func R22_inlineMenusKeyCommandsBelongToTheirParent() throws {
+        let bold = KeyCommand(title: "Bold", input: .character("b"), modifierFlags: .command, action: .toggleBoldface)
+        let menu = Menu("format", title: "Format", children: [
+            .menu(Menu("style", options: .displayInline, children: [.command(bold)])),
+            .menu(Menu("more", title: "More", children: [.menu(Menu("inner", options: .displayInline, children: [
+                .command(KeyCommand(title: "Shadow", input: .character("d"), modifierFlags: .command, action: "shadow:")),
+            ]))])),
+        ])
+        #expect(menu.keyCommandsWithMenus.map(\.menu) == ["format", "more"])
     }
 
     @Test func R22_discoveryGroupsMenusThenRespondersSkippingDisabledAndUntitled() throws {

@@ -73,6 +73,27 @@ import ResponderEngine
         #expect(error?.description.contains("\"Sync\"") == true && error?.description.contains("\"Yank\"") == true)
     }
 
+    /// A `menus` entry that creates a menu takes one place (`parent` and `at`, or `after`, or
+    /// `before`); one that removes a menu takes nothing else; a place beside an unknown menu or
+    /// a second menu of a standard group's name is a menu error naming it.
+    @Test func menuEntriesTakeOnePlaceAndARemovalTakesNothingElse() {
+        let root = #"{"type": "viewController", "name": "root"}"#
+        let both = load(scene(root: root, extra: #""menus": [{"id": "x", "after": "view", "before": "window"}],"#))
+        #expect(both?.code == .invalid && both?.description.contains("menus[0].before: expected either \"after\" or \"before\"") == true)
+        let withParent = load(scene(root: root, extra: #""menus": [{"id": "x", "after": "view", "parent": "file"}],"#))
+        #expect(withParent?.description.contains("menus[0].parent: expected no \"parent\" beside \"after\"") == true)
+        let removal = load(scene(root: root, extra: #""menus": [{"id": "format", "removed": true, "commands": []}],"#))
+        #expect(removal?.description.contains("menus[0].commands: expected nothing beside \"removed\": true") == true)
+        let at = load(scene(root: root, extra: #""menus": [{"id": "x", "at": "middle"}],"#))
+        #expect(at?.description.contains("menus[0].at: expected \"start\" or \"end\"") == true)
+        let unknown = load(scene(root: root, extra: #""menus": [{"id": "x", "after": "nowhere"}],"#))
+        #expect(unknown?.code == .menuConflict && unknown?.description.contains("no menu 'nowhere'") == true)
+        let existing = load(scene(root: root, extra: #""menus": [{"id": "find", "after": "edit"}],"#))
+        #expect(existing?.code == .menuConflict && existing?.description.contains("a menu 'find' already exists") == true)
+        let removedTwice = load(scene(root: root, extra: #""menus": [{"id": "format", "removed": true}, {"id": "font", "removed": true}],"#))
+        #expect(removedTwice?.code == .menuConflict)
+    }
+
     @Test func explicitNextCycleIsReported() {
         let error = load(scene(root: #"""
             {"type": "viewController", "name": "root", "views": [

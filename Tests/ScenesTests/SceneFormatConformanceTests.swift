@@ -32,6 +32,42 @@ import ResponderEngine
         #expect(s.runtime.application.firstResponder?.implements("paste:") == true)
     }
 
+    /// A scene's `menus` are `UIMenuBuilder` calls: a menu created at the start of its parent
+    /// (inline or not), after or before a sibling, a standard menu removed, commands put at the
+    /// start of a menu that exists (R22).
+    @Test func R22_sceneMenusCreatePlaceAndRemoveMenusAsTheBuilderDoes() throws {
+        let s = try live(#"""
+            "menus": [
+              {"id": "new", "parent": "file", "at": "start", "inline": true,
+               "commands": [{"title": "New", "shortcut": "cmd+n", "action": "new:"}]},
+              {"id": "tools", "title": "Tools", "after": "view"},
+              {"id": "go", "title": "Go", "before": "tools", "commands": [{"title": "Back", "shortcut": "cmd+[", "action": "back:"}]},
+              {"id": "format", "removed": true},
+              {"id": "edit", "at": "start", "commands": [{"title": "Clear", "shortcut": "cmd+k", "action": "clear:"}]}
+            ],
+            "windows": [{"type": "window", "name": "window"}]
+            """#)
+        let menu = s.runtime.application.mainMenu
+        let tops = menu.children.compactMap { element -> String? in
+            if case .menu(let top) = element { return top.identifier.rawValue }
+            return nil
+        }
+        #expect(tops == ["application", "file", "edit", "view", "go", "tools", "window", "help"])
+        guard case .menu(let new)? = menu.menu(.file)?.children.first else {
+            Issue.record("File does not start with the new group")
+            return
+        }
+        #expect(new.identifier == "new" && new.isInline && new.allKeyCommands.map(\.title) == ["New"])
+        guard case .command(let clear)? = menu.menu(.edit)?.children.first else {
+            Issue.record("Edit does not start with Clear")
+            return
+        }
+        #expect(clear.title == "Clear")
+        let holders = s.runtime.application.mainMenuKeyCommandsWithMenus
+        #expect(holders.first { $0.command.title == "New" }?.menu == .file)
+        #expect(!holders.contains { $0.command.action == .toggleBoldface })
+    }
+
     @Test func R11_theAppDelegateEndsEveryChain() throws {
         var s = try live(#"""
             "state": {"saved": 0},
