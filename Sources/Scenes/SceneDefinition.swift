@@ -2,8 +2,9 @@ import KeyTraceCore
 
 /// A parsed scene file: the app's responder hierarchy, key commands, state and effects.
 ///
-/// Scenes are JSON (`docs/Scenes.md`, schema `docs/scene.schema.json`). A definition is a value;
-/// ``SceneRuntime`` builds live responders from it.
+/// Scenes are JSON (`docs/Scenes.md`, schema `docs/scene.schema.json`), read by
+/// ``init(json:file:)`` and written by ``jsonText``. A definition is a value; ``SceneRuntime``
+/// builds live responders from it.
 public struct SceneDefinition: Hashable, Sendable {
     /// The format version this build reads.
     public static let formatVersion = 1
@@ -52,6 +53,12 @@ public struct SceneDefinition: Hashable, Sendable {
         public var name: String
         /// The value when the scene starts.
         public var initial: Int
+
+        /// The state value `name`, starting at `initial`.
+        package init(name: String, initial: Int) {
+            self.name = name
+            self.initial = initial
+        }
     }
 
     /// A menu to add to (or create in) the main menu.
@@ -66,6 +73,17 @@ public struct SceneDefinition: Hashable, Sendable {
         public var commands: [CommandDefinition]
         /// Shortcuts of standard commands to remove first.
         public var removing: [KeyShortcut]
+
+        /// The menu `identifier`: a created one is titled `title` (default the identifier) and
+        /// goes at the end of `parent`.
+        package init(identifier: String, title: String? = nil, parent: String = "root",
+                    commands: [CommandDefinition] = [], removing: [KeyShortcut] = []) {
+            self.identifier = identifier
+            self.title = title ?? identifier
+            self.parent = parent
+            self.commands = commands
+            self.removing = removing
+        }
     }
 
     /// A key command as a scene declares it.
@@ -75,6 +93,10 @@ public struct SceneDefinition: Hashable, Sendable {
         public var command: KeyCommand
         /// The command is offered only while this holds (its provider's commands then depend on state).
         public var condition: SceneCondition?
+        /// Whether the scene gives the command a `title`, an empty one included. UIKit reads an
+        /// empty title and none alike; the text keeps the difference, so a scene read and
+        /// written again keeps its `"title": ""`.
+        package var hasTitle: Bool
     }
 }
 
@@ -149,5 +171,11 @@ public struct NodeDefinition: Hashable, Sendable {
         public var action: String
         /// The effects performing the action runs, in order; may be empty.
         public var effects: [SceneEffect]
+
+        /// The action `action`, running `effects` in order.
+        package init(action: String, effects: [SceneEffect] = []) {
+            self.action = action
+            self.effects = effects
+        }
     }
 }
