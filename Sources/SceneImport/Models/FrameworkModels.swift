@@ -1,8 +1,9 @@
 /// The framework models the evaluator consults, in the order it asks them (``FrameworkModel``).
 ///
 /// Free calls go to the model that declares the callee's name (each name has one). Methods are
-/// offered to the models in this order; the first that answers wins. The tables below are
-/// derived from the models' declarations once.
+/// offered to the models in this order, the first that answers winning, and an implicit member
+/// with no type in context is looked up in the types the models extend in this order. The
+/// tables below are derived from the models' declarations once.
 enum FrameworkModels {
     /// Every model, in the order methods are offered to them.
     static let all: [any FrameworkModel.Type] = [
