@@ -7,20 +7,16 @@ import SwiftSyntax
 /// every responder's commands, actions and validations, the main menu, and a state flag per
 /// run-time condition.
 ///
-/// The scene is a ``SceneDefinition``, written by its own writer (``SceneDefinition/jsonText``).
-/// Output is deterministic: types are visited in sorted order, and state flags and actions are
-/// listed in the UTF-8 order of their names, so the written text has every object's keys sorted
-/// and the same source gives byte-identical scenes.
+/// Output is deterministic: types are visited in sorted order and the JSON is written with
+/// sorted keys, so the same source gives byte-identical scenes.
 struct SceneBuilder {
     let name: String
     let model: AppModel
 
     /// What the builder made and what it had to leave out.
     struct Built {
-        /// The scene's text, as ``SceneDefinition/jsonText`` writes it.
         var json: String
-        /// The scene.
-        var definition: SceneDefinition
+        var definition: JSONValue
         /// Commands that could not go into the scene, with the reason.
         var omitted: [(command: ImportedCommand, reason: String)]
         /// Where each placed type sits: its responder path.
@@ -69,7 +65,7 @@ struct SceneBuilder {
             }
         }
 
-        var windows: [NodeDefinition] = []
+        var windows: [JSONValue] = []
         // The window whose controllers provide the most commands comes first: it is the key window.
         func subtreeCommands(_ type: String, _ seen: inout Set<String>) -> Int {
             guard seen.insert(type).inserted else { return 0 }
@@ -104,33 +100,35 @@ struct SceneBuilder {
             var windowName = root == roots.first ? "window" : "window-" + Self.nodeName(root)
             while windowNames.contains(windowName) { windowName += "-2" }
             windowNames.insert(windowName)
-            let rootNode: NodeDefinition
+            let rootNode: JSONValue
             if isController(model.role(root)) {
                 rootNode = node(root, parentPath: windowName, children: children, commandsByType: commandsByType, state: &state)
             } else {
                 let hostName = Self.nodeName(root) + "-host"
                 let hostPath = windowName + "/" + hostName
                 let view = node(root, parentPath: hostPath, children: children, commandsByType: commandsByType, state: &state)
-                rootNode = NodeDefinition(kind: .viewController, name: hostName, views: [view])
+                rootNode = .object([(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName)), (key: "views", value: .array([view]))])
             }
-            var window = NodeDefinition(kind: .window, name: windowName, children: [rootNode])
-            if windowName == "window" { addKeyWindowMembers(to: &window, commandsByType, state: &state) }
-            windows.append(window)
+            var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string(windowName))]
+            if windowName == "window" { members += keyWindowMembers(commandsByType, state: &state) }
+            members.append((key: "root", value: rootNode))
+            windows.append(.object(members))
         }
         if windows.isEmpty {
-            var window = NodeDefinition(kind: .window, name: "window", children: [NodeDefinition(kind: .viewController, name: "root")])
-            addKeyWindowMembers(to: &window, commandsByType, state: &state)
-            windows.append(window)
+            var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string("window"))]
+            members += keyWindowMembers(commandsByType, state: &state)
+            members.append((key: "root", value: .object([(key: "type", value: .string("viewController")), (key: "name", value: .string("root"))])))
+            windows.append(.object(members))
         }
 
         // The main menu: one menu per providing type, each shortcut once (R22).
-        var menus: [SceneDefinition.MenuDefinition] = []
+        var menus: [JSONValue] = []
         var menuShortcuts: Set<String> = []
         for (provider, commands) in Dictionary(grouping: model.inventory.filter { $0.mechanism == .menu }, by: \.declaredIn).sorted(by: { $0.key < $1.key }) {
-            var entries: [SceneDefinition.CommandDefinition] = []
-            var removing: [KeyShortcut] = []
+            var entries: [JSONValue] = []
+            var removing: [JSONValue] = []
             for command in commands {
-                guard let entry = commandDefinition(command, state: &state) else { continue }
+                guard let entry = commandJSON(command, state: &state) else { continue }
                 // A menu item without a key has no shortcut to duplicate or to take over.
                 guard command.input?.isEmpty == false else {
                     entries.append(entry)
@@ -143,29 +141,37 @@ struct SceneBuilder {
                 }
                 entries.append(entry)
                 // The app's command takes its shortcut from a standard menu command that has it.
-                if let shortcut = Self.shortcut(command) { removing.append(shortcut) }
+                if let notation = Self.notation(command) { removing.append(.string(notation)) }
             }
             if !entries.isEmpty {
-                menus.append(SceneDefinition.MenuDefinition(identifier: "imported-" + Self.nodeName(provider), title: provider,
-                                                            commands: entries, removing: removing))
+                menus.append(.object([(key: "id", value: .string("imported-" + Self.nodeName(provider))),
+                                      (key: "title", value: .string(provider)), (key: "commands", value: .array(entries)),
+                                      (key: "remove", value: .array(removing))]))
             }
         }
 
-        var modals: [NodeDefinition] = []
+        var modals: [JSONValue] = []
         for type in presented where state.paths[type] == nil {
             modals.append(node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state))
         }
 
+        var members: [(key: String, value: JSONValue)] = [
+            (key: "format", value: .string("keytrace-scene")),
+            (key: "version", value: .number(1)),
+            (key: "name", value: .string(name.isEmpty ? "imported" : name)),
+            (key: "description", value: .string("Imported from Swift source by keytrace scene import.")),
+            (key: "layout", value: .string("us-ansi")),
+        ]
         // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),
         // ends every chain after the application (R11): its own key commands are read there.
         // The app's `UIApplication` subclass (one: `UIApplicationMain` names a single class).
-        var application: NodeDefinition?
+        var application: JSONValue?
         if let subclass = commandsByType.keys.sorted().first(where: {
             model.role($0) == .application && !model.isResponderAppDelegate($0) && state.paths[$0] == nil
         }) {
             application = applicationNode(subclass, commandsByType: commandsByType, state: &state)
         }
-        var appDelegate: NodeDefinition?
+        var appDelegate: JSONValue?
         if let delegate = commandsByType.keys.sorted().first(where: { model.isResponderAppDelegate($0) && state.paths[$0] == nil }) {
             appDelegate = node(delegate, parentPath: "(app delegate)", children: [:], commandsByType: commandsByType, state: &state)
         }
@@ -187,25 +193,28 @@ struct SceneBuilder {
         }
         let firstResponder = model.overlay.firstResponder.flatMap { state.paths[$0] }
             ?? chooseFirstResponder(paths: state.paths, commandsByType: commandsByType)
-        // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
-        // scene's first responder; every other flag starts at 1 so its commands show.
-        let owners = Dictionary(state.responderFlags.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-        let stateValues = state.flags.values.sorted(by: Self.utf8Precedes).map { flag in
-            let stated = model.overlay.state.last { $0.name == flag }?.value
-            let initial = stated ?? owners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? 1
-            return SceneDefinition.StateValue(name: flag, initial: initial)
+        if !state.flags.isEmpty {
+            // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
+            // scene's first responder; every other flag starts at 1 so its commands show.
+            let owners = Dictionary(state.responderFlags.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+            members.append((key: "state", value: .object(state.flags.values.sorted().map { flag in
+                let stated = model.overlay.state.last { $0.name == flag }?.value
+                let initial = stated ?? owners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? 1
+                return (key: flag, value: JSONValue.number(JSONNumber(initial)))
+            })))
         }
-        let definition = SceneDefinition(
-            name: name.isEmpty ? "imported" : name, summary: "Imported from Swift source by keytrace scene import.",
-            layout: "us-ansi", state: stateValues, menus: menus, windows: windows, controllers: modals,
-            firstResponder: firstResponder, application: application, appDelegate: appDelegate)
-        return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
+        if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
+        members.append((key: "windows", value: .array(windows)))
+        if !modals.isEmpty { members.append((key: "controllers", value: .array(modals))) }
+        if let application { members.append((key: "application", value: application)) }
+        if let appDelegate { members.append((key: "appDelegate", value: appDelegate)) }
+        if let firstResponder {
+            members.append((key: "firstResponder", value: .string(firstResponder)))
+        }
+        let definition = JSONValue.object(members)
+        return Built(json: definition.prettyCanonicalText + "\n", definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced)
     }
-
-    /// Whether `a` comes before `b` in the UTF-8 order of their bytes, the order of the written
-    /// scene's sorted keys.
-    static func utf8Precedes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
     /// Whether a responder is made able to become first responder: views and responders with
     /// commands or actions, and controllers with commands (an app whose controller provides
@@ -218,19 +227,19 @@ struct SceneBuilder {
         }
     }
 
-    /// A command's shortcut, when the source fixes its input and modifiers.
-    static func shortcut(_ command: ImportedCommand) -> KeyShortcut? {
+    /// A command's shortcut in KeyTrace's notation, as `KeyShortcut` writes it.
+    static func notation(_ command: ImportedCommand) -> String? {
         guard let input = command.input, command.modifiers != nil else { return nil }
-        return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: command.modifierFlags)
+        return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: command.modifierFlags).description
     }
 
-    /// Gives the key window its own commands, actions and validations: the app's window class
-    /// (``keyWindowClass(_:)``), when it has commands and is the only one, is the key window,
-    /// placed at `window` (R11 walks through the window).
-    private func addKeyWindowMembers(to window: inout NodeDefinition, _ commandsByType: [String: [ImportedCommand]], state: inout BuildState) {
-        guard let windowClass = keyWindowClass(commandsByType) else { return }
+    /// The key window's own members: the app's window class (``keyWindowClass(_:)``), when it
+    /// has commands and is the only one, is the key window, placed at `window` (R11 walks
+    /// through the window).
+    private func keyWindowMembers(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> [(key: String, value: JSONValue)] {
+        guard let windowClass = keyWindowClass(commandsByType) else { return [] }
         state.paths[windowClass] = "window"
-        responderMembers(windowClass, commandsByType: commandsByType, state: &state).add(to: &window)
+        return responderMembers(windowClass, commandsByType: commandsByType, state: &state).members
     }
 
     /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its
@@ -280,7 +289,7 @@ struct SceneBuilder {
         var conditionReadings: [String: ConditionReading] = [:]
     }
 
-    /// What a command's condition says for the scene (``commandDefinition(_:state:)``).
+    /// What a command's condition says for the scene (``commandJSON(_:state:)``).
     private struct ConditionReading {
         /// ``directionDecision(_:rightToLeft:)`` for left-to-right layout.
         var direction: Bool?
@@ -326,24 +335,12 @@ struct SceneBuilder {
         type.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "/", with: "-")
     }
 
-    /// A responder's own commands, actions and validation rules, and the actions it implements.
-    private struct ResponderParts {
-        var commands: [SceneDefinition.CommandDefinition] = []
-        /// The actions it implements, each with no effects, in the UTF-8 order of their names.
-        var actions: [NodeDefinition.ActionDefinition] = []
-        var validations: [SceneValidation] = []
-
-        /// Gives `node` these commands, actions and validations.
-        func add(to node: inout NodeDefinition) {
-            node.commands = commands
-            node.actions = actions
-            node.validations = validations
-        }
-    }
-
-    /// `type`'s own commands, actions and validation rules.
-    private func responderMembers(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> ResponderParts {
-        var parts = ResponderParts()
+    /// A responder's own commands, actions and validation rules, as scene members, and the
+    /// actions it implements.
+    private func responderMembers(_ type: String, commandsByType: [String: [ImportedCommand]],
+                                  state: inout BuildState) -> (members: [(key: String, value: JSONValue)], actions: Set<String>) {
+        var members: [(key: String, value: JSONValue)] = []
+        var commands: [JSONValue] = []
         var actions = Set(model.implementedActions(of: type))
         for command in commandsByType[type] ?? [] {
             var command = command
@@ -351,78 +348,89 @@ struct SceneBuilder {
                 command.action = Self.swiftUIAction(of: command)
                 actions.insert(command.action ?? "")
             }
-            if let entry = commandDefinition(command, state: &state) { parts.commands.append(entry) }
+            if let entry = commandJSON(command, state: &state) { commands.append(entry) }
         }
-        parts.actions = actions.sorted(by: Self.utf8Precedes).map { NodeDefinition.ActionDefinition(action: $0) }
+        if !commands.isEmpty { members.append((key: "commands", value: .array(commands))) }
+        if !actions.isEmpty {
+            members.append((key: "actions", value: .object(actions.sorted().map { (key: $0, value: JSONValue.array([])) })))
+        }
         let rules = (model.validations[type] ?? []) + model.index.ancestors(of: type).flatMap { model.validations[$0.name] ?? [] }
         var seenRules: Set<String> = []
-        parts.validations = rules.compactMap { rule in
+        let validations: [JSONValue] = rules.compactMap { rule in
             guard seenRules.insert(rule.action).inserted else { return nil }
             let flag = flagName(for: rule.condition, state: &state)
-            return SceneValidation(action: rule.action, disabledWhen: SceneCondition(state: flag, .equals, 0))
+            return .object([(key: "action", value: .string(rule.action)),
+                            (key: "disabledWhen", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(0))]))])
         }
-        return parts
+        if !validations.isEmpty { members.append((key: "validations", value: .array(validations))) }
+        return (members, actions)
     }
 
     private func node(_ type: String, parentPath: String, children: [String: [String]],
-                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> NodeDefinition {
+                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
         let role = model.role(type)
         let name = Self.nodeName(type)
         let path = parentPath + "/" + name
         state.paths[type] = path
-        let kind: NodeDefinition.Kind
+        let kind: String
         switch role {
-        case .controller: kind = .viewController
-        case .textField: kind = .textField
-        case .textView: kind = .textView
-        case .responder: kind = .responder
-        case .application where model.isResponderAppDelegate(type): kind = .responder
-        default: kind = .view
+        case .controller: kind = "viewController"
+        case .textField: kind = "textField"
+        case .textView: kind = "textView"
+        case .responder: kind = "responder"
+        case .application where model.isResponderAppDelegate(type): kind = "responder"
+        default: kind = "view"
         }
-        var node = NodeDefinition(kind: kind, name: name)
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(kind)), (key: "name", value: .string(name))]
         let own = responderMembers(type, commandsByType: commandsByType, state: &state)
-        own.add(to: &node)
+        members += own.members
+        let actions = own.actions
+        var childControllers: [JSONValue] = []
+        var views: [JSONValue] = []
         for child in children[type] ?? [] where state.paths[child] == nil {
             let childRole = model.role(child)
             if isController(role) && isController(childRole) {
-                node.children.append(self.node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
+                childControllers.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             } else if !isController(childRole) {
-                node.views.append(self.node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
+                views.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             }
         }
-        if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !own.actions.isEmpty) {
-            node.canBecomeFirstResponder = true
+        if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }
+        if !views.isEmpty { members.append((key: "views", value: .array(views))) }
+        if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !actions.isEmpty) {
+            members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
-        node.keyCommandsGetter = getter(type)
-        return node
+        if let getter = getterMember(type) { members.append(getter) }
+        return .object(members)
     }
 
-    /// What one call of `type`'s `keyCommands` getter costs, when the source shows it.
-    private func getter(_ type: String) -> KeyCommandsGetter? {
+    /// What one call of `type`'s `keyCommands` getter costs, as a scene member, when the source
+    /// shows it.
+    private func getterMember(_ type: String) -> (key: String, value: JSONValue)? {
         guard let cost = model.getterCosts.first(where: { $0.type == type }) else { return nil }
-        return KeyCommandsGetter(builds: cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands, computed: cost.computed,
-                                 costly: cost.costly)
+        return (key: "keyCommandsGetter", value: .object([
+            (key: "builds", value: .number(JSONNumber(cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands))),
+            (key: "computed", value: .bool(cost.computed)),
+            (key: "costly", value: .array(cost.costly.map(JSONValue.string))),
+        ]))
     }
 
     /// The app's `UIApplication` subclass as the scene's `application` node: its commands,
     /// actions and validations are the application's own, read after the key window and before
     /// the main menu (R11). Its path is `application`.
-    private func applicationNode(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> NodeDefinition {
+    private func applicationNode(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
         state.paths[type] = "application"
-        var node = NodeDefinition(kind: .responder, name: "application")
-        responderMembers(type, commandsByType: commandsByType, state: &state).add(to: &node)
-        node.keyCommandsGetter = getter(type)
-        return node
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("responder")), (key: "name", value: .string("application"))]
+        members += responderMembers(type, commandsByType: commandsByType, state: &state).members
+        if let getter = getterMember(type) { members.append(getter) }
+        return .object(members)
     }
 
-    /// UIKit modifier names and the flags scenes give them; a scene has no others.
-    private static let sceneModifiers: [String: ModifierFlags] = ["control": .control, "alternate": .alternate, "shift": .shift, "command": .command]
-    /// The attributes scenes take, by their UIKit names.
-    private static let sceneAttributes: [String: KeyCommand.Attributes] = ["disabled": .disabled, "destructive": .destructive, "hidden": .hidden]
+    /// UIKit modifier names and the names scenes give them; a scene has no others.
+    private static let sceneModifierNames: [String: String] = ["control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd"]
 
-    /// A scene command, or `nil` (and an omission) when the source does not fix its key. Its
-    /// title is given exactly when the source gives one, an empty one included.
-    private func commandDefinition(_ command: ImportedCommand, state: inout BuildState) -> SceneDefinition.CommandDefinition? {
+    /// A scene command, or `nil` (and an omission) when the source does not fix its key.
+    private func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
         // An empty input is a menu item no key triggers (UIKit allows it); it stays in the scene.
         guard let input = command.input else {
             state.omitted.append((command, "its input is not fixed in the source"))
@@ -436,20 +444,21 @@ struct SceneBuilder {
             state.omitted.append((command, "its action is not a selector the source names"))
             return nil
         }
-        var flags: ModifierFlags = []
-        for name in modifiers {
-            guard let flag = Self.sceneModifiers[name] else {
-                state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
-                return nil
-            }
-            flags.insert(flag)
+        let sceneNames = Self.sceneModifierNames
+        guard modifiers.allSatisfy({ sceneNames[$0] != nil }) else {
+            state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
+            return nil
         }
-        var attributes: KeyCommand.Attributes = []
-        for name in command.attributes { if let attribute = Self.sceneAttributes[name] { attributes.insert(attribute) } }
-        let keyCommand = KeyCommand(title: command.title ?? "", discoverabilityTitle: command.discoverabilityTitle,
-                                    input: KeyInput(uiKitValue: input), modifierFlags: flags, action: Action(action),
-                                    attributes: attributes, wantsPriorityOverSystemBehavior: command.wantsPriority)
-        var definition = SceneDefinition.CommandDefinition(keyCommand, hasTitle: command.title != nil)
+        // Members in key order, the order the scene's text lists them in, so writing it sorts nothing.
+        var members: [(key: String, value: JSONValue)] = [(key: "action", value: .string(action))]
+        members.reserveCapacity(8)
+        let attributes = command.attributes.isEmpty ? [] : command.attributes.filter { ["disabled", "destructive", "hidden"].contains($0) }
+        if !attributes.isEmpty { members.append((key: "attributes", value: .array(attributes.map(JSONValue.string)))) }
+        if let discoverability = command.discoverabilityTitle { members.append((key: "discoverabilityTitle", value: .string(discoverability))) }
+        members.append((key: "input", value: .string(input)))
+        members.append((key: "modifiers", value: .array(modifiers.compactMap { sceneNames[$0] }.map(JSONValue.string))))
+        if let title = command.title { members.append((key: "title", value: .string(title))) }
+        if command.wantsPriority { members.append((key: "wantsPriorityOverSystemBehavior", value: .bool(true))) }
         if let condition = command.condition {
             let reading = conditionReading(condition, state: &state)
             switch reading.direction {
@@ -466,10 +475,10 @@ struct SceneBuilder {
                     flag = flagName(for: "\(command.declaredIn) isFirstResponder", state: &state)
                     state.responderFlags[command.declaredIn] = flag
                 }
-                definition.condition = SceneCondition(state: flag, .equals, 1)
+                members.append((key: "when", value: .object([(key: "equals", value: .number(1)), (key: "state", value: .string(flag))])))
             }
         }
-        return definition
+        return .object(members)
     }
 
     /// ``ConditionReading`` of `condition`, read once per text.

@@ -7,17 +7,7 @@ extension JSONValue {
     /// changes only when its content does.
     public var prettyCanonicalText: String {
         var bytes: [UInt8] = []
-        appendPretty(to: &bytes, depth: 0, sortingKeys: true)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// ``prettyCanonicalText``'s layout with object members in the order given, not sorted: for
-    /// writers that fix the order themselves (a scene's state values and actions keep their
-    /// declaration order). A value whose objects all list their keys sorted gives the same text
-    /// as ``prettyCanonicalText``.
-    package var prettyText: String {
-        var bytes: [UInt8] = []
-        appendPretty(to: &bytes, depth: 0, sortingKeys: false)
+        appendPretty(to: &bytes, depth: 0)
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -28,11 +18,10 @@ extension JSONValue {
         }
     }
 
-    /// Appends the pretty text of a value nested `depth` levels deep to `bytes`, object members
-    /// sorted by key when `sortingKeys`. Punctuation and indentation go in byte by byte:
-    /// appending a literal's UTF-8 view costs more than the bytes it holds. Members are read in
-    /// place, not copied out of the list.
-    private func appendPretty(to bytes: inout [UInt8], depth: Int, sortingKeys: Bool) {
+    /// Appends the pretty text of a value nested `depth` levels deep to `bytes`. Punctuation
+    /// and indentation go in byte by byte: appending a literal's UTF-8 view costs more than
+    /// the bytes it holds. Members are read in place, not copied out of the list.
+    private func appendPretty(to bytes: inout [UInt8], depth: Int) {
         func indent(_ depth: Int) {
             for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
         }
@@ -42,7 +31,7 @@ extension JSONValue {
             bytes.append(UInt8(ascii: "\n"))
             for i in items.indices {
                 indent(depth + 1)
-                items[i].appendPretty(to: &bytes, depth: depth + 1, sortingKeys: sortingKeys)
+                items[i].appendPretty(to: &bytes, depth: depth + 1)
                 if i + 1 < items.count { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(UInt8(ascii: "\n"))
             }
@@ -51,21 +40,21 @@ extension JSONValue {
         case .object(let members) where !members.isEmpty:
             bytes.append(UInt8(ascii: "{"))
             bytes.append(UInt8(ascii: "\n"))
-            let ordered = sortingKeys ? Self.sortedByKey(members) : members
-            for i in ordered.indices {
+            let sorted = Self.sortedByKey(members)
+            for i in sorted.indices {
                 indent(depth + 1)
-                JSONString.appendQuoted(ordered[i].key, to: &bytes)
+                JSONString.appendQuoted(sorted[i].key, to: &bytes)
                 bytes.append(UInt8(ascii: ":"))
                 bytes.append(UInt8(ascii: " "))
-                ordered[i].value.appendPretty(to: &bytes, depth: depth + 1, sortingKeys: sortingKeys)
-                if i + 1 < ordered.count { bytes.append(UInt8(ascii: ",")) }
+                sorted[i].value.appendPretty(to: &bytes, depth: depth + 1)
+                if i + 1 < sorted.count { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(UInt8(ascii: "\n"))
             }
             indent(depth)
             bytes.append(UInt8(ascii: "}"))
         default:
             // Scalars, `{}` and arrays of scalars are written on one line, as canonical text.
-            appendCompactText(to: &bytes, sortingKeys: sortingKeys)
+            appendCompactText(to: &bytes, sortingKeys: true)
         }
     }
 }

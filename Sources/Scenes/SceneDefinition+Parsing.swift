@@ -14,12 +14,10 @@ extension SceneDefinition {
     }
 
     /// Runs every check of ``init(value:file:)`` on a scene a program built, to run it and
-    /// throw it away: the scene is read from its ``jsonValue``, so it passes exactly the checks
-    /// a scene file does and errors name the JSON path its text would have. The content hash,
-    /// which only records and comparisons read, is left empty (writing it costs a pass over the
-    /// whole scene).
-    package init(checking definition: SceneDefinition, file: String) throws(SceneError) {
-        try self.init(definition.jsonValue, file: file, hashing: false)
+    /// throw it away: the content hash, which only records and comparisons read, is left empty
+    /// (writing it costs a pass over the whole scene).
+    package init(checking root: JSONValue, file: String) throws(SceneError) {
+        try self.init(root, file: file, hashing: false)
     }
 
     init(_ root: JSONValue, file: String, hashing: Bool = true) throws(SceneError) {
@@ -232,7 +230,6 @@ extension SceneDefinition.CommandDefinition {
             wantsPriorityOverSystemBehavior: try f.bool("wantsPriorityOverSystemBehavior") ?? false,
             allowsAutomaticMirroring: try f.bool("allowsAutomaticMirroring") ?? true, repeatBehavior: repeatBehavior)
         condition = try f.value("when").map { value throws(SceneError) in try SceneCondition(value, file: file, location: f.location.member("when")) }
-        hasTitle = f.has("title")
     }
 
     static func modifiers(_ f: JSONFields, _ key: String) throws(SceneError) -> ModifierFlags {
@@ -403,9 +400,9 @@ extension NodeDefinition {
         rows = try f.strings("rows")
         text = try f.string("text") ?? ""
         multipleSelection = try f.bool("multipleSelection") ?? true
-        contentHeight = try f.int("contentHeight", in: 0...NodeDefinition.maximumLength) ?? NodeDefinition.defaultContentHeight
-        pageHeight = try f.int("pageHeight", in: 1...NodeDefinition.maximumLength) ?? NodeDefinition.defaultPageHeight
-        lineHeight = try f.int("lineHeight", in: 1...NodeDefinition.maximumLength) ?? NodeDefinition.defaultLineHeight
+        contentHeight = try f.int("contentHeight", in: 0...NodeDefinition.maximumLength) ?? 10_000
+        pageHeight = try f.int("pageHeight", in: 1...NodeDefinition.maximumLength) ?? 800
+        lineHeight = try f.int("lineHeight", in: 1...NodeDefinition.maximumLength) ?? 40
         onActivate = []
         for (index, item) in try f.array("onActivate").enumerated() {
             onActivate.append(try SceneEffect(item, file: file, path: "\(path).onActivate[\(index)]"))

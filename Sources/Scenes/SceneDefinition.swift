@@ -2,9 +2,8 @@ import KeyTraceCore
 
 /// A parsed scene file: the app's responder hierarchy, key commands, state and effects.
 ///
-/// Scenes are JSON (`docs/Scenes.md`, schema `docs/scene.schema.json`), read by
-/// ``init(json:file:)`` and written by ``jsonText``. A definition is a value; ``SceneRuntime``
-/// builds live responders from it.
+/// Scenes are JSON (`docs/Scenes.md`, schema `docs/scene.schema.json`). A definition is a value;
+/// ``SceneRuntime`` builds live responders from it.
 public struct SceneDefinition: Hashable, Sendable {
     /// The format version this build reads.
     public static let formatVersion = 1
@@ -53,12 +52,6 @@ public struct SceneDefinition: Hashable, Sendable {
         public var name: String
         /// The value when the scene starts.
         public var initial: Int
-
-        /// The state value `name`, starting at `initial`.
-        package init(name: String, initial: Int) {
-            self.name = name
-            self.initial = initial
-        }
     }
 
     /// A change to the main menu (`UIMenuBuilder`): commands added to a menu, a menu created,
@@ -95,21 +88,6 @@ public struct SceneDefinition: Hashable, Sendable {
         /// Whether the entry removes the menu `identifier` and everything in it
         /// (`remove(menu:)`, `"removed": true`) instead of adding to it.
         public var removesMenu: Bool
-
-        /// The menu `identifier`: a created one is titled `title` (default the identifier) and
-        /// goes where `placement` says (default the end of `root`).
-        package init(identifier: String, title: String? = nil, placement: Placement = .child(parent: "root", atStart: false),
-                     isInline: Bool = false, commandsAtStart: Bool = false, commands: [CommandDefinition] = [],
-                     removing: [KeyShortcut] = [], removesMenu: Bool = false) {
-            self.identifier = identifier
-            self.title = title ?? identifier
-            self.placement = placement
-            self.isInline = isInline
-            self.commandsAtStart = commandsAtStart
-            self.commands = commands
-            self.removing = removing
-            self.removesMenu = removesMenu
-        }
     }
 
     /// A key command as a scene declares it.
@@ -119,10 +97,6 @@ public struct SceneDefinition: Hashable, Sendable {
         public var command: KeyCommand
         /// The command is offered only while this holds (its provider's commands then depend on state).
         public var condition: SceneCondition?
-        /// Whether the scene gives the command a `title`, an empty one included. UIKit reads an
-        /// empty title and none alike; the text keeps the difference, so a scene read and
-        /// written again keeps its `"title": ""`.
-        package var hasTitle: Bool
     }
 }
 
@@ -197,11 +171,5 @@ public struct NodeDefinition: Hashable, Sendable {
         public var action: String
         /// The effects performing the action runs, in order; may be empty.
         public var effects: [SceneEffect]
-
-        /// The action `action`, running `effects` in order.
-        package init(action: String, effects: [SceneEffect] = []) {
-            self.action = action
-            self.effects = effects
-        }
     }
 }
