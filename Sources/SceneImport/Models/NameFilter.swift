@@ -21,9 +21,11 @@ struct NameFilter {
     }
 
     private static func slot(of name: String) -> (row: Int, bit: UInt64) {
-        let utf8 = name.utf8
-        let first = Int(utf8.first ?? 0)
-        let last = Int(utf8.last ?? 0)
-        return ((utf8.count &* 31 &+ last) & 63, 1 << UInt64(first & 63))
+        // A native string's bytes are read in place; the generic `last` of a `UTF8View` walks
+        // its index backwards instead.
+        let ends = name.utf8.withContiguousStorageIfAvailable { bytes in
+            (count: bytes.count, first: Int(bytes.first ?? 0), last: Int(bytes.last ?? 0))
+        } ?? (count: name.utf8.count, first: Int(name.utf8.first ?? 0), last: Int(name.utf8.last ?? 0))
+        return ((ends.count &* 31 &+ ends.last) & 63, 1 << UInt64(ends.first & 63))
     }
 }
