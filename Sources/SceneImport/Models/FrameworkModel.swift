@@ -27,7 +27,9 @@ protocol FrameworkModel {
     /// = #selector(…) }`), searched for an implicit member written with no type in context.
     static var extendedTypes: [String] { get }
     /// Words a source file must contain for the constructs of this family to be looked for in
-    /// it. The extractor's text prefilters are derived from these.
+    /// it. The extractor's text prefilters search for the named constants these are made of
+    /// (``SwiftUIShortcutModel/modifierName``, ``ResponderModel/addKeyCommand``,
+    /// ``ContainmentModel/words``), each declared once, in its model.
     static var mentions: Set<String> { get }
 
     /// Whether the model answers free call `name` although it does not list it in
