@@ -94,7 +94,8 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
         stateFlags = try container.decode([String: String].self, forKey: .stateFlags)
         findings = try container.decode([Finding].self, forKey: .findings)
         unresolved = try container.decode([Unresolved].self, forKey: .unresolved)
-        unplaced = try container.decode([String].self, forKey: .unplaced)
+        // Each entry names its type; an entry may also be a bare type name.
+        unplaced = try container.decode([UnplacedEntry].self, forKey: .unplaced).map(\.type)
         containment = try container.decode([String].self, forKey: .containment)
         inventory = try container.decode([Command].self, forKey: .inventory)
         sceneError = try container.decodeIfPresent(String.self, forKey: .sceneError)
@@ -113,7 +114,7 @@ public struct ImportedSceneReport: Sendable, Codable, Hashable {
         try container.encode(stateFlags, forKey: .stateFlags)
         try container.encode(findings, forKey: .findings)
         try container.encode(unresolved, forKey: .unresolved)
-        try container.encode(unplaced, forKey: .unplaced)
+        try container.encode(unplaced.map { UnplacedEntry(type: $0) }, forKey: .unplaced)
         try container.encode(containment, forKey: .containment)
         try container.encode(inventory, forKey: .inventory)
         try container.encodeIfPresent(sceneError, forKey: .sceneError)
@@ -213,4 +214,25 @@ extension ErrorCode where Domain == ImportReportFileError {
     public static let schema = Self("schema")
     /// The JSON is not a valid import report.
     public static let malformed = Self("malformed")
+}
+
+/// An entry of the report's `unplaced`: the type (the rest of the entry is for people).
+private struct UnplacedEntry: Codable {
+    var type: String
+
+    init(type: String) { self.type = type }
+
+    init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
+            type = name
+            return
+        }
+        let container = try decoder.container(keyedBy: ImportReportSchema.UnplacedKey.self)
+        type = try container.decode(String.self, forKey: .type)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ImportReportSchema.UnplacedKey.self)
+        try container.encode(type, forKey: .type)
+    }
 }

@@ -11,7 +11,18 @@ public enum ImportReportSchema {
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case schema, scene, files, lines, objectiveCFiles, objectiveCLines, commands, byMechanism, conditional
         case notFollowed, evaluationSteps, stateFlags, findings, unresolved, getters, unplaced, containment
-        case inventory, responders, sceneError
+        case inventory, responders, sceneError, keyWindow, conditionalWindows
+    }
+
+    /// The keys of `keyWindow`: the key window's root, how and where it was decided, and the
+    /// scene's first responder and why.
+    public enum KeyWindowKey: String, CodingKey, CaseIterable, Sendable {
+        case root, decidedBy, file, line, firstResponder, firstResponderReason
+    }
+
+    /// The keys of an entry of `unplaced` and of `conditionalWindows`.
+    public enum UnplacedKey: String, CodingKey, CaseIterable, Sendable {
+        case type, contains, reason, file, line
     }
 
     /// The keys of an entry of `findings`.

@@ -228,7 +228,7 @@ extension TraceAnalysis {
             tables.append(unresolved)
         }
         if !report.unplaced.isEmpty {
-            notes.append("Not placed by the source (each the root of a window of its own): \(report.unplaced.joined(separator: ", ")).")
+            notes.append("Declared but not placed in the scene (their commands never fire in it): \(report.unplaced.joined(separator: ", ")).")
         }
         var commands = ReportTable(["source", "declared in", "mechanism", "shortcut", "action", "title", "condition"], rightAligned: [])
         for command in report.inventory.prefix(rows) {

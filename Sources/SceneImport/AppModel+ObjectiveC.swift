@@ -7,6 +7,7 @@ extension AppModel {
     /// `viewControllers`), with an Objective-C app or scene delegate's window setup as the
     /// entry point.
     mutating func add(objectiveC files: [ObjectiveCFile]) {
+        let entryMethods = Self.objectiveCEntryMethods(files)
         for file in files {
             for implementation in file.implementations {
                 let owner = implementation.className
@@ -18,9 +19,7 @@ extension AppModel {
                                                      location: SourceLocation(file: file.path, line: rule.line)), to: owner)
                         }
                     }
-                    let isEntryPoint = method.selector.hasPrefix("application:didFinishLaunchingWithOptions")
-                        || method.selector.hasPrefix("application:willFinishLaunchingWithOptions")
-                        || method.selector.hasPrefix("scene:willConnectToSession:")
+                    let isEntryPoint = entryMethods.contains(owner + " " + method.selector)
                     // Navigation controllers the method makes, by the expression that makes them.
                     let navigationRoots = body.containment.filter { $0.kind == .navigationRoot }
                     for found in body.containment where found.kind != .navigationRoot {
@@ -28,7 +27,7 @@ extension AppModel {
                         for child in children(of: found, navigationRoots: navigationRoots, in: owner, file: file) {
                             switch found.kind {
                             case .windowRoot:
-                                addWindowRoot(child, entry: isEntryPoint && found.conditions.isEmpty)
+                                addWindowRoot(child, entry: isEntryPoint && found.conditions.isEmpty, at: location)
                             case .presented:
                                 addEdge(Edge(parent: owner, child: child, kind: .presented, location: location))
                             case .viewControllers:
@@ -48,6 +47,39 @@ extension AppModel {
                 }
             }
         }
+    }
+
+    /// `Class selector` of the methods the app's Objective-C entry point runs on its
+    /// unconditional path: `application:didFinishLaunchingWithOptions:` (or `will…`),
+    /// `scene:willConnectToSession:options:`, and the methods of the same class they message
+    /// `self` with outside any condition (`[self setupDefaultWindow]`), three calls deep.
+    static func objectiveCEntryMethods(_ files: [ObjectiveCFile]) -> Set<String> {
+        var bodies: [String: ObjectiveCMethodBody] = [:]
+        for file in files {
+            for implementation in file.implementations {
+                for method in implementation.methods {
+                    if let body = method.body { bodies[implementation.className + " " + method.selector] = body }
+                }
+            }
+        }
+        var entries = Set(bodies.keys.filter { key in
+            let selector = key.split(separator: " ").last.map(String.init) ?? ""
+            return selector.hasPrefix("application:didFinishLaunchingWithOptions") || selector.hasPrefix("application:willFinishLaunchingWithOptions")
+                || selector.hasPrefix("scene:willConnectToSession:")
+        })
+        var frontier = Array(entries)
+        for _ in 0..<3 {
+            var next: [String] = []
+            for key in frontier {
+                let owner = key.split(separator: " ").first.map(String.init) ?? ""
+                for message in bodies[key]?.selfMessages ?? [] where message.conditions.isEmpty {
+                    let callee = owner + " " + message.selector
+                    if bodies[callee] != nil, entries.insert(callee).inserted { next.append(callee) }
+                }
+            }
+            frontier = next
+        }
+        return entries
     }
 
     /// The app classes a containment entry places: the class itself, or for a system

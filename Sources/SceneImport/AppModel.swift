@@ -37,12 +37,19 @@ struct AppModel {
     private(set) var edges: [Edge] = []
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
-    /// Window roots the app's entry point sets without a run-time condition: the scene
-    /// delegate's `scene(_:willConnectTo:options:)`, the app delegate's
-    /// `application(_:didFinishLaunchingWithOptions:)`, or the storyboard `Info.plist` names.
-    /// The key window is one of them. A root set elsewhere, or under a condition (a lock
-    /// screen, onboarding), is a window of its own but never the key window.
+    /// Window roots the storyboard the app starts from, or an Objective-C app or scene
+    /// delegate, sets without a run-time condition (``EntryPointReader`` reads Swift's entry
+    /// points). A root set elsewhere, or under a condition (a lock screen, onboarding), is a
+    /// window that is never the key window.
     private(set) var entryWindowRoots: [String] = []
+    /// The scene delegate classes the `Info.plist` names for the app's windows, the launch
+    /// configuration first.
+    private(set) var sceneDelegates: [String] = []
+    /// The UIKit containers a storyboard's initial controller builds around an entry root, by
+    /// that root (a plain `UITabBarController` holding the app's tabs).
+    private(set) var storyboardRoots: [String: RootTree] = [:]
+    /// Where each window root is set (the first place the source sets it).
+    private(set) var rootLocations: [String: SourceLocation] = [:]
     /// Where the evaluator's work budget cut providers short (``EvaluationBudget``).
     private(set) var evaluationCuts: [EvaluationCut] = []
     /// What each type's `keyCommands` getter costs a call (``GetterCost``).
@@ -86,7 +93,8 @@ struct AppModel {
     }
 
     /// Adds a window root; `entry` when the app's entry point sets it unconditionally.
-    mutating func addWindowRoot(_ type: String, entry: Bool) {
+    mutating func addWindowRoot(_ type: String, entry: Bool, at location: SourceLocation) {
+        if rootLocations[type] == nil { rootLocations[type] = location }
         if !windowRoots.contains(type) { windowRoots.append(type) }
         if entry, !entryWindowRoots.contains(type) { entryWindowRoots.append(type) }
     }
@@ -247,6 +255,7 @@ struct AppModel {
     /// Containment from storyboards: relationship and embed segues between app classes, and
     /// the initial controller of each storyboard a window starts from as a window root.
     mutating func addContainment(from interface: InterfaceFiles) {
+        sceneDelegates = interface.sceneDelegates
         for storyboard in interface.storyboards {
             // A plain UIKit container is a scene's own class when the app extends that class
             // with responder overrides (`extension UITabBarController { override var keyCommands … }`).
@@ -257,8 +266,10 @@ struct AppModel {
             }
             if interface.entryStoryboards.contains(storyboard.name), let initial = storyboard.initialController,
                let root = sceneClass(initial) ?? storyboard.appClass(of: initial), index.type(named: root) != nil {
-                if !windowRoots.contains(root) { windowRoots.append(root) }
-                if !entryWindowRoots.contains(root) { entryWindowRoots.append(root) }
+                addWindowRoot(root, entry: true, at: SourceLocation(file: storyboard.file, line: 1))
+                if sceneClass(initial) == nil, let tree = storyboardTree(initial, in: storyboard, depth: 0), tree.container != nil {
+                    storyboardRoots[root] = tree
+                }
             }
             for relationship in storyboard.relationships {
                 guard let parent = sceneClass(relationship.source),
@@ -273,20 +284,28 @@ struct AppModel {
         }
     }
 
+    /// The root tree a storyboard controller builds: an app class, or one of UIKit's containers
+    /// holding what its relationship segues lead to.
+    private func storyboardTree(_ id: String, in storyboard: Storyboard, depth: Int) -> RootTree? {
+        guard depth < 6, let controller = storyboard.controllers[id] else { return nil }
+        if let customClass = controller.customClass { return index.type(named: customClass) != nil ? .app(customClass) : nil }
+        guard let name = Storyboard.containerClasses[controller.element], let container = RootTree.Container(rawValue: name) else { return nil }
+        let children = storyboard.relationships.filter { $0.source == id }.compactMap { storyboardTree($0.destination, in: storyboard, depth: depth + 1) }
+        return .system(container, children: children)
+    }
+
     /// Words every containment the ``ContainmentFinder`` reads has in its text (`addChild` is in
     /// `addChildViewController`, `show` in `showDetailViewController`).
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
         guard ContainmentModel.words.contains(where: { index.type(info, mentions: $0) }) else { return }
-        var roots: [(root: Syntax, isEntryPoint: Bool)] = info.functions.compactMap { function in
-            function.body.map { (Syntax($0), Self.isEntryPoint(function)) }
-        }
+        var roots: [Syntax] = info.functions.compactMap { function in function.body.map(Syntax.init) }
         for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
-            if let initializer = property.initializer { roots.append((Syntax(initializer), false)) }
-            if let getter = property.getter { roots.append((Syntax(getter), false)) }
+            if let initializer = property.initializer { roots.append(Syntax(initializer)) }
+            if let getter = property.getter { roots.append(Syntax(getter)) }
         }
         // A type's roots are mostly in one file: its mentions are looked up once per file.
         var mentionsByFile: [String: [Int]?] = [:]
-        for (root, isEntryPoint) in roots {
+        for root in roots {
             let file = index.sourceOfRoot[root.root.id]?.file ?? ""
             let mentions = mentionsByFile[file] ?? index.offsets(of: ContainmentModel.words, inFile: file)
             mentionsByFile[file] = mentions
@@ -297,10 +316,7 @@ struct AppModel {
                     let parent = found.kind == .windowRoot ? "" : info.name
                     let edge = Edge(parent: parent, child: child, kind: found.kind, location: evaluator.location(found.expression))
                     if found.kind == .windowRoot {
-                        if !windowRoots.contains(child) { windowRoots.append(child) }
-                        if isEntryPoint, !Self.isConditional(found.expression, within: root), !entryWindowRoots.contains(child) {
-                            entryWindowRoots.append(child)
-                        }
+                        addWindowRoot(child, entry: false, at: edge.location)
                     } else if !edges.contains(where: { $0.parent == parent && $0.child == child }) {
                         edges.append(edge)
                     }

@@ -14,6 +14,7 @@ import Scenes
 ///   "keyWindow": "MainSplitViewController",
 ///   "responders": { "PlayerDisplayController": "controller" },
 ///   "containment": [ { "parent": "MainSplitViewController", "child": "PlayerDisplayController", "kind": "child" } ],
+///   "place": { "SettingsViewController": { "presentedBy": "MainSplitViewController" } },
 ///   "firstResponder": "EditorViewController",
 ///   "state": { "hasSelection": 0 }
 /// }
@@ -26,7 +27,7 @@ public struct ImportOverlay: Sendable, Equatable {
     public var keyWindow: String?
     /// Responder kinds for types the source cannot classify (declared in Objective-C, say).
     public var responders: [(type: String, kind: ResponderKind)]
-    /// Containment edges added to what the source shows.
+    /// Containment edges added to what the source shows (`containment`, and `place`'s lines).
     public var containment: [(parent: String, child: String, kind: EdgeKind)]
     /// The type whose responder is the scene's first responder.
     public var firstResponder: String?
@@ -46,7 +47,12 @@ public struct ImportOverlay: Sendable, Equatable {
         case child, navigationRoot, tab, presented, hosted
     }
 
-    static let keys = ["format", "version", "keyWindow", "responders", "containment", "firstResponder", "state"]
+    static let keys = ["format", "version", "keyWindow", "responders", "containment", "place", "firstResponder", "state"]
+
+    /// The relations `place` states, one per placed type, and the edge each stands for.
+    static let placements: [(key: String, kind: EdgeKind)] = [
+        ("presentedBy", .presented), ("childOf", .child), ("pushedBy", .child), ("tabOf", .tab), ("rootOf", .navigationRoot), ("hostedBy", .hosted),
+    ]
 
     /// An empty overlay.
     public init() {
@@ -104,6 +110,20 @@ public struct ImportOverlay: Sendable, Equatable {
                 throw SceneError.invalid(file, "\(path).kind", expected: "one of \(EdgeKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             containment.append((parent, child, kind))
+        }
+        // `"place": {"SettingsViewController": {"presentedBy": "RootSplitViewController"}}`: one
+        // line per controller the import could not place.
+        for (child, value) in try top.object("place") {
+            let path = "place.\(child)"
+            let fields = try JSONFields(value, file: file, path: path, allowed: Self.placements.map(\.key))
+            var found: [(parent: String, kind: EdgeKind)] = []
+            for (key, kind) in Self.placements {
+                if let parent = try fields.string(key) { found.append((parent, kind)) }
+            }
+            guard found.count == 1, let only = found.first else {
+                throw SceneError.invalid(file, path, expected: "exactly one of \(Self.placements.map(\.key).joined(separator: ", "))")
+            }
+            containment.append((only.parent, child, only.kind))
         }
         state = []
         for (name, value) in try top.object("state") {

@@ -12,6 +12,8 @@ import SwiftSyntax
 struct SceneBuilder {
     let name: String
     let model: AppModel
+    /// The device whose layout the scene holds where the source branches on the idiom.
+    var idiom: InterfaceIdiom = .pad
 
     /// What the builder made and what it had to leave out.
     struct Built {
@@ -23,8 +25,14 @@ struct SceneBuilder {
         var paths: [String: String]
         /// Condition text → state flag name.
         var flags: [String: String]
-        /// Types placed in a window of their own because the source does not show their container.
-        var unplaced: [String]
+        /// Controllers and views with commands or actions that the key window does not reach and
+        /// no presentation shows, each with the reason; the scene leaves them out.
+        var unplaced: [Unplaced]
+        /// How the key window and its root were decided, and the windows left out.
+        var plan: WindowPlan
+        /// The scene's first responder path, and where it comes from or why there is none.
+        var firstResponder: String?
+        var firstResponderReason: String
     }
 
     func build() -> Built {
@@ -65,61 +73,11 @@ struct SceneBuilder {
             }
         }
 
-        var windows: [JSONValue] = []
-        // The window whose controllers provide the most commands comes first: it is the key window.
-        func subtreeCommands(_ type: String, _ seen: inout Set<String>) -> Int {
-            guard seen.insert(type).inserted else { return 0 }
-            var total = (commandsByType[type]?.count ?? 0)
-            for child in children[type] ?? [] { total += subtreeCommands(child, &seen) }
-            return total
-        }
-        // A root the entry point sets unconditionally comes before any other (a lock screen or
-        // onboarding window is never the key window); among equals, the most commands first.
-        var roots = model.windowRoots.filter { placeable(model.role($0)) }.enumerated().map { offset, type -> (Int, Int, Int, String) in
-            var seen: Set<String> = []
-            let rank = type == model.overlay.keyWindow ? -1 : model.entryWindowRoots.contains(type) ? 0 : 1
-            return (rank, -subtreeCommands(type, &seen), offset, type)
-        }.sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
-        var unplaced: [String] = []
-        // A type no window reaches gets a window of its own, rooted at its topmost container
-        // (a controller the source only nests, however far up).
-        var parentOf: [String: String] = [:]
-        for (parent, list) in children.sorted(by: { $0.key < $1.key }) {
-            for child in list where parentOf[child] == nil { parentOf[child] = parent }
-        }
-        for type in relevant.sorted() where !roots.contains(type) && !reachable(type, from: roots, children: children) {
-            var top = type
-            var seen: Set<String> = [type]
-            while let parent = parentOf[top], placeable(model.role(parent)), seen.insert(parent).inserted { top = parent }
-            guard !roots.contains(top) else { continue }
-            roots.append(top)
-            unplaced.append(top)
-        }
-        var windowNames: Set<String> = []
-        for root in roots where state.paths[root] == nil {
-            var windowName = root == roots.first ? "window" : "window-" + Self.nodeName(root)
-            while windowNames.contains(windowName) { windowName += "-2" }
-            windowNames.insert(windowName)
-            let rootNode: JSONValue
-            if isController(model.role(root)) {
-                rootNode = node(root, parentPath: windowName, children: children, commandsByType: commandsByType, state: &state)
-            } else {
-                let hostName = Self.nodeName(root) + "-host"
-                let hostPath = windowName + "/" + hostName
-                let view = node(root, parentPath: hostPath, children: children, commandsByType: commandsByType, state: &state)
-                rootNode = .object([(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName)), (key: "views", value: .array([view]))])
-            }
-            var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string(windowName))]
-            if windowName == "window" { members += keyWindowMembers(commandsByType, state: &state) }
-            members.append((key: "root", value: rootNode))
-            windows.append(.object(members))
-        }
-        if windows.isEmpty {
-            var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string("window"))]
-            members += keyWindowMembers(commandsByType, state: &state)
-            members.append((key: "root", value: .object([(key: "type", value: .string("viewController")), (key: "name", value: .string("root"))])))
-            windows.append(.object(members))
-        }
+        let requests = FirstResponderReader(index: model.index).requests()
+        state.heldResponders = heldResponders(requests, relevant: relevant)
+        state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
+        let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
+        let windows = planned.windows
 
         // The main menu: one menu per providing type, each shortcut once (R22).
         var menus: [JSONValue] = []
@@ -154,6 +112,12 @@ struct SceneBuilder {
         for type in presented where state.paths[type] == nil {
             modals.append(node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state))
         }
+        let unplaced = unplacedTypes(relevant: relevant, children: children, plan: planned.plan, state: state)
+        let unplacedReasons = Dictionary(unplaced.map { ($0.type, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        var topOf: [String: String] = [:]
+        for entry in unplaced {
+            for type in entry.types { topOf[type] = entry.type }
+        }
 
         var members: [(key: String, value: JSONValue)] = [
             (key: "format", value: .string("keytrace-scene")),
@@ -183,7 +147,10 @@ struct SceneBuilder {
             let role = model.role(command.declaredIn)
             let reason: String
             if placeable(role) {
-                reason = "its provider \(command.declaredIn) is not placed in any window"
+                let top = topOf[command.declaredIn] ?? command.declaredIn
+                let why = unplacedReasons[top].map { ": " + $0 } ?? ""
+                reason = "declared but not reachable in the scene: its provider \(command.declaredIn) is not placed"
+                    + (top == command.declaredIn ? why : " (it sits in \(top)\(why))")
             } else if role == .window {
                 reason = "its provider \(command.declaredIn) is one of several window classes with commands, and the source does not show which one the key window is"
             } else {
@@ -191,8 +158,9 @@ struct SceneBuilder {
             }
             state.omitted.append((command, reason))
         }
-        let firstResponder = model.overlay.firstResponder.flatMap { state.paths[$0] }
-            ?? chooseFirstResponder(paths: state.paths, commandsByType: commandsByType)
+        let chosen = model.overlay.firstResponder.flatMap { type in state.paths[type].map { ($0, "named by the overlay") } }
+            ?? firstResponder(requests: requests, state: state)
+        let firstResponder = chosen?.path
         if !state.flags.isEmpty {
             // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
             // scene's first responder; every other flag starts at 1 so its commands show.
@@ -213,7 +181,8 @@ struct SceneBuilder {
         }
         let definition = JSONValue.object(members)
         return Built(json: definition.prettyCanonicalText + "\n", definition: definition, omitted: state.omitted,
-                     paths: state.paths, flags: state.flags, unplaced: unplaced)
+                     paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,
+                     firstResponderReason: chosen?.reason ?? Self.noFirstResponderReason)
     }
 
     /// Whether a responder is made able to become first responder: views and responders with
@@ -236,7 +205,7 @@ struct SceneBuilder {
     /// The key window's own members: the app's window class (``keyWindowClass(_:)``), when it
     /// has commands and is the only one, is the key window, placed at `window` (R11 walks
     /// through the window).
-    private func keyWindowMembers(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> [(key: String, value: JSONValue)] {
+    func keyWindowMembers(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> [(key: String, value: JSONValue)] {
         guard let windowClass = keyWindowClass(commandsByType) else { return [] }
         state.paths[windowClass] = "window"
         return responderMembers(windowClass, commandsByType: commandsByType, state: &state).members
@@ -244,41 +213,12 @@ struct SceneBuilder {
 
     /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its
     /// commands are the key window's own.
-    private func keyWindowClass(_ commandsByType: [String: [ImportedCommand]]) -> String? {
+    func keyWindowClass(_ commandsByType: [String: [ImportedCommand]]) -> String? {
         let classes = commandsByType.keys.filter { model.role($0) == .window && !(commandsByType[$0] ?? []).isEmpty }
         return classes.count == 1 ? classes.first : nil
     }
 
-    /// The responder in the key window whose chain holds the most commands (deeper wins a
-    /// tie, a text field or view loses one): where a replay's presses start.
-    private func chooseFirstResponder(paths: [String: String], commandsByType: [String: [ImportedCommand]]) -> String? {
-        var commandsAtPath: [String: Int] = [:]
-        for (type, path) in paths { commandsAtPath[path] = commandsByType[type]?.count ?? 0 }
-        var best: (score: Int, text: Bool, depth: Int, path: String)?
-        for (type, path) in paths.sorted(by: { $0.value < $1.value }) where path.hasPrefix("window/") {
-            let role = model.role(type)
-            let isText = role == .textField || role == .textView
-            let canBecome = isText || Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty,
-                                                                   hasActions: !model.implementedActions(of: type).isEmpty)
-            guard canBecome else { continue }
-            var score = 0
-            var prefix = ""
-            for component in path.split(separator: "/") {
-                prefix += (prefix.isEmpty ? "" : "/") + component
-                score += commandsAtPath[prefix] ?? 0
-            }
-            let depth = path.split(separator: "/").count
-            if let current = best {
-                let candidate = (score, isText ? 0 : 1, depth)
-                let held = (current.score, current.text ? 0 : 1, current.depth)
-                if candidate <= held { continue }
-            }
-            best = (score, isText, depth, path)
-        }
-        return best?.path
-    }
-
-    private struct BuildState {
+    struct BuildState {
         var paths: [String: String] = [:]
         var flags: [String: String] = [:]
         /// Responder type → the flag standing for its own `isFirstResponder`.
@@ -287,10 +227,16 @@ struct SceneBuilder {
         /// What each condition text says for the scene, read at its first command: most
         /// commands of a provider share a few conditions.
         var conditionReadings: [String: ConditionReading] = [:]
+        /// Views a type focuses that the scene has no node for otherwise (``HeldResponder``).
+        var heldResponders: [String: [HeldResponder]] = [:]
+        /// `owner.property` → the path of the view the property holds.
+        var heldPaths: [String: String] = [:]
+        /// Types that make themselves first responder when their screen appears.
+        var focusesItself: Set<String> = []
     }
 
     /// What a command's condition says for the scene (``commandJSON(_:state:)``).
-    private struct ConditionReading {
+    struct ConditionReading {
         /// ``directionDecision(_:rightToLeft:)`` for left-to-right layout.
         var direction: Bool?
         /// Whether what is left once the direction tests are gone is an `isFirstResponder`
@@ -300,16 +246,16 @@ struct SceneBuilder {
         var flag: String?
     }
 
-    private func placeable(_ role: AppModel.Role) -> Bool {
+    func placeable(_ role: AppModel.Role) -> Bool {
         switch role {
         case .controller, .view, .textField, .textView, .responder, .swiftUIView: return true
         default: return false
         }
     }
 
-    private func isController(_ role: AppModel.Role) -> Bool { role == .controller }
+    func isController(_ role: AppModel.Role) -> Bool { role == .controller }
 
-    private func reachable(_ type: String, from roots: [String], children: [String: [String]]) -> Bool {
+    func reachable(_ type: String, from roots: [String], children: [String: [String]]) -> Bool {
         var stack = roots
         var seen: Set<String> = []
         while let next = stack.popLast() {
@@ -337,7 +283,7 @@ struct SceneBuilder {
 
     /// A responder's own commands, actions and validation rules, as scene members, and the
     /// actions it implements.
-    private func responderMembers(_ type: String, commandsByType: [String: [ImportedCommand]],
+    func responderMembers(_ type: String, commandsByType: [String: [ImportedCommand]],
                                   state: inout BuildState) -> (members: [(key: String, value: JSONValue)], actions: Set<String>) {
         var members: [(key: String, value: JSONValue)] = []
         var commands: [JSONValue] = []
@@ -366,7 +312,7 @@ struct SceneBuilder {
         return (members, actions)
     }
 
-    private func node(_ type: String, parentPath: String, children: [String: [String]],
+    func node(_ type: String, parentPath: String, children: [String: [String]],
                       commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
         let role = model.role(type)
         let name = Self.nodeName(type)
@@ -395,9 +341,11 @@ struct SceneBuilder {
                 views.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             }
         }
+        views += heldViews(of: type, path: path, state: &state)
         if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }
         if !views.isEmpty { members.append((key: "views", value: .array(views))) }
-        if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !actions.isEmpty) {
+        if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !actions.isEmpty)
+            || state.focusesItself.contains(type) || model.allowsFirstResponder(type) {
             members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
         if let getter = getterMember(type) { members.append(getter) }
@@ -406,7 +354,7 @@ struct SceneBuilder {
 
     /// What one call of `type`'s `keyCommands` getter costs, as a scene member, when the source
     /// shows it.
-    private func getterMember(_ type: String) -> (key: String, value: JSONValue)? {
+    func getterMember(_ type: String) -> (key: String, value: JSONValue)? {
         guard let cost = model.getterCosts.first(where: { $0.type == type }) else { return nil }
         return (key: "keyCommandsGetter", value: .object([
             (key: "builds", value: .number(JSONNumber(cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands))),

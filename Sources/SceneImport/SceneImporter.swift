@@ -24,6 +24,9 @@ public struct SceneImporter: Sendable {
         public var budget: EvaluationBudget
         /// What the developer states that the source does not show (``ImportOverlay``).
         public var overlay: ImportOverlay?
+        /// The device whose layout the scene holds where the source branches on the idiom or the
+        /// size class (``InterfaceIdiom``).
+        public var idiom: InterfaceIdiom = .pad
 
         public init(files: SourceFiles.Options = .init(), conditions: CompilationConditions = .init(), sceneName: String? = nil,
                     deploymentTargetFromProject: Bool = true, budget: EvaluationBudget = .standard, overlay: ImportOverlay? = nil) {
@@ -138,7 +141,8 @@ public struct SceneImporter: Sendable {
                        name: String) throws(SceneImportError) -> ImportResult {
         let started = ContinuousClock.now
         // The passes run in this order, each on what the ones before it made: index →
-        // extraction → sweep → app model → scene → check → report.
+        // extraction → sweep → app model → scene (whose key window the window planner decides)
+        // → check → report.
         var index = SourceIndex(conditions: options.conditions)
         var lines = 0
         for (file, text) in sources {
@@ -162,12 +166,13 @@ public struct SceneImporter: Sendable {
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
         model.addContainment(from: interface)
         model.add(objectiveC: objectiveC)
+        model.addSwiftUIContainment()
         let siteNodes = Dictionary(sites.map { ($0.location, $0.call) }, uniquingKeysWith: { first, _ in first })
         let objectiveCCosts = ObjectiveCImport(files: objectiveC, strings: strings).getterCosts()
         let swiftCosts = GetterCost.read(index: index, inventory: inventory.filter { !$0.file.hasSuffix(".m") && !$0.file.hasSuffix(".mm") }, sites: siteNodes)
         model.getterCosts = (swiftCosts + objectiveCCosts).sorted { $0.type < $1.type }
         model.apply(overlay)
-        let scene = SceneBuilder(name: name, model: model).build()
+        let scene = SceneBuilder(name: name, model: model, idiom: options.idiom).build()
         let check = SceneCheck(scene: scene, inventory: inventory, model: model).run()
         var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene,
                                   check: check)

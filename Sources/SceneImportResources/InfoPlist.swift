@@ -11,11 +11,24 @@ import KeyTraceSupport
 package struct InfoPlist {
     /// The storyboards named, in no particular order.
     var entryStoryboards: [String] = []
+    /// The scene delegate classes of the application role's scene configurations, in the
+    /// plist's order (the first is the configuration UIKit connects at launch), without a module
+    /// prefix (`$(PRODUCT_MODULE_NAME).SceneDelegate` is `SceneDelegate`).
+    var sceneDelegates: [String] = []
+
+    /// The class name without its module: `App.SceneDelegate` is `SceneDelegate`.
+    static func className(_ written: String) -> String {
+        written.split(separator: ".").last.map(String.init) ?? written
+    }
+
+    /// The scene role UIKit connects the app's windows in.
+    static let applicationRole = "UIWindowSceneSessionRoleApplication"
 
     /// The plist's storyboards, or `nil` when `data` holds no property-list dictionary.
     init?(data: Data) {
         if let decoded = try? PropertyListDecoder().decode(Decoded.self, from: data) {
             entryStoryboards = decoded.storyboards
+            sceneDelegates = decoded.sceneDelegates
             return
         }
         // Formats the decoder does not read (an old-style text plist) go through serialization.
@@ -23,9 +36,13 @@ package struct InfoPlist {
         if let main = plist["UIMainStoryboardFile"] as? String { entryStoryboards.append(main) }
         let manifest = plist["UIApplicationSceneManifest"] as? [String: Any]
         let configurations = manifest?["UISceneConfigurations"] as? [String: Any] ?? [:]
-        for case let roles as [[String: Any]] in configurations.values {
+        for (roleName, value) in configurations {
+            guard let roles = value as? [[String: Any]] else { continue }
             for role in roles {
                 if let name = role["UISceneStoryboardFile"] as? String { entryStoryboards.append(name) }
+                if roleName == Self.applicationRole, let name = role["UISceneDelegateClassName"] as? String {
+                    sceneDelegates.append(Self.className(name))
+                }
             }
         }
     }
@@ -33,6 +50,7 @@ package struct InfoPlist {
     /// The keys read, decoded leniently.
     private struct Decoded: Decodable {
         var storyboards: [String] = []
+        var sceneDelegates: [String] = []
 
         private typealias Key = NamedCodingKey
 
@@ -44,6 +62,7 @@ package struct InfoPlist {
             for role in configurations.allKeys {
                 guard var roles = try? configurations.nestedUnkeyedContainer(forKey: role) else { continue }
                 var names: [String] = []
+                var delegates: [String] = []
                 var allDictionaries = true
                 while !roles.isAtEnd {
                     guard let entry = try? roles.nestedContainer(keyedBy: Key.self) else {
@@ -51,8 +70,14 @@ package struct InfoPlist {
                         break
                     }
                     if let name = try? entry.decodeIfPresent(String.self, forKey: Key("UISceneStoryboardFile")) { names.append(name) }
+                    if let name = try? entry.decodeIfPresent(String.self, forKey: Key("UISceneDelegateClassName")) {
+                        delegates.append(InfoPlist.className(name))
+                    }
                 }
-                if allDictionaries { storyboards += names }
+                if allDictionaries {
+                    storyboards += names
+                    if role.stringValue == InfoPlist.applicationRole { sceneDelegates += delegates }
+                }
             }
         }
     }

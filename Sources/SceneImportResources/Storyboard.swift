@@ -105,6 +105,9 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
 package struct InterfaceFiles: Sendable {
     package var storyboards: [Storyboard] = []
     package var entryStoryboards: Set<String> = []
+    /// The scene delegate classes the `Info.plist` files name for the application role, the
+    /// launch configuration first.
+    package var sceneDelegates: [String] = []
 
     package init() {}
 
@@ -117,6 +120,7 @@ package struct InterfaceFiles: Sendable {
             } else if let plist = InfoPlist(data: data) {
                 readsInfoPlist = true
                 entryStoryboards.formUnion(plist.entryStoryboards)
+                for name in plist.sceneDelegates where !sceneDelegates.contains(name) { sceneDelegates.append(name) }
             }
         }
         storyboards.sort { $0.file < $1.file }

@@ -61,8 +61,11 @@ struct SceneImportCommand: ParsableCommand {
     @Option(help: "An import overlay (JSON, see docs/SceneImport.md): the key window, containment, responder kinds, first responder and state values the source does not show.")
     var overlay: String?
 
-    @Flag(help: "Exit 1 when a command found is left out of the scene (the report lists each with its reason).")
+    @Flag(help: "Exit 1 when a command found is left out of the scene or a controller with commands is not placed (the report lists each with its reason).")
     var strict = false
+
+    @Option(help: "The device whose layout the scene holds where the app branches on userInterfaceIdiom or the size class: pad or phone.")
+    var idiom: String = "pad"
 
     func validate() throws {
         if let deploymentTarget {
@@ -73,6 +76,9 @@ struct SceneImportCommand: ParsableCommand {
         }
         guard CompilationConditions.Platform(rawValue: platform) != nil else {
             throw ValidationError("--platform must be ios or catalyst, not '\(platform)'")
+        }
+        guard InterfaceIdiom(rawValue: idiom) != nil else {
+            throw ValidationError("--idiom must be pad or phone, not '\(idiom)'")
         }
         let stdoutUses = [output, inventory].filter { $0 == "-" }.count + (report == nil ? 1 : 0)
         if stdoutUses > 1 && (output == "-" || inventory == "-") {
@@ -90,8 +96,10 @@ struct SceneImportCommand: ParsableCommand {
         let result: ImportResult
         do {
             let stated = try overlay.map { path throws(SceneImportError) in try ImportOverlay(contentsOf: path) }
-            let importer = SceneImporter(options: .init(files: .init(includeTests: includeTests), conditions: conditions,
-                                                        sceneName: name, deploymentTargetFromProject: target == nil, overlay: stated))
+            var options = SceneImporter.Options(files: .init(includeTests: includeTests), conditions: conditions,
+                                                sceneName: name, deploymentTargetFromProject: target == nil, overlay: stated)
+            options.idiom = InterfaceIdiom(rawValue: idiom) ?? .pad
+            let importer = SceneImporter(options: options)
             result = try importer.importApp(at: paths)
         } catch {
             FileHandle.standardError.write(Data("keytrace: \(error)\n".utf8))
@@ -115,8 +123,10 @@ struct SceneImportCommand: ParsableCommand {
             FileHandle.standardError.write(Data("timings: parse=\(seconds(result.timings.parse)) import=\(seconds(result.timings.total))\n".utf8))
         }
         if result.report.sceneError != nil { throw ExitCode(1) }
-        if strict, !result.report.unresolved.isEmpty {
-            FileHandle.standardError.write(Data("keytrace: --strict: \(result.report.unresolved.count) command(s) left out of the scene; the report says why\n".utf8))
+        if strict, !result.report.unresolved.isEmpty || !result.report.unplaced.isEmpty {
+            let report = result.report
+            FileHandle.standardError.write(Data(("keytrace: --strict: \(report.unresolved.count) command(s) left out of the scene and "
+                + "\(report.unplaced.count) controller(s) not placed; the report says why\n").utf8))
             throw ExitCode(1)
         }
     }

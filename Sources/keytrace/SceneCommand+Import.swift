@@ -12,7 +12,7 @@ extension SceneCommand {
             discussion: """
             USAGE: keytrace scene import PATH... [-o scene.json] [--inventory FILE.jsonl] [--report FILE] [--json]
                    [--include-tests] [--platform ios|catalyst] [--deployment-target VERSION] [--define FLAG]...
-                   [--can-import MODULE]... [--no-debug] [--name NAME]
+                   [--can-import MODULE]... [--no-debug] [--name NAME] [--idiom pad|phone] [--strict]
             `keytrace scene import --help` lists every option. The importer is the keytrace-scene-import \
             product: build it with `swift build --product keytrace-scene-import`.
             """)

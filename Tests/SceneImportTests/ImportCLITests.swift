@@ -18,10 +18,11 @@ import Scenes
         let definition = try SceneDefinition(json: result.scene, file: "notes")
         let runtime = try SceneRuntime(definition: definition, file: "notes")
         // Containment from the source: the split view holds the list and the editor, the
-        // editor's text view sits under it; the list, whose chain holds the most commands, is
-        // first responder, and the text view can become it too.
+        // editor's text view sits under it; the list makes itself first responder when it
+        // appears, and the text view can become it too.
         #expect(runtime.responder(at: "window/NotesSplitViewController/EditorViewController/NoteTextView") != nil)
         #expect(runtime.application.firstResponder?.path == "window/NotesSplitViewController/NoteListViewController")
+        #expect(result.report.keyWindow.firstResponderReason.hasPrefix("NoteListViewController.becomeFirstResponder() in NoteListViewController.viewDidAppear"))
         try runtime.focus("window/NotesSplitViewController/EditorViewController/NoteTextView")
         // The run-time condition became a state flag that shows the command by default.
         #expect(definition.state.contains { $0.name == "hasSelection" && $0.initial == 1 })

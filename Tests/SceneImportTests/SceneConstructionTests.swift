@@ -208,9 +208,17 @@ import Scenes
         let result = try importing(Self.lockScreenApp)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         #expect(definition.windows.first?.name == "window")
+        #expect(definition.windows.count == 1)
         #expect(result.report.responderPaths["LibraryViewController"] == "window/LibraryViewController")
-        #expect(result.report.responderPaths["PasscodeViewController"]?.hasPrefix("window-") == true)
-        #expect(definition.firstResponder == "window/LibraryViewController")
+        #expect(result.report.keyWindow.decidedBy == "entry point")
+        // The lock screen's window is not key: it is listed, and its commands are declared but
+        // not reachable in the scene.
+        #expect(result.report.responderPaths["PasscodeViewController"] == nil)
+        #expect(result.report.conditionalWindows.map(\.type) == ["PasscodeViewController"])
+        #expect(result.report.unplaced.first { $0.type == "PasscodeViewController" }?.file == "Lock.swift")
+        #expect(result.report.unresolved.allSatisfy { $0.command.declaredIn == "PasscodeViewController" && $0.reason.hasPrefix("declared but not reachable") })
+        // Nothing makes a responder first responder at launch.
+        #expect(definition.firstResponder == nil)
     }
 
     /// A tab controller whose only containment call is `setViewControllers(_:animated:)` (its
@@ -248,6 +256,10 @@ import Scenes
                 override func viewDidLoad() { addChild(Editor()); addChild(Sidebar()) }
             }
             class Editor: UIViewController {
+                override func viewDidAppear(_ animated: Bool) {
+                    super.viewDidAppear(animated)
+                    becomeFirstResponder()
+                }
                 override var keyCommands: [UIKeyCommand]? {
                     guard isFirstResponder else { return [] }
                     return [UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(bold)),
@@ -339,7 +351,14 @@ import Scenes
             import UIKit
             import Pageboy
             import MapKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    window?.rootViewController = PagesController()
+                }
+            }
             class PagesController: PageboyViewController {
+                let atlas = AtlasView()
                 override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "]", modifierFlags: .command, action: #selector(next))] }
                 @objc func next() {}
             }
@@ -402,9 +421,15 @@ import Scenes
             """
         let result = try importing(app, overlay: overlay)
         #expect(result.report.responderPaths["PasscodeViewController"] == "window/PasscodeViewController")
-        #expect(result.report.responderPaths["PlayerDisplay"]?.hasSuffix("/LibraryViewController/PlayerDisplay") == true)
+        #expect(result.report.keyWindow.decidedBy == "overlay")
+        // The entry point's root is a window that is not key now; what it holds is not placed.
+        #expect(result.report.conditionalWindows.map(\.type) == ["LibraryViewController"])
+        #expect(result.report.responderPaths["PlayerDisplay"] == nil)
+        #expect(result.report.unplaced.map(\.type) == ["LibraryViewController"])
+        #expect(result.report.unplaced.first?.contains == ["PlayerDisplay"])
         let definition = try SceneDefinition(json: result.scene, file: "scene")
-        #expect(definition.firstResponder?.hasSuffix("/LibraryViewController") == true)
+        // The overlay's first responder is not in the scene: the scene has none.
+        #expect(definition.firstResponder == nil)
     }
 
     @Test func aBadOverlayNamesFileLineAndPath() throws {

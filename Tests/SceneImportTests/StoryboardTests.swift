@@ -92,8 +92,11 @@ import Testing
         let result = try SceneImporter().importApp(at: [dir])
         #expect(result.report.sceneError == nil)
         #expect(result.report.unplacedTypes.isEmpty)
-        #expect(result.report.responderPaths["InboxViewController"] == "window/InboxViewController")
-        #expect(result.report.responderPaths["PreviewViewController"] == "window/InboxViewController/PreviewViewController")
+        // The storyboard's initial navigation controller is UIKit's own: the scene holds it.
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.keyWindow.decidedBy == "storyboard")
+        #expect(result.report.responderPaths["InboxViewController"] == "window/UINavigationController/InboxViewController")
+        #expect(result.report.responderPaths["PreviewViewController"] == "window/UINavigationController/InboxViewController/PreviewViewController")
         #expect(result.report.containment.contains { $0.hasPrefix("InboxViewController → PreviewViewController (child)") })
     }
 

@@ -263,8 +263,7 @@ final class Evaluator {
     }
 
     func location(_ node: some SyntaxProtocol) -> SourceLocation {
-        guard let source = index.sourceOfRoot[node.root.id] else { return SourceLocation(file: "?", line: 0) }
-        return SourceLocation(file: source.file, line: source.lines.line(of: node))
+        index.location(node)
     }
 
     /// The file `node` is in: ``location(_:)``'s file, without finding the line.

@@ -41,11 +41,39 @@ extension ImportReport {
                         (GetterKey.computed.rawValue, .bool(cost.computed)), (GetterKey.costly.rawValue, .array(cost.costly.map(JSONValue.string))),
                         (GetterKey.storedCommands.rawValue, .number(JSONNumber(cost.storedCommands))), (GetterKey.type.rawValue, .string(cost.type))])
             })),
-            (Key.unplaced.rawValue, .array(unplacedTypes.map(JSONValue.string))),
+            (Key.unplaced.rawValue, .array(unplaced.map(Self.placementJSON))),
             (Key.containment.rawValue, .array(containment.map(JSONValue.string))),
+            (Key.conditionalWindows.rawValue, .array(conditionalWindows.map(Self.placementJSON))),
             (Key.inventory.rawValue, .array(inventory)),
+            (Key.keyWindow.rawValue, keyWindowJSON),
             (Key.responders.rawValue, object(responderPaths.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             (Key.sceneError.rawValue, sceneError.map(JSONValue.string) ?? .null),
+        ])
+    }
+}
+
+extension ImportReport {
+    private var keyWindowJSON: JSONValue {
+        typealias Key = ImportReportSchema.KeyWindowKey
+        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+        return .object([
+            (key: Key.decidedBy.rawValue, value: optional(keyWindow.decidedBy)),
+            (key: Key.file.rawValue, value: optional(keyWindow.file)),
+            (key: Key.firstResponder.rawValue, value: optional(keyWindow.firstResponder)),
+            (key: Key.firstResponderReason.rawValue, value: .string(keyWindow.firstResponderReason)),
+            (key: Key.line.rawValue, value: keyWindow.line.map { .number(JSONNumber($0)) } ?? .null),
+            (key: Key.root.rawValue, value: optional(keyWindow.root)),
+        ])
+    }
+
+    private static func placementJSON(_ entry: Placement) -> JSONValue {
+        typealias Key = ImportReportSchema.UnplacedKey
+        return .object([
+            (key: Key.contains.rawValue, value: .array(entry.contains.map(JSONValue.string))),
+            (key: Key.file.rawValue, value: entry.file.map(JSONValue.string) ?? .null),
+            (key: Key.line.rawValue, value: entry.line.map { .number(JSONNumber($0)) } ?? .null),
+            (key: Key.reason.rawValue, value: .string(entry.reason)),
+            (key: Key.type.rawValue, value: .string(entry.type)),
         ])
     }
 }

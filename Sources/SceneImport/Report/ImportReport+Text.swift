@@ -1,10 +1,38 @@
 import Scenes
 
 extension ImportReport {
-    /// The report for people: counts, findings, unresolved commands, unplaced types, then
-    /// every command with its place in the source.
-    public var text: String {
+    /// The report's first lines: the key window's root and how it was decided, the first
+    /// responder, and how many controllers the scene could not place.
+    public var keyWindowLines: [String] {
         var out: [String] = []
+        if let root = keyWindow.root {
+            let place = keyWindow.file.map { " at \($0):\(keyWindow.line ?? 0)" } ?? ""
+            out.append("Key window: root \(root) (decided by: \(keyWindow.decidedBy ?? "import")\(place))")
+        } else {
+            out.append("Key window: no root (the source shows no window root and no controller with commands)")
+        }
+        if let firstResponder = keyWindow.firstResponder {
+            out.append("First responder: \(firstResponder) (\(keyWindow.firstResponderReason))")
+        } else {
+            out.append("First responder: \(keyWindow.firstResponderReason)")
+        }
+        let commandsLeft = unresolved.filter { $0.reason.hasPrefix("declared but not reachable") }.count
+        out.append("Unplaced controllers: \(unplaced.count)" + (unplaced.isEmpty ? "" : " holding \(commandsLeft) command(s) the scene cannot reach; "
+            + "place each with one overlay line under \"place\", e.g. \"\(unplaced[0].type)\": {\"presentedBy\": \"\(keyWindow.root ?? "RootViewController")\"}"))
+        out.append("")
+        return out
+    }
+
+    static func placementLine(_ entry: Placement) -> String {
+        let place = entry.file.map { "\($0):\(entry.line ?? 0): " } ?? ""
+        let holding = entry.contains.isEmpty ? "" : " (holding \(entry.contains.joined(separator: ", ")))"
+        return "\(place)\(entry.type)\(holding): \(entry.reason)"
+    }
+
+    /// The report for people: the key window, counts, findings, unresolved commands, unplaced
+    /// types, then every command with its place in the source.
+    public var text: String {
+        var out: [String] = keyWindowLines
         let objectiveC = objectiveCFiles == 0 ? "" : " and \(objectiveCFiles) Objective-C files"
         out.append("Read \(files) Swift files\(objectiveC), \(self.lines + objectiveCLines) lines: \(commands.count) key commands.")
         out.append("  " + countsByMechanism.map { "\($0.mechanism.rawValue) \($0.count)" }.joined(separator: ", "))
@@ -48,9 +76,15 @@ extension ImportReport {
             out.append("Containment the source shows")
             for edge in containment { out.append("  \(edge)") }
         }
-        if !unplacedTypes.isEmpty {
+        if !unplaced.isEmpty {
             out.append("")
-            out.append("Not placed by the source (each is the root of a window of its own): \(unplacedTypes.joined(separator: ", "))")
+            out.append("Not placed: declared, but not reachable in the scene (\(unplaced.count))")
+            for entry in unplaced { out.append("  " + Self.placementLine(entry)) }
+        }
+        if !conditionalWindows.isEmpty {
+            out.append("")
+            out.append("Windows shown only under a condition, never key (\(conditionalWindows.count))")
+            for entry in conditionalWindows { out.append("  " + Self.placementLine(entry)) }
         }
         out.append("")
         out.append("Commands")

@@ -22,8 +22,16 @@ public struct ImportReport: Sendable {
     public var commands: [ImportedCommand]
     /// Commands the scene leaves out, and why.
     public var unresolved: [Unresolved]
-    /// Types the source does not place in a container, each given a window of its own.
-    public var unplacedTypes: [String]
+    /// The key window's root, how it was decided, and the first responder.
+    public var keyWindow: KeyWindow
+    /// Controllers and views with commands that the key window does not reach and no
+    /// presentation shows: their commands are declared but not reachable in the scene.
+    public var unplaced: [Placement]
+    /// Windows the app shows only under a run-time condition (or sets up outside its entry
+    /// point): never key, left out of the scene.
+    public var conditionalWindows: [Placement]
+    /// The types of ``unplaced``.
+    public var unplacedTypes: [String] { unplaced.map(\.type) }
     /// Responders in the scene, by type: their responder paths.
     public var responderPaths: [String: String]
     /// Run-time conditions and the state flags that stand for them.
@@ -38,6 +46,30 @@ public struct ImportReport: Sendable {
     /// Steps the evaluator took (``EvaluationBudget``): the same source always takes the same
     /// number.
     public var evaluationSteps = 0
+
+    /// The key window as the import decided it.
+    public struct KeyWindow: Sendable, Hashable {
+        /// The root controller's (or SwiftUI view's) type; `nil` when the source shows none.
+        public var root: String?
+        /// How it was decided: `entry point`, `WindowGroup`, `storyboard`, `overlay`, … (docs/SceneImport.md).
+        public var decidedBy: String?
+        public var file: String?
+        public var line: Int?
+        /// The scene's first responder path, or `nil` when the source makes none.
+        public var firstResponder: String?
+        /// Where the first responder comes from, or why there is none.
+        public var firstResponderReason: String
+    }
+
+    /// A type left out of the scene, and why.
+    public struct Placement: Sendable, Hashable {
+        public var type: String
+        /// The other types with commands it holds.
+        public var contains: [String]
+        public var reason: String
+        public var file: String?
+        public var line: Int?
+    }
 
     /// A command the scene cannot hold.
     public struct Unresolved: Sendable, Hashable {
@@ -84,7 +116,17 @@ public struct ImportReport: Sendable {
         self.lines = lines
         self.commands = inventory
         self.unresolved = scene.omitted.map { Unresolved(command: $0.command, reason: $0.reason) }
-        self.unplacedTypes = scene.unplaced
+        self.unplaced = scene.unplaced.map { entry in
+            Placement(type: entry.type, contains: entry.types.filter { $0 != entry.type }, reason: entry.reason,
+                      file: entry.location?.file, line: entry.location?.line)
+        }
+        self.conditionalWindows = scene.plan.conditional.map { entry in
+            Placement(type: entry.type, contains: [], reason: "shown only under a run-time condition, or set up outside the entry point",
+                      file: entry.location?.file, line: entry.location?.line)
+        }
+        let key = scene.plan.key
+        self.keyWindow = KeyWindow(root: key?.tree.name, decidedBy: key?.decision.rawValue, file: key?.location?.file, line: key?.location?.line,
+                                   firstResponder: scene.firstResponder, firstResponderReason: scene.firstResponderReason)
         self.responderPaths = scene.paths
         self.stateFlags = scene.flags
         self.getterCosts = model.getterCosts

@@ -405,6 +405,12 @@ struct SourceIndex {
         return files
     }
 
+    /// Where `node` is: its file and line.
+    func location(_ node: some SyntaxProtocol) -> SourceLocation {
+        guard let source = sourceOfRoot[node.root.id] else { return SourceLocation(file: "?", line: 0) }
+        return SourceLocation(file: source.file, line: source.lines.line(of: node))
+    }
+
     /// The type named `name`, by its full or last name.
     func type(named name: String) -> TypeInfo? {
         if let found = types[name] { return found }

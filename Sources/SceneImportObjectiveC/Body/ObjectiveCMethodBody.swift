@@ -4,10 +4,10 @@ package struct ObjectiveCMethodBody: Hashable {
     /// into Swift (`[MenuController buildMenuWithBuilder:builder]`).
     package struct Message: Hashable {
         /// `nil` for `self`; the class name for a class message.
-        var receiverClass: String?
-        var selector: String
-        var conditions: [String]
-        var line: Int
+        package var receiverClass: String?
+        package var selector: String
+        package var conditions: [String]
+        package var line: Int
     }
 
     /// An `addKeyCommand:` message.
@@ -35,7 +35,7 @@ package struct ObjectiveCMethodBody: Hashable {
     /// What the method returns, when it returns commands or calls that may return them.
     package var returnedCommands: ObjectiveCReturnedCommands?
     package var addedKeyCommands: [AddedKeyCommand] = []
-    var selfMessages: [Message] = []
+    package var selfMessages: [Message] = []
     var classMessages: [Message] = []
     package var containment: [ObjectiveCContainment] = []
     package var validations: [Validation] = []

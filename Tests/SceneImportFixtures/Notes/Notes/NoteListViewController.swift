@@ -3,6 +3,13 @@ import UIKit
 class NoteListViewController: UIViewController {
     var hasSelection = true
 
+    override var canBecomeFirstResponder: Bool { true }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        becomeFirstResponder()
+    }
+
     override var keyCommands: [UIKeyCommand]? {
         var commands = super.keyCommands ?? []
         commands += [

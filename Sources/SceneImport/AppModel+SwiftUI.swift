@@ -1,0 +1,51 @@
+import SwiftSyntax
+
+extension AppModel {
+    /// The view modifiers that show their content as a modal presentation, not inside the view.
+    static let swiftUIPresentations: Set<String> = ["sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "inspector"]
+
+    /// Takes in SwiftUI's containment: a view whose code builds another app view holds it
+    /// (`body`, the helpers `body` calls, `NavigationLink` destinations), and a view built in a
+    /// `.sheet`, `.fullScreenCover` or `.popover` is presented by it.
+    mutating func addSwiftUIContainment() {
+        for key in index.types.keys.sorted() {
+            guard let info = index.types[key], role(info.name) == .swiftUIView else { continue }
+            var roots: [Syntax] = info.functions.compactMap { $0.body.map(Syntax.init) }
+            for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
+                if let getter = property.getter { roots.append(Syntax(getter)) }
+            }
+            for root in roots {
+                let finder = ViewConstructionFinder(conditions: index.conditions)
+                finder.walk(root)
+                for (name, node, presented) in finder.constructions {
+                    guard let child = index.type(named: name, writtenIn: info.name), child.name != info.name,
+                          child.kind == .struct, role(child.name) == .swiftUIView else { continue }
+                    addEdge(Edge(parent: info.name, child: child.name, kind: presented ? .presented : .child, location: index.location(node)))
+                }
+            }
+        }
+    }
+}
+
+/// The views a SwiftUI view's code constructs (`Name(…)`, `Name { … }`), each marked when it is
+/// built inside a presentation modifier's arguments.
+private final class ViewConstructionFinder: ActiveCodeVisitor {
+    var constructions: [(name: String, node: FunctionCallExprSyntax, presented: Bool)] = []
+    private var presentationDepth = 0
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), let first = reference.baseName.text.first, first.isUppercase {
+            constructions.append((reference.baseName.text, node, presentationDepth > 0))
+        }
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), AppModel.swiftUIPresentations.contains(member.declName.baseName.text) {
+            if let base = member.base { walk(base) }
+            presentationDepth += 1
+            walk(node.arguments)
+            if let closure = node.trailingClosure { walk(closure) }
+            walk(node.additionalTrailingClosures)
+            presentationDepth -= 1
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+}

@@ -1,0 +1,138 @@
+import Scenes
+
+/// A controller or view with commands or actions that the scene leaves out: the key window does
+/// not reach it and no presentation shows it.
+struct Unplaced: Equatable {
+    /// The topmost container the source shows for it (itself when it has none).
+    var type: String
+    /// Every type left out with it: `type` and what it contains.
+    var types: [String]
+    /// What the import could not follow, for people.
+    var reason: String
+    /// Where that is in the source.
+    var location: SourceLocation?
+}
+
+extension SceneBuilder {
+    /// The key window, its root as ``WindowPlanner`` decides it, and everything that root holds.
+    /// No other window is made: a controller the root does not reach is unplaced.
+    func buildKeyWindow(relevant: Set<String>, children: [String: [String]], commandsByType: [String: [ImportedCommand]],
+                        state: inout BuildState) -> (windows: [JSONValue], plan: WindowPlan) {
+        var children = children
+        func subtreeCommands(_ type: String, _ seen: inout Set<String>) -> Int {
+            guard seen.insert(type).inserted else { return 0 }
+            var total = commandsByType[type]?.count ?? 0
+            for child in children[type] ?? [] { total += subtreeCommands(child, &seen) }
+            return total
+        }
+        let tops = topmostContainers(of: relevant, children: children)
+        let plan = WindowPlanner(model: model, idiom: idiom, commandsUnder: { type in
+            var seen: Set<String> = []
+            return subtreeCommands(type, &seen)
+        }, topmostContainers: tops).plan()
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string("window"))]
+        members += keyWindowMembers(commandsByType, state: &state)
+        guard let tree = plan.key?.tree else {
+            members.append((key: "root", value: .object([(key: "type", value: .string("viewController")), (key: "name", value: .string("root"))])))
+            return ([.object(members)], plan)
+        }
+        // The app types the entry point nests in the root hold the children it gives them.
+        func addExplicitChildren(_ node: RootTree) {
+            for child in node.children {
+                if node.container == nil, let type = child.firstAppType, !(children[node.name] ?? []).contains(type) {
+                    children[node.name, default: []].append(type)
+                }
+                addExplicitChildren(child)
+            }
+        }
+        addExplicitChildren(tree)
+        let root: JSONValue
+        if tree.container == nil, !isController(model.role(tree.name)) {
+            // A SwiftUI view (or a plain view) at the root sits in a hosting controller.
+            let hostName = Self.nodeName(tree.name) + "-host"
+            let view = node(tree.name, parentPath: "window/" + hostName, children: children, commandsByType: commandsByType, state: &state)
+            root = .object([(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName)), (key: "views", value: .array([view]))])
+        } else {
+            root = node(for: tree, parentPath: "window", children: children, commandsByType: commandsByType, state: &state)
+        }
+        members.append((key: "root", value: root))
+        return ([.object(members)], plan)
+    }
+
+    /// A node of the root tree: an app type as ``node(_:parentPath:children:commandsByType:state:)``
+    /// builds it, or one of UIKit's containers holding its children.
+    private func node(for tree: RootTree, parentPath: String, siblingName: String? = nil, children: [String: [String]],
+                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
+        guard let container = tree.container else {
+            return node(tree.name, parentPath: parentPath, children: children, commandsByType: commandsByType, state: &state)
+        }
+        let name = siblingName ?? Self.nodeName(tree.name)
+        let path = parentPath + "/" + name
+        var controllers: [JSONValue] = []
+        var views: [JSONValue] = []
+        var used: [String: Int] = [:]
+        for child in tree.children {
+            if child.container == nil, state.paths[child.name] != nil { continue }
+            var childName: String?
+            if child.container != nil {
+                let base = Self.nodeName(child.name)
+                used[base, default: 0] += 1
+                childName = used[base] == 1 ? base : base + "-\(used[base] ?? 0)"
+            }
+            let built = node(for: child, parentPath: path, siblingName: childName, children: children, commandsByType: commandsByType, state: &state)
+            if child.container != nil || isController(model.role(child.name)) { controllers.append(built) } else { views.append(built) }
+        }
+        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(container.nodeType)), (key: "name", value: .string(name))]
+        if !controllers.isEmpty { members.append((key: "children", value: .array(controllers))) }
+        if !views.isEmpty { members.append((key: "views", value: .array(views))) }
+        return .object(members)
+    }
+
+    /// The topmost container of each type, as far up as the source nests it, sorted.
+    func topmostContainers(of types: Set<String>, children: [String: [String]]) -> [String] {
+        let parentOf = parents(children)
+        var tops: Set<String> = []
+        for type in types { tops.insert(topmost(type, parentOf: parentOf)) }
+        return tops.sorted()
+    }
+
+    private func parents(_ children: [String: [String]]) -> [String: String] {
+        var parentOf: [String: String] = [:]
+        for (parent, list) in children.sorted(by: { $0.key < $1.key }) {
+            for child in list where parentOf[child] == nil { parentOf[child] = parent }
+        }
+        return parentOf
+    }
+
+    private func topmost(_ type: String, parentOf: [String: String]) -> String {
+        var top = type
+        var seen: Set<String> = [type]
+        while let parent = parentOf[top], placeable(model.role(parent)), seen.insert(parent).inserted { top = parent }
+        return top
+    }
+
+    /// The types with commands or actions the scene does not hold, grouped by their topmost
+    /// container, each with why the import could not place it.
+    func unplacedTypes(relevant: Set<String>, children: [String: [String]], plan: WindowPlan, state: BuildState) -> [Unplaced] {
+        let parentOf = parents(children)
+        var groups: [String: [String]] = [:]
+        for type in relevant.sorted() where state.paths[type] == nil {
+            groups[topmost(type, parentOf: parentOf), default: []].append(type)
+        }
+        return groups.keys.sorted().map { top in
+            let types = groups[top] ?? []
+            if let conditional = plan.conditional.first(where: { $0.type == top }) {
+                return Unplaced(type: top, types: types, reason: "the root of a window the app shows only under a run-time condition, or sets outside its entry point; that window is not key",
+                                location: conditional.location)
+            }
+            if let edge = model.edges.first(where: { $0.child == top && $0.kind == .presented }) {
+                return Unplaced(type: top, types: types, reason: "presented by \(edge.parent), which the scene does not hold", location: edge.location)
+            }
+            if let edge = model.edges.first(where: { $0.child == top }) {
+                return Unplaced(type: top, types: types, reason: "contained by \(edge.parent), which the scene does not hold", location: edge.location)
+            }
+            return Unplaced(type: top, types: types, reason: "no containment the source shows creates or shows it; place it with an overlay "
+                                + "line under \"place\" (docs/SceneImport.md)", location: model.index.type(named: top)?.location)
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import SwiftSyntax
+
+/// Finds the roots the app's Swift entry point sets on its windows: the scene delegate's
+/// `scene(_:willConnectTo:options:)`, else the app delegate's
+/// `application(_:didFinishLaunchingWithOptions:)` (or `willFinishLaunchingWithOptions`),
+/// following the app's own functions they call (a coordinator's `start()`, a `setupWindow()`
+/// helper, a shared instance's method) as deep as ``maximumDepth``.
+///
+/// A root set inside a branch the idiom decides (``InterfaceIdiom/decides(_:)``) counts only on
+/// that side; a root set under any other run-time condition, in a closure (run later, if at
+/// all) or in a function called from such a place is conditional.
+struct EntryPointReader {
+    let index: SourceIndex
+    let idiom: InterfaceIdiom
+    /// The scene delegates the `Info.plist` names, the launch configuration first: when it
+    /// names any, only the first the source declares is read.
+    var sceneDelegates: [String] = []
+    /// What the app model says is a controller (``RootExpressionReader/isController``).
+    var isController: (String) -> Bool = { _ in false }
+
+    /// A root assignment the entry point reaches.
+    struct Assignment {
+        var tree: RootTree
+        var conditional: Bool
+        var location: SourceLocation
+    }
+
+    private static let maximumDepth = 5
+    /// How many function bodies one entry point may walk, however they nest.
+    private static let maximumBodies = 64
+
+    /// The roots each entry point sets, the scene delegate's first; empty when the source has
+    /// no entry point that sets one.
+    func assignments(commandsUnder: @escaping (String) -> Int = { _ in 0 }) -> [Assignment] {
+        var reader = RootExpressionReader(index: index, idiom: idiom)
+        reader.commandsUnder = commandsUnder
+        reader.isController = isController
+        var sceneEntries: [(SourceIndex.TypeInfo, SourceIndex.FunctionInfo)] = []
+        var appEntries: [(SourceIndex.TypeInfo, SourceIndex.FunctionInfo)] = []
+        for key in index.types.keys.sorted() {
+            guard let info = index.types[key], info.kind == .class || info.kind == .extensionOnly else { continue }
+            for function in info.functions where function.body != nil && AppModel.isEntryPoint(function) {
+                if function.name == "scene" { sceneEntries.append((info, function)) } else { appEntries.append((info, function)) }
+            }
+        }
+        // The delegate the app delegate configures for a plain launch, else the launch
+        // configuration's delegate when the plist names one; else delegates that are
+        // not for tests (`UnitTestSceneDelegate`), a class named like Xcode's template first.
+        let named = ([configuredSceneDelegate()].compactMap { $0 } + sceneDelegates).first { name in sceneEntries.contains { $0.0.name == name } }
+        if let named {
+            sceneEntries = sceneEntries.filter { $0.0.name == named }
+        } else {
+            sceneEntries = sceneEntries.filter { !Self.isForTests($0.0.name) }
+                .sorted { ($0.0.name == "SceneDelegate" ? 0 : 1) < ($1.0.name == "SceneDelegate" ? 0 : 1) }
+        }
+        appEntries = appEntries.filter { !Self.isForTests($0.0.name) }.sorted { ($0.0.isMain ? 0 : 1) < ($1.0.isMain ? 0 : 1) }
+        for entries in [sceneEntries, appEntries] {
+            var found: [Assignment] = []
+            var visited: Set<SyntaxIdentifier> = []
+            for (owner, function) in entries {
+                guard let body = function.body else { continue }
+                let scope = RootExpressionReader.Scope(type: owner, body: Syntax(body))
+                walk(scope: scope, conditional: false, depth: 0, reader: reader, visited: &visited, into: &found)
+            }
+            if !found.isEmpty { return found }
+        }
+        return []
+    }
+
+    /// The scene delegate class the app delegate's
+    /// `application(_:configurationForConnecting:options:)` sets (`config.delegateClass =
+    /// SceneDelegate.self`) outside any condition; else the last one it sets (the fallback after
+    /// the special cases).
+    func configuredSceneDelegate() -> String? {
+        for key in index.types.keys.sorted() {
+            guard let info = index.types[key] else { continue }
+            for function in info.functions where function.name == "application" && function.parameters.contains(where: { $0.label == "configurationForConnecting" }) {
+                guard let body = function.body else { continue }
+                let finder = DelegateClassFinder(conditions: index.conditions)
+                finder.walk(body)
+                let unconditional = finder.assignments.first { !AppModel.isConditional($0.node, within: Syntax(body)) }
+                if let chosen = unconditional ?? finder.assignments.last { return chosen.type }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a class is the entry point the app uses under tests only (`TestAppDelegate`).
+    static func isForTests(_ name: String) -> Bool {
+        name.contains("Test") || name.contains("Mock")
+    }
+
+    private func walk(scope: RootExpressionReader.Scope, conditional: Bool, depth: Int,
+                      reader: RootExpressionReader, visited: inout Set<SyntaxIdentifier>, into found: inout [Assignment]) {
+        guard visited.count < Self.maximumBodies, visited.insert(scope.body.id).inserted else { return }
+        let finder = RootStatementFinder(idiom: idiom, conditions: index.conditions)
+        finder.walk(scope.body)
+        for event in finder.events {
+            switch event.kind {
+            case .root(let expression):
+                guard let tree = reader.tree(of: expression, in: scope) else { continue }
+                found.append(Assignment(tree: tree, conditional: conditional || event.conditional || tree.chosenAmongBranches,
+                                        location: index.location(expression)))
+            case .call(let call):
+                guard depth < Self.maximumDepth, let callee = reader.calledFunction(call, in: scope),
+                      let inner = scope.calling(callee.function, owner: callee.owner, with: call) else { continue }
+                walk(scope: inner, conditional: conditional || event.conditional, depth: depth + 1, reader: reader, visited: &visited, into: &found)
+            }
+        }
+    }
+}
+
+/// The root assignments (`….rootViewController = x`) and calls of a body, in source order, each
+/// marked conditional when it runs only under a run-time condition. Branches the idiom decides
+/// are walked on the side it takes only.
+private final class RootStatementFinder: ActiveCodeVisitor {
+    enum Kind {
+        case root(ExprSyntax)
+        case call(FunctionCallExprSyntax)
+    }
+
+    let idiom: InterfaceIdiom
+    private(set) var events: [(kind: Kind, conditional: Bool)] = []
+    private var conditionalDepth = 0
+
+    init(idiom: InterfaceIdiom, conditions: CompilationConditions) {
+        self.idiom = idiom
+        super.init(conditions: conditions)
+    }
+
+    private func conditionally(_ node: some SyntaxProtocol) {
+        conditionalDepth += 1
+        walk(node)
+        conditionalDepth -= 1
+    }
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        let text = node.conditions.sourceText
+        // `if #available` is decided at compile time against the deployment target.
+        if text.hasPrefix("#available") {
+            walk(node.body)
+            if let elseBody = node.elseBody { conditionally(elseBody) }
+            return .skipChildren
+        }
+        switch idiom.decides(text) {
+        case true?:
+            walk(node.body)
+        case false?:
+            if let elseBody = node.elseBody { walk(elseBody) }
+        case nil:
+            conditionally(node.body)
+            if let elseBody = node.elseBody { conditionally(elseBody) }
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let taken = idiom.takenCase(of: node) else {
+            for item in node.cases { conditionally(item) }
+            return .skipChildren
+        }
+        walk(taken.statements)
+        return .skipChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        conditionally(node.body)
+        return .skipChildren
+    }
+
+    override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
+        switch idiom.decides(node.condition.sourceText) {
+        case true?: walk(node.thenExpression)
+        case false?: walk(node.elseExpression)
+        case nil:
+            conditionally(node.thenExpression)
+            conditionally(node.elseExpression)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        conditionally(node.statements)
+        return .skipChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("rootViewController") {
+            events.append((.root(elements[2]), conditionalDepth > 0))
+            walk(elements[2])
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        events.append((.call(node), conditionalDepth > 0))
+    }
+}
+
+/// `….delegateClass = Type.self` assignments, in order.
+private final class DelegateClassFinder: ActiveCodeVisitor {
+    var assignments: [(type: String, node: SequenceExprSyntax)] = []
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("delegateClass") else { return .visitChildren }
+        var value = elements[2].sourceText
+        if value.hasSuffix(".self") { value = String(value.dropLast(5)) }
+        assignments.append((InfoPlistName.className(value), node))
+        return .visitChildren
+    }
+}
+
+/// A class name as written, without a module prefix.
+private enum InfoPlistName {
+    static func className(_ written: String) -> String { written.split(separator: ".").last.map(String.init) ?? written }
+}

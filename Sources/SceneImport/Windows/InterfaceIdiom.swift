@@ -1,0 +1,62 @@
+/// The device the scene stands for. KeyTrace models hardware keyboards, so the iPad is the
+/// default: code that branches on `userInterfaceIdiom` or the horizontal size class builds the
+/// iPad's layout unless the import asks for the phone's.
+public enum InterfaceIdiom: String, Sendable, CaseIterable {
+    /// An iPad in full screen: `userInterfaceIdiom == .pad`, regular horizontal size class.
+    case pad
+    /// An iPhone in portrait: `userInterfaceIdiom == .phone`, compact horizontal size class.
+    case phone
+
+    /// What a run-time test of the idiom or the size class says on this device, or `nil` when
+    /// `condition` tests something else (or more than the idiom). Reads
+    /// `UIDevice.current.userInterfaceIdiom == .pad` (and `!=`, `.phone`, `.mac`), the common
+    /// helpers `isPad`/`isIPad`/`isPhone`/`isIPhone`, and `horizontalSizeClass == .regular` /
+    /// `.compact`.
+    public func decides(_ condition: String) -> Bool? {
+        var text = condition.filter { !$0.isWhitespace }
+        var negated = false
+        while text.hasPrefix("!") {
+            negated.toggle()
+            text.removeFirst()
+        }
+        if text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+        guard let answer = Self.answer(text, on: self) else { return nil }
+        return answer != negated
+    }
+
+    private static func answer(_ text: String, on idiom: InterfaceIdiom) -> Bool? {
+        guard !text.contains("&&"), !text.contains("||") else { return nil }
+        if let name = text.split(separator: ".").last.map(String.init), let device = helperNames[name] {
+            return device == idiom
+        }
+        let isIdiomTest = text.contains("userInterfaceIdiom") || text.contains("UIUserInterfaceIdiom")
+        let isSizeTest = text.contains("horizontalSizeClass")
+        guard isIdiomTest || isSizeTest else { return nil }
+        let operators = ["==", "!="]
+        guard let comparison = operators.first(where: { text.contains($0) }) else { return nil }
+        let sides = text.components(separatedBy: comparison)
+        guard sides.count == 2 else { return nil }
+        let value = (sides[0].contains("Idiom") || sides[0].contains("SizeClass") ? sides[1] : sides[0])
+            .split(separator: ".").last.map(String.init) ?? ""
+        let holds: Bool
+        switch value {
+        case "pad": holds = idiom == .pad
+        case "phone": holds = idiom == .phone
+        case "regular": holds = idiom == .pad
+        case "compact": holds = idiom == .phone
+        case "mac", "tv", "carPlay", "vision", "unspecified": holds = false
+        default: return nil
+        }
+        return comparison == "==" ? holds : !holds
+    }
+
+    /// Helper properties apps declare for the idiom test (`UIDevice.current.isPad`,
+    /// `UIDevice.isIPad`), by the device they hold on.
+    private static let helperNames: [String: InterfaceIdiom] = [
+        "isPad": .pad, "isIPad": .pad, "isiPad": .pad, "isIpad": .pad,
+        "isPhone": .phone, "isIPhone": .phone, "isiPhone": .phone, "isIphone": .phone,
+    ]
+
+    /// The enum case of `userInterfaceIdiom` a `switch` case on this device matches.
+    var caseName: String { self == .pad ? "pad" : "phone" }
+}

@@ -1,0 +1,408 @@
+import SwiftSyntax
+
+/// Reads what an expression assigned to `rootViewController` (or returned by a function that
+/// makes the root) builds: the app's controllers and the UIKit containers around them
+/// (``RootTree``). A container held in a local or a property gets the children the same body
+/// gives it: `viewControllers = […]`, `setViewControllers(_:animated:)`,
+/// `setViewController(_:for:)` columns, `pushViewController(_:animated:)`, `addChild(_:)`.
+struct RootExpressionReader {
+    let index: SourceIndex
+    let idiom: InterfaceIdiom
+
+    /// Where an expression is read: the type whose code it is, and the body it is in (locals are
+    /// looked up there).
+    struct Scope {
+        var type: SourceIndex.TypeInfo
+        var body: Syntax
+        /// The arguments the caller passed, by parameter name, when the body is a function the
+        /// entry point calls (`replaceRoot(with: initial)`).
+        var arguments: [String: BoundArgument] = [:]
+        /// The declared types of the function's parameters, by name.
+        var parameterTypes: [String: String] = [:]
+
+        /// The scope of `function`'s body called with `call` from this scope: its parameters
+        /// bound to the call's arguments, in order.
+        func calling(_ function: SourceIndex.FunctionInfo, owner: SourceIndex.TypeInfo, with call: FunctionCallExprSyntax) -> Scope? {
+            guard let body = function.body else { return nil }
+            var bound: [String: BoundArgument] = [:]
+            var types: [String: String] = [:]
+            var arguments = Array(call.arguments)[...]
+            let calleeScope = Scope(type: owner, body: Syntax(body))
+            for parameter in function.parameters {
+                if let type = parameter.type?.withoutOptionality { types[parameter.name] = type }
+                // An argument goes to the parameter its label names; a parameter it skips takes
+                // its default value, read in the callee.
+                let label = parameter.label == "_" ? nil : parameter.label
+                if let argument = arguments.first, argument.label?.text == label {
+                    bound[parameter.name] = BoundArgument(expression: argument.expression, scope: self)
+                    arguments.removeFirst()
+                } else if let value = parameter.defaultValue {
+                    bound[parameter.name] = BoundArgument(expression: value, scope: calleeScope)
+                }
+            }
+            return Scope(type: owner, body: Syntax(body), arguments: bound, parameterTypes: types)
+        }
+    }
+
+    /// An argument bound to a parameter, read in its caller's scope.
+    final class BoundArgument {
+        let expression: ExprSyntax
+        let scope: Scope
+
+        init(expression: ExprSyntax, scope: Scope) {
+            self.expression = expression
+            self.scope = scope
+        }
+    }
+
+    /// How many commands the screen of each app type holds: where a local takes one of several
+    /// roots in branches the idiom does not decide (a login screen or the main screen), the one
+    /// holding the most stands for the app's normal path.
+    var commandsUnder: (String) -> Int = { _ in 0 }
+    /// What the app model says is a controller.
+    var isController: (String) -> Bool = { _ in false }
+
+    /// How deep the reader follows locals, properties and functions that return the root.
+    private static let maximumDepth = 8
+
+    func tree(of expression: ExprSyntax, in scope: Scope, depth: Int = 0) -> RootTree? {
+        guard depth < Self.maximumDepth else { return nil }
+        let expression = Self.unwrapped(expression)
+        if let cast = expression.as(AsExprSyntax.self) {
+            let name = cast.type.sourceText.withoutOptionality
+            if isAppController(name) { return .app(name) }
+            return tree(of: cast.expression, in: scope, depth: depth + 1)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if let cast = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }), cast + 1 < elements.count {
+                let name = elements[cast + 1].sourceText.withoutOptionality
+                if isAppController(name) { return .app(name) }
+            }
+            return elements.first.flatMap { tree(of: $0, in: scope, depth: depth + 1) }
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            let branch = idiom.decides(ternary.condition.sourceText) == false ? ternary.elseExpression : ternary.thenExpression
+            return tree(of: branch, in: scope, depth: depth + 1)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) { return tree(ofCall: call, in: scope, depth: depth) }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            let baseName = base.sourceText
+            if baseName == "self" { return named(member.declName.baseName.text, in: scope, depth: depth) }
+            // `Root.shared`, `Root.instance`: a type's own shared instance.
+            if isAppController(baseName) {
+                let property = index.type(named: baseName)?.properties[member.declName.baseName.text]
+                if let declared = property?.type?.withoutOptionality, isAppController(declared) { return .app(declared) }
+                return .app(index.type(named: baseName)?.name ?? baseName)
+            }
+            return nil
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return named(reference.baseName.text, in: scope, depth: depth)
+        }
+        return nil
+    }
+
+    /// `x`, `self.x`: a local of the body, else a property of the type.
+    private func named(_ name: String, in scope: Scope, depth: Int) -> RootTree? {
+        if let argument = scope.arguments[name] { return tree(of: argument.expression, in: argument.scope, depth: depth + 1) }
+        var found: RootTree?
+        let locals = BindingFinder(name: name, conditions: index.conditions)
+        locals.walk(scope.body)
+        if let initializer = locals.initializer, initializer.sourceText != "nil" {
+            found = tree(of: initializer, in: scope, depth: depth + 1)
+        } else if !locals.assignments.isEmpty {
+            // `var initial: UIViewController?` then assigned in branches.
+            let assignments = locals.assignments.filter { !idiom.rulesOut($0, within: scope.body) }
+            let candidates = assignments.compactMap { tree(of: $0, in: scope, depth: depth + 1) }
+            found = candidates.enumerated().max { lhs, rhs in
+                (weight(lhs.element), -lhs.offset) < (weight(rhs.element), -rhs.offset)
+            }?.element
+            if assignments.count > 1 { found?.chosenAmongBranches = true }
+        } else if let annotation = locals.annotation, isAppController(annotation) {
+            found = .app(annotation)
+        } else {
+            for candidate in [scope.type] + index.ancestors(of: scope.type.name) {
+                guard let property = candidate.properties[name] else { continue }
+                if let initializer = property.initializer {
+                    found = tree(of: initializer, in: Scope(type: scope.type, body: Syntax(initializer)), depth: depth + 1)
+                }
+                if found == nil, let declared = property.type?.withoutOptionality, isAppController(declared) { found = .app(declared) }
+                if found == nil, let declared = property.type?.withoutOptionality, let container = RootTree.Container(rawValue: declared) {
+                    found = .system(container)
+                }
+                break
+            }
+        }
+        guard var result = found else { return nil }
+        let statements = ContainerStatementFinder(name: name, idiom: idiom, conditions: index.conditions)
+        statements.walk(scope.body)
+        for child in statements.children {
+            if let tree = tree(of: child, in: scope, depth: depth + 1), !result.children.contains(tree) { result.children.append(tree) }
+        }
+        return result
+    }
+
+    private func weight(_ tree: RootTree) -> Int {
+        tree.appTypes.reduce(0) { $0 + commandsUnder($1) }
+    }
+
+    private func tree(ofCall call: FunctionCallExprSyntax, in scope: Scope, depth: Int) -> RootTree? {
+        var callee = call.calledExpression.sourceText
+        if callee.hasSuffix(".init") { callee = String(callee.dropLast(5)) }
+        if let generic = callee.firstIndex(of: "<") { callee = String(callee[..<generic]) }
+        func argument(_ label: String) -> ExprSyntax? { call.arguments.first { $0.label?.text == label }?.expression }
+        if let container = RootTree.Container(rawValue: callee) {
+            var node = RootTree.system(container)
+            if let root = argument("rootViewController").flatMap({ tree(of: $0, in: scope, depth: depth + 1) }) { node.children.append(root) }
+            if container == .hosting, let view = argument("rootView").flatMap({ swiftUIView(in: $0) }) { node.children.append(.app(view)) }
+            return node
+        }
+        if isAppController(callee) {
+            let name = index.type(named: callee)?.name ?? callee
+            var node = RootTree.app(name)
+            if let root = argument("rootViewController").flatMap({ tree(of: $0, in: scope, depth: depth + 1) }) { node.children.append(root) }
+            return node
+        }
+        // `Root.shared()`, `Root.sharedInstance()`, `makeRoot()`, `self.coordinator.rootController()`.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.sourceText, isAppController(base),
+           index.type(named: base)?.functions.contains(where: { $0.name == member.declName.baseName.text && $0.isStatic }) == true {
+            return .app(index.type(named: base)?.name ?? base)
+        }
+        guard let function = calledFunction(call, in: scope), function.function.kind == .function else { return nil }
+        if let returned = function.function.returnType?.withoutOptionality, isAppController(returned) { return .app(returned) }
+        guard let body = function.function.body, let inner = scope.calling(function.function, owner: function.owner, with: call) else { return nil }
+        let returns = ReturnFinder(conditions: index.conditions)
+        returns.walk(body)
+        // A body of one expression returns it (`func makeRoot() -> UIViewController { Root() }`),
+        // also when `#if` picks the expression.
+        let items = activeItems(body.statements)
+        let expressions = returns.expressions.isEmpty && items.count == 1 ? items.compactMap { $0.item.as(ExprSyntax.self) } : returns.expressions
+        return expressions.filter { !idiom.rulesOut($0, within: Syntax(body)) }.lazy.compactMap { tree(of: $0, in: inner, depth: depth + 1) }.first
+    }
+
+    /// The app function a call runs: `f()`, `self.f()` on the scope's type (or a superclass),
+    /// `x.f()` on the type the receiver is, `Type.f()` on that type.
+    func calledFunction(_ call: FunctionCallExprSyntax, in scope: Scope) -> (owner: SourceIndex.TypeInfo, function: SourceIndex.FunctionInfo)? {
+        let name: String
+        var owners: [SourceIndex.TypeInfo]
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+            owners = [scope.type] + index.ancestors(of: scope.type.name)
+            // `SceneCoordinator(scene: scene)`: the app type's initialiser runs.
+            if let type = index.type(named: name, writtenIn: scope.type.name), type.kind == .class || type.kind == .struct {
+                let labels = call.arguments.map { $0.label?.text }
+                let initializers = ([type] + index.ancestors(of: type.name)).flatMap { owner in
+                    owner.functions.filter { $0.kind == .initializer && $0.body != nil }.map { (owner, $0) }
+                }
+                return initializers.first { $0.1.parameters.map(\.label) == labels } ?? initializers.first
+            }
+        } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            name = member.declName.baseName.text
+            let receiver = Self.unwrapped(base)
+            if receiver.sourceText == "self" {
+                owners = [scope.type] + index.ancestors(of: scope.type.name)
+            } else if let type = index.type(named: receiver.sourceText.withoutOptionality), type.kind != .extensionOnly {
+                owners = [type] + index.ancestors(of: type.name)
+            } else {
+                owners = receiverTypes(receiver, in: scope)
+            }
+        } else {
+            return nil
+        }
+        let labels = call.arguments.map { $0.label?.text }
+        for owner in owners {
+            let matching = owner.functions.filter { $0.name == name && $0.body != nil }
+            if let exact = matching.first(where: { $0.parameters.map(\.label) == labels }) ?? matching.first { return (owner, exact) }
+        }
+        return nil
+    }
+
+    /// The app types a receiver expression is: a local's or property's declared type or
+    /// initialiser, `Type.shared`.
+    private func receiverTypes(_ receiver: ExprSyntax, in scope: Scope) -> [SourceIndex.TypeInfo] {
+        var text = receiver.sourceText.withoutOptionality
+        if text.hasPrefix("self.") { text = String(text.dropFirst(5)) }
+        if let dot = text.firstIndex(of: "."), let type = index.type(named: String(text[..<dot])), type.kind != .extensionOnly {
+            // `Coordinator.shared.start()`: a shared instance of the type.
+            let property = type.properties[String(text[text.index(after: dot)...])]
+            if let declared = property?.type?.withoutOptionality, let found = index.type(named: declared) { return [found] + index.ancestors(of: found.name) }
+            return [type] + index.ancestors(of: type.name)
+        }
+        if let argument = scope.arguments[text] {
+            if let call = RootExpressionReader.unwrapped(argument.expression).as(FunctionCallExprSyntax.self),
+               let type = index.type(named: call.calledExpression.sourceText), type.kind != .extensionOnly {
+                return [type] + index.ancestors(of: type.name)
+            }
+            let types = receiverTypes(argument.expression, in: argument.scope)
+            if !types.isEmpty { return types }
+        }
+        if let declared = scope.parameterTypes[text], let type = index.type(named: declared) { return [type] + index.ancestors(of: type.name) }
+        let names = index.typeNames(of: receiver, in: scope.type, root: scope.body)
+        return names.compactMap { index.type(named: $0) }.flatMap { [$0] + index.ancestors(of: $0.name) }
+    }
+
+    /// A body's statements, those of the compiled `#if` clauses in place of their blocks.
+    private func activeItems(_ items: CodeBlockItemListSyntax) -> [CodeBlockItemSyntax] {
+        items.flatMap { item -> [CodeBlockItemSyntax] in
+            guard let block = item.item.as(IfConfigDeclSyntax.self) else { return [item] }
+            guard case .statements(let inner)? = index.conditions.activeClause(of: block)?.elements else { return [] }
+            return activeItems(inner)
+        }
+    }
+
+    /// The first app SwiftUI view an expression builds (`ContentView()`, `RootView().environment(…)`).
+    func swiftUIView(in expression: some SyntaxProtocol) -> String? {
+        let calls = CallNameFinder(conditions: index.conditions)
+        calls.walk(expression)
+        return calls.names.first { name in
+            guard let info = index.type(named: name), info.kind == .struct else { return false }
+            return info.inherited.contains("View")
+        }.map { index.type(named: $0)?.name ?? $0 }
+    }
+
+    /// Whether `name` is a class the app declares that is a view controller: one that inherits
+    /// from `UIViewController`, or that the app model knows as a controller (a subclass of a
+    /// pod's controller the import does not read).
+    func isAppController(_ name: String) -> Bool {
+        guard let info = index.type(named: name), info.kind == .class else { return false }
+        return index.inherits(info.name, from: "UIViewController") || isController(info.name)
+    }
+
+    static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
+        var current = expression
+        while true {
+            if let unwrap = current.as(ForceUnwrapExprSyntax.self) { current = unwrap.expression; continue }
+            if let optional = current.as(OptionalChainingExprSyntax.self) { current = optional.expression; continue }
+            if let tryExpression = current.as(TryExprSyntax.self) { current = tryExpression.expression; continue }
+            if let awaitExpression = current.as(AwaitExprSyntax.self) { current = awaitExpression.expression; continue }
+            if let tuple = current.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                current = only.expression
+                continue
+            }
+            return current
+        }
+    }
+}
+
+/// A local's initialiser or type annotation in a body (the first binding of the name).
+private final class BindingFinder: ActiveCodeVisitor {
+    let name: String
+    var initializer: ExprSyntax?
+    var annotation: String?
+    /// The values later assigned to it (`name = x`), in order.
+    var assignments: [ExprSyntax] = []
+
+    init(name: String, conditions: CompilationConditions) {
+        self.name = name
+        super.init(conditions: conditions)
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText == name || elements[0].sourceText == "self." + name {
+            assignments.append(elements[2])
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if initializer == nil, annotation == nil, node.pattern.sourceText == name {
+            initializer = node.initializer?.value
+            annotation = node.typeAnnotation?.type.sourceText.withoutOptionality
+        }
+        return .visitChildren
+    }
+}
+
+/// What a body gives the container held in `name`: `name.viewControllers = […]`,
+/// `name.setViewControllers([…], animated:)`, `name.setViewController(x, for: .primary)`
+/// (columns in UIKit's order; the compact column only on a phone),
+/// `name.pushViewController(x, animated:)`, `name.addChild(x)`.
+private final class ContainerStatementFinder: ActiveCodeVisitor {
+    let name: String
+    let idiom: InterfaceIdiom
+    private var columns: [(order: Int, expression: ExprSyntax)] = []
+    private var others: [ExprSyntax] = []
+
+    init(name: String, idiom: InterfaceIdiom, conditions: CompilationConditions) {
+        self.name = name
+        self.idiom = idiom
+        super.init(conditions: conditions)
+    }
+
+    var children: [ExprSyntax] {
+        columns.sorted { $0.order < $1.order }.map(\.expression) + others
+    }
+
+    private static let columnOrder = ["primary": 0, "supplementary": 1, "secondary": 2, "compact": 3]
+
+    private func isReceiver(_ base: ExprSyntax?) -> Bool {
+        guard let base else { return false }
+        let text = RootExpressionReader.unwrapped(base).sourceText
+        return text == name || text == "self." + name
+    }
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), isReceiver(member.base),
+              let first = node.arguments.first?.expression else { return .visitChildren }
+        switch member.declName.baseName.text {
+        case "setViewControllers":
+            others += Self.elements(of: first)
+        case "pushViewController", "addChild", "addChildViewController":
+            others.append(first)
+        case "setViewController":
+            let column = node.arguments.first { $0.label?.text == "for" }?.expression.sourceText.split(separator: ".").last.map(String.init) ?? ""
+            guard let order = Self.columnOrder[column], (column == "compact") == (idiom == .phone) else { break }
+            columns.append((order, first))
+        default:
+            break
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+              let target = elements[0].as(MemberAccessExprSyntax.self), isReceiver(target.base),
+              target.declName.baseName.text == "viewControllers" else { return .visitChildren }
+        others += Self.elements(of: elements[2])
+        return .visitChildren
+    }
+
+    private static func elements(of expression: ExprSyntax) -> [ExprSyntax] {
+        if let array = RootExpressionReader.unwrapped(expression).as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
+        return [expression]
+    }
+}
+
+/// The expressions a function body returns, in order (closures' returns left out).
+private final class ReturnFinder: ActiveCodeVisitor {
+    var expressions: [ExprSyntax] = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let expression = node.expression { expressions.append(expression) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+/// The names of the calls in an expression, outermost first (`A(B())` gives A, B).
+final class CallNameFinder: ActiveCodeVisitor {
+    var names: [String] = []
+    /// The call of each name, in the same order.
+    var nodes: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            names.append(reference.baseName.text)
+            nodes.append(node)
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init",
+                  let base = member.base {
+            names.append(base.sourceText)
+            nodes.append(node)
+        }
+        return .visitChildren
+    }
+}

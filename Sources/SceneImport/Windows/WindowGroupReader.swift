@@ -1,0 +1,162 @@
+import SwiftSyntax
+
+/// Finds the root of a SwiftUI app's key window: the app view the `App`'s first `WindowGroup`
+/// (or `DocumentGroup`) shows. The `@main` app comes first, and scenes the app declares itself
+/// (`struct MainScene: Scene`) are followed into their own `body`. In the group's content, the
+/// first app view built outside any `if` or `switch` is the root; when every view is built in a
+/// branch (a lock screen or the main view), the one whose views hold the most commands stands
+/// for the app's normal path. An app view inside a SwiftUI container (`NavigationStack {
+/// HomeView() }`) is the root the scene holds.
+struct WindowGroupReader {
+    let index: SourceIndex
+    /// How many commands each app view's screen holds (``WindowPlanner``).
+    var commandsUnder: (String) -> Int = { _ in 0 }
+
+    /// The window group scenes, in the order a SwiftUI app's `body` lists them; the first one
+    /// opens at launch.
+    static let windowScenes: Set<String> = ["WindowGroup", "DocumentGroup"]
+
+    /// How many app-declared scenes deep the reader follows.
+    private static let maximumDepth = 4
+
+    func root() -> (view: String, location: SourceLocation)? {
+        let apps = index.types.values.filter { $0.kind == .struct && $0.inherited.contains("App") }
+            .sorted { ($0.isMain ? 0 : 1, $0.name) < ($1.isMain ? 0 : 1, $1.name) }
+        for app in apps {
+            if let found = root(inScene: app, depth: 0) { return found }
+        }
+        return nil
+    }
+
+    /// The root in a scene type's `body` (then the scene properties it may be built from).
+    private func root(inScene scene: SourceIndex.TypeInfo, depth: Int) -> (view: String, location: SourceLocation)? {
+        guard depth < Self.maximumDepth else { return nil }
+        let properties = scene.properties.values.sorted { ($0.name == "body" ? 0 : 1, $0.name) < ($1.name == "body" ? 0 : 1, $1.name) }
+        let groups = WindowSceneFinder(conditions: index.conditions)
+        for property in properties { if let getter = property.getter { groups.walk(getter) } }
+        for group in groups.calls {
+            // The content closure, or `content:` for `DocumentGroup(newDocument:) { file in … }`.
+            guard let content = group.trailingClosure.map(Syntax.init)
+                ?? group.arguments.first(where: { $0.label?.text == "content" }).map({ Syntax($0.expression) }) else { continue }
+            if let view = view(in: content, of: scene) { return (view, index.location(group)) }
+        }
+        for name in groups.sceneCalls {
+            guard let inner = index.type(named: name, writtenIn: scene.name), inner.kind == .struct, inner.inherited.contains("Scene") else { continue }
+            if let found = root(inScene: inner, depth: depth + 1) { return found }
+        }
+        return nil
+    }
+
+    private func view(in content: Syntax, of scene: SourceIndex.TypeInfo) -> String? {
+        var candidates: [(name: String, conditional: Bool)] = []
+        collect(in: content, of: scene, branched: false, depth: 0, into: &candidates)
+        // A view only UI tests or previews show (`TerminalUITestHarnessView`) is never the root
+        // users see, even when a debug build compiles it in.
+        let shipped = candidates.filter { !Self.isTestScaffolding($0.name) }
+        if !shipped.isEmpty { candidates = shipped }
+        if let unconditional = candidates.first(where: { !$0.conditional }) { return unconditional.name }
+        return candidates.enumerated().max { (commandsUnder($0.element.name), -$0.offset) < (commandsUnder($1.element.name), -$1.offset) }?.element.name
+    }
+
+    /// The app views `content` builds, in order, outside presentation modifiers (a
+    /// `.fullScreenCover` shows its view over the root, not as it); a property of the scene type
+    /// the content names (`mainScene`) is read where it is named.
+    private func collect(in content: Syntax, of scene: SourceIndex.TypeInfo, branched: Bool, depth: Int,
+                         into candidates: inout [(name: String, conditional: Bool)]) {
+        let finder = ContentViewFinder(conditions: index.conditions)
+        finder.walk(content)
+        for item in finder.items {
+            let conditional = branched || Self.isBranched(item.node, within: content)
+            switch item.kind {
+            case .call(let name):
+                guard let info = index.type(named: name, writtenIn: scene.name), info.kind == .struct, info.inherited.contains("View") else { continue }
+                candidates.append((info.name, conditional))
+            case .reference(let name):
+                guard depth < Self.maximumDepth else { continue }
+                if let getter = scene.properties[name]?.getter {
+                    collect(in: Syntax(getter), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
+                }
+                // `Self.makeMainRootView(…)`, `rootView()`: the scene's own view-building function.
+                for function in scene.functions where function.name == name {
+                    guard let body = function.body else { continue }
+                    collect(in: Syntax(body), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
+                }
+            }
+        }
+    }
+}
+
+/// The calls (`HomeView()`) and bare names (`mainScene`) a view builder's content holds, in
+/// order, leaving out what presentation modifiers show.
+private final class ContentViewFinder: ActiveCodeVisitor {
+    enum Kind {
+        case call(String)
+        case reference(String)
+    }
+
+    var items: [(kind: Kind, node: Syntax)] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), AppModel.swiftUIPresentations.contains(member.declName.baseName.text) {
+            if let base = member.base { walk(base) }
+            return .skipChildren
+        }
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.sourceText, base == "Self" || base == "self" {
+            items.append((.reference(member.declName.baseName.text), Syntax(node)))
+            walk(node.arguments)
+            return .skipChildren
+        }
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            items.append((name.first?.isUppercase == true ? .call(name) : .reference(name), Syntax(node)))
+            walk(node.arguments)
+            if let closure = node.trailingClosure { walk(closure) }
+            walk(node.additionalTrailingClosures)
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if let first = node.baseName.text.first, first.isLowercase { items.append((.reference(node.baseName.text), Syntax(node))) }
+        return .skipChildren
+    }
+}
+
+extension WindowGroupReader {
+    /// Whether a type's name says it exists for UI tests or previews only.
+    static func isTestScaffolding(_ name: String) -> Bool {
+        ["UITest", "Harness", "Preview", "Mock"].contains { name.contains($0) }
+    }
+
+    /// Whether a view builder builds `node` only on one side of an `if` (other than
+    /// `if #available`), a `switch` or a ternary below `root`. Closures do not count: a view
+    /// builder's closures build their views.
+    static func isBranched(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {
+        var current = Syntax(node)
+        while let parent = current.parent, current.id != root.id {
+            if let branch = parent.as(IfExprSyntax.self), current.id != branch.conditions.id,
+               !branch.conditions.sourceText.hasPrefix("#available") { return true }
+            if parent.is(SwitchCaseSyntax.self) || parent.is(TernaryExprSyntax.self) { return true }
+            current = parent
+        }
+        return false
+    }
+}
+
+/// The `WindowGroup { … }` and `DocumentGroup { … }` calls of a scene's body, in order, and the
+/// other types it calls (scenes the app declares).
+private final class WindowSceneFinder: ActiveCodeVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+    var sceneCalls: [String] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) else { return .visitChildren }
+        if WindowGroupReader.windowScenes.contains(reference.baseName.text) {
+            calls.append(node)
+            return .skipChildren
+        }
+        sceneCalls.append(reference.baseName.text)
+        return .visitChildren
+    }
+}

@@ -1,0 +1,92 @@
+/// Which windows the app makes and what their roots hold, as the app's entry point builds
+/// them: the key window's root, and the windows the entry point shows only under a run-time
+/// condition (a lock screen, onboarding, a call overlay), which never become the key window.
+struct WindowPlan {
+    /// How the key window's root was decided.
+    enum Decision: String {
+        /// The overlay names it (``ImportOverlay/keyWindow``).
+        case overlay
+        /// A SwiftUI `App`'s `WindowGroup` (or `DocumentGroup`) content.
+        case windowGroup = "WindowGroup"
+        /// The entry point sets it on its unconditional path.
+        case entryPoint = "entry point"
+        /// Every root the entry point sets is under a run-time condition: the one whose screen
+        /// holds the most commands stands for the app's normal path.
+        case conditionalEntryPoint = "entry point, conditional"
+        /// The storyboard the app starts from (`UIMainStoryboardFile`, a scene's storyboard).
+        case storyboard
+        /// Set by Objective-C code in the app or scene delegate.
+        case objectiveCEntryPoint = "Objective-C entry point"
+        /// The source shows no entry point that sets a root: the topmost controller holding the
+        /// most commands stands for it.
+        case guessed
+    }
+
+    /// The key window's root and how it was found.
+    struct KeyRoot {
+        var tree: RootTree
+        var decision: Decision
+        var location: SourceLocation?
+    }
+
+    /// A root the entry point sets only under a condition (or a root set outside the entry
+    /// point): a window that is not key, left out of the scene.
+    struct ConditionalRoot: Equatable {
+        var type: String
+        var location: SourceLocation?
+    }
+
+    var key: KeyRoot?
+    var conditional: [ConditionalRoot] = []
+}
+
+/// A window's root controller and the containers the entry point builds around the app's own
+/// controllers: `UINavigationController(rootViewController: Feed())` is a navigation container
+/// holding `Feed`. App types below the tree's leaves get their children from the containment
+/// the rest of the source shows.
+struct RootTree: Equatable {
+    /// A UIKit container the app uses as it is.
+    enum Container: String {
+        case navigation = "UINavigationController"
+        case tabBar = "UITabBarController"
+        case split = "UISplitViewController"
+        case hosting = "UIHostingController"
+        case plain = "UIViewController"
+
+        /// The scene node type standing for it (docs/Scenes.md).
+        var nodeType: String {
+            switch self {
+            case .navigation: return "navigationController"
+            case .tabBar: return "tabBarController"
+            case .split, .hosting, .plain: return "viewController"
+            }
+        }
+    }
+
+    /// The app type at this node, or the container's class name.
+    var name: String
+    /// Set when the node is one of UIKit's containers rather than an app type.
+    var container: Container?
+    var children: [RootTree] = []
+    /// Whether the root was one of several a local takes in branches the idiom does not decide.
+    var chosenAmongBranches = false
+
+    static func app(_ type: String, children: [RootTree] = []) -> RootTree {
+        RootTree(name: type, container: nil, children: children)
+    }
+
+    static func system(_ container: Container, children: [RootTree] = []) -> RootTree {
+        RootTree(name: container.rawValue, container: container, children: children)
+    }
+
+    /// The app types in the tree, root first.
+    var appTypes: [String] {
+        (container == nil ? [name] : []) + children.flatMap(\.appTypes)
+    }
+
+    /// The app type the window shows first: the root itself, or the first app type down the
+    /// first children of its containers.
+    var firstAppType: String? {
+        container == nil ? name : children.lazy.compactMap(\.firstAppType).first
+    }
+}

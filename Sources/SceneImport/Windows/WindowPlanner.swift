@@ -1,0 +1,74 @@
+/// Decides the app's key window and its root (``WindowPlan``), in this order:
+///
+/// 1. the overlay's `keyWindow`;
+/// 2. a SwiftUI `@main` app's first `WindowGroup`;
+/// 3. what the Swift entry point sets on its unconditional path (``EntryPointReader``);
+/// 4. what the storyboard the app starts from, or an Objective-C app or scene delegate, sets;
+/// 5. a SwiftUI app that is not marked `@main`;
+/// 6. when every root the entry point sets is conditional, the one whose screen holds the most
+///    commands: the app's normal path rather than its lock screen or onboarding;
+/// 7. when the source shows no entry point that sets a root, the window root set elsewhere, or
+///    the topmost controller, holding the most commands (reported as a guess).
+///
+/// Roots the entry point sets only under a condition, and roots set outside it, are windows
+/// that are not key: the plan lists them and the scene leaves them out.
+struct WindowPlanner {
+    let model: AppModel
+    let idiom: InterfaceIdiom
+
+    /// How many commands each type's screen holds: its own and its children's (``SceneBuilder``
+    /// counts them the same way).
+    let commandsUnder: (String) -> Int
+    /// The topmost containers of the types with commands, for when the source sets no root at all.
+    let topmostContainers: [String]
+
+    func plan() -> WindowPlan {
+        var plan = WindowPlan()
+        var reader = EntryPointReader(index: model.index, idiom: idiom, sceneDelegates: model.sceneDelegates)
+        reader.isController = { [model] in model.role($0) == .controller }
+        let entries = reader.assignments(commandsUnder: commandsUnder)
+        let swiftUI = WindowGroupReader(index: model.index, commandsUnder: commandsUnder).root()
+        let mainIsSwiftUIApp = model.index.types.values.contains { $0.isMain && $0.kind == .struct && $0.inherited.contains("App") }
+        let unconditional = entries.first { !$0.conditional }
+        if let key = model.overlay.keyWindow {
+            plan.key = .init(tree: .app(key), decision: .overlay, location: SourceLocation(file: model.overlay.file, line: 0))
+        } else if mainIsSwiftUIApp, let swiftUI {
+            plan.key = .init(tree: .app(swiftUI.view), decision: .windowGroup, location: swiftUI.location)
+        } else if let unconditional {
+            plan.key = .init(tree: unconditional.tree, decision: .entryPoint, location: unconditional.location)
+        } else if let declared = model.entryWindowRoots.first(where: isAppType) {
+            let decision: WindowPlan.Decision = model.rootLocations[declared].map { $0.file.hasSuffix(".storyboard") } == true
+                ? .storyboard : .objectiveCEntryPoint
+            plan.key = .init(tree: model.storyboardRoots[declared] ?? .app(declared), decision: decision, location: model.rootLocations[declared])
+        } else if let swiftUI {
+            plan.key = .init(tree: .app(swiftUI.view), decision: .windowGroup, location: swiftUI.location)
+        } else if let best = entries.enumerated().max(by: { rank($0.element.tree, $0.offset) < rank($1.element.tree, $1.offset) })?.element {
+            plan.key = .init(tree: best.tree, decision: .conditionalEntryPoint, location: best.location)
+        } else if let guess = model.windowRoots.filter(isAppType).enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
+            plan.key = .init(tree: .app(guess), decision: .guessed, location: model.rootLocations[guess])
+        } else if let guess = topmostContainers.enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
+            plan.key = .init(tree: .app(guess), decision: .guessed, location: model.index.type(named: guess)?.location)
+        }
+        let keyTypes = Set(plan.key?.tree.appTypes ?? [])
+        for entry in entries {
+            for type in entry.tree.appTypes where !keyTypes.contains(type) && !plan.conditional.contains(where: { $0.type == type }) {
+                plan.conditional.append(.init(type: type, location: entry.location))
+            }
+        }
+        for type in model.windowRoots where isAppType(type) && !keyTypes.contains(type) && !plan.conditional.contains(where: { $0.type == type }) {
+            plan.conditional.append(.init(type: type, location: model.rootLocations[type]))
+        }
+        return plan
+    }
+
+    /// Whether the app declares `type` (not only extends one of UIKit's classes).
+    private func isAppType(_ type: String) -> Bool {
+        guard let info = model.index.type(named: type) else { return false }
+        return info.kind != .extensionOnly
+    }
+
+    /// Orders candidate roots: more commands first, then the earlier one.
+    private func rank(_ tree: RootTree, _ offset: Int) -> (Int, Int) {
+        (tree.appTypes.reduce(0) { $0 + commandsUnder($1) }, -offset)
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import Scenes
+import Testing
+
+@testable import SceneImport
+
+/// The scene is the app: the key window's root as the entry point builds it, no invented
+/// windows, unplaced controllers with their reasons, and the first responder the app makes.
+@Suite struct WindowPlanTests {
+    func importing(_ sources: [String: String], idiom: InterfaceIdiom = .pad, overlay: ImportOverlay? = nil) throws -> ImportResult {
+        var options = SceneImporter.Options(overlay: overlay)
+        options.idiom = idiom
+        return try SceneImporter(options: options).importSources(sources.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+    }
+
+    /// A controller class with one command.
+    static func controller(_ name: String, key: String, base: String = "UIViewController", body: String = "") -> String {
+        """
+        class \(name): \(base) {
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(act\(name)))] }
+            @objc func act\(name)() {}
+            \(body)
+        }
+        """
+    }
+
+    /// A split view on a pad and a tab bar on a phone, decided by `userInterfaceIdiom` in a
+    /// coordinator the scene delegate starts.
+    static let idiomApp = [
+        "SceneDelegate.swift": """
+            import UIKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                var coordinator: AppCoordinator?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    let coordinator = AppCoordinator(window: window)
+                    self.coordinator = coordinator
+                    coordinator.start()
+                }
+            }
+            class AppCoordinator {
+                let window: UIWindow?
+                init(window: UIWindow?) { self.window = window }
+                func start() {
+                    let root: UIViewController
+                    if UIDevice.current.userInterfaceIdiom == .phone {
+                        root = PhoneTabs()
+                    } else {
+                        root = makeSplit()
+                    }
+                    window?.rootViewController = root
+                }
+                func makeSplit() -> UIViewController {
+                    let split = UISplitViewController(style: .doubleColumn)
+                    split.setViewController(Sidebar(), for: .primary)
+                    split.setViewController(UINavigationController(rootViewController: Detail()), for: .secondary)
+                    split.setViewController(PhoneTabs(), for: .compact)
+                    return split
+                }
+            }
+            """,
+        "Controllers.swift": "import UIKit\n" + controller("Sidebar", key: "1") + "\n" + controller("Detail", key: "2")
+            + "\n" + controller("PhoneTabs", key: "3", base: "UITabBarController"),
+    ]
+
+    @Test func theIdiomPicksThePadLayoutByDefaultAndThePhoneOnRequest() throws {
+        let pad = try importing(Self.idiomApp)
+        #expect(pad.report.keyWindow.root == "UISplitViewController")
+        #expect(pad.report.keyWindow.decidedBy == "entry point")
+        #expect(pad.report.responderPaths["Sidebar"] == "window/UISplitViewController/Sidebar")
+        #expect(pad.report.responderPaths["Detail"] == "window/UISplitViewController/UINavigationController/Detail")
+        // The compact column is the phone's: on a pad it holds nothing.
+        #expect(pad.report.responderPaths["PhoneTabs"] == nil)
+        let definition = try SceneDefinition(json: pad.scene, file: "scene")
+        #expect(definition.windows.count == 1)
+
+        let phone = try importing(Self.idiomApp, idiom: .phone)
+        #expect(phone.report.keyWindow.root == "PhoneTabs")
+        #expect(phone.report.responderPaths["PhoneTabs"] == "window/PhoneTabs")
+    }
+
+    @Test func noControllerGetsAWindowOfItsOwnUnplacedOnesAreListedWithTheirReason() throws {
+        var app = Self.idiomApp
+        app["Settings.swift"] = "import UIKit\n" + Self.controller("SettingsViewController", key: ",")
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.windows.count == 1)
+        let settings = result.report.unplaced.first { $0.type == "SettingsViewController" }
+        #expect(settings?.file == "Settings.swift")
+        #expect(settings?.reason.hasPrefix("no containment the source shows creates or shows it") == true)
+        #expect(result.report.unresolved.contains {
+            $0.command.declaredIn == "SettingsViewController" && $0.reason.hasPrefix("declared but not reachable in the scene")
+        })
+        // The report's first lines say what a user should do.
+        let lines = result.report.text.split(separator: "\n").prefix(3).map(String.init)
+        #expect(lines[0].hasPrefix("Key window: root UISplitViewController (decided by: entry point at SceneDelegate.swift:"))
+        #expect(lines[1].hasPrefix("First responder: none:"))
+        // The phone's tab bar is not on a pad's screen either.
+        #expect(result.report.unplaced.map(\.type) == ["PhoneTabs", "SettingsViewController"])
+        #expect(lines[2].hasPrefix("Unplaced controllers: 2 holding 2 command(s) the scene cannot reach"))
+        #expect(lines[2].contains("\"PhoneTabs\": {\"presentedBy\": \"UISplitViewController\"}"))
+    }
+
+    @Test func oneOverlayLinePlacesAnUnplacedController() throws {
+        var app = Self.idiomApp
+        app["Settings.swift"] = "import UIKit\n" + Self.controller("SettingsViewController", key: ",")
+        let overlay = try ImportOverlay(json: """
+            {"format": "keytrace-import-overlay", "version": 1, "place": {"SettingsViewController": {"childOf": "Detail"}}}
+            """, file: "o.json")
+        let result = try importing(app, overlay: overlay)
+        #expect(result.report.unplaced.map(\.type) == ["PhoneTabs"])
+        #expect(result.report.responderPaths["SettingsViewController"] == "window/UISplitViewController/UINavigationController/Detail/SettingsViewController")
+        #expect(throws: SceneImportError.self) {
+            try ImportOverlay(json: """
+                {"format": "keytrace-import-overlay", "version": 1, "place": {"A": {"childOf": "B", "presentedBy": "C"}}}
+                """, file: "o.json")
+        }
+    }
+
+    @Test func theSceneDelegateTheAppDelegateConfiguresIsTheOneRead() throws {
+        let result = try importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    func application(_ application: UIApplication, configurationForConnecting session: UISceneSession,
+                                     options: UIScene.ConnectionOptions) -> UISceneConfiguration {
+                        let config = UISceneConfiguration(name: nil, sessionRole: session.role)
+                        if options.userActivities.first?.activityType == "player" {
+                            config.delegateClass = PlayerSceneDelegate.self
+                            return config
+                        }
+                        config.delegateClass = MainSceneDelegate.self
+                        return config
+                    }
+                }
+                class PlayerSceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        window?.rootViewController = Player()
+                    }
+                }
+                class MainSceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        show(Library())
+                    }
+                    func show(_ controller: UIViewController) { window?.rootViewController = controller }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + Self.controller("Player", key: "p") + "\n" + Self.controller("Library", key: "l"),
+        ])
+        // The root reaches the window through a helper's parameter.
+        #expect(result.report.keyWindow.root == "Library")
+        #expect(result.report.unplaced.map(\.type) == ["Player"])
+    }
+
+    @Test func aLoginOrMainBranchTakesTheScreenWithTheMostCommands() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    var signedIn = false
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        var initial: UIViewController?
+                        if signedIn { initial = Main() } else { initial = Login() }
+                        window?.rootViewController = initial
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + Self.controller("Login", key: "l") + "\n"
+                + Self.controller("Main", key: "m", body: "override func viewDidLoad() { addChild(Inbox()) }") + "\n" + Self.controller("Inbox", key: "i"),
+        ])
+        #expect(result.report.keyWindow.root == "Main")
+        #expect(result.report.keyWindow.decidedBy == "entry point, conditional")
+        #expect(result.report.responderPaths["Inbox"] == "window/Main/Inbox")
+    }
+
+    @Test func aSwiftUIAppsRootIsItsWindowGroupsViewAndItsViewsNestInIt() throws {
+        let result = try importing(["App.swift": """
+            import SwiftUI
+            @main
+            struct NotesApp: App {
+                var body: some Scene { MainScene() }
+            }
+            struct MainScene: Scene {
+                var body: some Scene {
+                    WindowGroup {
+                        #if DEBUG
+                        if ProcessInfo.processInfo.environment["UITEST"] != nil {
+                            SelectionUITestHarnessView()
+                        } else {
+                            content
+                        }
+                        #else
+                        content
+                        #endif
+                    }
+                }
+                var content: some View { NavigationStack { HomeView() } }
+            }
+            struct SelectionUITestHarnessView: View {
+                var body: some View { Button("x") {}.keyboardShortcut("x") }
+            }
+            struct HomeView: View {
+                @State var showing = false
+                var body: some View {
+                    NoteList().sheet(isPresented: $showing) { SettingsView() }
+                }
+            }
+            struct NoteList: View {
+                var body: some View { Button("New") {}.keyboardShortcut("n") }
+            }
+            struct SettingsView: View {
+                var body: some View { Button("Done") {}.keyboardShortcut(.defaultAction) }
+            }
+            """])
+        #expect(result.report.keyWindow.root == "HomeView")
+        #expect(result.report.keyWindow.decidedBy == "WindowGroup")
+        #expect(result.report.responderPaths["NoteList"] == "window/HomeView-host/HomeView/NoteList")
+        // A sheet's view is presented, not on the launch screen.
+        #expect(result.report.responderPaths["SettingsView"] == nil)
+        #expect(result.report.unplaced.first { $0.type == "SettingsView" }?.reason.hasPrefix("presented by HomeView") == true)
+    }
+
+    @Test func anAppWithNoControllerHasAKeyWindowWithNoRoot() throws {
+        let result = try importing(["Empty.swift": "import UIKit\n"])
+        #expect(result.report.keyWindow.root == nil)
+        #expect(result.report.text.hasPrefix("Key window: no root"))
+    }
+
+    @Test func theFirstResponderIsWhatTheScreenFocuses() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        window?.rootViewController = UINavigationController(rootViewController: Search())
+                    }
+                }
+                """,
+            "Search.swift": """
+                import UIKit
+                class Search: UIViewController {
+                    let field = UITextField()
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "f", modifierFlags: .command, action: #selector(find))] }
+                    @objc func find() {}
+                    override func viewDidAppear(_ animated: Bool) {
+                        super.viewDidAppear(animated)
+                        focusField()
+                    }
+                    func focusField() { field.becomeFirstResponder() }
+                }
+                """,
+        ])
+        #expect(result.report.keyWindow.firstResponder == "window/UINavigationController/Search/UITextField")
+        #expect(result.report.keyWindow.firstResponderReason.hasPrefix("Search.field.becomeFirstResponder() in Search.viewDidAppear (Search.swift:10)"))
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        #expect(runtime.application.firstResponder?.path == "window/UINavigationController/Search/UITextField")
+    }
+}
