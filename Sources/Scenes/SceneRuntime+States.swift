@@ -152,18 +152,19 @@ extension SceneRuntime {
         let responders = allResponders
         let built = Set(responders.map(\.path))
         let builtControllers = Set(responders.compactMap { ($0 as? ViewController)?.path })
-        var declared: [(path: String, isController: Bool)] = []
+        // Each path below a declared controller, as the end of a full path: `/editor/text`.
+        var declared: [(ending: String, length: Int, isController: Bool)] = []
         func collect(_ node: NodeDefinition, under prefix: String) {
             let path = prefix.isEmpty ? node.name : "\(prefix)/\(node.name)"
-            declared.append((path, node.kind.isController))
+            declared.append(("/" + path, path.count + 1, node.kind.isController))
             for child in node.children + node.views { collect(child, under: path) }
         }
         for controller in definition.controllers { collect(controller, under: "") }
         func canExist(_ path: Substring, controller: Bool) -> Bool {
             if (controller ? builtControllers : built).contains(String(path)) { return true }
-            for (relative, isController) in declared where isController || !controller {
-                guard path.count > relative.count, path.hasSuffix("/" + relative) else { continue }
-                if canExist(path.dropLast(relative.count + 1), controller: true) { return true }
+            for (ending, length, isController) in declared where isController || !controller {
+                guard path.hasSuffix(ending), path.count > length else { continue }
+                if canExist(path.dropLast(length), controller: true) { return true }
             }
             return false
         }
