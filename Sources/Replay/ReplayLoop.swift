@@ -74,7 +74,10 @@ struct ReplayLoop {
             // The state the recording was made in, entered before anything resolves.
             let state: SceneState?
             do throws(SceneLookupError) { state = try runtime.state(named: name) } catch { throw ReplayError.stateNotFound(error) }
-            if let state { try runtime.enter(state) }
+            if let state {
+                try runtime.enter(state)
+                report.sceneState = state.name
+            }
         }
         let recordedFallback = metadata.firstResponderFallback ?? FirstResponderFallback.none  // nil: no scene, or an unknown name
         let fallback = options.firstResponderFallback ?? recordedFallback

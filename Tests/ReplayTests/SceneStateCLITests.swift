@@ -100,6 +100,9 @@ import TraceFormat
         let replay = try run(["replay", trace, "--scene", notes, "--verify"])
         #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
         #expect(replay.stdout.contains("resolutions match the recording; final scene state matches"), "\(replay.stdout)")
+        #expect(replay.stdout.hasPrefix("replayed \(trace) through notes-states (\(notes)) in state editor, policy cached"), "\(replay.stdout)")
+        let json = try run(["replay", trace, "--scene", notes, "--json"])
+        #expect(json.stdout.contains(#""scene":"notes-states","sceneState":"editor","policy":"cached""#), "\(json.stdout)")
         // Replaying twice gives the same resolutions, and a re-recording keeps the state.
         let again = directory + "/again.ktrace"
         let first = try run(["replay", trace, "--scene", notes, "--lines", "-o", again])
