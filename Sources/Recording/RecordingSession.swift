@@ -59,7 +59,8 @@ public final class RecordingSession {
     @exclusivity(unchecked) private var commandsBuilt: CommandsBuiltTally
 
     /// Creates a session writing to `output` with `metadata`; with a scene, presses are
-    /// dispatched under `policy` with stage timing on.
+    /// dispatched under `policy` with stage timing on, from the state the scene is in
+    /// (``SceneRuntime/enter(_:)`` before this; the trace names it).
     public init(output: String, metadata: TraceMetadata, scene: SceneRuntime?, policy: QueryPolicy = .cached,
                 firstResponder: String? = nil, writerOptions: TraceWriter.Options = .init()) throws {
         var metadata = metadata
@@ -69,6 +70,7 @@ public final class RecordingSession {
             metadata.custom["policy"] = policy.rawValue
             metadata.firstResponderFallback = scene.application.firstResponderFallback
             metadata.platform = scene.application.platformVersion
+            metadata.sceneState = scene.enteredStateName
         }
         self.metadata = metadata
         writer = try TraceWriter(path: output, metadata: metadata, options: writerOptions)

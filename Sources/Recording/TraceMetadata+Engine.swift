@@ -34,3 +34,16 @@ extension TraceMetadata {
         set { custom[Self.platformKey] = newValue?.description }
     }
 }
+
+extension TraceMetadata {
+    /// The metadata key that names the scene state a trace was recorded in.
+    static let sceneStateKey = "sceneState"
+
+    /// The scene state the trace was recorded in (`--state`, ``SceneRuntime/enter(_:)``), so
+    /// that a replay enters it before the first press; `nil` for the scene as loaded, which
+    /// traces do not name.
+    public var sceneState: String? {
+        get { custom[Self.sceneStateKey] }
+        set { custom[Self.sceneStateKey] = newValue }
+    }
+}

@@ -20,6 +20,7 @@ public struct ReplayError: Error, CustomStringConvertible {
         case focusTargetMissing(String, [String])
         case goldenDirectory(String, String)
         case unknownScene(String, [String])
+        case stateNotFound(SceneLookupError)
     }
     private let kind: Kind
 
@@ -31,6 +32,7 @@ public struct ReplayError: Error, CustomStringConvertible {
     static func focusTargetMissing(_ path: String, known: [String]) -> ReplayError { .init(kind: .focusTargetMissing(path, known)) }
     static func goldenDirectory(_ path: String, _ problem: String) -> ReplayError { .init(kind: .goldenDirectory(path, problem)) }
     static func unknownScene(_ name: String, known: [String]) -> ReplayError { .init(kind: .unknownScene(name, known)) }
+    static func stateNotFound(_ error: SceneLookupError) -> ReplayError { .init(kind: .stateNotFound(error)) }
 
     /// The kind of failure. New kinds may be added.
     public typealias Code = ErrorCode<ReplayError>
@@ -46,6 +48,7 @@ public struct ReplayError: Error, CustomStringConvertible {
         case .focusTargetMissing: return .focusTargetMissing
         case .goldenDirectory: return .goldenDirectory
         case .unknownScene: return .unknownScene
+        case .stateNotFound: return .stateNotFound
         }
     }
 
@@ -73,6 +76,8 @@ public struct ReplayError: Error, CustomStringConvertible {
             return "the trace moves focus to `\(path)`, which this scene does not have (known: "
                 + known.prefix(10).joined(separator: ", ") + "); is it the right scene?"
         case .goldenDirectory(let path, let problem): return "\(path): \(problem)"
+        case .stateNotFound(let error):
+            return "the trace was recorded in a scene state this scene does not have: \(error.description); is it the right scene?"
         case .unknownScene(let name, let known):
             return "no scene named '\(name)' in \(SceneLocator.searchedPlaces); "
                 + (known.isEmpty ? "" : "known scenes: \(known.joined(separator: ", ")); ")
@@ -100,4 +105,6 @@ extension ErrorCode where Domain == ReplayError {
     public static let unknownScene = Self("unknown-scene")
     /// A directory of golden traces could not be read, or holds none.
     public static let goldenDirectory = Self("golden-directory")
+    /// The trace was recorded in a scene state (``TraceMetadata/sceneState``) the scene does not have.
+    public static let stateNotFound = Self("state-not-found")
 }

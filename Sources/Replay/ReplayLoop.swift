@@ -70,6 +70,15 @@ struct ReplayLoop {
             report.warnings.append(message)
         }
         if let platform = options.platform ?? metadata.platform { runtime.application.platformVersion = platform }
+        if let name = metadata.sceneState {
+            // The state the recording was made in, entered before anything resolves.
+            let state: SceneState?
+            do throws(SceneLookupError) { state = try runtime.state(named: name) } catch { throw ReplayError.stateNotFound(error) }
+            if let state {
+                try runtime.enter(state)
+                report.sceneState = state.name
+            }
+        }
         let recordedFallback = metadata.firstResponderFallback ?? FirstResponderFallback.none  // nil: no scene, or an unknown name
         let fallback = options.firstResponderFallback ?? recordedFallback
         runtime.application.firstResponderFallback = fallback

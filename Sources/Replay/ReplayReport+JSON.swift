@@ -10,6 +10,7 @@ extension ReplayReport {
         object.add("schema", "keytrace-replay/1")
         object.add("trace", trace)
         object.add("scene", scene)
+        if let sceneState { object.add("sceneState", sceneState) }
         object.add("policy", policy.rawValue)
         object.add("pace", pace.description)
         object.add("presses", presses)

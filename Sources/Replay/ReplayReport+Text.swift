@@ -8,7 +8,8 @@ extension ReplayReport {
     public func textReport(verified: Bool) -> String {
         let r = self
         var lines: [String] = []
-        lines.append("replayed \(r.trace) through \(r.scene) (\(r.scenePath)), policy \(r.policy.rawValue), pace \(r.pace)")
+        let state = r.sceneState.map { " in state \($0)" } ?? ""
+        lines.append("replayed \(r.trace) through \(r.scene) (\(r.scenePath))\(state), policy \(r.policy.rawValue), pace \(r.pace)")
         let outcomes = r.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.name) \($0.value)" }
         lines.append("  presses      \(r.presses) (\(outcomes.joined(separator: ", ")))")
         let s = r.statistics

@@ -41,6 +41,9 @@ public struct ReplayReport: Sendable {
     public var scene = ""
     /// The scene file the replay loaded.
     public var scenePath = ""
+    /// The scene state the replay ran in, the trace's (``TraceMetadata/sceneState``); `nil`
+    /// for the scene as loaded.
+    public var sceneState: String?
     /// The `keyCommands` query policy the replay ran under.
     public var policy: QueryPolicy
     /// How presses were paced.

@@ -103,8 +103,10 @@ extension SceneDefinition {
             }
             appDelegate = node
         }
+        states = try SceneState.states(in: top, file: file)
         contentHash = hashing ? SHA256.hex(of: root.canonicalUTF8) : ""
         try checkStateReferences(file: file)
+        try checkStates(file: file)
     }
 }
 
@@ -112,7 +114,7 @@ extension SceneDefinition {
     /// The fields each object of a scene file may have (docs/scene.schema.json lists the same).
     static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput", "platform", "osVersion",
                        "state", "menus", "windows", "controllers", "firstResponder", "application",
-                       "appDelegate"]
+                       "appDelegate", "states"]
     static let menuKeys = ["id", "title", "parent", "at", "after", "before", "inline", "commands", "remove", "removed"]
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
@@ -264,8 +266,8 @@ extension SceneCondition {
 }
 
 extension SceneEffect {
-    init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
-        let f = try JSONFields(value, file: file, path: path, allowed: SceneDefinition.effectKeys)
+    init(_ value: JSONValue, file: String, path: String, allowed: [String] = SceneDefinition.effectKeys) throws(SceneError) {
+        let f = try JSONFields(value, file: file, path: path, allowed: allowed)
         if let target = try f.string("focus") { self = .focus(target) }
         else if let name = try f.string("present") { self = .present(name) }
         else if try f.bool("dismiss") == true { self = .dismiss }
@@ -454,6 +456,7 @@ extension SceneDefinition {
         }
         for (index, menu) in menus.enumerated() { try check(menu.commands, "menus[\(index)].commands") }
         for node in topLevelNodes { try check(node) }
+        for state in states { try check(state.steps.map(\.effect), "\(state.jsonPath).steps") }
     }
 }
 

@@ -37,6 +37,9 @@ public struct SceneDefinition: Hashable, Sendable {
     public var application: NodeDefinition?
     /// The app delegate, a `responder` node: the end of every chain, after the application (R11).
     public var appDelegate: NodeDefinition?
+    /// The app's named screens (`states`), in file order; the scene as loaded is the state
+    /// ``SceneState/initialName``.
+    public var states: [SceneState] = []
     /// SHA-256 of the canonical JSON text (keys sorted, no whitespace): names the exact scene.
     public var contentHash: String
 

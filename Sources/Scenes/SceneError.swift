@@ -16,6 +16,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case duplicateName(path: String, name: String)
         case menuConflict(String)
         case cycle([String])
+        case stateNotEntered(path: String, state: String, reason: String)
     }
 
     private let kind: Kind
@@ -41,7 +42,8 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The JSON path the error is about, if it is about one value.
     public var path: String? {
         switch kind {
-        case .invalid(let path, _), .unknownResponder(let path, _, _), .duplicateName(let path, _): return path
+        case .invalid(let path, _), .unknownResponder(let path, _, _), .duplicateName(let path, _),
+             .stateNotEntered(let path, _, _): return path
         case .unknownField(let path, let field, _): return path.isEmpty ? field : "\(path).\(field)"
         case .unreadable, .syntax, .menuConflict, .cycle: return nil
         }
@@ -79,6 +81,9 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     static func menuConflict(_ file: String, _ message: String) -> SceneError { .init(.menuConflict(message), file: file) }
     static func cycle(_ file: String, _ paths: [String]) -> SceneError { .init(.cycle(paths), file: file) }
+    static func stateNotEntered(_ file: String, _ path: String, state: String, _ reason: String) -> SceneError {
+        .init(.stateNotEntered(path: path, state: state, reason: reason), file: file)
+    }
 
     /// The kind of problem. New kinds may be added.
     public typealias Code = ErrorCode<SceneError>
@@ -94,6 +99,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateName: return .duplicateName
         case .menuConflict: return .menuConflict
         case .cycle: return .cycle
+        case .stateNotEntered: return .stateNotEntered
         }
     }
 
@@ -116,6 +122,8 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file): menu: \(message)"
         case .cycle(let paths):
             return "\(file): responder chain cycle: \(paths.joined(separator: " → ")); make one `next` point elsewhere"
+        case .stateNotEntered(let path, let state, let reason):
+            return "\(prefix)\(path): cannot enter state \"\(state)\": \(reason)"
         }
     }
 }
@@ -138,4 +146,8 @@ extension ErrorCode where Domain == SceneError {
     public static let menuConflict = Self("menu-conflict")
     /// The responder chain loops back on itself.
     public static let cycle = Self("cycle")
+    /// A state's step cannot apply when the state is entered (a `push` with no navigation
+    /// controller on its responder chain, a `focus` on a responder that cannot become first
+    /// responder).
+    public static let stateNotEntered = Self("state-not-entered")
 }

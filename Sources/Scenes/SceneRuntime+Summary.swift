@@ -4,7 +4,8 @@ import ResponderEngine
 extension SceneRuntime {
     /// A summary of the scene for `keytrace scene check`: its name and format, content hash,
     /// layout and direction, windows, responders, key commands on responders and in the main
-    /// menu, presentable controllers, state, first responder, and how many commands are
+    /// menu, presentable controllers, state, first responder, the named states (when the scene
+    /// has any), and how many commands are
     /// shadowed (R12). `label` is what the user named the scene by; each line ends with a newline.
     ///
     /// Building the summary makes a dispatcher (with the `cached` policy), so a scene whose main
@@ -28,6 +29,9 @@ extension SceneRuntime {
             "  state         \(list(definition.state.map { "\($0.name)=\($0.initial)" }, separator: " "))",
             "  first resp.   \(application.firstResponder?.path ?? firstResponderMissingText)",
         ]
+        if !definition.states.isEmpty {
+            lines.append("  states        \(([SceneState.initialName] + definition.states.map(\.name)).joined(separator: ", "))")
+        }
         let shadowed = dispatcher.shadowedCommands().count
         if shadowed > 0 {
             lines.append("  note          \(shadowed) command(s) shadowed from the first responder; see `keytrace scene commands`")

@@ -24,6 +24,9 @@ public final class SceneRuntime {
     public private(set) weak var dispatcher: KeyDispatcher?
     /// Problems met while running effects (e.g. focusing a path that does not exist at that moment).
     public internal(set) var problems: [String] = []
+    /// The state entered with ``enter(_:)``; `nil` for the scene as loaded (the state
+    /// ``SceneState/initialName``).
+    public internal(set) var enteredStateName: String?
 
     var conditionalCommands: [(Responder, [SceneDefinition.CommandDefinition])] = []
 
@@ -76,6 +79,7 @@ public final class SceneRuntime {
         if let node = definition.application { configure(application, from: node) }
         if let node = definition.appDelegate { application.delegate = try build(node) }
         try checkReferences()
+        try checkStatePaths()
         if let path = definition.firstResponder {
             guard let responder = responder(at: path) else {
                 throw SceneError.unknownResponder(file, "firstResponder", path, known: allPaths)

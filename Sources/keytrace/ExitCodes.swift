@@ -76,6 +76,9 @@ enum KeyTraceExit {
             return replayFailure(for: e)
         case let e as SceneError:
             return Failure(e.description, unusableInput)
+        case let e as SceneLookupError:
+            // A state or responder named on the command line: a bad value of an option.
+            return Failure(e.description, usage)
         case let e as CaptureError:
             let remedy = e.code == .terminalFailed
                 ? "; run `keytrace record --terminal` in an interactive terminal, or pipe keys into it, "

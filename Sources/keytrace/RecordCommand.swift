@@ -53,8 +53,10 @@ struct RecordCommand: ParsableCommand {
 
     @Option(help: "A scene file or bundled scene name (pdf-viewer, app-store-tabs, music-player, canvas, text-editor).")
     var scene: String?
-    @Option(name: .customLong("first-responder"), help: "Start with this responder as first responder (with --scene).")
+    @Option(name: .customLong("first-responder"),
+            help: "Start with this responder as first responder (with --scene): a path, or a node's name (a type name, with '.' written as '-' or not).")
     var firstResponder: String?
+    @OptionGroup var state: StateOption
     @Option(help: "keyCommands query policy while recording: uikit or cached.")
     var policy: QueryPolicy = .cached
     @OptionGroup var engine: EngineOptions
@@ -79,6 +81,7 @@ struct RecordCommand: ParsableCommand {
 
     func validate() throws {
         if firstResponder != nil && scene == nil { throw ValidationError("--first-responder needs --scene") }
+        if state.state != nil && scene == nil { throw ValidationError("--state needs --scene") }
         if noRepeat && (repeatDelay != nil || repeatInterval != nil) {
             throw ValidationError("--no-repeat synthesises no repeats: drop --repeat-delay and --repeat-interval, or --no-repeat")
         }
@@ -117,7 +120,11 @@ struct RecordCommand: ParsableCommand {
         }
         let scenePath = try scene.map(SceneArgument.path)
         let runtime = try scenePath.map { try SceneRuntime(contentsOf: $0) }
-        if let runtime { engine.apply(to: runtime) }
+        if let runtime {
+            engine.apply(to: runtime)
+            try state.enter(in: runtime)
+        }
+        let firstResponderPath = try runtime.flatMap { runtime in try firstResponder.map { try runtime.responderPath(for: $0) } }
         if case .terminal = input, isatty(0) != 0 {
             StandardError.write("recording keys from this terminal; press Ctrl-] to stop\n")
         }
@@ -130,7 +137,7 @@ struct RecordCommand: ParsableCommand {
         metadata.custom["repeats"] = RepeatSynthesizer.metadataText(repeats, input: input.repeats)
         // A capture file is converted in one pass: the devices it names go into the header at the end.
         let session = try RecordingSession(output: output, metadata: metadata, scene: runtime, policy: policy,
-                                           firstResponder: firstResponder,
+                                           firstResponder: firstResponderPath,
                                            writerOptions: pcap != nil ? .conversion : .init())
         let stopSignals = installStopHandlers(capture.stopper)
         defer { _ = stopSignals }

@@ -27,6 +27,7 @@ struct SynthCommand: ParsableCommand {
     var profile: SyntheticCaptureSource.Profile = .mixed
     @Option(help: "A scene file or bundled scene name: its shortcuts are pressed and each press is resolved.")
     var scene: String?
+    @OptionGroup var state: StateOption
     @Option(help: "keyCommands query policy with --scene: uikit or cached.")
     var policy: QueryPolicy = .cached
     @OptionGroup var engine: EngineOptions
@@ -40,11 +41,15 @@ struct SynthCommand: ParsableCommand {
         guard Self.eventsRange.contains(events) else {
             throw ValidationError("--events \(events): expected \(Self.eventsRange.lowerBound) to \(Self.eventsRange.upperBound)")
         }
+        if state.state != nil && scene == nil { throw ValidationError("--state needs --scene") }
     }
 
     func run() throws {
         let runtime = try scene.map(SceneArgument.load)
-        if let runtime { engine.apply(to: runtime) }
+        if let runtime {
+            engine.apply(to: runtime)
+            try state.enter(in: runtime)
+        }
         let shortcuts = runtime.map { $0.definition.declaredShortcuts } ?? []
         let source = SyntheticCaptureSource(presses: events, seed: seed, profile: profile, shortcuts: shortcuts)
         var metadata = TraceMetadata(capturedFrom: "synthetic", details: [

@@ -30,6 +30,8 @@ import CLITestSupport
         #expect(propertyNames(s, ["$defs", "menu"]) == Set(SceneDefinition.menuKeys))
         #expect(propertyNames(s, ["$defs", "command"]) == Set(SceneDefinition.commandKeys))
         #expect(propertyNames(s, ["$defs", "effect"]) == Set(SceneDefinition.effectKeys))
+        #expect(propertyNames(s, ["$defs", "state"]) == Set(SceneState.keys))
+        #expect(propertyNames(s, ["$defs", "step"]) == Set(SceneState.stepKeys))
         let nodeKeys = Set(NodeDefinition.common + NodeDefinition.extra.values.flatMap { $0 })
         #expect(propertyNames(s, ["$defs", "node"]) == nodeKeys)
         guard case .object(let typeMembers)? = member(s, ["$defs", "node", "properties", "type"]),
