@@ -48,10 +48,20 @@ extension SceneBuilder {
         addExplicitChildren(tree)
         let root: JSONValue
         if tree.container == nil, !isController(model.role(tree.name)) {
-            // A SwiftUI view (or a plain view) at the root sits in a hosting controller.
-            let hostName = Self.nodeName(tree.name) + "-host"
+            // A SwiftUI view (or a plain view) at the root sits in a hosting controller, which
+            // offers the shortcuts of the views it hosts.
+            let hostName = model.role(tree.name) == .swiftUIView ? RootTree.Container.hosting.rawValue : Self.nodeName(tree.name) + "-host"
+            state.hostedShortcuts.append(HostedShortcuts())
             let view = node(tree.name, parentPath: "window/" + hostName, children: children, commandsByType: commandsByType, state: &state)
-            root = .object([(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName)), (key: "views", value: .array([view]))])
+            var hosted = state.hostedShortcuts.popLast() ?? HostedShortcuts()
+            for action in state.rootActions { hosted.actions[action] = .array([]) }
+            var members = hosted.merged(into: [(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName))])
+            members.append((key: "views", value: .array([view])))
+            // SwiftUI's hosting controller takes focus for the views it hosts.
+            if hostName == RootTree.Container.hosting.rawValue || members.contains(where: { $0.key == "commands" || $0.key == "actions" }) {
+                members.append((key: "canBecomeFirstResponder", value: .bool(true)))
+            }
+            root = .object(members)
         } else {
             root = node(for: tree, parentPath: "window", children: children, commandsByType: commandsByType, state: &state)
         }

@@ -38,9 +38,11 @@ struct SceneBuilder {
     func build() -> Built {
         var state = BuildState()
         let commandsByType = Dictionary(grouping: model.inventory.filter { $0.mechanism != .menu }, by: \.declaredIn)
+        // SwiftUI `Commands` are menu items, not views: they go to the main menu.
         let relevant = Set(commandsByType.keys).union(model.index.types.values.compactMap { info in
             model.implementedActions(of: info.name).isEmpty ? nil : info.name
-        }).filter { placeable(model.role($0)) }
+        }).filter { placeable(model.role($0)) && !isSwiftUICommands($0) }
+        state.rootActions = Set(commandsByType.filter { isSwiftUICommands($0.key) }.values.joined().map(Self.swiftUIAction))
 
         // Children of each controller, in a stable order.
         var children: [String: [String]] = [:]
@@ -107,6 +109,8 @@ struct SceneBuilder {
                                       (key: "remove", value: .array(removing))]))
             }
         }
+
+        menus += swiftUICommandMenus(commandsByType: commandsByType, menuShortcuts: &menuShortcuts, state: &state)
 
         var modals: [JSONValue] = []
         for type in presented where state.paths[type] == nil {
@@ -233,6 +237,11 @@ struct SceneBuilder {
         var heldPaths: [String: String] = [:]
         /// Types that make themselves first responder when their screen appears.
         var focusesItself: Set<String> = []
+        /// The SwiftUI shortcuts of the views each controller being built hosts, innermost last.
+        var hostedShortcuts: [HostedShortcuts] = []
+        /// Actions the key window's root performs: the closures of the app's SwiftUI menu
+        /// commands (``swiftUICommandMenus(commandsByType:menuShortcuts:state:)``).
+        var rootActions: Set<String> = []
     }
 
     /// What a command's condition says for the scene (``commandJSON(_:state:)``).
@@ -328,9 +337,14 @@ struct SceneBuilder {
         default: kind = "view"
         }
         var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(kind)), (key: "name", value: .string(name))]
-        let own = responderMembers(type, commandsByType: commandsByType, state: &state)
+        var own = responderMembers(type, commandsByType: commandsByType, state: &state)
+        if role == .swiftUIView, !state.hostedShortcuts.isEmpty {
+            // SwiftUI registers a view's shortcuts with the controller hosting it.
+            own.members = hoist(own.members, state: &state)
+        }
         members += own.members
         let actions = own.actions
+        if isController(role) { state.hostedShortcuts.append(HostedShortcuts()) }
         var childControllers: [JSONValue] = []
         var views: [JSONValue] = []
         for child in children[type] ?? [] where state.paths[child] == nil {
@@ -342,9 +356,11 @@ struct SceneBuilder {
             }
         }
         views += heldViews(of: type, path: path, state: &state)
+        if isController(role), let hosted = state.hostedShortcuts.popLast() { members = hosted.merged(into: members) }
         if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }
         if !views.isEmpty { members.append((key: "views", value: .array(views))) }
-        if Self.becomesFirstResponder(role: role, hasCommands: !(commandsByType[type] ?? []).isEmpty, hasActions: !actions.isEmpty)
+        let hasCommands = !(commandsByType[type] ?? []).isEmpty || members.contains { $0.key == "commands" }
+        if Self.becomesFirstResponder(role: role, hasCommands: hasCommands, hasActions: !actions.isEmpty)
             || state.focusesItself.contains(type) || model.allowsFirstResponder(type) {
             members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
@@ -378,7 +394,7 @@ struct SceneBuilder {
     private static let sceneModifierNames: [String: String] = ["control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd"]
 
     /// A scene command, or `nil` (and an omission) when the source does not fix its key.
-    private func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
+    func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
         // An empty input is a menu item no key triggers (UIKit allows it); it stays in the scene.
         guard let input = command.input else {
             state.omitted.append((command, "its input is not fixed in the source"))

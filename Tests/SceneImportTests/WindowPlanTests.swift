@@ -220,7 +220,13 @@ import Testing
             """])
         #expect(result.report.keyWindow.root == "HomeView")
         #expect(result.report.keyWindow.decidedBy == "WindowGroup")
-        #expect(result.report.responderPaths["NoteList"] == "window/HomeView-host/HomeView/NoteList")
+        #expect(result.report.responderPaths["NoteList"] == "window/UIHostingController/HomeView/NoteList")
+        // SwiftUI registers the shortcuts of the views on screen with their hosting controller.
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let host = definition.windows.first?.children.first
+        #expect(host?.name == "UIHostingController")
+        #expect(host?.commands.count == 1)
+        #expect(host?.actions.map(\.action) == ["keyboardShortcut(cmd+n):"])
         // A sheet's view is presented, not on the launch screen.
         #expect(result.report.responderPaths["SettingsView"] == nil)
         #expect(result.report.unplaced.first { $0.type == "SettingsView" }?.reason.hasPrefix("presented by HomeView") == true)
