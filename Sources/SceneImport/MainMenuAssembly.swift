@@ -137,9 +137,9 @@ extension MainMenuAssembly {
                     insert(operation.elements, into: target, .child(parent: target, atStart: atStart), provider: operation.provider)
                     return
                 }
-                // The children the closure drops go with the menu: a menu of the same identifier,
-                // title and options, holding what the closure returns, takes its place.
-                let node = MainMenuNode(title: menu.title, identifier: target, isInline: menu.isInline, children: operation.elements)
+                // The children the closure drops go with the menu: a menu of the same title and
+                // options, holding what the closure returns, takes its place.
+                let node = MainMenuNode(title: menu.title, identifier: nil, isInline: menu.isInline, children: operation.elements)
                 replace(target, with: [.menu(node)], provider: operation.provider)
             }
         }
@@ -193,11 +193,25 @@ extension MainMenuAssembly {
                 return nil
             }
             let previous = siblings.firstIndex(of: target).flatMap { $0 > 0 ? siblings[$0 - 1] : nil }
+            // Elements that are no menu (`replace(menu:with:)` given commands) take the menu's
+            // place as a menu of its title and options.
+            var replacements = elements.compactMap { element -> MainMenuNode? in
+                if case .menu(let node) = element { return node }
+                return nil
+            }
+            if replacements.isEmpty, let old = structure.menu(Menu.Identifier(rawValue: target)) {
+                replacements = [MainMenuNode(title: old.title, identifier: nil, isInline: old.isInline, children: elements)]
+            }
             remove(target)
-            let placement: Entry.Placement = previous.map { .sibling($0, after: true) } ?? .child(parent: parent, atStart: true)
-            for case .menu(var node) in elements {
-                if node.identifier == nil || node.identifier == target { node.identifier = target }
-                _ = create(node, placement, provider: provider)
+            var placement: Entry.Placement = previous.map { .sibling($0, after: true) } ?? .child(parent: parent, atStart: true)
+            for var node in replacements {
+                // A top-level menu keeps its identifier; a group does not, since what macOS puts in
+                // the group (About, Settings…) goes with it.
+                if node.identifier == nil || node.identifier == target {
+                    node.identifier = parent == "root" ? target : nil
+                    if parent != "root" { node.generatedIdentifier = target }
+                }
+                if let made = create(node, placement, provider: provider) { placement = .sibling(made, after: true) }
             }
         }
 

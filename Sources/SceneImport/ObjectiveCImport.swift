@@ -167,7 +167,8 @@ struct ObjectiveCImport {
 
     /// A menu identifier as the scene names it: `UIMenuFile` is `file`; a string is itself.
     private static func menuIdentifier(_ written: String) -> String {
-        MenuModel.standardMenu(objectiveC: written) ?? written
+        let bare = written.filter { $0 != "(" && $0 != ")" && $0 != " " }
+        return MenuModel.standardMenu(objectiveC: bare) ?? written
     }
 
     /// What each Objective-C `keyCommands` method costs a call: built per call, or an array

@@ -16,7 +16,7 @@ enum SwiftUICommandsModel: FrameworkModel {
         "appTermination": "quit", "newItem": "newScene", "saveItem": "document", "importExport": "importExport",
         "printItem": "print", "undoRedo": "undoRedo", "pasteboard": "standardEdit", "textEditing": "find",
         "textFormatting": "text", "toolbar": "toolbar", "sidebar": "sidebar", "windowSize": "minimizeAndZoom",
-        "windowArrangement": "bringAllToFront", "windowList": "window", "singleWindowList": "window", "help": "help",
+        "windowArrangement": "bringAllToFront", "help": "help",
     ]
 
     /// `CommandGroup`'s argument labels, as the builder call and placement they make.
