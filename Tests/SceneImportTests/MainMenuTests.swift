@@ -205,9 +205,14 @@ extension MainMenuTests {
                             }
                             CommandMenu("Game") {
                                 Button("Deal") { }.keyboardShortcut("d")
-                                Button("Hint") { }.keyboardShortcut("h", modifiers: [.command, .option])
+                                HintCommands()
                             }
                         }
+                }
+            }
+            struct HintCommands: View {
+                var body: some View {
+                    Button("Hint") { }.keyboardShortcut("h", modifiers: [.command, .option])
                 }
             }
             struct Board: View { var body: some View { Text("Board") } }

@@ -32,6 +32,7 @@ enum MenuModel: FrameworkModel {
     /// The value types the model makes (``Value/object(type:fields:)``).
     static let menuType = "UIMenu"
     static let itemType = "UICommand"
+    static let actionType = "UIAction"
     static let builderType = "UIMenuBuilder"
 
     /// The builder's calls that change the main menu (`UIMenuBuilder`), by method name.
@@ -91,6 +92,12 @@ enum MenuModel: FrameworkModel {
         switch site.name {
         case menuType: return menu(site, in: evaluator, frame: &frame)
         case itemType: return item(site, in: evaluator, frame: &frame)
+        case actionType:
+            // A `UIAction` runs a closure, not an action: the item is named after its title.
+            evaluator.runClosures(in: site.arguments, frame: &frame)
+            guard let argument = site.arguments.first(where: { $0.label == "title" }),
+                  let title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue else { return .unknown(site.name) }
+            return item(title: title, action: "UIAction(\(title))", at: evaluator.location(site.syntax))
         case let name where elementFunctions.contains(name):
             evaluator.runClosures(in: site.arguments, frame: &frame)
             return .unknown(site.name)
@@ -165,8 +172,17 @@ enum MenuModel: FrameworkModel {
         }
         var value = menu(title: title, identifier: identifier, inline: inline, children: children)
         if identifier == nil, case .object(let type, var fields) = value {
+            // One site may make several menus (an app's helper): their titles and first
+            // children tell them apart.
             let location = evaluator.location(site.syntax)
-            fields["identifier"] = .string("\(generatedIdentifierPrefix)\(location.file):\(location.line)")
+            let first = children.first.map { item -> String in
+                switch item.value {
+                case .command(let command): return command.action ?? ""
+                case .object(_, let fields): return fields["identifier"]?.stringValue ?? fields["action"].map { "\($0)" } ?? ""
+                default: return ""
+                }
+            } ?? ""
+            fields["identifier"] = .string("\(generatedIdentifierPrefix)\(location.file):\(location.line):\(title ?? ""):\(first)")
             value = .object(type: type, fields: fields)
         }
         return value

@@ -2,25 +2,33 @@ import SwiftSyntax
 
 /// The main-menu changes of SwiftUI's `.commands` (``SwiftUICommandsModel``): each
 /// `CommandMenu` and `CommandGroup` the build compiles, in source order, with the shortcuts the
-/// inventory lists inside it, in line order. Its buttons' actions are the scene's SwiftUI
-/// actions (``SceneBuilder/swiftUIAction(of:)``).
+/// inventory lists inside it, in line order, then those of the views it builds by name
+/// (`CommandMenu("Message") { MessageCommands() }`). Its buttons' actions are the scene's
+/// SwiftUI actions (``SceneBuilder/swiftUIAction(of:)``).
 struct SwiftUIMenuCommands {
     let index: SourceIndex
     let inventory: [ImportedCommand]
 
     func operations() -> [MainMenuOperation] {
-        let rows = Dictionary(grouping: inventory.filter { $0.mechanism == .swiftui }, by: \.file)
+        let swiftUIRows = inventory.filter { $0.mechanism == .swiftui }
+        let rows = Dictionary(grouping: swiftUIRows, by: \.file)
+        let rowsByType = Dictionary(grouping: swiftUIRows, by: \.declaredIn)
         var operations: [MainMenuOperation] = []
         for (file, tree) in index.files {
             let path = file.displayPath
-            guard let inFile = rows[path], let text = index.texts[path],
+            guard let text = index.texts[path],
                   SwiftUICommandsModel.mentions.contains(where: { text.containsBytes(of: $0) }),
                   let lines = index.sourceOfRoot[tree.id]?.lines else { continue }
             let finder = CommandsFinder(viewMode: .sourceAccurate)
             finder.walk(tree)
             for call in finder.calls where isCompiled(call) {
                 let range = lines.line(of: call)...lines.line(atUTF8Offset: call.endPositionBeforeTrailingTrivia.utf8Offset)
-                let commands = inFile.filter { range.contains($0.line) }.sorted { $0.line < $1.line }.map { row -> MainMenuElement in
+                let inside = (rows[path] ?? []).filter { range.contains($0.line) }.sorted { $0.line < $1.line }
+                var built: [ImportedCommand] = []
+                for name in Self.namesBuilt(in: call) where rowsByType[name] != nil {
+                    built += (rowsByType[name] ?? []).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+                }
+                let commands = (inside + built.filter { !inside.contains($0) }).map { row -> MainMenuElement in
                     var command = row
                     command.action = SceneBuilder.swiftUIAction(of: row)
                     return .command(command)
@@ -53,6 +61,24 @@ struct SwiftUIMenuCommands {
             : commands
         return MainMenuOperation(call: builderCall, target: group, placement: placement, elements: elements, provider: provider,
                                  file: file, line: line)
+    }
+
+    /// The types a call's closures construct by name (`MessageCommands(mainViewState: state)`),
+    /// in source order, each once.
+    private static func namesBuilt(in call: FunctionCallExprSyntax) -> [String] {
+        final class Finder: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, !names.contains(name) {
+                    names.append(name)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        for argument in call.arguments { finder.walk(argument) }
+        if let closure = call.trailingClosure { finder.walk(closure) }
+        return finder.names
     }
 
     /// Whether every `#if` around `node` compiles the clause it is in.
