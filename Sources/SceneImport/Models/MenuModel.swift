@@ -237,8 +237,12 @@ enum MenuModel: FrameworkModel {
                 let body = closure.statements.sourceText.trimmingCharacters(in: .whitespacesAndNewlines)
                 let keeps = parameter != "_" && body.containsBytes(of: parameter)
                 placement = !keeps ? "" : body.hasPrefix(parameter) || body.hasPrefix("return " + parameter) ? "end" : "start"
-                let value = evaluator.callClosure(closure, with: [.array([])], frame: &frame)
-                elements = evaluator.flatten(value, conditions: [])
+                elements = evaluator.flatten(evaluator.callClosure(closure, with: [.array([])], frame: &frame), conditions: [])
+                if elements.isEmpty {
+                    // A closure that maps the children it is given (`children.map { … }`) makes
+                    // its commands from them: run once on children the source does not fix.
+                    elements = evaluator.flatten(evaluator.callClosure(closure, with: [.unknown(parameter)], frame: &frame), conditions: [])
+                }
             default:
                 return nil
             }
