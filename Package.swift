@@ -155,7 +155,8 @@ let package = Package(
         .testTarget(name: "SceneImportObjectiveCTests", dependencies: ["SceneImportObjectiveC", "CLITestSupport"]),
         .testTarget(name: "SceneImportResourcesTests", dependencies: ["SceneImportResources", "CLITestSupport"]),
         .testTarget(name: "SceneImportTests", dependencies: [
-            "SceneImport", "SceneImportObjectiveC", "SceneImportResources", "SceneImportTestSupport", "Scenes", "CLITestSupport",
+            "SceneImport", "SceneImportObjectiveC", "SceneImportResources", "SceneImportTestSupport", "Scenes", "Surfaces",
+            "ResponderEngine", "KeyTraceCore", "CLITestSupport",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
         .testTarget(name: "AnalysisTests", dependencies: ["KeyTraceSupport", "Analysis", "Comparison", "Reports", "Export", "Statistics", "Bench", "ResponderEngine", "KeyTraceCore", "TraceFormat", "CLITestSupport"]),

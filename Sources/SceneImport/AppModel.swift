@@ -54,6 +54,8 @@ struct AppModel {
     private(set) var evaluationCuts: [EvaluationCut] = []
     /// What each type's `keyCommands` getter costs a call (``GetterCost``).
     var getterCosts: [GetterCost] = []
+    /// The main-menu changes the app's menu code makes, in order (``MainMenuOperation``).
+    var mainMenu: [MainMenuOperation] = []
     /// What the developer's overlay file states (``ImportOverlay``).
     private(set) var overlay = ImportOverlay()
 

@@ -120,6 +120,57 @@ struct ObjectiveCImport {
         return result
     }
 
+    /// The main-menu changes each `buildMenuWithBuilder:` makes (C72), class by class, each
+    /// method's in the order it sends them.
+    func menuOperations() -> [MainMenuOperation] {
+        let calls: [String: (MainMenuOperation.Call, MainMenuOperation.Placement?)] = [
+            "insertChildMenu:atStartOfMenuForIdentifier:": (.insertChild, .start), "insertChildMenu:atEndOfMenuForIdentifier:": (.insertChild, .end),
+            "insertSiblingMenu:beforeMenuForIdentifier:": (.insertSibling, .before), "insertSiblingMenu:afterMenuForIdentifier:": (.insertSibling, .after),
+            "replaceMenuForIdentifier:withMenu:": (.replace, nil), "removeMenuForIdentifier:": (.remove, nil),
+            "replaceChildrenOfMenuForIdentifier:fromChildrenBlock:": (.replaceChildren, nil),
+        ]
+        var result: [MainMenuOperation] = []
+        for (className, blocks) in implementations.sorted(by: { $0.key < $1.key }) {
+            for located in blocks {
+                for method in located.implementation.methods where !method.isClassMethod && method.selector == "buildMenuWithBuilder:" {
+                    guard let body = method.body else { continue }
+                    func elements(_ children: [ObjectiveCMethodBody.MenuChild]) -> [MainMenuElement] {
+                        children.compactMap { child -> MainMenuElement? in
+                            if let index = child.command, body.keyCommands.indices.contains(index) {
+                                let command = body.keyCommands[index]
+                                return .command(row(command, provider: className, mechanism: .menu, conditions: command.conditions, file: located.path))
+                            }
+                            guard let index = child.element, body.menuElements.indices.contains(index) else { return nil }
+                            switch body.menuElements[index] {
+                            case .menu(let title, let identifier, let isInline, let children):
+                                return .menu(MainMenuNode(title: title, identifier: identifier.map(Self.menuIdentifier), isInline: isInline,
+                                                          children: elements(children)))
+                            case .item(let title, let action, let line):
+                                return .command(ImportedCommand(
+                                    declaredIn: className, mechanism: .menu, input: "", modifiers: [], action: action, title: title,
+                                    condition: child.conditions.isEmpty ? nil : child.conditions.joined(separator: " && "), attributes: [],
+                                    wantsPriority: false, alternates: [], file: located.path, line: line))
+                            }
+                        }
+                    }
+                    for change in body.menuChanges {
+                        guard let (call, placement) = calls[change.selector] else { continue }
+                        result.append(MainMenuOperation(call: call, target: Self.menuIdentifier(change.target), placement: placement,
+                                                        elements: elements(change.elements), provider: className, file: located.path,
+                                                        line: change.line))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A menu identifier as the scene names it: `UIMenuFile` is `file`; a string is itself.
+    private static func menuIdentifier(_ written: String) -> String {
+        let bare = written.filter { $0 != "(" && $0 != ")" && $0 != " " }
+        return MenuModel.standardMenu(objectiveC: bare) ?? written
+    }
+
     /// What each Objective-C `keyCommands` method costs a call: built per call, or an array
     /// cached in a `static` or an instance variable.
     func getterCosts() -> [GetterCost] {

@@ -46,6 +46,40 @@ extension SceneBuilder {
         return info.inherited.contains(where: Self.swiftUIMenuProtocols.contains)
     }
 
+    /// The shortcuts (`input` and sorted `modifiers`) of the keyed commands of scene menu entries.
+    static func shortcutKeys(in menus: [JSONValue]) -> [String] {
+        var keys: [String] = []
+        for menu in menus {
+            guard case .object(let members) = menu, case .array(let commands)? = members.first(where: { $0.key == "commands" })?.value else { continue }
+            for command in commands {
+                guard case .object(let fields) = command, case .string(let input)? = fields.first(where: { $0.key == "input" })?.value,
+                      !input.isEmpty else { continue }
+                var modifiers: [String] = []
+                if case .array(let names)? = fields.first(where: { $0.key == "modifiers" })?.value {
+                    modifiers = names.compactMap { if case .string(let name) = $0 { return name } else { return nil } }.sorted()
+                }
+                keys.append((modifiers + [input]).joined(separator: "+"))
+            }
+        }
+        return keys
+    }
+
+    /// The commands of main-menu elements, nested menus' included.
+    static func commands(in elements: [MainMenuElement]) -> [ImportedCommand] {
+        elements.flatMap { element -> [ImportedCommand] in
+            switch element {
+            case .command(let command): return [command]
+            case .menu(let menu): return commands(in: menu.children)
+            }
+        }
+    }
+
+    /// The actions of the SwiftUI commands the app's menu code places: the hosting controller
+    /// performs their closures.
+    func swiftUIMenuActions() -> Set<String> {
+        Set(model.mainMenu.flatMap { Self.commands(in: $0.elements) }.filter { $0.mechanism == .swiftui }.compactMap(\.action))
+    }
+
     /// A SwiftUI view's members without its commands and actions, which go to the innermost
     /// hosting frame.
     func hoist(_ members: [(key: String, value: JSONValue)], state: inout BuildState) -> [(key: String, value: JSONValue)] {
@@ -68,17 +102,20 @@ extension SceneBuilder {
     func swiftUICommandMenus(commandsByType: [String: [ImportedCommand]], menuShortcuts: inout Set<String>,
                              state: inout BuildState) -> [JSONValue] {
         var menus: [JSONValue] = []
+        // Commands a `CommandMenu` or `CommandGroup` already places (``MainMenuAssembly``).
+        let placed = Set(model.mainMenu.flatMap { Self.commands(in: $0.elements) }.map { "\($0.file):\($0.line):\($0.displayShortcut)" })
         for type in commandsByType.keys.sorted() where isSwiftUICommands(type) {
             var entries: [JSONValue] = []
             var removing: [JSONValue] = []
-            for var command in commandsByType[type] ?? [] {
+            for var command in commandsByType[type] ?? [] where !placed.contains("\(command.file):\(command.line):\(command.displayShortcut)") {
                 command.action = Self.swiftUIAction(of: command)
                 let keyed = command.input?.isEmpty == false && command.modifiers != nil
-                if keyed, !menuShortcuts.insert(command.displayShortcut).inserted {
+                guard let entry = commandJSON(command, state: &state) else { continue }
+                if keyed, let key = Self.shortcutKeys(in: [.object([(key: "commands", value: .array([entry]))])]).first,
+                   !menuShortcuts.insert(key).inserted {
                     state.omitted.append((command, "the main menu already has \(command.displayShortcut); UIKit refuses a duplicate shortcut in the main menu (R22)"))
                     continue
                 }
-                guard let entry = commandJSON(command, state: &state) else { continue }
                 entries.append(entry)
                 // The app's command takes its shortcut from a standard menu command that has it.
                 if keyed, let notation = Self.notation(command) { removing.append(.string(notation)) }

@@ -42,7 +42,7 @@ struct SceneBuilder {
         let relevant = Set(commandsByType.keys).union(model.index.types.values.compactMap { info in
             model.implementedActions(of: info.name).isEmpty ? nil : info.name
         }).filter { placeable(model.role($0)) && !isSwiftUICommands($0) }
-        state.rootActions = Set(commandsByType.filter { isSwiftUICommands($0.key) }.values.joined().map(Self.swiftUIAction))
+        state.rootActions = Set(commandsByType.filter { isSwiftUICommands($0.key) }.values.joined().map(Self.swiftUIAction)).union(swiftUIMenuActions())
 
         // Children of each controller, in a stable order.
         var children: [String: [String]] = [:]
@@ -81,35 +81,10 @@ struct SceneBuilder {
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
         let windows = planned.windows
 
-        // The main menu: one menu per providing type, each shortcut once (R22).
-        var menus: [JSONValue] = []
-        var menuShortcuts: Set<String> = []
-        for (provider, commands) in Dictionary(grouping: model.inventory.filter { $0.mechanism == .menu }, by: \.declaredIn).sorted(by: { $0.key < $1.key }) {
-            var entries: [JSONValue] = []
-            var removing: [JSONValue] = []
-            for command in commands {
-                guard let entry = commandJSON(command, state: &state) else { continue }
-                // A menu item without a key has no shortcut to duplicate or to take over.
-                guard command.input?.isEmpty == false else {
-                    entries.append(entry)
-                    continue
-                }
-                let key = command.displayShortcut
-                guard menuShortcuts.insert(key).inserted else {
-                    state.omitted.append((command, "the main menu already has \(key); UIKit refuses a duplicate shortcut in the main menu (R22)"))
-                    continue
-                }
-                entries.append(entry)
-                // The app's command takes its shortcut from a standard menu command that has it.
-                if let notation = Self.notation(command) { removing.append(.string(notation)) }
-            }
-            if !entries.isEmpty {
-                menus.append(.object([(key: "id", value: .string("imported-" + Self.nodeName(provider))),
-                                      (key: "title", value: .string(provider)), (key: "commands", value: .array(entries)),
-                                      (key: "remove", value: .array(removing))]))
-            }
-        }
-
+        // The main menu (``MainMenuAssembly``).
+        var menus = MainMenuAssembly(model: model).entries(
+            scene: { commandJSON($0, state: &state) }, omit: { state.omitted.append(($0, $1)) })
+        var menuShortcuts = Set(Self.shortcutKeys(in: menus))
         menus += swiftUICommandMenus(commandsByType: commandsByType, menuShortcuts: &menuShortcuts, state: &state)
 
         var modals: [JSONValue] = []

@@ -61,6 +61,16 @@ import KeyTraceCore
         #expect(field.text == "hellohello")
     }
 
+    @Test func R22_menuItemsNoKeyTriggersNeverClash() throws {
+        let app = Application()
+        app.menuCustomization = { builder in
+            try builder.add(KeyCommand(title: "About", input: .character(""), modifierFlags: [], action: "about:"), toMenu: .application)
+            try builder.add(KeyCommand(title: "Scores", input: .character(""), modifierFlags: [], action: "scores:"), toMenu: .view)
+        }
+        let dispatcher = try KeyDispatcher(application: app)
+        #expect(dispatcher.application.mainMenu.allKeyCommands.filter { $0.input == .character("") }.count == 2)
+    }
+
     @Test func R22_menuConflictsAreErrorsNamingBothCommands() throws {
         let app = Application()
         app.menuCustomization = { builder in

@@ -175,7 +175,10 @@ extension ConstructTests {
         #expect(keys(result) == ["AppDelegate menu cmd+p printDocument:", "AppDelegate menu ctrl+cmd+s toggleSidebar:"])
         #expect(result.inventory.allSatisfy { !$0.conditional })
         #expect(result.report.sceneError == nil)
-        #expect(result.scene.contains("\"imported-AppDelegate\""))
+        // The sidebar group at the start of View; Print after Close, a group the main menu does
+        // not model, at the end of File.
+        #expect(result.scene.contains("\"parent\": \"view\""))
+        #expect(result.scene.contains("\"parent\": \"file\""))
     }
 
     /// A function taking a `UIMenuBuilder` that no menu code the importer runs calls (code in

@@ -9,6 +9,7 @@ extension Evaluator {
         if text == "true" { return .unconditional }
         if text == "false" { return .skip }
         if mode == .menu, let isMainMenu = MenuModel.mainMenuCheck(text) { return isMainMenu ? .unconditional : .skip }
+        if let holds = PlatformModel.holds(text, on: index.conditions.platform) { return holds ? .unconditional : .skip }
         return .condition(text)
     }
 

@@ -252,6 +252,10 @@ extension Evaluator {
         case .int:
             guard index.declaresFunctionOrType(named: name) else { return nil }
             return callMethod(name, on: CollectionModel.integerType, args: args, call: call, frame: &frame, selfValue: base)
+        case .array:
+            // The app's own method in `extension Array` (`[save, open].asMenu()`), run on the array.
+            guard index.declaresFunctionOrType(named: name) else { return nil }
+            return callMethod(name, on: CollectionModel.arrayType, args: args, call: call, frame: &frame, selfValue: base)
         case .typeReference(let type):
             if type == "self", let selfType = frame.selfType,
                let result = callMethod(name, on: selfType, args: args, call: call, frame: &frame, selfValue: nil) {

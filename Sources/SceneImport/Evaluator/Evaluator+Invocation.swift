@@ -186,10 +186,10 @@ extension Evaluator {
             inner.selfFields = fields
             inner.selfIsHeldValue = isPlainValueType(type)
         }
-        // A method of an enum case, or of a string or number (`extension String { func each(…) }`):
+        // A method of an enum case, or of a string, number or array (`extension String { func each(…) }`):
         // `self` (and what the method reads of it, `switch self`) is that value.
         switch selfValue {
-        case .enumCase?, .string?, .int?: inner.locals["self"] = selfValue
+        case .enumCase?, .string?, .int?, .array?: inner.locals["self"] = selfValue
         default: break
         }
         for (parameter, value) in zip(function.parameters, values) { inner.locals[parameter.name] = value }

@@ -6,6 +6,8 @@ import SwiftSyntax
 enum CollectionModel: FrameworkModel {
     static let dictionaryType = "Dictionary"
     static let integerType = "Int"
+    /// The type an `extension Array` method runs on.
+    static let arrayType = "Array"
     static let functions: Set<String> = ["Set", "Array", dictionaryType, "min", "max"]
     static let describesValues = true
     static let methods: Set<String> = appendingMethods.union(transforms)

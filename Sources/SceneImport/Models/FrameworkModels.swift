@@ -15,10 +15,13 @@ enum FrameworkModels {
         ModifierFlagsModel.self,
         UnicodeModel.self,
         ResourceModel.self,
-        CollectionModel.self,
+        // Before the collections: `builder.remove(menu:)` is the main menu's.
         MenuModel.self,
+        CollectionModel.self,
         KeyInputModel.self,
         ContainmentModel.self,
+        PlatformModel.self,
+        SwiftUICommandsModel.self,
     ]
 
     /// The model answering each free function or initialiser name.

@@ -1,12 +1,75 @@
-/// UIKit's menu elements built in code (`UICommand`, `UIMenu`, `UIAction`): the closures handed
-/// to them run, so the commands they create are seen; the element itself is not evaluated.
+import SwiftSyntax
+
+/// UIKit's menu elements built in code (`UICommand`, `UIMenu`, `UIAction`) and the main-menu
+/// builder's calls (`UIMenuBuilder`).
+///
+/// A `UIMenu(title:image:identifier:options:children:)` is a menu value (``menu(title:identifier:inline:children:)``)
+/// holding its children; a key-less `UICommand(title:action:)` an item value
+/// (``item(title:action:at:)``); a `UIAction`'s closures run, so the commands they create are
+/// seen. While the main menu is built (``Evaluator/Mode/menu``), each builder call
+/// (``BuilderCall``) is logged in the order the code makes it, with where it places what: the
+/// ``MainMenuOperation``s the scene's `menus` are written from.
 enum MenuModel: FrameworkModel {
-    static let functions: Set<String> = ["UICommand", "UIMenu", "UIAction"]
-    static let types: Set<String> = functions
+    static let elementFunctions: Set<String> = ["UICommand", "UIMenu", "UIAction"]
+    /// The element initialisers, and the builder's calls written without a receiver in the
+    /// app's own `extension UIMenuBuilder` methods.
+    static let functions: Set<String> = elementFunctions.union(BuilderCall.allCases.map(\.rawValue))
+    static let types: Set<String> = elementFunctions.union([identifierType])
+    static let methods: Set<String> = Set(BuilderCall.allCases.map(\.rawValue)).union([identifierInitializer])
+    static let mentions: Set<String> = functions.union(methods)
+    static let describesValues = true
+    /// The prefix of the identifier a menu gets when the source gives it none (UIKit makes one
+    /// up): code can still name the menu by it (`insertChild(items, atEndOfMenu: menu.identifier)`).
+    static let generatedIdentifierPrefix = "generated:"
     /// The menu element types a value may be declared as, in the order they are looked for.
     static let elementTypes = ["UICommand", "UIMenu", "UIMenuElement"]
     /// The responder method UIKit calls to build the main menu.
     static let buildMenuName = "buildMenu"
+    /// The type of a menu's identifier, and the initialiser written on `UIMenu`
+    /// (`UIMenu.Identifier("com.example.game")`).
+    static let identifierType = "UIMenu.Identifier"
+    static let identifierInitializer = "Identifier"
+    /// The value types the model makes (``Value/object(type:fields:)``).
+    static let menuType = "UIMenu"
+    static let itemType = "UICommand"
+    static let actionType = "UIAction"
+    static let builderType = "UIMenuBuilder"
+
+    /// The builder's calls that change the main menu (`UIMenuBuilder`), by method name.
+    enum BuilderCall: String, CaseIterable {
+        case insertChild, insertSibling, insertElements, replace, replaceChildren, remove
+    }
+
+    /// `UIMenu.Identifier`'s standard menus (the Swift names; Objective-C's `UIMenuFile` is
+    /// `file`), each with the top-level menu that holds it: the menus UIKit's main menu has
+    /// before the app changes it.
+    static let standardMenus: [String: String] = [
+        "application": "application", "about": "application", "preferences": "application", "services": "application",
+        "hide": "application", "quit": "application",
+        "file": "file", "newScene": "file", "newItem": "file", "openRecent": "file", "close": "file", "document": "file",
+        "print": "file", "share": "file", "export": "file", "importExport": "file",
+        "edit": "edit", "undoRedo": "edit", "standardEdit": "edit", "deleteItem": "edit", "find": "edit", "replace": "edit",
+        "spelling": "edit", "spellingPanel": "edit", "spellingOptions": "edit", "substitutions": "edit",
+        "substitutionsPanel": "edit", "substitutionOptions": "edit", "transformations": "edit", "speech": "edit",
+        "lookup": "edit", "learn": "edit", "autoFill": "edit", "writingTools": "edit",
+        "format": "format", "font": "format", "textStyle": "format", "textSize": "format", "textColor": "format",
+        "textStylePasteboard": "format", "text": "format", "alignment": "format", "writingDirection": "format",
+        "view": "view", "toolbar": "view", "sidebar": "view", "fullscreen": "view", "inspector": "view",
+        "window": "window", "minimizeAndZoom": "window", "bringAllToFront": "window", "windowSize": "window",
+        "help": "help",
+    ]
+
+    /// The top-level menus in the order UIKit's main menu shows them.
+    static let topLevelMenus = ["application", "file", "edit", "format", "view", "window", "help"]
+
+    /// `UIMenu.Identifier.name` as Swift writes it for an Objective-C `UIMenuName` constant
+    /// (`UIMenuFile` → `file`, `UIMenuNewScene` → `newScene`), or `nil`.
+    static func standardMenu(objectiveC name: String) -> String? {
+        guard name.hasPrefix("UIMenu"), name.count > 6 else { return nil }
+        let rest = name.dropFirst(6)
+        let swiftName = rest.prefix(1).lowercased() + rest.dropFirst()
+        return standardMenus[swiftName] != nil ? swiftName : nil
+    }
 
     /// What a condition on the menu builder's `system` says while the main menu is built
     /// (`builder.system == .main` holds, `builder.system == .context` does not), or `nil` when
@@ -16,8 +79,179 @@ enum MenuModel: FrameworkModel {
         return text.contains(".main") && !text.hasPrefix("!") && !text.contains("!=")
     }
 
+    static func staticMember(_ name: String, of type: String) -> Value? {
+        type == identifierType && standardMenus[name] != nil ? .string(name) : nil
+    }
+
+    static func implicitMember(_ name: String, expecting type: String?) -> Value? {
+        guard type?.withoutOptionality == identifierType, standardMenus[name] != nil else { return nil }
+        return .string(name)
+    }
+
     static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
-        evaluator.runClosures(in: site.arguments, frame: &frame)
-        return .unknown(site.name)
+        switch site.name {
+        case menuType: return menu(site, in: evaluator, frame: &frame)
+        case itemType: return item(site, in: evaluator, frame: &frame)
+        case actionType:
+            // A `UIAction` runs a closure, not an action: the item is named after its title.
+            evaluator.runClosures(in: site.arguments, frame: &frame)
+            guard let argument = site.arguments.first(where: { $0.label == "title" }),
+                  let title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue else { return .unknown(site.name) }
+            return item(title: title, action: "UIAction(\(title))", at: evaluator.location(site.syntax))
+        case let name where elementFunctions.contains(name):
+            evaluator.runClosures(in: site.arguments, frame: &frame)
+            return .unknown(site.name)
+        default:
+            // A builder call without a receiver: in the app's `extension UIMenuBuilder`.
+            return builderCall(site, in: evaluator, frame: &frame)
+        }
+    }
+
+    /// A menu's `identifier`.
+    static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value? {
+        guard name == "identifier", case .object(let type, let fields) = base, type == menuType else { return nil }
+        return fields["identifier"] ?? .unknown("identifier")
+    }
+
+    static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        if site.name == identifierInitializer, site.target == menuType, let argument = site.arguments.first {
+            // `UIMenu.Identifier("com.example.game")`, `UIMenu.Identifier(rawValue: …)`.
+            let value = evaluator.evaluate(argument.expression, frame: &frame, hint: "String")
+            return value.stringValue.map(Value.string) ?? .unknown(site.call.syntax.sourceText)
+        }
+        return builderCall(site.call, in: evaluator, frame: &frame)
+    }
+
+    /// The builder a main-menu provider is handed: an instance of `UIMenuBuilder`, so the app's
+    /// own methods in `extension UIMenuBuilder` (`builder.insertChildren(…)`) run on it.
+    static var builder: Value { .object(type: builderType, fields: [:]) }
+
+    /// Logs a builder call of the main menu being built; `nil` for any other call.
+    private static func builderCall(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        guard evaluator.mode == .menu, let call = BuilderCall(rawValue: site.name),
+              let operation = builderOperation(call, site, in: evaluator, frame: &frame) else { return nil }
+        evaluator.recordAdded(operation, in: frame)
+        return .null
+    }
+
+    // MARK: - Menu values
+
+    /// A menu value: its title, identifier (when the source fixes it), whether it is shown
+    /// inline (`.displayInline`), and its children (commands, items and menus, each under its
+    /// conditions).
+    static func menu(title: String?, identifier: String?, inline: Bool, children: [Value.Item]) -> Value {
+        var fields: [String: Value] = ["inline": .bool(inline), "children": .array(children)]
+        if let title { fields["title"] = .string(title) }
+        if let identifier { fields["identifier"] = .string(identifier) }
+        return .object(type: menuType, fields: fields)
+    }
+
+    /// A key-less menu item (`UICommand(title:action:)`): its title, action and place.
+    static func item(title: String?, action: String, at location: SourceLocation) -> Value {
+        var fields: [String: Value] = ["action": .selector(action), "file": .string(location.file), "line": .int(location.line)]
+        if let title { fields["title"] = .string(title) }
+        return .object(type: itemType, fields: fields)
+    }
+
+    private static func menu(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value {
+        var title: String?
+        var identifier: String?
+        var inline = false
+        var children: [Value.Item] = []
+        for argument in site.arguments {
+            switch argument.label {
+            case "title": title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue
+            case "identifier": identifier = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType).stringValue
+            case "options": inline = argument.expression.sourceText.containsBytes(of: "displayInline")
+            case "children":
+                children = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: "[UIMenuElement]"), conditions: [])
+            default:
+                // The image, and a closure that makes the children later (`UIDeferredMenuElement`).
+                if argument.expression.is(ClosureExprSyntax.self) { evaluator.runClosures(in: [argument], frame: &frame) }
+            }
+        }
+        var value = menu(title: title, identifier: identifier, inline: inline, children: children)
+        if identifier == nil, case .object(let type, var fields) = value {
+            // One site may make several menus (an app's helper): their titles and first
+            // children tell them apart.
+            let location = evaluator.location(site.syntax)
+            let first = children.first.map { item -> String in
+                switch item.value {
+                case .command(let command): return command.action ?? ""
+                case .object(_, let fields): return fields["identifier"]?.stringValue ?? fields["action"].map { "\($0)" } ?? ""
+                default: return ""
+                }
+            } ?? ""
+            fields["identifier"] = .string("\(generatedIdentifierPrefix)\(location.file):\(location.line):\(title ?? ""):\(first)")
+            value = .object(type: type, fields: fields)
+        }
+        return value
+    }
+
+    private static func item(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value {
+        var title: String?
+        var action: String?
+        for argument in site.arguments {
+            switch argument.label {
+            case "title": title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue
+            case "action":
+                if case .selector(let name) = evaluator.evaluate(argument.expression, frame: &frame, hint: "Selector") { action = name }
+            default: break
+            }
+        }
+        guard let action else { return .unknown(site.name) }
+        return item(title: title, action: action, at: evaluator.location(site.syntax))
+    }
+
+    // MARK: - Builder calls
+
+    /// The logged value of one builder call: which call, the menu it names (`target`), where it
+    /// places what it inserts (`placement`: `start`, `end`, `before`, `after`), and what it
+    /// inserts (`elements`); `nil` for a call whose labels are not the builder's.
+    private static func builderOperation(_ call: BuilderCall, _ site: CallSite, in evaluator: Evaluator,
+                                         frame: inout Evaluator.Frame) -> Value? {
+        let placements = ["atStartOfMenu": "start", "atEndOfMenu": "end", "beforeMenu": "before", "afterMenu": "after"]
+        // Only the builder's labels: `list.remove(at:)` and `set.remove(x)` are a collection's.
+        guard site.arguments.contains(where: { $0.label.map { placements[$0] != nil || $0 == "menu" || $0 == "ofMenu" } ?? false }) else {
+            return nil
+        }
+        var target: Value?
+        var placement = ""
+        var elements: [Value.Item] = []
+        for argument in site.arguments {
+            switch argument.label {
+            case let label? where placements[label] != nil:
+                placement = placements[label] ?? ""
+                target = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType)
+            case "menu", "ofMenu":
+                target = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType)
+            case nil where call != .replaceChildren, "with":
+                let hint = call == .insertElements ? "[UIMenuElement]" : menuType
+                elements = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: hint), conditions: [])
+            case nil, "from":
+                guard let closure = argument.expression.as(ClosureExprSyntax.self) else { continue }
+                // `replaceChildren(ofMenu:) { children in [mine] + children }`: what the closure
+                // returns besides the children it is given, and whether it keeps them, first or last.
+                let written = closure.signature?.parameterClause.map { $0.sourceText.trimmingCharacters(in: .whitespaces) } ?? "$0"
+                let parameter = String(written.filter { $0 != "(" && $0 != ")" }.prefix { $0 != ":" && $0 != " " })
+                let body = closure.statements.sourceText.trimmingCharacters(in: .whitespacesAndNewlines)
+                let keeps = parameter != "_" && body.containsBytes(of: parameter)
+                placement = !keeps ? "" : body.hasPrefix(parameter) || body.hasPrefix("return " + parameter) ? "end" : "start"
+                elements = evaluator.flatten(evaluator.callClosure(closure, with: [.array([])], frame: &frame), conditions: [])
+                if elements.isEmpty {
+                    // A closure that maps the children it is given (`children.map { … }`) makes
+                    // its commands from them: run once on children the source does not fix.
+                    elements = evaluator.flatten(evaluator.callClosure(closure, with: [.unknown(parameter)], frame: &frame), conditions: [])
+                }
+            default:
+                return nil
+            }
+        }
+        guard let target else { return nil }
+        let location = evaluator.location(site.syntax)
+        return .object(type: builderType, fields: [
+            "call": .string(call.rawValue), "target": target, "placement": .string(placement), "elements": .array(elements),
+            "file": .string(location.file), "line": .int(location.line),
+        ])
     }
 }

@@ -53,6 +53,9 @@ struct CommandExtractor {
         /// Code this build never runs (a branch the evaluator ruled out, menu code only
         /// excluded code reaches): the creation-site sweep reports nothing it creates.
         var skippedRegions: Set<SyntaxIdentifier>
+        /// The main-menu changes the menu code makes, provider by provider in type order, each
+        /// provider's in the order its code makes them.
+        var menuOperations: [MainMenuOperation] = []
     }
 
     /// Runs every provider the app has and returns what they give (``Extraction``).
@@ -60,12 +63,12 @@ struct CommandExtractor {
         // Every command found, in the order found; each site's first is kept at the end.
         var found: [ImportedCommand] = []
         func add(_ command: ImportedCommand) { found.append(command) }
-        var menus: [(provider: String, function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] = []
+        var menus: [(provider: String, function: SourceIndex.FunctionInfo, commands: [ImportedCommand], operations: [MainMenuOperation])] = []
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
             for command in keyCommandsOverride(of: info) { add(command) }
             for command in addedCommands(of: info) { add(command) }
-            menus += menuCommands(of: info).map { (info.name, $0.function, $0.commands) }
+            menus += menuCommands(of: info).map { (info.name, $0.function, $0.commands, $0.operations) }
             for command in swiftUICommands(of: info) { add(command) }
         }
         // A `buildMenu(with:)` that another type's main-menu code calls is that type's helper:
@@ -86,12 +89,13 @@ struct CommandExtractor {
         // function of it that menu code does not call is named only in excluded code) builds no
         // menu: none of its creation sites is a command.
         var roots: [String: [Bool]] = [:]  // provider → whether each of its root menu functions is never run
-        for (provider, function, _) in menus where function.name == "buildMenu" || !evaluator.menuFunctionsCalled.contains(function.location) {
+        for (provider, function, _, _) in menus where function.name == "buildMenu" || !evaluator.menuFunctionsCalled.contains(function.location) {
             roots[provider, default: []].append(isNeverRun(function))
         }
         let deadMenuTypes = Set(roots.filter { !$0.value.isEmpty && $0.value.allSatisfy { $0 } }.keys)
         var skippedRegions = evaluator.skippedRegions
-        for (provider, function, commands) in menus {
+        var menuOperations: [MainMenuOperation] = []
+        for (provider, function, commands, operations) in menus {
             if deadMenuTypes.contains(provider) {
                 if let body = function.body { skippedRegions.insert(body.id) }
                 continue
@@ -104,11 +108,12 @@ struct CommandExtractor {
                 continue
             }
             for command in commands { add(command) }
+            menuOperations += operations
         }
         // Sized once: growing the set would hash every site again at each doubling.
         var seen = Set<ImportedCommand.Site>(minimumCapacity: found.count)
         return Extraction(rows: ImportedCommand.sortedInInventoryOrder(found.filter { seen.insert($0.site).inserted }),
-                          skippedRegions: skippedRegions)
+                          skippedRegions: skippedRegions, menuOperations: menuOperations)
     }
 
     private func keyCommandsOverride(of info: SourceIndex.TypeInfo) -> [ImportedCommand] {
@@ -142,7 +147,9 @@ struct CommandExtractor {
                              named name: String, mode: Evaluator.Mode) -> RunLog {
         evaluator.run(asProvider: name, mode: mode) {
             var frame = Evaluator.Frame(selfType: info.name)
-            for parameter in function.parameters { frame.locals[parameter.name] = .unknown(parameter.name) }
+            for parameter in function.parameters {
+                frame.locals[parameter.name] = mode == .menu && parameter.isMenuBuilder ? MenuModel.builder : .unknown(parameter.name)
+            }
             evaluator.execute(body.statements, frame: &frame)
         }.log
     }
@@ -169,15 +176,63 @@ struct CommandExtractor {
         return result
     }
 
-    private func menuCommands(of info: SourceIndex.TypeInfo) -> [(function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] {
-        var result: [(function: SourceIndex.FunctionInfo, commands: [ImportedCommand])] = []
+    private func menuCommands(of info: SourceIndex.TypeInfo)
+        -> [(function: SourceIndex.FunctionInfo, commands: [ImportedCommand], operations: [MainMenuOperation])] {
+        var result: [(function: SourceIndex.FunctionInfo, commands: [ImportedCommand], operations: [MainMenuOperation])] = []
         for function in info.functions where function.buildsMenus {
             guard let body = function.body else { continue }
             let label = function.parameters.first?.label ?? "_"
             let log = runProvider(body, of: function, in: info, named: "\(info.name).\(function.name)(\(label):)", mode: .menu)
-            result.append((function, commands(in: log.created, provider: info.name, mechanism: .menu)))
+            result.append((function, commands(in: log.created, provider: info.name, mechanism: .menu),
+                           menuOperations(in: log.added, provider: info.name)))
         }
         return result
+    }
+
+    /// The main-menu changes among what a menu provider's run logged (``MenuModel``'s builder
+    /// calls), with what each inserts.
+    private func menuOperations(in items: [Value.Item], provider: String) -> [MainMenuOperation] {
+        items.compactMap { item -> MainMenuOperation? in
+            guard case .object(let type, let fields) = item.value, type == MenuModel.builderType,
+                  let call = fields["call"]?.stringValue.flatMap(MainMenuOperation.Call.init(rawValue:)),
+                  case .string(let file)? = fields["file"], case .int(let line)? = fields["line"] else { return nil }
+            return MainMenuOperation(call: call, target: fields["target"]?.stringValue,
+                                     placement: fields["placement"]?.stringValue.flatMap(MainMenuOperation.Placement.init(rawValue:)),
+                                     elements: menuElements(fields["elements"]?.items ?? [], conditions: item.conditions, provider: provider),
+                                     provider: provider, file: file, line: line)
+        }
+    }
+
+    /// The commands, key-less items and menus among `items`, each under `conditions` and its own.
+    private func menuElements(_ items: [Value.Item], conditions: [String], provider: String) -> [MainMenuElement] {
+        var elements: [MainMenuElement] = []
+        for item in items {
+            let under = Self.unique(Evaluator.nested(conditions, item.conditions))
+            switch item.value {
+            case .command:
+                if let command = commands(in: [.init(value: item.value, conditions: under)], provider: provider, mechanism: .menu).first {
+                    elements.append(.command(command))
+                }
+            case .object(let type, let fields) where type == MenuModel.menuType:
+                let children = menuElements(fields["children"]?.items ?? [], conditions: under, provider: provider)
+                let identifier = fields["identifier"]?.stringValue
+                let generated = identifier?.hasPrefix(MenuModel.generatedIdentifierPrefix) == true
+                elements.append(.menu(MainMenuNode(title: fields["title"]?.stringValue, identifier: generated ? nil : identifier,
+                                                   generatedIdentifier: generated ? identifier : nil,
+                                                   isInline: fields["inline"].map { if case .bool(true) = $0 { true } else { false } } ?? false,
+                                                   children: children)))
+            case .object(let type, let fields) where type == MenuModel.itemType:
+                guard case .selector(let action)? = fields["action"], case .string(let file)? = fields["file"],
+                      case .int(let line)? = fields["line"] else { continue }
+                elements.append(.command(ImportedCommand(
+                    declaredIn: provider, mechanism: .menu, input: "", modifiers: [], action: action, title: fields["title"]?.stringValue,
+                    condition: under.isEmpty ? nil : under.joined(separator: " && "), attributes: [], wantsPriority: false,
+                    alternates: [], file: file, line: line)))
+            default:
+                continue
+            }
+        }
+        return elements
     }
 
     /// Inventory entries for the command values among `items`.

@@ -174,6 +174,7 @@ extension ObjectiveCBodyScanner {
         switch send.receiver {
         case .classReference(let className):
             if Self.isKeyCommandFactory(selector) { return createCommands(receiverClass: className, send: send) }
+            if let element = menuElement(className: className, send: send) { return element }
             if className == "UIKeyCommand", let factory = context.commandFactories[selector] {
                 // A category's factory reads as the UIKit one it passes its arguments to.
                 var forwarded = send
@@ -254,6 +255,7 @@ extension ObjectiveCBodyScanner {
 
     private mutating func instanceMessage(_ send: Send) -> ObjectiveCValue {
         let selector = send.selector
+        if recordMenuChange(send) { return .null }
         switch selector {
         case "addKeyCommand:":
             let value = send.values.first ?? .unknown("")

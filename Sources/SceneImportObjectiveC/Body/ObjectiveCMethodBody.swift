@@ -31,7 +31,42 @@ package struct ObjectiveCMethodBody: Hashable {
         package var line: Int
     }
 
+    /// A main-menu element the body makes: a `UIMenu`, or a key-less `UICommand`.
+    package enum MenuElement: Hashable {
+        case menu(title: String?, identifier: String?, isInline: Bool, children: [MenuChild])
+        case item(title: String?, action: String, line: Int)
+    }
+
+    /// A menu's child, or what a builder message inserts: a command the body creates (an index
+    /// into ``keyCommands``) or a menu element (an index into ``menuElements``), under its
+    /// conditions.
+    package struct MenuChild: Hashable {
+        package var command: Int?
+        package var element: Int?
+        package var conditions: [String]
+
+        init(command: Int? = nil, element: Int? = nil, conditions: [String]) {
+            self.command = command
+            self.element = element
+            self.conditions = conditions
+        }
+    }
+
+    /// A builder message that changes the main menu (`[builder insertChildMenu:m
+    /// atStartOfMenuForIdentifier:UIMenuFile]`): its selector, the menu it names (the
+    /// identifier's string, or the constant as written: `UIMenuFile`), and what it inserts.
+    package struct MenuChange: Hashable {
+        package var selector: String
+        package var target: String
+        package var elements: [MenuChild]
+        package var conditions: [String]
+        package var line: Int
+    }
+
     package var keyCommands: [ObjectiveCKeyCommand] = []
+    package var menuElements: [MenuElement] = []
+    /// The builder messages, in the order the body sends them.
+    package var menuChanges: [MenuChange] = []
     /// What the method returns, when it returns commands or calls that may return them.
     package var returnedCommands: ObjectiveCReturnedCommands?
     package var addedKeyCommands: [AddedKeyCommand] = []

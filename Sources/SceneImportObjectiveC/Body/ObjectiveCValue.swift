@@ -17,6 +17,9 @@ package indirect enum ObjectiveCValue {
     case attributes(Set<String>)
     /// A command the method creates: an index into the body's key commands.
     case command(Int)
+    /// A main-menu element the method creates (`UIMenu`, `UICommand`): an index into the body's
+    /// menu elements.
+    case menuElement(Int)
     case array([Item])
     /// One of several values, each under its own conditions (`c ? a : b`).
     case alternatives([Item])
@@ -70,7 +73,7 @@ package indirect enum ObjectiveCValue {
         case .bool(let flag): return flag
         case .int, .modifiers: return integer.map { $0 != 0 }
         case .null: return false
-        case .string, .localized, .selector, .array, .dictionary, .command, .characterSet: return true
+        case .string, .localized, .selector, .array, .dictionary, .command, .menuElement, .characterSet: return true
         default: return nil
         }
     }

@@ -1,0 +1,109 @@
+import SwiftSyntax
+
+/// The main-menu changes of SwiftUI's `.commands` (``SwiftUICommandsModel``): each
+/// `CommandMenu` and `CommandGroup` the build compiles, in source order, with the shortcuts the
+/// inventory lists inside it, in line order, then those of the views it builds by name
+/// (`CommandMenu("Message") { MessageCommands() }`). Its buttons' actions are the scene's
+/// SwiftUI actions (``SceneBuilder/swiftUIAction(of:)``).
+struct SwiftUIMenuCommands {
+    let index: SourceIndex
+    let inventory: [ImportedCommand]
+
+    func operations() -> [MainMenuOperation] {
+        let swiftUIRows = inventory.filter { $0.mechanism == .swiftui }
+        let rows = Dictionary(grouping: swiftUIRows, by: \.file)
+        let rowsByType = Dictionary(grouping: swiftUIRows, by: \.declaredIn)
+        var operations: [MainMenuOperation] = []
+        for (file, tree) in index.files {
+            let path = file.displayPath
+            guard let text = index.texts[path],
+                  SwiftUICommandsModel.mentions.contains(where: { text.containsBytes(of: $0) }),
+                  let lines = index.sourceOfRoot[tree.id]?.lines else { continue }
+            let finder = CommandsFinder(viewMode: .sourceAccurate)
+            finder.walk(tree)
+            for call in finder.calls where isCompiled(call) {
+                let range = lines.line(of: call)...lines.line(atUTF8Offset: call.endPositionBeforeTrailingTrivia.utf8Offset)
+                let inside = (rows[path] ?? []).filter { range.contains($0.line) }.sorted { $0.line < $1.line }
+                var built: [ImportedCommand] = []
+                for name in Self.namesBuilt(in: call) where rowsByType[name] != nil {
+                    built += (rowsByType[name] ?? []).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+                }
+                let commands = (inside + built.filter { !inside.contains($0) }).map { row -> MainMenuElement in
+                    var command = row
+                    command.action = SceneBuilder.swiftUIAction(of: row)
+                    return .command(command)
+                }
+                guard let operation = operation(call, commands: commands, file: path, line: range.lowerBound) else { continue }
+                operations.append(operation)
+            }
+        }
+        return operations
+    }
+
+    private func operation(_ call: FunctionCallExprSyntax, commands: [MainMenuElement], file: String, line: Int) -> MainMenuOperation? {
+        let provider = commands.first.map { element -> String in
+            if case .command(let command) = element { return command.declaredIn }
+            return ""
+        } ?? ""
+        let name = call.calledExpression.sourceText
+        if name == SwiftUICommandsModel.menuName {
+            let title = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            let menu = MainMenuNode(title: title, identifier: nil, isInline: false, children: commands)
+            return MainMenuOperation(call: .insertSibling, target: SwiftUICommandsModel.customMenusBefore, placement: .before,
+                                     elements: [.menu(menu)], provider: provider, file: file, line: line)
+        }
+        guard !commands.isEmpty, let argument = call.arguments.first, let label = argument.label?.text,
+              let (builderCall, placement) = SwiftUICommandsModel.groupLabels[label],
+              let member = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              let group = SwiftUICommandsModel.placements[member] else { return nil }
+        // Beside a group, the buttons are a group of their own; instead of one, its children.
+        let elements = builderCall == .insertSibling ? [MainMenuElement.menu(MainMenuNode(title: nil, identifier: nil, isInline: true, children: commands))]
+            : commands
+        return MainMenuOperation(call: builderCall, target: group, placement: placement, elements: elements, provider: provider,
+                                 file: file, line: line)
+    }
+
+    /// The types a call's closures construct by name (`MessageCommands(mainViewState: state)`),
+    /// in source order, each once.
+    private static func namesBuilt(in call: FunctionCallExprSyntax) -> [String] {
+        final class Finder: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, !names.contains(name) {
+                    names.append(name)
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        for argument in call.arguments { finder.walk(argument) }
+        if let closure = call.trailingClosure { finder.walk(closure) }
+        return finder.names
+    }
+
+    /// Whether every `#if` around `node` compiles the clause it is in.
+    private func isCompiled(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let next = current {
+            if let clause = next.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent?.as(IfConfigDeclSyntax.self),
+               index.conditions.activeClause(of: block)?.id != clause.id {
+                return false
+            }
+            current = next.parent
+        }
+        return true
+    }
+
+    /// Every `CommandMenu(…)` and `CommandGroup(…)` call, in source order.
+    private final class CommandsFinder: SyntaxVisitor {
+        var calls: [FunctionCallExprSyntax] = []
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+               name == SwiftUICommandsModel.menuName || name == SwiftUICommandsModel.groupName {
+                calls.append(node)
+            }
+            return .visitChildren
+        }
+    }
+}
