@@ -13,7 +13,8 @@ writes it). The hand-read facts are read from the repository:
 
 Prints per app and pooled per half: cases resolving as on the device, key window roots right,
 windows against the real count. A case whose first responder the scene's key window does not hold
-cannot resolve as on the device and counts as a miss ("not in the key window").
+cannot resolve as on the device and counts as a miss ("not in the key window"), unless a scene
+state presents a controller that holds it: the case then resolves in that state (`--state`).
 """
 
 import argparse
@@ -105,10 +106,24 @@ def paths_of_type(node, type_name, prefix):
     return found
 
 
-def resolve(keytrace, scene_path, first_responder, shortcut):
+def state_showing(scene, type_name):
+    """The scene state whose steps present a controller holding `type_name` (the importer names
+    a state after the controller it presents), or None."""
+    controllers = {node.get("name"): node for node in scene.get("controllers") or []}
+    for state in scene.get("states") or []:
+        for step in state.get("steps") or []:
+            node = controllers.get(step.get("present") or step.get("push"))
+            if node and paths_of_type(node, type_name, ""):
+                return state["name"]
+    return None
+
+
+def resolve(keytrace, scene_path, first_responder, shortcut, state=None):
     command = [keytrace, "scene", "resolve", scene_path, "--json", shortcut]
     if first_responder:
         command[4:4] = ["--first-responder", first_responder]
+    if state:
+        command[4:4] = ["--state", state]
     try:
         result = subprocess.run(command, capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
@@ -148,14 +163,20 @@ def score_case(keytrace, scene_path, scene, case):
     window = key_window(scene)
     first_responder = case.get("first_responder")
     path = None
+    state = None
     if first_responder:
         if window is None or not window.get("root"):
             return False, "no key window"
         paths = paths_of_type(window["root"], first_responder, window.get("name", "window"))
-        if not paths:
-            return False, "first responder not in the key window"
-        path = paths[0]
-    answer, error = resolve(keytrace, scene_path, path, shortcut_text(case["shortcut"]))
+        if paths:
+            path = paths[0]
+        else:
+            # A screen the user opens: the state that presents it, with the responder by name.
+            state = state_showing(scene, first_responder)
+            if not state:
+                return False, "first responder not in the key window"
+            path = first_responder.replace(".", "-")
+    answer, error = resolve(keytrace, scene_path, path, shortcut_text(case["shortcut"]), state)
     if answer is None:
         return False, "resolve failed: " + error
     outcome, winner = outcome_of(answer)

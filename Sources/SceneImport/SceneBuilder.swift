@@ -88,8 +88,10 @@ struct SceneBuilder {
         menus += swiftUICommandMenus(commandsByType: commandsByType, menuShortcuts: &menuShortcuts, state: &state)
 
         var modals: [JSONValue] = []
+        var modalTypes: [String] = []
         for type in presented where state.paths[type] == nil {
             modals.append(node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state))
+            modalTypes.append(type)
         }
         let unplaced = unplacedTypes(relevant: relevant, children: children, plan: planned.plan, state: state)
         let unplacedReasons = Dictionary(unplaced.map { ($0.type, $0.reason) }, uniquingKeysWith: { first, _ in first })
@@ -153,6 +155,8 @@ struct SceneBuilder {
         if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
         members.append((key: "windows", value: .array(windows)))
         if !modals.isEmpty { members.append((key: "controllers", value: .array(modals))) }
+        let screens = presentationStates(modalTypes, state: state)
+        if !screens.isEmpty { members.append((key: "states", value: .array(screens))) }
         if let application { members.append((key: "application", value: application)) }
         if let appDelegate { members.append((key: "appDelegate", value: appDelegate)) }
         if let firstResponder {

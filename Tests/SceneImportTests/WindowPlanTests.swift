@@ -232,6 +232,20 @@ import Testing
         #expect(result.report.unplaced.first { $0.type == "SettingsView" }?.reason.hasPrefix("presented by HomeView") == true)
     }
 
+    @Test func aPresentedControllerIsAStateTheUserCanEnter() throws {
+        var app = Self.idiomApp
+        app["Settings.swift"] = "import UIKit\n" + Self.controller("SettingsViewController", key: ",")
+            + "\nextension Detail { @objc func openSettings() { present(SettingsViewController(), animated: true) } }"
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.states.map(\.name) == ["SettingsViewController"])
+        #expect(result.report.unplaced.map(\.type) == ["PhoneTabs"])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let settings = try #require(definition.states.first)
+        try runtime.enter(settings)
+        #expect(runtime.responder(at: "window/UISplitViewController/SettingsViewController") != nil)
+    }
+
     @Test func anAppWithNoControllerHasAKeyWindowWithNoRoot() throws {
         let result = try importing(["Empty.swift": "import UIKit\n"])
         #expect(result.report.keyWindow.root == nil)
