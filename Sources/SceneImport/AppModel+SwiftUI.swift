@@ -18,12 +18,36 @@ extension AppModel {
                 let finder = ViewConstructionFinder(conditions: index.conditions)
                 finder.walk(root)
                 for (name, node, presented) in finder.constructions {
-                    guard let child = index.type(named: name, writtenIn: info.name), child.name != info.name,
-                          child.kind == .struct, role(child.name) == .swiftUIView else { continue }
-                    addEdge(Edge(parent: info.name, child: child.name, kind: presented ? .presented : .child, location: index.location(node)))
+                    guard let child = index.type(named: name, writtenIn: info.name), child.name != info.name, child.kind == .struct else { continue }
+                    let kind: Edge.Kind = presented ? .presented : .child
+                    if role(child.name) == .swiftUIView {
+                        addEdge(Edge(parent: info.name, child: child.name, kind: kind, location: index.location(node)))
+                    } else if let made = representedClass(of: child) {
+                        // `UIViewRepresentable` / `UIViewControllerRepresentable`: the UIKit view or
+                        // controller it makes sits where the SwiftUI view builds it.
+                        addEdge(Edge(parent: info.name, child: made, kind: kind == .presented ? .presented : .hosted, location: index.location(node)))
+                    }
                 }
             }
         }
+    }
+}
+
+extension AppModel {
+    /// The protocols through which SwiftUI shows a UIKit view or controller, and the method that
+    /// makes it.
+    static let representables: [String: String] = ["UIViewRepresentable": "makeUIView", "UIViewControllerRepresentable": "makeUIViewController"]
+
+    /// The app class a representable's `makeUIView(context:)` / `makeUIViewController(context:)`
+    /// makes: its declared return type, else the type of what it returns.
+    func representedClass(of info: SourceIndex.TypeInfo) -> String? {
+        guard let method = info.inherited.lazy.compactMap({ Self.representables[$0] }).first,
+              let function = info.functions.first(where: { $0.name == method }) else { return nil }
+        if let returned = function.returnType?.withoutOptionality, let type = index.type(named: returned), type.kind == .class { return type.name }
+        guard let body = function.body else { return nil }
+        let calls = CallNameFinder(conditions: index.conditions)
+        calls.walk(body)
+        return calls.names.lazy.compactMap { index.type(named: $0) }.first { $0.kind == .class && role($0.name) != .other }?.name
     }
 }
 

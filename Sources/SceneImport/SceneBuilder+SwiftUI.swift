@@ -4,12 +4,16 @@ import Scenes
 /// `.keyboardShortcut` with the hosting controller, which offers it while the view is on screen,
 /// wherever focus is. The scene gives them to the nearest controller above the views.
 struct HostedShortcuts {
+    /// The hosting controller's path.
+    var path: String
     var commands: [JSONValue] = []
     var actions: [String: JSONValue] = [:]
+    /// Controllers the hosted views show (`UIViewControllerRepresentable`): the host's children.
+    var controllers: [JSONValue] = []
 
     /// `members` with these commands and actions added to their own.
     func merged(into members: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
-        guard !commands.isEmpty || !actions.isEmpty else { return members }
+        guard !commands.isEmpty || !actions.isEmpty || !controllers.isEmpty else { return members }
         var result = members
         func merge(_ key: String, _ combine: (JSONValue?) -> JSONValue) {
             if let index = result.firstIndex(where: { $0.key == key }) {
@@ -22,6 +26,12 @@ struct HostedShortcuts {
             merge("commands") { existing in
                 guard case .array(let own)? = existing else { return .array(commands) }
                 return .array(own + commands)
+            }
+        }
+        if !controllers.isEmpty {
+            merge("children") { existing in
+                guard case .array(let own)? = existing else { return .array(controllers) }
+                return .array(own + controllers)
             }
         }
         if !actions.isEmpty {

@@ -51,9 +51,9 @@ extension SceneBuilder {
             // A SwiftUI view (or a plain view) at the root sits in a hosting controller, which
             // offers the shortcuts of the views it hosts.
             let hostName = model.role(tree.name) == .swiftUIView ? RootTree.Container.hosting.rawValue : Self.nodeName(tree.name) + "-host"
-            state.hostedShortcuts.append(HostedShortcuts())
+            state.hostedShortcuts.append(HostedShortcuts(path: "window/" + hostName))
             let view = node(tree.name, parentPath: "window/" + hostName, children: children, commandsByType: commandsByType, state: &state)
-            var hosted = state.hostedShortcuts.popLast() ?? HostedShortcuts()
+            var hosted = state.hostedShortcuts.popLast() ?? HostedShortcuts(path: "window/" + hostName)
             for action in state.rootActions { hosted.actions[action] = .array([]) }
             var members = hosted.merged(into: [(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName))])
             members.append((key: "views", value: .array([view])))
@@ -136,7 +136,9 @@ extension SceneBuilder {
                                 location: conditional.location)
             }
             if let edge = model.edges.first(where: { $0.child == top && $0.kind == .presented }) {
-                return Unplaced(type: top, types: types, reason: "presented by \(edge.parent), which the scene does not hold", location: edge.location)
+                let reason = state.paths[edge.parent] == nil ? "presented by \(edge.parent), which the scene does not hold"
+                    : "presented by \(edge.parent) (a sheet or popover the user opens), not on the launch screen"
+                return Unplaced(type: top, types: types, reason: reason, location: edge.location)
             }
             if let edge = model.edges.first(where: { $0.child == top }) {
                 return Unplaced(type: top, types: types, reason: "contained by \(edge.parent), which the scene does not hold", location: edge.location)

@@ -323,13 +323,18 @@ struct SceneBuilder {
         }
         members += own.members
         let actions = own.actions
-        if isController(role) { state.hostedShortcuts.append(HostedShortcuts()) }
+        if isController(role) { state.hostedShortcuts.append(HostedShortcuts(path: path)) }
         var childControllers: [JSONValue] = []
         var views: [JSONValue] = []
         for child in children[type] ?? [] where state.paths[child] == nil {
             let childRole = model.role(child)
             if isController(role) && isController(childRole) {
                 childControllers.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
+            } else if isController(childRole), let host = state.hostedShortcuts.last {
+                // A controller a SwiftUI view shows (`UIViewControllerRepresentable`) is a child
+                // of the controller hosting the view.
+                let built = node(child, parentPath: host.path, children: children, commandsByType: commandsByType, state: &state)
+                if !state.hostedShortcuts.isEmpty { state.hostedShortcuts[state.hostedShortcuts.count - 1].controllers.append(built) }
             } else if !isController(childRole) {
                 views.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             }

@@ -229,7 +229,7 @@ import Testing
         #expect(host?.actions.map(\.action) == ["keyboardShortcut(cmd+n):"])
         // A sheet's view is presented, not on the launch screen.
         #expect(result.report.responderPaths["SettingsView"] == nil)
-        #expect(result.report.unplaced.first { $0.type == "SettingsView" }?.reason.hasPrefix("presented by HomeView") == true)
+        #expect(result.report.unplaced.first { $0.type == "SettingsView" }?.reason == "presented by HomeView (a sheet or popover the user opens), not on the launch screen")
     }
 
     @Test func aPresentedControllerIsAStateTheUserCanEnter() throws {
@@ -244,6 +244,41 @@ import Testing
         let settings = try #require(definition.states.first)
         try runtime.enter(settings)
         #expect(runtime.responder(at: "window/UISplitViewController/SettingsViewController") != nil)
+    }
+
+    @Test func aUIKitViewASwiftUIViewShowsSitsWhereItIsBuilt() throws {
+        let result = try importing(["App.swift": """
+            import SwiftUI
+            import UIKit
+            @main
+            struct EditorApp: App {
+                var body: some Scene { WindowGroup { EditorScreen() } }
+            }
+            struct EditorScreen: View {
+                var body: some View { VStack { CodeView(); Toolbar() } }
+            }
+            struct CodeView: UIViewRepresentable {
+                func makeUIView(context: Context) -> CodeTextView { CodeTextView() }
+                func updateUIView(_ view: CodeTextView, context: Context) {}
+            }
+            struct Toolbar: UIViewControllerRepresentable {
+                func makeUIViewController(context: Context) -> UIViewController { ToolbarController() }
+                func updateUIViewController(_ controller: UIViewController, context: Context) {}
+            }
+            class CodeTextView: UITextView {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(run))] }
+                @objc func run() {}
+            }
+            class ToolbarController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(build))] }
+                @objc func build() {}
+            }
+            """])
+        #expect(result.report.responderPaths["CodeTextView"] == "window/UIHostingController/EditorScreen/CodeTextView")
+        // A controller a SwiftUI view shows is a child of the hosting controller.
+        #expect(result.report.responderPaths["ToolbarController"] == "window/UIHostingController/ToolbarController")
+        #expect(result.report.unplaced.isEmpty)
+        _ = try SceneDefinition(json: result.scene, file: "scene")
     }
 
     @Test func anAppWithNoControllerHasAKeyWindowWithNoRoot() throws {
