@@ -75,7 +75,8 @@ struct SceneBuilder {
             }
         }
 
-        let requests = FirstResponderReader(index: model.index).requests()
+        // Only responders the scene can hold make requests that matter.
+        let requests = FirstResponderReader(index: model.index).requests { placeable(model.role($0)) }
         state.heldResponders = heldResponders(requests, relevant: relevant)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)

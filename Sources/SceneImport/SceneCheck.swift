@@ -99,7 +99,7 @@ struct SceneCheck {
     /// A moment without a first responder, at the row of the first command it strands when the
     /// inventory has it.
     private func gapFinding(_ gap: FirstResponderGap) -> ImportReport.Finding {
-        let row = gap.stranded.first.flatMap { stranded in
+        let row = gap.strandedCommands.first.map(\.description).flatMap { stranded in
             inventory.first { command in
                 scene.paths[command.declaredIn].map { stranded.hasSuffix("(\($0))") } == true
                     && command.action.map { stranded.contains(" \($0) ") } == true

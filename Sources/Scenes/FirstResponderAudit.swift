@@ -23,8 +23,11 @@ public struct FirstResponderGap: Hashable, Sendable {
     public var cause: Cause
     /// Where in the scene file: `firstResponder`, or the action's JSON path.
     public var jsonPath: String
+    /// The commands that cannot fire, in chain order; described on demand (``stranded``), since
+    /// an app's commands are many and a message names five.
+    public var strandedCommands: [StrandedCommand]
     /// The commands that cannot fire, `⌘F search: (window/viewer/reader)`, in chain order.
-    public var stranded: [String]
+    public var stranded: [String] { strandedCommands.map(\.description) }
     /// The responder the app should make first responder (its path), when the scene has one
     /// that can become it.
     public var suggestedFirstResponder: String?
@@ -43,14 +46,27 @@ public struct FirstResponderGap: Hashable, Sendable {
         case .windowDismissal(let controller):
             what = "when the window's Esc or ⌘W dismisses \(controller), nothing is first responder"
         }
-        let shown = stranded.prefix(5).joined(separator: ", ")
-        let lost = stranded.isEmpty
+        let count = strandedCommands.count
+        let shown = strandedCommands.prefix(5).map(\.description).joined(separator: ", ")
+        let lost = count == 0
             ? "no command of a controller or view is lost"
-            : "\(stranded.count) command(s) cannot fire: \(shown)\(stranded.count > 5 ? " and \(stranded.count - 5) more" : "")"
+            : "\(count) command(s) cannot fire: \(shown)\(count > 5 ? " and \(count - 5) more" : "")"
         let fix = suggestedFirstResponder.map {
             "; the app needs becomeFirstResponder() on \($0)" + (suggestionIsController ? " (with canBecomeFirstResponder returning true)" : "")
         } ?? "; the app needs a responder that calls becomeFirstResponder()"
         return "\(what): \(lost)\(fix)"
+    }
+}
+
+/// A command a missing first responder keeps from firing, and the responder declaring it.
+public struct StrandedCommand: Hashable, Sendable {
+    public var command: KeyCommand
+    /// The declaring responder's path.
+    public var path: String
+
+    /// `⌘F search: (window/viewer/reader)`.
+    public var description: String {
+        "\(command.shortcut) \(command.action?.name ?? "?") (\(path))"
     }
 }
 
@@ -66,8 +82,8 @@ extension SceneRuntime {
         // What a missing first responder strands: every command of the key window's controllers
         // and views; and who should take the first responder back.
         // Written only once a gap is found: most scenes have none, and an app's commands are many.
-        var strandedCache: [String]?
-        func stranded() -> [String] {
+        var strandedCache: [StrandedCommand]?
+        func stranded() -> [StrandedCommand] {
             if let strandedCache { return strandedCache }
             let commands = keyWindowCommands
             strandedCache = commands
@@ -77,7 +93,7 @@ extension SceneRuntime {
         let restore = restoring?.path
         let restoreIsController = restoring is ViewController
         if application.firstResponder == nil {
-            gaps.append(FirstResponderGap(cause: .startingState, jsonPath: "firstResponder", stranded: stranded(),
+            gaps.append(FirstResponderGap(cause: .startingState, jsonPath: "firstResponder", strandedCommands: stranded(),
                                           suggestedFirstResponder: restore, suggestionIsController: restoreIsController))
         }
         for (node, path) in nodesWithActions {
@@ -88,10 +104,10 @@ extension SceneRuntime {
             for action in effectLists {
                 guard let leaving = effectLeavingNoFirstResponder(action.effects) else { continue }
                 var gap = FirstResponderGap(cause: .effect(action: action.name, node: path, effect: Self.name(of: leaving)),
-                                            jsonPath: action.jsonPath, stranded: stranded(),
+                                            jsonPath: action.jsonPath, strandedCommands: stranded(),
                                             suggestedFirstResponder: restore, suggestionIsController: restoreIsController)
                 if case .dismiss = leaving {} else {
-                    gap.stranded = declaredCommands(of: shownController(by: leaving))
+                    gap.strandedCommands = declaredCommands(of: shownController(by: leaving))
                     gap.suggestedFirstResponder = nil
                     gap.suggestionIsController = false
                 }
@@ -101,7 +117,7 @@ extension SceneRuntime {
         for (index, node) in definition.controllers.enumerated()
         where presentedControllers.contains(node.name) && (node.focus != nil || node.canBecomeFirstResponder == true) {
             gaps.append(FirstResponderGap(cause: .windowDismissal(controller: node.name), jsonPath: "controllers[\(index)]",
-                                          stranded: stranded(), suggestedFirstResponder: restore,
+                                          strandedCommands: stranded(), suggestedFirstResponder: restore,
                                           suggestionIsController: restoreIsController))
         }
         return gaps
@@ -163,19 +179,19 @@ extension SceneRuntime {
     /// The commands of the key window's controllers and views (the window's own stay in the chain
     /// without a first responder): ⌘ shortcuts first, which are the ones people notice, then the
     /// rest, each group in hierarchy order.
-    private var keyWindowCommands: [String] {
+    private var keyWindowCommands: [StrandedCommand] {
         guard let window = application.keyWindow else { return [] }
         let prefix = window.path + "/"
-        var withCommand: [String] = []
-        var others: [String] = []
+        var withCommand: [StrandedCommand] = []
+        var others: [StrandedCommand] = []
         for responder in allResponders where responder.path.hasPrefix(prefix) {
             var commands = responder.keyCommands ?? []
             commands += (responder as? ViewController)?.addedKeyCommands ?? []
             for command in commands where command.action != nil {
                 if command.modifierFlags.contains(.command) {
-                    withCommand.append(Self.describe(command, on: responder.path))
+                    withCommand.append(StrandedCommand(command: command, path: responder.path))
                 } else {
-                    others.append(Self.describe(command, on: responder.path))
+                    others.append(StrandedCommand(command: command, path: responder.path))
                 }
             }
         }
@@ -183,12 +199,12 @@ extension SceneRuntime {
     }
 
     /// The commands a controller's definition declares, on it and its views.
-    private func declaredCommands(of node: NodeDefinition?) -> [String] {
+    private func declaredCommands(of node: NodeDefinition?) -> [StrandedCommand] {
         guard let node else { return [] }
-        var commands: [String] = []
+        var commands: [StrandedCommand] = []
         func visit(_ node: NodeDefinition, _ path: String) {
             for command in node.commands + node.addedCommands {
-                commands.append(Self.describe(command.command, on: path))
+                commands.append(StrandedCommand(command: command.command, path: path))
             }
             for view in node.views { visit(view, "\(path)/\(view.name)") }
         }
@@ -229,9 +245,5 @@ extension SceneRuntime {
         (definition.windows + definition.controllers).forEach(visit)
         [definition.application, definition.appDelegate].compactMap { $0 }.forEach(visit)
         return found
-    }
-
-    private static func describe(_ command: KeyCommand, on path: String) -> String {
-        "\(command.shortcut) \(command.action?.name ?? "?") (\(path))"
     }
 }

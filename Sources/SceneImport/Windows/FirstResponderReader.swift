@@ -22,48 +22,79 @@ struct FirstResponderReader {
     static let lifecycleMethods = ["loadView", "viewDidLoad", "awakeFromNib", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
                                    "didMoveToSuperview", "didMoveToWindow"]
 
+    /// The call that makes a responder first responder.
+    static let becomeFirstResponder = "becomeFirstResponder"
+
     /// The UIKit classes that take text, whose instances an app focuses by property.
     static let textClasses: Set<String> = ["UITextField", "UITextView", "UISearchTextField", "UISearchBar"]
 
-    /// Every request, by owner, in lifecycle order; the last one a type makes wins (it runs last).
-    func requests() -> [String: [Request]] {
+    /// Every request of the types `included` accepts, by owner, in lifecycle order; the last one
+    /// a type makes wins (it runs last).
+    ///
+    /// Only code that names `becomeFirstResponder` is read: the byte offsets of the word in each
+    /// file pick the functions that call it, and a helper that does counts for the lifecycle
+    /// methods whose text names the helper.
+    func requests(ofTypesWhere included: (String) -> Bool) -> [String: [Request]] {
         var result: [String: [Request]] = [:]
+        var mentionsByFile: [String: [Int]] = [:]
         for key in index.types.keys.sorted() {
-            guard let info = index.types[key] else { continue }
-            for method in Self.lifecycleMethods {
-                for function in info.functions where function.name == method && !function.isStatic {
-                    guard let body = function.body else { continue }
-                    result[info.name, default: []] += requests(in: body, of: info, method: method, depth: 0)
+            guard let info = index.types[key], included(info.name), index.type(info, mentions: Self.becomeFirstResponder) else { continue }
+            let lifecycle = Self.lifecycleMethods.flatMap { method in
+                info.functions.filter { $0.name == method && !$0.isStatic && $0.body != nil }
+            }
+            // The names each lifecycle method calls, read once when a helper needs them.
+            var callersByName: [String: [String]]?
+            for function in info.functions where !function.isStatic {
+                guard let body = function.body, let file = index.sourceOfRoot[body.root.id]?.file else { continue }
+                let mentions = mentionsByFile[file] ?? index.offsets(of: [Self.becomeFirstResponder], inFile: file) ?? []
+                mentionsByFile[file] = mentions
+                guard Self.spans(body, mentions) else { continue }
+                let finder = BecomeFinder(mentions: mentions)
+                finder.walk(body)
+                if Self.lifecycleMethods.contains(function.name) {
+                    result[info.name, default: []] += requests(finder, of: info, method: function.name)
+                    continue
+                }
+                // A helper (`focusEditor()`): its requests are those of the lifecycle methods
+                // that call it.
+                if callersByName == nil { callersByName = calledNames(in: lifecycle) }
+                for caller in callersByName?[function.name] ?? [] {
+                    result[info.name, default: []] += requests(finder, of: info, method: caller)
                 }
             }
+            result[info.name]?.sort { (Self.lifecycleMethods.firstIndex(of: $0.method) ?? 0) < (Self.lifecycleMethods.firstIndex(of: $1.method) ?? 0) }
         }
         return result
     }
 
-    private func requests(in body: CodeBlockSyntax, of info: SourceIndex.TypeInfo, method: String, depth: Int) -> [Request] {
-        let finder = BecomeFinder(conditions: index.conditions)
-        finder.walk(body)
-        var found: [Request] = []
-        for call in finder.calls {
+    /// Name → the lifecycle methods whose text calls it (`name(`), from one byte scan of each body.
+    private func calledNames(in lifecycle: [SourceIndex.FunctionInfo]) -> [String: [String]] {
+        var callers: [String: [String]] = [:]
+        for method in lifecycle {
+            guard let body = method.body, let file = index.sourceOfRoot[body.root.id]?.file else { continue }
+            for name in index.namesCalled(in: body, inFile: file) where callers[name]?.last != method.name {
+                callers[name, default: []].append(method.name)
+            }
+        }
+        return callers
+    }
+
+    /// Whether a body's text spans one of `offsets`.
+    private static func spans(_ body: CodeBlockSyntax, _ offsets: [Int]) -> Bool {
+        ByteSearch.contains(offsets, offsetIn: body.position.utf8Offset..<body.endPosition.utf8Offset)
+    }
+
+    private func requests(_ finder: BecomeFinder, of info: SourceIndex.TypeInfo, method: String) -> [Request] {
+        finder.calls.compactMap { call in
             let location = index.location(call.node)
             guard let receiver = call.receiver else {
-                found.append(Request(owner: info.name, property: nil, viewClass: nil, method: method, location: location))
-                continue
+                return Request(owner: info.name, property: nil, viewClass: nil, method: method, location: location)
             }
             var name = receiver
             if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
-            guard !name.contains("."), !name.contains("("), let property = property(name, of: info) else { continue }
-            found.append(Request(owner: info.name, property: name, viewClass: property, method: method, location: location))
+            guard !name.contains("."), !name.contains("("), let property = property(name, of: info) else { return nil }
+            return Request(owner: info.name, property: name, viewClass: property, method: method, location: location)
         }
-        guard depth < 2 else { return found }
-        // `focusEditor()` called from `viewDidAppear`: the helper's requests are the lifecycle's.
-        for helper in finder.selfCalls {
-            for function in ([info] + index.ancestors(of: info.name)).flatMap(\.functions) where function.name == helper && !function.isStatic {
-                guard let helperBody = function.body, !Self.lifecycleMethods.contains(helper) else { continue }
-                found += requests(in: helperBody, of: info, method: method, depth: depth + 1)
-            }
-        }
-        return found
     }
 
     /// The class of a property that holds a responder view: an app view class, or one of
@@ -83,25 +114,42 @@ struct FirstResponderReader {
     }
 }
 
-/// `becomeFirstResponder()` calls (with their receivers' text) and calls of the type's own
-/// methods, outside closures (which run later, if at all).
-private final class BecomeFinder: ActiveCodeVisitor {
+/// `becomeFirstResponder()` calls, with their receivers' text, outside closures (which run
+/// later, if at all); only statements that name the call are walked.
+private final class BecomeFinder: MentionedItemsVisitor {
     var calls: [(node: FunctionCallExprSyntax, receiver: String?)] = []
-    var selfCalls: [String] = []
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-            if reference.baseName.text == "becomeFirstResponder" { calls.append((node, nil)) } else { selfCalls.append(reference.baseName.text) }
-        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == FirstResponderReader.becomeFirstResponder {
+            calls.append((node, nil))
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+                  member.declName.baseName.text == FirstResponderReader.becomeFirstResponder {
             let receiver = RootExpressionReader.unwrapped(base).sourceText
-            if member.declName.baseName.text == "becomeFirstResponder" {
-                calls.append((node, receiver == "self" ? nil : receiver))
-            } else if receiver == "self" {
-                selfCalls.append(member.declName.baseName.text)
-            }
+            calls.append((node, receiver == "self" ? nil : receiver))
         }
         return .visitChildren
+    }
+}
+
+extension SourceIndex {
+    /// The names `node`'s text (in `file`) calls: each identifier right before a `(`.
+    func namesCalled(in node: some SyntaxProtocol, inFile file: String) -> Set<String> {
+        guard let text = texts[file] else { return [] }
+        let range = node.position.utf8Offset..<node.endPosition.utf8Offset
+        return text.utf8.withContiguousStorageIfAvailable { bytes -> Set<String> in
+            guard range.upperBound <= bytes.count else { return [] }
+            var names: Set<String> = []
+            func isIdentifier(_ byte: UInt8) -> Bool {
+                (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
+            }
+            for index in range where bytes[index] == UInt8(ascii: "(") {
+                var start = index
+                while start > range.lowerBound, isIdentifier(bytes[start - 1]) { start -= 1 }
+                if start < index { names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+            }
+            return names
+        } ?? []
     }
 }
