@@ -49,7 +49,9 @@ import Testing
         #expect(quit.message.contains("macOS takes ⌘Q before the app"))
         let fonts = try #require(mac.first { $0.kind == .standardShortcutTaken && $0.action == "toggleTree:" })
         #expect(fonts.message.contains("Format ▸ Font ▸ Show Fonts (orderFrontFontPanel:)"))
-        #expect(fonts.message.contains("the menu bar shows ⌘T on two items"))
+        #expect(fonts.message.contains("the key fires the app's command instead of the item's"))
+        let minimize = try #require(mac.first { $0.kind == .standardShortcutTaken && $0.action == "moveUp:" })
+        #expect(minimize.message.contains("Window ▸ Minimize (performMiniaturize:): macOS takes ⌘M before the app"))
         #expect(mac.contains { $0.action == "closeRow:" && $0.message.contains("File ▸ Close (close:)") })
         #expect(kinds(try findings("standard-shortcut-taken", on: .ipad), .standardShortcutTaken).isEmpty)
     }

@@ -29,11 +29,11 @@ public struct PlatformFindings {
         NotInMenuBarRule(), ConventionalShortcutRule(), StandardShortcutRule(), UntitledCommandRule(), DisabledOnEveryScreenRule(),
     ]
 
-    /// The findings of `runtime`'s scene on its application's platform and version: every
-    /// screen is built anew from the definition (``SceneScreen/all(of:limit:)``), so `runtime`
-    /// is not changed.
-    public init(runtime: SceneRuntime) throws(SceneError) {
-        self.init(survey: PlatformSurvey(screens: try SceneScreen.all(of: runtime)))
+    /// The findings of `runtime`'s scene on its application's platform and version (on
+    /// `platform` at that version when one is given): every screen is built anew from the
+    /// definition (``SceneScreen/all(of:on:limit:)``), so `runtime` is not changed.
+    public init(runtime: SceneRuntime, on platform: Platform? = nil) throws(SceneError) {
+        self.init(survey: PlatformSurvey(screens: try SceneScreen.all(of: runtime, on: platform)))
     }
 
     /// The findings of a survey.
