@@ -20,7 +20,7 @@ import Testing
 
     @Test func aCommandOnlyInKeyCommandsIsNotInTheMacMenuBar() throws {
         let mac = try findings("not-in-menu-bar", on: .catalyst)
-        #expect(kinds(mac, .notInMenuBar) == ["window/feed refresh:"], "Mark Read is in the Feed menu; Debug Dump is hidden")
+        #expect(kinds(mac, .notInMenuBar) == ["window/feed refresh:"], "Mark Read is in the Feed menu, Show Toolbar in View; Debug Dump is hidden")
         let message = try #require(mac.first { $0.kind == .notInMenuBar }?.message)
         #expect(message.hasPrefix("Refresh (⌘R, refresh:) on window/feed is only in keyCommands"))
         #expect(message.contains("add it to a menu of the main menu"))

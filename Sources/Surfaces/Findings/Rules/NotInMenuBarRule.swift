@@ -12,7 +12,7 @@ struct NotInMenuBarRule: PlatformFindingRule {
         for command in survey.commands where command.menuPlace != nil {
             inMenus.insert("\(command.action)|\(command.shortcut?.textNotation ?? "")")
         }
-        for item in survey.standardItems.values { inMenus.insert(item.action) }
+        for (shortcut, item) in survey.standardItems { inMenus.insert("\(item.action)|\(shortcut.textNotation)") }
         return survey.commands.compactMap { command in
             guard command.menuPlace == nil, !command.command.attributes.contains(.hidden),
                   !inMenus.contains("\(command.action)|\(command.shortcut?.textNotation ?? "")")
