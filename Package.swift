@@ -60,9 +60,9 @@ let package = Package(
         // Embeds Traces/scenes in the Scenes module (BundledScenes), so a copied binary has them.
         .plugin(name: "EmbedScenes", capability: .buildTool(), dependencies: ["embed-scenes"], path: "Plugins/EmbedScenes"),
         .executableTarget(name: "embed-scenes", path: "Plugins/EmbedScenesTool"),
-        .target(name: "SceneDiff", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes"]),
         // What a person sees of an app's commands: the Mac menu bar and the ⌘-hold overlay.
-        .target(name: "Surfaces", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine"]),
+        .target(name: "Surfaces", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes"]),
+        .target(name: "SceneDiff", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "Surfaces"]),
         .target(name: "Capture", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CPcap"], swiftSettings: directMetadataAccess),
         .target(name: "TraceFormat", dependencies: ["KeyTraceSupport", "KeyTraceCore", "CCRC32C"], swiftSettings: directMetadataAccess),
         .target(name: "KeyTraceTesting", dependencies: ["Replay"]),
@@ -74,7 +74,7 @@ let package = Package(
         // Bench results and their comparison: `compare`, the statistics tests, the hardware gate.
         .target(name: "Comparison", dependencies: ["KeyTraceSupport", "KeyTraceCore", "Analysis", "Statistics"]),
         // Renderings for people: text, markdown, HTML, SVG, JUnit.
-        .target(name: "Reports", dependencies: ["KeyTraceSupport", "KeyTraceCore", "Analysis", "Comparison", "Statistics"]),
+        .target(name: "Reports", dependencies: ["KeyTraceSupport", "KeyTraceCore", "Analysis", "Comparison", "Statistics", "Surfaces"]),
         // Traces into other tools' formats: Chrome, press tables, pcap, hid-recorder, CSV/NDJSON.
         .target(name: "Export", dependencies: ["KeyTraceSupport", "KeyTraceCore", "TraceFormat", "Analysis", "CPcap"]),
         .target(name: "Bench", dependencies: ["KeyTraceSupport", "KeyTraceCore", "ResponderEngine", "Scenes", "TraceFormat", "Recording", "Replay", "Analysis", "Comparison", "CAllocationCounter"]),
@@ -95,6 +95,7 @@ let package = Package(
                 "KeyTraceCore",
                 "Scenes",
                 "ResponderEngine",
+                "Surfaces",
                 "SceneImportObjectiveC",
                 "SceneImportResources",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),

@@ -1,4 +1,5 @@
 import Analysis
+import Surfaces
 
 /// The formats `keytrace analyze` writes an analysis in.
 package enum AnalysisReportFormat: String, CaseIterable, Sendable {
@@ -13,13 +14,14 @@ package enum AnalysisReportFormat: String, CaseIterable, Sendable {
 }
 
 extension TraceAnalysis {
-    /// The analysis in `format`; `colour` applies to text.
-    package func report(_ format: AnalysisReportFormat, colour: Bool) throws -> String {
+    /// The analysis in `format`; `colour` applies to text. `surfaces`, the menu bar and the
+    /// overlay of the scene the traces went through, are drawn in HTML.
+    package func report(_ format: AnalysisReportFormat, colour: Bool, surfaces: SceneSurfaces? = nil) throws -> String {
         switch format {
         case .text: textReport(colour: colour)
         case .json: try jsonReport()
         case .markdown: markdownReport()
-        case .html: htmlReport()
+        case .html: htmlReport(surfaces: surfaces)
         }
     }
 }

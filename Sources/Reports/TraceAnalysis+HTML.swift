@@ -2,12 +2,15 @@ import Analysis
 import Comparison
 import KeyTraceCore
 import KeyTraceSupport
+import Surfaces
 
 extension TraceAnalysis {
     /// One self-contained HTML file: inline CSS and SVG charts (latency CDF per stage, a
     /// histogram of end-to-end latency, presses over time by outcome) followed by the tables
-    /// of the text report. No scripts, fonts or images are loaded from anywhere.
-    package func htmlReport(rows: Int = 25) -> String {
+    /// of the text report, then, when `surfaces` are given, the Mac menu bar and the iPad
+    /// ⌘-hold overlay of the scene the traces went through. No scripts, fonts or images are
+    /// loaded from anywhere.
+    package func htmlReport(rows: Int = 25, surfaces: SceneSurfaces? = nil) -> String {
         var out = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -25,7 +28,7 @@ extension TraceAnalysis {
             svg { max-width: 100%; height: auto; background: #fff; }
             svg .plot { fill: #fbfbfd; stroke: #ccc; } svg .grid { stroke: #e4e4e8; }
             svg .axis, svg .legend { font: 11px system-ui, sans-serif; fill: #444; }
-            </style></head><body>
+            \(surfaces == nil ? "" : SceneSurfaces.style + "\n")</style></head><body>
             <h1>keytrace analyze</h1>
             <p class="note">\(HTMLText.escape(clockSentence))</p>
 
@@ -45,9 +48,20 @@ extension TraceAnalysis {
                 out += "<p class=\"\(section.isWarning ? "warning" : "note")\">\(HTMLText.escape(note))</p>\n"
             }
         }
+        if let surfaces { out += surfacesSection(surfaces) }
         out += "<p class=\"note\">Schema of the same data: \(TraceAnalysis.schemaName) (keytrace analyze --format json).</p>\n"
         out += "</body></html>\n"
         return out
+    }
+
+    /// The menu bar and the overlay of the scene, with a note when the traces name another.
+    private func surfacesSection(_ surfaces: SceneSurfaces) -> String {
+        var out = "<h2>\(HTMLText.escape("The menu bar and the overlay of \(surfaces.scene)"))</h2>\n"
+        let others = Set(traces.compactMap(\.scene)).subtracting([surfaces.scene]).sorted()
+        if !others.isEmpty {
+            out += "<p class=\"warning\">\(HTMLText.escape("The traces name scene \(others.joined(separator: ", ")), not \(surfaces.scene): the drawings may not be of the app they recorded."))</p>\n"
+        }
+        return out + surfaces.htmlSection
     }
 
     /// Per device: chatter and dwell heat maps on a keyboard drawing, the report-gap histogram

@@ -102,7 +102,7 @@ extension SceneDefinition {
             if seen.insert(key).inserted { result.append(shortcut) }
         }
         for (menuIndex, menu) in menus.enumerated() {
-            for (index, definition) in menu.commands.enumerated() {
+            for (index, definition) in menu.commands.enumerated() where !definition.isKeyless {
                 add(DeclaredShortcut(declarer: "menu:\(menu.identifier)", list: "menu", jsonPath: "menus[\(menuIndex)].commands[\(index)]",
                                      command: definition.command, condition: definition.condition))
             }

@@ -1,6 +1,7 @@
 import KeyTraceCore
 import ResponderEngine
 import Scenes
+import Surfaces
 
 /// What a change to an app did to its keyboard shortcuts: the difference between a base and a
 /// head scene (for example imported from two commits), computed with the engine's own rules.
@@ -9,6 +10,7 @@ import Scenes
 ///  base scene ─┐   declared commands ─▶ added / removed / changed (by declaring type + action)
 ///              ├─▶ resolutions, per first responder × shortcut (KeyDispatcher.explain)
 ///  head scene ─┘   conflicts (shadowing, standard commands, system-reserved, text input): new / gone
+///                  platform findings (menu bar, overlay, every screen): new
 /// ```
 ///
 /// Every entry has an ``Entry/id`` that an ``ApprovalList`` can list to accept it.
@@ -30,6 +32,10 @@ public struct SceneDiff: Sendable {
     public var newConflicts: [ShortcutConflict]
     /// Conflicts the base scene had and the head does not.
     public var resolvedConflicts: [ShortcutConflict]
+    /// Platform findings the head scene has and the base did not (``PlatformFindings``: what the
+    /// Mac menu bar, the iPad overlay and every screen make of the commands), on each scene's
+    /// platform.
+    public var newFindings: [PlatformFinding]
     /// First responders only one side has (their resolutions are not compared).
     public var firstRespondersOnlyInBase: [String], firstRespondersOnlyInHead: [String]
 
@@ -110,6 +116,9 @@ public struct SceneDiff: Sendable {
         let baseSet = Set(baseConflicts), headSet = Set(headConflicts)
         newConflicts = headConflicts.filter { !baseSet.contains($0) }
         resolvedConflicts = baseConflicts.filter { !headSet.contains($0) }
+
+        let baseFindings = Set(try PlatformFindings(runtime: base).findings.map(\.id))
+        newFindings = try PlatformFindings(runtime: head).findings.filter { !baseFindings.contains($0.id) }
     }
 
     /// One reported item, whatever its section.
@@ -117,6 +126,7 @@ public struct SceneDiff: Sendable {
         /// The section it belongs to.
         public enum Section: String, Hashable, Sendable, CaseIterable {
             case shortcuts, resolutions, getters, newConflicts = "new-conflicts", resolvedConflicts = "resolved-conflicts"
+            case newFindings = "new-findings"
         }
 
         /// The section.
@@ -139,6 +149,7 @@ public struct SceneDiff: Sendable {
             + getters.map { Entry(section: .getters, id: $0.id, summary: $0.summary, affectsBehaviour: $0.isCostlier, approved: false) }
             + newConflicts.map { Entry(section: .newConflicts, id: $0.id, summary: $0.summary, affectsBehaviour: true, approved: false) }
             + resolvedConflicts.map { Entry(section: .resolvedConflicts, id: $0.id, summary: $0.summary, affectsBehaviour: false, approved: false) }
+            + newFindings.map { Entry(section: .newFindings, id: $0.id, summary: $0.summary, affectsBehaviour: false, approved: false) }
     }
 
     /// Whether nothing at all differs.

@@ -7,8 +7,9 @@ extension SceneDiffReport {
 
     /// The report as one JSON object (schema `keytrace-scene-diff/1`): `base`, `head`,
     /// `verdict`, `fails`, `unapproved` (ids), `shortcuts`, `resolutions`, `newConflicts`,
-    /// `resolvedConflicts` (each entry with `id`, `summary`, `affectsBehaviour`, `approved` and
-    /// its details), `firstRespondersOnlyInBase`/`InHead` and `staleApprovals`.
+    /// `resolvedConflicts`, `newFindings` when the head has a platform finding the base does not
+    /// (each entry with `id`, `summary`, `affectsBehaviour`, `approved` and its details),
+    /// `firstRespondersOnlyInBase`/`InHead` and `staleApprovals`.
     public var json: String {
         let approved = Set(entries.filter(\.approved).map(\.id))
         var object = JSONObject()
@@ -55,6 +56,18 @@ extension SceneDiffReport {
         })
         object.add("newConflicts", objects: Self.conflicts(diff.newConflicts, behaviour: true, approved: approved))
         object.add("resolvedConflicts", objects: Self.conflicts(diff.resolvedConflicts, behaviour: false, approved: approved))
+        if !diff.newFindings.isEmpty {
+            object.add("newFindings", objects: diff.newFindings.map { finding in
+                var entry = Self.common(id: finding.id, summary: finding.summary, behaviour: false, approved: approved)
+                entry.add("kind", finding.kind.rawValue)
+                entry.add("platform", finding.platform.rawValue)
+                entry.add("responder", finding.responder)
+                entry.add("action", finding.action)
+                entry.add("shortcut", finding.shortcut.map { DeclaredShortcut.printable($0.textNotation) })
+                entry.add("message", finding.message)
+                return entry
+            })
+        }
         object.add("resolutionsFollowingShortcutChanges", diff.resolutionsFollowingShortcutChanges)
         object.add("firstRespondersOnlyInBase", strings: diff.firstRespondersOnlyInBase)
         object.add("firstRespondersOnlyInHead", strings: diff.firstRespondersOnlyInHead)

@@ -4,8 +4,8 @@
 /// The diff *fails* (exit 1) when an entry that affects behaviour is not approved: a command
 /// added or removed, a behaviour field changed (shortcut, condition, attributes, alternates,
 /// priority, mirroring, repeat, property list, up action), a resolution changed, or a new
-/// conflict. Display-only changes (title, discoverability title, image, state) and resolved
-/// conflicts are reported but never fail.
+/// conflict. Display-only changes (title, discoverability title, image, state), resolved
+/// conflicts and new platform findings are reported but never fail.
 public struct SceneDiffReport: Sendable {
     /// The diff.
     public var diff: SceneDiff
@@ -56,6 +56,7 @@ public struct SceneDiffReport: Sendable {
         case .getters: return "keyCommands getters (cost per call)"
         case .newConflicts: return "New conflicts"
         case .resolvedConflicts: return "Resolved conflicts"
+        case .newFindings: return "New platform findings (menu bar, overlay, every screen)"
         }
     }
 

@@ -1,6 +1,7 @@
 import KeyTraceCore
 import ResponderEngine
 import Scenes
+import Surfaces
 
 /// The check pass: loads the built scene the way `keytrace` loads any scene, and asks the engine
 /// what the app's shortcuts do in it. It runs after the scene is built and before the report,
@@ -10,7 +11,9 @@ import Scenes
 /// - which commands a nearer command hides (R12, ``KeyDispatcher/shadowedCommands()``);
 /// - which commands text input keeps from running (R16/R17,
 ///   ``SceneRuntime/commandsSwallowedByTextInput()``);
-/// - when the scene has no first responder (R10, ``SceneRuntime/firstResponderGaps``).
+/// - when the scene has no first responder (R10, ``SceneRuntime/firstResponderGaps``);
+/// - what the platform the import compiles for makes of the commands (``PlatformFindings``: the
+///   Mac menu bar, the iPad overlay, every screen), each at its inventory row.
 ///
 /// A scene that does not load is a bug of the importer; the pass then returns the error for the
 /// report to show, and no findings.
@@ -26,6 +29,8 @@ struct SceneCheck {
     let scene: SceneBuilder.Built
     let inventory: [ImportedCommand]
     let model: AppModel
+    /// The platform the import compiles for, whose platform findings are reported.
+    var platform: Platform = .ipad
 
     func run() -> Result {
         var result = Result()
@@ -37,6 +42,7 @@ struct SceneCheck {
             result.findings += runtime.commandsSwallowedByTextInput().map(swallowedFinding)
             result.findings += swallowedOutsideTheScene(layout: runtime.application.keyboardLayout)
             result.findings += runtime.firstResponderGaps.map(gapFinding)
+            result.findings += try PlatformFindings(runtime: runtime, on: platform).findings.compactMap(platformFinding)
         } catch {
             result.sceneError = String(describing: error)
         }
@@ -94,6 +100,20 @@ struct SceneCheck {
                 file: command.file, line: command.line))
         }
         return findings
+    }
+
+    /// A platform finding at the inventory row of its command: the row of that provider (or
+    /// menu), action and shortcut, else of that provider and action.
+    private func platformFinding(_ finding: PlatformFinding) -> ImportReport.Finding? {
+        guard let kind = ImportReport.Finding.Kind(rawValue: finding.kind.rawValue) else { return nil }
+        let candidates = inventory.filter { command in
+            command.action == finding.action
+                && (finding.responder.hasPrefix("menu:") ? command.mechanism == .menu : scene.paths[command.declaredIn] == finding.responder)
+        }
+        let notation = finding.shortcut?.textNotation.lowercased()
+        let row = candidates.first { $0.displayShortcut == notation } ?? candidates.first
+        return ImportReport.Finding(kind: kind, message: "\(finding.platform.displayName): \(finding.message)",
+                                    file: row?.file ?? "", line: row?.line ?? 0)
     }
 
     /// A moment without a first responder, at the row of the first command it strands when the

@@ -175,7 +175,8 @@ public struct SceneImporter: Sendable {
         model.mainMenu = SwiftUIMenuCommands(index: index, inventory: inventory).operations() + extraction.menuOperations
             + ObjectiveCImport(files: objectiveC, strings: strings).menuOperations()
         let scene = SceneBuilder(name: name, model: model, idiom: options.idiom).build()
-        let check = SceneCheck(scene: scene, inventory: inventory, model: model).run()
+        let check = SceneCheck(scene: scene, inventory: inventory, model: model,
+                               platform: options.conditions.platform == .macCatalyst ? .catalyst : .ipad).run()
         var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene,
                                   check: check)
         report.evaluationSteps = extractor.evaluator.meter.totalSteps

@@ -119,6 +119,8 @@ extension SceneDefinition {
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
                               "allowsAutomaticMirroring", "repeat", "when"]
+    /// The fields of a menu's key-less item (a command with neither `shortcut` nor `input`).
+    static let keylessItemKeys = ["title", "action"]
     static let effectKeys = ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab",
                              "updateKeyCommands", "rebuildMainMenu"]
 }
@@ -153,7 +155,11 @@ extension SceneDefinition.MenuDefinition {
         commands = []
         let commandsPath = JSONPath.text("\(path).commands")
         for (index, item) in try fields.array("commands").enumerated() {
-            commands.append(try SceneDefinition.CommandDefinition(item, file: file, location: commandsPath.element(index)))
+            if case .object(let members) = item, !members.contains(where: { $0.key == "shortcut" || $0.key == "input" }) {
+                commands.append(try SceneDefinition.CommandDefinition(keyless: item, file: file, location: commandsPath.element(index)))
+            } else {
+                commands.append(try SceneDefinition.CommandDefinition(item, file: file, location: commandsPath.element(index)))
+            }
         }
         removing = []
         for (index, text) in try fields.strings("remove").enumerated() {
@@ -232,6 +238,20 @@ extension SceneDefinition.CommandDefinition {
             wantsPriorityOverSystemBehavior: try f.bool("wantsPriorityOverSystemBehavior") ?? false,
             allowsAutomaticMirroring: try f.bool("allowsAutomaticMirroring") ?? true, repeatBehavior: repeatBehavior)
         condition = try f.value("when").map { value throws(SceneError) in try SceneCondition(value, file: file, location: f.location.member("when")) }
+    }
+
+    /// A key-less menu item (`UICommand`): a title and an action, no key equivalent.
+    init(keyless value: JSONValue, file: String, location: JSONPath) throws(SceneError) {
+        let f = try JSONFields(value, file: file, location: location, allowed: SceneDefinition.commandKeys)
+        if let extra = SceneDefinition.commandKeys.first(where: { f.has($0) && !SceneDefinition.keylessItemKeys.contains($0) }) {
+            throw SceneError.invalid(file, f.child(extra), expected: "only \"title\" and \"action\" on a key-less menu item (one with neither \"shortcut\" nor \"input\", a UICommand); give it a \"shortcut\" to make it a key command")
+        }
+        guard let action = try f.string("action") else {
+            throw SceneError.invalid(file, f.child("action"), expected: "an action name such as \"save:\" (required)")
+        }
+        command = KeyCommand(title: try f.string("title") ?? "", input: .character(""), action: Action(action))
+        condition = nil
+        isKeyless = true
     }
 
     static func modifiers(_ f: JSONFields, _ key: String) throws(SceneError) -> ModifierFlags {

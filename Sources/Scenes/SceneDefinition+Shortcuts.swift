@@ -8,7 +8,7 @@ extension SceneDefinition {
         var found: [KeyShortcut] = []
         var seen: Set<KeyShortcut> = []
         func add(_ commands: [CommandDefinition]) {
-            for command in commands where seen.insert(command.command.shortcut).inserted {
+            for command in commands where !command.isKeyless && seen.insert(command.command.shortcut).inserted {
                 found.append(command.command.shortcut)
             }
         }

@@ -100,6 +100,9 @@ public struct SceneDefinition: Hashable, Sendable {
         public var command: KeyCommand
         /// The command is offered only while this holds (its provider's commands then depend on state).
         public var condition: SceneCondition?
+        /// Whether it is a key-less menu item (`UICommand`): a menu's command with neither
+        /// `shortcut` nor `input`, which has a title and an action only.
+        public var isKeyless = false
     }
 }
 

@@ -100,7 +100,10 @@ public final class SceneRuntime {
             try builder.remove(menu: identifier)
             return
         }
-        let commands = menu.commands.map { Menu.Element.command($0.command) }
+        let commands = menu.commands.map { definition in
+            definition.isKeyless ? Menu.Element.action(title: definition.command.title, action: definition.command.action ?? "")
+                : .command(definition.command)
+        }
         guard builder.menu(identifier) == nil else {
             // `after`, `before` and `inline` describe a menu the entry creates; an existing one
             // stays where and as it is.

@@ -82,6 +82,13 @@ extension DiscoverabilityOverlay {
     /// the app with the categories in columns, each command's title on the left and its shortcut
     /// on the right.
     public var html: String {
+        SurfacePage.page(
+            title: "⌘-hold overlay — \(scene)", heading: "⌘-hold overlay of \(scene)",
+            facts: "\(platform.displayName) · first responder \(firstResponder)", style: DiscoverabilityOverlay.style, body: htmlBody)
+    }
+
+    /// The drawing alone, for a page of its own (``html``) or another's (``SceneSurfaces``).
+    var htmlBody: String {
         var body = "<div class=\"screen\"><div class=\"overlay\" role=\"dialog\" aria-label=\"keyboard shortcuts\">\n"
         if categories.isEmpty {
             body += "<p class=\"empty\">No command to show</p>\n"
@@ -109,12 +116,10 @@ extension DiscoverabilityOverlay {
             body += "</section>\n"
         }
         body += "</div></div>\n"
-        return SurfacePage.page(
-            title: "⌘-hold overlay — \(scene)", heading: "⌘-hold overlay of \(scene)",
-            facts: "\(platform.displayName) · first responder \(firstResponder)", style: DiscoverabilityOverlay.style, body: body)
+        return body
     }
 
-    private static let style = """
+    static let style = """
         div.screen { margin: 8px 24px 24px; padding: 40px 24px; border-radius: 18px; background: linear-gradient(135deg, #9fb3c8, #c9d6e3); }
         div.overlay { margin: 0 auto; max-width: 980px; column-width: 280px; column-gap: 28px; padding: 20px 24px;
           background: rgba(28, 28, 30, 0.86); color: #f2f2f7; border-radius: 16px; box-shadow: 0 12px 40px rgba(0, 0, 0, 0.35); }

@@ -8,6 +8,15 @@ extension MenuBar {
     /// (`data-origin`) and the reason it is enabled or not (`title`, shown on hover). Items that
     /// are not drawn (untitled, hidden) are left out, as on the Mac.
     public var html: String {
+        SurfacePage.page(
+            title: "Menu bar — \(scene)", heading: "Menu bar of \(scene)",
+            facts: "\(platform.displayName) · first responder \(firstResponder) · grey items are disabled for it; hover an item for why",
+            style: MenuBar.style, body: htmlBody)
+    }
+
+    /// The drawing alone, for a page of its own (``html``) or another's (``SceneSurfaces``): the
+    /// bar, the menus, and the key equivalents two items show.
+    var htmlBody: String {
         var body = "<nav class=\"menubar\" aria-label=\"menu bar\">"
         for (index, menu) in menus.enumerated() {
             body += "<span class=\"bar-title\(index == 0 && menu.identifier == "application" ? " app" : "")\">\(SurfacePage.escape(menu.title))</span>"
@@ -26,10 +35,7 @@ extension MenuBar {
             }
             body += "</ul></section>\n"
         }
-        return SurfacePage.page(
-            title: "Menu bar — \(scene)", heading: "Menu bar of \(scene)",
-            facts: "\(platform.displayName) · first responder \(firstResponder) · grey items are disabled for it; hover an item for why",
-            style: MenuBar.style, body: body)
+        return body
     }
 
     private static func html(items: [MenuBarItem]) -> String {
@@ -62,7 +68,7 @@ extension MenuBar {
         return out + "</ul>"
     }
 
-    private static let style = """
+    static let style = """
         nav.menubar { display: flex; gap: 2px; align-items: center; height: 26px; padding: 0 12px;
           background: rgba(246, 246, 248, 0.92); border-bottom: 1px solid #c8c8cc; font-size: 13.5px; }
         nav.menubar .bar-title { padding: 2px 9px; border-radius: 4px; white-space: nowrap; }

@@ -97,6 +97,18 @@ extension MenuBar {
             self.appName = appName
             let application = dispatcher.application
             platform = application.platform
+            standard = Builder.standardCommandKeys
+            var shadowed: [String: String] = [:]
+            for entry in dispatcher.shadowedCommands() where entry.provider === application {
+                let instead = entry.shadowedBy.displayTitle ?? entry.shadowedBy.action?.name ?? entry.shadowedBy.shortcut.description
+                shadowed[Builder.key(entry.command.action, entry.command.shortcut)] = "\(instead) (\(entry.shadowingProvider))"
+            }
+            self.shadowed = shadowed
+            textInputFirst = dispatcher.currentChain.start?.acceptsTextInput ?? false
+        }
+
+        /// UIKit's standard menu commands (R21) by ``key(_:_:)``: a key-less item by its action.
+        static let standardCommandKeys: Set<String> = {
             var standard = Set<String>()
             func collect(_ menu: Menu) {
                 for child in menu.children {
@@ -108,15 +120,8 @@ extension MenuBar {
                 }
             }
             collect(MenuBuilder.standard().root)
-            self.standard = standard
-            var shadowed: [String: String] = [:]
-            for entry in dispatcher.shadowedCommands() where entry.provider === application {
-                let instead = entry.shadowedBy.displayTitle ?? entry.shadowedBy.action?.name ?? entry.shadowedBy.shortcut.description
-                shadowed[Builder.key(entry.command.action, entry.command.shortcut)] = "\(instead) (\(entry.shadowingProvider))"
-            }
-            self.shadowed = shadowed
-            textInputFirst = dispatcher.currentChain.start?.acceptsTextInput ?? false
-        }
+            return standard
+        }()
 
         static func key(_ action: Action?, _ shortcut: KeyShortcut?) -> String {
             (action?.name ?? "") + "|" + (shortcut?.textNotation ?? "")

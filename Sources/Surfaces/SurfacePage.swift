@@ -2,10 +2,10 @@ import KeyTraceSupport
 
 /// The frame of the HTML pages the surfaces write: one self-contained file with its styles
 /// inline and nothing loaded from anywhere (no scripts, fonts or images).
-enum SurfacePage {
+package enum SurfacePage {
     /// A whole page: `title` in the tab, a heading and a line of facts, then `body`; `style`
     /// is added to the common rules.
-    static func page(title: String, heading: String, facts: String, style: String, body: String) -> String {
+    package static func page(title: String, heading: String, facts: String, style: String, body: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
@@ -26,5 +26,5 @@ enum SurfacePage {
     }
 
     /// `text` escaped for HTML.
-    static func escape(_ text: String) -> String { HTMLText.escape(text) }
+    package static func escape(_ text: String) -> String { HTMLText.escape(text) }
 }

@@ -34,6 +34,9 @@ struct SceneImportCommand: ParsableCommand {
     @Flag(help: "Write the report as JSON.")
     var json = false
 
+    @Flag(help: "Write the report as a self-contained HTML page, with the Mac menu bar and the iPad ⌘-hold overlay of the scene's key screens.")
+    var html = false
+
     @Flag(help: "Read test folders too.")
     var includeTests = false
 
@@ -68,6 +71,7 @@ struct SceneImportCommand: ParsableCommand {
     var idiom: String = "pad"
 
     func validate() throws {
+        if json && html { throw ValidationError("--json and --html both choose the report's format; give one") }
         if let deploymentTarget {
             let parts = deploymentTarget.split(separator: ".", omittingEmptySubsequences: false)
             guard !parts.isEmpty, parts.count <= 3, parts.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isNumber) }) else {
@@ -108,7 +112,7 @@ struct SceneImportCommand: ParsableCommand {
         do {
             if let output { try write(result.scene, to: output) }
             if let inventory { try write(result.inventoryText, to: inventory) }
-            let reportText = json ? result.report.jsonText : result.report.text
+            let reportText = json ? result.report.jsonText : html ? result.html : result.report.text
             try write(reportText, to: report ?? "-")
         } catch {
             // An output that cannot be written exits 1, as for every keytrace command.

@@ -6,9 +6,10 @@ import FoundationEssentials
 import KeyTraceCore
 import KeyTraceSupport
 import Reports
+import Surfaces
 import TraceFormat
 
-/// `keytrace analyze TRACE... [--format text|json|markdown|html] [-o FILE] [--top N]`.
+/// `keytrace analyze TRACE... [--format text|json|markdown|html] [-o FILE] [--top N] [--scene SCENE]`.
 struct AnalyzeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "analyze",
@@ -53,7 +54,14 @@ struct AnalyzeCommand: ParsableCommand {
                                valueName: "file"))
     var importReport: String?
 
+    @Option(help: ArgumentHelp("The scene the traces were recorded or replayed through (file or bundled name): the HTML report draws its Mac menu bar and iPad ⌘-hold overlay for its key screens (--format html).",
+                               valueName: "scene"))
+    var scene: String?
+
     func validate() throws {
+        if scene != nil && format != .html {
+            throw ValidationError("--scene draws the scene's menu bar and overlay in the HTML report; give --format html")
+        }
         guard Self.topRange.contains(top) else {
             throw ValidationError("--top \(top): expected \(Self.topRange.lowerBound) to \(Self.topRange.upperBound)")
         }
@@ -67,6 +75,7 @@ struct AnalyzeCommand: ParsableCommand {
 
     func run() throws {
         let importedScene = try importReport.map(ImportedSceneReport.init(contentsOf:))
+        let surfaces = try scene.map { try SceneSurfaces(runtime: try SceneArgument.load($0)) }
         var analyzer = TraceAnalyzer(top: top, hardware: try hardware)
         let progress = ProgressBar()
         for path in traces {
@@ -81,7 +90,7 @@ struct AnalyzeCommand: ParsableCommand {
         progress.clear()
         var analysis = analyzer.finish(clock: ClockProbe.measureStageClock())
         analysis.importedScene = importedScene
-        let report = try analysis.report(format, colour: ReportColour.allowed(writesToFile: output != nil))
+        let report = try analysis.report(format, colour: ReportColour.allowed(writesToFile: output != nil), surfaces: surfaces)
         try OutputFile(output ?? "-").replace(with: Array(report.utf8))
         if format != .text || output != nil || analyzer.lostRecords {
             for warning in analysis.warnings { KeyTraceExit.printError("warning: \(warning)") }

@@ -10,7 +10,7 @@ extension SceneCommand {
             commandName: "import",
             abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source (see docs/SceneImport.md).",
             discussion: """
-            USAGE: keytrace scene import PATH... [-o scene.json] [--inventory FILE.jsonl] [--report FILE] [--json]
+            USAGE: keytrace scene import PATH... [-o scene.json] [--inventory FILE.jsonl] [--report FILE] [--json | --html]
                    [--include-tests] [--platform ios|catalyst] [--deployment-target VERSION] [--define FLAG]...
                    [--can-import MODULE]... [--no-debug] [--name NAME] [--idiom pad|phone] [--strict]
             `keytrace scene import --help` lists every option. The importer is the keytrace-scene-import \

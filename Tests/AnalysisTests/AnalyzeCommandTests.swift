@@ -55,6 +55,29 @@ struct AnalyzeCommandTests {
                 "\(result.stderr)")
     }
 
+    @Test func theHTMLReportDrawsTheMenuBarAndOverlayOfTheSceneGiven() throws {
+        let folder = try GoldenTraces.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let trace = GoldenTraces.path("modals")  // recorded through pdf-viewer
+        let plain = folder.appendingPathComponent("plain.html").path
+        #expect(try run(["analyze", "--format", "html", "-o", plain, trace]).status == 0)
+        #expect(!(try String(contentsOfFile: plain, encoding: .utf8)).contains("section.surfaces"), "no scene, no section and no styles for it")
+        let drawn = folder.appendingPathComponent("drawn.html").path
+        #expect(try run(["analyze", "--format", "html", "--scene", "pdf-viewer", "-o", drawn, trace]).status == 0)
+        let page = try String(contentsOfFile: drawn, encoding: .utf8)
+        #expect(page.contains("<h2>The menu bar and the overlay of pdf-viewer</h2>"))
+        #expect(page.contains("<section class=\"surface-screen\" data-state=\"initial\">"))
+        #expect(page.contains("<nav class=\"menubar\"") && page.contains("<div class=\"overlay\""))
+        #expect(!page.contains("The traces name scene"))
+        let other = try run(["analyze", "--format", "html", "--scene", "app-store-tabs", "-o", drawn, trace])
+        #expect(other.status == 0)
+        #expect(try String(contentsOfFile: drawn, encoding: .utf8).contains("The traces name scene pdf-viewer, not app-store-tabs"))
+        let text = try run(["analyze", "--scene", "pdf-viewer", trace])
+        #expect(text.status == 64 && text.stderr.contains("--scene draws the scene's menu bar and overlay in the HTML report; give --format html"))
+        let missing = try run(["analyze", "--format", "html", "--scene", "no-such-scene", trace])
+        #expect(missing.status == 2 && missing.stderr.contains("no scene named 'no-such-scene'"))
+    }
+
     @Test func badUsageExits64() throws {
         #expect(try run(["analyze", "--format", "pdf", GoldenTraces.path("modals")]).status == 64)
         #expect(try run(["analyze"]).status == 64)

@@ -96,6 +96,24 @@ struct SceneDiffTests {
         #expect(!SceneDiffReport(diff: cheaper).fails, "a getter that got cheaper needs no approval")
     }
 
+    @Test func newPlatformFindingsAreReportedOnTheScenesPlatformButDoNotFail() throws {
+        let mac = SceneDiffFixtures.base.replacingOccurrences(of: "\"name\": \"notes\",", with: "\"name\": \"notes\", \"platform\": \"catalyst\",")
+        let head = mac.replacingOccurrences(
+            of: "{ \"title\": \"Close Note\", \"shortcut\": \"cmd+w\", \"action\": \"closeNote:\" }",
+            with: "{ \"title\": \"Close Note\", \"shortcut\": \"cmd+w\", \"action\": \"closeNote:\" }, { \"title\": \"Refresh\", \"shortcut\": \"cmd+r\", \"action\": \"newFolder:\" }")
+        let diff = try diff(mac, head)
+        #expect(diff.newFindings.map(\.id) == ["finding not-in-menu-bar window/NotesController newFolder: cmd+r"],
+                "what the base already had (New Note, Close Note only in keyCommands) is not new")
+        let report = SceneDiffReport(diff: diff)
+        #expect(report.text.contains("New platform findings (menu bar, overlay, every screen):\n  · not-in-menu-bar window/NotesController: Refresh (⌘R, newFolder:) on window/NotesController is only in keyCommands"))
+        #expect(report.unapproved.map(\.section) == [.shortcuts], "the added command needs approval, its finding does not")
+        #expect(report.json.contains("\"newFindings\":[{\"id\":\"finding not-in-menu-bar window/NotesController newFolder: cmd+r\""))
+        let onIPad = try self.diff(SceneDiffFixtures.base, head.replacingOccurrences(of: "\"platform\": \"catalyst\",", with: ""))
+        #expect(onIPad.newFindings.isEmpty, "the iPad overlay lists it")
+        #expect(!SceneDiffReport(diff: try self.diff(SceneDiffFixtures.base, SceneDiffFixtures.base)).json.contains("newFindings"),
+                "no key when no finding is new")
+    }
+
     @Test func displayOnlyChangesAreReportedButDoNotFail() throws {
         let head = SceneDiffFixtures.base.replacingOccurrences(of: "\"New Note\"", with: "\"Create Note\"")
         let report = SceneDiffReport(diff: try diff(SceneDiffFixtures.base, head))

@@ -94,6 +94,19 @@ import ResponderEngine
         #expect(removedTwice?.code == .menuConflict)
     }
 
+    /// A key-less menu item (no `shortcut`, no `input`) takes a title and an action only; a
+    /// responder's command always needs a key.
+    @Test func aKeylessMenuItemTakesOnlyATitleAndAnAction() {
+        let root = #"{"type": "viewController", "name": "root"}"#
+        let disabled = load(scene(root: root, extra: #""menus": [{"id": "file", "commands": [{"title": "Save", "action": "save:", "attributes": ["disabled"]}]}],"#))
+        #expect(disabled?.code == .invalid)
+        #expect(disabled?.description.contains("menus[0].commands[0].attributes: expected only \"title\" and \"action\" on a key-less menu item") == true)
+        let noAction = load(scene(root: root, extra: #""menus": [{"id": "file", "commands": [{"title": "Save"}]}],"#))
+        #expect(noAction?.description.contains("menus[0].commands[0].action: expected an action name") == true)
+        let onResponder = load(scene(root: #"{"type": "viewController", "name": "root", "commands": [{"title": "Save", "action": "save:"}]}"#))
+        #expect(onResponder?.description.contains("expected a \"shortcut\" (e.g. \"cmd+g\") or an \"input\"") == true)
+    }
+
     @Test func explicitNextCycleIsReported() {
         let error = load(scene(root: #"""
             {"type": "viewController", "name": "root", "views": [

@@ -68,6 +68,24 @@ import ResponderEngine
         #expect(!holders.contains { $0.command.action == .toggleBoldface })
     }
 
+    /// A menu's command with neither `shortcut` nor `input` is a key-less item (`UICommand`):
+    /// an action element of the menu, never a key command.
+    @Test func R22_aMenuCommandWithoutAKeyIsAKeylessItem() throws {
+        let s = try live(#"""
+            "menus": [{"id": "file", "at": "start", "commands": [
+              {"title": "Save", "action": "save:"}, {"title": "Print Labels", "shortcut": "opt+cmd+p", "action": "printLabels:"}]}],
+            "windows": [{"type": "window", "name": "window"}]
+            """#)
+        let file = try #require(s.runtime.application.mainMenu.menu(.file))
+        guard case .action(let title, let action)? = file.children.first else {
+            Issue.record("File does not start with the key-less Save")
+            return
+        }
+        #expect(title == "Save" && action == "save:")
+        #expect(!s.runtime.application.mainMenuKeyCommands.contains { $0.action == "save:" })
+        #expect(s.runtime.definition.menus[0].commands.map(\.isKeyless) == [true, false])
+    }
+
     @Test func R11_theAppDelegateEndsEveryChain() throws {
         var s = try live(#"""
             "state": {"saved": 0},

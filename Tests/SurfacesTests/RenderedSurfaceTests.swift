@@ -14,7 +14,7 @@ import Testing
     }()
 
     /// Runs Chromium headless on `page` with `arguments`; returns its standard output.
-    private func browse(_ page: String, _ arguments: [String], profile: String) throws -> String {
+    func browse(_ page: String, _ arguments: [String], profile: String) throws -> String {
         let browser = try #require(Self.chromium)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: browser)
@@ -47,7 +47,7 @@ import Testing
     }
 
     /// `text` as the page writes it into an element.
-    private func escaped(_ text: String) -> String {
+    func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
     }

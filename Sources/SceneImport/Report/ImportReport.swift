@@ -102,6 +102,18 @@ public struct ImportReport: Sendable {
             /// The scene starts with no first responder, or an effect leaves none: the app's
             /// controllers' commands do not fire then (R10).
             case noFirstResponder = "no-first-responder"
+            /// Mac Catalyst: a command only a responder's `keyCommands` offers, which the menu bar
+            /// never shows (``PlatformFinding/Kind/notInMenuBar``).
+            case notInMenuBar = "not-in-menu-bar"
+            /// A menu item without the key equivalent its action has by convention.
+            case noConventionalShortcut = "no-conventional-shortcut"
+            /// Mac Catalyst: a command on the key of one of the Mac's standard menu items.
+            case standardShortcutTaken = "standard-shortcut-taken"
+            /// A command without the title its platform shows (the menu bar's title, the
+            /// overlay's discoverability title or title).
+            case untitledOnPlatform = "untitled-on-platform"
+            /// A command every screen of the scene disables.
+            case disabledOnEveryScreen = "disabled-on-every-screen"
         }
         public var kind: Kind
         public var message: String
@@ -154,7 +166,10 @@ public struct ImportReport: Sendable {
         }
         findings += Self.duplicates(in: inventory, shortcuts: shortcuts)
         findings += Self.perCommand(inventory, shortcuts: shortcuts)
-        findings += check.findings
+        // A platform finding that says what an inventory finding at the same row already says
+        // (an untitled command on iPadOS is `no-discoverability-title`) is left out.
+        let untitledRows = Set(findings.filter { $0.kind == .noTitle }.map { "\($0.file):\($0.line)" })
+        findings += check.findings.filter { $0.kind != .untitledOnPlatform || !untitledRows.contains("\($0.file):\($0.line)") || $0.file.isEmpty }
         sceneError = check.sceneError
         self.findings = findings
     }
