@@ -197,6 +197,37 @@ public struct ImportedCommand: Hashable, Sendable {
 
     /// `commands` in the inventory's order: by file, line, provider, mechanism and
     /// ``identity`` (each command's built once).
+    /// `sorted` (already in inventory order) with `more` put in place: `more` is sorted on its
+    /// own and merged in, so a few added rows do not re-sort (and re-identify) every row.
+    static func merged(_ sorted: [ImportedCommand], adding more: [ImportedCommand]) -> [ImportedCommand] {
+        guard !more.isEmpty else { return sorted }
+        let added = sortedInInventoryOrder(more)
+        func precedes(_ a: ImportedCommand, _ b: ImportedCommand) -> Bool {
+            if a.file != b.file { return a.file < b.file }
+            if a.line != b.line { return a.line < b.line }
+            if a.declaredIn != b.declaredIn { return a.declaredIn < b.declaredIn }
+            if a.mechanism != b.mechanism { return a.mechanism.rawValue < b.mechanism.rawValue }
+            return a.identity < b.identity
+        }
+        var result: [ImportedCommand] = []
+        result.reserveCapacity(sorted.count + added.count)
+        var i = 0
+        var j = 0
+        while i < sorted.count, j < added.count {
+            // On equal keys the row already in the inventory stays first, as a stable sort keeps it.
+            if precedes(added[j], sorted[i]) {
+                result.append(added[j])
+                j += 1
+            } else {
+                result.append(sorted[i])
+                i += 1
+            }
+        }
+        result += sorted[i...]
+        result += added[j...]
+        return result
+    }
+
     static func sortedInInventoryOrder(_ commands: [ImportedCommand]) -> [ImportedCommand] {
         /// What the order compares, apart from the rows themselves (which sorting would copy
         /// at every move).

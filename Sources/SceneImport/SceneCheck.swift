@@ -31,6 +31,8 @@ struct SceneCheck {
     let model: AppModel
     /// The platform the import compiles for, whose platform findings are reported.
     var platform: Platform = .ipad
+    /// Whether to survey every screen for the platform's findings.
+    var surveysPlatform = true
 
     func run() -> Result {
         var result = Result()
@@ -42,7 +44,10 @@ struct SceneCheck {
             result.findings += runtime.commandsSwallowedByTextInput().map(swallowedFinding)
             result.findings += swallowedOutsideTheScene(layout: runtime.application.keyboardLayout)
             result.findings += runtime.firstResponderGaps.map(gapFinding)
-            result.findings += try PlatformFindings(runtime: runtime, on: platform).findings.compactMap(platformFinding)
+            if surveysPlatform {
+                let rows = InventoryRows(inventory: inventory, paths: scene.paths)
+                result.findings += try PlatformFindings(runtime: runtime, on: platform).findings.compactMap { platformFinding($0, rows: rows) }
+            }
         } catch {
             result.sceneError = String(describing: error)
         }
@@ -102,16 +107,16 @@ struct SceneCheck {
         return findings
     }
 
+    /// The report's finding kind of each platform finding kind (the same names).
+    private static let findingKinds = Dictionary(uniqueKeysWithValues: PlatformFinding.Kind.allCases.compactMap { kind in
+        ImportReport.Finding.Kind(rawValue: kind.rawValue).map { (kind, $0) }
+    })
+
     /// A platform finding at the inventory row of its command: the row of that provider (or
     /// menu), action and shortcut, else of that provider and action.
-    private func platformFinding(_ finding: PlatformFinding) -> ImportReport.Finding? {
-        guard let kind = ImportReport.Finding.Kind(rawValue: finding.kind.rawValue) else { return nil }
-        let candidates = inventory.filter { command in
-            command.action == finding.action
-                && (finding.responder.hasPrefix("menu:") ? command.mechanism == .menu : scene.paths[command.declaredIn] == finding.responder)
-        }
-        let notation = finding.shortcut?.textNotation.lowercased()
-        let row = candidates.first { $0.displayShortcut == notation } ?? candidates.first
+    private func platformFinding(_ finding: PlatformFinding, rows: InventoryRows) -> ImportReport.Finding? {
+        guard let kind = Self.findingKinds[finding.kind] else { return nil }
+        let row = rows.row(responder: finding.responder, action: finding.action, shortcut: finding.shortcut?.textNotation.lowercased())
         return ImportReport.Finding(kind: kind, message: "\(finding.platform.displayName): \(finding.message)",
                                     file: row?.file ?? "", line: row?.line ?? 0)
     }
@@ -126,5 +131,36 @@ struct SceneCheck {
             }
         }
         return ImportReport.Finding(kind: .noFirstResponder, message: gap.message + " (R10)", file: row?.file ?? "", line: row?.line ?? 0)
+    }
+}
+
+/// The inventory's rows by the responder that provides them (its scene path, or `menu` for a
+/// main-menu row) and action, each with its shortcut written once: findings about many commands
+/// find their rows without scanning the inventory for each.
+private struct InventoryRows {
+    /// Rows by `responder action`, in inventory order.
+    private var rows: [String: [ImportedCommand]] = [:]
+    /// The first row of each `responder action shortcut`, written only for groups of several
+    /// rows, where the shortcut tells them apart.
+    private var byShortcut: [String: ImportedCommand] = [:]
+
+    init(inventory: [ImportedCommand], paths: [String: String]) {
+        for command in inventory {
+            let responder = command.mechanism == .menu ? "menu" : paths[command.declaredIn]
+            guard let responder else { continue }
+            rows[responder + " " + (command.action ?? ""), default: []].append(command)
+        }
+        for (key, group) in rows where group.count > 1 {
+            for command in group.reversed() { byShortcut[key + " " + command.displayShortcut] = command }
+        }
+    }
+
+    /// The row of that responder (`menu:…` for a menu item), action and shortcut, else the first
+    /// of that responder and action.
+    func row(responder: String, action: String?, shortcut: String?) -> ImportedCommand? {
+        let key = (responder.hasPrefix("menu:") ? "menu" : responder) + " " + (action ?? "")
+        guard let candidates = rows[key] else { return nil }
+        if candidates.count > 1, let shortcut, let exact = byShortcut[key + " " + shortcut] { return exact }
+        return candidates.first
     }
 }

@@ -27,6 +27,11 @@ public struct SceneImporter: Sendable {
         /// The device whose layout the scene holds where the source branches on the idiom or the
         /// size class (``InterfaceIdiom``).
         public var idiom: InterfaceIdiom = .pad
+        /// Whether the check surveys every screen for the platform's findings (``PlatformFindings``):
+        /// by default for a Mac Catalyst import, whose menu bar they are about; an iOS import asks
+        /// with `true`. The survey resolves every command on every screen, which costs as much
+        /// as a third of an app's parse.
+        public var platformFindings: Bool?
 
         public init(files: SourceFiles.Options = .init(), conditions: CompilationConditions = .init(), sceneName: String? = nil,
                     deploymentTargetFromProject: Bool = true, budget: EvaluationBudget = .standard, overlay: ImportOverlay? = nil) {
@@ -162,7 +167,7 @@ public struct SceneImporter: Sendable {
         let sites = sweep.sites()
         more += sweep.unfollowedRows(covering: inventory + more, sites: sites)
         // The extractor's rows come sorted: only rows from elsewhere call for another sort.
-        if !more.isEmpty { inventory = ImportedCommand.sortedInInventoryOrder(inventory + more) }
+        if !more.isEmpty { inventory = ImportedCommand.merged(inventory, adding: more) }
         var model = AppModel(index: index, inventory: inventory, evaluator: extractor.evaluator)
         model.addContainment(from: interface)
         model.add(objectiveC: objectiveC)
@@ -175,8 +180,9 @@ public struct SceneImporter: Sendable {
         model.mainMenu = SwiftUIMenuCommands(index: index, inventory: inventory).operations() + extraction.menuOperations
             + ObjectiveCImport(files: objectiveC, strings: strings).menuOperations()
         let scene = SceneBuilder(name: name, model: model, idiom: options.idiom).build()
-        let check = SceneCheck(scene: scene, inventory: inventory, model: model,
-                               platform: options.conditions.platform == .macCatalyst ? .catalyst : .ipad).run()
+        let catalyst = options.conditions.platform == .macCatalyst
+        let check = SceneCheck(scene: scene, inventory: inventory, model: model, platform: catalyst ? .catalyst : .ipad,
+                               surveysPlatform: options.platformFindings ?? catalyst).run()
         var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene,
                                   check: check)
         report.evaluationSteps = extractor.evaluator.meter.totalSteps

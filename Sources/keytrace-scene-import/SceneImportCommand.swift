@@ -67,6 +67,9 @@ struct SceneImportCommand: ParsableCommand {
     @Flag(help: "Exit 1 when a command found is left out of the scene or a controller with commands is not placed (the report lists each with its reason).")
     var strict = false
 
+    @Flag(help: "Survey every screen for the platform's findings on an iOS import too (a Mac Catalyst import always does).")
+    var platformFindings = false
+
     @Option(help: "The device whose layout the scene holds where the app branches on userInterfaceIdiom or the size class: pad or phone.")
     var idiom: String = "pad"
 
@@ -103,6 +106,7 @@ struct SceneImportCommand: ParsableCommand {
             var options = SceneImporter.Options(files: .init(includeTests: includeTests), conditions: conditions,
                                                 sceneName: name, deploymentTargetFromProject: target == nil, overlay: stated)
             options.idiom = InterfaceIdiom(rawValue: idiom) ?? .pad
+            if platformFindings { options.platformFindings = true }
             let importer = SceneImporter(options: options)
             result = try importer.importApp(at: paths)
         } catch {

@@ -2,22 +2,11 @@ import SwiftSyntax
 
 /// A syntax visitor that knows the type each node sits in (`Outer.Inner`, an extension's
 /// type, `nil` at the top level) and skips inactive `#if` clauses.
-class TypeScopedVisitor: SyntaxVisitor {
-    let conditions: CompilationConditions
+class TypeScopedVisitor: ActiveCodeVisitor {
     private var types: [String] = []
 
     /// The innermost type around the node being visited, qualified by the types around it.
     var currentType: String? { types.last }
-
-    init(conditions: CompilationConditions) {
-        self.conditions = conditions
-        super.init(viewMode: .sourceAccurate)
-    }
-
-    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-        guard let block = node.parent?.parent?.as(IfConfigDeclSyntax.self) else { return .visitChildren }
-        return conditions.activeClause(of: block)?.id == node.id ? .visitChildren : .skipChildren
-    }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
     override func visitPost(_ node: ClassDeclSyntax) { types.removeLast() }

@@ -72,11 +72,17 @@ public struct PlatformSurvey {
         mainMenu = screens.first?.runtime.application.mainMenu ?? Menu(.root, title: "", children: [])
         commands = []
         standardItems = [:]
-        var index: [String: Int] = [:]
+        /// A command's identity across screens: who offers it, its action and its key.
+        struct Identity: Hashable {
+            var responder: String
+            var action: String
+            var shortcut: KeyShortcut?
+        }
+        var index: [Identity: Int] = [:]
         for (position, screen) in screens.enumerated() {
             func record(_ command: KeyCommand, keyless: Bool, responder: String, place: String?, standard: Bool,
                         answer: Availability) {
-                let key = "\(responder)|\(command.action?.name ?? "")|\(keyless ? "" : command.shortcut.textNotation)"
+                let key = Identity(responder: responder, action: command.action?.name ?? "", shortcut: keyless ? nil : command.shortcut)
                 let found: Int
                 if let known = index[key] {
                     found = known

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// A syntax visitor that skips the `#if` clauses the build leaves out: the window readers see
-/// the code the app compiles for the platform imported.
+/// A syntax visitor that skips the `#if` clauses the build leaves out: it sees the code the app
+/// compiles for the platform imported.
 class ActiveCodeVisitor: SyntaxVisitor {
     let conditions: CompilationConditions
 
