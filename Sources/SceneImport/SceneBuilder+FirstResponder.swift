@@ -47,10 +47,11 @@ extension SceneBuilder {
     }
 
     /// The responder the key window's screen makes first responder: of the requests of types in
-    /// the key window, the deepest (a child controller's screen appears inside its parent's),
+    /// the key window, one made on its method's unconditional path before one made under a
+    /// condition, then the deepest (a child controller's screen appears inside its parent's),
     /// then the one UIKit calls last. `nil` when no type there makes one.
     func firstResponder(requests: [String: [FirstResponderReader.Request]], state: BuildState) -> (path: String, reason: String)? {
-        var best: (depth: Int, order: Int, path: String, reason: String)?
+        var best: (unconditional: Int, depth: Int, order: Int, path: String, reason: String)?
         for owner in requests.keys.sorted() {
             guard let ownerPath = state.paths[owner], ownerPath.hasPrefix("window/") else { continue }
             for request in requests[owner] ?? [] {
@@ -64,9 +65,11 @@ extension SceneBuilder {
                 let depth = path.split(separator: "/").count
                 let order = FirstResponderReader.lifecycleMethods.firstIndex(of: request.method) ?? 0
                 let target = request.property.map { "\(owner).\($0)" } ?? owner
-                let reason = "\(target).becomeFirstResponder() in \(owner).\(request.method) (\(request.location.file):\(request.location.line))"
-                if let current = best, (current.depth, current.order) >= (depth, order) { continue }
-                best = (depth, order, path, reason)
+                let condition = request.conditional ? ", under a condition" : ""
+                let reason = "\(target).becomeFirstResponder() in \(owner).\(request.method) (\(request.location.file):\(request.location.line)\(condition))"
+                let unconditional = request.conditional ? 0 : 1
+                if let current = best, (current.unconditional, current.depth, current.order) >= (unconditional, depth, order) { continue }
+                best = (unconditional, depth, order, path, reason)
             }
         }
         return best.map { ($0.path, $0.reason) }

@@ -281,6 +281,39 @@ import Testing
         _ = try SceneDefinition(json: result.scene, file: "scene")
     }
 
+    @Test func aFirstResponderMadeUnconditionallyWinsOverOneMadeUnderACondition() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        window?.rootViewController = Split()
+                    }
+                }
+                """,
+            "Controllers.swift": """
+                import UIKit
+                class Split: UIViewController {
+                    override func viewDidLoad() { addChild(Feed()); addChild(Article()) }
+                }
+                class Feed: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(refresh))] }
+                    @objc func refresh() {}
+                    override func viewDidLoad() { becomeFirstResponder() }
+                }
+                class Article: UIViewController {
+                    let searchBar = UISearchBar()
+                    var isSearching = false
+                    override func viewDidLoad() {
+                        if isSearching { searchBar.becomeFirstResponder() }
+                    }
+                }
+                """,
+        ])
+        #expect(result.report.keyWindow.firstResponder == "window/Split/Feed")
+    }
+
     @Test func anAppWithNoControllerHasAKeyWindowWithNoRoot() throws {
         let result = try importing(["Empty.swift": "import UIKit\n"])
         #expect(result.report.keyWindow.root == nil)

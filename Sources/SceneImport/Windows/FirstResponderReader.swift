@@ -16,6 +16,9 @@ struct FirstResponderReader {
         var viewClass: String?
         var method: String
         var location: SourceLocation
+        /// Made only under a run-time condition (in an `if`, `guard` or `switch` branch): it
+        /// counts only when no type makes a request on its unconditional path.
+        var conditional = false
     }
 
     /// The methods UIKit calls as a screen loads and appears, in the order it calls them.
@@ -49,7 +52,7 @@ struct FirstResponderReader {
                 let mentions = mentionsByFile[file] ?? index.offsets(of: [Self.becomeFirstResponder], inFile: file) ?? []
                 mentionsByFile[file] = mentions
                 guard Self.spans(body, mentions) else { continue }
-                let finder = BecomeFinder(mentions: mentions)
+                let finder = BecomeFinder(mentions: mentions, body: Syntax(body))
                 finder.walk(body)
                 if Self.lifecycleMethods.contains(function.name) {
                     result[info.name, default: []] += requests(finder, of: info, method: function.name)
@@ -88,12 +91,12 @@ struct FirstResponderReader {
         finder.calls.compactMap { call in
             let location = index.location(call.node)
             guard let receiver = call.receiver else {
-                return Request(owner: info.name, property: nil, viewClass: nil, method: method, location: location)
+                return Request(owner: info.name, property: nil, viewClass: nil, method: method, location: location, conditional: call.conditional)
             }
             var name = receiver
             if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
             guard !name.contains("."), !name.contains("("), let property = property(name, of: info) else { return nil }
-            return Request(owner: info.name, property: name, viewClass: property, method: method, location: location)
+            return Request(owner: info.name, property: name, viewClass: property, method: method, location: location, conditional: call.conditional)
         }
     }
 
@@ -117,17 +120,23 @@ struct FirstResponderReader {
 /// `becomeFirstResponder()` calls, with their receivers' text, outside closures (which run
 /// later, if at all); only statements that name the call are walked.
 private final class BecomeFinder: MentionedItemsVisitor {
-    var calls: [(node: FunctionCallExprSyntax, receiver: String?)] = []
+    let body: Syntax
+    var calls: [(node: FunctionCallExprSyntax, receiver: String?, conditional: Bool)] = []
+
+    init(mentions: [Int]?, body: Syntax) {
+        self.body = body
+        super.init(mentions: mentions)
+    }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), reference.baseName.text == FirstResponderReader.becomeFirstResponder {
-            calls.append((node, nil))
+            calls.append((node, nil, AppModel.isConditional(node, within: body)))
         } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                   member.declName.baseName.text == FirstResponderReader.becomeFirstResponder {
             let receiver = RootExpressionReader.unwrapped(base).sourceText
-            calls.append((node, receiver == "self" ? nil : receiver))
+            calls.append((node, receiver == "self" ? nil : receiver, AppModel.isConditional(node, within: body)))
         }
         return .visitChildren
     }
