@@ -281,7 +281,7 @@ import Testing
         _ = try SceneDefinition(json: result.scene, file: "scene")
     }
 
-    @Test func aFirstResponderMadeUnconditionallyWinsOverOneMadeUnderACondition() throws {
+    @Test func aFirstResponderMadeUnconditionallyWinsOverOneMadeUnderAConditionOrInAnAction() throws {
         let result = try importing([
             "SceneDelegate.swift": """
                 import UIKit
@@ -307,7 +307,10 @@ import Testing
                     var isSearching = false
                     override func viewDidLoad() {
                         if isSearching { searchBar.becomeFirstResponder() }
+                        navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Find", style: .plain, target: self, action: #selector(beginFind(_:)))
                     }
+                    // An action a button names: viewDidLoad does not call it.
+                    @objc func beginFind(_ sender: Any?) { searchBar.becomeFirstResponder() }
                 }
                 """,
         ])

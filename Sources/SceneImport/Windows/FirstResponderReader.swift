@@ -143,7 +143,8 @@ private final class BecomeFinder: MentionedItemsVisitor {
 }
 
 extension SourceIndex {
-    /// The names `node`'s text (in `file`) calls: each identifier right before a `(`.
+    /// The names `node`'s text (in `file`) calls: each identifier right before a `(`, except a
+    /// method a `#selector(…)` names.
     func namesCalled(in node: some SyntaxProtocol, inFile file: String) -> Set<String> {
         guard let text = texts[file] else { return [] }
         let range = node.position.utf8Offset..<node.endPosition.utf8Offset
@@ -153,10 +154,14 @@ extension SourceIndex {
             func isIdentifier(_ byte: UInt8) -> Bool {
                 (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x30 && byte <= 0x39) || byte == 0x5F
             }
+            let selector = Array("#selector(".utf8)
             for index in range where bytes[index] == UInt8(ascii: "(") {
                 var start = index
                 while start > range.lowerBound, isIdentifier(bytes[start - 1]) { start -= 1 }
-                if start < index { names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)) }
+                guard start < index else { continue }
+                // `#selector(beginFind(_:))` names a method; it does not call it.
+                if start - range.lowerBound >= selector.count, bytes[(start - selector.count)..<start].elementsEqual(selector) { continue }
+                names.insert(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
             }
             return names
         } ?? []
