@@ -244,17 +244,6 @@ struct SceneBuilder {
 
     func isController(_ role: AppModel.Role) -> Bool { role == .controller }
 
-    func reachable(_ type: String, from roots: [String], children: [String: [String]]) -> Bool {
-        var stack = roots
-        var seen: Set<String> = []
-        while let next = stack.popLast() {
-            if next == type { return true }
-            guard seen.insert(next).inserted else { continue }
-            stack += children[next] ?? []
-        }
-        return false
-    }
-
     /// The action a SwiftUI shortcut performs in the scene. SwiftUI names none, so it is named
     /// after what identifies the shortcut on its declaring type and stays put when code around it
     /// moves: its shortcut (`keyboardShortcut(shift+cmd+n):`), else its title, else, when neither

@@ -17,7 +17,7 @@ package struct InfoPlist {
     var sceneDelegates: [String] = []
 
     /// The class name without its module: `App.SceneDelegate` is `SceneDelegate`.
-    static func className(_ written: String) -> String {
+    package static func className(_ written: String) -> String {
         written.split(separator: ".").last.map(String.init) ?? written
     }
 

@@ -1,3 +1,4 @@
+import SceneImportResources
 import SwiftSyntax
 
 /// Finds the roots the app's Swift entry point sets on its windows: the scene delegate's
@@ -208,12 +209,7 @@ private final class DelegateClassFinder: ActiveCodeVisitor {
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("delegateClass") else { return .visitChildren }
         var value = elements[2].sourceText
         if value.hasSuffix(".self") { value = String(value.dropLast(5)) }
-        assignments.append((InfoPlistName.className(value), node))
+        assignments.append((InfoPlist.className(value), node))
         return .visitChildren
     }
-}
-
-/// A class name as written, without a module prefix.
-private enum InfoPlistName {
-    static func className(_ written: String) -> String { written.split(separator: ".").last.map(String.init) ?? written }
 }
