@@ -106,16 +106,27 @@ def paths_of_type(node, type_name, prefix):
     return found
 
 
-def state_showing(scene, type_name):
-    """The scene state whose steps present a controller holding `type_name` (the importer names
-    a state after the controller it presents), or None."""
+def state_showing(scene, type_name, chain):
+    """The scene state whose steps present a controller of the case's chain holding `type_name`
+    (the importer names a state after the controller it presents), and the responder's path in
+    it; None when no state does."""
     controllers = {node.get("name"): node for node in scene.get("controllers") or []}
     for state in scene.get("states") or []:
         for step in state.get("steps") or []:
             node = controllers.get(step.get("present") or step.get("push"))
-            if node and paths_of_type(node, type_name, ""):
-                return state["name"]
+            if not node or type_of(node.get("name", "")) not in chain:
+                continue
+            paths = paths_of_type(node, type_name, "")
+            if paths:
+                return state["name"], best_path(paths, chain)
     return None
+
+
+def best_path(paths, chain):
+    """Of several responders of the first responder's type, the one whose ancestors the case's
+    chain names most."""
+    wanted = set(chain)
+    return max(paths, key=lambda path: sum(type_of(part) in wanted for part in path.split("/")))
 
 
 def resolve(keytrace, scene_path, first_responder, shortcut, state=None):
@@ -152,10 +163,18 @@ def last_type(path):
     return type_of(path.rsplit("/", 1)[-1]) if path else None
 
 
+def performer_matches(expected, target):
+    """Whether the scene's performer is the case's: the key window's node is named `window`, and
+    a case names its class (`UIWindow` or the app's subclass)."""
+    if target == "window":
+        return expected.endswith("Window")
+    return last_type(target) == expected
+
+
 def provider_matches(expected, provider):
     if expected == "main-menu":
         return provider in ("application", "menu") or (provider or "").startswith("menu")
-    return last_type(provider) == expected or (provider == "application" and expected.endswith("AppDelegate"))
+    return performer_matches(expected, provider) or (provider == "application" and expected.endswith("AppDelegate"))
 
 
 def score_case(keytrace, scene_path, scene, case):
@@ -167,15 +186,18 @@ def score_case(keytrace, scene_path, scene, case):
     if first_responder:
         if window is None or not window.get("root"):
             return False, "no key window"
+        chain = case.get("chain") or []
         paths = paths_of_type(window["root"], first_responder, window.get("name", "window"))
         if paths:
-            path = paths[0]
+            path = best_path(paths, chain)
         else:
-            # A screen the user opens: the state that presents it, with the responder by name.
-            state = state_showing(scene, first_responder)
-            if not state:
+            # A screen the user opens: the state that presents it.
+            shown = state_showing(scene, first_responder, chain)
+            if not shown:
                 return False, "first responder not in the key window"
-            path = first_responder.replace(".", "-")
+            # A presented controller sits on the key window's root controller.
+            state, inner = shown
+            path = "/".join([window.get("name", "window"), window["root"].get("name", ""), inner])
     answer, error = resolve(keytrace, scene_path, path, shortcut_text(case["shortcut"]), state)
     if answer is None:
         return False, "resolve failed: " + error
@@ -188,7 +210,7 @@ def score_case(keytrace, scene_path, scene, case):
     # A SwiftUI shortcut runs a closure: a case gives no action for it, only who performs it.
     if expected.get("action") is not None and action != expected["action"]:
         return False, "action %s, expected %s" % (action, expected.get("action"))
-    if expected.get("performer") and last_type(winner.get("target")) != expected["performer"]:
+    if expected.get("performer") and not performer_matches(expected["performer"], winner.get("target")):
         return False, "performer %s, expected %s" % (winner.get("target"), expected["performer"])
     if expected.get("provider") and not provider_matches(expected["provider"], winner.get("provider")):
         return False, "provider %s, expected %s" % (winner.get("provider"), expected["provider"])

@@ -63,16 +63,20 @@ struct AppModel {
         self.index = index
         self.inventory = inventory
         let responderProviders = Set(inventory.filter { $0.mechanism == .keyCommands || $0.mechanism == .addKeyCommand }.map(\.declaredIn))
+        let commandActions = Set(inventory.compactMap(\.action))
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
             roles[info.name] = role(of: info, providesResponderCommands: responderProviders.contains(info.name))
-            let own = info.functions.filter { $0.kind == .function && !$0.isStatic && ($0.isObjC || $0.isOverride) }
+            // A method a command's `#selector` names is visible to Objective-C even without
+            // `@objc`: the compiler requires it, or (Swift 3) inferred it for `NSObject` subclasses.
+            let own = info.functions.filter {
+                $0.kind == .function && !$0.isStatic && ($0.isObjC || $0.isOverride || commandActions.contains($0.selector))
+            }
             var selectors = own.filter { !$0.isOverride || Self.standardEditActions.contains($0.selector) }.map(\.selector)
             if info.kind == .extensionOnly, index.isSystemType(info.name) {
                 // `@objc` helpers in `extension UIView`/`UIResponder`: actions only when a command
                 // or a standard edit action names them, or every subclass would look like a
                 // first-responder candidate.
-                let commandActions = Set(inventory.compactMap(\.action))
                 selectors = selectors.filter { commandActions.contains($0) || Self.standardEditActions.contains($0) }
             }
             if !selectors.isEmpty { actions[info.name] = Array(Set(selectors)).sorted() }

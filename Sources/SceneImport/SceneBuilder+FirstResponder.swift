@@ -1,48 +1,60 @@
 import Scenes
 
-/// A view a type holds in a property and makes first responder, which the scene has no node for
-/// otherwise (UIKit's `UITextField`, or an app view with no commands): the scene gives it one
-/// under the type, named after its class and titled after the property.
-struct HeldResponder: Equatable {
-    var property: String
-    var viewClass: String
-}
-
 extension SceneBuilder {
     /// Why a scene has no first responder, for the report.
     static let noFirstResponderReason = "none: no responder the key window holds calls becomeFirstResponder() when its screen appears "
         + "(a lifecycle method such as viewDidAppear, or an app method one calls); key presses then reach no responder below the window, "
         + "so the app's controllers' commands do not fire (R10). Name one with the overlay's \"firstResponder\" if the app makes one elsewhere"
 
-    /// The views each type focuses that need a node of their own.
-    func heldResponders(_ requests: [String: [FirstResponderReader.Request]], relevant: Set<String>) -> [String: [HeldResponder]] {
-        var result: [String: [HeldResponder]] = [:]
+    /// The views each type holds that need a node of their own: those that can become first
+    /// responder (``FocusableViews``), and any other view a type's lifecycle focuses by property.
+    func heldResponders(_ requests: [String: [FirstResponderReader.Request]], relevant: Set<String>) -> [String: [FocusableViews.Held]] {
+        var result = FocusableViews(model: model, placedElsewhere: relevant).heldByOwner()
         for (owner, list) in requests {
             for request in list {
                 guard let property = request.property, let viewClass = request.viewClass, !relevant.contains(viewClass) else { continue }
-                let held = HeldResponder(property: property, viewClass: viewClass)
-                if !(result[owner] ?? []).contains(held) { result[owner, default: []].append(held) }
+                if let known = result[owner]?.firstIndex(where: { $0.property == property }) {
+                    // A view that only holds focusable ones becomes first responder when the app
+                    // says so; a search bar or web view passes the focus to its inner responder.
+                    if result[owner]?[known].contents.first?.property != property { result[owner]?[known].focusable = true }
+                    continue
+                }
+                let kind: FocusableViews.Kind
+                switch model.index.type(named: viewClass).map({ model.role($0.name) }) ?? AppModel.systemRole(of: viewClass) {
+                case .textField?: kind = .textField
+                case .textView?: kind = .textView
+                default: kind = .view
+                }
+                result[owner, default: []].append(FocusableViews.Held(property: property, viewClass: viewClass, kind: kind, focusable: true, contents: []))
             }
         }
         return result
     }
 
-    /// The nodes of `type`'s held responders, at `path`.
+    /// The nodes of the views `type` holds (``heldResponders(_:relevant:)``), at `path`: each
+    /// named after its class and titled after its property.
     func heldViews(of type: String, path: String, state: inout BuildState) -> [JSONValue] {
+        heldNodes(state.heldResponders[type] ?? [], owner: type, path: path, state: &state)
+    }
+
+    private func heldNodes(_ list: [FocusableViews.Held], owner: String, path: String, state: inout BuildState) -> [JSONValue] {
         var used: [String: Int] = [:]
-        return (state.heldResponders[type] ?? []).map { held in
+        return list.map { held in
             let base = Self.nodeName(held.viewClass)
             used[base, default: 0] += 1
             let name = used[base] == 1 ? base : base + "-\(used[base] ?? 0)"
-            state.heldPaths[type + "." + held.property] = path + "/" + name
-            let kind: String
-            switch model.index.type(named: held.viewClass).map({ model.role($0.name) }) ?? AppModel.systemRole(of: held.viewClass) {
-            case .textField?: kind = "textField"
-            case .textView?: kind = "textView"
-            default: kind = held.viewClass == "UISearchBar" ? "textField" : "view"
-            }
-            return .object([(key: "type", value: .string(kind)), (key: "name", value: .string(name)), (key: "title", value: .string(held.property)),
-                            (key: "canBecomeFirstResponder", value: .bool(true))])
+            let nodePath = path + "/" + name
+            // Focusing the property focuses the view, or the responder inside it that takes the
+            // focus (``FocusableClass/inner``).
+            let inner = held.contents.first.flatMap { $0.property == held.property ? nodePath + "/" + Self.nodeName($0.viewClass) : nil }
+            state.heldPaths[owner + "." + held.property] = inner ?? nodePath
+            var members: [(key: String, value: JSONValue)] = [
+                (key: "type", value: .string(held.kind.rawValue)), (key: "name", value: .string(name)), (key: "title", value: .string(held.property)),
+            ]
+            if held.focusable { members.append((key: "canBecomeFirstResponder", value: .bool(true))) }
+            let contents = heldNodes(held.contents, owner: held.viewClass, path: nodePath, state: &state)
+            if !contents.isEmpty { members.append((key: "views", value: .array(contents))) }
+            return .object(members)
         }
     }
 

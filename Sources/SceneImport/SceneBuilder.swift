@@ -211,8 +211,8 @@ struct SceneBuilder {
         /// What each condition text says for the scene, read at its first command: most
         /// commands of a provider share a few conditions.
         var conditionReadings: [String: ConditionReading] = [:]
-        /// Views a type focuses that the scene has no node for otherwise (``HeldResponder``).
-        var heldResponders: [String: [HeldResponder]] = [:]
+        /// Views a type holds that the scene has no node for otherwise (``FocusableViews``).
+        var heldResponders: [String: [FocusableViews.Held]] = [:]
         /// `owner.property` → the path of the view the property holds.
         var heldPaths: [String: String] = [:]
         /// Types that make themselves first responder when their screen appears.

@@ -28,9 +28,6 @@ struct FirstResponderReader {
     /// The call that makes a responder first responder.
     static let becomeFirstResponder = "becomeFirstResponder"
 
-    /// The UIKit classes that take text, whose instances an app focuses by property.
-    static let textClasses: Set<String> = ["UITextField", "UITextView", "UISearchTextField", "UISearchBar"]
-
     /// Every request of the types `included` accepts, by owner, in lifecycle order; the last one
     /// a type makes wins (it runs last).
     ///
@@ -101,15 +98,12 @@ struct FirstResponderReader {
     }
 
     /// The class of a property that holds a responder view: an app view class, or one of
-    /// UIKit's text classes.
+    /// the system classes that take the focus (``FocusableClass``).
     private func property(_ name: String, of info: SourceIndex.TypeInfo) -> String? {
         for candidate in [info] + index.ancestors(of: info.name) {
             guard let property = candidate.properties[name] else { continue }
-            var declared = property.type?.withoutOptionality
-            if declared == nil, let call = property.initializer?.as(FunctionCallExprSyntax.self) { declared = call.calledExpression.sourceText }
-            guard var type = declared else { return nil }
-            if type.hasSuffix("!") { type.removeLast() }
-            if Self.textClasses.contains(type) { return type }
+            guard let type = property.heldClass else { return nil }
+            if FocusableClass.registered.contains(where: { $0.name == type }) { return type }
             if let app = index.type(named: type), app.kind == .class, index.inherits(app.name, from: "UIResponder") { return app.name }
             return nil
         }

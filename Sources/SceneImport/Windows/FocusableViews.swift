@@ -1,0 +1,135 @@
+import SwiftSyntax
+
+/// A class of UIKit's or WebKit's whose instances take key presses once focused, and the
+/// responder inside it that becomes first responder: a search bar focuses its
+/// `UISearchTextField`, a web view its `WKContentView`.
+struct FocusableClass: Equatable {
+    var name: String
+    var kind: FocusableViews.Kind
+    /// The responder the view holds that takes the focus; `nil` when the view itself does.
+    var inner: Inner?
+
+    struct Inner: Equatable {
+        var name: String
+        var kind: FocusableViews.Kind
+    }
+
+    /// The system classes an app holds in properties that take the focus, nearest class first
+    /// when one inherits another.
+    static let registered: [FocusableClass] = [
+        FocusableClass(name: "UISearchTextField", kind: .textField),
+        FocusableClass(name: "UITextField", kind: .textField),
+        FocusableClass(name: "UITextView", kind: .textView),
+        FocusableClass(name: "UISearchBar", kind: .view, inner: Inner(name: "UISearchTextField", kind: .textField)),
+        // A web view's content view takes text when the page focuses an editable element.
+        FocusableClass(name: "WKWebView", kind: .view, inner: Inner(name: "WKContentView", kind: .textView)),
+    ]
+}
+
+/// The views each responder holds in its properties that can become first responder, so that a
+/// scene can make any of them first responder as the device does (`--first-responder
+/// UITextField`): UIKit's text classes and web views, app classes built on them, app views that
+/// take text (`UIKeyInput`, `UITextInput`) or allow `canBecomeFirstResponder`, and app views
+/// that hold such views in turn (three levels deep).
+///
+/// Only stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties): a
+/// view made in a method and handed to `addSubview` has no name the scene could use.
+struct FocusableViews {
+    let model: AppModel
+    /// Types the scene places as nodes of their own (those with commands or actions): their
+    /// views are read where the scene builds them.
+    let placedElsewhere: Set<String>
+
+    enum Kind: String { case textField, textView, view }
+
+    /// A view a responder holds, by property.
+    struct Held: Equatable {
+        var property: String
+        var viewClass: String
+        var kind: Kind
+        /// Whether it can become first responder itself (a view that only holds focusable
+        /// views cannot).
+        var focusable: Bool
+        /// The focusable views it holds.
+        var contents: [Held]
+    }
+
+    /// How many views deep an app view's own properties are read.
+    static let depth = 3
+
+    /// The held views of every controller and view class, by owner; owners with none are absent.
+    func heldByOwner() -> [String: [Held]] {
+        var result: [String: [Held]] = [:]
+        var memo: [String: [Held]] = [:]
+        for key in model.index.types.keys.sorted() {
+            guard let info = model.index.types[key] else { continue }
+            let role = model.role(info.name)
+            guard role == .controller || role == .view || role == .textField || role == .textView || role == .responder else { continue }
+            let held = views(heldBy: info.name, depth: Self.depth, visiting: [info.name], memo: &memo)
+            if !held.isEmpty { result[info.name] = held }
+        }
+        return result
+    }
+
+    private func views(heldBy owner: String, depth: Int, visiting: Set<String>, memo: inout [String: [Held]]) -> [Held] {
+        if let known = memo[owner] { return known }
+        guard depth > 0, let info = model.index.type(named: owner) else { return [] }
+        var result: [Held] = []
+        for property in info.properties.values.sorted(by: { $0.location < $1.location }) where !property.isStatic {
+            guard let viewClass = property.heldClass, !visiting.contains(viewClass), !placedElsewhere.contains(viewClass) else { continue }
+            if let held = focusable(viewClass, property: property.name) {
+                result.append(held)
+            } else if model.index.type(named: viewClass) != nil, model.role(viewClass) == .view {
+                let contents = views(heldBy: viewClass, depth: depth - 1, visiting: visiting.union([viewClass]), memo: &memo)
+                if !contents.isEmpty {
+                    result.append(Held(property: property.name, viewClass: viewClass, kind: .view, focusable: false, contents: contents))
+                }
+            }
+        }
+        if depth == Self.depth { memo[owner] = result }
+        return result
+    }
+
+    /// The held view for a property of class `viewClass`, when the class can take the focus.
+    private func focusable(_ viewClass: String, property: String) -> Held? {
+        if let system = FocusableClass.registered.first(where: { $0.name == viewClass })
+            ?? model.index.systemBase(of: viewClass).flatMap({ base in Self.registeredAncestor(of: base) }) {
+            let inner = system.inner.map { Held(property: property, viewClass: $0.name, kind: $0.kind, focusable: true, contents: []) }
+            // `becomeFirstResponder()` on the outer view succeeds too: it hands the focus in.
+            return Held(property: property, viewClass: viewClass, kind: system.kind, focusable: true, contents: inner.map { [$0] } ?? [])
+        }
+        guard model.index.type(named: viewClass)?.kind == .class else { return nil }
+        if takesText(viewClass) { return Held(property: property, viewClass: viewClass, kind: .textView, focusable: true, contents: []) }
+        if model.role(viewClass) == .view, model.allowsFirstResponder(viewClass) {
+            return Held(property: property, viewClass: viewClass, kind: .view, focusable: true, contents: [])
+        }
+        return nil
+    }
+
+    /// The registered class `base` is or inherits from, among UIKit's own.
+    private static func registeredAncestor(of base: String) -> FocusableClass? {
+        var current: String? = base
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted {
+            if let found = FocusableClass.registered.first(where: { $0.name == name }) { return found }
+            current = SourceIndex.systemSuperclass[name]
+        }
+        return nil
+    }
+
+    /// Whether an app class adopts UIKit's text input protocols, itself or through a superclass.
+    private func takesText(_ viewClass: String) -> Bool {
+        ([model.index.type(named: viewClass)].compactMap { $0 } + model.index.ancestors(of: viewClass)).contains { info in
+            info.inherited.contains("UIKeyInput") || info.inherited.contains("UITextInput")
+        }
+    }
+}
+
+extension SourceIndex.PropertyInfo {
+    /// The class the property holds: its declared type, else the type its initialiser calls
+    /// (`lazy var field = UITextField()`), without optionality.
+    var heldClass: String? {
+        if let declared = type?.withoutOptionality { return declared }
+        return initializer?.as(FunctionCallExprSyntax.self)?.calledExpression.sourceText
+    }
+}

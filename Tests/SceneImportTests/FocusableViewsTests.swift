@@ -1,0 +1,100 @@
+import KeyTraceCore
+import ResponderEngine
+import Scenes
+import Testing
+
+@testable import SceneImport
+
+/// The views a screen holds that can become first responder are nodes of the scene, so that a
+/// user (or a hand-read case) can name any of them with `--first-responder`, as the device
+/// focuses them.
+@Suite struct FocusableViewsTests {
+    func importing(_ sources: [String: String]) throws -> ImportResult {
+        try SceneImporter().importSources(sources.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+    }
+
+    static let entry = """
+        import UIKit
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                window?.rootViewController = Editor()
+            }
+        }
+        """
+
+    static let editor = """
+        import UIKit
+        import WebKit
+        class Editor: UIViewController {
+            @IBOutlet weak var titleField: UITextField!
+            lazy var preview = PreviewWebView(frame: .zero)
+            let toolbar = FindBar()
+            let keys = KeyInputView()
+            let label = UILabel()
+            static let shared = UITextField()
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))] }
+            @objc func save() {}
+        }
+        class PreviewWebView: WKWebView {}
+        class FindBar: UIView {
+            let search = UISearchBar()
+        }
+        class KeyInputView: UIControl, UIKeyInput {
+            var hasText: Bool { false }
+            func insertText(_ text: String) {}
+            func deleteBackward() {}
+        }
+        """
+
+    @Test func theViewsAScreenHoldsThatTakeTheFocusAreNodesUnderIt() throws {
+        let result = try importing(["SceneDelegate.swift": Self.entry, "Editor.swift": Self.editor])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        #expect(try runtime.responderPath(for: "UITextField") == "window/Editor/UITextField")
+        #expect(try runtime.responderPath(for: "WKContentView") == "window/Editor/PreviewWebView/WKContentView")
+        #expect(try runtime.responderPath(for: "UISearchTextField") == "window/Editor/FindBar/UISearchBar/UISearchTextField")
+        #expect(try runtime.responderPath(for: "KeyInputView") == "window/Editor/KeyInputView")
+        // A label takes no focus, and a static property is no view of the screen.
+        #expect(throws: SceneLookupError.self) { try runtime.responderPath(for: "UILabel") }
+        let editor = try #require(definition.windows.first?.children.first)
+        #expect(editor.views.map(\.title) == ["titleField", "preview", "toolbar", "keys"])
+        #expect(editor.views.map(\.kind) == [.textField, .view, .view, .textView])
+        // A view that only holds a focusable one cannot take the focus itself.
+        #expect(editor.views[2].canBecomeFirstResponder == false || editor.views[2].canBecomeFirstResponder == nil)
+    }
+
+    @Test func typingIntoAWebViewsContentIsTextInputAndTheScreensCommandsStillFire() throws {
+        let result = try importing(["SceneDelegate.swift": Self.entry, "Editor.swift": Self.editor])
+        let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        try runtime.focus(runtime.responderPath(for: "WKContentView"))
+        let letter = dispatcher.explain(try KeyPress(notation: "a", layout: runtime.application.keyboardLayout))
+        #expect(letter.textInputActive && letter.textInputEdit != nil)
+        let save = dispatcher.explain(try KeyPress(notation: "cmd+s", layout: runtime.application.keyboardLayout))
+        #expect(save.winner?.command.action?.name == "save")
+        #expect(save.winner?.target?.path == "window/Editor")
+    }
+
+    @Test func aMethodACommandsSelectorNamesIsAnActionWithoutObjc() throws {
+        // Swift 3 inferred `@objc` for `NSObject` subclasses; `#selector` needs it, so the method
+        // is visible to the responder chain.
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: UIKeyInputEscape, modifierFlags: [], action: #selector(Editor.leave(_:)))]
+                    }
+                    func leave(_ sender: Any) {}
+                    func unrelated() {}
+                }
+                """,
+        ])
+        let editor = try #require(SceneDefinition(json: result.scene, file: "scene").windows.first?.children.first)
+        #expect(editor.actions.map(\.action) == ["leave:"])
+    }
+}
