@@ -17,6 +17,7 @@ extension AppModel {
             for root in roots {
                 let finder = ViewConstructionFinder(conditions: index.conditions)
                 finder.walk(root)
+                if !finder.textControls.isEmpty { addTextControls(finder.textControls, builtBy: info.name) }
                 for (name, node, presented) in finder.constructions {
                     guard let child = index.type(named: name, writtenIn: info.name), child.name != info.name, child.kind == .struct else { continue }
                     let kind: Edge.Kind = presented ? .presented : .child
@@ -52,14 +53,21 @@ extension AppModel {
 }
 
 /// The views a SwiftUI view's code constructs (`Name(…)`, `Name { … }`), each marked when it is
-/// built inside a presentation modifier's arguments.
+/// built inside a presentation modifier's arguments, and the SwiftUI text controls it builds in
+/// place (``FocusableClass/swiftUIControls``).
 private final class ViewConstructionFinder: ActiveCodeVisitor {
     var constructions: [(name: String, node: FunctionCallExprSyntax, presented: Bool)] = []
+    var textControls: [String] = []
     private var presentationDepth = 0
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), let first = reference.baseName.text.first, first.isUppercase {
             constructions.append((reference.baseName.text, node, presentationDepth > 0))
+            if presentationDepth == 0, FocusableClass.swiftUIControls[reference.baseName.text] != nil { textControls.append(reference.baseName.text) }
+        }
+        if presentationDepth == 0, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+           FocusableClass.swiftUIControls[member.declName.baseName.text] != nil {
+            textControls.append(member.declName.baseName.text)
         }
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), AppModel.swiftUIPresentations.contains(member.declName.baseName.text) {
             if let base = member.base { walk(base) }

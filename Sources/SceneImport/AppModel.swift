@@ -35,6 +35,9 @@ struct AppModel {
     private(set) var actions: [String: [String]] = [:]
     private(set) var validations: [String: [Validation]] = [:]
     private(set) var edges: [Edge] = []
+    /// The SwiftUI text controls each SwiftUI view builds in place (not in a presentation), in
+    /// source order, by the name ``FocusableClass/swiftUIControls`` registers.
+    private(set) var swiftUITextControls: [String: [String]] = [:]
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
     /// Window roots the storyboard the app starts from, or an Objective-C app or scene
@@ -93,6 +96,10 @@ struct AppModel {
     }
 
     /// Adds a containment edge the source shows, once.
+    mutating func addTextControls(_ controls: [String], builtBy view: String) {
+        swiftUITextControls[view, default: []] += controls
+    }
+
     mutating func addEdge(_ edge: Edge) {
         guard edge.parent != edge.child, !edges.contains(where: { $0.parent == edge.parent && $0.child == edge.child }) else { return }
         edges.append(edge)

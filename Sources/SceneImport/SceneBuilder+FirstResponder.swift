@@ -7,12 +7,13 @@ extension SceneBuilder {
         + "so the app's controllers' commands do not fire (R10). Name one with the overlay's \"firstResponder\" if the app makes one elsewhere"
 
     /// The views each type holds that need a node of their own: those that can become first
-    /// responder (``FocusableViews``), and any other view a type's lifecycle focuses by property.
-    func heldResponders(_ requests: [String: [FirstResponderReader.Request]], relevant: Set<String>) -> [String: [FocusableViews.Held]] {
-        var result = FocusableViews(model: model, placedElsewhere: relevant).heldByOwner()
+    /// responder (``FocusableViews``), and any other view a type's lifecycle focuses by property;
+    /// not the types in `placedElsewhere`, which the scene places as nodes of their own.
+    func heldResponders(_ requests: [String: [FirstResponderReader.Request]], placedElsewhere: Set<String>) -> [String: [FocusableViews.Held]] {
+        var result = FocusableViews(model: model, placedElsewhere: placedElsewhere).heldByOwner()
         for (owner, list) in requests {
             for request in list {
-                guard let property = request.property, let viewClass = request.viewClass, !relevant.contains(viewClass) else { continue }
+                guard let property = request.property, let viewClass = request.viewClass, !placedElsewhere.contains(viewClass) else { continue }
                 if let known = result[owner]?.firstIndex(where: { $0.property == property }) {
                     // A view that only holds focusable ones becomes first responder when the app
                     // says so; a search bar or web view passes the focus to its inner responder.
@@ -31,7 +32,7 @@ extension SceneBuilder {
         return result
     }
 
-    /// The nodes of the views `type` holds (``heldResponders(_:relevant:)``), at `path`: each
+    /// The nodes of the views `type` holds (``heldResponders(_:placedElsewhere:)``), at `path`: each
     /// named after its class and titled after its property.
     func heldViews(of type: String, path: String, state: inout BuildState) -> [JSONValue] {
         heldNodes(state.heldResponders[type] ?? [], owner: type, path: path, state: &state)

@@ -60,24 +60,36 @@ struct SceneBuilder {
             hasParent.insert(edge.child)
         }
         hasParent.formUnion(presented)
-        // Views held in a controller's properties.
-        for key in model.index.types.keys.sorted() {
-            guard let info = model.index.types[key], model.role(info.name) == .controller || model.role(info.name) == .view else { continue }
-            for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
-                let declared = property.type?.withoutOptionality
-                let inferred = property.initializer?.as(FunctionCallExprSyntax.self).map { $0.calledExpression.sourceText }
-                guard let type = declared ?? inferred, relevant.contains(type), type != info.name, !hasParent.contains(type) else { continue }
-                let role = model.role(type)
-                if role == .view || role == .textField || role == .textView || role == .swiftUIView {
-                    children[info.name, default: []].append(type)
-                    hasParent.insert(type)
+        // Views held in a controller's properties: held ones first, then `weak` references to
+        // views nothing holds.
+        let owners = model.index.types.keys.sorted().compactMap { model.index.types[$0] }.filter {
+            model.role($0.name) == .controller || model.role($0.name) == .view
+        }
+        // A view without commands that holds one with commands (three views deep) carries it.
+        var carriers = relevant
+        for _ in 0..<3 {
+            for info in owners where model.role(info.name) == .view && !carriers.contains(info.name) {
+                if info.properties.values.contains(where: { !$0.isBackReference && $0.heldClass.map(carriers.contains) == true }) {
+                    carriers.insert(info.name)
+                }
+            }
+        }
+        for backReferences in [false, true] {
+            for info in owners {
+                for property in info.properties.values.sorted(by: { $0.name < $1.name }) where property.isBackReference == backReferences {
+                    guard let type = property.heldClass, carriers.contains(type), type != info.name, !hasParent.contains(type) else { continue }
+                    let role = model.role(type)
+                    if role == .view || role == .textField || role == .textView || role == .swiftUIView {
+                        children[info.name, default: []].append(type)
+                        hasParent.insert(type)
+                    }
                 }
             }
         }
 
         // Only responders the scene can hold make requests that matter.
         let requests = FirstResponderReader(index: model.index).requests { placeable(model.role($0)) }
-        state.heldResponders = heldResponders(requests, relevant: relevant)
+        state.heldResponders = heldResponders(requests, placedElsewhere: carriers)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
         let windows = planned.windows

@@ -78,6 +78,69 @@ import Testing
         #expect(save.winner?.target?.path == "window/Editor")
     }
 
+    @Test func aSwiftUIViewHoldsTheUIKitViewsItsTextControlsStandFor() throws {
+        let result = try importing([
+            "App.swift": """
+                import SwiftUI
+                @main struct NotesApp: App {
+                    var body: some Scene { WindowGroup { NotesList() } }
+                }
+                struct NotesList: View {
+                    @State var query = ""
+                    @State var draft = ""
+                    var body: some View {
+                        NavigationStack {
+                            VStack {
+                                TextField("Title", text: $draft)
+                                TextEditor(text: $draft)
+                                Button("Save") {}.keyboardShortcut("s", modifiers: .command)
+                            }
+                            .searchable(text: $query)
+                            .sheet(isPresented: .constant(false)) { SecureField("Password", text: $draft) }
+                        }
+                    }
+                }
+                """,
+        ])
+        let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        let field = try runtime.responderPath(for: "UITextField")
+        #expect(field.hasSuffix("/NotesList/UITextField"))
+        #expect(try runtime.responderPath(for: "UITextView").hasSuffix("/NotesList/UITextView"))
+        #expect(try runtime.responderPath(for: "UISearchTextField").hasSuffix("/NotesList/UISearchBar/UISearchTextField"))
+        // The sheet's secure field is not on this screen: one text field only.
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        try runtime.focus(field)
+        let save = dispatcher.explain(try KeyPress(notation: "cmd+s", layout: runtime.application.keyboardLayout))
+        #expect(save.winner != nil)
+    }
+
+    @Test func aWeakReferenceIsNoContainmentWhenAnotherViewHoldsTheView() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class Editor: UIViewController {
+                    let container = Container()
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))] }
+                    @objc func save() {}
+                }
+                class Container: UIView {
+                    let gutter = Gutter()
+                    let textView = CodeView()
+                }
+                class Gutter: UIView {
+                    weak var textView: CodeView?
+                }
+                class CodeView: UITextView {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "/", modifierFlags: .command, action: #selector(comment))] }
+                    @objc func comment() {}
+                }
+                """,
+        ])
+        let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        #expect(try runtime.responderPath(for: "CodeView") == "window/Editor/Container/CodeView")
+    }
+
     @Test func aMethodACommandsSelectorNamesIsAnActionWithoutObjc() throws {
         // Swift 3 inferred `@objc` for `NSObject` subclasses; `#selector` needs it, so the method
         // is visible to the responder chain.

@@ -202,6 +202,7 @@ struct DeclarationCollector {
         let attributes = Set(variable.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.sourceText })
         let isUserSetting = attributes.contains("AppStorage") || attributes.contains("SceneStorage")
         let isViewOwned = !attributes.isDisjoint(with: SourceIndex.PropertyInfo.viewOwnedStorage)
+        let isBackReference = hasModifier(variable.modifiers, ["weak", "unowned"]) && !attributes.contains("IBOutlet")
         return variable.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
             var getter: CodeBlockItemListSyntax?
@@ -217,7 +218,7 @@ struct DeclarationCollector {
                          type: binding.typeAnnotation?.type.sourceText,
                          initializer: binding.initializer?.value, getter: getter,
                          location: location(binding), isVariable: isVariable, isUserSetting: isUserSetting,
-                         isViewOwned: isViewOwned)
+                         isViewOwned: isViewOwned, isBackReference: isBackReference)
         }
     }
 }

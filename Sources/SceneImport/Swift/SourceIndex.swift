@@ -98,6 +98,9 @@ struct SourceIndex {
         /// `@GestureState`, `@Namespace`, `@Environment`, `@EnvironmentObject`, and the user
         /// settings): the view's own, never given by a construction.
         var isViewOwned = false
+        /// A `weak` or `unowned` reference that is no outlet: it points at an object something
+        /// else holds (a view's back-reference to a sibling), so it shows no containment.
+        var isBackReference = false
 
         /// The property wrappers whose storage SwiftUI keeps for the view (``isViewOwned``).
         static let viewOwnedStorage: Set<String> = ["State", "StateObject", "FocusState", "GestureState", "Namespace",

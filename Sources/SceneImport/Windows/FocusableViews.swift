@@ -24,13 +24,24 @@ struct FocusableClass: Equatable {
         // A web view's content view takes text when the page focuses an editable element.
         FocusableClass(name: "WKWebView", kind: .view, inner: Inner(name: "WKContentView", kind: .textView)),
     ]
+
+    /// SwiftUI's text controls, by the name a view's code calls (a view or a modifier), and the
+    /// UIKit class that stands for each on iOS.
+    static let swiftUIControls: [String: FocusableClass] = [
+        "TextField": FocusableClass(name: "UITextField", kind: .textField),
+        "SecureField": FocusableClass(name: "UITextField", kind: .textField),
+        "TextEditor": FocusableClass(name: "UITextView", kind: .textView),
+        // `.searchable` puts a search bar in the navigation bar.
+        "searchable": FocusableClass(name: "UISearchBar", kind: .view, inner: Inner(name: "UISearchTextField", kind: .textField)),
+    ]
 }
 
 /// The views each responder holds in its properties that can become first responder, so that a
 /// scene can make any of them first responder as the device does (`--first-responder
 /// UITextField`): UIKit's text classes and web views, app classes built on them, app views that
 /// take text (`UIKeyInput`, `UITextInput`) or allow `canBecomeFirstResponder`, and app views
-/// that hold such views in turn (three levels deep).
+/// that hold such views in turn (three levels deep). A SwiftUI view holds the UIKit views its
+/// text controls stand for (`TextField`, `SecureField`, `TextEditor`, `.searchable`).
 ///
 /// Only stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties): a
 /// view made in a method and handed to `addSubview` has no name the scene could use.
@@ -64,6 +75,11 @@ struct FocusableViews {
         for key in model.index.types.keys.sorted() {
             guard let info = model.index.types[key] else { continue }
             let role = model.role(info.name)
+            if role == .swiftUIView {
+                let controls = swiftUIControls(builtBy: info.name)
+                if !controls.isEmpty { result[info.name] = controls }
+                continue
+            }
             guard role == .controller || role == .view || role == .textField || role == .textView || role == .responder else { continue }
             let held = views(heldBy: info.name, depth: Self.depth, visiting: [info.name], memo: &memo)
             if !held.isEmpty { result[info.name] = held }
@@ -75,7 +91,7 @@ struct FocusableViews {
         if let known = memo[owner] { return known }
         guard depth > 0, let info = model.index.type(named: owner) else { return [] }
         var result: [Held] = []
-        for property in info.properties.values.sorted(by: { $0.location < $1.location }) where !property.isStatic {
+        for property in info.properties.values.sorted(by: { $0.location < $1.location }) where !property.isStatic && !property.isBackReference {
             guard let viewClass = property.heldClass, !visiting.contains(viewClass), !placedElsewhere.contains(viewClass) else { continue }
             if let held = focusable(viewClass, property: property.name) {
                 result.append(held)
@@ -88,6 +104,16 @@ struct FocusableViews {
         }
         if depth == Self.depth { memo[owner] = result }
         return result
+    }
+
+    /// The UIKit views standing for the SwiftUI text controls a SwiftUI view builds, titled
+    /// after the control.
+    private func swiftUIControls(builtBy view: String) -> [Held] {
+        (model.swiftUITextControls[view] ?? []).compactMap { control in
+            guard let system = FocusableClass.swiftUIControls[control] else { return nil }
+            let inner = system.inner.map { Held(property: control, viewClass: $0.name, kind: $0.kind, focusable: true, contents: []) }
+            return Held(property: control, viewClass: system.name, kind: system.kind, focusable: true, contents: inner.map { [$0] } ?? [])
+        }
     }
 
     /// The held view for a property of class `viewClass`, when the class can take the focus.
