@@ -19,9 +19,15 @@ extension KeyPress {
         } catch {
             throw NotationError(text: notation, column: 1, reason: "\(error)")
         }
-        guard let stroke = layout.keystroke(for: shortcut) else {
+        guard let press = KeyPress(shortcut: shortcut, layout: layout) else {
             throw NotationError(text: notation, column: 1, reason: "it cannot be typed on the \(layout.name) layout; name the key instead (e.g. 'opt+e')")
         }
+        self = press
+    }
+
+    /// The key-down that types `shortcut` on `layout`; `nil` when the layout has no key for it.
+    public init?(shortcut: KeyShortcut, layout: KeyboardLayout) {
+        guard let stroke = layout.keystroke(for: shortcut) else { return nil }
         self.init(.began, stroke.usage, modifiers: stroke.modifiers, layout: layout)
     }
 }

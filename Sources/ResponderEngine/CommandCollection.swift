@@ -210,20 +210,21 @@ final class CommandCollection {
         self.init(chain: chain, contents: contents, calls: calls)
     }
 
-    /// Reads every responder's `keyCommands` (counted) and builds the collection.
-    convenience init(chain: ResponderChain, application: Application, indexed: Bool) {
+    /// Reads every responder's `keyCommands` (counted) and builds the collection. One used a
+    /// moment and dropped (`tracksValidity` false) is not told when its chain changes.
+    convenience init(chain: ResponderChain, application: Application, indexed: Bool, tracksValidity: Bool = true) {
         let (sources, calls) = CommandCollection.read(chain)
         self.init(chain: chain, contents: Contents(
             sources: sources, layout: application.keyboardLayout, mirror: application.layoutDirection == .rightToLeft,
             textInputActive: chain.isTextInputActive && !application.commandsPrecedeTextInput, indexed: indexed),
-                  calls: calls)
+                  calls: calls, tracksValidity: tracksValidity)
     }
 
-    private init(chain: ResponderChain, contents: Contents, calls: Int) {
+    private init(chain: ResponderChain, contents: Contents, calls: Int, tracksValidity: Bool = true) {
         self.chain = chain
         self.contents = contents
         self.calls = calls
-        if contents.indexStarts != nil { validity.register(with: chain) }
+        if tracksValidity, contents.indexStarts != nil { validity.register(with: chain) }
     }
 
     /// The commands of every responder of `chain`, in chain order, alternates expanded; the

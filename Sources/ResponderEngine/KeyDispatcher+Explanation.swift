@@ -94,7 +94,19 @@ public struct ResolutionExplanation {
 extension KeyDispatcher {
     /// Explains how `press` would resolve now, without performing anything or delivering presses.
     public func explain(_ press: KeyPress) -> ResolutionExplanation {
-        let collection = CommandCollection(chain: currentChain, application: application, indexed: false)
+        explain(press, in: CommandCollection(chain: currentChain, application: application, indexed: false))
+    }
+
+    /// Explains how each of `presses` would resolve now, as ``explain(_:)`` does one: the chain's
+    /// `keyCommands` are read once and looked up for every press, since explaining changes
+    /// nothing.
+    public func explain(_ presses: [KeyPress]) -> [ResolutionExplanation] {
+        guard presses.count > 1 else { return presses.map { explain($0) } }
+        let collection = CommandCollection(chain: currentChain, application: application, indexed: true, tracksValidity: false)
+        return presses.map { explain($0, in: collection) }
+    }
+
+    private func explain(_ press: KeyPress, in collection: CommandCollection) -> ResolutionExplanation {
         let chain = collection.chain
         let textInput = chain.isTextInputActive && !application.commandsPrecedeTextInput
         var explanation = ResolutionExplanation(press: press, chain: chain, textInputActive: textInput, candidates: [])

@@ -39,9 +39,22 @@ struct SceneCheck {
         do {
             let definition = try SceneDefinition(checking: scene.definition, file: "imported scene")
             let runtime = try SceneRuntime(definition: definition, file: "imported scene")
-            let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+            // The check only asks questions, each with a collection of its own: the cached
+            // policy keeps moving the first responder from re-reading the chain as UIKit would.
+            let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
             result.findings += dispatcher.shadowedCommands().map(shadowedFinding)
-            result.findings += runtime.commandsSwallowedByTextInput().map(swallowedFinding)
+            let swallowed = runtime.commandsSwallowedByTextInput()
+            if !swallowed.isEmpty {
+                var rows: [RowKey: ImportedCommand] = [:]
+                for command in inventory where command.mechanism != .menu {
+                    let provider = scene.paths[command.declaredIn] ?? ""
+                    let action = command.action ?? ""
+                    if rows[RowKey(provider: provider, action: action)] == nil { rows[RowKey(provider: provider, action: action)] = command }
+                    let shortcut = RowKey(provider: provider, action: action, shortcut: command.displayShortcut)
+                    if rows[shortcut] == nil { rows[shortcut] = command }
+                }
+                result.findings += swallowed.map { swallowedFinding($0, rows: rows) }
+            }
             result.findings += swallowedOutsideTheScene(layout: runtime.application.keyboardLayout)
             result.findings += runtime.firstResponderGaps.map(gapFinding)
             if surveysPlatform {
@@ -65,12 +78,19 @@ struct SceneCheck {
 
     /// A command text input keeps from running, at its inventory row: the row of that provider,
     /// action and shortcut (several shortcuts often share one action), else of that action.
-    private func swallowedFinding(_ swallowed: SwallowedCommand) -> ImportReport.Finding {
-        let candidates = inventory.filter {
-            scene.paths[$0.declaredIn] == swallowed.provider && $0.action == swallowed.action && $0.mechanism != .menu
-        }
+    /// An inventory row's place: the path of its provider in the scene, its action, and its
+    /// shortcut as ``ImportedCommand/displayShortcut`` writes it (`nil`: the first row of that
+    /// provider and action).
+    private struct RowKey: Hashable {
+        var provider: String
+        var action: String
+        var shortcut: String?
+    }
+
+    private func swallowedFinding(_ swallowed: SwallowedCommand, rows: [RowKey: ImportedCommand]) -> ImportReport.Finding {
         let notation = swallowed.shortcut.textNotation.lowercased()
-        let command = candidates.first { $0.displayShortcut == notation } ?? candidates.first
+        let command = rows[RowKey(provider: swallowed.provider, action: swallowed.action, shortcut: notation)]
+            ?? rows[RowKey(provider: swallowed.provider, action: swallowed.action)]
         let shortcut = command?.displayShortcut ?? swallowed.shortcut.textNotation
         let declarer = command?.declaredIn ?? swallowed.provider
         let role = model.role(declarer)

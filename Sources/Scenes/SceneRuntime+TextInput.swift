@@ -32,23 +32,30 @@ extension SceneRuntime {
         var seen = Set<SwallowedCommand>()
         for responder in allResponders where responder.acceptsTextInput && responder.canBecomeFirstResponder {
             guard application.makeFirstResponder(responder) else { continue }
-            let chain = dispatcher.currentChain
-            for provider in chain.responders {
+            // Every command of the chain that waits for text input, asked of the engine at once.
+            var asked: [(provider: Responder, command: KeyCommand, press: KeyPress)] = []
+            for provider in dispatcher.currentChain.responders {
                 var commands = provider.keyCommands ?? []
                 commands += (provider as? ViewController)?.addedKeyCommands ?? []
                 for command in commands where TextInputConflicts.waitsForTextInput(command, textInputActive: true) {
-                    guard let press = try? KeyPress(notation: command.shortcut.textNotation, layout: application.keyboardLayout)
-                    else { continue }
-                    let explanation = dispatcher.explain(press)
-                    guard explanation.winner == nil, let edit = explanation.textInputEdit,
-                          explanation.candidates.contains(where: {
-                              $0.verdict == .deferredBehindTextInput && $0.provider === provider && $0.command.action == command.action
-                          })
-                    else { continue }
-                    let entry = SwallowedCommand(shortcut: command.shortcut, action: command.action?.name ?? "?",
-                                                 provider: provider.path, textInput: responder.path, edit: "\(edit)")
-                    if seen.insert(entry).inserted { found.append(entry) }
+                    guard let press = KeyPress(shortcut: command.shortcut, layout: application.keyboardLayout) else { continue }
+                    asked.append((provider, command, press))
                 }
+            }
+            let textInput = responder.path
+            var providerPaths: [ObjectIdentifier: String] = [:]
+            for (question, explanation) in zip(asked, dispatcher.explain(asked.map(\.press))) {
+                let (provider, command) = (question.provider, question.command)
+                guard explanation.winner == nil, let edit = explanation.textInputEdit,
+                      explanation.candidates.contains(where: {
+                          $0.verdict == .deferredBehindTextInput && $0.provider === provider && $0.command.action == command.action
+                      })
+                else { continue }
+                let providerPath = providerPaths[ObjectIdentifier(provider)] ?? provider.path
+                providerPaths[ObjectIdentifier(provider)] = providerPath
+                let entry = SwallowedCommand(shortcut: command.shortcut, action: command.action?.name ?? "?",
+                                             provider: providerPath, textInput: textInput, edit: "\(edit)")
+                if seen.insert(entry).inserted { found.append(entry) }
             }
         }
         return found

@@ -193,4 +193,26 @@ import KeyTraceCore
         #expect(scene.dispatcher.explain(down("ctrl+right")).textInputEdit == nil)
         #expect(scene.dispatcher.explain(down("shift+opt+left")).textInputEdit?.description == "extend the selection to the word start")
     }
+
+    @Test func explainingSeveralPressesAtOnceAnswersAsExplainingEach() throws {
+        let (scene, _) = try textScene("hello")
+        scene.content.declaredKeyCommands = [KeyCommand(input: .character("j"), action: "jump:"),
+                                             KeyCommand(input: .special(.leftArrow), modifierFlags: .alternate, action: "back:"),
+                                             KeyCommand(input: .character("s"), modifierFlags: .command, action: "save:")]
+        scene.content.implement("jump:", handler: { _ in })
+        scene.content.implement("back:", handler: { _ in })
+        scene.content.implement("save:", handler: { _ in })
+        let presses = ["j", "opt+left", "cmd+s", "x", "cmd+left"].map { down($0) }
+        let together = scene.dispatcher.explain(presses)
+        #expect(together.count == presses.count)
+        for (press, answer) in zip(presses, together) {
+            let alone = scene.dispatcher.explain(press)
+            #expect(answer.winner?.command.action == alone.winner?.command.action)
+            #expect(answer.textInputEdit?.description == alone.textInputEdit?.description)
+            #expect(answer.candidates.map { "\($0.command.action?.name ?? "") \($0.verdict)" }
+                == alone.candidates.map { "\($0.command.action?.name ?? "") \($0.verdict)" })
+        }
+        #expect(together[2].winner?.command.action == "save:")
+        #expect(together[0].candidates.first?.verdict == .deferredBehindTextInput)
+    }
 }
