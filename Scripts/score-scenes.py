@@ -248,9 +248,11 @@ def main():
             window = key_window(scene) if scene else None
             root_node = ((window or {}).get("root") or {}) if window else {}
             root = type_of(root_node.get("name", "")) if window else None
-            # A SwiftUI root sits in the hosting controller: the root the truth names is its view.
-            if root == "UIHostingController" and root_node.get("views"):
-                root = root_node["views"][0].get("name")
+            # A SwiftUI root sits in the hosting controller: the root the truth names is its view,
+            # or the controller a representable wrapping the content puts there.
+            hosted = (root_node.get("views") or []) + (root_node.get("children") or [])
+            if root == "UIHostingController" and hosted:
+                root = hosted[0].get("name")
             row["root"] = root
             row["rootExpected"] = truth["root"]
             # A SwiftUI root is the WindowGroup's outermost view, often a system container

@@ -90,7 +90,11 @@ extension AppModel {
         if !direct.isEmpty { return direct }
         let className = found.child.className ?? ""
         guard className.hasPrefix("UI") else { return [] }
-        return navigationRoots.filter { index.type(named: $0.parent) == nil }.flatMap { resolve($0.child, in: owner, file: file) }
+        let contained = navigationRoots.filter { index.type(named: $0.parent) == nil }.flatMap { resolve($0.child, in: owner, file: file) }
+        // A window whose root is one of UIKit's containers used as it is, holding no app
+        // controller the source shows (`[UIViewController new]` holding a React Native view).
+        if contained.isEmpty, found.kind == .windowRoot, RootTree.Container(rawValue: className) != nil { return [className] }
+        return contained
     }
 
     /// The app class a controller reference names: its class, or the declared class of the

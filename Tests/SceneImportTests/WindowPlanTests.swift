@@ -317,6 +317,42 @@ import Testing
         #expect(result.report.keyWindow.firstResponder == "window/Split/Feed")
     }
 
+    @Test func aRepresentableWrappingTheWindowsContentPutsItsControllerAboveTheViews() throws {
+        let result = try importing([
+            "App.swift": """
+                import SwiftUI
+                @main struct EditorApp: App {
+                    var body: some Scene {
+                        WindowGroup {
+                            KeyBridge {
+                                ContentView()
+                            }
+                        }
+                    }
+                }
+                struct ContentView: View {
+                    @State var text = ""
+                    var body: some View { TextField("Name", text: $text) }
+                }
+                struct KeyBridge<Content: View>: UIViewControllerRepresentable {
+                    let content: () -> Content
+                    init(@ViewBuilder content: @escaping () -> Content) { self.content = content }
+                    func makeUIViewController(context: Context) -> KeyController { KeyController() }
+                    func updateUIViewController(_ controller: KeyController, context: Context) {}
+                }
+                class KeyController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "p", modifierFlags: .command, action: #selector(quickOpen))] }
+                    @objc func quickOpen() {}
+                }
+                """,
+        ])
+        #expect(result.report.keyWindow.decidedBy == "WindowGroup")
+        #expect(result.report.responderPaths["KeyController"] == "window/UIHostingController/KeyController")
+        let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        let field = try runtime.responderPath(for: "UITextField")
+        #expect(field.hasPrefix("window/UIHostingController/KeyController/"))
+    }
+
     @Test func anAppWithNoControllerHasAKeyWindowWithNoRoot() throws {
         let result = try importing(["Empty.swift": "import UIKit\n"])
         #expect(result.report.keyWindow.root == nil)

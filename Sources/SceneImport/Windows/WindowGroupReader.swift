@@ -19,7 +19,15 @@ struct WindowGroupReader {
     /// How many app-declared scenes deep the reader follows.
     private static let maximumDepth = 4
 
-    func root() -> (view: String, location: SourceLocation)? {
+    /// The window's content: the app view it shows, and the `UIViewControllerRepresentable`
+    /// whose controller wraps it (`KeyCommandBridge { ContentView() }`, a controller that gives
+    /// SwiftUI content key commands), if one does.
+    struct Content: Equatable {
+        var view: String
+        var wrapper: String?
+    }
+
+    func root() -> (content: Content, location: SourceLocation)? {
         let apps = index.types.values.filter { $0.kind == .struct && $0.inherited.contains("App") }
             .sorted { ($0.isMain ? 0 : 1, $0.name) < ($1.isMain ? 0 : 1, $1.name) }
         for app in apps {
@@ -29,7 +37,7 @@ struct WindowGroupReader {
     }
 
     /// The root in a scene type's `body` (then the scene properties it may be built from).
-    private func root(inScene scene: SourceIndex.TypeInfo, depth: Int) -> (view: String, location: SourceLocation)? {
+    private func root(inScene scene: SourceIndex.TypeInfo, depth: Int) -> (content: Content, location: SourceLocation)? {
         guard depth < Self.maximumDepth else { return nil }
         let properties = scene.properties.values.sorted { ($0.name == "body" ? 0 : 1, $0.name) < ($1.name == "body" ? 0 : 1, $1.name) }
         let groups = WindowSceneFinder(conditions: index.conditions)
@@ -47,30 +55,47 @@ struct WindowGroupReader {
         return nil
     }
 
-    private func view(in content: Syntax, of scene: SourceIndex.TypeInfo) -> String? {
-        var candidates: [(name: String, conditional: Bool)] = []
+    private func view(in content: Syntax, of scene: SourceIndex.TypeInfo) -> Content? {
+        var candidates: [Candidate] = []
         collect(in: content, of: scene, branched: false, depth: 0, into: &candidates)
         // A view only UI tests or previews show (`TerminalUITestHarnessView`) is never the root
         // users see, even when a debug build compiles it in.
         let shipped = candidates.filter { !Self.isTestScaffolding($0.name) }
         if !shipped.isEmpty { candidates = shipped }
-        if let unconditional = candidates.first(where: { !$0.conditional }) { return unconditional.name }
-        return candidates.enumerated().max { (commandsUnder($0.element.name), -$0.offset) < (commandsUnder($1.element.name), -$1.offset) }?.element.name
+        let chosen = candidates.first(where: { !$0.conditional })
+            ?? candidates.enumerated().max { (commandsUnder($0.element.name), -$0.offset) < (commandsUnder($1.element.name), -$1.offset) }?.element
+        return chosen.map { Content(view: $0.name, wrapper: $0.wrapper) }
+    }
+
+    /// A view the content builds, whether a branch builds it, and the representable wrapping it.
+    private struct Candidate {
+        var name: String
+        var conditional: Bool
+        var wrapper: String?
     }
 
     /// The app views `content` builds, in order, outside presentation modifiers (a
     /// `.fullScreenCover` shows its view over the root, not as it); a property of the scene type
     /// the content names (`mainScene`) is read where it is named.
     private func collect(in content: Syntax, of scene: SourceIndex.TypeInfo, branched: Bool, depth: Int,
-                         into candidates: inout [(name: String, conditional: Bool)]) {
+                         into candidates: inout [Candidate]) {
         let finder = ContentViewFinder(conditions: index.conditions)
         finder.walk(content)
+        // Representables wrapping content in a controller of their own, with their closures.
+        var wrappers: [(name: String, range: Range<AbsolutePosition>)] = []
         for item in finder.items {
             let conditional = branched || Self.isBranched(item.node, within: content)
             switch item.kind {
             case .call(let name):
-                guard let info = index.type(named: name, writtenIn: scene.name), info.kind == .struct, info.inherited.contains("View") else { continue }
-                candidates.append((info.name, conditional))
+                guard let info = index.type(named: name, writtenIn: scene.name), info.kind == .struct else { continue }
+                if info.inherited.contains("UIViewControllerRepresentable"),
+                   let closure = item.node.as(FunctionCallExprSyntax.self)?.trailingClosure {
+                    wrappers.append((info.name, closure.position..<closure.endPosition))
+                    continue
+                }
+                guard info.inherited.contains("View") else { continue }
+                let wrapper = wrappers.last { $0.range.contains(item.node.position) }?.name
+                candidates.append(Candidate(name: info.name, conditional: conditional, wrapper: wrapper))
             case .reference(let name):
                 guard depth < Self.maximumDepth else { continue }
                 if let getter = scene.properties[name]?.getter {

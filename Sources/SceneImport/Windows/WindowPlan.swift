@@ -17,6 +17,9 @@ struct WindowPlan {
         case storyboard
         /// Set by Objective-C code in the app or scene delegate.
         case objectiveCEntryPoint = "Objective-C entry point"
+        /// The app delegate inherits from a framework's, whose code makes the window
+        /// (``FrameworkAppDelegate``).
+        case framework = "framework entry point"
         /// The source shows no entry point that sets a root: the topmost controller holding the
         /// most commands stands for it.
         case guessed

@@ -5,6 +5,8 @@
 /// 3. what the Swift entry point sets on its unconditional path (``EntryPointReader``);
 /// 4. what the storyboard the app starts from, or an Objective-C app or scene delegate, sets;
 /// 5. a SwiftUI app that is not marked `@main`;
+/// 5a. an app delegate built on a framework's (``FrameworkAppDelegate``), whose code outside
+///    the app makes the window;
 /// 6. when every root the entry point sets is conditional, the one whose screen holds the most
 ///    commands: the app's normal path rather than its lock screen or onboarding;
 /// 7. when the source shows no entry point that sets a root, the window root set elsewhere, or
@@ -33,15 +35,22 @@ struct WindowPlanner {
         if let key = model.overlay.keyWindow {
             plan.key = .init(tree: .app(key), decision: .overlay, location: SourceLocation(file: model.overlay.file, line: 0))
         } else if mainIsSwiftUIApp, let swiftUI {
-            plan.key = .init(tree: .app(swiftUI.view), decision: .windowGroup, location: swiftUI.location)
+            plan.key = .init(tree: tree(showing: swiftUI.content), decision: .windowGroup, location: swiftUI.location)
         } else if let unconditional {
             plan.key = .init(tree: unconditional.tree, decision: .entryPoint, location: unconditional.location)
-        } else if let declared = model.entryWindowRoots.first(where: isAppType) {
+        } else if let declared = model.entryWindowRoots.first(where: isAppType)
+                    ?? model.entryWindowRoots.first(where: { RootTree.Container(rawValue: $0) != nil }) {
+            // An app controller, else one of UIKit's used as it is (`[UIViewController new]`).
             let decision: WindowPlan.Decision = model.rootLocations[declared].map { $0.file.hasSuffix(".storyboard") } == true
                 ? .storyboard : .objectiveCEntryPoint
-            plan.key = .init(tree: model.storyboardRoots[declared] ?? .app(declared), decision: decision, location: model.rootLocations[declared])
+            // UIKit's class stands as a node of its own when the app gives it commands.
+            let plain = isAppType(declared) || model.role(declared) == .controller ? nil : RootTree.Container(rawValue: declared)
+            let tree = model.storyboardRoots[declared] ?? plain.map { .system($0) }
+            plan.key = .init(tree: tree ?? .app(declared), decision: decision, location: model.rootLocations[declared])
         } else if let swiftUI {
-            plan.key = .init(tree: .app(swiftUI.view), decision: .windowGroup, location: swiftUI.location)
+            plan.key = .init(tree: tree(showing: swiftUI.content), decision: .windowGroup, location: swiftUI.location)
+        } else if let made = FrameworkAppDelegate.registered.lazy.compactMap({ $0.window(in: model.index) }).first {
+            plan.key = .init(tree: .system(made.root), decision: .framework, location: made.location)
         } else if let best = entries.enumerated().max(by: { rank($0.element.tree, $0.offset) < rank($1.element.tree, $1.offset) })?.element {
             plan.key = .init(tree: best.tree, decision: .conditionalEntryPoint, location: best.location)
         } else if let guess = model.windowRoots.filter(isAppType).enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
@@ -59,6 +68,15 @@ struct WindowPlanner {
             plan.conditional.append(.init(type: type, location: model.rootLocations[type]))
         }
         return plan
+    }
+
+    /// The root tree of a SwiftUI window: its view, or, when a representable wraps the content
+    /// in a controller of its own, that controller (in the window's hosting controller) holding
+    /// the view.
+    private func tree(showing content: WindowGroupReader.Content) -> RootTree {
+        guard let wrapper = content.wrapper.flatMap({ model.index.type(named: $0) }),
+              let controller = model.representedClass(of: wrapper), model.role(controller) == .controller else { return .app(content.view) }
+        return .system(.hosting, children: [.app(controller, children: [.app(content.view)])])
     }
 
     /// Whether the app declares `type` (not only extends one of UIKit's classes).

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import SceneImport
+
+/// Apps whose window a framework makes: the key window's root is the plain controller the
+/// framework sets, not a guess among the app's few native controllers.
+@Suite struct FrameworkEntryPointTests {
+    @Test func aReactNativeAppsRootIsThePlainControllerItsFrameworkMakes() throws {
+        let files = [
+            "App/AppDelegate.h": """
+                #import <RCTAppDelegate.h>
+                #import <UIKit/UIKit.h>
+                @interface AppDelegate : RCTAppDelegate
+                @end
+                """,
+            "App/AppDelegate.m": """
+                #import "AppDelegate.h"
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    self.moduleName = @"App";
+                    return [super application:application didFinishLaunchingWithOptions:launchOptions];
+                }
+                @end
+                """,
+            "App/ShareViewController.swift": """
+                import UIKit
+                class ShareViewController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(share))] }
+                    @objc func share() {}
+                }
+                """,
+        ]
+        let result = try ObjectiveCImportTests().importApp(files)
+        #expect(result.report.keyWindow.root == "UIViewController")
+        #expect(result.report.keyWindow.decidedBy == "framework entry point")
+        #expect(result.report.keyWindow.file?.hasSuffix("AppDelegate.h") == true)
+        #expect(result.report.unplaced.map(\.type) == ["ShareViewController"])
+    }
+
+    @Test func aPlainUIKitControllerAnObjectiveCLaunchMethodSetsIsTheRoot() throws {
+        let files = [
+            "App/AppDelegate.h": """
+                #import <UIKit/UIKit.h>
+                @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                @property (nonatomic, strong) UIWindow *window;
+                @end
+                """,
+            "App/AppDelegate.m": """
+                #import "AppDelegate.h"
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    self.window = [[UIWindow alloc] initWithFrame:[UIScreen mainScreen].bounds];
+                    UIViewController *rootViewController = [UIViewController new];
+                    self.window.rootViewController = rootViewController;
+                    [self.window makeKeyAndVisible];
+                    return YES;
+                }
+                @end
+                """,
+        ]
+        let result = try ObjectiveCImportTests().importApp(files)
+        #expect(result.report.keyWindow.root == "UIViewController")
+        #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
+        #expect(result.report.keyWindow.line == 6)
+    }
+}
