@@ -179,6 +179,36 @@ import Testing
         #expect(result.report.responderPaths["Inbox"] == "window/Main/Inbox")
     }
 
+    @Test func theAppsNormalPathWinsOverALoginScreenWithMoreCommandsAndSameNamedLocalsStayApart() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    var isLoggedIn = false
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let viewController: UIViewController
+                        if !isLoggedIn {
+                            let controller = OnboardingViewController()
+                            viewController = controller
+                        } else {
+                            let controller = Library()
+                            viewController = controller
+                        }
+                        window?.rootViewController = viewController
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + Self.controller("OnboardingViewController", key: "l",
+                                                                        body: "override func viewDidLoad() { addChild(Help()) }")
+                + "\n" + Self.controller("Library", key: "m") + "\n" + Self.controller("Help", key: "h"),
+        ])
+        #expect(result.report.keyWindow.root == "Library")
+        #expect(result.report.keyWindow.decidedBy == "entry point, conditional")
+        #expect(RootTree.app("LoginViewController").isGateway && RootTree.app("AppLaunchScreen").isGateway)
+        #expect(!RootTree.app("AuthorList").isGateway && !RootTree.app("AppLauncher").isGateway)
+    }
+
     @Test func aSwiftUIAppsRootIsItsWindowGroupsViewAndItsViewsNestInIt() throws {
         let result = try importing(["App.swift": """
             import SwiftUI

@@ -98,17 +98,18 @@ struct RootExpressionReader {
             return nil
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return named(reference.baseName.text, in: scope, depth: depth)
+            return named(reference.baseName.text, in: scope, depth: depth, at: Syntax(reference))
         }
         return nil
     }
 
     /// `x`, `self.x`: a local of the body, else a property of the type.
-    private func named(_ name: String, in scope: Scope, depth: Int) -> RootTree? {
+    private func named(_ name: String, in scope: Scope, depth: Int, at reference: Syntax? = nil) -> RootTree? {
         if let argument = scope.arguments[name] { return tree(of: argument.expression, in: argument.scope, depth: depth + 1) }
         var found: RootTree?
         let locals = BindingFinder(name: name, conditions: index.conditions)
         locals.walk(scope.body)
+        if let reference { locals.resolve(at: reference) }
         if let initializer = locals.initializer, initializer.sourceText != "nil" {
             found = tree(of: initializer, in: scope, depth: depth + 1)
         } else if !locals.assignments.isEmpty {
@@ -116,7 +117,8 @@ struct RootExpressionReader {
             let assignments = locals.assignments.filter { !idiom.rulesOut($0, within: scope.body) }
             let candidates = assignments.compactMap { tree(of: $0, in: scope, depth: depth + 1) }
             found = candidates.enumerated().max { lhs, rhs in
-                (weight(lhs.element), -lhs.offset) < (weight(rhs.element), -rhs.offset)
+                let (left, right) = (weight(lhs.element), weight(rhs.element))
+                return (left.0, left.1, -lhs.offset) < (right.0, right.1, -rhs.offset)
             }?.element
             if assignments.count > 1 { found?.chosenAmongBranches = true }
         } else if let annotation = locals.annotation, isAppController(annotation) {
@@ -143,8 +145,10 @@ struct RootExpressionReader {
         return result
     }
 
-    private func weight(_ tree: RootTree) -> Int {
-        tree.appTypes.reduce(0) { $0 + commandsUnder($1) }
+    /// Orders alternatives the source leaves to run time: the app's normal path before a screen
+    /// that gates it (``RootTree/isGateway``), then the screen holding more commands.
+    private func weight(_ tree: RootTree) -> (Int, Int) {
+        (tree.isGateway ? 0 : 1, tree.appTypes.reduce(0) { $0 + commandsUnder($1) })
     }
 
     private func tree(ofCall call: FunctionCallExprSyntax, in scope: Scope, depth: Int) -> RootTree? {
@@ -306,12 +310,34 @@ private final class BindingFinder: ActiveCodeVisitor {
         return .visitChildren
     }
 
+    /// Every declaration of `name`, in source order.
+    private var declarations: [PatternBindingSyntax] = []
+
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if initializer == nil, annotation == nil, node.pattern.sourceText == name {
-            initializer = node.initializer?.value
-            annotation = node.typeAnnotation?.type.sourceText.withoutOptionality
+        if node.pattern.sourceText == name {
+            declarations.append(node)
+            if initializer == nil, annotation == nil {
+                initializer = node.initializer?.value
+                annotation = node.typeAnnotation?.type.sourceText.withoutOptionality
+            }
         }
         return .visitChildren
+    }
+
+    /// Takes the declaration a use at `reference` sees, when several branches declare locals of
+    /// the same name (`let controller = Login()` in one, `let controller = Main()` in the
+    /// other): the last one before it whose block holds it.
+    func resolve(at reference: Syntax) {
+        let position = reference.position
+        guard declarations.count > 1, let seen = declarations.last(where: { declaration in
+            guard declaration.endPosition <= position else { return false }
+            var block = declaration.parent
+            while let current = block, !current.is(CodeBlockItemListSyntax.self) { block = current.parent }
+            guard let block else { return false }
+            return block.position <= position && position < block.endPosition
+        }) else { return }
+        initializer = seen.initializer?.value
+        annotation = seen.typeAnnotation?.type.sourceText.withoutOptionality
     }
 }
 

@@ -87,6 +87,27 @@ struct RootTree: Equatable {
         (container == nil ? [name] : []) + children.flatMap(\.appTypes)
     }
 
+    /// Words in the name of a screen an app shows before, or instead of, its normal path: a
+    /// login, onboarding, a lock or a launch screen.
+    static let gatewayWords = ["Login", "LogIn", "SignIn", "SignUp", "Onboarding", "Welcome", "Intro", "Tutorial",
+                               "Passcode", "Lock", "Splash", "Launch", "Auth", "Authentication"]
+
+    /// Whether the screen the window shows first gates the app: its name holds one of
+    /// ``gatewayWords`` as a word of its own (`LoginViewController`, not `AuthorList`). Among
+    /// alternatives only run time decides, the other is the app's normal path.
+    var isGateway: Bool {
+        guard let type = firstAppType else { return false }
+        return Self.gatewayWords.contains { word in
+            var rest = type[...]
+            while let found = rest.range(of: word) {
+                let next = type[found.upperBound...].first
+                if next == nil || next?.isUppercase == true || next == "_" { return true }
+                rest = type[found.upperBound...]
+            }
+            return false
+        }
+    }
+
     /// The app type the window shows first: the root itself, or the first app type down the
     /// first children of its containers.
     var firstAppType: String? {

@@ -85,8 +85,9 @@ struct WindowPlanner {
         return info.kind != .extensionOnly
     }
 
-    /// Orders candidate roots: more commands first, then the earlier one.
-    private func rank(_ tree: RootTree, _ offset: Int) -> (Int, Int) {
-        (tree.appTypes.reduce(0) { $0 + commandsUnder($1) }, -offset)
+    /// Orders candidate roots: the app's normal path before a screen that gates it
+    /// (``RootTree/isGateway``), then more commands, then the earlier one.
+    private func rank(_ tree: RootTree, _ offset: Int) -> (Int, Int, Int) {
+        (tree.isGateway ? 0 : 1, tree.appTypes.reduce(0) { $0 + commandsUnder($1) }, -offset)
     }
 }
