@@ -8,6 +8,15 @@ extension AppModel {
     /// (`body`, the helpers `body` calls, `NavigationLink` destinations), and a view built in a
     /// `.sheet`, `.fullScreenCover` or `.popover` is presented by it.
     mutating func addSwiftUIContainment() {
+        // The app's view helpers (`extension View { func nativeSearchable(…) }`) that build text
+        // controls: a view calling one builds them.
+        var helperControls: [String: [String]] = [:]
+        for function in index.type(named: "View")?.functions ?? [] {
+            guard let body = function.body else { continue }
+            let finder = ViewConstructionFinder(conditions: index.conditions)
+            finder.walk(body)
+            if !finder.textControls.isEmpty { helperControls[function.name] = finder.textControls }
+        }
         for key in index.types.keys.sorted() {
             guard let info = index.types[key], role(info.name) == .swiftUIView else { continue }
             var roots: [Syntax] = info.functions.compactMap { $0.body.map(Syntax.init) }
@@ -16,6 +25,7 @@ extension AppModel {
             }
             for root in roots {
                 let finder = ViewConstructionFinder(conditions: index.conditions)
+                finder.helperControls = helperControls
                 finder.walk(root)
                 if !finder.textControls.isEmpty { addTextControls(finder.textControls, builtBy: info.name) }
                 for (name, node, presented) in finder.constructions {
@@ -58,16 +68,21 @@ extension AppModel {
 private final class ViewConstructionFinder: ActiveCodeVisitor {
     var constructions: [(name: String, node: FunctionCallExprSyntax, presented: Bool)] = []
     var textControls: [String] = []
+    /// The app's view helpers that build text controls, by name.
+    var helperControls: [String: [String]] = [:]
     private var presentationDepth = 0
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), let first = reference.baseName.text.first, first.isUppercase {
             constructions.append((reference.baseName.text, node, presentationDepth > 0))
-            if presentationDepth == 0, FocusableClass.swiftUIControls[reference.baseName.text] != nil { textControls.append(reference.baseName.text) }
         }
-        if presentationDepth == 0, let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-           FocusableClass.swiftUIControls[member.declName.baseName.text] != nil {
-            textControls.append(member.declName.baseName.text)
+        // A text control (`TextField(…)`, `.searchable(…)`, or `searchable(…)` on `self` in a
+        // helper), or an app helper that builds some.
+        let called = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        if presentationDepth == 0, let called {
+            if FocusableClass.swiftUIControls[called] != nil { textControls.append(called) }
+            textControls += helperControls[called] ?? []
         }
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), AppModel.swiftUIPresentations.contains(member.declName.baseName.text) {
             if let base = member.base { walk(base) }

@@ -114,6 +114,35 @@ import Testing
         #expect(save.winner != nil)
     }
 
+    @Test func aViewHelperThatAddsASearchFieldGivesTheViewCallingItOne() throws {
+        let result = try importing([
+            "App.swift": """
+                import SwiftUI
+                @main struct FeedApp: App {
+                    var body: some Scene { WindowGroup { SearchScreen() } }
+                }
+                struct SearchScreen: View {
+                    @State var query = ""
+                    var body: some View {
+                        List { Text("Results") }
+                            .nativeSearchable(text: $query)
+                    }
+                }
+                extension View {
+                    func nativeSearchable(text: Binding<String>) -> some View {
+                        #if os(macOS)
+                        self
+                        #else
+                        searchable(text: text)
+                        #endif
+                    }
+                }
+                """,
+        ])
+        let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        #expect(try runtime.responderPath(for: "UISearchTextField").hasSuffix("/SearchScreen/UISearchBar/UISearchTextField"))
+    }
+
     @Test func aWeakReferenceIsNoContainmentWhenAnotherViewHoldsTheView() throws {
         let result = try importing([
             "SceneDelegate.swift": Self.entry,
