@@ -163,18 +163,41 @@ def last_type(path):
     return type_of(path.rsplit("/", 1)[-1]) if path else None
 
 
-def performer_matches(expected, target):
+def performer_matches(expected, target, scene=None):
     """Whether the scene's performer is the case's: the key window's node is named `window`, and
-    a case names its class (`UIWindow` or the app's subclass)."""
+    a case names its class (`UIWindow` or the app's subclass). SwiftUI registers a view's
+    shortcuts with the controller hosting it, so a case naming a SwiftUI view that a hosting
+    controller of the scene holds matches that controller."""
     if target == "window":
         return expected.endswith("Window")
-    return last_type(target) == expected
+    if last_type(target) == expected:
+        return True
+    if scene is not None and last_type(target) == "UIHostingController":
+        node = node_at(scene, target)
+        return node is not None and bool(paths_of_type(node, expected, ""))
+    return False
 
 
-def provider_matches(expected, provider):
+def node_at(scene, path):
+    """The scene node at a responder path (`window/A/B`), or None."""
+    window = key_window(scene)
+    if window is None or not path.startswith("window/"):
+        return None
+    node = window.get("root")
+    parts = path.split("/")[1:]
+    if not node or node.get("name") != parts[0]:
+        return None
+    for part in parts[1:]:
+        node = next((c for c in (node.get("children") or []) + (node.get("views") or []) if c.get("name") == part), None)
+        if node is None:
+            return None
+    return node
+
+
+def provider_matches(expected, provider, scene=None):
     if expected == "main-menu":
         return provider in ("application", "menu") or (provider or "").startswith("menu")
-    return performer_matches(expected, provider) or (provider == "application" and expected.endswith("AppDelegate"))
+    return performer_matches(expected, provider, scene) or (provider == "application" and expected.endswith("AppDelegate"))
 
 
 def score_case(keytrace, scene_path, scene, case):
@@ -210,9 +233,9 @@ def score_case(keytrace, scene_path, scene, case):
     # A SwiftUI shortcut runs a closure: a case gives no action for it, only who performs it.
     if expected.get("action") is not None and action != expected["action"]:
         return False, "action %s, expected %s" % (action, expected.get("action"))
-    if expected.get("performer") and not performer_matches(expected["performer"], winner.get("target")):
+    if expected.get("performer") and not performer_matches(expected["performer"], winner.get("target"), scene):
         return False, "performer %s, expected %s" % (winner.get("target"), expected["performer"])
-    if expected.get("provider") and not provider_matches(expected["provider"], winner.get("provider")):
+    if expected.get("provider") and not provider_matches(expected["provider"], winner.get("provider"), scene):
         return False, "provider %s, expected %s" % (winner.get("provider"), expected["provider"])
     return True, None
 
