@@ -116,6 +116,8 @@ extension KeyDispatcher {
         }
         if textInput, let input = chain.start as? TextInputView {
             explanation.textInputEdit = TextInputView.Edit(press, style: input.style)
+        } else if textInput, chain.start?.adoptsKeyInput == true {
+            explanation.textInputEdit = TextInputView.Edit(keyInput: press)
         }
         let hits = collection.hits(for: press)
         let sawExact = hits.contains { $0.fidelity == 3 }

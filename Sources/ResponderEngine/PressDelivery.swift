@@ -38,12 +38,13 @@ public struct PressDelivery {
     }
 
     /// Delivers to the first responder from `first` on that handles presses itself, stepping
-    /// over those that only forward (``Responder/forwardsEveryPress``).
+    /// over those that only forward (``Responder/forwardsEveryPress``) unless they take key
+    /// input (``Responder/adoptsKeyInput``).
     private mutating func deliver(_ press: KeyPress, from first: Int) {
         var next = first
         while next <= endIndex {
             let responder = chain[next]
-            if !responder.passesPressesOn {
+            if !responder.passesPressesOn || responder.adoptsKeyInput {
                 index = next
                 deliver(press, to: responder)
                 return

@@ -150,9 +150,15 @@ open class Responder {
     /// Whether this responder may become first responder. Defaults to ``acceptsFirstResponder``.
     open var canBecomeFirstResponder: Bool { acceptsFirstResponder }
 
-    /// Whether this responder accepts text (a text field or text view), which defers
-    /// conflicting key commands (R16, R17).
-    open var acceptsTextInput: Bool { false }
+    /// Whether this responder accepts text (a text field or text view, or a responder that
+    /// ``adoptsKeyInput``), which defers conflicting key commands (R16, R17).
+    open var acceptsTextInput: Bool { adoptsKeyInput }
+
+    /// Whether this responder adopts `UIKeyInput` (a terminal's view, a game's input view): as
+    /// first responder it takes text input, the keys it types reaching its `insertText(_:)` and
+    /// `deleteBackward()` (``TextInputView/Edit/init(keyInput:)``) instead of its key commands
+    /// that wait for text input (R16, R17).
+    public var adoptsKeyInput = false
 
     /// The application at the end of this responder's chain, if the chain reaches one.
     public var application: Application? {
@@ -234,7 +240,11 @@ open class Responder {
 
     /// A key went down. The default forwards to the next responder, as calling `super` does.
     open func pressesBegan(_ press: KeyPress, with delivery: inout PressDelivery) {
-        delivery.forward(press)
+        if adoptsKeyInput, press.isKeyboardKey, TextInputView.Edit(keyInput: press) != nil {
+            delivery.consumedAsText = true
+        } else {
+            delivery.forward(press)
+        }
     }
 
     /// A held key changed (e.g. its modifiers). The default forwards.
@@ -248,8 +258,9 @@ open class Responder {
     }
 
     /// Called for auto-repeats of a press this responder consumed as text; returns whether the
-    /// repeat was applied. The default declines; ``TextInputView`` types the key again.
-    open func handleRepeat(of press: KeyPress) -> Bool { false }
+    /// repeat was applied. The default types it again when the responder ``adoptsKeyInput``, and
+    /// declines otherwise; ``TextInputView`` types the key again.
+    open func handleRepeat(of press: KeyPress) -> Bool { adoptsKeyInput && TextInputView.Edit(keyInput: press) != nil }
 
     /// A press was cancelled. The default forwards.
     open func pressesCancelled(_ press: KeyPress, with delivery: inout PressDelivery) {

@@ -65,6 +65,34 @@ extension TextInputView {
             }
         }
 
+        /// The edit `press` makes in a responder that adopts `UIKeyInput` only
+        /// (``Responder/adoptsKeyInput``), or `nil` when it does not use the key: a printable
+        /// character (no ⌘, no ⌃), Return and Tab reach its `insertText(_:)`, Delete its
+        /// `deleteBackward()`. It has no caret or selection, so arrows and the editing
+        /// shortcuts are not text input for it.
+        public init?(keyInput press: KeyPress) {
+            let flags = press.modifierFlags.matchingSubset
+            switch press.usage {
+            case .deleteOrBackspace:
+                guard flags.isEmpty else { return nil }
+                self = .delete(Movement(.character, forward: false))
+            case .returnOrEnter, .keypadEnter:
+                guard flags.subtracting(.shift).isEmpty else { return nil }
+                self = .insert("\n")
+            case .tab:
+                guard flags.isEmpty else { return nil }
+                self = .insert("\t")
+            case .leftArrow, .rightArrow, .upArrow, .downArrow, .deleteForward:
+                return nil
+            default:
+                guard !flags.contains(.command), !flags.contains(.control),
+                      let scalar = press.characters.singleScalar, scalar.value >= 0x20, scalar.value != 0x7F else {
+                    return nil
+                }
+                self = .insert(String(scalar))
+            }
+        }
+
         /// The edit `press` makes in a text input of `style`, or `nil` when text input does not
         /// use the key (it then goes to the next responder).
         public init?(_ press: KeyPress, style: Style) {

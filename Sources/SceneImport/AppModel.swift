@@ -95,11 +95,12 @@ struct AppModel {
         validations[type, default: []].append(rule)
     }
 
-    /// Adds a containment edge the source shows, once.
+    /// Records the SwiftUI text controls a SwiftUI view builds (``swiftUITextControls``).
     mutating func addTextControls(_ controls: [String], builtBy view: String) {
         swiftUITextControls[view, default: []] += controls
     }
 
+    /// Adds a containment edge the source shows, once.
     mutating func addEdge(_ edge: Edge) {
         guard edge.parent != edge.child, !edges.contains(where: { $0.parent == edge.parent && $0.child == edge.child }) else { return }
         edges.append(edge)

@@ -90,6 +90,14 @@ extension SceneBuilder {
 }
 
 extension AppModel {
+    /// Whether an app class adopts UIKit's text input protocols (`UIKeyInput`, `UITextInput`),
+    /// itself or through a superclass.
+    func adoptsKeyInput(_ type: String) -> Bool {
+        ([index.type(named: type)].compactMap { $0 } + index.ancestors(of: type)).contains { info in
+            info.inherited.contains("UIKeyInput") || info.inherited.contains("UITextInput")
+        }
+    }
+
     /// Whether `type` (or a superclass) overrides `canBecomeFirstResponder` with anything but
     /// `false`.
     func allowsFirstResponder(_ type: String) -> Bool {

@@ -350,6 +350,9 @@ struct SceneBuilder {
             || state.focusesItself.contains(type) || model.allowsFirstResponder(type) {
             members.append((key: "canBecomeFirstResponder", value: .bool(true)))
         }
+        if kind == "viewController" || kind == "view" || kind == "responder", model.adoptsKeyInput(type) {
+            members.append((key: "keyInput", value: .bool(true)))
+        }
         if let getter = getterMember(type) { members.append(getter) }
         return .object(members)
     }

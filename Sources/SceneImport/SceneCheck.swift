@@ -76,8 +76,6 @@ struct SceneCheck {
             file: command?.file ?? "", line: command?.line ?? 0)
     }
 
-    /// A command text input keeps from running, at its inventory row: the row of that provider,
-    /// action and shortcut (several shortcuts often share one action), else of that action.
     /// An inventory row's place: the path of its provider in the scene, its action, and its
     /// shortcut as ``ImportedCommand/displayShortcut`` writes it (`nil`: the first row of that
     /// provider and action).
@@ -87,6 +85,8 @@ struct SceneCheck {
         var shortcut: String?
     }
 
+    /// A command text input keeps from running, at its inventory row: the row of that provider,
+    /// action and shortcut (several shortcuts often share one action), else of that action.
     private func swallowedFinding(_ swallowed: SwallowedCommand, rows: [RowKey: ImportedCommand]) -> ImportReport.Finding {
         let notation = swallowed.shortcut.textNotation.lowercased()
         let command = rows[RowKey(provider: swallowed.provider, action: swallowed.action, shortcut: notation)]

@@ -317,10 +317,10 @@ extension NodeDefinition {
                          "keyCommandsGetter"]
     static let extra: [Kind: [String]] = [
         .window: ["root"],
-        .viewController: ["children", "focus", "barButtons", "addedCommands"],
+        .viewController: ["children", "focus", "barButtons", "addedCommands", "keyInput"],
         .tabBarController: ["children", "focus", "barButtons", "addedCommands"],
         .navigationController: ["children", "focus", "barButtons", "addedCommands"],
-        .view: [], .responder: ["next"],
+        .view: ["keyInput"], .responder: ["next", "keyInput"],
         .textField: ["text", "onActivate"], .textView: ["text"],
         .table: ["rows", "multipleSelection", "onActivate"],
         .scroll: ["contentHeight", "pageHeight", "lineHeight"],
@@ -391,6 +391,7 @@ extension NodeDefinition {
             addedCommands.append(try SceneDefinition.CommandDefinition(item, file: file, location: addedCommandsPath.element(index)))
         }
         canBecomeFirstResponder = try f.bool("canBecomeFirstResponder")
+        keyInput = try f.bool("keyInput") ?? false
         keyCommandsGetter = try f.value("keyCommandsGetter").map { value throws(SceneError) in
             try KeyCommandsGetter(value, file: file, path: f.child("keyCommandsGetter"))
         }

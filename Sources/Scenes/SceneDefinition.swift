@@ -142,6 +142,9 @@ public struct NodeDefinition: Hashable, Sendable {
     /// Whether the responder can become first responder; `nil` keeps the kind's default (`responder`,
     /// text inputs, tables, scroll views and canvases can; plain views, controllers and windows cannot).
     public var canBecomeFirstResponder: Bool?
+    /// For `view`, `responder` and `viewController` nodes: whether the responder adopts
+    /// `UIKeyInput`, taking as text the keys it types (``ResponderEngine/Responder/adoptsKeyInput``).
+    public var keyInput = false
     /// What one call of the responder's `keyCommands` getter costs (`keyCommandsGetter`), when
     /// the scene says (the importer records it from the source).
     public var keyCommandsGetter: KeyCommandsGetter?

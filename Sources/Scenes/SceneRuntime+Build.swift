@@ -81,6 +81,7 @@ extension SceneRuntime {
     /// getter's cost.
     func configure(_ responder: Responder, from node: NodeDefinition) {
         if let can = node.canBecomeFirstResponder { responder.acceptsFirstResponder = can }
+        responder.adoptsKeyInput = node.keyInput
         responder.keyCommandsBuiltPerCall = node.keyCommandsGetter?.buildsPerCall ?? 0
         if node.commands.contains(where: { $0.condition != nil }) {
             conditionalCommands.append((responder, node.commands))

@@ -215,4 +215,31 @@ import KeyTraceCore
         #expect(together[2].winner?.command.action == "save:")
         #expect(together[0].candidates.first?.verdict == .deferredBehindTextInput)
     }
+
+    @Test func aResponderAdoptingKeyInputTypesCharactersReturnAndDeleteButNotArrows() throws {
+        let scene = try Scene()
+        let log = ActionLog()
+        scene.root.declaredKeyCommands = [KeyCommand(input: .character("j"), action: "down:"),
+                                          KeyCommand(input: .special(.leftArrow), action: "left:"),
+                                          KeyCommand(input: .character("s"), modifierFlags: .command, action: "save:")]
+        scene.root.implement("down:", handler: log.handler("down:"))
+        scene.root.implement("left:", handler: log.handler("left:"))
+        scene.root.implement("save:", handler: log.handler("save:"))
+        scene.root.adoptsKeyInput = true
+        #expect(scene.root.becomeFirstResponder())
+        #expect(scene.dispatcher.explain(down("j")).textInputEdit == .insert("j"))
+        // A plain key the responder types goes to its insertText(_:), not to the command.
+        #expect(key(scene, "j") == .handledByTextInput)
+        #expect(key(scene, "return") == .handledByTextInput)
+        #expect(key(scene, "backspace") == .handledByTextInput)
+        // No caret: an arrow is no text input for it, so its deferred command fires.
+        #expect(scene.dispatcher.explain(down("left")).textInputEdit == nil)
+        #expect(key(scene, "left") == .performedCommand)
+        #expect(key(scene, "cmd+s") == .performedCommand)
+        #expect(log.entries == ["left:", "save:"])
+        // Without UIKeyInput the same responder's commands take the keys.
+        scene.root.adoptsKeyInput = false
+        #expect(key(scene, "j") == .performedCommand)
+    }
 }
+

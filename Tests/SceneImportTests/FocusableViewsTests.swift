@@ -170,6 +170,36 @@ import Testing
         #expect(try runtime.responderPath(for: "CodeView") == "window/Editor/Container/CodeView")
     }
 
+    @Test func aControllerAdoptingKeyInputTypesThePlainKeysItsCommandsWaitFor() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class Editor: UIViewController, UIKeyInput {
+                    var hasText: Bool { true }
+                    func insertText(_ text: String) {}
+                    func deleteBackward() {}
+                    override var canBecomeFirstResponder: Bool { true }
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(input: "j", modifierFlags: [], action: #selector(down)),
+                         UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))]
+                    }
+                    @objc func down() {}
+                    @objc func save() {}
+                }
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.windows.first?.children.first?.keyInput == true)
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        try runtime.focus("window/Editor")
+        let letter = dispatcher.explain(try KeyPress(notation: "j", layout: runtime.application.keyboardLayout))
+        #expect(letter.winner == nil && letter.textInputEdit != nil)
+        let save = dispatcher.explain(try KeyPress(notation: "cmd+s", layout: runtime.application.keyboardLayout))
+        #expect(save.winner?.command.action?.name == "save")
+    }
+
     @Test func aMethodACommandsSelectorNamesIsAnActionWithoutObjc() throws {
         // Swift 3 inferred `@objc` for `NSObject` subclasses; `#selector` needs it, so the method
         // is visible to the responder chain.

@@ -125,7 +125,7 @@ struct FocusableViews {
             return Held(property: property, viewClass: viewClass, kind: system.kind, focusable: true, contents: inner.map { [$0] } ?? [])
         }
         guard model.index.type(named: viewClass)?.kind == .class else { return nil }
-        if takesText(viewClass) { return Held(property: property, viewClass: viewClass, kind: .textView, focusable: true, contents: []) }
+        if model.adoptsKeyInput(viewClass) { return Held(property: property, viewClass: viewClass, kind: .textView, focusable: true, contents: []) }
         if model.role(viewClass) == .view, model.allowsFirstResponder(viewClass) {
             return Held(property: property, viewClass: viewClass, kind: .view, focusable: true, contents: [])
         }
@@ -141,13 +141,6 @@ struct FocusableViews {
             current = SourceIndex.systemSuperclass[name]
         }
         return nil
-    }
-
-    /// Whether an app class adopts UIKit's text input protocols, itself or through a superclass.
-    private func takesText(_ viewClass: String) -> Bool {
-        ([model.index.type(named: viewClass)].compactMap { $0 } + model.index.ancestors(of: viewClass)).contains { info in
-            info.inherited.contains("UIKeyInput") || info.inherited.contains("UITextInput")
-        }
     }
 }
 

@@ -5,11 +5,12 @@
 /// 3. what the Swift entry point sets on its unconditional path (``EntryPointReader``);
 /// 4. what the storyboard the app starts from, or an Objective-C app or scene delegate, sets;
 /// 5. a SwiftUI app that is not marked `@main`;
-/// 5a. an app delegate built on a framework's (``FrameworkAppDelegate``), whose code outside
-///    the app makes the window;
-/// 6. when every root the entry point sets is conditional, the one whose screen holds the most
-///    commands: the app's normal path rather than its lock screen or onboarding;
-/// 7. when the source shows no entry point that sets a root, the window root set elsewhere, or
+/// 6. an app delegate built on a framework's (``FrameworkAppDelegate``), whose code outside the
+///    app makes the window;
+/// 7. when every root the entry point sets is conditional, the app's normal path rather than a
+///    screen that gates it (``RootTree/isGateway``), then the one whose screen holds the most
+///    commands;
+/// 8. when the source shows no entry point that sets a root, the window root set elsewhere, or
 ///    the topmost controller, holding the most commands (reported as a guess).
 ///
 /// Roots the entry point sets only under a condition, and roots set outside it, are windows
