@@ -88,7 +88,7 @@ struct FocusableViews {
     }
 
     private func views(heldBy owner: String, depth: Int, visiting: Set<String>, memo: inout [String: [Held]]) -> [Held] {
-        if let known = memo[owner] { return known }
+        if depth == Self.depth, let known = memo[owner] { return known }
         guard depth > 0, let info = model.index.type(named: owner) else { return [] }
         var result: [Held] = []
         for property in info.properties.values.sorted(by: { $0.location < $1.location }) where !property.isStatic && !property.isBackReference {
