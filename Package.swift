@@ -83,10 +83,12 @@ let package = Package(
             name: "Demo",
             dependencies: ["KeyTraceCore", "Scenes", "Capture", "TraceFormat", "Recording", "Replay", "Analysis", "Reports", "Bench"]
         ),
+        // The work budget both of the importer's source readers run under.
+        .target(name: "SceneImportBudget", swiftSettings: directMetadataAccess),
         // The importer's readers that need no Swift parser, so that they and their tests build
         // without swift-syntax: the Objective-C scanner (lexer, declarations, method bodies) and
         // the resource readers (Xcode projects, storyboards, Info.plist, strings tables).
-        .target(name: "SceneImportObjectiveC", dependencies: ["KeyTraceSupport"], swiftSettings: directMetadataAccess),
+        .target(name: "SceneImportObjectiveC", dependencies: ["KeyTraceSupport", "KeyTraceCore", "SceneImportBudget"], swiftSettings: directMetadataAccess),
         .target(name: "SceneImportResources", dependencies: ["KeyTraceSupport"], swiftSettings: directMetadataAccess),
         .target(
             name: "SceneImport",
@@ -96,6 +98,7 @@ let package = Package(
                 "Scenes",
                 "ResponderEngine",
                 "Surfaces",
+                "SceneImportBudget",
                 "SceneImportObjectiveC",
                 "SceneImportResources",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -153,10 +156,10 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["KeyTraceSupport", "Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
         // Generated apps the importer's tests and benchmarks import (`StressApp`).
         .target(name: "SceneImportTestSupport", dependencies: ["SceneImport"], path: "Tests/SceneImportTestSupport"),
-        .testTarget(name: "SceneImportObjectiveCTests", dependencies: ["SceneImportObjectiveC", "CLITestSupport"]),
+        .testTarget(name: "SceneImportObjectiveCTests", dependencies: ["SceneImportObjectiveC", "SceneImportBudget", "KeyTraceCore", "CLITestSupport"]),
         .testTarget(name: "SceneImportResourcesTests", dependencies: ["SceneImportResources", "CLITestSupport"]),
         .testTarget(name: "SceneImportTests", dependencies: [
-            "SceneImport", "SceneImportObjectiveC", "SceneImportResources", "SceneImportTestSupport", "Scenes", "Surfaces",
+            "SceneImport", "SceneImportBudget", "SceneImportObjectiveC", "SceneImportResources", "SceneImportTestSupport", "Scenes", "Surfaces",
             "ResponderEngine", "KeyTraceCore", "CLITestSupport",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),

@@ -26,7 +26,7 @@ public struct ImportedCommand: Hashable, Sendable {
         var declaredIn: String
         var mechanism: Mechanism
         var input: String?
-        var modifiers: [String]?
+        var modifiers: ModifierFlags?
         var action: String?
         var title: String?
         var titleExpression: String?
@@ -61,7 +61,7 @@ public struct ImportedCommand: Hashable, Sendable {
     }
 
     /// A row with the given fields; the optional ones default to `nil` (not fixed by the source).
-    public init(declaredIn: String, mechanism: Mechanism, input: String? = nil, modifiers: [String]? = nil, action: String? = nil,
+    public init(declaredIn: String, mechanism: Mechanism, input: String? = nil, modifiers: ModifierFlags? = nil, action: String? = nil,
                 title: String? = nil, titleExpression: String? = nil, condition: String? = nil,
                 attributes: [String], wantsPriority: Bool, discoverabilityTitle: String? = nil, alternates: [Alternate],
                 propertyList: String? = nil, file: String, line: Int, notFollowed: String? = nil) {
@@ -93,12 +93,14 @@ public struct ImportedCommand: Hashable, Sendable {
         get { storage.fields.input }
         set { uniqueStorage.fields.input = newValue }
     }
-    /// Sorted names from `alphaShift alternate command control numericPad shift`; `nil` when the
-    /// source does not fix them.
-    public var modifiers: [String]? {
+    /// The modifier flags; `nil` when the source does not fix them.
+    public var modifiers: ModifierFlags? {
         get { storage.fields.modifiers }
         set { uniqueStorage.fields.modifiers = newValue }
     }
+    /// ``modifiers`` as the inventory lists them: sorted names from `alphaShift alternate
+    /// command control numericPad shift` (``ModifierFlags/uiKitNames``).
+    public var modifierNames: [String]? { modifiers?.uiKitNames }
     /// The Objective-C selector; `nil` for SwiftUI shortcuts and unresolved selectors.
     public var action: String? {
         get { storage.fields.action }
@@ -168,7 +170,7 @@ public struct ImportedCommand: Hashable, Sendable {
     public struct Alternate: Hashable, Sendable {
         public var title: String?
         public var action: String?
-        public var modifiers: [String]?
+        public var modifiers: ModifierFlags?
     }
 
     /// The inventory line: ``json`` on one line, fields in the documented order.
@@ -180,7 +182,7 @@ public struct ImportedCommand: Hashable, Sendable {
             ("declared_in", .string(declaredIn)),
             ("mechanism", .string(mechanism.rawValue)),
             ("input", input.map(JSONValue.string) ?? .null),
-            ("modifiers", modifiers.map { .array($0.map(JSONValue.string)) } ?? .null),
+            ("modifiers", modifierNames.map { .array($0.map(JSONValue.string)) } ?? .null),
             ("action", action.map(JSONValue.string) ?? .null),
             ("title", title.map(JSONValue.string) ?? .null),
         ]
@@ -277,7 +279,7 @@ public struct ImportedCommand: Hashable, Sendable {
         var line: Int
         var declaredIn: String
         var input: String?
-        var modifiers: [String]?
+        var modifiers: ModifierFlags?
         var action: String?
 
         /// Hashes the line, the key and the action: the file's path and the declaring type, the
@@ -310,7 +312,7 @@ public struct ImportedCommand: Hashable, Sendable {
         bytes.append(UInt8(ascii: ","))
         if let modifiers {
             bytes.append(UInt8(ascii: "["))
-            for (offset, name) in modifiers.enumerated() {
+            for (offset, name) in modifiers.uiKitNames.enumerated() {
                 if offset > 0 { bytes.append(UInt8(ascii: ",")) }
                 JSONString.appendQuoted(name, to: &bytes)
             }
@@ -325,11 +327,7 @@ public struct ImportedCommand: Hashable, Sendable {
     }
 
     /// The modifiers as flags (none when the source does not fix them).
-    public var modifierFlags: ModifierFlags {
-        var flags: ModifierFlags = []
-        for (name, flag) in ModifierName.flags where modifiers?.contains(name) == true { flags.insert(flag) }
-        return flags
-    }
+    public var modifierFlags: ModifierFlags { modifiers ?? [] }
 
     /// The shortcut in KeyTrace's text notation (`shift+cmd+f`, as `KeyShortcut.textNotation`
     /// writes it); `?` stands for an input the source does not fix.

@@ -379,8 +379,11 @@ struct SceneBuilder {
         return .object(members)
     }
 
-    /// UIKit modifier names and the names scenes give them; a scene has no others.
-    private static let sceneModifierNames: [String: String] = ["control": "ctrl", "alternate": "opt", "shift": "shift", "command": "cmd"]
+    /// The modifiers a scene names, and their names, in the order a scene lists them (the
+    /// alphabetical order of UIKit's names); a scene has no others.
+    private static let sceneModifierNames: [(flag: ModifierFlags, name: String)] = [
+        (.alternate, "opt"), (.command, "cmd"), (.control, "ctrl"), (.shift, "shift"),
+    ]
 
     /// A scene command, or `nil` (and an omission) when the source does not fix its key.
     func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
@@ -397,8 +400,7 @@ struct SceneBuilder {
             state.omitted.append((command, "its action is not a selector the source names"))
             return nil
         }
-        let sceneNames = Self.sceneModifierNames
-        guard modifiers.allSatisfy({ sceneNames[$0] != nil }) else {
+        guard modifiers.isDisjoint(with: [.alphaShift, .numericPad]) else {
             state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
             return nil
         }
@@ -409,7 +411,7 @@ struct SceneBuilder {
         if !attributes.isEmpty { members.append((key: "attributes", value: .array(attributes.map(JSONValue.string)))) }
         if let discoverability = command.discoverabilityTitle { members.append((key: "discoverabilityTitle", value: .string(discoverability))) }
         members.append((key: "input", value: .string(input)))
-        members.append((key: "modifiers", value: .array(modifiers.compactMap { sceneNames[$0] }.map(JSONValue.string))))
+        members.append((key: "modifiers", value: .array(Self.sceneModifierNames.filter { modifiers.contains($0.flag) }.map { .string($0.name) })))
         if let title = command.title { members.append((key: "title", value: .string(title))) }
         if command.wantsPriority { members.append((key: "wantsPriorityOverSystemBehavior", value: .bool(true))) }
         if let condition = command.condition {

@@ -1,5 +1,6 @@
 import Foundation
 import KeyTraceSupport
+import SceneImportBudget
 import SceneImportObjectiveC
 import SceneImportResources
 
@@ -81,7 +82,7 @@ public struct SceneImporter: Sendable {
                 throw .unreadable(file.path, reason: "permission denied or not a regular file")
             }
             lexed.append(ObjectiveCFile.lex(String(decoding: data, as: UTF8.self), path: file.displayPath,
-                                            conditions: objectiveCConditions))
+                                            conditions: objectiveCConditions, budget: importer.options.budget))
         }
         // A file expands the function-like macros of the headers it could import, and a method
         // body sees those headers' constants and the `extern` constants of other files, not

@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImportObjectiveC
 
@@ -72,7 +73,7 @@ import Testing
             """#)
         let commands = found?.keyCommands ?? []
         #expect(commands.map(\.input) == ["k", "j", nil])
-        #expect(commands.map(\.modifiers) == [["command", "control"], nil, nil])
+        #expect(commands.map(\.modifiers) == [[.command, .control], nil, nil])
         #expect(commands[1].modifiersExpression == "(1 << 20)")
         #expect(commands[2].inputExpression == "self.userInput")
         #expect(commands[2].actionExpression == "self.userAction")

@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImportObjectiveC
 
@@ -217,7 +218,7 @@ enum ObjectiveCFixtures {
         let commands = method(selector, isClassMethod: isClassMethod)?.body?.keyCommands ?? []
         return commands.map { command in
             let input = command.input.map(Self.visible) ?? "nil"
-            let modifiers = (command.modifiers ?? ["nil"]).joined(separator: "+")
+            let modifiers = (command.modifiers?.uiKitNames ?? ["nil"]).joined(separator: "+")
             return "\(input) \(modifiers) \(command.action ?? "nil")"
         }
     }

@@ -1,3 +1,4 @@
+import SceneImportBudget
 import Testing
 @testable import SceneImportObjectiveC
 
@@ -90,6 +91,33 @@ import Testing
         let commands = ObjectiveCFile.parse(source, path: "loops.m").implementations.first?.method("keyCommands")?.body?.keyCommands ?? []
         #expect(commands.count == 4)
         #expect(commands.map { $0.input ?? "nil" } == ["x", "0", "1", "2"])
+    }
+
+    /// The Swift evaluator's budget governs the scanner: a body stops after the budget's steps
+    /// per provider, and a loop over literal data unrolls at most its Objective-C loop passes.
+    @Test func theEvaluationBudgetBoundsABodyAndItsLoops() {
+        let source = """
+            @implementation Budget
+            - (NSArray *)keyCommands {
+                NSMutableArray *all = [NSMutableArray array];
+                for (NSString *input in @[@"a", @"b", @"c", @"d"]) {
+                    [all addObject:[UIKeyCommand keyCommandWithInput:input modifierFlags:UIKeyModifierCommand action:@selector(go:)]];
+                }
+                [all addObject:[UIKeyCommand keyCommandWithInput:@"z" modifierFlags:UIKeyModifierCommand action:@selector(last:)]];
+                return all;
+            }
+            @end
+            """
+        func inputs(_ budget: EvaluationBudget) -> [String] {
+            let body = ObjectiveCFile.parse(source, path: "budget.m", budget: budget).implementations.first?.method("keyCommands")?.body
+            return body?.keyCommands.map { $0.input ?? "nil" } ?? []
+        }
+        #expect(inputs(.standard) == ["a", "b", "c", "d", "z"])
+        var fewPasses = EvaluationBudget.standard
+        fewPasses.objectiveCLoopPasses = 2
+        #expect(inputs(fewPasses) == ["nil", "z"], "a loop over more elements than its passes runs once over an unknown element")
+        let fewSteps = EvaluationBudget(stepsPerProvider: 12, totalSteps: 1_000)
+        #expect(!inputs(fewSteps).contains("z"), "the body stops once its steps are spent")
     }
 
     /// A 5 000-line file of methods like an app's: the parse finishes within a generous bound

@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImport
 
@@ -11,7 +12,7 @@ import Testing
     }
 
     private func command(title: String? = nil) -> CommandValue {
-        var command = CommandValue(hasKey: true, input: .some("f"), modifiers: ["command"], action: "find:",
+        var command = CommandValue(hasKey: true, input: .some("f"), modifiers: .command, action: "find:",
                                    location: SourceLocation(file: "App/ViewController.swift", line: 12))
         command.title = title
         return command
@@ -33,9 +34,9 @@ import Testing
         let hash = fingerprint(original)
         var copy = original
         copy.input = .some("g")
-        copy.modifiers = ["command", "shift"]
+        copy.modifiers = [.command, .shift]
         #expect(original.input == .some("f"))
-        #expect(original.modifiers == ["command"])
+        #expect(original.modifiers == .command)
         #expect(fingerprint(original) == hash)
         #expect(fingerprint(copy) != hash)
     }

@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImport
 import Scenes
@@ -421,7 +422,7 @@ extension ConstructTests {
             """])
         #expect(result.inventory.count == 1)
         #expect(result.inventory.first?.declaredIn == "EditorController")
-        #expect(result.inventory.first?.modifiers == ["command"])
+        #expect(result.inventory.first?.modifierNames == ["command"])
         #expect(result.inventory.first?.action == "run:")
     }
 }

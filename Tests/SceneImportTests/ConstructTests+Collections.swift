@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImport
 import Scenes
@@ -361,7 +362,7 @@ extension ConstructTests {
                 var body: some Scene { WindowGroup { Text("") }.commands { PadCommands(settings: PadSettings()) } }
             }
             """])
-        #expect(result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? ["nil"])" }.sorted() == [
+        #expect(result.inventory.map { "\($0.input ?? "nil") \($0.modifierNames ?? ["nil"])" }.sorted() == [
             "nil [\"nil\"]", "r [\"alternate\", \"command\"]", "w [\"command\"]",
         ])
     }
@@ -387,7 +388,7 @@ extension ConstructTests {
                 var body: some Scene { WindowGroup { TabStrip(titles: [], current: "") } }
             }
             """])
-        #expect(result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? [])" }.sorted() == ["nil [\"command\"]", "nil [\"command\"]"])
+        #expect(result.inventory.map { "\($0.input ?? "nil") \($0.modifierNames ?? [])" }.sorted() == ["nil [\"command\"]", "nil [\"command\"]"])
     }
 
     /// `map(\.rawValue)` over an enum's cases reads each case's raw value, as a closure

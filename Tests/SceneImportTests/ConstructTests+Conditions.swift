@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImport
 import Scenes
@@ -123,8 +124,8 @@ extension ConstructTests {
             }
             """])
         let rows = result.inventory.filter { $0.declaredIn == "ShortcutsView" }
-        #expect(rows.filter { $0.input == "t" }.map(\.modifiers) == [["command"]])
-        #expect(rows.filter { $0.input == "n" }.map(\.modifiers) == [["command", "shift"]])
+        #expect(rows.filter { $0.input == "t" }.map(\.modifierNames) == [["command"]])
+        #expect(rows.filter { $0.input == "n" }.map(\.modifierNames) == [["command", "shift"]])
         #expect(rows.filter { $0.input != "w" }.allSatisfy { !$0.conditional })
         #expect(rows.first { $0.input == "w" }?.conditional == true)
         // A view another view builds is no plain value: its state stays a run-time condition.

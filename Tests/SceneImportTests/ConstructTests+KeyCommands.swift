@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImport
 import Scenes
@@ -380,7 +381,7 @@ extension ConstructTests {
         // Deployment target 13: `#available(iOS 16)` is a run-time condition; `delete`'s
         // fallback is what only an older OS returns, so the newest iOS's value is used.
         #expect(keys(result) == ["Sheet keyCommands cmd+delete dismissSheet", "Sheet keyCommands esc dismissSheet"])
-        #expect(result.inventory.first { $0.modifiers == ["command"] }?.conditional == true)
+        #expect(result.inventory.first { $0.modifierNames == ["command"] }?.conditional == true)
         var modern = CompilationConditions()
         modern.deploymentTarget = [16, 0]
         let later = try SceneImporter(options: .init(conditions: modern)).importSources(

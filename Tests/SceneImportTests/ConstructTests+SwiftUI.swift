@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Testing
 @testable import SceneImport
 import Scenes
@@ -446,7 +447,7 @@ extension ConstructTests {
                 }
             }
             """])
-        let rows = result.inventory.map { [$0.declaredIn, $0.input ?? "nil", $0.modifiers?.joined(separator: "+") ?? "nil", "\($0.line)"] }
+        let rows = result.inventory.map { [$0.declaredIn, $0.input ?? "nil", $0.modifierNames?.joined(separator: "+") ?? "nil", "\($0.line)"] }
         #expect(rows.sorted { $0.lexicographicallyPrecedes($1) } == [
             ["MailCommands", "\u{8}", "", "23"], ["MailCommands", "n", "command+shift", "23"], ["MailCommands", "nil", "nil", "28"],
         ])

@@ -1,6 +1,8 @@
-import Testing
+import KeyTraceCore
 @testable import SceneImport
+import SceneImportBudget
 import SceneImportTestSupport
+import Testing
 
 /// The evaluator's memoisation and work budget, the creation-site sweep and choices among
 /// argument values. Every source is written for these tests.
@@ -191,7 +193,7 @@ import SceneImportTestSupport
         let swept = result.inventory.filter { $0.notFollowed != nil }
         #expect(swept.count == 1)
         #expect(swept.first?.input == nil)
-        #expect(swept.first?.modifiers == ["command", "shift"])
+        #expect(swept.first?.modifierNames == ["command", "shift"])
         #expect(swept.first?.action == "save")
         #expect(swept.first?.line == 5)
         #expect(swept.first?.jsonLine.contains("\"reason\":") == true)

@@ -1,7 +1,8 @@
+@testable import SceneImport
+import SceneImportBudget
 import SceneImportResources
 import SwiftSyntax
 import Testing
-@testable import SceneImport
 
 /// A provider's run hands back what it logged by value, and the work meter counts each
 /// provider on its own: no caller reads or clears the evaluator's state.

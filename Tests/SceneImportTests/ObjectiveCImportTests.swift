@@ -220,7 +220,7 @@ import Scenes
                 @end
                 """,
         ])
-        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? []) \($0.conditional)" }
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifierNames ?? []) \($0.conditional)" }
         #expect(rows.sorted() == [
             "UIKeyInputUpArrow [\"shift\"] false", "n [\"command\", \"shift\"] false", "plain [] false",
             "x [\"control\"] false", "y [\"control\"] false", "z [\"control\"] false",
@@ -255,7 +255,7 @@ import Scenes
                 @end
                 """,
         ])
-        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? [])" }
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifierNames ?? [])" }
         #expect(rows.sorted() == ["  []", "nil [\"shift\"]", "nil []"])
     }
 
@@ -295,7 +295,7 @@ import Scenes
                 @end
                 """,
         ])
-        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifiers ?? []) \($0.action ?? "nil")" }
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifierNames ?? []) \($0.action ?? "nil")" }
         #expect(rows.sorted() == [
             "Pad \t [\"alternate\", \"shift\"] press:", "Pad \t [] press:", "Pad UIKeyInputEscape [] press:",
             "Pad x [\"control\"] press:", "Pad y [\"control\"] press:",
@@ -331,7 +331,7 @@ import Scenes
                 @end
                 """,
         ])
-        let rows = Set(result.inventory.map { "\($0.input ?? "nil") \($0.modifiers.map { "\($0)" } ?? "nil")" })
+        let rows = Set(result.inventory.map { "\($0.input ?? "nil") \($0.modifierNames.map { "\($0)" } ?? "nil")" })
         #expect(rows == [
             "a [\"command\"]", "a [\"command\", \"shift\"]", "b [\"control\"]", "b []", "b nil",
             "9 [\"command\"]", "0 [\"command\"]",
@@ -479,7 +479,7 @@ import Scenes
                 @end
                 """,
         ])
-        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifiers ?? []) \($0.line)" }
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifierNames ?? []) \($0.line)" }
         #expect(rows == ["? u [\"command\"] 3"])
         #expect(result.inventory.allSatisfy { $0.notFollowed?.contains("PadUnused()") == true })
     }
@@ -542,7 +542,7 @@ import Scenes
                 @end
                 """,
         ])
-        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifiers ?? []) \($0.action ?? "nil")" }
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.modifierNames ?? []) \($0.action ?? "nil")" }
         #expect(rows.sorted() == ["n [\"command\"] newDeck:", "x [\"shift\"] shifted:"])
     }
 
@@ -579,7 +579,7 @@ import Scenes
                 @end
                 """,
         ])
-        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifiers ?? []) \($0.action ?? "nil") \($0.title ?? "nil")" }
+        let rows = result.inventory.map { "\($0.declaredIn) \($0.input ?? "nil") \($0.modifierNames ?? []) \($0.action ?? "nil") \($0.title ?? "nil")" }
         #expect(rows == ["Reader s [\"command\"] star: Star"])
     }
 

@@ -1,3 +1,4 @@
+import KeyTraceCore
 import SwiftSyntax
 
 /// A `UIKeyCommand` (or key-less `UICommand`) as far as the source fixes it.
@@ -11,7 +12,7 @@ struct CommandValue {
     private struct Fields {
         var hasKey: Bool
         var input: String??
-        var modifiers: Set<String>?
+        var modifiers: ModifierFlags?
         var action: String?
         var title: String?
         var titleExpression: String?
@@ -33,7 +34,7 @@ struct CommandValue {
 
     private var storage: Storage
 
-    init(hasKey: Bool, input: String??, modifiers: Set<String>?, action: String?, location: SourceLocation) {
+    init(hasKey: Bool, input: String??, modifiers: ModifierFlags?, action: String?, location: SourceLocation) {
         storage = Storage(Fields(hasKey: hasKey, input: input, modifiers: modifiers, action: action, location: location))
     }
 
@@ -56,7 +57,7 @@ struct CommandValue {
         get { storage.fields.input }
         set { update { $0.input = newValue } }
     }
-    var modifiers: Set<String>? {
+    var modifiers: ModifierFlags? {
         get { storage.fields.modifiers }
         set { update { $0.modifiers = newValue } }
     }
@@ -109,7 +110,7 @@ struct CommandValue {
         var own = Hasher()
         own.combine(fields.hasKey)
         own.combine(fields.input)
-        ModifierName.fingerprint(fields.modifiers, into: &own)
+        own.combine(fields.modifiers?.rawValue ?? UInt32.max)
         own.combine(fields.action)
         own.combine(fields.title)
         own.combine(fields.titleExpression)

@@ -1,49 +1,5 @@
+import SceneImportBudget
 import SwiftSyntax
-
-/// How much work the evaluator may do, so that no app makes an import run for minutes.
-///
-/// Every expression evaluated and every statement executed is one step. Each provider (one
-/// `keyCommands` getter for one type, one method that calls `addKeyCommand`, one
-/// `buildMenu(with:)`, one containment or validation reading) may take
-/// ``stepsPerProvider``; the whole import may take ``totalSteps``.
-///
-/// Within a provider, each call the evaluator follows (a function, a property getter, a
-/// closure) may take half of what its caller has left, and never less than
-/// ``callFloor`` steps while the caller has that many: one costly call on the way (a getter
-/// that walks a document model to decide a flag) then gives unknown, and the code after it
-/// still runs with the other half. When a limit is reached, the code it covers evaluates to
-/// unknown values, and the report names the provider, the place where evaluation stopped
-/// and the steps taken: nothing is cut short silently. The syntactic sweep
-/// (``CreationSiteSweep``) still lists every command the cut code creates, as found but not
-/// followed.
-public struct EvaluationBudget: Sendable, Equatable {
-    /// Steps one provider may take.
-    public var stepsPerProvider: Int
-    /// Steps the whole import may take.
-    public var totalSteps: Int
-
-    /// Steps a followed call may always take while its caller has them, however deep it is.
-    public var callFloor: Int
-
-    public init(stepsPerProvider: Int, totalSteps: Int, callFloor: Int = 4_096) {
-        self.stepsPerProvider = stepsPerProvider
-        self.totalSteps = totalSteps
-        self.callFloor = callFloor
-    }
-
-    /// The step count at which a call that starts at `steps` stops, when its caller stops at
-    /// `callerLimit`: half of what the caller has left, or ``callFloor`` when that is more
-    /// (and the caller has it).
-    func callLimit(startingAt steps: Int, callerLimit: Int) -> Int {
-        let left = max(0, min(callerLimit, stepsPerProvider) - steps)
-        return steps + max(left / 2, min(left, callFloor))
-    }
-
-    /// A step costs a few microseconds, so an import stays within seconds. Of the nineteen real
-    /// apps of the corpus, seventeen take at most 21 000 steps for the whole import; two reach
-    /// the limit of one provider, and the sweep keeps what those providers create.
-    public static let standard = EvaluationBudget(stepsPerProvider: 100_000, totalSteps: 2_000_000)
-}
 
 /// Where evaluation was cut short by the budget.
 struct EvaluationCut: Sendable, Hashable {

@@ -6,7 +6,7 @@ extension Evaluator {
         let sequence = evaluate(statement.sequence, frame: &frame)
         let elements = iterate(sequence)
         let whereText = statement.whereClause?.condition.sourceText
-        guard let elements, elements.count <= Self.maximumIterations else {
+        guard let elements, elements.count <= meter.budget.loopPasses else {
             // One pass in a copy of the frame, with the loop variable bound to `element`.
             func pass(binding element: Value, under condition: String?) -> Frame {
                 var inner = frame
@@ -67,7 +67,7 @@ extension Evaluator {
     /// For `for (i, x) in list.enumerated()` over a list the source does not fix, the number of
     /// passes the loop's own bound on the index allows: `where i < 9`, or a first statement
     /// `guard i < 8, … else { continue }` (or `break`); `<=` allows one more. `nil` without such
-    /// a bound, or past ``maximumIterations``.
+    /// a bound, or past the budget's loop passes.
     func boundedIndexPasses(_ statement: ForStmtSyntax) -> (list: String, count: Int)? {
         guard let call = statement.sequence.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
               let member = call.calledExpression.as(MemberAccessExprSyntax.self),
@@ -87,7 +87,7 @@ extension Evaluator {
               let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "<" || op == "<=",
               let limit = elements[2].as(IntegerLiteralExprSyntax.self).flatMap({ Self.integer($0.literal.text) }) else { return nil }
         let count = op == "<" ? limit : limit + 1
-        guard count > 0, count <= Self.maximumIterations else { return nil }
+        guard count > 0, count <= meter.budget.loopPasses else { return nil }
         return (list.sourceText, count)
     }
 

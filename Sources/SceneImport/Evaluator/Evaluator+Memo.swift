@@ -188,7 +188,7 @@ extension Value {
         case .bool(let flag): hasher.combine(2); hasher.combine(flag)
         case .int(let number): hasher.combine(3); hasher.combine(number)
         case .string(let text): hasher.combine(4); hasher.combine(text)
-        case .modifiers(let names): hasher.combine(5); ModifierName.fingerprint(names, into: &hasher)
+        case .modifiers(let flags): hasher.combine(5); hasher.combine(flags.rawValue)
         case .selector(let name): hasher.combine(6); hasher.combine(name)
         case .command(let command): hasher.combine(7); command.fingerprint(into: &hasher)
         case .array(let items): hasher.combine(8); Self.fingerprint(items, into: &hasher)
@@ -237,31 +237,5 @@ extension Value {
             sum &+= entry.finalize()
         }
         hasher.combine(sum)
-    }
-}
-
-extension ModifierName {
-    /// Feeds a modifier set into `hasher` as one bit per UIKit modifier name (``flags``), with
-    /// the hashes of any other names added (a set has no order): equal sets feed equal input.
-    /// `Set.hash(into:)` would hash each name with a fresh hasher; most sets hold only UIKit's
-    /// names.
-    static func fingerprint(_ modifiers: Set<String>?, into hasher: inout Hasher) {
-        guard let modifiers else {
-            hasher.combine(-1)
-            return
-        }
-        var bits = 0
-        var others = 0
-        for name in modifiers {
-            if let index = ModifierName.flags.firstIndex(where: { $0.name == name }) {
-                bits |= 1 << index
-            } else {
-                var other = Hasher()
-                other.combine(name)
-                others &+= other.finalize()
-            }
-        }
-        hasher.combine(bits)
-        hasher.combine(others)
     }
 }

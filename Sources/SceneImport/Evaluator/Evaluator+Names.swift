@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Foundation
 import SwiftSyntax
 
@@ -106,20 +107,20 @@ extension Evaluator {
     }
 
     /// A modifier flag set from a value that may be an array of flags.
-    func asModifiers(_ value: Value) -> Set<String>? {
+    func asModifiers(_ value: Value) -> ModifierFlags? {
         switch value {
         case .modifiers(let set): return set
         case .array(let items) where items.count == 1:
             // `[.command]` as often as not: the one set itself, not a union built from it.
             return asModifiers(items[0].value)
         case .array(let items):
-            var names: Set<String> = []
+            var flags: ModifierFlags = []
             for item in items {
                 guard let set = asModifiers(item.value) else { return nil }
-                names.formUnion(set)
+                flags.formUnion(set)
             }
-            return names
-        case .int(let raw): return ModifierName.fromRawValue(raw)
+            return flags
+        case .int(let raw): return ModifierFlagsModel.flags(rawValue: raw)
         default: return nil
         }
     }

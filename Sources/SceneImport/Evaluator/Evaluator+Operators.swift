@@ -169,9 +169,9 @@ extension Evaluator {
         case ("&&", .bool(true), .bool(true)): return .bool(true)
         case ("||", .bool(true), _), ("||", _, .bool(true)): return .bool(true)
         case ("||", .bool(false), .bool(false)): return .bool(false)
-        case ("...", .int(let a), .int(let b)) where a <= b && b - a < Self.maximumIterations:
+        case ("...", .int(let a), .int(let b)) where a <= b && b - a < meter.budget.loopPasses:
             return .array((a...b).map { .init(value: .int($0), conditions: []) })
-        case ("..<", .int(let a), .int(let b)) where a <= b && b - a <= Self.maximumIterations:
+        case ("..<", .int(let a), .int(let b)) where a <= b && b - a <= meter.budget.loopPasses:
             return .array((a..<b).map { .init(value: .int($0), conditions: []) })
         case ("|", .int(let a), .int(let b)): return .int(a | b)
         case ("<<", .int(let a), .int(let b)) where (0..<63).contains(b): return .int(a << b)

@@ -1,3 +1,5 @@
+import KeyTraceCore
+import SceneImportBudget
 import SceneImportResources
 import SwiftSyntax
 
@@ -126,7 +128,7 @@ final class Evaluator {
     /// A `.keyboardShortcut(…)` a shortcut helper reached.
     struct LoggedShortcut {
         var input: String?
-        var modifiers: Set<String>?
+        var modifiers: ModifierFlags?
         var conditions: [String]
     }
 
@@ -164,8 +166,6 @@ final class Evaluator {
     /// is a constant's, never by running the methods that assign it.
     var readingConstantsOnly = false
     var memoHits = 0
-    static let maximumDepth = 14
-    static let maximumIterations = 2048
     /// The most adopters a call of a protocol requirement on a protocol-typed receiver runs.
     static let maximumAdopters = 64
 
@@ -189,7 +189,7 @@ final class Evaluator {
     /// are still memoised) or the call depth is spent (which depends on the call stack, so
     /// runs around it are not).
     func enter(_ key: RunKey) -> Bool {
-        guard depth < Self.maximumDepth else {
+        guard depth < meter.budget.callDepth else {
             meter.truncations &+= 1
             return false
         }

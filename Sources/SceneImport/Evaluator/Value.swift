@@ -16,7 +16,7 @@ enum Value {
     case bool(Bool)
     case int(Int)
     case string(String)
-    case modifiers(Set<String>)
+    case modifiers(ModifierFlags)
     case selector(String)
     case command(CommandValue)
     case array([Item])
@@ -25,7 +25,7 @@ enum Value {
     case enumCase(type: String, name: String, payload: [Value])
     case typeReference(String)
     /// A SwiftUI `KeyboardShortcut` or `KeyEquivalent`.
-    case shortcut(input: String?, modifiers: Set<String>?)
+    case shortcut(input: String?, modifiers: ModifierFlags?)
     case closure(ClosureExprSyntax)
     /// A bundled resource file, as the URL, path or `Data` the code holds for it.
     case resource(SourceFiles.File)
@@ -108,7 +108,7 @@ enum Value {
         switch self {
         case .int(let number): return "i\(number)"
         case .string(let text): return "s" + text
-        case .modifiers(let names): return "m" + names.sorted().joined(separator: ",")
+        case .modifiers(let flags): return "m\(flags.rawValue)"
         case .selector(let name): return "@" + name
         default: return nil
         }
@@ -134,29 +134,5 @@ enum Value {
         case .null: return []
         default: return nil
         }
-    }
-}
-
-/// `UIKeyModifierFlags` member names and the flags (`ModifierFlags`, same raw values) they name.
-enum ModifierName {
-    static let flags: [(name: String, flag: ModifierFlags)] = [
-        ("alphaShift", .alphaShift), ("shift", .shift), ("control", .control),
-        ("alternate", .alternate), ("command", .command), ("numericPad", .numericPad),
-    ]
-    static let all: Set<String> = Set(flags.map(\.name))
-
-    /// SwiftUI `EventModifiers` names mapped to UIKit's.
-    static let swiftUI: [String: String] = [
-        "command": "command", "shift": "shift", "option": "alternate", "control": "control",
-        "capsLock": "alphaShift", "numericPad": "numericPad",
-    ]
-
-    static func fromRawValue(_ raw: Int) -> Set<String> {
-        let value = ModifierFlags(rawValue: UInt32(truncatingIfNeeded: raw))
-        return Set(flags.filter { value.contains($0.flag) }.map(\.name))
-    }
-
-    static func rawValue(_ names: Set<String>) -> Int {
-        Int(flags.filter { names.contains($0.name) }.reduce(ModifierFlags()) { $0.union($1.flag) }.rawValue)
     }
 }

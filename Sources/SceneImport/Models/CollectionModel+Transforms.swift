@@ -11,7 +11,7 @@ extension Evaluator {
     func collectionMethod(_ name: String, base: Value, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame,
                           hint: String? = nil, elementType: String? = nil) -> Value? {
         if case .string(let text) = base, let value = stringMethod(name, of: text, args: args, frame: &frame) { return value }
-        guard let elements = iterate(base), elements.count <= Self.maximumIterations else {
+        guard let elements = iterate(base), elements.count <= meter.budget.loopPasses else {
             return transformingRunTimeData(name, elementType: elementType, args: args, frame: &frame, hint: hint)
         }
         switch name {

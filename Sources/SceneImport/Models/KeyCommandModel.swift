@@ -1,3 +1,4 @@
+import KeyTraceCore
 import SwiftSyntax
 
 /// UIKit's `UIKeyCommand`: its initialisers (UIKit's, and those an app declares in an extension
@@ -215,7 +216,7 @@ extension Evaluator {
                 switch argument.label?.text {
                 case "title": alternate.title = evaluate(argument.expression, frame: &frame, hint: "String").stringValue
                 case "action": alternate.action = selector(from: evaluate(argument.expression, frame: &frame, hint: "Selector"))
-                case "modifierFlags": alternate.modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "UIKeyModifierFlags")).map { $0.sorted() }
+                case "modifierFlags": alternate.modifiers = asModifiers(evaluate(argument.expression, frame: &frame, hint: "UIKeyModifierFlags"))
                 default: break
                 }
             }

@@ -1,7 +1,8 @@
+import KeyTraceCore
 import SwiftSyntax
 
 /// UIKit's `UIKeyModifierFlags` and SwiftUI's `EventModifiers`: their initialisers, members and
-/// set algebra, as modifier names.
+/// set algebra, as ``ModifierFlags``.
 enum ModifierFlagsModel: FrameworkModel {
     static let uiKitType = "UIKeyModifierFlags"
     /// The protocol of an app's own flag set that mirrors the modifier flags (`static let
@@ -20,12 +21,12 @@ enum ModifierFlagsModel: FrameworkModel {
     static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
         let args = site.arguments
         if let raw = args.first(where: { $0.label == "rawValue" }) {
-            if case .int(let n) = evaluator.evaluate(raw.expression, frame: &frame) { return .modifiers(ModifierName.fromRawValue(n)) }
+            if case .int(let n) = evaluator.evaluate(raw.expression, frame: &frame) { return .modifiers(Self.flags(rawValue: n)) }
             return site.unknown
         }
         if args.first?.label == "arrayLiteral" {
             // `.init(arrayLiteral: .shift, .command)`: the flags each argument names.
-            var flags: Set<String> = []
+            var flags: ModifierFlags = []
             for argument in args {
                 guard let named = evaluator.asModifiers(evaluator.evaluate(argument.expression, frame: &frame, hint: uiKitType)) else {
                     return site.unknown
@@ -77,7 +78,7 @@ enum ModifierFlagsModel: FrameworkModel {
     /// modifier's own name (`.command`, `.option`), not the Swift 2 or SwiftUI spellings.
     static func implicitMember(_ name: String, expecting type: String?) -> Value? {
         guard let type else {
-            return ModifierName.all.contains(name) || name == "option" ? member(name) : nil
+            return ModifierFlags(uiKitName: name) != nil || name == "option" ? member(name) : nil
         }
         return isModifierType(type) ? member(name) : nil
     }
@@ -85,21 +86,30 @@ enum ModifierFlagsModel: FrameworkModel {
     /// A modifier set's `rawValue`: UIKit's bits for its flags.
     static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value? {
         guard case .modifiers(let set) = base else { return nil }
-        return name == "rawValue" ? .int(ModifierName.rawValue(set)) : nil
+        return name == "rawValue" ? .int(Int(set.rawValue)) : nil
     }
 
     /// The modifier a member of a modifier-flag type names: UIKit's (`.command`), Swift 2's
     /// capitalised (`.Command`), SwiftUI's (`.option`), or `nil`.
     static func member(_ name: String) -> Value? {
-        if ModifierName.all.contains(name) { return .modifiers([name]) }
+        if let flag = ModifierFlags(uiKitName: name) { return .modifiers(flag) }
         // Swift 2 spelled the members with a capital (`[.Command, .Shift]`).
-        if let first = name.first, first.isUppercase, case let lowered = first.lowercased() + name.dropFirst(),
-           ModifierName.all.contains(lowered) {
-            return .modifiers([lowered])
+        if let first = name.first, first.isUppercase, let flag = ModifierFlags(uiKitName: first.lowercased() + name.dropFirst()) {
+            return .modifiers(flag)
         }
-        if let mapped = ModifierName.swiftUI[name] { return .modifiers([mapped]) }
-        if name == "option" { return .modifiers(["alternate"]) }
-        return nil
+        return eventModifiers[name].map(Value.modifiers)
+    }
+
+    /// SwiftUI's `EventModifiers` members and the flags they stand for.
+    static let eventModifiers: [String: ModifierFlags] = [
+        "command": .command, "shift": .shift, "option": .alternate, "control": .control,
+        "capsLock": .alphaShift, "numericPad": .numericPad,
+    ]
+
+    /// The modifier flags a raw `UIKeyModifierFlags` value sets (bits that are no modifier
+    /// are left out).
+    static func flags(rawValue raw: Int) -> ModifierFlags {
+        ModifierFlags(rawValue: UInt32(truncatingIfNeeded: raw)).intersection(.all)
     }
 
     /// Whether `type` (as written in a declaration or a hint, optional or not) is a modifier-flag type.

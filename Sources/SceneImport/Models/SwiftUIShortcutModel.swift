@@ -1,3 +1,4 @@
+import KeyTraceCore
 import SwiftSyntax
 
 /// SwiftUI's shortcuts: `KeyboardShortcut(…)`, `KeyEquivalent(…)` and `.keyboardShortcut(…)`.
@@ -82,7 +83,7 @@ extension Evaluator {
     func swiftUIShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> [Value.Item] {
         // The modifiers' values, each under the conditions that choose it (the branches of
         // `isOn ? [.command] : [.command, .shift]`).
-        var modifierChoices: [(modifiers: Set<String>?, conditions: [String])] = [(["command"], [])]
+        var modifierChoices: [(modifiers: ModifierFlags?, conditions: [String])] = [(.command, [])]
         var explicitModifiers = false
         // The key or shortcut argument's values, each under the conditions that choose it (the
         // branches of `isOn ? .escape : "v"`).
@@ -149,7 +150,7 @@ extension Evaluator {
             return shortcuts[0].value
         }
         // Several: neither the input nor, unless every choice has the same, the modifiers are fixed.
-        var modifiers: Set<String>?? = .none
+        var modifiers: ModifierFlags?? = .none
         for item in shortcuts {
             guard case .shortcut(_, let own) = item.value else { return .shortcut(input: nil, modifiers: nil) }
             if let seen = modifiers, seen != own { return .shortcut(input: nil, modifiers: nil) }

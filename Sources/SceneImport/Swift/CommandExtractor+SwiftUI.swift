@@ -92,7 +92,7 @@ extension CommandExtractor {
                         let conditions = shortcut.conditions
                         rows.append(ImportedCommand(
                             declaredIn: declaringType, mechanism: .swiftui, input: shortcut.input,
-                            modifiers: shortcut.modifiers.map { $0.sorted() }, action: nil,
+                            modifiers: shortcut.modifiers, action: nil,
                             title: title, titleExpression: nil,
                             condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
                             attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],

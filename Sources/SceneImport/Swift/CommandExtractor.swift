@@ -1,3 +1,5 @@
+import KeyTraceCore
+import SceneImportBudget
 import SceneImportResources
 import SwiftSyntax
 
@@ -259,7 +261,7 @@ struct CommandExtractor {
             return ImportedCommand(
                 declaredIn: provider, mechanism: mechanism,
                 input: command.input ?? nil,
-                modifiers: command.modifiers.map { $0.sorted() },
+                modifiers: command.modifiers,
                 action: command.action,
                 title: command.title ?? command.discoverabilityTitle,
                 titleExpression: command.title == nil ? command.titleExpression : nil,
@@ -276,7 +278,7 @@ struct CommandExtractor {
     private struct CommandIdentity: Hashable {
         var location: SourceLocation
         var input: String??
-        var modifiers: Set<String>?
+        var modifiers: ModifierFlags?
         var action: String?
 
         /// Hashes the line, the key and the action: the file's path, the longest field, seldom
@@ -284,7 +286,7 @@ struct CommandExtractor {
         func hash(into hasher: inout Hasher) {
             hasher.combine(location.line)
             hasher.combine(input)
-            ModifierName.fingerprint(modifiers, into: &hasher)
+            hasher.combine(modifiers?.rawValue)
             hasher.combine(action)
         }
     }

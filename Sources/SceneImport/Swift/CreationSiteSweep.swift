@@ -1,3 +1,4 @@
+import KeyTraceCore
 import SwiftSyntax
 
 /// Finds every place the compiled source creates a key command, whatever code reaches it, so
@@ -92,7 +93,7 @@ struct CreationSiteSweep {
             for command in ownValues(of: site) {
                 rows.append(ImportedCommand(
                     declaredIn: site.enclosingType ?? "?", mechanism: mechanism,
-                    input: command.input ?? nil, modifiers: command.modifiers.map { $0.sorted() }, action: command.action,
+                    input: command.input ?? nil, modifiers: command.modifiers, action: command.action,
                     title: command.title ?? command.discoverabilityTitle, titleExpression: nil,
                     condition: nil, attributes: command.attributes,
                     wantsPriority: command.wantsPriority, discoverabilityTitle: command.discoverabilityTitle,
@@ -160,7 +161,7 @@ struct CreationSiteSweep {
         var commands: [CommandValue] = []
         struct Shortcut: Hashable {
             var input: String??
-            var modifiers: Set<String>
+            var modifiers: ModifierFlags
             var action: String
         }
         var seen: Set<Shortcut> = []

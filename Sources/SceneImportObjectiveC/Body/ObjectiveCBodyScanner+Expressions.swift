@@ -1,16 +1,12 @@
+import KeyTraceCore
+
 /// Expressions: literals, names, ternaries, `|` combinations, casts, blocks and C calls.
 extension ObjectiveCBodyScanner {
     /// `UIKeyModifierFlags` constants by their Objective-C names.
-    static let modifierConstants: [String: String] = [
-        "UIKeyModifierCommand": "command", "UIKeyModifierShift": "shift", "UIKeyModifierAlternate": "alternate",
-        "UIKeyModifierControl": "control", "UIKeyModifierAlphaShift": "alphaShift",
-        "UIKeyModifierNumericPad": "numericPad",
-    ]
-
-    /// `UIKeyModifierFlags` raw bits by name.
-    static let modifierBits: [(name: String, bit: Int)] = [
-        ("alphaShift", 1 << 16), ("shift", 1 << 17), ("control", 1 << 18), ("alternate", 1 << 19),
-        ("command", 1 << 20), ("numericPad", 1 << 21),
+    static let modifierConstants: [String: ModifierFlags] = [
+        "UIKeyModifierCommand": .command, "UIKeyModifierShift": .shift, "UIKeyModifierAlternate": .alternate,
+        "UIKeyModifierControl": .control, "UIKeyModifierAlphaShift": .alphaShift,
+        "UIKeyModifierNumericPad": .numericPad,
     ]
 
     /// `UIMenuElementAttributes` constants by their Objective-C names.
@@ -35,7 +31,7 @@ extension ObjectiveCBodyScanner {
         let lower = max(range.lowerBound, 0)
         let upper = min(range.upperBound, stream.count)
         guard lower < upper else { return .unknown("") }
-        guard depth < Self.maximumDepth, work < workLimit else { return .unknown(stream.text(lower..<upper)) }
+        guard depth < context.budget.nestingDepth, work < workLimit else { return .unknown(stream.text(lower..<upper)) }
         work += 1
         depth += 1
         defer { depth -= 1 }
@@ -176,7 +172,7 @@ extension ObjectiveCBodyScanner {
 
     /// `a | b | c` for modifier and attribute sets.
     private func union(_ values: [ObjectiveCValue], text: String) -> ObjectiveCValue {
-        var modifiers: Set<String> = []
+        var modifiers: ModifierFlags = []
         var attributes: Set<String> = []
         var raw = 0
         for value in values {
@@ -190,19 +186,8 @@ extension ObjectiveCBodyScanner {
         if !attributes.isEmpty && modifiers.isEmpty && raw == 0 { return .attributes(attributes) }
         guard attributes.isEmpty else { return .unknown(text) }
         if modifiers.isEmpty { return .int(raw) }
-        guard let fromRaw = Self.modifiers(raw: raw) else { return .unknown(text) }
+        guard let fromRaw = ModifierFlags(exactly: raw) else { return .unknown(text) }
         return .modifiers(modifiers.union(fromRaw))
-    }
-
-    /// Modifier names for raw `UIKeyModifierFlags` bits; `nil` when other bits are set.
-    static func modifiers(raw: Int) -> Set<String>? {
-        var remaining = raw
-        var names: Set<String> = []
-        for (name, bit) in modifierBits where raw & bit != 0 {
-            names.insert(name)
-            remaining &= ~bit
-        }
-        return remaining == 0 ? names : nil
     }
 
     /// Runs every message, block, call and collection literal in `range` for what it does.
@@ -338,7 +323,7 @@ extension ObjectiveCBodyScanner {
     /// A primary expression starting at `start`, and the index after it.
     mutating func primary(at start: Int, upper: Int) -> (ObjectiveCValue, Int) {
         guard start < upper, start < stream.count else { return (.unknown(""), start + 1) }
-        guard depth < Self.maximumDepth else { return (.unknown(stream.text(start..<upper)), upper) }
+        guard depth < context.budget.nestingDepth else { return (.unknown(stream.text(start..<upper)), upper) }
         depth += 1
         defer { depth -= 1 }
         let token = tokens[start]
@@ -444,7 +429,7 @@ extension ObjectiveCBodyScanner {
         case "super": value = .superReference
         default:
             if let modifier = Self.modifierConstants[name] {
-                value = .modifiers([modifier])
+                value = .modifiers(modifier)
             } else if let attribute = Self.attributeConstants[name] {
                 value = .attributes([attribute])
             } else if Self.inputConstants.contains(name) {
@@ -494,7 +479,7 @@ extension ObjectiveCBodyScanner {
         let parts = stream.splitTopLevel(range).filter { !$0.isEmpty }
         if name == "sizeof", parts.count == 1, let size = byteCount(of: parts[0]) { return .int(size) }
         let arguments = parts.map { evaluate($0) }
-        if let function = context.functions[name] ?? blocks[name], helperDepth < Self.maximumHelperDepth, work < workLimit {
+        if let function = context.functions[name] ?? blocks[name], helperDepth < context.budget.helperDepth, work < workLimit {
             if function.capturesLocals { calledBlocks.insert(name) } else { body.helpersRun.insert(name) }
             let send = Send(
                 receiver: .unknown(name), receiverRange: range.lowerBound..<range.lowerBound, selector: name,

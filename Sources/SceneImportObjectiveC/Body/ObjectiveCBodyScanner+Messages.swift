@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// Message expressions `[receiver selector:argument …]`: key command factories, arrays,
 /// `addKeyCommand:`, containment, and messages to `self` and to classes.
 extension ObjectiveCBodyScanner {
@@ -33,7 +35,7 @@ extension ObjectiveCBodyScanner {
     /// Runs the message whose `[` is at `open` and returns its value.
     mutating func message(at open: Int) -> ObjectiveCValue {
         let close = min(stream.partner(of: open), stream.count)
-        guard open + 1 < close, depth < Self.maximumDepth else { return .unknown(stream.text(open..<close)) }
+        guard open + 1 < close, depth < context.budget.nestingDepth else { return .unknown(stream.text(open..<close)) }
         let text = stream.text(open..<min(close + 1, stream.count))
         let (receiver, afterReceiver) = postfix(at: open + 1, upper: close)
         let receiverRange = open + 1..<afterReceiver
@@ -114,7 +116,7 @@ extension ObjectiveCBodyScanner {
         else { return false }
         let bodyClose = stream.partner(of: close + 1)
         let bodyCost = max(bodyClose - close, 1)
-        guard elements.count <= Self.maximumIterations, work + elements.count * bodyCost < workLimit else { return false }
+        guard elements.count <= context.budget.objectiveCLoopPasses, work + elements.count * bodyCost < workLimit else { return false }
         let declared = ObjectiveCTypeName.objectClass(of: stream.text(open + 1..<firstEnd - 1) + " *")
         let saved = locals[parameter]
         blockDepth += 1
@@ -241,7 +243,7 @@ extension ObjectiveCBodyScanner {
             return .object(className: className)
         case .selfReference:
             body.selfMessages.append(.init(receiverClass: nil, selector: selector, conditions: recordedConditions, line: send.line))
-            if let helper = context.helpers[selector], helperDepth < Self.maximumHelperDepth, work < workLimit {
+            if let helper = context.helpers[selector], helperDepth < context.budget.helperDepth, work < workLimit {
                 body.helpersRun.insert(selector)
                 return runHelper(helper, send: send)
             }
@@ -468,10 +470,10 @@ extension ObjectiveCBodyScanner {
             default: command.inputExpression = expressions["input"]
             }
             switch values["modifierFlags"] {
-            case .modifiers(let names)?: command.modifiers = names.sorted()
+            case .modifiers(let flags)?: command.modifiers = flags
             case .null?: command.modifiers = []
             case .int(let raw)?:
-                command.modifiers = Self.modifiers(raw: raw)?.sorted()
+                command.modifiers = ModifierFlags(exactly: raw)
                 if command.modifiers == nil { command.modifiersExpression = expressions["modifierFlags"] }
             case nil: command.modifiers = []
             default: command.modifiersExpression = expressions["modifierFlags"]

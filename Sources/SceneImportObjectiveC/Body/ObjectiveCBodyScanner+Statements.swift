@@ -54,7 +54,7 @@ extension ObjectiveCBodyScanner {
 
     /// Runs the statement at `index` and returns the index after it.
     mutating func statement(at index: Int, end: Int) -> Int {
-        guard index < end, depth < Self.maximumDepth, work < workLimit else { return end }
+        guard index < end, depth < context.budget.nestingDepth, work < workLimit else { return end }
         work += 1
         depth += 1
         defer { depth -= 1 }
@@ -244,7 +244,7 @@ extension ObjectiveCBodyScanner {
         {
             let collection = evaluate(inIndex + 1..<close)
             let declared = ObjectiveCTypeName.objectClass(of: stream.text(header.lowerBound..<inIndex - 1) + " *")
-            if let items = collection.items, items.count <= Self.maximumIterations, work + items.count * bodyCost < workLimit {
+            if let items = collection.items, items.count <= context.budget.objectiveCLoopPasses, work + items.count * bodyCost < workLimit {
                 var after = bodyEnd
                 for item in items {
                     locals[variable] = Local(value: item.value, declaredClass: declared, isStatic: false)
@@ -259,7 +259,7 @@ extension ObjectiveCBodyScanner {
             return runPass(at: bodyStart, end: end)
         }
         let parts = stream.splitTopLevel(header, separator: ";")
-        if parts.count == 3, let range = countingRange(parts) ?? stringRange(parts), range.values.count <= Self.maximumIterations,
+        if parts.count == 3, let range = countingRange(parts) ?? stringRange(parts), range.values.count <= context.budget.objectiveCLoopPasses,
             work + range.values.count * bodyCost < workLimit
         {
             var after = bodyEnd
@@ -324,7 +324,7 @@ extension ObjectiveCBodyScanner {
         guard increment != 0 else { return nil }
         var values: [Int] = []
         var value = start
-        while values.count <= Self.maximumIterations {
+        while values.count <= context.budget.objectiveCLoopPasses {
             let holds: Bool
             switch op {
             case "<": holds = value < bound

@@ -1,11 +1,15 @@
+import SceneImportBudget
+
 /// Runs through one method body (or evaluates one file-level initialiser) and records what it
 /// does with key commands, responders and controllers.
 ///
 /// The scanner is an abstract interpreter over tokens: both branches of an `if` run, each under
 /// its condition; loops over literal data run once per element (at most
-/// ``maximumIterations``); everything else runs once. Locals, properties and instance
-/// variables assigned in the body hold ``ObjectiveCValue``s. Work is bounded: nesting deeper
-/// than ``maximumDepth`` and work beyond ``workLimit`` is skipped.
+/// the budget's ``EvaluationBudget/objectiveCLoopPasses``); everything else runs once. Locals,
+/// properties and instance variables assigned in the body hold ``ObjectiveCValue``s. Work is
+/// bounded by the ``EvaluationBudget`` the Swift evaluator runs under too: nesting deeper than
+/// its ``EvaluationBudget/nestingDepth`` and steps beyond its
+/// ``EvaluationBudget/stepsPerProvider`` are skipped.
 package struct ObjectiveCBodyScanner {
     /// What the scanner knows besides the body.
     package struct Context {
@@ -26,6 +30,8 @@ package struct ObjectiveCBodyScanner {
         var build = ObjectiveCConditions()
         /// The app's `UIKeyCommand` category factories, by selector.
         var commandFactories: [String: ObjectiveCCommandFactory] = [:]
+        /// The work the scan may do: steps per body, helper depth, loop passes, nesting.
+        var budget = EvaluationBudget.standard
     }
 
     /// A method whose body a message to `self` runs in place, with its parameters bound to the
@@ -43,9 +49,6 @@ package struct ObjectiveCBodyScanner {
         /// the code around it, and what it does to them stays done (`[commands addObject:…]`).
         var capturesLocals = false
     }
-
-    /// How deep helper runs nest (``Helper``).
-    static let maximumHelperDepth = 3
 
     /// A run-time condition the code being scanned is under.
     package struct Condition {
@@ -78,9 +81,6 @@ package struct ObjectiveCBodyScanner {
         var line: Int
     }
 
-    static let maximumDepth = 120
-    static let maximumIterations = 256
-
     let stream: ObjectiveCTokenStream
     let context: Context
     var body = ObjectiveCMethodBody()
@@ -106,7 +106,6 @@ package struct ObjectiveCBodyScanner {
     /// test is the run time's.
     var lastTest: Bool?
     var work = 0
-    let workLimit: Int
     /// Helper runs open around the code being scanned, and the line of the outermost message
     /// that started one: commands a helper creates are created there.
     var helperDepth = 0
@@ -115,8 +114,10 @@ package struct ObjectiveCBodyScanner {
     init(stream: ObjectiveCTokenStream, context: Context) {
         self.stream = stream
         self.context = context
-        self.workLimit = 200_000
     }
+
+    /// The steps the body may take (``EvaluationBudget/stepsPerProvider``).
+    var workLimit: Int { context.budget.stepsPerProvider }
 
     var tokens: [ObjectiveCToken] { stream.tokens }
 

@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// What the body scanner knows about an expression's value.
 ///
 /// Values the source fixes (strings, numbers, modifier sets, selectors, commands, arrays with
@@ -12,7 +14,7 @@ package indirect enum ObjectiveCValue {
     case localized(key: String, table: String?)
     case selector(String)
     /// `UIKeyModifierFlags` names (`command`, `shift`, …).
-    case modifiers(Set<String>)
+    case modifiers(ModifierFlags)
     /// `UIMenuElementAttributes` names (`destructive`, …).
     case attributes(Set<String>)
     /// A command the method creates: an index into the body's key commands.
@@ -56,8 +58,7 @@ package indirect enum ObjectiveCValue {
         switch self {
         case .int(let number): return number
         case .bool(let flag): return flag ? 1 : 0
-        case .modifiers(let names):
-            return ObjectiveCBodyScanner.modifierBits.reduce(0) { names.contains($1.name) ? $0 | $1.bit : $0 }
+        case .modifiers(let flags): return Int(flags.rawValue)
         case .string(let text):
             guard let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else { return nil }
             return Int(scalar.value)

@@ -1,3 +1,5 @@
+import SceneImportBudget
+
 /// Recognises a file's top-level declarations: `@interface`, `@protocol`, `@implementation`
 /// and their members, and file-level constants (``declare()``); then scans each method body
 /// with ``ObjectiveCBodyScanner`` (``scanBodies(sharing:)``), once the constants other files
@@ -27,11 +29,15 @@ package struct ObjectiveCDeclarationParser {
 
     /// The build the file is read for (`@available` checks in bodies).
     let conditions: ObjectiveCConditions
+    /// The work every body scan may do.
+    let budget: EvaluationBudget
 
-    init(stream: ObjectiveCTokenStream, definitions: [String: [ObjectiveCToken]], conditions: ObjectiveCConditions = ObjectiveCConditions()) {
+    init(stream: ObjectiveCTokenStream, definitions: [String: [ObjectiveCToken]], conditions: ObjectiveCConditions = ObjectiveCConditions(),
+         budget: EvaluationBudget = .standard) {
         self.stream = stream
         self.definitions = definitions
         self.conditions = conditions
+        self.budget = budget
     }
 
     var tokens: [ObjectiveCToken] { stream.tokens }
@@ -54,7 +60,7 @@ package struct ObjectiveCDeclarationParser {
         for name in definitions.keys.sorted() {
             guard let replacement = definitions[name], !replacement.isEmpty else { continue }
             let local = ObjectiveCTokenStream(tokens: replacement, bytes: [])
-            var scanner = ObjectiveCBodyScanner(stream: local, context: .init(constants: constants))
+            var scanner = ObjectiveCBodyScanner(stream: local, context: .init(constants: constants, budget: budget))
             let value = scanner.evaluate(0..<replacement.count)
             if value.isFixed { constants[name] = value }
         }
@@ -152,7 +158,7 @@ package struct ObjectiveCDeclarationParser {
         var nameIndex = equals - 1
         if stream.isPunctuation(nameIndex, "]") { nameIndex -= 2 }
         guard nameIndex >= range.lowerBound, stream.kind(nameIndex) == .identifier, let name = stream.value(nameIndex) else { return }
-        var scanner = ObjectiveCBodyScanner(stream: stream, context: .init(constants: constants))
+        var scanner = ObjectiveCBodyScanner(stream: stream, context: .init(constants: constants, budget: budget))
         let value = scanner.evaluate(equals + 1..<range.upperBound)
         if case .null = value, recordFileVariable(declaredBy: range.lowerBound..<nameIndex, name: nameIndex) { return }
         // A C array of fixed values (`static const long masks[] = { … }`) is a constant too.
@@ -460,7 +466,7 @@ package struct ObjectiveCDeclarationParser {
             let context = ObjectiveCBodyScanner.Context(
                 constants: constants, className: implementation.className, method: method,
                 members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:], functions: functionHelpers,
-                arrayElementSizes: arrayElementSizes, build: conditions, commandFactories: factories)
+                arrayElementSizes: arrayElementSizes, build: conditions, commandFactories: factories, budget: budget)
             var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
             implementations[implementationIndex].methods[methodIndex].body = scanner.scanBody(range)
         }
@@ -469,7 +475,7 @@ package struct ObjectiveCDeclarationParser {
         for index in functions.indices where tokens[functions[index].body].contains(where: { $0.isIdentifier("UIKeyCommand") }) {
             let context = ObjectiveCBodyScanner.Context(
                 constants: constants, functions: functionHelpers, arrayElementSizes: arrayElementSizes, build: conditions,
-                commandFactories: factories)
+                commandFactories: factories, budget: budget)
             var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
             for parameter in functions[index].parameters {
                 scanner.locals[parameter] = .init(value: .unknown(parameter), declaredClass: nil, isStatic: false)

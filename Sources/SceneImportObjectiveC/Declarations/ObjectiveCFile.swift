@@ -1,4 +1,6 @@
+import KeyTraceCore
 import KeyTraceSupport
+import SceneImportBudget
 
 /// What one Objective-C file (`.h` or `.m`) declares and does that concerns key commands,
 /// actions and controller containment.
@@ -22,11 +24,13 @@ package struct ObjectiveCFile {
     /// Lines of text in the file.
     package var lines: Int = 0
 
-    /// Reads one file's text. `conditions` decides which `#if` branches are compiled. Only
+    /// Reads one file's text. `conditions` decides which `#if` branches are compiled, and
+    /// `budget` how much work a method body may take. Only
     /// the file's own constants are known to its method bodies; ``Declarations`` reads a set
     /// of files with the constants each shares with the others.
-    static func parse(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions()) -> ObjectiveCFile {
-        declare(text, path: path, conditions: conditions).finish(sharing: [:])
+    static func parse(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions(),
+                      budget: EvaluationBudget = .standard) -> ObjectiveCFile {
+        lex(text, path: path, conditions: conditions, budget: budget).declare(sharing: [:]).finish(sharing: [:])
     }
 
     /// Reads one file's declarations and constants; its method bodies are read by
@@ -35,12 +39,14 @@ package struct ObjectiveCFile {
         lex(text, path: path, conditions: conditions).declare(sharing: [:])
     }
 
-    /// Reads one file's tokens and macros; ``Lexed/declare(sharing:)`` reads its declarations.
-    package static func lex(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions()) -> Lexed {
+    /// Reads one file's tokens and macros; ``Lexed/declare(sharing:)`` reads its declarations,
+    /// and its method bodies run under `budget`.
+    package static func lex(_ text: String, path: String, conditions: ObjectiveCConditions = ObjectiveCConditions(),
+                            budget: EvaluationBudget = .standard) -> Lexed {
         let bytes = Array(text.utf8)
         var lexer = ObjectiveCLexer(bytes: bytes, conditions: conditions)
         lexer.run()
-        return Lexed(path: path, bytes: bytes, lexer: lexer, conditions: conditions)
+        return Lexed(path: path, bytes: bytes, lexer: lexer, conditions: conditions, budget: budget)
     }
 
     /// A file whose tokens and macros are read and whose declarations are not yet.
@@ -49,6 +55,7 @@ package struct ObjectiveCFile {
         fileprivate var bytes: [UInt8]
         fileprivate var lexer: ObjectiveCLexer
         fileprivate var conditions: ObjectiveCConditions
+        fileprivate var budget: EvaluationBudget
 
         /// The function-like macros the file lets other files use: a header's.
         var exportedMacros: [String: ObjectiveCMacroExpansion.Macro] {
@@ -61,7 +68,8 @@ package struct ObjectiveCFile {
             let macros = shared.isEmpty ? lexer.functionMacros : shared.merging(lexer.functionMacros) { _, own in own }
             let tokens = ObjectiveCMacroExpansion.expand(lexer.tokens, macros: macros)
             let stream = ObjectiveCTokenStream(tokens: tokens, bytes: bytes)
-            var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions)
+            var parser = ObjectiveCDeclarationParser(stream: stream, definitions: lexer.definitions, conditions: conditions,
+                                                     budget: budget)
             parser.declare()
             return Declarations(path: path, parser: parser,
                                 lines: bytes.withUnsafeBufferPointer { LineFeeds.count(in: $0) })
@@ -145,7 +153,7 @@ package struct ObjectiveCFile {
         case .string(let string): return "s" + string
         case .int(let number): return "i\(number)"
         case .bool(let flag): return flag ? "b1" : "b0"
-        case .modifiers(let names): return "m" + names.sorted().joined(separator: ",")
+        case .modifiers(let flags): return "m\(flags.rawValue)"
         case .selector(let name): return "@" + name
         default: return nil
         }

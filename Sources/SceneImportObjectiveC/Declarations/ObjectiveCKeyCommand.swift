@@ -1,3 +1,5 @@
+import KeyTraceCore
+
 /// A `UIKeyCommand` a method body creates, with the values the source fixes.
 ///
 /// A command created in a loop over literal data appears once per element; a command whose
@@ -13,9 +15,8 @@ package struct ObjectiveCKeyCommand: Hashable {
     /// (`"UIKeyInputEscape"`); `nil` when the source does not fix it (see ``inputExpression``).
     package var input: String?
     var inputExpression: String?
-    /// Sorted names from `alphaShift alternate command control numericPad shift`; `nil` when
-    /// the source does not fix them (see ``modifiersExpression``).
-    package var modifiers: [String]?
+    /// The modifier flags; `nil` when the source does not fix them (see ``modifiersExpression``).
+    package var modifiers: ModifierFlags?
     var modifiersExpression: String?
     /// The action's selector, `nil` when not fixed (see ``actionExpression``).
     package var action: String?
