@@ -105,6 +105,11 @@ import KeyTraceCore
             #expect(resolution.outcome == .performedCommand, "\(notation)")
             #expect(resolution.action == "closeDocument:", "\(notation)")
             #expect(resolution.provider === s.root, "\(notation)")
+            // Discovery lists the command that fires; only the menu's ⌘W is shadowed, by it.
+            #expect(s.dispatcher.discoverableCommands().flatMap(\.commands).map(\.action).contains("closeDocument:"))
+            let shadowed = s.dispatcher.shadowedCommands().filter { $0.command.shortcut == command("cmd+w", .close).shortcut }
+            #expect(shadowed.map(\.command.action) == [.close], "\(notation)")
+            #expect(shadowed.map(\.shadowedBy.action) == ["closeDocument:"], "\(notation)")
         }
         #expect(log.entries == ["ipad@14.8", "catalyst@14.0"])
     }
@@ -118,6 +123,10 @@ import KeyTraceCore
             let resolution = s.dispatcher.dispatch(down("cmd+w"))
             #expect(resolution.outcome == .shadowed, "\(notation)")
             #expect(resolution.blockingCommand?.action == "closeTab:", "\(notation)")
+            #expect(!s.dispatcher.discoverableCommands().flatMap(\.commands).map(\.action).contains("closeDocument:"))
+            let shadowed = s.dispatcher.shadowedCommands().filter { $0.command.shortcut == command("cmd+w", .close).shortcut }
+            #expect(shadowed.map(\.command.action) == ["closeDocument:", .close], "\(notation)")
+            #expect(shadowed.map(\.shadowedBy.action) == ["closeTab:", "closeTab:"], "\(notation)")
         }
         #expect(log.entries.isEmpty)
     }
