@@ -81,6 +81,30 @@ import KeyTraceCore
         }
     }
 
+    @Test func R4_beforeIOS15WantsPriorityOverSystemBehaviorChangesNothing() throws {
+        for notation in ["ipad@14.8", "catalyst@14.0"] {
+            let scene = try Scene()
+            scene.app.platformVersion = at(notation)
+            let field = TextInputView(name: "search")
+            scene.content.addSubview(field)
+            #expect(field.becomeFirstResponder())
+            var priority = command("f", "find:")
+            priority.wantsPriorityOverSystemBehavior = true
+            scene.root.declaredKeyCommands = [priority, command("g", "go:")]
+            scene.root.implement("find:")
+            scene.root.implement("go:")
+            // Commands run before text input with or without the property: it does not exist yet.
+            #expect(scene.dispatcher.dispatch(down("f")).action == "find:", "\(notation)")
+            #expect(scene.dispatcher.dispatch(down("g")).action == "go:", "\(notation)")
+            #expect(field.text == "", "\(notation)")
+            // From 15 only the command that wants priority runs first.
+            scene.app.platformVersion = PlatformVersion(scene.app.platform, OSVersion(15))
+            #expect(scene.dispatcher.dispatch(down("f")).action == "find:", "\(notation)")
+            #expect(scene.dispatcher.dispatch(down("g")).outcome == .handledByTextInput, "\(notation)")
+            #expect(field.text == "g", "\(notation)")
+        }
+    }
+
     // MARK: R12, modelled
 
     /// The leaf offers ⌘W for an action nothing implements; the controller offers ⌘W too.
