@@ -34,6 +34,15 @@ public enum KeyInput: Hashable, Sendable {
         }
     }
 
+    /// The first OS version at which an app can name the input (R2): every character input at
+    /// every version, a special input from ``SpecialInput/availableSince``.
+    public var availableSince: OSVersion {
+        switch self {
+        case .character: return .oldest
+        case .special(let special): return special.availableSince
+        }
+    }
+
     /// Whether the input is exactly Escape.
     public var isEscape: Bool { self == .special(.escape) }
 }

@@ -1,9 +1,10 @@
 /// A platform at one OS version: what a scene runs on, a trace was recorded on, and a bench result
 /// was measured on, written `ipad`, `ipad@18`, `catalyst@26.1`.
 ///
-/// The version decides the rules that changed between releases (docs/Rules.md says which: from
-/// iOS 15 text input gets a key before key commands, R16). For Mac Catalyst it is the Mac Catalyst
-/// version, which UIKit's availability numbers like iOS's.
+/// The version decides the rules that changed between releases (each rule's "Platforms"
+/// paragraph in docs/Rules.md says how: the inputs a command can name, R2; mirroring, R4; whether
+/// an unperformable command blocks equal ones, R12; text input before key commands, R16). For Mac
+/// Catalyst it is the Mac Catalyst version, which UIKit's availability numbers like iOS's.
 public struct PlatformVersion: Hashable, Sendable, CustomStringConvertible {
     /// The platform.
     public var platform: Platform

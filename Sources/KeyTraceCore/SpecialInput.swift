@@ -126,6 +126,18 @@ public enum SpecialInput: Hashable, Sendable, CaseIterable {
         }
     }
 
+    /// The first iOS and Mac Catalyst version with this input's UIKit constant (R2): the arrows
+    /// and Escape 7.0, Page Up and Page Down 8.0, Home, End and F1–F12 13.4, Delete 15.0. An app
+    /// running on an earlier version cannot name the input.
+    public var availableSince: OSVersion {
+        switch self {
+        case .upArrow, .downArrow, .leftArrow, .rightArrow, .escape: return OSVersion(7)
+        case .pageUp, .pageDown: return OSVersion(8)
+        case .home, .end, .function: return OSVersion(13, 4)
+        case .delete: return OSVersion(15)
+        }
+    }
+
     /// The mirrored input for right-to-left layouts: ← and → swap (R4).
     public var mirrored: SpecialInput {
         switch self {

@@ -45,6 +45,16 @@ open class Application: Responder {
     /// Whether key commands run before text input (R16): on iOS 14 and earlier, and for apps
     /// linked with the iOS 14 SDK (``commandsBeforeTextInput``).
     public var commandsPrecedeTextInput: Bool { commandsBeforeTextInput || osVersion < Self.textInputFirstSince }
+    /// The version from which a right-to-left scene mirrors the commands that allow it (R4).
+    public static let automaticMirroringSince = OSVersion(15)
+    /// Whether commands that allow it are mirrored (R4): in a right-to-left scene from iOS 15.
+    public var mirrorsCommands: Bool { layoutDirection == .rightToLeft && osVersion >= Self.automaticMirroringSince }
+    /// The version from which a command nothing can perform still blocks the later commands of
+    /// its identity (R12).
+    public static let unperformableCommandsBlockSince = OSVersion(15)
+    /// Whether a command nothing can perform blocks the later commands of its identity (R12):
+    /// from iOS 15; before, the next one of them that can be performed fires.
+    public var unperformableCommandsBlock: Bool { osVersion >= Self.unperformableCommandsBlockSince }
     /// ``platform`` at ``osVersion``.
     public var platformVersion: PlatformVersion {
         get { PlatformVersion(platform, osVersion) }

@@ -73,7 +73,7 @@ final class CommandCollection {
     }
 
     /// Everything built from the commands read: candidates, shadowing and the index. A pure
-    /// function of the sources, the layout, mirroring and text-input state, so a collection
+    /// function of the sources, the layout, mirroring, text-input state and OS version, so a collection
     /// whose reads return what an earlier one read shares that one's contents instead of
     /// building them again (the `cached` policy keeps a few, ``KeyDispatcher/recentContents``).
     final class Contents {
@@ -81,6 +81,8 @@ final class CommandCollection {
         let layout: KeyboardLayout
         let mirror: Bool
         let textInputActive: Bool
+        /// The OS version: a command whose input the version lacks is left out (R2).
+        let osVersion: OSVersion
         let candidates: ContiguousArray<Candidate>
         /// Later candidates of the same identity in the same bucket, by the index of the first.
         let shadowed: [Int: [Candidate]]
@@ -95,18 +97,21 @@ final class CommandCollection {
 
         /// Whether these contents are what `sources` (read under these conditions) build.
         func isBuilt(from sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool,
-                     indexed: Bool) -> Bool {
+                     osVersion: OSVersion, indexed: Bool) -> Bool {
             (indexStarts != nil) == indexed && self.mirror == mirror && self.textInputActive == textInputActive
-                && Source.same(self.sources, sources) && self.layout == layout
+                && self.osVersion == osVersion && Source.same(self.sources, sources) && self.layout == layout
         }
 
-        init(sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool, indexed: Bool) {
+        init(sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool, osVersion: OSVersion,
+             indexed: Bool) {
             self.sources = sources
             self.layout = layout
             self.mirror = mirror
             self.textInputActive = textInputActive
+            self.osVersion = osVersion
             var groups = IdentityGroups(capacity: sources.count)
-            for source in sources where source.command.action != nil {
+            // A command whose input the OS version lacks cannot be made there (R2).
+            for source in sources where source.command.action != nil && source.command.input.availableSince <= osVersion {
                 let command = source.command
                 var effective = command
                 if mirror && command.allowsAutomaticMirroring { effective.input = command.input.mirrored }
@@ -194,16 +199,18 @@ final class CommandCollection {
     convenience init(chain: ResponderChain, application: Application, indexed: Bool,
                      recent: inout [Contents], recentLimit: Int = 64) {
         let (sources, calls) = CommandCollection.read(chain)
-        let mirror = application.layoutDirection == .rightToLeft
+        let mirror = application.mirrorsCommands
         let textInputActive = chain.isTextInputActive && !application.commandsPrecedeTextInput
         let layout = application.keyboardLayout
+        let osVersion = application.osVersion
         let contents: Contents
         if let index = recent.firstIndex(where: { $0.isBuilt(from: sources, layout: layout, mirror: mirror,
-                                                              textInputActive: textInputActive, indexed: indexed) }) {
+                                                              textInputActive: textInputActive, osVersion: osVersion,
+                                                              indexed: indexed) }) {
             contents = recent.remove(at: index)
         } else {
             contents = Contents(sources: sources, layout: layout, mirror: mirror, textInputActive: textInputActive,
-                                indexed: indexed)
+                                osVersion: osVersion, indexed: indexed)
         }
         recent.insert(contents, at: 0)
         if recent.count > recentLimit { recent.removeLast(recent.count - recentLimit) }
@@ -215,8 +222,9 @@ final class CommandCollection {
     convenience init(chain: ResponderChain, application: Application, indexed: Bool, tracksValidity: Bool = true) {
         let (sources, calls) = CommandCollection.read(chain)
         self.init(chain: chain, contents: Contents(
-            sources: sources, layout: application.keyboardLayout, mirror: application.layoutDirection == .rightToLeft,
-            textInputActive: chain.isTextInputActive && !application.commandsPrecedeTextInput, indexed: indexed),
+            sources: sources, layout: application.keyboardLayout, mirror: application.mirrorsCommands,
+            textInputActive: chain.isTextInputActive && !application.commandsPrecedeTextInput,
+            osVersion: application.osVersion, indexed: indexed),
                   calls: calls, tracksValidity: tracksValidity)
     }
 

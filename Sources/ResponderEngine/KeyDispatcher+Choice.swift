@@ -24,7 +24,9 @@ extension KeyDispatcher {
 
     /// Walks the candidates matching `press` (R12, R13): exact matches first; partial ones only
     /// when no exact candidate was seen; the first whose target resolves (R14) and survives
-    /// validation wins. Stamps the resolve-target checkpoint once matching is done.
+    /// validation wins. Before iOS 15 a candidate nothing can perform lets the later commands of
+    /// its identity be tried in its place (R12). Stamps the resolve-target checkpoint once
+    /// matching is done.
     ///
     /// Fills `choice`, which starts out empty: built in the caller's variable, the choice is
     /// never copied (returning it from inside the search loop copied it, with its references).
@@ -33,36 +35,62 @@ extension KeyDispatcher {
         let hits = collection.hits(for: press)
         timer.mark(.resolveTarget)
         guard !hits.isEmpty, let start = collection.chain.start else { return }
+        let unperformableBlocks = application.unperformableCommandsBlock
         for pass in 0..<2 {
             let exactPass = pass == 0
             if !exactPass && choice.sawCandidate { break }
             for hit in hits where (hit.fidelity == 3) == exactPass {
                 let candidate = collection.candidates[Int(hit.candidate)]
-                guard candidate.deferred == deferred, let action = candidate.command.action else { continue }
+                guard candidate.deferred == deferred, candidate.command.action != nil else { continue }
                 choice.sawCandidate = true
-                let provider = collection.provider(of: candidate)
-                let sender: ActionSender? = ActionSender(command: candidate.command, press: press, provider: provider)
-                guard let target = start.target(forAction: action, withSender: sender) else {
-                    if choice.failure == nil {
+                switch attempt(candidate, fidelity: hit.fidelity, press: press, start: start, in: collection, into: &choice) {
+                case .won: return
+                case .refused: continue
+                case .noTarget:
+                    if !unperformableBlocks {
+                        // Before iOS 15 the command does not block: the equal ones after it are
+                        // tried, up to the first that has a target.
+                        laterOnes: for later in collection.shadowed[Int(hit.candidate)] ?? [] where later.deferred == deferred {
+                            switch attempt(later, fidelity: hit.fidelity, press: press, start: start, in: collection,
+                                           into: &choice) {
+                            case .won: return
+                            case .refused: break laterOnes
+                            case .noTarget: continue
+                            }
+                        }
+                        if choice.failure == nil { choice.failure = .noTarget }
+                    } else if choice.failure == nil {
                         choice.failure = shadowingFailure(of: candidate, at: Int(hit.candidate), in: collection,
                                                           press: press) ?? .noTarget
                     }
-                    continue
                 }
-                var validated = candidate.command
-                target.validate(&validated)
-                if validated.isDisabled {
-                    if choice.failure == nil { choice.failure = .disabled(validated, provider: provider) }
-                    continue
-                }
-                choice.provider = provider
-                choice.command = validated
-                choice.target = target
-                choice.sender = sender
-                choice.fidelity = hit.fidelity
-                return
             }
         }
+    }
+
+    /// What trying one candidate gave.
+    private enum Attempt { case won, refused, noTarget }
+
+    /// Tries `candidate`: its target (R14), then validation. A win fills `choice`; a disabled
+    /// command is recorded as the failure when none is yet.
+    private func attempt(_ candidate: CommandCollection.Candidate, fidelity: UInt8, press: KeyPress, start: Responder,
+                         in collection: CommandCollection, into choice: inout Choice) -> Attempt {
+        guard let action = candidate.command.action else { return .refused }
+        let provider = collection.provider(of: candidate)
+        let sender: ActionSender? = ActionSender(command: candidate.command, press: press, provider: provider)
+        guard let target = start.target(forAction: action, withSender: sender) else { return .noTarget }
+        var validated = candidate.command
+        target.validate(&validated)
+        if validated.isDisabled {
+            if choice.failure == nil { choice.failure = .disabled(validated, provider: provider) }
+            return .refused
+        }
+        choice.provider = provider
+        choice.command = validated
+        choice.target = target
+        choice.sender = sender
+        choice.fidelity = fidelity
+        return .won
     }
 
     /// When `blocker` cannot be performed, whether a later command of the same identity that

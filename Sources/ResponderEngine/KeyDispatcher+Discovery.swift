@@ -25,7 +25,10 @@ extension KeyDispatcher {
         var responderGroups: [ObjectIdentifier: DiscoverabilityGroup] = [:]
         var responderOrder: [ObjectIdentifier] = []
         var listed = Set<KeyCommand.Identity>()
-        for candidate in collection.candidates {
+        for (index, first) in collection.candidates.enumerated() {
+            // Before iOS 15 a command nothing can perform does not block the equal ones (R12):
+            // the first of them that has a target stands in its place.
+            let candidate = effectiveCandidate(first, at: index, in: collection, from: start).candidate
             guard candidate.command.action != nil, candidate.command.displayTitle != nil,
                   !candidate.command.attributes.contains(.hidden),
                   !listed.contains(candidate.command.identity) else { continue }
@@ -85,13 +88,29 @@ extension KeyDispatcher {
     public func shadowedCommands() -> [ShadowedCommand] {
         let collection = CommandCollection(chain: currentChain, application: application, indexed: false)
         var result: [ShadowedCommand] = []
-        for (index, candidate) in collection.candidates.enumerated() {
-            for shadowed in collection.shadowed[index] ?? [] {
+        for (index, first) in collection.candidates.enumerated() {
+            let (candidate, later) = effectiveCandidate(first, at: index, in: collection, from: collection.chain.start)
+            for shadowed in later {
                 result.append(ShadowedCommand(command: shadowed.command, provider: collection.provider(of: shadowed),
                                               shadowedBy: candidate.command,
                                               shadowingProvider: collection.provider(of: candidate)))
             }
         }
         return result
+    }
+
+    /// The command of `first`'s identity that blocks the others, and the ones it blocks (R12):
+    /// `first` and every later one from iOS 15; before, when `first` has no target, the first
+    /// later one that has, which blocks those after it (none blocks when none has a target).
+    func effectiveCandidate(_ first: CommandCollection.Candidate, at index: Int, in collection: CommandCollection,
+                            from start: Responder?) -> (candidate: CommandCollection.Candidate, blocked: [CommandCollection.Candidate]) {
+        var candidate = first
+        var later = collection.shadowed[index] ?? []
+        guard !application.unperformableCommandsBlock, !later.isEmpty else { return (candidate, later) }
+        while validateMenuItem(candidate.command, provider: collection.provider(of: candidate), from: start).target == nil,
+              !later.isEmpty {
+            candidate = later.removeFirst()
+        }
+        return (candidate, later)
     }
 }

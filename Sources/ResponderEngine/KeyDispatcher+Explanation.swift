@@ -123,43 +123,58 @@ extension KeyDispatcher {
         let sawExact = hits.contains { $0.fidelity == 3 }
         if press.phase == .began { explanation.system = application.systemShortcut(for: press) }
         var won = explanation.system != nil
+        let unperformableBlocks = application.unperformableCommandsBlock
+        /// The entry for `candidate`, deciding its verdict in visiting order.
+        func entry(for candidate: CommandCollection.Candidate, fidelity: UInt8) -> ResolutionExplanation.Candidate {
+            let provider = collection.provider(of: candidate)
+            var entry = ResolutionExplanation.Candidate(
+                command: candidate.command, provider: provider, bucket: Int(candidate.bucket),
+                fidelity: fidelity, deferred: candidate.deferred, verdict: .notReached, target: nil)
+            if let action = candidate.command.action, let start = chain.start {
+                entry.target = start.target(forAction: action, withSender: ActionSender(
+                    command: candidate.command, press: press, provider: provider))
+            }
+            if explanation.system != nil {
+                entry.verdict = .takenBySystem
+            } else if won {
+                entry.verdict = .notReached
+            } else if fidelity < 3 && sawExact {
+                entry.verdict = .partialIgnored
+            } else if let target = entry.target {
+                var validated = candidate.command
+                target.validate(&validated)
+                if validated.isDisabled {
+                    entry.verdict = .disabled
+                } else if candidate.deferred {
+                    entry.verdict = .deferredBehindTextInput
+                } else {
+                    entry.verdict = .wins
+                    won = true
+                }
+            } else {
+                entry.verdict = .noTarget
+            }
+            return entry
+        }
         for deferredPhase in [false, true] {
             for hit in hits {
                 let candidate = collection.candidates[Int(hit.candidate)]
                 guard candidate.deferred == deferredPhase else { continue }
-                let provider = collection.provider(of: candidate)
-                var entry = ResolutionExplanation.Candidate(
-                    command: candidate.command, provider: provider, bucket: Int(candidate.bucket),
-                    fidelity: hit.fidelity, deferred: candidate.deferred, verdict: .notReached, target: nil)
-                if let action = candidate.command.action, let start = chain.start {
-                    entry.target = start.target(forAction: action, withSender: ActionSender(
-                        command: candidate.command, press: press, provider: provider))
-                }
-                if explanation.system != nil {
-                    entry.verdict = .takenBySystem
-                } else if won {
-                    entry.verdict = .notReached
-                } else if hit.fidelity < 3 && sawExact {
-                    entry.verdict = .partialIgnored
-                } else if let target = entry.target {
-                    var validated = candidate.command
-                    target.validate(&validated)
-                    if validated.isDisabled {
-                        entry.verdict = .disabled
-                    } else if candidate.deferred {
-                        entry.verdict = .deferredBehindTextInput
-                    } else {
-                        entry.verdict = .wins
-                        won = true
-                    }
-                } else {
-                    entry.verdict = .noTarget
-                }
-                explanation.candidates.append(entry)
+                let first = entry(for: candidate, fidelity: hit.fidelity)
+                explanation.candidates.append(first)
+                // Before iOS 15 a command nothing can perform does not block the equal ones (R12).
+                var blocking = unperformableBlocks || first.verdict != .noTarget
                 for shadowed in collection.shadowed[Int(hit.candidate)] ?? [] {
-                    explanation.candidates.append(ResolutionExplanation.Candidate(
-                        command: shadowed.command, provider: collection.provider(of: shadowed), bucket: Int(shadowed.bucket),
-                        fidelity: hit.fidelity, deferred: shadowed.deferred, verdict: .shadowed, target: nil))
+                    guard !blocking else {
+                        explanation.candidates.append(ResolutionExplanation.Candidate(
+                            command: shadowed.command, provider: collection.provider(of: shadowed),
+                            bucket: Int(shadowed.bucket), fidelity: hit.fidelity, deferred: shadowed.deferred,
+                            verdict: .shadowed, target: nil))
+                        continue
+                    }
+                    let later = entry(for: shadowed, fidelity: hit.fidelity)
+                    explanation.candidates.append(later)
+                    blocking = later.verdict != .noTarget
                 }
             }
         }
