@@ -19,7 +19,8 @@ public struct SceneDefinition: Hashable, Sendable {
     /// Models apps linked with the iOS 14 SDK (R16).
     public var commandsBeforeTextInput: Bool
     /// The platform and OS version the app runs on (`platform`, `osVersion`; default the current
-    /// iPadOS): which shortcuts the system takes (R24) and which version's rules apply (R16).
+    /// iPadOS): which shortcuts the system takes (R24) and which version's rules apply (R2, R4,
+    /// R12, R16).
     public var platform: PlatformVersion = .default
     /// Named integer state values and their initial values, in declaration order.
     public var state: [StateValue]

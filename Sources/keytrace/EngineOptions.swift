@@ -6,7 +6,7 @@ import Scenes
 /// Engine settings that commands running a scene share: `--platform`, `--first-responder-fallback`.
 struct EngineOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "The platform and OS version the app runs on, over the scene's (and a trace's): ipad or catalyst, optionally @VERSION, e.g. ipad@18 or catalyst@26.1. Decides which shortcuts the system takes (R24) and which version's rules apply (R16). Default: the scene's, else ipad at the current iPadOS.",
+        "The platform and OS version the app runs on, over the scene's (and a trace's): ipad or catalyst, optionally @VERSION, e.g. ipad@18 or catalyst@26.1. Decides which shortcuts the system takes (R24) and which version's rules apply (R2, R4, R12, R16). Default: the scene's, else ipad at the current iPadOS.",
         valueName: "platform[@version]"))
     var platform: PlatformVersion?
 
