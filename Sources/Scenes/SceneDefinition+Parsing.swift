@@ -13,14 +13,7 @@ extension SceneDefinition {
         try self.init(root, file: file)
     }
 
-    /// Runs every check of ``init(value:file:)`` on a scene a program built, to run it and
-    /// throw it away: the content hash, which only records and comparisons read, is left empty
-    /// (writing it costs a pass over the whole scene).
-    package init(checking root: JSONValue, file: String) throws(SceneError) {
-        try self.init(root, file: file, hashing: false)
-    }
-
-    init(_ root: JSONValue, file: String, hashing: Bool = true) throws(SceneError) {
+    init(_ root: JSONValue, file: String) throws(SceneError) {
         let top = try JSONFields(root, file: file, path: "", allowed: SceneDefinition.keys)
         let format = try top.string("format")
         guard format == "keytrace-scene" else {
@@ -90,7 +83,7 @@ extension SceneDefinition {
             appDelegate = node
         }
         states = try SceneState.states(in: top, file: file)
-        contentHash = hashing ? SHA256.hex(of: root.canonicalUTF8) : ""
+        contentHash = SHA256.hex(of: root.canonicalUTF8)
         try checkStateReferences(file: file)
         try checkStates(file: file)
     }
