@@ -7,9 +7,9 @@ import KeyTraceSupport
 ///
 /// The writer lays out; the caller orders. An object's members are written in the order the
 /// caller gives them, so a caller that gives them sorted by key (their UTF-8 bytes) writes
-/// ``JSONValue/prettyCanonicalText``'s text. Punctuation and indentation go in byte by byte, and
-/// strings are escaped by ``JSONString/appendQuoted(_:to:)``, as in every JSON writer of the
-/// package.
+/// ``JSONValue/prettyCanonicalText``'s text. Punctuation goes in byte by byte, indentation in one
+/// run, and strings are escaped by ``JSONString/appendQuoted(_:to:)``, as in every JSON writer of
+/// the package.
 struct PrettyJSONWriter {
     /// The text so far, UTF-8.
     private(set) var bytes: [UInt8] = []
@@ -67,11 +67,13 @@ struct PrettyJSONWriter {
     mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
 
     /// Writes an array of strings, on one line.
-    mutating func strings(_ values: [String]) {
+    mutating func strings(_ values: some Sequence<String>) {
         bytes.append(UInt8(ascii: "["))
-        for index in values.indices {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONString.appendQuoted(values[index], to: &bytes)
+        var first = true
+        for value in values {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            JSONString.appendQuoted(value, to: &bytes)
         }
         bytes.append(UInt8(ascii: "]"))
     }
@@ -103,6 +105,6 @@ struct PrettyJSONWriter {
     }
 
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 }

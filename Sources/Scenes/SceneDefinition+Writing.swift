@@ -106,10 +106,9 @@ extension SceneDefinition {
         (.alternate, "opt"), (.command, "cmd"), (.control, "ctrl"), (.shift, "shift"),
     ]
 
-    /// `modifiers` as a scene's `modifiers` array (``writtenModifiers``).
-    static func modifierNames(_ modifiers: ModifierFlags) -> [String] {
-        guard !modifiers.isEmpty else { return [] }
-        return writtenModifiers.filter { modifiers.contains($0.flag) }.map(\.name)
+    /// `modifiers` as a scene's `modifiers` array (``writtenModifiers``), read as it is written.
+    static func modifierNames(_ modifiers: ModifierFlags) -> some Sequence<String> {
+        writtenModifiers.lazy.filter { modifiers.contains($0.flag) }.map(\.name)
     }
 
     /// Writes `commands` as an array of command objects.
@@ -221,7 +220,7 @@ extension SceneDefinition.CommandDefinition {
             // Alphabetical, as the names sort.
             let names: [(KeyCommand.Attributes, String)] = [(.destructive, "destructive"), (.disabled, "disabled"), (.hidden, "hidden")]
             w.key("attributes")
-            w.strings(names.filter { command.attributes.contains($0.0) }.map(\.1))
+            w.strings(names.lazy.filter { command.attributes.contains($0.0) }.map(\.1))
         }
         if let discoverabilityTitle = command.discoverabilityTitle {
             w.key("discoverabilityTitle")
