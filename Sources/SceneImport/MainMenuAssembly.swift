@@ -18,18 +18,19 @@ import Scenes
 struct MainMenuAssembly {
     let model: AppModel
 
-    /// The `menus` entries, in order. `scene` turns a command into its scene JSON (`nil` when it
-    /// cannot be one, having said why); `omit` leaves a command out with a reason.
-    func entries(scene: (ImportedCommand) -> JSONValue?, omit: (ImportedCommand, String) -> Void) -> [JSONValue] {
+    /// The `menus` entries, in order. `scene` turns a command into a scene command (`nil` when
+    /// it cannot be one, having said why); `omit` leaves a command out with a reason.
+    func entries(scene: (ImportedCommand) -> SceneDefinition.CommandDefinition?,
+                 omit: (ImportedCommand, String) -> Void) -> [SceneDefinition.MenuDefinition] {
         var plan = Plan()
         for operation in model.mainMenu { plan.apply(operation) }
-        var menus: [JSONValue] = []
+        var menus: [SceneDefinition.MenuDefinition] = []
         var menuShortcuts: Set<String> = []
-        /// The commands of `list` that go into the main menu, as scene JSON, and the standard
-        /// shortcuts they take over.
-        func sceneCommands(_ list: [ImportedCommand]) -> (commands: [JSONValue], removing: [JSONValue]) {
-            var entries: [JSONValue] = []
-            var removing: [JSONValue] = []
+        /// The commands of `list` that go into the main menu, as scene commands, and the
+        /// standard shortcuts they take over.
+        func sceneCommands(_ list: [ImportedCommand]) -> (commands: [SceneDefinition.CommandDefinition], removing: [KeyShortcut]) {
+            var entries: [SceneDefinition.CommandDefinition] = []
+            var removing: [KeyShortcut] = []
             for command in list {
                 guard let entry = scene(command) else { continue }
                 // A menu item without a key has no shortcut to duplicate or to take over.
@@ -44,39 +45,39 @@ struct MainMenuAssembly {
                 }
                 entries.append(entry)
                 // The app's command takes its shortcut from a standard menu command that has it.
-                if let notation = SceneBuilder.notation(command) { removing.append(.string(notation)) }
+                if let shortcut = SceneBuilder.shortcut(command) { removing.append(shortcut) }
             }
             return (entries, removing)
         }
         for entry in plan.entries {
             if entry.removesMenu {
-                menus.append(.object([(key: "id", value: .string(entry.identifier)), (key: "removed", value: .bool(true))]))
+                menus.append(SceneDefinition.MenuDefinition(identifier: entry.identifier, removesMenu: true))
                 continue
             }
             let (commands, removing) = sceneCommands(entry.commands)
             guard entry.creates || !commands.isEmpty else { continue }
-            var members: [(key: String, value: JSONValue)] = [(key: "id", value: .string(entry.identifier))]
-            if let title = entry.title, !title.isEmpty { members.append((key: "title", value: .string(title))) }
+            // A menu that exists is named by its identifier alone: its `parent` is left to the
+            // reader's default.
+            let placement: SceneDefinition.MenuDefinition.Placement
+            var commandsAtStart = false
             switch entry.placement {
             case .child(let parent, let atStart):
-                if entry.creates, parent != "root" { members.append((key: "parent", value: .string(parent))) }
-                if atStart { members.append((key: "at", value: .string("start"))) }
+                placement = .child(parent: entry.creates ? parent : "root", atStart: atStart)
+                commandsAtStart = atStart
             case .sibling(let sibling, let after):
-                members.append((key: after ? "after" : "before", value: .string(sibling)))
+                placement = after ? .after(sibling: sibling) : .before(sibling: sibling)
             }
-            if entry.isInline { members.append((key: "inline", value: .bool(true))) }
-            members.append((key: "commands", value: .array(commands)))
-            if !removing.isEmpty { members.append((key: "remove", value: .array(removing))) }
-            menus.append(.object(members))
+            menus.append(SceneDefinition.MenuDefinition(
+                identifier: entry.identifier, title: entry.title.flatMap { $0.isEmpty ? nil : $0 }, placement: placement,
+                isInline: entry.isInline, commandsAtStart: commandsAtStart, commands: commands, removing: removing))
         }
         // The commands no followed change places: one menu per providing type.
         let unplaced = model.inventory.filter { $0.mechanism == .menu && !plan.placed.contains($0.site) }
         for (provider, commands) in Dictionary(grouping: unplaced, by: \.declaredIn).sorted(by: { $0.key < $1.key }) {
             let (entries, removing) = sceneCommands(commands)
             if !entries.isEmpty {
-                menus.append(.object([(key: "id", value: .string("imported-" + SceneBuilder.nodeName(provider))),
-                                      (key: "title", value: .string(provider)), (key: "commands", value: .array(entries)),
-                                      (key: "remove", value: .array(removing))]))
+                menus.append(SceneDefinition.MenuDefinition(identifier: "imported-" + SceneBuilder.nodeName(provider), title: provider,
+                                                            commands: entries, removing: removing))
             }
         }
         return menus

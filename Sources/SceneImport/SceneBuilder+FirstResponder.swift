@@ -34,11 +34,11 @@ extension SceneBuilder {
 
     /// The nodes of the views `type` holds (``heldResponders(_:placedElsewhere:)``), at `path`: each
     /// named after its class and titled after its property.
-    func heldViews(of type: String, path: String, state: inout BuildState) -> [JSONValue] {
+    func heldViews(of type: String, path: String, state: inout BuildState) -> [NodeDefinition] {
         heldNodes(state.heldResponders[type] ?? [], owner: type, path: path, state: &state)
     }
 
-    private func heldNodes(_ list: [FocusableViews.Held], owner: String, path: String, state: inout BuildState) -> [JSONValue] {
+    private func heldNodes(_ list: [FocusableViews.Held], owner: String, path: String, state: inout BuildState) -> [NodeDefinition] {
         var used: [String: Int] = [:]
         return list.map { held in
             let base = Self.nodeName(held.viewClass)
@@ -49,13 +49,9 @@ extension SceneBuilder {
             // focus (``FocusableClass/inner``).
             let inner = held.contents.first.flatMap { $0.property == held.property ? nodePath + "/" + Self.nodeName($0.viewClass) : nil }
             state.heldPaths[owner + "." + held.property] = inner ?? nodePath
-            var members: [(key: String, value: JSONValue)] = [
-                (key: "type", value: .string(held.kind.rawValue)), (key: "name", value: .string(name)), (key: "title", value: .string(held.property)),
-            ]
-            if held.focusable { members.append((key: "canBecomeFirstResponder", value: .bool(true))) }
             let contents = heldNodes(held.contents, owner: held.viewClass, path: nodePath, state: &state)
-            if !contents.isEmpty { members.append((key: "views", value: .array(contents))) }
-            return .object(members)
+            return NodeDefinition(kind: held.kind.nodeKind, name: name, title: held.property,
+                                  canBecomeFirstResponder: held.focusable ? true : nil, views: contents)
         }
     }
 

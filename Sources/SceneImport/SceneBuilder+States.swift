@@ -4,8 +4,8 @@ extension SceneBuilder {
     /// The screens a user reaches from the launch screen, as scene states (docs/Scenes.md
     /// "States"): one per controller the source presents, named after the controller, with the
     /// step that presents it from the top controller. `keytrace scene states` lists them and `--state NAME` enters one.
-    func presentationStates(_ presented: [String], state: BuildState) -> [JSONValue] {
-        var states: [JSONValue] = []
+    func presentationStates(_ presented: [String], state: BuildState) -> [SceneState] {
+        var states: [SceneState] = []
         var names: Set<String> = []
         for type in presented {
             let presenters = model.edges.filter { $0.child == type && $0.kind == .presented }
@@ -15,11 +15,7 @@ extension SceneBuilder {
             let name = Self.nodeName(type)
             guard names.insert(name).inserted else { continue }
             let description = "\(type) presented by \(edge.parent) (\(edge.location.file):\(edge.location.line))"
-            states.append(.object([
-                (key: "description", value: .string(description)),
-                (key: "name", value: .string(name)),
-                (key: "steps", value: .array([.object([(key: "present", value: .string(name))])])),
-            ]))
+            states.append(SceneState(name: name, summary: description, steps: [SceneState.Step(effect: .present(name))]))
         }
         return states
     }

@@ -1,3 +1,4 @@
+import KeyTraceCore
 import Scenes
 
 /// The SwiftUI shortcuts of the views a controller hosts: SwiftUI registers a view's
@@ -6,42 +7,20 @@ import Scenes
 struct HostedShortcuts {
     /// The hosting controller's path.
     var path: String
-    var commands: [JSONValue] = []
-    var actions: [String: JSONValue] = [:]
+    var commands: [SceneDefinition.CommandDefinition] = []
+    /// The hosted views' actions, each without effects (the importer declares none).
+    var actions: Set<String> = []
     /// Controllers the hosted views show (`UIViewControllerRepresentable`): the host's children.
-    var controllers: [JSONValue] = []
+    var controllers: [NodeDefinition] = []
 
-    /// `members` with these commands and actions added to their own.
-    func merged(into members: [(key: String, value: JSONValue)]) -> [(key: String, value: JSONValue)] {
-        guard !commands.isEmpty || !actions.isEmpty || !controllers.isEmpty else { return members }
-        var result = members
-        func merge(_ key: String, _ combine: (JSONValue?) -> JSONValue) {
-            if let index = result.firstIndex(where: { $0.key == key }) {
-                result[index].value = combine(result[index].value)
-            } else {
-                result.append((key: key, value: combine(nil)))
-            }
-        }
-        if !commands.isEmpty {
-            merge("commands") { existing in
-                guard case .array(let own)? = existing else { return .array(commands) }
-                return .array(own + commands)
-            }
-        }
-        if !controllers.isEmpty {
-            merge("children") { existing in
-                guard case .array(let own)? = existing else { return .array(controllers) }
-                return .array(own + controllers)
-            }
-        }
-        if !actions.isEmpty {
-            merge("actions") { existing in
-                var all = actions
-                if case .object(let own)? = existing { for member in own { all[member.key] = member.value } }
-                return .object(all.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
-            }
-        }
-        return result
+    /// Adds these commands, actions and controllers to the host's own: commands and children
+    /// after its own, actions merged with its own in sorted order.
+    func merge(into host: inout NodeDefinition) {
+        host.commands += commands
+        host.children += controllers
+        guard !actions.isEmpty else { return }
+        let all = actions.union(host.actions.map(\.action))
+        host.actions = SceneBuilder.sortedNames(all).map { NodeDefinition.ActionDefinition(action: $0) }
     }
 }
 
@@ -56,22 +35,20 @@ extension SceneBuilder {
         return info.inherited.contains(where: Self.swiftUIMenuProtocols.contains)
     }
 
-    /// The shortcuts (`input` and sorted `modifiers`) of the keyed commands of scene menu entries.
-    static func shortcutKeys(in menus: [JSONValue]) -> [String] {
-        var keys: [String] = []
-        for menu in menus {
-            guard case .object(let members) = menu, case .array(let commands)? = members.first(where: { $0.key == "commands" })?.value else { continue }
-            for command in commands {
-                guard case .object(let fields) = command, case .string(let input)? = fields.first(where: { $0.key == "input" })?.value,
-                      !input.isEmpty else { continue }
-                var modifiers: [String] = []
-                if case .array(let names)? = fields.first(where: { $0.key == "modifiers" })?.value {
-                    modifiers = names.compactMap { if case .string(let name) = $0 { return name } else { return nil } }.sorted()
-                }
-                keys.append((modifiers + [input]).joined(separator: "+"))
-            }
-        }
-        return keys
+    /// The shortcuts (sorted `modifiers` and `input`, as the scene writes them) of the keyed
+    /// commands of scene menu entries.
+    static func shortcutKeys(in menus: [SceneDefinition.MenuDefinition]) -> [String] {
+        menus.flatMap { menu in menu.commands.compactMap(shortcutKey) }
+    }
+
+    /// A keyed command's shortcut as ``shortcutKeys(in:)`` writes it (`cmd+shift+n`); `nil` for
+    /// a menu item without a key.
+    static func shortcutKey(_ command: SceneDefinition.CommandDefinition) -> String? {
+        let input = command.command.input.uiKitValue
+        guard !command.isKeyless, !input.isEmpty else { return nil }
+        let modifiers = command.command.modifierFlags
+        let names = [(ModifierFlags.command, "cmd"), (.control, "ctrl"), (.alternate, "opt"), (.shift, "shift")]
+        return (names.filter { modifiers.contains($0.0) }.map(\.1) + [input]).joined(separator: "+")
     }
 
     /// The commands of main-menu elements, nested menus' included.
@@ -90,50 +67,43 @@ extension SceneBuilder {
         Set(model.mainMenu.flatMap { Self.commands(in: $0.elements) }.filter { $0.mechanism == .swiftui }.compactMap(\.action))
     }
 
-    /// A SwiftUI view's members without its commands and actions, which go to the innermost
+    /// A SwiftUI view's parts without its commands and actions, which go to the innermost
     /// hosting frame.
-    func hoist(_ members: [(key: String, value: JSONValue)], state: inout BuildState) -> [(key: String, value: JSONValue)] {
-        guard var frame = state.hostedShortcuts.popLast() else { return members }
-        var kept: [(key: String, value: JSONValue)] = []
-        for member in members {
-            switch (member.key, member.value) {
-            case ("commands", .array(let commands)): frame.commands += commands
-            case ("actions", .object(let actions)): for action in actions { frame.actions[action.key] = action.value }
-            default: kept.append(member)
-            }
-        }
+    func hoist(_ parts: ResponderParts, state: inout BuildState) -> ResponderParts {
+        guard var frame = state.hostedShortcuts.popLast() else { return parts }
+        frame.commands += parts.commands
+        frame.actions.formUnion(parts.actions.map(\.action))
         state.hostedShortcuts.append(frame)
-        return kept
+        return ResponderParts(validations: parts.validations)
     }
 
     /// The main menu entries of the app's SwiftUI `Commands` (`.commands { AppCommands() }`):
     /// one menu per type, each shortcut once (R22). Their closures run in the app's SwiftUI
     /// scene, so the key window's root performs them (``BuildState/rootActions``).
     func swiftUICommandMenus(commandsByType: [String: [ImportedCommand]], menuShortcuts: inout Set<String>,
-                             state: inout BuildState) -> [JSONValue] {
-        var menus: [JSONValue] = []
+                             state: inout BuildState) -> [SceneDefinition.MenuDefinition] {
+        var menus: [SceneDefinition.MenuDefinition] = []
         // Commands a `CommandMenu` or `CommandGroup` already places (``MainMenuAssembly``).
         let placed = Set(model.mainMenu.flatMap { Self.commands(in: $0.elements) }.map { "\($0.file):\($0.line):\($0.displayShortcut)" })
         for type in commandsByType.keys.sorted() where isSwiftUICommands(type) {
-            var entries: [JSONValue] = []
-            var removing: [JSONValue] = []
+            var entries: [SceneDefinition.CommandDefinition] = []
+            var removing: [KeyShortcut] = []
             for var command in commandsByType[type] ?? [] where !placed.contains("\(command.file):\(command.line):\(command.displayShortcut)") {
                 command.action = Self.swiftUIAction(of: command)
                 let keyed = command.input?.isEmpty == false && command.modifiers != nil
-                guard let entry = commandJSON(command, state: &state) else { continue }
-                if keyed, let key = Self.shortcutKeys(in: [.object([(key: "commands", value: .array([entry]))])]).first,
-                   !menuShortcuts.insert(key).inserted {
+                guard let entry = sceneCommand(command, state: &state) else { continue }
+                if keyed, let key = Self.shortcutKey(entry), !menuShortcuts.insert(key).inserted {
                     state.omitted.append((command, "the main menu already has \(command.displayShortcut); UIKit refuses a duplicate shortcut in the main menu (R22)"))
                     continue
                 }
                 entries.append(entry)
                 // The app's command takes its shortcut from a standard menu command that has it.
-                if keyed, let notation = Self.notation(command) { removing.append(.string(notation)) }
+                if keyed, let shortcut = Self.shortcut(command) { removing.append(shortcut) }
             }
             guard !entries.isEmpty else { continue }
             state.paths[type] = "menu"
-            menus.append(.object([(key: "id", value: .string("imported-" + Self.nodeName(type))), (key: "title", value: .string(type)),
-                                  (key: "commands", value: .array(entries)), (key: "remove", value: .array(removing))]))
+            menus.append(SceneDefinition.MenuDefinition(identifier: "imported-" + Self.nodeName(type), title: type, commands: entries,
+                                                        removing: removing))
         }
         return menus
     }

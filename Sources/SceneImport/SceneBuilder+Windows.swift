@@ -17,7 +17,7 @@ extension SceneBuilder {
     /// The key window, its root as ``WindowPlanner`` decides it, and everything that root holds.
     /// No other window is made: a controller the root does not reach is unplaced.
     func buildKeyWindow(relevant: Set<String>, children: [String: [String]], commandsByType: [String: [ImportedCommand]],
-                        state: inout BuildState) -> (windows: [JSONValue], plan: WindowPlan) {
+                        state: inout BuildState) -> (windows: [NodeDefinition], plan: WindowPlan) {
         var children = children
         func subtreeCommands(_ type: String, _ seen: inout Set<String>) -> Int {
             guard seen.insert(type).inserted else { return 0 }
@@ -30,11 +30,11 @@ extension SceneBuilder {
             var seen: Set<String> = []
             return subtreeCommands(type, &seen)
         }, topmostContainers: tops).plan()
-        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("window")), (key: "name", value: .string("window"))]
-        members += keyWindowMembers(commandsByType, state: &state)
+        let own = keyWindowParts(commandsByType, state: &state)
+        var window = NodeDefinition(kind: .window, name: "window", commands: own.commands, actions: own.actions, validations: own.validations)
         guard let tree = plan.key?.tree else {
-            members.append((key: "root", value: .object([(key: "type", value: .string("viewController")), (key: "name", value: .string("root"))])))
-            return ([.object(members)], plan)
+            window.children = [NodeDefinition(kind: .viewController, name: "root")]
+            return ([window], plan)
         }
         // The app types the entry point nests in the root hold the children it gives them.
         func addExplicitChildren(_ node: RootTree) {
@@ -46,7 +46,7 @@ extension SceneBuilder {
             }
         }
         addExplicitChildren(tree)
-        let root: JSONValue
+        let root: NodeDefinition
         if tree.container == nil, !isController(model.role(tree.name)) {
             // A SwiftUI view (or a plain view) at the root sits in a hosting controller, which
             // offers the shortcuts of the views it hosts.
@@ -54,32 +54,32 @@ extension SceneBuilder {
             state.hostedShortcuts.append(HostedShortcuts(path: "window/" + hostName))
             let view = node(tree.name, parentPath: "window/" + hostName, children: children, commandsByType: commandsByType, state: &state)
             var hosted = state.hostedShortcuts.popLast() ?? HostedShortcuts(path: "window/" + hostName)
-            for action in state.rootActions { hosted.actions[action] = .array([]) }
-            var members = hosted.merged(into: [(key: "type", value: .string("viewController")), (key: "name", value: .string(hostName))])
-            members.append((key: "views", value: .array([view])))
+            hosted.actions.formUnion(state.rootActions)
+            var host = NodeDefinition(kind: .viewController, name: hostName)
+            hosted.merge(into: &host)
+            host.views.append(view)
             // SwiftUI's hosting controller takes focus for the views it hosts.
-            if hostName == RootTree.Container.hosting.rawValue || members.contains(where: { $0.key == "commands" || $0.key == "actions" }) {
-                members.append((key: "canBecomeFirstResponder", value: .bool(true)))
+            if hostName == RootTree.Container.hosting.rawValue || !host.commands.isEmpty || !host.actions.isEmpty {
+                host.canBecomeFirstResponder = true
             }
-            root = .object(members)
+            root = host
         } else {
             root = node(for: tree, parentPath: "window", children: children, commandsByType: commandsByType, state: &state)
         }
-        members.append((key: "root", value: root))
-        return ([.object(members)], plan)
+        window.children = [root]
+        return ([window], plan)
     }
 
     /// A node of the root tree: an app type as ``node(_:parentPath:children:commandsByType:state:)``
     /// builds it, or one of UIKit's containers holding its children.
     private func node(for tree: RootTree, parentPath: String, siblingName: String? = nil, children: [String: [String]],
-                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
+                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> NodeDefinition {
         guard let container = tree.container else {
             return node(tree.name, parentPath: parentPath, children: children, commandsByType: commandsByType, state: &state)
         }
         let name = siblingName ?? Self.nodeName(tree.name)
         let path = parentPath + "/" + name
-        var controllers: [JSONValue] = []
-        var views: [JSONValue] = []
+        var result = NodeDefinition(kind: container.nodeKind, name: name)
         var used: [String: Int] = [:]
         for child in tree.children {
             if child.container == nil, state.paths[child.name] != nil { continue }
@@ -90,12 +90,9 @@ extension SceneBuilder {
                 childName = used[base] == 1 ? base : base + "-\(used[base] ?? 0)"
             }
             let built = node(for: child, parentPath: path, siblingName: childName, children: children, commandsByType: commandsByType, state: &state)
-            if child.container != nil || isController(model.role(child.name)) { controllers.append(built) } else { views.append(built) }
+            if child.container != nil || isController(model.role(child.name)) { result.children.append(built) } else { result.views.append(built) }
         }
-        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(container.nodeType)), (key: "name", value: .string(name))]
-        if !controllers.isEmpty { members.append((key: "children", value: .array(controllers))) }
-        if !views.isEmpty { members.append((key: "views", value: .array(views))) }
-        return .object(members)
+        return result
     }
 
     /// The topmost container of each type, as far up as the source nests it, sorted.

@@ -7,8 +7,10 @@ import SwiftSyntax
 /// every responder's commands, actions and validations, the main menu, and a state flag per
 /// run-time condition.
 ///
-/// Output is deterministic: types are visited in sorted order and the JSON is written with
-/// sorted keys, so the same source gives byte-identical scenes.
+/// It builds a ``SceneDefinition``, which the Scenes module writes (``SceneDefinition/jsonText``).
+/// Output is deterministic: types are visited in sorted order, state values and actions are
+/// sorted by their UTF-8 bytes, and the writer sorts every other field, so the same source
+/// gives byte-identical scenes.
 struct SceneBuilder {
     let name: String
     let model: AppModel
@@ -17,8 +19,10 @@ struct SceneBuilder {
 
     /// What the builder made and what it had to leave out.
     struct Built {
+        /// The scene file's text (``SceneDefinition/jsonText``).
         var json: String
-        var definition: JSONValue
+        /// The scene, with no content hash (it has no text read yet).
+        var definition: SceneDefinition
         /// Commands that could not go into the scene, with the reason.
         var omitted: [(command: ImportedCommand, reason: String)]
         /// Where each placed type sits: its responder path.
@@ -96,11 +100,11 @@ struct SceneBuilder {
 
         // The main menu (``MainMenuAssembly``).
         var menus = MainMenuAssembly(model: model).entries(
-            scene: { commandJSON($0, state: &state) }, omit: { state.omitted.append(($0, $1)) })
+            scene: { sceneCommand($0, state: &state) }, omit: { state.omitted.append(($0, $1)) })
         var menuShortcuts = Set(Self.shortcutKeys(in: menus))
         menus += swiftUICommandMenus(commandsByType: commandsByType, menuShortcuts: &menuShortcuts, state: &state)
 
-        var modals: [JSONValue] = []
+        var modals: [NodeDefinition] = []
         var modalTypes: [String] = []
         for type in presented where state.paths[type] == nil {
             modals.append(node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state))
@@ -113,23 +117,16 @@ struct SceneBuilder {
             for type in entry.types { topOf[type] = entry.type }
         }
 
-        var members: [(key: String, value: JSONValue)] = [
-            (key: "format", value: .string("keytrace-scene")),
-            (key: "version", value: .number(1)),
-            (key: "name", value: .string(name.isEmpty ? "imported" : name)),
-            (key: "description", value: .string("Imported from Swift source by keytrace scene import.")),
-            (key: "layout", value: .string("us-ansi")),
-        ]
         // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),
         // ends every chain after the application (R11): its own key commands are read there.
         // The app's `UIApplication` subclass (one: `UIApplicationMain` names a single class).
-        var application: JSONValue?
+        var application: NodeDefinition?
         if let subclass = commandsByType.keys.sorted().first(where: {
             model.role($0) == .application && !model.isResponderAppDelegate($0) && state.paths[$0] == nil
         }) {
             application = applicationNode(subclass, commandsByType: commandsByType, state: &state)
         }
-        var appDelegate: JSONValue?
+        var appDelegate: NodeDefinition?
         if let delegate = commandsByType.keys.sorted().first(where: { model.isResponderAppDelegate($0) && state.paths[$0] == nil }) {
             appDelegate = node(delegate, parentPath: "(app delegate)", children: [:], commandsByType: commandsByType, state: &state)
         }
@@ -155,28 +152,20 @@ struct SceneBuilder {
         let chosen = model.overlay.firstResponder.flatMap { type in state.paths[type].map { ($0, "named by the overlay") } }
             ?? firstResponder(requests: requests, state: state)
         let firstResponder = chosen?.path
-        if !state.flags.isEmpty {
-            // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
-            // scene's first responder; every other flag starts at 1 so its commands show.
-            let owners = Dictionary(state.responderFlags.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-            members.append((key: "state", value: .object(state.flags.values.sorted().map { flag in
-                let stated = model.overlay.state.last { $0.name == flag }?.value
-                let initial = stated ?? owners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? 1
-                return (key: flag, value: JSONValue.number(JSONNumber(initial)))
-            })))
+        // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
+        // scene's first responder; every other flag starts at 1 so its commands show.
+        let flagOwners = Dictionary(state.responderFlags.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let values = Self.sortedNames(state.flags.values).map { flag in
+            let stated = model.overlay.state.last { $0.name == flag }?.value
+            let initial = stated ?? flagOwners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? 1
+            return SceneDefinition.StateValue(name: flag, initial: initial)
         }
-        if !menus.isEmpty { members.append((key: "menus", value: .array(menus))) }
-        members.append((key: "windows", value: .array(windows)))
-        if !modals.isEmpty { members.append((key: "controllers", value: .array(modals))) }
-        let screens = presentationStates(modalTypes, state: state)
-        if !screens.isEmpty { members.append((key: "states", value: .array(screens))) }
-        if let application { members.append((key: "application", value: application)) }
-        if let appDelegate { members.append((key: "appDelegate", value: appDelegate)) }
-        if let firstResponder {
-            members.append((key: "firstResponder", value: .string(firstResponder)))
-        }
-        let definition = JSONValue.object(members)
-        return Built(json: definition.prettyCanonicalText + "\n", definition: definition, omitted: state.omitted,
+        let definition = SceneDefinition(
+            name: name.isEmpty ? "imported" : name, summary: "Imported from Swift source by keytrace scene import.",
+            layout: KeyboardLayout.usANSI.identifier, state: values, menus: menus, windows: windows, controllers: modals,
+            firstResponder: firstResponder, application: application, appDelegate: appDelegate,
+            states: presentationStates(modalTypes, state: state))
+        return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,
                      firstResponderReason: chosen?.reason ?? Self.noFirstResponderReason)
     }
@@ -192,19 +181,24 @@ struct SceneBuilder {
         }
     }
 
-    /// A command's shortcut in KeyTrace's notation, as `KeyShortcut` writes it.
-    static func notation(_ command: ImportedCommand) -> String? {
+    /// A command's shortcut (a main-menu entry's `remove` lists it), when the source fixes it.
+    static func shortcut(_ command: ImportedCommand) -> KeyShortcut? {
         guard let input = command.input, command.modifiers != nil else { return nil }
-        return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: command.modifierFlags).description
+        return KeyShortcut(input: KeyInput(uiKitValue: input), modifiers: command.modifierFlags)
     }
 
-    /// The key window's own members: the app's window class (``keyWindowClass(_:)``), when it
+    /// Names sorted by their UTF-8 bytes, the order of an object's keys in the scene's text.
+    static func sortedNames(_ names: some Sequence<String>) -> [String] {
+        names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// The key window's own parts: the app's window class (``keyWindowClass(_:)``), when it
     /// has commands and is the only one, is the key window, placed at `window` (R11 walks
     /// through the window).
-    func keyWindowMembers(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> [(key: String, value: JSONValue)] {
-        guard let windowClass = keyWindowClass(commandsByType) else { return [] }
+    func keyWindowParts(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> ResponderParts {
+        guard let windowClass = keyWindowClass(commandsByType) else { return ResponderParts() }
         state.paths[windowClass] = "window"
-        return responderMembers(windowClass, commandsByType: commandsByType, state: &state).members
+        return responderParts(windowClass, commandsByType: commandsByType, state: &state)
     }
 
     /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its
@@ -236,7 +230,7 @@ struct SceneBuilder {
         var rootActions: Set<String> = []
     }
 
-    /// What a command's condition says for the scene (``commandJSON(_:state:)``).
+    /// What a command's condition says for the scene (``sceneCommand(_:state:)``).
     struct ConditionReading {
         /// ``directionDecision(_:rightToLeft:)`` for left-to-right layout.
         var direction: Bool?
@@ -271,12 +265,17 @@ struct SceneBuilder {
         type.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "/", with: "-")
     }
 
-    /// A responder's own commands, actions and validation rules, as scene members, and the
-    /// actions it implements.
-    func responderMembers(_ type: String, commandsByType: [String: [ImportedCommand]],
-                                  state: inout BuildState) -> (members: [(key: String, value: JSONValue)], actions: Set<String>) {
-        var members: [(key: String, value: JSONValue)] = []
-        var commands: [JSONValue] = []
+    /// A responder's own commands, actions and validation rules, as a node holds them.
+    struct ResponderParts {
+        var commands: [SceneDefinition.CommandDefinition] = []
+        /// The actions it implements, sorted by their UTF-8 bytes, each without effects.
+        var actions: [NodeDefinition.ActionDefinition] = []
+        var validations: [SceneValidation] = []
+    }
+
+    /// A responder's own commands, actions and validation rules.
+    func responderParts(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> ResponderParts {
+        var parts = ResponderParts()
         var actions = Set(model.implementedActions(of: type))
         for command in commandsByType[type] ?? [] {
             var command = command
@@ -284,109 +283,91 @@ struct SceneBuilder {
                 command.action = Self.swiftUIAction(of: command)
                 actions.insert(command.action ?? "")
             }
-            if let entry = commandJSON(command, state: &state) { commands.append(entry) }
+            if let entry = sceneCommand(command, state: &state) { parts.commands.append(entry) }
         }
-        if !commands.isEmpty { members.append((key: "commands", value: .array(commands))) }
-        if !actions.isEmpty {
-            members.append((key: "actions", value: .object(actions.sorted().map { (key: $0, value: JSONValue.array([])) })))
-        }
+        parts.actions = Self.sortedNames(actions).map { NodeDefinition.ActionDefinition(action: $0) }
         let rules = (model.validations[type] ?? []) + model.index.ancestors(of: type).flatMap { model.validations[$0.name] ?? [] }
         var seenRules: Set<String> = []
-        let validations: [JSONValue] = rules.compactMap { rule in
+        parts.validations = rules.compactMap { rule in
             guard seenRules.insert(rule.action).inserted else { return nil }
             let flag = flagName(for: rule.condition, state: &state)
-            return .object([(key: "action", value: .string(rule.action)),
-                            (key: "disabledWhen", value: .object([(key: "state", value: .string(flag)), (key: "equals", value: .number(0))]))])
+            return SceneValidation(action: rule.action, disabledWhen: SceneCondition(state: flag, .equals, 0))
         }
-        if !validations.isEmpty { members.append((key: "validations", value: .array(validations))) }
-        return (members, actions)
+        return parts
     }
 
     func node(_ type: String, parentPath: String, children: [String: [String]],
-                      commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
+              commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> NodeDefinition {
         let role = model.role(type)
         let name = Self.nodeName(type)
         let path = parentPath + "/" + name
         state.paths[type] = path
-        let kind: String
+        let kind: NodeDefinition.Kind
         switch role {
-        case .controller: kind = "viewController"
-        case .textField: kind = "textField"
-        case .textView: kind = "textView"
-        case .responder: kind = "responder"
-        case .application where model.isResponderAppDelegate(type): kind = "responder"
-        default: kind = "view"
+        case .controller: kind = .viewController
+        case .textField: kind = .textField
+        case .textView: kind = .textView
+        case .responder: kind = .responder
+        case .application where model.isResponderAppDelegate(type): kind = .responder
+        default: kind = .view
         }
-        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string(kind)), (key: "name", value: .string(name))]
-        var own = responderMembers(type, commandsByType: commandsByType, state: &state)
+        var own = responderParts(type, commandsByType: commandsByType, state: &state)
+        let hasActions = !own.actions.isEmpty
         if role == .swiftUIView, !state.hostedShortcuts.isEmpty {
             // SwiftUI registers a view's shortcuts with the controller hosting it.
-            own.members = hoist(own.members, state: &state)
+            own = hoist(own, state: &state)
         }
-        members += own.members
-        let actions = own.actions
+        var node = NodeDefinition(kind: kind, name: name, commands: own.commands, actions: own.actions, validations: own.validations)
         if isController(role) { state.hostedShortcuts.append(HostedShortcuts(path: path)) }
-        var childControllers: [JSONValue] = []
-        var views: [JSONValue] = []
         for child in children[type] ?? [] where state.paths[child] == nil {
             let childRole = model.role(child)
             if isController(role) && isController(childRole) {
-                childControllers.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
+                node.children.append(self.node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             } else if isController(childRole), let host = state.hostedShortcuts.last {
                 // A controller a SwiftUI view shows (`UIViewControllerRepresentable`) is a child
                 // of the controller hosting the view.
-                let built = node(child, parentPath: host.path, children: children, commandsByType: commandsByType, state: &state)
+                let built = self.node(child, parentPath: host.path, children: children, commandsByType: commandsByType, state: &state)
                 if !state.hostedShortcuts.isEmpty { state.hostedShortcuts[state.hostedShortcuts.count - 1].controllers.append(built) }
             } else if !isController(childRole) {
-                views.append(node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
+                node.views.append(self.node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             }
         }
-        views += heldViews(of: type, path: path, state: &state)
-        if isController(role), let hosted = state.hostedShortcuts.popLast() { members = hosted.merged(into: members) }
-        if !childControllers.isEmpty { members.append((key: "children", value: .array(childControllers))) }
-        if !views.isEmpty { members.append((key: "views", value: .array(views))) }
-        let hasCommands = !(commandsByType[type] ?? []).isEmpty || members.contains { $0.key == "commands" }
-        if Self.becomesFirstResponder(role: role, hasCommands: hasCommands, hasActions: !actions.isEmpty)
+        node.views += heldViews(of: type, path: path, state: &state)
+        if isController(role), let hosted = state.hostedShortcuts.popLast() { hosted.merge(into: &node) }
+        let hasCommands = !(commandsByType[type] ?? []).isEmpty || !node.commands.isEmpty
+        if Self.becomesFirstResponder(role: role, hasCommands: hasCommands, hasActions: hasActions)
             || state.focusesItself.contains(type) || model.allowsFirstResponder(type) {
-            members.append((key: "canBecomeFirstResponder", value: .bool(true)))
+            node.canBecomeFirstResponder = true
         }
-        if kind == "viewController" || kind == "view" || kind == "responder", model.adoptsKeyInput(type) {
-            members.append((key: "keyInput", value: .bool(true)))
+        if kind == .viewController || kind == .view || kind == .responder, model.adoptsKeyInput(type) {
+            node.keyInput = true
         }
-        if let getter = getterMember(type) { members.append(getter) }
-        return .object(members)
+        node.keyCommandsGetter = getter(type)
+        return node
     }
 
-    /// What one call of `type`'s `keyCommands` getter costs, as a scene member, when the source
-    /// shows it.
-    func getterMember(_ type: String) -> (key: String, value: JSONValue)? {
+    /// What one call of `type`'s `keyCommands` getter costs, when the source shows it.
+    func getter(_ type: String) -> KeyCommandsGetter? {
         guard let cost = model.getterCosts.first(where: { $0.type == type }) else { return nil }
-        return (key: "keyCommandsGetter", value: .object([
-            (key: "builds", value: .number(JSONNumber(cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands))),
-            (key: "computed", value: .bool(cost.computed)),
-            (key: "costly", value: .array(cost.costly.map(JSONValue.string))),
-        ]))
+        return KeyCommandsGetter(builds: cost.computed ? cost.commandsBuiltPerCall : cost.storedCommands, computed: cost.computed,
+                                 costly: cost.costly)
     }
 
     /// The app's `UIApplication` subclass as the scene's `application` node: its commands,
     /// actions and validations are the application's own, read after the key window and before
     /// the main menu (R11). Its path is `application`.
-    private func applicationNode(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> JSONValue {
+    private func applicationNode(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> NodeDefinition {
         state.paths[type] = "application"
-        var members: [(key: String, value: JSONValue)] = [(key: "type", value: .string("responder")), (key: "name", value: .string("application"))]
-        members += responderMembers(type, commandsByType: commandsByType, state: &state).members
-        if let getter = getterMember(type) { members.append(getter) }
-        return .object(members)
+        let parts = responderParts(type, commandsByType: commandsByType, state: &state)
+        return NodeDefinition(kind: .responder, name: "application", commands: parts.commands, actions: parts.actions,
+                              validations: parts.validations, keyCommandsGetter: getter(type))
     }
 
-    /// The modifiers a scene names, and their names, in the order a scene lists them (the
-    /// alphabetical order of UIKit's names); a scene has no others.
-    private static let sceneModifierNames: [(flag: ModifierFlags, name: String)] = [
-        (.alternate, "opt"), (.command, "cmd"), (.control, "ctrl"), (.shift, "shift"),
-    ]
+    /// UIKit's command attributes a scene takes, by name.
+    private static let sceneAttributes: [String: KeyCommand.Attributes] = ["disabled": .disabled, "destructive": .destructive, "hidden": .hidden]
 
     /// A scene command, or `nil` (and an omission) when the source does not fix its key.
-    func commandJSON(_ command: ImportedCommand, state: inout BuildState) -> JSONValue? {
+    func sceneCommand(_ command: ImportedCommand, state: inout BuildState) -> SceneDefinition.CommandDefinition? {
         // An empty input is a menu item no key triggers (UIKit allows it); it stays in the scene.
         guard let input = command.input else {
             state.omitted.append((command, "its input is not fixed in the source"))
@@ -404,18 +385,11 @@ struct SceneBuilder {
             state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
             return nil
         }
-        // Members in key order, the order the scene's text lists them in, so writing it sorts nothing.
-        var members: [(key: String, value: JSONValue)] = [(key: "action", value: .string(action))]
-        members.reserveCapacity(8)
-        let attributes = command.attributes.isEmpty ? [] : command.attributes.filter { ["disabled", "destructive", "hidden"].contains($0) }
-        if !attributes.isEmpty { members.append((key: "attributes", value: .array(attributes.map(JSONValue.string)))) }
-        if let discoverability = command.discoverabilityTitle { members.append((key: "discoverabilityTitle", value: .string(discoverability))) }
-        members.append((key: "input", value: .string(input)))
-        members.append((key: "modifiers", value: .array(Self.sceneModifierNames.filter { modifiers.contains($0.flag) }.map { .string($0.name) })))
-        if let title = command.title { members.append((key: "title", value: .string(title))) }
-        if command.wantsPriority { members.append((key: "wantsPriorityOverSystemBehavior", value: .bool(true))) }
-        if let condition = command.condition {
-            let reading = conditionReading(condition, state: &state)
+        var attributes: KeyCommand.Attributes = []
+        for name in command.attributes { attributes.formUnion(Self.sceneAttributes[name] ?? []) }
+        var condition: SceneCondition?
+        if let text = command.condition {
+            let reading = conditionReading(text, state: &state)
             switch reading.direction {
             case false?:
                 state.omitted.append((command, "it is provided only in right-to-left layout; the scene is left-to-right"))
@@ -430,10 +404,13 @@ struct SceneBuilder {
                     flag = flagName(for: "\(command.declaredIn) isFirstResponder", state: &state)
                     state.responderFlags[command.declaredIn] = flag
                 }
-                members.append((key: "when", value: .object([(key: "equals", value: .number(1)), (key: "state", value: .string(flag))])))
+                condition = SceneCondition(state: flag, .equals, 1)
             }
         }
-        return .object(members)
+        let keyCommand = KeyCommand(title: command.title ?? "", discoverabilityTitle: command.discoverabilityTitle,
+                                    input: KeyInput(uiKitValue: input), modifierFlags: command.modifierFlags, action: Action(action),
+                                    attributes: attributes, wantsPriorityOverSystemBehavior: command.wantsPriority)
+        return SceneDefinition.CommandDefinition(keyCommand, condition: condition, hasTitle: command.title != nil)
     }
 
     /// ``ConditionReading`` of `condition`, read once per text.

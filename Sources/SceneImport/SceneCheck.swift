@@ -3,7 +3,8 @@ import ResponderEngine
 import Scenes
 import Surfaces
 
-/// The check pass: loads the built scene the way `keytrace` loads any scene, and asks the engine
+/// The check pass: loads the built scene the way `keytrace` loads any scene (the reader's
+/// structural checks, ``SceneDefinition/checkStructure(file:)``, then the runtime), and asks the engine
 /// what the app's shortcuts do in it. It runs after the scene is built and before the report,
 /// which only writes down what it found.
 ///
@@ -37,8 +38,10 @@ struct SceneCheck {
     func run() -> Result {
         var result = Result()
         do {
-            let definition = try SceneDefinition(checking: scene.definition, file: "imported scene")
-            let runtime = try SceneRuntime(definition: definition, file: "imported scene")
+            // The built definition gets the checks its file would get that its types do not
+            // already guarantee, without being written and read.
+            try scene.definition.checkStructure(file: "imported scene")
+            let runtime = try SceneRuntime(definition: scene.definition, file: "imported scene")
             // The check only asks questions, each with a collection of its own: the cached
             // policy keeps moving the first responder from re-reading the chain as UIKit would.
             let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)

@@ -6,9 +6,9 @@ extension JSONValue {
     /// level, arrays of scalars on one line. Equal documents give equal text, so a generated file
     /// changes only when its content does.
     public var prettyCanonicalText: String {
-        var bytes: [UInt8] = []
-        appendPretty(to: &bytes, depth: 0)
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = PrettyJSONWriter()
+        write(to: &writer)
+        return writer.text
     }
 
     private var isScalar: Bool {
@@ -18,43 +18,28 @@ extension JSONValue {
         }
     }
 
-    /// Appends the pretty text of a value nested `depth` levels deep to `bytes`. Punctuation
-    /// and indentation go in byte by byte: appending a literal's UTF-8 view costs more than
-    /// the bytes it holds. Members are read in place, not copied out of the list.
-    private func appendPretty(to bytes: inout [UInt8], depth: Int) {
-        func indent(_ depth: Int) {
-            for _ in 0..<(2 * depth) { bytes.append(UInt8(ascii: " ")) }
-        }
+    /// Writes the value with ``PrettyJSONWriter``, which owns the layout, each object's members
+    /// sorted by key. Members are read in place, not copied out of the list.
+    private func write(to writer: inout PrettyJSONWriter) {
         switch self {
         case .array(let items) where !items.allSatisfy(\.isScalar):
-            bytes.append(UInt8(ascii: "["))
-            bytes.append(UInt8(ascii: "\n"))
+            writer.openArray()
             for i in items.indices {
-                indent(depth + 1)
-                items[i].appendPretty(to: &bytes, depth: depth + 1)
-                if i + 1 < items.count { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(UInt8(ascii: "\n"))
+                writer.item()
+                items[i].write(to: &writer)
             }
-            indent(depth)
-            bytes.append(UInt8(ascii: "]"))
+            writer.closeArray()
         case .object(let members) where !members.isEmpty:
-            bytes.append(UInt8(ascii: "{"))
-            bytes.append(UInt8(ascii: "\n"))
+            writer.openObject()
             let sorted = Self.sortedByKey(members)
             for i in sorted.indices {
-                indent(depth + 1)
-                JSONString.appendQuoted(sorted[i].key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                bytes.append(UInt8(ascii: " "))
-                sorted[i].value.appendPretty(to: &bytes, depth: depth + 1)
-                if i + 1 < sorted.count { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(UInt8(ascii: "\n"))
+                writer.key(sorted[i].key)
+                sorted[i].value.write(to: &writer)
             }
-            indent(depth)
-            bytes.append(UInt8(ascii: "}"))
+            writer.closeObject()
         default:
             // Scalars, `{}` and arrays of scalars are written on one line, as canonical text.
-            appendCompactText(to: &bytes, sortingKeys: true)
+            writer.appendCompact(self)
         }
     }
 }

@@ -56,6 +56,12 @@ public struct SceneRefusal: Hashable, Sendable {
     public var action: String
     /// While this holds, `canPerformAction` answers `false` for the action.
     public var when: SceneCondition
+
+    /// `canPerformAction` refuses `action` while `when` holds.
+    package init(action: String, when: SceneCondition) {
+        self.action = action
+        self.when = when
+    }
 }
 
 /// A validation rule: the action's commands are disabled (and optionally retitled) when a
@@ -67,4 +73,11 @@ public struct SceneValidation: Hashable, Sendable {
     public var disabledWhen: SceneCondition?
     /// The title the command takes on every validation, disabled or not; `nil` keeps its own.
     public var title: String?
+
+    /// A rule for `action`'s commands: disabled while `disabledWhen` holds, retitled `title`.
+    package init(action: String, disabledWhen: SceneCondition? = nil, title: String? = nil) {
+        self.action = action
+        self.disabledWhen = disabledWhen
+        self.title = title
+    }
 }

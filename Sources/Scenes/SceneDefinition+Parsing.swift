@@ -13,14 +13,7 @@ extension SceneDefinition {
         try self.init(root, file: file)
     }
 
-    /// Runs every check of ``init(value:file:)`` on a scene a program built, to run it and
-    /// throw it away: the content hash, which only records and comparisons read, is left empty
-    /// (writing it costs a pass over the whole scene).
-    package init(checking root: JSONValue, file: String) throws(SceneError) {
-        try self.init(root, file: file, hashing: false)
-    }
-
-    init(_ root: JSONValue, file: String, hashing: Bool = true) throws(SceneError) {
+    init(_ root: JSONValue, file: String) throws(SceneError) {
         let top = try JSONFields(root, file: file, path: "", allowed: SceneDefinition.keys)
         let format = try top.string("format")
         guard format == "keytrace-scene" else {
@@ -67,44 +60,30 @@ extension SceneDefinition {
         windows = []
         for (index, item) in try top.array("windows").enumerated() {
             let node = try NodeDefinition(item, file: file, path: "windows[\(index)]")
-            guard node.kind == .window else {
-                throw SceneError.invalid(file, "windows[\(index)].type", expected: "\"window\"")
-            }
+            try Self.checkWindow(node, file: file)
             windows.append(node)
         }
         controllers = []
         for (index, item) in try top.array("controllers").enumerated() {
             let node = try NodeDefinition(item, file: file, path: "controllers[\(index)]")
-            guard node.kind.isController else {
-                throw SceneError.invalid(file, "controllers[\(index)].type", expected: "a controller type (viewController, tabBarController, navigationController)")
-            }
+            try Self.checkController(node, file: file)
             controllers.append(node)
         }
         firstResponder = try top.string("firstResponder")
         application = nil
         if let value = top.value("application") {
             let node = try NodeDefinition(value, file: file, path: "application")
-            guard node.kind == .responder else {
-                throw SceneError.invalid(file, "application.type", expected: "\"responder\" (the application is a UIResponder)")
-            }
-            guard node.name == "application" else {
-                throw SceneError.invalid(file, "application.name", expected: "\"application\" (the application's path is always `application`)")
-            }
-            guard node.views.isEmpty, node.children.isEmpty else {
-                throw SceneError.invalid(file, "application.views", expected: "no views or children (the application has no view hierarchy)")
-            }
+            try Self.checkApplication(node, file: file)
             application = node
         }
         appDelegate = nil
         if let value = top.value("appDelegate") {
             let node = try NodeDefinition(value, file: file, path: "appDelegate")
-            guard node.kind == .responder else {
-                throw SceneError.invalid(file, "appDelegate.type", expected: "\"responder\" (the app delegate is a UIResponder)")
-            }
+            try Self.checkAppDelegate(node, file: file)
             appDelegate = node
         }
         states = try SceneState.states(in: top, file: file)
-        contentHash = hashing ? SHA256.hex(of: root.canonicalUTF8) : ""
+        contentHash = SHA256.hex(of: root.canonicalUTF8)
         try checkStateReferences(file: file)
         try checkStates(file: file)
     }
@@ -130,6 +109,7 @@ extension SceneDefinition.MenuDefinition {
         let fields = try JSONFields(value, file: file, path: path, allowed: SceneDefinition.menuKeys)
         identifier = try fields.requiredString("id")
         title = try fields.string("title") ?? identifier
+        hasTitle = fields.has("title")
         removesMenu = try fields.bool("removed") ?? false
         if removesMenu, let extra = ["title", "parent", "at", "after", "before", "inline", "commands", "remove"].first(where: fields.has) {
             throw SceneError.invalid(file, "\(path).\(extra)", expected: "nothing beside \"removed\": true (the entry removes the menu \"\(identifier)\" and everything in it)")
@@ -238,6 +218,7 @@ extension SceneDefinition.CommandDefinition {
             wantsPriorityOverSystemBehavior: try f.bool("wantsPriorityOverSystemBehavior") ?? false,
             allowsAutomaticMirroring: try f.bool("allowsAutomaticMirroring") ?? true, repeatBehavior: repeatBehavior)
         condition = try f.value("when").map { value throws(SceneError) in try SceneCondition(value, file: file, location: f.location.member("when")) }
+        hasTitle = f.has("title")
     }
 
     /// A key-less menu item (`UICommand`): a title and an action, no key equivalent.
@@ -252,6 +233,7 @@ extension SceneDefinition.CommandDefinition {
         command = KeyCommand(title: try f.string("title") ?? "", input: .character(""), action: Action(action))
         condition = nil
         isKeyless = true
+        hasTitle = f.has("title")
     }
 
     static func modifiers(_ f: JSONFields, _ key: String) throws(SceneError) -> ModifierFlags {
@@ -340,9 +322,7 @@ extension NodeDefinition {
         self.kind = kind
         self.jsonPath = path
         name = try f.requiredString("name")
-        guard !name.isEmpty, !name.contains("/") else {
-            throw SceneError.invalid(file, f.child("name"), expected: "a non-empty name without '/'")
-        }
+        try Self.checkName(name, file: file, path: f.child("name"))
         title = try f.string("title") ?? name
         commands = []
         let commandsPath = JSONPath.text("\(path).commands")
@@ -403,29 +383,18 @@ extension NodeDefinition {
         views = []
         for (index, item) in try f.array("views").enumerated() {
             let view = try NodeDefinition(item, file: file, path: "\(path).views[\(index)]")
-            guard !view.kind.isController, view.kind != .window else {
-                throw SceneError.invalid(file, "\(path).views[\(index)].type", expected: "a view type (view, responder, textField, textView, table, scroll, canvas)")
-            }
+            try Self.checkView(view, file: file)
             views.append(view)
         }
-        if kind == .window, let root = children.first, !root.kind.isController {
-            throw SceneError.invalid(file, f.child("root"), expected: "a root controller (or no root)")
-        }
-        for (index, child) in children.enumerated() where kind != .window && !child.kind.isController {
-            throw SceneError.invalid(file, "\(path).children[\(index)].type", expected: "a controller type; put views under \"views\"")
-        }
-        var seen = Set<String>()
-        for node in children + views where !seen.insert(node.name).inserted {
-            throw SceneError.duplicateName(file, node.jsonPath, node.name)
-        }
+        try Self.checkContents(kind: kind, path: path, children: children, views: views, file: file)
         next = try f.string("next")
         focus = try f.string("focus")
         rows = try f.strings("rows")
         text = try f.string("text") ?? ""
         multipleSelection = try f.bool("multipleSelection") ?? true
-        contentHeight = try f.int("contentHeight", in: 0...NodeDefinition.maximumLength) ?? 10_000
-        pageHeight = try f.int("pageHeight", in: 1...NodeDefinition.maximumLength) ?? 800
-        lineHeight = try f.int("lineHeight", in: 1...NodeDefinition.maximumLength) ?? 40
+        contentHeight = try f.int("contentHeight", in: 0...NodeDefinition.maximumLength) ?? NodeDefinition.defaultContentHeight
+        pageHeight = try f.int("pageHeight", in: 1...NodeDefinition.maximumLength) ?? NodeDefinition.defaultPageHeight
+        lineHeight = try f.int("lineHeight", in: 1...NodeDefinition.maximumLength) ?? NodeDefinition.defaultLineHeight
         onActivate = []
         for (index, item) in try f.array("onActivate").enumerated() {
             onActivate.append(try SceneEffect(item, file: file, path: "\(path).onActivate[\(index)]"))

@@ -2,8 +2,9 @@ import KeyTraceCore
 
 /// A parsed scene file: the app's responder hierarchy, key commands, state and effects.
 ///
-/// Scenes are JSON (`docs/Scenes.md`, schema `docs/scene.schema.json`). A definition is a value;
-/// ``SceneRuntime`` builds live responders from it.
+/// Scenes are JSON (`docs/Scenes.md`, schema `docs/scene.schema.json`), read by
+/// ``init(json:file:)`` and written by ``jsonText``. A definition is a value; ``SceneRuntime``
+/// builds live responders from it.
 public struct SceneDefinition: Hashable, Sendable {
     /// The format version this build reads.
     public static let formatVersion = 1
@@ -56,6 +57,12 @@ public struct SceneDefinition: Hashable, Sendable {
         public var name: String
         /// The value when the scene starts.
         public var initial: Int
+
+        /// The state value `name`, starting at `initial`.
+        package init(name: String, initial: Int) {
+            self.name = name
+            self.initial = initial
+        }
     }
 
     /// A change to the main menu (`UIMenuBuilder`): commands added to a menu, a menu created,
@@ -92,6 +99,10 @@ public struct SceneDefinition: Hashable, Sendable {
         /// Whether the entry removes the menu `identifier` and everything in it
         /// (`remove(menu:)`, `"removed": true`) instead of adding to it.
         public var removesMenu: Bool
+        /// Whether the scene gives the menu a `title`. The reader takes the identifier when it
+        /// gives none; the text keeps the difference, so a scene read and written again keeps a
+        /// title equal to its identifier, and leaves out one it did not give.
+        package var hasTitle = false
     }
 
     /// A key command as a scene declares it.
@@ -104,6 +115,10 @@ public struct SceneDefinition: Hashable, Sendable {
         /// Whether it is a key-less menu item (`UICommand`): a menu's command with neither
         /// `shortcut` nor `input`, which has a title and an action only.
         public var isKeyless = false
+        /// Whether the scene gives the command a `title`, an empty one included. UIKit reads an
+        /// empty title and none alike; the text keeps the difference, so a scene read and
+        /// written again keeps its `"title": ""`.
+        package var hasTitle = false
     }
 }
 
@@ -181,5 +196,11 @@ public struct NodeDefinition: Hashable, Sendable {
         public var action: String
         /// The effects performing the action runs, in order; may be empty.
         public var effects: [SceneEffect]
+
+        /// The action `action`, running `effects` in order.
+        package init(action: String, effects: [SceneEffect] = []) {
+            self.action = action
+            self.effects = effects
+        }
     }
 }

@@ -13,10 +13,7 @@ extension SceneState {
         var states: [SceneState] = []
         for (index, item) in try top.array("states").enumerated() {
             let state = try SceneState(item, file: file, path: "states[\(index)]")
-            if let other = states.first(where: { $0.name == state.name }) {
-                throw SceneError.invalid(file, "\(state.jsonPath).name",
-                                         expected: "a name no other state has (\"\(state.name)\" is \(other.jsonPath)'s)")
-            }
+            try checkUnique(state, among: states[...], file: file)
             states.append(state)
         }
         return states
@@ -25,13 +22,7 @@ extension SceneState {
     init(_ value: JSONValue, file: String, path: String) throws(SceneError) {
         let fields = try JSONFields(value, file: file, path: path, allowed: Self.keys)
         name = try fields.requiredString("name")
-        guard !name.isEmpty, !name.contains("/") else {
-            throw SceneError.invalid(file, fields.child("name"), expected: "a non-empty state name without '/'")
-        }
-        guard name != Self.initialName else {
-            throw SceneError.invalid(file, fields.child("name"),
-                                     expected: "a name other than \"\(Self.initialName)\", which names the scene as loaded")
-        }
+        try Self.checkName(name, file: file, path: fields.child("name"))
         summary = try fields.string("description") ?? ""
         steps = []
         for (index, item) in try fields.array("steps").enumerated() {

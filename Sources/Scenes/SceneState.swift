@@ -34,5 +34,11 @@ public struct SceneState: Hashable, Sendable {
         /// act on the nearest navigation or tab bar controller of its responder chain. `nil`
         /// is the key window's root controller.
         public var from: String?
+
+        /// `effect`, performed by the responder at `from` (default the key window's root controller).
+        package init(effect: SceneEffect, from: String? = nil) {
+            self.effect = effect
+            self.from = from
+        }
     }
 }

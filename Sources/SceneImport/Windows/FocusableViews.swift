@@ -1,3 +1,4 @@
+import Scenes
 import SwiftSyntax
 
 /// A class of UIKit's or WebKit's whose instances take key presses once focused, and the
@@ -51,7 +52,18 @@ struct FocusableViews {
     /// views are read where the scene builds them.
     let placedElsewhere: Set<String>
 
-    enum Kind: String { case textField, textView, view }
+    enum Kind: String {
+        case textField, textView, view
+
+        /// The scene node kind of a view of this kind.
+        var nodeKind: NodeDefinition.Kind {
+            switch self {
+            case .textField: return .textField
+            case .textView: return .textView
+            case .view: return .view
+            }
+        }
+    }
 
     /// A view a responder holds, by property.
     struct Held: Equatable {

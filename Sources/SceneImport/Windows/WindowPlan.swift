@@ -1,3 +1,5 @@
+import Scenes
+
 /// Which windows the app makes and what their roots hold, as the app's entry point builds
 /// them: the key window's root, and the windows the entry point shows only under a run-time
 /// condition (a lock screen, onboarding, a call overlay), which never become the key window.
@@ -56,12 +58,12 @@ struct RootTree: Equatable {
         case hosting = "UIHostingController"
         case plain = "UIViewController"
 
-        /// The scene node type standing for it (docs/Scenes.md).
-        var nodeType: String {
+        /// The scene node kind standing for it (docs/Scenes.md).
+        var nodeKind: NodeDefinition.Kind {
             switch self {
-            case .navigation: return "navigationController"
-            case .tabBar: return "tabBarController"
-            case .split, .hosting, .plain: return "viewController"
+            case .navigation: return .navigationController
+            case .tabBar: return .tabBarController
+            case .split, .hosting, .plain: return .viewController
             }
         }
     }
