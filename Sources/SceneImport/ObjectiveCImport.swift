@@ -253,7 +253,7 @@ struct ObjectiveCImport {
     private func text(_ value: ObjectiveCText?) -> String? {
         switch value {
         case .literal(let text)?: return text
-        case .localized(let key, _)?: return strings.lookup(key) ?? key
+        case .localized(let key, _, let value)?: return strings.lookup(key) ?? value ?? key
         default: return nil
         }
     }

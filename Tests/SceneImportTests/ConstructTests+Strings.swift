@@ -31,6 +31,31 @@ extension ConstructTests {
         ])
     }
 
+    /// A localized string whose key no strings table holds is the development language's text
+    /// the call gives, as Foundation returns it: `NSLocalizedString`'s `value:`,
+    /// `String(localized:defaultValue:)`'s default (Objective-C's
+    /// `NSLocalizedStringWithDefaultValue`: `ObjectiveCImportTests`); without one, the key.
+    @Test func aLocalizedStringMissingFromTheTablesIsItsDefaultValue() throws {
+        let result = try importing([
+            "Menu.swift": """
+                import UIKit
+                class MenuController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(title: NSLocalizedString("[Database/Open]", bundle: .main, value: "Open Database", comment: ""),
+                                      action: #selector(open), input: "o", modifierFlags: .command),
+                         UIKeyCommand(title: String(localized: "menu.find", defaultValue: "Find"), action: #selector(find), input: "f", modifierFlags: .command),
+                         UIKeyCommand(title: NSLocalizedString("Save", comment: ""), action: #selector(save), input: "s", modifierFlags: .command)]
+                    }
+                    @objc func open() {}
+                    @objc func find() {}
+                    @objc func save() {}
+                }
+                """,
+        ])
+        let titles = Dictionary(uniqueKeysWithValues: result.inventory.map { ($0.action ?? "nil", $0.title ?? "nil") })
+        #expect(titles == ["open": "Open Database", "find": "Find", "save": "Save"])
+    }
+
     @Test func remainderAndQuotientOfIntegersAreComputed() throws {
         let result = try importing([
             "Tabs.swift": """

@@ -110,6 +110,23 @@ import Scenes
         return try SceneImporter().importApp(at: [root + "/App"])
     }
 
+    /// `NSLocalizedStringWithDefaultValue`'s value is the title when no strings table holds the
+    /// key, as Foundation returns it; a plain `NSLocalizedString` stays its key.
+    @Test func aLocalizedStringsDefaultValueIsTheTitleWhenNoTableHoldsTheKey() throws {
+        let result = try importApp(["App/Print.m": """
+            @implementation PrintController
+            - (NSArray *)keyCommands {
+                return @[[UIKeyCommand keyCommandWithInput:@"p" modifierFlags:UIKeyModifierCommand action:@selector(print:)
+                                      discoverabilityTitle:NSLocalizedStringWithDefaultValue(@"menu.print", nil, [NSBundle mainBundle], @"Print", @"")],
+                         [UIKeyCommand keyCommandWithInput:@"e" modifierFlags:UIKeyModifierCommand action:@selector(export:)
+                                      discoverabilityTitle:NSLocalizedString(@"menu.export", @"")]];
+            }
+            @end
+            """])
+        let titles = Dictionary(uniqueKeysWithValues: result.inventory.map { ($0.action ?? "nil", $0.title ?? "nil") })
+        #expect(titles == ["print:": "Print", "export:": "menu.export"])
+    }
+
     @Test func objectiveCCommandsAndSwiftExtensionsLandOnTheirClasses() throws {
         let result = try importApp()
         let rows = result.inventory.map { "\($0.declaredIn) \($0.mechanism.rawValue) \($0.displayShortcut) \($0.action ?? "nil")" }.sorted()

@@ -24,7 +24,7 @@ enum LocalizedStringModel: FrameworkModel {
         let args = site.arguments
         if site.name == "NSLocalizedString" {
             if let first = args.first, case .string(let key) = evaluator.evaluate(first.expression, frame: &frame) {
-                return .string(evaluator.strings.lookup(key) ?? key)
+                return .string(evaluator.strings.lookup(key) ?? fallback(labelled: "value", in: args, evaluator, &frame) ?? key)
             }
             return site.unknown
         }
@@ -34,11 +34,23 @@ enum LocalizedStringModel: FrameworkModel {
         }
         if let localized = args.first(where: { $0.label == "localized" || $0.label == nil }) {
             let value = evaluator.evaluate(localized.expression, frame: &frame)
-            if case .string(let key) = value { return .string(evaluator.strings.lookup(key) ?? key) }
+            if case .string(let key) = value {
+                return .string(evaluator.strings.lookup(key) ?? fallback(labelled: "defaultValue", in: args, evaluator, &frame) ?? key)
+            }
             if isString, case .int(let n) = value { return .string(String(n)) }
             if isString, case .unknown = value, localized.label == nil { return value }
         }
         return site.unknown
+    }
+
+    /// What a lookup whose key no strings table holds gives: the string the call's `value:`
+    /// (`NSLocalizedString`) or `defaultValue:` (`String(localized:defaultValue:)`) argument
+    /// fixes, the development language's text, as Foundation returns it; `nil` without one.
+    private static func fallback(labelled label: String, in args: [(label: String?, expression: ExprSyntax)],
+                                 _ evaluator: Evaluator, _ frame: inout Evaluator.Frame) -> String? {
+        guard let argument = args.first(where: { $0.label == label }),
+              case .string(let text) = evaluator.evaluate(argument.expression, frame: &frame), !text.isEmpty else { return nil }
+        return text
     }
 
     /// `key.localized` on a string the source fixes: its entry in the strings tables.

@@ -497,7 +497,13 @@ extension ObjectiveCBodyScanner {
             {
                 table = named
             }
-            return .localized(key: key, table: table)
+            // `NSLocalizedStringWithDefaultValue(key, table, bundle, value, comment)`: the value is
+            // the development language's text, returned when no table holds the key.
+            var value: String?
+            if name == "NSLocalizedStringWithDefaultValue", arguments.count > 3, case .string(let text) = arguments[3], !text.isEmpty {
+                value = text
+            }
+            return .localized(key: key, table: table, value: value)
         case "NSSelectorFromString":
             guard case .string(let selector)? = arguments.first else { return .unknown(text) }
             return .selector(selector)
@@ -557,7 +563,7 @@ extension ObjectiveCBodyScanner {
     static func text(of value: ObjectiveCValue, expression: String) -> ObjectiveCText? {
         switch value {
         case .string(let text): return .literal(text)
-        case .localized(let key, let table): return .localized(key: key, table: table)
+        case .localized(let key, let table, let value): return .localized(key: key, table: table, value: value)
         case .null: return nil
         default: return .expression(expression)
         }

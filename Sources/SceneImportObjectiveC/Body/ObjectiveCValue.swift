@@ -11,7 +11,7 @@ package indirect enum ObjectiveCValue {
     case bool(Bool)
     case int(Int)
     case string(String)
-    case localized(key: String, table: String?)
+    case localized(key: String, table: String?, value: String? = nil)
     case selector(String)
     /// `UIKeyModifierFlags` names (`command`, `shift`, …).
     case modifiers(ModifierFlags)

@@ -4,8 +4,9 @@ package enum ObjectiveCText: Hashable {
     /// `@"Find"`, with escapes decoded and adjacent literals joined.
     case literal(String)
     /// `NSLocalizedString(@"KEY", …)` or `NSLocalizedStringFromTable(@"KEY", @"Table", …)`: the
-    /// consumer looks the key up in the app's strings tables.
-    case localized(key: String, table: String?)
+    /// consumer looks the key up in the app's strings tables; `value` is what
+    /// `NSLocalizedStringWithDefaultValue` gives when no table holds the key.
+    case localized(key: String, table: String?, value: String? = nil)
     /// Anything else, as source text.
     case expression(String)
 
