@@ -4,7 +4,8 @@ import Foundation
 /// `String(localized:)`, `"key".localized` and similar.
 ///
 /// Reads `.strings` tables in both of their forms: the text form (`"key" = "value";`) and the
-/// property-list form (XML or binary).
+/// property-list form (XML or binary), and String Catalogs (`.xcstrings`, JSON), whose English
+/// text for each key it takes.
 package struct StringsTable: Sendable {
     private(set) var values: [String: String] = [:]
 
@@ -13,8 +14,35 @@ package struct StringsTable: Sendable {
     package init(files: [some ResourceFile]) {
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            add(data)
+            if file.path.hasSuffix(Self.catalogExtension) {
+                values.merge(Self.catalogValues(data)) { old, _ in old }
+            } else {
+                add(data)
+            }
         }
+    }
+
+    /// The file name extension of a String Catalog.
+    package static let catalogExtension = ".xcstrings"
+
+    /// A String Catalog's text for each key: its `en` localization's string unit, else the one of
+    /// the catalog's source language. A key with neither (a source string the catalog does not
+    /// spell out, which is its own text), or with only plural or device variations, is left out.
+    static func catalogValues(_ data: Data) -> [String: String] {
+        guard let catalog = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let strings = catalog["strings"] as? [String: Any] else { return [:] }
+        let source = catalog["sourceLanguage"] as? String ?? "en"
+        var result: [String: String] = [:]
+        for (key, entry) in strings {
+            guard let localizations = (entry as? [String: Any])?["localizations"] as? [String: Any] else { continue }
+            for language in ["en", source] {
+                guard let unit = (localizations[language] as? [String: Any])?["stringUnit"] as? [String: Any],
+                      let value = unit["value"] as? String else { continue }
+                result[key] = value
+                break
+            }
+        }
+        return result
     }
 
     mutating func add(_ data: Data) {

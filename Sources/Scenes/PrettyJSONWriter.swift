@@ -57,6 +57,16 @@ struct PrettyJSONWriter {
     /// Begins an item of the innermost array; the item is written next.
     mutating func item() { newItem() }
 
+    /// Writes `items` as an array of objects or arrays, one per line, each written by `write`.
+    mutating func array<Items: Sequence>(_ items: Items, _ write: (Items.Element, inout PrettyJSONWriter) -> Void) {
+        openArray()
+        for element in items {
+            newItem()
+            write(element, &self)
+        }
+        closeArray()
+    }
+
     /// Writes a string value.
     mutating func string(_ value: String) { JSONString.appendQuoted(value, to: &bytes) }
 

@@ -58,12 +58,7 @@ extension SceneDefinition {
         w.string(layout)
         if !menus.isEmpty {
             w.key("menus")
-            w.openArray()
-            for menu in menus {
-                w.item()
-                menu.write(to: &w)
-            }
-            w.closeArray()
+            w.array(menus) { menu, w in menu.write(to: &w) }
         }
         w.key("name")
         w.string(name)
@@ -86,12 +81,7 @@ extension SceneDefinition {
         }
         if !states.isEmpty {
             w.key("states")
-            w.openArray()
-            for state in states {
-                w.item()
-                state.write(to: &w)
-            }
-            w.closeArray()
+            w.array(states) { state, w in state.write(to: &w) }
         }
         w.key("version")
         w.int(Self.formatVersion)
@@ -113,12 +103,7 @@ extension SceneDefinition {
 
     /// Writes `commands` as an array of command objects.
     static func write(_ commands: [CommandDefinition], to w: inout PrettyJSONWriter) {
-        w.openArray()
-        for command in commands {
-            w.item()
-            command.write(to: &w)
-        }
-        w.closeArray()
+        w.array(commands) { command, w in command.write(to: &w) }
     }
 }
 
@@ -278,12 +263,7 @@ extension SceneDefinition.CommandDefinition {
 extension NodeDefinition {
     /// Writes `nodes` as an array of node objects.
     static func write(_ nodes: some Collection<NodeDefinition>, to w: inout PrettyJSONWriter) {
-        w.openArray()
-        for node in nodes {
-            w.item()
-            node.write(to: &w)
-        }
-        w.closeArray()
+        w.array(nodes) { node, w in node.write(to: &w) }
     }
 
     /// The node's object: `type` and `name` always, `title` when it is not the name, every other
@@ -401,12 +381,7 @@ extension NodeDefinition {
         w.string(kind.rawValue)
         if !validations.isEmpty {
             w.key("validations")
-            w.openArray()
-            for validation in validations {
-                w.item()
-                validation.write(to: &w)
-            }
-            w.closeArray()
+            w.array(validations) { validation, w in validation.write(to: &w) }
         }
         if !views.isEmpty {
             w.key("views")
@@ -500,12 +475,7 @@ extension SceneEffect {
 
     /// Writes `effects` as an array of effect objects.
     static func write(_ effects: [SceneEffect], to w: inout PrettyJSONWriter) {
-        w.openArray()
-        for effect in effects {
-            w.item()
-            write(effect.members, to: &w)
-        }
-        w.closeArray()
+        w.array(effects) { effect, w in write(effect.members, to: &w) }
     }
 
     /// Writes an effect's (scalar) members as an object, in their order.

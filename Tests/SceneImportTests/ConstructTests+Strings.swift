@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SceneImport
 import Scenes
@@ -54,6 +55,29 @@ extension ConstructTests {
         ])
         let titles = Dictionary(uniqueKeysWithValues: result.inventory.map { ($0.action ?? "nil", $0.title ?? "nil") })
         #expect(titles == ["open": "Open Database", "find": "Find", "save": "Save"])
+    }
+
+    /// A title whose key a String Catalog (`Localizable.xcstrings`) holds is its English text.
+    @Test func aStringCatalogGivesTitlesTheirEnglishText() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-app-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/App/Resources", withIntermediateDirectories: true)
+        try """
+            import UIKit
+            class EditorController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(title: String(localized: "button.text.bold", comment: "Bold"), action: #selector(bold), input: "b", modifierFlags: .command)]
+                }
+                @objc func bold() {}
+            }
+            """.write(toFile: root + "/App/EditorController.swift", atomically: false, encoding: .utf8)
+        try #"""
+            {"sourceLanguage": "en", "version": "1.0", "strings": {
+              "button.text.bold": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Bold"}},
+                                                     "de": {"stringUnit": {"state": "translated", "value": "Fett"}}}}}}
+            """#.write(toFile: root + "/App/Resources/Localizable.xcstrings", atomically: false, encoding: .utf8)
+        let result = try SceneImporter().importApp(at: [root + "/App"])
+        #expect(result.inventory.map(\.title) == ["Bold"])
     }
 
     @Test func remainderAndQuotientOfIntegersAreComputed() throws {

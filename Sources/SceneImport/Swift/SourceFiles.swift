@@ -250,6 +250,9 @@ public struct SourceFiles: Sendable, Equatable {
         } else if file.path.hasSuffix(".strings"),
                   file.path.containsBytes(of: "en.lproj/") || file.path.containsBytes(of: "Base.lproj/") {
             stringsFiles.append(file)
+        } else if file.path.hasSuffix(StringsTable.catalogExtension), file.path.lastPathComponent != "InfoPlist.xcstrings" {
+            // A String Catalog holds every language; the table reads its English text.
+            stringsFiles.append(file)
         } else if Self.isObjectiveC(file.path) {
             objectiveCFiles.append(file)
         } else if file.path.hasSuffix(".plist") || file.path.hasSuffix(".json"), !file.path.containsBytes(of: ".xcassets/") {
