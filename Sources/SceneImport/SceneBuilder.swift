@@ -120,14 +120,20 @@ struct SceneBuilder {
         // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),
         // ends every chain after the application (R11): its own key commands are read there.
         // The app's `UIApplication` subclass (one: `UIApplicationMain` names a single class).
+        // Either is in the scene when it declares commands or, failing one that does, performs
+        // actions: UIKit asks it for a command's target like any responder of the chain (R14).
+        let performers = model.index.types.keys.filter {
+            model.role($0) == .application && commandsByType[$0] == nil && !model.implementedActions(of: $0).isEmpty
+        }
+        let chainEnds = commandsByType.keys.sorted() + performers.sorted()
         var application: NodeDefinition?
-        if let subclass = commandsByType.keys.sorted().first(where: {
+        if let subclass = chainEnds.first(where: {
             model.role($0) == .application && !model.isResponderAppDelegate($0) && state.paths[$0] == nil
         }) {
             application = applicationNode(subclass, commandsByType: commandsByType, state: &state)
         }
         var appDelegate: NodeDefinition?
-        if let delegate = commandsByType.keys.sorted().first(where: { model.isResponderAppDelegate($0) && state.paths[$0] == nil }) {
+        if let delegate = chainEnds.first(where: { model.isResponderAppDelegate($0) && state.paths[$0] == nil }) {
             appDelegate = node(delegate, parentPath: "(app delegate)", children: [:], commandsByType: commandsByType, state: &state)
         }
         // Every inventory row is in the scene or left out with a reason.
@@ -153,11 +159,13 @@ struct SceneBuilder {
             ?? firstResponder(requests: requests, state: state)
         let firstResponder = chosen?.path
         // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
-        // scene's first responder; every other flag starts at 1 so its commands show.
+        // scene's first responder, one standing for the literal `false` (a validation that
+        // refuses on every path) at 0; every other flag starts at 1 so its commands show.
         let flagOwners = Dictionary(state.responderFlags.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let neverHolds = Set(state.flags.filter { $0.key == "false" }.map(\.value))
         let values = Self.sortedNames(state.flags.values).map { flag in
             let stated = model.overlay.state.last { $0.name == flag }?.value
-            let initial = stated ?? flagOwners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? 1
+            let initial = stated ?? flagOwners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? (neverHolds.contains(flag) ? 0 : 1)
             return SceneDefinition.StateValue(name: flag, initial: initial)
         }
         let definition = SceneDefinition(

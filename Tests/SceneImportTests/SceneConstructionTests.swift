@@ -1,3 +1,5 @@
+import ResponderEngine
+import KeyTraceCore
 import Testing
 @testable import SceneImport
 import Scenes
@@ -89,6 +91,38 @@ import Scenes
         let delegate = try #require(definition.appDelegate)
         #expect(delegate.commands.map { $0.command.action?.name } == ["togglePlayback"])
         #expect(result.report.unresolved.isEmpty)
+    }
+
+    /// An app delegate that performs its main menu's actions without key commands of its own
+    /// ends every chain all the same (R11, R14): with nothing focused, ⌘N reaches it; an action
+    /// its `canPerformAction` refuses on every path is disabled.
+    @Test func anAppDelegatePerformingMenuActionsEndsEveryChain() throws {
+        let result = try importing([
+            "AppDelegate.swift": Self.libraryAppDelegate("""
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        builder.insertChild(UIMenu(title: "", options: .displayInline, children: [
+                            UIKeyCommand(title: "New Outline", action: #selector(createOutline), input: "n", modifierFlags: .command),
+                            UIKeyCommand(title: "Export", action: #selector(export), input: "e", modifierFlags: .command),
+                        ]), atStartOfMenu: .file)
+                    }
+                    @objc func createOutline() {}
+                    @objc func export() {}
+                    override func canPerformAction(_ action: Selector, withSender sender: Any?) -> Bool {
+                        if action == #selector(export) { return false }
+                        return super.canPerformAction(action, withSender: sender)
+                    }
+                """),
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.appDelegate?.actions.map(\.action).contains("createOutline") == true)
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        let layout = runtime.application.keyboardLayout
+        let create = dispatcher.explain(try KeyPress(notation: "cmd+n", layout: layout))
+        #expect(create.winner?.command.action?.name == "createOutline")
+        #expect(create.winner?.target?.path == "AppDelegate")
+        let export = dispatcher.explain(try KeyPress(notation: "cmd+e", layout: layout))
+        #expect(export.winner == nil)
     }
 
     /// An app's `UIApplication` subclass with key commands is the scene's application node:
