@@ -240,7 +240,10 @@ struct SceneBuilder {
 
     /// What a command's condition says for the scene (``sceneCommand(_:state:)``).
     struct ConditionReading {
-        /// ``directionDecision(_:rightToLeft:)`` for left-to-right layout.
+        /// Whether an idiom or size-class test fails on the scene's device (``idiomReading(_:idiom:)``).
+        var notOnDevice: Bool
+        /// ``directionDecision(_:rightToLeft:)`` for left-to-right layout, of what the device
+        /// leaves (`true` when it leaves nothing).
         var direction: Bool?
         /// Whether what is left once the direction tests are gone is an `isFirstResponder`
         /// test, whose flag belongs to the command's own responder.
@@ -398,6 +401,10 @@ struct SceneBuilder {
         var condition: SceneCondition?
         if let text = command.condition {
             let reading = conditionReading(text, state: &state)
+            if reading.notOnDevice {
+                state.omitted.append((command, idiomOmission))
+                return nil
+            }
             switch reading.direction {
             case false?:
                 state.omitted.append((command, "it is provided only in right-to-left layout; the scene is left-to-right"))
@@ -424,9 +431,13 @@ struct SceneBuilder {
     /// ``ConditionReading`` of `condition`, read once per text.
     private func conditionReading(_ condition: String, state: inout BuildState) -> ConditionReading {
         if let known = state.conditionReadings[condition] { return known }
-        var reading = ConditionReading(direction: Self.directionDecision(condition, rightToLeft: false), isFirstResponderCheck: false)
-        if reading.direction == nil {
-            let remaining = Self.withoutDirection(condition)
+        let onDevice = Self.idiomReading(condition, idiom: idiom)
+        var reading = ConditionReading(notOnDevice: onDevice.fails, isFirstResponderCheck: false)
+        if !onDevice.fails {
+            reading.direction = onDevice.remaining.isEmpty ? true : Self.directionDecision(onDevice.remaining, rightToLeft: false)
+        }
+        if !onDevice.fails, reading.direction == nil {
+            let remaining = Self.withoutDirection(onDevice.remaining)
             reading.isFirstResponderCheck = Self.isFirstResponderCheck(remaining)
             if !reading.isFirstResponderCheck { reading.flag = flagName(for: remaining, state: &state) }
         }

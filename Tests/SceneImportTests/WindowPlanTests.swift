@@ -81,6 +81,56 @@ import Testing
         #expect(phone.report.responderPaths["PhoneTabs"] == "window/PhoneTabs")
     }
 
+    /// A command under an idiom test is the device's: on the iPad layout one offered only on a
+    /// phone is left out with the reason, one offered on a pad (or on a pad or a phone) is
+    /// unconditional; the phone layout is the other way round. The inventory keeps them all.
+    @Test func theIdiomDecidesTheCommandsOfferedOnlyOnOneDevice() throws {
+        let app = [
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window?.rootViewController = Editor()
+                        return true
+                    }
+                }
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands: [UIKeyCommand] = []
+                        if UIDevice.current.userInterfaceIdiom == .phone {
+                            commands.append(UIKeyCommand(input: "p", modifierFlags: .command, action: #selector(phoneOnly)))
+                        }
+                        if UIDevice.current.userInterfaceIdiom == .pad && isEditing {
+                            commands.append(UIKeyCommand(input: "e", modifierFlags: .command, action: #selector(padWhileEditing)))
+                        }
+                        if UIDevice.current.userInterfaceIdiom == .pad || UIDevice.current.userInterfaceIdiom == .phone {
+                            commands.append(UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(both)))
+                        }
+                        return commands
+                    }
+                    @objc func phoneOnly() {}
+                    @objc func padWhileEditing() {}
+                    @objc func both() {}
+                }
+                """,
+        ]
+        func commands(_ result: ImportResult) throws -> [String] {
+            let definition = try SceneDefinition(json: result.scene, file: "scene")
+            let editor = try #require(definition.windows.first?.children.first)
+            return editor.commands.map { "\($0.command.action?.name ?? "") \($0.condition?.state ?? "always")" }
+        }
+        let pad = try importing(app)
+        #expect(pad.inventory.count == 3)
+        #expect(try commands(pad) == ["padWhileEditing isEditing", "both always"])
+        #expect(pad.report.unresolved.map(\.reason) == [
+            "it is provided only on another device; the scene is the pad layout (--idiom phone builds that one)",
+        ])
+        let phone = try importing(app, idiom: .phone)
+        #expect(try commands(phone) == ["phoneOnly always", "both always"])
+    }
+
     @Test func noControllerGetsAWindowOfItsOwnUnplacedOnesAreListedWithTheirReason() throws {
         var app = Self.idiomApp
         app["Settings.swift"] = "import UIKit\n" + Self.controller("SettingsViewController", key: ",")

@@ -10,8 +10,8 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
     /// What a run-time test of the idiom or the size class says on this device, or `nil` when
     /// `condition` tests something else (or more than the idiom). Reads
     /// `UIDevice.current.userInterfaceIdiom == .pad` (and `!=`, `.phone`, `.mac`), the common
-    /// helpers `isPad`/`isIPad`/`isPhone`/`isIPhone`, and `horizontalSizeClass == .regular` /
-    /// `.compact`.
+    /// helpers `isPad`/`isIPad`/`isPhone`/`isIPhone`, `horizontalSizeClass == .regular` /
+    /// `.compact`, and an `||` of such tests.
     public func decides(_ condition: String) -> Bool? {
         var text = condition.filter { !$0.isWhitespace }
         var negated = false
@@ -20,6 +20,15 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
             text.removeFirst()
         }
         if text.hasPrefix("("), text.hasSuffix(")") { text = String(text.dropFirst().dropLast()) }
+        // `a || b` of tests each decided here: it holds when one holds, fails when all fail.
+        if text.contains("||"), !text.contains("&&"), !text.contains("(") {
+            var answers: [Bool] = []
+            for side in text.components(separatedBy: "||") {
+                guard let answer = decides(side) else { return nil }
+                answers.append(answer)
+            }
+            return answers.contains(true) != negated
+        }
         guard let answer = Self.answer(text, on: self) else { return nil }
         return answer != negated
     }

@@ -1,0 +1,31 @@
+extension SceneBuilder {
+    /// What the scene's device (``idiom``) makes of a command's condition: the idiom and
+    /// size-class tests among its ` && `-joined parts are decided (``InterfaceIdiom/decides(_:)``),
+    /// the others stay run-time conditions.
+    struct IdiomReading: Equatable {
+        /// Whether a part fails on the scene's device: the command is not provided there.
+        var fails: Bool
+        /// The condition without the parts that hold on the device; empty when nothing is left.
+        var remaining: String
+    }
+
+    /// ``IdiomReading`` of `condition` on `idiom`.
+    static func idiomReading(_ condition: String, idiom: InterfaceIdiom) -> IdiomReading {
+        let parts = condition.components(separatedByBytes: " && ")
+        var kept: [String] = []
+        for part in parts {
+            switch idiom.decides(part) {
+            case false?: return IdiomReading(fails: true, remaining: condition)
+            case true?: continue
+            case nil: kept.append(part)
+            }
+        }
+        return IdiomReading(fails: false, remaining: kept.count == parts.count ? condition : kept.joined(separator: " && "))
+    }
+
+    /// Why a command the scene's device does not provide is left out.
+    var idiomOmission: String {
+        let other = InterfaceIdiom.allCases.filter { $0 != idiom }.map(\.rawValue).joined(separator: " or ")
+        return "it is provided only on another device; the scene is the \(idiom.rawValue) layout (--idiom \(other) builds that one)"
+    }
+}
