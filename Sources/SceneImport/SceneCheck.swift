@@ -45,23 +45,12 @@ struct SceneCheck {
             // The check only asks questions, each with a collection of its own: the cached
             // policy keeps moving the first responder from re-reading the chain as UIKit would.
             let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
-            result.findings += dispatcher.shadowedCommands().map(shadowedFinding)
-            let swallowed = runtime.commandsSwallowedByTextInput()
-            if !swallowed.isEmpty {
-                var rows: [RowKey: ImportedCommand] = [:]
-                for command in inventory where command.mechanism != .menu {
-                    let provider = scene.paths[command.declaredIn] ?? ""
-                    let action = command.action ?? ""
-                    if rows[RowKey(provider: provider, action: action)] == nil { rows[RowKey(provider: provider, action: action)] = command }
-                    let shortcut = RowKey(provider: provider, action: action, shortcut: command.displayShortcut)
-                    if rows[shortcut] == nil { rows[shortcut] = command }
-                }
-                result.findings += swallowed.map { swallowedFinding($0, rows: rows) }
-            }
+            let rows = InventoryRows(inventory: inventory, paths: scene.paths)
+            result.findings += dispatcher.shadowedCommands().map { shadowedFinding($0, rows: rows) }
+            result.findings += runtime.commandsSwallowedByTextInput().map { swallowedFinding($0, rows: rows) }
             result.findings += swallowedOutsideTheScene(layout: runtime.application.keyboardLayout)
             result.findings += runtime.firstResponderGaps.map(gapFinding)
             if surveysPlatform {
-                let rows = InventoryRows(inventory: inventory, paths: scene.paths)
                 result.findings += try PlatformFindings(runtime: runtime, on: platform).findings.compactMap { platformFinding($0, rows: rows) }
             }
         } catch {
@@ -70,30 +59,21 @@ struct SceneCheck {
         return result
     }
 
-    private func shadowedFinding(_ shadowed: ShadowedCommand) -> ImportReport.Finding {
+    private func shadowedFinding(_ shadowed: ShadowedCommand, rows: InventoryRows) -> ImportReport.Finding {
         let provider = shadowed.provider.path
-        let command = inventory.first { scene.paths[$0.declaredIn] == provider && $0.action == shadowed.command.action?.name }
+        let command = rows.row(responder: provider, action: shadowed.command.action?.name,
+                               shortcut: shadowed.command.shortcut.textNotation.lowercased())
         return ImportReport.Finding(
             kind: .shadowed,
             message: "\(shadowed.command.shortcut) \(shadowed.command.action?.name ?? "?") on \(provider) is hidden by \(shadowed.shadowedBy.action?.name ?? "?") on \(shadowed.shadowingProvider.path)",
             file: command?.file ?? "", line: command?.line ?? 0)
     }
 
-    /// An inventory row's place: the path of its provider in the scene, its action, and its
-    /// shortcut as ``ImportedCommand/displayShortcut`` writes it (`nil`: the first row of that
-    /// provider and action).
-    private struct RowKey: Hashable {
-        var provider: String
-        var action: String
-        var shortcut: String?
-    }
-
     /// A command text input keeps from running, at its inventory row: the row of that provider,
     /// action and shortcut (several shortcuts often share one action), else of that action.
-    private func swallowedFinding(_ swallowed: SwallowedCommand, rows: [RowKey: ImportedCommand]) -> ImportReport.Finding {
-        let notation = swallowed.shortcut.textNotation.lowercased()
-        let command = rows[RowKey(provider: swallowed.provider, action: swallowed.action, shortcut: notation)]
-            ?? rows[RowKey(provider: swallowed.provider, action: swallowed.action)]
+    private func swallowedFinding(_ swallowed: SwallowedCommand, rows: InventoryRows) -> ImportReport.Finding {
+        let command = rows.row(responder: swallowed.provider, action: swallowed.action,
+                               shortcut: swallowed.shortcut.textNotation.lowercased())
         let shortcut = command?.displayShortcut ?? swallowed.shortcut.textNotation
         let declarer = command?.declaredIn ?? swallowed.provider
         let role = model.role(declarer)
@@ -166,12 +146,19 @@ private struct InventoryRows {
     /// The first row of each `responder action shortcut`, written only for groups of several
     /// rows, where the shortcut tells them apart.
     private var byShortcut: [String: ImportedCommand] = [:]
+    /// SwiftUI rows by the action the scene names them by (``SceneBuilder/swiftUIAction(of:)``),
+    /// with the paths of the views declaring them, in inventory order: SwiftUI registers a
+    /// view's shortcuts with the controller hosting it, which the scene makes their provider.
+    private var hosted: [String: [(path: String, command: ImportedCommand)]] = [:]
 
     init(inventory: [ImportedCommand], paths: [String: String]) {
         for command in inventory {
             let responder = command.mechanism == .menu ? "menu" : paths[command.declaredIn]
             guard let responder else { continue }
             rows[responder + " " + (command.action ?? ""), default: []].append(command)
+            if command.mechanism == .swiftui {
+                hosted[SceneBuilder.swiftUIAction(of: command), default: []].append((responder, command))
+            }
         }
         for (key, group) in rows where group.count > 1 {
             for command in group.reversed() { byShortcut[key + " " + command.displayShortcut] = command }
@@ -179,10 +166,14 @@ private struct InventoryRows {
     }
 
     /// The row of that responder (`menu:…` for a menu item), action and shortcut, else the first
-    /// of that responder and action.
+    /// of that responder and action; for a SwiftUI shortcut a hosting controller provides, the
+    /// row of a view it hosts (its path under the controller's), else of any view.
     func row(responder: String, action: String?, shortcut: String?) -> ImportedCommand? {
         let key = (responder.hasPrefix("menu:") ? "menu" : responder) + " " + (action ?? "")
-        guard let candidates = rows[key] else { return nil }
+        guard let candidates = rows[key] else {
+            guard let action, let views = hosted[action] else { return nil }
+            return (views.first { $0.path.hasPrefix(responder + "/") } ?? views.first)?.command
+        }
         if candidates.count > 1, let shortcut, let exact = byShortcut[key + " " + shortcut] { return exact }
         return candidates.first
     }

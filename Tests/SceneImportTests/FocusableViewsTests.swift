@@ -78,6 +78,31 @@ import Testing
         #expect(save.winner?.target?.path == "window/Editor")
     }
 
+    /// A SwiftUI shortcut its view's text field keeps from running is reported at the view's
+    /// source line, although the hosting controller provides it (SwiftUI registers it there).
+    @Test func aSwiftUIShortcutTextInputKeepsIsReportedWhereTheViewDeclaresIt() throws {
+        let result = try importing([
+            "App.swift": """
+                import SwiftUI
+                @main struct NotesApp: App {
+                    var body: some Scene { WindowGroup { Picker() } }
+                }
+                struct Picker: View {
+                    @State var name = ""
+                    var body: some View {
+                        VStack {
+                            TextField("Name", text: $name)
+                            Button("First") {}.keyboardShortcut("1", modifiers: [])
+                        }
+                    }
+                }
+                """,
+        ])
+        let finding = try #require(result.report.findings.first { $0.kind == .textInput })
+        #expect(finding.file == "App.swift")
+        #expect(finding.line == 10)
+    }
+
     @Test func aSwiftUIViewHoldsTheUIKitViewsItsTextControlsStandFor() throws {
         let result = try importing([
             "App.swift": """
