@@ -141,11 +141,19 @@ struct SceneCheck {
 /// main-menu row) and action, each with its shortcut written once: findings about many commands
 /// find their rows without scanning the inventory for each.
 private struct InventoryRows {
-    /// Rows by `responder action`, in inventory order.
-    private var rows: [String: [ImportedCommand]] = [:]
-    /// The first row of each `responder action shortcut`, written only for groups of several
+    /// A row's place: its responder's path (`menu` for a menu item) and action, and its shortcut
+    /// as ``ImportedCommand/displayShortcut`` writes it (`nil`: the whole group).
+    private struct Key: Hashable {
+        var responder: String
+        var action: String
+        var shortcut: String?
+    }
+
+    /// Rows by responder and action, in inventory order.
+    private var rows: [Key: [ImportedCommand]] = [:]
+    /// The first row of each responder, action and shortcut, written only for groups of several
     /// rows, where the shortcut tells them apart.
-    private var byShortcut: [String: ImportedCommand] = [:]
+    private var byShortcut: [Key: ImportedCommand] = [:]
     /// SwiftUI rows by the action the scene names them by (``SceneBuilder/swiftUIAction(of:)``),
     /// with the paths of the views declaring them, in inventory order: SwiftUI registers a
     /// view's shortcuts with the controller hosting it, which the scene makes their provider.
@@ -155,13 +163,15 @@ private struct InventoryRows {
         for command in inventory {
             let responder = command.mechanism == .menu ? "menu" : paths[command.declaredIn]
             guard let responder else { continue }
-            rows[responder + " " + (command.action ?? ""), default: []].append(command)
+            rows[Key(responder: responder, action: command.action ?? ""), default: []].append(command)
             if command.mechanism == .swiftui {
                 hosted[SceneBuilder.swiftUIAction(of: command), default: []].append((responder, command))
             }
         }
         for (key, group) in rows where group.count > 1 {
-            for command in group.reversed() { byShortcut[key + " " + command.displayShortcut] = command }
+            for command in group.reversed() {
+                byShortcut[Key(responder: key.responder, action: key.action, shortcut: command.displayShortcut)] = command
+            }
         }
     }
 
@@ -169,12 +179,13 @@ private struct InventoryRows {
     /// of that responder and action; for a SwiftUI shortcut a hosting controller provides, the
     /// row of a view it hosts (its path under the controller's), else of any view.
     func row(responder: String, action: String?, shortcut: String?) -> ImportedCommand? {
-        let key = (responder.hasPrefix("menu:") ? "menu" : responder) + " " + (action ?? "")
+        var key = Key(responder: responder.hasPrefix("menu:") ? "menu" : responder, action: action ?? "")
         guard let candidates = rows[key] else {
             guard let action, let views = hosted[action] else { return nil }
             return (views.first { $0.path.hasPrefix(responder + "/") } ?? views.first)?.command
         }
-        if candidates.count > 1, let shortcut, let exact = byShortcut[key + " " + shortcut] { return exact }
+        key.shortcut = shortcut
+        if candidates.count > 1, shortcut != nil, let exact = byShortcut[key] { return exact }
         return candidates.first
     }
 }
