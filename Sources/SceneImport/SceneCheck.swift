@@ -177,12 +177,14 @@ private struct InventoryRows {
 
     /// The row of that responder (`menu:…` for a menu item), action and shortcut, else the first
     /// of that responder and action; for a SwiftUI shortcut a hosting controller provides, the
-    /// row of a view it hosts (its path under the controller's), else of any view.
+    /// row of a view it hosts (its path under the controller's), else of the one view declaring
+    /// that shortcut (none when several views do: a guess would point at the wrong source line).
     func row(responder: String, action: String?, shortcut: String?) -> ImportedCommand? {
         var key = Key(responder: responder.hasPrefix("menu:") ? "menu" : responder, action: action ?? "")
         guard let candidates = rows[key] else {
             guard let action, let views = hosted[action] else { return nil }
-            return (views.first { $0.path.hasPrefix(responder + "/") } ?? views.first)?.command
+            if let hosted = views.first(where: { $0.path.hasPrefix(responder + "/") }) { return hosted.command }
+            return views.allSatisfy({ $0.path == views.first?.path }) ? views.first?.command : nil
         }
         key.shortcut = shortcut
         if candidates.count > 1, shortcut != nil, let exact = byShortcut[key] { return exact }

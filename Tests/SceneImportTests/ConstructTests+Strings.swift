@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import SceneImport
 import Scenes
@@ -59,24 +58,22 @@ extension ConstructTests {
 
     /// A title whose key a String Catalog (`Localizable.xcstrings`) holds is its English text.
     @Test func aStringCatalogGivesTitlesTheirEnglishText() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-app-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try FileManager.default.createDirectory(atPath: root + "/App/Resources", withIntermediateDirectories: true)
-        try """
-            import UIKit
-            class EditorController: UIViewController {
-                override var keyCommands: [UIKeyCommand]? {
-                    [UIKeyCommand(title: String(localized: "button.text.bold", comment: "Bold"), action: #selector(bold), input: "b", modifierFlags: .command)]
+        let result = try ObjectiveCImportTests().importApp([
+            "App/EditorController.swift": """
+                import UIKit
+                class EditorController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(title: String(localized: "button.text.bold", comment: "Bold"), action: #selector(bold), input: "b", modifierFlags: .command)]
+                    }
+                    @objc func bold() {}
                 }
-                @objc func bold() {}
-            }
-            """.write(toFile: root + "/App/EditorController.swift", atomically: false, encoding: .utf8)
-        try #"""
-            {"sourceLanguage": "en", "version": "1.0", "strings": {
-              "button.text.bold": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Bold"}},
-                                                     "de": {"stringUnit": {"state": "translated", "value": "Fett"}}}}}}
-            """#.write(toFile: root + "/App/Resources/Localizable.xcstrings", atomically: false, encoding: .utf8)
-        let result = try SceneImporter().importApp(at: [root + "/App"])
+                """,
+            "App/Resources/Localizable.xcstrings": #"""
+                {"sourceLanguage": "en", "version": "1.0", "strings": {
+                  "button.text.bold": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Bold"}},
+                                                         "de": {"stringUnit": {"state": "translated", "value": "Fett"}}}}}}
+                """#,
+        ])
         #expect(result.inventory.map(\.title) == ["Bold"])
     }
 
