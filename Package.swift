@@ -85,10 +85,13 @@ let package = Package(
         ),
         // The work budget both of the importer's source readers run under.
         .target(name: "SceneImportBudget", swiftSettings: directMetadataAccess),
+        // The vocabulary both of the importer's source readers record what they find in: the
+        // run-time conditions code runs under.
+        .target(name: "SceneImportVocabulary", swiftSettings: directMetadataAccess),
         // The importer's readers that need no Swift parser, so that they and their tests build
         // without swift-syntax: the Objective-C scanner (lexer, declarations, method bodies) and
         // the resource readers (Xcode projects, storyboards, Info.plist, strings tables).
-        .target(name: "SceneImportObjectiveC", dependencies: ["KeyTraceSupport", "KeyTraceCore", "SceneImportBudget"], swiftSettings: directMetadataAccess),
+        .target(name: "SceneImportObjectiveC", dependencies: ["KeyTraceSupport", "KeyTraceCore", "SceneImportBudget", "SceneImportVocabulary"], swiftSettings: directMetadataAccess),
         .target(name: "SceneImportResources", dependencies: ["KeyTraceSupport"], swiftSettings: directMetadataAccess),
         .target(
             name: "SceneImport",
@@ -99,6 +102,7 @@ let package = Package(
                 "ResponderEngine",
                 "Surfaces",
                 "SceneImportBudget",
+                "SceneImportVocabulary",
                 "SceneImportObjectiveC",
                 "SceneImportResources",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -156,10 +160,11 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["KeyTraceSupport", "Replay", "Recording", "Scenes", "ResponderEngine", "TraceFormat", "Capture", "KeyTraceCore", "CLITestSupport"]),
         // Generated apps the importer's tests and benchmarks import (`StressApp`).
         .target(name: "SceneImportTestSupport", dependencies: ["SceneImport"], path: "Tests/SceneImportTestSupport"),
-        .testTarget(name: "SceneImportObjectiveCTests", dependencies: ["SceneImportObjectiveC", "SceneImportBudget", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "SceneImportObjectiveCTests", dependencies: ["SceneImportObjectiveC", "SceneImportBudget", "SceneImportVocabulary", "KeyTraceCore", "CLITestSupport"]),
+        .testTarget(name: "SceneImportVocabularyTests", dependencies: ["SceneImportVocabulary"]),
         .testTarget(name: "SceneImportResourcesTests", dependencies: ["SceneImportResources", "CLITestSupport"]),
         .testTarget(name: "SceneImportTests", dependencies: [
-            "SceneImport", "SceneImportBudget", "SceneImportObjectiveC", "SceneImportResources", "SceneImportTestSupport", "Scenes", "Surfaces",
+            "SceneImport", "SceneImportBudget", "SceneImportVocabulary", "SceneImportObjectiveC", "SceneImportResources", "SceneImportTestSupport", "Scenes", "Surfaces",
             "ResponderEngine", "KeyTraceCore", "CLITestSupport",
             .product(name: "SwiftSyntax", package: "swift-syntax"), .product(name: "SwiftParser", package: "swift-syntax"),
         ]),

@@ -27,7 +27,7 @@ extension AppModel {
                         for child in children(of: found, navigationRoots: navigationRoots, in: owner, file: file) {
                             switch found.kind {
                             case .windowRoot:
-                                addWindowRoot(child, entry: isEntryPoint && found.conditions.isEmpty, at: location)
+                                addWindowRoot(child, entry: isEntryPoint && found.condition.isAlways, at: location)
                             case .presented:
                                 addEdge(Edge(parent: owner, child: child, kind: .presented, location: location))
                             case .viewControllers:
@@ -72,7 +72,7 @@ extension AppModel {
             var next: [String] = []
             for key in frontier {
                 let owner = key.split(separator: " ").first.map(String.init) ?? ""
-                for message in bodies[key]?.selfMessages ?? [] where message.conditions.isEmpty {
+                for message in bodies[key]?.selfMessages ?? [] where message.condition.isAlways {
                     let callee = owner + " " + message.selector
                     if bodies[callee] != nil, entries.insert(callee).inserted { next.append(callee) }
                 }

@@ -1,5 +1,6 @@
 import KeyTraceCore
 import KeyTraceSupport
+import SceneImportVocabulary
 import Scenes
 
 /// One key command found in the source: a line of the inventory.
@@ -30,7 +31,7 @@ public struct ImportedCommand: Hashable, Sendable {
         var action: String?
         var title: String?
         var titleExpression: String?
-        var condition: String?
+        var condition: Condition?
         var attributes: [String]
         var wantsPriority: Bool
         var discoverabilityTitle: String?
@@ -62,7 +63,7 @@ public struct ImportedCommand: Hashable, Sendable {
 
     /// A row with the given fields; the optional ones default to `nil` (not fixed by the source).
     public init(declaredIn: String, mechanism: Mechanism, input: String? = nil, modifiers: ModifierFlags? = nil, action: String? = nil,
-                title: String? = nil, titleExpression: String? = nil, condition: String? = nil,
+                title: String? = nil, titleExpression: String? = nil, condition: Condition? = nil,
                 attributes: [String], wantsPriority: Bool, discoverabilityTitle: String? = nil, alternates: [Alternate],
                 propertyList: String? = nil, file: String, line: Int, notFollowed: String? = nil) {
         storage = Storage(Fields(declaredIn: declaredIn, mechanism: mechanism, input: input, modifiers: modifiers, action: action,
@@ -118,8 +119,8 @@ public struct ImportedCommand: Hashable, Sendable {
     }
     /// Whether the command is only provided under a run-time condition: it has a ``condition``.
     public var conditional: Bool { condition != nil }
-    /// The conditions, as source text, joined with ` && `.
-    public var condition: String? {
+    /// The run-time condition the command is provided under.
+    public var condition: Condition? {
         get { storage.fields.condition }
         set { uniqueStorage.fields.condition = newValue }
     }
@@ -188,7 +189,7 @@ public struct ImportedCommand: Hashable, Sendable {
         ]
         if let titleExpression { members.append(("title_expr", .string(titleExpression))) }
         members.append(("conditional", .bool(conditional)))
-        if let condition { members.append(("condition", .string(condition))) }
+        if let condition { members.append(("condition", .string(condition.text))) }
         members.append(("attributes", .array(attributes.map(JSONValue.string))))
         members.append(("wants_priority", .bool(wantsPriority)))
         members.append(("file", .string(file)))

@@ -1,4 +1,5 @@
 import SceneImportObjectiveC
+import SceneImportVocabulary
 import SceneImportResources
 
 /// Takes an app's Objective-C files (``ObjectiveCFile``) into the import: their classes join
@@ -57,12 +58,12 @@ struct ObjectiveCImport {
                         var seen: Set<String> = []
                         for (command, conditions, file) in returned(by: method, body: body, in: className, file: located.path, seen: &seen) {
                             reached.insert("\(file):\(command.line)")
-                            result.append(row(command, provider: className, mechanism: .keyCommands, conditions: conditions, file: file))
+                            result.append(row(command, provider: className, mechanism: .keyCommands, condition: conditions, file: file))
                         }
                     case "buildMenuWithBuilder:":
                         for command in body.keyCommands {
                             reached.insert("\(located.path):\(command.line)")
-                            result.append(row(command, provider: className, mechanism: .menu, conditions: command.conditions, file: located.path))
+                            result.append(row(command, provider: className, mechanism: .menu, condition: command.condition, file: located.path))
                         }
                     default:
                         break
@@ -72,7 +73,7 @@ struct ObjectiveCImport {
                             let command = body.keyCommands[index]
                             reached.insert("\(located.path):\(command.line)")
                             result.append(row(command, provider: className, mechanism: .addKeyCommand,
-                                              conditions: added.conditions + command.conditions, file: located.path))
+                                              condition: added.condition.nesting(command.condition), file: located.path))
                         }
                     }
                 }
@@ -100,7 +101,7 @@ struct ObjectiveCImport {
                 for method in block.methods where !helpersRun.contains(method.selector) {
                     for command in method.body?.keyCommands ?? [] where !reached.contains("\(file):\(command.line)") {
                         reached.insert("\(file):\(command.line)")
-                        var entry = row(command, provider: className, mechanism: .keyCommands, conditions: [], file: file)
+                        var entry = row(command, provider: className, mechanism: .keyCommands, condition: .always, file: file)
                         entry.notFollowed = "created in -\(method.selector), which no keyCommands, addKeyCommand: or buildMenuWithBuilder: the importer reads returns or adds"
                         result.append(entry)
                     }
@@ -111,7 +112,7 @@ struct ObjectiveCImport {
         for file in files {
             for function in file.functions where !(functionsRun[file.path]?.contains(function.name) ?? false) {
                 for command in function.scanned?.keyCommands ?? [] where reached.insert("\(file.path):\(command.line)").inserted {
-                    var entry = row(command, provider: "?", mechanism: .keyCommands, conditions: [], file: file.path)
+                    var entry = row(command, provider: "?", mechanism: .keyCommands, condition: .always, file: file.path)
                     entry.notFollowed = "created in the C function \(function.name)(), which no keyCommands, addKeyCommand: or buildMenuWithBuilder: the importer reads calls"
                     result.append(entry)
                 }
@@ -138,7 +139,7 @@ struct ObjectiveCImport {
                         children.compactMap { child -> MainMenuElement? in
                             if let index = child.command, body.keyCommands.indices.contains(index) {
                                 let command = body.keyCommands[index]
-                                return .command(row(command, provider: className, mechanism: .menu, conditions: command.conditions, file: located.path))
+                                return .command(row(command, provider: className, mechanism: .menu, condition: command.condition, file: located.path))
                             }
                             guard let index = child.element, body.menuElements.indices.contains(index) else { return nil }
                             switch body.menuElements[index] {
@@ -148,7 +149,7 @@ struct ObjectiveCImport {
                             case .item(let title, let action, let line):
                                 return .command(ImportedCommand(
                                     declaredIn: className, mechanism: .menu, input: "", modifiers: [], action: action, title: title,
-                                    condition: child.conditions.isEmpty ? nil : child.conditions.joined(separator: " && "), attributes: [],
+                                    condition: child.condition.isAlways ? nil : child.condition, attributes: [],
                                     wantsPriority: false, alternates: [], file: located.path, line: line))
                             }
                         }
@@ -190,21 +191,21 @@ struct ObjectiveCImport {
     /// The commands a method returns, following `[self helper]` (in the class and its
     /// Objective-C superclasses) and stored arrays filled elsewhere in the class.
     private func returned(by method: ObjectiveCMethod, body: ObjectiveCMethodBody, in className: String, file: String,
-                          seen: inout Set<String>) -> [(ObjectiveCKeyCommand, [String], String)] {
+                          seen: inout Set<String>) -> [(ObjectiveCKeyCommand, Condition, String)] {
         guard seen.insert("\(className) \(method.selector)").inserted, seen.count < 64 else { return [] }
         guard let returned = body.returnedCommands else {
-            return body.keyCommands.map { ($0, $0.conditions, file) }
+            return body.keyCommands.map { ($0, $0.condition, file) }
         }
-        var result: [(ObjectiveCKeyCommand, [String], String)] = []
+        var result: [(ObjectiveCKeyCommand, Condition, String)] = []
         for entry in returned.elements {
             switch entry.element {
             case .command(let index) where index < body.keyCommands.count:
                 let command = body.keyCommands[index]
-                result.append((command, Self.merge(entry.conditions, command.conditions), file))
+                result.append((command, entry.condition.merging(command.condition), file))
             case .selfCall(let selector):
                 if let (helper, helperFile, owner) = lookUp(selector, from: className), let helperBody = helper.body {
                     for (command, conditions, where_) in self.returned(by: helper, body: helperBody, in: owner, file: helperFile, seen: &seen) {
-                        result.append((command, Self.merge(entry.conditions, conditions), where_))
+                        result.append((command, entry.condition.merging(conditions), where_))
                     }
                 }
             case .stored(let name):
@@ -220,7 +221,7 @@ struct ObjectiveCImport {
                                 || other.selector.hasPrefix("init") || other.selector == "viewDidLoad"
                         else { continue }
                         for command in otherBody.keyCommands {
-                            result.append((command, Self.merge(entry.conditions, command.conditions), located.path))
+                            result.append((command, entry.condition.merging(command.condition), located.path))
                         }
                     }
                 }
@@ -244,11 +245,6 @@ struct ObjectiveCImport {
         return nil
     }
 
-    static func merge(_ outer: [String], _ inner: [String]) -> [String] {
-        var result = outer
-        for condition in inner where !result.contains(condition) { result.append(condition) }
-        return result
-    }
 
     private func text(_ value: ObjectiveCText?) -> String? {
         switch value {
@@ -259,7 +255,7 @@ struct ObjectiveCImport {
     }
 
     private func row(_ command: ObjectiveCKeyCommand, provider: String, mechanism: ImportedCommand.Mechanism,
-                     conditions: [String], file: String) -> ImportedCommand {
+                     condition: Condition, file: String) -> ImportedCommand {
         let title = text(command.title)
         let discoverability = text(command.discoverabilityTitle)
         var titleExpression: String?
@@ -267,7 +263,7 @@ struct ObjectiveCImport {
         return ImportedCommand(
             declaredIn: provider, mechanism: mechanism, input: command.input, modifiers: command.modifiers,
             action: command.action, title: title ?? discoverability, titleExpression: titleExpression,
-            condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+            condition: condition.isAlways ? nil : condition,
             attributes: command.attributes, wantsPriority: command.wantsPriority, discoverabilityTitle: discoverability,
             alternates: [], propertyList: command.propertyList, file: file, line: command.line)
     }

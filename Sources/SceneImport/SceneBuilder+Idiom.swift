@@ -1,18 +1,21 @@
+import SceneImportVocabulary
+
 extension SceneBuilder {
     /// What the scene's device (``idiom``) makes of a command's condition: the idiom and
-    /// size-class tests among its ` && `-joined parts are decided (``InterfaceIdiom/decides(_:)``),
-    /// the others stay run-time conditions.
+    /// size-class tests among its parts are decided (``InterfaceIdiom/decides(_:)``), the
+    /// others stay run-time conditions.
     struct IdiomReading: Equatable {
         /// Whether a part fails on the scene's device: the command is not provided there.
         var fails: Bool
-        /// The condition without the parts that hold on the device; empty when nothing is left.
-        var remaining: String
+        /// The condition without the parts that hold on the device; ``Condition/always`` when
+        /// nothing is left.
+        var remaining: Condition
     }
 
     /// ``IdiomReading`` of `condition` on `idiom`.
-    static func idiomReading(_ condition: String, idiom: InterfaceIdiom) -> IdiomReading {
-        let parts = condition.components(separatedByBytes: " && ")
-        var kept: [String] = []
+    static func idiomReading(_ condition: Condition, idiom: InterfaceIdiom) -> IdiomReading {
+        let parts = condition.parts
+        var kept: [Condition.Test] = []
         for part in parts {
             switch idiom.decides(part) {
             case false?: return IdiomReading(fails: true, remaining: condition)
@@ -20,7 +23,7 @@ extension SceneBuilder {
             case nil: kept.append(part)
             }
         }
-        return IdiomReading(fails: false, remaining: kept.count == parts.count ? condition : kept.joined(separator: " && "))
+        return IdiomReading(fails: false, remaining: kept.count == parts.count ? condition : Condition(kept))
     }
 
     /// Why a command the scene's device does not provide is left out.

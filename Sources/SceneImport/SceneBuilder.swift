@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 import Scenes
 import SwiftSyntax
 
@@ -224,7 +225,7 @@ struct SceneBuilder {
         var omitted: [(command: ImportedCommand, reason: String)] = []
         /// What each condition text says for the scene, read at its first command: most
         /// commands of a provider share a few conditions.
-        var conditionReadings: [String: ConditionReading] = [:]
+        var conditionReadings: [Condition: ConditionReading] = [:]
         /// Views a type holds that the scene has no node for otherwise (``FocusableViews``).
         var heldResponders: [String: [FocusableViews.Held]] = [:]
         /// `owner.property` → the path of the view the property holds.
@@ -399,8 +400,8 @@ struct SceneBuilder {
         var attributes: KeyCommand.Attributes = []
         for name in command.attributes { attributes.formUnion(Self.sceneAttributes[name] ?? []) }
         var condition: SceneCondition?
-        if let text = command.condition {
-            let reading = conditionReading(text, state: &state)
+        if let commandCondition = command.condition {
+            let reading = conditionReading(commandCondition, state: &state)
             if reading.notOnDevice {
                 state.omitted.append((command, idiomOmission))
                 return nil
@@ -428,16 +429,16 @@ struct SceneBuilder {
         return SceneDefinition.CommandDefinition(keyCommand, condition: condition, hasTitle: command.title != nil)
     }
 
-    /// ``ConditionReading`` of `condition`, read once per text.
-    private func conditionReading(_ condition: String, state: inout BuildState) -> ConditionReading {
+    /// ``ConditionReading`` of `condition`, read once per condition.
+    private func conditionReading(_ condition: Condition, state: inout BuildState) -> ConditionReading {
         if let known = state.conditionReadings[condition] { return known }
         let onDevice = Self.idiomReading(condition, idiom: idiom)
         var reading = ConditionReading(notOnDevice: onDevice.fails, isFirstResponderCheck: false)
         if !onDevice.fails {
-            reading.direction = onDevice.remaining.isEmpty ? true : Self.directionDecision(onDevice.remaining, rightToLeft: false)
+            reading.direction = onDevice.remaining.isAlways ? true : Self.directionDecision(onDevice.remaining, rightToLeft: false)
         }
         if !onDevice.fails, reading.direction == nil {
-            let remaining = Self.withoutDirection(onDevice.remaining)
+            let remaining = Self.withoutDirection(onDevice.remaining).text
             reading.isFirstResponderCheck = Self.isFirstResponderCheck(remaining)
             if !reading.isFirstResponderCheck { reading.flag = flagName(for: remaining, state: &state) }
         }
@@ -453,53 +454,43 @@ struct SceneBuilder {
         return text.elementsEqual("isFirstResponder".utf8) || text.elementsEqual("self.isFirstResponder".utf8)
     }
 
-    /// Whether `condition` may test the writing direction at all: every test
+    /// Whether `test` may test the writing direction at all: every test
     /// ``isRightToLeftTest(_:)`` knows names `RTL` or `…ightToLeft`.
-    private static func mayTestDirection(_ condition: String) -> Bool {
-        condition.containsBytes(of: "RTL") || condition.containsBytes(of: "ightToLeft")
+    private static func mayTestDirection(_ test: String) -> Bool {
+        test.containsBytes(of: "RTL") || test.containsBytes(of: "ightToLeft")
     }
 
-    /// Whether a condition part tests right-to-left layout: `isRTL`,
-    /// `UIApplication.isRTL`, `…effectiveUserInterfaceLayoutDirection == .rightToLeft`,
+    /// Whether a test's source tests right-to-left layout: `isRTL`, `UIApplication.isRTL`,
+    /// `…effectiveUserInterfaceLayoutDirection == .rightToLeft`,
     /// `…userInterfaceLayoutDirection == .rightToLeft`.
-    static func isRightToLeftTest(_ part: String) -> Bool {
-        // Other parts are passed over unread.
-        guard mayTestDirection(part) else { return false }
-        let text = part.withoutSpaces
+    static func isRightToLeftTest(_ source: String) -> Bool {
+        // Other tests are passed over unread.
+        guard mayTestDirection(source) else { return false }
+        let text = source.withoutSpaces
         if text == "isRTL" || text.hasSuffix(".isRTL") || text == "isRightToLeft" || text.hasSuffix(".isRightToLeft") { return true }
         return text.containsBytes(of: "LayoutDirection==.rightToLeft") || text.hasSuffix("LayoutDirection==UIUserInterfaceLayoutDirection.rightToLeft")
     }
 
-    /// The condition's parts (joined with ` && `), each `X` or `!(X)`.
-    private static func parts(_ condition: String) -> [(text: String, negated: Bool)] {
-        condition.components(separatedByBytes: " && ").map { part in
-            if part.hasPrefix("!("), part.hasSuffix(")") { return (String(part.dropFirst(2).dropLast()), true) }
-            return (part, false)
-        }
-    }
-
     /// What the scene's writing direction decides for a condition: `false` when a
     /// right-to-left test in it fails, `true` when it consists of direction tests that hold, `nil`
-    /// when other parts remain (``withoutDirection(_:)``).
-    static func directionDecision(_ condition: String, rightToLeft: Bool) -> Bool? {
-        // A condition that names no direction test has a part that is not one.
-        guard mayTestDirection(condition) else { return nil }
+    /// when other tests remain (``withoutDirection(_:)``).
+    static func directionDecision(_ condition: Condition, rightToLeft: Bool) -> Bool? {
+        // A condition that names no direction test has a test that is not one.
+        guard condition.tests.contains(where: { mayTestDirection($0.source) }) else { return nil }
         var allDirection = true
-        for part in parts(condition) {
-            guard isRightToLeftTest(part.text) else { allDirection = false; continue }
-            if rightToLeft == part.negated { return false }
+        for part in condition.parts {
+            guard isRightToLeftTest(part.source) else { allDirection = false; continue }
+            if rightToLeft == part.isNegated { return false }
         }
         return allDirection ? true : nil
     }
 
     /// The condition without its writing-direction tests.
-    static func withoutDirection(_ condition: String) -> String {
-        guard mayTestDirection(condition) else { return condition }
-        let kept = condition.components(separatedByBytes: " && ").filter { part in
-            let inner = part.hasPrefix("!(") && part.hasSuffix(")") ? String(part.dropFirst(2).dropLast()) : part
-            return !isRightToLeftTest(inner)
-        }
-        return kept.joined(separator: " && ")
+    static func withoutDirection(_ condition: Condition) -> Condition {
+        guard condition.tests.contains(where: { mayTestDirection($0.source) }) else { return condition }
+        let parts = condition.parts
+        let kept = parts.filter { !isRightToLeftTest($0.source) }
+        return kept.count == parts.count ? condition : Condition(kept)
     }
 
     /// The state flag standing for a run-time condition: the condition's words in camel case.

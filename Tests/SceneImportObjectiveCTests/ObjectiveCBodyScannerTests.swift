@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 import Testing
 @testable import SceneImportObjectiveC
 
@@ -21,11 +22,11 @@ import Testing
                 }
             }
             """#)
-        #expect(found?.keyCommands.map(\.conditions) == [
+        #expect(found?.keyCommands.map { $0.condition.tests.map(\.text) } == [
             ["self.mode == PanelModeList || self.mode == PanelModeGrid"],
             ["!(self.mode == PanelModeList || self.mode == PanelModeGrid)"],
         ])
-        #expect(found?.returnedCommands?.elements.map(\.conditions) == found?.keyCommands.map(\.conditions))
+        #expect(found?.returnedCommands?.elements.map { $0.condition.tests.map(\.text) } == found?.keyCommands.map { $0.condition.tests.map(\.text) })
     }
 
     @Test func earlyReturnCacheAndRealConditions() {
@@ -42,7 +43,7 @@ import Testing
                 return _commands;
             }
             """#)
-        #expect(found?.keyCommands.first?.conditions == ["self.isEditing"])
+        #expect(found?.keyCommands.first?.condition.tests.map(\.text) == ["self.isEditing"])
         #expect(found?.returnedCommands?.storage == .instanceVariable("commands"))
         #expect(found?.returnedCommands?.elements.map(\.element) == [.command(0)])
     }
@@ -54,7 +55,7 @@ import Testing
                 return self.shortcutCommands;
             }
             """#)
-        #expect(found?.returnedCommands?.elements == [.init(element: .stored("shortcutCommands"), conditions: ["!(!self.enabled)"])])
+        #expect(found?.returnedCommands?.elements == [.init(element: .stored("shortcutCommands"), condition: Condition(Condition.Test("!self.enabled", isNegated: true)))])
         #expect(found?.returnedCommands?.storage == .builtPerCall)
     }
 
@@ -112,7 +113,7 @@ import Testing
             """#, selector: "setUp",
             file: "@interface Panel ()\n@property (nonatomic) DetailViewController *detail;\n@end")
         let summary = (found?.containment ?? []).map {
-            "\($0.kind.rawValue) \($0.parent) \($0.child.className ?? "?") \($0.child.propertyName ?? "-") \($0.conditions)"
+            "\($0.kind.rawValue) \($0.parent) \($0.child.className ?? "?") \($0.child.propertyName ?? "-") \($0.condition.tests.map(\.text))"
         }
         #expect(summary == [
             "viewControllers split ListViewController - []",
@@ -132,7 +133,7 @@ import Testing
             }
             """#, selector: "viewDidLoad")
         #expect(found?.selfMessages.map(\.selector) == ["installToolbar"])
-        #expect(found?.selfMessages.first?.conditions == ["self.showsToolbar"])
+        #expect(found?.selfMessages.first?.condition.tests.map(\.text) == ["self.showsToolbar"])
         #expect(found?.classMessages.map(\.selector) == ["registerForController:"])
         #expect(found?.classMessages.first?.receiverClass == "KeyboardShortcuts")
         #expect(found?.returnedCommands == nil)

@@ -314,9 +314,9 @@ enum ObjectiveCFixtures {
         #expect(commands.first?.discoverabilityTitle == .localized(key: "FIND_TITLE", table: nil))
         #expect(commands.map(\.wantsPriority) == [false, false, true] + Array(repeating: false, count: 13))
         // The cache's nil check is no condition; the editable test is.
-        #expect(commands[0].conditions == [])
-        #expect(commands[3].conditions == ["self.textView.isEditable"])
-        #expect(commands[4].conditions == ["!(self.textView.isEditable)"])
+        #expect(commands[0].condition.tests.map(\.text) == [])
+        #expect(commands[3].condition.tests.map(\.text) == ["self.textView.isEditable"])
+        #expect(commands[4].condition.tests.map(\.text) == ["!(self.textView.isEditable)"])
         #expect(commands[1].line == 26)
         let returned = method("keyCommands")?.body?.returnedCommands
         #expect(returned?.storage == .instanceVariable("keyCommands"))
@@ -333,15 +333,15 @@ enum ObjectiveCFixtures {
             "\\u{8} command deleteNote:",
         ])
         let commands = method("navigationCommands")?.body?.keyCommands ?? []
-        #expect(commands[1].conditions == ["rtl"])
-        #expect(commands[2].conditions == ["!(rtl)"])
+        #expect(commands[1].condition.tests.map(\.text) == ["rtl"])
+        #expect(commands[2].condition.tests.map(\.text) == ["!(rtl)"])
         #expect(commands[3].title == .literal("Delete Note"))
         #expect(commands[3].discoverabilityTitle == .literal("Delete"))
         #expect(commands[3].attributes == ["destructive"])
         let returned = method("navigationCommands")?.body?.returnedCommands
         #expect(returned?.storage == .builtPerCall)
         #expect(returned?.elements.count == 4)
-        #expect(returned?.elements[1].conditions == ["rtl"])
+        #expect(returned?.elements[1].condition.tests.map(\.text) == ["rtl"])
     }
 
     @Test func staticCacheAndSubclassReceivers() {
@@ -389,7 +389,7 @@ enum ObjectiveCFixtures {
         let body = method("buildMenuWithBuilder:")?.body
         #expect(shortcuts("buildMenuWithBuilder:") == ["p command printNote:"])
         #expect(body?.keyCommands.first?.title == .localized(key: "PRINT", table: "Menus"))
-        #expect(body?.keyCommands.first?.conditions == ["!(builder.system != UIMenuSystem.mainSystem)"])
+        #expect(body?.keyCommands.first?.condition.tests.map(\.text) == ["!(builder.system != UIMenuSystem.mainSystem)"])
         let calls = (body?.classMessages ?? []).map { "\($0.receiverClass ?? "self") \($0.selector)" }
         #expect(calls.contains("MenuController buildMenuWithBuilder:"))
     }
@@ -397,7 +397,7 @@ enum ObjectiveCFixtures {
     @Test func appDelegateWindowSetupFollowsThePlatformAndConditions() {
         let file = ObjectiveCFile.parse(ObjectiveCFixtures.appDelegate, path: "AppDelegate.m")
         let containment = file.implementations.first?.method("application:didFinishLaunchingWithOptions:")?.body?.containment ?? []
-        let summary = containment.map { "\($0.kind.rawValue) \($0.parent) \($0.child.className ?? "?") \($0.conditions.joined(separator: " && "))" }
+        let summary = containment.map { "\($0.kind.rawValue) \($0.parent) \($0.child.className ?? "?") \($0.condition.text)" }
         #expect(summary == [
             "navigationRoot UINavigationController InboxViewController ",
             "viewControllers tabs UINavigationController ",

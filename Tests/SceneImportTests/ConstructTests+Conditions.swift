@@ -233,9 +233,9 @@ extension ConstructTests {
             "Browser keyCommands cmd+[ back", "Browser keyCommands cmd+e edit",
         ])
         #expect(result.inventory.first { $0.input == "2" }?.title == "Search")
-        #expect(result.inventory.first { $0.input == "e" }?.condition == "mode == 0")
-        #expect(result.inventory.first { $0.input == "[" }?.condition == "compact")
-        #expect(result.inventory.first { $0.input == "\u{1b}" }?.condition == "!(compact)")
+        #expect(result.inventory.first { $0.input == "e" }?.condition?.text == "mode == 0")
+        #expect(result.inventory.first { $0.input == "[" }?.condition?.text == "compact")
+        #expect(result.inventory.first { $0.input == "\u{1b}" }?.condition?.text == "!(compact)")
         #expect(result.report.sceneError == nil)
     }
 
@@ -283,6 +283,6 @@ extension ConstructTests {
         // Fixed by the source: decided at import. The app's own function: its result is the run time's.
         #expect(found.first { $0.input == "a" }?.conditional == false)
         #expect(found.first { $0.input == "c" }?.conditional == false)
-        #expect(found.first { $0.input == "d" }?.condition == "canEdit()")
+        #expect(found.first { $0.input == "d" }?.condition?.text == "canEdit()")
     }
 }

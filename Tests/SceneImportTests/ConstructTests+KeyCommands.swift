@@ -69,7 +69,7 @@ extension ConstructTests {
                                  "Editor keyCommands i insert"])
         let arrows = result.inventory.filter { $0.action == "move:" || $0.action == "move" }
         #expect(arrows.allSatisfy { $0.conditional })
-        #expect(result.inventory.first { $0.input == "s" }?.condition?.contains("isEditing") == true)
+        #expect(result.inventory.first { $0.input == "s" }?.condition?.text.contains("isEditing") == true)
     }
 
     /// A context menu's commands act only while that menu is open: they are no shortcuts of the
@@ -211,9 +211,9 @@ extension ConstructTests {
         ])
         let done = result.inventory.first { $0.action == "done" }
         #expect(done?.conditional == true)
-        #expect(done?.condition == "isEditingRows")
+        #expect(done?.condition?.text == "isEditingRows")
         #expect(result.inventory.first { $0.action == "remove:" }?.conditional == false)
-        #expect(result.inventory.first { $0.input == "2" }?.condition == "traitCollection.horizontalSizeClass == .regular")
+        #expect(result.inventory.first { $0.input == "2" }?.condition?.text == "traitCollection.horizontalSizeClass == .regular")
     }
 
     @Test func addKeyCommandInLifecycleMethodsWithALoop() throws {

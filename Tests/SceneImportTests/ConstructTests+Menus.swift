@@ -181,6 +181,44 @@ extension ConstructTests {
         #expect(result.scene.contains("\"parent\": \"file\""))
     }
 
+    /// Tests of the builder's `system` are read from their syntax while the main menu is built:
+    /// `!=`, a negation, the system on either side, and a `switch` whose `default` runs because
+    /// no case before it names `.main`. A test that only mentions "system" stays a run-time one.
+    @Test func mainMenuChecksAreReadFromTheBuilderSystemTest() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var systemMenusShown = true
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    if builder.system != .main { return }
+                    if !(builder.system == .context) {
+                        builder.insertChild(UIMenu(children: [UIKeyCommand(input: "1", modifierFlags: .command, action: #selector(Panel.one(_:)))]), atEndOfMenu: .view)
+                    }
+                    if UIMenuSystem.main == builder.system {
+                        builder.insertChild(UIMenu(children: [UIKeyCommand(input: "2", modifierFlags: .command, action: #selector(Panel.two(_:)))]), atEndOfMenu: .view)
+                    }
+                    switch builder.system {
+                    case .context: builder.insertChild(UIMenu(children: [UIKeyCommand(input: "3", modifierFlags: .command, action: #selector(Panel.three(_:)))]), atEndOfMenu: .view)
+                    default: builder.insertChild(UIMenu(children: [UIKeyCommand(input: "4", modifierFlags: .command, action: #selector(Panel.four(_:)))]), atEndOfMenu: .view)
+                    }
+                    if systemMenusShown {
+                        builder.insertChild(UIMenu(children: [UIKeyCommand(input: "5", modifierFlags: .command, action: #selector(Panel.five(_:)))]), atEndOfMenu: .view)
+                    }
+                }
+            }
+            class Panel: UIViewController {
+                @objc func one(_ sender: Any?) {}
+                @objc func two(_ sender: Any?) {}
+                @objc func three(_ sender: Any?) {}
+                @objc func four(_ sender: Any?) {}
+                @objc func five(_ sender: Any?) {}
+            }
+            """])
+        #expect(keys(result) == ["AppDelegate menu cmd+1 one:", "AppDelegate menu cmd+2 two:", "AppDelegate menu cmd+4 four:", "AppDelegate menu cmd+5 five:"])
+        #expect(result.inventory.filter(\.conditional).map(\.input) == ["5"])
+        #expect(result.inventory.first { $0.input == "5" }?.condition?.text == "systemMenusShown")
+    }
+
     /// A function taking a `UIMenuBuilder` that no menu code the importer runs calls (code in
     /// `main.swift` or a notification calls it) builds menus of its own; one that a
     /// `buildMenu(with:)` calls is its caller's helper, listed once, under the caller.

@@ -148,7 +148,7 @@ extension ConstructTests {
         ])
         #expect(result.inventory.count == 1)
         let row = try #require(result.inventory.first)
-        #expect(row.input == "\r" && row.conditional && row.condition == "!(isWarning)")
+        #expect(row.input == "\r" && row.conditional && row.condition?.text == "!(isWarning)")
     }
 
     /// A bare `keyboardShortcut(…)` outside `extension View` is the type's own member (here a
@@ -200,7 +200,7 @@ extension ConstructTests {
             "Toolbar swiftui shift+cmd+s nil",
         ])
         #expect(result.inventory.first { $0.input == "s" }?.title == "Save")
-        #expect(result.inventory.first { $0.input == "UIKeyInputEscape" }?.condition == "showClose")
+        #expect(result.inventory.first { $0.input == "UIKeyInputEscape" }?.condition?.text == "showClose")
     }
 
     /// `ForEach(1...min(Agent.allCases.count, 9))` runs over the numbers the enum fixes: the
@@ -300,8 +300,8 @@ extension ConstructTests {
             "TabsView swiftui cmd+1 nil", "TabsView swiftui cmd+2 nil", "TabsView swiftui cmd+3 nil",
             "TabsView swiftui cmd+c nil", "TabsView swiftui cmd+w nil",
         ])
-        #expect(result.inventory.first { $0.input == "2" }?.condition == "tab == .unread")
-        #expect(result.inventory.first { $0.input == "w" }?.condition == "!(compact)")
+        #expect(result.inventory.first { $0.input == "2" }?.condition?.text == "tab == .unread")
+        #expect(result.inventory.first { $0.input == "w" }?.condition?.text == "!(compact)")
     }
 
     /// A fallback only an older OS returns (`guard #available(…) else { return … }`, `if
@@ -480,7 +480,7 @@ extension ConstructTests {
             }
             """])
         #expect(keys(result) == ["ContainerMenu swiftui cmd+s nil", "ContainerMenu swiftui shift+cmd+s nil"])
-        #expect(result.inventory.compactMap(\.condition).sorted() == ["action == .start", "action == .stop"])
+        #expect(result.inventory.compactMap(\.condition?.text).sorted() == ["action == .start", "action == .stop"])
     }
 
     /// A type another module declares that the app extends (`private extension SearchScope`):

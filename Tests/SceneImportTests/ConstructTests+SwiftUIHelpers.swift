@@ -417,7 +417,7 @@ extension ConstructTests {
             "PlayerCommands swiftui cmd+r nil", "PlayerCommands swiftui esc nil", "PlayerCommands swiftui f nil",
             "PlayerCommands swiftui k nil", "PlayerCommands swiftui space nil",
         ])
-        #expect(result.inventory.filter(\.conditional).compactMap(\.condition).sorted() == ["!(fullscreen)", "fullscreen"])
+        #expect(result.inventory.filter(\.conditional).compactMap(\.condition?.text).sorted() == ["!(fullscreen)", "fullscreen"])
     }
 
     /// A view modifier whose `body(content:)` attaches keys of its own (not a key it is

@@ -270,7 +270,7 @@ import Testing
                 @objc func back() {}
             }
             """])
-        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.action ?? "nil") \($0.condition ?? "-")" }.sorted()
+        let rows = result.inventory.map { "\($0.input ?? "nil") \($0.action ?? "nil") \($0.condition?.text ?? "-")" }.sorted()
         #expect(rows == [
             "UIKeyInputLeftArrow nextPage isRTL",
             "UIKeyInputRightArrow nextPage !(isRTL)",

@@ -858,7 +858,7 @@ import Scenes
         let rows = result.inventory.map { "\($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
         #expect(rows == ["f3 reset:", "f4 next:", "n next:"])
         #expect(result.inventory.first { $0.action == "reset:" }?.conditional == false)
-        #expect(result.inventory.first { $0.displayShortcut == "f4" }?.condition == "@available(iOS 15.0, *)")
+        #expect(result.inventory.first { $0.displayShortcut == "f4" }?.condition?.text == "@available(iOS 15.0, *)")
     }
 
     @Test func theObjectiveCAppDelegatesWindowIsTheKeyWindowWithItsContainment() throws {

@@ -1,16 +1,21 @@
 import Foundation
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension Evaluator {
     /// What a branch condition means for the commands under it.
-    enum Decision { case skip, unconditional, condition(String) }
+    enum Decision { case skip, unconditional, condition(Condition.Test) }
 
-    func decide(_ text: String) -> Decision {
-        if text == "true" { return .unconditional }
-        if text == "false" { return .skip }
-        if mode == .menu, let isMainMenu = MenuModel.mainMenuCheck(text) { return isMainMenu ? .unconditional : .skip }
-        if let holds = PlatformModel.holds(text, on: index.conditions.platform) { return holds ? .unconditional : .skip }
-        return .condition(text)
+    /// What one test means: a literal Boolean and the platform tests (``PlatformModel``) are
+    /// decided, and so is the menu builder's `system` while the main menu is built
+    /// (``MenuModel/mainMenuCheck(_:)`` reads `expression`, the test's syntax); any other test
+    /// is a run-time condition.
+    func decide(_ test: Condition.Test, expression: ExprSyntax? = nil) -> Decision {
+        if !test.isNegated, test.source == "true" { return .unconditional }
+        if !test.isNegated, test.source == "false" { return .skip }
+        if mode == .menu, let expression, let isMainMenu = MenuModel.mainMenuCheck(expression) { return isMainMenu ? .unconditional : .skip }
+        if let holds = PlatformModel.holds(test.text, on: index.conditions.platform) { return holds ? .unconditional : .skip }
+        return .condition(test)
     }
 
     /// What an optional binding (`if let shortcut = action.keyboardShortcut`, `if let key`)
@@ -35,7 +40,7 @@ extension Evaluator {
     }
 
     func apply(_ decision: Decision, to frame: inout Frame) {
-        if case .condition(let text) = decision { frame.conditions.append(text) }
+        if case .condition(let test) = decision { frame.condition.append(test) }
     }
 
     /// Runs the conditions of an `if`/`guard` (binding `if let` names) and decides what they
@@ -67,14 +72,15 @@ extension Evaluator {
                 }
                 fallthrough
             default:
-                switch decide(element.condition.sourceText) {
+                let expression: ExprSyntax? = if case .expression(let expression) = element.condition { expression } else { nil }
+                switch decide(Condition.Test(element.condition.sourceText), expression: expression) {
                 case .skip: return .skip
                 case .unconditional: continue
-                case .condition(let text): kept.append(text)
+                case .condition(let test): kept.append(test.text)
                 }
             }
         }
-        return kept.isEmpty ? .unconditional : .condition(kept.joined(separator: ", "))
+        return kept.isEmpty ? .unconditional : .condition(Condition.Test(kept.joined(separator: ", ")))
     }
 
     /// Whether `expression` holds, when it reads only values the source fixes (constants,
@@ -153,7 +159,7 @@ extension Evaluator {
         switch decision {
         case .skip: return .unconditional
         case .unconditional: return .skip
-        case .condition(let text): return .condition("!(\(text))")
+        case .condition(let test): return .condition(test.negated)
         }
     }
 
@@ -171,7 +177,7 @@ extension Evaluator {
         switch decision {
         case .skip: frame.terminated = true
         case .unconditional: break
-        case .condition(let c): frame.conditions.append(c)
+        case .condition(let test): frame.condition.append(test)
         }
     }
 
@@ -192,14 +198,14 @@ extension Evaluator {
                 skippedRegions.insert(branch.body.id)
             } else {
                 let value = run(block: branch.body, frame: &inner)
-                values.append(.init(value: value, conditions: inner.conditions))
+                values.append(.init(value: value, condition: inner.condition))
                 branches.append(inner)
             }
             if case .unconditional = decision {
                 // This branch always runs (`if #available(…)` met by the deployment target).
                 if let rest = branch.elseBody { skippedRegions.insert(rest.id) }
                 merge(branches: branches, into: &frame)
-                return values.count == 1 ? values[0].value : .array(values.flatMap { flatten($0.value, conditions: $0.conditions) })
+                return values.count == 1 ? values[0].value : .array(values.flatMap { flatten($0.value, condition: $0.condition) })
             }
             negations.append(negation(decision))
             switch branch.elseBody {
@@ -212,14 +218,14 @@ extension Evaluator {
         for decision in negations { apply(decision, to: &elseFrame) }
         if let elseBody {
             let value = run(block: elseBody, frame: &elseFrame)
-            values.append(.init(value: value, conditions: elseFrame.conditions))
+            values.append(.init(value: value, condition: elseFrame.condition))
         }
         branches.append(elseFrame)
-        let outer = frame.conditions
+        let outer = frame.condition
         merge(branches: branches, into: &frame)
         if values.count == 1 { return values[0].value }
         if let scalar = scalarChoice(values, outside: outer) { return scalar }
-        return .array(values.flatMap { branch in flatten(branch.value, conditions: branch.conditions) })
+        return .array(values.flatMap { branch in flatten(branch.value, condition: branch.condition) })
     }
 
     /// Whether `name` is a `let` stored property of the frame's type whose value this instance
@@ -254,17 +260,24 @@ extension Evaluator {
         var branches: [Frame] = []
         var values: [Value.Item] = []
         var hasDefault = false
+        var earlier: [SwitchCaseSyntax.Label] = []
         for element in expression.cases {
             guard case .switchCase(let switchCase) = element else { continue }
-            let text: String
+            let test: Condition.Test
             switch switchCase.label {
             case .default:
                 hasDefault = true
-                text = "!(\(subject) matches an earlier case)"
+                test = Condition.Test("\(subject) matches an earlier case", isNegated: true)
             case .case(let label):
-                text = "\(subject) == \(label.caseItems.sourceText)"
+                test = Condition.Test("\(subject) == \(label.caseItems.sourceText)")
             }
-            let decision = decide(text)
+            let decision: Decision
+            if mode == .menu, let isMainMenu = MenuModel.mainMenuCase(switchCase.label, of: expression.subject, after: earlier) {
+                decision = isMainMenu ? .unconditional : .skip
+            } else {
+                decision = decide(test)
+            }
+            earlier.append(switchCase.label)
             if case .skip = decision {
                 skippedRegions.insert(switchCase.id)
                 continue
@@ -273,12 +286,12 @@ extension Evaluator {
             apply(decision, to: &inner)
             execute(switchCase.statements, frame: &inner)
             if let last = switchCase.statements.last?.item.as(ExprSyntax.self), switchCase.statements.count == 1 {
-                values.append(.init(value: evaluate(last, frame: &inner), conditions: inner.conditions))
+                values.append(.init(value: evaluate(last, frame: &inner), condition: inner.condition))
             }
             branches.append(inner)
         }
         if !hasDefault { branches.append(frame) }
-        let outer = frame.conditions
+        let outer = frame.condition
         merge(branches: branches, into: &frame)
         if values.count == 1 { return values[0].value }
         return scalarChoice(values, outside: outer) ?? .array(values)
@@ -287,17 +300,12 @@ extension Evaluator {
     /// The branches of an `if` or `switch` expression as a choice, when none of them is a
     /// command or an array (those are collected as arrays); each branch keeps only the
     /// conditions it adds to `outside`.
-    func scalarChoice(_ values: [Value.Item], outside: [String]) -> Value? {
+    func scalarChoice(_ values: [Value.Item], outside: Condition) -> Value? {
         guard values.count > 1, values.allSatisfy({ !$0.value.isCommand && $0.value.items == nil && !$0.value.isNull }) else { return nil }
         // A branch only an older OS takes (the fallback after `#available`) is left out when
         // another remains: the scene is the app on the newest iOS.
-        let current = values.filter { !$0.conditions.contains(where: Self.isOlderOSCondition) }
-        return choice((current.isEmpty ? values : current).map { Value.Item(value: $0.value, conditions: Self.ownConditions($0.conditions, outside: outside)) })
-    }
-
-    /// The conditions a branch adds to those of the code around it (`outside`).
-    static func ownConditions(_ conditions: [String], outside: [String]) -> [String] {
-        conditions.starts(with: outside) ? Array(conditions.dropFirst(outside.count)) : conditions
+        let current = values.filter { !$0.condition.tests.contains(where: Self.isOlderOSTest) }
+        return choice((current.isEmpty ? values : current).map { Value.Item(value: $0.value, condition: $0.condition.beyond(outside)) })
     }
 
     /// The case a known subject selects, when every label is a plain enum case, a literal, or
@@ -392,7 +400,7 @@ extension Evaluator {
         }
         result.locals = mergeTables(base.locals, branches.map(\.locals))
         for (name, value) in result.locals where value.isPlain {
-            if let chosen = branchChoice(of: name, in: branches, outside: base.conditions) { result.locals[name] = chosen }
+            if let chosen = branchChoice(of: name, in: branches, outside: base.condition) { result.locals[name] = chosen }
         }
         result.selfFields = mergeTables(base.selfFields, branches.map(\.selfFields))
         let open = branches.filter { !$0.terminated }
@@ -400,7 +408,7 @@ extension Evaluator {
             result.terminated = true
             result.endedPass = branches.contains(where: \.endedPass)
         } else if open.count < branches.count, open.count == 1 {
-            result.conditions = open[0].conditions
+            result.condition = open[0].condition
         }
         if let command = branches.first?.selfCommand { result.selfCommand = command }
         frame = result
@@ -408,13 +416,13 @@ extension Evaluator {
 
     /// The values `name` holds at the end of `branches` that did not return, as a choice with
     /// each branch's own conditions; `nil` when they agree or one is not a plain value.
-    func branchChoice(of name: String, in branches: [Frame], outside: [String]) -> Value? {
+    func branchChoice(of name: String, in branches: [Frame], outside: Condition) -> Value? {
         var items: [Value.Item] = []
         for branch in branches where !branch.terminated {
             guard let value = branch.locals[name] else { continue }
             if value.isNull { continue }
             guard value.isPlain else { return nil }
-            items.append(.init(value: value, conditions: Self.ownConditions(branch.conditions, outside: outside)))
+            items.append(.init(value: value, condition: branch.condition.beyond(outside)))
         }
         guard items.count > 1 else { return nil }
         let merged = choice(items)

@@ -47,7 +47,7 @@ extension Evaluator {
             execute(body.statements, frame: &inner)
             guard let value = inner.selfFields[field] else { continue }
             if case .unknown = value { continue }
-            choices.append(.init(value: value, conditions: []))
+            choices.append(.init(value: value, condition: .always))
         }
         return Value.choice(among: choices)
     }
@@ -91,7 +91,7 @@ extension Evaluator {
                 var caller = frame(in: site.type)
                 let value = evaluate(argument, frame: &caller)
                 if case .unknown = value { continue }
-                choices.append(.init(value: value, conditions: []))
+                choices.append(.init(value: value, condition: .always))
             }
         }
         return Value.choice(among: choices)

@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension Evaluator {
@@ -65,7 +66,7 @@ extension Evaluator {
     private func logShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) {
         for item in swiftUIShortcuts(args, frame: &frame) {
             guard case .shortcut(let input, let modifiers) = item.value else { continue }
-            shortcutLog?.append(.init(input: input, modifiers: modifiers, conditions: Self.nested(frame.conditions, item.conditions)))
+            shortcutLog?.append(.init(input: input, modifiers: modifiers, condition: frame.condition.nesting(item.condition)))
         }
     }
 
@@ -297,7 +298,7 @@ extension Evaluator {
             var inner = frame
             let value = invoke(function, ofType: adopter, args: args, frame: &inner, selfValue: nil, site: location(call))
             frame.selfFields = inner.selfFields
-            items += flatten(value, conditions: ["\(receiverText) is \(adopter)"])
+            items += flatten(value, condition: Condition(Condition.Test("\(receiverText) is \(adopter)")))
         }
         return items.isEmpty ? nil : .array(items)
     }
@@ -425,7 +426,7 @@ extension Evaluator {
             context.handOver()
             inner.returns = []
             inner.terminated = false
-            inner.conditions = frame.conditions
+            inner.condition = frame.condition
             bindClosureParameters(closure, to: values, frame: &inner)
             let value = run(closure.statements, frame: &inner)
             context.takeCaptured(from: inner)
@@ -445,7 +446,7 @@ extension Evaluator {
             let locals = inner.locals.filter { named.contains($0.key) }
             memoKey = self.memoKey(closure, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values,
                                    changing: inner.changingLocals.isEmpty ? [] : inner.changingLocals.intersection(named),
-                                   sharedFields: inner.selfFields, locals: locals, conditions: inner.conditions, returnHint: inner.returnHint)
+                                   sharedFields: inner.selfFields, locals: locals, condition: inner.condition, returnHint: inner.returnHint)
         }
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields

@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension Evaluator {
@@ -22,7 +23,7 @@ extension Evaluator {
             }
             var items: [Value.Item] = []
             for element in array.elements {
-                items.append(.init(value: evaluate(element.expression, frame: &frame, hint: arrayHint?.elementType), conditions: []))
+                items.append(.init(value: evaluate(element.expression, frame: &frame, hint: arrayHint?.elementType), condition: .always))
             }
             return .array(items)
         case .declReferenceExpr(let reference):
@@ -184,10 +185,10 @@ extension Evaluator {
             return callee == element || callee == "Self" || callee == ".init"
         }.sorted { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
         guard !constants.isEmpty else { return nil }
-        let condition = "\(collection.sourceText) contains it"
+        let condition = Condition(Condition.Test("\(collection.sourceText) contains it"))
         return constants.compactMap { constant in
             guard let value = property(constant.name, of: element, frame: &frame, static: true), value.isKnown else { return nil }
-            return .init(value: value, conditions: [condition])
+            return .init(value: value, condition: condition)
         }
     }
 }

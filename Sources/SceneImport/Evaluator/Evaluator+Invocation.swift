@@ -168,7 +168,7 @@ extension Evaluator {
         let key = RunKey.node(body.id)
         guard enter(key) else { return .unknown(function.name) }
         defer { leave(key) }
-        var inner = Frame(selfType: type ?? frame.selfType, conditions: frame.conditions)
+        var inner = Frame(selfType: type ?? frame.selfType, condition: frame.condition)
         inner.returnHint = Self.resolvingSelf(function.returnType, in: inner.selfType)
         if let result = function.returnType, isCommandType(result.withoutOptionality.withoutSpaces) {
             // A factory calling a factory: the outermost call is where the app asks.
@@ -208,7 +208,7 @@ extension Evaluator {
         let result: Value
         if inOutParameters.isEmpty && captured.isEmpty {
             let memoKey = memoKey(body, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values + [selfValue ?? .null],
-                                  changing: changingParameters, sharedFields: inner.selfFields, conditions: inner.conditions,
+                                  changing: changingParameters, sharedFields: inner.selfFields, condition: inner.condition,
                                   site: inner.creationSite)
             result = memoised(memoKey, running: body, sharesFields: true, frame: &inner) { inner in run(body.statements, frame: &inner) }
         } else {
@@ -248,7 +248,7 @@ extension Evaluator {
             let key = RunKey.node(body.id)
             guard enter(key) else { return .unknown(call.sourceText) }
             defer { leave(key) }
-            var inner = Frame(selfType: info.name, conditions: frame.conditions)
+            var inner = Frame(selfType: info.name, condition: frame.condition)
             for (parameter, value) in zip(initializer.parameters, values) { inner.locals[parameter.name] = value }
             execute(body.statements, frame: &inner)
             if let delegated = inner.locals["self"] { return delegated }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension Evaluator {
@@ -8,12 +9,12 @@ extension Evaluator {
         let whereText = statement.whereClause?.condition.sourceText
         guard let elements, elements.count <= meter.budget.loopPasses else {
             // One pass in a copy of the frame, with the loop variable bound to `element`.
-            func pass(binding element: Value, under condition: String?) -> Frame {
+            func pass(binding element: Value, under condition: Condition.Test?) -> Frame {
                 var inner = frame
                 inner.inForPass = true
-                if let condition { inner.conditions.append(condition) }
+                if let condition { inner.condition.append(condition) }
                 bind(statement.pattern, to: element, frame: &inner)
-                if let whereText { inner.conditions.append(whereText) }
+                if let whereText { inner.condition.append(Condition.Test(whereText)) }
                 execute(statement.body.statements, frame: &inner)
                 inner.terminated = false
                 inner.endedPass = false
@@ -25,7 +26,7 @@ extension Evaluator {
                 // how many of these passes run.
                 let branches = (0..<passes.count).map { index in
                     pass(binding: .tuple([(label: "offset", value: .int(index)), (label: "element", value: .unknown(passes.list + "[\(index)]"))]),
-                         under: "\(passes.list) has \(index + 1) elements")
+                         under: Condition.Test("\(passes.list) has \(index + 1) elements"))
                 }
                 merge(branches: branches, into: &frame)
                 return
@@ -45,19 +46,19 @@ extension Evaluator {
         // Each pass runs in the frame itself (a copy per pass would share every array with the
         // outer frame, so each `append` in the body would copy the array): the pass's own
         // conditions are undone after it, and locals the body declares are dropped.
-        let outerConditions = frame.conditions
+        let outerCondition = frame.condition
         let outerNames = Set(frame.locals.keys)
         let wasInForPass = frame.inForPass
         frame.inForPass = true
         defer { frame.inForPass = wasInForPass }
         for element in elements {
-            frame.conditions += element.conditions
-            if let whereText { frame.conditions.append(whereText) }
+            frame.condition = frame.condition.nesting(element.condition)
+            if let whereText { frame.condition.append(Condition.Test(whereText)) }
             bind(statement.pattern, to: element.value, frame: &frame)
             execute(statement.body.statements, frame: &frame)
             frame.terminated = false
             frame.endedPass = false
-            frame.conditions = outerConditions
+            frame.condition = outerCondition
             if frame.locals.count != outerNames.count || frame.locals.keys.contains(where: { !outerNames.contains($0) }) {
                 frame.locals = frame.locals.filter { outerNames.contains($0.key) }
             }
@@ -101,9 +102,9 @@ extension Evaluator {
             // A dictionary's `(key, value)` pairs, in key order so every run reads them alike.
             guard let entries = value.tableEntries else { return nil }
             return entries.keys.sorted().map { key in
-                .init(value: .tuple([(label: "key", value: .string(key)), (label: "value", value: entries[key] ?? .null)]), conditions: [])
+                .init(value: .tuple([(label: "key", value: .string(key)), (label: "value", value: entries[key] ?? .null)]), condition: .always)
             }
-        case .string(let text): return text.map { .init(value: .string(String($0)), conditions: []) }
+        case .string(let text): return text.map { .init(value: .string(String($0)), condition: .always) }
         case .null: return []
         case .alternatives(let branches):
             // One of several collections (what the app's constructions pass): each one's
@@ -111,7 +112,7 @@ extension Evaluator {
             var items: [Value.Item] = []
             for branch in branches {
                 guard let elements = iterate(branch.value) else { return nil }
-                items += elements.map { .init(value: $0.value, conditions: Self.nested(branch.conditions, $0.conditions)) }
+                items += elements.map { .init(value: $0.value, condition: branch.condition.nesting($0.condition)) }
             }
             return items
         default: return nil

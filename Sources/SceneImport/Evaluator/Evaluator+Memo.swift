@@ -1,3 +1,4 @@
+import SceneImportVocabulary
 import SwiftSyntax
 
 /// Memoised evaluation: a function, property getter or closure run once per declaration and
@@ -58,7 +59,7 @@ extension Evaluator {
     /// type the caller expects a closure to return (a closure's `return .init(…)` builds it); a
     /// function's or property's comes from its own declaration.
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, selfIsHeldValue: Bool = false, values: [Value],
-                 changing: Set<String> = [], sharedFields: [String: Value]?, locals: [String: Value]? = nil, conditions: [String],
+                 changing: Set<String> = [], sharedFields: [String: Value]?, locals: [String: Value]? = nil, condition: Condition,
                  site: SourceLocation? = nil, returnHint: String? = nil) -> MemoKey? {
         if memoGaveUp(on: declaration) { return nil }
         let onTrial = !replayedDeclarations.contains(declaration.id)
@@ -81,7 +82,7 @@ extension Evaluator {
         hasher.combine(values.count)
         for value in values { value.fingerprint(into: &hasher) }
         hasher.combine(changing)
-        hasher.combine(conditions)
+        hasher.combine(condition)
         if let sharedFields { Value.fingerprint(sharedFields, into: &hasher) } else { hasher.combine(-1) }
         if let locals { Value.fingerprint(locals, into: &hasher) } else { hasher.combine(-2) }
         return MemoKey(declaration: declaration.id, context: hasher.finalize())
@@ -220,7 +221,7 @@ extension Value {
         // By index: an item is read in place, not copied out of the list.
         for index in items.indices {
             items[index].value.fingerprint(into: &hasher)
-            hasher.combine(items[index].conditions)
+            hasher.combine(items[index].condition)
         }
     }
 

@@ -1,5 +1,6 @@
 import KeyTraceCore
 import Foundation
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension Evaluator {
@@ -83,7 +84,7 @@ extension Evaluator {
     func evaluateModifierArray(_ array: ArrayExprSyntax, frame: inout Frame) -> Value {
         var items: [Value.Item] = []
         for element in array.elements {
-            items.append(.init(value: evaluate(element.expression, frame: &frame, hint: ModifierFlagsModel.uiKitType), conditions: []))
+            items.append(.init(value: evaluate(element.expression, frame: &frame, hint: ModifierFlagsModel.uiKitType), condition: .always))
         }
         // An array of several flag sets (`[UIKeyModifierFlags]`) stays an array.
         return .array(items)
@@ -96,13 +97,13 @@ extension Evaluator {
     /// under unrelated conditions are parts of one set).
     func modifierChoice(_ value: Value) -> Value {
         guard case .array(let items) = value else { return value }
-        var branches: [[String]] = []
-        for item in items where !item.conditions.isEmpty && !branches.contains(item.conditions) { branches.append(item.conditions) }
-        guard branches.count == 2, let first = branches[0].last, let second = branches[1].last,
-              branches[0].dropLast() == branches[1].dropLast(), first == "!(\(second))" || second == "!(\(first))" else { return value }
-        return .alternatives(branches.map { conditions in
-            let parts = items.filter { $0.conditions.isEmpty || $0.conditions == conditions }
-            return Value.Item(value: .array(parts.map { Value.Item(value: $0.value, conditions: []) }), conditions: conditions)
+        var branches: [Condition] = []
+        for item in items where !item.condition.isAlways && !branches.contains(item.condition) { branches.append(item.condition) }
+        guard branches.count == 2, let first = branches[0].tests.last, let second = branches[1].tests.last,
+              branches[0].tests.dropLast() == branches[1].tests.dropLast(), first == second.negated else { return value }
+        return .alternatives(branches.map { condition in
+            let parts = items.filter { $0.condition.isAlways || $0.condition == condition }
+            return Value.Item(value: .array(parts.map { Value.Item(value: $0.value, condition: .always) }), condition: condition)
         })
     }
 
@@ -224,7 +225,7 @@ extension Evaluator {
         // reader's conditions (a getter that picks one of four static tables under a `switch`
         // runs each table's initialiser once, not once per case that reads it).
         let initialisedOnce = property.getter == nil && (property.isStatic || type == nil)
-        var inner = Frame(selfType: type ?? frame.selfType, conditions: initialisedOnce ? [] : frame.conditions)
+        var inner = Frame(selfType: type ?? frame.selfType, condition: initialisedOnce ? .always : frame.condition)
         inner.returnHint = Self.resolvingSelf(property.type, in: inner.selfType)
         if type == frame.selfType {
             inner.selfFields = frame.selfFields
@@ -233,7 +234,7 @@ extension Evaluator {
             if let selfValue = frame.locals["self"] { inner.locals["self"] = selfValue }
         }
         let memoKey = memoKey(declaration, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: [inner.locals["self"] ?? .null],
-                              sharedFields: inner.selfFields, conditions: inner.conditions)
+                              sharedFields: inner.selfFields, condition: inner.condition)
         let marks = effectMarks()
         let value = memoised(memoKey, running: declaration, sharesFields: false, frame: &inner) { inner in
             if let getter = property.getter {
@@ -244,7 +245,7 @@ extension Evaluator {
             }
             return .unknown(property.name)
         }
-        if initialisedOnce { prefixEffects(since: marks, with: frame.conditions) }
+        if initialisedOnce { prefixEffects(since: marks, with: frame.condition) }
         return value
     }
 
@@ -279,12 +280,12 @@ extension Evaluator {
             // eighty stored commands runs it once). What it creates is logged under the asking
             // code's conditions.
             let marks = effectMarks()
-            let key = memoKey(body, selfType: info.name, values: [], sharedFields: [:], conditions: [])
+            let key = memoKey(body, selfType: info.name, values: [], sharedFields: [:], condition: .always)
             _ = memoised(key, running: body, sharesFields: true, frame: &inner) { inner in
                 execute(body.statements, frame: &inner)
                 return .null
             }
-            prefixEffects(since: marks, with: frame.conditions)
+            prefixEffects(since: marks, with: frame.condition)
             guard let value = inner.selfFields[name] else { continue }
             // A setter that stores its parameter in a field of commands: what the app's calls
             // of it pass.
@@ -435,7 +436,7 @@ extension Evaluator {
             return .enumCase(type: info.name, name: name, payload: [])
         }
         if name == "allCases", info.kind == .enum {
-            return .array(info.enumCaseOrder.map { .init(value: .enumCase(type: info.name, name: $0, payload: []), conditions: []) })
+            return .array(info.enumCaseOrder.map { .init(value: .enumCase(type: info.name, name: $0, payload: []), condition: .always) })
         }
         if index.type(named: info.name + "." + name) != nil { return .typeReference(info.name + "." + name) }
         for ancestor in index.ancestors(of: type) {

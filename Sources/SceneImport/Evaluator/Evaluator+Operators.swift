@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension Evaluator {
@@ -30,14 +31,14 @@ extension Evaluator {
                 return holds ? evaluate(ternary.thenExpression, frame: &frame, hint: hint)
                     : evaluateSequence(Array(elements[(index + 1)...]), frame: &frame, hint: hint)
             }
-            let conditionText = elements[..<index].map(\.sourceText).joined(separator: " ")
+            let test = Condition.Test(elements[..<index].map(\.sourceText).joined(separator: " "))
             var thenFrame = frame
-            thenFrame.conditions.append(conditionText)
+            thenFrame.condition.append(test)
             let thenValue = evaluate(ternary.thenExpression, frame: &thenFrame, hint: hint)
             var elseFrame = frame
-            elseFrame.conditions.append("!(\(conditionText))")
+            elseFrame.condition.append(test.negated)
             let elseValue = evaluateSequence(Array(elements[(index + 1)...]), frame: &elseFrame, hint: hint)
-            return ternaryValue(thenValue, elseValue, condition: conditionText)
+            return ternaryValue(thenValue, elseValue, test: test)
         }
         for group in [["??"], ["||"], ["&&"], ["==", "!=", "<", ">", "<=", ">=", "===", "!=="], ["...", "..<"], ["|"], ["+", "-"], ["*", "/", "%"], ["<<"]] {
             guard let index = elements.lastIndex(where: { group.contains(($0.as(BinaryOperatorExprSyntax.self)?.operator.text) ?? "") }),
@@ -91,13 +92,13 @@ extension Evaluator {
     /// branch's condition (`nil` counts as no items there); any other pair of values a choice
     /// (``choice(_:)``), a `nil` beside a single value included (`isWarning ? nil :
     /// .defaultAction` is the key or none, not a list).
-    func ternaryValue(_ thenValue: Value, _ elseValue: Value, condition: String) -> Value {
+    func ternaryValue(_ thenValue: Value, _ elseValue: Value, test: Condition.Test) -> Value {
         func isSingle(_ value: Value) -> Bool { value.isKnown && value.items == nil && !value.isCommand }
         let nilOrSingle = (thenValue.isNull && isSingle(elseValue)) || (elseValue.isNull && isSingle(thenValue))
         if !nilOrSingle && (thenValue.isCommand || elseValue.isCommand || thenValue.items != nil || elseValue.items != nil) {
-            return .array(flatten(thenValue, conditions: [condition]) + flatten(elseValue, conditions: ["!(\(condition))"]))
+            return .array(flatten(thenValue, condition: Condition(test)) + flatten(elseValue, condition: Condition(test.negated)))
         }
-        return choice([.init(value: thenValue, conditions: [condition]), .init(value: elseValue, conditions: ["!(\(condition))"])])
+        return choice([.init(value: thenValue, condition: Condition(test)), .init(value: elseValue, condition: Condition(test.negated))])
     }
 
     /// One of `branches`: the value itself when every branch gives the same one, the known
@@ -107,7 +108,7 @@ extension Evaluator {
         var spread: [Value.Item] = []
         for branch in branches {
             if case .alternatives(let inner) = branch.value {
-                spread += inner.map { .init(value: $0.value, conditions: Self.nested(branch.conditions, $0.conditions)) }
+                spread += inner.map { .init(value: $0.value, condition: branch.condition.nesting($0.condition)) }
             } else if branch.value.isKnown {
                 spread.append(branch)
             }
@@ -131,14 +132,14 @@ extension Evaluator {
         if let holds = constantTruth(of: condition, frame: &frame) {
             return evaluate(holds ? thenExpression : elseExpression, frame: &frame, hint: hint)
         }
-        let text = condition.sourceText
+        let test = Condition.Test(condition.sourceText)
         var thenFrame = frame
-        thenFrame.conditions.append(text)
+        thenFrame.condition.append(test)
         let thenValue = evaluate(thenExpression, frame: &thenFrame, hint: hint)
         var elseFrame = frame
-        elseFrame.conditions.append("!(\(text))")
+        elseFrame.condition.append(test.negated)
         let elseValue = evaluate(elseExpression, frame: &elseFrame, hint: hint)
-        return ternaryValue(thenValue, elseValue, condition: text)
+        return ternaryValue(thenValue, elseValue, test: test)
     }
 
     func binary(_ op: String, _ left: Value, _ right: Value, text: String) -> Value {
@@ -170,9 +171,9 @@ extension Evaluator {
         case ("||", .bool(true), _), ("||", _, .bool(true)): return .bool(true)
         case ("||", .bool(false), .bool(false)): return .bool(false)
         case ("...", .int(let a), .int(let b)) where a <= b && b - a < meter.budget.loopPasses:
-            return .array((a...b).map { .init(value: .int($0), conditions: []) })
+            return .array((a...b).map { .init(value: .int($0), condition: .always) })
         case ("..<", .int(let a), .int(let b)) where a <= b && b - a <= meter.budget.loopPasses:
-            return .array((a..<b).map { .init(value: .int($0), conditions: []) })
+            return .array((a..<b).map { .init(value: .int($0), condition: .always) })
         case ("|", .int(let a), .int(let b)): return .int(a | b)
         case ("<<", .int(let a), .int(let b)) where (0..<63).contains(b): return .int(a << b)
         default: return .unknown(text)
@@ -202,11 +203,11 @@ extension Evaluator {
         if op == "+=", case .array? = readTarget(path: field, isSelf: isSelf, frame: frame) {
             switch value {
             case .array(let more):
-                append(more.map { .init(value: $0.value, conditions: Self.nested(frame.conditions, $0.conditions)) },
+                append(more.map { .init(value: $0.value, condition: frame.condition.nesting($0.condition)) },
                        to: targetText, path: field, isSelf: isSelf, frame: &frame)
                 return
             case let single where single.isCommand:
-                append([.init(value: single, conditions: frame.conditions)], to: targetText, path: field, isSelf: isSelf, frame: &frame)
+                append([.init(value: single, condition: frame.condition)], to: targetText, path: field, isSelf: isSelf, frame: &frame)
                 return
             default:
                 break
@@ -214,8 +215,8 @@ extension Evaluator {
         }
         if op == "+=" || op == "|=" {
             if let existing = readTarget(path: field, isSelf: isSelf, frame: frame) { value = binary(op == "+=" ? "+" : "|", existing, value, text: targetText) }
-        } else if case .array(let items) = value, !frame.conditions.isEmpty {
-            value = .array(items.map { .init(value: $0.value, conditions: Self.nested(frame.conditions, $0.conditions)) })
+        } else if case .array(let items) = value, !frame.condition.isAlways {
+            value = .array(items.map { .init(value: $0.value, condition: frame.condition.nesting($0.condition)) })
         }
         writeTarget(targetText, value: value, frame: &frame)
     }

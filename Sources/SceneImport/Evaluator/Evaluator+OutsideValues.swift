@@ -37,7 +37,7 @@ extension Evaluator {
                 setFromRunTimeData = true
                 continue
             }
-            choices.append(.init(value: value, conditions: []))
+            choices.append(.init(value: value, condition: .always))
         }
         // `controller.shortcuts = settings.shortcuts` on one path and `= nil` on the other: the
         // field holds run-time data when it holds anything.

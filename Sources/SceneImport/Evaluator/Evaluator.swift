@@ -1,6 +1,7 @@
 import KeyTraceCore
 import SceneImportBudget
 import SceneImportResources
+import SceneImportVocabulary
 import SwiftSyntax
 
 /// Follows Swift statements and expressions far enough to learn which key commands they make.
@@ -129,7 +130,7 @@ final class Evaluator {
     struct LoggedShortcut {
         var input: String?
         var modifiers: ModifierFlags?
-        var conditions: [String]
+        var condition: Condition
     }
 
     /// The callers' contexts of closures passed to a running function that has another `self`
@@ -208,7 +209,7 @@ final class Evaluator {
         var locals: [String: Value] = [:]
         var selfType: String?
         var selfFields: [String: Value] = [:]
-        var conditions: [String] = []
+        var condition: Condition = .always
         var returns: [Value.Item] = []
         var terminated = false
         /// Where a command being initialised through an app-defined initialiser was asked for.
@@ -271,13 +272,13 @@ final class Evaluator {
         index.sourceOfRoot[node.root.id]?.file ?? "?"
     }
 
-    /// Logs a command created under `conditions`.
-    func record(created command: CommandValue, under conditions: [String]) {
-        created.append(.init(value: .command(command), conditions: conditions))
+    /// Logs a command created under `condition`.
+    func record(created command: CommandValue, under condition: Condition) {
+        created.append(.init(value: .command(command), condition: condition))
     }
 
     func recordAdded(_ value: Value, in frame: Frame) {
-        added.append(contentsOf: flatten(value, conditions: frame.conditions))
+        added.append(contentsOf: flatten(value, condition: frame.condition))
     }
 
     func recordAddedItems(_ items: some Collection<Value.Item>) {
@@ -296,42 +297,34 @@ final class Evaluator {
         EffectMarks(created: created.count, added: added.count, logged: shortcutLog?.count ?? 0)
     }
 
-    /// Puts `conditions` before the conditions of every command created or added, and every
+    /// Puts `outer` before the condition of every command created or added, and every
     /// shortcut logged, since `marks`: a run that does not depend on its reader's conditions
     /// (a static initialiser, a method learnt for what it assigns) ran without them.
-    func prefixEffects(since marks: EffectMarks, with conditions: [String]) {
-        guard !conditions.isEmpty else { return }
-        for offset in marks.created..<created.count { created[offset].conditions = Self.nested(conditions, created[offset].conditions) }
-        for offset in marks.added..<added.count { added[offset].conditions = Self.nested(conditions, added[offset].conditions) }
+    func prefixEffects(since marks: EffectMarks, with outer: Condition) {
+        guard !outer.isAlways else { return }
+        for offset in marks.created..<created.count { created[offset].condition = outer.nesting(created[offset].condition) }
+        for offset in marks.added..<added.count { added[offset].condition = outer.nesting(added[offset].condition) }
         if let count = shortcutLog?.count, count > marks.logged {
-            for offset in marks.logged..<count { shortcutLog?[offset].conditions.insert(contentsOf: conditions, at: 0) }
+            for offset in marks.logged..<count { shortcutLog?[offset].condition.tests.insert(contentsOf: outer.tests, at: 0) }
         }
     }
 
-    /// `outer` followed by `inner`: the conditions of code running inside code that runs under
-    /// `outer`. Either list is returned as it is when the other is empty, which most are.
-    static func nested(_ outer: [String], _ inner: [String]) -> [String] {
-        if outer.isEmpty { return inner }
-        if inner.isEmpty { return outer }
-        return outer + inner
-    }
-
-    /// The elements of a value that may hold commands, each with its conditions.
-    func flatten(_ value: Value, conditions: [String]) -> [Value.Item] {
+    /// The elements of a value that may hold commands, each with its condition.
+    func flatten(_ value: Value, condition: Condition) -> [Value.Item] {
         var items: [Value.Item] = []
-        flatten(value, conditions: conditions, into: &items)
+        flatten(value, condition: condition, into: &items)
         return items
     }
 
-    /// Appends ``flatten(_:conditions:)``'s elements to `items`, in order.
-    private func flatten(_ value: Value, conditions: [String], into items: inout [Value.Item]) {
+    /// Appends ``flatten(_:condition:)``'s elements to `items`, in order.
+    private func flatten(_ value: Value, condition: Condition, into items: inout [Value.Item]) {
         switch value {
         case .array(let elements):
-            for element in elements { flatten(element.value, conditions: Self.nested(conditions, element.conditions), into: &items) }
+            for element in elements { flatten(element.value, condition: condition.nesting(element.condition), into: &items) }
         case .null, .unknown:
             break
         default:
-            items.append(.init(value: value, conditions: conditions))
+            items.append(.init(value: value, condition: condition))
         }
     }
 
@@ -341,7 +334,7 @@ final class Evaluator {
     /// `return`s, each under its conditions; a single-expression body returns its value, also
     /// when an `#if` picks that expression).
     func run(_ items: CodeBlockItemListSyntax, frame: inout Frame) -> Value {
-        let outside = frame.conditions
+        let outside = frame.condition
         if items.count == 1, let block = items.first?.item.as(IfConfigDeclSyntax.self),
            case .statements(let active)? = index.conditions.activeClause(of: block)?.elements {
             return run(active, frame: &frame)
@@ -349,7 +342,7 @@ final class Evaluator {
         if items.count == 1, let only = items.first,
            let expression = only.item.as(ExprSyntax.self) ?? Self.switchExpression(only) {
             let value = evaluate(expression, frame: &frame, hint: frame.returnHint)
-            if !frame.terminated { frame.returns.append(.init(value: value, conditions: frame.conditions)) }
+            if !frame.terminated { frame.returns.append(.init(value: value, condition: frame.condition)) }
         } else {
             execute(items, frame: &frame)
         }
@@ -372,9 +365,9 @@ final class Evaluator {
     /// The value of several `return`s: arrays are joined under each return's conditions;
     /// known scalars on several paths are a choice under their conditions; otherwise the first
     /// known value.
-    func union(_ returns: [Value.Item], outside: [String]) -> Value {
+    func union(_ returns: [Value.Item], outside: Condition) -> Value {
         if returns.isEmpty { return .null }
-        if returns.count == 1, returns[0].conditions.isEmpty { return returns[0].value }
+        if returns.count == 1, returns[0].condition.isAlways { return returns[0].value }
         // A modifier set returned whole in one branch and as an array in another
         // (`return .command` / `return [.command, .shift]`) is an array of one there.
         let mixesModifierSets = returns.contains { $0.value.items != nil }
@@ -387,7 +380,7 @@ final class Evaluator {
             for item in returns {
                 switch item.value {
                 case .command, .modifiers: items.append(item)
-                default: items += flatten(item.value, conditions: item.conditions)
+                default: items += flatten(item.value, condition: item.condition)
                 }
             }
             return .array(items)
@@ -398,12 +391,13 @@ final class Evaluator {
         return returns.first { $0.value.isKnown && !$0.value.isNull }?.value ?? returns[0].value
     }
 
-    /// Whether a condition holds only on an OS older than the newest: the negation of one
+    /// Whether a test holds only on an OS older than the newest: the negation of one
     /// `#available` check (`!(#available(iOS 15, *))`), or `#unavailable(…)`.
-    static func isOlderOSCondition(_ condition: String) -> Bool {
-        if condition.hasPrefix("#unavailable(") { return !condition.contains("), ") }
-        guard condition.hasPrefix("!(#available("), condition.hasSuffix("))") else { return false }
-        return condition.dropFirst(2).firstIndex(of: ")") == condition.index(condition.endIndex, offsetBy: -2)
+    static func isOlderOSTest(_ test: Condition.Test) -> Bool {
+        let source = test.source
+        if !test.isNegated, source.hasPrefix("#unavailable(") { return !source.contains("), ") }
+        guard test.isNegated, source.hasPrefix("#available("), source.hasSuffix(")") else { return false }
+        return source.firstIndex(of: ")") == source.index(before: source.endIndex)
     }
 
     func execute(_ items: CodeBlockItemListSyntax, frame: inout Frame) {
@@ -474,7 +468,7 @@ final class Evaluator {
     private func executeStatement(_ statement: StmtSyntax, frame: inout Frame) {
         if let returnStatement = statement.as(ReturnStmtSyntax.self) {
             let value = returnStatement.expression.map { evaluate($0, frame: &frame, hint: frame.returnHint) } ?? .null
-            frame.returns.append(.init(value: value, conditions: frame.conditions))
+            frame.returns.append(.init(value: value, condition: frame.condition))
             frame.terminated = true
         } else if let expressionStatement = statement.as(ExpressionStmtSyntax.self) {
             _ = evaluate(expressionStatement.expression, frame: &frame)
@@ -487,7 +481,7 @@ final class Evaluator {
         } else if let whileStatement = statement.as(WhileStmtSyntax.self) {
             var inner = frame
             inner.inForPass = false
-            inner.conditions.append(whileStatement.conditions.sourceText)
+            inner.condition.append(Condition.Test(whileStatement.conditions.sourceText))
             execute(whileStatement.body.statements, frame: &inner)
             merge(branches: [inner], into: &frame)
         } else if let repeatStatement = statement.as(RepeatStmtSyntax.self) {

@@ -68,7 +68,7 @@ struct ResourceFiles: Sendable {
             default: return Int(exactly: number.int64Value).map(Value.int) ?? .unknown(number.stringValue)
             }
         case let array as [Any]:
-            return .array(array.map { .init(value: value(of: $0, elementType: elementType, depth: depth + 1), conditions: []) })
+            return .array(array.map { .init(value: value(of: $0, elementType: elementType, depth: depth + 1), condition: .always) })
         case let dictionary as [String: Any]:
             var fields: [String: Value] = [:]
             for (key, member) in dictionary { fields[key] = value(of: member, elementType: nil, depth: depth + 1) }

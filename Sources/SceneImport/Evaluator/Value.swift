@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 import SwiftSyntax
 
 /// What the evaluator knows about an expression's value.
@@ -33,10 +34,10 @@ enum Value {
     /// ternary, or of an `if`/`switch` expression, whose values are not commands or arrays.
     case alternatives([Item])
 
-    /// An array element and the run-time conditions it is present under.
+    /// An array element and the run-time condition it is present under.
     struct Item {
         var value: Value
-        var conditions: [String]
+        var condition: Condition
     }
 
     var stringValue: String? {
@@ -91,7 +92,7 @@ enum Value {
         case .resource, .string, .int, .bool, .modifiers, .selector, .shortcut: return true
         case .tuple(let members): return members.allSatisfy(\.value.isStaticData)
         case .object: return tableEntries != nil
-        case .array(let items): return items.allSatisfy { $0.conditions.isEmpty && ($0.value.isStaticData || $0.value.isResourceObject) }
+        case .array(let items): return items.allSatisfy { $0.condition.isAlways && ($0.value.isStaticData || $0.value.isResourceObject) }
         default: return false
         }
     }

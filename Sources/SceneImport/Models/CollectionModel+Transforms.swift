@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension Evaluator {
@@ -21,7 +22,7 @@ extension Evaluator {
             return .array(name == "reversed" ? elements.reversed() : elements)
         case "joined" where elements.allSatisfy({ $0.value.items != nil }) && args.isEmpty:
             // `[[UIKeyCommand]].joined()`: the arrays one after another.
-            return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
+            return .array(elements.flatMap { flatten($0.value, condition: $0.condition) })
         case "joined":
             let parts = elements.compactMap { $0.value.stringValue }
             return parts.count == elements.count ? .string(parts.joined()) : nil
@@ -31,7 +32,7 @@ extension Evaluator {
              "prefix" where args.count == 1 && args[0].label == nil, "suffix" where args.count == 1 && args[0].label == nil:
             return slice(name, of: elements, args: args, frame: &frame)
         case "enumerated":
-            return .array(elements.enumerated().map { .init(value: .tuple([("offset", .int($0.offset)), ("element", $0.element.value)]), conditions: $0.element.conditions) })
+            return .array(elements.enumerated().map { .init(value: .tuple([("offset", .int($0.offset)), ("element", $0.element.value)]), condition: $0.element.condition) })
         default:
             return nil
         }
@@ -42,7 +43,7 @@ extension Evaluator {
         // `"ctl`cmd`p".components(separatedBy: "`")`: a key table's entry taken apart.
         if name == "components", args.count == 1, args[0].label == "separatedBy",
            case .string(let separator) = evaluate(args[0].expression, frame: &frame), !separator.isEmpty {
-            return .array(text.components(separatedBy: separator).map { .init(value: .string($0), conditions: []) })
+            return .array(text.components(separatedBy: separator).map { .init(value: .string($0), condition: .always) })
         }
         // `letter.rawValue.lowercased()`: the standard library's case mapping.
         if args.isEmpty, name == "lowercased" || name == "uppercased" {
@@ -72,7 +73,7 @@ extension Evaluator {
         } else {
             return nil
         }
-        let items = flatten(value, conditions: ["for each \(name) element"])
+        let items = flatten(value, condition: Condition(Condition.Test("for each \(name) element")))
         return items.isEmpty ? nil : .array(items)
     }
 
@@ -83,7 +84,7 @@ extension Evaluator {
         var result: [Value.Item] = []
         for element in elements {
             var inner = frame.lendingFields()
-            inner.conditions += element.conditions
+            inner.condition = inner.condition.nesting(element.condition)
             inner.returnHint = Self.transformResultType(name, of: hint)
             let (value, readsState) = readingState {
                 if let closure = transform.as(ClosureExprSyntax.self) {
@@ -100,12 +101,12 @@ extension Evaluator {
                 switch readsState ? .unknown("filter") : value {
                 case .bool(false): break
                 case .bool(true): result.append(element)
-                default: result.append(.init(value: element.value, conditions: element.conditions + ["filter"]))
+                default: result.append(.init(value: element.value, condition: element.condition.nesting(Condition(Condition.Test("filter")))))
                 }
-            case "flatMap": result += flatten(value, conditions: element.conditions)
-            case "compactMap": if !value.isNull { result.append(.init(value: value, conditions: element.conditions)) }
+            case "flatMap": result += flatten(value, condition: element.condition)
+            case "compactMap": if !value.isNull { result.append(.init(value: value, condition: element.condition)) }
             case "forEach": break
-            default: result.append(.init(value: value, conditions: element.conditions))
+            default: result.append(.init(value: value, condition: element.condition))
             }
         }
         return name == "forEach" ? .null : .array(result)
@@ -115,11 +116,11 @@ extension Evaluator {
     private func reduce(_ elements: [Value.Item], args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
         if args[0].expression.as(ArrayExprSyntax.self)?.elements.isEmpty == true && args[1].expression.sourceText == "+" {
             // `.reduce([], +)` over arrays: the arrays one after another.
-            return .array(elements.flatMap { flatten($0.value, conditions: $0.conditions) })
+            return .array(elements.flatMap { flatten($0.value, condition: $0.condition) })
         }
         // `.reduce(initial) { result, next in … }`: the closure folds the elements in order.
         // A modifier set folded with `[result, next]` is their union.
-        guard let closure = args[1].expression.as(ClosureExprSyntax.self), elements.allSatisfy({ $0.conditions.isEmpty }) else { return nil }
+        guard let closure = args[1].expression.as(ClosureExprSyntax.self), elements.allSatisfy({ $0.condition.isAlways }) else { return nil }
         var result = evaluate(args[0].expression, frame: &frame)
         for element in elements {
             var inner = frame

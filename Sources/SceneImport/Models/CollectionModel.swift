@@ -78,11 +78,11 @@ enum CollectionModel: FrameworkModel {
         guard appendingMethods.contains(site.name), !evaluator.receiverHasOwnMethod(site.name, baseText: site.target, frame: frame),
               let first = site.arguments.first else { return nil }
         let value = evaluator.evaluate(first.expression, frame: &frame)
-        let added = first.label == "contentsOf" ? evaluator.flatten(value, conditions: frame.conditions)
-            : [.init(value: value, conditions: frame.conditions)]
+        let added = first.label == "contentsOf" ? evaluator.flatten(value, condition: frame.condition)
+            : [.init(value: value, condition: frame.condition)]
         // `insert(x)` with no position is a set's: an element already there is not added again.
         if site.name == "insert", site.arguments.count == 1, let key = value.scalarKey,
-           evaluator.readTarget(site.target, frame: frame)?.items?.contains(where: { $0.value.scalarKey == key && $0.conditions == frame.conditions }) == true {
+           evaluator.readTarget(site.target, frame: frame)?.items?.contains(where: { $0.value.scalarKey == key && $0.condition == frame.condition }) == true {
             return .null
         }
         evaluator.append(added, to: site.target, frame: &frame)
@@ -136,7 +136,7 @@ extension Evaluator {
         switch (member.declName.baseName.text, base, other) {
         case ("contains", .array(let items), _):
             // Only a list every element of which the source fixes, unconditionally.
-            guard let key = other.scalarKey, items.allSatisfy({ $0.value.scalarKey != nil && $0.conditions.isEmpty }) else {
+            guard let key = other.scalarKey, items.allSatisfy({ $0.value.scalarKey != nil && $0.condition.isAlways }) else {
                 return unknown
             }
             return .bool(items.contains { $0.value.scalarKey == key })

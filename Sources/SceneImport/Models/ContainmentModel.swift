@@ -34,7 +34,7 @@ extension Evaluator {
         }
         guard let first = lists.first else { return storyboardTabBarItems(of: selfType) }
         let sameLength = lists.count > 1 && lists.allSatisfy { $0.count == first.count }
-        return .array(first.map { .init(value: .object(type: "UITabBarItem", fields: [:]), conditions: sameLength ? [] : $0.conditions) })
+        return .array(first.map { .init(value: .object(type: "UITabBarItem", fields: [:]), condition: sameLength ? .always : $0.condition) })
     }
 
     /// `tabBar.items` of `type` when only storyboards give its tabs: the storyboards' tab bar
@@ -44,6 +44,6 @@ extension Evaluator {
         let counts = storyboardTabBars.filter { $0.tabs > 0 && index.inherits($0.customClass ?? "UITabBarController", from: type) }
             .map(\.tabs)
         guard let count = counts.first, counts.allSatisfy({ $0 == count }) else { return nil }
-        return .array(Array(repeating: .init(value: .object(type: "UITabBarItem", fields: [:]), conditions: []), count: count))
+        return .array(Array(repeating: .init(value: .object(type: "UITabBarItem", fields: [:]), condition: .always), count: count))
     }
 }

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 import SwiftSyntax
 
 /// UIKit's `UIKeyCommand`: its initialisers (UIKit's, and those an app declares in an extension
@@ -77,7 +78,7 @@ extension Evaluator {
                     if enter(key) {
                         defer { leave(key) }
                         let values = argumentValues(for: initializer, args: args, ofType: type, frame: &frame)
-                        var inner = Frame(selfType: type, conditions: frame.conditions)
+                        var inner = Frame(selfType: type, condition: frame.condition)
                         inner.creationSite = site
                         inner.selfCommand = CommandValue(hasKey: true, input: .some(nil), modifiers: nil, action: nil, location: site)
                         for (parameter, value) in zip(initializer.parameters, values) { inner.locals[parameter.name] = value }
@@ -87,7 +88,7 @@ extension Evaluator {
                             command.location = site
                             // The initialiser's own `self.init` logged the command; keep one entry.
                             if created.count > createdBefore { created.removeSubrange(createdBefore...) }
-                            record(created: command, under: frame.conditions)
+                            record(created: command, under: frame.condition)
                             return .command(command)
                         }
                     }
@@ -114,7 +115,7 @@ extension Evaluator {
         }
         // Most creations choose nothing: one command from the values as they are.
         guard values.contains(where: { if case .alternatives = $0.value { true } else { false } }) else {
-            return .command(createCommand(from: values, chosen: nil, under: [], site: site, frame: &frame))
+            return .command(createCommand(from: values, chosen: nil, under: .always, site: site, frame: &frame))
         }
         for (offset, entry) in values.enumerated() {
             switch entry.label {
@@ -124,15 +125,15 @@ extension Evaluator {
             // A title that differs by branch: the first branch's.
             if case .alternatives(let branches) = entry.value { values[offset].value = branches.first?.value ?? .null }
         }
-        var variants: [(values: [Value], conditions: [String])] = [(values.map(\.value), [])]
+        var variants: [(values: [Value], condition: Condition)] = [(values.map(\.value), .always)]
         for (offset, entry) in values.enumerated() {
             guard case .alternatives(let branches) = entry.value else { continue }
-            var next: [(values: [Value], conditions: [String])] = []
+            var next: [(values: [Value], condition: Condition)] = []
             for variant in variants {
                 for branch in branches {
                     var chosen = variant.values
                     chosen[offset] = branch.value
-                    next.append((chosen, Self.nested(variant.conditions, branch.conditions)))
+                    next.append((chosen, variant.condition.nesting(branch.condition)))
                 }
             }
             guard next.count <= Self.maximumVariants else { break }
@@ -140,8 +141,8 @@ extension Evaluator {
         }
         var made: [Value.Item] = []
         for variant in variants {
-            let command = createCommand(from: values, chosen: variant.values, under: variant.conditions, site: site, frame: &frame)
-            made.append(.init(value: .command(command), conditions: variant.conditions))
+            let command = createCommand(from: values, chosen: variant.values, under: variant.condition, site: site, frame: &frame)
+            made.append(.init(value: .command(command), condition: variant.condition))
         }
         if made.count == 1 { return made[0].value }
         return .array(made)
@@ -152,7 +153,7 @@ extension Evaluator {
     /// logs it under the frame's conditions and `branch`'s. In an initialiser's `self.init` it
     /// becomes the command under construction.
     func createCommand(from values: [(label: String?, expression: ExprSyntax, value: Value)], chosen: [Value]?,
-                               under branch: [String], site: SourceLocation, frame: inout Frame) -> CommandValue {
+                               under branch: Condition, site: SourceLocation, frame: inout Frame) -> CommandValue {
         var command = CommandValue(hasKey: true, input: nil, modifiers: [], action: nil, location: site)
         for offset in values.indices {
             let value = chosen?[offset] ?? values[offset].value
@@ -183,7 +184,7 @@ extension Evaluator {
         }
         if command.input == nil { command.input = .some(nil) }
         if frame.selfCommand != nil, frame.creationSite != nil { frame.selfCommand = command }
-        record(created: command, under: branch.isEmpty ? frame.conditions : frame.conditions + branch)
+        record(created: command, under: frame.condition.nesting(branch))
         return command
     }
 

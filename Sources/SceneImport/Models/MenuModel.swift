@@ -10,6 +10,8 @@ import SwiftSyntax
 /// (``BuilderCall``) is logged in the order the code makes it, with where it places what: the
 /// ``MainMenuOperation``s the scene's `menus` are written from.
 enum MenuModel: FrameworkModel {
+    /// The type of a menu builder's `system`.
+    static let systemType = "UIMenuSystem"
     static let elementFunctions: Set<String> = ["UICommand", "UIMenu", "UIAction"]
     /// The element initialisers, and the builder's calls written without a receiver in the
     /// app's own `extension UIMenuBuilder` methods.
@@ -72,11 +74,63 @@ enum MenuModel: FrameworkModel {
     }
 
     /// What a condition on the menu builder's `system` says while the main menu is built
-    /// (`builder.system == .main` holds, `builder.system == .context` does not), or `nil` when
-    /// `text` tests something else.
-    static func mainMenuCheck(_ text: String) -> Bool? {
-        guard text.contains("system") else { return nil }
-        return text.contains(".main") && !text.hasPrefix("!") && !text.contains("!=")
+    /// (`builder.system == .main` holds, `builder.system == .context` and
+    /// `builder.system != .main` do not), or `nil` when `condition` tests something else.
+    static func mainMenuCheck(_ condition: ExprSyntax) -> Bool? {
+        var expression = condition
+        var negated = false
+        while true {
+            if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+                negated.toggle()
+                expression = prefix.expression
+            } else if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                expression = only.expression
+            } else {
+                break
+            }
+        }
+        guard let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3 else { return nil }
+        let elements = Array(sequence.elements)
+        guard let comparison = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+              ["==", "!=", "===", "!=="].contains(comparison) else { return nil }
+        let other = isMenuSystem(elements[0]) ? elements[2] : isMenuSystem(elements[2]) ? elements[0] : nil
+        guard let other, let namesMain = namesMainSystem(other) else { return nil }
+        return (comparison.hasPrefix("=") ? namesMain : !namesMain) != negated
+    }
+
+    /// What a `switch` on the menu builder's `system` runs while the main menu is built: the
+    /// case naming `.main` runs, a case naming other systems does not, and `default` runs when
+    /// no case before it names `.main`; `nil` when `subject` is not the builder's `system`.
+    static func mainMenuCase(_ label: SwitchCaseSyntax.Label, of subject: ExprSyntax, after earlier: [SwitchCaseSyntax.Label]) -> Bool? {
+        guard isMenuSystem(subject) else { return nil }
+        func namesMain(_ label: SwitchCaseSyntax.Label) -> Bool {
+            guard case .case(let items) = label else { return false }
+            return items.caseItems.contains { item in
+                item.pattern.as(ExpressionPatternSyntax.self).flatMap { namesMainSystem($0.expression) } == true
+            }
+        }
+        switch label {
+        case .default: return !earlier.contains(where: namesMain)
+        case .case: return namesMain(label)
+        }
+    }
+
+    /// Whether `expression` reads a menu builder's `system` (`builder.system`, `system`).
+    private static func isMenuSystem(_ expression: ExprSyntax) -> Bool {
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text == "system" }
+        return expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "system"
+    }
+
+    /// Whether `expression` names the main menu system (`.main`, `UIMenuSystem.main`): `false`
+    /// for another system (`.context`), `nil` for anything else.
+    private static func namesMainSystem(_ expression: ExprSyntax) -> Bool? {
+        guard let member = expression.as(MemberAccessExprSyntax.self),
+              member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == systemType else { return nil }
+        switch member.declName.baseName.text {
+        case "main": return true
+        case "context": return false
+        default: return nil
+        }
     }
 
     static func staticMember(_ name: String, of type: String) -> Value? {
@@ -164,7 +218,7 @@ enum MenuModel: FrameworkModel {
             case "identifier": identifier = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType).stringValue
             case "options": inline = argument.expression.sourceText.containsBytes(of: "displayInline")
             case "children":
-                children = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: "[UIMenuElement]"), conditions: [])
+                children = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: "[UIMenuElement]"), condition: .always)
             default:
                 // The image, and a closure that makes the children later (`UIDeferredMenuElement`).
                 if argument.expression.is(ClosureExprSyntax.self) { evaluator.runClosures(in: [argument], frame: &frame) }
@@ -227,7 +281,7 @@ enum MenuModel: FrameworkModel {
                 target = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType)
             case nil where call != .replaceChildren, "with":
                 let hint = call == .insertElements ? "[UIMenuElement]" : menuType
-                elements = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: hint), conditions: [])
+                elements = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: hint), condition: .always)
             case nil, "from":
                 guard let closure = argument.expression.as(ClosureExprSyntax.self) else { continue }
                 // `replaceChildren(ofMenu:) { children in [mine] + children }`: what the closure
@@ -237,11 +291,11 @@ enum MenuModel: FrameworkModel {
                 let body = closure.statements.sourceText.trimmingCharacters(in: .whitespacesAndNewlines)
                 let keeps = parameter != "_" && body.containsBytes(of: parameter)
                 placement = !keeps ? "" : body.hasPrefix(parameter) || body.hasPrefix("return " + parameter) ? "end" : "start"
-                elements = evaluator.flatten(evaluator.callClosure(closure, with: [.array([])], frame: &frame), conditions: [])
+                elements = evaluator.flatten(evaluator.callClosure(closure, with: [.array([])], frame: &frame), condition: .always)
                 if elements.isEmpty {
                     // A closure that maps the children it is given (`children.map { … }`) makes
                     // its commands from them: run once on children the source does not fix.
-                    elements = evaluator.flatten(evaluator.callClosure(closure, with: [.unknown(parameter)], frame: &frame), conditions: [])
+                    elements = evaluator.flatten(evaluator.callClosure(closure, with: [.unknown(parameter)], frame: &frame), condition: .always)
                 }
             default:
                 return nil

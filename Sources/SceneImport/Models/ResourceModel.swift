@@ -104,7 +104,7 @@ extension Evaluator {
         guard let items = pairs.items else { return nil }
         var fields: [String: Value] = [:]
         for item in items {
-            guard item.conditions.isEmpty, case .tuple(let members) = item.value, members.count == 2,
+            guard item.condition.isAlways, case .tuple(let members) = item.value, members.count == 2,
                   let key = Self.dictionaryKey(members[0].value) else { return nil }
             fields[key] = members[1].value
         }

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 import SwiftSyntax
 
 /// SwiftUI's shortcuts: `KeyboardShortcut(…)`, `KeyEquivalent(…)` and `.keyboardShortcut(…)`.
@@ -83,7 +84,7 @@ extension Evaluator {
     func swiftUIShortcuts(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> [Value.Item] {
         // The modifiers' values, each under the conditions that choose it (the branches of
         // `isOn ? [.command] : [.command, .shift]`).
-        var modifierChoices: [(modifiers: ModifierFlags?, conditions: [String])] = [(.command, [])]
+        var modifierChoices: [(modifiers: ModifierFlags?, condition: Condition)] = [(.command, .always)]
         var explicitModifiers = false
         // The key or shortcut argument's values, each under the conditions that choose it (the
         // branches of `isOn ? .escape : "v"`).
@@ -102,9 +103,9 @@ extension Evaluator {
             if argument.label == "modifiers" {
                 let value = modifierChoice(evaluate(argument.expression, frame: &frame, hint: "EventModifiers"))
                 if case .alternatives(let items) = value, !items.isEmpty {
-                    modifierChoices = items.map { (asModifiers($0.value), $0.conditions) }
+                    modifierChoices = items.map { (asModifiers($0.value), $0.condition) }
                 } else {
-                    modifierChoices = [(asModifiers(value), [])]
+                    modifierChoices = [(asModifiers(value), .always)]
                 }
                 explicitModifiers = true
                 continue
@@ -115,10 +116,10 @@ extension Evaluator {
             if case .alternatives(let items) = value, isKey(value) {
                 keys = items.filter { !$0.value.isNull }
             } else {
-                keys = [.init(value: value, conditions: [])]
+                keys = [.init(value: value, condition: .always)]
             }
         }
-        if keys.isEmpty { keys = [.init(value: .unknown("key"), conditions: [])] }
+        if keys.isEmpty { keys = [.init(value: .unknown("key"), condition: .always)] }
         return keys.flatMap { key in
             modifierChoices.map { choice in
                 let modifiers = choice.modifiers
@@ -132,7 +133,7 @@ extension Evaluator {
                     // `KeyboardShortcut`, whose modifiers are as unknown as its key.
                     shortcut = .shortcut(input: nil, modifiers: explicitModifiers ? modifiers : nil)
                 }
-                return Value.Item(value: shortcut, conditions: Self.nested(key.conditions, choice.conditions))
+                return Value.Item(value: shortcut, condition: key.condition.nesting(choice.condition))
             }
         }
     }

@@ -52,7 +52,7 @@ extension ImportReport {
         body += "<h2>Commands (\(commands.count))</h2>\n"
         body += table(["where", "declared in", "mechanism", "shortcut", "action", "title", "condition"], commands.map { command in
             [place(command.file, command.line), command.declaredIn, command.mechanism.rawValue, command.displayShortcut,
-             command.action ?? "(SwiftUI)", command.title ?? "", command.condition ?? ""]
+             command.action ?? "(SwiftUI)", command.title ?? "", command.condition?.text ?? ""]
         })
         body += "<h2>The menu bar and the overlay</h2>\n"
         switch surfaces {

@@ -92,7 +92,7 @@ extension ImportReport {
             var line = "  \(command.file):\(command.line): \(command.declaredIn) \(command.mechanism.rawValue) \(command.displayShortcut)"
             line += " → \(command.action ?? "(SwiftUI)")"
             if let title = command.title { line += " \"\(title)\"" }
-            if let condition = command.condition { line += " when \(condition)" }
+            if let condition = command.condition { line += " when \(condition.text)" }
             out.append(line)
         }
         return out.joined(separator: "\n") + "\n"

@@ -1,5 +1,6 @@
 import Foundation
 import SceneImportResources
+import SceneImportVocabulary
 import SwiftSyntax
 
 extension CommandExtractor {
@@ -60,7 +61,7 @@ extension CommandExtractor {
                         return bindOptionals(around: call, within: root, frame: &frame).map { (frame, $0) }
                     }
                     for (var frame, decided) in frames {
-                        let conditions = enclosingConditions(of: call, within: root, leavingOut: decided)
+                        let enclosing = enclosingCondition(of: call, within: root, leavingOut: decided)
                         let title = buttonTitle(of: call, frame: &frame)
                         let found: [Evaluator.LoggedShortcut]
                         let helpers = shortcutHelpers.helper(calledBy: call, args: args, in: info.name, evaluator: evaluator)
@@ -74,27 +75,26 @@ extension CommandExtractor {
                         } else if ShortcutFinder.isKeyboardShortcutModifier(call) {
                             found = evaluator.swiftUIShortcuts(args, frame: &frame).compactMap { item in
                                 guard case .shortcut(let input, let modifiers) = item.value else { return nil }
-                                return .init(input: input, modifiers: modifiers, conditions: item.conditions)
+                                return .init(input: input, modifiers: modifiers, condition: item.condition)
                             }
                         } else {
                             found = []
                         }
                         for var shortcut in found {
-                            shortcut.conditions = Self.unique(conditions + shortcut.conditions)
+                            shortcut.condition = enclosing.nesting(shortcut.condition).withoutRepeats
                             guard !shortcuts.contains(where: {
                                 $0.shortcut.input == shortcut.input && $0.shortcut.modifiers == shortcut.modifiers
-                                    && $0.shortcut.conditions == shortcut.conditions && $0.title == title
+                                    && $0.shortcut.condition == shortcut.condition && $0.title == title
                             }) else { continue }
                             shortcuts.append((shortcut, title))
                         }
                     }
                     for (shortcut, title) in shortcuts {
-                        let conditions = shortcut.conditions
                         rows.append(ImportedCommand(
                             declaredIn: declaringType, mechanism: .swiftui, input: shortcut.input,
                             modifiers: shortcut.modifiers, action: nil,
                             title: title, titleExpression: nil,
-                            condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+                            condition: shortcut.condition.isAlways ? nil : shortcut.condition,
                             attributes: [], wantsPriority: false, discoverabilityTitle: nil, alternates: [],
                             propertyList: nil, file: site.file, line: site.line))
                     }
@@ -138,11 +138,11 @@ extension CommandExtractor {
     /// The `.keyboardShortcut(…)` calls `run` reaches, each with the conditions inside the run
     /// that it is under (the caller's own conditions dropped).
     func loggingShortcuts(in frame: inout Evaluator.Frame, _ run: (inout Evaluator.Frame) -> Void) -> [Evaluator.LoggedShortcut] {
-        let outer = frame.conditions
+        let outer = frame.condition
         let logged = evaluator.collectingShortcuts { run(&frame) }
         return logged.map { shortcut in
             var shortcut = shortcut
-            shortcut.conditions = Array(shortcut.conditions.drop { outer.contains($0) })
+            shortcut.condition = Condition(Array(shortcut.condition.tests.drop { outer.tests.contains($0) }))
             return shortcut
         }
     }
@@ -162,7 +162,7 @@ extension CommandExtractor {
             fields[name] = evaluator.evaluate(initial, frame: &scratch)
         }
         return loggingShortcuts(in: &frame) { frame in
-            var inner = Evaluator.Frame(selfType: view.type, conditions: frame.conditions)
+            var inner = Evaluator.Frame(selfType: view.type, condition: frame.condition)
             inner.selfFields = fields
             _ = evaluator.propertyValue(view.body, ofType: view.type, frame: &inner)
         }
@@ -337,7 +337,7 @@ extension CommandExtractor {
     /// Binds the names the `if let` statements around a shortcut unwrap (`if let shortcut =
     /// action.keyboardShortcut { … .keyboardShortcut(shortcut) }`), outermost first, in the
     /// frame the shortcut is read in; their conditions are the row's as the source text gives
-    /// them (``enclosingConditions(of:within:leavingOut:)``), except for an `if` all of whose
+    /// them (``enclosingCondition(of:within:leavingOut:)``), except for an `if` all of whose
     /// conditions unwrap data the source fixes (a catalog entry's computed `keyEquivalent`, read
     /// with no mutable field): the answer holds the ids of those `if`s, which are no run-time
     /// condition. `nil` when one unwraps `nil`: the shortcut is never attached in this frame.
@@ -447,22 +447,22 @@ extension CommandExtractor {
 
     /// The run-time `if` conditions around a node inside a view body, but for the `if`s in
     /// `decided` (optional bindings of data the source fixes).
-    func enclosingConditions(of node: some SyntaxProtocol, within root: Syntax,
-                                     leavingOut decided: Set<SyntaxIdentifier>) -> [String] {
-        var conditions: [String] = []
+    func enclosingCondition(of node: some SyntaxProtocol, within root: Syntax,
+                            leavingOut decided: Set<SyntaxIdentifier>) -> Condition {
+        var tests: [Condition.Test] = []
         var current = Syntax(node)
         while let parent = current.parent, current.id != root.id {
             if let ifExpression = parent.as(IfExprSyntax.self), !decided.contains(ifExpression.id) {
                 let text = ifExpression.conditions.sourceText
                 if current.id == ifExpression.body.id {
-                    if !text.hasPrefix("#available") { conditions.append(text) }
+                    if !text.hasPrefix("#available") { tests.append(Condition.Test(text)) }
                 } else if current.id == ifExpression.elseBody?.id {
-                    conditions.append("!(\(text))")
+                    tests.append(Condition.Test(text, isNegated: true))
                 }
             }
             current = parent
         }
-        return conditions.reversed()
+        return Condition(tests.reversed())
     }
 
     /// The text label of the button a shortcut is attached to: `Button("Save") { … }`, or a

@@ -1,6 +1,7 @@
 import KeyTraceCore
 import SceneImportBudget
 import SceneImportResources
+import SceneImportVocabulary
 import SwiftSyntax
 
 /// Finds every key command an indexed app provides, by mechanism, and who provides it.
@@ -136,7 +137,7 @@ struct CommandExtractor {
                 if let initializer = property.initializer { return evaluator.evaluate(initializer, frame: &frame, hint: "[UIKeyCommand]") }
                 return evaluator.assignedValue("keyCommands", in: info, frame: &frame) ?? .null
             }.result
-            result += commands(in: evaluator.flatten(value, conditions: []), provider: provider, mechanism: .keyCommands)
+            result += commands(in: evaluator.flatten(value, condition: .always), provider: provider, mechanism: .keyCommands)
         }
         return result
     }
@@ -200,23 +201,23 @@ struct CommandExtractor {
                   case .string(let file)? = fields["file"], case .int(let line)? = fields["line"] else { return nil }
             return MainMenuOperation(call: call, target: fields["target"]?.stringValue,
                                      placement: fields["placement"]?.stringValue.flatMap(MainMenuOperation.Placement.init(rawValue:)),
-                                     elements: menuElements(fields["elements"]?.items ?? [], conditions: item.conditions, provider: provider),
+                                     elements: menuElements(fields["elements"]?.items ?? [], condition: item.condition, provider: provider),
                                      provider: provider, file: file, line: line)
         }
     }
 
-    /// The commands, key-less items and menus among `items`, each under `conditions` and its own.
-    private func menuElements(_ items: [Value.Item], conditions: [String], provider: String) -> [MainMenuElement] {
+    /// The commands, key-less items and menus among `items`, each under `condition` and its own.
+    private func menuElements(_ items: [Value.Item], condition: Condition, provider: String) -> [MainMenuElement] {
         var elements: [MainMenuElement] = []
         for item in items {
-            let under = Self.unique(Evaluator.nested(conditions, item.conditions))
+            let under = condition.nesting(item.condition).withoutRepeats
             switch item.value {
             case .command:
-                if let command = commands(in: [.init(value: item.value, conditions: under)], provider: provider, mechanism: .menu).first {
+                if let command = commands(in: [.init(value: item.value, condition: under)], provider: provider, mechanism: .menu).first {
                     elements.append(.command(command))
                 }
             case .object(let type, let fields) where type == MenuModel.menuType:
-                let children = menuElements(fields["children"]?.items ?? [], conditions: under, provider: provider)
+                let children = menuElements(fields["children"]?.items ?? [], condition: under, provider: provider)
                 let identifier = fields["identifier"]?.stringValue
                 let generated = identifier?.hasPrefix(MenuModel.generatedIdentifierPrefix) == true
                 elements.append(.menu(MainMenuNode(title: fields["title"]?.stringValue, identifier: generated ? nil : identifier,
@@ -228,7 +229,7 @@ struct CommandExtractor {
                       case .int(let line)? = fields["line"] else { continue }
                 elements.append(.command(ImportedCommand(
                     declaredIn: provider, mechanism: .menu, input: "", modifiers: [], action: action, title: fields["title"]?.stringValue,
-                    condition: under.isEmpty ? nil : under.joined(separator: " && "), attributes: [], wantsPriority: false,
+                    condition: under.isAlways ? nil : under, attributes: [], wantsPriority: false,
                     alternates: [], file: file, line: line)))
             default:
                 continue
@@ -243,7 +244,7 @@ struct CommandExtractor {
         // is present when any of those paths runs: each distinct command once, in first-seen
         // order, with the conditions of every path. `places` holds each command's place in
         // `occurrences`.
-        var occurrences: [(command: CommandValue, conditions: [[String]])] = []
+        var occurrences: [(command: CommandValue, paths: [Condition])] = []
         var places: [CommandIdentity: Int] = [:]
         places.reserveCapacity(items.count)
         for item in items {
@@ -254,10 +255,10 @@ struct CommandExtractor {
                 places[key] = index
                 occurrences.append((command, []))
             }
-            occurrences[index].conditions.append(Self.unique(item.conditions))
+            occurrences[index].paths.append(item.condition.withoutRepeats)
         }
         return occurrences.map { command, paths -> ImportedCommand in
-            let conditions = Self.combine(paths)
+            let condition = Condition.anyOf(paths)
             return ImportedCommand(
                 declaredIn: provider, mechanism: mechanism,
                 input: command.input ?? nil,
@@ -265,7 +266,7 @@ struct CommandExtractor {
                 action: command.action,
                 title: command.title ?? command.discoverabilityTitle,
                 titleExpression: command.title == nil ? command.titleExpression : nil,
-                condition: conditions.isEmpty ? nil : conditions.joined(separator: " && "),
+                condition: condition.isAlways ? nil : condition,
                 attributes: command.attributes, wantsPriority: command.wantsPriority,
                 discoverabilityTitle: command.discoverabilityTitle, alternates: command.alternates,
                 propertyList: command.propertyList,
@@ -289,31 +290,6 @@ struct CommandExtractor {
             hasher.combine(modifiers?.rawValue)
             hasher.combine(action)
         }
-    }
-
-    /// The conditions under which at least one of `paths` runs: what they share, and the
-    /// rest joined with `||` unless some path needs nothing more or the rest are `c` and `!(c)`.
-    static func combine(_ paths: [[String]]) -> [String] {
-        guard let first = paths.first else { return [] }
-        if paths.count == 1 { return first }
-        let common = first.filter { condition in paths.allSatisfy { $0.contains(condition) } }
-        let rests = paths.map { path in path.filter { !common.contains($0) } }
-        if rests.contains(where: \.isEmpty) { return common }
-        let singles = Set(rests.compactMap { $0.count == 1 ? $0[0] : nil })
-        if rests.count == 2, singles.count == 2, singles.contains(where: { singles.contains("!(\($0))") }) { return common }
-        var seen: Set<String> = []
-        let alternatives = rests.map { $0.joined(separator: " && ") }.filter { seen.insert($0).inserted }
-        return common + [alternatives.map { "(\($0))" }.joined(separator: " || ")]
-    }
-
-    /// `conditions` without repeats, in first-seen order. The lists are a few conditions long,
-    /// so a scan of what is kept costs less than hashing.
-    static func unique(_ conditions: [String]) -> [String] {
-        guard conditions.count > 1 else { return conditions }
-        var kept: [String] = []
-        kept.reserveCapacity(conditions.count)
-        for condition in conditions where !kept.contains(condition) { kept.append(condition) }
-        return kept
     }
 }
 

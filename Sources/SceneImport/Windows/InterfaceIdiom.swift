@@ -1,3 +1,5 @@
+import SceneImportVocabulary
+
 /// The device the scene stands for. KeyTrace models hardware keyboards, so the iPad is the
 /// default: code that branches on `userInterfaceIdiom` or the horizontal size class builds the
 /// iPad's layout unless the import asks for the phone's.
@@ -31,6 +33,12 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
         }
         guard let answer = Self.answer(text, on: self) else { return nil }
         return answer != negated
+    }
+
+    /// What this device says of one test of a recorded condition: ``decides(_:)`` of its
+    /// source, reversed when the test is negated.
+    public func decides(_ test: Condition.Test) -> Bool? {
+        decides(test.source).map { $0 != test.isNegated }
     }
 
     private static func answer(_ text: String, on idiom: InterfaceIdiom) -> Bool? {

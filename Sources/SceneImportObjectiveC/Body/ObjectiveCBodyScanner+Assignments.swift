@@ -1,3 +1,5 @@
+import SceneImportVocabulary
+
 /// Declarations and assignments: locals, block variables, properties and instance variables
 /// given values, and the commands those values hold.
 extension ObjectiveCBodyScanner {
@@ -103,7 +105,7 @@ extension ObjectiveCBodyScanner {
             let elementSize = stream.isPunctuation(lower + 1, "[")
                 ? Self.cTypeSize(of: tokens[typeStart..<index].map(\.value) + (lower > part.lowerBound ? ["*"] : [])) : nil
             locals[name] = Local(
-                value: value, declaredClass: partClass, isStatic: isStatic, depth: conditions.count, elementSize: elementSize)
+                value: value, declaredClass: partClass, isStatic: isStatic, depth: openConditions.count, elementSize: elementSize)
         }
         return true
     }
@@ -145,21 +147,21 @@ extension ObjectiveCBodyScanner {
         switch slot {
         case .local(let name):
             existing = locals[name]?.value
-            depth = locals[name]?.depth ?? conditions.count
+            depth = locals[name]?.depth ?? openConditions.count
         case .member(let name):
             existing = memberValues[name]
             depth = 0
         }
         var stored = value
-        let added = conditions.dropFirst(depth).filter(\.isRecorded).map(\.text)
-        if merging, !added.isEmpty {
+        let added = Condition(openConditions.dropFirst(depth).filter(\.isRecorded).flatMap(\.condition.tests))
+        if merging, !added.isAlways {
             var items: [ObjectiveCValue.Item] = []
             switch existing {
             case .alternatives(let old)?: items = old
             case .null?, .unknown?, .member?, nil: break
-            case let other?: items = [.init(value: other, conditions: [])]
+            case let other?: items = [.init(value: other, condition: .always)]
             }
-            items.append(.init(value: value, conditions: added))
+            items.append(.init(value: value, condition: added))
             stored = .alternatives(items)
         }
         switch slot {
@@ -190,7 +192,7 @@ extension ObjectiveCBodyScanner {
             addContainment(.windowRoot, parent: stream.text(base), child: value, expression: expression, line: line)
         case "viewControllers":
             for item in value.items ?? [] {
-                addContainment(.viewControllers, parent: stream.text(base), child: item.value, expression: expression, line: line, extra: item.conditions)
+                addContainment(.viewControllers, parent: stream.text(base), child: item.value, expression: expression, line: line, extra: item.condition)
             }
         case "wantsPriorityOverSystemBehavior":
             if case .bool(true) = value { updateCommands(in: evaluate(base)) { $0.wantsPriority = true } }

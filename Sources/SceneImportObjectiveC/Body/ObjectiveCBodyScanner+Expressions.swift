@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 
 /// Expressions: literals, names, ternaries, `|` combinations, casts, blocks and C calls.
 extension ObjectiveCBodyScanner {
@@ -162,9 +163,9 @@ extension ObjectiveCBodyScanner {
         }
         let first = colon == question + 1 ? tested : withCondition(positive) { $0.evaluate(question + 1..<colon) }
         var items: [ObjectiveCValue.Item] = []
-        for (value, condition) in [(first, positive.text), (second, negative.text)] {
+        for (value, condition) in [(first, positive.condition), (second, negative.condition)] {
             for branch in value.branches {
-                items.append(.init(value: branch.value, conditions: Self.merge([condition], branch.conditions)))
+                items.append(.init(value: branch.value, condition: condition.merging(branch.condition)))
             }
         }
         return .alternatives(items)
@@ -221,7 +222,7 @@ extension ObjectiveCBodyScanner {
                 let close = stream.partner(of: index)
                 let position = evaluate(index + 1..<close)
                 if let items = value.items, case .int(let offset) = position, items.indices.contains(offset),
-                    items[offset].conditions.isEmpty
+                    items[offset].condition.isAlways
                 {
                     value = items[offset].value
                 } else if case .string(let text) = value, case .int(let offset) = position, offset >= 0 {
@@ -250,7 +251,7 @@ extension ObjectiveCBodyScanner {
         switch value {
         case .selfReference:
             return memberValues[name] ?? .member(name)
-        case .array(let items) where name == "count" && items.allSatisfy(\.conditions.isEmpty):
+        case .array(let items) where name == "count" && items.allSatisfy(\.condition.isAlways):
             return .int(items.count)
         // `arr.copy` in dot syntax, as `[arr copy]`: the same elements.
         case .array where name == "copy" || name == "mutableCopy", .dictionary where name == "copy" || name == "mutableCopy":

@@ -1,3 +1,5 @@
+import SceneImportVocabulary
+
 /// The main menu a `buildMenuWithBuilder:` builds: `UIMenu` and key-less `UICommand` elements
 /// (``ObjectiveCMethodBody/MenuElement``) and the builder's messages
 /// (``ObjectiveCMethodBody/MenuChange``), recorded in the order the body sends them.
@@ -45,7 +47,7 @@ extension ObjectiveCBodyScanner {
         }
         let menu = send.value("insertChildMenu") ?? send.value("insertSiblingMenu") ?? send.value("withMenu") ?? .null
         body.menuChanges.append(.init(selector: send.selector, target: target, elements: menuChildren(menu),
-                                      conditions: recordedConditions, line: send.line))
+                                      condition: recordedCondition, line: send.line))
         return true
     }
 
@@ -53,10 +55,10 @@ extension ObjectiveCBodyScanner {
     private func menuChildren(_ value: ObjectiveCValue) -> [ObjectiveCMethodBody.MenuChild] {
         Self.elements(of: value).flatMap { item in
             item.value.branches.compactMap { branch -> ObjectiveCMethodBody.MenuChild? in
-                let conditions = Self.merge(item.conditions, branch.conditions)
+                let conditions = item.condition.merging(branch.condition)
                 switch branch.value {
-                case .command(let index): return .init(command: index, conditions: conditions)
-                case .menuElement(let index): return .init(element: index, conditions: conditions)
+                case .command(let index): return .init(command: index, condition: conditions)
+                case .menuElement(let index): return .init(element: index, condition: conditions)
                 default: return nil
                 }
             }

@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 
 /// Message expressions `[receiver selector:argument …]`: key command factories, arrays,
 /// `addKeyCommand:`, containment, and messages to `self` and to classes.
@@ -92,7 +93,7 @@ extension ObjectiveCBodyScanner {
     private static func enumeratedElements(of receiver: ObjectiveCValue, selector: String) -> [ObjectiveCValue.Item]? {
         switch receiver {
         case .string(let text) where selector.hasPrefix("enumerateSubstrings"):
-            return text.map { .init(value: .string(String($0)), conditions: []) }
+            return text.map { .init(value: .string(String($0)), condition: .always) }
         case .array(let items) where selector.hasPrefix("enumerateObjects"):
             return items
         case .dictionary(let keys, _) where selector.hasPrefix("enumerateKeys"):
@@ -122,8 +123,8 @@ extension ObjectiveCBodyScanner {
         blockDepth += 1
         for element in elements {
             locals[parameter] = Local(value: element.value, declaredClass: declared, isStatic: false)
-            let condition = Condition(
-                text: element.conditions.joined(separator: " && "), range: nil, isNegated: false, isRecorded: !element.conditions.isEmpty)
+            let condition = OpenCondition(
+                condition: element.condition, range: nil, isNegated: false, isRecorded: !element.condition.isAlways)
             withCondition(condition) { $0.runStatements(close + 2..<bodyClose) }
         }
         blockDepth -= 1
@@ -223,7 +224,7 @@ extension ObjectiveCBodyScanner {
                 return .characterSet(Set(characters.utf16))
             }
             if selector == "new" { return .object(className: className) }
-            body.classMessages.append(.init(receiverClass: className, selector: selector, conditions: recordedConditions, line: send.line))
+            body.classMessages.append(.init(receiverClass: className, selector: selector, condition: recordedCondition, line: send.line))
             return .unknown(send.text)
         case .allocated(let className):
             guard selector.hasPrefix("init") else { return .unknown(send.text) }
@@ -242,7 +243,7 @@ extension ObjectiveCBodyScanner {
             }
             return .object(className: className)
         case .selfReference:
-            body.selfMessages.append(.init(receiverClass: nil, selector: selector, conditions: recordedConditions, line: send.line))
+            body.selfMessages.append(.init(receiverClass: nil, selector: selector, condition: recordedCondition, line: send.line))
             if let helper = context.helpers[selector], helperDepth < context.budget.helperDepth, work < workLimit {
                 body.helpersRun.insert(selector)
                 return runHelper(helper, send: send)
@@ -268,14 +269,14 @@ extension ObjectiveCBodyScanner {
             body.addedKeyCommands.append(
                 .init(
                     receiver: stream.text(send.receiverRange), commands: indices,
-                    expression: send.range("addKeyCommand").map { stream.text($0) } ?? "", conditions: recordedConditions,
+                    expression: send.range("addKeyCommand").map { stream.text($0) } ?? "", condition: recordedCondition,
                     line: send.line))
         case "addObject:", "insertObject:atIndex:", "addObjectsFromArray:":
             guard let slot = slot(of: send.receiverRange), let added = send.values.first else { break }
             var items = Self.elements(of: read(slot))
-            let conditions = recordedConditions
+            let conditions = recordedCondition
             let newItems = selector == "addObjectsFromArray:" ? Self.elements(of: added) : added.branches
-            for item in newItems { items.append(.init(value: item.value, conditions: Self.merge(conditions, item.conditions))) }
+            for item in newItems { items.append(.init(value: item.value, condition: conditions.merging(item.condition))) }
             write(.array(items), to: slot)
         case "arrayByAddingObjectsFromArray:", "arrayByAddingObject:":
             guard let added = send.values.first else { break }
@@ -286,7 +287,7 @@ extension ObjectiveCBodyScanner {
         case "setWantsPriorityOverSystemBehavior:":
             if case .bool(true)? = send.values.first { updateCommands(in: send.receiver) { $0.wantsPriority = true } }
         case "count":
-            if let items = send.receiver.items, items.allSatisfy(\.conditions.isEmpty) { return .int(items.count) }
+            if let items = send.receiver.items, items.allSatisfy(\.condition.isAlways) { return .int(items.count) }
         case "objectAtIndex:":
             if let items = send.receiver.items, case .int(let offset)? = send.values.first, items.indices.contains(offset) {
                 return items[offset].value
@@ -364,8 +365,8 @@ extension ObjectiveCBodyScanner {
         var remaining = arguments[...]
         while let value = remaining.first, let key = remaining.dropFirst().first {
             if case .null = value { break }
-            values.append(.init(value: value, conditions: []))
-            keys.append(.init(value: key, conditions: []))
+            values.append(.init(value: value, condition: .always))
+            keys.append(.init(value: key, condition: .always))
             remaining = remaining.dropFirst(2)
         }
         return .dictionary(keys: keys, values: values)
@@ -410,9 +411,9 @@ extension ObjectiveCBodyScanner {
             if let slot = slot(of: range) { write(array, to: slot) }
         }
         guard helper.returnsCommand else { return .null }
-        if returned.count == 1, let only = returned.first, only.conditions.isEmpty { return only.value }
+        if returned.count == 1, let only = returned.first, only.condition.isAlways { return only.value }
         return .alternatives(returned.flatMap { site in
-            site.value.branches.map { .init(value: $0.value, conditions: Self.merge(site.conditions, $0.conditions)) }
+            site.value.branches.map { .init(value: $0.value, condition: site.condition.merging($0.condition)) }
         })
     }
 
@@ -424,9 +425,9 @@ extension ObjectiveCBodyScanner {
         case .null: return []
         case .alternatives(let branches):
             return branches.flatMap { branch in
-                elements(of: branch.value).map { .init(value: $0.value, conditions: merge(branch.conditions, $0.conditions)) }
+                elements(of: branch.value).map { .init(value: $0.value, condition: branch.condition.merging($0.condition)) }
             }
-        default: return [.init(value: value, conditions: [])]
+        default: return [.init(value: value, condition: .always)]
         }
     }
 
@@ -439,7 +440,7 @@ extension ObjectiveCBodyScanner {
             ("propertyList", "propertyList"), ("attributes", "attributes"),
         ]
         // Each combination of ternary branches in the arguments gives one command.
-        var combinations: [(values: [String: ObjectiveCValue], conditions: [String])] = [([:], [])]
+        var combinations: [(values: [String: ObjectiveCValue], condition: Condition)] = [([:], .always)]
         var expressions: [String: String] = [:]
         for (role, label) in roles {
             guard let value = send.value(label), let range = send.range(label) else { continue }
@@ -453,7 +454,7 @@ extension ObjectiveCBodyScanner {
                 branches.map { branch in
                     var values = combination.values
                     values[role] = branch.value
-                    return (values: values, conditions: Self.merge(combination.conditions, branch.conditions))
+                    return (values: values, condition: combination.condition.merging(branch.condition))
                 }
             }
         }
@@ -464,7 +465,7 @@ extension ObjectiveCBodyScanner {
                 receiverClass: receiverClass, factory: send.selector, input: nil, inputExpression: nil, modifiers: nil,
                 modifiersExpression: nil, action: nil, actionExpression: nil, title: nil, discoverabilityTitle: nil,
                 attributes: [], propertyList: nil, wantsPriority: false,
-                conditions: Self.merge(recordedConditions, combination.conditions), line: helperCallLine ?? send.line)
+                condition: recordedCondition.merging(combination.condition), line: helperCallLine ?? send.line)
             switch values["input"] {
             case .string(let input)?: command.input = input
             default: command.inputExpression = expressions["input"]
@@ -488,10 +489,10 @@ extension ObjectiveCBodyScanner {
             }
             if case .string(let list)? = values["propertyList"] { command.propertyList = list }
             if case .attributes(let names)? = values["attributes"] { command.attributes = names.sorted() }
-            items.append(.init(value: .command(body.keyCommands.count), conditions: combination.conditions))
+            items.append(.init(value: .command(body.keyCommands.count), condition: combination.condition))
             body.keyCommands.append(command)
         }
-        if items.count == 1, let only = items.first, only.conditions.isEmpty { return only.value }
+        if items.count == 1, let only = items.first, only.condition.isAlways { return only.value }
         return .alternatives(items)
     }
 
@@ -519,7 +520,7 @@ extension ObjectiveCBodyScanner {
         case "setViewControllers:", "setViewControllers:animated:":
             guard let value = send.value("setViewControllers"), let range = send.range("setViewControllers") else { return }
             for item in value.items ?? [] {
-                addContainment(.viewControllers, parent: parent, child: item.value, expression: stream.text(range), line: send.line, extra: item.conditions)
+                addContainment(.viewControllers, parent: parent, child: item.value, expression: stream.text(range), line: send.line, extra: item.condition)
             }
             return
         default:
@@ -533,7 +534,7 @@ extension ObjectiveCBodyScanner {
 
     mutating func addContainment(
         _ kind: ObjectiveCContainment.Kind, parent: String, child: ObjectiveCValue, expression: String, line: Int,
-        extra: [String] = []
+        extra: Condition = .always
     ) {
         for branch in child.branches {
             let reference: ObjectiveCControllerReference
@@ -547,8 +548,8 @@ extension ObjectiveCBodyScanner {
             default:
                 reference = .init(className: nil, propertyName: nil, expression: expression)
             }
-            let conditions = Self.merge(Self.merge(recordedConditions, extra), branch.conditions)
-            body.containment.append(.init(kind: kind, parent: parent, child: reference, conditions: conditions, line: line))
+            let conditions = recordedCondition.merging(extra).merging(branch.condition)
+            body.containment.append(.init(kind: kind, parent: parent, child: reference, condition: conditions, line: line))
         }
     }
 

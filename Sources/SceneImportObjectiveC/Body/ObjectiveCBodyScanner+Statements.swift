@@ -1,3 +1,5 @@
+import SceneImportVocabulary
+
 /// Statements: blocks, `if`/`else`, `switch`, loops, `return`, declarations and assignments.
 extension ObjectiveCBodyScanner {
     /// Runs the statements in `range`. After `if (c) { … return …; }` (or `continue` in a loop)
@@ -7,13 +9,13 @@ extension ObjectiveCBodyScanner {
     mutating func runStatements(_ range: Range<Int>) {
         var index = range.lowerBound
         let end = min(range.upperBound, stream.count)
-        let outer = conditions.count
+        let outer = openConditions.count
         while index < end, !isContinuing {
             let exit = earlyExit(at: index, end: end)
             index = max(statement(at: index, end: end), index + 1)
-            if let exit, !stream.isIdentifier(index, "else"), lastTest != false { conditions.append(exit) }
+            if let exit, !stream.isIdentifier(index, "else"), lastTest != false { openConditions.append(exit) }
         }
-        if conditions.count > outer { conditions.removeSubrange(outer...) }
+        if openConditions.count > outer { openConditions.removeSubrange(outer...) }
     }
 
     /// Runs one pass of a loop's body: a `continue` in it ends this pass only.
@@ -28,7 +30,7 @@ extension ObjectiveCBodyScanner {
 
     /// The condition that holds after the statement at `index` when it is an `if` without
     /// `else` whose branch ends in `return` (or, in a loop, `continue`).
-    private func earlyExit(at index: Int, end: Int) -> Condition? {
+    private func earlyExit(at index: Int, end: Int) -> OpenCondition? {
         guard stream.isIdentifier(index, "if"), stream.isPunctuation(index + 1, "(") else { return nil }
         let close = stream.partner(of: index + 1)
         let branch = close + 1
@@ -115,10 +117,10 @@ extension ObjectiveCBodyScanner {
     }
 
     /// A condition on the tokens in `range`; `branch` is the code it guards, for cache checks.
-    func makeCondition(_ range: Range<Int>, negated: Bool, branch: Range<Int>? = nil) -> Condition {
+    func makeCondition(_ range: Range<Int>, negated: Bool, branch: Range<Int>? = nil) -> OpenCondition {
         let text = stream.text(range)
-        return Condition(
-            text: negated ? "!(\(text))" : text, range: range, isNegated: negated,
+        return OpenCondition(
+            condition: Condition(Condition.Test(text, isNegated: negated)), range: range, isNegated: negated,
             isRecorded: !isCacheCheck(range, branch: branch))
     }
 
@@ -197,7 +199,7 @@ extension ObjectiveCBodyScanner {
                 scan = stream.skip(scan)
             }
         }
-        var current: Condition?
+        var current: OpenCondition?
         var cursor = bodyOpen + 1
         while cursor < bodyClose, !isContinuing {
             if stream.isIdentifier(cursor, "case") || stream.isIdentifier(cursor, "default") {
@@ -212,13 +214,10 @@ extension ObjectiveCBodyScanner {
                     }
                     cursor = colon + 1
                 }
-                let text: String
-                if isDefault {
-                    text = labels.isEmpty ? "" : "!(" + labels.map { "\(subject) == \($0)" }.joined(separator: " || ") + ")"
-                } else {
-                    text = matched.joined(separator: " || ")
-                }
-                current = text.isEmpty ? nil : Condition(text: text, range: nil, isNegated: isDefault, isRecorded: true)
+                let tested = isDefault ? labels.map { "\(subject) == \($0)" } : matched
+                current = tested.isEmpty ? nil : OpenCondition(
+                    condition: Condition(Condition.Test(tested.joined(separator: " || "), isNegated: isDefault)),
+                    range: nil, isNegated: isDefault, isRecorded: true)
                 continue
             }
             if let condition = current {
@@ -248,9 +247,9 @@ extension ObjectiveCBodyScanner {
                 var after = bodyEnd
                 for item in items {
                     locals[variable] = Local(value: item.value, declaredClass: declared, isStatic: false)
-                    let condition = Condition(
-                        text: item.conditions.joined(separator: " && "), range: nil, isNegated: false,
-                        isRecorded: !item.conditions.isEmpty)
+                    let condition = OpenCondition(
+                        condition: item.condition, range: nil, isNegated: false,
+                        isRecorded: !item.condition.isAlways)
                     after = withCondition(condition) { $0.runPass(at: bodyStart, end: end) }
                 }
                 return items.isEmpty ? bodyEnd : after
@@ -360,7 +359,7 @@ extension ObjectiveCBodyScanner {
             storage = .instanceVariable(name)
         }
         let value = evaluate(range)
-        returns.append(ReturnSite(value: value, conditions: recordedConditions, storage: storage, line: stream.line(range.lowerBound)))
+        returns.append(ReturnSite(value: value, condition: recordedCondition, storage: storage, line: stream.line(range.lowerBound)))
         recordValidation(returning: range)
     }
 
@@ -370,7 +369,7 @@ extension ObjectiveCBodyScanner {
         guard let method = context.method, method.selector == "canPerformAction:withSender:",
             let parameter = method.parameters.first?.name
         else { return }
-        for condition in conditions.reversed() where !condition.isNegated {
+        for condition in openConditions.reversed() where !condition.isNegated {
             guard let tested = condition.range else { continue }
             let selectors = testedSelectors(tested, parameter: parameter)
             guard !selectors.isEmpty else { continue }

@@ -1,4 +1,5 @@
 import SceneImportBudget
+import SceneImportVocabulary
 
 /// Runs through one method body (or evaluates one file-level initialiser) and records what it
 /// does with key commands, responders and controllers.
@@ -50,9 +51,10 @@ package struct ObjectiveCBodyScanner {
         var capturesLocals = false
     }
 
-    /// A run-time condition the code being scanned is under.
-    package struct Condition {
-        var text: String
+    /// A run-time condition the code being scanned is under: an `if`, a `case`, a ternary or
+    /// a loop over elements present under conditions of their own.
+    package struct OpenCondition {
+        var condition: Condition
         /// The condition's tokens (for `canPerformAction:withSender:` rules).
         var range: Range<Int>?
         var isNegated: Bool
@@ -75,7 +77,7 @@ package struct ObjectiveCBodyScanner {
     /// A `return` in the body.
     package struct ReturnSite {
         var value: ObjectiveCValue
-        var conditions: [String]
+        var condition: Condition
         /// The static local or member the expression reads, for cache detection.
         var storage: ObjectiveCReturnedCommands.Storage
         var line: Int
@@ -84,7 +86,7 @@ package struct ObjectiveCBodyScanner {
     let stream: ObjectiveCTokenStream
     let context: Context
     var body = ObjectiveCMethodBody()
-    var conditions: [Condition] = []
+    var openConditions: [OpenCondition] = []
     var locals: [String: Local] = [:]
     /// Properties and instance variables assigned in the body, by name without `_`.
     var memberValues: [String: ObjectiveCValue] = [:]
@@ -122,7 +124,7 @@ package struct ObjectiveCBodyScanner {
     var tokens: [ObjectiveCToken] { stream.tokens }
 
     /// The recorded conditions, outermost first.
-    var recordedConditions: [String] { conditions.filter(\.isRecorded).map(\.text) }
+    var recordedCondition: Condition { Condition(openConditions.lazy.filter(\.isRecorded).flatMap(\.condition.tests)) }
 
     /// Scans a method body (the tokens between its braces).
     mutating func scanBody(_ range: Range<Int>) -> ObjectiveCMethodBody {
@@ -162,14 +164,14 @@ package struct ObjectiveCBodyScanner {
             default:
                 break
             }
-            appendEntries(of: site.value, conditions: site.conditions, to: &entries, depth: 0)
+            appendEntries(of: site.value, condition: site.condition, to: &entries, depth: 0)
         }
         // An element several returns give is returned under the conditions they share: ⌘, added
         // before `if (!enabled) return commands;` and returned again at the end is unconditional.
         var unique: [ObjectiveCReturnedCommands.Entry] = []
         for entry in entries {
             if let at = unique.firstIndex(where: { $0.element == entry.element }) {
-                unique[at].conditions = unique[at].conditions.filter(entry.conditions.contains)
+                unique[at].condition = Condition(unique[at].condition.tests.filter(entry.condition.tests.contains))
             } else {
                 unique.append(entry)
             }
@@ -180,34 +182,34 @@ package struct ObjectiveCBodyScanner {
     }
 
     private func appendEntries(
-        of value: ObjectiveCValue, conditions: [String], to entries: inout [ObjectiveCReturnedCommands.Entry], depth: Int
+        of value: ObjectiveCValue, condition: Condition, to entries: inout [ObjectiveCReturnedCommands.Entry], depth: Int
     ) {
         guard depth < 16 else { return }
         switch value {
         case .command(let index):
-            entries.append(.init(element: .command(index), conditions: conditions))
+            entries.append(.init(element: .command(index), condition: condition))
         case .array(let items), .alternatives(let items):
             for item in items {
-                appendEntries(of: item.value, conditions: Self.merge(conditions, item.conditions), to: &entries, depth: depth + 1)
+                appendEntries(of: item.value, condition: condition.merging(item.condition), to: &entries, depth: depth + 1)
             }
         case .selfCall(let selector):
-            entries.append(.init(element: .selfCall(selector), conditions: conditions))
+            entries.append(.init(element: .selfCall(selector), condition: condition))
         case .superCall(let selector):
-            entries.append(.init(element: .superCall(selector), conditions: conditions))
+            entries.append(.init(element: .superCall(selector), condition: condition))
         case .member(let name):
             if let assigned = memberValues[name], case .member = assigned {
-                entries.append(.init(element: .stored(name), conditions: conditions))
+                entries.append(.init(element: .stored(name), condition: condition))
             } else if let assigned = memberValues[name] {
-                appendEntries(of: assigned, conditions: conditions, to: &entries, depth: depth + 1)
+                appendEntries(of: assigned, condition: condition, to: &entries, depth: depth + 1)
             } else {
-                entries.append(.init(element: .stored(name), conditions: conditions))
+                entries.append(.init(element: .stored(name), condition: condition))
             }
         case .null:
             break
         case .unknown(let text):
-            entries.append(.init(element: .unknown(text), conditions: conditions))
+            entries.append(.init(element: .unknown(text), condition: condition))
         default:
-            entries.append(.init(element: .unknown(Self.describe(value)), conditions: conditions))
+            entries.append(.init(element: .unknown(Self.describe(value)), condition: condition))
         }
     }
 
@@ -219,13 +221,6 @@ package struct ObjectiveCBodyScanner {
         case .object(let name), .allocated(let name), .classReference(let name): return name
         default: return "\(value)"
         }
-    }
-
-    /// `outer` followed by the conditions of `inner` it does not already hold.
-    static func merge(_ outer: [String], _ inner: [String]) -> [String] {
-        var result = outer
-        for condition in inner where !result.contains(condition) { result.append(condition) }
-        return result
     }
 
     // MARK: Conditions
@@ -271,11 +266,11 @@ package struct ObjectiveCBodyScanner {
 
     /// Runs `body` under `condition`. A `continue` reached in it is reached only under the
     /// condition, so the code after it still runs.
-    mutating func withCondition<T>(_ condition: Condition, _ body: (inout Self) -> T) -> T {
-        conditions.append(condition)
+    mutating func withCondition<T>(_ condition: OpenCondition, _ body: (inout Self) -> T) -> T {
+        openConditions.append(condition)
         let wasContinuing = isContinuing
         defer {
-            conditions.removeLast()
+            openConditions.removeLast()
             isContinuing = wasContinuing
         }
         return body(&self)

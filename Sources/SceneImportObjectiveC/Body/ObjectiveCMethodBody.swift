@@ -1,3 +1,5 @@
+import SceneImportVocabulary
+
 /// What a method definition's body does that concerns key commands and responders.
 package struct ObjectiveCMethodBody: Hashable {
     /// A message sent to `self` or to a class: lets the consumer follow helpers, and calls
@@ -6,7 +8,7 @@ package struct ObjectiveCMethodBody: Hashable {
         /// `nil` for `self`; the class name for a class message.
         package var receiverClass: String?
         package var selector: String
-        package var conditions: [String]
+        package var condition: Condition
         package var line: Int
     }
 
@@ -18,7 +20,7 @@ package struct ObjectiveCMethodBody: Hashable {
         /// command the method creates (see ``expression``).
         package var commands: [Int]
         var expression: String
-        package var conditions: [String]
+        package var condition: Condition
         var line: Int
     }
 
@@ -43,12 +45,12 @@ package struct ObjectiveCMethodBody: Hashable {
     package struct MenuChild: Hashable {
         package var command: Int?
         package var element: Int?
-        package var conditions: [String]
+        package var condition: Condition
 
-        init(command: Int? = nil, element: Int? = nil, conditions: [String]) {
+        init(command: Int? = nil, element: Int? = nil, condition: Condition) {
             self.command = command
             self.element = element
-            self.conditions = conditions
+            self.condition = condition
         }
     }
 
@@ -59,7 +61,7 @@ package struct ObjectiveCMethodBody: Hashable {
         package var selector: String
         package var target: String
         package var elements: [MenuChild]
-        package var conditions: [String]
+        package var condition: Condition
         package var line: Int
     }
 

@@ -1,3 +1,5 @@
+import SceneImportVocabulary
+
 /// What a method returns when it returns commands (a `keyCommands` override or a helper).
 package struct ObjectiveCReturnedCommands: Hashable {
     /// One entry of the returned array.
@@ -29,7 +31,7 @@ package struct ObjectiveCReturnedCommands: Hashable {
     /// An element and the run-time conditions it is returned under.
     package struct Entry: Hashable {
         package var element: Element
-        package var conditions: [String]
+        package var condition: Condition
     }
 
     package var elements: [Entry]

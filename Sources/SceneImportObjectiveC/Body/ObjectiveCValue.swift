@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 
 /// What the body scanner knows about an expression's value.
 ///
@@ -49,7 +50,7 @@ package indirect enum ObjectiveCValue {
     /// An element and the conditions it is present under, beyond those of its container.
     package struct Item {
         var value: ObjectiveCValue
-        var conditions: [String]
+        var condition: Condition
     }
 
     /// The value as a C integer: an integer, a character literal (`'a'` is 97), a `BOOL`, or a
@@ -99,6 +100,6 @@ package indirect enum ObjectiveCValue {
     /// The branches of a value: itself, or each alternative with its conditions.
     var branches: [Item] {
         if case .alternatives(let items) = self { return items }
-        return [Item(value: self, conditions: [])]
+        return [Item(value: self, condition: .always)]
     }
 }

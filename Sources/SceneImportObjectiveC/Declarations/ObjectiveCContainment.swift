@@ -1,3 +1,5 @@
+import SceneImportVocabulary
+
 /// A place the source puts one view controller in another (or in a window).
 package struct ObjectiveCContainment: Hashable {
     package enum Kind: String, Hashable {
@@ -21,8 +23,8 @@ package struct ObjectiveCContainment: Hashable {
     /// ``Kind/navigationRoot``, the class allocated (`UINavigationController`).
     package var parent: String
     package var child: ObjectiveCControllerReference
-    /// The run-time conditions, as for ``ObjectiveCKeyCommand/conditions``.
-    package var conditions: [String]
+    /// The run-time condition, as for ``ObjectiveCKeyCommand/condition``.
+    package var condition: Condition
     package var line: Int
 }
 

@@ -162,7 +162,7 @@ package struct ObjectiveCDeclarationParser {
         let value = scanner.evaluate(equals + 1..<range.upperBound)
         if case .null = value, recordFileVariable(declaredBy: range.lowerBound..<nameIndex, name: nameIndex) { return }
         // A C array of fixed values (`static const long masks[] = { … }`) is a constant too.
-        let isFixedArray = value.items.map { !$0.isEmpty && $0.allSatisfy { $0.conditions.isEmpty && $0.value.isFixed } } ?? false
+        let isFixedArray = value.items.map { !$0.isEmpty && $0.allSatisfy { $0.condition.isAlways && $0.value.isFixed } } ?? false
         guard value.isFixed || (isFixedArray && stream.isPunctuation(nameIndex + 1, "[")) else { return }
         constants[name] = value
         if stream.isPunctuation(nameIndex + 1, "["),

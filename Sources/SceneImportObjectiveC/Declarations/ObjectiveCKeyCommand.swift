@@ -1,4 +1,5 @@
 import KeyTraceCore
+import SceneImportVocabulary
 
 /// A `UIKeyCommand` a method body creates, with the values the source fixes.
 ///
@@ -29,9 +30,9 @@ package struct ObjectiveCKeyCommand: Hashable {
     package var propertyList: String?
     /// `wantsPriorityOverSystemBehavior = YES` is set on the command.
     package var wantsPriority: Bool
-    /// The run-time conditions the command is created under, outermost first, as source text
-    /// (`!(…)` for an `else` branch, `x == A` for a `case A:` of `switch (x)`).
-    package var conditions: [String]
+    /// The run-time condition the command is created under, outermost test first: the source
+    /// text of each test, negated for an `else` branch, `x == A` for a `case A:` of `switch (x)`.
+    package var condition: Condition
     /// The line of the factory message.
     package var line: Int
 }
