@@ -327,6 +327,9 @@ struct AppModel {
             finder.walk(root)
             for found in finder.found {
                 for child in index.typeNames(of: found.expression, in: info, root: root) where child != info.name {
+                    // An app's own showing method (`router.push(vc)`, `presentModally(vc)`) counts
+                    // only for a controller.
+                    if found.isAppMethod, !index.inherits(child, from: "UIViewController") { continue }
                     let parent = found.kind == .windowRoot ? "" : info.name
                     let edge = Edge(parent: parent, child: child, kind: found.kind, location: evaluator.location(found.expression))
                     if found.kind == .windowRoot {
@@ -371,9 +374,13 @@ struct AppModel {
 }
 
 /// `addChild(x)`, `present(x, …)`, `viewControllers = […]`, `setViewControllers([…])`,
-/// `rootViewController = x`, `pushViewController(x, …)`, `UIHostingController(rootView:)`.
+/// `rootViewController = x`, `pushViewController(x, …)`, `UIHostingController(rootView:)`, and
+/// the app's own methods named after them (`router.push(vc)`, `_pushInitialViewController(vc)`,
+/// `presentModally(vc)`, `showDetail(vc)`), which coordinators and routers wrap UIKit's in.
 private final class ContainmentFinder: MentionedItemsVisitor {
-    var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind)] = []
+    /// What a call shows, and whether the call is the app's own method named after UIKit's
+    /// (its first argument then counts only when it is a controller).
+    var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind, isAppMethod: Bool)] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name: String
@@ -386,13 +393,19 @@ private final class ContainmentFinder: MentionedItemsVisitor {
         }
         guard let first = node.arguments.first?.expression else { return .visitChildren }
         switch name {
-        case "addChild", "addChildViewController": found.append((first, .child))
-        case "present": found.append((first, .presented))
-        case "pushViewController", "show", "showDetailViewController": found.append((first, .child))
-        case "setViewControllers": found.append((first, .tab))
+        case "addChild", "addChildViewController": found.append((first, .child, false))
+        case "present": found.append((first, .presented, false))
+        case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false))
+        case "setViewControllers": found.append((first, .tab, false))
         case "UIHostingController":
-            if let rootView = node.arguments.first(where: { $0.label?.text == "rootView" }) { found.append((rootView.expression, .hosted)) }
-        default: break
+            if let rootView = node.arguments.first(where: { $0.label?.text == "rootView" }) { found.append((rootView.expression, .hosted, false)) }
+        default:
+            let verb = name.drop { $0 == "_" }
+            if verb.hasPrefix("present") {
+                found.append((first, .presented, true))
+            } else if verb.hasPrefix("push") || verb.hasPrefix("show") {
+                found.append((first, .child, true))
+            }
         }
         return .visitChildren
     }
@@ -403,9 +416,9 @@ private final class ContainmentFinder: MentionedItemsVisitor {
         let target = elements[0].sourceText
         let value = elements[2]
         if target.hasSuffix("rootViewController") {
-            found.append((value, .windowRoot))
+            found.append((value, .windowRoot, false))
         } else if target.hasSuffix("viewControllers") {
-            found.append((value, .tab))
+            found.append((value, .tab, false))
         }
         return .visitChildren
     }

@@ -10,7 +10,8 @@ extension SceneBuilder {
     /// responder (``FocusableViews``), and any other view a type's lifecycle focuses by property;
     /// not the types in `placedElsewhere`, which the scene places as nodes of their own.
     func heldResponders(_ requests: [String: [FirstResponderReader.Request]], placedElsewhere: Set<String>) -> [String: [FocusableViews.Held]] {
-        var result = FocusableViews(model: model, placedElsewhere: placedElsewhere).heldByOwner()
+        let focusableViews = FocusableViews(model: model, placedElsewhere: placedElsewhere)
+        var result = focusableViews.heldByOwner()
         for (owner, list) in requests {
             for request in list {
                 guard let property = request.property, let viewClass = request.viewClass, !placedElsewhere.contains(viewClass) else { continue }
@@ -18,6 +19,10 @@ extension SceneBuilder {
                     // A view that only holds focusable ones becomes first responder when the app
                     // says so; a search bar or web view passes the focus to its inner responder.
                     if result[owner]?[known].contents.first?.property != property { result[owner]?[known].focusable = true }
+                    continue
+                }
+                if let held = focusableViews.focusable(viewClass, property: property) {
+                    result[owner, default: []].append(held)
                     continue
                 }
                 let kind: FocusableViews.Kind

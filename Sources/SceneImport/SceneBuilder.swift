@@ -53,14 +53,15 @@ struct SceneBuilder {
         var children: [String: [String]] = [:]
         var hasParent: Set<String> = []
         // Presented controllers are not in their presenter's chain until presented: they go to
-        // the scene's `controllers`, which `present` effects show.
+        // the scene's `controllers`, which `present` effects show (``showsScreen(_:)``).
         var presented: [String] = []
         for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) }) {
-            guard placeable(model.role(edge.child)), placeable(model.role(edge.parent)) else { continue }
-            if edge.kind == .presented {
+            guard placeable(model.role(edge.child)) else { continue }
+            if showsScreen(edge) {
                 if isController(model.role(edge.child)), !presented.contains(edge.child) { presented.append(edge.child) }
                 continue
             }
+            guard placeable(model.role(edge.parent)) else { continue }
             children[edge.parent, default: []].append(edge.child)
             hasParent.insert(edge.child)
         }
@@ -261,6 +262,18 @@ struct SceneBuilder {
     }
 
     func isController(_ role: AppModel.Role) -> Bool { role == .controller }
+
+    /// Whether `edge` shows its child as a screen the user opens: a presentation, or containment
+    /// that a type the scene cannot hold sets up (a coordinator or router pushing a controller or
+    /// setting a navigation stack, the app delegate adding a child). UIKit shows either from the
+    /// top controller, whoever makes the call, so the screen is a scene state, not a window.
+    func showsScreen(_ edge: AppModel.Edge) -> Bool {
+        switch edge.kind {
+        case .presented: return true
+        case .child, .navigationRoot, .tab: return !placeable(model.role(edge.parent))
+        case .windowRoot, .hosted: return false
+        }
+    }
 
     /// The action a SwiftUI shortcut performs in the scene. SwiftUI names none, so it is named
     /// after what identifies the shortcut on its declaring type and stays put when code around it

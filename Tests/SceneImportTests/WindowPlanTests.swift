@@ -326,6 +326,42 @@ import Testing
         #expect(runtime.responder(at: "window/UISplitViewController/SettingsViewController") != nil)
     }
 
+    /// A coordinator is no responder: the controllers it pushes, presents or sets as a
+    /// navigation stack are screens UIKit shows from the top controller, so each is a state,
+    /// named as the coordinator's call shows it, and nothing is unplaced.
+    @Test func aControllerACoordinatorShowsIsAStateTheUserCanEnter() throws {
+        var app = Self.idiomApp
+        app["Coordinator.swift"] = "import UIKit\n" + Self.controller("EditorViewController", key: "e")
+            + "\n" + Self.controller("SearchViewController", key: "f")
+            + """
+
+            final class Router {
+                let navigationController = UINavigationController()
+                func push(_ viewController: UIViewController, animated: Bool) { navigationController.pushViewController(viewController, animated: animated) }
+                func showMessage(_ text: String) {}
+            }
+            final class DocumentCoordinator {
+                let navigationController: UINavigationController
+                let router = Router()
+                init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                func start() { navigationController.pushViewController(EditorViewController(), animated: true) }
+                func showSearch() { navigationController.present(SearchViewController(), animated: true) }
+                func showHistory() { router.push(HistoryViewController(), animated: true); router.showMessage("History") }
+            }
+            """ + "\n" + Self.controller("HistoryViewController", key: "y")
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        // The router's own `push` shows a controller as UIKit's does; `showMessage` shows none.
+        #expect(definition.states.map(\.name) == ["EditorViewController", "HistoryViewController", "SearchViewController"])
+        #expect(!result.report.containment.contains { $0.contains("String") })
+        #expect(definition.states.map(\.summary).allSatisfy { $0.contains("by DocumentCoordinator (Coordinator.swift:") })
+        #expect(definition.states.first?.summary.hasPrefix("EditorViewController shown by") == true)
+        #expect(result.report.unplaced.map(\.type) == ["PhoneTabs"])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(try #require(definition.states.first))
+        #expect(runtime.responder(at: "window/UISplitViewController/EditorViewController") != nil)
+    }
+
     @Test func aUIKitViewASwiftUIViewShowsSitsWhereItIsBuilt() throws {
         let result = try importing(["App.swift": """
             import SwiftUI

@@ -2,9 +2,10 @@
 /// that mark code worth reading for it, and a tab bar's items.
 enum ContainmentModel: FrameworkModel {
     /// The calls and properties through which an app contains one controller in another, in
-    /// the order the app model looks for them.
+    /// the order the app model looks for them (`push` covers `pushViewController` and an app's
+    /// own `push`; `present` and `show` an app's own methods named after them too).
     static let words = [
-        "addChild", "present", "rootViewController", "viewControllers", "setViewControllers", "pushViewController", "show",
+        "addChild", "present", "rootViewController", "viewControllers", "setViewControllers", "push", "show",
         "UIHostingController",
     ]
     static var mentions: Set<String> { Set(words) }

@@ -128,8 +128,9 @@ struct FocusableViews {
         }
     }
 
-    /// The held view for a property of class `viewClass`, when the class can take the focus.
-    private func focusable(_ viewClass: String, property: String) -> Held? {
+    /// The held view for a property of class `viewClass`, when the class can take the focus:
+    /// with the responder inside it that takes the focus (a search bar's `UISearchTextField`).
+    func focusable(_ viewClass: String, property: String) -> Held? {
         if let system = FocusableClass.registered.first(where: { $0.name == viewClass })
             ?? model.index.systemBase(of: viewClass).flatMap({ base in Self.registeredAncestor(of: base) }) {
             let inner = system.inner.map { Held(property: property, viewClass: $0.name, kind: $0.kind, focusable: true, contents: []) }
