@@ -80,14 +80,21 @@ struct SceneBuilder {
                 }
             }
         }
+        // Each type that holds a UIKit view of the app's own holds an instance of its own (a
+        // custom text field on several screens), so such a view sits under every holder; one a
+        // `weak` reference alone reaches sits under the first.
+        var heldByProperty: Set<String> = []
         for backReferences in [false, true] {
             for info in owners {
                 for property in info.properties.values.sorted(by: { $0.name < $1.name }) where property.isBackReference == backReferences {
-                    guard let type = property.heldClass, carriers.contains(type), type != info.name, !hasParent.contains(type) else { continue }
+                    guard let type = property.heldClass, carriers.contains(type), type != info.name,
+                          !hasParent.contains(type) || (!backReferences && heldByProperty.contains(type)),
+                          children[info.name]?.contains(type) != true else { continue }
                     let role = model.role(type)
                     if role == .view || role == .textField || role == .textView || role == .swiftUIView {
                         children[info.name, default: []].append(type)
                         hasParent.insert(type)
+                        if !backReferences, role != .swiftUIView { heldByProperty.insert(type) }
                     }
                 }
             }
@@ -220,6 +227,8 @@ struct SceneBuilder {
 
     struct BuildState {
         var paths: [String: String] = [:]
+        /// The types whose nodes are being built, outermost first.
+        var building: [String] = []
         var flags: [String: String] = [:]
         /// Responder type → the flag standing for its own `isFirstResponder`.
         var responderFlags: [String: String] = [:]
@@ -262,6 +271,14 @@ struct SceneBuilder {
     }
 
     func isController(_ role: AppModel.Role) -> Bool { role == .controller }
+
+    /// Whether a node of `type` goes under every type holding it, although the scene holds one
+    /// already: a UIKit view (each screen holds an instance of its own), not one of the nodes
+    /// being built around it.
+    func heldOnEveryScreen(_ type: String, state: BuildState) -> Bool {
+        let role = model.role(type)
+        return (role == .view || role == .textField || role == .textView) && !state.building.contains(type)
+    }
 
     /// Whether `edge` shows its child as a screen the user opens: a presentation, or containment
     /// that a type the scene cannot hold sets up (a coordinator or router pushing a controller or
@@ -326,7 +343,11 @@ struct SceneBuilder {
         let role = model.role(type)
         let name = Self.nodeName(type)
         let path = parentPath + "/" + name
-        state.paths[type] = path
+        // A view on several screens is placed, for the report and the first responder, where
+        // it is built first.
+        if state.paths[type] == nil { state.paths[type] = path }
+        state.building.append(type)
+        defer { state.building.removeLast() }
         let kind: NodeDefinition.Kind
         switch role {
         case .controller: kind = .viewController
@@ -344,7 +365,7 @@ struct SceneBuilder {
         }
         var node = NodeDefinition(kind: kind, name: name, commands: own.commands, actions: own.actions, validations: own.validations)
         if isController(role) { state.hostedShortcuts.append(HostedShortcuts(path: path)) }
-        for child in children[type] ?? [] where state.paths[child] == nil {
+        for child in children[type] ?? [] where state.paths[child] == nil || heldOnEveryScreen(child, state: state) {
             let childRole = model.role(child)
             if isController(role) && isController(childRole) {
                 node.children.append(self.node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))

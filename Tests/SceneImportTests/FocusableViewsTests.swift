@@ -66,6 +66,47 @@ import Testing
         #expect(editor.views[2].canBecomeFirstResponder == false || editor.views[2].canBecomeFirstResponder == nil)
     }
 
+    /// Each screen holds an instance of its own of an app's text field class: the field with
+    /// commands is a node under every controller holding it, and the report places it where the
+    /// scene builds it first. A `weak` reference to it places nothing more.
+    @Test func anAppViewHeldBySeveralScreensIsANodeUnderEachOfThem() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let tabs = UITabBarController()
+                        tabs.viewControllers = [Unlock(), Create()]
+                        window?.rootViewController = tabs
+                    }
+                }
+                """,
+            "Screens.swift": """
+                import UIKit
+                class PasswordField: UITextField {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(reveal))] }
+                    @objc func reveal() {}
+                }
+                class Unlock: UIViewController {
+                    @IBOutlet var passwordField: PasswordField!
+                    weak var delegate: Create?
+                }
+                class Create: UIViewController {
+                    let passwordField = PasswordField()
+                    weak var echo: PasswordField?
+                }
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let root = "window/UITabBarController"
+        #expect(runtime.responder(at: root + "/Unlock/PasswordField") != nil)
+        #expect(runtime.responder(at: root + "/Create/PasswordField") != nil)
+        #expect(result.report.responderPaths["PasswordField"] == root + "/Unlock/PasswordField")
+        #expect(result.report.unplaced.isEmpty)
+    }
+
     @Test func typingIntoAWebViewsContentIsTextInputAndTheScreensCommandsStillFire() throws {
         let result = try importing(["SceneDelegate.swift": Self.entry, "Editor.swift": Self.editor])
         let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
