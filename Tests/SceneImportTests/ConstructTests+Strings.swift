@@ -1,5 +1,6 @@
 import Testing
 @testable import SceneImport
+import SceneImportTestSupport
 import Scenes
 
 /// Strings, characters and numbers: `String(format:)` (`LocalizedStringModel`), code points and
@@ -58,7 +59,7 @@ extension ConstructTests {
 
     /// A title whose key a String Catalog (`Localizable.xcstrings`) holds is its English text.
     @Test func aStringCatalogGivesTitlesTheirEnglishText() throws {
-        let result = try ObjectiveCImportTests().importApp([
+        let result = try TemporaryApp.importing([
             "App/EditorController.swift": """
                 import UIKit
                 class EditorController: UIViewController {
@@ -73,7 +74,7 @@ extension ConstructTests {
                   "button.text.bold": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "Bold"}},
                                                          "de": {"stringUnit": {"state": "translated", "value": "Fett"}}}}}}
                 """#,
-        ])
+        ], folder: "App")
         #expect(result.inventory.map(\.title) == ["Bold"])
     }
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SceneImport
+import SceneImportTestSupport
 
 /// Apps whose window a framework makes: the key window's root is the plain controller the
 /// framework sets, not a guess among the app's few native controllers.
@@ -30,7 +31,7 @@ import Testing
                 }
                 """,
         ]
-        let result = try ObjectiveCImportTests().importApp(files)
+        let result = try TemporaryApp.importing(files, folder: "App")
         #expect(result.report.keyWindow.root == "UIViewController")
         #expect(result.report.keyWindow.decidedBy == "framework entry point")
         #expect(result.report.keyWindow.file?.hasSuffix("AppDelegate.h") == true)
@@ -58,7 +59,7 @@ import Testing
                 @end
                 """,
         ]
-        let result = try ObjectiveCImportTests().importApp(files)
+        let result = try TemporaryApp.importing(files, folder: "App")
         #expect(result.report.keyWindow.root == "UIViewController")
         #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
         #expect(result.report.keyWindow.line == 6)

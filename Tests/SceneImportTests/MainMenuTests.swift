@@ -5,6 +5,7 @@ import Scenes
 import Surfaces
 import Testing
 @testable import SceneImport
+import SceneImportTestSupport
 
 /// The main menu as the app builds it (``MainMenuAssembly``): each change the menu code makes,
 /// in order, in the scene's `menus`, and the Mac menu bar `Surfaces` draws from them. Each
@@ -283,10 +284,7 @@ extension MainMenuTests {
 
 extension MainMenuTests {
     @Test func objectiveCBuilderCallsPlaceTheirMenus() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("objc-menu-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        try """
+        let delegate = """
             #import <UIKit/UIKit.h>
             @interface AppDelegate : UIResponder <UIApplicationDelegate>
             @end
@@ -307,8 +305,9 @@ extension MainMenuTests {
             - (void)scores {}
             - (void)openDeck {}
             @end
-            """.write(toFile: root + "/AppDelegate.m", atomically: false, encoding: .utf8)
-        let result = try SceneImporter(options: .init(conditions: .init(platform: .macCatalyst))).importApp(at: [root])
+            """
+        let result = try TemporaryApp.importing(
+            ["AppDelegate.m": delegate], with: SceneImporter(options: .init(conditions: .init(platform: .macCatalyst))))
         #expect(try menus(result) == [
             "format removed",
             "com.example.game after=view [Deal, Scores]",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SceneImport
+import SceneImportTestSupport
 @testable import SceneImportObjectiveC
 import Scenes
 
@@ -100,14 +101,7 @@ import Scenes
     }
 
     func importApp(_ files: [String: String] = Self.files) throws -> ImportResult {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("objc-app-\(UUID().uuidString)").path
-        for (path, text) in files {
-            let full = root + "/" + path
-            try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            try text.write(toFile: full, atomically: false, encoding: .utf8)
-        }
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        return try SceneImporter().importApp(at: [root + "/App"])
+        try TemporaryApp.importing(files, folder: "App")
     }
 
     /// `NSLocalizedStringWithDefaultValue`'s value is the title when no strings table holds the
