@@ -362,6 +362,44 @@ import Testing
         #expect(runtime.responder(at: "window/UISplitViewController/EditorViewController") != nil)
     }
 
+    /// A coordinator that maps an enum of screens to controllers in a factory method and shows
+    /// what it returns: each controller a `case` assigns to the factory's local (declared as
+    /// `UIViewController`, a type the app extends) is a state.
+    @Test func theControllersACoordinatorsFactoryReturnsAreStates() throws {
+        var app = Self.idiomApp
+        app["Scenes.swift"] = "import UIKit\n" + Self.controller("ProfileViewController", key: "p")
+            + "\n" + Self.controller("ComposeViewController", key: "n")
+            + """
+
+            extension UIViewController { var topMost: UIViewController { self } }
+            final class SceneCoordinator {
+                enum Scene { case profile, compose }
+                @discardableResult
+                func present(scene: Scene, from sender: UIViewController) -> UIViewController? {
+                    guard let viewController = get(scene: scene) else { return nil }
+                    sender.topMost.show(viewController, sender: nil)
+                    return viewController
+                }
+                private func get(scene: Scene) -> UIViewController? {
+                    let viewController: UIViewController?
+                    switch scene {
+                    case .profile:
+                        let _viewController = ProfileViewController()
+                        viewController = _viewController
+                    case .compose:
+                        let _viewController = ComposeViewController()
+                        viewController = _viewController
+                    }
+                    return viewController
+                }
+            }
+            """
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.states.map(\.name) == ["ComposeViewController", "ProfileViewController"])
+        #expect(result.report.containment.contains { $0.hasPrefix("SceneCoordinator → ProfileViewController (child) Scenes.swift:") })
+    }
+
     @Test func aUIKitViewASwiftUIViewShowsSitsWhereItIsBuilt() throws {
         let result = try importing(["App.swift": """
             import SwiftUI

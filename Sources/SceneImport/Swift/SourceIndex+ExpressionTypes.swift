@@ -22,6 +22,9 @@ extension SourceIndex {
                 return inner
             }
             if type(named: calleeName) != nil { return [type(named: calleeName)?.name ?? calleeName] }
+            // A factory method of the type (`get(scene:)`, `makeEditor()`): what its `return`s give.
+            if calleeName.hasPrefix("self.") { calleeName = String(calleeName.dropFirst(5)) }
+            if !calleeName.contains(".") { return returnedTypeNames(of: calleeName, in: info, depth: depth + 1) }
             // `storyboard.instantiateViewController(withIdentifier:) as! Foo` is handled by the cast.
             return []
         }
@@ -40,11 +43,23 @@ extension SourceIndex {
         var name = expression.sourceText
         if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
         guard !name.contains("."), !name.contains("(") else { return [] }
-        // A local in the same body.
+        // A local in the same body: its initialiser (also an `if let`/`guard let` binding's), its
+        // annotation when that names an app type, else what the body assigns to it (a local each
+        // `case` of a `switch` sets, declared as a system type the app extends).
         let locals = LocalFinder(name: name, viewMode: .sourceAccurate)
         locals.walk(root)
         if let initial = locals.initializer { return typeNames(of: initial, in: info, root: root, depth: depth + 1) }
-        if let annotation = locals.annotation, type(named: annotation) != nil { return [annotation] }
+        if let annotation = locals.annotation, let declared = type(named: annotation),
+           declared.kind != .extensionOnly || locals.assigned.isEmpty {
+            return [annotation]
+        }
+        if locals.isDeclared, !locals.assigned.isEmpty {
+            var names: [String] = []
+            for (value, scope) in locals.assigned {
+                for found in typeNames(of: value, in: info, root: scope, depth: depth + 1) where !names.contains(found) { names.append(found) }
+            }
+            return names
+        }
         // A property of the type.
         for candidate in [info] + ancestors(of: info.name) {
             guard let property = candidate.properties[name] else { continue }
@@ -55,11 +70,38 @@ extension SourceIndex {
     }
 }
 
-/// A local's initialiser or type annotation in a body.
+extension SourceIndex {
+    /// The app types the `return`s of the type's method `name` (or an ancestor's) give, each
+    /// read in its method's body.
+    fileprivate func returnedTypeNames(of name: String, in info: SourceIndex.TypeInfo, depth: Int) -> [String] {
+        guard depth < 6 else { return [] }
+        var names: [String] = []
+        for candidate in [info] + ancestors(of: info.name) {
+            for function in candidate.functions where function.kind == .function && function.name == name {
+                guard let body = function.body else { continue }
+                let returns = ReturnFinder(viewMode: .sourceAccurate)
+                returns.walk(body)
+                for returned in returns.values {
+                    for found in typeNames(of: returned, in: info, root: Syntax(body), depth: depth) where !names.contains(found) {
+                        names.append(found)
+                    }
+                }
+            }
+        }
+        return names
+    }
+}
+
+/// A local's initialiser or type annotation in a body, and the values the body assigns to it.
 private final class LocalFinder: SyntaxVisitor {
     let name: String
     var initializer: ExprSyntax?
     var annotation: String?
+    /// Whether the body declares the local (`let x: T` with or without a value, `if let x`).
+    var isDeclared = false
+    /// What `name = value` statements assign, in order, each with the `case` or block it is in
+    /// (where a local it reads is declared: each `case` may declare its own of one name).
+    var assigned: [(value: ExprSyntax, scope: Syntax)] = []
 
     init(name: String, viewMode: SyntaxTreeViewMode) {
         self.name = name
@@ -67,11 +109,43 @@ private final class LocalFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if initializer == nil, node.pattern.sourceText == name {
+        if !isDeclared, node.pattern.sourceText == name {
+            isDeclared = true
             initializer = node.initializer?.value
             annotation = node.typeAnnotation?.type.sourceText.replacingOccurrences(of: "?", with: "")
         }
         return .visitChildren
     }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        if !isDeclared, node.pattern.sourceText == name, let value = node.initializer?.value {
+            isDeclared = true
+            initializer = value
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText == name {
+            var scope = Syntax(node)
+            while let parent = scope.parent, !scope.is(SwitchCaseSyntax.self), !scope.is(CodeBlockSyntax.self) { scope = parent }
+            assigned.append((elements[2], scope))
+        }
+        return .visitChildren
+    }
+}
+
+/// The values a body's `return`s give, not those of the closures and functions inside it.
+private final class ReturnFinder: SyntaxVisitor {
+    var values: [ExprSyntax] = []
+
+    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let value = node.expression { values.append(value) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
