@@ -115,6 +115,15 @@ struct PrettyJSONWriter {
     }
 
     private mutating func indent(_ depth: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        let width = 2 * depth
+        if width <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<width])
+        } else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+        }
     }
+
+    /// A run of spaces indentation is cut from: copied at once, where a repeated element is
+    /// appended byte by byte.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 }

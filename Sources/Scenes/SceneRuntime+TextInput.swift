@@ -14,6 +14,13 @@ public struct SwallowedCommand: Hashable, Sendable {
     public var textInput: String
     /// What text input does with the key (`move caret by word`, `insert "n"`…).
     public var edit: String
+
+    /// Hashes the shortcut and the action, which tell most swallowed commands apart; equality
+    /// still compares every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shortcut)
+        hasher.combine(action)
+    }
 }
 
 extension SceneRuntime {
@@ -43,6 +50,7 @@ extension SceneRuntime {
                 }
             }
             let textInput = responder.path
+            seen.reserveCapacity(seen.count + asked.count)
             var providerPaths: [ObjectIdentifier: String] = [:]
             for (question, explanation) in zip(asked, dispatcher.explain(asked.map(\.press))) {
                 let (provider, command) = (question.provider, question.command)
