@@ -52,8 +52,9 @@ extension SceneRuntime {
             let textInput = responder.path
             seen.reserveCapacity(seen.count + asked.count)
             var providerPaths: [ObjectIdentifier: String] = [:]
-            for (question, explanation) in zip(asked, dispatcher.explain(asked.map(\.press))) {
-                let (provider, command) = (question.provider, question.command)
+            // Each question's fields are read where they stand: the list is not copied out.
+            for (offset, explanation) in dispatcher.explain(asked.map(\.press)).enumerated() {
+                let (provider, command) = (asked[offset].provider, asked[offset].command)
                 guard explanation.winner == nil, let edit = explanation.textInputEdit,
                       explanation.candidates.contains(where: {
                           $0.verdict == .deferredBehindTextInput && $0.provider === provider && $0.command.action == command.action
@@ -62,7 +63,7 @@ extension SceneRuntime {
                 let providerPath = providerPaths[ObjectIdentifier(provider)] ?? provider.path
                 providerPaths[ObjectIdentifier(provider)] = providerPath
                 let entry = SwallowedCommand(shortcut: command.shortcut, action: command.action?.name ?? "?",
-                                             provider: providerPath, textInput: textInput, edit: "\(edit)")
+                                             provider: providerPath, textInput: textInput, edit: edit.description)
                 if seen.insert(entry).inserted { found.append(entry) }
             }
         }
