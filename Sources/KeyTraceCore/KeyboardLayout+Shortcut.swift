@@ -8,8 +8,20 @@ extension KeyboardLayout {
         case .special(let special):
             return Keystroke(usage: special.usage, modifiers: shortcut.modifiers)
         case .character(let string):
-            let strokes = keystrokes(typing: Character(string)).filter { !$0.usage.isKeypad }
-            guard let stroke = strokes.first(where: { $0.modifiers.isEmpty }) ?? strokes.first else { return nil }
+            // A character of one scalar is typed by the keys that type that scalar (as
+            // ``keystrokes(typing:)`` finds them for a `Character`); the main block's unmodified
+            // key is preferred, then its first.
+            var scalars = string.unicodeScalars.makeIterator()
+            guard let scalar = scalars.next(), scalars.next() == nil else { return nil }
+            var chosen: Keystroke?
+            for stroke in keystrokes(typing: scalar) where !stroke.usage.isKeypad {
+                if stroke.modifiers.isEmpty {
+                    chosen = stroke
+                    break
+                }
+                if chosen == nil { chosen = stroke }
+            }
+            guard let stroke = chosen else { return nil }
             return Keystroke(usage: stroke.usage, modifiers: shortcut.modifiers.union(stroke.modifiers))
         }
     }

@@ -120,15 +120,29 @@ enum ShortcutNotation {
         return shortcut.modifiers.description + key
     }
 
-    static func text(_ shortcut: KeyShortcut) -> String {
-        // The modifiers' words, each followed by `+`, then the key's: written into one string
-        // (reports write one per command).
+    /// The text notation's modifier part (`ctrl+opt+`…) for each set of ``ModifierFlags/displayOrder``'s
+    /// flags, at ``prefixIndex(_:)``.
+    private static let textPrefixes: [String] = (0..<(1 << ModifierFlags.displayOrder.count)).map { bits in
         var text = ""
-        for flag in ModifierFlags.displayOrder where shortcut.modifiers.contains(flag) {
+        for (offset, flag) in ModifierFlags.displayOrder.enumerated() where bits & (1 << offset) != 0 {
             guard let word = flag.word else { continue }
-            text += word
-            text += "+"
+            text += word + "+"
         }
+        return text
+    }
+
+    /// Where ``textPrefixes`` holds the prefix of `modifiers`: a bit for each of
+    /// ``ModifierFlags/displayOrder``'s flags it has.
+    private static func prefixIndex(_ modifiers: ModifierFlags) -> Int {
+        var index = 0
+        for (offset, flag) in ModifierFlags.displayOrder.enumerated() where modifiers.contains(flag) { index |= 1 << offset }
+        return index
+    }
+
+    static func text(_ shortcut: KeyShortcut) -> String {
+        // The modifiers' words, each followed by `+` (written once for each set of flags), then
+        // the key's: reports write one per command.
+        var text = textPrefixes[prefixIndex(shortcut.modifiers)]
         switch shortcut.input {
         case .special(let special): text += special.word
         case .character(let string):

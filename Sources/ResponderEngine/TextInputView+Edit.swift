@@ -288,7 +288,7 @@ extension TextInputView.Edit: CustomStringConvertible {
     /// In words: `move to the line end`, `extend the selection by a word back`, `insert "a"`.
     public var description: String {
         switch self {
-        case .insert(let text): return "insert \(text.debugDescription)"
+        case .insert(let text): return "insert " + Self.quoted(text)
         case .move(let movement, let extending): return (extending ? "extend the selection " : "move ") + movement.description
         case .delete(let movement): return "delete " + movement.description
         case .killToEndOfLine: return "kill to the line end"
@@ -297,6 +297,15 @@ extension TextInputView.Edit: CustomStringConvertible {
         case .openLine: return "open a line"
         case .returnAction: return "send the return action"
         }
+    }
+}
+
+extension TextInputView.Edit {
+    /// `text` quoted as its `debugDescription` writes it: printable ASCII other than `"` and `\`
+    /// (what most keys insert) stands as it is, so only other text goes through the escaping.
+    private static func quoted(_ text: String) -> String {
+        let plain = text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+        return plain ? "\"" + text + "\"" : text.debugDescription
     }
 }
 

@@ -232,14 +232,12 @@ public struct ImportedCommand: Hashable, Sendable {
     }
 
     static func sortedInInventoryOrder(_ commands: [ImportedCommand]) -> [ImportedCommand] {
-        /// What the order compares, apart from the rows themselves (which sorting would copy
-        /// at every move).
+        /// What the order compares, apart from the rows themselves.
         struct Key {
             var file: String
             var line: Int
             var declaredIn: String
             var mechanism: String
-            var offset: Int
 
             func sharesSite(with other: Key) -> Bool {
                 file == other.file && line == other.line && declaredIn == other.declaredIn && mechanism == other.mechanism
@@ -252,24 +250,48 @@ public struct ImportedCommand: Hashable, Sendable {
                 return mechanism < other.mechanism
             }
         }
-        var order = commands.indices.map { offset in
-            let command = commands[offset]
-            return Key(file: command.file, line: command.line, declaredIn: command.declaredIn,
-                       mechanism: command.mechanism.rawValue, offset: offset)
-        }.sorted { $0.precedes($1) }
+        // The keys stay in place and the sort moves their offsets: moving a key would copy its
+        // strings at every move.
+        let keys = commands.map { Key(file: $0.file, line: $0.line, declaredIn: $0.declaredIn, mechanism: $0.mechanism.rawValue) }
+        var order = keys.indices.sorted { keys[$0].precedes(keys[$1]) }
         // Rows of one site (a loop's) are ordered by ``identity``, written once a row and only
-        // for such rows.
+        // for such rows. They share a provider, so the identity's text after the provider
+        // (``IdentityTail``) orders them as the whole text does.
         var start = 0
         while start < order.count {
             var end = start + 1
-            while end < order.count, order[end].sharesSite(with: order[start]) { end += 1 }
+            while end < order.count, keys[order[end]].sharesSite(with: keys[order[start]]) { end += 1 }
             if end - start > 1 {
-                let run = order[start..<end].map { (key: $0, identity: commands[$0.offset].identity) }
-                order.replaceSubrange(start..<end, with: run.sorted { $0.identity < $1.identity }.map(\.key))
+                let tails = order[start..<end].map { IdentityTail(commands[$0]) }
+                let sorted = tails.indices.sorted { tails[$0].precedes(tails[$1]) }.map { order[start + $0] }
+                order.replaceSubrange(start..<end, with: sorted)
             }
             start = end
         }
-        return order.map { commands[$0.offset] }
+        return order.map { commands[$0] }
+    }
+
+    /// The UTF-8 of a row's ``identity`` after its first field (the provider): `,"k",["command"],"save:"]`.
+    /// Rows with one provider compare as their identities do: ASCII texts byte by byte (the
+    /// order `String` gives them), others as strings.
+    struct IdentityTail {
+        private var bytes: [UInt8]
+        private var isASCII: Bool
+
+        init(_ command: ImportedCommand) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(64)
+            command.appendIdentityTail(to: &bytes)
+            self.bytes = bytes
+            isASCII = bytes.allSatisfy { $0 < 0x80 }
+        }
+
+        func precedes(_ other: IdentityTail) -> Bool {
+            guard isASCII, other.isASCII else {
+                return String(decoding: bytes, as: UTF8.self) < String(decoding: other.bytes, as: UTF8.self)
+            }
+            return bytes.lexicographicallyPrecedes(other.bytes)
+        }
     }
 
     /// What makes two rows one: the same mechanism at the same creation site with the same
@@ -301,31 +323,45 @@ public struct ImportedCommand: Hashable, Sendable {
     /// The four fields the import score compares, as a compact JSON array:
     /// `["Type","k",["command"],"save:"]`, with `null` for a field the source does not fix.
     public var identity: String {
-        func appendOptional(_ text: String?, to bytes: inout [UInt8]) {
-            if let text { JSONString.appendQuoted(text, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
-        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128)
         bytes.append(UInt8(ascii: "["))
         JSONString.appendQuoted(declaredIn, to: &bytes)
+        appendIdentityTail(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``identity``'s text after the provider: `,"k",["command"],"save:"]`.
+    private func appendIdentityTail(to bytes: inout [UInt8]) {
+        func appendOptional(_ text: String?) {
+            if let text { JSONString.appendQuoted(text, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        }
         bytes.append(UInt8(ascii: ","))
-        appendOptional(input, to: &bytes)
+        appendOptional(input)
         bytes.append(UInt8(ascii: ","))
         if let modifiers {
             bytes.append(UInt8(ascii: "["))
-            for (offset, name) in modifiers.uiKitNames.enumerated() {
-                if offset > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONString.appendQuoted(name, to: &bytes)
+            var first = true
+            // The names are plain ASCII: quoted as they are.
+            for (flag, name) in Self.modifierNamesInOrder where modifiers.contains(flag) {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                bytes.append(UInt8(ascii: "\""))
+                bytes.append(contentsOf: name.utf8)
+                bytes.append(UInt8(ascii: "\""))
             }
             bytes.append(UInt8(ascii: "]"))
         } else {
             bytes.append(contentsOf: "null".utf8)
         }
         bytes.append(UInt8(ascii: ","))
-        appendOptional(action, to: &bytes)
+        appendOptional(action)
         bytes.append(UInt8(ascii: "]"))
-        return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// ``ModifierFlags/uiKitNames``' flags and names, in its (alphabetical) order.
+    private static let modifierNamesInOrder: [(flag: ModifierFlags, name: String)] =
+        ModifierFlags.all.uiKitNames.compactMap { name in ModifierFlags(uiKitName: name).map { ($0, name) } }
 
     /// The modifiers as flags (none when the source does not fix them).
     public var modifierFlags: ModifierFlags { modifiers ?? [] }

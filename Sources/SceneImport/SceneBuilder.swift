@@ -236,6 +236,9 @@ struct SceneBuilder {
         /// What each condition text says for the scene, read at its first command: most
         /// commands of a provider share a few conditions.
         var conditionReadings: [Condition: ConditionReading] = [:]
+        /// The condition read last and its reading: neighbouring commands (a loop's) mostly
+        /// share their condition, which an equality check finds without hashing it.
+        var lastConditionReading: (condition: Condition, reading: ConditionReading)?
         /// Views a type holds that the scene has no node for otherwise (``FocusableViews``).
         var heldResponders: [String: [FocusableViews.Held]] = [:]
         /// `owner.property` → the path of the view the property holds.
@@ -465,7 +468,11 @@ struct SceneBuilder {
 
     /// ``ConditionReading`` of `condition`, read once per condition.
     private func conditionReading(_ condition: Condition, state: inout BuildState) -> ConditionReading {
-        if let known = state.conditionReadings[condition] { return known }
+        if let last = state.lastConditionReading, last.condition == condition { return last.reading }
+        if let known = state.conditionReadings[condition] {
+            state.lastConditionReading = (condition, known)
+            return known
+        }
         let onDevice = Self.idiomReading(condition, idiom: idiom)
         var reading = ConditionReading(notOnDevice: onDevice.fails, isFirstResponderCheck: false)
         if !onDevice.fails {
@@ -477,6 +484,7 @@ struct SceneBuilder {
             if !reading.isFirstResponderCheck { reading.flag = flagName(for: remaining, state: &state) }
         }
         state.conditionReadings[condition] = reading
+        state.lastConditionReading = (condition, reading)
         return reading
     }
 

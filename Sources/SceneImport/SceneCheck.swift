@@ -29,6 +29,8 @@ struct SceneCheck {
 
     let scene: SceneBuilder.Built
     let inventory: [ImportedCommand]
+    /// Each row's ``ImportedCommand/displayShortcut``, in inventory order.
+    let shortcuts: [String]
     let model: AppModel
     /// The platform the import compiles for, whose platform findings are reported.
     var platform: Platform = .ipad
@@ -45,13 +47,13 @@ struct SceneCheck {
             // The check only asks questions, each with a collection of its own: the cached
             // policy keeps moving the first responder from re-reading the chain as UIKit would.
             let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
-            let rows = InventoryRows(inventory: inventory, paths: scene.paths)
-            result.findings += dispatcher.shadowedCommands().map { shadowedFinding($0, rows: rows) }
-            result.findings += runtime.commandsSwallowedByTextInput().map { swallowedFinding($0, rows: rows) }
+            var rows = InventoryRows(inventory: inventory, shortcuts: shortcuts, paths: scene.paths)
+            result.findings += dispatcher.shadowedCommands().map { shadowedFinding($0, rows: &rows) }
+            result.findings += runtime.commandsSwallowedByTextInput().map { swallowedFinding($0, rows: &rows) }
             result.findings += swallowedOutsideTheScene(layout: runtime.application.keyboardLayout)
             result.findings += runtime.firstResponderGaps.map(gapFinding)
             if surveysPlatform {
-                result.findings += try PlatformFindings(runtime: runtime, on: platform).findings.compactMap { platformFinding($0, rows: rows) }
+                result.findings += try PlatformFindings(runtime: runtime, on: platform).findings.compactMap { platformFinding($0, rows: &rows) }
             }
         } catch {
             result.sceneError = String(describing: error)
@@ -59,10 +61,10 @@ struct SceneCheck {
         return result
     }
 
-    private func shadowedFinding(_ shadowed: ShadowedCommand, rows: InventoryRows) -> ImportReport.Finding {
+    private func shadowedFinding(_ shadowed: ShadowedCommand, rows: inout InventoryRows) -> ImportReport.Finding {
         let provider = shadowed.provider.path
         let command = rows.row(responder: provider, action: shadowed.command.action?.name,
-                               shortcut: shadowed.command.shortcut.textNotation.lowercased())
+                               shortcut: shadowed.command.shortcut.textNotation.lowercased())?.command
         return ImportReport.Finding(
             kind: .shadowed,
             message: "\(shadowed.command.shortcut) \(shadowed.command.action?.name ?? "?") on \(provider) is hidden by \(shadowed.shadowedBy.action?.name ?? "?") on \(shadowed.shadowingProvider.path)",
@@ -71,18 +73,19 @@ struct SceneCheck {
 
     /// A command text input keeps from running, at its inventory row: the row of that provider,
     /// action and shortcut (several shortcuts often share one action), else of that action.
-    private func swallowedFinding(_ swallowed: SwallowedCommand, rows: InventoryRows) -> ImportReport.Finding {
-        let command = rows.row(responder: swallowed.provider, action: swallowed.action,
-                               shortcut: swallowed.shortcut.textNotation.lowercased())
-        let shortcut = command?.displayShortcut ?? swallowed.shortcut.textNotation
+    private func swallowedFinding(_ swallowed: SwallowedCommand, rows: inout InventoryRows) -> ImportReport.Finding {
+        let row = rows.row(responder: swallowed.provider, action: swallowed.action,
+                           shortcut: swallowed.shortcut.textNotation.lowercased())
+        let command = row?.command
+        let shortcut = row?.shortcut ?? swallowed.shortcut.textNotation
         let declarer = command?.declaredIn ?? swallowed.provider
         let role = model.role(declarer)
-        let place = swallowed.provider == swallowed.textInput && (role == .textView || role == .textField)
-            ? "\(declarer) is a text \(role == .textView ? "view" : "field"): text input"
-            : "\(declarer): text input in \(swallowed.textInput)"
+        let message: ComposedText = swallowed.provider == swallowed.textInput && (role == .textView || role == .textField)
+            ? "\(declarer) is a text \(role == .textView ? "view" : "field"): text input uses \(shortcut) before \(swallowed.action) (R16/R17); set wantsPriorityOverSystemBehavior or pick another key"
+            : "\(declarer): text input in \(swallowed.textInput) uses \(shortcut) before \(swallowed.action) (R16/R17); set wantsPriorityOverSystemBehavior or pick another key"
         return ImportReport.Finding(
             kind: .textInput,
-            message: "\(place) uses \(shortcut) before \(swallowed.action) (R16/R17); set wantsPriorityOverSystemBehavior or pick another key",
+            message: String(composing: message),
             file: command?.file ?? "", line: command?.line ?? 0)
     }
 
@@ -117,9 +120,9 @@ struct SceneCheck {
 
     /// A platform finding at the inventory row of its command: the row of that provider (or
     /// menu), action and shortcut, else of that provider and action.
-    private func platformFinding(_ finding: PlatformFinding, rows: InventoryRows) -> ImportReport.Finding? {
+    private func platformFinding(_ finding: PlatformFinding, rows: inout InventoryRows) -> ImportReport.Finding? {
         guard let kind = Self.findingKinds[finding.kind] else { return nil }
-        let row = rows.row(responder: finding.responder, action: finding.action, shortcut: finding.shortcut?.textNotation.lowercased())
+        let row = rows.row(responder: finding.responder, action: finding.action, shortcut: finding.shortcut?.textNotation.lowercased())?.command
         return ImportReport.Finding(kind: kind, message: "\(finding.platform.displayName): \(finding.message)",
                                     file: row?.file ?? "", line: row?.line ?? 0)
     }
@@ -141,37 +144,60 @@ struct SceneCheck {
 /// main-menu row) and action, each with its shortcut written once: findings about many commands
 /// find their rows without scanning the inventory for each.
 private struct InventoryRows {
-    /// A row's place: its responder's path (`menu` for a menu item) and action, and its shortcut
-    /// as ``ImportedCommand/displayShortcut`` writes it (`nil`: the whole group).
+    /// One row and its shortcut as ``ImportedCommand/displayShortcut`` writes it.
+    typealias Row = (command: ImportedCommand, shortcut: String)
+
+    /// A group's place: its responder's path (`menu` for a menu item) and action.
     private struct Key: Hashable {
         var responder: String
         var action: String
-        var shortcut: String?
     }
 
-    /// Rows by responder and action, in inventory order.
-    private var rows: [Key: [ImportedCommand]] = [:]
-    /// The first row of each responder, action and shortcut, written only for groups of several
-    /// rows, where the shortcut tells them apart.
-    private var byShortcut: [Key: ImportedCommand] = [:]
+    /// The rows of one responder and action, in inventory order, and where the first row of each
+    /// shortcut among them is, written only for groups of several rows, where the shortcut tells
+    /// them apart.
+    private struct Group {
+        var rows: [Row] = []
+        var byShortcut: [String: Int] = [:]
+    }
+
+    private var groups: [Key: Group] = [:]
     /// SwiftUI rows by the action the scene names them by (``SceneBuilder/swiftUIAction(of:)``),
     /// with the paths of the views declaring them, in inventory order: SwiftUI registers a
     /// view's shortcuts with the controller hosting it, which the scene makes their provider.
-    private var hosted: [String: [(path: String, command: ImportedCommand)]] = [:]
+    private var hosted: [String: [(path: String, row: Row)]] = [:]
+    /// The group the last question found: findings come in runs about one provider and action.
+    private var lastFound: (key: Key, group: Group?)?
 
-    init(inventory: [ImportedCommand], paths: [String: String]) {
-        for command in inventory {
-            let responder = command.mechanism == .menu ? "menu" : paths[command.declaredIn]
-            guard let responder else { continue }
-            rows[Key(responder: responder, action: command.action ?? ""), default: []].append(command)
+    /// The rows of `inventory`, whose shortcuts are `shortcuts`, placed by `paths` (each type's
+    /// responder path).
+    init(inventory: [ImportedCommand], shortcuts: [String], paths: [String: String]) {
+        // Neighbouring rows mostly share a provider and an action (a loop's commands): a run of
+        // them joins its group at once, and the provider's path is looked up once a run.
+        var run: (key: Key, rows: [Row])?
+        var provider: (type: String, isMenu: Bool, responder: String?)?
+        for (command, shortcut) in zip(inventory, shortcuts) {
+            let isMenu = command.mechanism == .menu
+            if provider?.type != command.declaredIn || provider?.isMenu != isMenu {
+                provider = (command.declaredIn, isMenu, isMenu ? "menu" : paths[command.declaredIn])
+            }
+            guard let responder = provider?.responder else { continue }
+            let key = Key(responder: responder, action: command.action ?? "")
+            if run?.key != key {
+                if let run { groups[run.key, default: Group()].rows += run.rows }
+                run = (key, [])
+            }
+            run?.rows.append((command, shortcut))
             if command.mechanism == .swiftui {
-                hosted[SceneBuilder.swiftUIAction(of: command), default: []].append((responder, command))
+                hosted[SceneBuilder.swiftUIAction(of: command), default: []].append((responder, (command, shortcut)))
             }
         }
-        for (key, group) in rows where group.count > 1 {
-            for command in group.reversed() {
-                byShortcut[Key(responder: key.responder, action: key.action, shortcut: command.displayShortcut)] = command
-            }
+        if let run { groups[run.key, default: Group()].rows += run.rows }
+        groups = groups.mapValues { group in
+            guard group.rows.count > 1 else { return group }
+            var group = group
+            for offset in group.rows.indices.reversed() { group.byShortcut[group.rows[offset].shortcut] = offset }
+            return group
         }
     }
 
@@ -179,15 +205,21 @@ private struct InventoryRows {
     /// of that responder and action; for a SwiftUI shortcut a hosting controller provides, the
     /// row of a view it hosts (its path under the controller's), else of the one view declaring
     /// that shortcut (none when several views do: a guess would point at the wrong source line).
-    func row(responder: String, action: String?, shortcut: String?) -> ImportedCommand? {
-        var key = Key(responder: responder.hasPrefix("menu:") ? "menu" : responder, action: action ?? "")
-        guard let candidates = rows[key] else {
-            guard let action, let views = hosted[action] else { return nil }
-            if let hosted = views.first(where: { $0.path.hasPrefix(responder + "/") }) { return hosted.command }
-            return views.allSatisfy({ $0.path == views.first?.path }) ? views.first?.command : nil
+    mutating func row(responder: String, action: String?, shortcut: String?) -> Row? {
+        let key = Key(responder: responder.hasPrefix("menu:") ? "menu" : responder, action: action ?? "")
+        let found: Group?
+        if let lastFound, lastFound.key == key {
+            found = lastFound.group
+        } else {
+            found = groups[key]
+            lastFound = (key, found)
         }
-        key.shortcut = shortcut
-        if candidates.count > 1, shortcut != nil, let exact = byShortcut[key] { return exact }
-        return candidates.first
+        guard let group = found else {
+            guard let action, let views = hosted[action] else { return nil }
+            if let hosted = views.first(where: { $0.path.hasPrefix(responder + "/") }) { return hosted.row }
+            return views.allSatisfy({ $0.path == views.first?.path }) ? views.first?.row : nil
+        }
+        if group.rows.count > 1, let shortcut, let exact = group.byShortcut[shortcut] { return group.rows[exact] }
+        return group.rows.first
     }
 }

@@ -182,10 +182,12 @@ public struct SceneImporter: Sendable {
             + ObjectiveCImport(files: objectiveC, strings: strings).menuOperations()
         let scene = SceneBuilder(name: name, model: model, idiom: options.idiom).build()
         let catalyst = options.conditions.platform == .macCatalyst
-        let check = SceneCheck(scene: scene, inventory: inventory, model: model, platform: catalyst ? .catalyst : .ipad,
+        // Each row's shortcut notation, written once for the check's findings and the report's.
+        let shortcuts = inventory.map(\.displayShortcut)
+        let check = SceneCheck(scene: scene, inventory: inventory, shortcuts: shortcuts, model: model, platform: catalyst ? .catalyst : .ipad,
                                surveysPlatform: options.platformFindings ?? catalyst).run()
-        var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, model: model, scene: scene,
-                                  check: check)
+        var report = ImportReport(sceneName: name, files: sources.count, lines: lines, inventory: inventory, shortcuts: shortcuts, model: model,
+                                  scene: scene, check: check)
         report.evaluationSteps = extractor.evaluator.meter.totalSteps
         report.objectiveCFiles = objectiveC.count
         report.objectiveCLines = objectiveC.reduce(0) { $0 + $1.lines }

@@ -49,13 +49,50 @@ public struct Condition: Hashable, Sendable {
     /// `!(a && b)` holds when either fails.
     public var parts: [Test] {
         tests.flatMap { test -> [Test] in
-            guard !test.isNegated, test.source.contains(" && ") else { return [test] }
-            return test.source.split(separator: " && ", omittingEmptySubsequences: false).map { Test(String($0)) }
+            guard !test.isNegated else { return [test] }
+            let pieces = Self.split(test.source, at: " && ")
+            return pieces.count == 1 ? [test] : pieces.map { Test($0) }
         }
     }
 
+    /// `text`'s pieces between occurrences of `separator` (empty ones included); `[text]` when
+    /// it has none. ASCII text (source conditions nearly always are) is searched as bytes; other
+    /// text by characters, as a combining mark can join a separator's last space.
+    private static func split(_ text: String, at separator: String) -> [String] {
+        let bytes = Array(text.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            guard text.contains(separator) else { return [text] }
+            return text.split(separator: separator, omittingEmptySubsequences: false).map(String.init)
+        }
+        let pattern = Array(separator.utf8)
+        guard let first = pattern.first, bytes.count >= pattern.count else { return [text] }
+        var pieces: [String] = []
+        var start = 0
+        var offset = 0
+        while offset + pattern.count <= bytes.count {
+            if bytes[offset] == first, bytes[offset..<offset + pattern.count].elementsEqual(pattern) {
+                pieces.append(String(decoding: bytes[start..<offset], as: UTF8.self))
+                offset += pattern.count
+                start = offset
+            } else {
+                offset += 1
+            }
+        }
+        guard !pieces.isEmpty else { return [text] }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        return pieces
+    }
+
     /// The condition as the inventory and the report write it: the tests joined by ` && `.
-    public var text: String { tests.lazy.map(\.text).joined(separator: " && ") }
+    public var text: String {
+        guard tests.count > 1 else { return tests.first?.text ?? "" }
+        var text = tests[0].text
+        for test in tests.dropFirst() {
+            text += " && "
+            text += test.text
+        }
+        return text
+    }
 
     /// Adds a test inside the others.
     public mutating func append(_ test: Test) {

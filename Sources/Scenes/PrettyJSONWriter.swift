@@ -71,7 +71,14 @@ struct PrettyJSONWriter {
     mutating func string(_ value: String) { JSONString.appendQuoted(value, to: &bytes) }
 
     /// Writes an integer value.
-    mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+    mutating func int(_ value: Int) {
+        // One digit (a state flag's value, most numbers a scene holds) needs no text made.
+        if value >= 0, value < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value))
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
 
     /// Writes a Boolean value.
     mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
@@ -115,6 +122,15 @@ struct PrettyJSONWriter {
     }
 
     private mutating func indent(_ depth: Int) {
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        let width = 2 * depth
+        if width <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<width])
+        } else {
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width))
+        }
     }
+
+    /// A run of spaces indentation is cut from: copied at once, where a repeated element is
+    /// appended byte by byte.
+    private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 }

@@ -14,6 +14,13 @@ public struct SwallowedCommand: Hashable, Sendable {
     public var textInput: String
     /// What text input does with the key (`move caret by word`, `insert "n"`…).
     public var edit: String
+
+    /// Hashes the shortcut and the action, which tell most swallowed commands apart; equality
+    /// still compares every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(shortcut)
+        hasher.combine(action)
+    }
 }
 
 extension SceneRuntime {
@@ -43,9 +50,11 @@ extension SceneRuntime {
                 }
             }
             let textInput = responder.path
+            seen.reserveCapacity(seen.count + asked.count)
             var providerPaths: [ObjectIdentifier: String] = [:]
-            for (question, explanation) in zip(asked, dispatcher.explain(asked.map(\.press))) {
-                let (provider, command) = (question.provider, question.command)
+            // Each question's fields are read where they stand: the list is not copied out.
+            for (offset, explanation) in dispatcher.explain(asked.map(\.press)).enumerated() {
+                let (provider, command) = (asked[offset].provider, asked[offset].command)
                 guard explanation.winner == nil, let edit = explanation.textInputEdit,
                       explanation.candidates.contains(where: {
                           $0.verdict == .deferredBehindTextInput && $0.provider === provider && $0.command.action == command.action
@@ -54,7 +63,7 @@ extension SceneRuntime {
                 let providerPath = providerPaths[ObjectIdentifier(provider)] ?? provider.path
                 providerPaths[ObjectIdentifier(provider)] = providerPath
                 let entry = SwallowedCommand(shortcut: command.shortcut, action: command.action?.name ?? "?",
-                                             provider: providerPath, textInput: textInput, edit: "\(edit)")
+                                             provider: providerPath, textInput: textInput, edit: edit.description)
                 if seen.insert(entry).inserted { found.append(entry) }
             }
         }

@@ -140,8 +140,9 @@ extension Evaluator {
     /// is made by the model). The app's declaration then shadows the framework's, as in Swift.
     private func appDeclares(_ site: CallSite, besides model: any FrameworkModel.Type, frame: Frame) -> Bool {
         let name = site.name
-        if case .closure? = frame.locals[name] { return true }
-        if frame.localFunctions[name] != nil { return true }
+        // Most frames declare no local closure or function: their emptiness spares hashing the name.
+        if !frame.locals.isEmpty, case .closure? = frame.locals[name] { return true }
+        if !frame.localFunctions.isEmpty, frame.localFunctions[name] != nil { return true }
         // Most framework names are no name of the app's functions or types: one set lookup.
         guard index.declaresFunctionOrType(named: name) else { return false }
         if let type = frame.selfType, match(findFunctions(named: name, in: type), args: site.arguments) != nil { return true }

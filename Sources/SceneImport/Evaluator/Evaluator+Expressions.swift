@@ -21,9 +21,11 @@ extension Evaluator {
             if arrayHint?.isModifierArray == true {
                 return evaluateModifierArray(array, frame: &frame)
             }
+            let elements = elements(of: array)
             var items: [Value.Item] = []
-            for element in array.elements {
-                items.append(.init(value: evaluate(element.expression, frame: &frame, hint: arrayHint?.elementType), condition: .always))
+            items.reserveCapacity(elements.count)
+            for element in elements {
+                items.append(.init(value: evaluate(element, frame: &frame, hint: arrayHint?.elementType), condition: .always))
             }
             return .array(items)
         case .declReferenceExpr(let reference):

@@ -21,6 +21,22 @@ struct MemoKey: Hashable {
     var context: Int
 }
 
+/// How the memo has fared with one declaration: how many of its runs were stored in
+/// ``Evaluator/memo``, how many context values ``Evaluator/memoKey(_:selfType:selfIsHeldValue:values:changing:sharedFields:locals:condition:site:returnHint:)``
+/// has walked and hashed for it while none of its runs was replayed (``Evaluator/memoTrialValues``),
+/// and whether a stored run was replayed.
+struct MemoTrial {
+    var stores = 0
+    var hashedValues = 0
+    var replayed = false
+
+    /// Whether the memo gives up on the declaration: none of its runs was replayed within
+    /// ``Evaluator/memoTrialRuns`` stored runs or ``Evaluator/memoTrialValues`` hashed values.
+    var gaveUp: Bool {
+        !replayed && (stores >= Evaluator.memoTrialRuns || hashedValues >= Evaluator.memoTrialValues)
+    }
+}
+
 /// What one memoised run did.
 struct MemoEntry {
     var result: Value
@@ -61,15 +77,16 @@ extension Evaluator {
     func memoKey(_ declaration: some SyntaxProtocol, selfType: String?, selfIsHeldValue: Bool = false, values: [Value],
                  changing: Set<String> = [], sharedFields: [String: Value]?, locals: [String: Value]? = nil, condition: Condition,
                  site: SourceLocation? = nil, returnHint: String? = nil) -> MemoKey? {
-        if memoGaveUp(on: declaration) { return nil }
-        let onTrial = !replayedDeclarations.contains(declaration.id)
+        let trial = memoTrials[declaration.id] ?? MemoTrial()
+        if trial.gaveUp { return nil }
+        let onTrial = !trial.replayed
         var room = Self.largestMemoisedContext
         for value in values { room = value.room(within: room) }
         for table in [sharedFields, locals] {
             for value in (table ?? [:]).values { room = value.room(within: room) }
         }
         // A context too large to memoise counts as fully walked: the next call's is likely as large.
-        if onTrial { memoHashedValues[declaration.id, default: 0] &+= Self.largestMemoisedContext &- max(room, 0) }
+        if onTrial { memoTrials[declaration.id, default: MemoTrial()].hashedValues &+= Self.largestMemoisedContext &- max(room, 0) }
         guard room >= 0 else { return nil }
         var hasher = Hasher()
         hasher.combine(site)
@@ -92,9 +109,7 @@ extension Evaluator {
     /// ``memoTrialRuns`` stored runs or ``memoTrialValues`` hashed values. Its runs then have
     /// no key, and a caller need not gather their context.
     func memoGaveUp(on declaration: some SyntaxProtocol) -> Bool {
-        guard !replayedDeclarations.contains(declaration.id) else { return false }
-        if let stored = memoStores[declaration.id], stored >= Self.memoTrialRuns { return true }
-        return memoHashedValues[declaration.id, default: 0] >= Self.memoTrialValues
+        memoTrials[declaration.id]?.gaveUp ?? false
     }
 
     /// Runs `body` once per key: later calls replay the first run's effects. `declaration` is
@@ -106,7 +121,7 @@ extension Evaluator {
         guard let key else { return body(&frame) }
         if let entry = memo[key] {
             memoHits &+= 1
-            replayedDeclarations.insert(key.declaration)
+            memoTrials[key.declaration, default: MemoTrial()].replayed = true
             // Replaying the run's log is work too: a callee called again and again (its log
             // repeated in each caller's) grows the log only as far as the budget lets the next
             // step go.
@@ -140,7 +155,7 @@ extension Evaluator {
             // every later append to them would then copy the whole log.
             memo[key] = MemoEntry(result: result, created: Array(created[createdBefore...]), added: Array(added[addedBefore...]),
                                   selfFields: sharesFields ? frame.selfFields : nil, readsMutableState: mutableReads != readsBefore)
-            memoStores[key.declaration, default: 0] &+= 1
+            memoTrials[key.declaration, default: MemoTrial()].stores &+= 1
         }
         return result
     }
@@ -215,13 +230,22 @@ extension Value {
         }
     }
 
-    /// Items with their conditions, in order.
+    /// Items with their conditions, in order. Each condition goes in as its own hash, worked
+    /// out once for a run of items under one condition (a list built in one branch shares it),
+    /// which an equality check finds at once.
     static func fingerprint(_ items: [Item], into hasher: inout Hasher) {
         hasher.combine(items.count)
+        var last: (condition: Condition, hash: Int)?
         // By index: an item is read in place, not copied out of the list.
         for index in items.indices {
             items[index].value.fingerprint(into: &hasher)
-            hasher.combine(items[index].condition)
+            if let last, last.condition == items[index].condition {
+                hasher.combine(last.hash)
+            } else {
+                let hash = items[index].condition.hashValue
+                hasher.combine(hash)
+                last = (items[index].condition, hash)
+            }
         }
     }
 

@@ -83,8 +83,8 @@ extension Evaluator {
 
     func evaluateModifierArray(_ array: ArrayExprSyntax, frame: inout Frame) -> Value {
         var items: [Value.Item] = []
-        for element in array.elements {
-            items.append(.init(value: evaluate(element.expression, frame: &frame, hint: ModifierFlagsModel.uiKitType), condition: .always))
+        for element in elements(of: array) {
+            items.append(.init(value: evaluate(element, frame: &frame, hint: ModifierFlagsModel.uiKitType), condition: .always))
         }
         // An array of several flag sets (`[UIKeyModifierFlags]`) stays an array.
         return .array(items)

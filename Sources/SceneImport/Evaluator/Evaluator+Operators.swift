@@ -12,15 +12,21 @@ extension Evaluator {
         return elements
     }
 
+    /// An array literal's element expressions: read from the syntax once per literal, however
+    /// often a loop evaluates it.
+    func elements(of array: ArrayExprSyntax) -> [ExprSyntax] {
+        if let known = arrayElements[array.id] { return known }
+        let elements = array.elements.map(\.expression)
+        arrayElements[array.id] = elements
+        return elements
+    }
+
     /// An unfolded operator sequence: assignment binds loosest, then `? :`, `??`, comparisons
     /// and logic (unknown booleans), then `+`/`-`, then `|`.
     func evaluateSequence(_ elements: [ExprSyntax], frame: inout Frame, hint: String?) -> Value {
         if elements.count == 1 { return evaluate(elements[0], frame: &frame, hint: hint) }
         // Assignment: `a = b`, `a += b`.
-        if let index = elements.firstIndex(where: { $0.is(AssignmentExprSyntax.self) || Self.isCompoundAssignment($0) }) {
-            let target = Array(elements[..<index])
-            let valueElements = Array(elements[(index + 1)...])
-            let op = elements[index].is(AssignmentExprSyntax.self) ? "=" : (elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text ?? "=")
+        if let (target, op, valueElements) = assignmentSplit(of: elements) {
             assign(target: target, op: op, valueElements: valueElements, frame: &frame)
             return .null
         }
@@ -55,6 +61,21 @@ extension Evaluator {
             return value
         }
         return .unknown(elements.map(\.sourceText).joined(separator: " "))
+    }
+
+    /// The elements of an operator sequence before its first assignment operator (`=`, `+=`…),
+    /// the operator and the elements after it; `nil` when it has none. Read from the syntax once
+    /// per sequence (``assignmentSplits``).
+    func assignmentSplit(of elements: [ExprSyntax]) -> (target: [ExprSyntax], op: String, value: [ExprSyntax])? {
+        guard let first = elements.first else { return nil }
+        if let known = assignmentSplits[first.id], known.count == elements.count { return known.parts }
+        var parts: (target: [ExprSyntax], op: String, value: [ExprSyntax])?
+        if let index = elements.firstIndex(where: { $0.is(AssignmentExprSyntax.self) || Self.isCompoundAssignment($0) }) {
+            let op = elements[index].is(AssignmentExprSyntax.self) ? "=" : (elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text ?? "=")
+            parts = (Array(elements[..<index]), op, Array(elements[(index + 1)...]))
+        }
+        assignmentSplits[first.id] = AssignmentSplit(count: elements.count, parts: parts)
+        return parts
     }
 
     /// Whether two values the source fixes (strings, numbers, Booleans, `nil`) are equal;
@@ -191,20 +212,45 @@ extension Evaluator {
             assignProperty(member.declName.baseName.text, ofElement: element, valueElements: valueElements, frame: &frame)
             return
         }
-        let (targetText, isSelf, field) = assignmentTarget(target)
+        let written = assignmentTarget(target)
+        let (targetText, isSelf, field) = (written.text, written.isSelf, written.field)
         // A stored property's declared type says what `.key(…)` or `.none` is.
         var hint: String?
-        if !field.containsBytes(of: "."), isSelf || frame.locals[field] == nil, let selfType = frame.selfType {
-            hint = findProperty(field, of: selfType, static: nil)?.0.type
+        if !written.isPath, isSelf || frame.locals[field] == nil, let selfType = frame.selfType {
+            if let known = written.declaredType, known.selfType == selfType {
+                hint = known.type
+            } else {
+                hint = findProperty(field, of: selfType, static: nil)?.0.type
+                if let first = target.first { assignmentTargets[first.id]?.declaredType = (selfType, hint) }
+            }
         }
         var value = evaluateSequence(valueElements, frame: &frame, hint: hint)
         // `list += more` on an array grows it in place (``append(_:to:frame:)``): an array built
-        // by n such statements stays linear to build.
-        if op == "+=", case .array? = readTarget(path: field, isSelf: isSelf, frame: frame) {
+        // by n such statements stays linear to build. A field or local of one name is found,
+        // checked and grown in one lookup of its table.
+        if op == "+=", !written.isPath, !field.isEmpty {
+            var added: [Value.Item]?
             switch value {
             case .array(let more):
-                append(more.map { .init(value: $0.value, condition: frame.condition.nesting($0.condition)) },
-                       to: targetText, path: field, isSelf: isSelf, frame: &frame)
+                // Code that runs always adds the items under their own conditions, as they are.
+                added = frame.condition.isAlways ? more : more.map { .init(value: $0.value, condition: frame.condition.nesting($0.condition)) }
+            case let single where single.isCommand:
+                added = [.init(value: single, condition: frame.condition)]
+            default:
+                break
+            }
+            if let added {
+                let grown = !isSelf && frame.locals[field] != nil
+                    ? Self.appendItems(added, toArrayIn: &frame.locals[field])
+                    : Self.appendItems(added, toArrayIn: &frame.selfFields[field])
+                if grown { return }
+            }
+        } else if op == "+=", case .array? = readTarget(path: field, isSelf: isSelf, frame: frame) {
+            switch value {
+            case .array(let more):
+                // Code that runs always adds the items under their own conditions, as they are.
+                let added = frame.condition.isAlways ? more : more.map { .init(value: $0.value, condition: frame.condition.nesting($0.condition)) }
+                append(added, to: targetText, path: field, isSelf: isSelf, frame: &frame)
                 return
             case let single where single.isCommand:
                 append([.init(value: single, condition: frame.condition)], to: targetText, path: field, isSelf: isSelf, frame: &frame)
@@ -221,15 +267,24 @@ extension Evaluator {
         writeTarget(targetText, value: value, frame: &frame)
     }
 
+    /// Appends `items` to the array `slot` holds (a frame's field or local), in place; `false`,
+    /// changing nothing, when it holds no array.
+    static func appendItems(_ items: [Value.Item], toArrayIn slot: inout Value?) -> Bool {
+        guard case .array? = slot else { return false }
+        slot?.appendItems(items)
+        return true
+    }
+
     /// An assignment's target text and the field of `self` or local it names (``selfPath(of:)``),
     /// read from the syntax once per assignment (``assignmentTargets``). `self.list! += …` and
     /// `self.list?.x = …` assign through the optional.
-    func assignmentTarget(_ target: [ExprSyntax]) -> (text: String, isSelf: Bool, field: String) {
+    func assignmentTarget(_ target: [ExprSyntax]) -> AssignmentTarget {
         if let first = target.first, let known = assignmentTargets[first.id] { return known }
         let text = target.map(\.sourceText).joined(separator: " ").withoutOptionality
         let (isSelf, field) = Self.selfPath(of: text)
-        if let first = target.first { assignmentTargets[first.id] = (text, isSelf, field) }
-        return (text, isSelf, field)
+        let read = AssignmentTarget(text: text, isSelf: isSelf, field: field, isPath: field.containsBytes(of: "."))
+        if let first = target.first { assignmentTargets[first.id] = read }
+        return read
     }
 
     /// `table[key] = value` on a dictionary a local or stored property holds: the entry is set

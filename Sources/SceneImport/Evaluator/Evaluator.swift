@@ -59,11 +59,20 @@ final class Evaluator {
     /// Local functions described (``SourceIndex/localFunction(_:)``), by declaration.
     var localFunctionInfos: [SyntaxIdentifier: SourceIndex.FunctionInfo] = [:]
     /// Each assignment's target as ``assignmentTarget(_:)`` reads it, by the target's first element.
-    var assignmentTargets: [SyntaxIdentifier: (text: String, isSelf: Bool, field: String)] = [:]
+    var assignmentTargets: [SyntaxIdentifier: AssignmentTarget] = [:]
+    /// Where each operator sequence assigns (``assignmentSplit(of:)``), by its first element:
+    /// a loop's assignment is split once, not at every pass.
+    var assignmentSplits: [SyntaxIdentifier: AssignmentSplit] = [:]
+    /// Each call's place in the source (``callLocation(_:)``), by call.
+    var callLocations: [SyntaxIdentifier: SourceLocation] = [:]
     /// Each call's arguments as ``arguments(of:)`` reads them, by call.
     var callArguments: [SyntaxIdentifier: [(label: String?, expression: ExprSyntax)]] = [:]
     /// Each sequence expression's elements (``elements(of:)``), by node.
     var sequenceElements: [SyntaxIdentifier: [ExprSyntax]] = [:]
+    /// Each array literal's element expressions (``elements(of:)``), by node.
+    var arrayElements: [SyntaxIdentifier: [ExprSyntax]] = [:]
+    /// What each body ``run(_:frame:)`` runs is (``BodyShape``), by its statement list.
+    var bodyShapes: [SyntaxIdentifier: BodyShape] = [:]
     /// The names each closure's body mentions (``namesMentioned(in:)``).
     var closureNames: [SyntaxIdentifier: Set<String>] = [:]
     /// ``findProperty(_:of:static:)``'s answers: the index does not change while the evaluator runs.
@@ -149,14 +158,9 @@ final class Evaluator {
     var readingValuesSetFromOutside = 0
     /// Runs already done (``MemoKey``).
     var memo: [MemoKey: MemoEntry] = [:]
-    /// How many runs of each declaration were stored in ``memo`` (``memoKey(_:selfType:selfIsHeldValue:values:changing:sharedFields:locals:conditions:site:returnHint:)``).
-    var memoStores: [SyntaxIdentifier: Int] = [:]
-    /// How many context values ``memoKey(_:selfType:selfIsHeldValue:values:changing:sharedFields:locals:conditions:site:returnHint:)``
-    /// has walked and hashed for each declaration while none of its runs was replayed
-    /// (``memoTrialValues``).
-    var memoHashedValues: [SyntaxIdentifier: Int] = [:]
-    /// The declarations a ``memo`` entry was replayed for at least once.
-    var replayedDeclarations: Set<SyntaxIdentifier> = []
+    /// How the memo has fared with each declaration (``MemoTrial``), in one table: a call asks
+    /// all three questions of it at once.
+    var memoTrials: [SyntaxIdentifier: MemoTrial] = [:]
     /// Runs the budget cut short, with the most steps any of them was given: the same run given
     /// no more is not tried again.
     var cutAllowances: [MemoKey: Int] = [:]
@@ -267,6 +271,15 @@ final class Evaluator {
         index.location(node)
     }
 
+    /// ``location(_:)`` of a call, found once per call: finding a node's line walks up to its
+    /// file's root, and a loop creates its commands at one call again and again.
+    func callLocation(_ call: FunctionCallExprSyntax) -> SourceLocation {
+        if let known = callLocations[call.id] { return known }
+        let found = location(call)
+        callLocations[call.id] = found
+        return found
+    }
+
     /// The file `node` is in: ``location(_:)``'s file, without finding the line.
     func file(of node: some SyntaxProtocol) -> String {
         index.sourceOfRoot[node.root.id]?.file ?? "?"
@@ -335,18 +348,41 @@ final class Evaluator {
     /// when an `#if` picks that expression).
     func run(_ items: CodeBlockItemListSyntax, frame: inout Frame) -> Value {
         let outside = frame.condition
-        if items.count == 1, let block = items.first?.item.as(IfConfigDeclSyntax.self),
-           case .statements(let active)? = index.conditions.activeClause(of: block)?.elements {
+        switch bodyShape(of: items) {
+        case .activeClause(let active):
             return run(active, frame: &frame)
-        }
-        if items.count == 1, let only = items.first,
-           let expression = only.item.as(ExprSyntax.self) ?? Self.switchExpression(only) {
+        case .expression(let expression):
             let value = evaluate(expression, frame: &frame, hint: frame.returnHint)
             if !frame.terminated { frame.returns.append(.init(value: value, condition: frame.condition)) }
-        } else {
+        case .statements:
             execute(items, frame: &frame)
         }
         return union(frame.returns, outside: outside)
+    }
+
+    /// What a body is: one `#if` whose active clause holds statements, one expression (or a
+    /// `switch` of expressions) whose value it returns, or statements. Read from the syntax once
+    /// per body (``bodyShapes``): a closure a loop calls runs its body at every pass.
+    enum BodyShape {
+        case activeClause(CodeBlockItemListSyntax)
+        case expression(ExprSyntax)
+        case statements
+    }
+
+    /// ``BodyShape`` of `items`.
+    func bodyShape(of items: CodeBlockItemListSyntax) -> BodyShape {
+        if let known = bodyShapes[items.id] { return known }
+        var shape = BodyShape.statements
+        if items.count == 1, let only = items.first {
+            if let block = only.item.as(IfConfigDeclSyntax.self),
+               case .statements(let active)? = index.conditions.activeClause(of: block)?.elements {
+                shape = .activeClause(active)
+            } else if let expression = only.item.as(ExprSyntax.self) ?? Self.switchExpression(only) {
+                shape = .expression(expression)
+            }
+        }
+        bodyShapes[items.id] = shape
+        return shape
     }
 
     /// A `switch` standing alone in a body whose every case is one expression: the body's value,
@@ -493,6 +529,30 @@ final class Evaluator {
             frame.endedPass = true
         }
     }
+}
+
+/// An assignment's target as ``Evaluator/assignmentTarget(_:)`` reads it: its text, and the
+/// field of `self` or local it names (``Evaluator/selfPath(of:)``).
+struct AssignmentTarget {
+    var text: String
+    var isSelf: Bool
+    var field: String
+    /// Whether ``field`` is a path (`a.b`) rather than one name.
+    var isPath: Bool
+    /// The declared type of the stored property ``field`` names on the `self` type it was last
+    /// looked up for (``Evaluator/findProperty(_:of:static:)``, which does not change while
+    /// the evaluator runs).
+    var declaredType: (selfType: String, type: String?)?
+}
+
+/// An operator sequence's elements around its assignment operator (``Evaluator/assignmentSplit(of:)``).
+struct AssignmentSplit {
+    /// How many elements the sequence has: a part of a longer sequence starts at the same
+    /// element and is split on its own.
+    var count: Int
+    /// The elements before the operator, the operator (`=`, `+=`…) and the elements after it;
+    /// `nil` when the sequence assigns nothing.
+    var parts: (target: [ExprSyntax], op: String, value: [ExprSyntax])?
 }
 
 /// A member asked for by name on a type (``Evaluator/findProperty(_:of:static:)``,

@@ -82,17 +82,8 @@ extension Evaluator {
                            frame: inout Frame, hint: String?) -> Value? {
         guard let transform = args.last?.expression else { return nil }
         var result: [Value.Item] = []
-        for element in elements {
-            var inner = frame.lendingFields()
-            inner.condition = inner.condition.nesting(element.condition)
-            inner.returnHint = Self.transformResultType(name, of: hint)
-            let (value, readsState) = readingState {
-                if let closure = transform.as(ClosureExprSyntax.self) {
-                    return callClosure(closure, with: [element.value], frame: &inner)
-                }
-                return applyFunctionReference(transform, to: element.value, frame: &inner)
-            }
-            frame.selfFields = inner.selfFields
+        /// Adds what the transform made of `element` to the result.
+        func collect(_ value: Value, readsState: Bool, from element: Value.Item) {
             switch name {
             case "filter":
                 // The test decided for this element (`allCases.filter { !$0.isGlobal }`)
@@ -107,6 +98,28 @@ extension Evaluator {
             case "compactMap": if !value.isNull { result.append(.init(value: value, condition: element.condition)) }
             case "forEach": break
             default: result.append(.init(value: value, condition: element.condition))
+            }
+        }
+        if let closure = transform.as(ClosureExprSyntax.self) {
+            // A closure changes only the fields of the frame it is called in: one frame serves
+            // every element, its condition set for each, and the fields it holds go back at the end.
+            var inner = frame.lendingFields()
+            inner.returnHint = Self.transformResultType(name, of: hint)
+            let outside = inner.condition
+            for element in elements {
+                inner.condition = outside.nesting(element.condition)
+                let (value, readsState) = readingState { callClosure(closure, with: [element.value], frame: &inner) }
+                collect(value, readsState: readsState, from: element)
+            }
+            frame.selfFields = inner.selfFields
+        } else {
+            for element in elements {
+                var inner = frame.lendingFields()
+                inner.condition = inner.condition.nesting(element.condition)
+                inner.returnHint = Self.transformResultType(name, of: hint)
+                let (value, readsState) = readingState { applyFunctionReference(transform, to: element.value, frame: &inner) }
+                frame.selfFields = inner.selfFields
+                collect(value, readsState: readsState, from: element)
             }
         }
         return name == "forEach" ? .null : .array(result)

@@ -67,12 +67,12 @@ extension Evaluator {
 
     /// `UIKeyCommand(…)` or a subclass's / an extension's initialiser.
     func makeCommand(type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame) -> Value {
-        let site = frame.creationSite ?? location(call)
-        let labels = args.map(\.label)
-        let builtin = labels.allSatisfy { $0.map(Self.isBuiltinCommandLabel) ?? false } && labels.contains("input")
+        let site = frame.creationSite ?? callLocation(call)
+        let builtin = args.allSatisfy { $0.label.map(Self.isBuiltinCommandLabel) ?? false } && args.contains { $0.label == "input" }
         if !builtin || frame.selfCommand == nil {
             // An app-defined initialiser: on the type, its superclasses or `extension UIKeyCommand`.
-            if let initializer = match(appInitializers(ofCommandType: type), args: args), !(builtin && initializer.parameters.map(\.label) == labels && isSystemShape(initializer)) {
+            if let initializer = match(appInitializers(ofCommandType: type), args: args),
+               !(builtin && initializer.parameters.map(\.label) == args.map(\.label) && isSystemShape(initializer)) {
                 if let body = initializer.body {
                     let key = RunKey.node(body.id)
                     if enter(key) {
@@ -100,17 +100,16 @@ extension Evaluator {
         var values: [(label: String?, expression: ExprSyntax, value: Value)] = []
         values.reserveCapacity(args.count)
         for argument in args {
-            let hint: String?
+            // Each label compared once: what the argument's value is read as.
+            var value: Value
             switch argument.label {
-            case "input", "title", "discoverabilityTitle": hint = "String"
-            case "modifierFlags": hint = "UIKeyModifierFlags"
-            case "action": hint = "Selector"
-            case "propertyList", "attributes", "alternates": hint = nil
+            case "input", "title", "discoverabilityTitle": value = evaluate(argument.expression, frame: &frame, hint: "String")
+            case "modifierFlags": value = modifierChoice(evaluate(argument.expression, frame: &frame, hint: "UIKeyModifierFlags"))
+            case "action": value = evaluate(argument.expression, frame: &frame, hint: "Selector")
+            case "propertyList": value = evaluate(argument.expression, frame: &frame, hint: nil)
+            case "attributes", "alternates": value = .null
             default: continue
             }
-            var value = argument.label == "attributes" || argument.label == "alternates"
-                ? .null : evaluate(argument.expression, frame: &frame, hint: hint)
-            if argument.label == "modifierFlags" { value = modifierChoice(value) }
             values.append((argument.label, argument.expression, value))
         }
         // Most creations choose nothing: one command from the values as they are.

@@ -121,8 +121,10 @@ public struct ImportReport: Sendable {
         public var line: Int
     }
 
-    init(sceneName: String, files: Int, lines: Int, inventory: [ImportedCommand], model: AppModel, scene: SceneBuilder.Built,
-         check: SceneCheck.Result) {
+    /// The report of an import: `shortcuts` holds each inventory row's
+    /// ``ImportedCommand/displayShortcut``.
+    init(sceneName: String, files: Int, lines: Int, inventory: [ImportedCommand], shortcuts: [String], model: AppModel,
+         scene: SceneBuilder.Built, check: SceneCheck.Result) {
         self.sceneName = sceneName
         self.files = files
         self.lines = lines
@@ -157,19 +159,22 @@ public struct ImportReport: Sendable {
             }
             findings.append(Finding(kind: .cutShort, message: message, file: cut.location.file, line: cut.location.line))
         }
-        // Each row's shortcut notation, written once for every finding below.
-        let shortcuts = inventory.map(\.displayShortcut)
         for (command, shortcut) in zip(inventory, shortcuts) {
             guard let reason = command.notFollowed else { continue }
-            findings.append(Finding(kind: .notFollowed, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?"): \(reason)",
+            findings.append(Finding(kind: .notFollowed, message: String(composing: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?"): \(reason)"),
                                     file: command.file, line: command.line))
         }
         findings += Self.duplicates(in: inventory, shortcuts: shortcuts)
         findings += Self.perCommand(inventory, shortcuts: shortcuts)
         // A platform finding that says what an inventory finding at the same row already says
         // (an untitled command on iPadOS is `no-discoverability-title`) is left out.
-        let untitledRows = Set(findings.filter { $0.kind == .noTitle }.map { "\($0.file):\($0.line)" })
-        findings += check.findings.filter { $0.kind != .untitledOnPlatform || !untitledRows.contains("\($0.file):\($0.line)") || $0.file.isEmpty }
+        // Rows are compared only when the check found an untitled command on the platform.
+        if check.findings.contains(where: { $0.kind == .untitledOnPlatform }) {
+            let untitledRows = Set(findings.filter { $0.kind == .noTitle }.map { "\($0.file):\($0.line)" })
+            findings += check.findings.filter { $0.kind != .untitledOnPlatform || !untitledRows.contains("\($0.file):\($0.line)") || $0.file.isEmpty }
+        } else {
+            findings += check.findings
+        }
         sceneError = check.sceneError
         self.findings = findings
     }
@@ -188,7 +193,12 @@ public struct ImportReport: Sendable {
         // order); groups are reported in the order of the text `"TYPE SHORTCUT"`, and only
         // shortcuts declared more than once are written out: most groups hold one row.
         var rows = inventory.indices.filter { inventory[$0].input != nil && inventory[$0].modifiers != nil && inventory[$0].mechanism != .menu }
-        rows.sort { (inventory[$0].declaredIn, shortcuts[$0], $0) < (inventory[$1].declaredIn, shortcuts[$1], $1) }
+        let providers = inventory.map(\.declaredIn)
+        rows.sort { a, b in
+            if providers[a] != providers[b] { return providers[a] < providers[b] }
+            if shortcuts[a] != shortcuts[b] { return shortcuts[a] < shortcuts[b] }
+            return a < b
+        }
         var repeated: [(order: String, shortcut: String, group: [ImportedCommand])] = []
         var start = 0
         while start < rows.count {
@@ -228,11 +238,11 @@ public struct ImportReport: Sendable {
         for (command, shortcut) in zip(inventory, shortcuts) {
             guard let input = command.input, command.modifiers != nil else { continue }
             if let row = SystemShortcuts.row(takingNotation: shortcut, on: platform) {
-                findings.append(Finding(kind: .reserved, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(row.platform.displayName): \(row.effect))",
+                findings.append(Finding(kind: .reserved, message: String(composing: "\(command.declaredIn): \(shortcut) → \(command.action ?? "SwiftUI action") is taken by the system (\(row.platform.displayName): \(row.effect))"),
                                         file: command.file, line: command.line))
             }
             if command.mechanism != .swiftui, command.title == nil, command.discoverabilityTitle == nil, command.titleExpression == nil {
-                findings.append(Finding(kind: .noTitle, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?") has no title: it works but never shows in the ⌘ overlay or a menu",
+                findings.append(Finding(kind: .noTitle, message: String(composing: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?") has no title: it works but never shows in the ⌘ overlay or a menu"),
                                         file: command.file, line: command.line))
             }
             if case .character(let text) = KeyInput(uiKitValue: input), text.unicodeScalars.count == 1,
@@ -240,7 +250,7 @@ public struct ImportReport: Sendable {
                 let folded = KeyboardLayout.fold(scalar.value)
                 let typable = [ModifierFlags(), .shift, .alternate, [.shift, .alternate]].contains { layout.typesDirectly(folded, with: $0) }
                 if !typable {
-                    findings.append(Finding(kind: .untypable, message: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?"): \"\(text)\" is not on the US ANSI layout",
+                    findings.append(Finding(kind: .untypable, message: String(composing: "\(command.declaredIn): \(shortcut) → \(command.action ?? "?"): \"\(text)\" is not on the US ANSI layout"),
                                             file: command.file, line: command.line))
                 }
             }

@@ -250,11 +250,10 @@ struct CommandExtractor {
         for item in items {
             guard case .command(let command) = item.value, command.hasKey else { continue }
             let key = CommandIdentity(location: command.location, input: command.input, modifiers: command.modifiers, action: command.action)
-            let index = places[key] ?? occurrences.count
-            if index == occurrences.count {
-                places[key] = index
-                occurrences.append((command, []))
-            }
+            // One hash a command: the slot holds the command's place, or takes the next one.
+            let next = occurrences.count
+            let index = { (place: inout Int) in place }(&places[key, default: next])
+            if index == next { occurrences.append((command, [])) }
             occurrences[index].paths.append(item.condition.withoutRepeats)
         }
         return occurrences.map { command, paths -> ImportedCommand in
