@@ -55,8 +55,7 @@ struct SceneBuilder {
         // Presented controllers are not in their presenter's chain until presented: they go to
         // the scene's `controllers`, which `present` effects show (``showsScreen(_:)``).
         var presented: [String] = []
-        for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) }) {
-            guard placeable(model.role(edge.child)) else { continue }
+        for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) }) where placeable(model.role(edge.child)) {
             if showsScreen(edge) {
                 if isController(model.role(edge.child)), !presented.contains(edge.child) { presented.append(edge.child) }
                 continue
