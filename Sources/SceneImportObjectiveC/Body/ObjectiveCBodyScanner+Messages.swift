@@ -124,7 +124,7 @@ extension ObjectiveCBodyScanner {
         for element in elements {
             locals[parameter] = Local(value: element.value, declaredClass: declared, isStatic: false)
             let condition = OpenCondition(
-                condition: element.condition, range: nil, isNegated: false, isRecorded: !element.condition.isAlways)
+                condition: element.condition, range: nil, isRecorded: !element.condition.isAlways)
             withCondition(condition) { $0.runStatements(close + 2..<bodyClose) }
         }
         blockDepth -= 1

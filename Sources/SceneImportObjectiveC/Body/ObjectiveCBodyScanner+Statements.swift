@@ -120,7 +120,7 @@ extension ObjectiveCBodyScanner {
     func makeCondition(_ range: Range<Int>, negated: Bool, branch: Range<Int>? = nil) -> OpenCondition {
         let text = stream.text(range)
         return OpenCondition(
-            condition: Condition(Condition.Test(text, isNegated: negated)), range: range, isNegated: negated,
+            condition: Condition(Condition.Test(text, isNegated: negated)), range: range,
             isRecorded: !isCacheCheck(range, branch: branch))
     }
 
@@ -217,7 +217,7 @@ extension ObjectiveCBodyScanner {
                 let tested = isDefault ? labels.map { "\(subject) == \($0)" } : matched
                 current = tested.isEmpty ? nil : OpenCondition(
                     condition: Condition(Condition.Test(tested.joined(separator: " || "), isNegated: isDefault)),
-                    range: nil, isNegated: isDefault, isRecorded: true)
+                    range: nil, isRecorded: true)
                 continue
             }
             if let condition = current {
@@ -248,7 +248,7 @@ extension ObjectiveCBodyScanner {
                 for item in items {
                     locals[variable] = Local(value: item.value, declaredClass: declared, isStatic: false)
                     let condition = OpenCondition(
-                        condition: item.condition, range: nil, isNegated: false,
+                        condition: item.condition, range: nil,
                         isRecorded: !item.condition.isAlways)
                     after = withCondition(condition) { $0.runPass(at: bodyStart, end: end) }
                 }

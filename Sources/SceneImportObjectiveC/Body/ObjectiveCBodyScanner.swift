@@ -55,12 +55,15 @@ package struct ObjectiveCBodyScanner {
     /// a loop over elements present under conditions of their own.
     package struct OpenCondition {
         var condition: Condition
-        /// The condition's tokens (for `canPerformAction:withSender:` rules).
+        /// The condition's tokens (for `canPerformAction:withSender:` rules): an `if`'s or a
+        /// ternary's one test.
         var range: Range<Int>?
-        var isNegated: Bool
         /// `false` for a cache's `nil` check (`if (!_commands)`), which is no condition on the
         /// commands the cache holds.
         var isRecorded: Bool
+
+        /// Whether the code runs where the condition's one test fails (an `else`).
+        var isNegated: Bool { condition.tests.count == 1 && condition.tests[0].isNegated }
     }
 
     /// A local variable.
