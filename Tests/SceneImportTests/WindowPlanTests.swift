@@ -338,7 +338,7 @@ import Testing
             final class Router {
                 let navigationController = UINavigationController()
                 func push(_ viewController: UIViewController, animated: Bool) { navigationController.pushViewController(viewController, animated: animated) }
-                func showMessage(_ text: String) {}
+                func showBanner(_ banner: UIView) {}
             }
             final class DocumentCoordinator {
                 let navigationController: UINavigationController
@@ -346,14 +346,16 @@ import Testing
                 init(navigationController: UINavigationController) { self.navigationController = navigationController }
                 func start() { navigationController.pushViewController(EditorViewController(), animated: true) }
                 func showSearch() { navigationController.present(SearchViewController(), animated: true) }
-                func showHistory() { router.push(HistoryViewController(), animated: true); router.showMessage("History") }
+                func showHistory() { router.push(HistoryViewController(), animated: true); router.showBanner(Banner()) }
             }
+            final class Banner: UIView {}
             """ + "\n" + Self.controller("HistoryViewController", key: "y")
         let result = try importing(app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
-        // The router's own `push` shows a controller as UIKit's does; `showMessage` shows none.
+        // The router's own `push` shows a controller as UIKit's does; `showBanner` shows a view,
+        // which is no screen.
         #expect(definition.states.map(\.name) == ["EditorViewController", "HistoryViewController", "SearchViewController"])
-        #expect(!result.report.containment.contains { $0.contains("String") })
+        #expect(!result.report.containment.contains { $0.contains("Banner") })
         #expect(definition.states.map(\.summary).allSatisfy { $0.contains("by DocumentCoordinator (Coordinator.swift:") })
         #expect(definition.states.first?.summary.hasPrefix("EditorViewController shown by") == true)
         #expect(result.report.unplaced.map(\.type) == ["PhoneTabs"])
