@@ -4,7 +4,7 @@ extension AppModel {
     /// Takes in what Objective-C implementations show: `canPerformAction:withSender:` rules,
     /// and containment (`rootViewController =`, `initWithRootViewController:`,
     /// `addChildViewController:`, `pushViewController:`, `presentViewController:`,
-    /// `viewControllers`), with an Objective-C app or scene delegate's window setup as the
+    /// `viewControllers`, `setViewController:forColumn:`), with an Objective-C app or scene delegate's window setup as the
     /// entry point.
     mutating func add(objectiveC files: [ObjectiveCFile]) {
         let entryMethods = Self.objectiveCEntryMethods(files)
@@ -34,6 +34,10 @@ extension AppModel {
                                 addEdge(Edge(parent: owner, child: child, kind: .tab, location: location))
                             case .child, .pushed, .navigationRoot:
                                 addEdge(Edge(parent: owner, child: child, kind: .child, location: location))
+                            case .column:
+                                addEdge(Edge(parent: owner, child: child, kind: .column, location: location))
+                            case .compactColumn:
+                                addEdge(Edge(parent: owner, child: child, kind: .compactColumn, location: location))
                             }
                         }
                     }

@@ -1,3 +1,4 @@
+import SceneImportVocabulary
 import SceneImportResources
 import SwiftSyntax
 
@@ -24,7 +25,9 @@ struct AppModel {
 
     /// Containment the source shows.
     struct Edge: Hashable {
-        enum Kind: String { case child, navigationRoot, tab, presented, windowRoot, hosted }
+        /// `column` is a split view's column an iPad shows (`.primary`, `.supplementary`,
+        /// `.secondary`), `compactColumn` its `.compact` column (``SplitViewColumn``).
+        enum Kind: String { case child, navigationRoot, tab, presented, windowRoot, hosted, column, compactColumn }
         var parent: String
         var child: String
         var kind: Kind
@@ -374,7 +377,7 @@ struct AppModel {
 }
 
 /// `addChild(x)`, `present(x, …)`, `viewControllers = […]`, `setViewControllers([…])`,
-/// `rootViewController = x`, `pushViewController(x, …)`, `UIHostingController(rootView:)`, and
+/// `setViewController(x, for: .primary)`, `rootViewController = x`, `pushViewController(x, …)`, `UIHostingController(rootView:)`, and
 /// the app's own methods named after them (`router.push(vc)`, `_pushInitialViewController(vc)`,
 /// `presentModally(vc)`, `showDetail(vc)`), which coordinators and routers wrap UIKit's in.
 private final class ContainmentFinder: MentionedItemsVisitor {
@@ -397,6 +400,10 @@ private final class ContainmentFinder: MentionedItemsVisitor {
         case "present": found.append((first, .presented, false))
         case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false))
         case "setViewControllers": found.append((first, .tab, false))
+        case "setViewController":
+            guard let written = node.arguments.first(where: { $0.label?.text == "for" })?.expression.sourceText,
+                  let column = SplitViewColumn(written: written) else { break }
+            found.append((first, column.isCompact ? .compactColumn : .column, false))
         case "UIHostingController":
             if let rootView = node.arguments.first(where: { $0.label?.text == "rootView" }) { found.append((rootView.expression, .hosted, false)) }
         default:

@@ -26,6 +26,17 @@ extension SceneBuilder {
         return IdiomReading(fails: false, remaining: kept.count == parts.count ? condition : Condition(kept))
     }
 
+    /// Whether the scene's device shows what `edge` contains: a split view's compact column
+    /// only on a phone, and its other columns on an iPad, or on a phone when the split view has
+    /// no compact column (UIKit then collapses them into one stack) (``SplitViewColumn``).
+    func isShownOnDevice(_ edge: AppModel.Edge) -> Bool {
+        switch edge.kind {
+        case .compactColumn: return idiom == .phone
+        case .column: return idiom == .pad || !model.edges.contains { $0.parent == edge.parent && $0.kind == .compactColumn }
+        default: return true
+        }
+    }
+
     /// Why a command the scene's device does not provide is left out.
     var idiomOmission: String {
         let other = InterfaceIdiom.allCases.filter { $0 != idiom }.map(\.rawValue).joined(separator: " or ")

@@ -55,7 +55,8 @@ struct SceneBuilder {
         // Presented controllers are not in their presenter's chain until presented: they go to
         // the scene's `controllers`, which `present` effects show (``showsScreen(_:)``).
         var presented: [String] = []
-        for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) }) where placeable(model.role(edge.child)) {
+        for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) })
+        where placeable(model.role(edge.child)) && isShownOnDevice(edge) {
             if showsScreen(edge) {
                 if isController(model.role(edge.child)), !presented.contains(edge.child) { presented.append(edge.child) }
                 continue
@@ -289,7 +290,7 @@ struct SceneBuilder {
     func showsScreen(_ edge: AppModel.Edge) -> Bool {
         switch edge.kind {
         case .presented: return true
-        case .child, .navigationRoot, .tab: return !placeable(model.role(edge.parent))
+        case .child, .navigationRoot, .tab, .column, .compactColumn: return !placeable(model.role(edge.parent))
         case .windowRoot, .hosted: return false
         }
     }

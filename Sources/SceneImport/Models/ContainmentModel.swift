@@ -3,9 +3,10 @@
 enum ContainmentModel: FrameworkModel {
     /// The calls and properties through which an app contains one controller in another, in
     /// the order the app model looks for them (`push` covers `pushViewController` and an app's
-    /// own `push`; `present` and `show` an app's own methods named after them too).
+    /// own `push`; `present` and `show` an app's own methods named after them too;
+    /// `setViewController` covers a split view's columns and `setViewControllers`).
     static let words = [
-        "addChild", "present", "rootViewController", "viewControllers", "setViewControllers", "push", "show",
+        "addChild", "present", "rootViewController", "viewControllers", "setViewController", "push", "show",
         "UIHostingController",
     ]
     static var mentions: Set<String> { Set(words) }

@@ -22,6 +22,14 @@ extension SourceIndex {
                 return inner
             }
             if type(named: calleeName) != nil { return [type(named: calleeName)?.name ?? calleeName] }
+            // `[a, b].map { Wrapper(rootViewController: $0) }`: the wrapper and the elements.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+               ["map", "compactMap"].contains(member.declName.baseName.text) {
+                let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+                let wrapper = closure.flatMap { $0.statements.count == 1 ? $0.statements.first?.item.as(ExprSyntax.self) : nil }
+                    .map { typeNames(of: $0, in: info, root: root, depth: depth + 1) } ?? []
+                return wrapper + typeNames(of: base, in: info, root: root, depth: depth + 1).filter { !wrapper.contains($0) }
+            }
             // A factory method of the type (`get(scene:)`, `makeEditor()`): what its `return`s give.
             if calleeName.hasPrefix("self.") { calleeName = String(calleeName.dropFirst(5)) }
             if !calleeName.contains(".") { return returnedTypeNames(of: calleeName, in: info, depth: depth + 1) }
@@ -63,10 +71,74 @@ extension SourceIndex {
         // A property of the type.
         for candidate in [info] + ancestors(of: info.name) {
             guard let property = candidate.properties[name] else { continue }
-            if let declared = property.type?.withoutOptionality, type(named: declared) != nil { return [declared] }
-            if let initializer = property.initializer { return typeNames(of: initializer, in: info, root: root, depth: depth + 1) }
+            let declared = property.type?.withoutOptionality
+            let declaredKind = declared.flatMap { type(named: $0)?.kind }
+            if let declared, declaredKind != nil, declaredKind != .extensionOnly { return [declared] }
+            // A system type the app extends (`let content: UIViewController`): what the
+            // initialiser gives, else what constructions pass, else the system type.
+            var found: [String] = []
+            if let initializer = property.initializer {
+                found = typeNames(of: initializer, in: info, root: root, depth: depth + 1)
+            } else if property.isInstanceConstant {
+                found = passedTypeNames(for: name, of: candidate, depth: depth + 1)
+            }
+            if found.isEmpty, let declared, declaredKind != nil { return [declared] }
+            return found
         }
         return []
+    }
+
+    /// The app types the app's constructions of `info` pass for the stored `let` `property` its
+    /// initialisers set from a parameter (`self.content = content` in `init(content:)`): a
+    /// container given its child (`Wrapper(viewController: Editor())`), each argument read
+    /// where its construction is written.
+    fileprivate func passedTypeNames(for property: String, of info: SourceIndex.TypeInfo, depth: Int) -> [String] {
+        guard depth < 6 else { return [] }
+        var labels: [String] = []
+        for function in info.functions where function.kind == .initializer {
+            guard let body = function.body else { continue }
+            let stores = StoreFinder(property: property, viewMode: .sourceAccurate)
+            stores.walk(body)
+            for parameter in function.parameters where stores.values.contains(parameter.name) {
+                if let label = parameter.label, label != "_", !labels.contains(label) { labels.append(label) }
+            }
+        }
+        guard !labels.isEmpty else { return [] }
+        var names: [String] = []
+        for (call, enclosing) in constructions(of: info.name) {
+            guard let argument = call.arguments.first(where: { $0.label.map { labels.contains($0.text) } ?? false })?.expression,
+                  let site = enclosing.flatMap({ type(named: $0) }) else { continue }
+            // Locals the argument names are read in the declaration the construction is in.
+            var scope = Syntax(call)
+            while let parent = scope.parent, !scope.is(FunctionDeclSyntax.self), !scope.is(InitializerDeclSyntax.self),
+                  !scope.is(AccessorDeclSyntax.self), !scope.is(PatternBindingSyntax.self) {
+                scope = parent
+            }
+            for found in typeNames(of: argument, in: site, root: scope, depth: depth) where !names.contains(found) {
+                names.append(found)
+            }
+        }
+        return names
+    }
+}
+
+/// The names a body stores in one property: `self.name = value` and `name = value`.
+private final class StoreFinder: SyntaxVisitor {
+    let property: String
+    var values: [String] = []
+
+    init(property: String, viewMode: SyntaxTreeViewMode) {
+        self.property = property
+        super.init(viewMode: viewMode)
+    }
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+           [property, "self." + property].contains(elements[0].sourceText) {
+            values.append(elements[2].sourceText)
+        }
+        return .visitChildren
     }
 }
 

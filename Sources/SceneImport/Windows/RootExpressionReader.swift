@@ -1,4 +1,5 @@
 import SwiftSyntax
+import SceneImportVocabulary
 
 /// Reads what an expression assigned to `rootViewController` (or returned by a function that
 /// makes the root) builds: the app's controllers and the UIKit containers around them
@@ -343,12 +344,12 @@ private final class BindingFinder: ActiveCodeVisitor {
 
 /// What a body gives the container held in `name`: `name.viewControllers = […]`,
 /// `name.setViewControllers([…], animated:)`, `name.setViewController(x, for: .primary)`
-/// (columns in UIKit's order; the compact column only on a phone),
+/// (columns in UIKit's order, as the device shows them),
 /// `name.pushViewController(x, animated:)`, `name.addChild(x)`.
 private final class ContainerStatementFinder: ActiveCodeVisitor {
     let name: String
     let idiom: InterfaceIdiom
-    private var columns: [(order: Int, expression: ExprSyntax)] = []
+    private var columns: [(column: SplitViewColumn, expression: ExprSyntax)] = []
     private var others: [ExprSyntax] = []
 
     init(name: String, idiom: InterfaceIdiom, conditions: CompilationConditions) {
@@ -357,11 +358,12 @@ private final class ContainerStatementFinder: ActiveCodeVisitor {
         super.init(conditions: conditions)
     }
 
+    /// The columns the device shows (``SplitViewColumn``), in UIKit's order, then the rest.
     var children: [ExprSyntax] {
-        columns.sorted { $0.order < $1.order }.map(\.expression) + others
+        let hasCompact = columns.contains { $0.column.isCompact }
+        let shown = columns.filter { idiom == .phone && hasCompact ? $0.column.isCompact : !$0.column.isCompact }
+        return shown.sorted { $0.column.order < $1.column.order }.map(\.expression) + others
     }
-
-    private static let columnOrder = ["primary": 0, "supplementary": 1, "secondary": 2, "compact": 3]
 
     private func isReceiver(_ base: ExprSyntax?) -> Bool {
         guard let base else { return false }
@@ -378,9 +380,9 @@ private final class ContainerStatementFinder: ActiveCodeVisitor {
         case "pushViewController", "addChild", "addChildViewController":
             others.append(first)
         case "setViewController":
-            let column = node.arguments.first { $0.label?.text == "for" }?.expression.sourceText.split(separator: ".").last.map(String.init) ?? ""
-            guard let order = Self.columnOrder[column], (column == "compact") == (idiom == .phone) else { break }
-            columns.append((order, first))
+            guard let written = node.arguments.first(where: { $0.label?.text == "for" })?.expression.sourceText,
+                  let column = SplitViewColumn(written: written) else { break }
+            columns.append((column, first))
         default:
             break
         }

@@ -523,6 +523,11 @@ extension ObjectiveCBodyScanner {
                 addContainment(.viewControllers, parent: parent, child: item.value, expression: stream.text(range), line: send.line, extra: item.condition)
             }
             return
+        case "setViewController:forColumn:":
+            guard let child = send.value("setViewController"), let range = send.range("setViewController"),
+                  let columnRange = send.range("forColumn"), let column = SplitViewColumn(written: stream.text(columnRange)) else { return }
+            addContainment(column.isCompact ? .compactColumn : .column, parent: parent, child: child, expression: stream.text(range), line: send.line)
+            return
         default:
             break
         }

@@ -16,6 +16,11 @@ package struct ObjectiveCContainment: Hashable {
         case presented
         /// An element of `setViewControllers:@[…]` or `.viewControllers = @[…]`.
         case viewControllers
+        /// `[split setViewController:E forColumn:UISplitViewControllerColumnPrimary]` (or
+        /// `…Supplementary`, `…Secondary`): a column an iPad shows.
+        case column
+        /// `[split setViewController:E forColumn:UISplitViewControllerColumnCompact]`.
+        case compactColumn
     }
 
     package var kind: Kind

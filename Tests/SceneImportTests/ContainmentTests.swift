@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+
+@testable import SceneImport
+
+/// Containment written in the shapes apps use beyond UIKit's plain calls: tabs wrapped in
+/// navigation controllers by a `map`, and a container given its child by whoever builds it.
+/// The sources are written for these tests.
+@Suite struct ContainmentTests {
+    func importing(_ sources: [String: String]) throws -> ImportResult {
+        try SceneImporter().importSources(sources.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+    }
+
+    /// A controller class with one ⌘ command on `key`.
+    static func controller(_ name: String, key: String, base: String = "UIViewController", body: String = "") -> String {
+        """
+        class \(name): \(base) {
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(act\(name)))] }
+            @objc func act\(name)() {}
+            \(body)
+        }
+        """
+    }
+
+    static let sceneDelegate = """
+        import UIKit
+        class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+            var window: UIWindow?
+            func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                window?.rootViewController = ROOT
+            }
+        }
+        """
+
+    @Test func tabsAMapWrapsInNavigationControllersAreTheTabBarsChildren() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Tabs()"),
+            "Tabs.swift": """
+                import UIKit
+                final class StackNavigation: UINavigationController {}
+                final class Tabs: UITabBarController {
+                    let home = Home()
+                    let profile: Profile
+                    init() {
+                        profile = Profile()
+                        super.init(nibName: nil, bundle: nil)
+                        viewControllers = [home, profile].map { StackNavigation(rootViewController: $0) }
+                    }
+                }
+                """ + "\n" + Self.controller("Home", key: "1") + "\n" + Self.controller("Profile", key: "2"),
+        ])
+        #expect(result.report.responderPaths["Home"] == "window/Tabs/Home")
+        #expect(result.report.responderPaths["Profile"] == "window/Tabs/Profile")
+        #expect(result.report.unplaced.isEmpty)
+    }
+
+    /// `Wrapper(content: Editor())`: the wrapper stores what its initialiser is given in a
+    /// `let` of a system type and adds it as its child; the child is what the constructions
+    /// pass, read where each is written (a local there included).
+    @Test func aContainerGivenItsChildByItsInitialiserHoldsWhatItsBuildersPass() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Wrapper(content: Editor())"),
+            "Wrapper.swift": """
+                import UIKit
+                final class Wrapper: UIViewController {
+                    let content: UIViewController
+                    init(content: UIViewController) {
+                        self.content = content
+                        super.init(nibName: nil, bundle: nil)
+                    }
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        addChild(content)
+                        view.addSubview(content.view)
+                    }
+                }
+                final class Opener {
+                    func open() -> UIViewController {
+                        let browser = Browser()
+                        return Wrapper(content: browser)
+                    }
+                }
+                """ + "\n" + Self.controller("Editor", key: "e") + "\n" + Self.controller("Browser", key: "b"),
+        ])
+        #expect(result.report.keyWindow.root == "Wrapper")
+        #expect(result.report.responderPaths["Editor"] == "window/Wrapper/Editor")
+        #expect(result.report.responderPaths["Browser"] == "window/Wrapper/Browser")
+    }
+}
