@@ -88,4 +88,27 @@ import Testing
         #expect(result.report.responderPaths["Editor"] == "window/Wrapper/Editor")
         #expect(result.report.responderPaths["Browser"] == "window/Wrapper/Browser")
     }
+
+    /// A stored `var` declared as a navigation controller holds the roots the type's methods
+    /// wrap in the ones they assign to it, as well as the navigation controller.
+    @Test func aVarHoldsTheControllersTheTypesMethodsAssignToIt() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Sidebar()"),
+            "Sidebar.swift": """
+                import UIKit
+                final class Navigation: UINavigationController {}
+                final class Sidebar: UIViewController {
+                    var console: Navigation?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        if console == nil {
+                            console = Navigation(rootViewController: Console())
+                        }
+                        addChild(console!)
+                    }
+                }
+                """ + "\n" + Self.controller("Console", key: "k"),
+        ])
+        #expect(result.report.responderPaths["Console"] == "window/Sidebar/Console")
+    }
 }

@@ -73,14 +73,20 @@ extension SourceIndex {
             guard let property = candidate.properties[name] else { continue }
             let declared = property.type?.withoutOptionality
             let declaredKind = declared.flatMap { type(named: $0)?.kind }
-            if let declared, declaredKind != nil, declaredKind != .extensionOnly { return [declared] }
-            // A system type the app extends (`let content: UIViewController`): what the
-            // initialiser gives, else what constructions pass, else the system type.
+            // The app type it is declared as; for a system type the app extends (`let content:
+            // UIViewController`), what the initialiser gives, else what constructions pass.
             var found: [String] = []
-            if let initializer = property.initializer {
+            if let declared, declaredKind != nil, declaredKind != .extensionOnly {
+                found = [declared]
+            } else if let initializer = property.initializer {
                 found = typeNames(of: initializer, in: info, root: root, depth: depth + 1)
             } else if property.isInstanceConstant {
                 found = passedTypeNames(for: name, of: candidate, depth: depth + 1)
+            }
+            // A stored `var` also holds what the type's methods assign to it (`repl =
+            // Navigation(rootViewController: REPL())` in `showREPL()`).
+            if property.isVariable, !property.isStatic, property.getter == nil {
+                for value in assignedTypeNames(to: name, in: candidate, depth: depth + 1) where !found.contains(value) { found.append(value) }
             }
             if found.isEmpty, let declared, declaredKind != nil { return [declared] }
             return found
@@ -122,10 +128,32 @@ extension SourceIndex {
     }
 }
 
-/// The names a body stores in one property: `self.name = value` and `name = value`.
+extension SourceIndex {
+    /// The app types the methods of `info` assign to its property `property`, each value read
+    /// in its method's body.
+    fileprivate func assignedTypeNames(to property: String, in info: SourceIndex.TypeInfo, depth: Int) -> [String] {
+        guard depth < 6 else { return [] }
+        var names: [String] = []
+        for function in info.functions where function.kind == .function {
+            guard let body = function.body else { continue }
+            let stores = StoreFinder(property: property, viewMode: .sourceAccurate)
+            stores.walk(body)
+            for value in stores.expressions {
+                for found in typeNames(of: value, in: info, root: Syntax(body), depth: depth) where !names.contains(found) {
+                    names.append(found)
+                }
+            }
+        }
+        return names
+    }
+}
+
+/// What a body stores in one property: `self.name = value` and `name = value`.
 private final class StoreFinder: SyntaxVisitor {
     let property: String
-    var values: [String] = []
+    /// The stored values' source text.
+    var values: [String] { expressions.map(\.sourceText) }
+    var expressions: [ExprSyntax] = []
 
     init(property: String, viewMode: SyntaxTreeViewMode) {
         self.property = property
@@ -136,7 +164,7 @@ private final class StoreFinder: SyntaxVisitor {
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
            [property, "self." + property].contains(elements[0].sourceText) {
-            values.append(elements[2].sourceText)
+            expressions.append(elements[2])
         }
         return .visitChildren
     }
