@@ -66,11 +66,25 @@ struct SceneBuilder {
             hasParent.insert(edge.child)
         }
         hasParent.formUnion(presented)
-        // Views held in a controller's properties: held ones first, then `weak` references to
-        // views nothing holds.
         let owners = model.index.types.keys.sorted().compactMap { model.index.types[$0] }.filter {
             model.role($0.name) == .controller || model.role($0.name) == .view
         }
+        // A controller with commands that no containment shows, held in a strong stored
+        // property of one other controller, is that controller's child: a child a library adds
+        // for it (a pager's pages) or one shown in a container view.
+        let contained = Set(model.edges.map(\.child))
+        for type in relevant.sorted() where model.role(type) == .controller && !contained.contains(type) && !hasParent.contains(type)
+            && !model.windowRoots.contains(type) {
+            let holders = owners.filter { info in
+                model.role(info.name) == .controller && info.name != type
+                    && info.properties.values.contains { !$0.isBackReference && !$0.isStatic && $0.heldClass == type }
+            }
+            guard holders.count == 1, let holder = holders.first else { continue }
+            children[holder.name, default: []].append(type)
+            hasParent.insert(type)
+        }
+        // Views held in a controller's properties: held ones first, then `weak` references to
+        // views nothing holds.
         // A view without commands that holds one with commands (three views deep) carries it.
         var carriers = relevant
         for _ in 0..<3 {

@@ -111,4 +111,36 @@ import Testing
         ])
         #expect(result.report.responderPaths["Console"] == "window/Sidebar/Console")
     }
+
+    /// A controller with commands that no containment the source shows places, held in a
+    /// strong property of one controller (a pager library adds it as a child), sits under that
+    /// controller; one held by two controllers stays unplaced, and so does one a `weak`
+    /// property points at.
+    @Test func aControllerOneControllerHoldsAndNoContainmentPlacesIsItsChild() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Profile()"),
+            "Profile.swift": """
+                import UIKit
+                final class Profile: UIViewController {
+                    private(set) var paging: Paging?
+                    var shared: Shared?
+                    weak var settings: Settings?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        paging = makePaging()
+                        pager.dataSource = self
+                    }
+                    private func makePaging() -> Paging { Paging() }
+                }
+                final class Other: UIViewController {
+                    var shared = Shared()
+                }
+                """ + "\n" + Self.controller("Paging", key: "p") + "\n" + Self.controller("Shared", key: "s")
+                + "\n" + Self.controller("Settings", key: ","),
+        ])
+        #expect(result.report.responderPaths["Paging"] == "window/Profile/Paging")
+        #expect(result.report.responderPaths["Shared"] == nil)
+        #expect(result.report.responderPaths["Settings"] == nil)
+        #expect(Set(result.report.unplaced.map(\.type)) == ["Shared", "Settings"])
+    }
 }
