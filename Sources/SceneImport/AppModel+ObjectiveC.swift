@@ -4,8 +4,8 @@ extension AppModel {
     /// Takes in what Objective-C implementations show: `canPerformAction:withSender:` rules,
     /// and containment (`rootViewController =`, `initWithRootViewController:`,
     /// `addChildViewController:`, `pushViewController:`, `presentViewController:`,
-    /// `viewControllers`, `setViewController:forColumn:`), with an Objective-C app or scene delegate's window setup as the
-    /// entry point.
+    /// `viewControllers`, `setViewController:forColumn:`, the cells `registerClass:…`
+    /// registers), with an Objective-C app or scene delegate's window setup as the entry point.
     mutating func add(objectiveC files: [ObjectiveCFile]) {
         let entryMethods = Self.objectiveCEntryMethods(files)
         for file in files {
@@ -38,6 +38,8 @@ extension AppModel {
                                 addEdge(Edge(parent: owner, child: child, kind: .column, location: location))
                             case .compactColumn:
                                 addEdge(Edge(parent: owner, child: child, kind: .compactColumn, location: location))
+                            case .cell:
+                                addEdge(Edge(parent: owner, child: child, kind: .cell, location: location))
                             }
                         }
                     }

@@ -27,7 +27,9 @@ struct AppModel {
     struct Edge: Hashable {
         /// `column` is a split view's column an iPad shows (`.primary`, `.supplementary`,
         /// `.secondary`), `compactColumn` its `.compact` column (``SplitViewColumn``).
-        enum Kind: String { case child, navigationRoot, tab, presented, windowRoot, hosted, column, compactColumn }
+        /// `cell` is a table or collection view cell (or header, footer, supplementary view)
+        /// the type registers or dequeues: its views sit under the type.
+        enum Kind: String { case child, navigationRoot, tab, presented, windowRoot, hosted, column, compactColumn, cell }
         var parent: String
         var child: String
         var kind: Kind
@@ -328,6 +330,10 @@ struct AppModel {
             mentionsByFile[file] = mentions
             let finder = ContainmentFinder(mentions: mentions)
             finder.walk(root)
+            for cell in finder.cells {
+                guard let type = index.type(named: cell.type, writtenIn: info.name), type.kind == .class, type.name != info.name else { continue }
+                addEdge(Edge(parent: info.name, child: type.name, kind: .cell, location: evaluator.location(cell.node)))
+            }
             for found in finder.found {
                 for child in index.typeNames(of: found.expression, in: info, root: root) where child != info.name {
                     // An app's own showing method (`router.push(vc)`, `presentModally(vc)`) counts
@@ -384,6 +390,25 @@ private final class ContainmentFinder: MentionedItemsVisitor {
     /// What a call shows, and whether the call is the app's own method named after UIKit's
     /// (its first argument then counts only when it is a controller).
     var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind, isAppMethod: Bool)] = []
+    /// Cell classes the code registers or dequeues, as written (``AppModel/Edge/Kind/cell``).
+    var cells: [(type: String, node: Syntax)] = []
+
+    /// Calls that give a table or collection view's cell (or supplementary view), which the
+    /// code casts to its class.
+    private static let cellGetters: Set<String> = [
+        "dequeueReusableCell", "dequeueReusableSupplementaryView", "dequeueReusableHeaderFooterView",
+        "dequeueConfiguredReusableCell", "cellForItem", "cellForRow", "supplementaryView", "headerView", "footerView",
+    ]
+
+    /// `UICollectionView.CellRegistration<Cell, Item>` and `SupplementaryRegistration<View>`.
+    override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.expression.sourceText
+        if name.hasSuffix("CellRegistration") || name.hasSuffix("SupplementaryRegistration"),
+           let first = node.genericArgumentClause.arguments.first {
+            cells.append((first.argument.sourceText, Syntax(node)))
+        }
+        return .visitChildren
+    }
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let name: String
@@ -400,6 +425,11 @@ private final class ContainmentFinder: MentionedItemsVisitor {
         case "present": found.append((first, .presented, false))
         case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false))
         case "setViewControllers": found.append((first, .tab, false))
+        case "register":
+            // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms.
+            if let member = first.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self", let base = member.base {
+                cells.append((base.sourceText, Syntax(node)))
+            }
         case "setViewController":
             guard let written = node.arguments.first(where: { $0.label?.text == "for" })?.expression.sourceText,
                   let column = SplitViewColumn(written: written) else { break }
@@ -419,6 +449,13 @@ private final class ContainmentFinder: MentionedItemsVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
+        // `tableView.dequeueReusableCell(withIdentifier:for:) as? Cell`
+        for position in elements.indices.dropLast(2) where elements[position + 1].is(UnresolvedAsExprSyntax.self) {
+            guard let call = elements[position].as(FunctionCallExprSyntax.self),
+                  let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+                  Self.cellGetters.contains(member.declName.baseName.text) else { continue }
+            cells.append((elements[position + 2].sourceText.withoutOptionality, Syntax(call)))
+        }
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
         let target = elements[0].sourceText
         let value = elements[2]

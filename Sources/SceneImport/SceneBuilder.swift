@@ -304,7 +304,7 @@ struct SceneBuilder {
     func showsScreen(_ edge: AppModel.Edge) -> Bool {
         switch edge.kind {
         case .presented: return true
-        case .child, .navigationRoot, .tab, .column, .compactColumn: return !placeable(model.role(edge.parent))
+        case .child, .navigationRoot, .tab, .column, .compactColumn, .cell: return !placeable(model.role(edge.parent))
         case .windowRoot, .hosted: return false
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportTestSupport
 import Testing
 
 @testable import SceneImport
@@ -142,5 +143,78 @@ import Testing
         #expect(result.report.responderPaths["Shared"] == nil)
         #expect(result.report.responderPaths["Settings"] == nil)
         #expect(Set(result.report.unplaced.map(\.type)) == ["Shared", "Settings"])
+    }
+
+    /// Cells a controller registers, dequeues or makes with a cell registration sit under it,
+    /// with the text views they hold: a user editing a row types into one of them.
+    @Test func theCellsAControllerRegistersOrDequeuesSitUnderItWithTheirTextViews() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Outline()"),
+            "Outline.swift": """
+                import UIKit
+                final class Outline: UIViewController {
+                    var collectionView: UICollectionView!
+                    var tableView: UITableView!
+                    private var rows: UICollectionView.CellRegistration<RowCell, String>?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        rows = UICollectionView.CellRegistration<RowCell, String> { cell, _, _ in cell.configure() }
+                        tableView.register(NoteCell.self, forCellReuseIdentifier: "note")
+                    }
+                    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+                        guard let cell = tableView.dequeueReusableCell(withIdentifier: "tag", for: indexPath) as? TagCell else { return UITableViewCell() }
+                        return cell
+                    }
+                }
+                final class RowCell: UICollectionViewCell {
+                    let topic = TopicTextView()
+                    func configure() {}
+                }
+                final class NoteCell: UITableViewCell {}
+                final class TagCell: UITableViewCell {}
+                final class TopicTextView: UITextView {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "\\t", modifierFlags: [], action: #selector(indent))] }
+                    @objc func indent() {}
+                }
+                """,
+            "Cells.swift": "import UIKit"
+                + "\nextension NoteCell { override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: \"d\", modifierFlags: .command, action: #selector(remove))] }\n @objc func remove() {} }"
+                + "\nextension TagCell { override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: \"t\", modifierFlags: .command, action: #selector(tag))] }\n @objc func tag() {} }",
+        ])
+        #expect(result.report.responderPaths["TopicTextView"] == "window/Outline/RowCell/TopicTextView")
+        #expect(result.report.responderPaths["NoteCell"] == "window/Outline/NoteCell")
+        #expect(result.report.responderPaths["TagCell"] == "window/Outline/TagCell")
+    }
+
+    @Test func objectiveCCellClassesATableRegistersSitUnderTheController() throws {
+        let result = try TemporaryApp.importing([
+            "App/AppDelegate.m": """
+                #import <UIKit/UIKit.h>
+                @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                @property (strong, nonatomic) UIWindow *window;
+                @end
+                @interface NotesViewController : UITableViewController
+                @end
+                @interface NoteCell : UITableViewCell
+                @end
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    self.window.rootViewController = [[NotesViewController alloc] init];
+                    return YES;
+                }
+                @end
+                @implementation NotesViewController
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    [self.tableView registerClass:[NoteCell class] forCellReuseIdentifier:@"note"];
+                }
+                @end
+                @implementation NoteCell
+                - (NSArray *)keyCommands { return @[[UIKeyCommand keyCommandWithInput:@"d" modifierFlags:UIKeyModifierCommand action:@selector(remove:)]]; }
+                - (void)remove:(id)sender {}
+                @end
+                """,
+        ], folder: "App")
+        #expect(result.report.responderPaths["NoteCell"] == "window/NotesViewController/NoteCell")
     }
 }

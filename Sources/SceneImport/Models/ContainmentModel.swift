@@ -4,10 +4,11 @@ enum ContainmentModel: FrameworkModel {
     /// The calls and properties through which an app contains one controller in another, in
     /// the order the app model looks for them (`push` covers `pushViewController` and an app's
     /// own `push`; `present` and `show` an app's own methods named after them too;
-    /// `setViewController` covers a split view's columns and `setViewControllers`).
+    /// `setViewController` covers a split view's columns and `setViewControllers`; the last
+    /// four mark the cells a type registers or dequeues).
     static let words = [
         "addChild", "present", "rootViewController", "viewControllers", "setViewController", "push", "show",
-        "UIHostingController",
+        "UIHostingController", "register", "Registration", "dequeueReusable", "cellFor",
     ]
     static var mentions: Set<String> { Set(words) }
 

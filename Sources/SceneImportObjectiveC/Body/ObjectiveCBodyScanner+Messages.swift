@@ -186,6 +186,7 @@ extension ObjectiveCBodyScanner {
                 return createCommands(receiverClass: className, send: forwarded)
             }
             if selector == "alloc" || selector == "allocWithZone:" { return .allocated(className: className) }
+            if selector == "class" { return .classReference(className) }
             if Self.arrayClasses.contains(className) {
                 switch selector {
                 case "array", "new", "arrayWithCapacity:": return .array([])
@@ -522,6 +523,11 @@ extension ObjectiveCBodyScanner {
             for item in value.items ?? [] {
                 addContainment(.viewControllers, parent: parent, child: item.value, expression: stream.text(range), line: send.line, extra: item.condition)
             }
+            return
+        case "registerClass:forCellReuseIdentifier:", "registerClass:forCellWithReuseIdentifier:",
+             "registerClass:forHeaderFooterViewReuseIdentifier:", "registerClass:forSupplementaryViewOfKind:withReuseIdentifier:":
+            guard case .classReference(let className)? = send.value("registerClass"), let range = send.range("registerClass") else { return }
+            addContainment(.cell, parent: parent, child: .object(className: className), expression: stream.text(range), line: send.line)
             return
         case "setViewController:forColumn:":
             guard let child = send.value("setViewController"), let range = send.range("setViewController"),

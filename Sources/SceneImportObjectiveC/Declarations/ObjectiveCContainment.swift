@@ -21,6 +21,9 @@ package struct ObjectiveCContainment: Hashable {
         case column
         /// `[split setViewController:E forColumn:UISplitViewControllerColumnCompact]`.
         case compactColumn
+        /// `[tableView registerClass:[Cell class] forCellReuseIdentifier:…]` and the collection
+        /// view, header-footer and supplementary forms: a cell class the container shows.
+        case cell
     }
 
     package var kind: Kind
