@@ -43,6 +43,9 @@ struct AppModel {
     /// The SwiftUI text controls each SwiftUI view builds in place (not in a presentation), in
     /// source order, by the name ``FocusableClass/swiftUIControls`` registers.
     private(set) var swiftUITextControls: [String: [String]] = [:]
+    /// The app types a type's overridden `next` returns (`override var next: UIResponder? {
+    /// services.mainCoordinator }`), by the type: they follow it in the responder chain (R11).
+    private(set) var nextResponders: [String: [String]] = [:]
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
     /// Window roots the storyboard the app starts from, or an Objective-C app or scene
@@ -91,6 +94,11 @@ struct AppModel {
             let rules = readValidations(of: info, evaluator: evaluator)
             if !rules.isEmpty { validations[info.name] = rules }
             readContainment(of: info, evaluator: evaluator)
+            if let next = info.properties["next"], next.isOverride, let getter = next.getter {
+                let returned = getter.compactMap { $0.item.as(ExprSyntax.self) ?? $0.item.as(ReturnStmtSyntax.self)?.expression }
+                let types = returned.flatMap { index.typeNames(of: $0, in: info, root: Syntax(getter)) }.filter { $0 != info.name }
+                if !types.isEmpty { nextResponders[info.name] = types }
+            }
         }
         evaluationCuts = evaluator.meter.cuts
     }

@@ -133,13 +133,6 @@ struct SceneBuilder {
             modals.append(node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state))
             modalTypes.append(type)
         }
-        let unplaced = unplacedTypes(relevant: relevant, children: children, plan: planned.plan, state: state)
-        let unplacedReasons = Dictionary(unplaced.map { ($0.type, $0.reason) }, uniquingKeysWith: { first, _ in first })
-        var topOf: [String: String] = [:]
-        for entry in unplaced {
-            for type in entry.types { topOf[type] = entry.type }
-        }
-
         // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),
         // ends every chain after the application (R11): its own key commands are read there.
         // The app's `UIApplication` subclass (one: `UIApplicationMain` names a single class).
@@ -155,10 +148,14 @@ struct SceneBuilder {
         }) {
             application = applicationNode(subclass, commandsByType: commandsByType, state: &state)
         }
-        var appDelegate: NodeDefinition?
-        if let delegate = chainEnds.first(where: { model.isResponderAppDelegate($0) && state.paths[$0] == nil }) {
-            appDelegate = node(delegate, parentPath: "(app delegate)", children: [:], commandsByType: commandsByType, state: &state)
+        let (appDelegate, freeResponders) = chainEnd(after: chainEnds, commandsByType: commandsByType, state: &state)
+        let unplaced = unplacedTypes(relevant: relevant, children: children, plan: planned.plan, state: state)
+        let unplacedReasons = Dictionary(unplaced.map { ($0.type, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        var topOf: [String: String] = [:]
+        for entry in unplaced {
+            for type in entry.types { topOf[type] = entry.type }
         }
+
         // Every inventory row is in the scene or left out with a reason.
         let omittedRows = Set(state.omitted.map(\.command))
         for command in model.inventory where !omittedRows.contains(command) {
@@ -194,7 +191,7 @@ struct SceneBuilder {
         let definition = SceneDefinition(
             name: name.isEmpty ? "imported" : name, summary: "Imported from Swift source by keytrace scene import.",
             layout: KeyboardLayout.usANSI.identifier, state: values, menus: menus, windows: windows, controllers: modals,
-            firstResponder: firstResponder, application: application, appDelegate: appDelegate,
+            firstResponder: firstResponder, application: application, appDelegate: appDelegate, responders: freeResponders,
             states: presentationStates(modalTypes, state: state))
         return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,

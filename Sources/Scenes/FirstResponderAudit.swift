@@ -243,7 +243,7 @@ extension SceneRuntime {
             names.removeLast()
         }
         (definition.windows + definition.controllers).forEach(visit)
-        [definition.application, definition.appDelegate].compactMap { $0 }.forEach(visit)
+        ([definition.application, definition.appDelegate].compactMap { $0 } + definition.responders).forEach(visit)
         return found
     }
 }

@@ -15,7 +15,8 @@ extension SceneDefinition {
                  rightToLeft: Bool = false, commandsBeforeTextInput: Bool = false, platform: PlatformVersion = .default,
                  state: [StateValue] = [], menus: [MenuDefinition] = [], windows: [NodeDefinition] = [],
                  controllers: [NodeDefinition] = [], firstResponder: String? = nil,
-                 application: NodeDefinition? = nil, appDelegate: NodeDefinition? = nil, states: [SceneState] = []) {
+                 application: NodeDefinition? = nil, appDelegate: NodeDefinition? = nil, responders: [NodeDefinition] = [],
+                 states: [SceneState] = []) {
         self.name = name
         self.summary = summary
         self.layout = layout
@@ -29,6 +30,7 @@ extension SceneDefinition {
         self.firstResponder = firstResponder
         self.application = application?.placed(at: "application")
         self.appDelegate = appDelegate?.placed(at: "appDelegate")
+        self.responders = responders.enumerated().map { $0.element.placed(at: "responders[\($0.offset)]") }
         self.states = states.enumerated().map { index, state in
             var placed = state
             placed.jsonPath = "states[\(index)]"

@@ -82,6 +82,12 @@ extension SceneDefinition {
             try Self.checkAppDelegate(node, file: file)
             appDelegate = node
         }
+        responders = []
+        for (index, item) in try top.array("responders").enumerated() {
+            let node = try NodeDefinition(item, file: file, path: "responders[\(index)]")
+            try Self.checkFreeResponder(node, among: responders, appDelegate: appDelegate, file: file)
+            responders.append(node)
+        }
         states = try SceneState.states(in: top, file: file)
         contentHash = SHA256.hex(of: root.canonicalUTF8)
         try checkStateReferences(file: file)
@@ -93,7 +99,7 @@ extension SceneDefinition {
     /// The fields each object of a scene file may have (docs/scene.schema.json lists the same).
     static let keys = ["format", "version", "name", "description", "layout", "direction", "commandsBeforeTextInput", "platform", "osVersion",
                        "state", "menus", "windows", "controllers", "firstResponder", "application",
-                       "appDelegate", "states"]
+                       "appDelegate", "responders", "states"]
     static let menuKeys = ["id", "title", "parent", "at", "after", "before", "inline", "commands", "remove", "removed"]
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",

@@ -29,6 +29,10 @@ extension SceneDefinition {
             try appDelegate.checkTree(file: file)
             try Self.checkAppDelegate(appDelegate, file: file)
         }
+        for (index, responder) in responders.enumerated() {
+            try responder.checkTree(file: file)
+            try Self.checkFreeResponder(responder, among: responders[..<index], appDelegate: appDelegate, file: file)
+        }
         for (index, state) in states.enumerated() {
             try SceneState.checkName(state.name, file: file, path: state.jsonPath + ".name")
             try SceneState.checkUnique(state, among: states[..<index], file: file)
@@ -60,6 +64,22 @@ extension SceneDefinition {
         }
         guard node.views.isEmpty, node.children.isEmpty else {
             throw SceneError.invalid(file, "application.views", expected: "no views or children (the application has no view hierarchy)")
+        }
+    }
+
+    /// A free-standing responder is a `responder` node without views or children, named
+    /// unlike the others and the app delegate: its name is its path.
+    static func checkFreeResponder(_ node: NodeDefinition, among earlier: some Collection<NodeDefinition>, appDelegate: NodeDefinition?,
+                                   file: String) throws(SceneError) {
+        guard node.kind == .responder else {
+            throw SceneError.invalid(file, node.jsonPath + ".type", expected: "\"responder\" (a responder outside the view hierarchy)")
+        }
+        guard node.views.isEmpty, node.children.isEmpty else {
+            throw SceneError.invalid(file, node.jsonPath + ".views", expected: "no views or children (the responder is outside the view hierarchy)")
+        }
+        let taken = earlier.map(\.name) + [appDelegate?.name, "application", "window"].compactMap { $0 }
+        guard !taken.contains(node.name) else {
+            throw SceneError.invalid(file, node.jsonPath + ".name", expected: "a name no other top-level responder has (`\(node.name)` is taken)")
         }
     }
 

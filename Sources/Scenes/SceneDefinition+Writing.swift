@@ -70,6 +70,10 @@ extension SceneDefinition {
             w.key("platform")
             w.string(platform.platform.rawValue)
         }
+        if !responders.isEmpty {
+            w.key("responders")
+            NodeDefinition.write(responders, to: &w)
+        }
         if !state.isEmpty {
             w.key("state")
             w.openObject()

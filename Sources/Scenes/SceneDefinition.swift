@@ -39,16 +39,19 @@ public struct SceneDefinition: Hashable, Sendable {
     public var application: NodeDefinition?
     /// The app delegate, a `responder` node: the end of every chain, after the application (R11).
     public var appDelegate: NodeDefinition?
+    /// Responders outside the view hierarchy that a `next` names (a coordinator the app
+    /// delegate's `next` returns), `responder` nodes whose paths are their names (R11).
+    public var responders: [NodeDefinition] = []
     /// The app's named screens (`states`), in file order; the scene as loaded is the state
     /// ``SceneState/initialName``.
     public var states: [SceneState] = []
     /// SHA-256 of the canonical JSON text (keys sorted, no whitespace): names the exact scene.
     public var contentHash: String
 
-    /// Every node at the top of the file: windows, controllers, the application and the app
-    /// delegate, in that order.
+    /// Every node at the top of the file: windows, controllers, the application, the app
+    /// delegate and the free-standing responders, in that order.
     public var topLevelNodes: [NodeDefinition] {
-        windows + controllers + [application, appDelegate].compactMap { $0 }
+        windows + controllers + [application, appDelegate].compactMap { $0 } + responders
     }
 
     /// One named state value.

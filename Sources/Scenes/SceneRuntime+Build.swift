@@ -148,10 +148,7 @@ extension SceneRuntime {
     /// Checks `next` and `focus` references once the hierarchy exists; reports cycles.
     func checkReferences() throws(SceneError) {
         func visit(_ node: NodeDefinition, _ parentPath: String, inController: String) throws(SceneError) {
-            let path: String
-            if node.kind == .window { path = node.name }
-            else if node.kind.isController { path = "\(parentPath)/\(node.name)" }
-            else { path = "\(parentPath)/\(node.name)" }
+            let path = parentPath.isEmpty ? node.name : "\(parentPath)/\(node.name)"
             if let next = node.next {
                 guard let target = responder(at: next) else {
                     throw SceneError.unknownResponder(file, "\(node.jsonPath).next", next, known: allPaths)
@@ -162,6 +159,8 @@ extension SceneRuntime {
             for view in node.views { try visit(view, path, inController: inController) }
         }
         for window in definition.windows { try visit(window, "", inController: "") }
+        // The app delegate and the free-standing responders: each one's path is its name.
+        for node in [definition.appDelegate].compactMap({ $0 }) + definition.responders { try visit(node, "", inController: "") }
         for responder in allResponders {
             let chain = ResponderChain.walk(from: responder)
             if let cycle = chain.cycleDetectedAt, let start = chain.index(of: cycle) {

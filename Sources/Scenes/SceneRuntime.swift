@@ -38,6 +38,8 @@ public final class SceneRuntime {
     /// so an identity reused by a later controller is overwritten when it is built, and a
     /// lookup checks the name as well.
     var controllerNodes: [ObjectIdentifier: NodeDefinition] = [:]
+    /// The scene's `responders`: outside the view hierarchy, reached through a `next`.
+    var freeResponders: [Responder] = []
     /// More paths than this start ``respondersByPath`` over, more built controllers than this
     /// ``controllerNodes``.
     static let pathsRemembered = 1024
@@ -78,6 +80,7 @@ public final class SceneRuntime {
         }
         if let node = definition.application { configure(application, from: node) }
         if let node = definition.appDelegate { application.delegate = try build(node) }
+        freeResponders = try definition.responders.map { node throws(SceneError) in try build(node) }
         try checkReferences()
         try checkStatePaths()
         if let path = definition.firstResponder {
@@ -165,7 +168,7 @@ public final class SceneRuntime {
             if let root = window.rootViewController { visitController(root) }
         }
         if let delegate = application.delegate { result.append(delegate) }
-        return result
+        return result + freeResponders
     }
 
     /// The paths of every responder in the live hierarchy.

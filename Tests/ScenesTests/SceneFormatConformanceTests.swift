@@ -108,6 +108,44 @@ import ResponderEngine
         #expect(s.runtime.responder(at: "delegate") != nil)
     }
 
+    /// An app delegate whose `next` returns a coordinator: the coordinator follows it in every
+    /// chain, and performs a main-menu command no responder before it can.
+    @Test func R11_aResponderTheAppDelegatesNextNamesContinuesEveryChain() throws {
+        var s = try live(#"""
+            "state": {"settings": 0},
+            "menus": [{"id": "application", "commands": [{"title": "Settings", "shortcut": "cmd+,", "action": "showSettings"}]}],
+            "appDelegate": {"type": "responder", "name": "AppDelegate", "next": "MainCoordinator"},
+            "responders": [{"type": "responder", "name": "MainCoordinator",
+                            "actions": {"showSettings": [{"increment": "settings"}]}}],
+            "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
+              "views": [{"type": "table", "name": "list", "rows": ["a"]}]}}],
+            "firstResponder": "window/root/list"
+            """#)
+        let chain = s.dispatcher.currentChain
+        #expect(chain.responders.suffix(2).map(\.name) == ["AppDelegate", "MainCoordinator"])
+        let settings = s.press("cmd+,")
+        #expect(settings.outcome == .performedCommand, "\(settings.outcome)")
+        #expect(settings.target?.name == "MainCoordinator")
+        #expect(s.runtime.state["settings"] == 1)
+        #expect(s.runtime.responder(at: "MainCoordinator") != nil)
+    }
+
+    @Test func aFreeStandingResponderIsAResponderWithANameOfItsOwn() throws {
+        for (responders, path) in [
+            (#"[{"type": "view", "name": "MainCoordinator"}]"#, "responders[0].type"),
+            (#"[{"type": "responder", "name": "AppDelegate"}]"#, "responders[0].name"),
+            (#"[{"type": "responder", "name": "C", "views": [{"type": "view", "name": "v"}]}]"#, "responders[0].views"),
+            (#"[{"type": "responder", "name": "C", "next": "Missing"}]"#, "responders[0].next"),
+        ] {
+            do {
+                _ = try live(#""appDelegate": {"type": "responder", "name": "AppDelegate"}, "responders": "# + responders + #", "windows": []"#)
+                Issue.record("\(responders) loaded")
+            } catch {
+                #expect("\(error)".contains(path), "\(error)")
+            }
+        }
+    }
+
     @Test func R11_theApplicationsOwnCommandsComeAfterTheWindowAndBeforeTheMainMenu() throws {
         var s = try live(#"""
             "state": {"palette": 0, "closed": 0, "locked": 0},

@@ -50,6 +50,19 @@ extension SourceIndex {
         }
         var name = expression.sourceText
         if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
+        // `services.coordinator`, `Services.shared.coordinator`: the property of what the base is.
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base, base.sourceText != "self" {
+            let owners = type(named: base.sourceText).map { [$0.name] } ?? typeNames(of: base, in: info, root: root, depth: depth + 1)
+            var names: [String] = []
+            for owner in owners {
+                guard let ownerInfo = type(named: owner) else { continue }
+                for found in propertyTypeNames(member.declName.baseName.text, of: ownerInfo, root: root, depth: depth + 1) ?? []
+                where !names.contains(found) {
+                    names.append(found)
+                }
+            }
+            return names
+        }
         guard !name.contains("."), !name.contains("(") else { return [] }
         // A local in the same body: its initialiser (also an `if let`/`guard let` binding's), its
         // annotation when that names an app type, else what the body assigns to it (a local each
@@ -68,7 +81,13 @@ extension SourceIndex {
             }
             return names
         }
-        // A property of the type.
+        return propertyTypeNames(name, of: info, root: root, depth: depth) ?? []
+    }
+
+    /// The app types the property `name` of `info` (or of an ancestor) holds; `nil` when neither
+    /// has such a property.
+    private func propertyTypeNames(_ name: String, of info: SourceIndex.TypeInfo, root: Syntax, depth: Int) -> [String]? {
+        guard depth < 6 else { return nil }
         for candidate in [info] + ancestors(of: info.name) {
             guard let property = candidate.properties[name] else { continue }
             let declared = property.type?.withoutOptionality
@@ -91,7 +110,7 @@ extension SourceIndex {
             if found.isEmpty, let declared, declaredKind != nil { return [declared] }
             return found
         }
-        return []
+        return nil
     }
 
     /// The app types the app's constructions of `info` pass for the stored `let` `property` its
