@@ -84,6 +84,9 @@ extension SourceIndex {
         return propertyTypeNames(name, of: info, root: root, depth: depth) ?? []
     }
 
+    /// UIKit's containers an app subclasses to wrap its screens in.
+    private static let wrappingContainers = ["UINavigationController", "UITabBarController", "UISplitViewController"]
+
     /// The app types the property `name` of `info` (or of an ancestor) holds; `nil` when neither
     /// has such a property.
     private func propertyTypeNames(_ name: String, of info: SourceIndex.TypeInfo, root: Syntax, depth: Int) -> [String]? {
@@ -102,9 +105,12 @@ extension SourceIndex {
             } else if property.isInstanceConstant {
                 found = passedTypeNames(for: name, of: candidate, depth: depth + 1)
             }
-            // A stored `var` also holds what the type's methods assign to it (`repl =
-            // Navigation(rootViewController: REPL())` in `showREPL()`).
-            if property.isVariable, !property.isStatic, property.getter == nil {
+            // A stored `var` of a system type, or of a container that wraps others, also holds
+            // what the type's methods assign to it (`repl = Navigation(rootViewController:
+            // REPL())` in `showREPL()`).
+            let wraps = declaredKind == nil || declaredKind == .extensionOnly
+                || declared.map { type in Self.wrappingContainers.contains { inherits(type, from: $0) } } == true
+            if wraps, property.isVariable, !property.isStatic, property.getter == nil {
                 for value in assignedTypeNames(to: name, in: candidate, depth: depth + 1) where !found.contains(value) { found.append(value) }
             }
             if found.isEmpty, let declared, declaredKind != nil { return [declared] }
@@ -122,7 +128,7 @@ extension SourceIndex {
         var labels: [String] = []
         for function in info.functions where function.kind == .initializer {
             guard let body = function.body else { continue }
-            let stores = StoreFinder(property: property, viewMode: .sourceAccurate)
+            let stores = StoreFinder(property: property)
             stores.walk(body)
             for parameter in function.parameters where stores.values.contains(parameter.name) {
                 if let label = parameter.label, label != "_", !labels.contains(label) { labels.append(label) }
@@ -155,7 +161,9 @@ extension SourceIndex {
         var names: [String] = []
         for function in info.functions where function.kind == .function {
             guard let body = function.body else { continue }
-            let stores = StoreFinder(property: property, viewMode: .sourceAccurate)
+            // Only the statements that mention the property are read.
+            let file = sourceOfRoot[body.root.id]?.file ?? ""
+            let stores = StoreFinder(property: property, mentions: offsets(of: [property], inFile: file))
             stores.walk(body)
             for value in stores.expressions {
                 for found in typeNames(of: value, in: info, root: Syntax(body), depth: depth) where !names.contains(found) {
@@ -168,15 +176,15 @@ extension SourceIndex {
 }
 
 /// What a body stores in one property: `self.name = value` and `name = value`.
-private final class StoreFinder: SyntaxVisitor {
+private final class StoreFinder: MentionedItemsVisitor {
     let property: String
+    var expressions: [ExprSyntax] = []
     /// The stored values' source text.
     var values: [String] { expressions.map(\.sourceText) }
-    var expressions: [ExprSyntax] = []
 
-    init(property: String, viewMode: SyntaxTreeViewMode) {
+    init(property: String, mentions: [Int]? = nil) {
         self.property = property
-        super.init(viewMode: viewMode)
+        super.init(mentions: mentions)
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
