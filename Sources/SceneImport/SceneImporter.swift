@@ -156,6 +156,9 @@ public struct SceneImporter: Sendable {
             lines += LineFeeds.count(in: text)
         }
         index.add(objectiveC: objectiveC)
+        for storyboard in interface.storyboards {
+            for (identifier, appClass) in storyboard.identifiedClasses { index.storyboardClasses[identifier, default: []].append(appClass) }
+        }
         index.seal()
         let overlay = options.overlay ?? ImportOverlay()
         try overlay.validate(types: Set(index.types.keys))

@@ -14,6 +14,8 @@ package struct Storyboard {
         var id: String
         package var element: String
         package var customClass: String?
+        /// The identifier `instantiateViewController(withIdentifier:)` finds it by.
+        package var storyboardIdentifier: String?
         var line: Int
     }
 
@@ -60,6 +62,15 @@ package struct Storyboard {
         "splitViewController": "UISplitViewController", "pageViewController": "UIPageViewController",
     ]
 
+    /// The app classes the storyboard's controllers with a storyboard identifier stand for
+    /// (``appClass(of:depth:)``), by that identifier.
+    package var identifiedClasses: [(identifier: String, appClass: String)] {
+        controllers.values.sorted { $0.id < $1.id }.compactMap { controller in
+            guard let identifier = controller.storyboardIdentifier, let appClass = appClass(of: controller.id) else { return nil }
+            return (identifier, appClass)
+        }
+    }
+
     /// The app class a controller scene stands for, looking through plain UIKit containers to
     /// their first related app class (a `navigationController` whose root is `Editor` stands
     /// for `Editor`).
@@ -84,7 +95,8 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
                 attributes: [String: String] = [:]) {
         if element == "document" { initialController = attributes["initialViewController"] }
         if element.hasSuffix("Controller") || element == "hostingController", let id = attributes["id"] {
-            controllers.append(.init(id: id, element: element, customClass: attributes["customClass"], line: parser.lineNumber))
+            controllers.append(.init(id: id, element: element, customClass: attributes["customClass"],
+                                     storyboardIdentifier: attributes["storyboardIdentifier"], line: parser.lineNumber))
             open.append(id)
         }
         if element == "segue", let source = open.last, let destination = attributes["destination"],

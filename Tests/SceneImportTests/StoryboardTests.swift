@@ -150,4 +150,58 @@ import Testing
         #expect(result.report.responderPaths["ListViewController"] == "window/UITabBarController/ListViewController")
         #expect(result.report.unresolved.isEmpty)
     }
+
+    /// `instantiateViewController(withIdentifier:)` without a cast makes the class of the
+    /// storyboard controller with that identifier, looking through a plain navigation
+    /// controller: a sidebar showing it holds it.
+    @Test func aControllerInstantiatedByItsStoryboardIdentifierIsTheStoryboardsClass() throws {
+        let dir = ScratchDirectory.make() + "/Runner"
+        try FileManager.default.createDirectory(atPath: dir + "/Base.lproj", withIntermediateDirectories: true)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <viewController storyboardIdentifier="runModule" id="run" customClass="RunModuleViewController" sceneMemberID="viewController"/>
+                    </objects></scene>
+                    <scene sceneID="s2"><objects>
+                        <navigationController storyboardIdentifier="settings" id="nav" sceneMemberID="viewController">
+                            <connections><segue destination="prefs" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                        </navigationController>
+                    </objects></scene>
+                    <scene sceneID="s3"><objects>
+                        <viewController id="prefs" customClass="SettingsViewController" sceneMemberID="viewController"/>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """.write(toFile: dir + "/Base.lproj/Panels.storyboard", atomically: true, encoding: .utf8)
+        try """
+            import UIKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    window?.rootViewController = Sidebar()
+                }
+            }
+            final class Sidebar: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let runner = UIStoryboard(name: "Panels", bundle: .main).instantiateViewController(withIdentifier: "runModule")
+                    addChild(runner)
+                    present(storyboard!.instantiateViewController(withIdentifier: "settings"), animated: true)
+                }
+            }
+            final class RunModuleViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(run))] }
+                @objc func run() {}
+            }
+            final class SettingsViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "w", modifierFlags: .command, action: #selector(close))] }
+                @objc func close() {}
+            }
+            """.write(toFile: dir + "/Controllers.swift", atomically: true, encoding: .utf8)
+        let result = try SceneImporter().importApp(at: [dir])
+        #expect(result.report.responderPaths["RunModuleViewController"] == "window/Sidebar/RunModuleViewController")
+        #expect(result.report.containment.contains { $0.hasPrefix("Sidebar → SettingsViewController (presented)") })
+    }
 }

@@ -30,6 +30,13 @@ extension SourceIndex {
                     .map { typeNames(of: $0, in: info, root: root, depth: depth + 1) } ?? []
                 return wrapper + typeNames(of: base, in: info, root: root, depth: depth + 1).filter { !wrapper.contains($0) }
             }
+            // `storyboard.instantiateViewController(withIdentifier: "editor")`: the class of the
+            // storyboard controller with that identifier.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "instantiateViewController",
+               let identifier = call.arguments.first(where: { $0.label?.text == "withIdentifier" })?.expression.as(StringLiteralExprSyntax.self),
+               identifier.segments.count == 1, let text = identifier.segments.first?.as(StringSegmentSyntax.self)?.content.text {
+                return (storyboardClasses[text] ?? []).filter { type(named: $0) != nil }
+            }
             // A factory method of the type (`get(scene:)`, `makeEditor()`): what its `return`s give.
             if calleeName.hasPrefix("self.") { calleeName = String(calleeName.dropFirst(5)) }
             if !calleeName.contains(".") { return returnedTypeNames(of: calleeName, in: info, depth: depth + 1) }

@@ -138,6 +138,9 @@ struct SourceIndex {
     private var functionAndTypeNames: Set<String> = []
     /// ``functionAndTypeNames``' filter, asked before the set is hashed.
     private var functionAndTypeNameFilter = NameFilter([])
+    /// The app classes the storyboards' controllers stand for, by storyboard identifier: what
+    /// `instantiateViewController(withIdentifier:)` makes.
+    var storyboardClasses: [String: [String]] = [:]
     /// Global constants and variables by name.
     private(set) var globalProperties: [String: PropertyInfo] = [:]
     /// File-level `typealias Name = A & B`: name → the types it stands for.
