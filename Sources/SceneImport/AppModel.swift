@@ -46,6 +46,10 @@ struct AppModel {
     /// The app types a type's overridden `next` returns (`override var next: UIResponder? {
     /// services.mainCoordinator }`), by the type: they follow it in the responder chain (R11).
     private(set) var nextResponders: [String: [String]] = [:]
+    /// Where each type presents a `UIAlertController` it gave a text field (`alert.addTextField
+    /// { … }` then `present(alert, …)`), by the presenting type: UIKit makes the alert's first
+    /// text field first responder when it appears.
+    private(set) var textFieldAlerts: [String: SourceLocation] = [:]
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
     /// Window roots the storyboard the app starts from, or an Objective-C app or scene
@@ -342,6 +346,9 @@ struct AppModel {
                 guard let type = index.type(named: cell.type, writtenIn: info.name), type.kind == .class, type.name != info.name else { continue }
                 addEdge(Edge(parent: info.name, child: type.name, kind: .cell, location: evaluator.location(cell.node)))
             }
+            for found in finder.found where found.kind == .presented && finder.textFieldAlerts.contains(found.expression.sourceText) {
+                if textFieldAlerts[info.name] == nil { textFieldAlerts[info.name] = evaluator.location(found.expression) }
+            }
             for found in finder.found {
                 for child in index.typeNames(of: found.expression, in: info, root: root) where child != info.name {
                     // An app's own showing method (`router.push(vc)`, `presentModally(vc)`) counts
@@ -400,6 +407,8 @@ private final class ContainmentFinder: MentionedItemsVisitor {
     var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind, isAppMethod: Bool)] = []
     /// Cell classes the code registers or dequeues, as written (``AppModel/Edge/Kind/cell``).
     var cells: [(type: String, node: Syntax)] = []
+    /// The alerts the code gives a text field (`alert.addTextField { … }`), as written.
+    var textFieldAlerts: Set<String> = []
 
     /// Calls that give a table or collection view's cell (or supplementary view), which the
     /// code casts to its class.
@@ -426,6 +435,9 @@ private final class ContainmentFinder: MentionedItemsVisitor {
             name = reference.baseName.text
         } else {
             return .visitChildren
+        }
+        if name == "addTextField", let receiver = node.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            textFieldAlerts.insert(receiver.sourceText)
         }
         guard let first = node.arguments.first?.expression else { return .visitChildren }
         switch name {

@@ -21,4 +21,21 @@ extension SceneBuilder {
         }
         return states
     }
+
+    /// A `UIAlertController` with a text field that a controller of the key window presents, as
+    /// a modal of the scene and a state that presents it: UIKit makes the alert's first text
+    /// field first responder when it appears, so typing goes to the field and the standard edit
+    /// commands act on it. `nil` when no such controller presents one, or the app's own code
+    /// already makes a node of that name.
+    func textFieldAlert(state: BuildState, taken: [String]) -> (modal: NodeDefinition, state: SceneState)? {
+        let name = "UIAlertController"
+        guard !taken.contains(name), state.paths[name] == nil,
+              let (presenter, location) = model.textFieldAlerts.sorted(by: { $0.key < $1.key })
+                .first(where: { state.paths[$0.key]?.hasPrefix("window") == true })
+        else { return nil }
+        let field = NodeDefinition(kind: .textField, name: "UITextField", canBecomeFirstResponder: true)
+        let alert = NodeDefinition(kind: .viewController, name: name, views: [field], focus: field.name)
+        let summary = "\(name) with a text field presented by \(presenter) (\(location.file):\(location.line))"
+        return (alert, SceneState(name: name, summary: summary, steps: [SceneState.Step(effect: .present(name))]))
+    }
 }

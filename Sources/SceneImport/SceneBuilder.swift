@@ -188,11 +188,16 @@ struct SceneBuilder {
             let initial = stated ?? flagOwners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? (neverHolds.contains(flag) ? 0 : 1)
             return SceneDefinition.StateValue(name: flag, initial: initial)
         }
+        var states = presentationStates(modalTypes, state: state)
+        if let alert = textFieldAlert(state: state, taken: modals.map(\.name)) {
+            modals.append(alert.modal)
+            states.append(alert.state)
+        }
         let definition = SceneDefinition(
             name: name.isEmpty ? "imported" : name, summary: "Imported from Swift source by keytrace scene import.",
             layout: KeyboardLayout.usANSI.identifier, state: values, menus: menus, windows: windows, controllers: modals,
             firstResponder: firstResponder, application: application, appDelegate: appDelegate, responders: freeResponders,
-            states: presentationStates(modalTypes, state: state))
+            states: states)
         return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,
                      firstResponderReason: chosen?.reason ?? Self.noFirstResponderReason)

@@ -1,5 +1,6 @@
 import Foundation
 import SceneImportTestSupport
+import Scenes
 import Testing
 
 @testable import SceneImport
@@ -216,5 +217,42 @@ import Testing
                 """,
         ], folder: "App")
         #expect(result.report.responderPaths["NoteCell"] == "window/NotesViewController/NoteCell")
+    }
+
+    /// An alert given a text field and presented by a controller of the key window is a state:
+    /// its first text field is first responder when it appears, and the standard edit commands
+    /// reach it; an alert without a text field makes none.
+    @Test func anAlertWithATextFieldIsAStateWhoseFieldIsFirstResponder() throws {
+        let app = [
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Hosts()"),
+            "Hosts.swift": """
+                import UIKit
+                final class Hosts: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(addHost))] }
+                    @objc func addHost() {
+                        let alert = UIAlertController(title: "Add", message: nil, preferredStyle: .alert)
+                        alert.addTextField { field in field.placeholder = "Host" }
+                        alert.addAction(UIAlertAction(title: "Add", style: .default))
+                        present(alert, animated: true)
+                    }
+                    func confirm() {
+                        let question = UIAlertController(title: "Sure?", message: nil, preferredStyle: .alert)
+                        present(question, animated: true)
+                    }
+                }
+                """,
+        ]
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let alert = try #require(definition.states.first { $0.name == "UIAlertController" })
+        #expect(alert.summary.hasPrefix("UIAlertController with a text field presented by Hosts (Hosts.swift:"))
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(alert)
+        #expect(runtime.application.firstResponder?.path == "window/Hosts/UIAlertController/UITextField")
+
+        var without = app
+        without["Hosts.swift"] = app["Hosts.swift"]?.replacingOccurrences(of: "alert.addTextField { field in field.placeholder = \"Host\" }", with: "")
+        let plain = try SceneDefinition(json: try importing(without).scene, file: "scene")
+        #expect(!plain.states.contains { $0.name == "UIAlertController" })
     }
 }

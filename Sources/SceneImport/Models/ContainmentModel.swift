@@ -4,11 +4,12 @@ enum ContainmentModel: FrameworkModel {
     /// The calls and properties through which an app contains one controller in another, in
     /// the order the app model looks for them (`push` covers `pushViewController` and an app's
     /// own `push`; `present` and `show` an app's own methods named after them too;
-    /// `setViewController` covers a split view's columns and `setViewControllers`; the last
-    /// four mark the cells a type registers or dequeues).
+    /// `setViewController` covers a split view's columns and `setViewControllers`;
+    /// `register`, `Registration`, `dequeueReusable` and `cellFor` mark the cells a type
+    /// registers or dequeues, `addTextField` an alert's text field).
     static let words = [
         "addChild", "present", "rootViewController", "viewControllers", "setViewController", "push", "show",
-        "UIHostingController", "register", "Registration", "dequeueReusable", "cellFor",
+        "UIHostingController", "register", "Registration", "dequeueReusable", "cellFor", "addTextField",
     ]
     static var mentions: Set<String> { Set(words) }
 
