@@ -74,7 +74,8 @@ extension SourceIndex {
         // A local in the same body: its initialiser (also an `if let`/`guard let` binding's), its
         // annotation when that names an app type, else what the body assigns to it (a local each
         // `case` of a `switch` sets, declared as a system type the app extends).
-        let locals = LocalFinder(name: name, viewMode: .sourceAccurate)
+        // Only the statements that mention the name are read.
+        let locals = LocalFinder(name: name, mentions: sourceOfRoot[root.root.id].flatMap { offsets(of: [name], inFile: $0.file) })
         locals.walk(root)
         if let initial = locals.initializer { return typeNames(of: initial, in: info, root: root, depth: depth + 1) }
         if let annotation = locals.annotation, let declared = type(named: annotation),
@@ -169,8 +170,9 @@ extension SourceIndex {
         for function in info.functions where function.kind == .function {
             guard let body = function.body else { continue }
             // Only the statements that mention the property are read.
-            let file = sourceOfRoot[body.root.id]?.file ?? ""
-            let stores = StoreFinder(property: property, mentions: offsets(of: [property], inFile: file))
+            let mentions = offsets(of: [property], inFile: sourceOfRoot[body.root.id]?.file ?? "")
+            if let mentions, !ByteSearch.contains(mentions, offsetIn: body.position.utf8Offset..<body.endPosition.utf8Offset) { continue }
+            let stores = StoreFinder(property: property, mentions: mentions)
             stores.walk(body)
             for value in stores.expressions {
                 for found in typeNames(of: value, in: info, root: Syntax(body), depth: depth) where !names.contains(found) {
@@ -227,7 +229,7 @@ extension SourceIndex {
 }
 
 /// A local's initialiser or type annotation in a body, and the values the body assigns to it.
-private final class LocalFinder: SyntaxVisitor {
+private final class LocalFinder: MentionedItemsVisitor {
     let name: String
     var initializer: ExprSyntax?
     var annotation: String?
@@ -237,9 +239,9 @@ private final class LocalFinder: SyntaxVisitor {
     /// (where a local it reads is declared: each `case` may declare its own of one name).
     var assigned: [(value: ExprSyntax, scope: Syntax)] = []
 
-    init(name: String, viewMode: SyntaxTreeViewMode) {
+    init(name: String, mentions: [Int]?) {
         self.name = name
-        super.init(viewMode: viewMode)
+        super.init(mentions: mentions)
     }
 
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
