@@ -34,6 +34,9 @@ struct AppModel {
         var child: String
         var kind: Kind
         var location: SourceLocation
+        /// For a ``Kind/tab`` edge the source lists in order, the tab's position: a
+        /// `Nav(rootViewController: Feed())` tab gives `Nav` and `Feed` at one position.
+        var tab: Int? = nil
     }
 
     private(set) var roles: [String: Role] = [:]
@@ -350,20 +353,46 @@ struct AppModel {
                 if textFieldAlerts[info.name] == nil { textFieldAlerts[info.name] = evaluator.location(found.expression) }
             }
             for found in finder.found {
-                for child in index.typeNames(of: found.expression, in: info, root: root) where child != info.name {
-                    // An app's own showing method (`router.push(vc)`, `presentModally(vc)`) counts
-                    // only for a controller.
-                    if found.isAppMethod, !index.inherits(child, from: "UIViewController") { continue }
-                    let parent = found.kind == .windowRoot ? "" : info.name
-                    let edge = Edge(parent: parent, child: child, kind: found.kind, location: evaluator.location(found.expression))
-                    if found.kind == .windowRoot {
-                        addWindowRoot(child, entry: false, at: edge.location)
-                    } else if !edges.contains(where: { $0.parent == parent && $0.child == child }) {
-                        edges.append(edge)
+                let groups = found.kind == .tab ? tabGroups(found.expression, in: info, root: root)
+                    : [index.typeNames(of: found.expression, in: info, root: root)]
+                for (position, group) in groups.enumerated() {
+                    for child in group where child != info.name {
+                        // An app's own showing method (`router.push(vc)`, `presentModally(vc)`) counts
+                        // only for a controller.
+                        if found.isAppMethod, !index.inherits(child, from: "UIViewController") { continue }
+                        let parent = found.kind == .windowRoot ? "" : info.name
+                        let tab = found.kind == .tab && groups.count > 1 ? position : nil
+                        let edge = Edge(parent: parent, child: child, kind: found.kind, location: evaluator.location(found.expression),
+                                        tab: tab)
+                        if found.kind == .windowRoot {
+                            addWindowRoot(child, entry: false, at: edge.location)
+                        } else if !edges.contains(where: { $0.parent == parent && $0.child == child }) {
+                            edges.append(edge)
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// The app types of each tab a `viewControllers` value lists, in order: an array's
+    /// elements, or the elements of an array a `map` wraps (`[feed, profile].map {
+    /// Nav(rootViewController: $0) }`: the wrapper and the element, per tab). One group when
+    /// the source does not list the tabs.
+    private func tabGroups(_ expression: ExprSyntax, in info: SourceIndex.TypeInfo, root: Syntax) -> [[String]] {
+        if let array = expression.as(ArrayExprSyntax.self) {
+            return array.elements.map { index.typeNames(of: $0.expression, in: info, root: root) }
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+           ["map", "compactMap"].contains(member.declName.baseName.text), let array = member.base?.as(ArrayExprSyntax.self) {
+            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+            let wrapper = closure.flatMap { $0.statements.count == 1 ? $0.statements.first?.item.as(ExprSyntax.self) : nil }
+                .map { index.typeNames(of: $0, in: info, root: root) } ?? []
+            return array.elements.map { element in
+                wrapper + index.typeNames(of: element.expression, in: info, root: root).filter { !wrapper.contains($0) }
+            }
+        }
+        return [index.typeNames(of: expression, in: info, root: root)]
     }
 
     /// Whether a function is where UIKit hands the app its first window: the scene delegate's

@@ -83,6 +83,7 @@ struct SceneBuilder {
             children[holder.name, default: []].append(type)
             hasParent.insert(type)
         }
+        orderTabs(&children, state: &state)
         // Views held in a controller's properties: held ones first, then `weak` references to
         // views nothing holds.
         // A view without commands that holds one with commands (three views deep) carries it.
@@ -266,6 +267,10 @@ struct SceneBuilder {
         /// Actions the key window's root performs: the closures of the app's SwiftUI menu
         /// commands (``swiftUICommandMenus(commandsByType:menuShortcuts:state:)``).
         var rootActions: Set<String> = []
+        /// The app's tab bar controllers whose children are their tabs (``orderTabs(_:state:)``).
+        var tabBars: Set<String> = []
+        /// Paths of the tabs a tab bar does not show at launch (all but its first).
+        var hiddenTabs: [String] = []
     }
 
     /// What a command's condition says for the scene (``sceneCommand(_:state:)``).
@@ -367,9 +372,11 @@ struct SceneBuilder {
         if state.paths[type] == nil { state.paths[type] = path }
         state.building.append(type)
         defer { state.building.removeLast() }
-        let kind: NodeDefinition.Kind
+        var kind: NodeDefinition.Kind
         switch role {
-        case .controller: kind = .viewController
+        // A tab bar subclass declaring commands of its own keeps them in place of the ⌘1…⌘9
+        // a tab bar node gives (responder-semantics §G): a plain controller node.
+        case .controller: kind = state.tabBars.contains(type) && commandsByType[type] == nil ? .tabBarController : .viewController
         case .textField: kind = .textField
         case .textView: kind = .textView
         case .responder: kind = .responder
@@ -398,6 +405,15 @@ struct SceneBuilder {
             }
         }
         node.views += heldViews(of: type, path: path, state: &state)
+        if state.tabBars.contains(type) {
+            // UIKit shows the first tab at launch.
+            state.hiddenTabs += node.children.dropFirst().map { path + "/" + $0.name }
+            // A tab bar holding views of its own stays a plain controller node.
+            if kind == .tabBarController, !node.views.isEmpty {
+                kind = .viewController
+                node.kind = kind
+            }
+        }
         if isController(role), let hosted = state.hostedShortcuts.popLast() { hosted.merge(into: &node) }
         let hasCommands = !(commandsByType[type] ?? []).isEmpty || !node.commands.isEmpty
         if Self.becomesFirstResponder(role: role, hasCommands: hasCommands, hasActions: hasActions)

@@ -255,4 +255,53 @@ import Testing
         let plain = try SceneDefinition(json: try importing(without).scene, file: "scene")
         #expect(!plain.states.contains { $0.name == "UIAlertController" })
     }
+
+    /// An app's tab bar controller: its tabs in the order the source lists them, the
+    /// controllers its navigation controllers wrap standing for their tabs; UIKit shows the
+    /// first at launch, so a screen in another tab that focuses itself when it appears is not
+    /// the launch first responder. One declaring commands of its own keeps them instead of the
+    /// tab bar's ⌘1…⌘9.
+    @Test func aTabBarSubclassesTabsAreInSourceOrderAndOnlyTheFirstIsShownAtLaunch() throws {
+        func app(ownCommands: Bool, focusFirst: Bool) -> [String: String] {
+            [
+                "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Tabs()"),
+                "Tabs.swift": """
+                    import UIKit
+                    final class StackNavigation: UINavigationController {
+                        override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "[", modifierFlags: .command, action: #selector(back))] }
+                        @objc func back() {}
+                    }
+                    final class Tabs: UITabBarController {
+                        \(ownCommands ? "override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: \"1\", modifierFlags: .command, action: #selector(home))] }\n@objc func home() {}" : "")
+                        override func viewDidLoad() {
+                            super.viewDidLoad()
+                            viewControllers = [Zebra(), Apple()].map { StackNavigation(rootViewController: $0) }
+                        }
+                    }
+                    final class Zebra: UIViewController {
+                        override var canBecomeFirstResponder: Bool { true }
+                        override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); \(focusFirst ? "becomeFirstResponder()" : "") }
+                    }
+                    final class Apple: UIViewController {
+                        override var canBecomeFirstResponder: Bool { true }
+                        override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); becomeFirstResponder() }
+                    }
+                    """ + "\nextension Zebra { override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: \"z\", modifierFlags: .command, action: #selector(zz))] }\n @objc func zz() {} }"
+                    + "\nextension Apple { override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: \"a\", modifierFlags: .command, action: #selector(aa))] }\n @objc func aa() {} }",
+            ]
+        }
+        let plain = try SceneDefinition(json: try importing(app(ownCommands: false, focusFirst: false)).scene, file: "scene")
+        let tabs = try #require(plain.windows.first?.children.first)
+        #expect(tabs.kind == .tabBarController)
+        #expect(tabs.children.map(\.name) == ["Zebra", "Apple"])
+        // Apple focuses itself when it appears, but its tab is not shown at launch.
+        #expect(plain.firstResponder == nil)
+
+        let focusing = try SceneDefinition(json: try importing(app(ownCommands: false, focusFirst: true)).scene, file: "scene")
+        #expect(focusing.firstResponder == "window/Tabs/Zebra")
+
+        let own = try SceneDefinition(json: try importing(app(ownCommands: true, focusFirst: false)).scene, file: "scene")
+        #expect(own.windows.first?.children.first?.kind == .viewController)
+        #expect(own.windows.first?.children.first?.children.map(\.name) == ["Zebra", "Apple"])
+    }
 }

@@ -1,0 +1,43 @@
+extension SceneBuilder {
+    /// Makes each app subclass of `UITabBarController` whose tabs the source lists a tab bar of
+    /// the scene: its children are its tabs, in the order the source lists them, one per tab,
+    /// then any other child. A tab the source wraps in a navigation controller
+    /// (`Nav(rootViewController: Feed())`) is the controller it wraps, as the scene has one
+    /// node per type and one wrapper class often wraps every tab. UIKit shows the first tab at
+    /// launch, so only that tab's responders can be the launch first responder
+    /// (``BuildState/hiddenTabs``).
+    func orderTabs(_ children: inout [String: [String]], state: inout BuildState) {
+        let parents = Set(model.edges.filter { $0.kind == .tab }.map(\.parent))
+        for parent in parents.sorted() where model.role(parent) == .controller && model.index.inherits(parent, from: "UITabBarController") {
+            let (tabs, wrappers) = tabs(of: parent)
+            guard !tabs.isEmpty else { continue }
+            let listed = Set(tabs + wrappers)
+            children[parent] = tabs + (children[parent] ?? []).filter { !listed.contains($0) }
+            state.tabBars.insert(parent)
+        }
+    }
+
+    /// The tabs of `parent` in the source's order (each tab's wrapped controller) and the
+    /// navigation controllers wrapping them.
+    private func tabs(of parent: String) -> (tabs: [String], wrappers: [String]) {
+        var groups: [(position: Int, members: [String])] = []
+        var unlisted = Int.max / 2
+        for edge in model.edges where edge.parent == parent && edge.kind == .tab && placeable(model.role(edge.child)) {
+            let position = edge.tab ?? { unlisted += 1; return unlisted }()
+            if let found = groups.firstIndex(where: { $0.position == position }) {
+                groups[found].members.append(edge.child)
+            } else {
+                groups.append((position, [edge.child]))
+            }
+        }
+        var tabs: [String] = []
+        var wrappers: [String] = []
+        for group in groups.sorted(by: { $0.position < $1.position }) {
+            let wrapped = group.members.filter { !model.index.inherits($0, from: "UINavigationController") }
+            guard let shown = wrapped.last ?? group.members.last else { continue }
+            if !tabs.contains(shown) { tabs.append(shown) }
+            wrappers += group.members.filter { $0 != shown && !wrappers.contains($0) }
+        }
+        return (tabs, wrappers.filter { !tabs.contains($0) })
+    }
+}
