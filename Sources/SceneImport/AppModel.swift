@@ -331,7 +331,9 @@ struct AppModel {
     /// Words every containment the ``ContainmentFinder`` reads has in its text (`addChild` is in
     /// `addChildViewController`, `show` in `showDetailViewController`).
     private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
-        guard ContainmentModel.words.contains(where: { index.type(info, mentions: $0) }) else { return }
+        // One search per file for every word, which the finder below reuses.
+        guard index.files(declaring: info).contains(where: { index.offsets(of: ContainmentModel.words, inFile: $0)?.isEmpty != true })
+        else { return }
         var roots: [Syntax] = info.functions.compactMap { function in function.body.map(Syntax.init) }
         for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
             if let initializer = property.initializer { roots.append(Syntax(initializer)) }
@@ -475,8 +477,10 @@ private final class ContainmentFinder: MentionedItemsVisitor {
         case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false))
         case "setViewControllers": found.append((first, .tab, false))
         case "register":
-            // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms.
-            if let member = first.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self", let base = member.base {
+            // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms (not
+            // any `register(_:)`: an interpreter registering a library is no cell).
+            if node.arguments.contains(where: { $0.label?.text.hasSuffix("ReuseIdentifier") == true }),
+               let member = first.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self", let base = member.base {
                 cells.append((base.sourceText, Syntax(node)))
             }
         case "setViewController":

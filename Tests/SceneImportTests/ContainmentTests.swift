@@ -161,6 +161,7 @@ import Testing
                         super.viewDidLoad()
                         rows = UICollectionView.CellRegistration<RowCell, String> { cell, _, _ in cell.configure() }
                         tableView.register(NoteCell.self, forCellReuseIdentifier: "note")
+                        Plugins.shared.register(Badge.self)
                     }
                     func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
                         guard let cell = tableView.dequeueReusableCell(withIdentifier: "tag", for: indexPath) as? TagCell else { return UITableViewCell() }
@@ -172,6 +173,10 @@ import Testing
                     func configure() {}
                 }
                 final class NoteCell: UITableViewCell {}
+                final class Badge: UIView {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "b", modifierFlags: .command, action: #selector(badge))] }
+                    @objc func badge() {}
+                }
                 final class TagCell: UITableViewCell {}
                 final class TopicTextView: UITextView {
                     override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "\\t", modifierFlags: [], action: #selector(indent))] }
@@ -185,6 +190,8 @@ import Testing
         #expect(result.report.responderPaths["TopicTextView"] == "window/Outline/RowCell/TopicTextView")
         #expect(result.report.responderPaths["NoteCell"] == "window/Outline/NoteCell")
         #expect(result.report.responderPaths["TagCell"] == "window/Outline/TagCell")
+        // `register(_:)` without a reuse identifier registers no cell.
+        #expect(result.report.responderPaths["Badge"] == nil)
     }
 
     @Test func objectiveCCellClassesATableRegistersSitUnderTheController() throws {

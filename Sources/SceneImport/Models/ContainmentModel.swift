@@ -4,12 +4,14 @@ enum ContainmentModel: FrameworkModel {
     /// The calls and properties through which an app contains one controller in another, in
     /// the order the app model looks for them (`push` covers `pushViewController` and an app's
     /// own `push`; `present` and `show` an app's own methods named after them too;
-    /// `setViewController` covers a split view's columns and `setViewControllers`;
-    /// `register`, `Registration`, `dequeueReusable` and `cellFor` mark the cells a type
-    /// registers or dequeues, `addTextField` an alert's text field).
+    /// `setViewController` covers a split view's columns and `setViewControllers`. The cells a
+    /// type registers or dequeues are marked by `Reus` (`forCellReuseIdentifier`,
+    /// `dequeueReusableCell`), `Registration`, `ForItem` and `ForRow` (`cellForRow(at:)`), an
+    /// alert's text field by `TextField {` and `TextField(configurationHandler`: each starts with
+    /// a capital, so the files without them are searched fast).
     static let words = [
         "addChild", "present", "rootViewController", "viewControllers", "setViewController", "push", "show",
-        "UIHostingController", "register", "Registration", "dequeueReusable", "cellFor", "addTextField",
+        "UIHostingController", "Reus", "Registration", "ForItem", "ForRow", "TextField {", "TextField(configurationHandler",
     ]
     static var mentions: Set<String> { Set(words) }
 
