@@ -9,23 +9,6 @@ import Testing
 /// navigation controllers by a `map`, and a container given its child by whoever builds it.
 /// The sources are written for these tests.
 @Suite struct ContainmentTests {
-    func importing(_ sources: [String: String]) throws -> ImportResult {
-        try SceneImporter().importSources(sources.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
-    }
-
-    /// A controller class with one ⌘ command on `key`.
-    static func controller(_ name: String, key: String, base: String = "UIViewController", body: String = "") -> String {
-        """
-        class \(name): \(base) {
-            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(act\(name)))] }
-            @objc func act\(name)() {}
-            \(body)
-        }
-        """
-    }
-
     static let sceneDelegate = """
         import UIKit
         class SceneDelegate: UIResponder, UIWindowSceneDelegate {
@@ -37,7 +20,7 @@ import Testing
         """
 
     @Test func tabsAMapWrapsInNavigationControllersAreTheTabBarsChildren() throws {
-        let result = try importing([
+        let result = try SourceApp.importing([
             "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Tabs()"),
             "Tabs.swift": """
                 import UIKit
@@ -51,7 +34,7 @@ import Testing
                         viewControllers = [home, profile].map { StackNavigation(rootViewController: $0) }
                     }
                 }
-                """ + "\n" + Self.controller("Home", key: "1") + "\n" + Self.controller("Profile", key: "2"),
+                """ + "\n" + SourceApp.controller("Home", key: "1") + "\n" + SourceApp.controller("Profile", key: "2"),
         ])
         #expect(result.report.responderPaths["Home"] == "window/Tabs/Home")
         #expect(result.report.responderPaths["Profile"] == "window/Tabs/Profile")
@@ -62,7 +45,7 @@ import Testing
     /// `let` of a system type and adds it as its child; the child is what the constructions
     /// pass, read where each is written (a local there included).
     @Test func aContainerGivenItsChildByItsInitialiserHoldsWhatItsBuildersPass() throws {
-        let result = try importing([
+        let result = try SourceApp.importing([
             "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Wrapper(content: Editor())"),
             "Wrapper.swift": """
                 import UIKit
@@ -84,7 +67,7 @@ import Testing
                         return Wrapper(content: browser)
                     }
                 }
-                """ + "\n" + Self.controller("Editor", key: "e") + "\n" + Self.controller("Browser", key: "b"),
+                """ + "\n" + SourceApp.controller("Editor", key: "e") + "\n" + SourceApp.controller("Browser", key: "b"),
         ])
         #expect(result.report.keyWindow.root == "Wrapper")
         #expect(result.report.responderPaths["Editor"] == "window/Wrapper/Editor")
@@ -94,7 +77,7 @@ import Testing
     /// A stored `var` declared as a navigation controller holds the roots the type's methods
     /// wrap in the ones they assign to it, as well as the navigation controller.
     @Test func aVarHoldsTheControllersTheTypesMethodsAssignToIt() throws {
-        let result = try importing([
+        let result = try SourceApp.importing([
             "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Sidebar()"),
             "Sidebar.swift": """
                 import UIKit
@@ -109,7 +92,7 @@ import Testing
                         addChild(console!)
                     }
                 }
-                """ + "\n" + Self.controller("Console", key: "k"),
+                """ + "\n" + SourceApp.controller("Console", key: "k"),
         ])
         #expect(result.report.responderPaths["Console"] == "window/Sidebar/Console")
     }
@@ -119,7 +102,7 @@ import Testing
     /// controller; one held by two controllers stays unplaced, and so does one a `weak`
     /// property points at.
     @Test func aControllerOneControllerHoldsAndNoContainmentPlacesIsItsChild() throws {
-        let result = try importing([
+        let result = try SourceApp.importing([
             "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Profile()"),
             "Profile.swift": """
                 import UIKit
@@ -137,8 +120,8 @@ import Testing
                 final class Other: UIViewController {
                     var shared = Shared()
                 }
-                """ + "\n" + Self.controller("Paging", key: "p") + "\n" + Self.controller("Shared", key: "s")
-                + "\n" + Self.controller("Settings", key: ","),
+                """ + "\n" + SourceApp.controller("Paging", key: "p") + "\n" + SourceApp.controller("Shared", key: "s")
+                + "\n" + SourceApp.controller("Settings", key: ","),
         ])
         #expect(result.report.responderPaths["Paging"] == "window/Profile/Paging")
         #expect(result.report.responderPaths["Shared"] == nil)
@@ -149,7 +132,7 @@ import Testing
     /// Cells a controller registers, dequeues or makes with a cell registration sit under it,
     /// with the text views they hold: a user editing a row types into one of them.
     @Test func theCellsAControllerRegistersOrDequeuesSitUnderItWithTheirTextViews() throws {
-        let result = try importing([
+        let result = try SourceApp.importing([
             "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Outline()"),
             "Outline.swift": """
                 import UIKit
@@ -249,7 +232,7 @@ import Testing
                 }
                 """,
         ]
-        let result = try importing(app)
+        let result = try SourceApp.importing(app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         let alert = try #require(definition.states.first { $0.name == "UIAlertController" })
         #expect(alert.summary.hasPrefix("UIAlertController with a text field presented by Hosts (Hosts.swift:"))
@@ -259,7 +242,7 @@ import Testing
 
         var without = app
         without["Hosts.swift"] = app["Hosts.swift"]?.replacingOccurrences(of: "alert.addTextField { field in field.placeholder = \"Host\" }", with: "")
-        let plain = try SceneDefinition(json: try importing(without).scene, file: "scene")
+        let plain = try SceneDefinition(json: try SourceApp.importing(without).scene, file: "scene")
         #expect(!plain.states.contains { $0.name == "UIAlertController" })
     }
 
@@ -297,17 +280,17 @@ import Testing
                     + "\nextension Apple { override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: \"a\", modifierFlags: .command, action: #selector(aa))] }\n @objc func aa() {} }",
             ]
         }
-        let plain = try SceneDefinition(json: try importing(app(ownCommands: false, focusFirst: false)).scene, file: "scene")
+        let plain = try SceneDefinition(json: try SourceApp.importing(app(ownCommands: false, focusFirst: false)).scene, file: "scene")
         let tabs = try #require(plain.windows.first?.children.first)
         #expect(tabs.kind == .tabBarController)
         #expect(tabs.children.map(\.name) == ["Zebra", "Apple"])
         // Apple focuses itself when it appears, but its tab is not shown at launch.
         #expect(plain.firstResponder == nil)
 
-        let focusing = try SceneDefinition(json: try importing(app(ownCommands: false, focusFirst: true)).scene, file: "scene")
+        let focusing = try SceneDefinition(json: try SourceApp.importing(app(ownCommands: false, focusFirst: true)).scene, file: "scene")
         #expect(focusing.firstResponder == "window/Tabs/Zebra")
 
-        let own = try SceneDefinition(json: try importing(app(ownCommands: true, focusFirst: false)).scene, file: "scene")
+        let own = try SceneDefinition(json: try SourceApp.importing(app(ownCommands: true, focusFirst: false)).scene, file: "scene")
         #expect(own.windows.first?.children.first?.kind == .viewController)
         #expect(own.windows.first?.children.first?.children.map(\.name) == ["Zebra", "Apple"])
     }

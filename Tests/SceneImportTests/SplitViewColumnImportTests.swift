@@ -52,23 +52,15 @@ import Testing
             """,
     ]
 
-    func importing(_ sources: [String: String], idiom: InterfaceIdiom) throws -> ImportResult {
-        var options = SceneImporter.Options()
-        options.idiom = idiom
-        return try SceneImporter(options: options).importSources(sources.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
-    }
-
     @Test func anIPadShowsTheColumnsASplitViewSetsOnItselfAndAPhoneItsCompactColumn() throws {
-        let pad = try importing(Self.swiftApp, idiom: .pad)
+        let pad = try SourceApp.importing(Self.swiftApp, idiom: .pad)
         #expect(pad.report.keyWindow.root == "RootSplit")
         #expect(pad.report.responderPaths["SearchController"] == "window/RootSplit/SearchController")
         #expect(pad.report.responderPaths["ContentSplit"] == "window/RootSplit/ContentSplit")
         #expect(pad.report.responderPaths["PhoneTabs"] == nil)
         #expect(pad.report.unplaced.map(\.type) == ["PhoneTabs"])
 
-        let phone = try importing(Self.swiftApp, idiom: .phone)
+        let phone = try SourceApp.importing(Self.swiftApp, idiom: .phone)
         #expect(phone.report.responderPaths["PhoneTabs"] == "window/RootSplit/PhoneTabs")
         #expect(phone.report.responderPaths["SearchController"] == nil)
     }
@@ -78,7 +70,7 @@ import Testing
     @Test func aPhoneKeepsTheColumnsOfASplitViewWithoutACompactColumn() throws {
         var app = Self.swiftApp
         app["RootSplit.swift"] = app["RootSplit.swift"]?.replacingOccurrences(of: "setViewController(compactTabs, for: .compact)", with: "")
-        let phone = try importing(app, idiom: .phone)
+        let phone = try SourceApp.importing(app, idiom: .phone)
         #expect(phone.report.responderPaths["SearchController"] == "window/RootSplit/SearchController")
         #expect(phone.report.responderPaths["ContentSplit"] == "window/RootSplit/ContentSplit")
     }

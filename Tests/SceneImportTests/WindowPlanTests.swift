@@ -1,4 +1,5 @@
 import Foundation
+import SceneImportTestSupport
 import Scenes
 import Testing
 
@@ -8,22 +9,7 @@ import Testing
 /// windows, unplaced controllers with their reasons, and the first responder the app makes.
 @Suite struct WindowPlanTests {
     func importing(_ sources: [String: String], idiom: InterfaceIdiom = .pad, overlay: ImportOverlay? = nil) throws -> ImportResult {
-        var options = SceneImporter.Options(overlay: overlay)
-        options.idiom = idiom
-        return try SceneImporter(options: options).importSources(sources.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
-    }
-
-    /// A controller class with one command.
-    static func controller(_ name: String, key: String, base: String = "UIViewController", body: String = "") -> String {
-        """
-        class \(name): \(base) {
-            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(act\(name)))] }
-            @objc func act\(name)() {}
-            \(body)
-        }
-        """
+        try SourceApp.importing(sources, idiom: idiom, overlay: overlay)
     }
 
     /// A split view on a pad and a tab bar on a phone, decided by `userInterfaceIdiom` in a
@@ -61,8 +47,8 @@ import Testing
                 }
             }
             """,
-        "Controllers.swift": "import UIKit\n" + controller("Sidebar", key: "1") + "\n" + controller("Detail", key: "2")
-            + "\n" + controller("PhoneTabs", key: "3", base: "UITabBarController"),
+        "Controllers.swift": "import UIKit\n" + SourceApp.controller("Sidebar", key: "1") + "\n" + SourceApp.controller("Detail", key: "2")
+            + "\n" + SourceApp.controller("PhoneTabs", key: "3", base: "UITabBarController"),
     ]
 
     @Test func theIdiomPicksThePadLayoutByDefaultAndThePhoneOnRequest() throws {
@@ -133,7 +119,7 @@ import Testing
 
     @Test func noControllerGetsAWindowOfItsOwnUnplacedOnesAreListedWithTheirReason() throws {
         var app = Self.idiomApp
-        app["Settings.swift"] = "import UIKit\n" + Self.controller("SettingsViewController", key: ",")
+        app["Settings.swift"] = "import UIKit\n" + SourceApp.controller("SettingsViewController", key: ",")
         let result = try importing(app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         #expect(definition.windows.count == 1)
@@ -155,7 +141,7 @@ import Testing
 
     @Test func oneOverlayLinePlacesAnUnplacedController() throws {
         var app = Self.idiomApp
-        app["Settings.swift"] = "import UIKit\n" + Self.controller("SettingsViewController", key: ",")
+        app["Settings.swift"] = "import UIKit\n" + SourceApp.controller("SettingsViewController", key: ",")
         let overlay = try ImportOverlay(json: """
             {"format": "keytrace-import-overlay", "version": 1, "place": {"SettingsViewController": {"childOf": "Detail"}}}
             """, file: "o.json")
@@ -200,7 +186,7 @@ import Testing
                     func show(_ controller: UIViewController) { window?.rootViewController = controller }
                 }
                 """,
-            "Controllers.swift": "import UIKit\n" + Self.controller("Player", key: "p") + "\n" + Self.controller("Library", key: "l"),
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("Player", key: "p") + "\n" + SourceApp.controller("Library", key: "l"),
         ])
         // The root reaches the window through a helper's parameter.
         #expect(result.report.keyWindow.root == "Library")
@@ -221,8 +207,8 @@ import Testing
                     }
                 }
                 """,
-            "Controllers.swift": "import UIKit\n" + Self.controller("Login", key: "l") + "\n"
-                + Self.controller("Main", key: "m", body: "override func viewDidLoad() { addChild(Inbox()) }") + "\n" + Self.controller("Inbox", key: "i"),
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("Login", key: "l") + "\n"
+                + SourceApp.controller("Main", key: "m", body: "override func viewDidLoad() { addChild(Inbox()) }") + "\n" + SourceApp.controller("Inbox", key: "i"),
         ])
         #expect(result.report.keyWindow.root == "Main")
         #expect(result.report.keyWindow.decidedBy == "entry point, conditional")
@@ -249,9 +235,9 @@ import Testing
                     }
                 }
                 """,
-            "Controllers.swift": "import UIKit\n" + Self.controller("OnboardingViewController", key: "l",
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("OnboardingViewController", key: "l",
                                                                         body: "override func viewDidLoad() { addChild(Help()) }")
-                + "\n" + Self.controller("Library", key: "m") + "\n" + Self.controller("Help", key: "h"),
+                + "\n" + SourceApp.controller("Library", key: "m") + "\n" + SourceApp.controller("Help", key: "h"),
         ])
         #expect(result.report.keyWindow.root == "Library")
         #expect(result.report.keyWindow.decidedBy == "entry point, conditional")
@@ -314,7 +300,7 @@ import Testing
 
     @Test func aPresentedControllerIsAStateTheUserCanEnter() throws {
         var app = Self.idiomApp
-        app["Settings.swift"] = "import UIKit\n" + Self.controller("SettingsViewController", key: ",")
+        app["Settings.swift"] = "import UIKit\n" + SourceApp.controller("SettingsViewController", key: ",")
             + "\nextension Detail { @objc func openSettings() { present(SettingsViewController(), animated: true) } }"
         let result = try importing(app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
@@ -331,8 +317,8 @@ import Testing
     /// named as the coordinator's call shows it, and nothing is unplaced.
     @Test func aControllerACoordinatorShowsIsAStateTheUserCanEnter() throws {
         var app = Self.idiomApp
-        app["Coordinator.swift"] = "import UIKit\n" + Self.controller("EditorViewController", key: "e")
-            + "\n" + Self.controller("SearchViewController", key: "f")
+        app["Coordinator.swift"] = "import UIKit\n" + SourceApp.controller("EditorViewController", key: "e")
+            + "\n" + SourceApp.controller("SearchViewController", key: "f")
             + """
 
             final class Router {
@@ -349,7 +335,7 @@ import Testing
                 func showHistory() { router.push(HistoryViewController(), animated: true); router.showBanner(Banner()) }
             }
             final class Banner: UIView {}
-            """ + "\n" + Self.controller("HistoryViewController", key: "y")
+            """ + "\n" + SourceApp.controller("HistoryViewController", key: "y")
         let result = try importing(app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         // The router's own `push` shows a controller as UIKit's does; `showBanner` shows a view,
@@ -369,8 +355,8 @@ import Testing
     /// `UIViewController`, a type the app extends) is a state.
     @Test func theControllersACoordinatorsFactoryReturnsAreStates() throws {
         var app = Self.idiomApp
-        app["Scenes.swift"] = "import UIKit\n" + Self.controller("ProfileViewController", key: "p")
-            + "\n" + Self.controller("ComposeViewController", key: "n")
+        app["Scenes.swift"] = "import UIKit\n" + SourceApp.controller("ProfileViewController", key: "p")
+            + "\n" + SourceApp.controller("ComposeViewController", key: "n")
             + """
 
             extension UIViewController { var topMost: UIViewController { self } }

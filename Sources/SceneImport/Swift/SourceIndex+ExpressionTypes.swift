@@ -174,13 +174,17 @@ extension SourceIndex {
             if let mentions, !ByteSearch.contains(mentions, offsetIn: body.position.utf8Offset..<body.endPosition.utf8Offset) { continue }
             let stores = StoreFinder(property: property, mentions: mentions)
             stores.walk(body)
-            for value in stores.expressions {
-                for found in typeNames(of: value, in: info, root: Syntax(body), depth: depth) where !names.contains(found) {
-                    names.append(found)
-                }
-            }
+            add(typeNamesOfEach: stores.expressions, in: info, root: Syntax(body), depth: depth, to: &names)
         }
         return names
+    }
+
+    /// Adds the app types each of `values` gives to `names`, each type once.
+    fileprivate func add(typeNamesOfEach values: [ExprSyntax], in info: SourceIndex.TypeInfo, root: Syntax, depth: Int,
+                         to names: inout [String]) {
+        for value in values {
+            for found in typeNames(of: value, in: info, root: root, depth: depth) where !names.contains(found) { names.append(found) }
+        }
     }
 }
 
@@ -217,11 +221,7 @@ extension SourceIndex {
                 guard let body = function.body else { continue }
                 let returns = ReturnFinder(viewMode: .sourceAccurate)
                 returns.walk(body)
-                for returned in returns.values {
-                    for found in typeNames(of: returned, in: info, root: Syntax(body), depth: depth) where !names.contains(found) {
-                        names.append(found)
-                    }
-                }
+                add(typeNamesOfEach: returns.values, in: info, root: Syntax(body), depth: depth, to: &names)
             }
         }
         return names

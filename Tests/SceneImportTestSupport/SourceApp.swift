@@ -1,0 +1,28 @@
+import SceneImport
+
+/// An app given as Swift sources in memory (file name → text), the way the importer's tests
+/// write the apps they import, and the controller class most of them need.
+public enum SourceApp {
+    /// Imports `sources` in file-name order for `idiom`, with `overlay` when given.
+    public static func importing(_ sources: [String: String], idiom: InterfaceIdiom = .pad, overlay: ImportOverlay? = nil) throws
+        -> ImportResult
+    {
+        var options = SceneImporter.Options(overlay: overlay)
+        options.idiom = idiom
+        return try SceneImporter(options: options).importSources(sources.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+    }
+
+    /// A controller class named `name` (inheriting `base`) with one ⌘ command on `key`, whose
+    /// action is `act` + the name, and `body` added to its members.
+    public static func controller(_ name: String, key: String, base: String = "UIViewController", body: String = "") -> String {
+        """
+        class \(name): \(base) {
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "\(key)", modifierFlags: .command, action: #selector(act\(name)))] }
+            @objc func act\(name)() {}
+            \(body)
+        }
+        """
+    }
+}
