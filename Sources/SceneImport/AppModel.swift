@@ -385,11 +385,9 @@ struct AppModel {
         if let array = expression.as(ArrayExprSyntax.self) {
             return array.elements.map { index.typeNames(of: $0.expression, in: info, root: root) }
         }
-        if let call = expression.as(FunctionCallExprSyntax.self), let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-           ["map", "compactMap"].contains(member.declName.baseName.text), let array = member.base?.as(ArrayExprSyntax.self) {
-            let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
-            let wrapper = closure.flatMap { $0.statements.count == 1 ? $0.statements.first?.item.as(ExprSyntax.self) : nil }
-                .map { index.typeNames(of: $0, in: info, root: root) } ?? []
+        if let call = expression.as(FunctionCallExprSyntax.self), let (base, transform) = SourceIndex.mapping(call),
+           let array = base.as(ArrayExprSyntax.self) {
+            let wrapper = transform.map { index.typeNames(of: $0, in: info, root: root) } ?? []
             return array.elements.map { element in
                 wrapper + index.typeNames(of: element.expression, in: info, root: root).filter { !wrapper.contains($0) }
             }
@@ -429,9 +427,11 @@ struct AppModel {
 }
 
 /// `addChild(x)`, `present(x, …)`, `viewControllers = […]`, `setViewControllers([…])`,
-/// `setViewController(x, for: .primary)`, `rootViewController = x`, `pushViewController(x, …)`, `UIHostingController(rootView:)`, and
-/// the app's own methods named after them (`router.push(vc)`, `_pushInitialViewController(vc)`,
-/// `presentModally(vc)`, `showDetail(vc)`), which coordinators and routers wrap UIKit's in.
+/// `setViewController(x, for: .primary)`, `rootViewController = x`, `pushViewController(x, …)`,
+/// `UIHostingController(rootView:)`, the cells a type registers or dequeues, an alert's text
+/// field, and the app's own methods named after UIKit's (`router.push(vc)`,
+/// `_pushInitialViewController(vc)`, `presentModally(vc)`, `showDetail(vc)`), which coordinators
+/// and routers wrap UIKit's in.
 private final class ContainmentFinder: MentionedItemsVisitor {
     /// What a call shows, and whether the call is the app's own method named after UIKit's
     /// (its first argument then counts only when it is a controller).

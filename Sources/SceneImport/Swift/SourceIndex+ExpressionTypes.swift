@@ -23,11 +23,8 @@ extension SourceIndex {
             }
             if type(named: calleeName) != nil { return [type(named: calleeName)?.name ?? calleeName] }
             // `[a, b].map { Wrapper(rootViewController: $0) }`: the wrapper and the elements.
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-               ["map", "compactMap"].contains(member.declName.baseName.text) {
-                let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
-                let wrapper = closure.flatMap { $0.statements.count == 1 ? $0.statements.first?.item.as(ExprSyntax.self) : nil }
-                    .map { typeNames(of: $0, in: info, root: root, depth: depth + 1) } ?? []
+            if let (base, transform) = Self.mapping(call) {
+                let wrapper = transform.map { typeNames(of: $0, in: info, root: root, depth: depth + 1) } ?? []
                 return wrapper + typeNames(of: base, in: info, root: root, depth: depth + 1).filter { !wrapper.contains($0) }
             }
             // `storyboard.instantiateViewController(withIdentifier: "editor")`: the class of the
@@ -90,6 +87,15 @@ extension SourceIndex {
             return names
         }
         return propertyTypeNames(name, of: info, root: root, depth: depth) ?? []
+    }
+
+    /// `base.map { transform }` (or `compactMap`): the collection mapped and the closure's one
+    /// expression, when it has just one; `nil` for any other call.
+    static func mapping(_ call: FunctionCallExprSyntax) -> (base: ExprSyntax, transform: ExprSyntax?)? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              ["map", "compactMap"].contains(member.declName.baseName.text) else { return nil }
+        let closure = call.trailingClosure ?? call.arguments.first?.expression.as(ClosureExprSyntax.self)
+        return (base, closure.flatMap { $0.statements.count == 1 ? $0.statements.first?.item.as(ExprSyntax.self) : nil })
     }
 
     /// UIKit's containers an app subclasses to wrap its screens in.
