@@ -7,11 +7,11 @@ enum ContainmentModel: FrameworkModel {
     /// `setViewController` covers a split view's columns and `setViewControllers`. The cells a
     /// type registers or dequeues are marked by `Reus` (`forCellReuseIdentifier`,
     /// `dequeueReusableCell`), `Registration`, `ForItem` and `ForRow` (`cellForRow(at:)`), an
-    /// alert's text field by `TextField {` and `TextField(configurationHandler`: each starts with
-    /// a capital, so the files without them are searched fast).
+    /// alert's text field by `TextField {`, `TextField{` and `TextField(configurationHandler`:
+    /// each starts with a capital, so the files without them are searched fast).
     static let words = [
         "addChild", "present", "rootViewController", "viewControllers", "setViewController", "push", "show",
-        "UIHostingController", "Reus", "Registration", "ForItem", "ForRow", "TextField {", "TextField(configurationHandler",
+        "UIHostingController", "Reus", "Registration", "ForItem", "ForRow", "TextField {", "TextField{", "TextField(configurationHandler",
     ]
     static var mentions: Set<String> { Set(words) }
 

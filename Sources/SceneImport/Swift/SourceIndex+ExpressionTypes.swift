@@ -225,9 +225,9 @@ extension SourceIndex {
         for candidate in [info] + ancestors(of: info.name) {
             for function in candidate.functions where function.kind == .function && function.name == name {
                 guard let body = function.body else { continue }
-                let returns = ReturnFinder(viewMode: .sourceAccurate)
+                let returns = ReturnFinder(conditions: conditions)
                 returns.walk(body)
-                add(typeNamesOfEach: returns.values, in: info, root: Syntax(body), depth: depth, to: &names)
+                add(typeNamesOfEach: returns.expressions, in: info, root: Syntax(body), depth: depth, to: &names)
             }
         }
         return names
@@ -276,18 +276,5 @@ private final class LocalFinder: MentionedItemsVisitor {
         }
         return .visitChildren
     }
-}
-
-/// The values a body's `return`s give, not those of the closures and functions inside it.
-private final class ReturnFinder: SyntaxVisitor {
-    var values: [ExprSyntax] = []
-
-    override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let value = node.expression { values.append(value) }
-        return .skipChildren
-    }
-
-    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 

@@ -404,8 +404,9 @@ private final class ContainerStatementFinder: ActiveCodeVisitor {
     }
 }
 
-/// The expressions a function body returns, in order (closures' returns left out).
-private final class ReturnFinder: ActiveCodeVisitor {
+/// The expressions a function body returns, in order, in compiled code (the returns of the
+/// closures and functions inside it left out).
+final class ReturnFinder: ActiveCodeVisitor {
     var expressions: [ExprSyntax] = []
 
     override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
@@ -414,6 +415,7 @@ private final class ReturnFinder: ActiveCodeVisitor {
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 }
 
 /// The names of the calls in an expression, outermost first (`A(B())` gives A, B).
