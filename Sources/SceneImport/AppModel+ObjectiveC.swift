@@ -5,9 +5,11 @@ extension AppModel {
     /// and containment (`rootViewController =`, `initWithRootViewController:`,
     /// `addChildViewController:`, `pushViewController:`, `presentViewController:`,
     /// `viewControllers`, `setViewController:forColumn:`, the cells `registerClass:…`
-    /// registers), with an Objective-C app or scene delegate's window setup as the entry point.
+    /// registers, and what an initialiser is given to contain), with an Objective-C app or scene
+    /// delegate's window setup as the entry point.
     mutating func add(objectiveC files: [ObjectiveCFile]) {
         let entryMethods = Self.objectiveCEntryMethods(files)
+        var given = InitializerChildren()
         for file in files {
             for implementation in file.implementations {
                 let owner = implementation.className
@@ -19,27 +21,33 @@ extension AppModel {
                                                      location: SourceLocation(file: file.path, line: rule.line)), to: owner)
                         }
                     }
+                    for (member, label) in body.initializerStores { given.stores[owner + " " + label] = member }
+                    if !body.appearanceForwards.isEmpty {
+                        let appearing = ["viewWillAppear:", "viewDidAppear:"].contains(method.selector)
+                        given.forwarding[owner, default: []].formUnion(appearing ? body.appearanceForwards : [])
+                    }
                     let isEntryPoint = entryMethods.contains(owner + " " + method.selector)
                     // Navigation controllers the method makes, by the expression that makes them.
                     let navigationRoots = body.containment.filter { $0.kind == .navigationRoot }
                     for found in body.containment where found.kind != .navigationRoot {
                         let location = SourceLocation(file: file.path, line: found.line)
-                        for child in children(of: found, navigationRoots: navigationRoots, in: owner, file: file) {
-                            switch found.kind {
-                            case .windowRoot:
+                        if found.kind == .initializerArgument {
+                            given.arguments.append((found, owner, file, navigationRoots))
+                            continue
+                        }
+                        let placed = children(of: found, navigationRoots: navigationRoots, in: owner, file: file)
+                        // A member of a system class (one the app at most extends) is placed by
+                        // what the initialiser is given, if anything.
+                        let placesAppClass = placed.contains { index.type(named: $0).map { $0.kind != .extensionOnly } ?? false }
+                        if !placesAppClass, let member = found.child.propertyName, let kind = Self.edgeKind(found.kind) {
+                            given.containedMembers[owner + " " + member] = kind
+                        }
+                        for child in placed {
+                            if let member = found.child.propertyName, found.kind == .child { given.memberChildren.append((owner, member, child)) }
+                            if found.kind == .windowRoot {
                                 addWindowRoot(child, entry: isEntryPoint && found.condition.isAlways, at: location)
-                            case .presented:
-                                addEdge(Edge(parent: owner, child: child, kind: .presented, location: location))
-                            case .viewControllers:
-                                addEdge(Edge(parent: owner, child: child, kind: .tab, location: location))
-                            case .child, .pushed, .navigationRoot:
-                                addEdge(Edge(parent: owner, child: child, kind: .child, location: location))
-                            case .column:
-                                addEdge(Edge(parent: owner, child: child, kind: .column, location: location))
-                            case .compactColumn:
-                                addEdge(Edge(parent: owner, child: child, kind: .compactColumn, location: location))
-                            case .cell:
-                                addEdge(Edge(parent: owner, child: child, kind: .cell, location: location))
+                            } else if let kind = Self.edgeKind(found.kind) {
+                                addEdge(Edge(parent: owner, child: child, kind: kind, location: location))
                             }
                         }
                     }
@@ -51,6 +59,58 @@ extension AppModel {
                         }
                     }
                 }
+            }
+        }
+        addInitializerChildren(&given)
+        for (container, member, child) in given.memberChildren {
+            guard let forwarded = given.forwarding[container], !forwarded.contains(member) else { continue }
+            appearsLater[container, default: []].insert(child)
+        }
+    }
+
+    /// The edge a containment entry gives its container; `nil` for a window's root and an
+    /// initialiser's argument, which place their controller another way.
+    private static func edgeKind(_ kind: ObjectiveCContainment.Kind) -> Edge.Kind? {
+        switch kind {
+        case .windowRoot, .initializerArgument: return nil
+        case .presented: return .presented
+        case .viewControllers: return .tab
+        case .child, .pushed, .navigationRoot: return .child
+        case .column: return .column
+        case .compactColumn: return .compactColumn
+        case .cell: return .cell
+        }
+    }
+
+    /// What an Objective-C container is given by its initialiser (what its initialiser stores,
+    /// what it contains, what the app's constructions pass), and how it forwards appearance.
+    private struct InitializerChildren {
+        /// The member an initialiser stores a parameter in, by `Class label`.
+        var stores: [String: String] = [:]
+        /// How a class contains a member of a system class it cannot place itself, by `Class member`.
+        var containedMembers: [String: Edge.Kind] = [:]
+        /// `[[Container alloc] initWith…]` arguments, with the class and file that construct.
+        var arguments: [(found: ObjectiveCContainment, site: String, file: ObjectiveCFile, navigationRoots: [ObjectiveCContainment])] = []
+        /// The children a class adds from its members, with the member.
+        var memberChildren: [(container: String, member: String, child: String)] = []
+        /// For each class that forwards appearance to its children itself, the members it
+        /// forwards to when it appears.
+        var forwarding: [String: Set<String>] = [:]
+    }
+
+    /// `[[Container alloc] initWithMain:nav side:tags]` where the container's initialiser stores
+    /// `side` in a member it adds as a child (`[self addChildViewController:self.side]`): the
+    /// container holds what the construction passes, read where the construction is written.
+    private mutating func addInitializerChildren(_ given: inout InitializerChildren) {
+        for (found, site, file, navigationRoots) in given.arguments {
+            guard let label = found.argument, index.type(named: found.parent) != nil else { continue }
+            for holder in [found.parent] + index.ancestors(of: found.parent).map(\.name) {
+                guard let member = given.stores[holder + " " + label], let kind = given.containedMembers[holder + " " + member] else { continue }
+                for child in children(of: found, navigationRoots: navigationRoots, in: site, file: file) where child != found.parent {
+                    addEdge(Edge(parent: found.parent, child: child, kind: kind, location: SourceLocation(file: file.path, line: found.line)))
+                    if kind == .child { given.memberChildren.append((found.parent, member, child)) }
+                }
+                break
             }
         }
     }
@@ -89,7 +149,7 @@ extension AppModel {
     }
 
     /// The app classes a containment entry places: the class itself, or for a system
-    /// navigation controller the roots it was made with in the same method.
+    /// navigation controller the roots the method makes navigation controllers with.
     private func children(of found: ObjectiveCContainment, navigationRoots: [ObjectiveCContainment], in owner: String,
                           file: ObjectiveCFile) -> [String] {
         let direct = resolve(found.child, in: owner, file: file)

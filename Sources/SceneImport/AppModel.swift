@@ -53,6 +53,11 @@ struct AppModel {
     /// { … }` then `present(alert, …)`), by the presenting type: UIKit makes the alert's first
     /// text field first responder when it appears.
     private(set) var textFieldAlerts: [String: SourceLocation] = [:]
+    /// The children a container holds but tells of their appearance only later, by the
+    /// container: an Objective-C container that forwards appearance itself
+    /// (`beginAppearanceTransition:animated:`) and, when it appears, forwards it to other members
+    /// than the one holding the child (a sidebar container showing its main controller).
+    var appearsLater: [String: Set<String>] = [:]
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
     /// Window roots the storyboard the app starts from, or an Objective-C app or scene

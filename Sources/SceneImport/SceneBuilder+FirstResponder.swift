@@ -75,9 +75,10 @@ extension SceneBuilder {
                 } else {
                     path = ownerPath
                 }
-                // A responder in a tab the tab bar does not show at launch appears later, if at all.
+                // A responder in a tab the tab bar does not show at launch, or in a child whose
+                // container tells it of its appearance later, appears later, if at all.
                 guard let path, path.hasPrefix("window/"),
-                      !state.hiddenTabs.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+                      !state.hiddenAtLaunch.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
                 let depth = path.split(separator: "/").count
                 let order = FirstResponderReader.lifecycleMethods.firstIndex(of: request.method) ?? 0
                 let target = request.property.map { "\(owner).\($0)" } ?? owner

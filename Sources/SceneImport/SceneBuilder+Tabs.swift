@@ -5,7 +5,7 @@ extension SceneBuilder {
     /// (`Nav(rootViewController: Feed())`) is the controller it wraps, as the scene has one
     /// node per type and one wrapper class often wraps every tab. UIKit shows the first tab at
     /// launch, so only that tab's responders can be the launch first responder
-    /// (``BuildState/hiddenTabs``).
+    /// (``BuildState/hiddenAtLaunch``).
     func orderTabs(_ children: inout [String: [String]], state: inout BuildState) {
         let parents = Set(model.edges.filter { $0.kind == .tab }.map(\.parent))
         for parent in parents.sorted() where model.role(parent) == .controller && model.index.inherits(parent, from: "UITabBarController") {
@@ -15,6 +15,17 @@ extension SceneBuilder {
             children[parent] = tabs + (children[parent] ?? []).filter { !listed.contains($0) }
             state.tabBars.insert(parent)
         }
+    }
+
+    /// The paths of the children of `type` (at `path`) that its screen does not show at launch:
+    /// a tab bar's tabs after the first, as UIKit shows the first tab, and the children a
+    /// container tells of their appearance only later (``AppModel/appearsLater``).
+    func childrenShownLater(of type: String, children: [String], path: String, state: BuildState) -> [String] {
+        let later = model.appearsLater[type] ?? []
+        let hidden = children.enumerated().filter { position, name in
+            later.contains(name) || (state.tabBars.contains(type) && position > 0)
+        }
+        return hidden.map { path + "/" + $0.element }
     }
 
     /// The tabs of `parent` in the source's order (each tab's wrapped controller) and the

@@ -269,8 +269,10 @@ struct SceneBuilder {
         var rootActions: Set<String> = []
         /// The app's tab bar controllers whose children are their tabs (``orderTabs(_:state:)``).
         var tabBars: Set<String> = []
-        /// Paths of the tabs a tab bar does not show at launch (all but its first).
-        var hiddenTabs: [String] = []
+        /// Paths of the controllers the key window holds but does not show at launch: the tabs
+        /// a tab bar does not show (all but its first), and the children a container forwards
+        /// appearance to only later (``AppModel/appearsLater``).
+        var hiddenAtLaunch: [String] = []
     }
 
     /// What a command's condition says for the scene (``sceneCommand(_:state:)``).
@@ -405,14 +407,11 @@ struct SceneBuilder {
             }
         }
         node.views += heldViews(of: type, path: path, state: &state)
-        if state.tabBars.contains(type) {
-            // UIKit shows the first tab at launch.
-            state.hiddenTabs += node.children.dropFirst().map { path + "/" + $0.name }
-            // A tab bar holding views of its own stays a plain controller node.
-            if kind == .tabBarController, !node.views.isEmpty {
-                kind = .viewController
-                node.kind = kind
-            }
+        state.hiddenAtLaunch += childrenShownLater(of: type, children: node.children.map(\.name), path: path, state: state)
+        // A tab bar holding views of its own stays a plain controller node.
+        if state.tabBars.contains(type), kind == .tabBarController, !node.views.isEmpty {
+            kind = .viewController
+            node.kind = kind
         }
         if isController(role), let hosted = state.hostedShortcuts.popLast() { hosted.merge(into: &node) }
         let hasCommands = !(commandsByType[type] ?? []).isEmpty || !node.commands.isEmpty

@@ -20,6 +20,10 @@ extension ObjectiveCBodyScanner {
                 write(.modifiers(old.union(added)), to: slot)
                 return
             }
+            if equals + 2 == range.upperBound, stream.kind(equals + 1) == .identifier, let name = stream.value(equals + 1),
+               case .member(let member)? = slot(of: target) {
+                recordInitializerStore(of: name, in: member)
+            }
             assign(value, to: target, expression: stream.text(equals + 1..<range.upperBound))
             return
         }
@@ -52,6 +56,15 @@ extension ObjectiveCBodyScanner {
         guard index < range.upperBound, stream.isPunctuation(index, "{") else { return false }
         blocks[name] = Helper(body: index + 1..<stream.partner(of: index), parameters: parameters, capturesLocals: true)
         return true
+    }
+
+    /// An initialiser's `self.side = side` (or `_side = side`): the member holds what the
+    /// initialiser is given for that parameter (``ObjectiveCMethodBody/initializerStores``).
+    private mutating func recordInitializerStore(of name: String, in member: String) {
+        guard helperDepth == 0, blockDepth == 0, let method = context.method, !method.isClassMethod, method.selector.hasPrefix("init"),
+              let parameter = method.parameters.first(where: { !$0.label.isEmpty && $0.name == name })
+        else { return }
+        body.initializerStores[member] = parameter.label
     }
 
     /// A local declaration `Type *name = value, *other;`; `false` when the statement is none.

@@ -2,7 +2,7 @@ import KeyTraceCore
 import SceneImportVocabulary
 
 /// Message expressions `[receiver selector:argument …]`: key command factories, arrays,
-/// `addKeyCommand:`, containment, and messages to `self` and to classes.
+/// `addKeyCommand:`, containment (``recordContainment(_:)``), and messages to `self` and to classes.
 extension ObjectiveCBodyScanner {
     /// One `label:argument` part of a message.
     package struct Argument {
@@ -495,73 +495,6 @@ extension ObjectiveCBodyScanner {
         }
         if items.count == 1, let only = items.first, only.condition.isAlways { return only.value }
         return .alternatives(items)
-    }
-
-    // MARK: Containment
-
-    /// Messages whose first argument is a child controller: the kind and the argument's label.
-    private static let containmentSelectors: [String: (ObjectiveCContainment.Kind, String)] = [
-        "addChildViewController:": (.child, "addChildViewController"),
-        "pushViewController:animated:": (.pushed, "pushViewController"),
-        "presentViewController:animated:completion:": (.presented, "presentViewController"),
-        "showViewController:sender:": (.presented, "showViewController"),
-        "showDetailViewController:sender:": (.presented, "showDetailViewController"),
-        "setRootViewController:": (.windowRoot, "setRootViewController"),
-    ]
-
-    private mutating func recordContainment(_ send: Send) {
-        let parent = stream.text(send.receiverRange)
-        switch send.selector {
-        case "initWithRootViewController:":
-            guard case .allocated(let className) = send.receiver else { return }
-            if let child = send.value("initWithRootViewController"), let range = send.range("initWithRootViewController") {
-                addContainment(.navigationRoot, parent: className, child: child, expression: stream.text(range), line: send.line)
-            }
-            return
-        case "setViewControllers:", "setViewControllers:animated:":
-            guard let value = send.value("setViewControllers"), let range = send.range("setViewControllers") else { return }
-            for item in value.items ?? [] {
-                addContainment(.viewControllers, parent: parent, child: item.value, expression: stream.text(range), line: send.line, extra: item.condition)
-            }
-            return
-        case "registerClass:forCellReuseIdentifier:", "registerClass:forCellWithReuseIdentifier:",
-             "registerClass:forHeaderFooterViewReuseIdentifier:", "registerClass:forSupplementaryViewOfKind:withReuseIdentifier:":
-            guard case .classReference(let className)? = send.value("registerClass"), let range = send.range("registerClass") else { return }
-            addContainment(.cell, parent: parent, child: .object(className: className), expression: stream.text(range), line: send.line)
-            return
-        case "setViewController:forColumn:":
-            guard let child = send.value("setViewController"), let range = send.range("setViewController"),
-                  let columnRange = send.range("forColumn"), let column = SplitViewColumn(written: stream.text(columnRange)) else { return }
-            addContainment(column.isCompact ? .compactColumn : .column, parent: parent, child: child, expression: stream.text(range), line: send.line)
-            return
-        default:
-            break
-        }
-        guard let entry = Self.containmentSelectors[send.selector] else { return }
-        let (kind, label) = entry
-        guard let child = send.value(label), let range = send.range(label) else { return }
-        addContainment(kind, parent: parent, child: child, expression: stream.text(range), line: send.line)
-    }
-
-    mutating func addContainment(
-        _ kind: ObjectiveCContainment.Kind, parent: String, child: ObjectiveCValue, expression: String, line: Int,
-        extra: Condition = .always
-    ) {
-        for branch in child.branches {
-            let reference: ObjectiveCControllerReference
-            switch branch.value {
-            case .null: continue
-            case .object(let className), .allocated(let className):
-                reference = .init(className: className, propertyName: nil, expression: expression)
-            case .member(let name):
-                let declared = context.members[name].flatMap { ObjectiveCTypeName.objectClass(of: $0.type) }
-                reference = .init(className: declared, propertyName: name, expression: expression)
-            default:
-                reference = .init(className: nil, propertyName: nil, expression: expression)
-            }
-            let conditions = recordedCondition.merging(extra).merging(branch.condition)
-            body.containment.append(.init(kind: kind, parent: parent, child: reference, condition: conditions, line: line))
-        }
     }
 
     // MARK: Strings

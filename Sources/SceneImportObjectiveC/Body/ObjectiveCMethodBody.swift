@@ -82,4 +82,12 @@ package struct ObjectiveCMethodBody: Hashable {
     /// The properties, instance variables and file-level variables the body assigns, by name
     /// without `_`: a `keyCommands` that returns one returns what such a body stores.
     package var storedMembers: Set<String> = []
+    /// For an initialiser, the members it stores a parameter in, by member name (without `_`),
+    /// each with the selector part that passes the parameter: `self.side = side` in
+    /// `initWithMain:side:` gives `side: "side"`.
+    package var initializerStores: [String: String] = [:]
+    /// The members (without `_`) the body tells a child's appearance begins
+    /// (`[self.main beginAppearanceTransition:YES animated:animated]`): a container that forwards
+    /// appearance itself.
+    package var appearanceForwards: [String] = []
 }

@@ -24,6 +24,10 @@ package struct ObjectiveCContainment: Hashable {
         /// `[tableView registerClass:[Cell class] forCellReuseIdentifier:…]` and the collection
         /// view, header-footer and supplementary forms: a cell class the container shows.
         case cell
+        /// An argument of `[[Container alloc] initWithMain:E side:…]` for an app class: a
+        /// controller the container holds when its initialiser stores that parameter in a member
+        /// it contains (``ObjectiveCMethodBody/initializerStores``).
+        case initializerArgument
     }
 
     package var kind: Kind
@@ -34,6 +38,9 @@ package struct ObjectiveCContainment: Hashable {
     /// The run-time condition, as for ``ObjectiveCKeyCommand/condition``.
     package var condition: Condition
     package var line: Int
+    /// For ``Kind/initializerArgument``, the selector part the child is passed with
+    /// (`initWithMainViewController`).
+    package var argument: String? = nil
 }
 
 /// What the source says about a controller expression's class.
