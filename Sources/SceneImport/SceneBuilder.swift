@@ -42,7 +42,7 @@ struct SceneBuilder {
 
     func build() -> Built {
         var state = BuildState()
-        let commandsByType = Dictionary(grouping: model.inventory.filter { $0.mechanism != .menu }, by: \.declaredIn)
+        let commandsByType = withInheritedCommands(Dictionary(grouping: model.inventory.filter { $0.mechanism != .menu }, by: \.declaredIn))
         // SwiftUI `Commands` are menu items, not views: they go to the main menu.
         let relevant = Set(commandsByType.keys).union(model.index.types.values.compactMap { info in
             model.implementedActions(of: info.name).isEmpty ? nil : info.name
