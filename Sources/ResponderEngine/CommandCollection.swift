@@ -81,6 +81,8 @@ final class CommandCollection {
         let layout: KeyboardLayout
         let mirror: Bool
         let textInputActive: Bool
+        /// The platform: how a main-menu item's key reads (``MenuKeyEquivalent``).
+        let platform: Platform
         /// The OS version: a command whose input the version lacks is left out (R2).
         let osVersion: OSVersion
         let candidates: ContiguousArray<Candidate>
@@ -97,17 +99,19 @@ final class CommandCollection {
 
         /// Whether these contents are what `sources` (read under these conditions) build.
         func isBuilt(from sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool,
-                     osVersion: OSVersion, indexed: Bool) -> Bool {
+                     platform: Platform, osVersion: OSVersion, indexed: Bool) -> Bool {
             (indexStarts != nil) == indexed && self.mirror == mirror && self.textInputActive == textInputActive
-                && self.osVersion == osVersion && Source.same(self.sources, sources) && self.layout == layout
+                && self.platform == platform && self.osVersion == osVersion && Source.same(self.sources, sources)
+                && self.layout == layout
         }
 
-        init(sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool, osVersion: OSVersion,
-             indexed: Bool) {
+        init(sources: [Source], layout: KeyboardLayout, mirror: Bool, textInputActive: Bool, platform: Platform,
+             osVersion: OSVersion, indexed: Bool) {
             self.sources = sources
             self.layout = layout
             self.mirror = mirror
             self.textInputActive = textInputActive
+            self.platform = platform
             self.osVersion = osVersion
             var groups = IdentityGroups(capacity: sources.count)
             // A command whose input the OS version lacks cannot be made there (R2).
@@ -115,6 +119,7 @@ final class CommandCollection {
                 let command = source.command
                 var effective = command
                 if mirror && command.allowsAutomaticMirroring { effective.input = command.input.mirrored }
+                if source.menu != nil { effective = MenuKeyEquivalent.menuItem(effective, on: platform) }
                 // Equal commands have equal identities: the same command once (R11) is decided
                 // within the command's identity group.
                 let group = groups.group(of: effective)
@@ -202,15 +207,16 @@ final class CommandCollection {
         let mirror = application.mirrorsCommands
         let textInputActive = chain.isTextInputActive && !application.commandsPrecedeTextInput
         let layout = application.keyboardLayout
+        let platform = application.platform
         let osVersion = application.osVersion
         let contents: Contents
         if let index = recent.firstIndex(where: { $0.isBuilt(from: sources, layout: layout, mirror: mirror,
-                                                              textInputActive: textInputActive, osVersion: osVersion,
-                                                              indexed: indexed) }) {
+                                                              textInputActive: textInputActive, platform: platform,
+                                                              osVersion: osVersion, indexed: indexed) }) {
             contents = recent.remove(at: index)
         } else {
             contents = Contents(sources: sources, layout: layout, mirror: mirror, textInputActive: textInputActive,
-                                osVersion: osVersion, indexed: indexed)
+                                platform: platform, osVersion: osVersion, indexed: indexed)
         }
         recent.insert(contents, at: 0)
         if recent.count > recentLimit { recent.removeLast(recent.count - recentLimit) }
@@ -224,7 +230,7 @@ final class CommandCollection {
         self.init(chain: chain, contents: Contents(
             sources: sources, layout: application.keyboardLayout, mirror: application.mirrorsCommands,
             textInputActive: chain.isTextInputActive && !application.commandsPrecedeTextInput,
-            osVersion: application.osVersion, indexed: indexed),
+            platform: application.platform, osVersion: application.osVersion, indexed: indexed),
                   calls: calls, tracksValidity: tracksValidity)
     }
 

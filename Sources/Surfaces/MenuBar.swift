@@ -159,7 +159,9 @@ extension MenuBar {
         private func item(_ command: KeyCommand, keyless: Bool = false) -> MenuBarCommand {
             let validation = dispatcher.validateMenuItem(command)
             let validated = validation.command
-            let shortcut = keyless ? nil : command.shortcut
+            // The key as the Mac reads a menu item's: an uppercase letter implies Shift (R6).
+            let keyed = MenuKeyEquivalent.menuItem(command, on: platform)
+            let shortcut = keyless ? nil : keyed.shortcut
             let reason: String
             if let target = validation.target {
                 reason = validated.isDisabled
@@ -177,7 +179,7 @@ extension MenuBar {
                 alternates: command.alternates.map { alternate in
                     MenuBarCommand.Alternate(
                         title: alternate.title.isEmpty ? validated.title : alternate.title,
-                        shortcut: KeyShortcut(input: command.input, modifiers: command.modifierFlags.union(alternate.modifierFlags)),
+                        shortcut: KeyShortcut(input: keyed.input, modifiers: keyed.modifierFlags.union(alternate.modifierFlags)),
                         action: alternate.action)
                 },
                 keyFiresInstead: shadowed[Builder.key(command.action, shortcut)], systemTakesKey: systemTakes)

@@ -11,7 +11,7 @@ import Testing
             CommandCollection.Source(command: $0.element, position: $0.offset, menu: nil)
         }
         return CommandCollection.Contents(sources: sources, layout: .usANSI, mirror: false, textInputActive: false,
-                                          osVersion: .current, indexed: true)
+                                          platform: .ipad, osVersion: .current, indexed: true)
     }
 
     private func names(_ candidates: some Sequence<CommandCollection.Candidate>) -> [String] {

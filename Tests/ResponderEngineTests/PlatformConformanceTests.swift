@@ -205,6 +205,28 @@ import KeyTraceCore
         }
     }
 
+    @Test func R6_anUppercaseMenuKeyImpliesShiftOnMacCatalystOnly() throws {
+        for notation in ["ipad@17.0", "catalyst@17.0"] {
+            let s = try Scene()
+            s.app.platformVersion = at(notation)
+            s.app.menuCustomization = { builder in
+                try builder.add(KeyCommand(title: "New Window", input: .character("N"), modifierFlags: .command, action: "newWindow:"),
+                                toMenu: .file)
+            }
+            try s.app.rebuildMainMenu()
+            s.root.implement("newWindow:")
+            s.leaf.declaredKeyCommands = [KeyCommand(input: .character("B"), modifierFlags: .command, action: "bold:")]
+            s.leaf.implement("bold:")
+            s.leaf.becomeFirstResponder()
+            let catalyst = notation.hasPrefix("catalyst")
+            #expect((s.dispatcher.dispatch(down("shift+cmd+n")).action == "newWindow:") == catalyst, "\(notation)")
+            #expect((s.dispatcher.dispatch(down("cmd+n")).action == "newWindow:") == !catalyst, "\(notation)")
+            // A responder's own command ignores case on both.
+            #expect(s.dispatcher.dispatch(down("cmd+b")).action == "bold:", "\(notation)")
+            #expect(s.dispatcher.dispatch(down("shift+cmd+b")).outcome == .unhandled, "\(notation)")
+        }
+    }
+
     @Test func R14_validationDisablesACommandBeforeIOS13AsFromIt() throws {
         for notation in ["ipad@12.0", "ipad@13.0", "catalyst@13.1"] {
             let s = try scene([command("cmd+k", "clear:")], on: notation)
