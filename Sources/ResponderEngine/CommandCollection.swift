@@ -73,7 +73,7 @@ final class CommandCollection {
     }
 
     /// Everything built from the commands read: candidates, shadowing and the index. A pure
-    /// function of the sources, the layout, mirroring, text-input state and OS version, so a collection
+    /// function of the sources, the layout, mirroring, text-input state, platform and OS version, so a collection
     /// whose reads return what an earlier one read shares that one's contents instead of
     /// building them again (the `cached` policy keeps a few, ``KeyDispatcher/recentContents``).
     final class Contents {
