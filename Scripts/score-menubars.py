@@ -98,11 +98,16 @@ def shortcut_text(item):
     return "+".join([m for m in MODIFIER_ORDER if m in modifiers] + [key])
 
 
+# The drawn text notation's key words, as the hand-read keys are written.
+DRAWN_WORDS = {"plus": "+", "minus": "-", "backspace": "delete"}
+
+
 def normalized_text(text):
     if not text:
         return None
     parts = text.split("+")
     key = "+" if text.endswith("++") or text == "+" else parts[-1]
+    key = DRAWN_WORDS.get(key, key)
     modifiers = set(p for p in parts[:-1] if p)
     if len(key) == 1 and key.isalpha() and key.isupper():
         key = key.lower()

@@ -13,6 +13,9 @@ enum ShortcutNotation {
     ]
     static let characterWords: [String: String] = [
         "space": " ", "tab": "\t", "return": "\r", "enter": "\r", "plus": "+", "minus": "-",
+        // Read as the Delete key's special input before this table; written for the character
+        // the Delete key types (SwiftUI's `KeyEquivalent.delete`, U+0008).
+        "backspace": "\u{8}", "forwarddelete": "\u{7F}",
     ]
     static let characterGlyphs: [String: String] = [
         "Space": " ", "␣": " ", "⇥": "\t", "↩": "\r", "⏎": "\r",
@@ -114,6 +117,8 @@ enum ShortcutNotation {
             case " ": key = "Space"
             case "\t": key = "⇥"
             case "\r": key = "↩"
+            case "\u{8}": key = "⌫"
+            case "\u{7F}": key = "⌦"
             default: key = string.uppercased()
             }
         }

@@ -27,6 +27,19 @@ import Testing
         #expect(try KeyShortcut("cmd+opt+ctrl+shift+x").description == "⌃⌥⇧⌘X")
     }
 
+    /// The Delete key's character (SwiftUI's `KeyEquivalent.delete`, U+0008) and Forward
+    /// Delete's (U+007F) print as their keys, never as raw control characters.
+    @Test func deleteCharactersPrintAsTheirKeys() throws {
+        let backspace = KeyShortcut(input: .character("\u{8}"), modifiers: .command)
+        #expect(backspace.description == "⌘⌫")
+        #expect(backspace.textNotation == "cmd+backspace")
+        // Read back, the word names the Delete key, which types U+0008.
+        #expect(try KeyShortcut(backspace.textNotation) == KeyShortcut(input: .special(.delete), modifiers: .command))
+        let forward = KeyShortcut(input: .character("\u{7F}"), modifiers: [])
+        #expect(forward.description == "⌦")
+        #expect(try KeyShortcut(forward.textNotation) == forward)
+    }
+
     @Test func everySpecialInputRoundTripsInBothNotations() throws {
         for special in SpecialInput.allCases {
             let shortcut = KeyShortcut(input: .special(special), modifiers: .command)
