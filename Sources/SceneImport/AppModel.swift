@@ -87,6 +87,7 @@ struct AppModel {
         self.inventory = inventory
         let responderProviders = Set(inventory.filter { $0.mechanism == .keyCommands || $0.mechanism == .addKeyCommand }.map(\.declaredIn))
         let commandActions = Set(inventory.compactMap(\.action))
+        var subviews: [Subview] = []
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
             roles[info.name] = role(of: info, providesResponderCommands: responderProviders.contains(info.name))
@@ -105,13 +106,14 @@ struct AppModel {
             if !selectors.isEmpty { actions[info.name] = Array(Set(selectors)).sorted() }
             let rules = readValidations(of: info, evaluator: evaluator)
             if !rules.isEmpty { validations[info.name] = rules }
-            readContainment(of: info, evaluator: evaluator)
+            readContainment(of: info, evaluator: evaluator, subviews: &subviews)
             if let next = info.properties["next"], next.isOverride, let getter = next.getter {
                 let returned = getter.compactMap { $0.item.as(ExprSyntax.self) ?? $0.item.as(ReturnStmtSyntax.self)?.expression }
                 let types = returned.flatMap { index.typeNames(of: $0, in: info, root: Syntax(getter)) }.filter { $0 != info.name }
                 if !types.isEmpty { nextResponders[info.name] = types }
             }
         }
+        addSubviewEdges(subviews, evaluator: evaluator)
         evaluationCuts = evaluator.meter.cuts
     }
 
@@ -334,8 +336,9 @@ struct AppModel {
     }
 
     /// Words every containment the ``ContainmentFinder`` reads has in its text (`addChild` is in
-    /// `addChildViewController`, `show` in `showDetailViewController`).
-    private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator) {
+    /// `addChildViewController`, `show` in `showDetailViewController`). The subviews the type
+    /// adds go to `subviews`, read once every type has its role (``addSubviewEdges(_:evaluator:)``).
+    private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator, subviews: inout [Subview]) {
         // One search per file for every word, which the finder below reuses.
         guard index.files(declaring: info).contains(where: { index.offsets(of: ContainmentModel.words, inFile: $0)?.isEmpty != true })
         else { return }
@@ -356,6 +359,9 @@ struct AppModel {
                 guard let type = index.type(named: cell.type, writtenIn: info.name), type.kind == .class, type.name != info.name else { continue }
                 addEdge(Edge(parent: info.name, child: type.name, kind: .cell, location: evaluator.location(cell.node)))
             }
+            // A view the type adds as a subview that takes the focus or has commands: the
+            // responders a screen shows without holding them in a property of its own.
+            for subview in finder.subviews { subviews.append((subview, info, root)) }
             for found in finder.found where found.kind == .presented && finder.textFieldAlerts.contains(found.expression.sourceText) {
                 if textFieldAlerts[info.name] == nil { textFieldAlerts[info.name] = evaluator.location(found.expression) }
             }
@@ -434,7 +440,7 @@ struct AppModel {
 /// `addChild(x)`, `present(x, …)`, `viewControllers = […]`, `setViewControllers([…])`,
 /// `setViewController(x, for: .primary)`, `rootViewController = x`, `pushViewController(x, …)`,
 /// `UIHostingController(rootView:)`, the cells a type registers or dequeues, an alert's text
-/// field, and the app's own methods named after UIKit's (`router.push(vc)`,
+/// field, the subviews it adds, and the app's own methods named after UIKit's (`router.push(vc)`,
 /// `_pushInitialViewController(vc)`, `presentModally(vc)`, `showDetail(vc)`), which coordinators
 /// and routers wrap UIKit's in.
 private final class ContainmentFinder: MentionedItemsVisitor {
@@ -445,6 +451,9 @@ private final class ContainmentFinder: MentionedItemsVisitor {
     var cells: [(type: String, node: Syntax)] = []
     /// The alerts the code gives a text field (`alert.addTextField { … }`), as written.
     var textFieldAlerts: Set<String> = []
+    /// The views the code adds as subviews (`addSubview(x)`, `insertSubview(x, …)`,
+    /// `addArrangedSubview(x)`), as written.
+    var subviews: [ExprSyntax] = []
 
     /// Calls that give a table or collection view's cell (or supplementary view), which the
     /// code casts to its class.
@@ -481,6 +490,7 @@ private final class ContainmentFinder: MentionedItemsVisitor {
         case "present": found.append((first, .presented, false))
         case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false))
         case "setViewControllers": found.append((first, .tab, false))
+        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview": subviews.append(first)
         case "register":
             // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms (not
             // any `register(_:)`: an interpreter registering a library is no cell).

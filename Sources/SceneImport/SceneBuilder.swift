@@ -406,7 +406,8 @@ struct SceneBuilder {
                 node.views.append(self.node(child, parentPath: path, children: children, commandsByType: commandsByType, state: &state))
             }
         }
-        node.views += heldViews(of: type, path: path, state: &state)
+        // A view the type both adds (a subview, a cell) and holds in a property is one node.
+        node.views += heldViews(of: type, path: path, state: &state).filter { held in !node.views.contains { $0.name == held.name } }
         state.hiddenAtLaunch += childrenShownLater(of: type, children: node.children.map(\.name), path: path, state: state)
         // A tab bar holding views of its own stays a plain controller node.
         if state.tabBars.contains(type), kind == .tabBarController, !node.views.isEmpty {

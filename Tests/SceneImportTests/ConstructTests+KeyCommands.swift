@@ -206,7 +206,7 @@ extension ConstructTests {
             "List keyCommands cmd+1 selectTab:",
             "List keyCommands cmd+2 selectTab:",
             "List keyCommands cmd+3 selectTab:",
-            "List keyCommands cmd+\\u{8} remove:",
+            "List keyCommands cmd+backspace remove:",
             "List keyCommands return done",
         ])
         let done = result.inventory.first { $0.action == "done" }

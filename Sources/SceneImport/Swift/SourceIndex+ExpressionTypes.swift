@@ -86,7 +86,28 @@ extension SourceIndex {
             }
             return names
         }
+        // A parameter of the function the body is in: its declared app type (it shadows a
+        // property of the same name).
+        if let declared = Self.parameterType(name, around: root), let found = type(named: declared), found.kind != .extensionOnly {
+            return [found.name]
+        }
         return propertyTypeNames(name, of: info, root: root, depth: depth) ?? []
+    }
+
+    /// The declared type (without optionality) of the parameter `name` of the function or
+    /// initialiser `node` is in.
+    private static func parameterType(_ name: String, around node: Syntax) -> String? {
+        var current: Syntax? = node
+        while let scope = current, !scope.is(MemberBlockSyntax.self), !scope.is(SourceFileSyntax.self) {
+            let clause = scope.as(FunctionDeclSyntax.self)?.signature.parameterClause
+                ?? scope.as(InitializerDeclSyntax.self)?.signature.parameterClause
+            if let clause {
+                let parameter = clause.parameters.first { ($0.secondName ?? $0.firstName).text == name }
+                return parameter.map { $0.type.trimmedDescription.withoutOptionality }
+            }
+            current = scope.parent
+        }
+        return nil
     }
 
     /// `base.map { transform }` (or `compactMap`): the collection mapped and the closure's one
