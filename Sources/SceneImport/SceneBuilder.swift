@@ -323,7 +323,7 @@ struct SceneBuilder {
     /// moves: its shortcut (`keyboardShortcut(shift+cmd+n):`), else its title, else, when neither
     /// is known, its line.
     static func swiftUIAction(of command: ImportedCommand) -> String {
-        if command.input != nil, command.modifiers != nil { return "keyboardShortcut(\(command.displayShortcut)):" }
+        if command.input?.isEmpty == false, command.modifiers != nil { return "keyboardShortcut(\(command.displayShortcut)):" }
         if let title = command.title { return "keyboardShortcut(\(title)):" }
         return "keyboardShortcut(line \(command.line)):"
     }

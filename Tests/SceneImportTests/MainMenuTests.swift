@@ -195,6 +195,7 @@ extension MainMenuTests {
             import SwiftUI
             @main
             struct GameApp: App {
+                @AppStorage("tips") var showsTips = true
                 var body: some Scene {
                     WindowGroup { Board() }
                         .commands {
@@ -203,6 +204,9 @@ extension MainMenuTests {
                             }
                             CommandGroup(replacing: .help) {
                                 Button("Rules") { }.keyboardShortcut("?", modifiers: .command)
+                                Button("Visit the Website") { }
+                                Menu("Share") { Button("Email") { } }
+                                if showsTips { Button("Tips") { } }
                             }
                             CommandMenu("Game") {
                                 Button("Deal") { }.keyboardShortcut("d")
@@ -221,14 +225,16 @@ extension MainMenuTests {
         #expect(try menus(result) == [
             "imported-GameApp-group parent=file inline [Open Saved Game…]",
             "help removed",
-            "help after=window [Rules]",
+            "help after=window [Rules, Visit the Website]",
             "imported-GameApp-Game before=window [Deal, Hint]",
         ])
         let bar = try menuBar(result)
         #expect(titles(bar) == ["App", "File", "Edit", "Format", "View", "Game", "Window", "Help"])
         #expect(outline(bar.menus[1]) == ["Open Saved Game…"])
         #expect(outline(bar.menus[5]) == ["Deal", "Hint"])
-        #expect(outline(bar.menus[7], appOnly: false) == ["[Search]", "Rules"])
+        // A button without a key is an item without a shortcut; one inside a `Menu` is not the
+        // group's, and one shown under a condition is left out.
+        #expect(outline(bar.menus[7], appOnly: false) == ["[Search]", "Rules", "Visit the Website"])
     }
 
     @Test func catalystOnlyCodeCountsForTheCatalystBuildOnly() throws {

@@ -1,3 +1,4 @@
+import SceneImportResources
 import SwiftSyntax
 
 /// The main-menu changes of SwiftUI's `.commands` (``SwiftUICommandsModel``): each
@@ -8,6 +9,8 @@ import SwiftSyntax
 struct SwiftUIMenuCommands {
     let index: SourceIndex
     let inventory: [ImportedCommand]
+    /// The app's strings: a button's title is a `LocalizedStringKey`.
+    let strings: StringsTable
 
     func operations() -> [MainMenuOperation] {
         let swiftUIRows = inventory.filter { $0.mechanism == .swiftui }
@@ -28,7 +31,9 @@ struct SwiftUIMenuCommands {
                 for name in Self.namesBuilt(in: call) where rowsByType[name] != nil {
                     built += (rowsByType[name] ?? []).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
                 }
-                let commands = (inside + built.filter { !inside.contains($0) }).map { row -> MainMenuElement in
+                let keyless = keylessButtons(in: call, file: path, lines: lines, provider: (inside + built).first?.declaredIn)
+                let ordered = (inside + keyless).sorted { $0.line < $1.line }
+                let commands = (ordered + built.filter { !inside.contains($0) }).map { row -> MainMenuElement in
                     var command = row
                     command.action = SceneBuilder.swiftUIAction(of: row)
                     return .command(command)
@@ -61,6 +66,66 @@ struct SwiftUIMenuCommands {
             : commands
         return MainMenuOperation(call: builderCall, target: group, placement: placement, elements: elements, provider: provider,
                                  file: file, line: line)
+    }
+
+    /// The buttons without a key a `CommandMenu` or `CommandGroup` lists itself
+    /// (`Button("View Documentation…") { … }`): menu items without a shortcut, titled by their
+    /// string literal (a `LocalizedStringKey`, looked up in the app's strings), provided by the
+    /// type whose shortcuts the call holds (else the type the call is written in). Left out: a
+    /// button inside a `Menu` (a submenu's item), and one shown only under a condition or once
+    /// per element (in an `if`, a `switch`, a ternary or a `ForEach`).
+    private func keylessButtons(in call: FunctionCallExprSyntax, file: String, lines: LineTable, provider: String?) -> [ImportedCommand] {
+        final class Finder: SyntaxVisitor {
+            var buttons: [(call: FunctionCallExprSyntax, title: String)] = []
+            override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if name == "Menu" || name == "ForEach" { return .skipChildren }
+                if name == "Button", let first = node.arguments.first, first.label == nil,
+                   let title = first.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue, !Self.hasShortcut(node) {
+                    buttons.append((node, title))
+                }
+                return .visitChildren
+            }
+
+            /// Whether a `.keyboardShortcut` modifier, or a view modifier of the app's that may
+            /// set one (`.modifier(…)`), follows the button in its modifier chain.
+            static func hasShortcut(_ button: FunctionCallExprSyntax) -> Bool {
+                var current = Syntax(button)
+                while let member = current.parent?.as(MemberAccessExprSyntax.self), let call = member.parent?.as(FunctionCallExprSyntax.self) {
+                    if ["keyboardShortcut", "modifier"].contains(member.declName.baseName.text) { return true }
+                    current = Syntax(call)
+                }
+                return false
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        for argument in call.arguments { finder.walk(argument) }
+        if let closure = call.trailingClosure { finder.walk(closure) }
+        let owner = provider ?? enclosingTypeName(of: call) ?? ""
+        return finder.buttons.filter { isCompiled($0.call) }.map { button in
+            var command = ImportedCommand(declaredIn: owner, mechanism: .swiftui, input: "", modifiers: [],
+                                          title: strings.lookup(button.title) ?? button.title,
+                                          attributes: [], wantsPriority: false, alternates: [], file: file,
+                                          line: lines.line(of: button.call))
+            command.action = SceneBuilder.swiftUIAction(of: command)
+            return command
+        }
+    }
+
+    /// The name of the type declaration (or the type an extension extends) `node` is in.
+    private func enclosingTypeName(of node: some SyntaxProtocol) -> String? {
+        var current = node.parent
+        while let next = current {
+            if let type = next.as(StructDeclSyntax.self) { return type.name.text }
+            if let type = next.as(ClassDeclSyntax.self) { return type.name.text }
+            if let type = next.as(EnumDeclSyntax.self) { return type.name.text }
+            if let type = next.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+            current = next.parent
+        }
+        return nil
     }
 
     /// The types a call's closures construct by name (`MessageCommands(mainViewState: state)`),
