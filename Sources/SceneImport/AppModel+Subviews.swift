@@ -5,13 +5,17 @@ extension AppModel {
     typealias Subview = (expression: ExprSyntax, owner: SourceIndex.TypeInfo, root: Syntax)
 
     /// The subviews a screen (a controller) adds that take key presses; a view's own subviews
-    /// are what its properties hold (``FocusableViews``). Their types are read only when the app
-    /// has a view class that takes keys at all.
+    /// are what its properties hold (``FocusableViews``), and so is a class some type holds in
+    /// a property, which the scene places where it is held. Their types are read only when the
+    /// app has such a view class at all.
     mutating func addSubviewEdges(_ subviews: [Subview], evaluator: Evaluator) {
         guard subviews.contains(where: { role($0.owner.name) == .controller }) else { return }
         let providers = Set(inventory.map(\.declaredIn))
         let focusable = FocusableViews(model: self, placedElsewhere: [])
-        let takingKeys = Set(index.orderedTypes.map(\.name).filter { takesKeys($0, providers: providers, focusable: focusable) })
+        let held = Set(index.orderedTypes.flatMap { $0.properties.values.compactMap(\.heldClass) })
+        let takingKeys = Set(index.orderedTypes.map(\.name).filter {
+            !held.contains($0) && takesKeys($0, providers: providers, focusable: focusable)
+        })
         guard !takingKeys.isEmpty else { return }
         for (expression, owner, root) in subviews where role(owner.name) == .controller {
             for child in index.typeNames(of: expression, in: owner, root: root) where child != owner.name && takingKeys.contains(child) {

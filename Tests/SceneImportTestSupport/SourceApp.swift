@@ -14,6 +14,20 @@ public enum SourceApp {
         })
     }
 
+    /// A scene delegate whose window's root is `root` (the Swift expression that makes it), as
+    /// the file `SceneDelegate.swift`.
+    public static func sceneDelegate(root: String) -> [String: String] {
+        ["SceneDelegate.swift": """
+            import UIKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    window?.rootViewController = \(root)
+                }
+            }
+            """]
+    }
+
     /// A controller class named `name` (inheriting `base`) with one ⌘ command on `key`, whose
     /// action is `act` + the name, and `body` added to its members.
     public static func controller(_ name: String, key: String, base: String = "UIViewController", body: String = "") -> String {

@@ -9,16 +9,7 @@ import Testing
 /// overrides it without reading `super.keyCommands`, and get the commands the superclass's
 /// methods add. The sources are written for this test.
 @Suite struct InheritedCommandsTests {
-    static let app = [
-        "SceneDelegate.swift": """
-            import UIKit
-            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                var window: UIWindow?
-                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                    window?.rootViewController = BrowserScreen()
-                }
-            }
-            """,
+    static let app = SourceApp.sceneDelegate(root: "BrowserScreen()").merging([
         "Screens.swift": """
             import UIKit
             class BaseScreen: UIViewController {
@@ -56,7 +47,7 @@ import Testing
                 @objc func focus() {}
             }
             """,
-    ]
+    ]) { first, _ in first }
 
     func actions(of name: String, in scene: SceneDefinition) throws -> [String?] {
         let screen = try #require(scene.windows.first?.children.first)

@@ -9,16 +9,7 @@ import Testing
 /// of its own: a web view a model object holds, reached through a method's parameter. The
 /// sources are written for this test.
 @Suite struct SubviewImportTests {
-    static let app = [
-        "SceneDelegate.swift": """
-            import UIKit
-            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                var window: UIWindow?
-                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                    window?.rootViewController = BrowserScreen()
-                }
-            }
-            """,
+    static let app = SourceApp.sceneDelegate(root: "BrowserScreen()").merging([
         "Browser.swift": """
             import UIKit
             import WebKit
@@ -38,17 +29,23 @@ import Testing
                 @objc func reloadPage() {}
             }
             final class Badge: UIView {}
+            final class NoteField: UITextView {}
+            final class EditorView: UIView {
+                let field = NoteField()
+            }
             final class BrowserScreen: UIViewController {
                 let container = UIView()
+                let editor = EditorView()
                 func tabChanged(selected: Tab?) {
                     if let tab = selected, let webView = tab.webView {
                         container.addSubview(webView)
                     }
                     container.addSubview(Badge())
+                    container.addSubview(editor.field)
                 }
             }
             """,
-    ]
+    ]) { first, _ in first }
 
     @Test func aViewAScreenAddsAsASubviewThatTakesKeysSitsUnderIt() throws {
         let result = try SourceApp.importing(Self.app)
@@ -56,7 +53,11 @@ import Testing
         // A plain view it adds takes no key presses: no node.
         #expect(result.report.responderPaths["Badge"] == nil)
         let scene = try SceneDefinition(json: result.scene, file: "scene")
-        let web = try #require(scene.windows.first?.children.first?.views.first { $0.name == "TabWebView" })
+        let screen = try #require(scene.windows.first?.children.first)
+        // A view a property holds sits where it is held.
+        #expect(screen.views.map(\.name) == ["TabWebView", "EditorView"])
+        #expect(screen.views.last?.views.map(\.name) == ["NoteField"])
+        let web = try #require(screen.views.first { $0.name == "TabWebView" })
         #expect(web.commands.map { $0.command.action?.name } == ["reloadPage"])
     }
 }
