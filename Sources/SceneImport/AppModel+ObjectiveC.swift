@@ -64,7 +64,7 @@ extension AppModel {
         addInitializerChildren(&given)
         for (container, member, child) in given.memberChildren {
             guard let forwarded = given.forwarding[container], !forwarded.contains(member) else { continue }
-            appearsLater[container, default: []].insert(child)
+            addAppearingLater(child, in: container)
         }
     }
 

@@ -57,7 +57,7 @@ struct AppModel {
     /// container: an Objective-C container that forwards appearance itself
     /// (`beginAppearanceTransition:animated:`) and, when it appears, forwards it to other members
     /// than the one holding the child (a sidebar container showing its main controller).
-    var appearsLater: [String: Set<String>] = [:]
+    private(set) var appearsLater: [String: Set<String>] = [:]
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
     /// Window roots the storyboard the app starts from, or an Objective-C app or scene
@@ -125,6 +125,11 @@ struct AppModel {
     /// Records the SwiftUI text controls a SwiftUI view builds (``swiftUITextControls``).
     mutating func addTextControls(_ controls: [String], builtBy view: String) {
         swiftUITextControls[view, default: []] += controls
+    }
+
+    /// Records that `container` tells `child` of its appearance only after launch (``appearsLater``).
+    mutating func addAppearingLater(_ child: String, in container: String) {
+        appearsLater[container, default: []].insert(child)
     }
 
     /// Adds a containment edge the source shows, once.
