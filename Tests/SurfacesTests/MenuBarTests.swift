@@ -35,6 +35,12 @@ import Testing
         #expect(bar.menu("Edit")?.command("Emoji & Symbols")?.shortcut?.description == "⌃⌘Space")
     }
 
+    @Test func R6_anUppercaseKeyIsDrawnWithShiftAsTheMacReadsIt() throws {
+        let bar = try menuBar("uppercase-key")
+        #expect(bar.menu("Windows")?.command("New Window")?.shortcut?.description == "⇧⌘N")
+        #expect(bar.menu("Windows")?.command("New Note")?.shortcut?.description == "⌃⌘N")
+    }
+
     @Test func R22_commandsInsertedAtTheStartOrEndOfAStandardMenuAreDrawnThere() throws {
         let bar = try menuBar("insert-start-end")
         let file = try #require(bar.menu("File"))
