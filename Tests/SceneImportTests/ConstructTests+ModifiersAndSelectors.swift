@@ -20,6 +20,39 @@ extension ConstructTests {
         #expect(keys(result) == ["TasksController keyCommands shift+cmd+e edit"])
     }
 
+    /// A set declared with an array literal is one set: inserting into it grows the set. A
+    /// loop over tokens the run time gives (a user's setting) leaves it unknown, never the union
+    /// of what each token would add.
+    @Test func aModifierSetDeclaredWithAnArrayLiteralGrowsAndALoopOverRunTimeTokensLeavesItUnknown() throws {
+        let result = try importing([
+            "Shortcuts.swift": """
+                import UIKit
+                class ShortcutView: UIView {
+                    var tokens: [String] = []
+                    override var keyCommands: [UIKeyCommand]? {
+                        var fixed: UIKeyModifierFlags = []
+                        fixed.insert(.command)
+                        fixed.insert(.shift)
+                        var parsed: UIKeyModifierFlags = []
+                        for token in tokens {
+                            switch token {
+                            case "cmd": parsed.insert(.command)
+                            case "shift": parsed.insert(.shift)
+                            default: break
+                            }
+                        }
+                        return [UIKeyCommand(input: "f", modifierFlags: fixed, action: #selector(find)),
+                                UIKeyCommand(input: "k", modifierFlags: parsed, action: #selector(custom))]
+                    }
+                    @objc func find() {}
+                    @objc func custom() {}
+                }
+                """,
+        ])
+        #expect(result.inventory.first { $0.action == "find" }?.displayShortcut == "shift+cmd+f")
+        #expect(result.inventory.first { $0.action == "custom" }?.modifiers == nil)
+    }
+
     @Test func aBareSelectorSeesOnlyItsOwnFilesPrivateMethods() throws {
         let result = try importing([
             "Editor.swift": """

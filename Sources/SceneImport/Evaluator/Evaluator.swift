@@ -465,7 +465,12 @@ final class Evaluator {
                     bind(binding.pattern, to: .unknown(binding.pattern.sourceText), frame: &frame)
                     continue
                 }
-                let (value, readsState) = readingState { binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null }
+                var (value, readsState) = readingState { binding.initializer.map { evaluate($0.value, frame: &frame, hint: hint) } ?? .null }
+                // A modifier set declared with an array literal (`var flags: UIKeyModifierFlags =
+                // []`) is one set: `flags.insert(.shift)` grows it, it is no list of sets.
+                if let hint, case .array = value, ModifierFlagsModel.isModifierType(hint), let flags = asModifiers(value) {
+                    value = .modifiers(flags)
+                }
                 bind(binding.pattern, to: value, frame: &frame)
                 markChanging(binding.pattern, readsState, frame: &frame)
             }
