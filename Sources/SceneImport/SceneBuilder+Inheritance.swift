@@ -6,17 +6,20 @@ extension SceneBuilder {
     /// type's own commands come first, then each superclass's, nearest first.
     func withInheritedCommands(_ commandsByType: [String: [ImportedCommand]]) -> [String: [ImportedCommand]] {
         let givers = Set(commandsByType.keys)
+        // The types with a getter of their own, and those whose getter reads `super`'s: read once.
+        let overriders = Set(model.index.orderedTypes.map(\.name).filter { overridesKeyCommands($0, commandsByType: commandsByType) })
+        let readsSuper = Set(model.index.orderedTypes.filter(readsSuperKeyCommands).map(\.name))
         var result = commandsByType
         for info in model.index.orderedTypes where placeable(model.role(info.name)) {
             let ancestors = model.index.ancestors(of: info.name)
             guard ancestors.contains(where: { givers.contains($0.name) }) else { continue }
-            var runsInheritedGetter = !overridesKeyCommands(info.name, commandsByType: commandsByType) || readsSuperKeyCommands(info)
+            var runsInheritedGetter = !overriders.contains(info.name) || readsSuper.contains(info.name)
             var inherited: [ImportedCommand] = []
             for ancestor in ancestors {
                 for command in commandsByType[ancestor.name] ?? [] where command.mechanism != .keyCommands || runsInheritedGetter {
                     inherited.append(command)
                 }
-                if overridesKeyCommands(ancestor.name, commandsByType: commandsByType), !readsSuperKeyCommands(ancestor) {
+                if overriders.contains(ancestor.name), !readsSuper.contains(ancestor.name) {
                     runsInheritedGetter = false
                 }
             }

@@ -36,7 +36,7 @@ extension ObjectiveCBodyScanner {
             return
         case "beginAppearanceTransition:animated:":
             if case .bool(false)? = send.value("beginAppearanceTransition") { return }
-            if let member = memberName(send.receiverRange) { body.appearanceForwards.append(member) }
+            if case .member(let member)? = slot(of: send.receiverRange) { body.appearanceForwards.append(member) }
             return
         case "setViewController:forColumn:":
             guard let child = send.value("setViewController"), let range = send.range("setViewController"),
@@ -60,19 +60,6 @@ extension ObjectiveCBodyScanner {
         let (kind, label) = entry
         guard let child = send.value(label), let range = send.range(label) else { return }
         addContainment(kind, parent: parent, child: child, expression: stream.text(range), line: send.line)
-    }
-
-    /// The member a receiver reads: `self.side` or `_side` gives `side`.
-    private func memberName(_ range: Range<Int>) -> String? {
-        let count = range.upperBound - range.lowerBound
-        if count == 3, stream.value(range.lowerBound) == "self", stream.isPunctuation(range.lowerBound + 1, "."),
-           stream.kind(range.lowerBound + 2) == .identifier {
-            return stream.value(range.lowerBound + 2)
-        }
-        if count == 1, stream.kind(range.lowerBound) == .identifier, let name = stream.value(range.lowerBound), name.hasPrefix("_") {
-            return String(name.dropFirst())
-        }
-        return nil
     }
 
     mutating func addContainment(
