@@ -39,8 +39,17 @@ extension SceneBuilder {
 
     /// The nodes of the views `type` holds (``heldResponders(_:placedElsewhere:)``), at `path`: each
     /// named after its class and titled after its property.
+    /// An app class built on a web view or a search bar holds the responder inside it that
+    /// takes the focus (``FocusableClass/inner``) first, and `becomeFirstResponder()` on the
+    /// class focuses that responder.
     func heldViews(of type: String, path: String, state: inout BuildState) -> [NodeDefinition] {
-        heldNodes(state.heldResponders[type] ?? [], owner: type, path: path, state: &state)
+        var nodes: [NodeDefinition] = []
+        if let inner = FocusableViews.innerResponder(ofAppClass: type, in: model.index) {
+            let name = Self.nodeName(inner.name)
+            nodes.append(NodeDefinition(kind: inner.kind.nodeKind, name: name, canBecomeFirstResponder: true))
+            state.heldPaths[type + ".self"] = path + "/" + name
+        }
+        return nodes + heldNodes(state.heldResponders[type] ?? [], owner: type, path: path, state: &state)
     }
 
     private func heldNodes(_ list: [FocusableViews.Held], owner: String, path: String, state: inout BuildState) -> [NodeDefinition] {
@@ -71,9 +80,9 @@ extension SceneBuilder {
             for request in requests[owner] ?? [] {
                 let path: String?
                 if let property = request.property {
-                    path = state.heldPaths[owner + "." + property] ?? request.viewClass.flatMap { state.paths[$0] }
+                    path = state.heldPaths[owner + "." + property] ?? request.viewClass.flatMap { state.heldPaths[$0 + ".self"] ?? state.paths[$0] }
                 } else {
-                    path = ownerPath
+                    path = state.heldPaths[owner + ".self"] ?? ownerPath
                 }
                 // A responder in a tab the tab bar does not show at launch, or in a child whose
                 // container tells it of its appearance later, appears later, if at all.

@@ -119,6 +119,46 @@ import Testing
         #expect(save.winner?.target?.path == "window/Editor")
     }
 
+    /// A web view subclass that is a responder of its own (it declares commands) holds the
+    /// `WKContentView` that takes the focus, and the app focusing the web view focuses it.
+    @Test func aWebViewSubclassWithCommandsHoldsTheContentViewItsFocusGoesTo() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        window?.rootViewController = Terminal()
+                    }
+                }
+                """,
+            "Terminal.swift": """
+                import UIKit
+                import WebKit
+                class Terminal: UIViewController {
+                    let input = TermInput()
+                    override func viewDidAppear(_ animated: Bool) {
+                        super.viewDidAppear(animated)
+                        input.becomeFirstResponder()
+                    }
+                }
+                class TermInput: WKWebView {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "k", modifierFlags: .command, action: #selector(clear))] }
+                    @objc func clear() {}
+                }
+                """,
+        ])
+        let content = "window/Terminal/TermInput/WKContentView"
+        #expect(result.report.keyWindow.firstResponder == content)
+        let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        #expect(runtime.application.firstResponder?.path == content)
+        let letter = dispatcher.explain(try KeyPress(notation: "a", layout: runtime.application.keyboardLayout))
+        #expect(letter.textInputActive && letter.textInputEdit != nil)
+        let clear = dispatcher.explain(try KeyPress(notation: "cmd+k", layout: runtime.application.keyboardLayout))
+        #expect(clear.winner?.target?.path == "window/Terminal/TermInput")
+    }
+
     /// A SwiftUI shortcut its view's text field keeps from running is reported at the view's
     /// source line, although the hosting controller provides it (SwiftUI registers it there).
     @Test func aSwiftUIShortcutTextInputKeepsIsReportedWhereTheViewDeclaresIt() throws {

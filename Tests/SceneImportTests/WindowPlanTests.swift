@@ -501,6 +501,47 @@ import Testing
         #expect(result.report.text.hasPrefix("Key window: no root"))
     }
 
+    /// The unconditional path runs as Swift runs it: a `defer` body last, the statements after
+    /// a `guard` on a run-time value only when it holds (a binding guard and one ruling out a
+    /// test run pass on every launch), and an assignment on a branch that returns does not set
+    /// the property a later line reads.
+    @Test func theUnconditionalPathFollowsDeferGuardAndEarlyReturn() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    var offerWindow: UIWindow?
+                    private var main = Main()
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        guard let windowScene = scene as? UIWindowScene else { return }
+                        guard !AppConstants.isRunningUnitTest else { return }
+                        defer { showOfferIfNeeded() }
+                        if session.role == .windowExternalDisplayNonInteractive {
+                            main = Mirror.shared.main
+                            return
+                        }
+                        let window = UIWindow(windowScene: windowScene)
+                        self.window = window
+                        window.rootViewController = main
+                        window.makeKeyAndVisible()
+                    }
+                    func showOfferIfNeeded() {
+                        guard Store.shared.showsOffer else { return }
+                        offerWindow = UIWindow()
+                        offerWindow?.rootViewController = Offer()
+                        offerWindow?.makeKeyAndVisible()
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("Main", key: "1") + "\n" + SourceApp.controller("Offer", key: "2"),
+        ])
+        #expect(result.report.keyWindow.root == "Main")
+        #expect(result.report.keyWindow.decidedBy == "entry point")
+        #expect(result.report.keyWindow.line == 16)
+        #expect(result.report.conditionalWindows.map(\.type) == ["Offer"])
+    }
+
     @Test func theFirstResponderIsWhatTheScreenFocuses() throws {
         let result = try importing([
             "SceneDelegate.swift": """

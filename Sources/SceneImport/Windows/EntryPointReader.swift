@@ -164,8 +164,60 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         return .skipChildren
     }
 
+    /// Walks a body's statements in the order they run: a `defer` body last (the latest
+    /// first), under the conditions in force where it is declared; the statements after a
+    /// `guard` that tests a run-time value run only when it holds. A `guard` that only binds
+    /// (`guard let scene = scene as? UIWindowScene`), checks availability or rules out a test
+    /// run passes on every launch, so what follows it stays on the unconditional path.
+    override func visit(_ node: CodeBlockItemListSyntax) -> SyntaxVisitorContinueKind {
+        let depth = conditionalDepth
+        var deferred: [(body: CodeBlockSyntax, depth: Int)] = []
+        for item in node {
+            if let deferStatement = item.item.as(DeferStmtSyntax.self) {
+                deferred.append((deferStatement.body, conditionalDepth))
+                continue
+            }
+            walk(item)
+            guard let guardStatement = item.item.as(GuardStmtSyntax.self) else { continue }
+            switch Self.passage(of: guardStatement, idiom: idiom) {
+            case .always: break
+            case .runTime: conditionalDepth += 1
+            case .never: return finish(deferred, restoring: depth)
+            }
+        }
+        return finish(deferred, restoring: depth)
+    }
+
+    private func finish(_ deferred: [(body: CodeBlockSyntax, depth: Int)], restoring depth: Int) -> SyntaxVisitorContinueKind {
+        for statement in deferred.reversed() {
+            conditionalDepth = statement.depth
+            walk(statement.body)
+        }
+        conditionalDepth = depth
+        return .skipChildren
+    }
+
+    /// How often the code after a `guard` runs.
+    private enum Passage { case always, runTime, never }
+
+    private static func passage(of node: GuardStmtSyntax, idiom: InterfaceIdiom) -> Passage {
+        let text = node.conditions.sourceText
+        if let decided = idiom.decides(text) { return decided ? .always : .never }
+        // `guard !isRunningUnitTest else { return }` passes on every launch a user makes.
+        if text.contains("Test") || text.contains("testing") { return .always }
+        let testsValue = node.conditions.contains { element in
+            if case .expression = element.condition { return true }
+            return false
+        }
+        return testsValue ? .runTime : .always
+    }
+
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        conditionally(node.body)
+        if idiom.decides(node.conditions.sourceText) == false {
+            walk(node.body)
+        } else {
+            conditionally(node.body)
+        }
         return .skipChildren
     }
 

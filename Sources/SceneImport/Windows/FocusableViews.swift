@@ -145,6 +145,14 @@ struct FocusableViews {
         return nil
     }
 
+    /// The responder inside an app class built on a registered class that takes the focus
+    /// through one (`class TermInput: WKWebView` holds a `WKContentView`); `nil` for other
+    /// classes and for the registered classes themselves.
+    static func innerResponder(ofAppClass type: String, in index: SourceIndex) -> FocusableClass.Inner? {
+        guard index.type(named: type)?.kind == .class, let base = index.systemBase(of: type) else { return nil }
+        return registeredAncestor(of: base)?.inner
+    }
+
     /// The registered class `base` is or inherits from, among UIKit's own.
     private static func registeredAncestor(of base: String) -> FocusableClass? {
         var current: String? = base

@@ -111,11 +111,13 @@ struct RootExpressionReader {
         let locals = BindingFinder(name: name, conditions: index.conditions)
         locals.walk(scope.body)
         if let reference { locals.resolve(at: reference) }
+        // An assignment on a path that leaves the body before the use does not set what it reads.
+        let reaching = locals.assignments.filter { assignment in reference.map { BindingFinder.reaches(assignment, $0) } ?? true }
         if let initializer = locals.initializer, initializer.sourceText != "nil" {
             found = tree(of: initializer, in: scope, depth: depth + 1)
-        } else if !locals.assignments.isEmpty {
+        } else if !reaching.isEmpty {
             // `var initial: UIViewController?` then assigned in branches.
-            let assignments = locals.assignments.filter { !idiom.rulesOut($0, within: scope.body) }
+            let assignments = reaching.filter { !idiom.rulesOut($0, within: scope.body) }
             let candidates = assignments.compactMap { tree(of: $0, in: scope, depth: depth + 1) }
             found = candidates.enumerated().max { lhs, rhs in
                 let (left, right) = (weight(lhs.element), weight(rhs.element))
@@ -323,6 +325,25 @@ private final class BindingFinder: ActiveCodeVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// Whether the value `assignment` stores can still be held at `reference`: it comes first,
+    /// and no block around it that does not hold the use leaves the body (`return`, `throw`)
+    /// after it.
+    static func reaches(_ assignment: ExprSyntax, _ reference: Syntax) -> Bool {
+        guard assignment.position < reference.position else { return false }
+        var current = Syntax(assignment)
+        while let parent = current.parent {
+            if let list = parent.as(CodeBlockItemListSyntax.self) {
+                if list.position <= reference.position && reference.position < list.endPosition { return true }
+                let exits = list.contains { item in
+                    item.position >= current.endPosition && (item.item.is(ReturnStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self))
+                }
+                if exits { return false }
+            }
+            current = parent
+        }
+        return true
     }
 
     /// Takes the declaration a use at `reference` sees, when several branches declare locals of
