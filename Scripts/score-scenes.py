@@ -19,6 +19,7 @@ state presents a controller that holds it: the case then resolves in that state 
 
 import argparse
 import json
+import re
 import os
 import subprocess
 import sys
@@ -84,8 +85,17 @@ def shortcut_text(shortcut):
 
 
 def type_of(name):
-    """A scene node's name as the type it stands for (a SwiftUI view's host is named VIEW-host)."""
-    return name[:-5] if name.endswith("-host") else name
+    """A scene node's name as the type it stands for: a SwiftUI view's host is named VIEW-host,
+    a second node of one class under one parent CLASS-2, and a nested type's dots are dashes
+    (`Outer-Inner` for `Outer.Inner`)."""
+    if name.endswith("-host"):
+        name = name[:-5]
+    return re.sub(r"-\d+$", "", name).replace("-", ".")
+
+
+def is_host(name):
+    """Whether a scene node is the hosting controller SwiftUI shows a view in."""
+    return name == "UIHostingController" or name.endswith("-host")
 
 
 def key_window(scene):
@@ -114,7 +124,10 @@ def state_showing(scene, type_name, chain):
     for state in scene.get("states") or []:
         for step in state.get("steps") or []:
             node = controllers.get(step.get("present") or step.get("push"))
-            if not node or type_of(node.get("name", "")) not in chain:
+            if not node:
+                continue
+            name = node.get("name", "")
+            if type_of(name) not in chain and not (is_host(name) and "UIHostingController" in chain):
                 continue
             paths = paths_of_type(node, type_name, "")
             if paths:
@@ -171,6 +184,8 @@ def performer_matches(expected, target, scene=None):
     if target == "window":
         return expected.endswith("Window")
     if last_type(target) == expected:
+        return True
+    if expected == "UIHostingController" and target and is_host(target.rsplit("/", 1)[-1]):
         return True
     if scene is not None and last_type(target) == "UIHostingController":
         node = node_at(scene, target)
