@@ -93,6 +93,12 @@ def type_of(name):
     return re.sub(r"-\d+$", "", name).replace("-", ".")
 
 
+def same_type(node_type, case_type):
+    """Whether a node's type is the one a case names, which may name a nested type by its last
+    name (`ToolbarItems` for `StatusEditor.ToolbarItems`)."""
+    return node_type == case_type or node_type.endswith("." + case_type)
+
+
 def is_host(name):
     """Whether a scene node is the hosting controller SwiftUI shows a view in."""
     return name == "UIHostingController" or name.endswith("-host")
@@ -108,7 +114,7 @@ def paths_of_type(node, type_name, prefix):
     found = []
     name = node.get("name", "")
     path = prefix + "/" + name if prefix else name
-    if type_of(name) == type_name:
+    if same_type(type_of(name), type_name):
         found.append(path)
     for key in ("children", "views"):
         for child in node.get(key) or []:
@@ -183,14 +189,20 @@ def performer_matches(expected, target, scene=None):
     controller of the scene holds matches that controller."""
     if target == "window":
         return expected.endswith("Window")
-    if last_type(target) == expected:
+    if last_type(target) is not None and same_type(last_type(target), expected):
         return True
-    if expected == "UIHostingController" and target and is_host(target.rsplit("/", 1)[-1]):
+    last = target.rsplit("/", 1)[-1] if target else ""
+    if expected == "UIHostingController" and is_host(last):
         return True
-    if scene is not None and last_type(target) == "UIHostingController":
-        node = node_at(scene, target)
+    if scene is not None and is_host(last):
+        node = node_at(scene, target) or presented_node(scene, last)
         return node is not None and bool(paths_of_type(node, expected, ""))
     return False
+
+
+def presented_node(scene, name):
+    """The scene's presented controller named `name`, or None."""
+    return next((node for node in scene.get("controllers") or [] if node.get("name") == name), None)
 
 
 def node_at(scene, path):

@@ -11,11 +11,19 @@ extension AppModel {
         // The app's view helpers (`extension View { func nativeSearchable(…) }`) that build text
         // controls: a view calling one builds them.
         var helperControls: [String: [String]] = [:]
+        // The app's views such a helper presents (`func withSheetDestinations(…)` calling
+        // `sheet(item:)`): a view calling it presents them.
+        var helperPresentations: [String: [(type: String, node: FunctionCallExprSyntax)]] = [:]
         for function in index.type(named: "View")?.functions ?? [] {
             guard let body = function.body else { continue }
             let finder = ViewConstructionFinder(conditions: index.conditions)
             finder.walk(body)
             if !finder.textControls.isEmpty { helperControls[function.name] = finder.textControls }
+            let presented = finder.constructions.filter(\.presented).compactMap { construction -> (type: String, node: FunctionCallExprSyntax)? in
+                guard let view = index.type(named: construction.name, writtenIn: nil), view.kind == .struct, role(view.name) == .swiftUIView else { return nil }
+                return (view.name, construction.node)
+            }
+            if !presented.isEmpty { helperPresentations[function.name] = presented }
         }
         for key in index.types.keys.sorted() {
             guard let info = index.types[key], role(info.name) == .swiftUIView else { continue }
@@ -28,6 +36,11 @@ extension AppModel {
                 finder.helperControls = helperControls
                 finder.walk(root)
                 if !finder.textControls.isEmpty { addTextControls(finder.textControls, builtBy: info.name) }
+                for called in finder.calledHelpers {
+                    for (view, node) in helperPresentations[called] ?? [] where view != info.name {
+                        addEdge(Edge(parent: info.name, child: view, kind: .presented, location: index.location(node)))
+                    }
+                }
                 for (name, node, presented) in finder.constructions {
                     guard let child = index.type(named: name, writtenIn: info.name), child.name != info.name, child.kind == .struct else { continue }
                     let kind: Edge.Kind = presented ? .presented : .child
@@ -72,9 +85,17 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
     var helperControls: [String: [String]] = [:]
     private var presentationDepth = 0
 
+    /// The names of the functions it calls on a view or on `self` (`.withSheetDestinations(…)`).
+    var calledHelpers: Set<String> = []
+
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), let first = reference.baseName.text.first, first.isUppercase {
             constructions.append((reference.baseName.text, node, presentationDepth > 0))
+        }
+        // A nested view named with its outer type (`StatusEditor.MainView(mode: .new)`).
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+           base.baseName.text.first?.isUppercase == true, member.declName.baseName.text.first?.isUppercase == true {
+            constructions.append((base.baseName.text + "." + member.declName.baseName.text, node, presentationDepth > 0))
         }
         // A text control (`TextField(…)`, `.searchable(…)`, or `searchable(…)` on `self` in a
         // helper), or an app helper that builds some.
@@ -83,9 +104,11 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
         if presentationDepth == 0, let called {
             if FocusableClass.swiftUIControls[called] != nil { textControls.append(called) }
             textControls += helperControls[called] ?? []
+            calledHelpers.insert(called)
         }
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), AppModel.swiftUIPresentations.contains(member.declName.baseName.text) {
-            if let base = member.base { walk(base) }
+        // `.sheet(item:)` on a view, or `sheet(item:)` on `self` in a view helper.
+        if let called, AppModel.swiftUIPresentations.contains(called) {
+            if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base { walk(base) }
             presentationDepth += 1
             walk(node.arguments)
             if let closure = node.trailingClosure { walk(closure) }

@@ -17,9 +17,34 @@ extension SceneBuilder {
             guard names.insert(name).inserted else { continue }
             let how = edge.kind == .presented ? "presented" : "shown"
             let description = "\(type) \(how) by \(edge.parent) (\(edge.location.file):\(edge.location.line))"
-            states.append(SceneState(name: name, summary: description, steps: [SceneState.Step(effect: .present(name))]))
+            let shown = model.role(type) == .swiftUIView ? Self.hostName(of: type) : name
+            states.append(SceneState(name: name, summary: description, steps: [SceneState.Step(effect: .present(shown))]))
         }
         return states
+    }
+
+    /// The node of a screen the app presents: a controller's own, or for a SwiftUI view
+    /// (`.sheet { Editor() }`) the hosting controller SwiftUI presents it in, holding the view
+    /// (``hostName(of:)``). The host offers the shortcuts of the views it hosts and takes the
+    /// focus for them, as the window's does.
+    func presentedNode(_ type: String, children: [String: [String]], commandsByType: [String: [ImportedCommand]],
+                       state: inout BuildState) -> NodeDefinition {
+        guard model.role(type) == .swiftUIView else {
+            return node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state)
+        }
+        let hostPath = "(presented)/" + Self.hostName(of: type)
+        state.hostedShortcuts.append(HostedShortcuts(path: hostPath))
+        let view = node(type, parentPath: hostPath, children: children, commandsByType: commandsByType, state: &state)
+        let hosted = state.hostedShortcuts.popLast() ?? HostedShortcuts(path: hostPath)
+        var host = NodeDefinition(kind: .viewController, name: Self.hostName(of: type), canBecomeFirstResponder: true)
+        hosted.merge(into: &host)
+        host.views.append(view)
+        return host
+    }
+
+    /// The name of the hosting controller that shows a SwiftUI view the app presents.
+    static func hostName(of view: String) -> String {
+        nodeName(view) + "-host"
     }
 
     /// A `UIAlertController` with a text field that a controller of the key window presents, as

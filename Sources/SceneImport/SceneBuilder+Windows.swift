@@ -50,7 +50,7 @@ extension SceneBuilder {
         if tree.container == nil, !isController(model.role(tree.name)) {
             // A SwiftUI view (or a plain view) at the root sits in a hosting controller, which
             // offers the shortcuts of the views it hosts.
-            let hostName = model.role(tree.name) == .swiftUIView ? RootTree.Container.hosting.rawValue : Self.nodeName(tree.name) + "-host"
+            let hostName = model.role(tree.name) == .swiftUIView ? RootTree.Container.hosting.rawValue : Self.hostName(of: tree.name)
             state.hostedShortcuts.append(HostedShortcuts(path: "window/" + hostName))
             let view = node(tree.name, parentPath: "window/" + hostName, children: children, commandsByType: commandsByType, state: &state)
             var hosted = state.hostedShortcuts.popLast() ?? HostedShortcuts(path: "window/" + hostName)

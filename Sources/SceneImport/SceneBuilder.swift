@@ -58,7 +58,8 @@ struct SceneBuilder {
         for edge in model.edges.sorted(by: { ($0.parent, $0.child) < ($1.parent, $1.child) })
         where placeable(model.role(edge.child)) && isShownOnDevice(edge) {
             if showsScreen(edge) {
-                if isController(model.role(edge.child)), !presented.contains(edge.child) { presented.append(edge.child) }
+                let role = model.role(edge.child)
+                if isController(role) || role == .swiftUIView, !presented.contains(edge.child) { presented.append(edge.child) }
                 continue
             }
             guard placeable(model.role(edge.parent)) else { continue }
@@ -131,7 +132,7 @@ struct SceneBuilder {
         var modals: [NodeDefinition] = []
         var modalTypes: [String] = []
         for type in presented where state.paths[type] == nil {
-            modals.append(node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state))
+            modals.append(presentedNode(type, children: children, commandsByType: commandsByType, state: &state))
             modalTypes.append(type)
         }
         // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),

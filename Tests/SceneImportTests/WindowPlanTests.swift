@@ -1,4 +1,5 @@
 import Foundation
+import KeyTraceCore
 import SceneImportTestSupport
 import Scenes
 import Testing
@@ -293,9 +294,10 @@ import Testing
         #expect(host?.name == "UIHostingController")
         #expect(host?.commands.count == 1)
         #expect(host?.actions.map(\.action) == ["keyboardShortcut(cmd+n):"])
-        // A sheet's view is presented, not on the launch screen.
-        #expect(result.report.responderPaths["SettingsView"] == nil)
-        #expect(result.report.unplaced.first { $0.type == "SettingsView" }?.reason == "presented by HomeView (a sheet or popover the user opens), not on the launch screen")
+        // A sheet's view is presented, not on the launch screen: a state the user enters.
+        #expect(result.report.responderPaths["SettingsView"] == "(presented)/SettingsView-host/SettingsView")
+        #expect(!result.report.unplaced.contains { $0.type == "SettingsView" || $0.contains.contains("SettingsView") })
+        #expect(definition.states.map(\.name) == ["SettingsView"])
     }
 
     @Test func aPresentedControllerIsAStateTheUserCanEnter() throws {
@@ -310,6 +312,74 @@ import Testing
         let settings = try #require(definition.states.first)
         try runtime.enter(settings)
         #expect(runtime.responder(at: "window/UISplitViewController/SettingsViewController") != nil)
+    }
+
+    /// A SwiftUI view a `.sheet` shows is a state too: SwiftUI presents it in a hosting
+    /// controller of its own (`VIEW-host`), which offers the shortcuts of the views it hosts. A
+    /// view helper (`extension View { func withSheets(…) }`) that presents views presents them
+    /// for every view calling it, and a nested view (`Editor.MainView`) is read by its full name.
+    @Test func aViewASwiftUISheetShowsIsAStateInAHostingControllerOfItsOwn() throws {
+        let result = try importing([
+            "App.swift": """
+                import SwiftUI
+                @main
+                struct NotesApp: App {
+                    var body: some Scene {
+                        WindowGroup { Timeline() }
+                    }
+                }
+                struct Timeline: View {
+                    @State var sheet: Sheet?
+                    var body: some View {
+                        List { Text("Post") }
+                            .keyboardShortcut("r", modifiers: .command)
+                            .withSheets(item: $sheet)
+                    }
+                }
+                extension View {
+                    func withSheets(item: Binding<Sheet?>) -> some View {
+                        sheet(item: item) { destination in
+                            switch destination {
+                            case .compose: Editor.MainView()
+                            }
+                        }
+                    }
+                }
+                """,
+            "Editor.swift": """
+                import SwiftUI
+                import UIKit
+                enum Editor {
+                    struct MainView: View {
+                        var body: some View {
+                            VStack {
+                                Composer()
+                                Button("Send") {}.keyboardShortcut(.return, modifiers: .command)
+                            }
+                        }
+                    }
+                }
+                struct Composer: UIViewRepresentable {
+                    func makeUIView(context: Context) -> ComposerTextView { ComposerTextView() }
+                    func updateUIView(_ view: ComposerTextView, context: Context) {}
+                }
+                final class ComposerTextView: UITextView {}
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let compose = try #require(definition.states.first { $0.name == "Editor-MainView" })
+        #expect(compose.summary.hasPrefix("Editor.MainView presented by Timeline (App.swift:"))
+        #expect(definition.controllers.map(\.name) == ["Editor-MainView-host"])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(compose)
+        let host = "window/UIHostingController/Editor-MainView-host"
+        let field = host + "/Editor-MainView/ComposerTextView"
+        try runtime.focus(field)
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        let send = dispatcher.explain(try KeyPress(notation: "cmd+return", layout: runtime.application.keyboardLayout))
+        #expect(send.winner?.target?.path == host)
+        let letter = dispatcher.explain(try KeyPress(notation: "a", layout: runtime.application.keyboardLayout))
+        #expect(letter.textInputActive && letter.textInputEdit != nil)
     }
 
     /// A coordinator is no responder: the controllers it pushes, presents or sets as a

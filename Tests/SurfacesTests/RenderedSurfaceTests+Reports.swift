@@ -96,6 +96,6 @@ extension RenderedSurfaceTests {
         let imported = try CLIRunner.run(["scene", "import", "Tests/SceneImportFixtures/Notes", "--platform", "catalyst", "-o", scene,
                                           "--html", "--report", page], in: repositoryRoot)
         #expect(imported.status == 0, "\(imported.stderr)")
-        try check(page: page, name: "scene-import-menubar-overlay", scene: scene, states: ["initial"], height: 6000, profile: directory.path("profile"))
+        try check(page: page, name: "scene-import-menubar-overlay", scene: scene, states: ["initial", "SettingsView"], height: 9000, profile: directory.path("profile"))
     }
 }
