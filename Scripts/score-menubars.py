@@ -95,6 +95,9 @@ def shortcut_text(item):
         key = key.lower()
         modifiers.add("shift")
     key = SPECIAL_INPUTS.get(key, key.lower())
+    # `UIKeyInputF3`: the function keys are drawn as `f3`.
+    if key.startswith("uikeyinputf") and key[11:].isdigit():
+        key = "f" + key[11:]
     return "+".join([m for m in MODIFIER_ORDER if m in modifiers] + [key])
 
 

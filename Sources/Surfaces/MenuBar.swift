@@ -161,7 +161,8 @@ extension MenuBar {
             let validated = validation.command
             // The key as the Mac reads a menu item's: an uppercase letter implies Shift (R6).
             let keyed = MenuKeyEquivalent.menuItem(command, on: platform)
-            let shortcut = keyless ? nil : keyed.shortcut
+            // An empty input is a menu item no key triggers (a `UICommand`), as a key-less action is.
+            let shortcut = keyless || command.input == .character("") ? nil : keyed.shortcut
             let reason: String
             if let target = validation.target {
                 reason = validated.isDisabled

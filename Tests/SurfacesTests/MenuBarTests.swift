@@ -102,6 +102,22 @@ import Testing
         #expect(document.command("Add Bookmark")?.origin == .app)
     }
 
+    /// Items no key triggers (`UICommand`s, an empty input) share no key equivalent: none says
+    /// another one's key fires instead of it, and the bar lists no shared key for them.
+    @Test func R12_itemsWithoutAKeyShareNoKeyEquivalent() throws {
+        let bar = try menuBar("keyless-items")
+        let library = try #require(bar.menu("Library"))
+        #expect(library.outline == ["Import…", "Export…", "Show Files"])
+        for title in ["Import…", "Export…", "Show Files"] {
+            let item = try #require(library.command(title))
+            #expect(item.shortcut == nil, "\(title)")
+            #expect(item.keyFiresInstead == nil, "\(title)")
+        }
+        #expect(library.command("Export…")?.isEnabled == true)
+        #expect(library.command("Import…")?.isEnabled == false)
+        #expect(bar.sharedShortcuts.isEmpty)
+    }
+
     @Test func R22_aRemovedStandardMenuIsNotDrawnAndItsKeysAreGone() throws {
         let (runtime, dispatcher) = try loadFixture("removed-format")
         let bar = MenuBar(scene: "removed-format", appName: "removed-format", dispatcher: dispatcher)
