@@ -40,7 +40,7 @@ SPECIAL_INPUTS = {
     "UIKeyInputUpArrow": "up", "UIKeyInputDownArrow": "down", "UIKeyInputLeftArrow": "left",
     "UIKeyInputRightArrow": "right", "UIKeyInputEscape": "esc", "UIKeyInputPageUp": "pageup",
     "UIKeyInputPageDown": "pagedown", "UIKeyInputHome": "home", "UIKeyInputEnd": "end",
-    "UIKeyInputDelete": "forward-delete", "\r": "return", "\t": "tab", " ": "space", "\b": "delete",
+    "UIKeyInputDelete": "delete", "\x7f": "forwarddelete", "\r": "return", "\t": "tab", " ": "space", "\b": "delete",
 }
 # SwiftUI's CommandGroupPlacement names, as the UIKit menus they stand for.
 SWIFTUI_GROUPS = {

@@ -3,9 +3,11 @@ import Scenes
 extension SceneBuilder {
     /// The screens a user reaches from the launch screen, as scene states (docs/Scenes.md
     /// "States"): one per controller the source presents or a coordinator shows
-    /// (``showsScreen(_:)``), named after the controller, with the step that presents it from the
-    /// top controller. `keytrace scene states` lists them and `--state NAME` enters one.
-    func presentationStates(_ presented: [String], state: BuildState) -> [SceneState] {
+    /// (``showsScreen(_:)``), named after the controller, with the step that shows it from the
+    /// top controller: a push onto the key window's navigation controller when a coordinator
+    /// pushes it or sets it on a stack and the window's root is one (`rootIsNavigation`), else a
+    /// presentation. `keytrace scene states` lists them and `--state NAME` enters one.
+    func presentationStates(_ presented: [String], state: BuildState, rootIsNavigation: Bool) -> [SceneState] {
         var states: [SceneState] = []
         var names: Set<String> = []
         for type in presented {
@@ -18,7 +20,9 @@ extension SceneBuilder {
             let how = edge.kind == .presented ? "presented" : "shown"
             let description = "\(type) \(how) by \(edge.parent) (\(edge.location.file):\(edge.location.line))"
             let shown = model.role(type) == .swiftUIView ? Self.hostName(of: type) : name
-            states.append(SceneState(name: name, summary: description, steps: [SceneState.Step(effect: .present(shown))]))
+            let pushed = rootIsNavigation && [.child, .navigationRoot, .tab].contains(edge.kind) && isController(model.role(type))
+            let effect: SceneEffect = pushed ? .push(shown) : .present(shown)
+            states.append(SceneState(name: name, summary: description, steps: [SceneState.Step(effect: effect)]))
         }
         return states
     }

@@ -190,7 +190,7 @@ struct SceneBuilder {
             let initial = stated ?? flagOwners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? (neverHolds.contains(flag) ? 0 : 1)
             return SceneDefinition.StateValue(name: flag, initial: initial)
         }
-        var states = presentationStates(modalTypes, state: state)
+        var states = presentationStates(modalTypes, state: state, rootIsNavigation: windows.first?.children.first?.kind == .navigationController)
         if let alert = textFieldAlert(state: state, taken: modals.map(\.name)) {
             modals.append(alert.modal)
             states.append(alert.state)

@@ -420,6 +420,45 @@ import Testing
         #expect(runtime.responder(at: "window/UISplitViewController/EditorViewController") != nil)
     }
 
+    /// When the key window's root is a navigation controller, a screen a coordinator pushes is a
+    /// state that pushes it there: it is no modal, so Escape and ⌘W do not dismiss it. A screen
+    /// the coordinator presents stays a presentation.
+    @Test func aScreenACoordinatorPushesOntoTheRootNavigationControllerIsAPushedState() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    var coordinator: AppCoordinator?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let navigation = UINavigationController()
+                        window?.rootViewController = navigation
+                        coordinator = AppCoordinator(navigationController: navigation)
+                    }
+                }
+                final class AppCoordinator {
+                    let navigationController: UINavigationController
+                    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                    func showBrowser() { navigationController.pushViewController(BrowserViewController(), animated: false) }
+                    func showSettings() { navigationController.present(SettingsViewController(), animated: true) }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("BrowserViewController", key: "l")
+                + "\n" + SourceApp.controller("SettingsViewController", key: ","),
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let browser = try #require(definition.states.first { $0.name == "BrowserViewController" })
+        #expect(browser.steps.map(\.effect) == [.push("BrowserViewController")])
+        let settings = try #require(definition.states.first { $0.name == "SettingsViewController" })
+        #expect(settings.steps.map(\.effect) == [.present("SettingsViewController")])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(browser)
+        #expect(runtime.responder(at: "window/UINavigationController/BrowserViewController") != nil)
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        let escape = dispatcher.explain(try KeyPress(notation: "esc", layout: runtime.application.keyboardLayout))
+        #expect(escape.winner == nil)
+    }
+
     /// A coordinator that maps an enum of screens to controllers in a factory method and shows
     /// what it returns: each controller a `case` assigns to the factory's local (declared as
     /// `UIViewController`, a type the app extends) is a state.
