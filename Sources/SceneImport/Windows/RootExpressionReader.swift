@@ -111,9 +111,12 @@ struct RootExpressionReader {
         let locals = BindingFinder(name: name, conditions: index.conditions)
         locals.walk(scope.body)
         if let reference { locals.resolve(at: reference) }
+        let initializer = locals.initializer.flatMap { $0.sourceText == "nil" ? nil : $0 }
         // An assignment on a path that leaves the body before the use does not set what it reads.
-        let reaching = locals.assignments.filter { assignment in reference.map { BindingFinder.reaches(assignment, $0) } ?? true }
-        if let initializer = locals.initializer, initializer.sourceText != "nil" {
+        let reaching = initializer != nil ? [] : locals.assignments.filter { assignment in
+            reference.map { BindingFinder.reaches(assignment, $0) } ?? true
+        }
+        if let initializer {
             found = tree(of: initializer, in: scope, depth: depth + 1)
         } else if !reaching.isEmpty {
             // `var initial: UIViewController?` then assigned in branches.
