@@ -1,3 +1,5 @@
+import Scenes
+
 extension SceneBuilder {
     /// Makes each app subclass of `UITabBarController` whose tabs the source lists a tab bar of
     /// the scene: its children are its tabs, in the order the source lists them, one per tab,
@@ -15,6 +17,18 @@ extension SceneBuilder {
             children[parent] = tabs + (children[parent] ?? []).filter { !listed.contains($0) }
             state.tabBars.insert(parent)
         }
+    }
+
+    /// The node kind of an app controller: an app subclass of `UITabBarController` whose tabs
+    /// the source lists is a tab bar, and one of `UINavigationController` a navigation
+    /// controller, as the UIKit class it inherits from behaves; either declaring commands of its
+    /// own keeps them in place of the container's (responder-semantics §G) as a plain
+    /// controller node.
+    func containerKind(of type: String, hasCommands: Bool, state: BuildState) -> NodeDefinition.Kind {
+        guard !hasCommands else { return .viewController }
+        if state.tabBars.contains(type) { return .tabBarController }
+        if model.index.inherits(type, from: "UINavigationController") { return .navigationController }
+        return .viewController
     }
 
     /// The paths of the children of `type` (at `path`) that its screen does not show at launch:

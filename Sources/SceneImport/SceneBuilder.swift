@@ -377,9 +377,7 @@ struct SceneBuilder {
         defer { state.building.removeLast() }
         var kind: NodeDefinition.Kind
         switch role {
-        // A tab bar subclass declaring commands of its own keeps them in place of the ⌘1…⌘9
-        // a tab bar node gives (responder-semantics §G): a plain controller node.
-        case .controller: kind = state.tabBars.contains(type) && commandsByType[type] == nil ? .tabBarController : .viewController
+        case .controller: kind = containerKind(of: type, hasCommands: commandsByType[type] != nil, state: state)
         case .textField: kind = .textField
         case .textView: kind = .textView
         case .responder: kind = .responder

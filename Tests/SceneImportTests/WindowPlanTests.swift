@@ -459,6 +459,46 @@ import Testing
         #expect(escape.winner == nil)
     }
 
+    /// An app subclass of `UINavigationController` behaves as the class it inherits: a
+    /// navigation controller node, onto which a coordinator's pushed screen goes; one declaring
+    /// commands of its own stays a plain controller node holding them.
+    @Test func anAppNavigationControllerSubclassIsANavigationControllerUnlessItDeclaresCommands() throws {
+        func importing(navigation: String) throws -> SceneDefinition {
+            let result = try self.importing([
+                "SceneDelegate.swift": """
+                    import UIKit
+                    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        var window: UIWindow?
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                            let navigation = RootNavigationController()
+                            window?.rootViewController = navigation
+                            BrowserCoordinator(navigationController: navigation).start()
+                        }
+                    }
+                    final class BrowserCoordinator {
+                        let navigationController: UINavigationController
+                        init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                        func start() { navigationController.pushViewController(BrowserViewController(), animated: false) }
+                    }
+                    """ + navigation,
+                "Controllers.swift": "import UIKit\n" + SourceApp.controller("BrowserViewController", key: "l"),
+            ])
+            return try SceneDefinition(json: result.scene, file: "scene")
+        }
+        let plain = try importing(navigation: "\nclass RootNavigationController: UINavigationController {}")
+        #expect(plain.windows.first?.children.first?.kind == .navigationController)
+        #expect(plain.states.first?.steps.map(\.effect) == [.push("BrowserViewController")])
+        let keyed = try importing(navigation: """
+
+            class RootNavigationController: UINavigationController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "t", modifierFlags: .command, action: #selector(newTab))] }
+                @objc func newTab() {}
+            }
+            """)
+        #expect(keyed.windows.first?.children.first?.kind == .viewController)
+        #expect(keyed.states.first?.steps.map(\.effect) == [.present("BrowserViewController")])
+    }
+
     /// A coordinator that maps an enum of screens to controllers in a factory method and shows
     /// what it returns: each controller a `case` assigns to the factory's local (declared as
     /// `UIViewController`, a type the app extends) is a state.
