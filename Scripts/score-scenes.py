@@ -19,8 +19,8 @@ state presents a controller that holds it: the case then resolves in that state 
 
 import argparse
 import json
-import re
 import os
+import re
 import subprocess
 import sys
 

@@ -39,6 +39,7 @@ extension SceneBuilder {
 
     /// The nodes of the views `type` holds (``heldResponders(_:placedElsewhere:)``), at `path`: each
     /// named after its class and titled after its property.
+    ///
     /// An app class built on a web view or a search bar holds the responder inside it that
     /// takes the focus (``FocusableClass/inner``) first, and `becomeFirstResponder()` on the
     /// class focuses that responder.
