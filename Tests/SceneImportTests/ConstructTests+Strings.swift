@@ -78,6 +78,58 @@ extension ConstructTests {
         #expect(result.inventory.map(\.title) == ["Bold"])
     }
 
+    /// SwiftGen's generated strings: a static `L10n.Menu.share` calling a helper with a
+    /// variadic parameter left empty (`tr(_ table:, _ key:, _ args: CVarArg...)`), which looks the
+    /// key up with `NSLocalizedString(_:tableName:bundle:comment:)` or
+    /// `Bundle.localizedString(forKey:value:table:)` and formats it with
+    /// `String(format:locale:arguments:)`; a format without conversions is its own text.
+    @Test func swiftGenStringsGiveTitlesTheirText() throws {
+        let result = try TemporaryApp.importing([
+            "App/Strings.swift": """
+                import Foundation
+                internal enum L10n {
+                  internal enum Menu {
+                    internal static let share = L10n.tr("Localizable", "menu.share")
+                    internal static let notes = L10n.bundled("Localizable", "menu.releaseNotes")
+                    internal static func count(_ p1: Int) -> String { L10n.tr("Localizable", "menu.count", p1) }
+                  }
+                }
+                extension L10n {
+                  private static func tr(_ table: String, _ key: String, _ args: CVarArg...) -> String {
+                    let format = NSLocalizedString(key, tableName: table, bundle: Bundle(for: BundleToken.self), comment: "")
+                    return String(format: format, locale: Locale.current, arguments: args)
+                  }
+                  private static func bundled(_ table: String, _ key: String, _ args: CVarArg...) -> String {
+                    let format = BundleToken.bundle.localizedString(forKey: key, value: nil, table: table)
+                    return String(format: format, locale: Locale.current, arguments: args)
+                  }
+                }
+                private final class BundleToken { static let bundle = Bundle(for: BundleToken.self) }
+                """,
+            "App/MenuController.swift": """
+                import UIKit
+                class MenuController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(title: L10n.Menu.share, action: #selector(share), input: "s", modifierFlags: .command),
+                         UIKeyCommand(title: L10n.Menu.notes, action: #selector(notes), input: "n", modifierFlags: .command),
+                         UIKeyCommand(title: L10n.Menu.count(3), action: #selector(count), input: "c", modifierFlags: .command)]
+                    }
+                    @objc func share() {}
+                    @objc func notes() {}
+                    @objc func count() {}
+                }
+                """,
+            "App/en.lproj/Localizable.strings": #"""
+                "menu.share" = "Share…";
+                "menu.releaseNotes" = "Release Notes";
+                "menu.count" = "%d Items";
+                """#,
+        ], folder: "App")
+        let titles = Dictionary(uniqueKeysWithValues: result.inventory.map { ($0.action ?? "nil", $0.title ?? "nil") })
+        // A format with a conversion takes its value from the `CVarArg` array, which is not read.
+        #expect(titles == ["share": "Share…", "notes": "Release Notes", "count": "nil"])
+    }
+
     @Test func remainderAndQuotientOfIntegersAreComputed() throws {
         let result = try importing([
             "Tabs.swift": """

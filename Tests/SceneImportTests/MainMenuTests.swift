@@ -141,6 +141,35 @@ extension MainMenuTests {
         ])
     }
 
+    /// A helper class (no responder) whose initialiser takes the app delegate's builder and
+    /// calls its own `buildMenu(with:)` builds the menu once, as the app delegate's: UIKit
+    /// never calls the helper's method itself.
+    @Test func aHelperGivenTheBuilderInItsInitialiserBuildsTheMenuOnce() throws {
+        let result = try importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var appMenu: AppMenu?
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        super.buildMenu(with: builder)
+                        appMenu = AppMenu(builder: builder)
+                    }
+                }
+                class AppMenu {
+                    init(builder: UIMenuBuilder) { buildMenu(with: builder) }
+                    private func buildMenu(with builder: UIMenuBuilder) {
+                        builder.insertChild(UIMenu(title: "", options: .displayInline, children: [
+                            UICommand(title: "Release Notes", action: #selector(AppDelegate.releaseNotes)),
+                        ]), atStartOfMenu: .help)
+                    }
+                }
+                """,
+        ])
+        let help = try #require(try menuBar(result).menus.first { $0.identifier == "help" })
+        #expect(outline(help).filter { $0 == "Release Notes" }.count == 1)
+    }
+
     @Test func aRemovedStandardMenuIsLeftOutOfTheBar() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit

@@ -36,7 +36,9 @@ extension Evaluator {
         return fitting.first { function in
             var remaining = args[...]
             for parameter in function.parameters {
-                if let next = remaining.first, next.label == parameter.label {
+                if parameter.isVariadic {
+                    remaining = Self.droppingVariadicArguments(of: parameter, from: remaining)
+                } else if let next = remaining.first, next.label == parameter.label {
                     remaining = remaining.dropFirst()
                 } else if parameter.defaultValue == nil {
                     // A trailing closure has no label.
@@ -49,6 +51,17 @@ extension Evaluator {
             }
             return remaining.isEmpty
         }
+    }
+
+    /// What is left of `arguments` once a variadic parameter takes its own: none, or the one
+    /// with its label and every unlabelled one after it that is not a trailing closure.
+    static func droppingVariadicArguments(of parameter: SourceIndex.ParameterInfo,
+                                          from arguments: ArraySlice<(label: String?, expression: ExprSyntax)>)
+        -> ArraySlice<(label: String?, expression: ExprSyntax)> {
+        guard let first = arguments.first, first.label == parameter.label else { return arguments }
+        var remaining = arguments.dropFirst()
+        while let next = remaining.first, next.label == nil, !next.expression.is(ClosureExprSyntax.self) { remaining = remaining.dropFirst() }
+        return remaining
     }
 
     func callMethod(_ name: String, on type: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax, frame: inout Frame, selfValue: Value?) -> Value? {
@@ -127,7 +140,11 @@ extension Evaluator {
         var values: [Value] = []
         var remaining = args[...]
         for parameter in function.parameters {
-            if let next = remaining.first, next.label == parameter.label
+            if parameter.isVariadic {
+                // The elements are read no further: the parameter's array is unknown.
+                remaining = Self.droppingVariadicArguments(of: parameter, from: remaining)
+                values.append(.unknown(parameter.name))
+            } else if let next = remaining.first, next.label == parameter.label
                 || (next.label == nil && next.expression.is(ClosureExprSyntax.self) && parameter.defaultValue == nil) {
                 let (value, readsState) = readingState { evaluate(next.expression, frame: &frame, hint: parameter.type) }
                 values.append(value)
@@ -243,6 +260,12 @@ extension Evaluator {
         }
         let initializers = info.functions.filter { $0.kind == .initializer }
         if let initializer = match(initializers, args: args) {
+            // Menu code handing its builder to another type's initialiser (`AppMenu(builder:
+            // builder)`, which calls its own `buildMenu(with:)`) runs that type's menu code
+            // itself, as a call of that `buildMenu(with:)` does.
+            if mode == .menu, info.name != frame.selfType, initializer.parameters.contains(where: \.isMenuBuilder) {
+                menuBuildersCalled.insert(info.name)
+            }
             let values = argumentValues(for: initializer, args: args, ofType: info.name, frame: &frame)
             guard let body = initializer.body else { return .object(type: info.name, fields: [:]) }
             let key = RunKey.node(body.id)

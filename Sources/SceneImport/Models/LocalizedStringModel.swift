@@ -59,8 +59,15 @@ enum LocalizedStringModel: FrameworkModel {
         return .string(evaluator.strings.lookup(key) ?? key)
     }
 
-    /// `key.localized()` on a string the source fixes: its entry in the strings tables.
+    /// `key.localized()` on a string the source fixes: its entry in the strings tables. And
+    /// `bundle.localizedString(forKey: key, value: nil, table: "Localizable")`, Foundation's
+    /// lookup that SwiftGen's generated `L10n.tr(…)` calls, on any bundle: the key's entry, else
+    /// the `value:` given, else the key, as Foundation returns them.
     static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        if site.name == "localizedString", let keyArgument = site.arguments.first(where: { $0.label == "forKey" }) {
+            guard case .string(let key) = evaluator.evaluate(keyArgument.expression, frame: &frame) else { return site.call.unknown }
+            return .string(evaluator.strings.lookup(key) ?? fallback(labelled: "value", in: site.arguments, evaluator, &frame) ?? key)
+        }
         guard case .string(let key) = base else { return nil }
         return .string(evaluator.strings.lookup(key) ?? key)
     }
@@ -73,6 +80,12 @@ extension Evaluator {
     /// otherwise (`%c` keeps only a number's low byte, `%x`, widths and precisions are not read).
     func formatted(_ args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value? {
         guard case .string(let format)? = args.first.map({ evaluate($0.expression, frame: &frame) }) else { return nil }
+        // `String(format:locale:arguments:)` (SwiftGen's `L10n.tr`): a format without
+        // conversions is its own text whatever the locale and arguments; the values of one with
+        // conversions, in a `CVarArg` array, are not read.
+        if args.contains(where: { $0.label == "locale" || $0.label == "arguments" }) {
+            return format.contains("%") ? nil : .string(format)
+        }
         var values = args.dropFirst().map { evaluate($0.expression, frame: &frame) }[...]
         var result = ""
         var characters = format.makeIterator()

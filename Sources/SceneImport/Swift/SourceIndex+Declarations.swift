@@ -169,7 +169,7 @@ struct DeclarationCollector {
             let label: String? = unlabelled ? nil : first
             let name = parameter.secondName?.text ?? first
             return .init(label: label, name: name, type: parameter.type.sourceText,
-                         defaultValue: parameter.defaultValue?.value)
+                         defaultValue: parameter.defaultValue?.value, isVariadic: parameter.ellipsis != nil)
         }
     }
 

@@ -79,6 +79,8 @@ struct SourceIndex {
         var name: String
         var type: String?
         var defaultValue: ExprSyntax?
+        /// Whether it takes any number of arguments (`_ args: CVarArg...`), none included.
+        var isVariadic = false
     }
 
     struct PropertyInfo {
