@@ -1,0 +1,249 @@
+import Foundation
+import KeyTraceCore
+import SceneImportTestSupport
+import Scenes
+import Testing
+
+@testable import SceneImport
+
+/// Screens a user reaches from the launch screen as scene states: presented controllers,
+/// SwiftUI sheets, and the screens coordinators show, pushed onto the key window's navigation
+/// controller when it has one.
+extension WindowPlanTests {
+    @Test func aPresentedControllerIsAStateTheUserCanEnter() throws {
+        var app = Self.idiomApp
+        app["Settings.swift"] = "import UIKit\n" + SourceApp.controller("SettingsViewController", key: ",")
+            + "\nextension Detail { @objc func openSettings() { present(SettingsViewController(), animated: true) } }"
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.states.map(\.name) == ["SettingsViewController"])
+        #expect(result.report.unplaced.map(\.type) == ["PhoneTabs"])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let settings = try #require(definition.states.first)
+        try runtime.enter(settings)
+        #expect(runtime.responder(at: "window/UISplitViewController/SettingsViewController") != nil)
+    }
+
+    /// A SwiftUI view a `.sheet` shows is a state too: SwiftUI presents it in a hosting
+    /// controller of its own (`VIEW-host`), which offers the shortcuts of the views it hosts. A
+    /// view helper (`extension View { func withSheets(…) }`) that presents views presents them
+    /// for every view calling it, and a nested view (`Editor.MainView`) is read by its full name.
+    @Test func aViewASwiftUISheetShowsIsAStateInAHostingControllerOfItsOwn() throws {
+        let result = try importing([
+            "App.swift": """
+                import SwiftUI
+                @main
+                struct NotesApp: App {
+                    var body: some Scene {
+                        WindowGroup { Timeline() }
+                    }
+                }
+                struct Timeline: View {
+                    @State var sheet: Sheet?
+                    var body: some View {
+                        List { Text("Post") }
+                            .keyboardShortcut("r", modifiers: .command)
+                            .withSheets(item: $sheet)
+                    }
+                }
+                extension View {
+                    func withSheets(item: Binding<Sheet?>) -> some View {
+                        sheet(item: item) { destination in
+                            switch destination {
+                            case .compose: Editor.MainView()
+                            }
+                        }
+                    }
+                }
+                """,
+            "Editor.swift": """
+                import SwiftUI
+                import UIKit
+                enum Editor {
+                    struct MainView: View {
+                        var body: some View {
+                            VStack {
+                                Composer()
+                                Button("Send") {}.keyboardShortcut(.return, modifiers: .command)
+                            }
+                        }
+                    }
+                }
+                struct Composer: UIViewRepresentable {
+                    func makeUIView(context: Context) -> ComposerTextView { ComposerTextView() }
+                    func updateUIView(_ view: ComposerTextView, context: Context) {}
+                }
+                final class ComposerTextView: UITextView {}
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let compose = try #require(definition.states.first { $0.name == "Editor-MainView" })
+        #expect(compose.summary.hasPrefix("Editor.MainView presented by Timeline (App.swift:"))
+        #expect(definition.controllers.map(\.name) == ["Editor-MainView-host"])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(compose)
+        let host = "window/UIHostingController/Editor-MainView-host"
+        let field = host + "/Editor-MainView/ComposerTextView"
+        try runtime.focus(field)
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        let send = dispatcher.explain(try KeyPress(notation: "cmd+return", layout: runtime.application.keyboardLayout))
+        #expect(send.winner?.target?.path == host)
+        let letter = dispatcher.explain(try KeyPress(notation: "a", layout: runtime.application.keyboardLayout))
+        #expect(letter.textInputActive && letter.textInputEdit != nil)
+    }
+
+    /// A coordinator is no responder: the controllers it pushes, presents or sets as a
+    /// navigation stack are screens UIKit shows from the top controller, so each is a state,
+    /// named as the coordinator's call shows it, and nothing is unplaced.
+    @Test func aControllerACoordinatorShowsIsAStateTheUserCanEnter() throws {
+        var app = Self.idiomApp
+        app["Coordinator.swift"] = "import UIKit\n" + SourceApp.controller("EditorViewController", key: "e")
+            + "\n" + SourceApp.controller("SearchViewController", key: "f")
+            + """
+
+            final class Router {
+                let navigationController = UINavigationController()
+                func push(_ viewController: UIViewController, animated: Bool) { navigationController.pushViewController(viewController, animated: animated) }
+                func showBanner(_ banner: UIView) {}
+            }
+            final class DocumentCoordinator {
+                let navigationController: UINavigationController
+                let router = Router()
+                init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                func start() { navigationController.pushViewController(EditorViewController(), animated: true) }
+                func showSearch() { navigationController.present(SearchViewController(), animated: true) }
+                func showHistory() { router.push(HistoryViewController(), animated: true); router.showBanner(Banner()) }
+            }
+            final class Banner: UIView {}
+            """ + "\n" + SourceApp.controller("HistoryViewController", key: "y")
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        // The router's own `push` shows a controller as UIKit's does; `showBanner` shows a view,
+        // which is no screen.
+        #expect(definition.states.map(\.name) == ["EditorViewController", "HistoryViewController", "SearchViewController"])
+        #expect(!result.report.containment.contains { $0.contains("Banner") })
+        #expect(definition.states.map(\.summary).allSatisfy { $0.contains("by DocumentCoordinator (Coordinator.swift:") })
+        #expect(definition.states.first?.summary.hasPrefix("EditorViewController shown by") == true)
+        #expect(result.report.unplaced.map(\.type) == ["PhoneTabs"])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(try #require(definition.states.first))
+        #expect(runtime.responder(at: "window/UISplitViewController/EditorViewController") != nil)
+    }
+
+    /// When the key window's root is a navigation controller, a screen a coordinator pushes is a
+    /// state that pushes it there: it is no modal, so Escape and ⌘W do not dismiss it. A screen
+    /// the coordinator presents stays a presentation.
+    @Test func aScreenACoordinatorPushesOntoTheRootNavigationControllerIsAPushedState() throws {
+        let result = try importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    var coordinator: AppCoordinator?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let navigation = UINavigationController()
+                        window?.rootViewController = navigation
+                        coordinator = AppCoordinator(navigationController: navigation)
+                    }
+                }
+                final class AppCoordinator {
+                    let navigationController: UINavigationController
+                    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                    func showBrowser() { navigationController.pushViewController(BrowserViewController(), animated: false) }
+                    func showSettings() { navigationController.present(SettingsViewController(), animated: true) }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("BrowserViewController", key: "l")
+                + "\n" + SourceApp.controller("SettingsViewController", key: ","),
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let browser = try #require(definition.states.first { $0.name == "BrowserViewController" })
+        #expect(browser.steps.map(\.effect) == [.push("BrowserViewController")])
+        let settings = try #require(definition.states.first { $0.name == "SettingsViewController" })
+        #expect(settings.steps.map(\.effect) == [.present("SettingsViewController")])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(browser)
+        #expect(runtime.responder(at: "window/UINavigationController/BrowserViewController") != nil)
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        let escape = dispatcher.explain(try KeyPress(notation: "esc", layout: runtime.application.keyboardLayout))
+        #expect(escape.winner == nil)
+    }
+
+    /// An app subclass of `UINavigationController` behaves as the class it inherits: a
+    /// navigation controller node, onto which a coordinator's pushed screen goes; one declaring
+    /// commands of its own stays a plain controller node holding them.
+    @Test func anAppNavigationControllerSubclassIsANavigationControllerUnlessItDeclaresCommands() throws {
+        func importing(navigation: String) throws -> SceneDefinition {
+            let result = try self.importing([
+                "SceneDelegate.swift": """
+                    import UIKit
+                    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        var window: UIWindow?
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                            let navigation = RootNavigationController()
+                            window?.rootViewController = navigation
+                            BrowserCoordinator(navigationController: navigation).start()
+                        }
+                    }
+                    final class BrowserCoordinator {
+                        let navigationController: UINavigationController
+                        init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                        func start() { navigationController.pushViewController(BrowserViewController(), animated: false) }
+                    }
+                    """ + navigation,
+                "Controllers.swift": "import UIKit\n" + SourceApp.controller("BrowserViewController", key: "l"),
+            ])
+            return try SceneDefinition(json: result.scene, file: "scene")
+        }
+        let plain = try importing(navigation: "\nclass RootNavigationController: UINavigationController {}")
+        #expect(plain.windows.first?.children.first?.kind == .navigationController)
+        #expect(plain.states.first?.steps.map(\.effect) == [.push("BrowserViewController")])
+        let keyed = try importing(navigation: """
+
+            class RootNavigationController: UINavigationController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "t", modifierFlags: .command, action: #selector(newTab))] }
+                @objc func newTab() {}
+            }
+            """)
+        #expect(keyed.windows.first?.children.first?.kind == .viewController)
+        #expect(keyed.states.first?.steps.map(\.effect) == [.present("BrowserViewController")])
+    }
+
+    /// A coordinator that maps an enum of screens to controllers in a factory method and shows
+    /// what it returns: each controller a `case` assigns to the factory's local (declared as
+    /// `UIViewController`, a type the app extends) is a state.
+    @Test func theControllersACoordinatorsFactoryReturnsAreStates() throws {
+        var app = Self.idiomApp
+        app["Scenes.swift"] = "import UIKit\n" + SourceApp.controller("ProfileViewController", key: "p")
+            + "\n" + SourceApp.controller("ComposeViewController", key: "n")
+            + """
+
+            extension UIViewController { var topMost: UIViewController { self } }
+            final class SceneCoordinator {
+                enum Scene { case profile, compose }
+                @discardableResult
+                func present(scene: Scene, from sender: UIViewController) -> UIViewController? {
+                    guard let viewController = get(scene: scene) else { return nil }
+                    sender.topMost.show(viewController, sender: nil)
+                    return viewController
+                }
+                private func get(scene: Scene) -> UIViewController? {
+                    let viewController: UIViewController?
+                    switch scene {
+                    case .profile:
+                        let _viewController = ProfileViewController()
+                        viewController = _viewController
+                    case .compose:
+                        let _viewController = ComposeViewController()
+                        viewController = _viewController
+                    }
+                    return viewController
+                }
+            }
+            """
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.states.map(\.name) == ["ComposeViewController", "ProfileViewController"])
+        #expect(result.report.containment.contains { $0.hasPrefix("SceneCoordinator → ProfileViewController (child) Scenes.swift:") })
+    }
+}
