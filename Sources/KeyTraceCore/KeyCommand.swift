@@ -142,6 +142,12 @@ public struct KeyCommand: Hashable, @unchecked Sendable {
         get { storage.input }
         set { uniqueStorage().input = newValue }
     }
+    /// Whether no key triggers the command: a menu item with an empty input (a `UICommand`),
+    /// which shares no identity and no key equivalent with any other (R12).
+    public var isKeyless: Bool {
+        if case .character(let text) = storage.input { return text.isEmpty }
+        return false
+    }
     /// The modifiers the command requires (only ⌃⌥⇧⌘ are kept).
     public var modifierFlags: ModifierFlags {
         get { storage.modifierFlags }

@@ -43,7 +43,7 @@ extension CommandCollection {
         mutating func group(of command: KeyCommand) -> Int32 {
             let next = Int32(truncatingIfNeeded: firstMember.count)
             let group: Int32
-            if case .character(let text) = command.input, text.isEmpty {
+            if command.isKeyless {
                 // A menu item no key triggers has no shortcut to share: it shadows nothing (R12).
                 group = next
             } else if let key = IdentityGroups.key(of: command) {

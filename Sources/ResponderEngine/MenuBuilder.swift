@@ -118,7 +118,7 @@ public struct MenuBuilder: Sendable {
         var seen = identities ?? MenuBuilder.identities(of: root)
         identities = nil  // taken, so that adding to it does not copy it
         // A menu item no key triggers (an empty input) has no shortcut to clash on.
-        for command in incoming where command.input != .character("") {
+        for command in incoming where !command.isKeyless {
             if let clash = seen[command.identity] { throw MenuBuildError.conflict(existing: clash, new: command) }
             seen[command.identity] = command
         }

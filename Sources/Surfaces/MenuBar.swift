@@ -138,7 +138,7 @@ extension MenuBar {
                 switch child {
                 case .command(let command): items.append(.command(item(command)))
                 case .action(let title, let action):
-                    items.append(.command(item(KeyCommand(title: title, input: .character(""), action: action), keyless: true)))
+                    items.append(.command(item(KeyCommand(title: title, input: .character(""), action: action))))
                 case .menu(let submenu) where submenu.isInline:
                     items += [.separator] + self.items(of: submenu) + [.separator]
                 case .menu(let submenu):
@@ -156,13 +156,13 @@ extension MenuBar {
         }
 
         /// A main-menu command (or key-less action) as an item, asked of the chain (R14).
-        private func item(_ command: KeyCommand, keyless: Bool = false) -> MenuBarCommand {
+        private func item(_ command: KeyCommand) -> MenuBarCommand {
             let validation = dispatcher.validateMenuItem(command)
             let validated = validation.command
             // The key as the Mac reads a menu item's: an uppercase letter implies Shift (R6).
             let keyed = MenuKeyEquivalent.menuItem(command, on: platform)
-            // An empty input is a menu item no key triggers (a `UICommand`), as a key-less action is.
-            let shortcut = keyless || command.input == .character("") ? nil : keyed.shortcut
+            // An item no key triggers (a `UICommand`) draws no key equivalent.
+            let shortcut = command.isKeyless ? nil : keyed.shortcut
             let reason: String
             if let target = validation.target {
                 reason = validated.isDisabled
