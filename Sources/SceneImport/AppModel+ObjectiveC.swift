@@ -44,8 +44,10 @@ extension AppModel {
                         }
                         for child in placed {
                             if let member = found.child.propertyName, found.kind == .child { given.memberChildren.append((owner, member, child)) }
-                            if found.kind == .windowRoot {
-                                addWindowRoot(child, entry: isEntryPoint && found.condition.isAlways, at: location)
+                            if found.kind == .windowRoot, isEntryPoint, !found.condition.isAlways {
+                                addConditionalEntryRoot(child, holder: found.child.propertyName, condition: found.condition, at: location)
+                            } else if found.kind == .windowRoot {
+                                addWindowRoot(child, entry: isEntryPoint, at: location)
                             } else if let kind = Self.edgeKind(found.kind) {
                                 addEdge(Edge(parent: owner, child: child, kind: kind, location: location))
                             }

@@ -65,12 +65,23 @@ struct AppModel {
     /// points). A root set elsewhere, or under a condition (a lock screen, onboarding), is a
     /// window that is never the key window.
     private(set) var entryWindowRoots: [String] = []
+    /// Window roots an Objective-C app or scene delegate sets under a run-time condition, with
+    /// it: the window planner decides the idiom's tests (`if ([UIApplication isIPad])`) and
+    /// weighs the rest as the Swift entry point's conditional roots.
+    /// The initial controller of the storyboard the app may start from without an `Info.plist`
+    /// naming it (``InterfaceFiles/defaultStoryboard``).
+    private(set) var defaultStoryboardRoot: String?
+    /// `holder` is the property the root is read from (`self.loginViewController`), if any.
+    private(set) var conditionalEntryRoots: [(type: String, holder: String?, condition: Condition, location: SourceLocation)] = []
     /// The scene delegate classes the `Info.plist` names for the app's windows, the launch
     /// configuration first.
     private(set) var sceneDelegates: [String] = []
     /// The UIKit containers a storyboard's initial controller builds around an entry root, by
     /// that root (a plain `UITabBarController` holding the app's tabs).
     private(set) var storyboardRoots: [String: RootTree] = [:]
+    /// The window roots each type's own code sets (`window.rootViewController = tabs` in a
+    /// splash screen handing over to the app), in source order.
+    private(set) var rootsSetBy: [String: [String]] = [:]
     /// Where each window root is set (the first place the source sets it).
     private(set) var rootLocations: [String: SourceLocation] = [:]
     /// Where the evaluator's work budget cut providers short (``EvaluationBudget``).
@@ -143,6 +154,12 @@ struct AppModel {
         if rootLocations[type] == nil { rootLocations[type] = location }
         if !windowRoots.contains(type) { windowRoots.append(type) }
         if entry, !entryWindowRoots.contains(type) { entryWindowRoots.append(type) }
+    }
+
+    /// Adds a window root the entry point sets under `condition` (``conditionalEntryRoots``).
+    mutating func addConditionalEntryRoot(_ type: String, holder: String?, condition: Condition, at location: SourceLocation) {
+        addWindowRoot(type, entry: false, at: location)
+        conditionalEntryRoots.append((type, holder, condition, location))
     }
 
     /// Takes in an overlay: its responder kinds, containment and key window win over what the
@@ -310,6 +327,11 @@ struct AppModel {
                 if let customClass = controller.customClass { return customClass }
                 return Storyboard.containerClasses[controller.element].flatMap { role($0) == .controller ? $0 : nil }
             }
+            if interface.defaultStoryboard == storyboard.name, let initial = storyboard.initialController,
+               let root = storyboard.appClass(of: initial), index.type(named: root) != nil {
+                addWindowRoot(root, entry: false, at: SourceLocation(file: storyboard.file, line: 1))
+                defaultStoryboardRoot = root
+            }
             if interface.entryStoryboards.contains(storyboard.name), let initial = storyboard.initialController,
                let root = sceneClass(initial) ?? storyboard.appClass(of: initial), index.type(named: root) != nil {
                 addWindowRoot(root, entry: true, at: SourceLocation(file: storyboard.file, line: 1))
@@ -384,6 +406,7 @@ struct AppModel {
                                         tab: tab)
                         if found.kind == .windowRoot {
                             addWindowRoot(child, entry: false, at: edge.location)
+                            if !(rootsSetBy[info.name]?.contains(child) ?? false) { rootsSetBy[info.name, default: []].append(child) }
                         } else if !edges.contains(where: { $0.parent == parent && $0.child == child }) {
                             edges.append(edge)
                         }

@@ -91,7 +91,8 @@ public struct SceneImporter: Sendable {
         let declarations = lexed.map { $0.declare(sharing: sharedMacros) }
         let sharedConstants = ObjectiveCFile.sharedConstants(of: declarations)
         let factories = ObjectiveCFile.sharedFactories(of: declarations)
-        let objectiveC = declarations.map { $0.finish(sharing: sharedConstants, factories: factories) }
+        let members = ObjectiveCFile.sharedMembers(of: declarations)
+        let objectiveC = declarations.map { $0.finish(sharing: sharedConstants, factories: factories, members: members) }
         var result = try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
                                                      objectiveC: objectiveC, name: name)
         for file in files.notInAnyTarget {

@@ -485,4 +485,38 @@ import Testing
         let runtime = try SceneRuntime(definition: definition, file: "scene")
         #expect(runtime.application.firstResponder?.path == "window/UINavigationController/Search/UITextField")
     }
+
+    /// A splash screen the entry point shows, whose own code sets the app's screen as the
+    /// window's root once it is done, hands the key window over to that screen; a login screen
+    /// that does the same waits for the user, so it keeps the window.
+    @Test func aSplashScreenHandsTheKeyWindowOverToTheScreenItSets() throws {
+        func app(_ first: String) -> [String: String] {
+            [
+                "SceneDelegate.swift": """
+                    import UIKit
+                    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        var window: UIWindow?
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                            window?.rootViewController = \(first)()
+                        }
+                    }
+                    """,
+                "Start.swift": """
+                    import UIKit
+                    class \(first): UIViewController {
+                        func showApp() {
+                            view.window?.rootViewController = MainTabs()
+                        }
+                    }
+                    """,
+                "Controllers.swift": "import UIKit\n" + SourceApp.controller("MainTabs", key: "1"),
+            ]
+        }
+        let splash = try importing(app("SplashViewController"))
+        #expect(splash.report.keyWindow.root == "MainTabs")
+        #expect(splash.report.keyWindow.decidedBy == "entry point")
+        #expect(splash.report.keyWindow.file == "Start.swift")
+        #expect(splash.report.keyWindow.line == 4)
+        #expect(try importing(app("LoginViewController")).report.keyWindow.root == "LoginViewController")
+    }
 }

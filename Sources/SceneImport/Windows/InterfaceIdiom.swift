@@ -1,3 +1,4 @@
+import Foundation
 import SceneImportVocabulary
 
 /// The device the scene stands for. KeyTrace models hardware keyboards, so the iPad is the
@@ -12,10 +13,12 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
     /// What a run-time test of the idiom or the size class says on this device, or `nil` when
     /// `condition` tests something else (or more than the idiom). Reads
     /// `UIDevice.current.userInterfaceIdiom == .pad` (and `!=`, `.phone`, `.mac`), the common
-    /// helpers `isPad`/`isIPad`/`isPhone`/`isIPhone`, `horizontalSizeClass == .regular` /
-    /// `.compact`, and an `||` of such tests.
+    /// helpers `isPad`/`isIPad`/`isPhone`/`isIPhone` (also sent as Objective-C messages,
+    /// `[UIApplication isIPad]`, and as the `IS_IPAD` macro), `horizontalSizeClass == .regular` /
+    /// `.compact`, Objective-C's `UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad` and
+    /// `UIUserInterfaceSizeClassRegular`, and an `||` of such tests.
     public func decides(_ condition: String) -> Bool? {
-        var text = condition.filter { !$0.isWhitespace }
+        var text = Self.messageName(condition) ?? condition.filter { !$0.isWhitespace }
         var negated = false
         while text.hasPrefix("!") {
             negated.toggle()
@@ -43,18 +46,20 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
 
     private static func answer(_ text: String, on idiom: InterfaceIdiom) -> Bool? {
         guard !text.contains("&&"), !text.contains("||") else { return nil }
-        if let name = text.split(separator: ".").last.map(String.init), let device = helperNames[name] {
+        let called = text.hasSuffix("()") ? String(text.dropLast(2)) : text
+        if let name = called.split(separator: ".").last.map(String.init), let device = helperNames[name] {
             return device == idiom
         }
-        let isIdiomTest = text.contains("userInterfaceIdiom") || text.contains("UIUserInterfaceIdiom")
+        let isIdiomTest = text.contains("userInterfaceIdiom") || text.contains("UIUserInterfaceIdiom") || text.contains("USER_INTERFACE_IDIOM")
         let isSizeTest = text.contains("horizontalSizeClass")
         guard isIdiomTest || isSizeTest else { return nil }
         let operators = ["==", "!="]
         guard let comparison = operators.first(where: { text.contains($0) }) else { return nil }
         let sides = text.components(separatedBy: comparison)
         guard sides.count == 2 else { return nil }
-        let value = (sides[0].contains("Idiom") || sides[0].contains("SizeClass") ? sides[1] : sides[0])
-            .split(separator: ".").last.map(String.init) ?? ""
+        // The side naming a value: `.pad`, or Objective-C's `UIUserInterfaceIdiomPad`.
+        let names = sides.map { side in side.split(separator: ".").last.map { Self.valueName(String($0)) } ?? "" }
+        guard let value = names.first(where: { Self.values.contains($0) }) else { return nil }
         let holds: Bool
         switch value {
         case "pad": holds = idiom == .pad
@@ -68,11 +73,35 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
     }
 
     /// Helper properties apps declare for the idiom test (`UIDevice.current.isPad`,
-    /// `UIDevice.isIPad`), by the device they hold on.
+    /// `UIDevice.isIPad`, the `IS_IPAD` macro), by the device they hold on.
     private static let helperNames: [String: InterfaceIdiom] = [
-        "isPad": .pad, "isIPad": .pad, "isiPad": .pad, "isIpad": .pad,
-        "isPhone": .phone, "isIPhone": .phone, "isiPhone": .phone, "isIphone": .phone,
+        "isPad": .pad, "isIPad": .pad, "isiPad": .pad, "isIpad": .pad, "IS_IPAD": .pad, "IS_PAD": .pad,
+        "isPhone": .phone, "isIPhone": .phone, "isiPhone": .phone, "isIphone": .phone, "IS_IPHONE": .phone, "IS_PHONE": .phone,
     ]
+
+    /// The values an idiom or size-class test compares with, as Swift writes them.
+    private static let values: Set<String> = ["pad", "phone", "regular", "compact", "mac", "tv", "carPlay", "vision", "unspecified"]
+
+    /// A value as Swift writes it: Objective-C's `UIUserInterfaceIdiomPad` is `pad`,
+    /// `UIUserInterfaceSizeClassRegular` is `regular`.
+    private static func valueName(_ written: String) -> String {
+        for prefix in ["UIUserInterfaceIdiom", "UIUserInterfaceSizeClass"] where written.hasPrefix(prefix) && written.count > prefix.count {
+            let rest = written.dropFirst(prefix.count)
+            return rest == "CarPlay" ? "carPlay" : rest.prefix(1).lowercased() + rest.dropFirst()
+        }
+        return written
+    }
+
+    /// The selector of an Objective-C message without arguments (`[UIApplication isIPad]`, with
+    /// any `!` before it kept), for the helper names; `nil` for other text.
+    private static func messageName(_ condition: String) -> String? {
+        let trimmed = condition.trimmingCharacters(in: .whitespaces)
+        let bangs = trimmed.prefix { $0 == "!" }
+        let message = trimmed.dropFirst(bangs.count)
+        guard message.hasPrefix("["), message.hasSuffix("]"), !message.contains(":"),
+              let name = message.dropLast().split(separator: " ").last, helperNames[String(name)] != nil else { return nil }
+        return String(bangs) + String(name)
+    }
 
     /// The enum case of `userInterfaceIdiom` a `switch` case on this device matches.
     var caseName: String { self == .pad ? "pad" : "phone" }

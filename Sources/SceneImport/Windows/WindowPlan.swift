@@ -98,16 +98,31 @@ struct RootTree: Equatable {
     /// ``gatewayWords`` as a word of its own (`LoginViewController`, not `AuthorList`). Among
     /// alternatives only run time decides, the other is the app's normal path.
     var isGateway: Bool {
-        guard let type = firstAppType else { return false }
-        return Self.gatewayWords.contains { word in
-            var rest = type[...]
-            while let found = rest.range(of: word) {
-                let next = type[found.upperBound...].first
-                if next == nil || next?.isUppercase == true || next == "_" { return true }
-                rest = type[found.upperBound...]
-            }
-            return false
+        firstAppType.map(Self.namesGateway) ?? false
+    }
+
+    /// Whether the root is a screen UIKit apps show only while they start (`SplashViewController`,
+    /// `LaunchController`), which hands over to the app by itself.
+    var isLaunchScreen: Bool {
+        ["Splash", "Launch"].contains { word in Self.names(name, word: word) }
+    }
+
+    /// Whether `name`, a type or the property holding a screen (`loginViewController`), holds
+    /// one of ``gatewayWords`` as a word of its own.
+    static func namesGateway(_ name: String) -> Bool {
+        gatewayWords.contains { word in names(name, word: word) }
+    }
+
+    /// Whether `name` holds `word` as a word of its own: followed by its end, a capital or `_`.
+    private static func names(_ name: String, word: String) -> Bool {
+        let type = name.prefix(1).uppercased() + name.dropFirst()
+        var rest = type[...]
+        while let found = rest.range(of: word) {
+            let next = type[found.upperBound...].first
+            if next == nil || next?.isUppercase == true || next == "_" { return true }
+            rest = type[found.upperBound...]
         }
+        return false
     }
 
     /// The app type the window shows first: the root itself, or the first app type down the

@@ -3,15 +3,23 @@
 /// 1. the overlay's `keyWindow`;
 /// 2. a SwiftUI `@main` app's first `WindowGroup`;
 /// 3. what the Swift entry point sets on its unconditional path (``EntryPointReader``);
-/// 4. what the storyboard the app starts from, or an Objective-C app or scene delegate, sets;
+/// 4. what an Objective-C app or scene delegate sets under tests of the idiom alone, then what
+///    the storyboard the app starts from, or an Objective-C app or scene delegate, sets; then,
+///    when the Objective-C entry point sets its roots only under run-time conditions, the one
+///    ranked first as in step 7;
 /// 5. a SwiftUI app that is not marked `@main`;
 /// 6. an app delegate built on a framework's (``FrameworkAppDelegate``), whose code outside the
 ///    app makes the window;
 /// 7. when every root the entry point sets is conditional, the app's normal path rather than a
 ///    screen that gates it (``RootTree/isGateway``), then the one whose screen holds the most
 ///    commands;
-/// 8. when the source shows no entry point that sets a root, the window root set elsewhere, or
+/// 8. the storyboard named `Main` when no `Info.plist` names a storyboard
+///    (``InterfaceFiles/defaultStoryboard``);
+/// 9. when the source shows no entry point that sets a root, the window root set elsewhere, or
 ///    the topmost controller, holding the most commands (reported as a guess).
+///
+/// A splash or launch screen decided so, which sets the window's root to the app's own
+/// screen itself, hands the key window over to that screen.
 ///
 /// Roots the entry point sets only under a condition, and roots set outside it, are windows
 /// that are not key: the plan lists them and the scene leaves them out.
@@ -33,12 +41,21 @@ struct WindowPlanner {
         let swiftUI = WindowGroupReader(index: model.index, commandsUnder: commandsUnder).root()
         let mainIsSwiftUIApp = model.index.types.values.contains { $0.isMain && $0.kind == .struct && $0.inherited.contains("App") }
         let unconditional = entries.first { !$0.conditional }
+        // Objective-C roots set under a condition, without those the device rules out; a root
+        // whose every test is the idiom's is set on every launch of this device.
+        let objectiveC = model.conditionalEntryRoots.compactMap { root -> (type: String, gateway: Bool, always: Bool, location: SourceLocation)? in
+            let reading = SceneBuilder.idiomReading(root.condition, idiom: idiom)
+            guard !reading.fails, isAppType(root.type) else { return nil }
+            return (root.type, root.holder.map(RootTree.namesGateway) ?? false, reading.remaining.isAlways, root.location)
+        }
         if let key = model.overlay.keyWindow {
             plan.key = .init(tree: .app(key), decision: .overlay, location: SourceLocation(file: model.overlay.file, line: 0))
         } else if mainIsSwiftUIApp, let swiftUI {
             plan.key = .init(tree: tree(showing: swiftUI.content), decision: .windowGroup, location: swiftUI.location)
         } else if let unconditional {
             plan.key = .init(tree: unconditional.tree, decision: .entryPoint, location: unconditional.location)
+        } else if let decided = objectiveC.first(where: \.always) {
+            plan.key = .init(tree: .app(decided.type), decision: .objectiveCEntryPoint, location: decided.location)
         } else if let declared = model.entryWindowRoots.first(where: isAppType)
                     ?? model.entryWindowRoots.first(where: { RootTree.Container(rawValue: $0) != nil }) {
             // An app controller, else one of UIKit's used as it is (`[UIViewController new]`).
@@ -48,16 +65,25 @@ struct WindowPlanner {
             let plain = isAppType(declared) || model.role(declared) == .controller ? nil : RootTree.Container(rawValue: declared)
             let tree = model.storyboardRoots[declared] ?? plain.map { .system($0) }
             plan.key = .init(tree: tree ?? .app(declared), decision: decision, location: model.rootLocations[declared])
+        } else if let best = objectiveC.enumerated().max(by: {
+            rank(.app($0.element.type), $0.offset, gateway: $0.element.gateway) < rank(.app($1.element.type), $1.offset, gateway: $1.element.gateway)
+        })?.element {
+            plan.key = .init(tree: .app(best.type), decision: .conditionalEntryPoint, location: best.location)
         } else if let swiftUI {
             plan.key = .init(tree: tree(showing: swiftUI.content), decision: .windowGroup, location: swiftUI.location)
         } else if let made = FrameworkAppDelegate.registered.lazy.compactMap({ $0.window(in: model.index) }).first {
             plan.key = .init(tree: .system(made.root), decision: .framework, location: made.location)
         } else if let best = entries.enumerated().max(by: { rank($0.element.tree, $0.offset) < rank($1.element.tree, $1.offset) })?.element {
             plan.key = .init(tree: best.tree, decision: .conditionalEntryPoint, location: best.location)
+        } else if let root = model.defaultStoryboardRoot, isAppType(root) {
+            plan.key = .init(tree: .app(root), decision: .storyboard, location: model.rootLocations[root])
         } else if let guess = model.windowRoots.filter(isAppType).enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
             plan.key = .init(tree: .app(guess), decision: .guessed, location: model.rootLocations[guess])
         } else if let guess = topmostContainers.enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
             plan.key = .init(tree: .app(guess), decision: .guessed, location: model.index.type(named: guess)?.location)
+        }
+        if let key = plan.key, let handedTo = handOver(from: key.tree) {
+            plan.key = .init(tree: .app(handedTo), decision: key.decision, location: model.rootLocations[handedTo])
         }
         let keyTypes = Set(plan.key?.tree.appTypes ?? [])
         for entry in entries {
@@ -80,6 +106,16 @@ struct WindowPlanner {
         return .system(.hosting, children: [.app(controller, children: [.app(content.view)])])
     }
 
+    /// The app controller a launch screen hands the window over to: a root that is a splash
+    /// or launch screen (``RootTree/isLaunchScreen``) and whose own code sets one other app
+    /// controller as the window's root (`window.rootViewController = tabs` once its animation
+    /// ends) shows that controller on every launch, moments later.
+    private func handOver(from tree: RootTree) -> String? {
+        guard tree.container == nil, tree.isLaunchScreen else { return nil }
+        let successors = (model.rootsSetBy[tree.name] ?? []).filter { $0 != tree.name && isAppType($0) }
+        return successors.count == 1 ? successors.first : nil
+    }
+
     /// Whether the app declares `type` (not only extends one of UIKit's classes).
     private func isAppType(_ type: String) -> Bool {
         guard let info = model.index.type(named: type) else { return false }
@@ -87,8 +123,9 @@ struct WindowPlanner {
     }
 
     /// Orders candidate roots: the app's normal path before a screen that gates it
-    /// (``RootTree/isGateway``), then more commands, then the earlier one.
-    private func rank(_ tree: RootTree, _ offset: Int) -> (Int, Int, Int) {
-        (tree.isGateway ? 0 : 1, tree.appTypes.reduce(0) { $0 + commandsUnder($1) }, -offset)
+    /// (``RootTree/isGateway``, or `gateway` when the property holding it is named so), then
+    /// more commands, then the earlier one.
+    private func rank(_ tree: RootTree, _ offset: Int, gateway: Bool = false) -> (Int, Int, Int) {
+        (tree.isGateway || gateway ? 0 : 1, tree.appTypes.reduce(0) { $0 + commandsUnder($1) }, -offset)
     }
 }

@@ -443,8 +443,9 @@ package struct ObjectiveCDeclarationParser {
 
     /// Scans each method body. `shared` holds the constants other files export; the file's own
     /// constants take precedence over them. `factories` are the app's `UIKeyCommand` category
-    /// factories.
-    mutating func scanBodies(sharing shared: [String: ObjectiveCValue], factories: [String: ObjectiveCCommandFactory] = [:]) {
+    /// factories; `headerMembers` the members headers declare, by class.
+    mutating func scanBodies(sharing shared: [String: ObjectiveCValue], factories: [String: ObjectiveCCommandFactory] = [:],
+                             headerMembers: [String: [ObjectiveCProperty]] = [:]) {
         let constants = shared.isEmpty ? constants : shared.merging(constants) { _, own in own }
         var helpers: [Int: [String: ObjectiveCBodyScanner.Helper]] = [:]
         for (implementationIndex, methodIndex, range) in pendingBodies {
@@ -465,7 +466,7 @@ package struct ObjectiveCDeclarationParser {
             let method = implementation.methods[methodIndex]
             let context = ObjectiveCBodyScanner.Context(
                 constants: constants, className: implementation.className, method: method,
-                members: members(of: implementation), helpers: helpers[implementationIndex] ?? [:], functions: functionHelpers,
+                members: members(of: implementation, headers: headerMembers[implementation.className] ?? []), helpers: helpers[implementationIndex] ?? [:], functions: functionHelpers,
                 arrayElementSizes: arrayElementSizes, build: conditions, commandFactories: factories, budget: budget)
             var scanner = ObjectiveCBodyScanner(stream: stream, context: context)
             implementations[implementationIndex].methods[methodIndex].body = scanner.scanBody(range)
@@ -485,11 +486,12 @@ package struct ObjectiveCDeclarationParser {
     }
 
     /// Properties and instance variables the file declares for the implementation's class, by
-    /// name (instance variables also by their name without the leading `_`).
-    private func members(of implementation: ObjectiveCImplementation) -> [String: ObjectiveCProperty] {
+    /// name (instance variables also by their name without the leading `_`), over those the
+    /// `headers` declare.
+    private func members(of implementation: ObjectiveCImplementation, headers: [ObjectiveCProperty]) -> [String: ObjectiveCProperty] {
         var result: [String: ObjectiveCProperty] = [:]
         let declared = interfaces.filter { $0.className == implementation.className }
-        for variable in declared.flatMap(\.instanceVariables) + implementation.instanceVariables {
+        for variable in headers + declared.flatMap(\.instanceVariables) + implementation.instanceVariables {
             let name = variable.name.hasPrefix("_") ? String(variable.name.dropFirst()) : variable.name
             result[name] = variable
         }

@@ -116,11 +116,24 @@ package struct ObjectiveCFile {
         /// The class factories the file's `UIKeyCommand` categories define.
         var commandFactories: [String: ObjectiveCCommandFactory] { parser.commandFactories() }
 
+        /// The instance variables and properties a header's `@interface` blocks declare, by
+        /// class: a `.m` file's bodies read them as the compiler does, through the `#import`.
+        var exportedMembers: [String: [ObjectiveCProperty]] {
+            guard path.hasSuffix(".h") else { return [:] }
+            var members: [String: [ObjectiveCProperty]] = [:]
+            for interface in parser.interfaces {
+                members[interface.className, default: []] += interface.instanceVariables + interface.properties
+            }
+            return members
+        }
+
         /// Reads the method bodies, with `shared` (the constants of other files) beneath the
-        /// file's own, and the app's `UIKeyCommand` category `factories`.
+        /// file's own, the app's `UIKeyCommand` category `factories`, and the `members` headers
+        /// declare for each class beneath the file's own declarations.
         package consuming func finish(sharing shared: [String: ObjectiveCValue],
-                              factories: [String: ObjectiveCCommandFactory] = [:]) -> ObjectiveCFile {
-            parser.scanBodies(sharing: shared, factories: factories)
+                                      factories: [String: ObjectiveCCommandFactory] = [:],
+                                      members: [String: [ObjectiveCProperty]] = [:]) -> ObjectiveCFile {
+            parser.scanBodies(sharing: shared, factories: factories, headerMembers: members)
             var strings: [String: String] = [:]
             for (name, value) in parser.constants {
                 if case .string(let string) = value { strings[name] = string }
@@ -138,6 +151,15 @@ package struct ObjectiveCFile {
         agreed(files.lazy.flatMap { file in
             file.exportedConstants.compactMap { name, value in shareableKey(value).map { (name, value, $0) } }
         })
+    }
+
+    /// The instance variables and properties the headers declare, by class (``Declarations/exportedMembers``).
+    package static func sharedMembers(of files: [Declarations]) -> [String: [ObjectiveCProperty]] {
+        var members: [String: [ObjectiveCProperty]] = [:]
+        for file in files {
+            for (className, declared) in file.exportedMembers { members[className, default: []] += declared }
+        }
+        return members
     }
 
     /// The class factories the files' `UIKeyCommand` categories define; a selector two

@@ -1,0 +1,173 @@
+import Foundation
+import SceneImportTestSupport
+import Testing
+@testable import SceneImport
+
+/// The key window an Objective-C app starts with: what its app delegate sets, read through its
+/// header's instance variables and the idiom's tests, and the storyboard Xcode's generated
+/// `Info.plist` keys name when the app's own `Info.plist` names none.
+@Suite struct ObjectiveCEntryPointTests {
+    static let header = """
+        #import <UIKit/UIKit.h>
+        @interface EmulatorController : UIViewController
+        @end
+        @interface LibraryController : UIViewController
+        @end
+        @implementation EmulatorController
+        - (NSArray *)keyCommands { return @[[UIKeyCommand keyCommandWithInput:@"p" modifierFlags:UIKeyModifierCommand action:@selector(pause)]]; }
+        - (void)pause {}
+        @end
+        @implementation LibraryController
+        - (NSArray *)keyCommands {
+            return @[[UIKeyCommand keyCommandWithInput:@"f" modifierFlags:UIKeyModifierCommand action:@selector(find)],
+                     [UIKeyCommand keyCommandWithInput:@"n" modifierFlags:UIKeyModifierCommand action:@selector(add)]];
+        }
+        - (void)find {}
+        - (void)add {}
+        @end
+        """
+
+    /// An instance variable the app delegate's header declares (`EmulatorController
+    /// *hrViewController;`) holds what the launch method assigns it, so the window it sets as
+    /// root (`[deviceWindow setRootViewController:hrViewController]`) holds that class.
+    @Test func aRootHeldInAnInstanceVariableTheHeaderDeclaresIsTheKeyWindows() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/Bootstrapper.h": """
+                #import <UIKit/UIKit.h>
+                @class EmulatorController;
+                @interface Bootstrapper : UIResponder <UIApplicationDelegate> {
+                    UIWindow *deviceWindow;
+                    EmulatorController *hrViewController;
+                }
+                @end
+                """,
+            "App/Bootstrapper.m": """
+                #import "Bootstrapper.h"
+                @implementation Bootstrapper
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    hrViewController = [[EmulatorController alloc] init];
+                    deviceWindow = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+                    [deviceWindow setRootViewController:hrViewController];
+                    return YES;
+                }
+                @end
+                """,
+        ], folder: "App")
+        #expect(result.report.keyWindow.root == "EmulatorController")
+        #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
+        #expect(result.report.keyWindow.line == 6)
+    }
+
+    static let pinboardDelegate = """
+        #import <UIKit/UIKit.h>
+        @interface LibraryNavigationController : UINavigationController
+        @end
+        @implementation LibraryNavigationController
+        - (NSArray *)keyCommands {
+            return @[[UIKeyCommand keyCommandWithInput:@"1" modifierFlags:UIKeyModifierCommand action:@selector(one)],
+                     [UIKeyCommand keyCommandWithInput:@"2" modifierFlags:UIKeyModifierCommand action:@selector(two)],
+                     [UIKeyCommand keyCommandWithInput:@"3" modifierFlags:UIKeyModifierCommand action:@selector(three)]];
+        }
+        @end
+        @interface LibrarySplitController : UISplitViewController
+        @end
+        @implementation LibrarySplitController
+        - (NSArray *)keyCommands { return @[[UIKeyCommand keyCommandWithInput:@"f" modifierFlags:UIKeyModifierCommand action:@selector(find)]]; }
+        @end
+        @interface AppDelegate : UIResponder <UIApplicationDelegate>
+        @property (nonatomic, strong) UIWindow *window;
+        @property (nonatomic, strong) LibraryNavigationController *loginViewController;
+        @property (nonatomic, strong) LibraryNavigationController *navigationController;
+        @property (nonatomic, strong) LibrarySplitController *splitViewController;
+        @end
+        @implementation AppDelegate
+        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+            if (settings.isAuthenticated) {
+                if (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad) {
+                    [self.window setRootViewController:self.splitViewController];
+                } else {
+                    [self.window setRootViewController:self.navigationController];
+                }
+            } else {
+                [self.window setRootViewController:self.loginViewController];
+            }
+            [self.window makeKeyAndVisible];
+            return YES;
+        }
+        @end
+        """
+
+    /// Roots an Objective-C launch method sets only under conditions: the device decides the
+    /// idiom's test (`UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad`), and of the rest
+    /// the app's normal path wins over a screen held in a property named for a login, even
+    /// when both are of one class.
+    @Test func theIdiomDecidesAnObjectiveCRootAndALoginPropertyIsAGateway() throws {
+        let pad = try TemporaryApp.importing(["App/AppDelegate.m": Self.pinboardDelegate], folder: "App")
+        #expect(pad.report.keyWindow.root == "LibrarySplitController")
+        #expect(pad.report.keyWindow.decidedBy == "entry point, conditional")
+        #expect(pad.report.keyWindow.line == 26)
+        var options = SceneImporter.Options()
+        options.idiom = .phone
+        let phone = try TemporaryApp.importing(["App/AppDelegate.m": Self.pinboardDelegate], folder: "App",
+                                               with: SceneImporter(options: options))
+        #expect(phone.report.keyWindow.root == "LibraryNavigationController")
+        #expect(phone.report.keyWindow.line == 28)
+    }
+
+    /// Objective-C's idiom tests, as messages, macros and constants.
+    @Test(arguments: [
+        ("[UIApplication isIPad]", true), ("![UIApplication isIPad]", false), ("[[UIDevice currentDevice] isPhone]", false),
+        ("IS_IPAD", true), ("UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad", true),
+        ("[[UIDevice currentDevice] userInterfaceIdiom] != UIUserInterfaceIdiomPhone", true),
+        ("self.traitCollection.horizontalSizeClass == UIUserInterfaceSizeClassCompact", false),
+        ("[self isEditing]", nil),
+    ] as [(String, Bool?)])
+    func objectiveCIdiomTestsAreDecidedOnAPad(test: String, holds: Bool?) {
+        #expect(InterfaceIdiom.pad.decides(test) == holds)
+    }
+
+    /// An app whose `Info.plist` names no storyboard, with a `Main` storyboard (Xcode writes
+    /// `UIMainStoryboardFile` into the generated `Info.plist` from the project's build
+    /// settings), starts from that storyboard when no entry point sets a root.
+    @Test func aMainStoryboardNoInfoPlistNamesIsTheKeyWindowWhenNoEntryPointSetsOne() throws {
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="b1">
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <viewController id="b1" customClass="DocumentBrowserController" sceneMemberID="viewController"/>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleName</key><string>Scripts</string></dict></plist>
+            """
+        let swift = """
+            import UIKit
+            class DocumentBrowserController: UIDocumentBrowserViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "o", modifierFlags: .command, action: #selector(open))] }
+                @objc func open() {}
+            }
+            class ScriptNavigationController: UINavigationController {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(run)),
+                     UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(stop))]
+                }
+                @objc func run() {}
+                @objc func stop() {}
+            }
+            """
+        let files = ["App/Base.lproj/Main.storyboard": storyboard, "App/Info.plist": plist, "App/Controllers.swift": swift]
+        let result = try TemporaryApp.importing(files, folder: "App")
+        #expect(result.report.keyWindow.root == "DocumentBrowserController")
+        #expect(result.report.keyWindow.decidedBy == "storyboard")
+        // A storyboard of another name is no default.
+        var renamed = files
+        renamed["App/Base.lproj/Main.storyboard"] = nil
+        renamed["App/Base.lproj/Browser.storyboard"] = storyboard
+        #expect(try TemporaryApp.importing(renamed, folder: "App").report.keyWindow.decidedBy == "guessed")
+    }
+}
