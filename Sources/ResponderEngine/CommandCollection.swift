@@ -261,19 +261,19 @@ final class CommandCollection {
                 }
             }
         }
-        var application: (app: Application, position: Int)?
+        var readMenu = false
         for (position, responder) in chain.responders.enumerated() {
             responder.keyCommandsCallCount += 1
             calls += 1
             if let own = responder.keyCommands { append(own, at: position) }
             if let controller = responder as? ViewController { append(controller.addedKeyCommands, at: position) }
-            if application == nil, let app = responder as? Application { application = (app, position) }
-        }
-        // The main menu after every responder, the app delegate included [OURS]; its provider is
-        // the application.
-        if let (app, position) = application {
-            for (command, menu) in app.mainMenuKeyCommandsWithMenus {
-                sources.append(Source(command: command, position: position, menu: menu))
+            // The main menu where the walk reaches the application, after the application's own
+            // commands and before the app delegate's (R11); its provider is the application.
+            if !readMenu, let app = responder as? Application {
+                readMenu = true
+                for (command, menu) in app.mainMenuKeyCommandsWithMenus {
+                    sources.append(Source(command: command, position: position, menu: menu))
+                }
             }
         }
         return (sources, calls)

@@ -86,12 +86,16 @@ import ResponderEngine
         #expect(s.runtime.definition.menus[0].commands.map(\.isKeyless) == [true, false])
     }
 
+    /// The app delegate ends every chain, after the application and the main menu it gives
+    /// (R11): a delegate command whose key a menu item already has is shadowed by that item
+    /// (R12), even when nothing can perform the item; one with a key of its own fires.
     @Test func R11_theAppDelegateEndsEveryChain() throws {
         var s = try live(#"""
-            "state": {"saved": 0},
+            "state": {"saved": 0, "labelled": 0},
             "appDelegate": {"type": "responder", "name": "delegate",
-                            "commands": [{"title": "Save All", "shortcut": "cmd+shift+s", "action": "saveAll:"}],
-                            "actions": {"saveAll:": [{"increment": "saved"}]}},
+                            "commands": [{"title": "Save All", "shortcut": "cmd+shift+s", "action": "saveAll:"},
+                                         {"title": "Labels", "shortcut": "cmd+shift+l", "action": "labels:"}],
+                            "actions": {"saveAll:": [{"increment": "saved"}], "labels:": [{"increment": "labelled"}]}},
             "windows": [{"type": "window", "name": "window", "root": {"type": "viewController", "name": "root",
               "views": [{"type": "table", "name": "list", "rows": ["a"]}]}}],
             "firstResponder": "window/root/list"
@@ -99,12 +103,16 @@ import ResponderEngine
         let chain = s.dispatcher.currentChain
         #expect(chain.responders.last?.name == "delegate")
         #expect(chain.responders.dropLast().last is Application)
-        // ⇧⌘S is also the menu's Duplicate; the delegate's command, earlier in the chain's commands, wins (R11, R12).
+        // ⇧⌘S is also the menu's Duplicate, which the application gives before the delegate's
+        // commands: nothing performs `duplicate:`, and the delegate's Save All is shadowed.
         let save = s.press("cmd+shift+s")
-        #expect(save.action == "saveAll:")
-        #expect(save.provider?.name == "delegate")
-        #expect(save.outcome == .performedCommand, "\(save.outcome) \(String(describing: save.target))")
-        #expect(s.runtime.state["saved"] == 1)
+        #expect(save.outcome == .shadowed, "\(save.outcome) \(String(describing: save.target))")
+        #expect(s.runtime.state["saved"] == 0)
+        let labels = s.press("cmd+shift+l")
+        #expect(labels.action == "labels:")
+        #expect(labels.provider?.name == "delegate")
+        #expect(labels.outcome == .performedCommand)
+        #expect(s.runtime.state["labelled"] == 1)
         #expect(s.runtime.responder(at: "delegate") != nil)
     }
 
