@@ -170,6 +170,51 @@ extension MainMenuTests {
         #expect(outline(help).filter { $0 == "Release Notes" }.count == 1)
     }
 
+    /// Static members an app declares on `UIMenuElement` are found by implicit member
+    /// expressions where a subclass is expected, as Swift looks static members up through the
+    /// superclasses: `.navigate` where a `UIMenu` is, `.reload` where a `UIKeyCommand` is; an
+    /// identifier of the same name (`UIMenu.Identifier.reload`) is no element.
+    @Test func staticMembersOfAMenuElementExtensionAreFoundWhereASubclassIsExpected() throws {
+        let result = try importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        super.buildMenu(with: builder)
+                        builder.insertSibling(.navigate, afterMenu: .edit)
+                    }
+                    override var keyCommands: [UIKeyCommand]? { [.back, .reload] }
+                    @objc func backAction(_ command: UIKeyCommand) {}
+                    @objc func reloadAction(_ command: UIKeyCommand) {}
+                }
+                extension UIMenu.Identifier {
+                    static var navigate: UIMenu.Identifier { UIMenu.Identifier("com.example.navigate") }
+                    static var reload: UIMenu.Identifier { UIMenu.Identifier("com.example.reload") }
+                }
+                extension UIMenuElement {
+                    static var navigate: UIMenu {
+                        UIMenu(title: "Navigate", image: nil, identifier: .navigate, options: [], children: [.back, .reload])
+                    }
+                    static var back: UIKeyCommand {
+                        let command = UIKeyCommand(input: "[", modifierFlags: [.command], action: #selector(AppDelegate.backAction(_:)))
+                        command.title = "Back"
+                        return command
+                    }
+                    static var reload: UIKeyCommand {
+                        let command = UIKeyCommand(input: "R", modifierFlags: [.command], action: #selector(AppDelegate.reloadAction(_:)))
+                        command.title = "Reload"
+                        return command
+                    }
+                }
+                """,
+        ])
+        #expect(try menus(result) == ["com.example.navigate after=edit [Back, Reload]"])
+        let keyCommands = result.inventory.filter { $0.mechanism == .keyCommands }
+        #expect(keyCommands.map(\.declaredIn) == ["AppDelegate", "AppDelegate"])
+        #expect(keyCommands.map(\.title) == ["Back", "Reload"])
+    }
+
     @Test func aRemovedStandardMenuIsLeftOutOfTheBar() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit

@@ -395,6 +395,15 @@ extension Evaluator {
         if let type {
             if let value = FrameworkModels.implicitMember(name, expecting: type) { return value }
             if let value = staticMember(name, of: type, frame: &frame) { return value }
+            // A class's static members include its superclasses' (`.reload` where a
+            // `UIKeyCommand` is expected, declared in `extension UIMenuElement`).
+            var ancestor = index.superclass(of: type)
+            var depth = 0
+            while let current = ancestor, depth < 8 {
+                if let value = staticMember(name, of: current, frame: &frame) { return value }
+                ancestor = index.superclass(of: current)
+                depth += 1
+            }
             // A type another module declares and the app only extends (`private extension
             // SearchScope { var shortcutKey: KeyEquivalent { switch self { case .title: "2" … } } }`):
             // `.title` is taken as its case of that name, so the app's own members switch on it.

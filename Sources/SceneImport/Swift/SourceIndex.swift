@@ -450,7 +450,9 @@ struct SourceIndex {
         return types[name]
     }
 
-    /// UIKit's own class hierarchy, as far as the responders apps subclass go.
+    /// UIKit's own class hierarchy, as far as the responders apps subclass go, and the menu
+    /// elements whose extensions apps give static members (`extension UIMenuElement { static
+    /// var reload: UIKeyCommand }`, found by `.reload` where a `UIKeyCommand` is expected).
     static let systemSuperclass: [String: String] = [
         "UIViewController": "UIResponder", "UIView": "UIResponder", "UIApplication": "UIResponder",
         "UIScene": "UIResponder", "UIWindowScene": "UIScene", "UIWindow": "UIView", "UIControl": "UIView",
@@ -467,6 +469,7 @@ struct SourceIndex {
         "UIHostingController": "UIViewController", "UIDocumentBrowserViewController": "UIViewController",
         "UIAlertController": "UIViewController", "UISearchController": "UIViewController",
         "UIInputViewController": "UIViewController", "UIActivityViewController": "UIViewController",
+        "UIKeyCommand": "UICommand", "UICommand": "UIMenuElement", "UIMenu": "UIMenuElement", "UIAction": "UIMenuElement",
     ]
 
     /// The superclass of `name`: the declared one, or UIKit's for a system class.
