@@ -29,6 +29,15 @@ extension AppModel {
                     let isEntryPoint = entryMethods.contains(owner + " " + method.selector)
                     // Navigation controllers the method makes, by the expression that makes them.
                     let navigationRoots = body.containment.filter { $0.kind == .navigationRoot }
+                    // The stacks the method gives containers it holds in members
+                    // (`[navigationController setViewControllers:controllers animated:NO]`).
+                    var stacks: [String: [String]] = [:]
+                    for found in body.containment where found.kind == .viewControllers {
+                        let member = Self.memberName(found.parent)
+                        for child in resolve(found.child, in: owner, file: file) where !(stacks[member]?.contains(child) ?? false) {
+                            stacks[member, default: []].append(child)
+                        }
+                    }
                     for found in body.containment where found.kind != .navigationRoot {
                         let location = SourceLocation(file: file.path, line: found.line)
                         if found.kind == .initializerArgument {
@@ -48,6 +57,12 @@ extension AppModel {
                                 addConditionalEntryRoot(child, holder: found.child.propertyName, condition: found.condition, at: location)
                             } else if found.kind == .windowRoot {
                                 addWindowRoot(child, entry: isEntryPoint, at: location)
+                                // One of UIKit's containers read from a member the method gives
+                                // its stack: the window's root holds that stack.
+                                if isEntryPoint, let container = RootTree.Container(rawValue: child), let member = found.child.propertyName,
+                                   let stack = stacks[member], !stack.isEmpty {
+                                    addContainerRoot(.system(container, children: stack.map { .app($0) }), at: location)
+                                }
                             } else if let kind = Self.edgeKind(found.kind) {
                                 addEdge(Edge(parent: owner, child: child, kind: kind, location: location))
                             }
@@ -148,6 +163,14 @@ extension AppModel {
             frontier = next
         }
         return entries
+    }
+
+    /// The member a receiver names: `navigationController` for `self.navigationController`,
+    /// `_navigationController` or the bare instance variable.
+    private static func memberName(_ receiver: String) -> String {
+        var name = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+        if name.hasPrefix("_") { name.removeFirst() }
+        return name
     }
 
     /// The app classes a containment entry places: the class itself, or for a system

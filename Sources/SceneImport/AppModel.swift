@@ -65,19 +65,20 @@ struct AppModel {
     /// points). A root set elsewhere, or under a condition (a lock screen, onboarding), is a
     /// window that is never the key window.
     private(set) var entryWindowRoots: [String] = []
-    /// Window roots an Objective-C app or scene delegate sets under a run-time condition, with
-    /// it: the window planner decides the idiom's tests (`if ([UIApplication isIPad])`) and
-    /// weighs the rest as the Swift entry point's conditional roots.
     /// The initial controller of the storyboard the app may start from without an `Info.plist`
     /// naming it (``InterfaceFiles/defaultStoryboard``).
     private(set) var defaultStoryboardRoot: String?
-    /// `holder` is the property the root is read from (`self.loginViewController`), if any.
+    /// Window roots an Objective-C app or scene delegate sets under a run-time condition, with
+    /// it: the window planner decides the idiom's tests (`if ([UIApplication isIPad])`) and
+    /// weighs the rest as the Swift entry point's conditional roots. `holder` is the property
+    /// the root is read from (`self.loginViewController`), if any.
     private(set) var conditionalEntryRoots: [(type: String, holder: String?, condition: Condition, location: SourceLocation)] = []
     /// The scene delegate classes the `Info.plist` names for the app's windows, the launch
     /// configuration first.
     private(set) var sceneDelegates: [String] = []
-    /// The UIKit containers a storyboard's initial controller builds around an entry root, by
-    /// that root (a plain `UITabBarController` holding the app's tabs).
+    /// The UIKit containers built around an entry root, by that root: a storyboard's initial
+    /// controller's (a plain `UITabBarController` holding the app's tabs), or an Objective-C
+    /// entry point's navigation controller it gives a stack (``addContainerRoot(_:at:)``).
     private(set) var storyboardRoots: [String: RootTree] = [:]
     /// The window roots each type's own code sets (`window.rootViewController = tabs` in a
     /// splash screen handing over to the app), in source order.
@@ -154,6 +155,14 @@ struct AppModel {
         if rootLocations[type] == nil { rootLocations[type] = location }
         if !windowRoots.contains(type) { windowRoots.append(type) }
         if entry, !entryWindowRoots.contains(type) { entryWindowRoots.append(type) }
+    }
+
+    /// Records the tree an entry point builds around one of UIKit's containers as a window's
+    /// root (`self.window.rootViewController = navigationController` after
+    /// `[navigationController setViewControllers:…]`), where it sets it.
+    mutating func addContainerRoot(_ tree: RootTree, at location: SourceLocation) {
+        storyboardRoots[tree.name] = tree
+        rootLocations[tree.name] = location
     }
 
     /// Adds a window root the entry point sets under `condition` (``conditionalEntryRoots``).

@@ -59,6 +59,45 @@ import Testing
         #expect(result.report.keyWindow.line == 6)
     }
 
+    /// A navigation controller from a nib outlet, an instance variable and a property of one
+    /// name (`UINavigationController *navigationController;`), given its stack in the launch
+    /// method and set as the window's root by its bare name: the key window's root is that
+    /// navigation controller, holding the stack.
+    @Test func aNavigationControllerInstanceVariableGivenItsStackIsTheKeyWindowsRoot() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.h": """
+                #import <UIKit/UIKit.h>
+                @class LibraryController;
+                @interface AppDelegate : NSObject <UIApplicationDelegate> {
+                    UIWindow *window;
+                    UINavigationController *navigationController;
+                    LibraryController *libraryController;
+                }
+                @property (nonatomic, retain) IBOutlet UIWindow *window;
+                @property (nonatomic, retain) IBOutlet UINavigationController *navigationController;
+                @property (nonatomic, retain) IBOutlet LibraryController *libraryController;
+                @end
+                """,
+            "App/AppDelegate.m": """
+                #import "AppDelegate.h"
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    NSMutableArray *controllers = [[NSMutableArray alloc] init];
+                    [controllers addObject:libraryController];
+                    [navigationController setViewControllers:controllers animated:NO];
+                    self.window.rootViewController = navigationController;
+                    return YES;
+                }
+                @end
+                """,
+        ], folder: "App")
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
+        #expect(result.report.keyWindow.line == 7)
+        #expect(result.report.responderPaths["LibraryController"] == "window/UINavigationController/LibraryController")
+    }
+
     static let pinboardDelegate = """
         #import <UIKit/UIKit.h>
         @interface LibraryNavigationController : UINavigationController

@@ -407,6 +407,48 @@ import Testing
         #expect(field.hasPrefix("window/UIHostingController/KeyController/"))
     }
 
+    /// A window group's content built under an idiom test builds the device's side only, and a
+    /// view an action modifier's closure makes (`.onAppear { … }`, `.onOpenURL { … }`) is no
+    /// content: the iPad's `ContentView` is the root, not the phone's view or the settings card
+    /// the closure prepares.
+    @Test func aWindowGroupsIdiomBranchAndActionClosuresDoNotChooseItsRoot() throws {
+        let sources = [
+            "App.swift": """
+                import SwiftUI
+                @main struct TimerApp: App {
+                    var body: some Scene {
+                        WindowGroup {
+                            Group {
+                                if UIDevice.current.userInterfaceIdiom == .pad {
+                                    ContentView()
+                                } else {
+                                    PhoneView()
+                                }
+                            }
+                            .onAppear { prepare() }
+                            .onOpenURL { _ in _ = SettingsCard() }
+                        }
+                    }
+                    func prepare() { _ = SettingsCard() }
+                }
+                struct ContentView: View {
+                    var body: some View { Button("Start") {}.keyboardShortcut("s", modifiers: .command) }
+                }
+                struct PhoneView: View {
+                    var body: some View { Button("Go") {}.keyboardShortcut("g", modifiers: .command) }
+                }
+                struct SettingsCard: View {
+                    var body: some View {
+                        Button("A") {}.keyboardShortcut("a", modifiers: .command)
+                        Button("B") {}.keyboardShortcut("b", modifiers: .command)
+                    }
+                }
+                """,
+        ]
+        #expect(try importing(sources).report.keyWindow.root == "ContentView")
+        #expect(try importing(sources, idiom: .phone).report.keyWindow.root == "PhoneView")
+    }
+
     @Test func anAppWithNoControllerHasAKeyWindowWithNoRoot() throws {
         let result = try importing(["Empty.swift": "import UIKit\n"])
         #expect(result.report.keyWindow.root == nil)

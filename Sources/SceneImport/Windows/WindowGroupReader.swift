@@ -9,6 +9,8 @@ import SwiftSyntax
 /// HomeView() }`) is the root the scene holds.
 struct WindowGroupReader {
     let index: SourceIndex
+    /// The device the scene stands for: an `if` on the idiom builds one side only.
+    var idiom: InterfaceIdiom = .pad
     /// How many commands each app view's screen holds (``WindowPlanner``).
     var commandsUnder: (String) -> Int = { _ in 0 }
 
@@ -84,7 +86,8 @@ struct WindowGroupReader {
         // Representables wrapping content in a controller of their own, with their closures.
         var wrappers: [(name: String, range: Range<AbsolutePosition>)] = []
         for item in finder.items {
-            let conditional = branched || Self.isBranched(item.node, within: content)
+            guard let branch = Self.branch(of: item.node, within: content, idiom: idiom) else { continue }
+            let conditional = branched || branch
             switch item.kind {
             case .call(let name):
                 guard let info = index.type(named: name, writtenIn: scene.name), info.kind == .struct else { continue }
@@ -122,7 +125,8 @@ private final class ContentViewFinder: ActiveCodeVisitor {
     var items: [(kind: Kind, node: Syntax)] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), AppModel.swiftUIPresentations.contains(member.declName.baseName.text) {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+           AppModel.swiftUIPresentations.contains(member.declName.baseName.text) || Self.isAction(member.declName.baseName.text) {
             if let base = member.base { walk(base) }
             return .skipChildren
         }
@@ -146,6 +150,14 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         if let first = node.baseName.text.first, first.isLowercase { items.append((.reference(node.baseName.text), Syntax(node))) }
         return .skipChildren
     }
+
+    /// Whether a modifier's closure is an action the view runs later (`.onAppear { … }`,
+    /// `.onOpenURL { … }`, `.task { … }`), not content it shows.
+    static func isAction(_ modifier: String) -> Bool {
+        if modifier == "task" { return true }
+        guard modifier.hasPrefix("on"), let third = modifier.dropFirst(2).first else { return false }
+        return third.isUppercase
+    }
 }
 
 extension WindowGroupReader {
@@ -155,17 +167,26 @@ extension WindowGroupReader {
     }
 
     /// Whether a view builder builds `node` only on one side of an `if` (other than
-    /// `if #available`), a `switch` or a ternary below `root`. Closures do not count: a view
-    /// builder's closures build their views.
-    static func isBranched(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {
+    /// `if #available`), a `switch` or a ternary below `root`; `nil` when it never builds it on
+    /// `idiom`'s device (the other side of `if UIDevice.current.userInterfaceIdiom == .pad`,
+    /// whose taken side is no branch). Closures do not count: a view builder's closures build
+    /// their views.
+    static func branch(of node: some SyntaxProtocol, within root: Syntax, idiom: InterfaceIdiom) -> Bool? {
         var current = Syntax(node)
+        var branched = false
         while let parent = current.parent, current.id != root.id {
             if let branch = parent.as(IfExprSyntax.self), current.id != branch.conditions.id,
-               !branch.conditions.sourceText.hasPrefix("#available") { return true }
-            if parent.is(SwitchCaseSyntax.self) || parent.is(TernaryExprSyntax.self) { return true }
+               !branch.conditions.sourceText.hasPrefix("#available") {
+                let inBody = current.id == branch.body.id
+                switch idiom.decides(branch.conditions.sourceText) {
+                case let holds?: if holds != inBody { return nil }
+                case nil: branched = true
+                }
+            }
+            if parent.is(SwitchCaseSyntax.self) || parent.is(TernaryExprSyntax.self) { branched = true }
             current = parent
         }
-        return false
+        return branched
     }
 }
 

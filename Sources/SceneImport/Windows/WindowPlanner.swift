@@ -38,7 +38,7 @@ struct WindowPlanner {
         var reader = EntryPointReader(index: model.index, idiom: idiom, sceneDelegates: model.sceneDelegates)
         reader.isController = { [model] in model.role($0) == .controller }
         let entries = reader.assignments(commandsUnder: commandsUnder)
-        let swiftUI = WindowGroupReader(index: model.index, commandsUnder: commandsUnder).root()
+        let swiftUI = WindowGroupReader(index: model.index, idiom: idiom, commandsUnder: commandsUnder).root()
         let mainIsSwiftUIApp = model.index.types.values.contains { $0.isMain && $0.kind == .struct && $0.inherited.contains("App") }
         let unconditional = entries.first { !$0.conditional }
         // Objective-C roots set under a condition, without those the device rules out; a root

@@ -491,11 +491,17 @@ package struct ObjectiveCDeclarationParser {
     private func members(of implementation: ObjectiveCImplementation, headers: [ObjectiveCProperty]) -> [String: ObjectiveCProperty] {
         var result: [String: ObjectiveCProperty] = [:]
         let declared = interfaces.filter { $0.className == implementation.className }
-        for variable in headers + declared.flatMap(\.instanceVariables) + implementation.instanceVariables {
+        let variables = headers.filter { $0.kind == .instanceVariable } + declared.flatMap(\.instanceVariables) + implementation.instanceVariables
+        for variable in variables {
             let name = variable.name.hasPrefix("_") ? String(variable.name.dropFirst()) : variable.name
             result[name] = variable
         }
-        for property in declared.flatMap(\.properties) { result[property.name] = property }
+        // A property stands for its `_name` storage, but not for an instance variable declared
+        // under its own name, which a bare `name` in a method reads.
+        let ownNames = Set(variables.map(\.name))
+        for property in headers.filter({ $0.kind == .property }) + declared.flatMap(\.properties) where !ownNames.contains(property.name) {
+            result[property.name] = property
+        }
         for (name, variable) in fileVariables where result[name] == nil { result[name] = variable }
         return result
     }
