@@ -98,7 +98,11 @@ struct EntryPointReader {
         finder.walk(scope.body)
         for event in finder.events {
             switch event.kind {
-            case .root(let expression):
+            case .root(let expression, let ownWindow):
+                // A window subclass setting its own root (`self.rootViewController = entry` in a
+                // floating entrance window's initialiser) sets another window's, not the one
+                // the entry point makes key.
+                if ownWindow, index.inherits(scope.type.name, from: "UIWindow") { continue }
                 guard let tree = reader.tree(of: expression, in: scope) else { continue }
                 found.append(Assignment(tree: tree, conditional: conditional || event.conditional || tree.chosenAmongBranches,
                                         location: index.location(expression)))
@@ -116,7 +120,9 @@ struct EntryPointReader {
 /// are walked on the side it takes only.
 private final class RootStatementFinder: ActiveCodeVisitor {
     enum Kind {
-        case root(ExprSyntax)
+        /// The value assigned, and whether the target is the code's own `rootViewController`
+        /// (`self.rootViewController`, or the bare name).
+        case root(ExprSyntax, ownWindow: Bool)
         case call(FunctionCallExprSyntax)
     }
 
@@ -240,7 +246,8 @@ private final class RootStatementFinder: ActiveCodeVisitor {
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("rootViewController") {
-            events.append((.root(elements[2]), conditionalDepth > 0))
+            let target = elements[0].sourceText.filter { !$0.isWhitespace }
+            events.append((.root(elements[2], ownWindow: target == "rootViewController" || target == "self.rootViewController"), conditionalDepth > 0))
             walk(elements[2])
             return .skipChildren
         }

@@ -1,0 +1,39 @@
+import SceneImportTestSupport
+import Testing
+
+@testable import SceneImport
+
+/// What the Swift entry point's path sets as the key window's root, and what it sets on other
+/// windows.
+@Suite struct EntryPointTests {
+    /// A `UIWindow` subclass the entry point makes (a floating entrance window) setting its own
+    /// `rootViewController` in its initialiser roots that window, not the one the entry point
+    /// makes key: the scene delegate's later assignment is the key window's root.
+    @Test func aWindowSubclassSettingItsOwnRootDoesNotRootTheKeyWindow() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    var entrance: EntranceWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        entrance = EntranceWindow(frame: .zero)
+                        window?.rootViewController = UINavigationController(rootViewController: Library())
+                    }
+                }
+                class EntranceWindow: UIWindow {
+                    override init(frame: CGRect) {
+                        super.init(frame: frame)
+                        let entry = EntryController()
+                        self.rootViewController = entry
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("Library", key: "1") + "\n" + SourceApp.controller("EntryController", key: "2"),
+        ])
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.keyWindow.decidedBy == "entry point")
+        #expect(result.report.keyWindow.line == 7)
+        #expect(result.report.responderPaths["Library"] == "window/UINavigationController/Library")
+    }
+}
