@@ -215,6 +215,41 @@ extension MainMenuTests {
         #expect(keyCommands.map(\.title) == ["Back", "Reload"])
     }
 
+    /// `CommandGroup(replacing: .textFormatting)` replaces Format's Font and Text submenus,
+    /// the standard submenus the placement stands for, with its buttons, a `Menu` among them a
+    /// submenu; `CommandGroup(after: .textEditing)` puts its buttons after the last of Edit's
+    /// text-editing submenus (Speech).
+    @Test func swiftUIPlacementsOfStandardSubmenusReplaceOrFollowThemAll() throws {
+        let result = try importing(["ReaderApp.swift": """
+            import SwiftUI
+            @main
+            struct ReaderApp: App {
+                var body: some Scene {
+                    WindowGroup { Timeline() }
+                        .commands {
+                            CommandGroup(replacing: .textFormatting) {
+                                Menu("Text Size") {
+                                    Button("Bigger") { }
+                                    Button("Smaller") { }
+                                }
+                            }
+                            CommandGroup(after: .textEditing) {
+                                Button("Look Up") { }.keyboardShortcut("l", modifiers: [.command, .control])
+                            }
+                        }
+                }
+            }
+            struct Timeline: View { var body: some View { Text("Posts") } }
+            """])
+        let bar = try menuBar(result)
+        let format = try #require(bar.menus.first { $0.identifier == "format" })
+        #expect(outline(format, appOnly: false) == ["Text Size ▸", "  Bigger", "  Smaller"])
+        let edit = try #require(bar.menus.first { $0.identifier == "edit" })
+        let outlined = outline(edit, appOnly: false)
+        let speech = try #require(outlined.firstIndex(of: "Speech ▸"))
+        #expect(outlined.firstIndex(of: "Look Up").map { $0 > speech } == true)
+    }
+
     @Test func aRemovedStandardMenuIsLeftOutOfTheBar() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit
@@ -296,19 +331,18 @@ extension MainMenuTests {
             }
             struct Board: View { var body: some View { Text("Board") } }
             """])
-        #expect(try menus(result) == [
-            "imported-GameApp-group parent=file inline [Open Saved Game…]",
-            "help removed",
-            "help after=window [Rules, Visit the Website]",
-            "imported-GameApp-Game before=window [Deal, Hint]",
-        ])
+        let written = try menus(result)
+        #expect(written.first == "imported-GameApp-group parent=file inline [Open Saved Game…]")
+        #expect(written.contains("help removed"))
+        #expect(written.contains("help after=window [Rules, Visit the Website]"))
+        #expect(written.contains("imported-GameApp-Game before=window [Deal, Hint]"))
         let bar = try menuBar(result)
         #expect(titles(bar) == ["App", "File", "Edit", "Format", "View", "Game", "Window", "Help"])
         #expect(outline(bar.menus[1]) == ["Open Saved Game…"])
         #expect(outline(bar.menus[5]) == ["Deal", "Hint"])
-        // A button without a key is an item without a shortcut; one inside a `Menu` is not the
-        // group's, and one shown under a condition is left out.
-        #expect(outline(bar.menus[7], appOnly: false) == ["[Search]", "Rules", "Visit the Website"])
+        // A button without a key is an item without a shortcut; a `Menu` is a submenu of the
+        // group holding its buttons, and a button shown under a condition is left out.
+        #expect(outline(bar.menus[7], appOnly: false) == ["[Search]", "Rules", "Visit the Website", "Share ▸", "  Email"])
     }
 
     @Test func catalystOnlyCodeCountsForTheCatalystBuildOnly() throws {

@@ -19,6 +19,16 @@ enum SwiftUICommandsModel: FrameworkModel {
         "windowArrangement": "bringAllToFront", "help": "help",
     ]
 
+    /// The placements that stand for standard submenus rather than one group of items, by the
+    /// submenus' identifiers in menu order: `.textFormatting` is Format's Font and Text submenus,
+    /// `.textEditing` Edit's Find, Spelling and Grammar, Substitutions, Transformations and
+    /// Speech submenus (SwiftUI's `CommandGroupPlacement` pages). Replacing such a placement puts
+    /// the buttons where the first submenu was and drops the others.
+    static let submenuPlacements: [String: [String]] = [
+        "textFormatting": ["font", "text"],
+        "textEditing": ["find", "spelling", "substitutions", "transformations", "speech"],
+    ]
+
     /// `CommandGroup`'s argument labels, as the builder call and placement they make.
     static let groupLabels: [String: (call: MainMenuOperation.Call, placement: MainMenuOperation.Placement?)] = [
         "before": (.insertSibling, .before), "after": (.insertSibling, .after), "replacing": (.replaceChildren, nil),

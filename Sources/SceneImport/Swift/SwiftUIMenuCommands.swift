@@ -31,18 +31,51 @@ struct SwiftUIMenuCommands {
                 for name in Self.namesBuilt(in: call) where rowsByType[name] != nil {
                     built += (rowsByType[name] ?? []).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
                 }
-                let keyless = keylessButtons(in: call, file: path, lines: lines, provider: (inside + built).first?.declaredIn)
+                let provider = (inside + built).first?.declaredIn
+                let keyless = keylessButtons(in: Self.content(of: call), file: path, lines: lines, provider: provider)
                 let ordered = (inside + keyless).sorted { $0.line < $1.line }
-                let commands = (ordered + built.filter { !inside.contains($0) }).map { row -> MainMenuElement in
-                    var command = row
-                    command.action = SceneBuilder.swiftUIAction(of: row)
-                    return .command(command)
+                // A row inside a `Menu` is that submenu's, which stands where the `Menu` begins.
+                let menus = submenus(in: call, file: path, lines: lines, provider: provider)
+                var items: [(line: Int, element: MainMenuElement)] = ordered.filter { row in !menus.contains { $0.lines.contains(row.line) } }
+                    .map { ($0.line, .command(Self.withAction($0))) }
+                for menu in menus {
+                    let children = (ordered.filter { menu.lines.contains($0.line) } + menu.keyless).sorted { $0.line < $1.line }
+                    guard !children.isEmpty else { continue }
+                    let node = MainMenuNode(title: menu.title, identifier: nil, isInline: false, children: children.map { .command(Self.withAction($0)) })
+                    items.append((menu.lines.lowerBound, .menu(node)))
                 }
-                guard let operation = operation(call, commands: commands, file: path, line: range.lowerBound) else { continue }
-                operations.append(operation)
+                var commands = items.sorted { $0.line < $1.line }.map(\.element)
+                commands += built.filter { !inside.contains($0) }.map { .command(Self.withAction($0)) }
+                operations += self.operations(call, commands: commands, file: path, line: range.lowerBound)
             }
         }
         return operations
+    }
+
+    private func operations(_ call: FunctionCallExprSyntax, commands: [MainMenuElement], file: String, line: Int) -> [MainMenuOperation] {
+        // A placement of whole submenus: the buttons, as one group, go before the first or
+        // after the last, or replace the first while the others go.
+        if let argument = call.arguments.first, let label = argument.label?.text,
+           let member = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+           let submenus = SwiftUICommandsModel.submenuPlacements[member], let first = submenus.first, let last = submenus.last {
+            let provider = commands.lazy.compactMap { element -> String? in
+                if case .command(let command) = element { return command.declaredIn }
+                return nil
+            }.first ?? ""
+            let group = MainMenuElement.menu(MainMenuNode(title: nil, identifier: nil, isInline: true, children: commands))
+            func change(_ call: MainMenuOperation.Call, _ target: String, _ placement: MainMenuOperation.Placement?, _ elements: [MainMenuElement]) -> MainMenuOperation {
+                MainMenuOperation(call: call, target: target, placement: placement, elements: elements, provider: provider, file: file, line: line)
+            }
+            switch label {
+            case "before": return commands.isEmpty ? [] : [change(.insertSibling, first, .before, [group])]
+            case "after": return commands.isEmpty ? [] : [change(.insertSibling, last, .after, [group])]
+            case "replacing":
+                let replaced = commands.isEmpty ? [change(.remove, first, nil, [])] : [change(.replace, first, nil, [group])]
+                return replaced + submenus.dropFirst().map { change(.remove, $0, nil, []) }
+            default: return []
+            }
+        }
+        return operation(call, commands: commands, file: file, line: line).map { [$0] } ?? []
     }
 
     private func operation(_ call: FunctionCallExprSyntax, commands: [MainMenuElement], file: String, line: Int) -> MainMenuOperation? {
@@ -68,13 +101,60 @@ struct SwiftUIMenuCommands {
                                  file: file, line: line)
     }
 
+    /// The row with its scene action (``SceneBuilder/swiftUIAction(of:)``).
+    private static func withAction(_ row: ImportedCommand) -> ImportedCommand {
+        var command = row
+        command.action = SceneBuilder.swiftUIAction(of: row)
+        return command
+    }
+
+    /// The arguments and trailing closure of a call: the content a view builder lists.
+    private static func content(of call: FunctionCallExprSyntax) -> [Syntax] {
+        call.arguments.map { Syntax($0) } + (call.trailingClosure.map { [Syntax($0)] } ?? [])
+    }
+
+    /// A `Menu("Font") { … }` a `CommandMenu` or `CommandGroup` lists itself: a submenu holding
+    /// the rows written inside it and its own buttons without a key.
+    private struct Submenu {
+        var title: String?
+        var lines: ClosedRange<Int>
+        var keyless: [ImportedCommand]
+    }
+
+    /// The `Menu`s a call lists outside conditions and loops, in order (not those nested in
+    /// another `Menu`).
+    private func submenus(in call: FunctionCallExprSyntax, file: String, lines: LineTable, provider: String?) -> [Submenu] {
+        final class Finder: SyntaxVisitor {
+            var menus: [FunctionCallExprSyntax] = []
+            override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                if name == "ForEach" { return .skipChildren }
+                if name == "Menu", node.trailingClosure != nil {
+                    menus.append(node)
+                    return .skipChildren
+                }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        for node in Self.content(of: call) { finder.walk(node) }
+        return finder.menus.filter { isCompiled($0) }.map { menu in
+            let title = menu.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            let range = lines.line(of: menu)...lines.line(atUTF8Offset: menu.endPositionBeforeTrailingTrivia.utf8Offset)
+            let keyless = menu.trailingClosure.map { keylessButtons(in: [Syntax($0)], file: file, lines: lines, provider: provider) } ?? []
+            return Submenu(title: title.map { strings.lookup($0) ?? $0 }, lines: range, keyless: keyless)
+        }
+    }
+
     /// The buttons without a key a `CommandMenu` or `CommandGroup` lists itself
     /// (`Button("View Documentation…") { … }`): menu items without a shortcut, titled by their
     /// string literal (a `LocalizedStringKey`, looked up in the app's strings), provided by the
     /// type whose shortcuts the call holds (else the type the call is written in). Left out: a
     /// button inside a `Menu` (a submenu's item), and one shown only under a condition or once
     /// per element (in an `if`, a `switch`, a ternary or a `ForEach`).
-    private func keylessButtons(in call: FunctionCallExprSyntax, file: String, lines: LineTable, provider: String?) -> [ImportedCommand] {
+    private func keylessButtons(in content: [Syntax], file: String, lines: LineTable, provider: String?) -> [ImportedCommand] {
         final class Finder: SyntaxVisitor {
             var buttons: [(call: FunctionCallExprSyntax, title: String)] = []
             override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -102,9 +182,8 @@ struct SwiftUIMenuCommands {
             }
         }
         let finder = Finder(viewMode: .sourceAccurate)
-        for argument in call.arguments { finder.walk(argument) }
-        if let closure = call.trailingClosure { finder.walk(closure) }
-        let owner = provider ?? enclosingTypeName(of: call) ?? ""
+        for node in content { finder.walk(node) }
+        let owner = provider ?? content.first.flatMap { enclosingTypeName(of: $0) } ?? ""
         return finder.buttons.filter { isCompiled($0.call) }.map { button in
             var command = ImportedCommand(declaredIn: owner, mechanism: .swiftui, input: "", modifiers: [],
                                           title: strings.lookup(button.title) ?? button.title,
