@@ -250,6 +250,35 @@ extension MainMenuTests {
         #expect(outlined.firstIndex(of: "Look Up").map { $0 > speech } == true)
     }
 
+    /// Builder calls in a branch that ends the menu code early under a run-time condition build
+    /// the menu of that state (an app lock), not the normal one: the menu bar keeps View and
+    /// Window and shows the app's menu the code goes on to insert.
+    @Test func builderCallsInAnEarlyExitBranchAreLeftOut() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var isAppLockVisible = false
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    builder.remove(menu: .format)
+                    if isAppLockVisible {
+                        builder.remove(menu: .view)
+                        builder.remove(menu: .window)
+                        return
+                    }
+                    builder.insertSibling(UIMenu(title: "Tools", children: [
+                        UIKeyCommand(title: "Generate Password", action: #selector(generate), input: "g", modifierFlags: [.command, .shift]),
+                    ]), afterMenu: .view)
+                }
+                @objc func generate() {}
+            }
+            """])
+        let titles = titles(try menuBar(result))
+        #expect(!titles.contains("Format"))
+        #expect(titles.contains("View") && titles.contains("Window"))
+        #expect(titles.contains("Tools"))
+    }
+
     @Test func aRemovedStandardMenuIsLeftOutOfTheBar() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit

@@ -180,12 +180,30 @@ enum MenuModel: FrameworkModel {
     /// own methods in `extension UIMenuBuilder` (`builder.insertChildren(…)`) run on it.
     static var builder: Value { .object(type: builderType, fields: [:]) }
 
-    /// Logs a builder call of the main menu being built; `nil` for any other call.
+    /// Logs a builder call of the main menu being built; `nil` for any other call. A call in a
+    /// branch that ends the menu code early under a run-time condition (`if isAppLockVisible {
+    /// builder.remove(menu: .view); return }`) builds the menu of that exceptional state, not
+    /// the one the app shows normally, and is left out.
     private static func builderCall(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
-        guard evaluator.mode == .menu, let call = BuilderCall(rawValue: site.name),
-              let operation = builderOperation(call, site, in: evaluator, frame: &frame) else { return nil }
+        guard evaluator.mode == .menu, let call = BuilderCall(rawValue: site.name) else { return nil }
+        if !frame.condition.isAlways, isInEarlyExitBranch(Syntax(site.syntax)) { return .null }
+        guard let operation = builderOperation(call, site, in: evaluator, frame: &frame) else { return nil }
         evaluator.recordAdded(operation, in: frame)
         return .null
+    }
+
+    /// Whether `node` is in the body of an `if` (not an `else`) whose last statement is a
+    /// `return`.
+    private static func isInEarlyExitBranch(_ node: Syntax) -> Bool {
+        var current = node
+        while let parent = current.parent {
+            if let block = parent.as(CodeBlockSyntax.self), let branch = block.parent?.as(IfExprSyntax.self), branch.body.id == block.id {
+                return block.statements.last?.item.is(ReturnStmtSyntax.self) ?? false
+            }
+            if parent.is(FunctionDeclSyntax.self) || parent.is(ClosureExprSyntax.self) { return false }
+            current = parent
+        }
+        return false
     }
 
     // MARK: - Menu values
