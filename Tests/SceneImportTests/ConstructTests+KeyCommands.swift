@@ -38,6 +38,35 @@ extension ConstructTests {
     /// static tables under a `switch` gets each table's commands under each case that reads it,
     /// and a condition that reads the command first (in constants-only mode, running no app
     /// code) does not stand in for the read that returns it.
+    /// `list.forEach { $0.wantsPriorityOverSystemBehavior = true }` and `for command in list {
+    /// command.title = … }` change the commands the array holds, as `UIKeyCommand` is a class.
+    @Test func propertiesSetOnEachCommandOfAnArrayAreTheCommands() throws {
+        let result = try importing([
+            "Browser.swift": """
+                import UIKit
+                class Browser: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        let search = [
+                            UIKeyCommand(action: #selector(move), input: UIKeyCommand.inputDownArrow),
+                            UIKeyCommand(action: #selector(move), input: UIKeyCommand.inputUpArrow),
+                        ]
+                        let window = [UIKeyCommand(action: #selector(nextTab), input: "]", modifierFlags: [.command, .shift])]
+                        search.forEach { $0.wantsPriorityOverSystemBehavior = true }
+                        for command in window {
+                            command.wantsPriorityOverSystemBehavior = true
+                            command.discoverabilityTitle = "Next Tab"
+                        }
+                        return search + window
+                    }
+                    @objc func move() {}
+                    @objc func nextTab() {}
+                }
+                """,
+        ])
+        #expect(result.inventory.map(\.wantsPriority) == [true, true, true])
+        #expect(result.inventory.last?.title == "Next Tab")
+    }
+
     @Test func aStaticCommandTableIsBuiltOnceAndReadUnderEachCondition() throws {
         let result = try importing([
             "Editor.swift": """
@@ -310,8 +339,10 @@ extension ConstructTests {
             }
             """])
         #expect(keys(result) == ["Search keyCommands ctrl+n next", "Search keyCommands esc close"])
-        // ⌃N on a text field: text input uses it first (R17).
-        #expect(result.report.findings.contains { $0.kind == .textInput && $0.message.contains("ctrl+n") })
+        // The loop marks both commands to come before text input (R17): ⌃N is the command's
+        // on the text field, not text input's.
+        #expect(result.inventory.map(\.wantsPriority) == [true, true])
+        #expect(!result.report.findings.contains { $0.kind == .textInput && $0.message.contains("ctrl+n") })
     }
 
     /// `keys[0].title = "Play/Pause"` in the getter sets the title of the command the stored

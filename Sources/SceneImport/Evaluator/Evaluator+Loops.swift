@@ -4,6 +4,12 @@ import SwiftSyntax
 
 extension Evaluator {
     func executeFor(_ statement: ForStmtSyntax, frame: inout Frame) {
+        // `for command in commands { command.wantsPriorityOverSystemBehavior = true }`.
+        if statement.whereClause == nil, let parameter = statement.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           statement.sequence.is(DeclReferenceExprSyntax.self) || statement.sequence.as(MemberAccessExprSyntax.self)?.base?.sourceText == "self",
+           settingCommandProperties(of: statement.sequence.sourceText, parameter: parameter, body: statement.body.statements, frame: &frame) {
+            return
+        }
         let sequence = evaluate(statement.sequence, frame: &frame)
         let elements = iterate(sequence)
         let whereText = statement.whereClause?.condition.sourceText

@@ -90,6 +90,13 @@ enum CollectionModel: FrameworkModel {
     }
 
     static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        // `commands.forEach { $0.wantsPriorityOverSystemBehavior = true }`: the commands change.
+        if site.name == "forEach", case .array = base, let closure = site.arguments.last?.expression.as(ClosureExprSyntax.self) {
+            // `{ $0.… }`, `{ command in … }`, `{ (command: UIKeyCommand) in … }`.
+            let written = closure.signature?.parameterClause.map { String($0.sourceText.drop { !$0.isLetter && $0 != "_" }) }
+            let parameter = written.map { String($0.prefix { $0.isLetter || $0.isNumber || $0 == "_" }) } ?? "$0"
+            if evaluator.settingCommandProperties(of: site.target, parameter: parameter, body: closure.statements, frame: &frame) { return .null }
+        }
         switch base {
         case .array, .string, .unknown:
             let elementType = !base.isKnown ? evaluator.declaredElementType(of: site.receiver, frame: frame) : nil
