@@ -134,17 +134,42 @@ public struct Condition: Hashable, Sendable {
 
     /// The condition under which at least one of `paths` runs (one command reached along
     /// several paths): the tests every path has, then the rest as one test, `(a && b) || (c)`,
-    /// unless some path needs nothing more or the rest are one test and its negation.
+    /// unless the rest cover every case. Two paths that differ only in one test, held on one and
+    /// failed on the other, are one path without it (`a && b` or `a && !b` is `a`), so an
+    /// `if a … else if b … else …` returning the same command on each branch returns it always.
     public static func anyOf(_ paths: [Condition]) -> Condition {
         guard let first = paths.first else { return .always }
         if paths.count == 1 { return first }
         let common = first.tests.filter { test in paths.allSatisfy { $0.tests.contains(test) } }
-        let rests = paths.map { path in path.tests.filter { !common.contains($0) } }
+        var rests = paths.map { path in path.tests.filter { !common.contains($0) } }
         if rests.contains(where: \.isEmpty) { return Condition(common) }
-        let singles = Set(rests.compactMap { $0.count == 1 ? $0[0] : nil })
-        if rests.count == 2, singles.count == 2, singles.contains(where: { singles.contains($0.negated) }) { return Condition(common) }
+        if rests.count <= maximumMergedPaths { mergeComplementaryPaths(&rests) }
+        if rests.contains(where: \.isEmpty) { return Condition(common) }
         var seen: Set<String> = []
         let alternatives = rests.map { Condition($0).text }.filter { seen.insert($0).inserted }
         return Condition(common + [Test(alternatives.map { "(\($0))" }.joined(separator: " || "))])
+    }
+
+    /// How many paths ``anyOf(_:)`` merges pairwise (the merge compares every pair).
+    private static let maximumMergedPaths = 16
+
+    /// Merges, until none is left, two paths of equal length that differ only in one test,
+    /// held on one and failed on the other, into the path without it.
+    private static func mergeComplementaryPaths(_ rests: inout [[Test]]) {
+        var merged = true
+        while merged, rests.count > 1 {
+            merged = false
+            search: for i in rests.indices {
+                for j in rests.indices where j > i && rests[j].count == rests[i].count {
+                    let onlyI = rests[i].filter { !rests[j].contains($0) }
+                    let onlyJ = rests[j].filter { !rests[i].contains($0) }
+                    guard onlyI.count == 1, onlyJ.count == 1, onlyI[0].negated == onlyJ[0] else { continue }
+                    rests[i].removeAll { $0 == onlyI[0] }
+                    rests.remove(at: j)
+                    merged = true
+                    break search
+                }
+            }
+        }
     }
 }

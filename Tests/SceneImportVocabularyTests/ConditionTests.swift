@@ -51,5 +51,9 @@ import Testing
         let either = Condition.anyOf([Condition(compact), Condition([Condition.Test("isPad"), editing])])
         #expect(either.text == "(horizontalSizeClass == .compact) || (isPad && isEditing)")
         #expect(Condition.anyOf([]) == .always)
+        // `if a { return x } else if b { return x } else { return x }` returns x always.
+        let overlay = Condition.Test("inOverlayMode"), typing = Condition.Test("isEditingText")
+        #expect(Condition.anyOf([Condition(overlay), Condition([overlay.negated, typing]), Condition([overlay.negated, typing.negated])]) == .always)
+        #expect(Condition.anyOf([Condition(overlay), Condition([overlay.negated, typing])]).tests.count == 1)
     }
 }
