@@ -439,7 +439,7 @@ extension Evaluator {
         inner.terminated = false
         bindClosureParameters(closure, to: values, frame: &inner)
         var memoKey: MemoKey?
-        if !memoGaveUp(on: closure) {
+        if !memoGaveUp(on: closure), !givesUpMemo(onClosureChangingSelf: closure) {
             // A closure reads only the locals it names: the others (a table the enclosing code
             // is building, say) are no part of its context, and hashing them at every call
             // would cost as much as the table.

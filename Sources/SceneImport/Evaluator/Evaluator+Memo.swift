@@ -105,6 +105,22 @@ extension Evaluator {
         return MemoKey(declaration: declaration.id, context: hasher.finalize())
     }
 
+    /// Whether the memo is given up on a closure before its first run: one that changes a
+    /// stored property of `self` (`self.list! += […]`, `self.count = …`) meets new shared fields
+    /// at every call, so each trial would hash a context that grows with every call, for no
+    /// hit. Called once per closure; the answer is kept as the memo's given-up trial.
+    func givesUpMemo(onClosureChangingSelf closure: ClosureExprSyntax) -> Bool {
+        guard memoTrials[closure.id] == nil else { return false }
+        let finder = SelfAssignmentFinder(viewMode: .sourceAccurate)
+        finder.walk(closure.statements)
+        guard finder.found else {
+            memoTrials[closure.id] = MemoTrial()
+            return false
+        }
+        memoTrials[closure.id] = MemoTrial(stores: Self.memoTrialRuns)
+        return true
+    }
+
     /// Whether the memo gave up on `declaration`: none of its runs was replayed within
     /// ``memoTrialRuns`` stored runs or ``memoTrialValues`` hashed values. Its runs then have
     /// no key, and a caller need not gather their context.
@@ -262,5 +278,24 @@ extension Value {
             sum &+= entry.finalize()
         }
         hasher.combine(sum)
+    }
+}
+
+/// Whether code assigns to a stored property of `self` (`self.x = …`, `self.list! += …`).
+private final class SelfAssignmentFinder: SyntaxVisitor {
+    var found = false
+
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard !found else { return .skipChildren }
+        let elements = Array(node.elements)
+        if elements.count >= 3, elements[0].trimmedDescription.hasPrefix("self.") {
+            if elements[1].is(AssignmentExprSyntax.self) {
+                found = true
+            } else if let op = elements[1].as(BinaryOperatorExprSyntax.self)?.operator.text,
+                      op.hasSuffix("="), !["==", "!=", "<=", ">=", "==="].contains(op) {
+                found = true
+            }
+        }
+        return found ? .skipChildren : .visitChildren
     }
 }
