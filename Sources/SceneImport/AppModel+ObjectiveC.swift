@@ -33,7 +33,7 @@ extension AppModel {
                     // (`[navigationController setViewControllers:controllers animated:NO]`).
                     var stacks: [String: [String]] = [:]
                     for found in body.containment where found.kind == .viewControllers {
-                        let member = Self.memberName(found.parent)
+                        guard let member = found.parentMember else { continue }
                         for child in resolve(found.child, in: owner, file: file) where !(stacks[member]?.contains(child) ?? false) {
                             stacks[member, default: []].append(child)
                         }
@@ -163,14 +163,6 @@ extension AppModel {
             frontier = next
         }
         return entries
-    }
-
-    /// The member a receiver names: `navigationController` for `self.navigationController`,
-    /// `_navigationController` or the bare instance variable.
-    private static func memberName(_ receiver: String) -> String {
-        var name = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
-        if name.hasPrefix("_") { name.removeFirst() }
-        return name
     }
 
     /// The app classes a containment entry places: the class itself, or for a system

@@ -79,7 +79,7 @@ struct AppModel {
     /// The UIKit containers built around an entry root, by that root: a storyboard's initial
     /// controller's (a plain `UITabBarController` holding the app's tabs), or an Objective-C
     /// entry point's navigation controller it gives a stack (``addContainerRoot(_:at:)``).
-    private(set) var storyboardRoots: [String: RootTree] = [:]
+    private(set) var containerRoots: [String: RootTree] = [:]
     /// The window roots each type's own code sets (`window.rootViewController = tabs` in a
     /// splash screen handing over to the app), in source order.
     private(set) var rootsSetBy: [String: [String]] = [:]
@@ -161,7 +161,7 @@ struct AppModel {
     /// root (`self.window.rootViewController = navigationController` after
     /// `[navigationController setViewControllers:…]`), where it sets it.
     mutating func addContainerRoot(_ tree: RootTree, at location: SourceLocation) {
-        storyboardRoots[tree.name] = tree
+        containerRoots[tree.name] = tree
         rootLocations[tree.name] = location
     }
 
@@ -345,7 +345,7 @@ struct AppModel {
                let root = sceneClass(initial) ?? storyboard.appClass(of: initial), index.type(named: root) != nil {
                 addWindowRoot(root, entry: true, at: SourceLocation(file: storyboard.file, line: 1))
                 if sceneClass(initial) == nil, let tree = storyboardTree(initial, in: storyboard, depth: 0), tree.container != nil {
-                    storyboardRoots[root] = tree
+                    containerRoots[root] = tree
                 }
             }
             for relationship in storyboard.relationships {

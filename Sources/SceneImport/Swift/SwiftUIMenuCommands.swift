@@ -58,10 +58,7 @@ struct SwiftUIMenuCommands {
         if let argument = call.arguments.first, let label = argument.label?.text,
            let member = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
            let submenus = SwiftUICommandsModel.submenuPlacements[member], let first = submenus.first, let last = submenus.last {
-            let provider = commands.lazy.compactMap { element -> String? in
-                if case .command(let command) = element { return command.declaredIn }
-                return nil
-            }.first ?? ""
+            let provider = Self.provider(of: commands)
             let group = MainMenuElement.menu(MainMenuNode(title: nil, identifier: nil, isInline: true, children: commands))
             func change(_ call: MainMenuOperation.Call, _ target: String, _ placement: MainMenuOperation.Placement?, _ elements: [MainMenuElement]) -> MainMenuOperation {
                 MainMenuOperation(call: call, target: target, placement: placement, elements: elements, provider: provider, file: file, line: line)
@@ -79,10 +76,7 @@ struct SwiftUIMenuCommands {
     }
 
     private func operation(_ call: FunctionCallExprSyntax, commands: [MainMenuElement], file: String, line: Int) -> MainMenuOperation? {
-        let provider = commands.first.map { element -> String in
-            if case .command(let command) = element { return command.declaredIn }
-            return ""
-        } ?? ""
+        let provider = Self.provider(of: commands)
         let name = call.calledExpression.sourceText
         if name == SwiftUICommandsModel.menuName {
             let title = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
@@ -99,6 +93,15 @@ struct SwiftUIMenuCommands {
             : commands
         return MainMenuOperation(call: builderCall, target: group, placement: placement, elements: elements, provider: provider,
                                  file: file, line: line)
+    }
+
+    /// The type whose commands a change inserts: its first command outside a submenu's, `""`
+    /// when it inserts none.
+    private static func provider(of commands: [MainMenuElement]) -> String {
+        for element in commands {
+            if case .command(let command) = element { return command.declaredIn }
+        }
+        return ""
     }
 
     /// The row with its scene action (``SceneBuilder/swiftUIAction(of:)``).

@@ -63,7 +63,7 @@ struct WindowPlanner {
                 ? .storyboard : .objectiveCEntryPoint
             // UIKit's class stands as a node of its own when the app gives it commands.
             let plain = isAppType(declared) || model.role(declared) == .controller ? nil : RootTree.Container(rawValue: declared)
-            let tree = model.storyboardRoots[declared] ?? plain.map { .system($0) }
+            let tree = model.containerRoots[declared] ?? plain.map { .system($0) }
             plan.key = .init(tree: tree ?? .app(declared), decision: decision, location: model.rootLocations[declared])
         } else if let best = objectiveC.enumerated().max(by: {
             rank(.app($0.element.type), $0.offset, gateway: $0.element.gateway) < rank(.app($1.element.type), $1.offset, gateway: $1.element.gateway)

@@ -204,8 +204,10 @@ extension ObjectiveCBodyScanner {
         case "rootViewController":
             addContainment(.windowRoot, parent: stream.text(base), child: value, expression: expression, line: line)
         case "viewControllers":
+            let member: String? = if case .member(let name)? = slot(of: base) { name } else { nil }
             for item in value.items ?? [] {
-                addContainment(.viewControllers, parent: stream.text(base), child: item.value, expression: expression, line: line, extra: item.condition)
+                addContainment(.viewControllers, parent: stream.text(base), child: item.value, expression: expression, line: line,
+                               extra: item.condition, parentMember: member)
             }
         case "wantsPriorityOverSystemBehavior":
             if case .bool(true) = value { updateCommands(in: evaluate(base)) { $0.wantsPriority = true } }

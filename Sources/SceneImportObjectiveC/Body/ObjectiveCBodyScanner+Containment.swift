@@ -25,8 +25,10 @@ extension ObjectiveCBodyScanner {
             return
         case "setViewControllers:", "setViewControllers:animated:":
             guard let value = send.value("setViewControllers"), let range = send.range("setViewControllers") else { return }
+            let member: String? = if case .member(let name)? = slot(of: send.receiverRange) { name } else { nil }
             for item in value.items ?? [] {
-                addContainment(.viewControllers, parent: parent, child: item.value, expression: stream.text(range), line: send.line, extra: item.condition)
+                addContainment(.viewControllers, parent: parent, child: item.value, expression: stream.text(range), line: send.line,
+                               extra: item.condition, parentMember: member)
             }
             return
         case "registerClass:forCellReuseIdentifier:", "registerClass:forCellWithReuseIdentifier:",
@@ -64,7 +66,7 @@ extension ObjectiveCBodyScanner {
 
     mutating func addContainment(
         _ kind: ObjectiveCContainment.Kind, parent: String, child: ObjectiveCValue, expression: String, line: Int,
-        extra: Condition = .always, argument: String? = nil
+        extra: Condition = .always, argument: String? = nil, parentMember: String? = nil
     ) {
         for branch in child.branches {
             let reference: ObjectiveCControllerReference
@@ -81,7 +83,8 @@ extension ObjectiveCBodyScanner {
                 reference = .init(className: nil, propertyName: nil, expression: expression)
             }
             let conditions = recordedCondition.merging(extra).merging(branch.condition)
-            body.containment.append(.init(kind: kind, parent: parent, child: reference, condition: conditions, line: line, argument: argument))
+            body.containment.append(.init(kind: kind, parent: parent, parentMember: parentMember, child: reference, condition: conditions,
+                                          line: line, argument: argument))
         }
     }
 }

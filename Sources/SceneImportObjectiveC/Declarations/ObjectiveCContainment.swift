@@ -34,6 +34,10 @@ package struct ObjectiveCContainment: Hashable {
     /// The container as source text: `self.window`, `self`, `nav`; for
     /// ``Kind/navigationRoot``, the class allocated (`UINavigationController`).
     package var parent: String
+    /// The member the container is read from (`navigationController` for
+    /// `self.navigationController`, `_navigationController` or the bare instance variable), as
+    /// the scanner's slot reader finds it; `nil` when the container is no member.
+    package var parentMember: String? = nil
     package var child: ObjectiveCControllerReference
     /// The run-time condition, as for ``ObjectiveCKeyCommand/condition``.
     package var condition: Condition
