@@ -8,6 +8,8 @@ import KeyTraceCore
 ///   `cached` policy can index candidates by key. Tests check that both agree on every key.
 ///
 /// Fidelity 3 is exact (R5, R6, R7); 2 a pair (R8: ⌘+ on ⌘=, ⌘. as Escape); 0 no match.
+/// A character input declared with Shift also matches, exactly, the key that types it without
+/// Shift (R6): UIKit compares a command's input with the key's characters ignoring modifiers.
 /// Only ⌃⌥⇧⌘ of the event take part; Caps Lock and the keypad flag are ignored (R1).
 public enum CommandMatcher {
     /// One way of triggering a command.
@@ -58,6 +60,10 @@ public enum CommandMatcher {
             guard let target = foldedScalar(of: string) else { return 0 }
             let typed = layout.foldedScalarValue(for: usage, modifiers: e)
             if typed == target && c == e { return 3 }
+            if c == e && c.contains(.shift)
+                && layout.foldedScalarValue(for: usage, modifiers: e.subtracting(.shift)) == target {
+                return 3
+            }
             if let extra = impliedModifiers(for: target, with: c, layout: layout), !extra.isEmpty,
                e == c.union(extra), typed == target {
                 return 3
@@ -89,8 +95,15 @@ public enum CommandMatcher {
             }
         case .character(let string):
             guard let target = foldedScalar(of: string) else { return }
-            for usage in layout.usages(typingFolded: target, with: c) {
+            let direct = layout.usages(typingFolded: target, with: c)
+            for usage in direct {
                 result.append(Trigger(usage: usage, modifiers: c, fidelity: 3))
+            }
+            if c.contains(.shift) {
+                for usage in layout.usages(typingFolded: target, with: c.subtracting(.shift))
+                where !direct.contains(usage) {
+                    result.append(Trigger(usage: usage, modifiers: c, fidelity: 3))
+                }
             }
             if let extra = impliedModifiers(for: target, with: c, layout: layout), !extra.isEmpty {
                 let e = c.union(extra)

@@ -30,6 +30,23 @@ import KeyTraceCore
         #expect(s.dispatcher.dispatch(down("shift+cmd+a")).outcome == .unhandled)
     }
 
+    @Test func R6_anInputDeclaredWithShiftMatchesTheKeyThatTypesItWithoutShift() throws {
+        let s = try scene(with: [command("shift+cmd+]", "nextTab:"), command("shift+cmd+/", "slashHelp:"),
+                                 command("opt+shift+cmd+[", "optionBracket:")])
+        let next = s.dispatcher.dispatch(down("shift+cmd+]"))
+        #expect(next.action == "nextTab:")
+        #expect(next.fidelity == 3)
+        #expect(s.dispatcher.dispatch(down("shift+cmd+/")).action == "slashHelp:")
+        // Shift stays a modifier: without it, or with another key, nothing matches.
+        #expect(s.dispatcher.dispatch(down("cmd+]")).outcome == .unhandled)
+        #expect(s.dispatcher.dispatch(down("shift+cmd+[")).outcome == .unhandled)
+        // ⌥ still changes the character (R8): ⌥⇧⌘[ types no "[" with Shift or without.
+        #expect(s.dispatcher.dispatch(down("opt+shift+cmd+[")).outcome == .unhandled)
+        // The trigger index agrees.
+        let triggers = CommandMatcher.triggers(of: .character("]"), modifiers: [.shift, .command], layout: .usANSI)
+        #expect(triggers == [.init(usage: .closeBracket, modifiers: [.shift, .command], fidelity: 3)])
+    }
+
     @Test func R7_shiftImpliedCharactersFireOnTheirShiftedKey() throws {
         let s = try scene(with: [command("cmd+?", "help:"), command("cmd++", "zoomIn:")])
         let help = s.dispatcher.dispatch(down("shift+cmd+/"))
