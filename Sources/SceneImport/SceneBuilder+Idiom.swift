@@ -1,12 +1,15 @@
 import SceneImportVocabulary
 
 extension SceneBuilder {
-    /// What the scene's device (``idiom``) makes of a command's condition: the idiom and
-    /// size-class tests among its parts are decided (``InterfaceIdiom/decides(_:)``), the
+    /// What the scene's device (``idiom`` on the newest iPadOS) makes of a command's condition:
+    /// the idiom and size-class tests among its parts are decided
+    /// (``InterfaceIdiom/decides(_:)``), and so are availability checks (``NewestOS``); the
     /// others stay run-time conditions.
     struct IdiomReading: Equatable {
         /// Whether a part fails on the scene's device: the command is not provided there.
         var fails: Bool
+        /// Whether the part that fails is an availability check, which only an older OS passes.
+        var holdsOnlyOnAnOlderOS = false
         /// The condition without the parts that hold on the device; ``Condition/always`` when
         /// nothing is left.
         var remaining: Condition
@@ -17,6 +20,10 @@ extension SceneBuilder {
         let parts = condition.parts
         var kept: [Condition.Test] = []
         for part in parts {
+            if let available = NewestOS.decides(part) {
+                if available { continue }
+                return IdiomReading(fails: true, holdsOnlyOnAnOlderOS: true, remaining: condition)
+            }
             switch idiom.decides(part) {
             case false?: return IdiomReading(fails: true, remaining: condition)
             case true?: continue
@@ -36,6 +43,9 @@ extension SceneBuilder {
         default: return true
         }
     }
+
+    /// Why a command only an older OS provides is left out.
+    static let olderOSOmission = "it is provided only on an OS older than the newest; the scene is the app on the newest iPadOS"
 
     /// Why a command the scene's device does not provide is left out.
     var idiomOmission: String {

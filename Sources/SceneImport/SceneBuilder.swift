@@ -280,6 +280,8 @@ struct SceneBuilder {
     struct ConditionReading {
         /// Whether an idiom or size-class test fails on the scene's device (``idiomReading(_:idiom:)``).
         var notOnDevice: Bool
+        /// Whether what fails is an availability check, which only an older OS passes.
+        var onlyOnAnOlderOS = false
         /// ``directionDecision(_:rightToLeft:)`` for left-to-right layout, of what the device
         /// leaves (`true` when it leaves nothing).
         var direction: Bool?
@@ -471,7 +473,7 @@ struct SceneBuilder {
         if let commandCondition = command.condition {
             let reading = conditionReading(commandCondition, state: &state)
             if reading.notOnDevice {
-                state.omitted.append((command, idiomOmission))
+                state.omitted.append((command, reading.onlyOnAnOlderOS ? Self.olderOSOmission : idiomOmission))
                 return nil
             }
             switch reading.direction {
@@ -506,6 +508,7 @@ struct SceneBuilder {
         }
         let onDevice = Self.idiomReading(condition, idiom: idiom)
         var reading = ConditionReading(notOnDevice: onDevice.fails, isFirstResponderCheck: false)
+        reading.onlyOnAnOlderOS = onDevice.holdsOnlyOnAnOlderOS
         if !onDevice.fails {
             reading.direction = onDevice.remaining.isAlways ? true : Self.directionDecision(onDevice.remaining, rightToLeft: false)
         }

@@ -118,6 +118,65 @@ import Testing
         #expect(try commands(phone) == ["phoneOnly always", "both always"])
     }
 
+    /// The scene is the app on the newest iPadOS: an availability check the deployment target
+    /// leaves to run time holds, in Swift and in Objective-C, and a command only an older OS
+    /// returns is left out with the reason. The inventory keeps them all.
+    @Test func availabilityChecksHoldOnTheNewestOS() throws {
+        let app = [
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        let split = UISplitViewController()
+                        split.viewControllers = [Editor(), Terminal()]
+                        window?.rootViewController = split
+                        return true
+                    }
+                }
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands: [UIKeyCommand] = []
+                        if #available(iOS 99, *) {
+                            commands.append(UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(newest)))
+                        } else {
+                            commands.append(UIKeyCommand(input: "o", modifierFlags: .command, action: #selector(older)))
+                        }
+                        return commands
+                    }
+                    @objc func newest() {}
+                    @objc func older() {}
+                }
+                """,
+            "Terminal.h": "#import <UIKit/UIKit.h>\n@interface Terminal : UIViewController\n@end\n",
+            "Terminal.m": """
+                #import "Terminal.h"
+                @implementation Terminal
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSMutableArray *commands = [NSMutableArray new];
+                    if (@available(iOS 99, *)); else {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:@"a" modifierFlags:0 action:@selector(letter:)]];
+                    }
+                    [commands addObject:[UIKeyCommand keyCommandWithInput:@"k" modifierFlags:UIKeyModifierCommand action:@selector(clear:)]];
+                    return commands;
+                }
+                - (void)letter:(id)sender {}
+                - (void)clear:(id)sender {}
+                @end
+                """,
+        ]
+        let result = try TemporaryApp.importing(app)
+        #expect(result.inventory.count == 4)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        func actions(_ node: NodeDefinition) -> [String] {
+            node.commands.map { "\($0.command.action?.name ?? "") \($0.condition?.state ?? "always")" }
+                + node.children.flatMap(actions) + node.views.flatMap(actions)
+        }
+        #expect(try actions(#require(definition.windows.first)) == ["newest always", "clear: always"])
+        #expect(result.report.unresolved.map(\.reason) == [String](repeating: SceneBuilder.olderOSOmission, count: 2))
+    }
+
     @Test func noControllerGetsAWindowOfItsOwnUnplacedOnesAreListedWithTheirReason() throws {
         var app = Self.idiomApp
         app["Settings.swift"] = "import UIKit\n" + SourceApp.controller("SettingsViewController", key: ",")

@@ -428,12 +428,9 @@ final class Evaluator {
     }
 
     /// Whether a test holds only on an OS older than the newest: the negation of one
-    /// `#available` check (`!(#available(iOS 15, *))`), or `#unavailable(…)`.
+    /// `#available` check (`!(#available(iOS 15, *))`), or `#unavailable(…)` (``NewestOS``).
     static func isOlderOSTest(_ test: Condition.Test) -> Bool {
-        let source = test.source
-        if !test.isNegated, source.hasPrefix("#unavailable(") { return !source.contains("), ") }
-        guard test.isNegated, source.hasPrefix("#available("), source.hasSuffix(")") else { return false }
-        return source.firstIndex(of: ")") == source.index(before: source.endIndex)
+        NewestOS.decides(test) == false
     }
 
     func execute(_ items: CodeBlockItemListSyntax, frame: inout Frame) {
