@@ -20,7 +20,12 @@ open class Application: Responder {
     }
     /// The first responder, if any (R10).
     @exclusivity(unchecked) public private(set) var firstResponder: Responder? {
-        didSet { storedFirstResponderIdentifier = firstResponder.map(ObjectIdentifier.init) }
+        didSet {
+            storedFirstResponderIdentifier = firstResponder.map(ObjectIdentifier.init)
+            guard oldValue !== firstResponder else { return }
+            oldValue?.firstResponderStatusChanged()
+            firstResponder?.firstResponderStatusChanged()
+        }
     }
     /// The identity of ``firstResponder``: to tell whether it changed, read without retaining it
     /// (a replay asks after every press). Stored and inlinable, so that reading it from another

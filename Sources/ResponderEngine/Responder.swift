@@ -26,11 +26,13 @@ open class Responder {
     @exclusivity(unchecked) private var refusals = ActionTable<() -> Bool>()
 
     /// Commands this responder declares; the default ``keyCommands`` returns them.
-    /// Setting them invalidates cached collections (``CacheInvalidationReason/explicitUpdate``).
+    /// Setting them invalidates cached collections (``CacheInvalidationReason/explicitUpdate``)
+    /// and returns every one of them whether or not the responder is first responder.
     public var declaredKeyCommands: [KeyCommand] {
         get { declaredKeyCommandsStorage }
         set {
             declaredKeyCommandsStorage = newValue
+            firstResponderOnly = []
             setNeedsKeyCommandsUpdate()
         }
     }
@@ -38,11 +40,21 @@ open class Responder {
 
     /// Replaces ``declaredKeyCommands``, invalidating collections with `reason` when they change
     /// (scenes use ``CacheInvalidationReason/stateChange`` for commands that depend on state).
-    public func replaceDeclaredKeyCommands(_ commands: [KeyCommand], reason: CacheInvalidationReason) {
-        guard commands != declaredKeyCommandsStorage else { return }
+    /// `whileFirstResponder`, when not empty, marks per command the ones ``keyCommands`` returns
+    /// only while this responder is first responder.
+    public func replaceDeclaredKeyCommands(_ commands: [KeyCommand], whileFirstResponder: [Bool] = [],
+                                           reason: CacheInvalidationReason) {
+        let marks = whileFirstResponder.contains(true) ? whileFirstResponder : []
+        guard commands != declaredKeyCommandsStorage || marks != firstResponderOnly else { return }
         declaredKeyCommandsStorage = commands
+        firstResponderOnly = marks
         invalidateKeyCommands(reason)
     }
+
+    /// Per declared command, whether ``keyCommands`` returns it only while this responder is
+    /// first responder: an app's getter that adds commands under `if isFirstResponder { … }`.
+    /// Empty when none is.
+    @exclusivity(unchecked) public private(set) var firstResponderOnly: [Bool] = []
 
     /// Whether the default ``canBecomeFirstResponder`` answers `true`.
     @exclusivity(unchecked) public var acceptsFirstResponder: Bool = false
@@ -130,7 +142,17 @@ open class Responder {
     // MARK: Key commands
 
     /// The commands this responder offers (`UIResponder.keyCommands`).
-    open var keyCommands: [KeyCommand]? { declaredKeyCommands.isEmpty ? nil : declaredKeyCommands }
+    open var keyCommands: [KeyCommand]? {
+        let commands = firstResponderOnly.isEmpty || isFirstResponder ? declaredKeyCommands
+            : zip(declaredKeyCommands, firstResponderOnly).filter { !$0.1 }.map(\.0)
+        return commands.isEmpty ? nil : commands
+    }
+
+    /// Called when this responder becomes or stops being first responder: collections holding
+    /// commands it returns only as first responder are stale.
+    func firstResponderStatusChanged() {
+        if !firstResponderOnly.isEmpty { invalidateKeyCommands(.firstResponderChange) }
+    }
 
     /// Tells the engine that ``keyCommands`` changed (`UIResponder.setNeedsKeyCommandsUpdate` analogue).
     public func setNeedsKeyCommandsUpdate() { invalidateKeyCommands(.explicitUpdate) }

@@ -180,14 +180,12 @@ struct SceneBuilder {
         let chosen = model.overlay.firstResponder.flatMap { type in state.paths[type].map { ($0, "named by the overlay") } }
             ?? firstResponder(requests: requests, state: state)
         let firstResponder = chosen?.path
-        // A flag standing for a responder's own `isFirstResponder` starts at 1 only for the
-        // scene's first responder, one standing for the literal `false` (a validation that
-        // refuses on every path) at 0; every other flag starts at 1 so its commands show.
-        let flagOwners = Dictionary(state.responderFlags.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        // A flag standing for the literal `false` (a validation that refuses on every path)
+        // starts at 0; every other flag starts at 1 so its commands show.
         let neverHolds = Set(state.flags.filter { $0.key == "false" }.map(\.value))
         let values = Self.sortedNames(state.flags.values).map { flag in
             let stated = model.overlay.state.last { $0.name == flag }?.value
-            let initial = stated ?? flagOwners[flag].map { state.paths[$0] == firstResponder ? 1 : 0 } ?? (neverHolds.contains(flag) ? 0 : 1)
+            let initial = stated ?? (neverHolds.contains(flag) ? 0 : 1)
             return SceneDefinition.StateValue(name: flag, initial: initial)
         }
         var states = presentationStates(modalTypes, state: state, rootIsNavigation: windows.first?.children.first?.kind == .navigationController)
@@ -248,8 +246,6 @@ struct SceneBuilder {
         /// The types whose nodes are being built, outermost first.
         var building: [String] = []
         var flags: [String: String] = [:]
-        /// Responder type → the flag standing for its own `isFirstResponder`.
-        var responderFlags: [String: String] = [:]
         var omitted: [(command: ImportedCommand, reason: String)] = []
         /// What each condition text says for the scene, read at its first command: most
         /// commands of a provider share a few conditions.
@@ -470,6 +466,7 @@ struct SceneBuilder {
         var attributes: KeyCommand.Attributes = []
         for name in command.attributes { attributes.formUnion(Self.sceneAttributes[name] ?? []) }
         var condition: SceneCondition?
+        var whileFirstResponder = false
         if let commandCondition = command.condition {
             let reading = conditionReading(commandCondition, state: &state)
             if reading.notOnDevice {
@@ -483,20 +480,15 @@ struct SceneBuilder {
             case true?:
                 break
             case nil:
-                let flag: String
-                if let conditionFlag = reading.flag {
-                    flag = conditionFlag
-                } else {
-                    flag = flagName(for: "\(command.declaredIn) isFirstResponder", state: &state)
-                    state.responderFlags[command.declaredIn] = flag
-                }
-                condition = SceneCondition(state: flag, .equals, 1)
+                // A getter's own `isFirstResponder` test follows the first responder as it moves.
+                if let flag = reading.flag { condition = SceneCondition(state: flag, .equals, 1) } else { whileFirstResponder = true }
             }
         }
         let keyCommand = KeyCommand(title: command.title ?? "", discoverabilityTitle: command.discoverabilityTitle,
                                     input: KeyInput(uiKitValue: input), modifierFlags: command.modifierFlags, action: Action(action),
                                     attributes: attributes, wantsPriorityOverSystemBehavior: command.wantsPriority)
-        return SceneDefinition.CommandDefinition(keyCommand, condition: condition, hasTitle: command.title != nil)
+        return SceneDefinition.CommandDefinition(keyCommand, condition: condition, whileFirstResponder: whileFirstResponder,
+                                                 hasTitle: command.title != nil)
     }
 
     /// ``ConditionReading`` of `condition`, read once per condition.

@@ -63,9 +63,11 @@ extension SceneDefinition.CommandDefinition {
     /// `command`, offered while `condition` holds (always without one). `hasTitle` says whether
     /// the scene gives a `title` (default: whether the command's title is non-empty); `true`
     /// with an empty title writes `"title": ""`.
-    package init(_ command: KeyCommand, condition: SceneCondition? = nil, hasTitle: Bool? = nil) {
+    package init(_ command: KeyCommand, condition: SceneCondition? = nil, whileFirstResponder: Bool = false,
+                 hasTitle: Bool? = nil) {
         self.command = command
         self.condition = condition
+        self.whileFirstResponder = whileFirstResponder
         self.hasTitle = hasTitle ?? !command.title.isEmpty
     }
 }

@@ -103,7 +103,7 @@ extension SceneDefinition {
     static let menuKeys = ["id", "title", "parent", "at", "after", "before", "inline", "commands", "remove", "removed"]
     static let commandKeys = ["title", "discoverabilityTitle", "image", "shortcut", "input", "modifiers", "action", "upAction",
                               "propertyList", "attributes", "state", "alternates", "wantsPriorityOverSystemBehavior",
-                              "allowsAutomaticMirroring", "repeat", "when"]
+                              "allowsAutomaticMirroring", "repeat", "when", "whileFirstResponder"]
     /// The fields of a menu's key-less item (a command with neither `shortcut` nor `input`).
     static let keylessItemKeys = ["title", "action"]
     static let effectKeys = ["focus", "present", "dismiss", "set", "value", "increment", "by", "toggle", "push", "pop", "selectTab",
@@ -144,7 +144,11 @@ extension SceneDefinition.MenuDefinition {
             if case .object(let members) = item, !members.contains(where: { $0.key == "shortcut" || $0.key == "input" }) {
                 commands.append(try SceneDefinition.CommandDefinition(keyless: item, file: file, location: commandsPath.element(index)))
             } else {
-                commands.append(try SceneDefinition.CommandDefinition(item, file: file, location: commandsPath.element(index)))
+                let command = try SceneDefinition.CommandDefinition(item, file: file, location: commandsPath.element(index))
+                guard !command.whileFirstResponder else {
+                    throw SceneError.invalid(file, commandsPath.element(index).member("whileFirstResponder").description, expected: "no \"whileFirstResponder\" on a menu's command: the main menu's commands are the application's, which is never first responder")
+                }
+                commands.append(command)
             }
         }
         removing = []
@@ -224,6 +228,7 @@ extension SceneDefinition.CommandDefinition {
             wantsPriorityOverSystemBehavior: try f.bool("wantsPriorityOverSystemBehavior") ?? false,
             allowsAutomaticMirroring: try f.bool("allowsAutomaticMirroring") ?? true, repeatBehavior: repeatBehavior)
         condition = try f.value("when").map { value throws(SceneError) in try SceneCondition(value, file: file, location: f.location.member("when")) }
+        whileFirstResponder = try f.bool("whileFirstResponder") ?? false
         hasTitle = f.has("title")
     }
 

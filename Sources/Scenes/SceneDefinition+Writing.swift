@@ -261,6 +261,10 @@ extension SceneDefinition.CommandDefinition {
             w.key("when")
             condition.write(to: &w)
         }
+        if whileFirstResponder {
+            w.key("whileFirstResponder")
+            w.bool(true)
+        }
     }
 }
 

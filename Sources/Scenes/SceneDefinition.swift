@@ -115,6 +115,9 @@ public struct SceneDefinition: Hashable, Sendable {
         public var command: KeyCommand
         /// The command is offered only while this holds (its provider's commands then depend on state).
         public var condition: SceneCondition?
+        /// Whether its responder offers it only while it is first responder (an app's getter
+        /// that returns it under `if isFirstResponder { … }`).
+        public var whileFirstResponder = false
         /// Whether it is a key-less menu item (`UICommand`): a menu's command with neither
         /// `shortcut` nor `input`, which has a title and an action only.
         public var isKeyless = false

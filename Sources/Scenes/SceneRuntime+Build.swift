@@ -85,8 +85,9 @@ extension SceneRuntime {
         responder.keyCommandsBuiltPerCall = node.keyCommandsGetter?.buildsPerCall ?? 0
         if node.commands.contains(where: { $0.condition != nil }) {
             conditionalCommands.append((responder, node.commands))
-            let active = node.commands.filter { $0.condition.map { c in c.holds(for: state[c.state] ?? 0) } ?? true }
-            responder.declaredKeyCommands = active.map(\.command)
+            offer(node.commands, on: responder, reason: .explicitUpdate)
+        } else if node.commands.contains(where: \.whileFirstResponder) {
+            offer(node.commands, on: responder, reason: .explicitUpdate)
         } else {
             responder.declaredKeyCommands = node.commands.map(\.command)
         }

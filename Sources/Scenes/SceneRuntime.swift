@@ -225,12 +225,19 @@ public final class SceneRuntime {
 
     private func refreshConditionalCommands(dependingOn name: String) {
         for (responder, commands) in conditionalCommands where commands.contains(where: { $0.condition?.state == name }) {
-            let active = commands.filter { definition in
-                guard let condition = definition.condition else { return true }
-                return condition.holds(for: state[condition.state] ?? 0)
-            }.map(\.command)
-            responder.replaceDeclaredKeyCommands(active, reason: .stateChange)
+            offer(commands, on: responder, reason: .stateChange)
         }
+    }
+
+    /// Gives `responder` the commands of `commands` whose conditions hold, marking those it
+    /// offers only while it is first responder.
+    func offer(_ commands: [SceneDefinition.CommandDefinition], on responder: Responder, reason: CacheInvalidationReason) {
+        let active = commands.filter { definition in
+            guard let condition = definition.condition else { return true }
+            return condition.holds(for: state[condition.state] ?? 0)
+        }
+        responder.replaceDeclaredKeyCommands(active.map(\.command), whileFirstResponder: active.map(\.whileFirstResponder),
+                                             reason: reason)
     }
 }
 

@@ -68,6 +68,30 @@ import KeyTraceSupport
         #expect(s.callsSaved > 0)
     }
 
+    /// A responder's getter that returns commands only under `if isFirstResponder { … }`: they
+    /// follow the first responder as it moves, under both policies.
+    @Test func R23_commandsOfferedOnlyAsFirstResponderFollowIt() throws {
+        for policy in QueryPolicy.allCases {
+            let scene = try Scene(policy: policy)
+            scene.root.acceptsFirstResponder = true
+            scene.root.replaceDeclaredKeyCommands([command("cmd+k", "clear:"), command("cmd+j", "jump:")],
+                                                  whileFirstResponder: [true, false], reason: .explicitUpdate)
+            scene.root.implement("clear:")
+            scene.root.implement("jump:")
+            scene.leaf.becomeFirstResponder()
+            let d = scene.dispatcher
+            #expect(d.dispatch(down("cmd+k")).outcome == .unhandled)
+            #expect(d.dispatch(down("cmd+j")).action == "jump:")
+            #expect(scene.root.becomeFirstResponder())
+            #expect(d.dispatch(down("cmd+k")).action == "clear:")
+            scene.leaf.becomeFirstResponder()
+            #expect(d.dispatch(down("cmd+k")).outcome == .unhandled)
+            // Setting the declared commands again offers every one of them.
+            scene.root.declaredKeyCommands = [command("cmd+k", "clear:")]
+            #expect(d.dispatch(down("cmd+k")).action == "clear:")
+        }
+    }
+
     @Test(arguments: [1, 2, 3, 4])
     func cachedPolicyNeverChangesAResolution(seed: UInt64) throws {
         var generator = SeededGenerator(seed: seed)

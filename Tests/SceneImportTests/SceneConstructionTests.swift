@@ -313,14 +313,20 @@ import Scenes
             }
             """])
         let definition = try SceneDefinition(json: result.scene, file: "scene")
-        let flags = Dictionary(uniqueKeysWithValues: definition.state.map { ($0.name, $0.initial) })
-        let editorFlag = result.report.stateFlags["Editor isFirstResponder"]
-        let sidebarFlag = result.report.stateFlags["Sidebar isFirstResponder"]
-        #expect(editorFlag != nil && sidebarFlag != nil && editorFlag != sidebarFlag)
-        // Only the scene's first responder starts as first responder.
+        // No state flag stands for it: the commands follow the first responder as it moves.
+        #expect(result.report.stateFlags["Editor isFirstResponder"] == nil)
+        #expect(definition.state.isEmpty)
         #expect(definition.firstResponder?.hasSuffix("/Editor") == true)
-        #expect(flags[editorFlag ?? ""] == 1)
-        #expect(flags[sidebarFlag ?? ""] == 0)
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
+        func action(_ shortcut: String) throws -> String? {
+            try dispatcher.dispatch(KeyPress(notation: shortcut, layout: runtime.application.keyboardLayout)).action?.name
+        }
+        #expect(try action("cmd+b") == "bold")
+        #expect(try action("cmd+n") == nil)
+        try runtime.focus(try #require(result.report.responderPaths["Sidebar"]))
+        #expect(try action("cmd+n") == "newFolder")
+        #expect(try action("cmd+b") == nil)
     }
 
     @Test func rightToLeftBranchesFollowTheScenesDirection() throws {

@@ -73,6 +73,18 @@ import ResponderEngine
         #expect(error?.description.contains("\"Sync\"") == true && error?.description.contains("\"Yank\"") == true)
     }
 
+    /// A command offered only while its responder is first responder belongs to a responder:
+    /// on a menu's command, which is the application's, it is an error at that field.
+    @Test func aMenuCommandCannotBeOfferedOnlyWhileFirstResponder() {
+        let error = load(scene(root: #"{"type": "viewController", "name": "root"}"#, extra: """
+            "menus": [{"id": "tools", "title": "Tools", "commands": [
+                {"title": "Sync", "shortcut": "cmd+y", "action": "sync:", "whileFirstResponder": true}]}],
+            """))
+        #expect(error?.code == .invalid)
+        #expect(error?.description.contains("menus[0].commands[0].whileFirstResponder") == true)
+        #expect(error?.description.contains("never first responder") == true)
+    }
+
     /// A `menus` entry that creates a menu takes one place (`parent` and `at`, or `after`, or
     /// `before`); one that removes a menu takes nothing else; a place beside an unknown menu or
     /// a second menu of a standard group's name is a menu error naming it.

@@ -74,7 +74,8 @@ import Testing
         let scroll = NodeDefinition(kind: .scroll, name: "page", contentHeight: 0, pageHeight: 900, lineHeight: 10)
         let typing = NodeDefinition(kind: .view, name: "typing", title: "Typing \"quoted\"", keyInput: true)
         let main = NodeDefinition(
-            kind: .viewController, name: "main", title: "Main", commands: [SceneDefinition.CommandDefinition(close, condition: tabs)],
+            kind: .viewController, name: "main", title: "Main", commands: [SceneDefinition.CommandDefinition(close, condition: tabs),
+                                                                         SceneDefinition.CommandDefinition(left, whileFirstResponder: true)],
             actions: [.init(action: "zeta:", effects: effects), .init(action: "alpha:")],
             validations: [SceneValidation(action: "closeTab:", disabledWhen: SceneCondition(state: "tabs", .atMost, 0), title: "Nothing")],
             refusals: [SceneRefusal(action: "paste:", when: SceneCondition(state: "mode", .notEquals, 1))],
