@@ -4,9 +4,10 @@ extension AppModel {
     /// The view modifiers that show their content as a modal presentation, not inside the view.
     static let swiftUIPresentations: Set<String> = ["sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "inspector"]
 
-    /// Takes in SwiftUI's containment: a view whose code builds another app view holds it
-    /// (`body`, the helpers `body` calls, `NavigationLink` destinations), and a view built in a
-    /// `.sheet`, `.fullScreenCover` or `.popover` is presented by it.
+    /// Takes in SwiftUI's containment: a `UIHostingController<View>` subclass hosts its view, a
+    /// view whose code builds another app view holds it (`body`, the helpers `body` calls,
+    /// `NavigationLink` destinations), and a view built in a `.sheet`, `.fullScreenCover` or
+    /// `.popover` is presented by it.
     mutating func addSwiftUIContainment() {
         // The app's view helpers (`extension View { func nativeSearchable(…) }`) that build text
         // controls: a view calling one builds them.
@@ -24,6 +25,12 @@ extension AppModel {
                 return (view.name, construction.node)
             }
             if !presented.isEmpty { helperPresentations[function.name] = presented }
+        }
+        // A `UIHostingController<View>` subclass hosts its view, however it is made.
+        for key in index.types.keys.sorted() {
+            guard let info = index.types[key], let hosted = info.hostedView, let location = info.location,
+                  let view = index.type(named: hosted, writtenIn: info.name), role(view.name) == .swiftUIView else { continue }
+            addEdge(Edge(parent: info.name, child: view.name, kind: .hosted, location: location))
         }
         for key in index.types.keys.sorted() {
             guard let info = index.types[key], role(info.name) == .swiftUIView else { continue }

@@ -129,6 +129,44 @@ import Testing
         #expect(Set(result.report.unplaced.map(\.type)) == ["Shared", "Settings"])
     }
 
+    /// A `UIHostingController<View>` subclass hosts its view however it is made (a static
+    /// factory passing a local as `rootView` here), so the view's text field sits under it; and
+    /// the controller a type's static factory returns (`try? Snippets.create()`) is what a
+    /// local holding its result holds.
+    @Test func aHostingControllerSubclassHostsTheViewItsSuperclassNames() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Space()"),
+            "Space.swift": """
+                import UIKit
+                import SwiftUI
+                final class Space: UIViewController {
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        if let snippets = try? Snippets.create() { addChild(snippets) }
+                    }
+                }
+                struct SnippetsView: View {
+                    @State var query = ""
+                    var body: some View { TextField("Search", text: $query) }
+                }
+                struct Plain: View { var body: some View { Text("") } }
+                final class Snippets: UIHostingController<SnippetsView> {
+                    static func create() throws -> Snippets {
+                        let root = SnippetsView()
+                        return Snippets(rootView: root)
+                    }
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(add))] }
+                    @objc func add() {}
+                }
+                final class Erased: UIHostingController<AnyView> {}
+                """,
+        ])
+        #expect(result.report.responderPaths["Snippets"] == "window/Space/Snippets")
+        #expect(result.report.responderPaths["SnippetsView"] == "window/Space/Snippets/SnippetsView")
+        #expect(result.report.containment.contains { $0.hasPrefix("Snippets → SnippetsView (hosted)") })
+        #expect(!result.report.containment.contains { $0.hasPrefix("Erased → ") })
+    }
+
     /// Cells a controller registers, dequeues or makes with a cell registration sit under it,
     /// with the text views they hold: a user editing a row types into one of them.
     @Test func theCellsAControllerRegistersOrDequeuesSitUnderItWithTheirTextViews() throws {

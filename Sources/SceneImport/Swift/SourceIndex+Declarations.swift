@@ -22,6 +22,18 @@ struct DeclarationCollector {
         SourceLocation(file: file, line: lines.line(of: node))
     }
 
+    /// The view a class whose superclass is `UIHostingController<View>` hosts, when `View` is
+    /// a named type (not `AnyView` or `some View`).
+    private func hostedView(_ clause: InheritanceClauseSyntax?) -> String? {
+        guard let superclass = clause?.inheritedTypes.first?.type.as(IdentifierTypeSyntax.self),
+              superclass.name.text == "UIHostingController",
+              let arguments = superclass.genericArgumentClause?.arguments, arguments.count == 1,
+              let argument = arguments.first?.argument.sourceText.trimmingCharacters(in: .whitespaces),
+              argument != "AnyView", argument.first?.isUppercase == true,
+              argument.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else { return nil }
+        return argument
+    }
+
     /// The type `decl` declares or extends, with its kind: checked node kind by node kind, which
     /// costs a fraction of a cast to `DeclGroupSyntax`.
     private func typeDeclaration(_ decl: DeclSyntax, in parent: String?) -> (any DeclGroupSyntax, String, SourceIndex.TypeInfo.Kind)? {
@@ -122,6 +134,7 @@ struct DeclarationCollector {
                 let text = $0.type.sourceText
                 return text.split(separator: "<").first.map(String.init) ?? text
             } ?? []
+            info.hostedView = hostedView(declaration.inheritanceClause)
             collect(members: declaration.memberBlock.members, into: &info)
             types.append(info)
             return

@@ -11,6 +11,8 @@ extension SourceIndex {
         }
         if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return typeNames(of: unwrap.expression, in: info, root: root, depth: depth + 1) }
         if let optional = expression.as(OptionalChainingExprSyntax.self) { return typeNames(of: optional.expression, in: info, root: root, depth: depth + 1) }
+        if let tried = expression.as(TryExprSyntax.self) { return typeNames(of: tried.expression, in: info, root: root, depth: depth + 1) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return typeNames(of: awaited.expression, in: info, root: root, depth: depth + 1) }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             var calleeName = call.calledExpression.sourceText
             if calleeName.hasSuffix(".init") { calleeName = String(calleeName.dropLast(5)) }
@@ -37,6 +39,12 @@ extension SourceIndex {
             // A factory method of the type (`get(scene:)`, `makeEditor()`): what its `return`s give.
             if calleeName.hasPrefix("self.") { calleeName = String(calleeName.dropFirst(5)) }
             if !calleeName.contains(".") { return returnedTypeNames(of: calleeName, in: info, depth: depth + 1) }
+            // A static factory of one of the app's types (`Snippets.create(context:)`): what it
+            // returns, read in that type.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+               let owner = type(named: base.sourceText) {
+                return returnedTypeNames(of: member.declName.baseName.text, in: owner, depth: depth + 1)
+            }
             // `storyboard.instantiateViewController(withIdentifier:) as! Foo` is handled by the cast.
             return []
         }

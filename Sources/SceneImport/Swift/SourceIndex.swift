@@ -23,6 +23,8 @@ struct SourceIndex {
         var kind: Kind
         /// Superclass and protocols, as written (generic arguments dropped).
         var inherited: [String] = []
+        /// The view a `UIHostingController<View>` subclass hosts: its superclass's generic argument.
+        var hostedView: String?
         var functions: [FunctionInfo] = []
         var properties: [String: PropertyInfo] = [:]
         var enumCases: [String: EnumCaseInfo] = [:]
