@@ -36,4 +36,39 @@ import Testing
         #expect(result.report.keyWindow.line == 7)
         #expect(result.report.responderPaths["Library"] == "window/UINavigationController/Library")
     }
+
+    /// A root chosen by a ternary (`signedIn ? Main() : Login()`) is the app's normal path, not
+    /// the gate, and both sides are run-time alternatives.
+    @Test func aTernaryRootIsTheNormalPathNotTheGate() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": SourceApp.sceneDelegate(root: "Session.signedIn ? LoginViewController() : HomeViewController()")["SceneDelegate.swift"]!
+                + "\nenum Session { static var signedIn = false }",
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("HomeViewController", key: "1") + "\n"
+                + SourceApp.controller("LoginViewController", key: "2"),
+        ])
+        #expect(result.report.keyWindow.root == "HomeViewController")
+        #expect(result.report.keyWindow.decidedBy == "entry point, conditional")
+    }
+
+    /// A root read from a property of a shared instance (`AppCoordinator.shared.rootViewController`)
+    /// is what that property holds: its initialiser, an immediately applied closure included.
+    @Test func aRootReadFromASharedInstancesPropertyIsWhatThePropertyHolds() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": SourceApp.sceneDelegate(root: "AppCoordinator.shared.rootViewController")["SceneDelegate.swift"]!,
+            "AppCoordinator.swift": """
+                import UIKit
+                final class AppCoordinator {
+                    static let shared = AppCoordinator()
+                    lazy var rootViewController: UIViewController = {
+                        let navigation = UINavigationController(rootViewController: HomeViewController())
+                        return navigation
+                    }()
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("HomeViewController", key: "1"),
+        ])
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.keyWindow.decidedBy == "entry point")
+        #expect(result.report.responderPaths["HomeViewController"] == "window/UINavigationController/HomeViewController")
+    }
 }

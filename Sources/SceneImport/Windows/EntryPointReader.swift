@@ -245,13 +245,22 @@ private final class RootStatementFinder: ActiveCodeVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
-        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("rootViewController") {
-            let target = elements[0].sourceText.filter { !$0.isWhitespace }
-            events.append((.root(elements[2], ownWindow: target == "rootViewController" || target == "self.rootViewController"), conditionalDepth > 0))
-            walk(elements[2])
-            return .skipChildren
+        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("rootViewController") else {
+            return .visitChildren
         }
-        return .visitChildren
+        let target = elements[0].sourceText.filter { !$0.isWhitespace }
+        let ownWindow = target == "rootViewController" || target == "self.rootViewController"
+        if elements.count == 3 {
+            events.append((.root(elements[2], ownWindow: ownWindow), conditionalDepth > 0))
+            walk(elements[2])
+        } else if elements.count == 5, let ternary = elements[3].as(UnresolvedTernaryExprSyntax.self) {
+            // `root = signedIn ? Main() : Login()`: each side under its condition, unless the
+            // idiom decides it.
+            let decided = idiom.decides(elements[2].sourceText)
+            if decided != false { events.append((.root(ternary.thenExpression, ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
+            if decided != true { events.append((.root(elements[4], ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
+        }
+        return .skipChildren
     }
 
     override func visitPost(_ node: FunctionCallExprSyntax) {

@@ -96,6 +96,19 @@ struct RootExpressionReader {
                 if let declared = property?.type?.withoutOptionality, isAppController(declared) { return .app(declared) }
                 return .app(index.type(named: baseName)?.name ?? baseName)
             }
+            // `AppCoordinator.shared.rootViewController`, `coordinator.rootController`: the
+            // property of the app type the base is.
+            for owner in receiverTypes(base, in: scope) {
+                guard let property = owner.properties[member.declName.baseName.text] else { continue }
+                if let initializer = property.initializer {
+                    return tree(of: initializer, in: Scope(type: owner, body: Syntax(initializer)), depth: depth + 1)
+                }
+                if let getter = property.getter, getter.count == 1, let value = getter.first?.item.as(ExprSyntax.self) {
+                    return tree(of: value, in: Scope(type: owner, body: Syntax(getter)), depth: depth + 1)
+                }
+                if let declared = property.type?.withoutOptionality, isAppController(declared) { return .app(declared) }
+                return nil
+            }
             return nil
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
@@ -158,6 +171,16 @@ struct RootExpressionReader {
     }
 
     private func tree(ofCall call: FunctionCallExprSyntax, in scope: Scope, depth: Int) -> RootTree? {
+        // `{ let nav = UINavigationController(…); return nav }()`: what the closure returns,
+        // its locals read in its own statements.
+        if let closure = call.calledExpression.as(ClosureExprSyntax.self) {
+            let returns = ReturnFinder(conditions: index.conditions)
+            returns.walk(closure.statements)
+            let single = closure.statements.count == 1 ? closure.statements.first?.item.as(ExprSyntax.self) : nil
+            let inner = Scope(type: scope.type, body: Syntax(closure.statements))
+            return (returns.expressions.isEmpty ? [single].compactMap { $0 } : returns.expressions)
+                .lazy.compactMap { tree(of: $0, in: inner, depth: depth + 1) }.first
+        }
         var callee = call.calledExpression.sourceText
         if callee.hasSuffix(".init") { callee = String(callee.dropLast(5)) }
         if let generic = callee.firstIndex(of: "<") { callee = String(callee[..<generic]) }

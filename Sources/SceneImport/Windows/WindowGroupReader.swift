@@ -4,8 +4,8 @@ import SwiftSyntax
 /// (or `DocumentGroup`) shows. The `@main` app comes first, and scenes the app declares itself
 /// (`struct MainScene: Scene`) are followed into their own `body`. In the group's content, the
 /// first app view built outside any `if` or `switch` is the root; when every view is built in a
-/// branch (a lock screen or the main view), the one whose views hold the most commands stands
-/// for the app's normal path. An app view inside a SwiftUI container (`NavigationStack {
+/// branch (a lock screen or the main view), one that is no gate (``RootTree/namesGateway(_:)``)
+/// whose views hold the most commands stands for the app's normal path. An app view inside a SwiftUI container (`NavigationStack {
 /// HomeView() }`) is the root the scene holds.
 struct WindowGroupReader {
     let index: SourceIndex
@@ -64,8 +64,13 @@ struct WindowGroupReader {
         // users see, even when a debug build compiles it in.
         let shipped = candidates.filter { !Self.isTestScaffolding($0.name) }
         if !shipped.isEmpty { candidates = shipped }
+        // Among branches, the app's normal path: not a gate (a login or onboarding screen, as
+        // the UIKit planner weighs them), then the most commands, then the first.
+        func rank(_ candidate: (offset: Int, element: Candidate)) -> (Int, Int, Int) {
+            (RootTree.namesGateway(candidate.element.name) ? 0 : 1, commandsUnder(candidate.element.name), -candidate.offset)
+        }
         let chosen = candidates.first(where: { !$0.conditional })
-            ?? candidates.enumerated().max { (commandsUnder($0.element.name), -$0.offset) < (commandsUnder($1.element.name), -$1.offset) }?.element
+            ?? candidates.enumerated().max { rank($0) < rank($1) }?.element
         return chosen.map { Content(view: $0.name, wrapper: $0.wrapper) }
     }
 
@@ -109,6 +114,13 @@ struct WindowGroupReader {
                     guard let body = function.body else { continue }
                     collect(in: Syntax(body), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
                 }
+            case .staticCall(let typeName, let name):
+                // `AppFactory.makeRoot()`: the view-building function of another of the app's types.
+                guard depth < Self.maximumDepth, let owner = index.type(named: typeName, writtenIn: scene.name) else { continue }
+                for function in owner.functions where function.name == name && function.isStatic {
+                    guard let body = function.body else { continue }
+                    collect(in: Syntax(body), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
+                }
             }
         }
     }
@@ -120,6 +132,8 @@ private final class ContentViewFinder: ActiveCodeVisitor {
     enum Kind {
         case call(String)
         case reference(String)
+        /// `AppFactory.makeRoot()`: a function of another type, by type and function name.
+        case staticCall(String, String)
     }
 
     var items: [(kind: Kind, node: Syntax)] = []
@@ -132,6 +146,12 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         }
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.sourceText, base == "Self" || base == "self" {
             items.append((.reference(member.declName.baseName.text), Syntax(node)))
+            walk(node.arguments)
+            return .skipChildren
+        }
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+           base.baseName.text.first?.isUppercase == true {
+            items.append((.staticCall(base.baseName.text, member.declName.baseName.text), Syntax(node)))
             walk(node.arguments)
             return .skipChildren
         }
