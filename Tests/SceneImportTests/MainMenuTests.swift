@@ -279,6 +279,35 @@ extension MainMenuTests {
         #expect(titles.contains("Tools"))
     }
 
+    /// A type a method declares in its body (an `enum` of menu identifiers inside the menu
+    /// builder) is found where the method uses it, so menus placed relative to one another land.
+    @Test func menuIdentifiersFromAnEnumDeclaredInTheBuildingMethodPlaceTheMenus() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    enum Menu: String {
+                        case panel
+                        case tabs
+                        var identifier: UIMenu.Identifier { UIMenu.Identifier(self.rawValue) }
+                    }
+                    builder.insertSibling(UIMenu(title: "Panel", identifier: Menu.panel.identifier, children: [
+                        UIKeyCommand(title: "Toggle Sidebar", action: #selector(toggle), input: "1", modifierFlags: [.command, .shift]),
+                    ]), afterMenu: .application)
+                    builder.insertChild(UIMenu(title: "Tabs", identifier: Menu.tabs.identifier, options: .displayInline, children: [
+                        UIKeyCommand(title: "Agenda", action: #selector(agenda), input: "1", modifierFlags: [.command, .control]),
+                    ]), atEndOfMenu: Menu.panel.identifier)
+                }
+                @objc func toggle() {}
+                @objc func agenda() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        #expect(titles(bar) == ["App", "Panel", "File", "Edit", "Format", "View", "Window", "Help"])
+        #expect(outline(bar.menus[1]) == ["Toggle Sidebar", "--", "Agenda"])
+    }
+
     @Test func aRemovedStandardMenuIsLeftOutOfTheBar() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit

@@ -76,6 +76,17 @@ struct DeclarationCollector {
         }
     }
 
+    /// Types a method declares in its body (`enum Menu: String { case panel … }` inside
+    /// `constructMenu(builder:)`): recorded as nested types of the method's type, where the
+    /// method's code finds them.
+    mutating func collectLocalTypes(_ statements: CodeBlockItemListSyntax?, in parent: String) {
+        for item in statements ?? [] {
+            guard let decl = item.item.as(DeclSyntax.self),
+                  decl.is(EnumDeclSyntax.self) || decl.is(StructDeclSyntax.self) || decl.is(ClassDeclSyntax.self) else { continue }
+            collect(decl: decl, in: parent)
+        }
+    }
+
     mutating func collect(members: MemberBlockItemListSyntax, into type: inout SourceIndex.TypeInfo) {
         for member in members {
             collectMember(member.decl, into: &type)
@@ -92,8 +103,10 @@ struct DeclarationCollector {
         }
         if let function = decl.as(FunctionDeclSyntax.self) {
             type.functions.append(functionInfo(function))
+            collectLocalTypes(function.body?.statements, in: type.name)
         } else if let initializer = decl.as(InitializerDeclSyntax.self) {
             type.functions.append(initializerInfo(initializer))
+            collectLocalTypes(initializer.body?.statements, in: type.name)
         } else if let variable = decl.as(VariableDeclSyntax.self) {
             for property in propertyInfos(variable) {
                 type.properties[property.name] = property
