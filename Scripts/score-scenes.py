@@ -183,12 +183,15 @@ def last_type(path):
 
 
 def performer_matches(expected, target, scene=None):
-    """Whether the scene's performer is the case's: the key window's node is named `window`, and
-    a case names its class (`UIWindow` or the app's subclass). SwiftUI registers a view's
+    """Whether the scene's performer is the case's: the key window's node is named `window` and
+    the application's `application`, and a case names its class (`UIWindow`, `UIApplication` or
+    the app's subclass). SwiftUI registers a view's
     shortcuts with the controller hosting it, so a case naming a SwiftUI view that a hosting
     controller of the scene holds matches that controller."""
     if target == "window":
         return expected.endswith("Window")
+    if target == "application":
+        return expected.endswith("Application")
     if last_type(target) is not None and same_type(last_type(target), expected):
         return True
     last = target.rsplit("/", 1)[-1] if target else ""
