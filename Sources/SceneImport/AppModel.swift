@@ -287,12 +287,24 @@ struct AppModel {
         return nil
     }
 
-    /// The actions a type implements, its own and its superclasses'.
+    /// The actions a type implements, its own and its superclasses'. A class whose superclass
+    /// chain leaves the source before UIKit (a package's `SplitViewController`) still inherits
+    /// what the app adds to the UIKit classes its role stands for (`extension UIResponder`).
     func implementedActions(of type: String) -> [String] {
         var result = Set(actions[type] ?? [])
         for ancestor in index.ancestors(of: type) { result.formUnion(actions[ancestor.name] ?? []) }
+        if !index.inherits(type, from: "UIResponder") {
+            for system in Self.uiKitAncestors[role(type)] ?? [] { result.formUnion(actions[system] ?? []) }
+        }
         return result.sorted()
     }
+
+    /// The UIKit classes each role's responders inherit from.
+    static let uiKitAncestors: [Role: [String]] = [
+        .controller: ["UIViewController", "UIResponder"], .view: ["UIView", "UIResponder"],
+        .textField: ["UITextField", "UIControl", "UIView", "UIResponder"],
+        .textView: ["UITextView", "UIScrollView", "UIView", "UIResponder"], .responder: ["UIResponder"],
+    ]
 
     func role(_ type: String) -> Role { roles[type] ?? .other }
 

@@ -329,6 +329,40 @@ import Scenes
         #expect(try action("cmd+b") == nil)
     }
 
+    /// An action the app adds to `UIResponder` is every responder's, also a controller whose
+    /// superclass comes from a package the import does not read (its role says it is a controller).
+    @Test func anActionAddedToUIResponderIsAControllersWhoseSuperclassIsOutsideTheSource() throws {
+        let result = try importing(["A.swift": """
+            import UIKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    window?.rootViewController = RunViewController()
+                }
+            }
+            extension UIResponder {
+                @objc func openNewWindow(_ sender: Any) {}
+            }
+            class RunViewController: PackageSplitViewController {
+                override var canBecomeFirstResponder: Bool { true }
+                override func viewDidAppear(_ animated: Bool) { super.viewDidAppear(animated); becomeFirstResponder() }
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(run))] }
+                @objc func run() {}
+            }
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    builder.insertChild(UIMenu(title: "", options: .displayInline, children: [
+                        UIKeyCommand(title: "New Window", action: #selector(openNewWindow(_:)), input: "n", modifierFlags: [.command, .shift]),
+                    ]), atStartOfMenu: .file)
+                }
+            }
+            """])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let run = try #require(definition.windows.first?.children.first)
+        #expect(run.name == "RunViewController")
+        #expect(run.actions.map(\.action).contains("openNewWindow:"))
+    }
+
     @Test func rightToLeftBranchesFollowTheScenesDirection() throws {
         let result = try importing(["A.swift": """
             import UIKit
