@@ -28,6 +28,22 @@ public enum SourceApp {
             """]
     }
 
+    /// An `@main` app delegate whose launch method runs `launch` (Swift statements that may use
+    /// its `window`), as the file `AppDelegate.swift`.
+    public static func appDelegate(launch: String) -> [String: String] {
+        ["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    \(launch)
+                    return true
+                }
+            }
+            """]
+    }
+
     /// A controller class named `name` (inheriting `base`) with one ⌘ command on `key`, whose
     /// action is `act` + the name, and `body` added to its members.
     public static func controller(_ name: String, key: String, base: String = "UIViewController", body: String = "") -> String {

@@ -1,6 +1,7 @@
 import ResponderEngine
 import KeyTraceCore
 import Testing
+import SceneImportTestSupport
 @testable import SceneImport
 import Scenes
 
@@ -332,14 +333,8 @@ import Scenes
     /// An action the app adds to `UIResponder` is every responder's, also a controller whose
     /// superclass comes from a package the import does not read (its role says it is a controller).
     @Test func anActionAddedToUIResponderIsAControllersWhoseSuperclassIsOutsideTheSource() throws {
-        let result = try importing(["A.swift": """
+        let result = try importing(SourceApp.sceneDelegate(root: "RunViewController()").merging(["A.swift": """
             import UIKit
-            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
-                var window: UIWindow?
-                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
-                    window?.rootViewController = RunViewController()
-                }
-            }
             extension UIResponder {
                 @objc func openNewWindow(_ sender: Any) {}
             }
@@ -356,7 +351,7 @@ import Scenes
                     ]), atStartOfMenu: .file)
                 }
             }
-            """])
+            """]) { $1 })
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         let run = try #require(definition.windows.first?.children.first)
         #expect(run.name == "RunViewController")

@@ -122,33 +122,28 @@ import Testing
     /// leaves to run time holds, in Swift and in Objective-C, and a command only an older OS
     /// returns is left out with the reason. The inventory keeps them all.
     @Test func availabilityChecksHoldOnTheNewestOS() throws {
-        let app = [
-            "AppDelegate.swift": """
-                import UIKit
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        let split = UISplitViewController()
-                        split.viewControllers = [Editor(), Terminal()]
-                        window?.rootViewController = split
-                        return true
+        var app = SourceApp.appDelegate(launch: """
+            let split = UISplitViewController()
+            split.viewControllers = [Editor(), Terminal()]
+            window?.rootViewController = split
+            """)
+        app["Editor.swift"] = """
+            import UIKit
+            class Editor: UIViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands: [UIKeyCommand] = []
+                    if #available(iOS 99, *) {
+                        commands.append(UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(newest)))
+                    } else {
+                        commands.append(UIKeyCommand(input: "o", modifierFlags: .command, action: #selector(older)))
                     }
+                    return commands
                 }
-                class Editor: UIViewController {
-                    override var keyCommands: [UIKeyCommand]? {
-                        var commands: [UIKeyCommand] = []
-                        if #available(iOS 99, *) {
-                            commands.append(UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(newest)))
-                        } else {
-                            commands.append(UIKeyCommand(input: "o", modifierFlags: .command, action: #selector(older)))
-                        }
-                        return commands
-                    }
-                    @objc func newest() {}
-                    @objc func older() {}
-                }
-                """,
+                @objc func newest() {}
+                @objc func older() {}
+            }
+            """
+        app.merge([
             "Terminal.h": "#import <UIKit/UIKit.h>\n@interface Terminal : UIViewController\n@end\n",
             "Terminal.m": """
                 #import "Terminal.h"
@@ -165,7 +160,7 @@ import Testing
                 - (void)clear:(id)sender {}
                 @end
                 """,
-        ]
+        ]) { $1 }
         let result = try TemporaryApp.importing(app)
         #expect(result.inventory.count == 4)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
