@@ -1,7 +1,7 @@
 import SceneImportVocabulary
 
 /// The scene is the app on the newest iPadOS: an availability check the build leaves to run time
-/// (`#available(iOS 17, *)` below a deployment target of 17, `@available(iOS 13, *)` or
+/// (`#available(iOS 17, *)` in an app that also runs on iOS 16, `@available(iOS 13, *)` or
 /// `__builtin_available(iOS 13, *)` in Objective-C) holds there, and its negation, or
 /// `#unavailable(…)`, holds only on an older OS.
 enum NewestOS {

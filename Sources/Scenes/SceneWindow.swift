@@ -24,9 +24,9 @@ public final class SceneWindow: Window {
 
     /// While a modal is presented, Esc (Dismiss) and ⌘W (Close) dismiss the topmost one; ⌘W then
     /// shadows the main menu's Close (R12). ⌘, (Settings) is offered when the scene declares a
-    /// `settings` controller. ``Responder/declaredKeyCommands`` come first: a window class of the
-    /// app's own that declares one of these keys (KeyboardKit's `KeyboardWindow` dismissing
-    /// with Esc) handles it with its own action.
+    /// `settings` controller. The window's own commands (``Responder/keyCommands``) come first:
+    /// a window class of the app's own that declares one of these keys (KeyboardKit's
+    /// `KeyboardWindow` dismissing with Esc) handles it with its own action.
     public override var keyCommands: [KeyCommand]? {
         var commands: [KeyCommand] = []
         if rootViewController?.presentedViewController != nil {
@@ -36,6 +36,6 @@ public final class SceneWindow: Window {
         if hasSettings {
             commands.append(KeyCommand(title: "Settings", input: .character(","), modifierFlags: .command, action: "showSettings:"))
         }
-        return declaredKeyCommands + commands
+        return (super.keyCommands ?? []) + commands
     }
 }

@@ -253,14 +253,17 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         if elements.count == 3 {
             events.append((.root(elements[2], ownWindow: ownWindow), conditionalDepth > 0))
             walk(elements[2])
-        } else if elements.count == 5, let ternary = elements[3].as(UnresolvedTernaryExprSyntax.self) {
+            return .skipChildren
+        }
+        if elements.count == 5, let ternary = elements[3].as(UnresolvedTernaryExprSyntax.self) {
             // `root = signedIn ? Main() : Login()`: each side under its condition, unless the
             // idiom decides it.
             let decided = idiom.decides(elements[2].sourceText)
             if decided != false { events.append((.root(ternary.thenExpression, ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
             if decided != true { events.append((.root(elements[4], ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
+            return .skipChildren
         }
-        return .skipChildren
+        return .visitChildren
     }
 
     override func visitPost(_ node: FunctionCallExprSyntax) {

@@ -5,8 +5,8 @@ import SwiftSyntax
 /// (`struct MainScene: Scene`) are followed into their own `body`. In the group's content, the
 /// first app view built outside any `if` or `switch` is the root; when every view is built in a
 /// branch (a lock screen or the main view), one that is no gate (``RootTree/namesGateway(_:)``)
-/// whose views hold the most commands stands for the app's normal path. An app view inside a SwiftUI container (`NavigationStack {
-/// HomeView() }`) is the root the scene holds.
+/// whose views hold the most commands stands for the app's normal path. An app view inside a
+/// SwiftUI container (`NavigationStack { HomeView() }`) is the root the scene holds.
 struct WindowGroupReader {
     let index: SourceIndex
     /// The device the scene stands for: an `if` on the idiom builds one side only.
