@@ -28,14 +28,18 @@ public final class SceneWindow: Window {
     /// a window class of the app's own that declares one of these keys (KeyboardKit's
     /// `KeyboardWindow` dismissing with Esc) handles it with its own action.
     public override var keyCommands: [KeyCommand]? {
-        var commands: [KeyCommand] = []
-        if rootViewController?.presentedViewController != nil {
+        let own = super.keyCommands
+        let presents = rootViewController?.presentedViewController != nil
+        // Without built-ins the window's own commands are returned as they are, uncopied.
+        guard presents || hasSettings else { return own }
+        var commands = own ?? []
+        if presents {
             commands.append(KeyCommand(title: "Dismiss", input: .special(.escape), action: "dismissModal:"))
             commands.append(KeyCommand(title: "Close", input: .character("w"), modifierFlags: .command, action: "dismissModal:"))
         }
         if hasSettings {
             commands.append(KeyCommand(title: "Settings", input: .character(","), modifierFlags: .command, action: "showSettings:"))
         }
-        return (super.keyCommands ?? []) + commands
+        return commands
     }
 }
