@@ -71,4 +71,26 @@ import Testing
         #expect(result.report.keyWindow.decidedBy == "entry point")
         #expect(result.report.responderPaths["HomeViewController"] == "window/UINavigationController/HomeViewController")
     }
+
+    /// A `WindowGroup`'s content built by a static function of another type
+    /// (`AppFactory.makeRoot()`) is read there; between branches the source leaves to run time,
+    /// the one that is no gate (an onboarding screen) is the root, whichever comes first.
+    @Test func aWindowGroupsRootBuiltElsewhereOrInBranchesIsTheNormalPath() throws {
+        func root(_ content: String) throws -> String? {
+            try SourceApp.importing(["App.swift": """
+                import SwiftUI
+                @main
+                struct TheApp: App {
+                    @AppStorage("onboarded") var onboarded = false
+                    var body: some Scene { WindowGroup { \(content) } }
+                }
+                enum AppFactory { @MainActor static func makeRoot() -> some View { MainView() } }
+                struct MainView: View { var body: some View { Text("m") } }
+                struct OnboardingView: View { var body: some View { Text("o") } }
+                """]).report.keyWindow.root
+        }
+        #expect(try root("AppFactory.makeRoot()") == "MainView")
+        #expect(try root("if !onboarded { OnboardingView() } else { MainView() }") == "MainView")
+        #expect(try root("if onboarded { MainView() } else { OnboardingView() }") == "MainView")
+    }
 }
