@@ -294,16 +294,19 @@ struct AppModel {
         var result = Set(actions[type] ?? [])
         for ancestor in index.ancestors(of: type) { result.formUnion(actions[ancestor.name] ?? []) }
         if !index.inherits(type, from: "UIResponder") {
-            for system in Self.uiKitAncestors[role(type)] ?? [] { result.formUnion(actions[system] ?? []) }
+            // The role's UIKit class and its superclasses (``SourceIndex/superclass(of:)``).
+            var system = Self.uiKitClass[role(type)]
+            while let name = system {
+                result.formUnion(actions[name] ?? [])
+                system = index.superclass(of: name)
+            }
         }
         return result.sorted()
     }
 
-    /// The UIKit classes each role's responders inherit from.
-    static let uiKitAncestors: [Role: [String]] = [
-        .controller: ["UIViewController", "UIResponder"], .view: ["UIView", "UIResponder"],
-        .textField: ["UITextField", "UIControl", "UIView", "UIResponder"],
-        .textView: ["UITextView", "UIScrollView", "UIView", "UIResponder"], .responder: ["UIResponder"],
+    /// The UIKit class each role's responders are.
+    static let uiKitClass: [Role: String] = [
+        .controller: "UIViewController", .view: "UIView", .textField: "UITextField", .textView: "UITextView", .responder: "UIResponder",
     ]
 
     func role(_ type: String) -> Role { roles[type] ?? .other }
