@@ -14,10 +14,10 @@ public enum ImportReportSchema {
         case inventory, responders, sceneError, keyWindow, conditionalWindows
     }
 
-    /// The keys of `keyWindow`: the key window's root, how and where it was decided, and the
-    /// scene's first responder and why.
+    /// The keys of `keyWindow`: the key window's root, how and where it was decided, the
+    /// scene's first responder and why, and what would decide the root from the source.
     public enum KeyWindowKey: String, CodingKey, CaseIterable, Sendable {
-        case root, decidedBy, file, line, firstResponder, firstResponderReason
+        case root, decidedBy, file, line, firstResponder, firstResponderReason, advice
     }
 
     /// The keys of an entry of `unplaced` and of `conditionalWindows`.

@@ -8,7 +8,7 @@ extension AppModel {
     /// registers, and what an initialiser is given to contain), with an Objective-C app or scene
     /// delegate's window setup as the entry point.
     mutating func add(objectiveC files: [ObjectiveCFile]) {
-        let entryMethods = Self.objectiveCEntryMethods(files)
+        let entryMethods = Self.objectiveCEntryMethods(files, sceneDelegates: sceneDelegates)
         var given = InitializerChildren()
         for file in files {
             for implementation in file.implementations {
@@ -25,6 +25,9 @@ extension AppModel {
                     if !body.appearanceForwards.isEmpty {
                         let appearing = ["viewWillAppear:", "viewDidAppear:"].contains(method.selector)
                         given.forwarding[owner, default: []].formUnion(appearing ? body.appearanceForwards : [])
+                    }
+                    for test in body.rootClassTests {
+                        if let type = index.type(namedInObjectiveC: test.className) { addRootClassTest(type.name, at: SourceLocation(file: file.path, line: test.line)) }
                     }
                     let isEntryPoint = entryMethods.contains(owner + " " + method.selector)
                     // Navigation controllers the method makes, by the expression that makes them.
@@ -136,7 +139,11 @@ extension AppModel {
     /// unconditional path: `application:didFinishLaunchingWithOptions:` (or `will…`),
     /// `scene:willConnectToSession:options:`, and the methods of the same class they message
     /// `self` with outside any condition (`[self setupDefaultWindow]`), three calls deep.
-    static func objectiveCEntryMethods(_ files: [ObjectiveCFile]) -> Set<String> {
+    ///
+    /// When the `Info.plist` names the application role's scene delegates, only theirs connect
+    /// the app's windows: a CarPlay or external-display scene delegate's window is not the
+    /// app's.
+    static func objectiveCEntryMethods(_ files: [ObjectiveCFile], sceneDelegates: [String]) -> Set<String> {
         var bodies: [String: ObjectiveCMethodBody] = [:]
         for file in files {
             for implementation in file.implementations {
@@ -146,9 +153,10 @@ extension AppModel {
             }
         }
         var entries = Set(bodies.keys.filter { key in
-            let selector = key.split(separator: " ").last.map(String.init) ?? ""
+            let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let owner = parts.first, let selector = parts.last else { return false }
+            if selector.hasPrefix("scene:willConnectToSession:") { return sceneDelegates.isEmpty || sceneDelegates.contains(owner) }
             return selector.hasPrefix("application:didFinishLaunchingWithOptions") || selector.hasPrefix("application:willFinishLaunchingWithOptions")
-                || selector.hasPrefix("scene:willConnectToSession:")
         })
         var frontier = Array(entries)
         for _ in 0..<3 {
@@ -183,13 +191,13 @@ extension AppModel {
     /// The app class a controller reference names: its class, or the declared class of the
     /// property it reads (in the Objective-C interfaces or the Swift index).
     private func resolve(_ reference: ObjectiveCControllerReference, in owner: String, file: ObjectiveCFile) -> [String] {
-        if let name = reference.className, index.type(named: name) != nil { return [name] }
+        if let name = reference.className, let found = index.type(namedInObjectiveC: name) { return [found.name] }
         if let property = reference.propertyName {
             for candidate in [owner] + index.ancestors(of: owner).map(\.name) {
                 if let type = index.type(named: candidate)?.properties[property]?.type?
                     .withoutOptionality.replacingOccurrences(of: "*", with: "")
-                    .trimmingCharacters(in: .whitespaces), index.type(named: type) != nil {
-                    return [type]
+                    .trimmingCharacters(in: .whitespaces), let found = index.type(namedInObjectiveC: type) {
+                    return [found.name]
                 }
             }
         }

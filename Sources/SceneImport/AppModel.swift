@@ -60,6 +60,9 @@ struct AppModel {
     private(set) var appearsLater: [String: Set<String>] = [:]
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
+    /// The classes the app's code casts or tests a window's root for, in source order: what the
+    /// app takes its root to be where the source shows no entry point setting it.
+    private(set) var rootClassTests: [(type: String, location: SourceLocation)] = []
     /// Window roots the storyboard the app starts from, or an Objective-C app or scene
     /// delegate, sets without a run-time condition (``EntryPointReader`` reads Swift's entry
     /// points). A root set elsewhere, or under a condition (a lock screen, onboarding), is a
@@ -76,6 +79,10 @@ struct AppModel {
     /// The scene delegate classes the `Info.plist` names for the app's windows, the launch
     /// configuration first.
     private(set) var sceneDelegates: [String] = []
+    /// The storyboards an `Info.plist` names for the app's windows that the import did not read.
+    private(set) var missingEntryStoryboards: [String] = []
+    /// Whether the import read an `Info.plist`.
+    private(set) var readsInfoPlist = false
     /// The UIKit containers built around an entry root, by that root: a storyboard's initial
     /// controller's (a plain `UITabBarController` holding the app's tabs), or an Objective-C
     /// entry point's navigation controller it gives a stack (``addContainerRoot(_:at:)``).
@@ -148,6 +155,11 @@ struct AppModel {
     mutating func addEdge(_ edge: Edge) {
         guard edge.parent != edge.child, !edges.contains(where: { $0.parent == edge.parent && $0.child == edge.child }) else { return }
         edges.append(edge)
+    }
+
+    /// Records that the app's code takes a window's root for `type` (a cast or a class test).
+    mutating func addRootClassTest(_ type: String, at location: SourceLocation) {
+        rootClassTests.append((type, location))
     }
 
     /// Adds a window root; `entry` when the app's entry point sets it unconditionally.
@@ -343,6 +355,8 @@ struct AppModel {
     /// the initial controller of each storyboard a window starts from as a window root.
     mutating func addContainment(from interface: InterfaceFiles) {
         sceneDelegates = interface.sceneDelegates
+        missingEntryStoryboards = interface.missingEntryStoryboards
+        readsInfoPlist = interface.readsInfoPlist
         for storyboard in interface.storyboards {
             // A plain UIKit container is a scene's own class when the app extends that class
             // with responder overrides (`extension UITabBarController { override var keyCommands … }`).
@@ -406,6 +420,9 @@ struct AppModel {
             mentionsByFile[file] = mentions
             let finder = ContainmentFinder(mentions: mentions)
             finder.walk(root)
+            for test in finder.rootClassTests {
+                if let type = index.type(named: test.type, writtenIn: info.name) { addRootClassTest(type.name, at: evaluator.location(test.node)) }
+            }
             for cell in finder.cells {
                 guard let type = index.type(named: cell.type, writtenIn: info.name), type.kind == .class, type.name != info.name else { continue }
                 addEdge(Edge(parent: info.name, child: type.name, kind: .cell, location: evaluator.location(cell.node)))
@@ -486,104 +503,5 @@ struct AppModel {
             current = parent
         }
         return false
-    }
-}
-
-/// `addChild(x)`, `present(x, …)`, `viewControllers = […]`, `setViewControllers([…])`,
-/// `setViewController(x, for: .primary)`, `rootViewController = x`, `pushViewController(x, …)`,
-/// `UIHostingController(rootView:)`, the cells a type registers or dequeues, an alert's text
-/// field, the subviews it adds, and the app's own methods named after UIKit's (`router.push(vc)`,
-/// `_pushInitialViewController(vc)`, `presentModally(vc)`, `showDetail(vc)`), which coordinators
-/// and routers wrap UIKit's in.
-private final class ContainmentFinder: MentionedItemsVisitor {
-    /// What a call shows, and whether the call is the app's own method named after UIKit's
-    /// (its first argument then counts only when it is a controller).
-    var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind, isAppMethod: Bool)] = []
-    /// Cell classes the code registers or dequeues, as written (``AppModel/Edge/Kind/cell``).
-    var cells: [(type: String, node: Syntax)] = []
-    /// The alerts the code gives a text field (`alert.addTextField { … }`), as written.
-    var textFieldAlerts: Set<String> = []
-    /// The views the code adds as subviews (`addSubview(x)`, `insertSubview(x, …)`,
-    /// `addArrangedSubview(x)`), as written.
-    var subviews: [ExprSyntax] = []
-
-    /// Calls that give a table or collection view's cell (or supplementary view), which the
-    /// code casts to its class.
-    private static let cellGetters: Set<String> = [
-        "dequeueReusableCell", "dequeueReusableSupplementaryView", "dequeueReusableHeaderFooterView",
-        "dequeueConfiguredReusableCell", "cellForItem", "cellForRow", "supplementaryView", "headerView", "footerView",
-    ]
-
-    /// `UICollectionView.CellRegistration<Cell, Item>` and `SupplementaryRegistration<View>`.
-    override func visit(_ node: GenericSpecializationExprSyntax) -> SyntaxVisitorContinueKind {
-        let name = node.expression.sourceText
-        if name.hasSuffix("CellRegistration") || name.hasSuffix("SupplementaryRegistration"),
-           let first = node.genericArgumentClause.arguments.first {
-            cells.append((first.argument.sourceText, Syntax(node)))
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let name: String
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
-            name = member.declName.baseName.text
-        } else if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else {
-            return .visitChildren
-        }
-        if name == "addTextField", let receiver = node.calledExpression.as(MemberAccessExprSyntax.self)?.base {
-            textFieldAlerts.insert(receiver.sourceText)
-        }
-        guard let first = node.arguments.first?.expression else { return .visitChildren }
-        switch name {
-        case "addChild", "addChildViewController": found.append((first, .child, false))
-        case "present": found.append((first, .presented, false))
-        case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false))
-        case "setViewControllers": found.append((first, .tab, false))
-        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview": subviews.append(first)
-        case "register":
-            // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms (not
-            // any `register(_:)`: an interpreter registering a library is no cell).
-            if node.arguments.contains(where: { $0.label?.text.hasSuffix("ReuseIdentifier") == true }),
-               let member = first.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self", let base = member.base {
-                cells.append((base.sourceText, Syntax(node)))
-            }
-        case "setViewController":
-            guard let written = node.arguments.first(where: { $0.label?.text == "for" })?.expression.sourceText,
-                  let column = SplitViewColumn(written: written) else { break }
-            found.append((first, column.isCompact ? .compactColumn : .column, false))
-        case "UIHostingController":
-            if let rootView = node.arguments.first(where: { $0.label?.text == "rootView" }) { found.append((rootView.expression, .hosted, false)) }
-        default:
-            let verb = name.drop { $0 == "_" }
-            if verb.hasPrefix("present") {
-                found.append((first, .presented, true))
-            } else if verb.hasPrefix("push") || verb.hasPrefix("show") {
-                found.append((first, .child, true))
-            }
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
-        // `tableView.dequeueReusableCell(withIdentifier:for:) as? Cell`
-        for position in elements.indices.dropLast(2) where elements[position + 1].is(UnresolvedAsExprSyntax.self) {
-            guard let call = elements[position].as(FunctionCallExprSyntax.self),
-                  let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                  Self.cellGetters.contains(member.declName.baseName.text) else { continue }
-            cells.append((elements[position + 2].sourceText.withoutOptionality, Syntax(call)))
-        }
-        guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self) else { return .visitChildren }
-        let target = elements[0].sourceText
-        let value = elements[2]
-        if target.hasSuffix("rootViewController") {
-            found.append((value, .windowRoot, false))
-        } else if target.hasSuffix("viewControllers") {
-            found.append((value, .tab, false))
-        }
-        return .visitChildren
     }
 }

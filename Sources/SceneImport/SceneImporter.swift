@@ -74,7 +74,7 @@ public struct SceneImporter: Sendable {
         let name = options.sceneName ?? Self.defaultName(for: paths)
         let strings = StringsTable(files: files.stringsFiles)
         let resources = ResourceFiles(files: files.resourceFiles)
-        let interface = InterfaceFiles(files: files.interfaceFiles)
+        let interface = InterfaceFiles(files: files.interfaceFiles, device: options.idiom.infoPlistDevice)
         let objectiveCConditions = ObjectiveCImport.conditions(for: importer.options.conditions)
         var lexed: [ObjectiveCFile.Lexed] = []
         for file in files.objectiveCFiles {

@@ -24,16 +24,28 @@ package struct InfoPlist {
     /// The scene role UIKit connects the app's windows in.
     static let applicationRole = "UIWindowSceneSessionRoleApplication"
 
+    /// The devices a key may name (`UIMainStoryboardFile~ipad`).
+    static let devices = ["ipad", "iphone"]
+
+    /// The key a device reads before the plain one: `UIMainStoryboardFile~ipad` on an iPad.
+    static func deviceKey(_ key: String, device: String) -> String { key + "~" + device }
+
     /// The plist's storyboards, or `nil` when `data` holds no property-list dictionary.
-    init?(data: Data) {
+    /// `device` (`ipad`, `iphone`) picks the device-specific key UIKit reads on that device
+    /// over the plain one.
+    init?(data: Data, device: String? = nil) {
         if let decoded = try? PropertyListDecoder().decode(Decoded.self, from: data) {
-            entryStoryboards = decoded.storyboards
+            let main = device.flatMap { decoded.deviceMainStoryboards[$0] } ?? decoded.mainStoryboard
+            entryStoryboards = (main.map { [$0] } ?? []) + decoded.storyboards
             sceneDelegates = decoded.sceneDelegates
             return
         }
         // Formats the decoder does not read (an old-style text plist) go through serialization.
         guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { return nil }
-        if let main = plist["UIMainStoryboardFile"] as? String { entryStoryboards.append(main) }
+        if let main = device.flatMap({ plist[Self.deviceKey("UIMainStoryboardFile", device: $0)] as? String })
+            ?? plist["UIMainStoryboardFile"] as? String {
+            entryStoryboards.append(main)
+        }
         let manifest = plist["UIApplicationSceneManifest"] as? [String: Any]
         let configurations = manifest?["UISceneConfigurations"] as? [String: Any] ?? [:]
         for (roleName, value) in configurations {
@@ -49,6 +61,11 @@ package struct InfoPlist {
 
     /// The keys read, decoded leniently.
     private struct Decoded: Decodable {
+        /// `UIMainStoryboardFile`.
+        var mainStoryboard: String?
+        /// `UIMainStoryboardFile~ipad` and `~iphone`, by device.
+        var deviceMainStoryboards: [String: String] = [:]
+        /// The scene configurations' storyboards.
         var storyboards: [String] = []
         var sceneDelegates: [String] = []
 
@@ -56,7 +73,11 @@ package struct InfoPlist {
 
         init(from decoder: any Decoder) throws {
             let top = try decoder.container(keyedBy: Key.self)
-            if let main = try? top.decodeIfPresent(String.self, forKey: Key("UIMainStoryboardFile")) { storyboards.append(main) }
+            mainStoryboard = try? top.decodeIfPresent(String.self, forKey: Key("UIMainStoryboardFile"))
+            for device in InfoPlist.devices {
+                let key = Key(InfoPlist.deviceKey("UIMainStoryboardFile", device: device))
+                deviceMainStoryboards[device] = try? top.decodeIfPresent(String.self, forKey: key)
+            }
             guard let manifest = try? top.nestedContainer(keyedBy: Key.self, forKey: Key("UIApplicationSceneManifest")),
                   let configurations = try? manifest.nestedContainer(keyedBy: Key.self, forKey: Key("UISceneConfigurations")) else { return }
             for role in configurations.allKeys {

@@ -125,16 +125,24 @@ package struct InterfaceFiles: Sendable {
     /// The scene delegate classes the `Info.plist` files name for the application role, the
     /// launch configuration first.
     package var sceneDelegates: [String] = []
+    /// Whether any `Info.plist` was read.
+    package var readsInfoPlist = false
+
+    /// The storyboards a window starts from that are not among the files read.
+    package var missingEntryStoryboards: [String] {
+        entryStoryboards.filter { name in !storyboards.contains { $0.name == name } }.sorted()
+    }
 
     package init() {}
 
-    package init(files: [some ResourceFile]) {
-        var readsInfoPlist = false
+    /// Reads `files`; `device` (`ipad`, `iphone`) picks the device-specific `Info.plist` keys
+    /// UIKit reads on that device over the plain ones (`UIMainStoryboardFile~ipad`).
+    package init(files: [some ResourceFile], device: String? = nil) {
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             if file.path.hasSuffix(".storyboard") {
                 if let storyboard = Storyboard(data: data, file: file) { storyboards.append(storyboard) }
-            } else if let plist = InfoPlist(data: data) {
+            } else if let plist = InfoPlist(data: data, device: device) {
                 readsInfoPlist = true
                 entryStoryboards.formUnion(plist.entryStoryboards)
                 for name in plist.sceneDelegates where !sceneDelegates.contains(name) { sceneDelegates.append(name) }

@@ -57,6 +57,7 @@ extension ImportReport {
         typealias Key = ImportReportSchema.KeyWindowKey
         func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
         return .object([
+            (key: Key.advice.rawValue, value: optional(keyWindow.advice)),
             (key: Key.decidedBy.rawValue, value: optional(keyWindow.decidedBy)),
             (key: Key.file.rawValue, value: optional(keyWindow.file)),
             (key: Key.firstResponder.rawValue, value: optional(keyWindow.firstResponder)),

@@ -11,6 +11,7 @@ extension ImportReport {
         } else {
             out.append("Key window: no root (the source shows no window root and no controller with commands)")
         }
+        if let advice = keyWindow.advice { out.append("  To decide it: \(advice)") }
         if let firstResponder = keyWindow.firstResponder {
             out.append("First responder: \(firstResponder) (\(keyWindow.firstResponderReason))")
         } else {
@@ -21,6 +22,23 @@ extension ImportReport {
             + "place each with one overlay line under \"place\", e.g. \"\(unplaced[0].type)\": {\"presentedBy\": \"\(keyWindow.root ?? "RootViewController")\"}"))
         out.append("")
         return out
+    }
+
+    /// What a user can do when the key window's root was not read from an entry point: import
+    /// the storyboards or `Info.plist` the import did not see, or name the root in the overlay.
+    static func keyWindowAdvice(_ decision: WindowPlan.Decision?, model: AppModel) -> String? {
+        guard decision == nil || decision == .guessed || decision == .rootClassTest else { return nil }
+        let overlay = "or name the root with the overlay's \"keyWindow\""
+        if !model.missingEntryStoryboards.isEmpty {
+            let names = model.missingEntryStoryboards.joined(separator: ", ")
+            return "the Info.plist names the storyboard \(names) for the app's window, which the imported folders do not hold: "
+                + "import the folder holding it, \(overlay)"
+        }
+        if !model.readsInfoPlist {
+            return "the imported folders hold no Info.plist and no entry point (an app or scene delegate, a SwiftUI App) that sets a "
+                + "window's root: import the app's whole folder, \(overlay)"
+        }
+        return "no entry point the import follows sets a window's root: \(overlay)"
     }
 
     static func placementLine(_ entry: Placement) -> String {

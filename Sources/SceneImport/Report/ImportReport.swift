@@ -59,6 +59,9 @@ public struct ImportReport: Sendable {
         public var firstResponder: String?
         /// Where the first responder comes from, or why there is none.
         public var firstResponderReason: String
+        /// What a user can do to have the root decided from the source, when it was taken from
+        /// weaker evidence (a cast, a guess) or not found.
+        public var advice: String?
     }
 
     /// A type left out of the scene, and why.
@@ -140,7 +143,8 @@ public struct ImportReport: Sendable {
         }
         let key = scene.plan.key
         self.keyWindow = KeyWindow(root: key?.tree.name, decidedBy: key?.decision.rawValue, file: key?.location?.file, line: key?.location?.line,
-                                   firstResponder: scene.firstResponder, firstResponderReason: scene.firstResponderReason)
+                                   firstResponder: scene.firstResponder, firstResponderReason: scene.firstResponderReason,
+                                   advice: Self.keyWindowAdvice(key?.decision, model: model))
         self.responderPaths = scene.paths
         self.stateFlags = scene.flags
         self.getterCosts = model.getterCosts

@@ -34,6 +34,17 @@ struct DeclarationCollector {
         return argument
     }
 
+    /// The name `@objc(Name)` gives a class in Objective-C.
+    private func objectiveCName(_ attributes: AttributeListSyntax) -> String? {
+        for element in attributes {
+            guard let attribute = element.as(AttributeSyntax.self), attribute.attributeName.sourceText == "objc",
+                  case .objCName(let pieces)? = attribute.arguments, pieces.count == 1,
+                  let name = pieces.first?.name?.text, pieces.first?.colon == nil else { continue }
+            return name
+        }
+        return nil
+    }
+
     /// The type `decl` declares or extends, with its kind: checked node kind by node kind, which
     /// costs a fraction of a cast to `DeclGroupSyntax`.
     private func typeDeclaration(_ decl: DeclSyntax, in parent: String?) -> (any DeclGroupSyntax, String, SourceIndex.TypeInfo.Kind)? {
@@ -148,6 +159,7 @@ struct DeclarationCollector {
                 return text.split(separator: "<").first.map(String.init) ?? text
             } ?? []
             info.hostedView = hostedView(declaration.inheritanceClause)
+            info.objectiveCName = kind == .class ? objectiveCName(declaration.attributes) : nil
             collect(members: declaration.memberBlock.members, into: &info)
             types.append(info)
             return

@@ -35,6 +35,9 @@ struct SourceIndex {
         var location: SourceLocation?
         /// Whether the declaration carries `@main`: the app's entry point.
         var isMain = false
+        /// The name Objective-C code uses for the class when `@objc(Name)` gives one
+        /// (`@objc(VLCBottomTabBarController) class BottomTabBarController`).
+        var objectiveCName: String?
     }
 
     struct FunctionInfo {
@@ -126,6 +129,8 @@ struct SourceIndex {
     private(set) var orderedTypes: [TypeInfo] = []
     /// Nested types by their last name component (`Inner` → `Outer.Inner`), set by ``seal()``.
     private var nestedByLastName: [String: String] = [:]
+    /// Swift classes by the name `@objc(Name)` gives them in Objective-C, set by ``seal()``.
+    private var namesInObjectiveC: [String: String] = [:]
     /// The first type (in name order) with a static property or an enum case of a name, set by
     /// ``seal()``: an implicit member without a usable context looks its name up here instead
     /// of scanning every type.
@@ -264,6 +269,10 @@ struct SourceIndex {
         functionAndTypeNameFilter = NameFilter(functionAndTypeNames)
         // The first in name order, except that a type the app declares (`ShortcutBinding.Key`)
         // wins over an extension of another module's type (`extension NSAttributedString.Key`).
+        namesInObjectiveC = [:]
+        for info in orderedTypes {
+            if let exposed = info.objectiveCName, types[exposed] == nil, namesInObjectiveC[exposed] == nil { namesInObjectiveC[exposed] = info.name }
+        }
         nestedByLastName = [:]
         for info in orderedTypes where info.name.utf8.contains(UInt8(ascii: ".")) {
             let last = Self.innermostName(of: info.name)
@@ -434,6 +443,14 @@ struct SourceIndex {
         return nestedByLastName[last].flatMap { types[$0] }
     }
 
+    /// The app type Objective-C code names `name`: the type of that name, else the Swift class
+    /// `@objc(name)` exposes under it. Objective-C sees only the exposed name, and Swift code
+    /// only the Swift one, so only references read from Objective-C ask here.
+    func type(namedInObjectiveC name: String) -> TypeInfo? {
+        if let found = types[name] { return found }
+        return namesInObjectiveC[name].flatMap { types[$0] }
+    }
+
     /// The app type a bare name written inside `scope` (a type's full name; `nil` outside any
     /// type) refers to, as Swift looks it up: a type nested in `scope`, an enclosing type or a
     /// superclass of one, else a top-level type. A nested type elsewhere is not visible by its
@@ -450,99 +467,6 @@ struct SourceIndex {
             outer = current.lastIndex(of: ".").map { String(current[..<$0]) }
         }
         return types[name]
-    }
-
-    /// UIKit's own class hierarchy, as far as the responders apps subclass go, and the menu
-    /// elements whose extensions apps give static members (`extension UIMenuElement { static
-    /// var reload: UIKeyCommand }`, found by `.reload` where a `UIKeyCommand` is expected).
-    static let systemSuperclass: [String: String] = [
-        "UIViewController": "UIResponder", "UIView": "UIResponder", "UIApplication": "UIResponder",
-        "UIScene": "UIResponder", "UIWindowScene": "UIScene", "UIWindow": "UIView", "UIControl": "UIView",
-        "UIScrollView": "UIView", "UITextView": "UIScrollView", "UITableView": "UIScrollView",
-        "UICollectionView": "UIScrollView", "UITextField": "UIControl", "UISearchTextField": "UITextField",
-        "UIButton": "UIControl", "UIDatePicker": "UIControl", "UISegmentedControl": "UIControl",
-        "UISlider": "UIControl", "UISwitch": "UIControl", "UIStackView": "UIView", "UILabel": "UIView",
-        "UIImageView": "UIView", "UITableViewCell": "UIView", "UICollectionViewCell": "UIView",
-        "UICollectionReusableView": "UIView", "UINavigationBar": "UIView", "UIToolbar": "UIView",
-        "MKMapView": "UIView", "WKWebView": "UIView", "PDFView": "UIView", "UISearchBar": "UIView",
-        "UINavigationController": "UIViewController", "UISplitViewController": "UIViewController",
-        "UITabBarController": "UIViewController", "UIPageViewController": "UIViewController",
-        "UITableViewController": "UIViewController", "UICollectionViewController": "UIViewController",
-        "UIHostingController": "UIViewController", "UIDocumentBrowserViewController": "UIViewController",
-        "UIAlertController": "UIViewController", "UISearchController": "UIViewController",
-        "UIInputViewController": "UIViewController", "UIActivityViewController": "UIViewController",
-        "UIKeyCommand": "UICommand", "UICommand": "UIMenuElement", "UIMenu": "UIMenuElement", "UIAction": "UIMenuElement",
-    ]
-
-    /// The superclass of `name`: the declared one, or UIKit's for a system class.
-    func superclass(of name: String) -> String? {
-        if let info = type(named: name), info.kind != .extensionOnly {
-            guard info.kind == .class, let first = info.inherited.first else { return nil }
-            return first
-        }
-        return Self.systemSuperclass[name]
-    }
-
-    /// The superclass chain of a class, nearest first: declared classes and the extensions the
-    /// app adds to UIKit's classes (`extension UIViewController`), whose members subclasses
-    /// inherit.
-    func ancestors(of name: String) -> [TypeInfo] {
-        var result: [TypeInfo] = []
-        var seen: Set<String> = [name]
-        var current = superclass(of: name)
-        while let next = current, !seen.contains(next) {
-            seen.insert(next)
-            if let info = type(named: next) { result.append(info) }
-            current = superclass(of: next)
-        }
-        return result
-    }
-
-    /// The types that adopt protocol `name` (directly, or through a superclass that does),
-    /// sorted. A nested protocol (`Outer.Inner`) is also adopted by its last component, as
-    /// code inside `Outer` writes it.
-    func adopters(of name: String) -> [String] {
-        let short = Self.innermostName(of: name)
-        return types.values.filter { info in
-            info.kind != .protocol && (info.inherited.contains(name) || info.inherited.contains(short))
-        }.map(\.name).sorted()
-    }
-
-    /// Whether `name` is `target` or inherits from it.
-    func inherits(_ name: String, from target: String) -> Bool {
-        if name == target { return true }
-        var seen: Set<String> = [name]
-        var current = superclass(of: name)
-        while let next = current, !seen.contains(next) {
-            if next == target { return true }
-            seen.insert(next)
-            current = superclass(of: next)
-        }
-        return false
-    }
-
-    /// Whether `name` is one of Apple's types (UIKit, Foundation, SwiftUI): an `UI`/`NS`
-    /// prefix followed by an uppercase letter, or a SwiftUI protocol, that the app does not
-    /// declare itself.
-    func isSystemType(_ name: String) -> Bool {
-        if let info = type(named: name), info.kind != .extensionOnly { return false }
-        var scalars = name.unicodeScalars.makeIterator()
-        guard let first = scalars.next(), let second = scalars.next(), let third = scalars.next() else { return false }
-        let isSystemPrefix = (first == "U" && second == "I") || (first == "N" && second == "S")
-        return isSystemPrefix && CharacterSet.uppercaseLetters.contains(third)
-    }
-
-    /// The first UIKit (undeclared) class a class reaches, e.g. `UIViewController`; `nil` for
-    /// a type that is not a class or reaches none.
-    func systemBase(of name: String) -> String? {
-        var seen: Set<String> = [name]
-        var current = superclass(of: name)
-        while let next = current, !seen.contains(next) {
-            if type(named: next).map({ $0.kind == .extensionOnly }) ?? true { return next }
-            seen.insert(next)
-            current = superclass(of: next)
-        }
-        return nil
     }
 }
 

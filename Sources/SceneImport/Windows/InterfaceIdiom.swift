@@ -10,6 +10,15 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
     /// An iPhone in portrait: `userInterfaceIdiom == .phone`, compact horizontal size class.
     case phone
 
+    /// The device suffix of the `Info.plist` keys UIKit reads on this device before the plain
+    /// ones (`UIMainStoryboardFile~ipad`).
+    var infoPlistDevice: String {
+        switch self {
+        case .pad: return "ipad"
+        case .phone: return "iphone"
+        }
+    }
+
     /// What a run-time test of the idiom or the size class says on this device, or `nil` when
     /// `condition` tests something else (or more than the idiom). Reads
     /// `UIDevice.current.userInterfaceIdiom == .pad` (and `!=`, `.phone`, `.mac`), the common

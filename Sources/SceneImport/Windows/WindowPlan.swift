@@ -22,6 +22,9 @@ struct WindowPlan {
         /// The app delegate inherits from a framework's, whose code makes the window
         /// (``FrameworkAppDelegate``).
         case framework = "framework entry point"
+        /// The source shows no entry point that sets a root, but the app's code casts or tests
+        /// its window's root for one of its classes (`window.rootViewController as? Main`).
+        case rootClassTest = "the app's code takes the root for it"
         /// The source shows no entry point that sets a root: the topmost controller holding the
         /// most commands stands for it.
         case guessed

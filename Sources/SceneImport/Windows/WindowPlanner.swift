@@ -15,8 +15,11 @@
 ///    commands;
 /// 8. the storyboard named `Main` when no `Info.plist` names a storyboard
 ///    (``InterfaceFiles/defaultStoryboard``);
-/// 9. when the source shows no entry point that sets a root, the window root set elsewhere, or
-///    the topmost controller, holding the most commands (reported as a guess).
+/// 9. when the source shows no entry point that sets a root, the app controller the app's code
+///    casts or tests its window's root for (`window.rootViewController as? Main`,
+///    `[root isKindOfClass:[Main class]]`), the one it names most;
+/// 10. else the window root set elsewhere, or the topmost controller, holding the most commands
+///    (reported as a guess).
 ///
 /// A splash or launch screen decided so, which sets the window's root to the app's own
 /// screen itself, hands the key window over to that screen.
@@ -77,6 +80,8 @@ struct WindowPlanner {
             plan.key = .init(tree: best.tree, decision: .conditionalEntryPoint, location: best.location)
         } else if let root = model.defaultStoryboardRoot, isAppType(root) {
             plan.key = .init(tree: .app(root), decision: .storyboard, location: model.rootLocations[root])
+        } else if let taken = takenRoot() {
+            plan.key = .init(tree: .app(taken.type), decision: .rootClassTest, location: taken.location)
         } else if let guess = model.windowRoots.filter(isAppType).enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
             plan.key = .init(tree: .app(guess), decision: .guessed, location: model.rootLocations[guess])
         } else if let guess = topmostContainers.enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
@@ -114,6 +119,15 @@ struct WindowPlanner {
         guard tree.container == nil, tree.isLaunchScreen else { return nil }
         let successors = (model.rootsSetBy[tree.name] ?? []).filter { $0 != tree.name && isAppType($0) }
         return successors.count == 1 ? successors.first : nil
+    }
+
+    /// The app controller the app's code most often casts or tests its window's root for, the
+    /// first written among equals.
+    private func takenRoot() -> (type: String, location: SourceLocation)? {
+        let tests = model.rootClassTests.filter { isAppType($0.type) && model.role($0.type) == .controller }
+        var counts: [String: Int] = [:]
+        for test in tests { counts[test.type, default: 0] += 1 }
+        return tests.enumerated().max { (counts[$0.element.type] ?? 0, -$0.offset) < (counts[$1.element.type] ?? 0, -$1.offset) }?.element
     }
 
     /// Whether the app declares `type` (not only extends one of UIKit's classes).

@@ -362,6 +362,9 @@ extension ObjectiveCBodyScanner {
             let inner = start + 1..<close
             if isCast(inner), close + 1 < upper, startsOperand(close + 1) {
                 let (value, next) = postfix(at: close + 1, upper: upper)
+                if let cast = ObjectiveCTypeName.objectClass(of: stream.text(inner)), stream.text(close + 1..<next).hasSuffix("rootViewController") {
+                    body.rootClassTests.append(.init(className: cast, line: stream.line(start)))
+                }
                 if case .unknown = value, let cast = ObjectiveCTypeName.objectClass(of: stream.text(inner)) {
                     return (.object(className: cast), next)
                 }

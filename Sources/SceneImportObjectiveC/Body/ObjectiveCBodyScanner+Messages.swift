@@ -174,6 +174,10 @@ extension ObjectiveCBodyScanner {
     private mutating func dispatch(_ send: Send) -> ObjectiveCValue {
         recordContainment(send)
         let selector = send.selector
+        if selector == "isKindOfClass:", stream.text(send.receiverRange).hasSuffix("rootViewController"),
+           let tested = send.arguments.first.map({ stream.text($0.range) }).flatMap(Self.testedClass) {
+            body.rootClassTests.append(.init(className: tested, line: send.line))
+        }
         switch send.receiver {
         case .classReference(let className):
             if Self.isKeyCommandFactory(selector) { return createCommands(receiverClass: className, send: send) }
@@ -308,6 +312,14 @@ extension ObjectiveCBodyScanner {
         }
         if case .selfReference = send.receiver { return .selfCall(selector) }
         return .unknown(send.text)
+    }
+
+    /// The class an `isKindOfClass:` argument names: `[X class]`, `X.class`.
+    static func testedClass(_ argument: String) -> String? {
+        var text = Substring(argument.filter { !$0.isWhitespace })
+        if text.hasPrefix("["), text.hasSuffix("class]") { text = text.dropFirst().dropLast(6) } else if text.hasSuffix(".class") { text = text.dropLast(6) } else { return nil }
+        guard let first = text.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+        return String(text)
     }
 
     /// What an `NSString` message with an argument the source fixes returns, on a string the

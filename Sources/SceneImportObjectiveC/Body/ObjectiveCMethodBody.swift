@@ -90,4 +90,13 @@ package struct ObjectiveCMethodBody: Hashable {
     /// (`[self.main beginAppearanceTransition:YES animated:animated]`): a container that forwards
     /// appearance itself.
     package var appearanceForwards: [String] = []
+    /// The classes the body takes a window's root for: `(X *)self.window.rootViewController`,
+    /// `[self.window.rootViewController isKindOfClass:[X class]]`, with their lines.
+    package var rootClassTests: [RootClassTest] = []
+
+    /// A class a body casts or tests a `rootViewController` for.
+    package struct RootClassTest: Hashable {
+        package var className: String
+        package var line: Int
+    }
 }

@@ -1,0 +1,175 @@
+import Foundation
+import SceneImportTestSupport
+import Testing
+@testable import SceneImport
+
+/// What decides the key window's root besides an entry point the import reads plainly: the
+/// name Objective-C code gives a Swift class, which scene delegate connects the app's window,
+/// the device's own `Info.plist` keys, and the class the app's code takes its root for.
+@Suite struct KeyWindowEvidenceTests {
+    static let controllers = """
+        import UIKit
+        @objc(XYLibraryTabs)
+        class LibraryTabs: UITabBarController {
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "f", modifierFlags: .command, action: #selector(find))] }
+            @objc func find() {}
+        }
+        class MirrorController: UIViewController {
+            override var keyCommands: [UIKeyCommand]? {
+                [UIKeyCommand(input: "1", modifierFlags: .command, action: #selector(one)),
+                 UIKeyCommand(input: "2", modifierFlags: .command, action: #selector(two))]
+            }
+            @objc func one() {}
+            @objc func two() {}
+        }
+        """
+
+    static func plist(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>\(body)</dict></plist>
+        """
+    }
+
+    /// `@objc(XYLibraryTabs) class LibraryTabs` is `XYLibraryTabs` to Objective-C: the window
+    /// root an Objective-C scene delegate makes with `[XYLibraryTabs new]` is `LibraryTabs`.
+    @Test func objectiveCNamesASwiftClassByTheNameObjcGivesIt() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers,
+            "App/AppDelegate.m": """
+                #import <UIKit/UIKit.h>
+                @implementation AppDelegate
+                - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                    self.window.rootViewController = [XYLibraryTabs new];
+                    return YES;
+                }
+                @end
+                """,
+        ], folder: "App")
+        #expect(result.report.keyWindow.root == "LibraryTabs")
+        #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
+    }
+
+    /// When the `Info.plist` names the application role's scene delegate, another scene
+    /// delegate's window (an external display's) is not the key window, whichever file comes
+    /// first.
+    @Test func onlyTheApplicationRolesSceneDelegateConnectsTheKeyWindow() throws {
+        let manifest = """
+            <key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict>
+            <key>UIWindowSceneSessionRoleApplication</key><array><dict>
+            <key>UISceneDelegateClassName</key><string>AppSceneDelegate</string></dict></array>
+            <key>UIWindowSceneSessionRoleExternalDisplayNonInteractive</key><array><dict>
+            <key>UISceneDelegateClassName</key><string>ExternalSceneDelegate</string></dict></array>
+            </dict></dict>
+            """
+        func sceneDelegate(_ name: String, root: String) -> String {
+            """
+            #import <UIKit/UIKit.h>
+            @implementation \(name)
+            - (void)scene:(UIScene *)scene willConnectToSession:(UISceneSession *)session options:(UISceneConnectionOptions *)options {
+                UIWindow *window = [[UIWindow alloc] initWithWindowScene:(UIWindowScene *)scene];
+                window.rootViewController = [\(root) new];
+                [window makeKeyAndVisible];
+            }
+            @end
+            """
+        }
+        var files = [
+            "App/Controllers.swift": Self.controllers,
+            "App/A/ExternalSceneDelegate.m": sceneDelegate("ExternalSceneDelegate", root: "MirrorController"),
+            "App/B/AppSceneDelegate.m": sceneDelegate("AppSceneDelegate", root: "XYLibraryTabs"),
+            "App/Info.plist": Self.plist(manifest),
+        ]
+        #expect(try TemporaryApp.importing(files, folder: "App").report.keyWindow.root == "LibraryTabs")
+        // Without the manifest, either delegate may connect the app's window: the first read wins.
+        files["App/Info.plist"] = Self.plist("")
+        #expect(try TemporaryApp.importing(files, folder: "App").report.keyWindow.root == "MirrorController")
+    }
+
+    /// An iPad reads `UIMainStoryboardFile~ipad` before `UIMainStoryboardFile`; a phone reads
+    /// `~iphone`, else the plain key.
+    @Test func eachDeviceReadsItsOwnMainStoryboardKeyFirst() throws {
+        func storyboard(_ controller: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="b1">
+                <scenes><scene sceneID="s1"><objects>
+                    <viewController id="b1" customClass="\(controller)" sceneMemberID="viewController"/>
+                </objects></scene></scenes>
+            </document>
+            """
+        }
+        let files = [
+            "App/Controllers.swift": Self.controllers,
+            "App/Phone.storyboard": storyboard("MirrorController"),
+            "App/Pad.storyboard": storyboard("LibraryTabs"),
+            "App/Info.plist": Self.plist("""
+                <key>UIMainStoryboardFile</key><string>Phone</string><key>UIMainStoryboardFile~ipad</key><string>Pad</string>
+                """),
+        ]
+        let pad = try TemporaryApp.importing(files, folder: "App")
+        #expect(pad.report.keyWindow.root == "LibraryTabs")
+        #expect(pad.report.keyWindow.decidedBy == "storyboard")
+        var options = SceneImporter.Options()
+        options.idiom = .phone
+        #expect(try TemporaryApp.importing(files, folder: "App", with: SceneImporter(options: options)).report.keyWindow.root == "MirrorController")
+    }
+
+    /// With no entry point that sets a root, the controller the app's code casts or tests its
+    /// window's root for stands for it (Swift `as?` and `is`, Objective-C casts and
+    /// `isKindOfClass:`), ahead of the controller with the most commands; the report says what
+    /// would decide it from the source.
+    @Test func theClassTheAppsCodeTakesItsRootForStandsWhenNoEntryPointSetsOne() throws {
+        let swift = Self.controllers + """
+
+            enum Library {
+                static func refresh(_ window: UIWindow) { (window.rootViewController as? LibraryTabs)?.find() }
+            }
+            """
+        let result = try TemporaryApp.importing(["App/Controllers.swift": swift], folder: "App")
+        #expect(result.report.keyWindow.root == "LibraryTabs")
+        #expect(result.report.keyWindow.decidedBy == "the app's code takes the root for it")
+        #expect(result.report.keyWindow.line == 16)
+        #expect(result.report.keyWindow.advice?.hasPrefix("the imported folders hold no Info.plist") == true)
+        #expect(result.report.keywindowTextMentionsAdvice)
+
+        let objectiveC = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers,
+            "App/Helper.m": """
+                #import <UIKit/UIKit.h>
+                @implementation Helper
+                - (void)refresh:(UIWindow *)window {
+                    if ([window.rootViewController isKindOfClass:[XYLibraryTabs class]]) {
+                        [(XYLibraryTabs *)window.rootViewController find];
+                    }
+                }
+                @end
+                """,
+        ], folder: "App")
+        #expect(objectiveC.report.keyWindow.root == "LibraryTabs")
+        #expect(objectiveC.report.keyWindow.line == 4)
+
+        // Without either, the controller with the most commands is a guess.
+        let guessed = try TemporaryApp.importing(["App/Controllers.swift": Self.controllers], folder: "App")
+        #expect(guessed.report.keyWindow.root == "MirrorController")
+        #expect(guessed.report.keyWindow.decidedBy == "guessed")
+    }
+
+    /// A storyboard the `Info.plist` names that the imported folders do not hold is named in the
+    /// advice.
+    @Test func theAdviceNamesTheStoryboardTheImportDidNotRead() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers,
+            "App/Info.plist": Self.plist("<key>UIMainStoryboardFile</key><string>Main</string><key>UIMainStoryboardFile~ipad</key><string>iPad</string>"),
+        ], folder: "App")
+        #expect(result.report.keyWindow.decidedBy == "guessed")
+        #expect(result.report.keyWindow.advice?.hasPrefix("the Info.plist names the storyboard iPad for the app's window") == true)
+        #expect(result.report.keyWindowLines[1].hasPrefix("  To decide it: the Info.plist names the storyboard iPad"))
+    }
+}
+
+extension ImportReport {
+    fileprivate var keywindowTextMentionsAdvice: Bool {
+        keyWindowLines.contains { $0.hasPrefix("  To decide it: ") }
+    }
+}
