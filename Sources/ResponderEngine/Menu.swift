@@ -18,8 +18,10 @@ public struct Menu: Hashable, Sendable {
         /// ``quit`` and the ``services`` submenu, all without key commands (what macOS puts in
         /// them is drawn by the menu bar, not dispatched).
         public static let application: Identifier = "application"
-        /// The File menu: ⌘O Open, ⇧⌘S Duplicate, ⌘P Print, ⌘W Close, and key-less Rename, Move,
-        /// Export (R21).
+        /// The File menu: the inline groups ``newScene`` (empty; iPadOS 26 names it `.newItem`),
+        /// ``open`` (⌘O Open), ``openRecent`` (empty), ``close`` (⌘W), ``document`` (⇧⌘S
+        /// Duplicate and key-less Rename, Move, Export), ``importExport`` (empty) and ``print``
+        /// (⌘P) (R21).
         public static let file: Identifier = "file"
         /// The Edit menu: the inline groups ``undoRedo`` and ``standardEdit``, the ``find``
         /// submenu, and the ``spelling``, ``substitutions``, ``transformations`` and ``speech``
@@ -50,6 +52,25 @@ public struct Menu: Hashable, Sendable {
         public static let hide: Identifier = "hide"
         /// The Quit item's group of the application menu (`.quit`).
         public static let quit: Identifier = "quit"
+        /// The new-window group that opens File (`.newScene`): empty until the app adds to it
+        /// (SwiftUI's `CommandGroupPlacement.newItem`).
+        public static let newScene: Identifier = "newScene"
+        /// Open…'s group of File (`.open`).
+        public static let open: Identifier = "open"
+        /// The Open Recent group of File (`.openRecent`): empty, as in an app that is not
+        /// document-based, until the app adds to it.
+        public static let openRecent: Identifier = "openRecent"
+        /// Where SwiftUI's `CommandGroupPlacement.importExport` puts its commands in File, after
+        /// the document's commands: empty until the app adds to it. UIKit names no such group;
+        /// SwiftUI does.
+        public static let importExport: Identifier = "importExport"
+        /// Duplicate, Rename…, Move… and Export…, inline in File (`.document`), which Mac Catalyst
+        /// adds by default (SwiftUI's `.saveItem`).
+        public static let document: Identifier = "document"
+        /// Print…'s group of File (`.print`).
+        public static let print: Identifier = "print"
+        /// Close's group of File (`.close`).
+        public static let close: Identifier = "close"
         /// Undo and Redo, inline in Edit (`.undoRedo`).
         public static let undoRedo: Identifier = "undoRedo"
         /// Cut, Copy, Paste, Paste and Match Style, Delete, Select, Select All, inline in Edit

@@ -202,14 +202,21 @@ extension MenuBuilder {
         let application = Menu(.application, title: "Application", children: [
             group(.about), group(.preferences), submenu(.services, "Services"), group(.hide), group(.quit),
         ])
+        // The Mac's order: new and open first, then Close and the document's commands, then
+        // printing.
         let file = Menu(.file, title: "File", children: [
-            command("Open…", .open, "o", .command),
-            command("Duplicate", .duplicate, "s", [.shift, .command]),
-            .action(title: "Rename…", action: .rename),
-            .action(title: "Move…", action: .move),
-            .action(title: "Export…", action: .export),
-            command("Print…", .print, "p", .command, repeatBehavior: .nonRepeatable),
-            command("Close", .close, "w", .command),
+            group(.newScene),
+            group(.open, [command("Open…", .open, "o", .command)]),
+            group(.openRecent),
+            group(.close, [command("Close", .close, "w", .command)]),
+            group(.document, [
+                command("Duplicate", .duplicate, "s", [.shift, .command]),
+                .action(title: "Rename…", action: .rename),
+                .action(title: "Move…", action: .move),
+                .action(title: "Export…", action: .export),
+            ]),
+            group(.importExport),
+            group(.print, [command("Print…", .print, "p", .command, repeatBehavior: .nonRepeatable)]),
         ])
         let edit = Menu(.edit, title: "Edit", children: [
             group(.undoRedo, [

@@ -24,6 +24,14 @@ package struct InfoPlist {
     /// The scene role UIKit connects the app's windows in.
     static let applicationRole = "UIWindowSceneSessionRoleApplication"
 
+    /// Whether the file is a target's `Info.plist`: named `Info.plist`, or named otherwise
+    /// (`Limelight-Info.plist`) and holding a bundle key (`CFBundleIdentifier`,
+    /// `CFBundleExecutable`), which a service's configuration (`GoogleService-Info.plist`) lacks.
+    static func describesABundle(_ data: Data, named path: String) -> Bool {
+        if path == "Info.plist" || path.hasSuffix("/Info.plist") { return true }
+        return ["CFBundleIdentifier", "CFBundleExecutable"].contains { key in data.range(of: Data(key.utf8)) != nil }
+    }
+
     /// The devices a key may name (`UIMainStoryboardFile~ipad`).
     static let devices = ["ipad", "iphone"]
 
@@ -36,7 +44,8 @@ package struct InfoPlist {
     init?(data: Data, device: String? = nil) {
         if let decoded = try? PropertyListDecoder().decode(Decoded.self, from: data) {
             let main = device.flatMap { decoded.deviceMainStoryboards[$0] } ?? decoded.mainStoryboard
-            entryStoryboards = (main.map { [$0] } ?? []) + decoded.storyboards
+            // An empty name (`<string></string>`) names no storyboard, as UIKit reads it.
+            entryStoryboards = ((main.map { [$0] } ?? []) + decoded.storyboards).filter { !$0.isEmpty }
             sceneDelegates = decoded.sceneDelegates
             return
         }
@@ -57,6 +66,7 @@ package struct InfoPlist {
                 }
             }
         }
+        entryStoryboards.removeAll { $0.isEmpty }
     }
 
     /// The keys read, decoded leniently.

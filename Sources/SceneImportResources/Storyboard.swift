@@ -142,7 +142,7 @@ package struct InterfaceFiles: Sendable {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             if file.path.hasSuffix(".storyboard") {
                 if let storyboard = Storyboard(data: data, file: file) { storyboards.append(storyboard) }
-            } else if let plist = InfoPlist(data: data, device: device) {
+            } else if InfoPlist.describesABundle(data, named: file.path), let plist = InfoPlist(data: data, device: device) {
                 readsInfoPlist = true
                 entryStoryboards.formUnion(plist.entryStoryboards)
                 for name in plist.sceneDelegates where !sceneDelegates.contains(name) { sceneDelegates.append(name) }

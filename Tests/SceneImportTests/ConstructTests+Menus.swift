@@ -175,10 +175,9 @@ extension ConstructTests {
         #expect(keys(result) == ["AppDelegate menu cmd+p printDocument:", "AppDelegate menu ctrl+cmd+s toggleSidebar:"])
         #expect(result.inventory.allSatisfy { !$0.conditional })
         #expect(result.report.sceneError == nil)
-        // The sidebar group at the start of View; Print after Close, a group the main menu does
-        // not model, at the end of File.
+        // The sidebar group at the start of View; Print right after File's Close group.
         #expect(result.scene.contains("\"parent\": \"view\""))
-        #expect(result.scene.contains("\"parent\": \"file\""))
+        #expect(result.scene.contains("\"after\": \"close\""))
     }
 
     /// Tests of the builder's `system` are read from their syntax while the main menu is built:

@@ -155,6 +155,27 @@ import Testing
         #expect(guessed.report.keyWindow.decidedBy == "guessed")
     }
 
+    /// A target's `Info.plist` named after the target (`Player-Info.plist`) is read; a service's
+    /// configuration named like one (`GoogleService-Info.plist`, no bundle keys) is not; an empty
+    /// `UIMainStoryboardFile` names no storyboard.
+    @Test func aTargetsInfoPlistIsReadWhateverItsNameAndAnEmptyStoryboardNameIsNone() throws {
+        let named = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers,
+            "App/Player-Info.plist": Self.plist("<key>CFBundleIdentifier</key><string>x.y</string><key>UIMainStoryboardFile~ipad</key><string>iPad</string>"),
+        ], folder: "App")
+        #expect(named.report.keyWindow.advice?.hasPrefix("the Info.plist names the storyboard iPad") == true)
+        let service = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers,
+            "App/GoogleService-Info.plist": Self.plist("<key>BUNDLE_ID</key><string>x.y</string><key>UIMainStoryboardFile</key><string>iPad</string>"),
+        ], folder: "App")
+        #expect(service.report.keyWindow.advice?.hasPrefix("the imported folders hold no Info.plist") == true)
+        let empty = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers,
+            "App/Info.plist": Self.plist("<key>UIMainStoryboardFile</key><string></string>"),
+        ], folder: "App")
+        #expect(empty.report.keyWindow.advice == "no entry point the import follows sets a window's root: name the root with the overlay's \"keyWindow\"")
+    }
+
     /// A storyboard the `Info.plist` names that the imported folders do not hold is named in the
     /// advice.
     @Test func theAdviceNamesTheStoryboardTheImportDidNotRead() throws {

@@ -390,7 +390,7 @@ extension MainMenuTests {
             struct Board: View { var body: some View { Text("Board") } }
             """])
         let written = try menus(result)
-        #expect(written.first == "imported-GameApp-group parent=file inline [Open Saved Game…]")
+        #expect(written.first == "imported-GameApp-group after=newScene inline [Open Saved Game…]")
         #expect(written.contains("help removed"))
         #expect(written.contains("help after=window [Rules, Visit the Website]"))
         #expect(written.contains("imported-GameApp-Game before=window [Deal, Hint]"))

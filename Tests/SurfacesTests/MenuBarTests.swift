@@ -44,7 +44,7 @@ import Testing
     @Test func R22_commandsInsertedAtTheStartOrEndOfAStandardMenuAreDrawnThere() throws {
         let bar = try menuBar("insert-start-end")
         let file = try #require(bar.menu("File"))
-        #expect(file.outline == ["New Note", "--", "Open…", "Duplicate", "Rename…", "Move…", "Export…", "Print…", "Close"])
+        #expect(file.outline == ["New Note", "--", "Open…", "--", "Close", "--", "Duplicate", "Rename…", "Move…", "Export…", "--", "Print…"])
         let newNote = try #require(file.command("New Note"))
         #expect(newNote.origin == .app && newNote.isEnabled && newNote.target == "window/notes")
         // Added at the end of Edit: after the standard submenus, before what the system adds last.

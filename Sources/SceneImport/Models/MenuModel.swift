@@ -70,7 +70,7 @@ enum MenuModel: FrameworkModel {
         guard name.hasPrefix("UIMenu"), name.count > 6 else { return nil }
         let rest = name.dropFirst(6)
         let swiftName = rest.prefix(1).lowercased() + rest.dropFirst()
-        return standardMenus[swiftName] != nil ? swiftName : nil
+        return standardMenus[swiftName] != nil ? sceneName(ofStandard: swiftName) : nil
     }
 
     /// What a condition on the menu builder's `system` says while the main menu is built
@@ -133,13 +133,20 @@ enum MenuModel: FrameworkModel {
         }
     }
 
+    /// Standard identifiers that name one group under two names: iPadOS 26's `.newItem` is the
+    /// group `.newScene` named before, which the scene calls `newScene`.
+    static let sameGroup = ["newItem": "newScene"]
+
+    /// The scene's name for the standard menu `name` (a `UIMenu.Identifier` member).
+    static func sceneName(ofStandard name: String) -> String { sameGroup[name] ?? name }
+
     static func staticMember(_ name: String, of type: String) -> Value? {
-        type == identifierType && standardMenus[name] != nil ? .string(name) : nil
+        type == identifierType && standardMenus[name] != nil ? .string(sceneName(ofStandard: name)) : nil
     }
 
     static func implicitMember(_ name: String, expecting type: String?) -> Value? {
         guard type?.withoutOptionality == identifierType, standardMenus[name] != nil else { return nil }
-        return .string(name)
+        return .string(sceneName(ofStandard: name))
     }
 
     static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {

@@ -28,15 +28,15 @@ extension ImportReport {
     /// the storyboards or `Info.plist` the import did not see, or name the root in the overlay.
     static func keyWindowAdvice(_ decision: WindowPlan.Decision?, model: AppModel) -> String? {
         guard decision == nil || decision == .guessed || decision == .rootClassTest else { return nil }
-        let overlay = "or name the root with the overlay's \"keyWindow\""
+        let overlay = "name the root with the overlay's \"keyWindow\""
         if !model.missingEntryStoryboards.isEmpty {
             let names = model.missingEntryStoryboards.joined(separator: ", ")
             return "the Info.plist names the storyboard \(names) for the app's window, which the imported folders do not hold: "
-                + "import the folder holding it, \(overlay)"
+                + "import the folder holding it, or \(overlay)"
         }
         if !model.readsInfoPlist {
             return "the imported folders hold no Info.plist and no entry point (an app or scene delegate, a SwiftUI App) that sets a "
-                + "window's root: import the app's whole folder, \(overlay)"
+                + "window's root: import the app's whole folder, or \(overlay)"
         }
         return "no entry point the import follows sets a window's root: \(overlay)"
     }

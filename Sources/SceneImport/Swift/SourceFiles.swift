@@ -243,7 +243,10 @@ public struct SourceFiles: Sendable, Equatable {
             let name = file.path.lastPathComponent
             if name == "Package.swift" || name.hasPrefix("Package@swift-") { return }
             swiftFiles.append(file)
-        } else if file.path.hasSuffix(".storyboard") || file.path.hasSuffix("/Info.plist") || file.path == "Info.plist" {
+        } else if file.path.hasSuffix(".storyboard") || file.path.hasSuffix("Info.plist") {
+            // A target's `Info.plist` may carry the target's name (`Limelight-Info.plist`, the
+            // project's `INFOPLIST_FILE`); ``InterfaceFiles`` reads it only when it describes a
+            // bundle (`GoogleService-Info.plist` does not).
             interfaceFiles.append(file)
         } else if file.path.hasSuffix("project.pbxproj") || file.path.hasSuffix(".xcconfig") {
             settingsFiles.append(file)
