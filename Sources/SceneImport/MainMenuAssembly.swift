@@ -31,7 +31,15 @@ struct MainMenuAssembly {
         func sceneCommands(_ list: [ImportedCommand]) -> (commands: [SceneDefinition.CommandDefinition], removing: [KeyShortcut]) {
             var entries: [SceneDefinition.CommandDefinition] = []
             var removing: [KeyShortcut] = []
-            for command in list {
+            for written in list {
+                // An item whose key the source does not fix (a binding the user sets at run
+                // time) is still in the menu bar, under its title: the scene holds it without a key.
+                var command = written
+                if command.input == nil, command.title?.isEmpty == false, command.action != nil {
+                    command.input = ""
+                    command.modifiers = []
+                    omit(written, "its key is not fixed in the source: the main menu holds it as an item without a key")
+                }
                 guard let entry = scene(command) else { continue }
                 // A menu item without a key has no shortcut to duplicate or to take over.
                 guard command.input?.isEmpty == false else {

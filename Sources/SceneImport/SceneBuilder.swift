@@ -180,12 +180,14 @@ struct SceneBuilder {
         let chosen = model.overlay.firstResponder.flatMap { type in state.paths[type].map { ($0, "named by the overlay") } }
             ?? firstResponder(requests: requests, state: state)
         let firstResponder = chosen?.path
-        // A flag standing for the literal `false` (a validation that refuses on every path)
-        // starts at 0; every other flag starts at 1 so its commands show.
+        // A flag standing for the literal `false` (a validation that refuses on every path),
+        // and one only negated tests use, starts at 0; every other flag starts at 1 so its
+        // commands show (of a test and its negation, the test's side).
         let neverHolds = Set(state.flags.filter { $0.key == "false" }.map(\.value))
+        let onlyNegated = Set(state.flags.values).subtracting(state.heldFlags)
         let values = Self.sortedNames(state.flags.values).map { flag in
             let stated = model.overlay.state.last { $0.name == flag }?.value
-            let initial = stated ?? (neverHolds.contains(flag) ? 0 : 1)
+            let initial = stated ?? launchValue(of: flag, state: state) ?? (neverHolds.contains(flag) || onlyNegated.contains(flag) ? 0 : 1)
             return SceneDefinition.StateValue(name: flag, initial: initial)
         }
         var states = presentationStates(modalTypes, state: state, rootIsNavigation: windows.first?.children.first?.kind == .navigationController)
@@ -246,6 +248,13 @@ struct SceneBuilder {
         /// The types whose nodes are being built, outermost first.
         var building: [String] = []
         var flags: [String: String] = [:]
+        /// The flags some command is offered under at 1; a flag only negated tests use starts
+        /// at 0, so their commands show.
+        var heldFlags: Set<String> = []
+        /// The one test a flag stands for, by flag, and the type of the first command under it:
+        /// where the flag's launch value is read (``launchValue(of:state:)``).
+        var flagTests: [String: String] = [:]
+        var flagOwners: [String: String] = [:]
         var omitted: [(command: ImportedCommand, reason: String)] = []
         /// What each condition text says for the scene, read at its first command: most
         /// commands of a provider share a few conditions.
@@ -286,6 +295,10 @@ struct SceneBuilder {
         var isFirstResponderCheck: Bool
         /// The state flag standing for what is left, when it is no `isFirstResponder` test.
         var flag: String?
+        /// The value of ``flag`` under which the condition holds: 0 for a lone negated test
+        /// (`!(isPlaying)`), which shares its flag with the test, so that of `if isPlaying { A }
+        /// else { B }` only one side is offered at a time.
+        var flagValue = 1
     }
 
     func placeable(_ role: AppModel.Role) -> Bool {
@@ -358,6 +371,7 @@ struct SceneBuilder {
         parts.validations = rules.compactMap { rule in
             guard seenRules.insert(rule.action).inserted else { return nil }
             let flag = flagName(for: rule.condition, state: &state)
+            state.heldFlags.insert(flag)
             return SceneValidation(action: rule.action, disabledWhen: SceneCondition(state: flag, .equals, 0))
         }
         return parts
@@ -469,6 +483,7 @@ struct SceneBuilder {
         var whileFirstResponder = false
         if let commandCondition = command.condition {
             let reading = conditionReading(commandCondition, state: &state)
+            if let flag = reading.flag, state.flagOwners[flag] == nil { state.flagOwners[flag] = command.declaredIn }
             if reading.notOnDevice {
                 state.omitted.append((command, reading.onlyOnAnOlderOS ? Self.olderOSOmission : idiomOmission))
                 return nil
@@ -481,7 +496,7 @@ struct SceneBuilder {
                 break
             case nil:
                 // A getter's own `isFirstResponder` test follows the first responder as it moves.
-                if let flag = reading.flag { condition = SceneCondition(state: flag, .equals, 1) } else { whileFirstResponder = true }
+                if let flag = reading.flag { condition = SceneCondition(state: flag, .equals, reading.flagValue) } else { whileFirstResponder = true }
             }
         }
         let keyCommand = KeyCommand(title: command.title ?? "", discoverabilityTitle: command.discoverabilityTitle,
@@ -507,7 +522,20 @@ struct SceneBuilder {
         if !onDevice.fails, reading.direction == nil {
             let remaining = Self.withoutDirection(onDevice.remaining).text
             reading.isFirstResponderCheck = Self.isFirstResponderCheck(remaining)
-            if !reading.isFirstResponderCheck { reading.flag = flagName(for: remaining, state: &state) }
+            if !reading.isFirstResponderCheck {
+                let remainingCondition = Self.withoutDirection(onDevice.remaining)
+                if remainingCondition.tests.count == 1, let test = remainingCondition.tests.first.map(Self.positiveForm), test.isNegated {
+                    reading.flag = flagName(for: test.source, state: &state)
+                    reading.flagValue = 0
+                    state.flagTests[reading.flag ?? ""] = test.source
+                } else {
+                    if remainingCondition.tests.count == 1, let test = remainingCondition.tests.first.map(Self.positiveForm) {
+                        state.flagTests[flagName(for: remaining, state: &state)] = test.source
+                    }
+                    reading.flag = flagName(for: remaining, state: &state)
+                    state.heldFlags.insert(reading.flag ?? "")
+                }
+            }
         }
         state.conditionReadings[condition] = reading
         state.lastConditionReading = (condition, reading)
@@ -520,73 +548,5 @@ struct SceneBuilder {
         guard condition.utf8.count <= 32 else { return false }
         let text = condition.utf8.lazy.filter { $0 != UInt8(ascii: " ") }
         return text.elementsEqual("isFirstResponder".utf8) || text.elementsEqual("self.isFirstResponder".utf8)
-    }
-
-    /// Whether `test` may test the writing direction at all: every test
-    /// ``isRightToLeftTest(_:)`` knows names `RTL` or `…ightToLeft`.
-    private static func mayTestDirection(_ test: String) -> Bool {
-        test.containsBytes(of: "RTL") || test.containsBytes(of: "ightToLeft")
-    }
-
-    /// Whether a test's source tests right-to-left layout: `isRTL`, `UIApplication.isRTL`,
-    /// `…effectiveUserInterfaceLayoutDirection == .rightToLeft`,
-    /// `…userInterfaceLayoutDirection == .rightToLeft`.
-    static func isRightToLeftTest(_ source: String) -> Bool {
-        // Other tests are passed over unread.
-        guard mayTestDirection(source) else { return false }
-        let text = source.withoutSpaces
-        if text == "isRTL" || text.hasSuffix(".isRTL") || text == "isRightToLeft" || text.hasSuffix(".isRightToLeft") { return true }
-        return text.containsBytes(of: "LayoutDirection==.rightToLeft") || text.hasSuffix("LayoutDirection==UIUserInterfaceLayoutDirection.rightToLeft")
-    }
-
-    /// What the scene's writing direction decides for a condition: `false` when a
-    /// right-to-left test in it fails, `true` when it consists of direction tests that hold, `nil`
-    /// when other tests remain (``withoutDirection(_:)``).
-    static func directionDecision(_ condition: Condition, rightToLeft: Bool) -> Bool? {
-        // A condition that names no direction test has a test that is not one.
-        guard condition.tests.contains(where: { mayTestDirection($0.source) }) else { return nil }
-        var allDirection = true
-        for part in condition.parts {
-            guard isRightToLeftTest(part.source) else { allDirection = false; continue }
-            if rightToLeft == part.isNegated { return false }
-        }
-        return allDirection ? true : nil
-    }
-
-    /// The condition without its writing-direction tests.
-    static func withoutDirection(_ condition: Condition) -> Condition {
-        guard condition.tests.contains(where: { mayTestDirection($0.source) }) else { return condition }
-        let parts = condition.parts
-        let kept = parts.filter { !isRightToLeftTest($0.source) }
-        return kept.count == parts.count ? condition : Condition(kept)
-    }
-
-    /// The state flag standing for a run-time condition: the condition's words in camel case.
-    private func flagName(for condition: String, state: inout BuildState) -> String {
-        if let existing = state.flags[condition] { return existing }
-        var words: [String] = []
-        var current = ""
-        for character in condition {
-            if character.isLetter || character.isNumber {
-                current.append(character)
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
-            }
-            if character == "!" { words.append("not") }
-        }
-        if !current.isEmpty { words.append(current) }
-        var name = words.enumerated().map { $0.offset == 0 ? $0.element.prefix(1).lowercased() + $0.element.dropFirst() : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
-        if name.isEmpty { name = "condition" }
-        if name.count > 48 { name = String(name.prefix(48)) }
-        var unique = name
-        var counter = 2
-        let taken = Set(state.flags.values)
-        while taken.contains(unique) {
-            unique = name + String(counter)
-            counter += 1
-        }
-        state.flags[condition] = unique
-        return unique
     }
 }

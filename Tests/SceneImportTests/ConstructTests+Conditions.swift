@@ -6,6 +6,45 @@ import Scenes
 /// Conditions and branches as the evaluator reads them (`Evaluator`): `switch` on known values,
 /// run-time state against what the source fixes, and the build's `#if` (`CompilationConditions`).
 extension ConstructTests {
+    /// A run-time test and its negation share one state flag: of `if isPlaying { Pause } else {
+    /// Play }` one side is offered at a time, the test's while the flag is 1. A flag starts at
+    /// the launch value of the stored `Bool` it tests when the declaration gives a literal
+    /// (`var isEditingQueue = false`); else at 1, or at 0 when only negated tests use it, so
+    /// their commands show.
+    @Test func aTestAndItsNegationShareOneFlagStartingAtItsLaunchValue() throws {
+        let result = try importing([
+            "Player.swift": """
+                import UIKit
+                class Player: UIViewController {
+                    var rate = 0.0
+                    var isPlaying: Bool { rate > 0 }
+                    var isEditingQueue = false
+                    var showsHints = true
+                    var isLooping: Bool { rate < 0 }
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands = [UIKeyCommand(input: " ", modifierFlags: [], action: isPlaying ? #selector(pause) : #selector(play))]
+                        if !isEditingQueue { commands.append(UIKeyCommand(input: "e", modifierFlags: .command, action: #selector(editQueue))) }
+                        if self.showsHints == false { commands.append(UIKeyCommand(input: "h", modifierFlags: .command, action: #selector(hint))) }
+                        if !isLooping { commands.append(UIKeyCommand(input: "l", modifierFlags: .command, action: #selector(loop))) }
+                        return commands
+                    }
+                    @objc func pause() {}
+                    @objc func play() {}
+                    @objc func editQueue() {}
+                    @objc func hint() {}
+                    @objc func loop() {}
+                }
+                """,
+        ])
+        #expect(result.report.stateFlags == ["isPlaying": "isPlaying", "isEditingQueue": "isEditingQueue", "isLooping": "isLooping",
+                                             "self.showsHints == false": "selfShowsHintsFalse"])
+        let scene = try SceneDefinition(json: result.scene)
+        #expect(scene.state.map { "\($0.name)=\($0.initial)" } == ["isEditingQueue=0", "isLooping=0", "isPlaying=1", "selfShowsHintsFalse=0"])
+        let runtime = try SceneRuntime(definition: scene, file: "scene.json")
+        let player = try #require(runtime.responder(at: "window/Player"))
+        #expect((player.keyCommands ?? []).map { $0.action?.name } == ["pause", "editQueue", "loop"])
+    }
+
     /// `switch` on an enum value the code fixed picks its case and binds the case's payload
     /// (`case let .key(input, modifierFlags)`); a string's `isEmpty` is known.
     @Test func aSwitchOnAKnownEnumValueBindsItsPayload() throws {

@@ -403,6 +403,49 @@ extension MainMenuTests {
         #expect(outline(bar.menus[7], appOnly: false) == ["[Search]", "Rules", "Visit the Website", "Share ▸", "  Email"])
     }
 
+    /// A SwiftUI button whose key a binding sets at run time (`.modifier(DynamicShortcut(…))`)
+    /// is drawn in the menu bar under its title, without a key, where its group places it;
+    /// replacing `.saveItem` with nothing takes File's Duplicate, Rename, Move and Export away.
+    @Test func aMenuItemWhoseKeyIsSetAtRunTimeIsDrawnWithoutOne() throws {
+        let result = try importing(["ShellApp.swift": """
+            import SwiftUI
+            @main
+            struct ShellApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("Shell") }
+                        .commands { FileCommands(shortcuts: [:]) }
+                }
+            }
+            struct FileCommands: Commands {
+                let shortcuts: [String: KeyboardShortcut]
+                var body: some Commands {
+                    CommandGroup(replacing: .saveItem) { EmptyView() }
+                    CommandGroup(replacing: .newItem) {
+                        Button("New Local Shell") { }.modifier(DynamicShortcut(action: "newShell", shortcuts: shortcuts))
+                        Button("New Window") { }.keyboardShortcut("n")
+                    }
+                }
+            }
+            struct DynamicShortcut: ViewModifier {
+                let action: String
+                let shortcuts: [String: KeyboardShortcut]
+                func body(content: Content) -> some View {
+                    if let shortcut = shortcuts[action] { content.keyboardShortcut(shortcut) } else { content }
+                }
+            }
+            """])
+        let bar = try menuBar(result)
+        let file = try #require(bar.menus.first { $0.title == "File" })
+        #expect(outline(file) == ["New Local Shell", "New Window"])
+        let commands = file.items.compactMap { item -> MenuBarCommand? in
+            if case .command(let command) = item { return command }
+            return nil
+        }
+        #expect(commands.first { $0.title == "New Local Shell" }.map { $0.shortcut == nil } == true)
+        #expect(!commands.contains { $0.title == "Duplicate" })
+        #expect(result.report.unresolved.contains { $0.command.title == "New Local Shell" && $0.reason.hasPrefix("its key is not fixed in the source") })
+    }
+
     @Test func catalystOnlyCodeCountsForTheCatalystBuildOnly() throws {
         let source = ["AppDelegate.swift": """
             import UIKit

@@ -84,6 +84,12 @@ struct SwiftUIMenuCommands {
             return MainMenuOperation(call: .insertSibling, target: SwiftUICommandsModel.customMenusBefore, placement: .before,
                                      elements: [.menu(menu)], provider: provider, file: file, line: line)
         }
+        // `CommandGroup(replacing: .saveItem) { EmptyView() }` takes the group away.
+        if commands.isEmpty, Self.listsNothing(call), let argument = call.arguments.first, argument.label?.text == "replacing",
+           let member = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+           let group = SwiftUICommandsModel.placements[member] {
+            return MainMenuOperation(call: .remove, target: group, placement: nil, elements: [], provider: provider, file: file, line: line)
+        }
         guard !commands.isEmpty, let argument = call.arguments.first, let label = argument.label?.text,
               let (builderCall, placement) = SwiftUICommandsModel.groupLabels[label],
               let member = argument.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
@@ -93,6 +99,13 @@ struct SwiftUIMenuCommands {
             : commands
         return MainMenuOperation(call: builderCall, target: group, placement: placement, elements: elements, provider: provider,
                                  file: file, line: line)
+    }
+
+    /// Whether a call's content is empty or only `EmptyView()`: it shows nothing, rather than
+    /// something the import cannot read.
+    private static func listsNothing(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let closure = call.trailingClosure else { return false }
+        return closure.statements.allSatisfy { $0.item.trimmedDescription == "EmptyView()" }
     }
 
     /// The type whose commands a change inserts: its first command outside a submenu's, `""`
