@@ -1,3 +1,4 @@
+import Foundation
 import SceneImportObjectiveC
 
 extension AppModel {
@@ -9,6 +10,7 @@ extension AppModel {
     /// delegate's window setup as the entry point.
     mutating func add(objectiveC files: [ObjectiveCFile]) {
         let entryMethods = Self.objectiveCEntryMethods(files, sceneDelegates: sceneDelegates)
+        classMethodResults = Self.classMethodResults(files)
         var given = InitializerChildren()
         for file in files {
             for implementation in file.implementations {
@@ -135,6 +137,35 @@ extension AppModel {
         }
     }
 
+    /// The app class a class method returns (`[Factory makeRoot]`, `[Main sharedInstance]`):
+    /// an Objective-C `+` method declared to return `instancetype` returns its class, one
+    /// declared `X *` returns `X`; a Swift class's static method (named in Objective-C by its
+    /// `@objc` names) returns what its `return`s make.
+    private func classMethodResult(_ method: ObjectiveCControllerReference.ClassMethod) -> [String] {
+        if let declared = classMethodResults[method.className + " " + method.selector] {
+            let type = declared == "instancetype" ? method.className : declared
+            return index.type(namedInObjectiveC: type).map { [$0.name] } ?? []
+        }
+        guard !method.selector.contains(":"), let swiftType = index.type(namedInObjectiveC: method.className) else { return [] }
+        let name = swiftType.functions.first { $0.isStatic && $0.explicitSelector == method.selector }?.name ?? method.selector
+        return index.typesReturned(by: name, of: swiftType).filter { index.type(named: $0) != nil }
+    }
+
+    /// The return types Objective-C `+` methods declare, by `Class selector`, without `*`.
+    static func classMethodResults(_ files: [ObjectiveCFile]) -> [String: String] {
+        var results: [String: String] = [:]
+        for file in files {
+            let declared = file.interfaces.map { ($0.className, $0.methods) } + file.implementations.map { ($0.className, $0.methods) }
+            for (className, methods) in declared {
+                for method in methods where method.isClassMethod {
+                    let type = method.returnType.replacingOccurrences(of: "*", with: "").trimmingCharacters(in: .whitespaces)
+                    results[className + " " + method.selector] = results[className + " " + method.selector] ?? type
+                }
+            }
+        }
+        return results
+    }
+
     /// `Class selector` of the methods the app's Objective-C entry point runs on its
     /// unconditional path: `application:didFinishLaunchingWithOptions:` (or `will…`),
     /// `scene:willConnectToSession:options:`, and the methods of the same class they message
@@ -192,6 +223,7 @@ extension AppModel {
     /// property it reads (in the Objective-C interfaces or the Swift index).
     private func resolve(_ reference: ObjectiveCControllerReference, in owner: String, file: ObjectiveCFile) -> [String] {
         if let name = reference.className, let found = index.type(namedInObjectiveC: name) { return [found.name] }
+        if let method = reference.classMethod { return classMethodResult(method) }
         if let property = reference.propertyName {
             for candidate in [owner] + index.ancestors(of: owner).map(\.name) {
                 if let type = index.type(named: candidate)?.properties[property]?.type?

@@ -83,6 +83,9 @@ struct AppModel {
     private(set) var missingEntryStoryboards: [String] = []
     /// Whether the import read an `Info.plist`.
     private(set) var readsInfoPlist = false
+    /// The return types Objective-C `+` methods declare, by `Class selector`
+    /// (``classMethodResults(_:)``).
+    var classMethodResults: [String: String] = [:]
     /// The UIKit containers built around an entry root, by that root: a storyboard's initial
     /// controller's (a plain `UITabBarController` holding the app's tabs), or an Objective-C
     /// entry point's navigation controller it gives a stack (``addContainerRoot(_:at:)``).

@@ -24,6 +24,11 @@ import Testing
         }
         """
 
+    /// The controllers with one `Info.plist`-like file of `name` holding `body`.
+    static func importing(plist name: String, _ body: String) throws -> ImportResult {
+        try TemporaryApp.importing(["App/Controllers.swift": controllers, "App/" + name: plist(body)], folder: "App")
+    }
+
     static func plist(_ body: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -48,6 +53,56 @@ import Testing
         ], folder: "App")
         #expect(result.report.keyWindow.root == "LibraryTabs")
         #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
+    }
+
+    /// A root a class method makes: an Objective-C `+sharedInstance` declared `instancetype` is
+    /// its class; a Swift class's static factory, named by its `@objc` name, what it returns.
+    @Test func aRootAClassMethodMakesIsWhatItReturns() throws {
+        func appDelegate(_ root: String) -> String {
+            """
+            #import <UIKit/UIKit.h>
+            @implementation AppDelegate
+            - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                self.window.rootViewController = \(root);
+                return YES;
+            }
+            @end
+            """
+        }
+        let shared = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers,
+            "App/Shelf.h": """
+                #import <UIKit/UIKit.h>
+                @interface ShelfController : UIViewController
+                + (instancetype)sharedInstance;
+                @end
+                """,
+            "App/Shelf.m": """
+                #import "Shelf.h"
+                @implementation ShelfController
+                + (instancetype)sharedInstance { static ShelfController *shared; return shared; }
+                - (NSArray *)keyCommands { return @[[UIKeyCommand keyCommandWithInput:@"s" modifierFlags:UIKeyModifierCommand action:@selector(shelve)]]; }
+                - (void)shelve {}
+                @end
+                """,
+            "App/AppDelegate.m": appDelegate("[ShelfController sharedInstance]"),
+        ], folder: "App")
+        #expect(shared.report.keyWindow.root == "ShelfController")
+        #expect(shared.report.keyWindow.decidedBy == "Objective-C entry point")
+
+        let factory = try TemporaryApp.importing([
+            "App/Controllers.swift": Self.controllers + """
+
+                @objc(XYRootFactory)
+                class RootFactory: NSObject {
+                    @objc static func makeRoot() -> UIViewController {
+                        MirrorController()
+                    }
+                }
+                """,
+            "App/AppDelegate.m": appDelegate("[XYRootFactory makeRoot]"),
+        ], folder: "App")
+        #expect(factory.report.keyWindow.root == "MirrorController")
     }
 
     /// When the `Info.plist` names the application role's scene delegate, another scene
@@ -159,30 +214,21 @@ import Testing
     /// configuration named like one (`GoogleService-Info.plist`, no bundle keys) is not; an empty
     /// `UIMainStoryboardFile` names no storyboard.
     @Test func aTargetsInfoPlistIsReadWhateverItsNameAndAnEmptyStoryboardNameIsNone() throws {
-        let named = try TemporaryApp.importing([
-            "App/Controllers.swift": Self.controllers,
-            "App/Player-Info.plist": Self.plist("<key>CFBundleIdentifier</key><string>x.y</string><key>UIMainStoryboardFile~ipad</key><string>iPad</string>"),
-        ], folder: "App")
+        let named = try Self.importing(plist: "Player-Info.plist",
+                                       "<key>CFBundleIdentifier</key><string>x.y</string><key>UIMainStoryboardFile~ipad</key><string>iPad</string>")
         #expect(named.report.keyWindow.advice?.hasPrefix("the Info.plist names the storyboard iPad") == true)
-        let service = try TemporaryApp.importing([
-            "App/Controllers.swift": Self.controllers,
-            "App/GoogleService-Info.plist": Self.plist("<key>BUNDLE_ID</key><string>x.y</string><key>UIMainStoryboardFile</key><string>iPad</string>"),
-        ], folder: "App")
+        let service = try Self.importing(plist: "GoogleService-Info.plist",
+                                         "<key>BUNDLE_ID</key><string>x.y</string><key>UIMainStoryboardFile</key><string>iPad</string>")
         #expect(service.report.keyWindow.advice?.hasPrefix("the imported folders hold no Info.plist") == true)
-        let empty = try TemporaryApp.importing([
-            "App/Controllers.swift": Self.controllers,
-            "App/Info.plist": Self.plist("<key>UIMainStoryboardFile</key><string></string>"),
-        ], folder: "App")
+        let empty = try Self.importing(plist: "Info.plist", "<key>UIMainStoryboardFile</key><string></string>")
         #expect(empty.report.keyWindow.advice == "no entry point the import follows sets a window's root: name the root with the overlay's \"keyWindow\"")
     }
 
     /// A storyboard the `Info.plist` names that the imported folders do not hold is named in the
     /// advice.
     @Test func theAdviceNamesTheStoryboardTheImportDidNotRead() throws {
-        let result = try TemporaryApp.importing([
-            "App/Controllers.swift": Self.controllers,
-            "App/Info.plist": Self.plist("<key>UIMainStoryboardFile</key><string>Main</string><key>UIMainStoryboardFile~ipad</key><string>iPad</string>"),
-        ], folder: "App")
+        let result = try Self.importing(plist: "Info.plist",
+                                        "<key>UIMainStoryboardFile</key><string>Main</string><key>UIMainStoryboardFile~ipad</key><string>iPad</string>")
         #expect(result.report.keyWindow.decidedBy == "guessed")
         #expect(result.report.keyWindow.advice?.hasPrefix("the Info.plist names the storyboard iPad for the app's window") == true)
         #expect(result.report.keyWindowLines[1].hasPrefix("  To decide it: the Info.plist names the storyboard iPad"))

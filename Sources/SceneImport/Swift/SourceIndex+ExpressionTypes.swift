@@ -246,6 +246,12 @@ private final class StoreFinder: MentionedItemsVisitor {
 }
 
 extension SourceIndex {
+    /// The app types what the type's method `name` (or an ancestor's) returns makes: a static
+    /// factory another language calls (`[VLMDesktopFactory makeRootViewController]`).
+    func typesReturned(by name: String, of info: SourceIndex.TypeInfo) -> [String] {
+        returnedTypeNames(of: name, in: info, depth: 0)
+    }
+
     /// The app types the `return`s of the type's method `name` (or an ancestor's) give, each
     /// read in its method's body.
     fileprivate func returnedTypeNames(of name: String, in info: SourceIndex.TypeInfo, depth: Int) -> [String] {
@@ -256,7 +262,10 @@ extension SourceIndex {
                 guard let body = function.body else { continue }
                 let returns = ReturnFinder(conditions: conditions)
                 returns.walk(body)
-                add(typeNamesOfEach: returns.expressions, in: info, root: Syntax(body), depth: depth, to: &names)
+                // A body of one expression returns it (`static func make() -> UIViewController { Root() }`).
+                let implicit = body.statements.count == 1 ? body.statements.first?.item.as(ExprSyntax.self).map { [$0] } : nil
+                let expressions = returns.expressions.isEmpty ? implicit ?? [] : returns.expressions
+                add(typeNamesOfEach: expressions, in: info, root: Syntax(body), depth: depth, to: &names)
             }
         }
         return names

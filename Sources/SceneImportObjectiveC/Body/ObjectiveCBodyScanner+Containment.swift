@@ -77,6 +77,9 @@ extension ObjectiveCBodyScanner {
             case .member(let name):
                 let declared = context.members[name].flatMap { ObjectiveCTypeName.objectClass(of: $0.type) }
                 reference = .init(className: declared, propertyName: name, expression: expression)
+            case .unknown(let text) where classMessageTexts[text] != nil:
+                // `[Factory makeRoot]`, `[Main sharedInstance]`: what the class method returns.
+                reference = .init(className: nil, propertyName: nil, expression: expression, classMethod: classMessageTexts[text])
             default:
                 // An initialiser's other arguments (strings, numbers, blocks) are no controllers.
                 if kind == .initializerArgument { continue }

@@ -230,6 +230,7 @@ extension ObjectiveCBodyScanner {
             }
             if selector == "new" { return .object(className: className) }
             body.classMessages.append(.init(receiverClass: className, selector: selector, condition: recordedCondition, line: send.line))
+            if send.values.isEmpty { classMessageTexts[send.text] = (className, selector) }
             return .unknown(send.text)
         case .allocated(let className):
             guard selector.hasPrefix("init") else { return .unknown(send.text) }

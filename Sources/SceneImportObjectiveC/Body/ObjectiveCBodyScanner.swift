@@ -93,6 +93,9 @@ package struct ObjectiveCBodyScanner {
     var locals: [String: Local] = [:]
     /// Properties and instance variables assigned in the body, by name without `_`.
     var memberValues: [String: ObjectiveCValue] = [:]
+    /// The class and selector of each class message whose value the scanner does not know, by
+    /// the message's text (`[Factory makeRoot]`): what a controller reference made by one names.
+    var classMessageTexts: [String: (className: String, selector: String)] = [:]
     var returns: [ReturnSite] = []
     /// The block variables declared so far (`void (^addKey)(NSString *, UIKeyModifierFlags) =
     /// ^(…) { … };`), by name: a call `addKey(@"a", 0)` runs the block's body in place, with its

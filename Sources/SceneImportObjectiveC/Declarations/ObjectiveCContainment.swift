@@ -57,4 +57,20 @@ package struct ObjectiveCControllerReference: Hashable {
     package var propertyName: String?
     /// The expression as written.
     var expression: String
+    /// The class and selector of the class method whose result the reference is
+    /// (`[Factory makeRoot]`), when the scanner does not know what it returns.
+    package var classMethod: ClassMethod?
+
+    /// A class method: `+[className selector]`.
+    package struct ClassMethod: Hashable {
+        package var className: String
+        package var selector: String
+    }
+
+    init(className: String?, propertyName: String?, expression: String, classMethod: (className: String, selector: String)? = nil) {
+        self.className = className
+        self.propertyName = propertyName
+        self.expression = expression
+        self.classMethod = classMethod.map { ClassMethod(className: $0.className, selector: $0.selector) }
+    }
 }

@@ -14,7 +14,7 @@ package struct ObjectiveCInterface: Hashable {
     package var properties: [ObjectiveCProperty]
     var instanceVariables: [ObjectiveCProperty]
     /// Method declarations (they have no ``ObjectiveCMethod/body``).
-    var methods: [ObjectiveCMethod]
+    package var methods: [ObjectiveCMethod]
     package var line: Int
 
     /// Whether this block is a class extension, `@interface X ()`.
