@@ -29,7 +29,8 @@ extension AppModel {
                         given.forwarding[owner, default: []].formUnion(appearing ? body.appearanceForwards : [])
                     }
                     for test in body.rootClassTests {
-                        if let type = index.type(namedInObjectiveC: test.className) { addRootClassTest(type.name, at: SourceLocation(file: file.path, line: test.line)) }
+                        guard let type = index.type(namedInObjectiveC: test.className) else { continue }
+                        addRootClassTest(type.name, at: SourceLocation(file: file.path, line: test.line))
                     }
                     let isEntryPoint = entryMethods.contains(owner + " " + method.selector)
                     // Navigation controllers the method makes, by the expression that makes them.

@@ -44,6 +44,14 @@ public struct Condition: Hashable, Sendable {
     /// Whether the condition has no test.
     public var isAlways: Bool { tests.isEmpty }
 
+    /// Whether the two cannot both hold: one has a test the other has negated (`isPlaying`
+    /// and `!(isPlaying)`).
+    public func contradicts(_ other: Condition) -> Bool {
+        let mine = parts
+        guard !mine.isEmpty else { return false }
+        return other.parts.contains { test in mine.contains { $0.source == test.source && $0.isNegated != test.isNegated } }
+    }
+
     /// The tests as parts of one conjunction: a test whose source joins tests with ` && `
     /// (`if isEditing && hasSelection`) gives each of them; a negated one stays whole, since
     /// `!(a && b)` holds when either fails.

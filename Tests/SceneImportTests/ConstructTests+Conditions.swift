@@ -45,6 +45,30 @@ extension ConstructTests {
         #expect((player.keyCommands ?? []).map { $0.action?.name } == ["pause", "editQueue", "loop"])
     }
 
+    /// A title chosen by the same test as the action is chosen with it: `title: isPlaying ?
+    /// "Pause" : "Play"` beside `action: isPlaying ? #selector(pause) : #selector(play)` gives
+    /// Pause and Play, not Pause twice; a title test the action does not decide takes its first
+    /// branch.
+    @Test func aTitleChosenByTheActionsTestFollowsTheAction() throws {
+        let result = try importing([
+            "Player.swift": """
+                import UIKit
+                class Player: UIViewController {
+                    var isPlaying: Bool { rate > 0 }
+                    var isRadio = false
+                    var rate = 0.0
+                    override var keyCommands: [UIKeyCommand]? {
+                        [UIKeyCommand(title: isPlaying ? (isRadio ? "Stop Radio" : "Pause") : "Play",
+                                      action: isPlaying ? #selector(pause) : #selector(play), input: " ", modifierFlags: [])]
+                    }
+                    @objc func pause() {}
+                    @objc func play() {}
+                }
+                """,
+        ])
+        #expect(result.inventory.map { "\($0.title ?? "-") \($0.action ?? "-")" }.sorted() == ["Play play", "Stop Radio pause"])
+    }
+
     /// `switch` on an enum value the code fixed picks its case and binds the case's payload
     /// (`case let .key(input, modifierFlags)`); a string's `isEmpty` is known.
     @Test func aSwitchOnAKnownEnumValueBindsItsPayload() throws {

@@ -116,13 +116,18 @@ extension Evaluator {
         guard values.contains(where: { if case .alternatives = $0.value { true } else { false } }) else {
             return .command(createCommand(from: values, chosen: nil, under: .always, site: site, frame: &frame))
         }
+        // A title that differs by branch is chosen per command: the first branch its condition
+        // allows (`title: isPlaying ? "Pause" : "Play"` beside `action: isPlaying ? … : …`).
+        var titleChoices: [Int: [Value.Item]] = [:]
         for (offset, entry) in values.enumerated() {
             switch entry.label {
             case "input", "modifierFlags", "action": continue
             default: break
             }
-            // A title that differs by branch: the first branch's.
-            if case .alternatives(let branches) = entry.value { values[offset].value = branches.first?.value ?? .null }
+            if case .alternatives(let branches) = entry.value {
+                titleChoices[offset] = branches
+                values[offset].value = branches.first?.value ?? .null
+            }
         }
         var variants: [(values: [Value], condition: Condition)] = [(values.map(\.value), .always)]
         for (offset, entry) in values.enumerated() {
@@ -139,7 +144,11 @@ extension Evaluator {
             variants = next
         }
         var made: [Value.Item] = []
-        for variant in variants {
+        for var variant in variants {
+            for (offset, branches) in titleChoices {
+                let allowed = branches.first { !$0.condition.contradicts(variant.condition) } ?? branches.first
+                variant.values[offset] = allowed?.value ?? .null
+            }
             let command = createCommand(from: values, chosen: variant.values, under: variant.condition, site: site, frame: &frame)
             made.append(.init(value: .command(command), condition: variant.condition))
         }

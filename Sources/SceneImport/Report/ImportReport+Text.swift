@@ -56,7 +56,8 @@ extension ImportReport {
         out.append("  " + countsByMechanism.map { "\($0.mechanism.rawValue) \($0.count)" }.joined(separator: ", "))
         let conditional = commands.filter(\.conditional).count
         let flags = stateFlags.count == 1 ? "1 state flag" : "\(stateFlags.count) state flags"
-        out.append("  \(conditional) conditional → \(flags) (one per distinct condition, a test and its negation sharing one; each at its launch value where the source fixes it, else so the test's commands show)")
+        out.append("  \(conditional) conditional → \(flags) (one per distinct condition, a test and its negation sharing one; "
+            + "each at its launch value where the source fixes it, else so the test's commands show)")
         if let sceneError {
             out.append("  the generated scene does not load: \(sceneError)")
         }

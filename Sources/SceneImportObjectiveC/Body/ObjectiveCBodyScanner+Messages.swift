@@ -318,7 +318,13 @@ extension ObjectiveCBodyScanner {
     /// The class an `isKindOfClass:` argument names: `[X class]`, `X.class`.
     static func testedClass(_ argument: String) -> String? {
         var text = Substring(argument.filter { !$0.isWhitespace })
-        if text.hasPrefix("["), text.hasSuffix("class]") { text = text.dropFirst().dropLast(6) } else if text.hasSuffix(".class") { text = text.dropLast(6) } else { return nil }
+        if text.hasPrefix("["), text.hasSuffix("class]") {
+            text = text.dropFirst().dropLast(6)
+        } else if text.hasSuffix(".class") {
+            text = text.dropLast(6)
+        } else {
+            return nil
+        }
         guard let first = text.first, first.isUppercase, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         return String(text)
     }
