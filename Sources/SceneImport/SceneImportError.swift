@@ -69,7 +69,7 @@ public struct SceneImportError: Error, Hashable, Sendable, CustomStringConvertib
                 + "found into an iOS target (a target built only for macOS, watchOS or tvOS declares nothing for iOS), so every one is left out; "
                 + "name the files on the command line to read them anyway"
         case .notSwift(let path):
-            return "\(path): not a .swift, .m or .h file; give source files or the folders that hold them"
+            return "\(path): not a .swift, .m, .h, .storyboard or Info.plist file; give source files or the folders that hold them"
         case .cannotWrite(let path, let reason):
             return "\(path): cannot write: \(reason)"
         case .overlay(let message):

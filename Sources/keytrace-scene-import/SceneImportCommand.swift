@@ -19,7 +19,7 @@ struct SceneImportCommand: ParsableCommand {
         2 no usable input; 64 usage error.
         """)
 
-    @Argument(help: "App source folders or Swift files.")
+    @Argument(help: "App source folders or source files (Swift, Objective-C, a storyboard, an Info.plist).")
     var paths: [String]
 
     @Option(name: .shortAndLong, help: "Write the scene (JSON) to this file; - for standard output (then give --report FILE).")

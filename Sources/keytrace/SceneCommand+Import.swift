@@ -17,7 +17,9 @@ extension SceneCommand {
             product: build it with `swift build --product keytrace-scene-import`.
             """)
 
-        @Argument(parsing: .captureForPassthrough, help: "App source folders or Swift files, then the importer's options.")
+        @Argument(
+            parsing: .captureForPassthrough,
+            help: "App source folders or source files (Swift, Objective-C, a storyboard, an Info.plist), then the importer's options.")
         var arguments: [String] = []
 
         func run() throws {

@@ -224,6 +224,32 @@ import Testing
         #expect(empty.report.keyWindow.advice == "no entry point the import follows sets a window's root: name the root with the overlay's \"keyWindow\"")
     }
 
+    /// A storyboard named on the command line beside the source folder is read like one in it:
+    /// the advice's "import the folder holding it" also works file by file.
+    @Test func aStoryboardNamedOnTheCommandLineIsRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("keytrace-app-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/App", withIntermediateDirectories: true)
+        try Self.controllers.write(toFile: root + "/App/Controllers.swift", atomically: false, encoding: .utf8)
+        try Self.plist("<key>CFBundleIdentifier</key><string>x.y</string><key>UIMainStoryboardFile</key><string>iPad</string>")
+            .write(toFile: root + "/App/App-Info.plist", atomically: false, encoding: .utf8)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="b1">
+                <scenes><scene sceneID="s1"><objects>
+                    <viewController id="b1" customClass="LibraryTabs" sceneMemberID="viewController"/>
+                </objects></scene></scenes>
+            </document>
+            """.write(toFile: root + "/iPad.storyboard", atomically: false, encoding: .utf8)
+        let result = try SceneImporter().importApp(at: [root + "/App", root + "/iPad.storyboard"])
+        #expect(result.report.keyWindow.root == "LibraryTabs")
+        #expect(result.report.keyWindow.decidedBy == "storyboard")
+        #expect(throws: SceneImportError.notSwift(root + "/App/App.txt")) {
+            try "x".write(toFile: root + "/App/App.txt", atomically: false, encoding: .utf8)
+            _ = try SceneImporter().importApp(at: [root + "/App/App.txt"])
+        }
+    }
+
     /// A storyboard the `Info.plist` names that the imported folders do not hold is named in the
     /// advice.
     @Test func theAdviceNamesTheStoryboardTheImportDidNotRead() throws {

@@ -79,7 +79,7 @@ public struct SourceFiles: Sendable, Equatable {
                 throw SceneImportError.pathNotFound(path)
             }
             if !isDirectory.boolValue {
-                guard Self.isSource(path) else { throw SceneImportError.notSwift(path) }
+                guard Self.isSource(path) || Self.isInterface(path) else { throw SceneImportError.notSwift(path) }
                 // A FIFO or device would block the read, or never end.
                 guard Self.isRegularFile(path, manager: manager) else {
                     throw SceneImportError.unreadable(path, reason: "not a regular file")
@@ -228,6 +228,12 @@ public struct SourceFiles: Sendable, Equatable {
         path.hasSuffix(".swift") || isObjectiveC(path)
     }
 
+    /// A storyboard or a target's `Info.plist`, which say how the app's windows start: read
+    /// when named on the command line too (`Limelight iPad.storyboard`).
+    static func isInterface(_ path: String) -> Bool {
+        path.hasSuffix(".storyboard") || path.hasSuffix("Info.plist")
+    }
+
     static func isObjectiveC(_ path: String) -> Bool {
         path.hasSuffix(".h") || path.hasSuffix(".m") || path.hasSuffix(".mm")
     }
@@ -243,7 +249,7 @@ public struct SourceFiles: Sendable, Equatable {
             let name = file.path.lastPathComponent
             if name == "Package.swift" || name.hasPrefix("Package@swift-") { return }
             swiftFiles.append(file)
-        } else if file.path.hasSuffix(".storyboard") || file.path.hasSuffix("Info.plist") {
+        } else if Self.isInterface(file.path) {
             // A target's `Info.plist` may carry the target's name (`Limelight-Info.plist`, the
             // project's `INFOPLIST_FILE`); ``InterfaceFiles`` reads it only when it describes a
             // bundle (`GoogleService-Info.plist` does not).
