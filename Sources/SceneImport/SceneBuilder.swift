@@ -520,20 +520,22 @@ struct SceneBuilder {
             reading.direction = onDevice.remaining.isAlways ? true : Self.directionDecision(onDevice.remaining, rightToLeft: false)
         }
         if !onDevice.fails, reading.direction == nil {
-            let remaining = Self.withoutDirection(onDevice.remaining).text
+            let remainingCondition = Self.withoutDirection(onDevice.remaining)
+            let remaining = remainingCondition.text
             reading.isFirstResponderCheck = Self.isFirstResponderCheck(remaining)
             if !reading.isFirstResponderCheck {
-                let remainingCondition = Self.withoutDirection(onDevice.remaining)
-                if remainingCondition.tests.count == 1, let test = remainingCondition.tests.first.map(Self.positiveForm), test.isNegated {
-                    reading.flag = flagName(for: test.source, state: &state)
+                // A lone test, with the `!` its source begins with taken as its negation.
+                let single = remainingCondition.tests.count == 1 ? remainingCondition.tests.first.map(Self.positiveForm) : nil
+                if let test = single, test.isNegated {
+                    let flag = flagName(for: test.source, state: &state)
+                    reading.flag = flag
                     reading.flagValue = 0
-                    state.flagTests[reading.flag ?? ""] = test.source
+                    state.flagTests[flag] = test.source
                 } else {
-                    if remainingCondition.tests.count == 1, let test = remainingCondition.tests.first.map(Self.positiveForm) {
-                        state.flagTests[flagName(for: remaining, state: &state)] = test.source
-                    }
-                    reading.flag = flagName(for: remaining, state: &state)
-                    state.heldFlags.insert(reading.flag ?? "")
+                    let flag = flagName(for: remaining, state: &state)
+                    reading.flag = flag
+                    state.heldFlags.insert(flag)
+                    if let test = single { state.flagTests[flag] = test.source }
                 }
             }
         }

@@ -29,6 +29,18 @@ import Testing
         try TemporaryApp.importing(["App/Controllers.swift": controllers, "App/" + name: plist(body)], folder: "App")
     }
 
+    /// A storyboard whose initial controller is `controller`.
+    static func storyboard(_ controller: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="b1">
+            <scenes><scene sceneID="s1"><objects>
+                <viewController id="b1" customClass="\(controller)" sceneMemberID="viewController"/>
+            </objects></scene></scenes>
+        </document>
+        """
+    }
+
     static func plist(_ body: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -144,16 +156,7 @@ import Testing
     /// An iPad reads `UIMainStoryboardFile~ipad` before `UIMainStoryboardFile`; a phone reads
     /// `~iphone`, else the plain key.
     @Test func eachDeviceReadsItsOwnMainStoryboardKeyFirst() throws {
-        func storyboard(_ controller: String) -> String {
-            """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="b1">
-                <scenes><scene sceneID="s1"><objects>
-                    <viewController id="b1" customClass="\(controller)" sceneMemberID="viewController"/>
-                </objects></scene></scenes>
-            </document>
-            """
-        }
+        let storyboard = Self.storyboard
         let files = [
             "App/Controllers.swift": Self.controllers,
             "App/Phone.storyboard": storyboard("MirrorController"),
@@ -233,14 +236,7 @@ import Testing
         try Self.controllers.write(toFile: root + "/App/Controllers.swift", atomically: false, encoding: .utf8)
         try Self.plist("<key>CFBundleIdentifier</key><string>x.y</string><key>UIMainStoryboardFile</key><string>iPad</string>")
             .write(toFile: root + "/App/App-Info.plist", atomically: false, encoding: .utf8)
-        try """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="b1">
-                <scenes><scene sceneID="s1"><objects>
-                    <viewController id="b1" customClass="LibraryTabs" sceneMemberID="viewController"/>
-                </objects></scene></scenes>
-            </document>
-            """.write(toFile: root + "/iPad.storyboard", atomically: false, encoding: .utf8)
+        try Self.storyboard("LibraryTabs").write(toFile: root + "/iPad.storyboard", atomically: false, encoding: .utf8)
         let result = try SceneImporter().importApp(at: [root + "/App", root + "/iPad.storyboard"])
         #expect(result.report.keyWindow.root == "LibraryTabs")
         #expect(result.report.keyWindow.decidedBy == "storyboard")
