@@ -253,6 +253,60 @@ extension MainMenuTests {
     /// Builder calls in a branch that ends the menu code early under a run-time condition build
     /// the menu of that state (an app lock), not the normal one: the menu bar keeps View and
     /// Window and shows the app's menu the code goes on to insert.
+    /// An app's own builder method that checks the menu is there (`menu(for:)`), wraps
+    /// several elements in an inline menu (a single menu goes in as it is: `as? UIMenu` of a
+    /// command is `nil`) and inserts through a closure reading its caller's parameter.
+    @Test func anAppsCheckingBuilderHelperPlacesEachMenuWhereItsCallerSays() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            enum BuildError: Error { case missing }
+            extension UIMenuBuilder {
+                func add(_ elements: [UIMenuElement], afterMenu sibling: UIMenu.Identifier) throws {
+                    try wrap(elements, near: sibling) { insertSibling($0, afterMenu: sibling) }
+                }
+                func add(_ elements: [UIMenuElement], atEndOf parent: UIMenu.Identifier) throws {
+                    try wrap(elements, near: parent) { insertChild($0, atEndOfMenu: parent) }
+                }
+                private func wrap(_ elements: [UIMenuElement], near reference: UIMenu.Identifier, using insert: (UIMenu) -> Void) throws {
+                    guard menu(for: reference) != nil else { throw BuildError.missing }
+                    let wrapped: UIMenu
+                    if elements.count == 1, let menu = elements.first as? UIMenu {
+                        wrapped = menu
+                    } else {
+                        wrapped = UIMenu(title: "", options: .displayInline, children: elements)
+                    }
+                    insert(wrapped)
+                }
+            }
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    do {
+                        try builder.add([UIKeyCommand(title: "Delete Row", action: #selector(deleteRow), input: "\u{8}", modifierFlags: [])],
+                                        afterMenu: .standardEdit)
+                        try builder.add([UIKeyCommand(title: "Refresh", action: #selector(refresh), input: "r", modifierFlags: .command)],
+                                        atEndOf: .view)
+                    } catch {
+                        print(error)
+                    }
+                }
+                @objc func deleteRow() {}
+                @objc func refresh() {}
+            }
+            """])
+        #expect(try menus(result) == [
+            "imported-AppDelegate-group after=standardEdit inline [Delete Row]",
+            "imported-AppDelegate-group-2 parent=view inline [Refresh]",
+        ])
+        let scene = try #require(try JSONSerialization.jsonObject(with: Data(result.scene.utf8)) as? [String: Any])
+        #expect(scene["state"] == nil || (scene["state"] as? [String: Any])?.isEmpty == true)
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first { $0.title == "View" }) == ["Refresh"])
+        let edit = outline(bar.menus.first { $0.title == "Edit" }, appOnly: false)
+        let selectAll = try #require(edit.firstIndex(of: "Select All"))
+        #expect(edit[(selectAll + 1)...].prefix(3) == ["--", "Delete Row", "--"])
+    }
+
     @Test func builderCallsInAnEarlyExitBranchAreLeftOut() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit

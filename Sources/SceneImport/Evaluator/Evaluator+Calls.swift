@@ -437,6 +437,8 @@ extension Evaluator {
         var inner = frame.lendingFields()
         inner.returns = []
         inner.terminated = false
+        let lexical = capturedLocals[closure.id]
+        if let lexical { inner.locals = lexical }
         bindClosureParameters(closure, to: values, frame: &inner)
         var memoKey: MemoKey?
         if !memoGaveUp(on: closure), !givesUpMemo(onClosureChangingSelf: closure) {
@@ -451,6 +453,10 @@ extension Evaluator {
         }
         let value = memoised(memoKey, running: closure, sharesFields: true, frame: &inner) { inner in run(closure.statements, frame: &inner) }
         frame.selfFields = inner.selfFields
+        if var lexical {
+            for (name, value) in inner.locals where lexical[name] != nil { lexical[name] = value }
+            capturedLocals[closure.id] = lexical
+        }
         return value
     }
 

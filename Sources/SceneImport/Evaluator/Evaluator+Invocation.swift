@@ -222,8 +222,15 @@ extension Evaluator {
         for closure in captured { capturedContexts[closure.id] = frame }
         // Held by the kept context alone while the callee runs (handed back below).
         if !captured.isEmpty { frame.handOver() }
+        // With the same `self`, the callee shares the fields; the closure still reads the
+        // caller's locals, kept aside while the callee runs and handed back after.
+        let lexical = !sameSelf || frame.locals.isEmpty ? [] : values.compactMap { value -> ClosureExprSyntax? in
+            guard case .closure(let closure) = value, capturedContexts[closure.id] == nil, capturedLocals[closure.id] == nil else { return nil }
+            return closure
+        }
+        for closure in lexical { capturedLocals[closure.id] = frame.locals }
         let result: Value
-        if inOutParameters.isEmpty && captured.isEmpty {
+        if inOutParameters.isEmpty && captured.isEmpty && lexical.isEmpty {
             let memoKey = memoKey(body, selfType: inner.selfType, selfIsHeldValue: inner.selfIsHeldValue, values: values + [selfValue ?? .null],
                                   changing: changingParameters, sharedFields: inner.selfFields, condition: inner.condition,
                                   site: inner.creationSite)
@@ -236,6 +243,10 @@ extension Evaluator {
         for closure in captured {
             guard let context = capturedContexts.removeValue(forKey: closure.id) else { continue }
             frame.takeCaptured(from: context)
+        }
+        for closure in lexical {
+            guard let locals = capturedLocals.removeValue(forKey: closure.id) else { continue }
+            for (name, value) in locals where frame.locals[name] != nil { frame.locals[name] = value }
         }
         if sameSelf { frame.selfFields = inner.selfFields }
         return result

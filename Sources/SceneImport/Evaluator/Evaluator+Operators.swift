@@ -55,8 +55,13 @@ extension Evaluator {
         }
         if let castIndex = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) || $0.is(UnresolvedIsExprSyntax.self) }) {
             let value = evaluateSequence(Array(elements[..<castIndex]), frame: &frame, hint: hint)
-            if elements[castIndex].is(UnresolvedAsExprSyntax.self), castIndex + 1 < elements.count {
-                return cast(value, to: elements[castIndex + 1].sourceText)
+            if let cast = elements[castIndex].as(UnresolvedAsExprSyntax.self), castIndex + 1 < elements.count {
+                let type = elements[castIndex + 1].sourceText
+                if cast.questionOrExclamationMark?.tokenKind == .postfixQuestionMark,
+                   MenuModel.castFails(value, to: type.trimmingCharacters(in: .whitespaces)) == true {
+                    return .null
+                }
+                return self.cast(value, to: type)
             }
             return value
         }
@@ -87,6 +92,10 @@ extension Evaluator {
         case (.bool(let a), .bool(let b)): return a == b
         case (.null, .null): return true
         case (.null, .string), (.null, .int), (.null, .bool), (.string, .null), (.int, .null), (.bool, .null): return false
+        // A command or menu the code made, or a menu the builder holds (`menu(for: .file)`), is there.
+        case (.command, .null), (.null, .command): return false
+        case (.object(let type, _), .null) where MenuModel.elementFunctions.contains(type): return false
+        case (.null, .object(let type, _)) where MenuModel.elementFunctions.contains(type): return false
         // Two cases of the same enum without payloads (`self == .hidden` in a case's property).
         case (.enumCase(let a, let caseA, let payloadA), .enumCase(let b, let caseB, let payloadB))
             where a == b && payloadA.isEmpty && payloadB.isEmpty:

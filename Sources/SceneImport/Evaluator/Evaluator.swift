@@ -146,6 +146,10 @@ final class Evaluator {
     /// (``invokeWithValues(_:ofType:values:frame:selfValue:site:inOutParameters:finalValues:)``),
     /// by closure.
     var capturedContexts: [SyntaxIdentifier: Frame] = [:]
+    /// The callers' locals of closures passed to a running function with the same `self`, by
+    /// closure: such a closure reads and changes the names of the scope it is written in
+    /// (`insert(items) { insertChild($0, atEndOfMenu: parent) }`), not the callee's.
+    var capturedLocals: [SyntaxIdentifier: [String: Value]] = [:]
     /// ``valueFromCallers(of:in:field:)``'s answers.
     let valuesFromCallers = AnswerCache<SetterQuestion>()
     /// ``valueFromConstructions(of:label:position:)``'s answers.

@@ -134,6 +134,7 @@ extension Evaluator {
     /// are not run: their result is the run time's.
     func constantCall(_ call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)], frame: inout Frame) -> Value {
         let unknown = Value.unknown(call.sourceText)
+        if let menu = MenuModel.lookup(call, args: args, in: self, frame: &frame) { return menu }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return unknown }
         if let value = unicodeCall(member, args: args, frame: &frame) { return value }
         guard let baseExpression = member.base, args.count == 1, let argument = args.first, argument.label == nil,

@@ -15,10 +15,11 @@ enum MenuModel: FrameworkModel {
     static let elementFunctions: Set<String> = ["UICommand", "UIMenu", "UIAction"]
     /// The element initialisers, and the builder's calls written without a receiver in the
     /// app's own `extension UIMenuBuilder` methods.
-    static let functions: Set<String> = elementFunctions.union(BuilderCall.allCases.map(\.rawValue))
+    static let functions: Set<String> = elementFunctions.union(BuilderCall.allCases.map(\.rawValue)).union([lookupName])
     static let types: Set<String> = elementFunctions.union([identifierType])
-    static let methods: Set<String> = Set(BuilderCall.allCases.map(\.rawValue)).union([identifierInitializer])
-    static let mentions: Set<String> = functions.union(methods)
+    static let methods: Set<String> = Set(BuilderCall.allCases.map(\.rawValue)).union([identifierInitializer, lookupName])
+    /// The lookup's name is no word of its own: every file naming a menu would be read for it.
+    static let mentions: Set<String> = functions.union(methods).subtracting([lookupName])
     static let describesValues = true
     /// The prefix of the identifier a menu gets when the source gives it none (UIKit makes one
     /// up): code can still name the menu by it (`insertChild(items, atEndOfMenu: menu.identifier)`).
@@ -36,6 +37,8 @@ enum MenuModel: FrameworkModel {
     static let itemType = "UICommand"
     static let actionType = "UIAction"
     static let builderType = "UIMenuBuilder"
+    /// The builder's lookup of a menu it holds, `menu(for: .file)`.
+    static let lookupName = "menu"
 
     /// The builder's calls that change the main menu (`UIMenuBuilder`), by method name.
     enum BuilderCall: String, CaseIterable {
@@ -162,6 +165,8 @@ enum MenuModel: FrameworkModel {
         case let name where elementFunctions.contains(name):
             evaluator.runClosures(in: site.arguments, frame: &frame)
             return .unknown(site.name)
+        case lookupName:
+            return lookup(site, in: evaluator, frame: &frame)
         default:
             // A builder call without a receiver: in the app's `extension UIMenuBuilder`.
             return builderCall(site, in: evaluator, frame: &frame)
@@ -178,10 +183,82 @@ enum MenuModel: FrameworkModel {
         if site.name == identifierInitializer, site.target == menuType, let argument = site.arguments.first {
             // `UIMenu.Identifier("com.example.game")`, `UIMenu.Identifier(rawValue: …)`.
             let value = evaluator.evaluate(argument.expression, frame: &frame, hint: "String")
-            return value.stringValue.map(Value.string) ?? .unknown(site.call.syntax.sourceText)
+            return value.stringValue.map(Value.string) ?? joinedIdentifier(argument.expression, in: evaluator, frame: &frame)
+                ?? .unknown(site.call.syntax.sourceText)
         }
+        if site.name == lookupName { return lookup(site.call, in: evaluator, frame: &frame) }
         return builderCall(site.call, in: evaluator, frame: &frame)
     }
+
+    /// `builder.menu(for: .file)` while the main menu is built: a standard menu is there, so
+    /// code that checks it before changing it (`guard builder.menu(for: .view) != nil`) goes on
+    /// as it does on a device. Its children are not read (they stay unknown), and an app's own
+    /// menu, which is there only once the code has inserted it, is a run-time answer.
+    private static func lookup(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        guard evaluator.mode == .menu, site.arguments.count == 1, let argument = site.arguments.first, argument.label == "for" else { return nil }
+        let identifier = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType)
+        guard let name = identifier.stringValue, standardMenus[name] != nil || sameGroup.values.contains(name) else {
+            return .unknown(site.syntax.sourceText)
+        }
+        return .object(type: menuType, fields: ["identifier": .string(name)])
+    }
+
+    /// An identifier joined from parts (`prefix + "about"`) some of which only the run time
+    /// knows (`Bundle.main.bundleIdentifier! + "."`): the parts the source fixes, with each
+    /// other part standing as its own text, so each menu keeps an identifier of its own that
+    /// the code's later calls name the same way (`afterMenu: about.identifier`). `nil` when no
+    /// part is fixed.
+    private static func joinedIdentifier(_ expression: ExprSyntax, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        guard let sequence = expression.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard elements.count >= 3, elements.count % 2 == 1 else { return nil }
+        var text = ""
+        var fixed = false
+        for (offset, element) in elements.enumerated() {
+            if offset % 2 == 1 {
+                guard element.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" else { return nil }
+                continue
+            }
+            switch evaluator.evaluate(element, frame: &frame, hint: "String") {
+            case .string(let part): text += part; fixed = true
+            case .unknown(let written): text += "(\(written))"
+            default: return nil
+            }
+        }
+        return fixed ? .string(text) : nil
+    }
+
+    /// ``lookup(_:in:frame:)`` for a call read while a condition is decided, where no app code
+    /// runs: the builder's answer is UIKit's, not the app's.
+    static func lookup(_ call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)], in evaluator: Evaluator,
+                       frame: inout Evaluator.Frame) -> Value? {
+        let callee = call.calledExpression
+        let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard name == lookupName else { return nil }
+        return lookup(CallSite(name: lookupName, arguments: args, syntax: call, hint: nil), in: evaluator, frame: &frame)
+    }
+
+    /// What `value as? type` gives for a menu element whose class the source fixes: `nil` when
+    /// that class is not `type` or one of its subclasses (a command is no `UIMenu`); `nil` as
+    /// the answer when the cast is not between UIKit's menu element classes.
+    static func castFails(_ value: Value, to type: String) -> Bool? {
+        let elementClass: String
+        switch value {
+        case .command: elementClass = "UIKeyCommand"
+        case .object(let type, _) where elementFunctions.contains(type): elementClass = type
+        default: return nil
+        }
+        guard let superclasses = elementClasses[elementClass], elementClasses[type] != nil || type == "UIMenuElement" else { return nil }
+        return !superclasses.contains(type)
+    }
+
+    /// UIKit's menu element classes, each with itself and its superclasses up to `UIMenuElement`.
+    private static let elementClasses: [String: Set<String>] = [
+        "UIKeyCommand": ["UIKeyCommand", "UICommand", "UIMenuElement"],
+        "UICommand": ["UICommand", "UIMenuElement"],
+        "UIAction": ["UIAction", "UIMenuElement"],
+        "UIMenu": ["UIMenu", "UIMenuElement"],
+    ]
 
     /// The builder a main-menu provider is handed: an instance of `UIMenuBuilder`, so the app's
     /// own methods in `extension UIMenuBuilder` (`builder.insertChildren(…)`) run on it.
