@@ -84,7 +84,8 @@ extension MenuBar {
         let dispatcher: KeyDispatcher
         let appName: String
         let platform: Platform
-        /// The standard commands (R21) by action and shortcut, to tell them from the app's.
+        /// The standard commands (R21) by the menu holding them, action and shortcut, to tell
+        /// them from the app's: a Copy an app puts in a menu of its own is the app's.
         let standard: Set<String>
         /// Main-menu commands a command nearer the first responder shadows (R12), by action and
         /// shortcut, with what the key fires instead.
@@ -107,14 +108,15 @@ extension MenuBar {
             textInputFirst = dispatcher.currentChain.start?.acceptsTextInput ?? false
         }
 
-        /// UIKit's standard menu commands (R21) by ``key(_:_:)``: a key-less item by its action.
+        /// UIKit's standard menu commands (R21) by their menu and ``key(_:_:)``: a key-less
+        /// item by its action.
         static let standardCommandKeys: Set<String> = {
             var standard = Set<String>()
             func collect(_ menu: Menu) {
                 for child in menu.children {
                     switch child {
-                    case .command(let command): standard.insert(Builder.key(command.action, command.shortcut))
-                    case .action(_, let action): standard.insert(Builder.key(action, nil))
+                    case .command(let command): standard.insert(menu.identifier.rawValue + "|" + Builder.key(command.action, command.shortcut))
+                    case .action(_, let action): standard.insert(menu.identifier.rawValue + "|" + Builder.key(action, nil))
                     case .menu(let submenu): collect(submenu)
                     }
                 }
@@ -136,9 +138,9 @@ extension MenuBar {
             for group in groups where group.placement == .first { items += section(group) }
             for child in menu.children {
                 switch child {
-                case .command(let command): items.append(.command(item(command)))
+                case .command(let command): items.append(.command(item(command, in: menu)))
                 case .action(let title, let action):
-                    items.append(.command(item(KeyCommand(title: title, input: .character(""), action: action))))
+                    items.append(.command(item(KeyCommand(title: title, input: .character(""), action: action), in: menu)))
                 case .menu(let submenu) where submenu.isInline:
                     items += [.separator] + self.items(of: submenu) + [.separator]
                 case .menu(let submenu):
@@ -155,8 +157,8 @@ extension MenuBar {
             return group.separated ? [.separator] + items + [.separator] : items
         }
 
-        /// A main-menu command (or key-less action) as an item, asked of the chain (R14).
-        private func item(_ command: KeyCommand) -> MenuBarCommand {
+        /// A main-menu command (or key-less action) of `menu` as an item, asked of the chain (R14).
+        private func item(_ command: KeyCommand, in menu: Menu) -> MenuBarCommand {
             let validation = dispatcher.validateMenuItem(command)
             let validated = validation.command
             // The key as the Mac reads a menu item's: an uppercase letter implies Shift (R6).
@@ -174,7 +176,7 @@ extension MenuBar {
             let systemTakes = shortcut.flatMap { SystemShortcuts.row(taking: $0, on: platform)?.effect }
             return MenuBarCommand(
                 title: validated.title, shortcut: shortcut, action: command.action ?? "",
-                origin: standard.contains(Builder.key(command.action, shortcut)) ? .standard : .app,
+                origin: standard.contains(menu.identifier.rawValue + "|" + Builder.key(command.action, shortcut)) ? .standard : .app,
                 isEnabled: validation.isEnabled, reason: reason, target: validation.target?.path, state: validated.state,
                 isDrawn: !validated.title.isEmpty && !validation.isHidden && !command.attributes.contains(.hidden),
                 alternates: command.alternates.map { alternate in

@@ -307,6 +307,44 @@ extension MainMenuTests {
         #expect(edit[(selectAll + 1)...].prefix(3) == ["--", "Delete Row", "--"])
     }
 
+    /// Identifiers joined from the bundle identifier, which only the run time knows, and a
+    /// fixed suffix name one menu each, so menus placed relative to one another land in order;
+    /// a helper's `options` parameter keeps a group inline; a title a C localizing function
+    /// gives is its key; a standard action in the app's own menu (Copy Link, `copy:`) is the app's.
+    @Test func identifiersJoinedFromARunTimePartNameOneMenuEach() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    let tools = group(text("Tools"), "tools", [UICommand(title: text("Star Browser"), action: #selector(stars)),
+                                                               UIKeyCommand(title: "Copy Link", action: #selector(copy(_:)), input: "c", modifierFlags: .command)],
+                                      options: [])
+                    builder.insertSibling(tools, afterMenu: .view)
+                    let time = group("Time", "time", [UIKeyCommand(title: "Faster", action: #selector(faster), input: "l", modifierFlags: [])], options: [])
+                    builder.insertSibling(time, afterMenu: tools.identifier)
+                    builder.insertChild(group("", "tools.more", [UICommand(title: "Add-ons", action: #selector(addons))]), atEndOfMenu: tools.identifier)
+                }
+                // A localizing function of a C library outside the source, handed the key's bytes.
+                private func text(_ key: StaticString) -> String {
+                    let string = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+                    return LocalizedString(string, "app")
+                }
+                private func group(_ title: String, _ suffix: String, _ children: [UIMenuElement], options: UIMenu.Options = .displayInline) -> UIMenu {
+                    let prefix = Bundle.main.bundleIdentifier! + "."
+                    return UIMenu(title: title, identifier: UIMenu.Identifier(prefix + suffix), options: options, children: children)
+                }
+                @objc func stars() {}
+                @objc func faster() {}
+                @objc func addons() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        #expect(titles(bar) == ["App", "File", "Edit", "Format", "View", "Tools", "Time", "Window", "Help"])
+        #expect(outline(bar.menus[5]) == ["Star Browser", "Copy Link", "--", "Add-ons"])
+        #expect(outline(bar.menus[6]) == ["Faster"])
+    }
+
     @Test func builderCallsInAnEarlyExitBranchAreLeftOut() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit

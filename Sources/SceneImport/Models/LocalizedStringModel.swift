@@ -7,7 +7,17 @@ import SwiftSyntax
 enum LocalizedStringModel: FrameworkModel {
     static let stringType = "String"
     static let functions: Set<String> = ["NSLocalizedString", stringType, "LocalizedStringKey", "Text"]
-    static let methods: Set<String> = localizingNames
+    static let methods: Set<String> = localizingNames.union([utf8BufferName])
+    /// `StaticString.withUTF8Buffer(_:)`, which hands the closure the string's bytes.
+    static let utf8BufferName = "withUTF8Buffer"
+    static let claimsOtherNames = true
+
+    /// A localizing function the app calls but does not declare (a C function of a library
+    /// outside the imported folders, `LocalizedString(key, "domain")`): read as Foundation's
+    /// lookup of its first argument.
+    static func claims(_ name: String, in evaluator: Evaluator) -> Bool {
+        name.containsBytes(of: "ocalized") && !evaluator.index.declaresFunctionOrType(named: name)
+    }
     static let types: Set<String> = [stringType]
     static let describesValues = true
     static var openTypes: Set<String> { types }
@@ -31,6 +41,12 @@ enum LocalizedStringModel: FrameworkModel {
         let isString = site.name == stringType
         if isString, args.first?.label == "format" {
             return evaluator.formatted(args, frame: &frame) ?? site.unknown
+        }
+        if isString, let bytes = args.first, bytes.label == "decoding",
+           args.contains(where: { $0.label == "as" && $0.expression.sourceText.containsBytes(of: "UTF8") }) {
+            // `String(decoding: buffer, as: UTF8.self)` of a string's own bytes is that string.
+            let value = evaluator.evaluate(bytes.expression, frame: &frame)
+            return value.stringValue != nil ? value : site.unknown
         }
         if let localized = args.first(where: { $0.label == "localized" || $0.label == nil }) {
             let value = evaluator.evaluate(localized.expression, frame: &frame)
@@ -64,6 +80,11 @@ enum LocalizedStringModel: FrameworkModel {
     /// lookup that SwiftGen's generated `L10n.tr(…)` calls, on any bundle: the key's entry, else
     /// the `value:` given, else the key, as Foundation returns them.
     static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        if site.name == utf8BufferName {
+            // The closure reads the bytes as the string they spell (``call(_:in:frame:)``).
+            guard case .string = base, let closure = site.arguments.first?.expression.as(ClosureExprSyntax.self) else { return nil }
+            return evaluator.callClosure(closure, with: [base], frame: &frame)
+        }
         if site.name == "localizedString", let keyArgument = site.arguments.first(where: { $0.label == "forKey" }) {
             guard case .string(let key) = evaluator.evaluate(keyArgument.expression, frame: &frame) else { return site.call.unknown }
             return .string(evaluator.strings.lookup(key) ?? fallback(labelled: "value", in: site.arguments, evaluator, &frame) ?? key)

@@ -318,7 +318,10 @@ enum MenuModel: FrameworkModel {
             switch argument.label {
             case "title": title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue
             case "identifier": identifier = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType).stringValue
-            case "options": inline = argument.expression.sourceText.containsBytes(of: "displayInline")
+            case "options":
+                // Written at the call, or handed over from a helper's parameter (`options: options`).
+                inline = argument.expression.sourceText.containsBytes(of: "displayInline")
+                    || namesInline(evaluator.evaluate(argument.expression, frame: &frame, hint: "UIMenu.Options"))
             case "children":
                 children = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: "[UIMenuElement]"), condition: .always)
             default:
@@ -342,6 +345,16 @@ enum MenuModel: FrameworkModel {
             value = .object(type: type, fields: fields)
         }
         return value
+    }
+
+    /// Whether a menu's options value holds `.displayInline`.
+    private static func namesInline(_ value: Value) -> Bool {
+        switch value {
+        case .unknown(let written): return written.containsBytes(of: "displayInline")
+        case .enumCase(_, let name, _): return name == "displayInline"
+        case .array(let items): return items.contains { namesInline($0.value) }
+        default: return false
+        }
     }
 
     private static func item(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value {
