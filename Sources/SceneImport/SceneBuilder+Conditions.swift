@@ -68,29 +68,13 @@ extension SceneBuilder {
         return false
     }
 
-    /// The value a flag has when the app launches, when the source fixes it: the flag stands
-    /// for one test of a stored `Bool` property of the type whose command it gates, or of a
-    /// superclass (`in_ime`, `self.in_ime == true`, `isPlaying != false`), and the property's
-    /// declaration gives it a literal (`var in_ime = false`). `nil` otherwise.
+    /// The value a flag has when the app launches, when the source fixes it
+    /// (``LaunchValues``): the tests it stands for, read for the type whose command it gates
+    /// first. `nil` otherwise.
     func launchValue(of flag: String, state: BuildState) -> Int? {
-        guard let test = state.flagTests[flag], let owner = state.flagOwners[flag] else { return nil }
-        var text = test.filter { $0 != " " }
-        var inverted = false
-        for (suffix, inverts) in [("==true", false), ("==false", true), ("!=true", true), ("!=false", false)] where text.hasSuffix(suffix) {
-            text = String(text.dropLast(suffix.count))
-            inverted = inverts
-            break
-        }
-        if text.hasPrefix("self.") { text = String(text.dropFirst(5)) }
-        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        for info in [model.index.type(named: owner)].compactMap({ $0 }) + model.index.ancestors(of: owner) {
-            guard let property = info.properties[text] else { continue }
-            guard property.isVariable, property.getter == nil,
-                  let literal = property.initializer?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind else { return nil }
-            let value = literal == .keyword(.true)
-            return value != inverted ? 1 : 0
-        }
-        return nil
+        guard let test = state.flagTests[flag], let owner = state.flagOwners[flag],
+              let value = LaunchValues.value(of: test, owner: owner, model: model) else { return nil }
+        return value ? 1 : 0
     }
 
     /// The state flag standing for a run-time condition: the condition's words in camel case.

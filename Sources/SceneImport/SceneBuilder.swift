@@ -251,8 +251,9 @@ struct SceneBuilder {
         /// The flags some command is offered under at 1; a flag only negated tests use starts
         /// at 0, so their commands show.
         var heldFlags: Set<String> = []
-        /// The one test a flag stands for, by flag, and the type of the first command under it:
-        /// where the flag's launch value is read (``launchValue(of:state:)``).
+        /// The tests a flag stands for (one test, or tests joined by `&&`), by flag, and the
+        /// type of the first command under it: where the flag's launch value is read
+        /// (``launchValue(of:state:)``).
         var flagTests: [String: String] = [:]
         var flagOwners: [String: String] = [:]
         var omitted: [(command: ImportedCommand, reason: String)] = []
@@ -535,7 +536,7 @@ struct SceneBuilder {
                     let flag = flagName(for: remaining, state: &state)
                     reading.flag = flag
                     state.heldFlags.insert(flag)
-                    if let test = single { state.flagTests[flag] = test.source }
+                    state.flagTests[flag] = single?.source ?? remaining
                 }
             }
         }

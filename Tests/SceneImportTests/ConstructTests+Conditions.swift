@@ -45,6 +45,52 @@ extension ConstructTests {
         #expect((player.keyCommands ?? []).map { $0.action?.name } == ["pause", "editQueue", "loop"])
     }
 
+    /// A user default read as a `Bool` is `false` on a fresh install, so a flag testing it, or
+    /// testing it and something else with `&&` or `,`, starts at 0; a key the app registers a
+    /// default for (`register(defaults:)`) stays a run-time test.
+    @Test func aUserDefaultStartsFalseUnlessTheAppRegistersADefaultForIt() throws {
+        let result = try importing([
+            "Editor.swift": """
+                import UIKit
+                let vimKey = "VimInterception"
+                class Editor: UIViewController {
+                    var isInsertMode = false
+                    override var keyCommands: [UIKeyCommand]? {
+                        var commands: [UIKeyCommand] = []
+                        if UserDefaults.standard.bool(forKey: vimKey), !isInsertMode {
+                            commands.append(UIKeyCommand(input: "i", modifierFlags: [], action: #selector(insert)))
+                        }
+                        if !UserDefaults.standard.bool(forKey: "HidesRuler") {
+                            commands.append(UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(ruler)))
+                        }
+                        if UserDefaults.standard.bool(forKey: "ShowsMinimap") {
+                            commands.append(UIKeyCommand(input: "m", modifierFlags: .command, action: #selector(minimap)))
+                        }
+                        return commands
+                    }
+                    @objc func insert() {}
+                    @objc func ruler() {}
+                    @objc func minimap() {}
+                }
+                """,
+            "Defaults.swift": """
+                import Foundation
+                func registerDefaults() {
+                    UserDefaults.standard.register(defaults: ["ShowsMinimap": true])
+                }
+                """,
+        ])
+        let scene = try SceneDefinition(json: result.scene)
+        let flags = Dictionary(uniqueKeysWithValues: scene.state.map { ($0.name, $0.initial) })
+        let flagOf = result.report.stateFlags
+        #expect(flags[try #require(flagOf["UserDefaults.standard.bool(forKey: vimKey), !isInsertMode"])] == 0)
+        #expect(flags[try #require(flagOf["UserDefaults.standard.bool(forKey: \"HidesRuler\")"])] == 0)
+        #expect(flags[try #require(flagOf["UserDefaults.standard.bool(forKey: \"ShowsMinimap\")"])] == 1)
+        let runtime = try SceneRuntime(definition: scene, file: "scene.json")
+        let editor = try #require(runtime.responder(at: "window/Editor"))
+        #expect((editor.keyCommands ?? []).map { $0.action?.name } == ["ruler", "minimap"])
+    }
+
     /// A title chosen by the same test as the action is chosen with it: `title: isPlaying ?
     /// "Pause" : "Play"` beside `action: isPlaying ? #selector(pause) : #selector(play)` gives
     /// Pause and Play, not Pause twice; a title test the action does not decide takes its first
