@@ -239,7 +239,7 @@ struct AppModel {
     /// from `keyCommands` or adds them with `addKeyCommand` is a responder all the same, since
     /// only responders do.
     private func role(of info: SourceIndex.TypeInfo, providesResponderCommands: Bool) -> Role {
-        if info.kind == .struct, info.inherited.contains(where: Self.swiftUIProtocols.contains) {
+        if info.kind == .struct, info.inherited.contains(where: Self.swiftUIProtocols.contains) || index.isSwiftUIView(info) {
             return .swiftUIView
         }
         if info.kind == .extensionOnly,

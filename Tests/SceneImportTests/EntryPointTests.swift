@@ -94,3 +94,114 @@ import Testing
         #expect(try root("if onboarded { MainView() } else { OnboardingView() }") == "MainView")
     }
 }
+
+/// Entry points that reach their root through a factory written as an implicit member, a splash
+/// screen that hands over through another type's method, and SwiftUI views known by a
+/// protocol.
+extension EntryPointTests {
+    /// `let nav: UINavigationController = .withCustomBar()`, a static factory in the app's
+    /// extension of UIKit's class, gives what the factory returns; an initialiser handed the
+    /// local sets it as the root.
+    @Test func aLocalMadeByAnImplicitStaticFactoryRootsTheWindow() throws {
+        let result = try SourceApp.importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var coordinator: AppCoordinator?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        coordinator = AppCoordinator.create()
+                        return true
+                    }
+                }
+                final class AppCoordinator {
+                    let window: UIWindow
+                    static func create() -> AppCoordinator {
+                        let navigation: UINavigationController = .withCustomBar()
+                        return AppCoordinator(window: UIWindow(), navigation: navigation)
+                    }
+                    init(window: UIWindow, navigation: UINavigationController) {
+                        self.window = window
+                        window.rootViewController = navigation
+                        window.makeKeyAndVisible()
+                    }
+                }
+                extension UINavigationController {
+                    static func withCustomBar() -> UINavigationController {
+                        let navigation = NavigationController()
+                        return navigation
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("NavigationController", key: "1", base: "UINavigationController"),
+        ])
+        #expect(result.report.keyWindow.root == "NavigationController")
+        #expect(result.report.keyWindow.decidedBy == "entry point")
+    }
+
+    /// A splash screen that hands over by calling the scene delegate's method (which sets the
+    /// window's root to the app's screen) gives the window to that screen; the sign-in screen
+    /// another method sets is a gate, not the normal path.
+    @Test func aSplashHandsOverThroughTheMethodItCallsOnTheSceneDelegate() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        window?.rootViewController = SplashViewController()
+                        window?.makeKeyAndVisible()
+                    }
+                    func goToMain() {
+                        window?.rootViewController = UINavigationController(rootViewController: MainTabs())
+                    }
+                    func goToSignIn() {
+                        window?.rootViewController = SignInViewController()
+                    }
+                }
+                class SplashViewController: UIViewController {
+                    func route(signedIn: Bool) {
+                        let delegate = UIApplication.shared.connectedScenes.first?.delegate as? SceneDelegate
+                        if signedIn { delegate?.goToMain() } else { delegate?.goToSignIn() }
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("MainTabs", key: "1", base: "UITabBarController") + "\n"
+                + SourceApp.controller("SignInViewController", key: "2"),
+        ])
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.responderPaths["MainTabs"] == "window/UINavigationController/MainTabs")
+    }
+
+    /// A struct conforming to a library's protocol with a `body(props:) -> some View` (a Redux
+    /// `ConnectedView`), or to an app protocol refining `View`, is a view a `WindowGroup` shows;
+    /// among branches, a loading screen is a gate like a login.
+    @Test func viewsKnownByAProtocolRootTheWindowGroupAndALoadingScreenIsAGate() throws {
+        let result = try SourceApp.importing([
+            "App.swift": """
+                import SwiftUI
+                import Redux
+                @main
+                struct ShopApp: App {
+                    @State var checked = false
+                    var body: some Scene {
+                        WindowGroup {
+                            StoreProvider(store: store) {
+                                if !checked { LoadingView() } else { ContentView() }
+                            }
+                        }
+                    }
+                }
+                protocol Screen: View {}
+                struct LoadingView: Screen {
+                    var body: some View { Text("…") }
+                }
+                struct ContentView: ConnectedView {
+                    func body(props: Props) -> some View { Text("Shop") }
+                }
+                """,
+        ])
+        #expect(result.report.keyWindow.root == "ContentView")
+        #expect(result.report.keyWindow.decidedBy == "WindowGroup")
+    }
+}

@@ -95,3 +95,40 @@ extension SourceIndex {
         return nil
     }
 }
+
+extension SourceIndex {
+    /// SwiftUI's own protocols whose conformers declare a `body` that is no view: an app, a
+    /// scene, menu commands, a modifier, toolbar content, a widget.
+    static let bodiesThatAreNoView: Set<String> = ["App", "Scene", "Commands", "ViewModifier", "ToolbarContent",
+                                                   "CustomizableToolbarContent", "Widget", "WidgetBundle"]
+
+    /// Whether a struct is a SwiftUI view: it conforms to `View` as written, or through a
+    /// protocol of the app's that refines `View` (`protocol Screen: View`), or it conforms to a
+    /// protocol from outside the source and declares a `body` that builds a view (a library's
+    /// `ConnectedView`, whose `body(props:) -> some View` SwiftUI's `body` calls).
+    func isSwiftUIView(_ info: TypeInfo) -> Bool {
+        guard info.kind == .struct else { return false }
+        if info.inherited.contains(SwiftUIShortcutModel.viewType) { return true }
+        var pending = info.inherited
+        var seen: Set<String> = []
+        var outside = false
+        while let name = pending.popLast() {
+            guard seen.insert(name).inserted else { continue }
+            if name == SwiftUIShortcutModel.viewType || name == "SwiftUI.View" { return true }
+            if Self.bodiesThatAreNoView.contains(name) { return false }
+            if let refined = type(named: name), refined.kind == .protocol {
+                pending += refined.inherited
+            } else if type(named: name) == nil {
+                outside = true
+            }
+        }
+        guard outside else { return false }
+        let buildsView = { (type: String?) in type.map { $0.containsBytes(of: "View") } ?? false }
+        return buildsView(info.properties["body"]?.type) || info.functions.contains { $0.name == "body" && buildsView($0.returnType) }
+    }
+
+    /// ``isSwiftUIView(_:)`` of the type named `name`.
+    func isSwiftUIView(named name: String) -> Bool {
+        type(named: name).map(isSwiftUIView) ?? false
+    }
+}

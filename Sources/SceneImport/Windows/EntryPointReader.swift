@@ -68,6 +68,33 @@ struct EntryPointReader {
         return []
     }
 
+    /// The roots the methods a type calls on other app types set (`sceneDelegate.goToMain()`
+    /// from a splash screen's code), read as an entry point's are, each method's own
+    /// conditions counting; the type's own closures count too, since a launch screen hands
+    /// over once its animation or check completes.
+    func rootsSet(byMethodsCalledFrom type: SourceIndex.TypeInfo) -> [Assignment] {
+        var reader = RootExpressionReader(index: index, idiom: idiom)
+        reader.isController = isController
+        var found: [Assignment] = []
+        var visited: Set<SyntaxIdentifier> = []
+        for function in type.functions {
+            guard let body = function.body else { continue }
+            let calls = MemberCallFinder(conditions: index.conditions)
+            calls.walk(body)
+            for name in calls.names {
+                for key in index.types.keys.sorted() where key != type.name {
+                    guard let owner = index.types[key], owner.kind == .class || owner.kind == .struct else { continue }
+                    for method in owner.functions where method.name == name && !method.isStatic {
+                        guard let methodBody = method.body else { continue }
+                        walk(scope: RootExpressionReader.Scope(type: owner, body: Syntax(methodBody)), conditional: false, depth: 1,
+                             reader: reader, visited: &visited, into: &found)
+                    }
+                }
+            }
+        }
+        return found
+    }
+
     /// The scene delegate class the app delegate's
     /// `application(_:configurationForConnecting:options:)` sets (`config.delegateClass =
     /// SceneDelegate.self`) outside any condition; else the last one it sets (the fallback after
@@ -282,5 +309,17 @@ private final class DelegateClassFinder: ActiveCodeVisitor {
         if value.hasSuffix(".self") { value = String(value.dropLast(5)) }
         assignments.append((InfoPlist.className(value), node))
         return .visitChildren
+    }
+}
+
+/// The names of the methods a body calls on a receiver other than `self` (`delegate.goToMain()`).
+private final class MemberCallFinder: ActiveCodeVisitor {
+    private(set) var names: [String] = []
+
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              base.sourceText != "self", base.sourceText != "super" else { return }
+        let name = member.declName.baseName.text
+        if !names.contains(name) { names.append(name) }
     }
 }

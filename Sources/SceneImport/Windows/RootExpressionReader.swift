@@ -131,6 +131,12 @@ struct RootExpressionReader {
         }
         if let initializer {
             found = tree(of: initializer, in: scope, depth: depth + 1)
+            if found == nil, let annotation = locals.annotation {
+                // `let nav: UINavigationController = .withCustomBar()`: the type's static factory
+                // (an app extension of UIKit's class), else the type the local is declared as.
+                found = implicitFactoryTree(initializer, of: annotation, in: scope, depth: depth)
+                    ?? (isAppController(annotation) ? .app(annotation) : RootTree.Container(rawValue: annotation).map { .system($0) })
+            }
         } else if !reaching.isEmpty {
             // `var initial: UIViewController?` then assigned in branches.
             let assignments = reaching.filter { !idiom.rulesOut($0, within: scope.body) }
@@ -203,8 +209,27 @@ struct RootExpressionReader {
             return .app(index.type(named: base)?.name ?? base)
         }
         guard let function = calledFunction(call, in: scope), function.function.kind == .function else { return nil }
-        if let returned = function.function.returnType?.withoutOptionality, isAppController(returned) { return .app(returned) }
-        guard let body = function.function.body, let inner = scope.calling(function.function, owner: function.owner, with: call) else { return nil }
+        return returnedTree(of: function.function, owner: function.owner, call: call, in: scope, depth: depth)
+    }
+
+    /// `.factory()` written where the context is `type` (a local declared `let nav:
+    /// UINavigationController = .withCustomBar()`): what the type's static function of that
+    /// name returns; `nil` when the expression is no such call.
+    private func implicitFactoryTree(_ expression: ExprSyntax, of type: String, in scope: Scope, depth: Int) -> RootTree? {
+        guard let call = Self.unwrapped(expression).as(FunctionCallExprSyntax.self),
+              let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil,
+              let owner = index.type(named: type) else { return nil }
+        let name = member.declName.baseName.text
+        guard let function = owner.functions.first(where: { $0.name == name && $0.isStatic && $0.body != nil }) else { return nil }
+        return returnedTree(of: function, owner: owner, call: call, in: scope, depth: depth)
+    }
+
+    /// What an app function a call runs returns: its declared app controller, else the tree of
+    /// each expression it returns, the first the reader can follow.
+    private func returnedTree(of function: SourceIndex.FunctionInfo, owner: SourceIndex.TypeInfo, call: FunctionCallExprSyntax,
+                              in scope: Scope, depth: Int) -> RootTree? {
+        if let returned = function.returnType?.withoutOptionality, isAppController(returned) { return .app(returned) }
+        guard let body = function.body, let inner = scope.calling(function, owner: owner, with: call) else { return nil }
         let returns = ReturnFinder(conditions: index.conditions)
         returns.walk(body)
         // A body of one expression returns it (`func makeRoot() -> UIViewController { Root() }`),
@@ -289,8 +314,8 @@ struct RootExpressionReader {
         let calls = CallNameFinder(conditions: index.conditions)
         calls.walk(expression)
         return calls.names.first { name in
-            guard let info = index.type(named: name), info.kind == .struct else { return false }
-            return info.inherited.contains("View")
+            guard let info = index.type(named: name) else { return false }
+            return index.isSwiftUIView(info)
         }.map { index.type(named: $0)?.name ?? $0 }
     }
 

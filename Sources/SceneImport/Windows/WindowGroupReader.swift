@@ -101,7 +101,7 @@ struct WindowGroupReader {
                     wrappers.append((info.name, closure.position..<closure.endPosition))
                     continue
                 }
-                guard info.inherited.contains("View") else { continue }
+                guard index.isSwiftUIView(info) else { continue }
                 let wrapper = wrappers.last { $0.range.contains(item.node.position) }?.name
                 candidates.append(Candidate(name: info.name, conditional: conditional, wrapper: wrapper))
             case .reference(let name):

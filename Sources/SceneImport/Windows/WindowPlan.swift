@@ -93,9 +93,9 @@ struct RootTree: Equatable {
     }
 
     /// Words in the name of a screen an app shows before, or instead of, its normal path: a
-    /// login, onboarding, a lock or a launch screen.
+    /// login, onboarding, a lock, a launch or loading screen.
     static let gatewayWords = ["Login", "LogIn", "SignIn", "SignUp", "Onboarding", "Welcome", "Intro", "Tutorial",
-                               "Passcode", "Lock", "Splash", "Launch", "Auth", "Authentication"]
+                               "Passcode", "Lock", "Splash", "Launch", "Loading", "Auth", "Authentication"]
 
     /// Whether the screen the window shows first gates the app: its name holds one of
     /// ``gatewayWords`` as a word of its own (`LoginViewController`, not `AuthorList`). Among

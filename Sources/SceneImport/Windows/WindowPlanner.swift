@@ -87,8 +87,8 @@ struct WindowPlanner {
         } else if let guess = topmostContainers.enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
             plan.key = .init(tree: .app(guess), decision: .guessed, location: model.index.type(named: guess)?.location)
         }
-        if let key = plan.key, let handedTo = handOver(from: key.tree) {
-            plan.key = .init(tree: .app(handedTo), decision: key.decision, location: model.rootLocations[handedTo])
+        if let key = plan.key, let handedTo = handOver(from: key.tree, reader: reader) {
+            plan.key = .init(tree: handedTo.tree, decision: key.decision, location: handedTo.location)
         }
         let keyTypes = Set(plan.key?.tree.appTypes ?? [])
         for entry in entries {
@@ -111,14 +111,24 @@ struct WindowPlanner {
         return .system(.hosting, children: [.app(controller, children: [.app(content.view)])])
     }
 
-    /// The app controller a launch screen hands the window over to: a root that is a splash
-    /// or launch screen (``RootTree/isLaunchScreen``) and whose own code sets one other app
-    /// controller as the window's root (`window.rootViewController = tabs` once its animation
-    /// ends) shows that controller on every launch, moments later.
-    private func handOver(from tree: RootTree) -> String? {
+    /// What a launch screen hands the window over to: a root that is a splash or launch screen
+    /// (``RootTree/isLaunchScreen``) and whose own code sets one other app controller as the
+    /// window's root (`window.rootViewController = tabs` once its animation ends) shows that
+    /// controller on every launch, moments later. When its own code sets none, the one root
+    /// that is no gate among those the methods it calls on other app types set
+    /// (`sceneDelegate.goToMain()`) is where it hands over.
+    private func handOver(from tree: RootTree, reader: EntryPointReader) -> (tree: RootTree, location: SourceLocation?)? {
         guard tree.container == nil, tree.isLaunchScreen else { return nil }
         let successors = (model.rootsSetBy[tree.name] ?? []).filter { $0 != tree.name && isAppType($0) }
-        return successors.count == 1 ? successors.first : nil
+        if successors.count == 1, let only = successors.first { return (.app(only), model.rootLocations[only]) }
+        guard successors.isEmpty, let info = model.index.type(named: tree.name) else { return nil }
+        var handed: [EntryPointReader.Assignment] = []
+        for assignment in reader.rootsSet(byMethodsCalledFrom: info)
+        where !assignment.tree.isGateway && !assignment.tree.appTypes.contains(tree.name) && !handed.contains(where: { $0.tree == assignment.tree }) {
+            handed.append(assignment)
+        }
+        guard handed.count == 1, let only = handed.first else { return nil }
+        return (only.tree, only.location)
     }
 
     /// The app controller the app's code most often casts or tests its window's root for, the
