@@ -141,6 +141,11 @@ extension MainMenuAssembly {
                     }
                     return
                 }
+                if operation.placement == nil, let menu = structure.menu(Menu.Identifier(rawValue: target)),
+                   MenuModel.standardChildren(of: target) != nil {
+                    rebuild(menu, with: operation)
+                    return
+                }
                 guard operation.placement == nil, let menu = structure.menu(Menu.Identifier(rawValue: target)) else {
                     let atStart = operation.placement == .start
                     insert(operation.elements, into: target, .child(parent: target, atStart: atStart), provider: operation.provider)
@@ -222,6 +227,47 @@ extension MainMenuAssembly {
                 }
                 if let made = create(node, placement, provider: provider) { placement = .sibling(made, after: true) }
             }
+        }
+
+        /// `replaceChildren(ofMenu:)` of a standard menu whose items the closure was handed: the
+        /// menu keeps its identifier and place (and what macOS adds to it), and holds what the
+        /// closure returned, UIKit's items it kept among the app's in the closure's order.
+        private mutating func rebuild(_ menu: Menu, with operation: MainMenuOperation) {
+            let target = menu.identifier.rawValue
+            guard let parent = parent(of: target), let holder = structure.menu(Menu.Identifier(rawValue: parent)) else { return }
+            let children = operation.elements.compactMap { element -> MainMenuElement? in
+                guard case .standardItem(let action) = element else { return element }
+                return Self.standardCommand(action, in: menu, operation: operation).map(MainMenuElement.command)
+            }
+            let siblings = holder.children.compactMap { element -> String? in
+                if case .menu(let submenu) = element { return submenu.identifier.rawValue }
+                return nil
+            }
+            let previous = siblings.firstIndex(of: target).flatMap { $0 > 0 ? siblings[$0 - 1] : nil }
+            remove(target)
+            let placement: Entry.Placement = previous.map { .sibling($0, after: true) } ?? .child(parent: parent, atStart: true)
+            create(MainMenuNode(title: menu.title, identifier: target, isInline: menu.isInline, children: children), placement,
+                   provider: operation.provider)
+        }
+
+        /// UIKit's item of `menu` with `action`, as the row of a command the app's menu code
+        /// places (where `operation` is written).
+        private static func standardCommand(_ action: String, in menu: Menu, operation: MainMenuOperation) -> ImportedCommand? {
+            for child in menu.children {
+                switch child {
+                case .command(let command) where command.action?.name == action:
+                    return ImportedCommand(declaredIn: operation.provider, mechanism: .menu, input: command.input.uiKitValue,
+                                           modifiers: command.modifierFlags, action: action, title: command.title, attributes: [],
+                                           wantsPriority: false, alternates: [], file: operation.file, line: operation.line)
+                case .action(let title, let item) where item.name == action:
+                    return ImportedCommand(declaredIn: operation.provider, mechanism: .menu, input: "", modifiers: [], action: action,
+                                           title: title, attributes: [], wantsPriority: false, alternates: [], file: operation.file,
+                                           line: operation.line)
+                default:
+                    continue
+                }
+            }
+            return nil
         }
 
         /// Inserts `elements` into `menu` at `placement`: runs of commands as entries adding to

@@ -31,6 +31,9 @@ struct MainMenuOperation: Hashable, Sendable {
 indirect enum MainMenuElement: Hashable, Sendable {
     case command(ImportedCommand)
     case menu(MainMenuNode)
+    /// One of UIKit's own items of the menu whose children a `replaceChildren(ofMenu:)`
+    /// closure was handed, by action, kept where the closure puts it.
+    case standardItem(action: String)
 }
 
 /// A menu the app builds (`UIMenu(title:image:identifier:options:children:)`, a SwiftUI

@@ -57,6 +57,7 @@ extension SceneBuilder {
             switch element {
             case .command(let command): return [command]
             case .menu(let menu): return commands(in: menu.children)
+            case .standardItem: return []
             }
         }
     }

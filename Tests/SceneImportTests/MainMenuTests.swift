@@ -345,6 +345,50 @@ extension MainMenuTests {
         #expect(outline(bar.menus[6]) == ["Faster"])
     }
 
+    /// `replaceChildren(ofMenu: .standardEdit) { old in … }` is handed UIKit's own items:
+    /// the closure's test of each item's action keeps, drops or replaces it, and the app's
+    /// commands land where it puts them, the standard items staying UIKit's.
+    @Test func aReplaceChildrenClosureIsHandedUIKitsItems() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    let deleteRows = UIKeyCommand(title: "Delete Rows", action: #selector(deleteRows), input: "\u{8}", modifierFlags: [])
+                    let copyLink = UICommand(title: "Copy Link", action: #selector(copyLink))
+                    builder.replaceChildren(ofMenu: .standardEdit) { oldElements in
+                        var newElements = [UIMenuElement]()
+                        for oldElement in oldElements {
+                            if let oldCommand = oldElement as? UICommand {
+                                switch oldCommand.action {
+                                case #selector(UIResponderStandardEditActions.delete):
+                                    newElements.append(deleteRows)
+                                case #selector(UIResponderStandardEditActions.copy):
+                                    newElements.append(oldElement)
+                                    newElements.append(copyLink)
+                                case #selector(UIResponderStandardEditActions.pasteAndMatchStyle):
+                                    break
+                                default:
+                                    newElements.append(oldElement)
+                                }
+                            }
+                        }
+                        return newElements
+                    }
+                }
+                @objc func deleteRows() {}
+                @objc func copyLink() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        let edit = bar.menus.first { $0.title == "Edit" }
+        let all = outline(edit, appOnly: false)
+        let cut = try #require(all.firstIndex(of: "Cut"))
+        #expect(Array(all[cut...].prefix(7)) == ["Cut", "Copy", "Copy Link", "Paste", "Delete Rows", "Select", "Select All"])
+        #expect(outline(edit) == ["Copy Link", "Delete Rows"])
+        #expect(result.report.stateFlags.isEmpty)
+    }
+
     @Test func builderCallsInAnEarlyExitBranchAreLeftOut() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit

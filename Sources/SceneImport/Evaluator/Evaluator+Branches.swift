@@ -55,7 +55,9 @@ extension Evaluator {
                 guard let value = unwrapped else { return .skip }
                 bind(binding.pattern, to: value, frame: &frame)
                 markChanging(binding.pattern, readsState, frame: &frame)
-                if !value.isStaticData { kept.append(element.condition.sourceText) }
+                // UIKit's own item of a standard menu (``MenuModel/standardChildren(of:)``) is
+                // known: a cast of it binds on every run.
+                if !value.isStaticData && !MenuModel.isStandardItem(value) { kept.append(element.condition.sourceText) }
             case .availability(let availability):
                 switch index.conditions.holds(availability) {
                 case true?: continue
@@ -250,11 +252,12 @@ extension Evaluator {
             // A subject the evaluator knows (`switch self` in an enum's property) picks its case,
             // and the case's payload binds its names (`case let .key(input, flags)`).
             for (name, value) in bindings { frame.locals[name] = value }
-            let before = frame.returns.count
-            execute(chosen.statements, frame: &frame)
-            if frame.returns.count == before, chosen.statements.count == 1, let only = chosen.statements.first?.item.as(ExprSyntax.self) {
+            // A case of one expression gives its value, run once (`case .a: list.append(x)`
+            // appends once, whether the switch is a statement or an expression).
+            if chosen.statements.count == 1, let only = chosen.statements.first?.item.as(ExprSyntax.self) {
                 return evaluate(only, frame: &frame)
             }
+            execute(chosen.statements, frame: &frame)
             return .null
         }
         var branches: [Frame] = []
@@ -317,6 +320,7 @@ extension Evaluator {
         case .enumCase(_, let name, _): key = "." + name
         case .string(let text): key = "\"" + text + "\""
         case .int(let n): key = String(n)
+        case .selector: key = ""
         default: return nil
         }
         var fallback: SwitchCaseSyntax?
@@ -359,11 +363,13 @@ extension Evaluator {
                     let isLiteral = pattern.expression.is(StringLiteralExprSyntax.self) || pattern.expression.is(IntegerLiteralExprSyntax.self)
                     guard !isLiteral, !(pattern.expression.as(MemberAccessExprSyntax.self).map { $0.base == nil } ?? false) else { continue }
                     switch subject {
-                    case .string, .int:
+                    case .string, .int, .selector:
                         var scratch = frame
                         switch (subject, evaluate(pattern.expression, frame: &scratch)) {
                         case (.string(let a), .string(let b)): if a == b { return (switchCase, []) }
                         case (.int(let a), .int(let b)): if a == b { return (switchCase, []) }
+                        // `case #selector(UIResponderStandardEditActions.copy):` on an item's action.
+                        case (.selector(let a), .selector(let b)): if a == b { return (switchCase, []) }
                         default: return nil  // a pattern the source does not fix: undecided
                         }
                     default:

@@ -1,3 +1,4 @@
+import ResponderEngine
 import SwiftSyntax
 
 /// UIKit's menu elements built in code (`UICommand`, `UIMenu`, `UIAction`) and the main-menu
@@ -246,10 +247,44 @@ enum MenuModel: FrameworkModel {
         switch value {
         case .command: elementClass = "UIKeyCommand"
         case .object(let type, _) where elementFunctions.contains(type): elementClass = type
+        case .object(let type, _) where type == standardItemType: elementClass = itemType
         default: return nil
         }
         guard let superclasses = elementClasses[elementClass], elementClasses[type] != nil || type == "UIMenuElement" else { return nil }
         return !superclasses.contains(type)
+    }
+
+    /// The type of a value standing for one of UIKit's own items of a standard menu
+    /// (``standardChildren(of:)``).
+    static let standardItemType = "UIKit standard menu item"
+
+    /// The items UIKit's main menu holds in the standard menu `name` (the engine's standard
+    /// menu, R21), each as a `UICommand` whose `action` and `title` code can read; `nil` for
+    /// a menu that is not standard, or one holding menus of its own (those are not modelled
+    /// one by one).
+    static func standardChildren(of name: String) -> [Value.Item]? {
+        guard standardMenus[name] != nil, let menu = MenuBuilder.standard().menu(Menu.Identifier(rawValue: name)) else { return nil }
+        var items: [Value.Item] = []
+        for child in menu.children {
+            switch child {
+            case .command(let command):
+                guard let action = command.action?.name else { return nil }
+                items.append(.init(value: .object(type: standardItemType, fields: ["action": .selector(action), "title": .string(command.title)]),
+                                   condition: .always))
+            case .action(let title, let action):
+                items.append(.init(value: .object(type: standardItemType, fields: ["action": .selector(action.name), "title": .string(title)]),
+                                   condition: .always))
+            case .menu:
+                return nil
+            }
+        }
+        return items.isEmpty ? nil : items
+    }
+
+    /// Whether `value` stands for one of UIKit's own items of a standard menu.
+    static func isStandardItem(_ value: Value) -> Bool {
+        if case .object(let type, _) = value { return type == standardItemType }
+        return false
     }
 
     /// UIKit's menu element classes, each with itself and its superclasses up to `UIMenuElement`.
@@ -399,6 +434,13 @@ enum MenuModel: FrameworkModel {
                 elements = evaluator.flatten(evaluator.evaluate(argument.expression, frame: &frame, hint: hint), condition: .always)
             case nil, "from":
                 guard let closure = argument.expression.as(ClosureExprSyntax.self) else { continue }
+                if call == .replaceChildren, let name = target?.stringValue, let given = standardChildren(of: name) {
+                    // UIKit's own items of a standard menu, handed to the closure as they are:
+                    // what it keeps, drops and adds around them is the menu's new content.
+                    placement = ""
+                    elements = evaluator.flatten(evaluator.callClosure(closure, with: [.array(given)], frame: &frame), condition: .always)
+                    continue
+                }
                 // `replaceChildren(ofMenu:) { children in [mine] + children }`: what the closure
                 // returns besides the children it is given, and whether it keeps them, first or last.
                 let written = closure.signature?.parameterClause.map { $0.sourceText.trimmingCharacters(in: .whitespaces) } ?? "$0"

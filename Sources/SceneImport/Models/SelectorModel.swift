@@ -4,6 +4,8 @@ import SwiftSyntax
 /// named as the Objective-C runtime names them.
 enum SelectorModel: FrameworkModel {
     static let typeName = "Selector"
+    /// UIKit's protocol of the standard edit actions (`copy(_:)`, `pasteAndMatchStyle(_:)` …).
+    static let standardEditActionsProtocol = "UIResponderStandardEditActions"
     static let functions: Set<String> = [typeName, "NSSelectorFromString"]
     static let types: Set<String> = [typeName]
     static var openTypes: Set<String> { types }
@@ -79,6 +81,9 @@ extension Evaluator {
         if let function = methodForSelector(parsed.base, type: parsed.type, frame: frame, labels: nil, file: file) {
             return function.selector
         }
+        // Every method of UIKit's `UIResponderStandardEditActions` takes its sender
+        // (`pasteAndMatchStyle(_:)`): `pasteAndMatchStyle:`.
+        if parsed.type == SelectorModel.standardEditActionsProtocol { return parsed.base + ":" }
         return parsed.base
     }
 

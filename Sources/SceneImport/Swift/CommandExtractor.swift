@@ -224,6 +224,8 @@ struct CommandExtractor {
                                                    generatedIdentifier: generated ? identifier : nil,
                                                    isInline: fields["inline"].map { if case .bool(true) = $0 { true } else { false } } ?? false,
                                                    children: children)))
+            case .object(let type, let fields) where type == MenuModel.standardItemType:
+                if case .selector(let action)? = fields["action"] { elements.append(.standardItem(action: action)) }
             case .object(let type, let fields) where type == MenuModel.itemType:
                 guard case .selector(let action)? = fields["action"], case .string(let file)? = fields["file"],
                       case .int(let line)? = fields["line"] else { continue }
