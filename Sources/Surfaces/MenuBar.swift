@@ -115,8 +115,8 @@ extension MenuBar {
             func collect(_ menu: Menu) {
                 for child in menu.children {
                     switch child {
-                    case .command(let command): standard.insert(menu.identifier.rawValue + "|" + Builder.key(command.action, command.shortcut))
-                    case .action(_, let action): standard.insert(menu.identifier.rawValue + "|" + Builder.key(action, nil))
+                    case .command(let command): standard.insert(Builder.key(command.action, command.shortcut, in: menu))
+                    case .action(_, let action): standard.insert(Builder.key(action, nil, in: menu))
                     case .menu(let submenu): collect(submenu)
                     }
                 }
@@ -127,6 +127,11 @@ extension MenuBar {
 
         static func key(_ action: Action?, _ shortcut: KeyShortcut?) -> String {
             (action?.name ?? "") + "|" + (shortcut?.textNotation ?? "")
+        }
+
+        /// ``key(_:_:)`` of an item of `menu`.
+        static func key(_ action: Action?, _ shortcut: KeyShortcut?, in menu: Menu) -> String {
+            menu.identifier.rawValue + "|" + key(action, shortcut)
         }
 
         /// What `menu` shows: macOS's items placed first, the menu's children (inline groups
@@ -176,7 +181,7 @@ extension MenuBar {
             let systemTakes = shortcut.flatMap { SystemShortcuts.row(taking: $0, on: platform)?.effect }
             return MenuBarCommand(
                 title: validated.title, shortcut: shortcut, action: command.action ?? "",
-                origin: standard.contains(menu.identifier.rawValue + "|" + Builder.key(command.action, shortcut)) ? .standard : .app,
+                origin: standard.contains(Builder.key(command.action, shortcut, in: menu)) ? .standard : .app,
                 isEnabled: validation.isEnabled, reason: reason, target: validation.target?.path, state: validated.state,
                 isDrawn: !validated.title.isEmpty && !validation.isHidden && !command.attributes.contains(.hidden),
                 alternates: command.alternates.map { alternate in

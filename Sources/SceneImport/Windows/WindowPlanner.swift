@@ -123,8 +123,8 @@ struct WindowPlanner {
         if successors.count == 1, let only = successors.first { return (.app(only), model.rootLocations[only]) }
         guard successors.isEmpty, let info = model.index.type(named: tree.name) else { return nil }
         var handed: [EntryPointReader.Assignment] = []
-        for assignment in reader.rootsSet(byMethodsCalledFrom: info)
-        where !assignment.tree.isGateway && !assignment.tree.appTypes.contains(tree.name) && !handed.contains(where: { $0.tree == assignment.tree }) {
+        for assignment in reader.rootsSet(byMethodsCalledFrom: info) where !assignment.tree.isGateway
+            && !assignment.tree.appTypes.contains(tree.name) && !handed.contains(where: { $0.tree == assignment.tree }) {
             handed.append(assignment)
         }
         guard handed.count == 1, let only = handed.first else { return nil }
