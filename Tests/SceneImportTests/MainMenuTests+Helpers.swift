@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import SceneImport
+
+/// The main menu an app builds through helpers of its own (`extension UIMenuBuilder`
+/// methods, identifiers made at run time, closures handed UIKit's items), as
+/// ``MainMenuTests`` checks the plain builder calls.
+extension MainMenuTests {
+    /// An app's own builder method that checks the menu is there (`menu(for:)`), wraps
+    /// several elements in an inline menu (a single menu goes in as it is: `as? UIMenu` of a
+    /// command is `nil`) and inserts through a closure reading its caller's parameter.
+    @Test func anAppsCheckingBuilderHelperPlacesEachMenuWhereItsCallerSays() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            enum BuildError: Error { case missing }
+            extension UIMenuBuilder {
+                func add(_ elements: [UIMenuElement], afterMenu sibling: UIMenu.Identifier) throws {
+                    try wrap(elements, near: sibling) { insertSibling($0, afterMenu: sibling) }
+                }
+                func add(_ elements: [UIMenuElement], atEndOf parent: UIMenu.Identifier) throws {
+                    try wrap(elements, near: parent) { insertChild($0, atEndOfMenu: parent) }
+                }
+                private func wrap(_ elements: [UIMenuElement], near reference: UIMenu.Identifier, using insert: (UIMenu) -> Void) throws {
+                    guard menu(for: reference) != nil else { throw BuildError.missing }
+                    let wrapped: UIMenu
+                    if elements.count == 1, let menu = elements.first as? UIMenu {
+                        wrapped = menu
+                    } else {
+                        wrapped = UIMenu(title: "", options: .displayInline, children: elements)
+                    }
+                    insert(wrapped)
+                }
+            }
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    do {
+                        try builder.add([UIKeyCommand(title: "Delete Row", action: #selector(deleteRow), input: "\u{8}", modifierFlags: [])],
+                                        afterMenu: .standardEdit)
+                        try builder.add([UIKeyCommand(title: "Refresh", action: #selector(refresh), input: "r", modifierFlags: .command)],
+                                        atEndOf: .view)
+                    } catch {
+                        print(error)
+                    }
+                }
+                @objc func deleteRow() {}
+                @objc func refresh() {}
+            }
+            """])
+        #expect(try menus(result) == [
+            "imported-AppDelegate-group after=standardEdit inline [Delete Row]",
+            "imported-AppDelegate-group-2 parent=view inline [Refresh]",
+        ])
+        let scene = try #require(try JSONSerialization.jsonObject(with: Data(result.scene.utf8)) as? [String: Any])
+        #expect(scene["state"] == nil || (scene["state"] as? [String: Any])?.isEmpty == true)
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first { $0.title == "View" }) == ["Refresh"])
+        let edit = outline(bar.menus.first { $0.title == "Edit" }, appOnly: false)
+        let selectAll = try #require(edit.firstIndex(of: "Select All"))
+        #expect(edit[(selectAll + 1)...].prefix(3) == ["--", "Delete Row", "--"])
+    }
+
+    /// Identifiers joined from the bundle identifier, which only the run time knows, and a
+    /// fixed suffix name one menu each, so menus placed relative to one another land in order;
+    /// a helper's `options` parameter keeps a group inline; a title a C localizing function
+    /// gives is its key; a standard action in the app's own menu (Copy Link, `copy:`) is the app's.
+    @Test func identifiersJoinedFromARunTimePartNameOneMenuEach() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    let tools = group(text("Tools"), "tools", [UICommand(title: text("Star Browser"), action: #selector(stars)),
+                                                               UIKeyCommand(title: "Copy Link", action: #selector(copy(_:)), input: "c", modifierFlags: .command)],
+                                      options: [])
+                    builder.insertSibling(tools, afterMenu: .view)
+                    let time = group("Time", "time", [UIKeyCommand(title: "Faster", action: #selector(faster), input: "l", modifierFlags: [])], options: [])
+                    builder.insertSibling(time, afterMenu: tools.identifier)
+                    builder.insertChild(group("", "tools.more", [UICommand(title: "Add-ons", action: #selector(addons))]), atEndOfMenu: tools.identifier)
+                }
+                // A localizing function of a C library outside the source, handed the key's bytes.
+                private func text(_ key: StaticString) -> String {
+                    let string = key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+                    return LocalizedString(string, "app")
+                }
+                private func group(_ title: String, _ suffix: String, _ children: [UIMenuElement], options: UIMenu.Options = .displayInline) -> UIMenu {
+                    let prefix = Bundle.main.bundleIdentifier! + "."
+                    return UIMenu(title: title, identifier: UIMenu.Identifier(prefix + suffix), options: options, children: children)
+                }
+                @objc func stars() {}
+                @objc func faster() {}
+                @objc func addons() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        #expect(titles(bar) == ["App", "File", "Edit", "Format", "View", "Tools", "Time", "Window", "Help"])
+        #expect(outline(bar.menus[5]) == ["Star Browser", "Copy Link", "--", "Add-ons"])
+        #expect(outline(bar.menus[6]) == ["Faster"])
+    }
+
+    /// `replaceChildren(ofMenu: .standardEdit) { old in … }` is handed UIKit's own items:
+    /// the closure's test of each item's action keeps, drops or replaces it, and the app's
+    /// commands land where it puts them, the standard items staying UIKit's.
+    @Test func aReplaceChildrenClosureIsHandedUIKitsItems() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    let deleteRows = UIKeyCommand(title: "Delete Rows", action: #selector(deleteRows), input: "\u{8}", modifierFlags: [])
+                    let copyLink = UICommand(title: "Copy Link", action: #selector(copyLink))
+                    builder.replaceChildren(ofMenu: .standardEdit) { oldElements in
+                        var newElements = [UIMenuElement]()
+                        for oldElement in oldElements {
+                            if let oldCommand = oldElement as? UICommand {
+                                switch oldCommand.action {
+                                case #selector(UIResponderStandardEditActions.delete):
+                                    newElements.append(deleteRows)
+                                case #selector(UIResponderStandardEditActions.copy):
+                                    newElements.append(oldElement)
+                                    newElements.append(copyLink)
+                                case #selector(UIResponderStandardEditActions.pasteAndMatchStyle):
+                                    break
+                                default:
+                                    newElements.append(oldElement)
+                                }
+                            }
+                        }
+                        return newElements
+                    }
+                }
+                @objc func deleteRows() {}
+                @objc func copyLink() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        let edit = bar.menus.first { $0.title == "Edit" }
+        let all = outline(edit, appOnly: false)
+        let cut = try #require(all.firstIndex(of: "Cut"))
+        #expect(Array(all[cut...].prefix(7)) == ["Cut", "Copy", "Copy Link", "Paste", "Delete Rows", "Select", "Select All"])
+        #expect(outline(edit) == ["Copy Link", "Delete Rows"])
+        #expect(result.report.stateFlags.isEmpty)
+    }
+}
