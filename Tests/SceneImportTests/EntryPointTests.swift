@@ -205,3 +205,106 @@ extension EntryPointTests {
         #expect(result.report.keyWindow.decidedBy == "WindowGroup")
     }
 }
+
+/// Roots reached through a coordinator's stored property, a ternary a helper returns, a
+/// factory method of a property in a SwiftUI app, and a launch screen the entry point replaces.
+extension EntryPointTests {
+    /// `window.rootViewController = coordinator.navigationController`, the property set in the
+    /// coordinator's `init`; `return signedIn ? Tabs() : Login()` in the helper that makes a root.
+    @Test func aCoordinatorsPropertyAndAHelpersTernaryRootTheWindow() throws {
+        let coordinator = try SourceApp.importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    let coordinator = AppCoordinator()
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let window = UIWindow()
+                        window.rootViewController = coordinator.navigationController
+                        window.makeKeyAndVisible()
+                        coordinator.start()
+                    }
+                }
+                final class AppCoordinator {
+                    var navigationController: UINavigationController
+                    init() { self.navigationController = UINavigationController() }
+                    func start() { navigationController.pushViewController(MapViewController(), animated: false) }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("MapViewController", key: "1"),
+        ])
+        #expect(coordinator.report.keyWindow.root == "UINavigationController")
+        let ternary = try SourceApp.importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions options: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window?.rootViewController = makeRoot()
+                        return true
+                    }
+                    func makeRoot() -> UIViewController {
+                        return Session.current != nil ? TabBarController() : LoginViewController()
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("TabBarController", key: "1", base: "UITabBarController") + "\n"
+                + SourceApp.controller("LoginViewController", key: "2"),
+        ])
+        #expect(ternary.report.keyWindow.root == "TabBarController")
+    }
+
+    /// A launch screen the entry point sets, then replaces in a closure it schedules
+    /// (`asyncAfter { self.showMain() }`), hands the window to the screen that closure sets.
+    @Test func aLaunchScreenTheEntryPointReplacesLaterHandsOver() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        window?.rootViewController = LaunchScreen()
+                        window?.makeKeyAndVisible()
+                        DispatchQueue.main.asyncAfter(deadline: .now() + 2) { self.showMain() }
+                    }
+                    private func showMain() {
+                        window?.rootViewController = TabBarController()
+                    }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("LaunchScreen", key: "1") + "\n"
+                + SourceApp.controller("TabBarController", key: "2", base: "UITabBarController"),
+        ])
+        #expect(result.report.keyWindow.root == "TabBarController")
+    }
+
+    /// A `WindowGroup` showing what a method of the app's coordinator property builds
+    /// (`coordinator.build(route:)`), whose pushed screens (`.navigationDestination`) are not
+    /// the root.
+    @Test func aWindowGroupBuiltByACoordinatorPropertysMethod() throws {
+        let result = try SourceApp.importing([
+            "App.swift": """
+                import SwiftUI
+                @main
+                struct ShopApp: App {
+                    @StateObject private var coordinator = AppCoordinator()
+                    var body: some Scene {
+                        WindowGroup {
+                            NavigationStack {
+                                coordinator.build()
+                                    .navigationDestination(for: Int.self) { _ in DetailView() }
+                            }
+                        }
+                    }
+                }
+                final class AppCoordinator: ObservableObject {
+                    func build() -> some View { HomeView() }
+                }
+                struct HomeView: View { var body: some View { Text("Home") } }
+                struct DetailView: View { var body: some View { Text("Detail") } }
+                """,
+        ])
+        #expect(result.report.keyWindow.root == "HomeView")
+    }
+}

@@ -76,6 +76,27 @@ struct RootExpressionReader {
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
+            if let mark = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+               let ternary = elements[mark].as(UnresolvedTernaryExprSyntax.self), mark + 1 < elements.count {
+                // `signedIn ? Tabs() : Login()`: the side the idiom takes, else the app's normal
+                // path of the two (``weight(_:)``).
+                let condition = elements[..<mark].map(\.sourceText).joined(separator: " ")
+                let otherwise = elements[(mark + 1)...]
+                let elseTree = { otherwise.count == 1 ? otherwise.first.flatMap { self.tree(of: $0, in: scope, depth: depth + 1) }
+                    : self.tree(of: ExprSyntax(SequenceExprSyntax(elements: ExprListSyntax(Array(otherwise)))), in: scope, depth: depth + 1) }
+                switch idiom.decides(condition) {
+                case true?: return tree(of: ternary.thenExpression, in: scope, depth: depth + 1)
+                case false?: return elseTree()
+                case nil:
+                    let sides = [tree(of: ternary.thenExpression, in: scope, depth: depth + 1), elseTree()].compactMap { $0 }
+                    var chosen = sides.enumerated().max { lhs, rhs in
+                        let (left, right) = (weight(lhs.element), weight(rhs.element))
+                        return (left.0, left.1, -lhs.offset) < (right.0, right.1, -rhs.offset)
+                    }?.element
+                    if sides.count > 1 { chosen?.chosenAmongBranches = true }
+                    return chosen
+                }
+            }
             if let cast = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }), cast + 1 < elements.count {
                 let name = elements[cast + 1].sourceText.withoutOptionality
                 if isAppController(name) { return .app(name) }
@@ -99,15 +120,27 @@ struct RootExpressionReader {
             // `AppCoordinator.shared.rootViewController`, `coordinator.rootController`: the
             // property of the app type the base is.
             for owner in receiverTypes(base, in: scope) {
-                guard let property = owner.properties[member.declName.baseName.text] else { continue }
+                let name = member.declName.baseName.text
+                guard let property = owner.properties[name] else { continue }
                 if let initializer = property.initializer {
                     return tree(of: initializer, in: Scope(type: owner, body: Syntax(initializer)), depth: depth + 1)
                 }
                 if let getter = property.getter, getter.count == 1, let value = getter.first?.item.as(ExprSyntax.self) {
                     return tree(of: value, in: Scope(type: owner, body: Syntax(getter)), depth: depth + 1)
                 }
+                // A stored property the type's initialiser sets (`self.navigationController =
+                // UINavigationController()` in a coordinator's `init`).
+                for initializer in owner.functions where initializer.kind == .initializer {
+                    guard let body = initializer.body else { continue }
+                    let assignments = BindingFinder(name: name, conditions: index.conditions)
+                    assignments.walk(body)
+                    if let value = assignments.assignments.first,
+                       let found = tree(of: value, in: Scope(type: owner, body: Syntax(body)), depth: depth + 1) {
+                        return found
+                    }
+                }
                 if let declared = property.type?.withoutOptionality, isAppController(declared) { return .app(declared) }
-                return nil
+                return property.type.flatMap { RootTree.Container(rawValue: $0.withoutOptionality) }.map { .system($0) }
             }
             return nil
         }

@@ -114,6 +114,19 @@ struct WindowGroupReader {
                     guard let body = function.body else { continue }
                     collect(in: Syntax(body), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
                 }
+            case .instanceCall(let property, let name):
+                // `factory.make()` on a property the scene declares of an app type: that type's method.
+                let declared = scene.properties[property].flatMap { info in
+                    // Declared (`var factory: Factory`), or made where declared (`@StateObject var coordinator = Coordinator()`).
+                    info.type?.withoutOptionality
+                        ?? info.initializer?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+                }
+                guard depth < Self.maximumDepth, let typeName = declared,
+                      let owner = index.type(named: typeName, writtenIn: scene.name) else { continue }
+                for function in owner.functions where function.name == name && !function.isStatic {
+                    guard let body = function.body else { continue }
+                    collect(in: Syntax(body), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
+                }
             case .staticCall(let typeName, let name):
                 // `AppFactory.makeRoot()`: the view-building function of another of the app's types.
                 guard depth < Self.maximumDepth, let owner = index.type(named: typeName, writtenIn: scene.name) else { continue }
@@ -134,13 +147,19 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         case reference(String)
         /// `AppFactory.makeRoot()`: a function of another type, by type and function name.
         case staticCall(String, String)
+        /// `factory.make()`: a method called on a property, by property and method name.
+        case instanceCall(String, String)
     }
+
+    /// Modifiers whose content shows once the user navigates, not at launch.
+    static let navigationContent: Set<String> = ["navigationDestination"]
 
     var items: [(kind: Kind, node: Syntax)] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-           AppModel.swiftUIPresentations.contains(member.declName.baseName.text) || Self.isAction(member.declName.baseName.text) {
+           AppModel.swiftUIPresentations.contains(member.declName.baseName.text) || Self.isAction(member.declName.baseName.text)
+            || Self.navigationContent.contains(member.declName.baseName.text) {
             if let base = member.base { walk(base) }
             return .skipChildren
         }
@@ -152,6 +171,12 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
            base.baseName.text.first?.isUppercase == true {
             items.append((.staticCall(base.baseName.text, member.declName.baseName.text), Syntax(node)))
+            walk(node.arguments)
+            return .skipChildren
+        }
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
+           base.baseName.text.first?.isLowercase == true {
+            items.append((.instanceCall(base.baseName.text, member.declName.baseName.text), Syntax(node)))
             walk(node.arguments)
             return .skipChildren
         }

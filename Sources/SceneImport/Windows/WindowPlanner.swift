@@ -87,7 +87,7 @@ struct WindowPlanner {
         } else if let guess = topmostContainers.enumerated().max(by: { rank(.app($0.element), $0.offset) < rank(.app($1.element), $1.offset) })?.element {
             plan.key = .init(tree: .app(guess), decision: .guessed, location: model.index.type(named: guess)?.location)
         }
-        if let key = plan.key, let handedTo = handOver(from: key.tree, reader: reader) {
+        if let key = plan.key, let handedTo = handOver(from: key.tree, entries: entries, reader: reader) {
             plan.key = .init(tree: handedTo.tree, decision: key.decision, location: handedTo.location)
         }
         let keyTypes = Set(plan.key?.tree.appTypes ?? [])
@@ -115,19 +115,24 @@ struct WindowPlanner {
     /// (``RootTree/isLaunchScreen``) and whose own code sets one other app controller as the
     /// window's root (`window.rootViewController = tabs` once its animation ends) shows that
     /// controller on every launch, moments later. When its own code sets none, the one root
-    /// that is no gate among those the methods it calls on other app types set
-    /// (`sceneDelegate.goToMain()`) is where it hands over.
-    private func handOver(from tree: RootTree, reader: EntryPointReader) -> (tree: RootTree, location: SourceLocation?)? {
+    /// that is no gate among those the entry point sets later (in a closure it schedules:
+    /// `DispatchQueue.main.asyncAfter { self.showMain() }`), else among those the methods the
+    /// screen calls on other app types set (`sceneDelegate.goToMain()`), is where it hands over.
+    private func handOver(from tree: RootTree, entries: [EntryPointReader.Assignment],
+                          reader: EntryPointReader) -> (tree: RootTree, location: SourceLocation?)? {
         guard tree.container == nil, tree.isLaunchScreen else { return nil }
         let successors = (model.rootsSetBy[tree.name] ?? []).filter { $0 != tree.name && isAppType($0) }
         if successors.count == 1, let only = successors.first { return (.app(only), model.rootLocations[only]) }
         guard successors.isEmpty, let info = model.index.type(named: tree.name) else { return nil }
-        var handed: [EntryPointReader.Assignment] = []
-        for assignment in reader.rootsSet(byMethodsCalledFrom: info) where !assignment.tree.isGateway
-            && !assignment.tree.appTypes.contains(tree.name) && !handed.contains(where: { $0.tree == assignment.tree }) {
-            handed.append(assignment)
+        func normalPath(_ assignments: [EntryPointReader.Assignment]) -> EntryPointReader.Assignment? {
+            var handed: [EntryPointReader.Assignment] = []
+            for assignment in assignments where !assignment.tree.isGateway && !assignment.tree.appTypes.contains(tree.name)
+                && !handed.contains(where: { $0.tree == assignment.tree }) {
+                handed.append(assignment)
+            }
+            return handed.count == 1 ? handed.first : nil
         }
-        guard handed.count == 1, let only = handed.first else { return nil }
+        guard let only = normalPath(entries.filter(\.conditional)) ?? normalPath(reader.rootsSet(byMethodsCalledFrom: info)) else { return nil }
         return (only.tree, only.location)
     }
 
