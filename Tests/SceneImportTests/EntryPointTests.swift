@@ -306,5 +306,19 @@ extension EntryPointTests {
                 """,
         ])
         #expect(result.report.keyWindow.root == "HomeView")
+        let modified = try SourceApp.importing([
+            "App.swift": """
+                import SwiftUI
+                @main
+                struct NotesApp: App {
+                    private var rootView: some View { NotesView() }
+                    var body: some Scene {
+                        WindowGroup { rootView.preferredColorScheme(.dark) }
+                    }
+                }
+                struct NotesView: View { var body: some View { Text("Notes") } }
+                """,
+        ])
+        #expect(modified.report.keyWindow.root == "NotesView")
     }
 }

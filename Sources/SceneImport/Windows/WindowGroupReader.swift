@@ -176,8 +176,13 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         }
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
            base.baseName.text.first?.isLowercase == true {
+            // The property itself (`rootView.preferredColorScheme(…)` modifies the view a
+            // computed property builds), then the method called on it.
+            walk(base)
             items.append((.instanceCall(base.baseName.text, member.declName.baseName.text), Syntax(node)))
             walk(node.arguments)
+            if let closure = node.trailingClosure { walk(closure) }
+            walk(node.additionalTrailingClosures)
             return .skipChildren
         }
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
