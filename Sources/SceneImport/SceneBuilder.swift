@@ -237,11 +237,20 @@ struct SceneBuilder {
     }
 
     /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its
-    /// commands are the key window's own.
+    /// commands are the key window's own. Else the app's `extension UIWindow` when it
+    /// implements actions: every window, the key one included, performs them (a menu command
+    /// whose action the window's extension claims).
     func keyWindowClass(_ commandsByType: [String: [ImportedCommand]]) -> String? {
         let classes = commandsByType.keys.filter { model.role($0) == .window && !(commandsByType[$0] ?? []).isEmpty }
-        return classes.count == 1 ? classes.first : nil
+        if classes.count == 1 { return classes.first }
+        guard classes.isEmpty, let extended = model.index.type(named: Self.windowClass), extended.kind == .extensionOnly,
+              !model.implementedActions(of: extended.name).isEmpty else { return nil }
+        return extended.name
     }
+
+    /// UIKit's window class.
+    static let windowClass = "UIWindow"
+
 
     struct BuildState {
         var paths: [String: String] = [:]

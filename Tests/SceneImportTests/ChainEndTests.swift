@@ -51,4 +51,33 @@ import Testing
         #expect(runtime.application.delegate?.next?.name == "MainCoordinator")
         #expect(runtime.responder(at: "MainCoordinator") != nil)
     }
+
+    /// An app's `extension UIWindow` that implements the action its main-menu commands share
+    /// makes the key window their performer: with no first responder, ⌘⇧1 fires on the window.
+    @Test func anExtensionOfUIWindowPerformsTheMenuCommandsItsActionNames() throws {
+        let sources = [
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window?.rootViewController = UINavigationController()
+                        return true
+                    }
+                    override func buildMenu(with builder: UIMenuBuilder) {
+                        let toggle = UIKeyCommand(title: "Toggle Left Part", action: #selector(UIWindow.onAction(command:)),
+                                                  input: "1", modifierFlags: [.command, .shift])
+                        builder.insertChild(UIMenu(title: "", options: .displayInline, children: [toggle]), atEndOfMenu: .view)
+                    }
+                }
+                extension UIWindow {
+                    @objc func onAction(command: UIKeyCommand) {}
+                }
+                """,
+        ]
+        let result = try SceneImporter().importSources(sources.map { (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value) })
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.windows.first?.actions.map(\.action) == ["onActionWithCommand:"])
+    }
 }
