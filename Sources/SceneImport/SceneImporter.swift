@@ -74,7 +74,8 @@ public struct SceneImporter: Sendable {
         let name = options.sceneName ?? Self.defaultName(for: paths)
         let strings = StringsTable(files: files.stringsFiles)
         let resources = ResourceFiles(files: files.resourceFiles)
-        let interface = InterfaceFiles(files: files.interfaceFiles, device: options.idiom.infoPlistDevice)
+        let interface = InterfaceFiles(files: files.interfaceFiles, device: options.idiom.infoPlistDevice,
+                                       project: files.projectInfoPlist)
         let objectiveCConditions = ObjectiveCImport.conditions(for: importer.options.conditions)
         var lexed: [ObjectiveCFile.Lexed] = []
         for file in files.objectiveCFiles {
@@ -98,6 +99,12 @@ public struct SceneImporter: Sendable {
         for file in files.notInAnyTarget {
             result.report.findings.append(ImportReport.Finding(
                 kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but compiles it into no target, so it is left out; "
+                    + "to read it anyway, name the file on the command line",
+                file: file.displayPath, line: 1))
+        }
+        for file in files.storyboardsNotInAnyBundle {
+            result.report.findings.append(ImportReport.Finding(
+                kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but copies it into no target's bundle, so it is left out; "
                     + "to read it anyway, name the file on the command line",
                 file: file.displayPath, line: 1))
         }

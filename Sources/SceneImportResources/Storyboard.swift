@@ -112,6 +112,21 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
     }
 }
 
+/// What an app's Xcode project says of its `Info.plist` besides naming its file: whether an iOS
+/// application target has one (named or generated), and the storyboards its generated keys name
+/// (`INFOPLIST_KEY_UIMainStoryboardFile`).
+package struct ProjectInfoPlist: Sendable, Equatable {
+    /// Whether an iOS application target names or generates an `Info.plist`.
+    package var describesApplication = false
+    /// The storyboards the generated `Info.plist` keys name.
+    package var generatedStoryboards: [String] = []
+
+    package init(describesApplication: Bool = false, generatedStoryboards: [String] = []) {
+        self.describesApplication = describesApplication
+        self.generatedStoryboards = generatedStoryboards
+    }
+}
+
 /// The storyboards and `Info.plist` files of an app, and which storyboards a window starts
 /// from (`UIMainStoryboardFile`, or a scene configuration's `UISceneStoryboardFile`).
 package struct InterfaceFiles: Sendable {
@@ -136,8 +151,14 @@ package struct InterfaceFiles: Sendable {
     package init() {}
 
     /// Reads `files`; `device` (`ipad`, `iphone`) picks the device-specific `Info.plist` keys
-    /// UIKit reads on that device over the plain ones (`UIMainStoryboardFile~ipad`).
-    package init(files: [some ResourceFile], device: String? = nil) {
+    /// UIKit reads on that device over the plain ones (`UIMainStoryboardFile~ipad`). `project`
+    /// adds what the Xcode project says: an `Info.plist` it generates counts as read, with the
+    /// storyboard its keys name.
+    package init(files: [some ResourceFile], device: String? = nil, project: ProjectInfoPlist = ProjectInfoPlist()) {
+        if project.describesApplication {
+            readsInfoPlist = true
+            entryStoryboards.formUnion(project.generatedStoryboards.filter { !$0.isEmpty })
+        }
         for file in files {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             if file.path.hasSuffix(".storyboard") {

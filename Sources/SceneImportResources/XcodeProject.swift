@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an Xcode project (`project.pbxproj`) says of the app's source files: which files it
 /// references, and which of them a target's Sources build phase compiles.
 ///
@@ -28,6 +30,14 @@ package struct XcodeProject {
     package private(set) var localPackagePaths: [String] = []
     /// The files a platform filter limits to some platforms, each with those platforms.
     package private(set) var platformRestrictions: [PlatformRestriction] = []
+    /// Names of the storyboards the project references (`Main.storyboard`).
+    package private(set) var referencedStoryboards: Set<String> = []
+    /// Names of the storyboards some target's Resources build phase copies into its bundle: a
+    /// storyboard referenced but copied nowhere is in no build of the app.
+    package private(set) var bundledStoryboards: Set<String> = []
+    /// The `Info.plist` of each iOS application target, per build configuration (duplicates
+    /// removed): an app's windows start from what it names.
+    package private(set) var applicationInfoPlists: [ApplicationInfoPlist] = []
     /// ``platformRestrictions`` about one file, by the file's name, and those about folders: a
     /// look-up per source file stays short in a project of thousands of files.
     private var restrictionsByName: [Substring: [Int]] = [:]
@@ -53,20 +63,44 @@ package struct XcodeProject {
         }
     }
 
+    /// The `Info.plist` an iOS application target builds with: the file its `INFOPLIST_FILE`
+    /// names, and the keys Xcode writes into it when `GENERATE_INFOPLIST_FILE = YES`
+    /// (`INFOPLIST_KEY_UIMainStoryboardFile = Main`). Xcode merges the two when a target has both.
+    package struct ApplicationInfoPlist: Equatable, Sendable {
+        /// `INFOPLIST_FILE` as written, with `$(TARGET_NAME)` and `$(PRODUCT_NAME)` replaced
+        /// by the target's name: relative to the project's folder, or under `$(SRCROOT)`.
+        package var file: String?
+        /// Whether Xcode generates the `Info.plist`'s keys from build settings.
+        package var generated: Bool
+        /// `INFOPLIST_KEY_UIMainStoryboardFile`: the storyboard a generated `Info.plist` names.
+        package var mainStoryboard: String?
+    }
+
+    /// The build settings of one configuration that this reader uses.
+    private struct BuildSettings {
+        var sdk: Substring?
+        var supported: Substring?
+        var infoPlistFile: Substring?
+        var generatesInfoPlist: Substring?
+        var mainStoryboard: Substring?
+    }
+
     /// The project's file references and build phases, read from the text of a `project.pbxproj`
     /// (an old-style property list). Text it cannot read yields an empty project.
     package init(text: String) {
         var files: [Substring: Substring] = [:]  // file reference id → name
         var buildFiles: [Substring: Substring] = [:]  // build file id → file reference id
         var compiledBuildFiles: [Substring] = []
+        var storyboards: [Substring: Substring] = [:]  // file reference or variant group id → storyboard name
+        var resourceBuildFiles: [Substring] = []
         var buildFilePlatforms: [Substring: [Substring]] = [:]  // build file id → its platform filters
         var exceptionFilters: [Substring: [(path: Substring, platforms: [Substring])]] = [:]  // exception set id → filters
         var synchronizedGroups: [(path: Substring, exceptions: [Substring])] = []
         var groupPaths: [Substring: Substring] = [:]  // synchronized group id → path
         var phaseFiles: [Substring: [Substring]] = [:]  // sources build phase id → build file ids
-        var targets: [(phases: [Substring], configurations: Substring?, groups: [Substring])] = []
+        var targets: [(phases: [Substring], configurations: Substring?, groups: [Substring], name: Substring?, type: Substring?)] = []
         var configurationLists: [Substring: [Substring]] = [:]  // list id → configuration ids
-        var settings: [Substring: (sdk: Substring?, supported: Substring?)] = [:]  // configuration id → its settings
+        var settings: [Substring: BuildSettings] = [:]  // configuration id → its settings
         var projectConfigurations: Substring?
         var scanner = ObjectScanner(text: text)
         while let object = scanner.next() {
@@ -74,6 +108,7 @@ package struct XcodeProject {
             case "PBXFileReference":
                 guard let path = object.field("path") ?? object.field("name") else { continue }
                 let name = path.lastPathComponent
+                if name.hasByteSuffix(".storyboard") { storyboards[object.id] = name }
                 if Self.isSource(name) {
                     files[object.id] = name
                     referencedSources.insert(String(name))
@@ -82,6 +117,10 @@ package struct XcodeProject {
                 if let reference = object.field("fileRef") { buildFiles[object.id] = reference }
                 let platforms = object.field("platformFilter").map { [$0] } ?? object.list("platformFilters")
                 if !platforms.isEmpty { buildFilePlatforms[object.id] = platforms }
+            case "PBXVariantGroup":  // a localised storyboard: `Main.storyboard` holding `Base.lproj/Main.storyboard`
+                if let name = object.field("name"), name.hasByteSuffix(".storyboard") { storyboards[object.id] = name }
+            case "PBXResourcesBuildPhase":
+                resourceBuildFiles += object.list("files")
             case "PBXSourcesBuildPhase":
                 let files = object.list("files")
                 compiledBuildFiles += files
@@ -94,11 +133,14 @@ package struct XcodeProject {
                 }
             case "PBXNativeTarget":
                 targets.append((object.list("buildPhases"), object.field("buildConfigurationList"),
-                                object.list("fileSystemSynchronizedGroups")))
+                                object.list("fileSystemSynchronizedGroups"), object.field("name"), object.field("productType")))
             case "XCConfigurationList":
                 configurationLists[object.id] = object.list("buildConfigurations")
             case "XCBuildConfiguration":
-                settings[object.id] = (object.field("SDKROOT"), object.field("SUPPORTED_PLATFORMS"))
+                settings[object.id] = BuildSettings(sdk: object.field("SDKROOT"), supported: object.field("SUPPORTED_PLATFORMS"),
+                                                    infoPlistFile: object.field("INFOPLIST_FILE"),
+                                                    generatesInfoPlist: object.field("GENERATE_INFOPLIST_FILE"),
+                                                    mainStoryboard: object.field("INFOPLIST_KEY_UIMainStoryboardFile"))
             case "PBXProject":
                 projectConfigurations = object.field("buildConfigurationList")
             case "XCLocalSwiftPackageReference":
@@ -110,6 +152,8 @@ package struct XcodeProject {
                 continue
             }
         }
+        referencedStoryboards = Set(storyboards.values.map(String.init))
+        bundledStoryboards = Set(resourceBuildFiles.compactMap { buildFiles[$0].flatMap { storyboards[$0] } }.map(String.init))
         // Each target's platforms, when its settings name them (`nil`: it does not say).
         let projectSettings = (projectConfigurations.flatMap { configurationLists[$0] } ?? []).compactMap { settings[$0] }
         var targetPlatforms: [Substring: Set<String>] = [:]  // build file id → the platforms of the targets compiling it
@@ -119,6 +163,11 @@ package struct XcodeProject {
         for target in targets {
             let own = (target.configurations.flatMap { configurationLists[$0] } ?? []).compactMap { settings[$0] }
             let platforms = Self.platforms(of: own, over: projectSettings)
+            if target.type.map(String.init) == Self.applicationProductType, platforms?.contains("ios") ?? true {
+                for plist in Self.infoPlists(of: own, over: projectSettings, targetName: target.name) where !applicationInfoPlists.contains(plist) {
+                    applicationInfoPlists.append(plist)
+                }
+            }
             for phase in target.phases {
                 for buildFile in phaseFiles[phase] ?? [] {
                     if let platforms { targetPlatforms[buildFile, default: []].formUnion(platforms) } else { unknownTargetFiles.insert(buildFile) }
@@ -162,11 +211,30 @@ package struct XcodeProject {
         indexRestrictions()
     }
 
+    /// The product type of an app (not an extension, an App Clip or a framework).
+    private static let applicationProductType = "com.apple.product-type.application"
+
+    /// The `Info.plist` of each of a target's configurations, its settings over the project's.
+    private static func infoPlists(of target: [BuildSettings], over project: [BuildSettings], targetName: Substring?) -> [ApplicationInfoPlist] {
+        let fallback = project.first { $0.infoPlistFile != nil || $0.generatesInfoPlist != nil }
+        return target.compactMap { own in
+            var file = (own.infoPlistFile ?? fallback?.infoPlistFile).map(String.init)
+            if let name = targetName {
+                for variable in ["$(TARGET_NAME)", "${TARGET_NAME}", "$(PRODUCT_NAME)", "${PRODUCT_NAME}"] {
+                    file = file?.replacingOccurrences(of: variable, with: name)
+                }
+            }
+            let generated = (own.generatesInfoPlist ?? fallback?.generatesInfoPlist) == "YES"
+            guard file != nil || generated else { return nil }
+            let storyboard = (own.mainStoryboard ?? fallback?.mainStoryboard).map(String.init)
+            return ApplicationInfoPlist(file: file, generated: generated, mainStoryboard: generated ? storyboard : nil)
+        }
+    }
+
     /// The platforms a target builds for, in Xcode's names, from its configurations' settings
     /// over the project's; `nil` when neither names an SDK (or `SDKROOT = auto` with no
     /// supported platforms).
-    private static func platforms(of target: [(sdk: Substring?, supported: Substring?)],
-                                  over project: [(sdk: Substring?, supported: Substring?)]) -> Set<String>? {
+    private static func platforms(of target: [BuildSettings], over project: [BuildSettings]) -> Set<String>? {
         let supported = target.compactMap(\.supported) + (target.contains { $0.supported != nil } ? [] : project.compactMap(\.supported))
         let names = supported.isEmpty
             ? target.compactMap(\.sdk) + (target.contains { $0.sdk != nil } ? [] : project.compactMap(\.sdk))

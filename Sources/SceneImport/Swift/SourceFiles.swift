@@ -18,6 +18,8 @@ public struct SourceFiles: Sendable, Equatable {
     public var settingsFiles: [File] = []
     /// Interface Builder storyboards and `Info.plist` files, for containment.
     public var interfaceFiles: [File] = []
+    /// What the Xcode projects say of the app's `Info.plist` beyond its file.
+    package var projectInfoPlist = ProjectInfoPlist()
     /// Property lists and JSON files other than those above, for commands built from data the
     /// code loads by name (asset catalogs' `Contents.json` excluded).
     public var resourceFiles: [File] = []
@@ -27,6 +29,9 @@ public struct SourceFiles: Sendable, Equatable {
     /// compiles into no target (``XcodeProject``): they are in no build of the app, so they are
     /// left out of the import, and the report lists them.
     public var notInAnyTarget: [File] = []
+    /// Storyboards that the Xcode projects found reference but copy into no target's bundle:
+    /// left out of the import, and listed in the report.
+    public var storyboardsNotInAnyBundle: [File] = []
     /// Swift and Objective-C files under an Xcode project's folder that no project found
     /// references (see ``XcodeProject``): left out of the import, and listed in the report.
     public var notInProject: [File] = []
@@ -115,7 +120,9 @@ public struct SourceFiles: Sendable, Equatable {
     private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>, platform: CompilationConditions.Platform) {
         var referenced: Set<String> = []
         var compiled: Set<String> = []
-        var projects: [(folder: String, referenced: Set<String>)] = []
+        var projects: [(folder: String, referenced: Set<String>, infoPlists: [XcodeProject.ApplicationInfoPlist])] = []
+        var referencedStoryboards: Set<String> = []
+        var bundledStoryboards: Set<String> = []
         var packageFolders: Set<String> = []  // local packages the projects build, wherever they sit
         var synchronized = false
         var filtered: [XcodeProject] = []
@@ -128,7 +135,9 @@ public struct SourceFiles: Sendable, Equatable {
             if !project.platformRestrictions.isEmpty { filtered.append(project) }
             let bundle = URL(fileURLWithPath: file.path).standardizedFileURL.deletingLastPathComponent()
             let projectFolder = bundle.deletingLastPathComponent()
-            projects.append((projectFolder.path, project.referencedSources))
+            projects.append((projectFolder.path, project.referencedSources, project.applicationInfoPlists))
+            referencedStoryboards.formUnion(project.referencedStoryboards)
+            bundledStoryboards.formUnion(project.bundledStoryboards)
             for path in project.localPackagePaths {
                 packageFolders.insert(projectFolder.appendingPathComponent(path).standardizedFileURL.path)
             }
@@ -142,6 +151,14 @@ public struct SourceFiles: Sendable, Equatable {
         let projectFolders = projects.filter { project in
             sources.contains { isBelow($0.absolute, project.folder) && project.referenced.contains($0.name) }
         }.map(\.folder)
+        useInfoPlists(of: projects.filter { projectFolders.contains($0.folder) }.map { ($0.folder, $0.infoPlists) }, except: named)
+        if !synchronized {
+            let unbundled = referencedStoryboards.subtracting(bundledStoryboards)
+            storyboardsNotInAnyBundle = interfaceFiles.filter { file in
+                !named.contains(file.path) && unbundled.contains(String(file.path.lastPathComponent))
+            }
+            interfaceFiles.removeAll { storyboardsNotInAnyBundle.contains($0) }
+        }
         let uncompiled = referenced.subtracting(compiled)
         var packageAnswers: [String: Bool] = [:]
         func inPackage(_ folder: String, below projectFolder: String) -> Bool {
@@ -190,6 +207,47 @@ public struct SourceFiles: Sendable, Equatable {
         let keptSet = Set(kept)
         swiftFiles.removeAll { !keptSet.contains($0) }
         objectiveCFiles.removeAll { !keptSet.contains($0) }
+    }
+
+    /// Reads the `Info.plist` files the building projects' iOS application targets name
+    /// (`INFOPLIST_FILE`), wherever they lie under the project's folder (`App/Environments/
+    /// Production.plist`), in place of the other `Info.plist` files the walk found: those belong
+    /// to other targets (an extension, a tvOS app) or to none. A file named on the command line
+    /// stays. The storyboards the targets' generated keys name go to ``projectInfoPlist``.
+    private mutating func useInfoPlists(of projects: [(folder: String, infoPlists: [XcodeProject.ApplicationInfoPlist])], except named: Set<String>) {
+        var files: [String] = []
+        for project in projects {
+            for plist in project.infoPlists {
+                projectInfoPlist.describesApplication = true
+                if let storyboard = plist.mainStoryboard, !projectInfoPlist.generatedStoryboards.contains(storyboard) {
+                    projectInfoPlist.generatedStoryboards.append(storyboard)
+                }
+                guard let written = plist.file, let path = Self.projectPath(written, in: project.folder),
+                      Self.isRegularFile(path, manager: .default), !files.contains(path) else { continue }
+                files.append(path)
+            }
+        }
+        guard !files.isEmpty else { return }
+        func absolute(_ file: File) -> String { URL(fileURLWithPath: file.path).standardizedFileURL.path }
+        interfaceFiles.removeAll { file in
+            !file.path.hasSuffix(".storyboard") && !named.contains(file.path) && !files.contains(absolute(file))
+        }
+        for path in files where !interfaceFiles.contains(where: { absolute($0) == path }) {
+            interfaceFiles.append(File(path: path, displayPath: path))
+        }
+    }
+
+    /// The absolute path of a path a project's build setting writes: under `$(SRCROOT)` (or
+    /// `$(PROJECT_DIR)`, `$(SOURCE_ROOT)`), or relative to the project's folder; `nil` when it
+    /// names another build variable.
+    static func projectPath(_ written: String, in folder: String) -> String? {
+        var path = written
+        for variable in ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"] {
+            path = path.replacingOccurrences(of: "$(\(variable))", with: folder).replacingOccurrences(of: "${\(variable)}", with: folder)
+        }
+        guard !path.contains("$") else { return nil }
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: folder).appendingPathComponent(path)
+        return url.standardizedFileURL.path
     }
 
     private mutating func walk(_ folder: String, relative: String, options: Options, manager: FileManager) {
