@@ -70,6 +70,13 @@ extension SceneBuilder {
         }
     }
 
+    /// Whether `controller`, or a superclass of the app's it inherits the code from, installs a
+    /// search controller in its navigation item (``NavigationBarSearch``).
+    func installsSearchInNavigationBar(_ controller: String, state: BuildState) -> Bool {
+        state.searchesInNavigationBar.contains(controller)
+            || model.index.ancestors(of: controller).contains { state.searchesInNavigationBar.contains($0.name) }
+    }
+
     /// The responder the key window's screen makes first responder: of the requests of types in
     /// the key window, one made on its method's unconditional path before one made under a
     /// condition, then the deepest (a child controller's screen appears inside its parent's),

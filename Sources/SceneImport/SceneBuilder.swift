@@ -120,6 +120,7 @@ struct SceneBuilder {
         let requests = FirstResponderReader(index: model.index).requests { placeable(model.role($0)) }
         state.heldResponders = heldResponders(requests, placedElsewhere: carriers)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
+        state.searchesInNavigationBar = Set(NavigationBarSearch(index: model.index).controllers { model.role($0) == .controller }.keys)
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
         let windows = planned.windows
 
@@ -289,6 +290,9 @@ struct SceneBuilder {
         /// a tab bar does not show (all but its first), and the children a container forwards
         /// appearance to only later (``AppModel/appearsLater``).
         var hiddenAtLaunch: [String] = []
+        /// Controllers that install a search controller in their navigation item
+        /// (``NavigationBarSearch``).
+        var searchesInNavigationBar: Set<String> = []
     }
 
     /// What a command's condition says for the scene (``sceneCommand(_:state:)``).
@@ -429,6 +433,12 @@ struct SceneBuilder {
         }
         // A view the type both adds (a subview, a cell) and holds in a property is one node.
         node.views += heldViews(of: type, path: path, state: &state).filter { held in !node.views.contains { $0.name == held.name } }
+        // The navigation bar showing a child's search bar is the navigation controller's: this
+        // node's, or that of a UIKit navigation controller the scene leaves out between them.
+        let searching = (children[type] ?? []).filter { child in
+            installsSearchInNavigationBar(child, state: state) && node.children.contains { $0.name == Self.nodeName(child) }
+        }
+        if !searching.isEmpty { node.views.append(NavigationBarSearch.navigationBarNode(installedBy: searching)) }
         state.hiddenAtLaunch += childrenShownLater(of: type, children: node.children.map(\.name), path: path, state: state)
         // A tab bar holding views of its own stays a plain controller node.
         if state.tabBars.contains(type), kind == .tabBarController, !node.views.isEmpty {

@@ -1,0 +1,68 @@
+import Scenes
+import SwiftSyntax
+
+/// The controllers that put a search controller's bar in the navigation bar
+/// (`navigationItem.searchController = searchController`).
+///
+/// UIKit shows that search bar in the bar of the navigation controller showing the controller.
+/// The navigation bar is a subview of the navigation controller's view, not of the controller's,
+/// so the search field's responder chain runs `UISearchTextField` → `UISearchBar` →
+/// `UINavigationBar` → the navigation controller, past the controller that set it. A controller
+/// that no navigation controller shows has no navigation bar to hold it.
+struct NavigationBarSearch {
+    let index: SourceIndex
+
+    /// The property of `UINavigationItem` that installs a search controller.
+    static let property = "searchController"
+
+    /// The controllers that install a search controller in their navigation item, each with where
+    /// it does so (the first assignment in source order).
+    func controllers(where included: (String) -> Bool) -> [String: SourceLocation] {
+        var result: [String: SourceLocation] = [:]
+        for key in index.types.keys.sorted() {
+            guard let info = index.types[key], included(info.name), index.type(info, mentions: Self.property) else { continue }
+            for function in info.functions where !function.isStatic {
+                guard let body = function.body else { continue }
+                let finder = AssignmentFinder(viewMode: .sourceAccurate)
+                finder.walk(body)
+                guard let found = finder.found else { continue }
+                result[info.name] = index.location(Syntax(found))
+                break
+            }
+        }
+        return result
+    }
+
+    /// The nodes a navigation controller's view holds for a search bar in its navigation bar:
+    /// `UINavigationBar` holding `UISearchBar` holding the `UISearchTextField` that takes the
+    /// focus, titled after the controller that installs it.
+    static func navigationBarNode(installedBy controllers: [String]) -> NodeDefinition {
+        var used = 0
+        let bars = controllers.map { owner -> NodeDefinition in
+            used += 1
+            let field = NodeDefinition(kind: .textField, name: "UISearchTextField", canBecomeFirstResponder: true)
+            return NodeDefinition(kind: .view, name: used == 1 ? "UISearchBar" : "UISearchBar-\(used)",
+                                  title: owner + ".navigationItem.searchController", views: [field])
+        }
+        return NodeDefinition(kind: .view, name: "UINavigationBar", views: bars)
+    }
+
+    /// Finds `navigationItem.searchController = value` (also through `self.`) with a value other
+    /// than `nil`.
+    private final class AssignmentFinder: SyntaxVisitor {
+        var found: SequenceExprSyntax?
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            guard found == nil else { return .skipChildren }
+            let elements = Array(node.elements)
+            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self) {
+                let target = elements[0].sourceText.filter { !$0.isWhitespace }
+                if target == "navigationItem.searchController" || target == "self.navigationItem.searchController" {
+                    found = node
+                    return .skipChildren
+                }
+            }
+            return .visitChildren
+        }
+    }
+}

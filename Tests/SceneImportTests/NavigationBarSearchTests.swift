@@ -1,0 +1,90 @@
+import KeyTraceCore
+import ResponderEngine
+import Scenes
+import Testing
+
+@testable import SceneImport
+
+/// A search controller a screen installs in its navigation item shows its bar in the navigation
+/// bar, which the navigation controller's view holds: the search field's chain passes the
+/// navigation controller, not the screen that installed it.
+@Suite struct NavigationBarSearchTests {
+    static let app = [
+        "SceneDelegate.swift": """
+            import UIKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+                func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                    window?.rootViewController = Shell()
+                }
+            }
+            """,
+        "Shell.swift": """
+            import UIKit
+            class Shell: UIViewController {
+                let timeline = TimelineViewController()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    addChild(timeline)
+                    view.addSubview(timeline.view)
+                }
+            }
+            """,
+        "Timeline.swift": """
+            import UIKit
+            class ListViewController: UIViewController {
+                let searchController = UISearchController(searchResultsController: nil)
+                func installSearch() {
+                    navigationItem.searchController = searchController
+                }
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    installSearch()
+                }
+            }
+            class TimelineViewController: ListViewController {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(refresh))]
+                }
+                @objc func refresh() {}
+            }
+            """,
+    ]
+
+    func imported() throws -> (result: ImportResult, runtime: SceneRuntime) {
+        let result = try SceneImporter().importSources(Self.app.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        return (result, try SceneRuntime(definition: definition, file: "scene"))
+    }
+
+    @Test func aSearchControllerInTheNavigationItemSitsInTheNavigationBarBesideTheScreen() throws {
+        let (_, runtime) = try imported()
+        // Installed by a superclass's method: the subclass shown inherits it.
+        #expect(try runtime.responderPath(for: "UISearchTextField") == "window/Shell/UINavigationBar/UISearchBar/UISearchTextField")
+        #expect(try runtime.responderPath(for: "TimelineViewController") == "window/Shell/TimelineViewController")
+    }
+
+    @Test func theScreenThatInstalledTheSearchIsNotOnTheSearchFieldsChain() throws {
+        let (_, runtime) = try imported()
+        let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
+        try runtime.focus("window/Shell/UINavigationBar/UISearchBar/UISearchTextField")
+        let refresh = dispatcher.explain(try KeyPress(notation: "cmd+r", layout: runtime.application.keyboardLayout))
+        #expect(refresh.winner == nil)
+        // With the timeline focused, its ⌘R fires.
+        try runtime.focus("window/Shell/TimelineViewController")
+        let focused = dispatcher.explain(try KeyPress(notation: "cmd+r", layout: runtime.application.keyboardLayout))
+        #expect(focused.winner?.command.action?.name == "refresh")
+    }
+
+    @Test func aScreenThatClearsTheSearchControllerInstallsNone() throws {
+        var app = Self.app
+        app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: "navigationItem.searchController = searchController",
+                                                                          with: "navigationItem.searchController = nil")
+        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+        #expect(!result.scene.contains("UINavigationBar"))
+    }
+}
