@@ -439,12 +439,13 @@ struct AppModel {
             for found in finder.found {
                 let groups = found.kind == .tab ? tabGroups(found.expression, in: info, root: root)
                     : [index.typeNames(of: found.expression, in: info, root: root)]
+                let container = containerNamed(by: found.receiver, kind: found.kind, in: info, root: root) ?? info.name
                 for (position, group) in groups.enumerated() {
-                    for child in group where child != info.name {
+                    for child in group where child != info.name && child != container {
                         // An app's own showing method (`router.push(vc)`, `presentModally(vc)`) counts
                         // only for a controller.
                         if found.isAppMethod, !index.inherits(child, from: "UIViewController") { continue }
-                        let parent = found.kind == .windowRoot ? "" : info.name
+                        let parent = found.kind == .windowRoot ? "" : container
                         let tab = found.kind == .tab && groups.count > 1 ? position : nil
                         let edge = Edge(parent: parent, child: child, kind: found.kind, location: evaluator.location(found.expression),
                                         tab: tab)
@@ -460,10 +461,23 @@ struct AppModel {
         }
     }
 
+    /// The app's controller a containment call or assignment names as its receiver
+    /// (`tabBarController.viewControllers = …` in a coordinator whose `tabBarController` is the
+    /// app's `MainTabs`, `split.setViewController(…, for: .primary)`, `shell.addChild(…)`): the
+    /// container that holds the child, rather than the type whose code makes the call. `nil`
+    /// when there is no receiver (``ContainmentFinder/found``) or it is not one app controller.
+    private func containerNamed(by receiver: ExprSyntax?, kind: Edge.Kind, in info: SourceIndex.TypeInfo, root: Syntax) -> String? {
+        guard let receiver, [.child, .tab, .column, .compactColumn].contains(kind) else { return nil }
+        let types = index.typeNames(of: receiver, in: info, root: root).filter { name in
+            index.type(named: name)?.kind == .class && index.inherits(name, from: "UIViewController")
+        }
+        return types.count == 1 ? types.first : nil
+    }
+
     /// The app types of each tab a `viewControllers` value lists, in order: an array's
-    /// elements, or the elements of an array a `map` wraps (`[feed, profile].map {
-    /// Nav(rootViewController: $0) }`: the wrapper and the element, per tab). One group when
-    /// the source does not list the tabs.
+    /// elements, the elements of an array a `map` wraps (`[feed, profile].map {
+    /// Nav(rootViewController: $0) }`: the wrapper and the element, per tab), or those of a
+    /// local array the code fills. One group when the source does not list the tabs.
     private func tabGroups(_ expression: ExprSyntax, in info: SourceIndex.TypeInfo, root: Syntax) -> [[String]] {
         if let array = expression.as(ArrayExprSyntax.self) {
             return array.elements.map { index.typeNames(of: $0.expression, in: info, root: root) }
@@ -474,6 +488,11 @@ struct AppModel {
             return array.elements.map { element in
                 wrapper + index.typeNames(of: element.expression, in: info, root: root).filter { !wrapper.contains($0) }
             }
+        }
+        // A local array the code fills (`var controllers = [video]`, `controllers.append(audio)`).
+        if let name = expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           let elements = SourceIndex.arrayElements(ofLocal: name, in: root), !elements.isEmpty {
+            return elements.map { index.typeNames(of: $0, in: info, root: root) }
         }
         return [index.typeNames(of: expression, in: info, root: root)]
     }

@@ -434,11 +434,15 @@ struct SceneBuilder {
         // A view the type both adds (a subview, a cell) and holds in a property is one node.
         node.views += heldViews(of: type, path: path, state: &state).filter { held in !node.views.contains { $0.name == held.name } }
         // The navigation bar showing a child's search bar is the navigation controller's: this
-        // node's, or that of a UIKit navigation controller the scene leaves out between them.
-        let searching = (children[type] ?? []).filter { child in
-            installsSearchInNavigationBar(child, state: state) && node.children.contains { $0.name == Self.nodeName(child) }
+        // node's, or that of a UIKit navigation controller the scene leaves out between a tab
+        // bar or split view and its child. A plain controller's children are its own or those
+        // it pushes, whose bar is not its.
+        if NavigationBarSearch.containers.contains(where: { type == $0 || model.index.inherits(type, from: $0) }) {
+            let searching = (children[type] ?? []).filter { child in
+                installsSearchInNavigationBar(child, state: state) && node.children.contains { $0.name == Self.nodeName(child) }
+            }
+            if !searching.isEmpty { node.views.append(NavigationBarSearch.navigationBarNode(installedBy: searching)) }
         }
-        if !searching.isEmpty { node.views.append(NavigationBarSearch.navigationBarNode(installedBy: searching)) }
         state.hiddenAtLaunch += childrenShownLater(of: type, children: node.children.map(\.name), path: path, state: state)
         // A tab bar holding views of its own stays a plain controller node.
         if state.tabBars.contains(type), kind == .tabBarController, !node.views.isEmpty {

@@ -21,12 +21,11 @@ import Testing
             """,
         "Shell.swift": """
             import UIKit
-            class Shell: UIViewController {
+            class Shell: UISplitViewController {
                 let timeline = TimelineViewController()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    addChild(timeline)
-                    view.addSubview(timeline.view)
+                init() {
+                    super.init(style: .doubleColumn)
+                    setViewController(timeline, for: .primary)
                 }
             }
             """,
@@ -86,5 +85,24 @@ import Testing
             (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
         })
         #expect(!result.scene.contains("UINavigationBar"))
+    }
+
+    /// A screen the timeline pushes installs a search of its own: its bar is the navigation
+    /// controller's, so the timeline's view holds no navigation bar.
+    @Test func aScreenAPlainControllerPushesPutsNoNavigationBarInThePushersView() throws {
+        var app = Self.app
+        app["Timeline.swift"] = (app["Timeline.swift"] ?? "").replacingOccurrences(of: "@objc func refresh() {}", with: """
+            @objc func refresh() { navigationController?.pushViewController(DetailList(), animated: true) }
+            }
+            class DetailList: ListViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "d", modifierFlags: .command, action: #selector(done))] }
+                @objc func done() {}
+            """)
+        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+        #expect(result.report.responderPaths["DetailList"] == "window/Shell/TimelineViewController/DetailList")
+        #expect(!result.scene.contains("TimelineViewController/UINavigationBar"))
+        #expect(result.scene.components(separatedBy: "\"UINavigationBar\"").count == 2)
     }
 }

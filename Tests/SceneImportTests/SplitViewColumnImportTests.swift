@@ -133,4 +133,50 @@ import Testing
         #expect(result.report.responderPaths["Editor"] == "window/RootSplit/Editor")
         #expect(result.report.responderPaths["PhoneEditor"] == nil)
     }
+
+    /// A plain container that embeds a split view and sets its detail column from what its
+    /// initialiser was passed (`contents = viewControllers.map { Nav(rootViewController: $0) }`,
+    /// then `inner.setViewController(contents[index], for: .secondary)`): the split view the
+    /// receiver names holds the screens the app constructs the container with.
+    @Test func aContainerSetsItsSplitViewsDetailFromTheScreensItIsConstructedWith() throws {
+        let result = try SourceApp.importing([
+            "App.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let root = Shell(viewControllers: [ListScreen(), TextScreen()])
+                        window?.rootViewController = root
+                    }
+                }
+                class Nav: UINavigationController {}
+                class Split: UISplitViewController {}
+                class Shell: UIViewController {
+                    private let inner: Split
+                    private let contents: [Nav]
+                    init(viewControllers: [UIViewController]) {
+                        inner = Split(style: .doubleColumn)
+                        contents = viewControllers.map { Nav(rootViewController: $0) }
+                        super.init(nibName: nil, bundle: nil)
+                        addChild(inner)
+                        select(0)
+                    }
+                    func select(_ index: Int) {
+                        let detail = contents[index]
+                        inner.setViewController(detail, for: .secondary)
+                    }
+                }
+                class ListScreen: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "l", modifierFlags: .command, action: #selector(go))] }
+                    @objc func go() {}
+                }
+                class TextScreen: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "t", modifierFlags: .command, action: #selector(go))] }
+                    @objc func go() {}
+                }
+                """,
+        ])
+        #expect(result.report.containment.contains { $0.hasPrefix("Split → TextScreen (column)") })
+        #expect(result.report.responderPaths["ListScreen"] == "window/Shell/Split/ListScreen")
+    }
 }

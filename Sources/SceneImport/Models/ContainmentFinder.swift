@@ -9,9 +9,14 @@ import SwiftSyntax
 /// `_pushInitialViewController(vc)`, `presentModally(vc)`, `showDetail(vc)`), which coordinators
 /// and routers wrap UIKit's in.
 final class ContainmentFinder: MentionedItemsVisitor {
-    /// What a call shows, and whether the call is the app's own method named after UIKit's
-    /// (its first argument then counts only when it is a controller).
-    var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind, isAppMethod: Bool)] = []
+    /// What a call shows, whether the call is the app's own method named after UIKit's (its
+    /// first argument then counts only when it is a controller), and the container a call or
+    /// assignment that sets up containment names as its receiver (`tabs` in
+    /// `tabs.viewControllers = …`, `split` in `split.setViewController(…, for: .secondary)`,
+    /// `shell` in `shell.addChild(…)`); `nil` for `self`, for none, and for a push, a show or a
+    /// presentation, which stay with the code that shows the screen (a coordinator's are screens
+    /// the user reaches).
+    var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind, isAppMethod: Bool, receiver: ExprSyntax?)] = []
     /// Cell classes the code registers or dequeues, as written (``AppModel/Edge/Kind/cell``).
     var cells: [(type: String, node: Syntax)] = []
     /// The classes the code casts or tests a `rootViewController` for.
@@ -51,12 +56,18 @@ final class ContainmentFinder: MentionedItemsVisitor {
         if name == "addTextField", let receiver = node.calledExpression.as(MemberAccessExprSyntax.self)?.base {
             textFieldAlerts.insert(receiver.sourceText)
         }
+        // iOS 18's tabs (`tabs = [UITab(title:…) { _ in Library() }]`): the closure a tab
+        // calls for its view controller makes the tab's content.
+        if Self.tabClasses.contains(name), let made = Self.returnedExpression(of: node.trailingClosure) {
+            found.append((made, .tab, false, nil))
+        }
         guard let first = node.arguments.first?.expression else { return .visitChildren }
+        let receiver = Self.receiver(of: node.calledExpression.as(MemberAccessExprSyntax.self)?.base)
         switch name {
-        case "addChild", "addChildViewController": found.append((first, .child, false))
-        case "present": found.append((first, .presented, false))
-        case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false))
-        case "setViewControllers": found.append((first, .tab, false))
+        case "addChild", "addChildViewController": found.append((first, .child, false, receiver))
+        case "present": found.append((first, .presented, false, nil))
+        case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false, nil))
+        case "setViewControllers": found.append((first, .tab, false, receiver))
         case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview": subviews.append(first)
         case "register":
             // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms (not
@@ -68,18 +79,42 @@ final class ContainmentFinder: MentionedItemsVisitor {
         case "setViewController":
             guard let written = node.arguments.first(where: { $0.label?.text == "for" })?.expression.sourceText,
                   let column = SplitViewColumn(written: written) else { break }
-            found.append((first, column.isCompact ? .compactColumn : .column, false))
+            found.append((first, column.isCompact ? .compactColumn : .column, false, receiver))
         case "UIHostingController":
-            if let rootView = node.arguments.first(where: { $0.label?.text == "rootView" }) { found.append((rootView.expression, .hosted, false)) }
+            if let rootView = node.arguments.first(where: { $0.label?.text == "rootView" }) { found.append((rootView.expression, .hosted, false, nil)) }
         default:
             let verb = name.drop { $0 == "_" }
             if verb.hasPrefix("present") {
-                found.append((first, .presented, true))
+                found.append((first, .presented, true, nil))
             } else if verb.hasPrefix("push") || verb.hasPrefix("show") {
-                found.append((first, .child, true))
+                found.append((first, .child, true, nil))
             }
         }
         return .visitChildren
+    }
+
+    /// The receiver an expression names, without optional chaining or force unwrapping; `nil`
+    /// for `self` (the type itself) and for none.
+    private static func receiver(of base: ExprSyntax?) -> ExprSyntax? {
+        var current = base
+        while let expression = current {
+            if let chained = expression.as(OptionalChainingExprSyntax.self) { current = chained.expression; continue }
+            if let forced = expression.as(ForceUnwrapExprSyntax.self) { current = forced.expression; continue }
+            break
+        }
+        guard let expression = current, expression.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" else { return nil }
+        return expression
+    }
+
+    /// UIKit's tab classes that take a view controller provider (`UITab`, `UISearchTab`, and
+    /// `UITabGroup`'s default content).
+    private static let tabClasses: Set<String> = ["UITab", "UISearchTab", "UITabGroup"]
+
+    /// The expression a closure returns: its one expression, or its `return`'s.
+    private static func returnedExpression(of closure: ClosureExprSyntax?) -> ExprSyntax? {
+        guard let statements = closure?.statements, statements.count == 1, let item = statements.first?.item else { return nil }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        return item.as(ReturnStmtSyntax.self)?.expression
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -101,9 +136,9 @@ final class ContainmentFinder: MentionedItemsVisitor {
         let target = elements[0].sourceText
         let value = elements[2]
         if target.hasSuffix("rootViewController") {
-            found.append((value, .windowRoot, false))
+            found.append((value, .windowRoot, false, nil))
         } else if target.hasSuffix("viewControllers") {
-            found.append((value, .tab, false))
+            found.append((value, .tab, false, Self.receiver(of: elements[0].as(MemberAccessExprSyntax.self)?.base)))
         }
         return .visitChildren
     }

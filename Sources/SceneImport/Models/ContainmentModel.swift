@@ -8,12 +8,13 @@ enum ContainmentModel: FrameworkModel {
     /// type registers or dequeues are marked by `Reus` (`forCellReuseIdentifier`,
     /// `dequeueReusableCell`), `Registration`, `ForItem` and `ForRow` (`cellForRow(at:)`), an
     /// alert's text field by `TextField {`, `TextField{` and `TextField(configurationHandler`, a
-    /// subview by `Subview(` (`addSubview(`, `insertSubview(`, `addArrangedSubview(`):
-    /// each starts with a capital, so the files without them are searched fast).
+    /// subview by `Subview(` (`addSubview(`, `insertSubview(`, `addArrangedSubview(`), an iOS 18
+    /// tab by `UITab(`, `UISearchTab` and `UITabGroup(`: each starts with a capital, so the files
+    /// without them are searched fast).
     static let words = [
         "addChild", "present", "rootViewController", "viewControllers", "setViewController", "push", "show",
         "UIHostingController", "Reus", "Registration", "ForItem", "ForRow", "TextField {", "TextField{", "TextField(configurationHandler",
-        "Subview(",
+        "Subview(", "UITab(", "UISearchTab", "UITabGroup(",
     ]
     static var mentions: Set<String> { Set(words) }
 

@@ -4,16 +4,34 @@ extension SourceIndex {
     /// The app types an expression creates or refers to: `Foo()`, `Foo(…)`, a local or
     /// property whose initialiser or annotation names one, array literals of them,
     /// `UINavigationController(rootViewController: Foo())` (the root inside).
+    /// `depth` counts the references followed (a local, a property, a call, a construction);
+    /// the syntax around a value (an array, `!`, `?`, `try`, `await`, a subscript) shrinks the
+    /// expression and counts none.
     func typeNames(of expression: ExprSyntax, in info: SourceIndex.TypeInfo, root: Syntax, depth: Int = 0) -> [String] {
         guard depth < 6 else { return [] }
         if let array = expression.as(ArrayExprSyntax.self) {
-            return array.elements.flatMap { typeNames(of: $0.expression, in: info, root: root, depth: depth + 1) }
+            return array.elements.flatMap { typeNames(of: $0.expression, in: info, root: root, depth: depth) }
         }
-        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return typeNames(of: unwrap.expression, in: info, root: root, depth: depth + 1) }
-        if let optional = expression.as(OptionalChainingExprSyntax.self) { return typeNames(of: optional.expression, in: info, root: root, depth: depth + 1) }
-        if let tried = expression.as(TryExprSyntax.self) { return typeNames(of: tried.expression, in: info, root: root, depth: depth + 1) }
-        if let awaited = expression.as(AwaitExprSyntax.self) { return typeNames(of: awaited.expression, in: info, root: root, depth: depth + 1) }
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) { return typeNames(of: unwrap.expression, in: info, root: root, depth: depth) }
+        if let optional = expression.as(OptionalChainingExprSyntax.self) { return typeNames(of: optional.expression, in: info, root: root, depth: depth) }
+        if let tried = expression.as(TryExprSyntax.self) { return typeNames(of: tried.expression, in: info, root: root, depth: depth) }
+        if let awaited = expression.as(AwaitExprSyntax.self) { return typeNames(of: awaited.expression, in: info, root: root, depth: depth) }
+        // `controllers[index]`: an element of what the collection holds.
+        if let subscripted = expression.as(SubscriptCallExprSyntax.self) {
+            return typeNames(of: subscripted.calledExpression, in: info, root: root, depth: depth)
+        }
         if let call = expression.as(FunctionCallExprSyntax.self) {
+            // `lazy var nav: UINavigationController = { …; return Nav(rootViewController: root) }()`:
+            // what the closure's top-level `return`s give, its locals read in it.
+            if let closure = call.calledExpression.as(ClosureExprSyntax.self) {
+                let returned = closure.statements.compactMap { $0.item.as(ReturnStmtSyntax.self)?.expression }
+                    + (closure.statements.count == 1 ? [closure.statements.first?.item.as(ExprSyntax.self)].compactMap { $0 } : [])
+                var names: [String] = []
+                for value in returned {
+                    for found in typeNames(of: value, in: info, root: Syntax(closure), depth: depth + 1) where !names.contains(found) { names.append(found) }
+                }
+                return names
+            }
             var calleeName = call.calledExpression.sourceText
             if calleeName.hasSuffix(".init") { calleeName = String(calleeName.dropLast(5)) }
             if let generic = calleeName.firstIndex(of: "<") { calleeName = String(calleeName[..<generic]) }
@@ -44,6 +62,12 @@ extension SourceIndex {
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                let owner = type(named: base.sourceText) {
                 return returnedTypeNames(of: member.declName.baseName.text, in: owner, depth: depth + 1)
+            }
+            // A method of one of an app enum's cases (`Tab.search.makeController()`): what the
+            // `case .search` of its `switch self` returns, else what the method returns.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(MemberAccessExprSyntax.self),
+               let typeName = base.base?.sourceText, let owner = type(named: typeName) {
+                return returnedTypeNames(of: member.declName.baseName.text, in: owner, forCase: base.declName.baseName.text, depth: depth + 1)
             }
             // `storyboard.instantiateViewController(withIdentifier:) as! Foo` is handled by the cast.
             return []
@@ -99,7 +123,28 @@ extension SourceIndex {
         if let declared = Self.parameterType(name, around: root), let found = type(named: declared), found.kind != .extensionOnly {
             return [found.name]
         }
+        // A parameter of one of the type's initialisers declared as a system type
+        // (`init(viewControllers: [UIViewController])`): what the app's constructions pass.
+        if let label = Self.initializerLabel(of: name, around: root) {
+            return passedTypeNames(forLabels: [label], of: info, depth: depth + 1)
+        }
         return propertyTypeNames(name, of: info, root: root, depth: depth) ?? []
+    }
+
+    /// The argument label of the parameter `name` of the initialiser `node` is in; `nil` when
+    /// `node` is in no initialiser, the initialiser has no such parameter, or it takes no label.
+    private static func initializerLabel(of name: String, around node: Syntax) -> String? {
+        var current: Syntax? = node
+        while let scope = current, !scope.is(MemberBlockSyntax.self), !scope.is(SourceFileSyntax.self) {
+            if scope.is(FunctionDeclSyntax.self) || scope.is(ClosureExprSyntax.self) { return nil }
+            if let initializer = scope.as(InitializerDeclSyntax.self) {
+                let parameter = initializer.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }
+                guard let label = parameter?.firstName.text, label != "_" else { return nil }
+                return label
+            }
+            current = scope.parent
+        }
+        return nil
     }
 
     /// The declared type (without optionality) of the parameter `name` of the function or
@@ -136,7 +181,11 @@ extension SourceIndex {
         guard depth < 6 else { return nil }
         for candidate in [info] + ancestors(of: info.name) {
             guard let property = candidate.properties[name] else { continue }
-            let declared = property.type?.withoutOptionality
+            // An array of controllers (`[Nav]`) holds what one element does.
+            let declared = property.type.map { written -> String in
+                let type = written.withoutOptionality
+                return type.hasPrefix("[") && type.hasSuffix("]") && !type.contains(":") ? String(type.dropFirst().dropLast()) : type
+            }
             let declaredKind = declared.flatMap { type(named: $0)?.kind }
             // The app type it is declared as; for a system type the app extends (`let content:
             // UIViewController`), what the initialiser gives, else what constructions pass.
@@ -147,6 +196,9 @@ extension SourceIndex {
                 found = typeNames(of: initializer, in: info, root: root, depth: depth + 1)
             } else if property.isInstanceConstant {
                 found = passedTypeNames(for: name, of: candidate, depth: depth + 1)
+                // `self.contents = controllers.map { Nav(rootViewController: $0) }`: what an
+                // initialiser stores, read in it.
+                if found.isEmpty { found = storedTypeNames(to: name, in: candidate, kinds: [.initializer], depth: depth + 1) }
             }
             // A stored `var` of a system type, or of a container that wraps others, also holds
             // what the type's methods assign to it (`repl = Navigation(rootViewController:
@@ -155,6 +207,12 @@ extension SourceIndex {
                 || declared.map { type in Self.wrappingContainers.contains { inherits(type, from: $0) } } == true
             if wraps, property.isVariable, !property.isStatic, property.getter == nil {
                 for value in assignedTypeNames(to: name, in: candidate, depth: depth + 1) where !found.contains(value) { found.append(value) }
+            }
+            // A constant container (`let contents: [Nav]`) holds what the initialisers wrap in it.
+            if wraps, declaredKind != nil, property.isInstanceConstant {
+                for value in storedTypeNames(to: name, in: candidate, kinds: [.initializer], depth: depth + 1) where !found.contains(value) {
+                    found.append(value)
+                }
             }
             if found.isEmpty, let declared, declaredKind != nil { return [declared] }
             return found
@@ -177,7 +235,13 @@ extension SourceIndex {
                 if let label = parameter.label, label != "_", !labels.contains(label) { labels.append(label) }
             }
         }
-        guard !labels.isEmpty else { return [] }
+        return passedTypeNames(forLabels: labels, of: info, depth: depth)
+    }
+
+    /// The app types the app's constructions of `info` pass for the arguments labelled `labels`,
+    /// each argument read where its construction is written.
+    fileprivate func passedTypeNames(forLabels labels: [String], of info: SourceIndex.TypeInfo, depth: Int) -> [String] {
+        guard !labels.isEmpty, depth < 6 else { return [] }
         var names: [String] = []
         for (call, enclosing) in constructions(of: info.name) {
             guard let argument = call.arguments.first(where: { $0.label.map { labels.contains($0.text) } ?? false })?.expression,
@@ -200,9 +264,15 @@ extension SourceIndex {
     /// The app types the methods of `info` assign to its property `property`, each value read
     /// in its method's body.
     fileprivate func assignedTypeNames(to property: String, in info: SourceIndex.TypeInfo, depth: Int) -> [String] {
+        storedTypeNames(to: property, in: info, kinds: [.function], depth: depth)
+    }
+
+    /// The app types the functions of `kinds` of `info` store in its property `property`.
+    fileprivate func storedTypeNames(to property: String, in info: SourceIndex.TypeInfo, kinds: Set<SourceIndex.FunctionInfo.Kind>,
+                                     depth: Int) -> [String] {
         guard depth < 6 else { return [] }
         var names: [String] = []
-        for function in info.functions where function.kind == .function {
+        for function in info.functions where kinds.contains(function.kind) {
             guard let body = function.body else { continue }
             // Only the statements that mention the property are read.
             let mentions = offsets(of: [property], inFile: sourceOfRoot[body.root.id]?.file ?? "")
@@ -254,14 +324,20 @@ extension SourceIndex {
 
     /// The app types the `return`s of the type's method `name` (or an ancestor's) give, each
     /// read in its method's body.
-    fileprivate func returnedTypeNames(of name: String, in info: SourceIndex.TypeInfo, depth: Int) -> [String] {
+    /// `forCase` names the enum case the method is called on: a method that switches on `self`
+    /// returns what that case's branch returns.
+    fileprivate func returnedTypeNames(of name: String, in info: SourceIndex.TypeInfo, forCase: String? = nil, depth: Int) -> [String] {
         guard depth < 6 else { return [] }
         var names: [String] = []
         for candidate in [info] + ancestors(of: info.name) {
             for function in candidate.functions where function.kind == .function && function.name == name {
                 guard let body = function.body else { continue }
                 let returns = ReturnFinder(conditions: conditions)
-                returns.walk(body)
+                if let forCase, let branch = Self.branch(of: body, forCase: forCase) {
+                    returns.walk(branch)
+                } else {
+                    returns.walk(body)
+                }
                 // A body of one expression returns it (`static func make() -> UIViewController { Root() }`).
                 let implicit = body.statements.count == 1 ? body.statements.first?.item.as(ExprSyntax.self).map { [$0] } : nil
                 let expressions = returns.expressions.isEmpty ? implicit ?? [] : returns.expressions
@@ -269,6 +345,24 @@ extension SourceIndex {
             }
         }
         return names
+    }
+}
+
+extension SourceIndex {
+    /// The `case` of a body's top-level `switch self` that matches `.name`.
+    fileprivate static func branch(of body: CodeBlockSyntax, forCase name: String) -> SwitchCaseSyntax? {
+        for statement in body.statements {
+            let expression = statement.item.as(ExprSyntax.self) ?? statement.item.as(ExpressionStmtSyntax.self)?.expression
+                ?? statement.item.as(ReturnStmtSyntax.self)?.expression
+            guard let switchExpression = expression?.as(SwitchExprSyntax.self),
+                  switchExpression.subject.trimmedDescription == "self" else { continue }
+            for element in switchExpression.cases {
+                guard let switchCase = element.as(SwitchCaseSyntax.self),
+                      let label = switchCase.label.as(SwitchCaseLabelSyntax.self) else { continue }
+                if label.caseItems.contains(where: { $0.pattern.trimmedDescription == "." + name }) { return switchCase }
+            }
+        }
+        return nil
     }
 }
 
@@ -316,3 +410,53 @@ private final class LocalFinder: MentionedItemsVisitor {
     }
 }
 
+
+extension SourceIndex {
+    /// The elements of the local array `name` in `root`, in the order the code adds them: its
+    /// initialiser's (`var tabs = [feed]`), then each `tabs.append(x)` and `tabs += [x]`; `nil`
+    /// when `root` declares no such local with an array literal.
+    static func arrayElements(ofLocal name: String, in root: Syntax) -> [ExprSyntax]? {
+        let finder = ArrayBuildFinder(name: name)
+        finder.walk(root)
+        return finder.declared ? finder.elements : nil
+    }
+
+    private final class ArrayBuildFinder: SyntaxVisitor {
+        let name: String
+        var declared = false
+        var elements: [ExprSyntax] = []
+
+        init(name: String) {
+            self.name = name
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            if node.pattern.trimmedDescription == name, let array = node.initializer?.value.as(ArrayExprSyntax.self) {
+                declared = true
+                elements += array.elements.map(\.expression)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if declared, let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base?.trimmedDescription == name {
+                switch member.declName.baseName.text {
+                case "append": elements += node.arguments.first.map { [$0.expression] } ?? []
+                case "insert": if let first = node.arguments.first { elements.insert(first.expression, at: 0) }
+                default: break
+                }
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let parts = Array(node.elements)
+            if declared, parts.count == 3, parts[0].trimmedDescription == name,
+               parts[1].as(BinaryOperatorExprSyntax.self)?.operator.text == "+=", let array = parts[2].as(ArrayExprSyntax.self) {
+                elements += array.elements.map(\.expression)
+            }
+            return .visitChildren
+        }
+    }
+}

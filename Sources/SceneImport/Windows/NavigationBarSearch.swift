@@ -12,6 +12,11 @@ import SwiftSyntax
 struct NavigationBarSearch {
     let index: SourceIndex
 
+    /// The UIKit containers whose child's navigation bar the scene holds: a navigation
+    /// controller's own, and the navigation controller a tab or a split view column wraps its
+    /// child in.
+    static let containers = ["UINavigationController", "UITabBarController", "UISplitViewController"]
+
     /// The property of `UINavigationItem` that installs a search controller.
     static let property = "searchController"
 
