@@ -437,7 +437,8 @@ struct SceneBuilder {
         // node's, or that of a UIKit navigation controller the scene leaves out between a tab
         // bar or split view and its child. A plain controller's children are its own or those
         // it pushes, whose bar is not its.
-        if NavigationBarSearch.containers.contains(where: { type == $0 || model.index.inherits(type, from: $0) }) {
+        if !state.searchesInNavigationBar.isEmpty,
+           NavigationBarSearch.containers.contains(where: { type == $0 || model.index.inherits(type, from: $0) }) {
             let searching = (children[type] ?? []).filter { child in
                 installsSearchInNavigationBar(child, state: state) && node.children.contains { $0.name == Self.nodeName(child) }
             }

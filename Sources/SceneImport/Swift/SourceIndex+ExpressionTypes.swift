@@ -131,16 +131,20 @@ extension SourceIndex {
         return propertyTypeNames(name, of: info, root: root, depth: depth) ?? []
     }
 
-    /// The argument label of the parameter `name` of the initialiser `node` is in; `nil` when
-    /// `node` is in no initialiser, the initialiser has no such parameter, or it takes no label.
+    /// The argument label of the parameter `name` of the initialiser `node` is in, when it is
+    /// declared as UIKit controllers (`UIViewController`, `[UIViewController]`,
+    /// `UINavigationController?`); `nil` when `node` is in no initialiser, the initialiser has
+    /// no such parameter, it takes no label or another type (a frame, a model).
     private static func initializerLabel(of name: String, around node: Syntax) -> String? {
         var current: Syntax? = node
         while let scope = current, !scope.is(MemberBlockSyntax.self), !scope.is(SourceFileSyntax.self) {
             if scope.is(FunctionDeclSyntax.self) || scope.is(ClosureExprSyntax.self) { return nil }
             if let initializer = scope.as(InitializerDeclSyntax.self) {
                 let parameter = initializer.signature.parameterClause.parameters.first { ($0.secondName ?? $0.firstName).text == name }
-                guard let label = parameter?.firstName.text, label != "_" else { return nil }
-                return label
+                guard let parameter, parameter.firstName.text != "_" else { return nil }
+                let declared = parameter.type.trimmedDescription.withoutOptionality.filter { $0 != "[" && $0 != "]" }
+                guard declared.hasPrefix("UI"), declared.hasSuffix("Controller") else { return nil }
+                return parameter.firstName.text
             }
             current = scope.parent
         }
@@ -197,8 +201,10 @@ extension SourceIndex {
             } else if property.isInstanceConstant {
                 found = passedTypeNames(for: name, of: candidate, depth: depth + 1)
                 // `self.contents = controllers.map { Nav(rootViewController: $0) }`: what an
-                // initialiser stores, read in it.
-                if found.isEmpty { found = storedTypeNames(to: name, in: candidate, kinds: [.initializer], depth: depth + 1) }
+                // initialiser stores in a property declared as UIKit's controllers, read in it.
+                if found.isEmpty, let declared, declared.hasPrefix("UI"), declared.hasSuffix("Controller") {
+                    found = storedTypeNames(to: name, in: candidate, kinds: [.initializer], depth: depth + 1)
+                }
             }
             // A stored `var` of a system type, or of a container that wraps others, also holds
             // what the type's methods assign to it (`repl = Navigation(rootViewController:

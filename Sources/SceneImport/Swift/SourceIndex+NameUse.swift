@@ -112,6 +112,7 @@ extension SourceIndex {
     /// `ChipsView.Chip`) in compiled code, previews and inactive `#if` clauses left out, each
     /// with the outermost type it is written in.
     func constructions(of name: String) -> [(call: FunctionCallExprSyntax, enclosing: String?)] {
+        if let known = mentions.constructions[name] { return known }
         let called = Self.innermostName(of: name)
         var found: [(call: FunctionCallExprSyntax, enclosing: String?)] = []
         _ = walkTokens(named: called) { token in
@@ -121,6 +122,7 @@ extension SourceIndex {
             found.append((call, use.enclosing))
             return true
         }
+        mentions.constructions[name] = found
         return found
     }
 

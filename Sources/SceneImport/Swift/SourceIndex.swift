@@ -387,6 +387,8 @@ struct SourceIndex {
         var offsets: [String: [Int]] = [:]
         /// ``namesCalled(after:)``'s answers, by prefix.
         var namesCalled: [String: Set<String>] = [:]
+        /// ``constructions(of:)``'s answers, by type name.
+        var constructions: [String: [(call: FunctionCallExprSyntax, enclosing: String?)]] = [:]
         /// The outermost types declaring each member name (a property or function), made on
         /// first use.
         var memberDeclarers: [String: Set<String>]?
