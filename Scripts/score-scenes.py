@@ -86,10 +86,13 @@ def shortcut_text(shortcut):
 
 def type_of(name):
     """A scene node's name as the type it stands for: a SwiftUI view's host is named VIEW-host,
-    a second node of one class under one parent CLASS-2, and a nested type's dots are dashes
-    (`Outer-Inner` for `Outer.Inner`)."""
+    the navigation controller a shown screen sits in SCREEN-navigation, a second node of one
+    class under one parent CLASS-2, and a nested type's dots are dashes (`Outer-Inner` for
+    `Outer.Inner`)."""
     if name.endswith("-host"):
         name = name[:-5]
+    if name.endswith("-navigation"):
+        name = name[:-11]
     return re.sub(r"-\d+$", "", name).replace("-", ".")
 
 
@@ -102,6 +105,12 @@ def same_type(node_type, case_type):
 def is_host(name):
     """Whether a scene node is the hosting controller SwiftUI shows a view in."""
     return name == "UIHostingController" or name.endswith("-host")
+
+
+def is_navigation_of_chain(name, chain):
+    """Whether a scene node is the navigation controller the importer shows a screen in, and the
+    case's chain passes a navigation controller (UIKit's, or an app's subclass)."""
+    return name.endswith("-navigation") and any(t == "UINavigationController" or t.endswith("NavigationController") for t in chain)
 
 
 def key_window(scene):
@@ -133,7 +142,8 @@ def state_showing(scene, type_name, chain):
             if not node:
                 continue
             name = node.get("name", "")
-            if type_of(name) not in chain and not (is_host(name) and "UIHostingController" in chain):
+            if type_of(name) not in chain and not (is_host(name) and "UIHostingController" in chain) \
+                    and not is_navigation_of_chain(name, chain):
                 continue
             paths = paths_of_type(node, type_name, "")
             if paths:

@@ -11,28 +11,50 @@ extension SceneBuilder {
         var states: [SceneState] = []
         var names: Set<String> = []
         for type in presented {
-            let presenters = model.edges.filter { $0.child == type && showsScreen($0) }
-            // UIKit presents from the top controller whoever asks: a presenter the scene does not
-            // hold still shows the screen.
-            guard let edge = presenters.first(where: { state.paths[$0.parent]?.hasPrefix("window") == true }) ?? presenters.first else { continue }
+            guard let edge = showingEdge(of: type, state: state) else { continue }
             let name = Self.nodeName(type)
             guard names.insert(name).inserted else { continue }
             let how = edge.kind == .presented ? "presented" : "shown"
             let description = "\(type) \(how) by \(edge.parent) (\(edge.location.file):\(edge.location.line))"
-            let shown = model.role(type) == .swiftUIView ? Self.hostName(of: type) : name
-            let pushed = rootIsNavigation && [.child, .navigationRoot, .tab].contains(edge.kind) && isController(model.role(type))
+            let pushed = isPushed(type, by: edge, rootIsNavigation: rootIsNavigation)
+            let shown = model.role(type) == .swiftUIView ? Self.hostName(of: type)
+                : !pushed && showsInNavigationController(type, state: state) ? Self.navigationName(of: type) : name
             let effect: SceneEffect = pushed ? .push(shown) : .present(shown)
             states.append(SceneState(name: name, summary: description, steps: [SceneState.Step(effect: effect)]))
         }
         return states
     }
 
+    /// The edge that shows a screen: UIKit presents from the top controller whoever asks, so a
+    /// presenter the key window holds comes first, but one the scene does not hold still shows it.
+    func showingEdge(of type: String, state: BuildState) -> AppModel.Edge? {
+        let presenters = model.edges.filter { $0.child == type && showsScreen($0) }
+        return presenters.first(where: { state.paths[$0.parent]?.hasPrefix("window") == true }) ?? presenters.first
+    }
+
+    /// Whether the state showing a screen pushes it onto the key window's navigation controller:
+    /// a coordinator pushes it or sets it on a stack, and the window's root is one.
+    func isPushed(_ type: String, by edge: AppModel.Edge, rootIsNavigation: Bool) -> Bool {
+        rootIsNavigation && [.child, .navigationRoot, .tab].contains(edge.kind) && isController(model.role(type))
+    }
+
     /// The node of a screen the app presents: a controller's own, or for a SwiftUI view
     /// (`.sheet { Editor() }`) the hosting controller SwiftUI presents it in, holding the view
     /// (``hostName(of:)``). The host offers the shortcuts of the views it hosts and takes the
-    /// focus for them, as the window's does.
-    func presentedNode(_ type: String, children: [String: [String]], commandsByType: [String: [ImportedCommand]],
+    /// focus for them, as the window's does. A presented screen that installs a search sits in
+    /// a navigation controller of its own (``showsInNavigationController(_:state:)``); a pushed
+    /// one goes onto the key window's.
+    func presentedNode(_ type: String, rootIsNavigation: Bool, children: [String: [String]], commandsByType: [String: [ImportedCommand]],
                        state: inout BuildState) -> NodeDefinition {
+        let pushed = showingEdge(of: type, state: state).map { isPushed(type, by: $0, rootIsNavigation: rootIsNavigation) } ?? false
+        if !pushed, showsInNavigationController(type, state: state) {
+            // A screen that installs a search in its navigation item is shown in a navigation
+            // controller, whose bar holds the search (``NavigationBarSearch``).
+            let name = Self.navigationName(of: type)
+            let screen = node(type, parentPath: "(presented)/" + name, children: children, commandsByType: commandsByType, state: &state)
+            return NodeDefinition(kind: .navigationController, name: name, children: [screen],
+                                  views: [NavigationBarSearch.navigationBarNode(installedBy: [type])])
+        }
         guard model.role(type) == .swiftUIView else {
             return node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state)
         }
@@ -44,6 +66,19 @@ extension SceneBuilder {
         hosted.merge(into: &host)
         host.views.append(view)
         return host
+    }
+
+    /// Whether a screen the app shows is shown inside a navigation controller the scene makes
+    /// for it: a controller (not a navigation controller itself) that installs a search in its
+    /// navigation item, which only a navigation bar shows.
+    func showsInNavigationController(_ type: String, state: BuildState) -> Bool {
+        isController(model.role(type)) && !model.index.inherits(type, from: "UINavigationController")
+            && !state.searchesInNavigationBar.isEmpty && installsSearchInNavigationBar(type, state: state)
+    }
+
+    /// The name of the navigation controller a shown screen sits in (``showsInNavigationController(_:state:)``).
+    static func navigationName(of screen: String) -> String {
+        nodeName(screen) + "-navigation"
     }
 
     /// The name of the hosting controller that shows a SwiftUI view the app presents.

@@ -132,8 +132,9 @@ struct SceneBuilder {
 
         var modals: [NodeDefinition] = []
         var modalTypes: [String] = []
+        let rootIsNavigation = windows.first?.children.first?.kind == .navigationController
         for type in presented where state.paths[type] == nil {
-            modals.append(presentedNode(type, children: children, commandsByType: commandsByType, state: &state))
+            modals.append(presentedNode(type, rootIsNavigation: rootIsNavigation, children: children, commandsByType: commandsByType, state: &state))
             modalTypes.append(type)
         }
         // The app delegate, when it is a responder (`UIResponder` adopting `UIApplicationDelegate`),
@@ -191,7 +192,7 @@ struct SceneBuilder {
             let initial = stated ?? launchValue(of: flag, state: state) ?? (neverHolds.contains(flag) || onlyNegated.contains(flag) ? 0 : 1)
             return SceneDefinition.StateValue(name: flag, initial: initial)
         }
-        var states = presentationStates(modalTypes, state: state, rootIsNavigation: windows.first?.children.first?.kind == .navigationController)
+        var states = presentationStates(modalTypes, state: state, rootIsNavigation: rootIsNavigation)
         if let alert = textFieldAlert(state: state, taken: modals.map(\.name)) {
             modals.append(alert.modal)
             states.append(alert.state)

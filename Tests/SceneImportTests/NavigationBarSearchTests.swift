@@ -105,4 +105,67 @@ import Testing
         #expect(!result.scene.contains("TimelineViewController/UINavigationBar"))
         #expect(result.scene.components(separatedBy: "\"UINavigationBar\"").count == 2)
     }
+
+    /// A screen the app shows later (a state) that installs a search sits in a navigation
+    /// controller of its own in the scene, whose bar holds the search field: the screen is not
+    /// on the field's chain.
+    @Test func aShownScreenThatInstallsASearchIsShownInANavigationController() throws {
+        var app = Self.app
+        app["Timeline.swift"] = (app["Timeline.swift"] ?? "").replacingOccurrences(of: "@objc func refresh() {}", with: """
+            @objc func refresh() { present(Finder(), animated: true) }
+            }
+            class Finder: ListViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "g", modifierFlags: .command, action: #selector(again))] }
+                @objc func again() {}
+            """)
+        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let finder = try #require(definition.states.first { $0.name == "Finder" })
+        #expect(finder.steps.map(\.effect) == [.present("Finder-navigation")])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(finder)
+        let field = try #require(runtime.allResponders.map(\.path).first { $0.hasSuffix("Finder-navigation/UINavigationBar/UISearchBar/UISearchTextField") })
+        let dispatcher = try runtime.makeDispatcher(policy: .cached, clock: nil)
+        try runtime.focus(field)
+        #expect(dispatcher.explain(try KeyPress(notation: "cmd+g", layout: runtime.application.keyboardLayout)).winner == nil)
+    }
+
+    /// A coordinator pushes a screen that installs a search onto the key window's navigation
+    /// controller: the state pushes the screen itself, which the scene declares.
+    @Test func aPushedScreenThatInstallsASearchIsPushedAsItself() throws {
+        let result = try SceneImporter().importSources([
+            ("SceneDelegate.swift", """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let navigation = UINavigationController(rootViewController: Home())
+                        window?.rootViewController = navigation
+                    }
+                }
+                final class Router {
+                    let navigationController: UINavigationController
+                    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                    func showFinder() { navigationController.pushViewController(Finder(), animated: true) }
+                }
+                class Home: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "h", modifierFlags: .command, action: #selector(home))] }
+                    @objc func home() {}
+                }
+                class Finder: UIViewController {
+                    let search = UISearchController(searchResultsController: nil)
+                    override func viewDidLoad() { navigationItem.searchController = search }
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "g", modifierFlags: .command, action: #selector(again))] }
+                    @objc func again() {}
+                }
+                """),
+        ].map { (SourceFiles.File(path: $0.0, displayPath: $0.0), $0.1) })
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let finder = try #require(definition.states.first { $0.name == "Finder" })
+        #expect(finder.steps.map(\.effect) == [.push("Finder")])
+        #expect(definition.controllers.contains { $0.name == "Finder" })
+        #expect(try SceneRuntime(definition: definition, file: "scene").enter(finder) == ())
+    }
 }
