@@ -439,7 +439,7 @@ struct AppModel {
             for found in finder.found {
                 let groups = found.kind == .tab ? tabGroups(found.expression, in: info, root: root)
                     : [index.typeNames(of: found.expression, in: info, root: root)]
-                let container = containerNamed(by: found.receiver, kind: found.kind, in: info, root: root) ?? info.name
+                let container = containerNamed(by: found.receiver, in: info, root: root) ?? info.name
                 for (position, group) in groups.enumerated() {
                     for child in group where child != info.name && child != container {
                         // An app's own showing method (`router.push(vc)`, `presentModally(vc)`) counts
@@ -466,8 +466,8 @@ struct AppModel {
     /// app's `MainTabs`, `split.setViewController(…, for: .primary)`, `shell.addChild(…)`): the
     /// container that holds the child, rather than the type whose code makes the call. `nil`
     /// when there is no receiver (``ContainmentFinder/found``) or it is not one app controller.
-    private func containerNamed(by receiver: ExprSyntax?, kind: Edge.Kind, in info: SourceIndex.TypeInfo, root: Syntax) -> String? {
-        guard let receiver, [.child, .tab, .column, .compactColumn].contains(kind) else { return nil }
+    private func containerNamed(by receiver: ExprSyntax?, in info: SourceIndex.TypeInfo, root: Syntax) -> String? {
+        guard let receiver else { return nil }
         let types = index.typeNames(of: receiver, in: info, root: root).filter { name in
             index.type(named: name)?.kind == .class && index.inherits(name, from: "UIViewController")
         }

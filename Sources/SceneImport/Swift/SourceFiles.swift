@@ -116,7 +116,9 @@ public struct SourceFiles: Sendable, Equatable {
     /// with `Package.swift` between it and the project, or a local package the project references,
     /// whose `Sources/` it builds) builds it, or when it was named on the command line. Headers stay: a compiled file includes them by path. A file the projects'
     /// platform filters compile only for other platforms than `platform` goes to
-    /// ``onlyForOtherPlatforms``.
+    /// ``onlyForOtherPlatforms``. The building projects also say which `Info.plist` the app
+    /// reads (``useInfoPlists(of:except:)``), and a storyboard they reference but copy into no
+    /// bundle goes to ``storyboardsNotInAnyBundle``.
     private mutating func leaveOutFilesNoTargetCompiles(except named: Set<String>, platform: CompilationConditions.Platform) {
         var referenced: Set<String> = []
         var compiled: Set<String> = []
