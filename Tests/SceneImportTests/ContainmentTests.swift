@@ -97,6 +97,30 @@ import Testing
         #expect(result.report.responderPaths["Console"] == "window/Sidebar/Console")
     }
 
+    /// A container adds the child a method of its own gives (`editor(for: url)`), which returns
+    /// an element of a stored list: the class the method is declared to return.
+    @Test func aChildAMethodReturnsFromAStoredListIsTheClassTheMethodDeclares() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Tabs()"),
+            "Tabs.swift": """
+                import UIKit
+                final class Tabs: UIViewController {
+                    private var open: [(String, Editor)] = []
+                    func openNotes() { open.append(("notes", Editor())) }
+                    private func editor(for name: String) -> Editor? {
+                        for pair in open where pair.0 == name { return pair.1 }
+                        return nil
+                    }
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        if let editor = editor(for: "notes") { addChild(editor) }
+                    }
+                }
+                """ + "\n" + SourceApp.controller("Editor", key: "e"),
+        ])
+        #expect(result.report.responderPaths["Editor"] == "window/Tabs/Editor")
+    }
+
     /// A controller with commands that no containment the source shows places, held in a
     /// strong property of one controller (a pager library adds it as a child), sits under that
     /// controller; one held by two controllers stays unplaced, and so does one a `weak`

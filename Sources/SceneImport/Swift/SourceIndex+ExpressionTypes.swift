@@ -348,6 +348,12 @@ extension SourceIndex {
                 let implicit = body.statements.count == 1 ? body.statements.first?.item.as(ExprSyntax.self).map { [$0] } : nil
                 let expressions = returns.expressions.isEmpty ? implicit ?? [] : returns.expressions
                 add(typeNamesOfEach: expressions, in: info, root: Syntax(body), depth: depth, to: &names)
+                // Returns the reading cannot follow (an element of a stored list): the app class
+                // the method is declared to return (`-> EditorViewController?`).
+                if names.isEmpty, let declared = body.parent?.as(FunctionDeclSyntax.self)?.signature.returnClause?.type.trimmedDescription.withoutOptionality,
+                   let found = type(named: declared), found.kind == .class {
+                    names.append(found.name)
+                }
             }
         }
         return names
