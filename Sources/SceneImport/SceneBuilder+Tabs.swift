@@ -31,13 +31,21 @@ extension SceneBuilder {
         return .viewController
     }
 
+    /// The tab a tab bar of the app's shows at launch: the index its code selects as the app
+    /// launches (``SelectedTabReader``) when it has that many tabs, else the first.
+    func selectedTab(of type: String, tabs: Int, state: BuildState) -> Int {
+        guard let selected = state.selectedTabs[type], selected < tabs else { return 0 }
+        return selected
+    }
+
     /// The paths of the children of `type` (at `path`) that its screen does not show at launch:
     /// a tab bar's tabs after the first, as UIKit shows the first tab, and the children a
     /// container tells of their appearance only later (``AppModel/appearsLater``).
     func childrenShownLater(of type: String, children: [String], path: String, state: BuildState) -> [String] {
         let later = model.appearsLater[type] ?? []
+        let selected = selectedTab(of: type, tabs: children.count, state: state)
         let hidden = children.enumerated().filter { position, name in
-            later.contains(name) || (state.tabBars.contains(type) && position > 0)
+            later.contains(name) || (state.tabBars.contains(type) && position != selected)
         }
         return hidden.map { path + "/" + $0.element }
     }

@@ -121,6 +121,7 @@ struct SceneBuilder {
         state.heldResponders = heldResponders(requests, placedElsewhere: carriers)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
         state.searchesInNavigationBar = Set(NavigationBarSearch(index: model.index).controllers { model.role($0) == .controller }.keys)
+        state.selectedTabs = SelectedTabReader(index: model.index).selections()
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
         let windows = planned.windows
 
@@ -294,6 +295,8 @@ struct SceneBuilder {
         /// Controllers that install a search controller in their navigation item
         /// (``NavigationBarSearch``).
         var searchesInNavigationBar: Set<String> = []
+        /// The tab each tab bar of the app's selects at launch (``SelectedTabReader``).
+        var selectedTabs: [String: Int] = [:]
     }
 
     /// What a command's condition says for the scene (``sceneCommand(_:state:)``).
@@ -451,6 +454,7 @@ struct SceneBuilder {
             kind = .viewController
             node.kind = kind
         }
+        if kind == .tabBarController { node.selectedTab = selectedTab(of: type, tabs: node.children.count, state: state) }
         if isController(role), let hosted = state.hostedShortcuts.popLast() { hosted.merge(into: &node) }
         let hasCommands = !(commandsByType[type] ?? []).isEmpty || !node.commands.isEmpty
         if Self.becomesFirstResponder(role: role, hasCommands: hasCommands, hasActions: hasActions)

@@ -311,7 +311,7 @@ extension NodeDefinition {
     static let extra: [Kind: [String]] = [
         .window: ["root"],
         .viewController: ["children", "focus", "barButtons", "addedCommands", "keyInput"],
-        .tabBarController: ["children", "focus", "barButtons", "addedCommands"],
+        .tabBarController: ["children", "focus", "barButtons", "addedCommands", "selectedTab"],
         .navigationController: ["children", "focus", "barButtons", "addedCommands"],
         .view: ["keyInput"], .responder: ["next", "keyInput"],
         .textField: ["text", "onActivate"], .textView: ["text"],
@@ -400,6 +400,12 @@ extension NodeDefinition {
         try Self.checkContents(kind: kind, path: path, children: children, views: views, file: file)
         next = try f.string("next")
         focus = try f.string("focus")
+        if let selected = try f.int("selectedTab", in: 0...NodeDefinition.maximumLength) {
+            guard selected < children.count else {
+                throw SceneError.invalid(file, path + ".selectedTab", expected: "the index of one of the \(children.count) tabs in children (0 is the first)")
+            }
+            selectedTab = selected
+        }
         rows = try f.strings("rows")
         text = try f.string("text") ?? ""
         multipleSelection = try f.bool("multipleSelection") ?? true

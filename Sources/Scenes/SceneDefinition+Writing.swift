@@ -377,6 +377,10 @@ extension NodeDefinition {
             w.key("rows")
             w.strings(rows)
         }
+        if kind == .tabBarController, selectedTab != 0 {
+            w.key("selectedTab")
+            w.int(selectedTab)
+        }
         if !text.isEmpty {
             w.key("text")
             w.string(text)

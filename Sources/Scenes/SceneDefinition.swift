@@ -178,6 +178,9 @@ public struct NodeDefinition: Hashable, Sendable {
     public var next: String?
     /// For a tab or pushed controller: the child to focus when it is shown (relative path).
     public var focus: String?
+    /// For `tabBarController` nodes: the tab shown at launch, by index (`selectedTab`, default 0),
+    /// as `selectedIndex = 1` in the app's code selects it.
+    public var selectedTab: Int = 0
     /// For `table` nodes: the rows' titles, in order.
     public var rows: [String]
     /// For `textField` and `textView` nodes: the initial text (default empty).

@@ -47,6 +47,7 @@ extension SceneRuntime {
             for view in node.views {
                 if let built = try build(view) as? View { controller.view.addSubview(built) }
             }
+            (controller as? TabBarController)?.show(node.selectedTab)
             responder = controller
         case .view, .responder:
             let view = node.kind == .responder ? SceneResponder(name: node.name) : View(name: node.name)

@@ -34,6 +34,13 @@ public final class TabBarController: ViewController {
         } + declaredKeyCommands
     }
 
+    /// Shows tab `index` (0-based) if it exists, without moving focus: the tab the scene shows
+    /// at launch.
+    public func show(_ index: Int) {
+        guard children.indices.contains(index) else { return }
+        selectedIndex = index
+    }
+
     /// Selects tab `index` (0-based) if it exists and moves focus into it.
     public func select(_ index: Int) {
         guard children.indices.contains(index) else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 import Testing
 
 @testable import SceneImport
@@ -121,5 +122,46 @@ import Testing
         #expect(result.report.responderPaths["VideoScreen"] == "window/MainTabs/VideoScreen")
         #expect(result.report.responderPaths["AudioScreen"] == "window/MainTabs/AudioScreen")
         #expect(result.report.containment.contains { $0.hasPrefix("MainTabs → VideoScreen (tab)") })
+    }
+
+    /// `selectedIndex = 1` in the tab bar's `viewDidLoad` shows the second tab at launch; one an
+    /// action method sets is the user's, later.
+    @Test func theTabTheCodeSelectsAtLaunchIsShownFirst() throws {
+        func importing(_ selection: String) throws -> SceneDefinition {
+            let result = try SceneImporter().importSources([
+                ("SceneDelegate.swift", """
+                    import UIKit
+                    class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                        var window: UIWindow?
+                        func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                            window?.rootViewController = MainTabs()
+                        }
+                    }
+                    final class MainTabs: UITabBarController {
+                        override func viewDidLoad() {
+                            super.viewDidLoad()
+                            viewControllers = [FeedScreen(), InboxScreen()]
+                            \(selection)
+                        }
+                        @objc func showFeed() { selectedIndex = 0 }
+                    }
+                    class FeedScreen: UIViewController {
+                        override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(refresh))] }
+                        @objc func refresh() {}
+                    }
+                    class InboxScreen: UIViewController {
+                        override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(compose))] }
+                        @objc func compose() {}
+                    }
+                    """),
+            ].map { (SourceFiles.File(path: $0.0, displayPath: $0.0), $0.1) })
+            return try SceneDefinition(json: result.scene, file: "scene")
+        }
+        let selected = try importing("selectedIndex = 1")
+        #expect(selected.windows.first?.children.first?.kind == .tabBarController)
+        #expect(selected.windows.first?.children.first?.selectedTab == 1)
+        let runtime = try SceneRuntime(definition: selected, file: "scene")
+        #expect((runtime.responder(at: "window/MainTabs") as? TabBarController)?.selectedChild?.name == "InboxScreen")
+        #expect(try importing("").windows.first?.children.first?.selectedTab == 0)
     }
 }

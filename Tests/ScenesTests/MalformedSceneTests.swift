@@ -49,6 +49,20 @@ import ResponderEngine
         #expect(removal?.description.contains("Generic Desktop page key System Sleep") == true)
     }
 
+    /// A tab bar's launch tab must be one of its tabs; the error names the JSON path and the
+    /// tabs it has.
+    @Test func aSelectedTabPastTheTabsIsAnErrorAtItsPath() throws {
+        let tabs = #"{"type": "tabBarController", "name": "tabs", "selectedTab": SELECTED, "children": [{"type": "viewController", "name": "a"}, {"type": "viewController", "name": "b"}]}"#
+        let error = try #require(load(scene(root: tabs.replacingOccurrences(of: "SELECTED", with: "2"))))
+        #expect(error.code == .invalid)
+        #expect(error.description.contains("windows[0].root.selectedTab"))
+        #expect(error.description.contains("one of the 2 tabs"))
+        let definition = try SceneDefinition(json: scene(root: tabs.replacingOccurrences(of: "SELECTED", with: "1")), file: "test.json")
+        let runtime = try SceneRuntime(definition: definition, file: "test.json")
+        #expect((runtime.responder(at: "window/tabs") as? TabBarController)?.selectedChild?.name == "b")
+        #expect(definition.jsonText.contains("\"selectedTab\": 1"))
+    }
+
     @Test func unknownFieldsAreErrorsListingTheKnownOnes() {
         let error = load(scene(root: #"{"type": "viewController", "name": "root", "comands": []}"#))
         #expect(error?.code == .unknownField)
