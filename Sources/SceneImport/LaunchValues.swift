@@ -3,7 +3,7 @@ import SwiftSyntax
 
 /// One kind of run-time test whose value at launch the source fixes. The scene is the app at
 /// launch, so a state flag standing for such tests starts at the value they have then.
-protocol LaunchValueRule {
+protocol LaunchValueRule: Sendable {
     /// The value of `test` (spaces taken out, no `!` or `== true` around it) when the app
     /// launches, read for a command of `owner`; `nil` when this rule does not decide it.
     static func launchValue(of test: String, owner: String, model: AppModel) -> Bool?

@@ -8,7 +8,7 @@ import SwiftSyntax
 /// after the app's own declarations have had their turn (an app function named like a
 /// framework one wins, as the compiler's lookup has it). To teach the importer a new API,
 /// write one model and add it to ``FrameworkModels/all``.
-protocol FrameworkModel {
+protocol FrameworkModel: Sendable {
     /// Free functions and initialisers the model answers, by the name written at the call
     /// (`UIKeyCommand(…)`, `NSLocalizedString(…)`).
     static var functions: Set<String> { get }
