@@ -468,10 +468,7 @@ struct AppModel {
     /// when there is no receiver (``ContainmentFinder/found``) or it is not one app controller.
     private func containerNamed(by receiver: ExprSyntax?, in info: SourceIndex.TypeInfo, root: Syntax) -> String? {
         guard let receiver else { return nil }
-        let types = index.typeNames(of: receiver, in: info, root: root).filter { name in
-            index.type(named: name)?.kind == .class && index.inherits(name, from: "UIViewController")
-        }
-        return types.count == 1 ? types.first : nil
+        return index.appClass(namedBy: receiver, inheriting: "UIViewController", in: info, root: root)
     }
 
     /// The app types of each tab a `viewControllers` value lists, in order: an array's

@@ -96,31 +96,18 @@ public struct SceneImporter: Sendable {
         let objectiveC = declarations.map { $0.finish(sharing: sharedConstants, factories: factories, members: members) }
         var result = try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
                                                      objectiveC: objectiveC, name: name)
-        for file in files.notInAnyTarget {
+        func leftOut(_ file: SourceFiles.File, because reason: String) {
             result.report.findings.append(ImportReport.Finding(
-                kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but compiles it into no target, so it is left out; "
-                    + "to read it anyway, name the file on the command line",
+                kind: .notInTarget, message: "\(file.displayPath): \(reason), so it is left out; to read it anyway, name the file on the command line",
                 file: file.displayPath, line: 1))
         }
-        for file in files.storyboardsNotInAnyBundle {
-            result.report.findings.append(ImportReport.Finding(
-                kind: .notInTarget, message: "\(file.displayPath): the Xcode project lists it but copies it into no target's bundle, so it is left out; "
-                    + "to read it anyway, name the file on the command line",
-                file: file.displayPath, line: 1))
+        for file in files.notInAnyTarget { leftOut(file, because: "the Xcode project lists it but compiles it into no target") }
+        for file in files.storyboardsNotInAnyBundle { leftOut(file, because: "the Xcode project lists it but copies it into no target's bundle") }
+        for file in files.onlyForOtherPlatforms {
+            leftOut(file.file, because: "the Xcode project compiles it only for \(file.platforms.joined(separator: ", ")) (a platform filter, or the platforms "
+                + "of the targets that compile it), not for \(importer.options.conditions.platform.xcodeName)")
         }
-        for leftOut in files.onlyForOtherPlatforms {
-            let file = leftOut.file
-            result.report.findings.append(ImportReport.Finding(
-                kind: .notInTarget, message: "\(file.displayPath): the Xcode project compiles it only for \(leftOut.platforms.joined(separator: ", ")) (a platform filter, or the platforms of the targets that compile it), "
-                    + "not for \(importer.options.conditions.platform.xcodeName), so it is left out; to read it anyway, name the file on the command line",
-                file: file.displayPath, line: 1))
-        }
-        for file in files.notInProject {
-            result.report.findings.append(ImportReport.Finding(
-                kind: .notInTarget, message: "\(file.displayPath): no Xcode project beside it lists it, so no target compiles it and it is left out; "
-                    + "to read it anyway, name the file on the command line",
-                file: file.displayPath, line: 1))
-        }
+        for file in files.notInProject { leftOut(file, because: "no Xcode project beside it lists it, so no target compiles it") }
         return result
     }
 

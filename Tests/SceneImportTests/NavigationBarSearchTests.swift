@@ -166,6 +166,8 @@ import Testing
         let finder = try #require(definition.states.first { $0.name == "Finder" })
         #expect(finder.steps.map(\.effect) == [.push("Finder")])
         #expect(definition.controllers.contains { $0.name == "Finder" })
-        #expect(try SceneRuntime(definition: definition, file: "scene").enter(finder) == ())
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        try runtime.enter(finder)
+        #expect(runtime.allResponders.contains { $0.path.hasSuffix("/Finder") })
     }
 }

@@ -95,7 +95,7 @@ final class ContainmentFinder: MentionedItemsVisitor {
 
     /// The receiver an expression names, without optional chaining or force unwrapping; `nil`
     /// for `self` (the type itself) and for none.
-    private static func receiver(of base: ExprSyntax?) -> ExprSyntax? {
+    static func receiver(of base: ExprSyntax?) -> ExprSyntax? {
         var current = base
         while let expression = current {
             if let chained = expression.as(OptionalChainingExprSyntax.self) { current = chained.expression; continue }

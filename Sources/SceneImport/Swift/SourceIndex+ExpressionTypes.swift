@@ -151,6 +151,15 @@ extension SourceIndex {
         return nil
     }
 
+    /// The one app class inheriting `base` that `receiver` holds (``typeNames(of:in:root:depth:)``);
+    /// `nil` when it gives none or several.
+    func appClass(namedBy receiver: ExprSyntax, inheriting base: String, in info: SourceIndex.TypeInfo, root: Syntax) -> String? {
+        let types = typeNames(of: receiver, in: info, root: root).filter { name in
+            type(named: name)?.kind == .class && inherits(name, from: base)
+        }
+        return types.count == 1 ? types.first : nil
+    }
+
     /// The declared type (without optionality) of the parameter `name` of the function or
     /// initialiser `node` is in.
     private static func parameterType(_ name: String, around node: Syntax) -> String? {

@@ -41,14 +41,12 @@ struct SelectedTabReader {
     /// class inheriting `UITabBarController` the receiver's expression gives.
     private func tabBar(named receiver: ExprSyntax?, in info: SourceIndex.TypeInfo, root: Syntax) -> String? {
         guard let receiver else { return index.inherits(info.name, from: "UITabBarController") ? info.name : nil }
-        let types = index.typeNames(of: receiver, in: info, root: root).filter { name in
-            index.type(named: name)?.kind == .class && index.inherits(name, from: "UITabBarController")
-        }
-        return types.count == 1 ? types.first : nil
+        return index.appClass(namedBy: receiver, inheriting: "UITabBarController", in: info, root: root)
     }
 
     /// `selectedIndex = 1`, `self.selectedIndex = 1`, `tabs.selectedIndex = 1` (optional
-    /// chaining allowed), each with its receiver (`nil` for the type itself) and the index.
+    /// chaining allowed), each with its receiver (``ContainmentFinder/receiver(of:)``: `nil` for
+    /// the type itself) and the index.
     private final class AssignmentFinder: SyntaxVisitor {
         var found: [(receiver: ExprSyntax?, index: Int)] = []
 
@@ -60,11 +58,8 @@ struct SelectedTabReader {
             }
             if let reference = elements[0].as(DeclReferenceExprSyntax.self), reference.baseName.text == SelectedTabReader.property {
                 found.append((nil, value))
-            } else if let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == SelectedTabReader.property,
-                      var base = member.base {
-                while let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
-                let isSelf = base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
-                found.append((isSelf ? nil : base, value))
+            } else if let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == SelectedTabReader.property {
+                found.append((ContainmentFinder.receiver(of: member.base), value))
             }
             return .visitChildren
         }
