@@ -96,18 +96,19 @@ public struct SceneImporter: Sendable {
         let objectiveC = declarations.map { $0.finish(sharing: sharedConstants, factories: factories, members: members) }
         var result = try importer.importOnLargeStack(sources, strings: strings, resources: resources, interface: interface,
                                                      objectiveC: objectiveC, name: name)
-        func leftOut(_ file: SourceFiles.File, because reason: String) {
+        // Each finding says why the file is in no build and that the import leaves it out.
+        func leftOut(_ file: SourceFiles.File, saying reason: String) {
             result.report.findings.append(ImportReport.Finding(
-                kind: .notInTarget, message: "\(file.displayPath): \(reason), so it is left out; to read it anyway, name the file on the command line",
+                kind: .notInTarget, message: "\(file.displayPath): \(reason); to read it anyway, name the file on the command line",
                 file: file.displayPath, line: 1))
         }
-        for file in files.notInAnyTarget { leftOut(file, because: "the Xcode project lists it but compiles it into no target") }
-        for file in files.storyboardsNotInAnyBundle { leftOut(file, because: "the Xcode project lists it but copies it into no target's bundle") }
+        for file in files.notInAnyTarget { leftOut(file, saying: "the Xcode project lists it but compiles it into no target, so it is left out") }
+        for file in files.storyboardsNotInAnyBundle { leftOut(file, saying: "the Xcode project lists it but copies it into no target's bundle, so it is left out") }
         for file in files.onlyForOtherPlatforms {
-            leftOut(file.file, because: "the Xcode project compiles it only for \(file.platforms.joined(separator: ", ")) (a platform filter, or the platforms "
-                + "of the targets that compile it), not for \(importer.options.conditions.platform.xcodeName)")
+            leftOut(file.file, saying: "the Xcode project compiles it only for \(file.platforms.joined(separator: ", ")) (a platform filter, or the platforms "
+                + "of the targets that compile it), not for \(importer.options.conditions.platform.xcodeName), so it is left out")
         }
-        for file in files.notInProject { leftOut(file, because: "no Xcode project beside it lists it, so no target compiles it") }
+        for file in files.notInProject { leftOut(file, saying: "no Xcode project beside it lists it, so no target compiles it and it is left out") }
         return result
     }
 
