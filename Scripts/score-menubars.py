@@ -33,6 +33,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 MENUS = os.path.join(ROOT, "Tests/RealAppMenus")
+# How a hand-read bar writes a submenu as one item: `Sort By ▸ <sort orders>`.
+SUBMENU_MARK = "\u25b8"
 TOP_LEVEL = ["application", "file", "edit", "format", "view", "window", "help"]
 MODIFIERS = {"command": "cmd", "shift": "shift", "alternate": "opt", "control": "ctrl"}
 MODIFIER_ORDER = ["ctrl", "opt", "shift", "cmd"]
@@ -126,9 +128,16 @@ def draw(keytrace, scene):
     return json.loads(result.stdout), None
 
 
-def bar_contents(bar):
+def has_app_items(elements):
+    return any(element["type"] == "command" and element["origin"] == "app"
+               or element["type"] == "submenu" and has_app_items(element["items"]) for element in elements)
+
+
+def bar_contents(bar, submenus=frozenset()):
     """Per top-level menu: its key (a standard id, else its title), and its app items in order;
-    and the set of standard menus whose content the bar shows."""
+    and the set of standard menus whose content the bar shows. A submenu of the app's whose
+    title is in `submenus` (those the hand-read bar writes as one item, `Sort By ▸ …`) is one
+    item, standing for its contents."""
     menus = []
     present = set()
     for menu in bar["menus"]:
@@ -139,7 +148,9 @@ def bar_contents(bar):
         def walk(elements):
             for element in elements:
                 kind = element["type"]
-                if kind == "submenu":
+                if kind == "submenu" and element.get("title") in submenus and has_app_items(element["items"]):
+                    items.append({"submenu": element["title"], "title": element["title"]})
+                elif kind == "submenu":
                     if element.get("id"):
                         present.add(("submenu", element["id"]))
                     walk(element["items"])
@@ -195,16 +206,26 @@ def same_menu(hand_key, custom, bar_key):
     return hand_key == bar_key
 
 
+def submenu_title(item):
+    """The title of the submenu a hand-read item stands for (`Sort By ▸ <orders>`), or None."""
+    title = item.get("title") or ""
+    return title.split(SUBMENU_MARK)[0].strip() if SUBMENU_MARK in title else None
+
+
 def matches(item, drawn):
     """Whether a drawn app item is the hand-read item: the same action and key, or for an item
-    whose action the scene names after its shortcut (SwiftUI), the same key and title."""
+    whose action the scene names after its shortcut (SwiftUI), the same key and title. A
+    hand-read action written as alternatives (`play / pause`, a title and action chosen at run
+    time) matches any of them; a hand-read submenu matches a drawn submenu of its title."""
+    if "submenu" in drawn or submenu_title(item) is not None:
+        return drawn.get("submenu") is not None and drawn["submenu"] == submenu_title(item)
     key = shortcut_text(item)
     drawn_key = normalized_text(drawn.get("text"))
     action = item.get("action")
     drawn_action = drawn.get("action") or ""
     same_key = key == drawn_key
     if action and not drawn_action.startswith("keyboardShortcut("):
-        return action == drawn_action and (same_key or key is None or drawn_key is None)
+        return drawn_action in action.split(" / ") and (same_key or key is None or drawn_key is None)
     if key is not None:
         return same_key
     return (item.get("title") or "") == (drawn.get("title") or "")
@@ -219,8 +240,9 @@ def score_app(keytrace, outdir, app, platform):
     bar, error = draw(keytrace, scene)
     if bar is None:
         return {"app": app, "error": error[0]}
-    drawn_menus, gone = bar_contents(bar)
     expected = expected_items(hand, platform)
+    submenus = frozenset(title for _, _, items in expected for title in map(submenu_title, items) if title)
+    drawn_menus, gone = bar_contents(bar, submenus)
     # Each drawn app item once: the first hand-read item it matches, menus in bar order.
     drawn = [(key, position, item) for key, items in drawn_menus for position, item in enumerate(items)]
     used = set()

@@ -57,6 +57,9 @@ package struct StringsTable: Sendable {
     /// The value for `key`, if any table has it.
     package func lookup(_ key: String) -> String? { values[key] }
 
+    /// Every key the tables hold.
+    package var keys: Dictionary<String, String>.Keys { values.keys }
+
     /// `"key" = "value";` pairs; comments and anything else are skipped.
     static func parseText(_ text: String) -> [String: String] {
         var result: [String: String] = [:]

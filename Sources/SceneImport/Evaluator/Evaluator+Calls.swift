@@ -184,6 +184,10 @@ extension Evaluator {
             ?? baseExpression.as(ForceUnwrapExprSyntax.self)?.expression.sourceText ?? baseText
         let site = MethodSite(call: CallSite(name: name, arguments: args, syntax: call, hint: hint), receiver: baseExpression, target: targetText)
         if name == "init" { return callInitializer(site, frame: &frame) }
+        // A generated accessor with arguments (`L10n.Menu.about(name)`) formats them into its text.
+        if GeneratedStringsModel.mayBeAccessor(targetText), let text = generatedStrings.text(ofAccessor: targetText + "." + name) {
+            return format(text, with: args.map { evaluate($0.expression, frame: &frame) }) ?? .unknown(call.sourceText)
+        }
         if let value = FrameworkModels.methodOnReceiver(site, in: self, frame: &frame) { return value }
         // `self.method(…)` runs on this instance: the fields it sets (in an initialiser, say)
         // are this frame's afterwards, as they are for `method(…)`.

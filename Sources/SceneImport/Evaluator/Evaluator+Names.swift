@@ -343,6 +343,7 @@ extension Evaluator {
         let baseText = baseExpression.trimmedLength.utf8Length <= 48 ? baseExpression.sourceText : ""
         if baseText == "super" { return ResponderModel.superMember(name) ?? .unknown(member.sourceText) }
         if let value = FrameworkModels.staticMember(name, of: baseText) { return value }
+        if GeneratedStringsModel.mayBeAccessor(baseText), let text = generatedStrings.text(ofAccessor: baseText + "." + name) { return .string(text) }
         if ContainmentModel.isTabBarItems(name, of: baseText), let items = tabBarItems(frame: &frame) { return items }
         let implicitBase = baseExpression.as(MemberAccessExprSyntax.self)?.base == nil && baseExpression.is(MemberAccessExprSyntax.self)
         let base = evaluate(baseExpression, frame: &frame, hint: implicitBase ? hint : nil)

@@ -36,6 +36,8 @@ final class Evaluator {
     private var depth = 0
     private var inProgress: Set<RunKey> = []
     // Caches for the whole import: answers that do not change while the index does not.
+    /// Strings read through generated accessors (`L10n.Menu.title`).
+    lazy var generatedStrings = GeneratedStrings(strings: strings) { [index] in index.type(named: $0) != nil }
     /// Resource contents already read, by path and the type they were decoded as.
     var loadedResources: [String: Value] = [:]
     /// `#selector(…)` names already looked up, by `self`'s type, the reference's text and the

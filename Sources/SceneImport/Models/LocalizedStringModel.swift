@@ -107,7 +107,13 @@ extension Evaluator {
         if args.contains(where: { $0.label == "locale" || $0.label == "arguments" }) {
             return format.contains("%") ? nil : .string(format)
         }
-        var values = args.dropFirst().map { evaluate($0.expression, frame: &frame) }[...]
+        return self.format(format, with: args.dropFirst().map { evaluate($0.expression, frame: &frame) })
+    }
+
+    /// `format` with `arguments` put in its conversions, as ``formatted(_:frame:)`` reads them;
+    /// `nil` when a conversion is not one it writes or its argument is not fixed.
+    func format(_ format: String, with arguments: [Value]) -> Value? {
+        var values = arguments[...]
         var result = ""
         var characters = format.makeIterator()
         while let character = characters.next() {

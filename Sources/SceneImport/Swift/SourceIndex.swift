@@ -129,6 +129,8 @@ struct SourceIndex {
     private(set) var orderedTypes: [TypeInfo] = []
     /// Nested types by their last name component (`Inner` → `Outer.Inner`), set by ``seal()``.
     private var nestedByLastName: [String: String] = [:]
+    /// Type aliases for one of the app's types by that type's name, set by ``seal()``.
+    private var aliasedTypes: [String: String] = [:]
     /// Swift classes by the name `@objc(Name)` gives them in Objective-C, set by ``seal()``.
     private var namesInObjectiveC: [String: String] = [:]
     /// The first type (in name order) with a static property or an enum case of a name, set by
@@ -278,6 +280,13 @@ struct SourceIndex {
             let last = Self.innermostName(of: info.name)
             if let earlier = nestedByLastName[last], types[earlier]?.kind != .extensionOnly || info.kind == .extensionOnly { continue }
             nestedByLastName[last] = info.name
+        }
+        // A type alias for one of the app's types (`typealias L = L10n.Localizable`) names it:
+        // `L.Menu.title` reads `L10n.Localizable.Menu.title`. A type of the alias's name wins.
+        aliasedTypes = [:]
+        for (alias, targets) in typeAliases where types[alias] == nil && nestedByLastName[alias] == nil {
+            guard targets.count == 1, let target = targets.first, types[target] != nil else { continue }
+            aliasedTypes[alias] = target
         }
     }
 
@@ -439,7 +448,7 @@ struct SourceIndex {
         // Searched as bytes: the generic `lastIndex(of:)` on a `UTF8View` steps one index at a time.
         let dot = name.utf8.withContiguousStorageIfAvailable { $0.lastIndex(of: UInt8(ascii: ".")) }
             ?? name.utf8.lastIndex(of: UInt8(ascii: ".")).map { name.utf8.distance(from: name.utf8.startIndex, to: $0) }
-        guard let dot else { return nestedByLastName[name].flatMap { types[$0] } }
+        guard let dot else { return nestedByLastName[name].flatMap { types[$0] } ?? aliasedType(name) }
         let last = String(name.utf8.dropFirst(dot + 1)) ?? ""
         if let found = types[last] { return found }
         return nestedByLastName[last].flatMap { types[$0] }
@@ -469,6 +478,11 @@ struct SourceIndex {
             outer = current.lastIndex(of: ".").map { String(current[..<$0]) }
         }
         return types[name]
+    }
+
+    /// The type alias `name` stands for, when it is one for an app type.
+    private func aliasedType(_ name: String) -> TypeInfo? {
+        aliasedTypes.isEmpty ? nil : aliasedTypes[name].flatMap { types[$0] }
     }
 }
 

@@ -11,6 +11,27 @@ struct SwiftUIMenuCommands {
     let inventory: [ImportedCommand]
     /// The app's strings: a button's title is a `LocalizedStringKey`.
     let strings: StringsTable
+    /// The same strings read through generated accessors (`L10n.Menu.title`).
+    let generatedStrings: GeneratedStrings
+
+    init(index: SourceIndex, inventory: [ImportedCommand], strings: StringsTable) {
+        self.index = index
+        self.inventory = inventory
+        self.strings = strings
+        generatedStrings = GeneratedStrings(strings: strings) { [index] in index.type(named: $0) != nil }
+    }
+
+    /// The text a menu's or button's title argument gives: a string literal's entry in the
+    /// strings tables (a `LocalizedStringKey`), else the literal; a generated accessor's text
+    /// (``GeneratedStringsModel``) when it has no format conversions; `nil` for anything else.
+    func title(of expression: ExprSyntax) -> String? {
+        if let literal = expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
+            return strings.lookup(literal) ?? literal
+        }
+        guard expression.is(MemberAccessExprSyntax.self),
+              let text = generatedStrings.text(ofAccessor: expression.trimmedDescription), !text.contains("%") else { return nil }
+        return text
+    }
 
     func operations() -> [MainMenuOperation] {
         let swiftUIRows = inventory.filter { $0.mechanism == .swiftui }
@@ -79,7 +100,7 @@ struct SwiftUIMenuCommands {
         let provider = Self.provider(of: commands)
         let name = call.calledExpression.sourceText
         if name == SwiftUICommandsModel.menuName {
-            let title = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            let title = (call.arguments.first?.expression).flatMap { self.title(of: $0) }
             let menu = MainMenuNode(title: title, identifier: nil, isInline: false, children: commands)
             return MainMenuOperation(call: .insertSibling, target: SwiftUICommandsModel.customMenusBefore, placement: .before,
                                      elements: [.menu(menu)], provider: provider, file: file, line: line)
@@ -157,31 +178,31 @@ struct SwiftUIMenuCommands {
         let finder = Finder(viewMode: .sourceAccurate)
         for node in Self.content(of: call) { finder.walk(node) }
         return finder.menus.filter { isCompiled($0) }.map { menu in
-            let title = menu.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            let title = (menu.arguments.first?.expression).flatMap { self.title(of: $0) }
             let range = lines.line(of: menu)...lines.line(atUTF8Offset: menu.endPositionBeforeTrailingTrivia.utf8Offset)
             let keyless = menu.trailingClosure.map { keylessButtons(in: [Syntax($0)], file: file, lines: lines, provider: provider) } ?? []
-            return Submenu(title: title.map { strings.lookup($0) ?? $0 }, lines: range, keyless: keyless)
+            return Submenu(title: title, lines: range, keyless: keyless)
         }
     }
 
     /// The buttons without a key a `CommandMenu` or `CommandGroup` lists itself
     /// (`Button("View Documentation…") { … }`): menu items without a shortcut, titled by their
-    /// string literal (a `LocalizedStringKey`, looked up in the app's strings), provided by the
-    /// type whose shortcuts the call holds (else the type the call is written in). Left out: a
+    /// string literal (a `LocalizedStringKey`, looked up in the app's strings) or generated
+    /// accessor (``title(of:)``), provided by the type whose shortcuts the call holds (else the
+    /// type the call is written in). Left out: a
     /// button inside a `Menu` (a submenu's item), and one shown only under a condition or once
     /// per element (in an `if`, a `switch`, a ternary or a `ForEach`).
     private func keylessButtons(in content: [Syntax], file: String, lines: LineTable, provider: String?) -> [ImportedCommand] {
         final class Finder: SyntaxVisitor {
-            var buttons: [(call: FunctionCallExprSyntax, title: String)] = []
+            var buttons: [(call: FunctionCallExprSyntax, title: ExprSyntax)] = []
             override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 if name == "Menu" || name == "ForEach" { return .skipChildren }
-                if name == "Button", let first = node.arguments.first, first.label == nil,
-                   let title = first.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue, !Self.hasShortcut(node) {
-                    buttons.append((node, title))
+                if name == "Button", let first = node.arguments.first, first.label == nil, !Self.hasShortcut(node) {
+                    buttons.append((node, first.expression))
                 }
                 return .visitChildren
             }
@@ -200,9 +221,10 @@ struct SwiftUIMenuCommands {
         let finder = Finder(viewMode: .sourceAccurate)
         for node in content { finder.walk(node) }
         let owner = provider ?? content.first.flatMap { enclosingTypeName(of: $0) } ?? ""
-        return finder.buttons.filter { isCompiled($0.call) }.map { button in
+        return finder.buttons.filter { isCompiled($0.call) }.compactMap { button in
+            guard let title = self.title(of: button.title) else { return nil }
             var command = ImportedCommand(declaredIn: owner, mechanism: .swiftui, input: "", modifiers: [],
-                                          title: strings.lookup(button.title) ?? button.title,
+                                          title: title,
                                           attributes: [], wantsPriority: false, alternates: [], file: file,
                                           line: lines.line(of: button.call))
             command.action = SceneBuilder.swiftUIAction(of: command)
