@@ -534,3 +534,36 @@ extension MainMenuTests {
         #expect(outline(bar.menus[1]) == ["Open Deck"])
     }
 }
+
+extension MainMenuTests {
+    /// `forEach` runs its closure in the caller's scope: items it appends to a local are that
+    /// local's, so the menu built from it holds them (a closure that may `return` is called per
+    /// element as before).
+    @Test func itemsAForEachAppendsToALocalAreTheMenusChildren() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            enum SortOrder: CaseIterable {
+                case name, date
+                var command: UIKeyCommand {
+                    switch self {
+                    case .name: UIKeyCommand(title: "Name", action: #selector(AppDelegate.sortByName), input: "1", modifierFlags: [.command, .control])
+                    case .date: UIKeyCommand(title: "Date", action: #selector(AppDelegate.sortByDate), input: "2", modifierFlags: [.command, .control])
+                    }
+                }
+            }
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    var items = [UIKeyCommand]()
+                    SortOrder.allCases.forEach { order in
+                        items.append(order.command)
+                    }
+                    builder.insertSibling(UIMenu(title: "Sort", children: items), afterMenu: .view)
+                }
+                @objc func sortByName() {}
+                @objc func sortByDate() {}
+            }
+            """])
+        #expect(try menus(result) == ["imported-AppDelegate-Sort after=view [Name, Date]"])
+    }
+}

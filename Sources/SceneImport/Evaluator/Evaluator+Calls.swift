@@ -492,12 +492,7 @@ extension Evaluator {
 
     func bindClosureParameters(_ closure: ClosureExprSyntax, to values: [Value], frame: inout Frame) {
         for (offset, value) in values.enumerated() { frame.locals[Self.anonymousParameter(offset)] = value }
-        var names: [String] = []
-        switch closure.signature?.parameterClause {
-        case .simpleInput(let list)?: names = list.map(\.name.text)
-        case .parameterClause(let clause)?: names = clause.parameters.map { ($0.secondName ?? $0.firstName).text }
-        case nil: break
-        }
+        let names = closureParameterNames(closure)
         // A parameter shadows a local of its name, changing state or not.
         if !frame.changingLocals.isEmpty {
             frame.changingLocals.subtract(names)
@@ -509,6 +504,15 @@ extension Evaluator {
         }
         for (offset, name) in names.enumerated() {
             frame.locals[name] = offset < values.count ? values[offset] : .unknown(name)
+        }
+    }
+
+    /// The names a closure's signature gives its parameters (`{ a, b in … }`), none for `$0`.
+    func closureParameterNames(_ closure: ClosureExprSyntax) -> [String] {
+        switch closure.signature?.parameterClause {
+        case .simpleInput(let list)?: return list.map(\.name.text)
+        case .parameterClause(let clause)?: return clause.parameters.map { ($0.secondName ?? $0.firstName).text }
+        case nil: return []
         }
     }
 }

@@ -71,6 +71,38 @@ extension Evaluator {
         }
     }
 
+    /// `list.forEach { element in … }` over known elements: the closure's body runs as a `for`
+    /// loop's does, in the caller's frame, once per element under that element's condition, so
+    /// the locals it changes (`items.append(element.menuItem)`) are the caller's, as Swift's
+    /// capture by reference makes them. A body that may `return` (which ends only its own
+    /// pass) is not run this way: the answer is then `false`, and the caller calls the closure
+    /// once per element instead.
+    func runForEachBody(_ closure: ClosureExprSyntax, over elements: [Value.Item], frame: inout Frame) -> Bool {
+        guard !closure.statements.description.containsBytes(of: "return") else { return false }
+        let outerCondition = frame.condition
+        let outerNames = Set(frame.locals.keys)
+        // The parameters shadow locals of their names for the passes only.
+        let shadowed = frame.locals.filter { $0.key.hasPrefix("$") || closureParameterNames(closure).contains($0.key) }
+        let changing = frame.changingLocals
+        let wasInForPass = frame.inForPass
+        frame.inForPass = true
+        for element in elements {
+            frame.condition = outerCondition.nesting(element.condition)
+            bindClosureParameters(closure, to: [element.value], frame: &frame)
+            execute(closure.statements, frame: &frame)
+            frame.terminated = false
+            frame.endedPass = false
+            frame.condition = outerCondition
+            if frame.locals.count != outerNames.count || frame.locals.keys.contains(where: { !outerNames.contains($0) }) {
+                frame.locals = frame.locals.filter { outerNames.contains($0.key) }
+            }
+        }
+        for (name, value) in shadowed { frame.locals[name] = value }
+        frame.changingLocals = changing
+        frame.inForPass = wasInForPass
+        return true
+    }
+
     /// For `for (i, x) in list.enumerated()` over a list the source does not fix, the number of
     /// passes the loop's own bound on the index allows: `where i < 9`, or a first statement
     /// `guard i < 8, … else { continue }` (or `break`); `<=` allows one more. `nil` without such

@@ -81,6 +81,9 @@ extension Evaluator {
     private func transform(_ name: String, _ elements: [Value.Item], args: [(label: String?, expression: ExprSyntax)],
                            frame: inout Frame, hint: String?) -> Value? {
         guard let transform = args.last?.expression else { return nil }
+        if name == "forEach", let closure = transform.as(ClosureExprSyntax.self), runForEachBody(closure, over: elements, frame: &frame) {
+            return .null
+        }
         var result: [Value.Item] = []
         /// Adds what the transform made of `element` to the result.
         func collect(_ value: Value, readsState: Bool, from element: Value.Item) {
