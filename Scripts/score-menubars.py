@@ -48,7 +48,7 @@ SPECIAL_INPUTS = {
 SWIFTUI_GROUPS = {
     "appInfo": "about", "appSettings": "preferences", "systemServices": "services", "appVisibility": "hide",
     "appTermination": "quit", "newItem": "newScene", "saveItem": "document", "printItem": "print",
-    "undoRedo": "undoRedo", "pasteboard": "standardEdit", "textEditing": "find", "textFormatting": "text",
+    "undoRedo": "undoRedo", "pasteboard": "standardEdit", "textEditing": "find", "textFormatting": ["font", "text"],
     "windowSize": "minimizeAndZoom", "windowArrangement": "bringAllToFront", "printing": "print",
 }
 # The standard menus KeyTrace's main menu models, each with its parent, and how the bar shows
@@ -178,12 +178,20 @@ def bar_contents(bar, submenus=frozenset()):
 
 
 def with_descendants(names):
+    """The standard menus `names` take away: theirs and their descendants, and a menu all of
+    whose standard submenus go (Format, when Font and Text are replaced), which then shows none
+    of UIKit's items."""
     result = set(names)
     changed = True
     while changed:
         changed = False
         for name, (parent, _) in STANDARD.items():
             if parent in result and name not in result:
+                result.add(name)
+                changed = True
+        for name, (_, marker) in STANDARD.items():
+            children = [child for child, (parent, _) in STANDARD.items() if parent == name]
+            if marker[0] == "menu" and name not in result and children and all(child in result for child in children):
                 result.add(name)
                 changed = True
     return result
@@ -275,9 +283,10 @@ def score_app(keytrace, outdir, app, platform):
     extra = [drawn[index] for index in range(len(drawn)) if index not in used]
     removed_hand = set()
     for name in hand.get("removed", []) + [entry["menu"] for entry in hand.get("replaced", [])]:
-        name = SWIFTUI_GROUPS.get(name, name)
-        if name in STANDARD:
-            removed_hand.add(name)
+        names = SWIFTUI_GROUPS.get(name, name)
+        for name in names if isinstance(names, list) else [names]:
+            if name in STANDARD:
+                removed_hand.add(name)
     removed_hand = with_descendants(removed_hand)
     removed_right = removed_hand == gone
     # The app's menus in the hand-read order.
