@@ -82,7 +82,8 @@ extension Evaluator {
         let outerCondition = frame.condition
         let outerNames = Set(frame.locals.keys)
         // The parameters shadow locals of their names for the passes only.
-        let shadowed = frame.locals.filter { $0.key.hasPrefix("$") || closureParameterNames(closure).contains($0.key) }
+        let parameters = Set(closureParameterNames(closure))
+        let shadowed = frame.locals.filter { $0.key.hasPrefix("$") || parameters.contains($0.key) }
         let changing = frame.changingLocals
         let wasInForPass = frame.inForPass
         frame.inForPass = true
