@@ -47,9 +47,13 @@ while IFS=$'\t' read -r app half repo commit options folders; do
   read -a paths <<< "$folders"
   # Project files and package manifests say which sources a build compiles.
   for path in "${paths[@]}" '*.pbxproj' '*.xcconfig' 'Package.swift' '*/Package.swift'; do
-    if ! git -C "$mirror" archive "$commit" -- "$path" 2>/dev/null | tar -x -C "$dir" 2>/dev/null; then
+    git -C "$mirror" archive "$commit" -- "$path" 2>/dev/null | tar -x -C "$dir" 2>/dev/null
+    statuses=("${PIPESTATUS[@]}")
+    if [[ ${statuses[0]} -ne 0 || ${statuses[1]} -ne 0 ]]; then
       # A snapshot may lack some blobs (large assets): then `git archive` stops at the first
-      # one, so take the folder's files one by one and leave out only those that are missing.
+      # one, after writing a valid but partial archive that `tar` takes without complaint, so
+      # either failing means: take the folder's files one by one and leave out only those
+      # that are missing.
       git -C "$mirror" ls-tree -r --name-only "$commit" -- "$path" 2>/dev/null | while IFS= read -r file; do
         mkdir -p "$dir/$(dirname "$file")"
         git -C "$mirror" cat-file -p "$commit:$file" > "$dir/$file" 2>/dev/null || rm -f "$dir/$file"

@@ -110,6 +110,7 @@ struct AppModel {
         let responderProviders = Set(inventory.filter { $0.mechanism == .keyCommands || $0.mechanism == .addKeyCommand }.map(\.declaredIn))
         let commandActions = Set(inventory.compactMap(\.action))
         var subviews: [Subview] = []
+        let wrappers = ContainmentWrappers(index: index)
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
             roles[info.name] = role(of: info, providesResponderCommands: responderProviders.contains(info.name))
@@ -128,7 +129,7 @@ struct AppModel {
             if !selectors.isEmpty { actions[info.name] = Array(Set(selectors)).sorted() }
             let rules = readValidations(of: info, evaluator: evaluator)
             if !rules.isEmpty { validations[info.name] = rules }
-            readContainment(of: info, evaluator: evaluator, subviews: &subviews)
+            readContainment(of: info, wrappers: wrappers, evaluator: evaluator, subviews: &subviews)
             if let next = info.properties["next"], next.isOverride, let getter = next.getter {
                 let returned = getter.compactMap { $0.item.as(ExprSyntax.self) ?? $0.item.as(ReturnStmtSyntax.self)?.expression }
                 let types = returned.flatMap { index.typeNames(of: $0, in: info, root: Syntax(getter)) }.filter { $0 != info.name }
@@ -406,9 +407,11 @@ struct AppModel {
     /// Words every containment the ``ContainmentFinder`` reads has in its text (`addChild` is in
     /// `addChildViewController`, `show` in `showDetailViewController`). The subviews the type
     /// adds go to `subviews`, read once every type has its role (``addSubviewEdges(_:evaluator:)``).
-    private mutating func readContainment(of info: SourceIndex.TypeInfo, evaluator: Evaluator, subviews: inout [Subview]) {
+    private mutating func readContainment(of info: SourceIndex.TypeInfo, wrappers: ContainmentWrappers, evaluator: Evaluator,
+                                          subviews: inout [Subview]) {
         // One search per file for every word, which the finder below reuses.
-        guard index.files(declaring: info).contains(where: { index.offsets(of: ContainmentModel.words, inFile: $0)?.isEmpty != true })
+        let words = ContainmentModel.words + wrappers.names
+        guard index.files(declaring: info).contains(where: { index.offsets(of: words, inFile: $0)?.isEmpty != true })
         else { return }
         var roots: [Syntax] = info.functions.compactMap { function in function.body.map(Syntax.init) }
         for property in info.properties.values.sorted(by: { $0.name < $1.name }) {
@@ -419,9 +422,10 @@ struct AppModel {
         var mentionsByFile: [String: [Int]?] = [:]
         for root in roots {
             let file = index.sourceOfRoot[root.root.id]?.file ?? ""
-            let mentions = mentionsByFile[file] ?? index.offsets(of: ContainmentModel.words, inFile: file)
+            let mentions = mentionsByFile[file] ?? index.offsets(of: words, inFile: file)
             mentionsByFile[file] = mentions
             let finder = ContainmentFinder(mentions: mentions)
+            finder.wrappers = wrappers
             finder.walk(root)
             for test in finder.rootClassTests {
                 if let type = index.type(named: test.type, writtenIn: info.name) { addRootClassTest(type.name, at: evaluator.location(test.node)) }

@@ -74,6 +74,51 @@ import Testing
         #expect(result.report.responderPaths["Browser"] == "window/Wrapper/Browser")
     }
 
+    /// `addChildViewControllerAndChildView(meta)` and `root.embed(editor)`: the app's own
+    /// methods that pass the controller they are given to `addChild` contain it in their
+    /// receiver, wherever the call is written; a method of another name that only adds a
+    /// subview contains nothing.
+    @Test func anAppMethodThatPassesItsArgumentToAddChildContainsIt() throws {
+        let result = try SourceApp.importing([
+            "SceneDelegate.swift": Self.sceneDelegate.replacingOccurrences(of: "ROOT", with: "Root()"),
+            "Root.swift": """
+                import UIKit
+                final class Root: UIViewController {
+                    private var meta: Meta?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let meta = Meta()
+                        addChildViewControllerAndChildView(meta)
+                        self.meta = meta
+                        overlay(Banner())
+                    }
+                    func embed(_ newChild: UIViewController, in container: UIView? = nil) {
+                        addChild(newChild)
+                        (container ?? view).addSubview(newChild.view)
+                        newChild.didMove(toParent: self)
+                    }
+                    private func addChildViewControllerAndChildView(_ vc: UIViewController) {
+                        self.addChild(vc)
+                        view.addSubview(vc.view)
+                    }
+                    private func overlay(_ vc: UIViewController) {
+                        view.addSubview(vc.view)
+                    }
+                }
+                final class Coordinator {
+                    let root: Root
+                    init(root: Root) { self.root = root }
+                    func start() { root.embed(Editor()) }
+                }
+                """ + "\n" + SourceApp.controller("Meta", key: "m") + "\n" + SourceApp.controller("Editor", key: "e")
+                + "\n" + SourceApp.controller("Banner", key: "b"),
+        ])
+        #expect(result.report.responderPaths["Meta"] == "window/Root/Meta")
+        #expect(result.report.responderPaths["Editor"] == "window/Root/Editor")
+        #expect(result.report.responderPaths["Banner"] == nil)
+        #expect(result.report.unplaced.map(\.type) == ["Banner"])
+    }
+
     /// A stored `var` declared as a navigation controller holds the roots the type's methods
     /// wrap in the ones they assign to it, as well as the navigation controller.
     @Test func aVarHoldsTheControllersTheTypesMethodsAssignToIt() throws {

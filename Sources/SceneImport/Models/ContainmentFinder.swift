@@ -7,7 +7,8 @@ import SwiftSyntax
 /// `UIHostingController(rootView:)`, the cells a type registers or dequeues, an alert's text
 /// field, the subviews it adds, and the app's own methods named after UIKit's (`router.push(vc)`,
 /// `_pushInitialViewController(vc)`, `presentModally(vc)`, `showDetail(vc)`), which coordinators
-/// and routers wrap UIKit's in.
+/// and routers wrap UIKit's in, and the app's methods that pass a controller on to `addChild`
+/// (``ContainmentWrappers``).
 final class ContainmentFinder: MentionedItemsVisitor {
     /// What a call shows, whether the call is the app's own method named after UIKit's (its
     /// first argument then counts only when it is a controller), and the container a call or
@@ -26,6 +27,8 @@ final class ContainmentFinder: MentionedItemsVisitor {
     /// The views the code adds as subviews (`addSubview(x)`, `insertSubview(x, …)`,
     /// `addArrangedSubview(x)`), as written.
     var subviews: [ExprSyntax] = []
+    /// The app's methods that contain the controller they are given (``ContainmentWrappers``).
+    var wrappers = ContainmentWrappers()
 
     /// Calls that give a table or collection view's cell (or supplementary view), which the
     /// code casts to its class.
@@ -84,7 +87,10 @@ final class ContainmentFinder: MentionedItemsVisitor {
             if let rootView = node.arguments.first(where: { $0.label?.text == "rootView" }) { found.append((rootView.expression, .hosted, false, nil)) }
         default:
             let verb = name.drop { $0 == "_" }
-            if verb.hasPrefix("present") {
+            if let position = wrappers.argumentPosition[name], position < node.arguments.count {
+                let argument = node.arguments[node.arguments.index(node.arguments.startIndex, offsetBy: position)].expression
+                found.append((argument, .child, true, receiver))
+            } else if verb.hasPrefix("present") {
                 found.append((first, .presented, true, nil))
             } else if verb.hasPrefix("push") || verb.hasPrefix("show") {
                 found.append((first, .child, true, nil))
