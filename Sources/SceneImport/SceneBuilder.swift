@@ -116,9 +116,19 @@ struct SceneBuilder {
             }
         }
 
+        // A content view with commands or actions that a type's cells are configured with is
+        // that type's child, as a view held in a property is.
+        let contentViews = ContentViews(index: model.index)
+        for info in owners {
+            for type in contentViews.byOwner[info.name] ?? [] where carriers.contains(type) && !hasParent.contains(type) {
+                children[info.name, default: []].append(type)
+                hasParent.insert(type)
+            }
+        }
+
         // Only responders the scene can hold make requests that matter.
         let requests = FirstResponderReader(index: model.index).requests { placeable(model.role($0)) }
-        state.heldResponders = heldResponders(requests, placedElsewhere: carriers)
+        state.heldResponders = heldResponders(requests, placedElsewhere: carriers, contentViews: contentViews)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
         state.searchesInNavigationBar = Set(NavigationBarSearch(index: model.index).controllers { model.role($0) == .controller }.keys)
         state.selectedTabs = SelectedTabReader(index: model.index).selections()

@@ -325,4 +325,69 @@ import Testing
         let editor = try #require(SceneDefinition(json: result.scene, file: "scene").windows.first?.children.first)
         #expect(editor.actions.map(\.action) == ["leave:"])
     }
+
+    /// `cell.contentConfiguration = configuration`, the configuration made in a `switch`: the
+    /// views their `makeContentView()` makes are on the screen whose cell registration sets
+    /// it, and so are the text fields those views hold; a configuration the code only declares
+    /// puts nothing there.
+    @Test func theContentViewsAScreensCellsAreConfiguredWithHoldItsTextFields() throws {
+        let screen = """
+            import UIKit
+            class Editor: UIViewController {
+                enum Row { case name, coordinates }
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))] }
+                @objc func save() {}
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let registration = UICollectionView.CellRegistration<UICollectionViewListCell, Row> { cell, _, row in
+                        let configuration: UIContentConfiguration
+                        switch row {
+                        case .name: configuration = NameConfiguration()
+                        case .coordinates: configuration = CoordinatesConfiguration(latitude: 0)
+                        }
+                        cell.contentConfiguration = configuration
+                    }
+                    _ = registration
+                }
+            }
+            struct NameConfiguration: UIContentConfiguration {
+                func makeContentView() -> UIView & UIContentView { NameView(configuration: self) }
+                func updated(for state: UIConfigurationState) -> Self { self }
+            }
+            struct CoordinatesConfiguration: UIContentConfiguration {
+                var latitude: Double
+                func makeContentView() -> UIView & UIContentView {
+                    return CoordinatesView(configuration: self)
+                }
+                func updated(for state: UIConfigurationState) -> Self { self }
+            }
+            struct UnusedConfiguration: UIContentConfiguration {
+                func makeContentView() -> UIView & UIContentView { UnusedView() }
+                func updated(for state: UIConfigurationState) -> Self { self }
+            }
+            class NameView: UIView, UIContentView {
+                var configuration: UIContentConfiguration
+                let notes = UITextView()
+                init(configuration: UIContentConfiguration) { self.configuration = configuration; super.init(frame: .zero) }
+            }
+            class CoordinatesView: UIView, UIContentView {
+                var configuration: UIContentConfiguration
+                private lazy var latitudeField = UITextField()
+                init(configuration: UIContentConfiguration) { self.configuration = configuration; super.init(frame: .zero) }
+                @objc private func latitudeChanged() {}
+            }
+            class UnusedView: UIView, UIContentView {
+                var configuration: UIContentConfiguration = NameConfiguration()
+                let field = UISearchBar()
+            }
+            """
+        let result = try importing(["SceneDelegate.swift": Self.entry, "Editor.swift": screen])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        // A content view with an action is a node of its own; one without holds its field.
+        #expect(try runtime.responderPath(for: "UITextField") == "window/Editor/CoordinatesView/UITextField")
+        #expect(try runtime.responderPath(for: "UITextView") == "window/Editor/NameView/UITextView")
+        #expect(throws: SceneLookupError.self) { try runtime.responderPath(for: "UISearchBar") }
+    }
+
 }

@@ -44,13 +44,22 @@ struct FocusableClass: Equatable {
 /// that hold such views in turn (three levels deep). A SwiftUI view holds the UIKit views its
 /// text controls stand for (`TextField`, `SecureField`, `TextEditor`, `.searchable`).
 ///
-/// Only stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties): a
-/// view made in a method and handed to `addSubview` has no name the scene could use.
+/// Stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties), and the
+/// content views a type's content configurations make (``ContentViews``); a view made in a
+/// method and handed to `addSubview` has no name the scene could use.
 struct FocusableViews {
     let model: AppModel
     /// Types the scene places as nodes of their own (those with commands or actions): their
     /// views are read where the scene builds them.
     let placedElsewhere: Set<String>
+    /// The content views each type's content configurations make (``ContentViews``).
+    let contentViews: ContentViews
+
+    init(model: AppModel, placedElsewhere: Set<String>, contentViews: ContentViews = ContentViews()) {
+        self.model = model
+        self.placedElsewhere = placedElsewhere
+        self.contentViews = contentViews
+    }
 
     enum Kind: String {
         case textField, textView, view
@@ -112,6 +121,15 @@ struct FocusableViews {
                 if !contents.isEmpty {
                     result.append(Held(property: property.name, viewClass: viewClass, kind: .view, focusable: false, contents: contents))
                 }
+            }
+        }
+        // The views its content configurations make: a cell's, on the screen that configures it.
+        for view in contentViews.byOwner[owner] ?? [] where !visiting.contains(view) && !placedElsewhere.contains(view) {
+            if let held = focusable(view, property: "contentView") {
+                result.append(held)
+            } else if model.role(view) == .view {
+                let contents = views(heldBy: view, depth: depth - 1, visiting: visiting.union([view]), memo: &memo)
+                if !contents.isEmpty { result.append(Held(property: "contentView", viewClass: view, kind: .view, focusable: false, contents: contents)) }
             }
         }
         if depth == Self.depth { memo[owner] = result }
