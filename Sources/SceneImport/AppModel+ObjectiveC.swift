@@ -168,7 +168,8 @@ extension AppModel {
     }
 
     /// `Class selector` of the methods the app's Objective-C entry point runs on its
-    /// unconditional path: `application:didFinishLaunchingWithOptions:` (or `will…`),
+    /// unconditional path: `application:didFinishLaunchingWithOptions:` (or `will…`, or the
+    /// older `applicationDidFinishLaunching:`),
     /// `scene:willConnectToSession:options:`, and the methods of the same class they message
     /// `self` with outside any condition (`[self setupDefaultWindow]`), three calls deep.
     ///
@@ -189,6 +190,7 @@ extension AppModel {
             guard let owner = parts.first, let selector = parts.last else { return false }
             if selector.hasPrefix("scene:willConnectToSession:") { return sceneDelegates.isEmpty || sceneDelegates.contains(owner) }
             return selector.hasPrefix("application:didFinishLaunchingWithOptions") || selector.hasPrefix("application:willFinishLaunchingWithOptions")
+                || selector == "applicationDidFinishLaunching:"
         })
         var frontier = Array(entries)
         for _ in 0..<3 {

@@ -500,12 +500,15 @@ struct AppModel {
 
     /// Whether a function is where UIKit hands the app its first window: the scene delegate's
     /// `scene(_:willConnectTo:options:)` or the app delegate's
-    /// `application(_:didFinishLaunchingWithOptions:)` / `willFinishLaunchingWithOptions`.
+    /// `application(_:didFinishLaunchingWithOptions:)` / `willFinishLaunchingWithOptions`, or
+    /// the older `applicationDidFinishLaunching(_:)`, which UIKit calls when the delegate has
+    /// neither launch method.
     static func isEntryPoint(_ function: SourceIndex.FunctionInfo) -> Bool {
         let labels = function.parameters.map(\.label)
         switch function.name {
         case "scene": return labels.contains("willConnectTo")
         case "application": return labels.contains("didFinishLaunchingWithOptions") || labels.contains("willFinishLaunchingWithOptions")
+        case "applicationDidFinishLaunching": return labels.count == 1
         default: return false
         }
     }

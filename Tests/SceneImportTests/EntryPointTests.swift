@@ -37,6 +37,65 @@ import Testing
         #expect(result.report.responderPaths["Library"] == "window/UINavigationController/Library")
     }
 
+    /// `applicationDidFinishLaunching(_:)`, which UIKit calls when the app delegate has no
+    /// `application(_:didFinishLaunchingWithOptions:)`, is the entry point: the root it sets
+    /// through a protocol extension's `static func makeViewController() -> Self` is the key
+    /// window's.
+    @Test func theOlderLaunchMethodSetsTheRootAFactoryReturningSelfMakes() throws {
+        let result = try SourceApp.importing([
+            "AppDelegate.swift": """
+                import UIKit
+                final class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func applicationDidFinishLaunching(_ application: UIApplication) {
+                        window = UIWindow(frame: UIScreen.main.bounds)
+                        window?.rootViewController = Content.makeViewController()
+                        window?.makeKeyAndVisible()
+                    }
+                }
+                protocol Storyboarded: UIViewController {}
+                extension Storyboarded {
+                    static func makeViewController() -> Self { Self(nibName: nil, bundle: nil) }
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("Content", key: "1", base: "UIViewController, Storyboarded") + "\n"
+                + SourceApp.controller("Other", key: "2"),
+        ])
+        #expect(result.report.keyWindow.root == "Content")
+        #expect(result.report.keyWindow.decidedBy == "entry point")
+        #expect(result.report.keyWindow.line == 6)
+    }
+
+    /// `window.rootViewController = coordinator.tabBarController`, the coordinator's property
+    /// declared `let tabBarController: MainTabs = .init()`: the root is the declared class.
+    @Test func aCoordinatorsPropertyMadeWithAnImplicitInitIsTheDeclaredClass() throws {
+        let result = try SourceApp.importing([
+            "AppDelegate.swift": """
+                import UIKit
+                @main
+                class AppDelegate: UIResponder, UIApplicationDelegate {
+                    var window: UIWindow?
+                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        window = UIWindow(frame: UIScreen.main.bounds)
+                        guard let window = window else { return false }
+                        let coordinator = AppCoordinator()
+                        window.rootViewController = coordinator.tabBarController
+                        window.makeKeyAndVisible()
+                        return true
+                    }
+                }
+                final class AppCoordinator {
+                    let tabBarController: MainTabs = .init()
+                }
+                """,
+            "Controllers.swift": "import UIKit\n" + SourceApp.controller("MainTabs", key: "1", base: "UITabBarController") + "\n"
+                + SourceApp.controller("Other", key: "2"),
+        ])
+        #expect(result.report.keyWindow.root == "MainTabs")
+        #expect(result.report.keyWindow.decidedBy == "entry point")
+        #expect(result.report.keyWindow.line == 9)
+    }
+
     /// A root chosen by a ternary (`signedIn ? Main() : Login()`) is the app's normal path, not
     /// the gate, and both sides are run-time alternatives.
     @Test func aTernaryRootIsTheNormalPathNotTheGate() throws {

@@ -98,6 +98,30 @@ import Testing
         #expect(result.report.responderPaths["LibraryController"] == "window/UINavigationController/LibraryController")
     }
 
+    /// `applicationDidFinishLaunching:`, the launch method of delegates older than
+    /// `application:didFinishLaunchingWithOptions:`, is the entry point too.
+    @Test func theOlderLaunchMethodIsTheEntryPoint() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.m": """
+                #import <UIKit/UIKit.h>
+                @interface AppDelegate : UIResponder <UIApplicationDelegate>
+                @property (nonatomic, strong) UIWindow *window;
+                @end
+                @implementation AppDelegate
+                - (void)applicationDidFinishLaunching:(UIApplication *)application {
+                    self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+                    self.window.rootViewController = [[EmulatorController alloc] init];
+                    [self.window makeKeyAndVisible];
+                }
+                @end
+                """,
+        ], folder: "App")
+        #expect(result.report.keyWindow.root == "EmulatorController")
+        #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
+        #expect(result.report.keyWindow.line == 8)
+    }
+
     static let pinboardDelegate = """
         #import <UIKit/UIKit.h>
         @interface LibraryNavigationController : UINavigationController

@@ -3,7 +3,8 @@ import SwiftSyntax
 
 /// Finds the roots the app's Swift entry point sets on its windows: the scene delegate's
 /// `scene(_:willConnectTo:options:)`, else the app delegate's
-/// `application(_:didFinishLaunchingWithOptions:)` (or `willFinishLaunchingWithOptions`),
+/// `application(_:didFinishLaunchingWithOptions:)` (or `willFinishLaunchingWithOptions`, or
+/// `applicationDidFinishLaunching(_:)`),
 /// following the app's own functions they call (a coordinator's `start()`, a `setupWindow()`
 /// helper, a shared instance's method) as deep as ``maximumDepth``.
 ///

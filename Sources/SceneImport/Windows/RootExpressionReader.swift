@@ -122,10 +122,13 @@ struct RootExpressionReader {
             for owner in receiverTypes(base, in: scope) {
                 let name = member.declName.baseName.text
                 guard let property = owner.properties[name] else { continue }
-                if let initializer = property.initializer {
-                    return tree(of: initializer, in: Scope(type: owner, body: Syntax(initializer)), depth: depth + 1)
+                // `let tabs: MainTabs = .init()`: an initialiser the reader cannot follow leaves
+                // the declared type.
+                if let initializer = property.initializer,
+                   let found = tree(of: initializer, in: Scope(type: owner, body: Syntax(initializer)), depth: depth + 1) {
+                    return found
                 }
-                if let getter = property.getter, getter.count == 1, let value = getter.first?.item.as(ExprSyntax.self) {
+                if property.initializer == nil, let getter = property.getter, getter.count == 1, let value = getter.first?.item.as(ExprSyntax.self) {
                     return tree(of: value, in: Scope(type: owner, body: Syntax(getter)), depth: depth + 1)
                 }
                 // A stored property the type's initialiser sets (`self.navigationController =
@@ -236,10 +239,14 @@ struct RootExpressionReader {
             if let root = argument("rootViewController").flatMap({ tree(of: $0, in: scope, depth: depth + 1) }) { node.children.append(root) }
             return node
         }
-        // `Root.shared()`, `Root.sharedInstance()`, `makeRoot()`, `self.coordinator.rootController()`.
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.sourceText, isAppController(base),
-           index.type(named: base)?.functions.contains(where: { $0.name == member.declName.baseName.text && $0.isStatic }) == true {
-            return .app(index.type(named: base)?.name ?? base)
+        // `Root.shared()`, `Root.sharedInstance()`, `makeRoot()`, `self.coordinator.rootController()`,
+        // and `Root.makeViewController()` from a protocol extension's `static func … -> Self`.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.sourceText, isAppController(base) {
+            let name = member.declName.baseName.text
+            if index.type(named: base)?.functions.contains(where: { $0.name == name && $0.isStatic }) == true
+                || index.functionsByName[name]?.contains(where: { $0.isStatic && $0.returnType?.withoutOptionality == "Self" }) == true {
+                return .app(index.type(named: base)?.name ?? base)
+            }
         }
         guard let function = calledFunction(call, in: scope), function.function.kind == .function else { return nil }
         return returnedTree(of: function.function, owner: function.owner, call: call, in: scope, depth: depth)
