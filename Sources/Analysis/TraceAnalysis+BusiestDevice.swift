@@ -12,6 +12,9 @@ extension TraceAnalysis.HardwareDevice {
 
     /// A trace with no key records from a device: nothing for a hardware comparison.
     package struct NoKeyboardError: Error, CustomStringConvertible {
-        package var description: String { "no key records from a device (USB or evdev capture): nothing to compare" }
+        package var description: String {
+            "no key records from a device (USB or evdev capture): compare's traces are keyboard captures; "
+                + "to compare the engine's speed on a scene, run keytrace bench on each side and compare the two results"
+        }
     }
 }

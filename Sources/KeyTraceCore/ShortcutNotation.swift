@@ -100,8 +100,15 @@ enum ShortcutNotation {
                 if let input = keyInput(word: key.lowercased()) ?? (key.count == 1 ? .character(key.lowercased()) : nil) {
                     return KeyShortcut(input: input, modifiers: modifiers)
                 }
+                // `cmd-w`: modifiers joined with a dash rather than '+'.
+                let dashed = key.lowercased().split(separator: "-").map(String.init)
+                if dashed.count > 1, dashed.dropLast().allSatisfy({ modifierWords[$0] != nil }) {
+                    throw NotationError(text: original, column: column,
+                                        reason: "unknown key '\(part)'; join modifiers and key with '+', e.g. \(dashed.joined(separator: "+"))")
+                }
                 throw NotationError(text: original, column: column,
-                                    reason: "unknown key '\(part)'; use one character or a name such as esc, up, pageup, f5, space, tab, return")
+                                    reason: "unknown key '\(part)'; use one character or a name such as esc, up, pageup, f5, space, tab, "
+                                        + "return, after modifiers joined with '+' (shift+cmd+a)")
             }
             column += part.count + 1
         }

@@ -33,10 +33,9 @@ public enum SceneLocator {
         return Set(files + BundledScenes.names).sorted()
     }
 
-    /// What to tell a user whose scene name was not found: where names were looked up.
-    public static var searchedPlaces: String {
-        "KEYTRACE_SCENE_PATH and the bundled scenes (\(BundledScenes.names.joined(separator: ", ")))"
-    }
+    /// What to tell a user whose scene name was not found: where names were looked up (the
+    /// names themselves are ``knownScenes()``).
+    public static var searchedPlaces: String { "KEYTRACE_SCENE_PATH and the bundled scenes" }
 
     private static var searchPath: [String] {
         guard let env = ProcessInfo.processInfo.environment["KEYTRACE_SCENE_PATH"] else { return [] }

@@ -47,7 +47,11 @@ enum ReportFormatting {
 
     /// A per-press counter value, `–` when absent.
     static func counter(_ value: Double?) -> String {
-        value.map(NumberText.count) ?? "–"
+        guard let value else { return "–" }
+        // A counter rare per press (a cache miss in thousands of presses) keeps three
+        // significant digits: rounded to three decimals it would print as 0 beside a verdict.
+        if value != 0, abs(value) < 0.1 { return String(cFormat: "%.3g", value) }
+        return NumberText.count(value)
     }
 
     /// The decision rule in one line.

@@ -31,7 +31,7 @@ extension SceneDiffReport {
         }
         if fails {
             lines.append("")
-            lines.append("To accept these changes, add their ids to the approval file (or run with --write-approved):")
+            lines.append("To accept these changes, add their ids to the approval file (or run again with --approved FILE --write-approved):")
             for entry in unapproved { lines.append("  \(entry.id)") }
         }
         return lines.map { $0 + "\n" }.joined()

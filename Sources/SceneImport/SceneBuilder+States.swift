@@ -52,11 +52,12 @@ extension SceneBuilder {
             // controller, whose bar holds the search (``NavigationBarSearch``).
             let name = Self.navigationName(of: type)
             let screen = node(type, parentPath: "(presented)/" + name, children: children, commandsByType: commandsByType, state: &state)
-            return NodeDefinition(kind: .navigationController, name: name, children: [screen],
+            return NodeDefinition(kind: .navigationController, name: name, children: [focusing(screen, of: type, under: "(presented)/" + name, state: state)],
                                   views: [NavigationBarSearch.navigationBarNode(installedBy: [type])])
         }
         guard model.role(type) == .swiftUIView else {
-            return node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state)
+            let screen = node(type, parentPath: "(presented)", children: children, commandsByType: commandsByType, state: &state)
+            return focusing(screen, of: type, under: "(presented)", state: state)
         }
         let hostPath = "(presented)/" + Self.hostName(of: type)
         state.hostedShortcuts.append(HostedShortcuts(path: hostPath))
@@ -66,6 +67,18 @@ extension SceneBuilder {
         hosted.merge(into: &host)
         host.views.append(view)
         return host
+    }
+
+    /// A shown screen's node with its `focus`: the view its lifecycle makes first responder
+    /// (``BuildState/focusedProperties``), so that entering the state that shows it leaves that
+    /// view first responder, as on the device (`body.becomeFirstResponder()` in `viewDidLoad`).
+    func focusing(_ screen: NodeDefinition, of type: String, under parentPath: String, state: BuildState) -> NodeDefinition {
+        let prefix = parentPath + "/" + screen.name + "/"
+        guard screen.focus == nil, let property = state.focusedProperties[type],
+              let path = state.heldPaths[type + "." + property], path.hasPrefix(prefix) else { return screen }
+        var focused = screen
+        focused.focus = String(path.dropFirst(prefix.count))
+        return focused
     }
 
     /// Whether a screen the app shows is shown inside a navigation controller the scene makes

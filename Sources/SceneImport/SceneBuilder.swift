@@ -130,6 +130,7 @@ struct SceneBuilder {
         let requests = FirstResponderReader(index: model.index).requests { placeable(model.role($0)) }
         state.heldResponders = heldResponders(requests, placedElsewhere: carriers, contentViews: contentViews)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
+        state.focusedProperties = FirstResponderReader.focusedProperties(requests)
         state.searchesInNavigationBar = Set(NavigationBarSearch(index: model.index).controllers { model.role($0) == .controller }.keys)
         state.selectedTabs = SelectedTabReader(index: model.index).selections()
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
@@ -291,6 +292,9 @@ struct SceneBuilder {
         var heldPaths: [String: String] = [:]
         /// Types that make themselves first responder when their screen appears.
         var focusesItself: Set<String> = []
+        /// The property whose view each type's lifecycle makes first responder
+        /// (``FirstResponderReader/focusedProperties(_:)``): a shown screen's focus.
+        var focusedProperties: [String: String] = [:]
         /// The SwiftUI shortcuts of the views each controller being built hosts, innermost last.
         var hostedShortcuts: [HostedShortcuts] = []
         /// Actions the key window's root performs: the closures of the app's SwiftUI menu

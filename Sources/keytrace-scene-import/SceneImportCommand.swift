@@ -4,13 +4,13 @@ import KeyTraceCore
 import KeyTraceSupport
 import SceneImport
 
-/// `keytrace scene import`: builds a scene from an app's Swift source. `keytrace` runs this
+/// `keytrace scene import`: builds a scene from an app's Swift and Objective-C source. `keytrace` runs this
 /// tool from beside its own binary; it can also be run directly as `keytrace-scene-import`.
 @main
 struct SceneImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "keytrace scene import",
-        abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source: its key commands, who provides them, who implements the actions, how the controllers nest.",
+        abstract: "Build a scene from an iOS / Mac Catalyst app's source (Swift, Objective-C, storyboards, Info.plist): its key commands, who provides them, who implements the actions, how the controllers nest.",
         discussion: """
         Walks the .swift files under each PATH (skipping build products, dependencies such as Pods \
         and Carthage, hidden folders and test folders) \
@@ -40,8 +40,8 @@ struct SceneImportCommand: ParsableCommand {
     @Flag(help: "Read test folders too.")
     var includeTests = false
 
-    @Option(help: "Compile for this platform: ios or catalyst.")
-    var platform: String = "ios"
+    @Option(help: "Compile for this platform: ipad (iPhone and iPad; ios is the same) or catalyst (Mac Catalyst).")
+    var platform: String = "ipad"
 
     @Option(help: "Compilation flags that are set (repeatable); DEBUG is set unless --no-debug.")
     var define: [String] = []
@@ -81,8 +81,8 @@ struct SceneImportCommand: ParsableCommand {
                 throw ValidationError("--deployment-target must be a version such as 15.0, not '\(deploymentTarget)'")
             }
         }
-        guard CompilationConditions.Platform(rawValue: platform) != nil else {
-            throw ValidationError("--platform must be ios or catalyst, not '\(platform)'")
+        guard CompilationConditions.Platform(named: platform) != nil else {
+            throw ValidationError("--platform must be ipad or catalyst, not '\(platform)'")
         }
         guard InterfaceIdiom(rawValue: idiom) != nil else {
             throw ValidationError("--idiom must be pad or phone, not '\(idiom)'")
@@ -98,7 +98,7 @@ struct SceneImportCommand: ParsableCommand {
         var flags = Set(define)
         if !noDebug { flags.insert("DEBUG") }
         let target = deploymentTarget.map { $0.split(separator: ".").compactMap { Int($0) } }
-        let conditions = CompilationConditions(platform: CompilationConditions.Platform(rawValue: platform) ?? .iOS,
+        let conditions = CompilationConditions(platform: CompilationConditions.Platform(named: platform) ?? .iOS,
                                                flags: flags, importableModules: Set(canImport), deploymentTarget: target ?? [13, 0])
         let result: ImportResult
         do {

@@ -8,10 +8,10 @@ extension SceneCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Build a scene from an iOS / Mac Catalyst app's Swift source (see docs/SceneImport.md).",
+            abstract: "Build a scene from an iOS / Mac Catalyst app's Swift and Objective-C source (see docs/SceneImport.md).",
             discussion: """
             USAGE: keytrace scene import PATH... [-o scene.json] [--inventory FILE.jsonl] [--report FILE] [--json | --html]
-                   [--include-tests] [--platform ios|catalyst] [--deployment-target VERSION] [--define FLAG]...
+                   [--include-tests] [--platform ipad|catalyst] [--deployment-target VERSION] [--define FLAG]...
                    [--can-import MODULE]... [--no-debug] [--name NAME] [--idiom pad|phone] [--strict]
             `keytrace scene import --help` lists every option. The importer is the keytrace-scene-import \
             product: build it with `swift build --product keytrace-scene-import`.

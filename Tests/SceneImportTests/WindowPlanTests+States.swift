@@ -24,6 +24,33 @@ extension WindowPlanTests {
         #expect(runtime.responder(at: "window/UISplitViewController/SettingsViewController") != nil)
     }
 
+    /// A presented screen whose `viewDidLoad` focuses the text view it holds
+    /// (`body.becomeFirstResponder()`) leaves that view first responder in the state that shows
+    /// it, so typing there is text input and the screen's commands are on its chain.
+    @Test func thePresentedScreensFocusedViewIsFirstResponderInItsState() throws {
+        var app = Self.idiomApp
+        app["Compose.swift"] = """
+            import UIKit
+            class ComposeViewController: UIViewController {
+                let body = UITextView()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(body)
+                    body.becomeFirstResponder()
+                    addKeyCommand(UIKeyCommand(title: "Send", action: #selector(send), input: "\r", modifierFlags: .command))
+                }
+                @objc func send() { dismiss(animated: true) }
+            }
+            extension Detail { @objc func compose() { present(ComposeViewController(), animated: true) } }
+            """
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let compose = try #require(definition.states.first { $0.name == "ComposeViewController" })
+        try runtime.enter(compose)
+        #expect(runtime.application.firstResponder?.path == "window/UISplitViewController/ComposeViewController/UITextView")
+    }
+
     /// A SwiftUI view a `.sheet` shows is a state too: SwiftUI presents it in a hosting
     /// controller of its own (`VIEW-host`), which offers the shortcuts of the views it hosts. A
     /// view helper (`extension View { func withSheets(…) }`) that presents views presents them

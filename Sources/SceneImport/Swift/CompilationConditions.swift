@@ -17,6 +17,12 @@ public struct CompilationConditions: Sendable, Equatable {
 
         /// The platform's name in an Xcode project's platform filters.
         public var xcodeName: String { self == .macCatalyst ? "maccatalyst" : "ios" }
+
+        /// The platform a command line names: `ipad` (the spelling of every `--platform` of
+        /// `keytrace`) or `ios` for iPhone and iPad, `catalyst` for Mac Catalyst.
+        public init?(named name: String) {
+            if name == "ipad" { self = .iOS } else { self.init(rawValue: name) }
+        }
     }
 
     /// The platform compiled for.

@@ -21,6 +21,22 @@ struct FirstResponderReader {
         var conditional = false
     }
 
+    /// The property each type's lifecycle focuses: of its requests for a held view, one made on
+    /// its method's unconditional path before one made under a condition, then the one UIKit
+    /// calls last (`viewDidAppear`'s over `viewDidLoad`'s).
+    static func focusedProperties(_ requests: [String: [Request]]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (owner, list) in requests {
+            let chosen = list.filter { $0.property != nil }.max { lhs, rhs in
+                let left = (lhs.conditional ? 0 : 1, lifecycleMethods.firstIndex(of: lhs.method) ?? 0)
+                let right = (rhs.conditional ? 0 : 1, lifecycleMethods.firstIndex(of: rhs.method) ?? 0)
+                return left < right
+            }
+            if let property = chosen?.property { result[owner] = property }
+        }
+        return result
+    }
+
     /// The methods UIKit calls as a screen loads and appears, in the order it calls them.
     static let lifecycleMethods = ["loadView", "viewDidLoad", "awakeFromNib", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
                                    "didMoveToSuperview", "didMoveToWindow"]
