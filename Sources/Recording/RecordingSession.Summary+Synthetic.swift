@@ -21,6 +21,7 @@ extension RecordingSession.Summary {
             let byOutcome = outcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.name) \($0.value)" }
             lines.append("  shortcuts   \(sceneShortcuts) from the scene")
             lines.append("  resolutions \(resolutions) (\(byOutcome.joined(separator: ", ")))")
+            if let firstResponderNote { lines.append(firstResponderNote) }
         }
         lines.append("  records     \(records)")
         return lines.map { $0 + "\n" }.joined()

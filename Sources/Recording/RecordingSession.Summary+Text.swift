@@ -39,6 +39,7 @@ extension RecordingSession.Summary {
             let outcomes = outcomes.sorted { $0.key.rawValue < $1.key.rawValue }
                 .map { "\($0.key.name) \($0.value)" }.joined(separator: ", ")
             lines.append("  resolutions \(resolutions) (\(outcomes))")
+            if let firstResponderNote { lines.append(firstResponderNote) }
         }
         if inputHadRepeats {
             lines.append("  repeats     the input's own (none synthesised)")

@@ -1,4 +1,5 @@
 import Capture
+import KeyTraceSupport
 import KeyTraceCore
 import ResponderEngine
 import Scenes
@@ -39,6 +40,21 @@ public final class RecordingSession {
         public var repeatSettings: String?
         /// Whether the input carried repeats of its own, which turned synthesis off.
         public var inputHadRepeats = false
+        /// Presses dispatched while nothing was first responder (with a scene), and the time
+        /// of the first: their key commands come only from the window, the application and the
+        /// main menu (R10), so a scene left without one explains a trace of unhandled presses.
+        public var withoutFirstResponder = 0
+        public var firstWithoutFirstResponder: UInt64?
+
+        /// The summary's note on presses without a first responder, when they are at least one
+        /// in a hundred resolutions; `nil` otherwise.
+        var firstResponderNote: String? {
+            guard withoutFirstResponder > 0, withoutFirstResponder * 100 >= resolutions, let first = firstWithoutFirstResponder else { return nil }
+            let seconds = String(cFormat: "%.3f", Double(first) / 1e9)
+            return "  note        \(withoutFirstResponder) of \(resolutions) presses found no first responder (the first at \(seconds) s): "
+                + "their key commands come only from the window, the application and the main menu (R10); "
+                + "keytrace scene check names what cannot fire"
+        }
     }
 
     private let scene: SceneRuntime?
@@ -218,6 +234,10 @@ public final class RecordingSession {
         if let dispatcher {
             try applyInitialFocus(at: press.timestamp)
             recorder.setUncertaintyOfNextPress(uncertainty)
+            if scene?.application.firstResponder == nil {
+                summary.withoutFirstResponder += 1
+                if summary.firstWithoutFirstResponder == nil { summary.firstWithoutFirstResponder = press.timestamp }
+            }
             let resolution = dispatcher.dispatch(press)
             commandsBuilt.record(resolution)
             summary.resolutions += 1

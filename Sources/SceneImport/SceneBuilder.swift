@@ -209,11 +209,11 @@ struct SceneBuilder {
             modals.append(alert.modal)
             states.append(alert.state)
         }
-        let definition = SceneDefinition(
+        let definition = addingActionEffects(to: SceneDefinition(
             name: name.isEmpty ? "imported" : name, summary: "Imported from Swift source by keytrace scene import.",
             layout: KeyboardLayout.usANSI.identifier, state: values, menus: menus, windows: windows, controllers: modals,
             firstResponder: firstResponder, application: application, appDelegate: appDelegate, responders: freeResponders,
-            states: states)
+            states: states), screens: modalTypes)
         return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,
                      firstResponderReason: chosen?.reason ?? Self.noFirstResponderReason)

@@ -51,6 +51,50 @@ extension WindowPlanTests {
         #expect(runtime.application.firstResponder?.path == "window/UISplitViewController/ComposeViewController/UITextView")
     }
 
+    /// An action whose method presents a screen the scene has a state for shows it as that
+    /// state does, and one that dismisses its screen dismisses it: pressing ⌘N moves the
+    /// scene to the composer, its text view first responder, and ⌘⏎ back.
+    @Test func anActionThatPresentsAScreenShowsItsState() throws {
+        var app = Self.idiomApp
+        app["Compose.swift"] = """
+            import UIKit
+            class ComposeViewController: UIViewController {
+                let body = UITextView()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    body.becomeFirstResponder()
+                    addKeyCommand(UIKeyCommand(title: "Send", action: #selector(send), input: "\r", modifierFlags: .command))
+                }
+                @objc func send() {
+                    guard !body.text.isEmpty else { return }
+                    dismiss(animated: true)
+                }
+                @objc func discard() { dismiss(animated: true) }
+            }
+            """
+        app["Controllers.swift"] = "import UIKit\n" + SourceApp.controller("Sidebar", key: "1") + "\n"
+            + SourceApp.controller("PhoneTabs", key: "3", base: "UITabBarController") + "\n" + """
+            class Detail: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(title: "New", action: #selector(compose), input: "n", modifierFlags: .command)] }
+                @objc func compose() {
+                    let composer = ComposeViewController()
+                    present(composer, animated: true)
+                }
+            }
+            """
+        let result = try importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let actions = definition.controllers.first { $0.name == "ComposeViewController" }?.actions ?? []
+        // `send` dismisses only under a condition; `discard` always does.
+        #expect(actions.first { $0.action == "send" }?.effects == [])
+        #expect(actions.first { $0.action == "discard" }?.effects == [.dismiss])
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        try runtime.focus(runtime.responderPath(for: "Detail"))
+        _ = dispatcher.dispatch(try KeyPress(notation: "cmd+n", layout: runtime.application.keyboardLayout))
+        #expect(runtime.application.firstResponder?.path == "window/UISplitViewController/ComposeViewController/UITextView")
+    }
+
     /// A SwiftUI view a `.sheet` shows is a state too: SwiftUI presents it in a hosting
     /// controller of its own (`VIEW-host`), which offers the shortcuts of the views it hosts. A
     /// view helper (`extension View { func withSheets(…) }`) that presents views presents them
