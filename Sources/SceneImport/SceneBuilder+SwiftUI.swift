@@ -8,7 +8,7 @@ struct HostedShortcuts {
     /// The hosting controller's path.
     var path: String
     var commands: [SceneDefinition.CommandDefinition] = []
-    /// The hosted views' actions, each without effects (the importer declares none).
+    /// The hosted views' actions (SwiftUI closures, which show no screen the import follows: no effects).
     var actions: Set<String> = []
     /// Controllers the hosted views show (`UIViewControllerRepresentable`): the host's children.
     var controllers: [NodeDefinition] = []

@@ -380,7 +380,8 @@ struct SceneBuilder {
     /// A responder's own commands, actions and validation rules, as a node holds them.
     struct ResponderParts {
         var commands: [SceneDefinition.CommandDefinition] = []
-        /// The actions it implements, sorted by their UTF-8 bytes, each without effects.
+        /// The actions it implements, sorted by their UTF-8 bytes, each without effects here (the
+        /// screens an action shows are added once the states are known: ``addingActionEffects(to:screens:)``).
         var actions: [NodeDefinition.ActionDefinition] = []
         var validations: [SceneValidation] = []
     }
