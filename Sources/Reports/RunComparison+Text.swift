@@ -7,11 +7,15 @@ extension RunComparison {
     /// when writing to a terminal.
     package func textReport(colour: Bool = false) -> String {
         var lines: [String] = []
+        // A bench result is input: its overhead may be any number, so the product saturates.
+        let product = current.checkpointOverheadNanoseconds.multipliedReportingOverflow(by: LatencyMetric.endToEnd.clockReadsInside)
+        let endToEndOverhead = product.overflow ? UInt64.max : product.partialValue
         lines.append("keytrace compare: \(base.label) (\(base.runs) runs) → \(current.label) (\(current.runs) runs)")
         let meta = current.metadata
         lines.append("scene \(meta.scene.name) (\(meta.scene.contentHash)), trace \(meta.trace), policy \(meta.policy), host \(meta.host.hostname)")
         lines.append("clock resolution \(current.clockResolutionNanoseconds) ns; each stage includes about one clock read "
-            + "(\(current.checkpointOverheadNanoseconds) ns), EndToEnd about \(LatencyMetric.endToEnd.clockReadsInside)")
+            + "(\(current.checkpointOverheadNanoseconds) ns), EndToEnd about \(LatencyMetric.endToEnd.clockReadsInside) "
+            + "(\(endToEndOverhead) ns)")
         lines.append(ReportFormatting.rule(policy))
         lines.append("")
 

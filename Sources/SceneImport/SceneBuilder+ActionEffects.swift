@@ -15,15 +15,49 @@ extension SceneBuilder {
         // How each screen is shown: the one step of the state named after it.
         var shown: [String: SceneEffect] = [:]
         for type in screens where shown[type] == nil {
-            if let state = definition.states.first(where: { $0.name == Self.nodeName(type) }), state.steps.count == 1 {
+            let name = Self.nodeName(type)
+            if let state = definition.states.first(where: { $0.name == name }), state.steps.count == 1 {
                 shown[type] = state.steps[0].effect
             }
         }
         guard !shown.isEmpty else { return definition }
         var effectsByNode: [String: [String: [SceneEffect]]] = [:]
-        for (type, actions) in model.actions.sorted(by: { $0.key < $1.key }) {
+        // Each type's methods with a body by name, built once per type (a superclass serves
+        // every subclass).
+        var methodsByName: [String: [String: [SourceIndex.FunctionInfo]]] = [:]
+        // Only the types the scene has nodes of perform actions in it.
+        var nodeNames: Set<String> = []
+        func collect(_ node: NodeDefinition) {
+            if !node.actions.isEmpty { nodeNames.insert(node.name) }
+            node.children.forEach(collect)
+            node.views.forEach(collect)
+        }
+        definition.windows.forEach(collect)
+        definition.controllers.forEach(collect)
+        for (type, actions) in model.actions.sorted(by: { $0.key < $1.key }) where nodeNames.contains(Self.nodeName(type)) {
+            let owners = [model.index.type(named: type)].compactMap { $0 } + model.index.ancestors(of: type)
+            for owner in owners where methodsByName[owner.name] == nil {
+                methodsByName[owner.name] = Dictionary(grouping: owner.functions.filter { $0.kind == .function && $0.body != nil }, by: \.name)
+            }
             for action in actions {
-                let effects = screenEffects(of: action, in: type, shown: shown)
+                // The method's name is the selector up to its first `:`, or up to where a label
+                // joined on (`sendWithMessage:` of `send(withMessage:)`).
+                let base = Substring(action.utf8.prefix { $0 != UInt8(ascii: ":") })
+                var candidates = [String(base)]
+                for (offset, byte) in base.utf8.enumerated() where offset > 0 && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
+                    candidates.append(String(base.utf8.prefix(offset)) ?? "")
+                }
+                var found: (owner: SourceIndex.TypeInfo, body: CodeBlockSyntax)?
+                search: for owner in owners {
+                    for name in candidates {
+                        if let function = methodsByName[owner.name]?[name]?.first(where: { $0.selector == action }), let body = function.body {
+                            found = (owner, body)
+                            break search
+                        }
+                    }
+                }
+                guard let found else { continue }
+                let effects = screenEffects(of: found.body, in: found.owner, shown: shown)
                 if !effects.isEmpty { effectsByNode[Self.nodeName(type), default: [:]][action] = effects }
             }
         }
@@ -43,13 +77,9 @@ extension SceneBuilder {
         return result
     }
 
-    /// The screen effects of the method `type` (or a superclass of the app's) implements `action`
-    /// with, on its unconditional path.
-    private func screenEffects(of action: String, in type: String, shown: [String: SceneEffect]) -> [SceneEffect] {
-        let owners = [model.index.type(named: type)].compactMap { $0 } + model.index.ancestors(of: type)
-        guard let owner = owners.first(where: { $0.functions.contains { $0.selector == action && $0.body != nil } }),
-              let function = owner.functions.first(where: { $0.selector == action && $0.body != nil }),
-              let body = function.body else { return [] }
+    /// The screen effects of an action method's `body`, declared in `owner`, on its unconditional
+    /// path.
+    private func screenEffects(of body: CodeBlockSyntax, in owner: SourceIndex.TypeInfo, shown: [String: SceneEffect]) -> [SceneEffect] {
         var effects: [SceneEffect] = []
         for item in body.statements {
             // What follows a `return`, a `guard`, or a branch that may leave the method runs
@@ -75,10 +105,19 @@ extension SceneBuilder {
         return effects
     }
 
-    /// Whether a statement other than a call may leave the method: it holds a `return` or a
-    /// `throw` (an `if` or `switch` with one in a branch).
+    /// Whether a statement other than a call may leave the method: a branch or a loop (`if`,
+    /// `switch`, `do`, `for`, `while`) holding a `return` or a `throw`. Declarations and
+    /// assignments cannot.
     private static func mayLeave(_ item: CodeBlockItemSyntax) -> Bool {
         guard call(in: item) == nil else { return false }
+        let branches: Bool
+        if let expression = item.item.as(ExpressionStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self) {
+            branches = expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self)
+        } else {
+            branches = item.item.is(DoStmtSyntax.self) || item.item.is(ForStmtSyntax.self) || item.item.is(WhileStmtSyntax.self)
+                || item.item.is(RepeatStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self)
+        }
+        guard branches else { return false }
         let words = item.item.tokens(viewMode: .sourceAccurate).map(\.tokenKind)
         return words.contains(.keyword(.return)) || words.contains(.keyword(.throw))
     }

@@ -32,7 +32,8 @@ public struct DiscoverabilityOverlay: Hashable, Sendable {
             case responder(String)
         }
 
-        /// Its title: the menu's, the app's name for the application menu, or the responder's path.
+        /// Its title: the menu's, the app's name for the application menu, or the responder's name
+        /// (its path's last part).
         public var title: String
         /// A menu or a responder.
         public var kind: Kind
@@ -82,8 +83,10 @@ public struct DiscoverabilityOverlay: Hashable, Sendable {
                 title = place.topTitle
                 sectionTitle = place.section
             } else {
+                // A responder's section is titled with its name, as people call the screen;
+                // its kind keeps the path.
                 kind = .responder(group.title)
-                title = group.title
+                title = group.title.split(separator: "/").last.map(String.init) ?? group.title
                 sectionTitle = nil
             }
             let commands = group.commands.map { command in

@@ -9,7 +9,7 @@ import Testing
 @Suite struct OverlayTests {
     @Test func R22_theOverlayListsMenuCategoriesThenTheRespondersOwnCommands() throws {
         let shown = try overlay("keycommands-only")
-        #expect(shown.categories.map(\.title) == ["Edit", "Format", "Feed", "window/feed"])
+        #expect(shown.categories.map(\.title) == ["Edit", "Format", "Feed", "feed"])
         #expect(shown.categories.map(\.kind) == [.menu("edit"), .menu("format"), .menu("com.example.feed"), .responder("window/feed")])
         // Submenus are sections of their top-level menu's category.
         let edit = shown.categories[0]
@@ -40,7 +40,7 @@ import Testing
         let shown = try overlay("keycommands-only")
         #expect(shown.text.hasPrefix("⌘-hold overlay of keycommands-only on iPadOS 27.0, first responder window/feed\n"))
         #expect(shown.text.contains("\nEdit\n  Copy     ⌘C\n  Find\n    Find…  ⌘F\n"))
-        #expect(shown.json.contains(#"{"title":"window/feed","kind":"responder","responder":"window/feed","sections":[{"title":null,"commands":[{"title":"Refresh Feed","shortcut":"⌘R""#))
+        #expect(shown.json.contains(#"{"title":"feed","kind":"responder","responder":"window/feed","sections":[{"title":null,"commands":[{"title":"Refresh Feed","shortcut":"⌘R""#))
         #expect(shown.html.contains(#"<section class="category" data-kind="responder" data-name="window/feed">"#))
         #expect(!shown.html.contains("<script"))
     }

@@ -39,11 +39,11 @@ import Testing
     @Test func overlayPrintsTextJSONAndWritesAnHTMLPage() throws {
         let text = try run(["scene", "overlay", "Tests/SurfacesFixtures/keycommands-only.json"])
         #expect(text.status == 0, "\(text.stderr)")
-        #expect(text.stdout.contains("\nwindow/feed\n  Refresh Feed  ⌘R\n  Next Item      ↓\n"))
+        #expect(text.stdout.contains("\nfeed\n  Refresh Feed  ⌘R\n  Next Item      ↓\n"))
         let json = try run(["scene", "overlay", "Tests/SurfacesFixtures/keycommands-only.json", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let categories = try #require(object["categories"] as? [[String: Any]])
-        #expect(categories.compactMap { $0["title"] as? String } == ["Edit", "Format", "Feed", "window/feed"])
+        #expect(categories.compactMap { $0["title"] as? String } == ["Edit", "Format", "Feed", "feed"])
         let page = try run(["scene", "overlay", "Tests/SurfacesFixtures/keycommands-only.json", "--html", "-"])
         #expect(page.status == 0 && page.stdout.hasPrefix("<!DOCTYPE html>") && page.stdout.contains("Refresh Feed"))
     }

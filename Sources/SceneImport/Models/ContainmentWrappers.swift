@@ -22,14 +22,16 @@ struct ContainmentWrappers {
     init() {}
 
     init(index: SourceIndex) {
-        var files: [String: Bool] = [:]
+        // Whether each file (by its tree) mentions `addChild` at all: most do not.
+        var mentions: [SyntaxIdentifier: Bool] = [:]
         for key in index.types.keys.sorted() {
             guard let info = index.types[key] else { continue }
-            for function in info.functions where function.kind == .function && !Self.containingCalls.contains(function.name) {
-                guard let body = function.body, !function.parameters.isEmpty else { continue }
-                let file = index.sourceOfRoot[body.root.id]?.file ?? ""
-                if files[file] == nil { files[file] = index.offsets(of: ["addChild"], inFile: file)?.isEmpty == false }
-                guard files[file] == true, let position = Self.containedParameter(of: function, body: body) else { continue }
+            for function in info.functions where function.kind == .function && !function.parameters.isEmpty {
+                guard let body = function.body, !Self.containingCalls.contains(function.name) else { continue }
+                let root = body.root.id
+                let mentioned = mentions[root] ?? (index.offsets(of: ["addChild"], inFile: index.sourceOfRoot[root]?.file ?? "")?.isEmpty == false)
+                mentions[root] = mentioned
+                guard mentioned, let position = Self.containedParameter(of: function, body: body) else { continue }
                 // Two methods of one name that contain different arguments name neither.
                 if let known = argumentPosition[function.name], known != position { argumentPosition[function.name] = -1 } else {
                     argumentPosition[function.name] = position
