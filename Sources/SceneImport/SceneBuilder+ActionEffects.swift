@@ -94,9 +94,9 @@ extension SceneBuilder {
                 guard let argument = call.arguments.first?.expression else { continue }
                 let types = model.index.typeNames(of: argument, in: owner, root: Syntax(body))
                 if let effect = types.lazy.compactMap({ shown[$0] }).first { effects.append(effect) }
-            case "dismiss":
+            case "dismiss" where Self.isOwnScreen(call):
                 effects.append(.dismiss)
-            case "popViewController":
+            case "popViewController" where Self.isOwnScreen(call):
                 effects.append(.pop)
             default:
                 continue
@@ -120,6 +120,16 @@ extension SceneBuilder {
         guard branches else { return false }
         let words = item.item.tokens(viewMode: .sourceAccurate).map(\.tokenKind)
         return words.contains(.keyword(.return)) || words.contains(.keyword(.throw))
+    }
+
+    /// Whether a dismissal or pop acts on the screen performing the action: called on it
+    /// (`dismiss(animated:)`, `self.dismiss(…)`), on what presented it or on its navigation
+    /// controller, not on another object's method of that name (`alert.dismiss()`).
+    private static func isOwnScreen(_ call: FunctionCallExprSyntax) -> Bool {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return true }
+        let receiver = base.sourceText.withoutOptionality.filter { $0 != "?" && $0 != "!" }
+        return ["self", "presentingViewController", "self.presentingViewController", "navigationController", "self.navigationController"]
+            .contains(receiver)
     }
 
     /// The call a statement is (`present(…)`, `_ = navigationController?.popViewController(…)`,

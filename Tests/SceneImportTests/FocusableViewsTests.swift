@@ -389,5 +389,4 @@ import Testing
         #expect(try runtime.responderPath(for: "UITextView") == "window/Editor/NameView/UITextView")
         #expect(throws: SceneLookupError.self) { try runtime.responderPath(for: "UISearchBar") }
     }
-
 }

@@ -24,25 +24,32 @@ extension WindowPlanTests {
         #expect(runtime.responder(at: "window/UISplitViewController/SettingsViewController") != nil)
     }
 
+    /// A composer whose `viewDidLoad` focuses its text view; `send` dismisses it only under a
+    /// condition, `discard` always.
+    static let composer = """
+        import UIKit
+        class ComposeViewController: UIViewController {
+            let body = UITextView()
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                body.becomeFirstResponder()
+                addKeyCommand(UIKeyCommand(title: "Send", action: #selector(send), input: "\r", modifierFlags: .command))
+            }
+            @objc func send() {
+                guard !body.text.isEmpty else { return }
+                dismiss(animated: true)
+            }
+            @objc func discard() { dismiss(animated: true) }
+        }
+        """
+
     /// A presented screen whose `viewDidLoad` focuses the text view it holds
     /// (`body.becomeFirstResponder()`) leaves that view first responder in the state that shows
     /// it, so typing there is text input and the screen's commands are on its chain.
     @Test func thePresentedScreensFocusedViewIsFirstResponderInItsState() throws {
         var app = Self.idiomApp
-        app["Compose.swift"] = """
-            import UIKit
-            class ComposeViewController: UIViewController {
-                let body = UITextView()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    view.addSubview(body)
-                    body.becomeFirstResponder()
-                    addKeyCommand(UIKeyCommand(title: "Send", action: #selector(send), input: "\r", modifierFlags: .command))
-                }
-                @objc func send() { dismiss(animated: true) }
-            }
-            extension Detail { @objc func compose() { present(ComposeViewController(), animated: true) } }
-            """
+        app["Compose.swift"] = Self.composer
+            + "\nextension Detail { @objc func compose() { present(ComposeViewController(), animated: true) } }"
         let result = try importing(app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         let runtime = try SceneRuntime(definition: definition, file: "scene")
@@ -52,26 +59,11 @@ extension WindowPlanTests {
     }
 
     /// An action whose method presents a screen the scene has a state for shows it as that
-    /// state does, and one that dismisses its screen dismisses it: pressing ⌘N moves the
-    /// scene to the composer, its text view first responder, and ⌘⏎ back.
+    /// state does, and one that always dismisses its screen dismisses it: pressing ⌘N moves
+    /// the scene to the composer, its text view first responder.
     @Test func anActionThatPresentsAScreenShowsItsState() throws {
         var app = Self.idiomApp
-        app["Compose.swift"] = """
-            import UIKit
-            class ComposeViewController: UIViewController {
-                let body = UITextView()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    body.becomeFirstResponder()
-                    addKeyCommand(UIKeyCommand(title: "Send", action: #selector(send), input: "\r", modifierFlags: .command))
-                }
-                @objc func send() {
-                    guard !body.text.isEmpty else { return }
-                    dismiss(animated: true)
-                }
-                @objc func discard() { dismiss(animated: true) }
-            }
-            """
+        app["Compose.swift"] = Self.composer
         app["Controllers.swift"] = "import UIKit\n" + SourceApp.controller("Sidebar", key: "1") + "\n"
             + SourceApp.controller("PhoneTabs", key: "3", base: "UITabBarController") + "\n" + """
             class Detail: UIViewController {
