@@ -98,11 +98,10 @@ extension SceneBuilder {
                 guard let path, path.hasPrefix("window/"),
                       !state.hiddenAtLaunch.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
                 let depth = path.split(separator: "/").count
-                let order = FirstResponderReader.lifecycleMethods.firstIndex(of: request.method) ?? 0
+                let (unconditional, order) = request.precedence
                 let target = request.property.map { "\(owner).\($0)" } ?? owner
                 let condition = request.conditional ? ", under a condition" : ""
                 let reason = "\(target).becomeFirstResponder() in \(owner).\(request.method) (\(request.location.file):\(request.location.line)\(condition))"
-                let unconditional = request.conditional ? 0 : 1
                 if let current = best, (current.unconditional, current.depth, current.order) >= (unconditional, depth, order) { continue }
                 best = (unconditional, depth, order, path, reason)
             }

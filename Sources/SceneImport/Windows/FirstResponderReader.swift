@@ -19,6 +19,14 @@ struct FirstResponderReader {
         /// Made only under a run-time condition (in an `if`, `guard` or `switch` branch): it
         /// counts only when no type makes a request on its unconditional path.
         var conditional = false
+
+        /// Where UIKit calls the request's method as a screen loads and appears
+        /// (``lifecycleMethods``); 0 for a method UIKit does not call.
+        var lifecycleOrder: Int { FirstResponderReader.lifecycleMethods.firstIndex(of: method) ?? 0 }
+
+        /// How requests of one screen rank: one made on its method's unconditional path before
+        /// one made under a condition, then the one UIKit calls last.
+        var precedence: (unconditional: Int, order: Int) { (conditional ? 0 : 1, lifecycleOrder) }
     }
 
     /// The property each type's lifecycle focuses: of its requests for a held view, one made on
@@ -27,11 +35,7 @@ struct FirstResponderReader {
     static func focusedProperties(_ requests: [String: [Request]]) -> [String: String] {
         var result: [String: String] = [:]
         for (owner, list) in requests {
-            let chosen = list.filter { $0.property != nil }.max { lhs, rhs in
-                let left = (lhs.conditional ? 0 : 1, lifecycleMethods.firstIndex(of: lhs.method) ?? 0)
-                let right = (rhs.conditional ? 0 : 1, lifecycleMethods.firstIndex(of: rhs.method) ?? 0)
-                return left < right
-            }
+            let chosen = list.filter { $0.property != nil }.max { $0.precedence < $1.precedence }
             if let property = chosen?.property { result[owner] = property }
         }
         return result
@@ -78,7 +82,7 @@ struct FirstResponderReader {
                     result[info.name, default: []] += requests(finder, of: info, method: caller)
                 }
             }
-            result[info.name]?.sort { (Self.lifecycleMethods.firstIndex(of: $0.method) ?? 0) < (Self.lifecycleMethods.firstIndex(of: $1.method) ?? 0) }
+            result[info.name]?.sort { $0.lifecycleOrder < $1.lifecycleOrder }
         }
         return result
     }
