@@ -123,13 +123,14 @@ extension SceneBuilder {
     }
 
     /// Whether a dismissal or pop acts on the screen performing the action: called on it
-    /// (`dismiss(animated:)`, `self.dismiss(…)`), on what presented it or on its navigation
+    /// (`dismiss(animated:)`, `self.dismiss(…)`), on what presented it, on what it presented
+    /// (`presentedViewController?.dismiss(…)`, the topmost modal) or on its navigation
     /// controller, not on another object's method of that name (`alert.dismiss()`).
     private static func isOwnScreen(_ call: FunctionCallExprSyntax) -> Bool {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return true }
         let receiver = base.sourceText.withoutOptionality.filter { $0 != "?" && $0 != "!" }
-        return ["self", "presentingViewController", "self.presentingViewController", "navigationController", "self.navigationController"]
-            .contains(receiver)
+        return ["self", "presentingViewController", "self.presentingViewController", "presentedViewController",
+                "self.presentedViewController", "navigationController", "self.navigationController"].contains(receiver)
     }
 
     /// The call a statement is (`present(…)`, `_ = navigationController?.popViewController(…)`,

@@ -25,11 +25,12 @@ extension WindowPlanTests {
     }
 
     /// A composer whose `viewDidLoad` focuses its text view; `send` dismisses it only under a
-    /// condition, `discard` always.
+    /// condition, `discard` always, `closePicker` what it presented, `closeAlert` no screen.
     static let composer = """
         import UIKit
         class ComposeViewController: UIViewController {
             let body = UITextView()
+            let alert = Banner()
             override func viewDidLoad() {
                 super.viewDidLoad()
                 body.becomeFirstResponder()
@@ -40,6 +41,8 @@ extension WindowPlanTests {
                 dismiss(animated: true)
             }
             @objc func discard() { dismiss(animated: true) }
+            @objc func closePicker() { presentedViewController?.dismiss(animated: true) }
+            @objc func closeAlert() { alert.dismiss() }
         }
         """
 
@@ -80,6 +83,9 @@ extension WindowPlanTests {
         // `send` dismisses only under a condition; `discard` always does.
         #expect(actions.first { $0.action == "send" }?.effects == [])
         #expect(actions.first { $0.action == "discard" }?.effects == [.dismiss])
+        // What the screen presented is the topmost modal; another object's `dismiss()` is no screen's.
+        #expect(actions.first { $0.action == "closePicker" }?.effects == [.dismiss])
+        #expect(actions.first { $0.action == "closeAlert" }?.effects == [])
         let runtime = try SceneRuntime(definition: definition, file: "scene")
         let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
         try runtime.focus(runtime.responderPath(for: "Detail"))
