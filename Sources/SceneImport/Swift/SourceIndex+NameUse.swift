@@ -58,7 +58,7 @@ extension SourceIndex {
     /// is declared (previews and inactive `#if` clauses do not count).
     private func isWrittenOutsideItsDeclaration(_ name: String) -> Bool {
         walkTokens(named: name) { token in
-            if let declared = token.parent?.asProtocol(NamedDeclSyntax.self), declared.name.id == token.id { return true }
+            if let parent = token.parent, Self.declaredName(of: parent)?.id == token.id { return true }
             return Self.use(of: token, conditions: conditions) == nil
         } != .finished
     }
@@ -168,6 +168,42 @@ extension SourceIndex {
         return tables
     }
 
+    /// The name token of a declaration that names a type or function, found by node kind: a
+    /// cast to `NamedDeclSyntax` scans every conformance the binary holds, once per node type.
+    private static func declaredName(of node: Syntax) -> TokenSyntax? {
+        switch node.kind {
+        case .classDecl: node.cast(ClassDeclSyntax.self).name
+        case .structDecl: node.cast(StructDeclSyntax.self).name
+        case .enumDecl: node.cast(EnumDeclSyntax.self).name
+        case .actorDecl: node.cast(ActorDeclSyntax.self).name
+        case .protocolDecl: node.cast(ProtocolDeclSyntax.self).name
+        case .typeAliasDecl: node.cast(TypeAliasDeclSyntax.self).name
+        case .associatedTypeDecl: node.cast(AssociatedTypeDeclSyntax.self).name
+        case .functionDecl: node.cast(FunctionDeclSyntax.self).name
+        case .macroDecl: node.cast(MacroDeclSyntax.self).name
+        default: nil
+        }
+    }
+
+    /// The inheritance clause and outermost name of a type declaration or extension, found by
+    /// node kind for the same reason as ``declaredName(of:)``.
+    private static func typeDeclaration(_ node: Syntax) -> (inheritance: InheritanceClauseSyntax?, name: String)? {
+        func named(_ type: some DeclGroupSyntax & NamedDeclSyntax) -> (InheritanceClauseSyntax?, String) {
+            (type.inheritanceClause, type.name.text)
+        }
+        switch node.kind {
+        case .classDecl: return named(node.cast(ClassDeclSyntax.self))
+        case .structDecl: return named(node.cast(StructDeclSyntax.self))
+        case .enumDecl: return named(node.cast(EnumDeclSyntax.self))
+        case .actorDecl: return named(node.cast(ActorDeclSyntax.self))
+        case .protocolDecl: return named(node.cast(ProtocolDeclSyntax.self))
+        case .extensionDecl:
+            let declaration = node.cast(ExtensionDeclSyntax.self)
+            return (declaration.inheritanceClause, outermostName(of: declaration.extendedType.sourceText))
+        default: return nil
+        }
+    }
+
     /// A read of a member named by `token`, with the outermost type it sits in and whether it is
     /// qualified (`x.name`, not `name` or `self.name`); `nil` when the token declares the name,
     /// or sits in an inactive `#if` clause or a preview.
@@ -181,15 +217,11 @@ extension SourceIndex {
             if conditions.isExcludedClause(parent) { return nil }
             if let macro = parent.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return nil }
             if let macro = parent.as(MacroExpansionDeclSyntax.self), macro.macroName.text == "Preview" { return nil }
-            if let type = parent.asProtocol(DeclGroupSyntax.self) {
-                if type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.sourceText == "PreviewProvider" }) == true {
+            if let type = typeDeclaration(parent) {
+                if type.inheritance?.inheritedTypes.contains(where: { $0.type.sourceText == "PreviewProvider" }) == true {
                     return nil
                 }
-                if let named = parent.asProtocol(NamedDeclSyntax.self) {
-                    enclosing = named.name.text
-                } else if let extensionDecl = parent.as(ExtensionDeclSyntax.self) {
-                    enclosing = outermostName(of: extensionDecl.extendedType.sourceText)
-                }
+                enclosing = type.name
             }
             node = parent
         }
