@@ -14,7 +14,9 @@ writes it). The hand-read facts are read from the repository:
 Prints per app and pooled per half: cases resolving as on the device, key window roots right,
 windows against the real count. A case whose first responder the scene's key window does not hold
 cannot resolve as on the device and counts as a miss ("not in the key window"), unless a scene
-state presents a controller that holds it: the case then resolves in that state (`--state`).
+state presents a controller that holds it: the case then resolves in that state (`--state`). A
+first responder the key window holds but the scene as loaded does not focus resolves in the first
+state that focuses it, when one does.
 """
 
 import argparse
@@ -151,6 +153,17 @@ def state_showing(scene, type_name, chain):
     return None
 
 
+def state_focusing(scene, path):
+    """The first scene state whose first responder is `path`, when the scene as loaded does not
+    focus it; None otherwise."""
+    if scene.get("firstResponder") == path:
+        return None
+    for state in scene.get("states") or []:
+        if state.get("firstResponder") == path:
+            return state["name"]
+    return None
+
+
 def best_path(paths, chain):
     """Of several responders of the first responder's type, the one whose ancestors the case's
     chain names most."""
@@ -253,6 +266,9 @@ def score_case(keytrace, scene_path, scene, case):
         paths = paths_of_type(window["root"], first_responder, window.get("name", "window"))
         if paths:
             path = best_path(paths, chain)
+            # A responder the app focuses only in a state it moves to (`start_ime()` sets a flag
+            # and focuses a field): the case's screen is that state.
+            state = state_focusing(scene, path)
         else:
             # A screen the user opens: the state that presents it.
             shown = state_showing(scene, first_responder, chain)

@@ -10,8 +10,12 @@ extension SceneBuilder {
     /// condition, in a closure or after a `return` is left out: the scene cannot tell whether it
     /// runs.
     ///
+    /// An action that sets a flag of its type (``FlagProperty``) on that path sets the flag,
+    /// and one that focuses a view the type holds focuses it (``flagWrites(of:in:flags:state:depth:)``).
+    ///
     /// `screens` are the types the scene's states show, each by a state named after it.
-    func addingActionEffects(to definition: SceneDefinition, screens: [String]) -> SceneDefinition {
+    func addingActionEffects(to definition: SceneDefinition, screens: [String], flags: [FlagProperty],
+                             state: BuildState) -> SceneDefinition {
         // How each screen is shown: the one step of the state named after it.
         var shown: [String: SceneEffect] = [:]
         for type in screens where shown[type] == nil {
@@ -20,7 +24,8 @@ extension SceneBuilder {
                 shown[type] = state.steps[0].effect
             }
         }
-        guard !shown.isEmpty else { return definition }
+        let flagsByOwner = Dictionary(grouping: flags, by: \.owner)
+        guard !shown.isEmpty || !flagsByOwner.isEmpty else { return definition }
         var effectsByNode: [String: [String: [SceneEffect]]] = [:]
         // Each type's methods with a body by name, built once per type (a superclass serves
         // every subclass).
@@ -47,17 +52,22 @@ extension SceneBuilder {
                 for (offset, byte) in base.utf8.enumerated() where offset > 0 && (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) {
                     candidates.append(String(base.utf8.prefix(offset)) ?? "")
                 }
-                var found: (owner: SourceIndex.TypeInfo, body: CodeBlockSyntax)?
+                var found: (owner: SourceIndex.TypeInfo, name: String, body: CodeBlockSyntax)?
                 search: for owner in owners {
                     for name in candidates {
                         if let function = methodsByName[owner.name]?[name]?.first(where: { $0.selector == action }), let body = function.body {
-                            found = (owner, body)
+                            found = (owner, name, body)
                             break search
                         }
                     }
                 }
                 guard let found else { continue }
-                let effects = screenEffects(of: found.body, in: found.owner, shown: shown)
+                var effects = shown.isEmpty ? [] : screenEffects(of: found.body, in: found.owner, shown: shown)
+                if let flags = flagsByOwner[type] {
+                    let writes = flagWrites(of: found.name, in: type, flags: flags, state: state)
+                    effects += writes.sets.map { SceneEffect.set($0.flag, $0.value) }
+                    if let focus = writes.focus { effects.append(.focus(focus)) }
+                }
                 if !effects.isEmpty { effectsByNode[Self.nodeName(type), default: [:]][action] = effects }
             }
         }
@@ -108,7 +118,7 @@ extension SceneBuilder {
     /// Whether a statement other than a call may leave the method: a branch or a loop (`if`,
     /// `switch`, `do`, `for`, `while`) holding a `return` or a `throw`. Declarations and
     /// assignments cannot.
-    private static func mayLeave(_ item: CodeBlockItemSyntax) -> Bool {
+    static func mayLeave(_ item: CodeBlockItemSyntax) -> Bool {
         guard call(in: item) == nil else { return false }
         let branches: Bool
         if let expression = item.item.as(ExpressionStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self) {
@@ -135,7 +145,7 @@ extension SceneBuilder {
 
     /// The call a statement is (`present(…)`, `_ = navigationController?.popViewController(…)`,
     /// `try await show(…)`), or `nil`.
-    private static func call(in item: CodeBlockItemSyntax) -> FunctionCallExprSyntax? {
+    static func call(in item: CodeBlockItemSyntax) -> FunctionCallExprSyntax? {
         guard var expression = item.item.as(ExprSyntax.self) else { return nil }
         if let sequence = expression.as(SequenceExprSyntax.self), let last = sequence.elements.last,
            sequence.elements.count == 3, sequence.elements.first?.is(DiscardAssignmentExprSyntax.self) == true {

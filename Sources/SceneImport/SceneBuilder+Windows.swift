@@ -144,4 +144,25 @@ extension SceneBuilder {
                                 + "line under \"place\" (docs/SceneImport.md)", location: model.index.type(named: top)?.location)
         }
     }
+
+    /// The key window's own parts: the app's window class (``keyWindowClass(_:)``), when it
+    /// has commands and is the only one, is the key window, placed at `window` (R11 walks
+    /// through the window).
+    func keyWindowParts(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> ResponderParts {
+        guard let windowClass = keyWindowClass(commandsByType) else { return ResponderParts() }
+        state.paths[windowClass] = "window"
+        return responderParts(windowClass, commandsByType: commandsByType, state: &state)
+    }
+
+    /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its
+    /// commands are the key window's own. Else the app's `extension UIWindow` when it
+    /// implements actions: every window, the key one included, performs them (a menu command
+    /// whose action the window's extension claims).
+    func keyWindowClass(_ commandsByType: [String: [ImportedCommand]]) -> String? {
+        let classes = commandsByType.keys.filter { model.role($0) == .window && !(commandsByType[$0] ?? []).isEmpty }
+        if classes.count == 1 { return classes.first }
+        guard classes.isEmpty, let extended = model.index.type(named: Self.windowClass), extended.kind == .extensionOnly,
+              !model.implementedActions(of: extended.name).isEmpty else { return nil }
+        return extended.name
+    }
 }

@@ -209,11 +209,13 @@ struct SceneBuilder {
             modals.append(alert.modal)
             states.append(alert.state)
         }
+        let flags = flagProperties(state: state)
+        states += flagStates(flags, values: values, taken: Set(states.map(\.name)), state: state)
         let definition = addingActionEffects(to: SceneDefinition(
             name: name.isEmpty ? "imported" : name, summary: "Imported from Swift source by keytrace scene import.",
             layout: KeyboardLayout.usANSI.identifier, state: values, menus: menus, windows: windows, controllers: modals,
             firstResponder: firstResponder, application: application, appDelegate: appDelegate, responders: freeResponders,
-            states: states), screens: modalTypes)
+            states: states), screens: modalTypes, flags: flags, state: state)
         return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,
                      firstResponderReason: chosen?.reason ?? Self.noFirstResponderReason)
@@ -239,27 +241,6 @@ struct SceneBuilder {
     /// Names sorted by their UTF-8 bytes, the order of an object's keys in the scene's text.
     static func sortedNames(_ names: some Sequence<String>) -> [String] {
         names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-
-    /// The key window's own parts: the app's window class (``keyWindowClass(_:)``), when it
-    /// has commands and is the only one, is the key window, placed at `window` (R11 walks
-    /// through the window).
-    func keyWindowParts(_ commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> ResponderParts {
-        guard let windowClass = keyWindowClass(commandsByType) else { return ResponderParts() }
-        state.paths[windowClass] = "window"
-        return responderParts(windowClass, commandsByType: commandsByType, state: &state)
-    }
-
-    /// The app's `UIWindow` subclass that provides key commands, when exactly one does: its
-    /// commands are the key window's own. Else the app's `extension UIWindow` when it
-    /// implements actions: every window, the key one included, performs them (a menu command
-    /// whose action the window's extension claims).
-    func keyWindowClass(_ commandsByType: [String: [ImportedCommand]]) -> String? {
-        let classes = commandsByType.keys.filter { model.role($0) == .window && !(commandsByType[$0] ?? []).isEmpty }
-        if classes.count == 1 { return classes.first }
-        guard classes.isEmpty, let extended = model.index.type(named: Self.windowClass), extended.kind == .extensionOnly,
-              !model.implementedActions(of: extended.name).isEmpty else { return nil }
-        return extended.name
     }
 
     /// UIKit's window class.
@@ -381,7 +362,7 @@ struct SceneBuilder {
     struct ResponderParts {
         var commands: [SceneDefinition.CommandDefinition] = []
         /// The actions it implements, sorted by their UTF-8 bytes, each without effects here (the
-        /// screens an action shows are added once the states are known: ``addingActionEffects(to:screens:)``).
+        /// screens an action shows are added once the states are known: ``addingActionEffects(to:screens:flags:state:)``).
         var actions: [NodeDefinition.ActionDefinition] = []
         var validations: [SceneValidation] = []
     }
