@@ -96,7 +96,7 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
     var calledHelpers: Set<String> = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), let first = reference.baseName.text.first, first.isUppercase {
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), TypeNameSpelling.mayNameType(reference.baseName.text) {
             constructions.append((reference.baseName.text, node, presentationDepth > 0))
         }
         // A nested view named with its outer type (`StatusEditor.MainView(mode: .new)`).

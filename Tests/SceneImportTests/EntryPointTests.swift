@@ -152,6 +152,38 @@ import Testing
         #expect(try root("if !onboarded { OnboardingView() } else { MainView() }") == "MainView")
         #expect(try root("if onboarded { MainView() } else { OnboardingView() }") == "MainView")
     }
+
+    /// An app container view given the window's content in a closure (`LockContainer {
+    /// MainView() }`) shows it in its `body`: the views built in the closure are the root's
+    /// children, and of those a branch builds, the normal path.
+    @Test func theViewsAWindowGroupsRootIsGivenAreItsChildren() throws {
+        func tree(_ content: String) throws -> [String] {
+            let result = try SourceApp.importing(["App.swift": """
+                import SwiftUI
+                @main
+                struct TheApp: App {
+                    @AppStorage("locked") var locked = false
+                    var body: some Scene { WindowGroup { \(content) } }
+                }
+                struct LockContainer<Content: View>: View {
+                    let content: Content
+                    init(@ViewBuilder content: () -> Content) { self.content = content() }
+                    var body: some View { ZStack { content } }
+                }
+                struct MainView: View { var body: some View { NavigationStack { Text("m").searchable(text: .constant("")) } } }
+                struct LockView: View { var body: some View { Text("l").keyboardShortcut("u") } }
+                struct iPadRoot: View { var body: some View { iPadList() } }
+                struct iPadList: View { var body: some View { Text("i").keyboardShortcut("i") } }
+                """])
+            return result.report.responderPaths.filter { ["View", "Container", "Root", "List"].contains(where: $0.key.hasSuffix) }.values.sorted()
+        }
+        #expect(try tree("LockContainer { MainView() }")
+            == ["window/UIHostingController/LockContainer", "window/UIHostingController/LockContainer/MainView"])
+        #expect(try tree("LockContainer { if locked { LockView() } else { MainView() } }")
+            == ["window/UIHostingController/LockContainer", "window/UIHostingController/LockContainer/MainView"])
+        // Type names spelled with a lowercase letter before a capital (`iPadRoot`) are views too.
+        #expect(try tree("LockContainer { iPadRoot() }").contains("window/UIHostingController/LockContainer/iPadRoot/iPadList"))
+    }
 }
 
 /// Entry points that reach their root through a factory written as an implicit member, a splash

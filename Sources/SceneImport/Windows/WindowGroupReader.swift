@@ -27,6 +27,10 @@ struct WindowGroupReader {
     struct Content: Equatable {
         var view: String
         var wrapper: String?
+        /// The app views the content builds inside the root view's own closures
+        /// (`AppLockContainer { MainView() }`): the root's `body` shows that content, so they
+        /// are its children (``contained(in:among:)``).
+        var contained: [String] = []
     }
 
     func root() -> (content: Content, location: SourceLocation)? {
@@ -71,14 +75,30 @@ struct WindowGroupReader {
         }
         let chosen = candidates.first(where: { !$0.conditional })
             ?? candidates.enumerated().max { rank($0) < rank($1) }?.element
-        return chosen.map { Content(view: $0.name, wrapper: $0.wrapper) }
+        return chosen.map { Content(view: $0.name, wrapper: $0.wrapper, contained: contained(in: $0, among: candidates, rank: rank)) }
     }
 
-    /// A view the content builds, whether a branch builds it, and the representable wrapping it.
+    /// The app views built inside `root`'s call (`Container { A(); B() }`): those no further
+    /// branch builds, else the one the ranking of roots picks among the branches
+    /// (`LockContainer { if locked { LockView() } else { MainView() } }` holds `MainView`).
+    private func contained(in root: Candidate, among candidates: [Candidate],
+                           rank: ((offset: Int, element: Candidate)) -> (Int, Int, Int)) -> [String] {
+        let inner = candidates.filter {
+            $0.node.position > root.node.position && $0.node.endPosition <= root.node.endPosition && $0.name != root.name
+        }
+        let plain = inner.filter { $0.conditional == root.conditional }
+        let names = plain.isEmpty ? inner.enumerated().max { rank($0) < rank($1) }.map { [$0.element.name] } ?? [] : plain.map(\.name)
+        var seen: Set<String> = []
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// A view the content builds, whether a branch builds it, the representable wrapping it,
+    /// and the call that builds it.
     private struct Candidate {
         var name: String
         var conditional: Bool
         var wrapper: String?
+        var node: Syntax
     }
 
     /// The app views `content` builds, in order, outside presentation modifiers (a
@@ -93,7 +113,12 @@ struct WindowGroupReader {
         for item in finder.items {
             guard let branch = Self.branch(of: item.node, within: content, idiom: idiom) else { continue }
             let conditional = branched || branch
-            switch item.kind {
+            var kind = item.kind
+            // `iOSRoot()` spelled like a type but declared as the scene's function.
+            if case .call(let name) = kind, name.first?.isLowercase == true, index.type(named: name, writtenIn: scene.name) == nil {
+                kind = .reference(name)
+            }
+            switch kind {
             case .call(let name):
                 guard let info = index.type(named: name, writtenIn: scene.name), info.kind == .struct else { continue }
                 if info.inherited.contains("UIViewControllerRepresentable"),
@@ -103,7 +128,7 @@ struct WindowGroupReader {
                 }
                 guard index.isSwiftUIView(info) else { continue }
                 let wrapper = wrappers.last { $0.range.contains(item.node.position) }?.name
-                candidates.append(Candidate(name: info.name, conditional: conditional, wrapper: wrapper))
+                candidates.append(Candidate(name: info.name, conditional: conditional, wrapper: wrapper, node: item.node))
             case .reference(let name):
                 guard depth < Self.maximumDepth else { continue }
                 if let getter = scene.properties[name]?.getter {
@@ -187,7 +212,7 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         }
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            items.append((name.first?.isUppercase == true ? .call(name) : .reference(name), Syntax(node)))
+            items.append((TypeNameSpelling.mayNameType(name) ? .call(name) : .reference(name), Syntax(node)))
             walk(node.arguments)
             if let closure = node.trailingClosure { walk(closure) }
             walk(node.additionalTrailingClosures)

@@ -102,13 +102,14 @@ struct WindowPlanner {
         return plan
     }
 
-    /// The root tree of a SwiftUI window: its view, or, when a representable wraps the content
-    /// in a controller of its own, that controller (in the window's hosting controller) holding
-    /// the view.
+    /// The root tree of a SwiftUI window: its view holding the views it is given to show, or,
+    /// when a representable wraps the content in a controller of its own, that controller (in
+    /// the window's hosting controller) holding the view.
     private func tree(showing content: WindowGroupReader.Content) -> RootTree {
+        let view = RootTree.app(content.view, children: content.contained.map { .app($0) })
         guard let wrapper = content.wrapper.flatMap({ model.index.type(named: $0) }),
-              let controller = model.representedClass(of: wrapper), model.role(controller) == .controller else { return .app(content.view) }
-        return .system(.hosting, children: [.app(controller, children: [.app(content.view)])])
+              let controller = model.representedClass(of: wrapper), model.role(controller) == .controller else { return view }
+        return .system(.hosting, children: [.app(controller, children: [view])])
     }
 
     /// What a launch screen hands the window over to: a root that is a splash or launch screen
