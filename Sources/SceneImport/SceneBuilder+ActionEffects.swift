@@ -11,11 +11,12 @@ extension SceneBuilder {
     /// runs.
     ///
     /// An action that sets a flag of its type (``FlagProperty``) on that path sets the flag,
-    /// and one that focuses a view the type holds focuses it (``flagWrites(of:in:flags:state:depth:)``).
+    /// and one that focuses a view the type holds focuses it (`flagWrites`, by type and method:
+    /// ``flagWrites(_:state:)``).
     ///
     /// `screens` are the types the scene's states show, each by a state named after it.
-    func addingActionEffects(to definition: SceneDefinition, screens: [String], flags: [FlagProperty],
-                             state: BuildState) -> SceneDefinition {
+    func addingActionEffects(to definition: SceneDefinition, screens: [String],
+                             flagWrites: [String: [String: FlagWrites]]) -> SceneDefinition {
         // How each screen is shown: the one step of the state named after it.
         var shown: [String: SceneEffect] = [:]
         for type in screens where shown[type] == nil {
@@ -24,8 +25,7 @@ extension SceneBuilder {
                 shown[type] = state.steps[0].effect
             }
         }
-        let flagsByOwner = Dictionary(grouping: flags, by: \.owner)
-        guard !shown.isEmpty || !flagsByOwner.isEmpty else { return definition }
+        guard !shown.isEmpty || !flagWrites.isEmpty else { return definition }
         var effectsByNode: [String: [String: [SceneEffect]]] = [:]
         // Each type's methods with a body by name, built once per type (a superclass serves
         // every subclass).
@@ -63,8 +63,7 @@ extension SceneBuilder {
                 }
                 guard let found else { continue }
                 var effects = shown.isEmpty ? [] : screenEffects(of: found.body, in: found.owner, shown: shown)
-                if let flags = flagsByOwner[type] {
-                    let writes = flagWrites(of: found.name, in: type, flags: flags, state: state)
+                if let writes = flagWrites[type]?[found.name] {
                     effects += writes.sets.map { SceneEffect.set($0.flag, $0.value) }
                     if let focus = writes.focus { effects.append(.focus(focus)) }
                 }

@@ -53,73 +53,58 @@ extension SceneBuilder {
     /// (`start_ime()` sets `in_ime = true` and focuses `ime_input`): one per method of a type the
     /// key window holds, named `Type.method`, whose steps set the flags the method sets and
     /// whose first responder is the view it focuses. Methods UIKit calls as a screen loads
-    /// and appears are left out: what they set is the launch value.
-    func flagStates(_ properties: [FlagProperty], values: [SceneDefinition.StateValue], taken: Set<String>,
+    /// and appears are left out: what they set is the launch value. `writes` are what each
+    /// owner's methods do (``flagWrites(_:state:)``).
+    func flagStates(_ writes: [String: [String: FlagWrites]], values: [SceneDefinition.StateValue], taken: Set<String>,
                     state: BuildState) -> [SceneState] {
         let initial = Dictionary(values.map { ($0.name, $0.initial) }, uniquingKeysWith: { first, _ in first })
         var states: [SceneState] = []
         var names = taken
         var seen: Set<[String]> = []
-        for owner in Self.sortedNames(Set(properties.map(\.owner))) {
-            guard state.paths[owner]?.hasPrefix("window") == true, let info = model.index.type(named: owner) else { continue }
-            let flags = properties.filter { $0.owner == owner }
+        for owner in Self.sortedNames(writes.keys) {
+            guard state.paths[owner]?.hasPrefix("window") == true, let info = model.index.type(named: owner),
+                  let methods = writes[owner] else { continue }
             for function in info.functions where function.kind == .function && !function.isStatic && function.body != nil
                 && !FirstResponderReader.lifecycleMethods.contains(function.name) {
-                let writes = flagWrites(of: function.name, in: owner, flags: flags, state: state)
-                guard writes.sets.contains(where: { initial[$0.flag] != $0.value }) else { continue }
+                guard let method = methods[function.name], method.sets.contains(where: { initial[$0.flag] != $0.value }) else { continue }
                 let name = Self.nodeName(owner) + "." + function.name
                 // Several methods that do the same (`showSearch` and `toggleSearch`) make one state.
-                let fingerprint = writes.sets.map { "\($0.flag)=\($0.value)" } + [writes.focus ?? ""]
+                let fingerprint = method.sets.map { "\($0.flag)=\($0.value)" } + [method.focus ?? ""]
                 guard names.insert(name).inserted, seen.insert(fingerprint).inserted else { continue }
                 let location = " (\(function.location.file):\(function.location.line))"
-                let set = writes.sets.map { "\($0.flag) = \($0.value)" }.joined(separator: ", ")
-                let focus = writes.focus.map { ", focusing \($0)" } ?? ""
+                let set = method.sets.map { "\($0.flag) = \($0.value)" }.joined(separator: ", ")
+                let focus = method.focus.map { ", focusing \($0)" } ?? ""
                 states.append(SceneState(name: name, summary: "\(owner).\(function.name)() sets \(set)\(focus)\(location)",
-                                         steps: writes.sets.map { SceneState.Step(effect: .set($0.flag, $0.value)) },
-                                         firstResponder: writes.focus))
+                                         steps: method.sets.map { SceneState.Step(effect: .set($0.flag, $0.value)) },
+                                         firstResponder: method.focus))
             }
         }
         return states
     }
 
-    /// What the method `name` of `owner` does to `flags` and the focus on its unconditional
-    /// path, following the type's own methods it calls there (`exit_ime(self)`), three deep.
-    func flagWrites(of name: String, in owner: String, flags: [FlagProperty], state: BuildState, depth: Int = 0) -> FlagWrites {
-        var writes = FlagWrites()
-        guard depth < 3, let body = ownMethod(name, of: owner)?.body else { return writes }
-        for item in body.statements {
-            if item.item.is(ReturnStmtSyntax.self) || item.item.is(GuardStmtSyntax.self) || Self.mayLeave(item) { break }
-            if let (property, value) = Self.booleanAssignment(in: item) {
-                for flag in flags where flag.property == property {
-                    writes.sets.append((flag.flag, value == flag.holdsWhen ? 1 : 0))
+    /// What each instance method of the flags' owners (and of their ancestors, by name, the
+    /// owner's own first) does to the owner's flags and the focus on its unconditional path,
+    /// following the type's own methods it calls there (`exit_ime(self)`). Methods that write
+    /// nothing are left out.
+    func flagWrites(_ properties: [FlagProperty], state: BuildState) -> [String: [String: FlagWrites]] {
+        var result: [String: [String: FlagWrites]] = [:]
+        for (owner, flags) in Dictionary(grouping: properties, by: \.owner) {
+            var methods: [String: CodeBlockSyntax] = [:]
+            for type in ([model.index.type(named: owner)].compactMap { $0 } + model.index.ancestors(of: owner)).reversed() {
+                for function in type.functions where function.kind == .function && !function.isStatic {
+                    if let body = function.body { methods[function.name] = body }
                 }
-                continue
             }
-            guard let call = Self.call(in: item) else { continue }
-            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
-            let receiver = member?.base.map { $0.sourceText.withoutOptionality.filter { $0 != "?" && $0 != "!" } }
-            let called = member?.declName.baseName.text ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
-            if called == FirstResponderReader.becomeFirstResponder, let receiver {
-                let property = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
-                if let path = state.heldPaths[owner + "." + property] { writes.focus = path }
-            } else if receiver == nil || receiver == "self" {
-                let inner = flagWrites(of: called, in: owner, flags: flags, state: state, depth: depth + 1)
-                writes.sets += inner.sets
-                writes.focus = inner.focus ?? writes.focus
+            var reader = FlagWriteReader(owner: owner, flags: flags, methods: methods, heldPaths: state.heldPaths)
+            var written: [String: FlagWrites] = [:]
+            // In name order, so that a cycle of calls reads the same way on every run.
+            for name in Self.sortedNames(methods.keys) {
+                let writes = reader.writes(of: name)
+                if !writes.isEmpty { written[name] = writes }
             }
+            if !written.isEmpty { result[owner] = written }
         }
-        return writes
-    }
-
-    /// The instance method `name` of `owner` or of its nearest ancestor declaring one with a body.
-    private func ownMethod(_ name: String, of owner: String) -> SourceIndex.FunctionInfo? {
-        let owners = [model.index.type(named: owner)].compactMap { $0 } + model.index.ancestors(of: owner)
-        for type in owners {
-            if let function = type.functions.first(where: { $0.name == name && $0.kind == .function && !$0.isStatic && $0.body != nil }) {
-                return function
-            }
-        }
-        return nil
+        return result
     }
 
     /// The property and value of a statement `x = true` or `self.x = false`.
@@ -132,5 +117,71 @@ extension SceneBuilder {
         let property = target.hasPrefix("self.") ? String(target.dropFirst(5)) : target
         guard property.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
         return (property, literal.literal.tokenKind == .keyword(.true))
+    }
+}
+
+/// Reads what a type's methods do to its flags and the focus (``SceneBuilder/flagWrites(_:state:)``),
+/// each method once.
+struct FlagWriteReader {
+    let owner: String
+    let flags: [SceneBuilder.FlagProperty]
+    /// The type's instance methods with a body, by name.
+    let methods: [String: CodeBlockSyntax]
+    let heldPaths: [String: String]
+    private var known: [String: SceneBuilder.FlagWrites] = [:]
+
+    init(owner: String, flags: [SceneBuilder.FlagProperty], methods: [String: CodeBlockSyntax], heldPaths: [String: String]) {
+        self.owner = owner
+        self.flags = flags
+        self.methods = methods
+        self.heldPaths = heldPaths
+    }
+
+    /// What the method `name` does on its unconditional path: statements after a `return`, a
+    /// `guard` or a branch that may leave the method do not count. A branch is read for a
+    /// `return` only when a later statement writes something.
+    mutating func writes(of name: String) -> SceneBuilder.FlagWrites {
+        if let found = known[name] { return found }
+        known[name] = SceneBuilder.FlagWrites()  // a method calling itself adds nothing
+        var writes = SceneBuilder.FlagWrites()
+        var branches: [CodeBlockItemSyntax] = []
+        func mayHaveLeft() -> Bool {
+            defer { branches.removeAll() }
+            return branches.contains(where: SceneBuilder.mayLeave)
+        }
+        for item in methods[name]?.statements ?? [] {
+            if item.item.is(ReturnStmtSyntax.self) || item.item.is(GuardStmtSyntax.self) { break }
+            if let (property, value) = SceneBuilder.booleanAssignment(in: item) {
+                let sets = flags.filter { $0.property == property }.map { (flag: $0.flag, value: value == $0.holdsWhen ? 1 : 0) }
+                if sets.isEmpty { continue }
+                if mayHaveLeft() { break }
+                writes.sets += sets
+                continue
+            }
+            guard let call = SceneBuilder.call(in: item) else {
+                branches.append(item)
+                continue
+            }
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+            let called = member?.declName.baseName.text ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
+            // Only a focus or a call of the type's own method can write: the receiver's text is
+            // read for those alone.
+            guard called == FirstResponderReader.becomeFirstResponder || methods[called] != nil else { continue }
+            let receiver = member?.base.map { $0.sourceText.withoutOptionality.filter { $0 != "?" && $0 != "!" } }
+            if called == FirstResponderReader.becomeFirstResponder, let receiver {
+                let property = receiver.hasPrefix("self.") ? String(receiver.dropFirst(5)) : receiver
+                guard let path = heldPaths[owner + "." + property] else { continue }
+                if mayHaveLeft() { break }
+                writes.focus = path
+            } else if receiver == nil || receiver == "self" {
+                let inner = self.writes(of: called)
+                if inner.isEmpty { continue }
+                if mayHaveLeft() { break }
+                writes.sets += inner.sets
+                writes.focus = inner.focus ?? writes.focus
+            }
+        }
+        known[name] = writes
+        return writes
     }
 }

@@ -209,13 +209,13 @@ struct SceneBuilder {
             modals.append(alert.modal)
             states.append(alert.state)
         }
-        let flags = flagProperties(state: state)
-        states += flagStates(flags, values: values, taken: Set(states.map(\.name)), state: state)
+        let flagWrites = flagWrites(flagProperties(state: state), state: state)
+        states += flagStates(flagWrites, values: values, taken: Set(states.map(\.name)), state: state)
         let definition = addingActionEffects(to: SceneDefinition(
             name: name.isEmpty ? "imported" : name, summary: "Imported from Swift source by keytrace scene import.",
             layout: KeyboardLayout.usANSI.identifier, state: values, menus: menus, windows: windows, controllers: modals,
             firstResponder: firstResponder, application: application, appDelegate: appDelegate, responders: freeResponders,
-            states: states), screens: modalTypes, flags: flags, state: state)
+            states: states), screens: modalTypes, flagWrites: flagWrites)
         return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,
                      firstResponderReason: chosen?.reason ?? Self.noFirstResponderReason)
@@ -362,7 +362,7 @@ struct SceneBuilder {
     struct ResponderParts {
         var commands: [SceneDefinition.CommandDefinition] = []
         /// The actions it implements, sorted by their UTF-8 bytes, each without effects here (the
-        /// screens an action shows are added once the states are known: ``addingActionEffects(to:screens:flags:state:)``).
+        /// screens an action shows are added once the states are known: ``addingActionEffects(to:screens:flagWrites:)``).
         var actions: [NodeDefinition.ActionDefinition] = []
         var validations: [SceneValidation] = []
     }

@@ -36,6 +36,18 @@ import Testing
         #expect(ByteSearch.offsets(of: "a", in: &empty).isEmpty)
     }
 
+    /// A needle is searched from its rarest byte (`_` of `in_ime`, `F` of `becomeFirstResponder`):
+    /// matches at the very start and end of the text, and near misses, come out as from the first byte.
+    @Test func findsNeedlesAnchoredOnTheirRarestByte() {
+        var text = "in_ime = in_im; x.in_ime.becomeFirstResponder() in_ime"
+        #expect(ByteSearch.offsets(of: "in_ime", in: &text) == [0, 18, 48])
+        #expect(ByteSearch.offsets(of: "becomeFirstResponder", in: &text) == [25])
+        #expect(ByteSearch.offsets(of: "ime_", in: &text).isEmpty)
+        var short = "_x"
+        #expect(ByteSearch.offsets(of: "a_x", in: &short).isEmpty)
+        #expect(ByteSearch.offsets(of: "_x", in: &short) == [0])
+    }
+
     @Test func findsWhetherSortedOffsetsFallInARange() {
         let offsets = [3, 10, 42]
         #expect(ByteSearch.contains(offsets, offsetIn: 0..<4))
