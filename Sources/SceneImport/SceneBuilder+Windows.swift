@@ -64,7 +64,13 @@ extension SceneBuilder {
             }
             root = host
         } else {
-            root = node(for: tree, parentPath: "window", children: children, commandsByType: commandsByType, state: &state)
+            var built = node(for: tree, parentPath: "window", children: children, commandsByType: commandsByType, state: &state)
+            // The window's hosting controller performs the app's SwiftUI menu closures, also when
+            // a representable wraps the content in a controller of its own.
+            if tree.container == .hosting {
+                HostedShortcuts(path: "window/" + built.name, actions: state.rootActions).merge(into: &built)
+            }
+            root = built
         }
         window.children = [root]
         return ([window], plan)

@@ -382,6 +382,11 @@ import Testing
                                 ContentView()
                             }
                         }
+                        .commands {
+                            CommandMenu("Run") {
+                                Button("Run") { print("run") }.keyboardShortcut("r", modifiers: [.command, .shift])
+                            }
+                        }
                     }
                 }
                 struct ContentView: View {
@@ -405,6 +410,11 @@ import Testing
         let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
         let field = try runtime.responderPath(for: "UITextField")
         #expect(field.hasPrefix("window/UIHostingController/KeyController/"))
+        // The window's hosting controller performs the menu's closure, wrapper or not.
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        try runtime.focus(runtime.responderPath(for: "KeyController"))
+        let run = dispatcher.dispatch(try KeyPress(notation: "shift+cmd+r", layout: runtime.application.keyboardLayout))
+        #expect(run.target?.path == "window/UIHostingController")
     }
 
     /// A window group's content built under an idiom test builds the device's side only, and a
