@@ -32,6 +32,9 @@ extension SceneBuilder {
         }, topmostContainers: tops).plan()
         let own = keyWindowParts(commandsByType, state: &state)
         var window = NodeDefinition(kind: .window, name: "window", commands: own.commands, actions: own.actions, validations: own.validations)
+        // UIKit's window dismisses no modal on Esc or ⌘W; a window class of the app's that does
+        // declares those commands itself.
+        window.dismissesModals = false
         guard let tree = plan.key?.tree else {
             window.children = [NodeDefinition(kind: .viewController, name: "root")]
             return ([window], plan)

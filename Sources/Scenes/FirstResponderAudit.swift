@@ -114,8 +114,10 @@ extension SceneRuntime {
                 gaps.append(gap)
             }
         }
-        for (index, node) in definition.controllers.enumerated()
-        where presentedControllers.contains(node.name) && (node.focus != nil || node.canBecomeFirstResponder == true) {
+        // Only a window that dismisses modals itself (``NodeDefinition/dismissesModals``) does so.
+        let windowDismisses = definition.windows.first?.dismissesModals ?? false
+        for (index, node) in definition.controllers.enumerated() where windowDismisses
+            && presentedControllers.contains(node.name) && (node.focus != nil || node.canBecomeFirstResponder == true) {
             gaps.append(FirstResponderGap(cause: .windowDismissal(controller: node.name), jsonPath: "controllers[\(index)]",
                                           strandedCommands: stranded(), suggestedFirstResponder: restore,
                                           suggestionIsController: restoreIsController))

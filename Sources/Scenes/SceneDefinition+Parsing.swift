@@ -309,7 +309,7 @@ extension NodeDefinition {
     static let common = ["type", "name", "title", "commands", "actions", "validations", "refusals", "canBecomeFirstResponder", "views",
                          "keyCommandsGetter"]
     static let extra: [Kind: [String]] = [
-        .window: ["root"],
+        .window: ["root", "dismissesModals"],
         .viewController: ["children", "focus", "barButtons", "addedCommands", "keyInput"],
         .tabBarController: ["children", "focus", "barButtons", "addedCommands", "selectedTab"],
         .navigationController: ["children", "focus", "barButtons", "addedCommands"],
@@ -406,6 +406,7 @@ extension NodeDefinition {
             }
             selectedTab = selected
         }
+        dismissesModals = try f.bool("dismissesModals") ?? true
         rows = try f.strings("rows")
         text = try f.string("text") ?? ""
         multipleSelection = try f.bool("multipleSelection") ?? true

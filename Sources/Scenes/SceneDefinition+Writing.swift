@@ -369,6 +369,10 @@ extension NodeDefinition {
             }
             w.closeArray()
         }
+        if kind == .window, !dismissesModals {
+            w.key("dismissesModals")
+            w.bool(false)
+        }
         if kind == .window, let root = children.first {
             w.key("root")
             root.write(to: &w)

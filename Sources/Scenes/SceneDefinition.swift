@@ -181,6 +181,10 @@ public struct NodeDefinition: Hashable, Sendable {
     /// For `tabBarController` nodes: the tab shown at launch, by index (`selectedTab`, default 0),
     /// as `selectedIndex = 1` in the app's code selects it.
     public var selectedTab: Int = 0
+    /// For `window` nodes: whether Esc and ⌘W dismiss a presented modal (`dismissesModals`,
+    /// default `true`), the behaviour of KeyboardKit's window (responder-semantics §G). UIKit's
+    /// own window has none, so a scene imported from an app that declares it nowhere says `false`.
+    public var dismissesModals = true
     /// For `table` nodes: the rows' titles, in order.
     public var rows: [String]
     /// For `textField` and `textView` nodes: the initial text (default empty).

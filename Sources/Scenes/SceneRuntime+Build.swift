@@ -9,6 +9,7 @@ extension SceneRuntime {
         case .window:
             let window = SceneWindow(name: node.name)
             window.hasSettings = controllerDefinitionNamed("settings") != nil
+            window.dismissesModals = node.dismissesModals
             window.showSettings = { [unowned self, unowned window] in self.run([.present("settings")], from: window) }
             if let root = node.children.first, let controller = try build(root) as? ViewController {
                 window.rootViewController = controller

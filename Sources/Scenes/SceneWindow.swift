@@ -9,6 +9,8 @@ public final class SceneWindow: Window {
 
     /// Whether ⌘, has something to show.
     var hasSettings = false
+    /// Whether Esc and ⌘W dismiss a presented modal (``NodeDefinition/dismissesModals``).
+    var dismissesModals = true
     /// Shows the settings controller.
     var showSettings: (() -> Void)?
 
@@ -22,14 +24,15 @@ public final class SceneWindow: Window {
     /// The presented modal's name, if any.
     public var presentedModal: String? { rootViewController?.topPresentedViewController?.name }
 
-    /// While a modal is presented, Esc (Dismiss) and ⌘W (Close) dismiss the topmost one; ⌘W then
+    /// While a modal is presented, Esc (Dismiss) and ⌘W (Close) dismiss the topmost one, unless
+    /// the scene's window says otherwise (``dismissesModals``); ⌘W then
     /// shadows the main menu's Close (R12). ⌘, (Settings) is offered when the scene declares a
     /// `settings` controller. The window's own commands (``Responder/keyCommands``) come first:
     /// a window class of the app's own that declares one of these keys (KeyboardKit's
     /// `KeyboardWindow` dismissing with Esc) handles it with its own action.
     public override var keyCommands: [KeyCommand]? {
         let own = super.keyCommands
-        let presents = rootViewController?.presentedViewController != nil
+        let presents = dismissesModals && rootViewController?.presentedViewController != nil
         // Without built-ins the window's own commands are returned as they are, uncopied.
         guard presents || hasSettings else { return own }
         var commands = own ?? []

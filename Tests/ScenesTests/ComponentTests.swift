@@ -4,12 +4,12 @@ import ResponderEngine
 @testable import Scenes
 
 @Suite struct ComponentTests {
-    private func live(_ root: String, firstResponder: String, rtl: Bool = false) throws -> LiveScene {
+    private func live(_ root: String, firstResponder: String, rtl: Bool = false, window: String = "") throws -> LiveScene {
         let json = """
         {"format": "keytrace-scene", "version": 1, "name": "components", "direction": "\(rtl ? "rtl" : "ltr")",
          "controllers": [{"type": "viewController", "name": "detail", "focus": "body",
                           "views": [{"type": "scroll", "name": "body", "contentHeight": 2000, "pageHeight": 500}]}],
-         "windows": [{"type": "window", "name": "window", "root": \(root)}],
+         "windows": [{"type": "window", "name": "window", \(window)"root": \(root)}],
          "firstResponder": "\(firstResponder)"}
         """
         let runtime = try SceneRuntime(definition: SceneDefinition(json: json), file: "components.json")
@@ -143,6 +143,21 @@ import ResponderEngine
         }
         // Without a modal, Esc has nothing to dismiss.
         #expect(s.press("esc").outcome == .unhandled)
+    }
+
+    /// UIKit's own window (`"dismissesModals": false`, as imported scenes say) leaves Esc and
+    /// ⌘W to the app: the modal stays, and the scene writes the field back.
+    @Test func aWindowThatDismissesNoModalLeavesEscapeToTheApp() throws {
+        let root = #"{"type": "viewController", "name": "root", "canBecomeFirstResponder": true, "commands": [{"title": "Details", "shortcut": "cmd+i", "action": "show:"}], "actions": {"show:": [{"present": "detail"}]}}"#
+        var s = try live(root, firstResponder: "window/root", window: #""dismissesModals": false, "#)
+        s.press("cmd+i")
+        #expect(s.value("window.presented") == "detail")
+        #expect(s.press("esc").action != "dismissModal:")
+        #expect(s.press("cmd+w").action != "dismissModal:")
+        #expect(s.value("window.presented") == "detail")
+        let written = s.runtime.definition.jsonText
+        #expect(written.contains("\"dismissesModals\": false"))
+        #expect(try SceneDefinition(json: written).windows.first?.dismissesModals == false)
     }
 
     @Test func textFieldTakesTypingCaretAndDelete() throws {
