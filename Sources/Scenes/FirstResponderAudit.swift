@@ -114,7 +114,7 @@ extension SceneRuntime {
                 gaps.append(gap)
             }
         }
-        // Only a window that dismisses modals itself (``NodeDefinition/dismissesModals``) does so.
+        // Esc and ⌘W dismiss a modal only in a window that does so (``NodeDefinition/dismissesModals``).
         let windowDismisses = definition.windows.first?.dismissesModals ?? false
         for (index, node) in definition.controllers.enumerated() where windowDismisses
             && presentedControllers.contains(node.name) && (node.focus != nil || node.canBecomeFirstResponder == true) {

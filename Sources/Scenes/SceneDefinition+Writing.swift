@@ -314,6 +314,10 @@ extension NodeDefinition {
             w.key("contentHeight")
             w.int(contentHeight)
         }
+        if kind == .window, !dismissesModals {
+            w.key("dismissesModals")
+            w.bool(false)
+        }
         if let focus {
             w.key("focus")
             w.string(focus)
@@ -368,10 +372,6 @@ extension NodeDefinition {
                 w.closeObject()
             }
             w.closeArray()
-        }
-        if kind == .window, !dismissesModals {
-            w.key("dismissesModals")
-            w.bool(false)
         }
         if kind == .window, let root = children.first {
             w.key("root")

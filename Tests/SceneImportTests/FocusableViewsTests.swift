@@ -390,3 +390,35 @@ import Testing
         #expect(throws: SceneLookupError.self) { try runtime.responderPath(for: "UISearchBar") }
     }
 }
+
+/// A search controller whose bar a screen puts in its own view.
+extension FocusableViewsTests {
+    /// `tableView.tableHeaderView = searchController.searchBar` shows the bar in the table: the
+    /// screen holds it, and its `UISearchTextField` takes the focus. A search controller only
+    /// made, or installed in the navigation item, puts no bar in the screen's view.
+    @Test func aSearchControllersBarInATableHeaderIsTheScreensSearchField() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class Editor: UITableViewController {
+                    let searchController = UISearchController(searchResultsController: nil)
+                    let unused = UISearchController(searchResultsController: nil)
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "f", modifierFlags: .command, action: #selector(find))] }
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        tableView.tableHeaderView = searchController.searchBar
+                    }
+                    @objc func find() { searchController.searchBar.becomeFirstResponder() }
+                }
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        let field = try runtime.responderPath(for: "UISearchTextField")
+        #expect(field == "window/Editor/UISearchBar/UISearchTextField")
+        #expect(runtime.responder(at: "window/Editor/UISearchBar-2") == nil)
+        let editor = try #require(definition.windows.first?.children.first)
+        #expect(editor.views.first { $0.name == "UISearchBar" }?.title == "searchController.searchBar")
+    }
+}

@@ -158,6 +158,8 @@ import ResponderEngine
         let written = s.runtime.definition.jsonText
         #expect(written.contains("\"dismissesModals\": false"))
         #expect(try SceneDefinition(json: written).windows.first?.dismissesModals == false)
+        // Written in its sorted place among the window's keys.
+        #expect(written == (try JSONParser.parse(written).prettyCanonicalText) + "\n")
     }
 
     @Test func textFieldTakesTypingCaretAndDelete() throws {

@@ -114,7 +114,9 @@ struct FocusableViews {
         var result: [Held] = []
         for property in info.properties.values.sorted(by: { $0.location < $1.location }) where !property.isStatic && !property.isBackReference {
             guard let viewClass = property.heldClass, !visiting.contains(viewClass), !placedElsewhere.contains(viewClass) else { continue }
-            if let held = focusable(viewClass, property: property.name) {
+            if let held = searchBar(of: property.name, holding: viewClass, in: info) {
+                result.append(held)
+            } else if let held = focusable(viewClass, property: property.name) {
                 result.append(held)
             } else if model.index.type(named: viewClass) != nil, model.role(viewClass) == .view {
                 let contents = views(heldBy: viewClass, depth: depth - 1, visiting: visiting.union([viewClass]), memo: &memo)
@@ -134,6 +136,24 @@ struct FocusableViews {
         }
         if depth == Self.depth { memo[owner] = result }
         return result
+    }
+
+    /// The ways a screen shows a search controller's bar in its own view rather than in the
+    /// navigation bar (``NavigationBarSearch``): as a table's header, or as a subview.
+    static let searchBarPlacements = ["tableHeaderView = ", "addSubview("]
+
+    /// The search bar of the search controller a property holds (`searchController.searchBar`),
+    /// when the owner's code puts it in its own view (``searchBarPlacements``): the bar, titled
+    /// `searchController.searchBar`, holding the `UISearchTextField` that takes the focus.
+    private func searchBar(of property: String, holding viewClass: String, in owner: SourceIndex.TypeInfo) -> Held? {
+        guard viewClass == "UISearchController" || model.index.systemBase(of: viewClass) == "UISearchController" else { return nil }
+        let bar = property + ".searchBar"
+        let placed = model.index.files(declaring: owner).contains { file in
+            Self.searchBarPlacements.contains { model.index.file(file, mentions: $0 + bar) || model.index.file(file, mentions: $0 + "self." + bar) }
+        }
+        guard placed else { return nil }
+        let field = Held(property: bar, viewClass: "UISearchTextField", kind: .textField, focusable: true, contents: [])
+        return Held(property: bar, viewClass: "UISearchBar", kind: .view, focusable: true, contents: [field])
     }
 
     /// The UIKit views standing for the SwiftUI text controls a SwiftUI view builds, titled

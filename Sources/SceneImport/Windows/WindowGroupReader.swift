@@ -29,7 +29,7 @@ struct WindowGroupReader {
         var wrapper: String?
         /// The app views the content builds inside the root view's own closures
         /// (`AppLockContainer { MainView() }`): the root's `body` shows that content, so they
-        /// are its children (``contained(in:among:)``).
+        /// are its children (``contained(in:among:rank:)``).
         var contained: [String] = []
     }
 
