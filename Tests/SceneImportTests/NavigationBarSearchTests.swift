@@ -77,6 +77,24 @@ import Testing
         #expect(focused.winner?.command.action?.name == "refresh")
     }
 
+    /// A search bar set as the navigation item's title view sits in the navigation bar the same way.
+    @Test func aSearchBarAsTheTitleViewSitsInTheNavigationBar() throws {
+        var app = Self.app
+        app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: "navigationItem.searchController = searchController",
+                                                                          with: "self.navigationItem.titleView = searchController.searchBar")
+        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+        let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        #expect(try runtime.responderPath(for: "UISearchTextField") == "window/Shell/UINavigationBar/UISearchBar/UISearchTextField")
+        // Any other title view is no search.
+        app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: "searchController.searchBar", with: "UILabel()")
+        let plain = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
+            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
+        })
+        #expect(!plain.scene.contains("UINavigationBar"))
+    }
+
     @Test func aScreenThatClearsTheSearchControllerInstallsNone() throws {
         var app = Self.app
         app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: "navigationItem.searchController = searchController",

@@ -2,7 +2,8 @@ import Scenes
 import SwiftSyntax
 
 /// The controllers that put a search controller's bar in the navigation bar
-/// (`navigationItem.searchController = searchController`).
+/// (`navigationItem.searchController = searchController`, or a search bar as the navigation
+/// item's `titleView`).
 ///
 /// UIKit shows that search bar in the bar of the navigation controller showing the controller.
 /// The navigation bar is a subview of the navigation controller's view, not of the controller's,
@@ -53,7 +54,8 @@ struct NavigationBarSearch {
     }
 
     /// Finds `navigationItem.searchController = value` (also through `self.`) with a value other
-    /// than `nil`.
+    /// than `nil`, and `navigationItem.titleView = searchController.searchBar` (a search bar as
+    /// the title view, which the navigation bar holds the same way).
     private final class AssignmentFinder: SyntaxVisitor {
         var found: SequenceExprSyntax?
 
@@ -61,8 +63,10 @@ struct NavigationBarSearch {
             guard found == nil else { return .skipChildren }
             let elements = Array(node.elements)
             if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self) {
-                let target = elements[0].sourceText.filter { !$0.isWhitespace }
-                if target == "navigationItem.searchController" || target == "self.navigationItem.searchController" {
+                var target = elements[0].sourceText.filter { !$0.isWhitespace }
+                if target.hasPrefix("self.") { target.removeFirst(5) }
+                if target == "navigationItem.searchController"
+                    || (target == "navigationItem.titleView" && elements[2].sourceText.lowercased().hasSuffix("searchbar")) {
                     found = node
                     return .skipChildren
                 }
