@@ -50,10 +50,21 @@ import Testing
             """,
     ]
 
-    func imported() throws -> (result: ImportResult, runtime: SceneRuntime) {
-        let result = try SceneImporter().importSources(Self.app.sorted { $0.key < $1.key }.map {
+    static func importing(_ app: [String: String]) throws -> ImportResult {
+        try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
             (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
         })
+    }
+
+    /// The app with `old` in the timeline's source replaced by `new`.
+    static func app(replacing old: String, with new: String) -> [String: String] {
+        var app = Self.app
+        app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: old, with: new)
+        return app
+    }
+
+    func imported() throws -> (result: ImportResult, runtime: SceneRuntime) {
+        let result = try Self.importing(Self.app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         return (result, try SceneRuntime(definition: definition, file: "scene"))
     }
@@ -79,29 +90,18 @@ import Testing
 
     /// A search bar set as the navigation item's title view sits in the navigation bar the same way.
     @Test func aSearchBarAsTheTitleViewSitsInTheNavigationBar() throws {
-        var app = Self.app
-        app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: "navigationItem.searchController = searchController",
-                                                                          with: "self.navigationItem.titleView = searchController.searchBar")
-        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
+        let install = "navigationItem.searchController = searchController"
+        let result = try Self.importing(Self.app(replacing: install, with: "self.navigationItem.titleView = searchController.searchBar"))
         let runtime = try SceneRuntime(definition: SceneDefinition(json: result.scene, file: "scene"), file: "scene")
         #expect(try runtime.responderPath(for: "UISearchTextField") == "window/Shell/UINavigationBar/UISearchBar/UISearchTextField")
         // Any other title view is no search.
-        app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: "searchController.searchBar", with: "UILabel()")
-        let plain = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
+        let plain = try Self.importing(Self.app(replacing: install, with: "self.navigationItem.titleView = UILabel()"))
         #expect(!plain.scene.contains("UINavigationBar"))
     }
 
     @Test func aScreenThatClearsTheSearchControllerInstallsNone() throws {
-        var app = Self.app
-        app["Timeline.swift"] = app["Timeline.swift"]?.replacingOccurrences(of: "navigationItem.searchController = searchController",
-                                                                          with: "navigationItem.searchController = nil")
-        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
+        let result = try Self.importing(Self.app(replacing: "navigationItem.searchController = searchController",
+                                                 with: "navigationItem.searchController = nil"))
         #expect(!result.scene.contains("UINavigationBar"))
     }
 
@@ -116,9 +116,7 @@ import Testing
                 override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "d", modifierFlags: .command, action: #selector(done))] }
                 @objc func done() {}
             """)
-        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
+        let result = try Self.importing(app)
         #expect(result.report.responderPaths["DetailList"] == "window/Shell/TimelineViewController/DetailList")
         #expect(!result.scene.contains("TimelineViewController/UINavigationBar"))
         #expect(result.scene.components(separatedBy: "\"UINavigationBar\"").count == 2)
@@ -136,9 +134,7 @@ import Testing
                 override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "g", modifierFlags: .command, action: #selector(again))] }
                 @objc func again() {}
             """)
-        let result = try SceneImporter().importSources(app.sorted { $0.key < $1.key }.map {
-            (SourceFiles.File(path: $0.key, displayPath: $0.key), $0.value)
-        })
+        let result = try Self.importing(app)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         let finder = try #require(definition.states.first { $0.name == "Finder" })
         #expect(finder.steps.map(\.effect) == [.present("Finder-navigation")])
