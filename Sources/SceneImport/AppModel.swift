@@ -137,7 +137,26 @@ struct AppModel {
             }
         }
         addSubviewEdges(subviews, evaluator: evaluator)
+        edges = Self.edgesOfAdopters(edges, index: index)
         evaluationCuts = evaluator.meter.cuts
+    }
+
+    /// The containment a protocol extension's methods show, moved to the classes that adopt the
+    /// protocol (directly, or through a protocol that inherits it): `extension FlowController {
+    /// func show(_ item: Item) { showDetailViewController(DetailViewController(), …) } }` runs
+    /// with `self` an adopting navigation controller. Edges of other parents are kept as found.
+    static func edgesOfAdopters(_ edges: [Edge], index: SourceIndex) -> [Edge] {
+        var result: [Edge] = []
+        var seen: Set<[String]> = []
+        for edge in edges {
+            let parents = index.type(named: edge.parent)?.kind == .protocol ? index.classAdopters(of: edge.parent) : [edge.parent]
+            for parent in parents where parent != edge.child && seen.insert([parent, edge.child]).inserted {
+                var moved = edge
+                moved.parent = parent
+                result.append(moved)
+            }
+        }
+        return result
     }
 
     /// Adds a validation rule to a type.
@@ -436,7 +455,7 @@ struct AppModel {
             }
             // A view the type adds as a subview that takes the focus or has commands: the
             // responders a screen shows without holding them in a property of its own.
-            for subview in finder.subviews { subviews.append((subview, info, root)) }
+            for subview in finder.subviews { subviews.append((subview.view, subview.receiver, info, root)) }
             for found in finder.found where found.kind == .presented && finder.textFieldAlerts.contains(found.expression.sourceText) {
                 if textFieldAlerts[info.name] == nil { textFieldAlerts[info.name] = evaluator.location(found.expression) }
             }

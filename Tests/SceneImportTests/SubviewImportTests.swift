@@ -60,4 +60,39 @@ import Testing
         let web = try #require(screen.views.first { $0.name == "TabWebView" })
         #expect(web.commands.map { $0.command.action?.name } == ["reloadPage"])
     }
+
+    /// A helper object (no view itself) that adds a text field to the map view of the screen it
+    /// reaches through its properties, as a diagram editor does for the label being edited.
+    static let helperApp = SourceApp.sceneDelegate(root: "MapScreen()").merging([
+        "Map.swift": """
+            import UIKit
+            final class LabelField: UITextField {}
+            final class MapView: UIView {
+                override var canBecomeFirstResponder: Bool { true }
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "\\t", modifierFlags: [], action: #selector(addChildIdea))]
+                }
+                @objc func addChildIdea() {}
+            }
+            final class MapScreen: UIViewController {
+                var mapView: MapView? = MapView()
+                let widget = Widget()
+            }
+            final class Widget: NSObject {
+                weak var controller: MapScreen?
+                var field: LabelField?
+                func beginEditing() {
+                    if field == nil { field = LabelField() }
+                    if let field {
+                        controller?.mapView?.addSubview(field)
+                    }
+                }
+            }
+            """,
+    ]) { first, _ in first }
+
+    @Test func aFieldAHelperAddsToAScreensViewSitsInThatView() throws {
+        let result = try SourceApp.importing(Self.helperApp)
+        #expect(result.report.responderPaths["LabelField"] == "window/MapScreen/MapView/LabelField")
+    }
 }

@@ -25,8 +25,9 @@ final class ContainmentFinder: MentionedItemsVisitor {
     /// The alerts the code gives a text field (`alert.addTextField { … }`), as written.
     var textFieldAlerts: Set<String> = []
     /// The views the code adds as subviews (`addSubview(x)`, `insertSubview(x, …)`,
-    /// `addArrangedSubview(x)`), as written.
-    var subviews: [ExprSyntax] = []
+    /// `addArrangedSubview(x)`), as written, each with the view it is added to (`nil` for the
+    /// type's own).
+    var subviews: [(view: ExprSyntax, receiver: ExprSyntax?)] = []
     /// The app's methods that contain the controller they are given (``ContainmentWrappers``).
     var wrappers = ContainmentWrappers()
 
@@ -66,12 +67,14 @@ final class ContainmentFinder: MentionedItemsVisitor {
         }
         guard let first = node.arguments.first?.expression else { return .visitChildren }
         let receiver = Self.receiver(of: node.calledExpression.as(MemberAccessExprSyntax.self)?.base)
+        // `alert.present(from: root)`: the argument is where the receiver is shown from.
+        let showsReceiver = Self.presenterLabels.contains(node.arguments.first?.label?.text ?? "")
         switch name {
         case "addChild", "addChildViewController": found.append((first, .child, false, receiver))
-        case "present": found.append((first, .presented, false, nil))
-        case "pushViewController", "show", "showDetailViewController": found.append((first, .child, false, nil))
+        case "present": if !showsReceiver { found.append((first, .presented, false, nil)) }
+        case "pushViewController", "show", "showDetailViewController": if !showsReceiver { found.append((first, .child, false, nil)) }
         case "setViewControllers": found.append((first, .tab, false, receiver))
-        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview": subviews.append(first)
+        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview": subviews.append((first, receiver))
         case "register":
             // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms (not
             // any `register(_:)`: an interpreter registering a library is no cell).
@@ -90,9 +93,9 @@ final class ContainmentFinder: MentionedItemsVisitor {
             if let position = wrappers.argumentPosition[name], position < node.arguments.count {
                 let argument = node.arguments[node.arguments.index(node.arguments.startIndex, offsetBy: position)].expression
                 found.append((argument, .child, true, receiver))
-            } else if verb.hasPrefix("present") {
+            } else if verb.hasPrefix("present"), !showsReceiver {
                 found.append((first, .presented, true, nil))
-            } else if verb.hasPrefix("push") || verb.hasPrefix("show") {
+            } else if verb.hasPrefix("push") || verb.hasPrefix("show"), !showsReceiver {
                 found.append((first, .child, true, nil))
             }
         }
@@ -111,6 +114,10 @@ final class ContainmentFinder: MentionedItemsVisitor {
         guard let expression = current, expression.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" else { return nil }
         return expression
     }
+
+    /// The labels with which an app's showing method takes the controller it shows the
+    /// receiver from or on, rather than the one it shows.
+    private static let presenterLabels: Set<String> = ["from", "on", "over", "in"]
 
     /// UIKit's tab classes that take a view controller provider (`UITab`, `UISearchTab`, and
     /// `UITabGroup`'s default content).

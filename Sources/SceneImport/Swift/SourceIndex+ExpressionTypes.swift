@@ -59,9 +59,15 @@ extension SourceIndex {
             if !calleeName.contains(".") { return returnedTypeNames(of: calleeName, in: info, depth: depth + 1) }
             // A static factory of one of the app's types (`Snippets.create(context:)`): what it
             // returns, read in that type.
+            // A static method declared to return `Self` (a protocol extension's
+            // `static func newFromStoryboard() -> Self`) makes the type it is called on.
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                let owner = type(named: base.sourceText) {
-                return returnedTypeNames(of: member.declName.baseName.text, in: owner, depth: depth + 1)
+                let name = member.declName.baseName.text
+                if owner.kind == .class, functionsByName[name]?.contains(where: { $0.isStatic && $0.returnType?.withoutOptionality == "Self" }) == true {
+                    return [owner.name]
+                }
+                return returnedTypeNames(of: name, in: owner, depth: depth + 1)
             }
             // A method of one of an app enum's cases (`Tab.search.makeController()`): what the
             // `case .search` of its `switch self` returns, else what the method returns.
@@ -73,8 +79,10 @@ extension SourceIndex {
             return []
         }
         if let cast = expression.as(AsExprSyntax.self) {
+            // A cast to a protocol names no screen: what the cast value is.
             let name = cast.type.sourceText.withoutOptionality
-            return type(named: name) != nil ? [name] : typeNames(of: cast.expression, in: info, root: root, depth: depth + 1)
+            let named = type(named: name).map { $0.kind != .protocol } ?? false
+            return named ? [name] : typeNames(of: cast.expression, in: info, root: root, depth: depth + 1)
         }
         if let sequence = expression.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
@@ -102,13 +110,14 @@ extension SourceIndex {
         guard !name.contains("."), !name.contains("(") else { return [] }
         // A local in the same body: its initialiser (also an `if let`/`guard let` binding's), its
         // annotation when that names an app type, else what the body assigns to it (a local each
-        // `case` of a `switch` sets, declared as a system type the app extends).
+        // `case` of a `switch` sets, declared as a system type the app extends or as a protocol).
         // Only the statements that mention the name are read.
-        let locals = LocalFinder(name: name, mentions: sourceOfRoot[root.root.id].flatMap { offsets(of: [name], inFile: $0.file) })
+        let locals = LocalFinder(name: name, use: Syntax(expression),
+                                 mentions: sourceOfRoot[root.root.id].flatMap { offsets(of: [name], inFile: $0.file) })
         locals.walk(root)
         if let initial = locals.initializer { return typeNames(of: initial, in: info, root: root, depth: depth + 1) }
         if let annotation = locals.annotation, let declared = type(named: annotation),
-           declared.kind != .extensionOnly || locals.assigned.isEmpty {
+           ![.extensionOnly, .protocol].contains(declared.kind) || locals.assigned.isEmpty {
             return [annotation]
         }
         if locals.isDeclared, !locals.assigned.isEmpty {
@@ -398,13 +407,41 @@ private final class LocalFinder: MentionedItemsVisitor {
     /// (where a local it reads is declared: each `case` may declare its own of one name).
     var assigned: [(value: ExprSyntax, scope: Syntax)] = []
 
-    init(name: String, mentions: [Int]?) {
+    /// Where the local is read: a declaration counts only where its scope holds the read (a
+    /// `guard let x` in a loop's body does not declare the `x` read after the loop).
+    let use: Syntax
+
+    init(name: String, use: Syntax, mentions: [Int]?) {
         self.name = name
+        self.use = use
         super.init(mentions: mentions)
     }
 
+    /// Whether the declaration at `node` is in scope where the local is read: a `let`'s scope
+    /// is its statement list, an `if let`'s the `if` body and the conditions after it, a
+    /// `guard let`'s the statements around the `guard`. A read outside the walked tree sees
+    /// every declaration.
+    private func isVisible(_ node: some SyntaxProtocol, binding: Bool) -> Bool {
+        guard use.root.id == node.root.id else { return true }
+        let laterCondition = { (conditions: ConditionElementListSyntax) in
+            conditions.range.contains(self.use.position) && self.use.position >= node.endPosition
+        }
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if binding, let ifExpression = parent.as(IfExprSyntax.self), current.id == ifExpression.conditions.id {
+                return ifExpression.body.range.contains(use.position) || laterCondition(ifExpression.conditions)
+            }
+            if binding, let whileStatement = parent.as(WhileStmtSyntax.self), current.id == whileStatement.conditions.id {
+                return whileStatement.body.range.contains(use.position) || laterCondition(whileStatement.conditions)
+            }
+            if parent.is(CodeBlockItemListSyntax.self) { return parent.range.contains(use.position) }
+            current = parent
+        }
+        return true
+    }
+
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-        if !isDeclared, node.pattern.sourceText == name {
+        if !isDeclared, node.pattern.sourceText == name, isVisible(node, binding: false) {
             isDeclared = true
             initializer = node.initializer?.value
             annotation = node.typeAnnotation?.type.sourceText.replacingOccurrences(of: "?", with: "")
@@ -413,7 +450,7 @@ private final class LocalFinder: MentionedItemsVisitor {
     }
 
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
-        if !isDeclared, node.pattern.sourceText == name, let value = node.initializer?.value {
+        if !isDeclared, node.pattern.sourceText == name, let value = node.initializer?.value, isVisible(node, binding: true) {
             isDeclared = true
             initializer = value
         }

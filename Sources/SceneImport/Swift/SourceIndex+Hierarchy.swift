@@ -58,6 +58,21 @@ extension SourceIndex {
         }.map(\.name).sorted()
     }
 
+    /// The classes that adopt protocol `name`, directly or through protocols that inherit it
+    /// (three levels of protocols), sorted.
+    func classAdopters(of name: String) -> [String] {
+        var protocols: Set<String> = [name]
+        var frontier = [name]
+        for _ in 0..<3 where !frontier.isEmpty {
+            frontier = types.values.filter { info in
+                info.kind == .protocol && !protocols.contains(info.name) && frontier.contains { info.inherited.contains($0) }
+            }.map(\.name)
+            protocols.formUnion(frontier)
+        }
+        let classes = protocols.flatMap { adopters(of: $0) }.filter { type(named: $0)?.kind == .class }
+        return Array(Set(classes)).sorted()
+    }
+
     /// Whether `name` is `target` or inherits from it.
     func inherits(_ name: String, from target: String) -> Bool {
         if name == target { return true }
