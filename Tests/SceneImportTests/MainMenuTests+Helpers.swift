@@ -141,4 +141,41 @@ extension MainMenuTests {
         #expect(outline(edit) == ["Copy Link", "Delete Rows"])
         #expect(result.report.stateFlags.isEmpty)
     }
+
+    /// `UIMenu(inlineChildren: […])`, an initialiser of the app's own in `extension UIMenu`
+    /// that passes its children on with `.displayInline`: the menu is the one its `self.init`
+    /// builds, its commands in place. A `UIKeyCommand` initialiser of the app's still records the
+    /// command where the app makes it.
+    @Test func anAppsConvenienceMenuInitialiserBuildsTheMenuItPassesOn() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            extension UIMenu {
+                convenience init(title: String = "", identifier: Identifier? = nil, options: Options = [], inlineChildren: [UIMenuElement]) {
+                    self.init(title: title, identifier: identifier, options: options.union(.displayInline), children: inlineChildren)
+                }
+            }
+            extension UIKeyCommand {
+                convenience init(title: String, action: Selector, letter: String) {
+                    self.init(title: title, action: action, input: letter, modifierFlags: .command)
+                }
+            }
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    let create = UIMenu(inlineChildren: [
+                        UIKeyCommand(title: "New Entry", action: #selector(newEntry), letter: "n"),
+                        UICommand(title: "New Group", action: #selector(newGroup)),
+                    ])
+                    builder.insertChild(create, atEndOfMenu: .edit)
+                }
+                @objc func newEntry() {}
+                @objc func newGroup() {}
+            }
+            """])
+        #expect(try menus(result) == ["imported-AppDelegate-group parent=edit inline [New Entry, New Group]"])
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first { $0.title == "Edit" }) == ["New Entry", "New Group"])
+        let entry = try #require(result.inventory.first { $0.action == "newEntry" })
+        #expect(entry.line == 16)
+    }
 }

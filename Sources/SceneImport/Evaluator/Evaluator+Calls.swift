@@ -135,9 +135,9 @@ extension Evaluator {
     }
 
     /// Whether the app declares what a call of `site.name` with these arguments reaches: a local
-    /// closure or function, a method of `self`'s type or a global function whose labels fit, or a
-    /// type of its own (an extension of a framework type is none; a subclass `model` claims
-    /// is made by the model). The app's declaration then shadows the framework's, as in Swift.
+    /// closure or function, a method of `self`'s type or a global function whose labels fit, a
+    /// type of its own (a subclass `model` claims is made by the model), or an initialiser its
+    /// extension of the framework type declares, where the model lets such run. The app's declaration then shadows the framework's, as in Swift.
     private func appDeclares(_ site: CallSite, besides model: any FrameworkModel.Type, frame: Frame) -> Bool {
         let name = site.name
         // Most frames declare no local closure or function: their emptiness spares hashing the name.
@@ -147,7 +147,11 @@ extension Evaluator {
         guard index.declaresFunctionOrType(named: name) else { return false }
         if let type = frame.selfType, match(findFunctions(named: name, in: type), args: site.arguments) != nil { return true }
         if let functions = index.globalFunctions[name], match(functions, args: site.arguments) != nil { return true }
-        guard let info = index.type(named: name, writtenIn: frame.selfType), info.kind != .extensionOnly else { return false }
+        guard let info = index.type(named: name, writtenIn: frame.selfType) else { return false }
+        if info.kind == .extensionOnly {
+            // An extension's initialiser whose labels fit (`UIMenu(inlineChildren:)`).
+            return model.appInitializersRunAsAppCode && match(info.functions.filter { $0.kind == .initializer }, args: site.arguments) != nil
+        }
         return !model.claims(name, in: self)
     }
 

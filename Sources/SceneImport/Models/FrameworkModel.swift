@@ -38,6 +38,11 @@ protocol FrameworkModel: Sendable {
     static func claims(_ name: String, in evaluator: Evaluator) -> Bool
     /// Whether ``claims(_:in:)`` can answer `true` at all: only such models are asked.
     static var claimsOtherNames: Bool { get }
+    /// Whether an initialiser the app declares in an extension of one of the model's types
+    /// (`extension UIMenu { convenience init(inlineChildren:) }`) runs as the app's code when a
+    /// call's labels fit it, its own `self.init(…)` then answered by the model. A model that
+    /// runs such initialisers itself (keeping where the value was made) answers `false`.
+    static var appInitializersRunAsAppCode: Bool { get }
     /// `Type.name` for a framework type written as the receiver (`UIKeyCommand.inputEscape`,
     /// `UIKeyModifierFlags.command`), or `nil`.
     static func staticMember(_ name: String, of type: String) -> Value?
@@ -73,6 +78,7 @@ extension FrameworkModel {
     static func property(_ name: String, of base: Value, in evaluator: Evaluator) -> Value? { nil }
     static func claims(_ name: String, in evaluator: Evaluator) -> Bool { false }
     static var claimsOtherNames: Bool { false }
+    static var appInitializersRunAsAppCode: Bool { false }
     static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? { nil }
     static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? { nil }
     static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? { nil }

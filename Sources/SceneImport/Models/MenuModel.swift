@@ -22,6 +22,9 @@ enum MenuModel: FrameworkModel {
     /// The lookup's name is no word of its own: every file naming a menu would be read for it.
     static let mentions: Set<String> = functions.union(methods).subtracting([lookupName])
     static let describesValues = true
+    /// `UIMenu(inlineChildren: […])`, an app's convenience initialiser, builds the menu its
+    /// `self.init(…)` makes.
+    static let appInitializersRunAsAppCode = true
     /// The prefix of the identifier a menu gets when the source gives it none (UIKit makes one
     /// up): code can still name the menu by it (`insertChild(items, atEndOfMenu: menu.identifier)`).
     static let generatedIdentifierPrefix = "generated:"
