@@ -412,4 +412,50 @@ extension EntryPointTests {
         ])
         #expect(modified.report.keyWindow.root == "NotesView")
     }
+
+    /// A `WindowGroup` showing what a coordinator declared as a protocol builds
+    /// (`appCoordinator.toPresentable()`): the class the app's initialiser stores in the
+    /// property, not the test doubles it stores when tests run, and the view that class's
+    /// method wraps in `AnyView` through another coordinator.
+    @Test func aWindowGroupBuiltByACoordinatorDeclaredAsAProtocol() throws {
+        let result = try SourceApp.importing([
+            "App.swift": """
+                import SwiftUI
+                protocol AppCoordinatorProtocol { func toPresentable() -> AnyView }
+                @main
+                struct ChatApp: App {
+                    private var appCoordinator: AppCoordinatorProtocol!
+                    init() {
+                        if ProcessInfo.processInfo.environment["UI_TESTS"] != nil {
+                            appCoordinator = UITestsAppCoordinator()
+                        } else if ProcessInfo.processInfo.environment["UNIT_TESTS"] != nil {
+                            appCoordinator = UnitTestsAppCoordinator()
+                        } else {
+                            appCoordinator = AppCoordinator()
+                        }
+                    }
+                    var body: some Scene {
+                        WindowGroup { appCoordinator.toPresentable().statusBarHidden(false) }
+                    }
+                }
+                final class AppCoordinator: AppCoordinatorProtocol {
+                    private let root = RootCoordinator()
+                    func toPresentable() -> AnyView { AnyView(root.toPresentable().environment(\\.locale, .current)) }
+                }
+                final class RootCoordinator {
+                    func toPresentable() -> AnyView { AnyView(RootView()) }
+                }
+                final class UITestsAppCoordinator: AppCoordinatorProtocol {
+                    func toPresentable() -> AnyView { AnyView(TestRootView()) }
+                }
+                final class UnitTestsAppCoordinator: AppCoordinatorProtocol {
+                    func toPresentable() -> AnyView { AnyView(TestRootView()) }
+                }
+                struct RootView: View { var body: some View { Text("Chats") } }
+                struct TestRootView: View { var body: some View { Text("Tests") } }
+                """,
+        ])
+        #expect(result.report.keyWindow.root == "RootView")
+        #expect(result.report.keyWindow.decidedBy == "WindowGroup")
+    }
 }

@@ -212,7 +212,7 @@ extension SourceIndex {
             // The app type it is declared as; for a system type the app extends (`let content:
             // UIViewController`), what the initialiser gives, else what constructions pass.
             var found: [String] = []
-            if let declared, declaredKind != nil, declaredKind != .extensionOnly {
+            if let declared, declaredKind != nil, declaredKind != .extensionOnly, declaredKind != .protocol {
                 found = [declared]
             } else if let initializer = property.initializer {
                 found = typeNames(of: initializer, in: info, root: root, depth: depth + 1)
@@ -235,6 +235,12 @@ extension SourceIndex {
             // A constant container (`let contents: [Nav]`) holds what the initialisers wrap in it.
             if wraps, declaredKind != nil, property.isInstanceConstant {
                 for value in storedTypeNames(to: name, in: candidate, kinds: [.initializer], depth: depth + 1) where !found.contains(value) {
+                    found.append(value)
+                }
+            }
+            // Declared as a protocol: what the type's initialisers and methods store in it.
+            if declaredKind == .protocol, property.getter == nil, !property.isStatic {
+                for value in storedTypeNames(to: name, in: candidate, kinds: [.initializer, .function], depth: depth + 1) where !found.contains(value) {
                     found.append(value)
                 }
             }

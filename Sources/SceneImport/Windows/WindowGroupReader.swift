@@ -147,7 +147,16 @@ struct WindowGroupReader {
                         ?? info.initializer?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 }
                 guard depth < Self.maximumDepth, let typeName = declared,
-                      let owner = index.type(named: typeName, writtenIn: scene.name) else { continue }
+                      var owner = index.type(named: typeName, writtenIn: scene.name) else { continue }
+                // Declared as a protocol (`var coordinator: AppCoordinatorProtocol!`): the class
+                // the scene's code stores in it, test doubles left out.
+                if owner.kind == .protocol, let base = item.node.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+                    let stored = index.typeNames(of: base, in: scene, root: content).filter {
+                        !Self.isTestScaffolding($0) && index.type(named: $0).map { $0.kind == .class || $0.kind == .struct } == true
+                    }
+                    guard stored.count == 1, let only = stored.first, let found = index.type(named: only) else { continue }
+                    owner = found
+                }
                 for function in owner.functions where function.name == name && !function.isStatic {
                     guard let body = function.body else { continue }
                     collect(in: Syntax(body), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
@@ -238,7 +247,7 @@ private final class ContentViewFinder: ActiveCodeVisitor {
 extension WindowGroupReader {
     /// Whether a type's name says it exists for UI tests or previews only.
     static func isTestScaffolding(_ name: String) -> Bool {
-        ["UITest", "Harness", "Preview", "Mock"].contains { name.contains($0) }
+        ["UITest", "UnitTest", "Tests", "Harness", "Preview", "Mock"].contains { name.contains($0) }
     }
 
     /// Whether a view builder builds `node` only on one side of an `if` (other than
