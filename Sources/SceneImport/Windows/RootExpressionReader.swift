@@ -223,6 +223,14 @@ struct RootExpressionReader {
             return (returns.expressions.isEmpty ? [single].compactMap { $0 } : returns.expressions)
                 .lazy.compactMap { tree(of: $0, in: inner, depth: depth + 1) }.first
         }
+        // `storyboard.instantiateViewController(withIdentifier: "MainTabBarController")`: the
+        // class of the storyboard's controller with that identifier.
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "instantiateViewController",
+           let literal = call.arguments.first(where: { $0.label?.text == "withIdentifier" })?.expression.as(StringLiteralExprSyntax.self),
+           literal.segments.count == 1, let identifier = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text {
+            let classes = (index.storyboardClasses[identifier] ?? []).filter(isAppController)
+            return classes.count == 1 ? classes.first.map { .app($0) } : nil
+        }
         var callee = call.calledExpression.sourceText
         if callee.hasSuffix(".init") { callee = String(callee.dropLast(5)) }
         if let generic = callee.firstIndex(of: "<") { callee = String(callee[..<generic]) }
@@ -321,7 +329,9 @@ struct RootExpressionReader {
     private func receiverTypes(_ receiver: ExprSyntax, in scope: Scope) -> [SourceIndex.TypeInfo] {
         var text = receiver.sourceText.withoutOptionality
         if text.hasPrefix("self.") { text = String(text.dropFirst(5)) }
-        if let dot = text.firstIndex(of: "."), let type = index.type(named: String(text[..<dot])), type.kind != .extensionOnly {
+        if let dot = text.firstIndex(of: "."), let type = index.type(named: String(text[..<dot])) {
+            // `UIApplication.shared.switchRoot(…)`: a method the app adds to the system class.
+            if type.kind == .extensionOnly { return text[text.index(after: dot)...] == "shared" ? [type] : [] }
             // `Coordinator.shared.start()`: a shared instance of the type.
             let property = type.properties[String(text[text.index(after: dot)...])]
             if let declared = property?.type?.withoutOptionality, let found = index.type(named: declared) { return [found] + index.ancestors(of: found.name) }

@@ -119,8 +119,11 @@ struct WindowPlanner {
     /// that is no gate among those the entry point sets later (in a closure it schedules:
     /// `DispatchQueue.main.asyncAfter { self.showMain() }`), else among those the methods the
     /// screen calls on other app types set (`sceneDelegate.goToMain()`), is where it hands over.
-    private func handOver(from tree: RootTree, entries: [EntryPointReader.Assignment],
+    private func handOver(from shown: RootTree, entries: [EntryPointReader.Assignment],
                           reader: EntryPointReader) -> (tree: RootTree, location: SourceLocation?)? {
+        // A launch screen in a navigation controller of its own (`Nav(rootViewController: Splash())`).
+        let wrapped = shown.children.count == 1 && (shown.container == .navigation || model.index.inherits(shown.name, from: "UINavigationController"))
+        let tree = wrapped ? shown.children[0] : shown
         guard tree.container == nil, tree.isLaunchScreen else { return nil }
         let successors = (model.rootsSetBy[tree.name] ?? []).filter { $0 != tree.name && isAppType($0) }
         if successors.count == 1, let only = successors.first { return (.app(only), model.rootLocations[only]) }
