@@ -17,6 +17,10 @@ enum ShortcutNotation {
         // the Delete key types (SwiftUI's `KeyEquivalent.delete`, U+0008).
         "backspace": "\u{8}", "forwarddelete": "\u{7F}",
     ]
+    /// The word text notation writes for each character ``characterWords`` names (`return`
+    /// for U+000D, not `enter`).
+    static let wordForCharacter: [String: String] = Dictionary(
+        characterWords.filter { $0.key != "enter" }.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
     static let characterGlyphs: [String: String] = [
         "Space": " ", "␣": " ", "⇥": "\t", "↩": "\r", "⏎": "\r",
     ]
@@ -158,7 +162,7 @@ enum ShortcutNotation {
         switch shortcut.input {
         case .special(let special): text += special.word
         case .character(let string):
-            if let word = characterWords.first(where: { $0.value == string && $0.key != "enter" })?.key {
+            if let word = wordForCharacter[string] {
                 text += word
             } else {
                 text += string.lowercased()

@@ -93,9 +93,10 @@ extension SceneBuilder {
         for item in body.statements {
             // What follows a `return`, a `guard`, or a branch that may leave the method runs
             // only under a condition.
-            if item.item.is(ReturnStmtSyntax.self) || item.item.is(GuardStmtSyntax.self) { break }
-            if Self.mayLeave(item) { break }
-            guard let call = Self.call(in: item) else { continue }
+            let statement = Syntax(item.item)
+            if statement.is(ReturnStmtSyntax.self) || statement.is(GuardStmtSyntax.self) { break }
+            if Self.mayLeave(statement) { break }
+            guard let call = Self.call(in: statement) else { continue }
             let called = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text ?? ""
             switch called {
@@ -114,20 +115,20 @@ extension SceneBuilder {
         return effects
     }
 
-    /// Whether a statement other than a call may leave the method: a branch or a loop (`if`,
+    /// Whether a statement (a code block item's content) other than a call may leave the method: a branch or a loop (`if`,
     /// `switch`, `do`, `for`, `while`) holding a `return` or a `throw`. Declarations and
     /// assignments cannot.
-    static func mayLeave(_ item: CodeBlockItemSyntax) -> Bool {
-        guard call(in: item) == nil else { return false }
+    static func mayLeave(_ statement: Syntax) -> Bool {
+        guard call(in: statement) == nil else { return false }
         let branches: Bool
-        if let expression = item.item.as(ExpressionStmtSyntax.self)?.expression ?? item.item.as(ExprSyntax.self) {
+        if let expression = statement.as(ExpressionStmtSyntax.self)?.expression ?? statement.as(ExprSyntax.self) {
             branches = expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self)
         } else {
-            branches = item.item.is(DoStmtSyntax.self) || item.item.is(ForStmtSyntax.self) || item.item.is(WhileStmtSyntax.self)
-                || item.item.is(RepeatStmtSyntax.self) || item.item.is(ThrowStmtSyntax.self)
+            branches = statement.is(DoStmtSyntax.self) || statement.is(ForStmtSyntax.self) || statement.is(WhileStmtSyntax.self)
+                || statement.is(RepeatStmtSyntax.self) || statement.is(ThrowStmtSyntax.self)
         }
         guard branches else { return false }
-        let words = item.item.tokens(viewMode: .sourceAccurate).map(\.tokenKind)
+        let words = statement.tokens(viewMode: .sourceAccurate).map(\.tokenKind)
         return words.contains(.keyword(.return)) || words.contains(.keyword(.throw))
     }
 
@@ -144,8 +145,8 @@ extension SceneBuilder {
 
     /// The call a statement is (`present(…)`, `_ = navigationController?.popViewController(…)`,
     /// `try await show(…)`), or `nil`.
-    static func call(in item: CodeBlockItemSyntax) -> FunctionCallExprSyntax? {
-        guard var expression = item.item.as(ExprSyntax.self) else { return nil }
+    static func call(in statement: Syntax) -> FunctionCallExprSyntax? {
+        guard var expression = statement.as(ExprSyntax.self) else { return nil }
         if let sequence = expression.as(SequenceExprSyntax.self), let last = sequence.elements.last,
            sequence.elements.count == 3, sequence.elements.first?.is(DiscardAssignmentExprSyntax.self) == true {
             expression = last

@@ -108,8 +108,8 @@ extension SceneBuilder {
     }
 
     /// The property and value of a statement `x = true` or `self.x = false`.
-    static func booleanAssignment(in item: CodeBlockItemSyntax) -> (property: String, value: Bool)? {
-        guard let sequence = item.item.as(ExprSyntax.self)?.as(SequenceExprSyntax.self) else { return nil }
+    static func booleanAssignment(in statement: Syntax) -> (property: String, value: Bool)? {
+        guard let sequence = statement.as(SequenceExprSyntax.self) else { return nil }
         let elements = Array(sequence.elements)
         guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
               let literal = elements[2].as(BooleanLiteralExprSyntax.self) else { return nil }
@@ -144,22 +144,24 @@ struct FlagWriteReader {
         if let found = known[name] { return found }
         known[name] = SceneBuilder.FlagWrites()  // a method calling itself adds nothing
         var writes = SceneBuilder.FlagWrites()
-        var branches: [CodeBlockItemSyntax] = []
+        var branches: [Syntax] = []
         func mayHaveLeft() -> Bool {
             defer { branches.removeAll() }
             return branches.contains(where: SceneBuilder.mayLeave)
         }
         for item in methods[name]?.statements ?? [] {
-            if item.item.is(ReturnStmtSyntax.self) || item.item.is(GuardStmtSyntax.self) { break }
-            if let (property, value) = SceneBuilder.booleanAssignment(in: item) {
+            // The item's statement, read once: each read of `item` builds it anew.
+            let statement = Syntax(item.item)
+            if statement.is(ReturnStmtSyntax.self) || statement.is(GuardStmtSyntax.self) { break }
+            if let (property, value) = SceneBuilder.booleanAssignment(in: statement) {
                 let sets = flags.filter { $0.property == property }.map { (flag: $0.flag, value: value == $0.holdsWhen ? 1 : 0) }
                 if sets.isEmpty { continue }
                 if mayHaveLeft() { break }
                 writes.sets += sets
                 continue
             }
-            guard let call = SceneBuilder.call(in: item) else {
-                branches.append(item)
+            guard let call = SceneBuilder.call(in: statement) else {
+                branches.append(statement)
                 continue
             }
             let member = call.calledExpression.as(MemberAccessExprSyntax.self)
