@@ -421,4 +421,41 @@ extension FocusableViewsTests {
         let editor = try #require(definition.windows.first?.children.first)
         #expect(editor.views.first { $0.name == "UISearchBar" }?.title == "searchController.searchBar")
     }
+
+    /// A text field a screen makes in a local of `viewDidLoad` and adds as a subview, then
+    /// focuses: a node named by the local, and the key window's first responder. A label made
+    /// the same way takes no focus, and a hidden stand-in removed at once is no view of the screen.
+    @Test func aFieldAScreenMakesInALocalAndAddsIsANodeNamedByTheLocal() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))] }
+                    @objc func save() {}
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let caption = UILabel()
+                        let nameField = UITextField(frame: .zero)
+                        nameField.placeholder = "Name"
+                        view.addSubview(caption)
+                        view.addSubview(nameField)
+                        nameField.becomeFirstResponder()
+                    }
+                    func commitAutocorrection() {
+                        let temp = UITextField(frame: .zero)
+                        temp.isHidden = true
+                        view.addSubview(temp)
+                        temp.becomeFirstResponder()
+                        temp.removeFromSuperview()
+                    }
+                }
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let editor = try #require(definition.windows.first?.children.first)
+        #expect(editor.views.map(\.title) == ["nameField"])
+        #expect(editor.views.map(\.kind) == [.textField])
+        #expect(result.report.keyWindow.firstResponder == "window/Editor/UITextField")
+    }
 }

@@ -2,7 +2,8 @@ import SwiftSyntax
 
 /// Finds what each type makes first responder when its screen appears: a
 /// `becomeFirstResponder()` call in a lifecycle method (`viewDidAppear(_:)` and the like), or in
-/// an app method one of them calls, on `self` or on a view the type holds in a property.
+/// an app method one of them calls, on `self`, on a view the type holds in a property, or on a
+/// UIKit text or web view its methods make in a local and add as a subview (``LocalSubviews``).
 struct FirstResponderReader {
     let index: SourceIndex
 
@@ -105,15 +106,23 @@ struct FirstResponderReader {
     }
 
     private func requests(_ finder: BecomeFinder, of info: SourceIndex.TypeInfo, method: String) -> [Request] {
-        finder.calls.compactMap { call in
+        // The views the type makes in locals and adds as subviews, read only when a call needs them.
+        var locals: [LocalSubviews.Local]?
+        return finder.calls.compactMap { call in
             let location = index.location(call.node)
             guard let receiver = call.receiver else {
                 return Request(owner: info.name, property: nil, viewClass: nil, method: method, location: location, conditional: call.conditional)
             }
             var name = receiver
             if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
-            guard !name.contains("."), !name.contains("("), let property = property(name, of: info) else { return nil }
-            return Request(owner: info.name, property: name, viewClass: property, method: method, location: location, conditional: call.conditional)
+            guard !name.contains("."), !name.contains("(") else { return nil }
+            if let property = property(name, of: info) {
+                return Request(owner: info.name, property: name, viewClass: property, method: method, location: location, conditional: call.conditional)
+            }
+            let made = locals ?? LocalSubviews.added(by: info, index: index)
+            locals = made
+            guard let local = made.first(where: { $0.name == name }) else { return nil }
+            return Request(owner: info.name, property: name, viewClass: local.viewClass, method: method, location: location, conditional: call.conditional)
         }
     }
 

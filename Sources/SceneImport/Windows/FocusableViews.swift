@@ -44,9 +44,10 @@ struct FocusableClass: Equatable {
 /// that hold such views in turn (three levels deep). A SwiftUI view holds the UIKit views its
 /// text controls stand for (`TextField`, `SecureField`, `TextEditor`, `.searchable`).
 ///
-/// Stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties), and the
-/// content views a type's content configurations make (``ContentViews``); a view made in a
-/// method and handed to `addSubview` has no name the scene could use.
+/// Stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties), the
+/// UIKit text and web views a method makes in a local and adds as a subview, named by the local
+/// (``LocalSubviews``), and the content views a type's content configurations make
+/// (``ContentViews``); a view made inline in `addSubview(…)` has no name the scene could use.
 struct FocusableViews {
     let model: AppModel
     /// Types the scene places as nodes of their own (those with commands or actions): their
@@ -124,6 +125,10 @@ struct FocusableViews {
                     result.append(Held(property: property.name, viewClass: viewClass, kind: .view, focusable: false, contents: contents))
                 }
             }
+        }
+        // UIKit's text and web views its methods make in a local and add as a subview.
+        for local in LocalSubviews.added(by: info, index: model.index) where !result.contains(where: { $0.property == local.name }) {
+            if let held = focusable(local.viewClass, property: local.name) { result.append(held) }
         }
         // The views its content configurations make: a cell's, on the screen that configures it.
         for view in contentViews.byOwner[owner] ?? [] where !visiting.contains(view) && !placedElsewhere.contains(view) {

@@ -1,0 +1,92 @@
+import SwiftSyntax
+
+/// The views of UIKit's text and web classes (``FocusableClass/registered``) a type's methods
+/// make in a local and add as a subview, which the type then shows without holding them in a
+/// property:
+///
+///     let field = UITextField()
+///     field.placeholder = "Name"
+///     view.addSubview(field)
+///
+/// Each is named by its local (`field`), the name a `field.becomeFirstResponder()` beside it
+/// uses. A view made inline (`addSubview(UITextField())`) has no name and is not read, and one
+/// the same body hides or removes again is a stand-in no user sees.
+struct LocalSubviews {
+    /// A local a method adds as a subview, and the class it makes.
+    struct Local: Equatable {
+        var name: String
+        var viewClass: String
+    }
+
+    /// The calls that add a subview.
+    static let addingCalls: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+
+    /// The locals `info`'s methods add as subviews, each name once, in source order.
+    static func added(by info: SourceIndex.TypeInfo, index: SourceIndex) -> [Local] {
+        let classes = Set(FocusableClass.registered.map(\.name))
+        guard index.files(declaring: info).contains(where: { file in
+            addingCalls.contains { index.file(file, mentions: $0 + "(") } && classes.contains { index.file(file, mentions: $0) }
+        }) else { return [] }
+        var result: [Local] = []
+        for function in info.functions {
+            guard let body = function.body else { continue }
+            let finder = Finder(classes: classes)
+            finder.walk(body)
+            for name in finder.added where !finder.hidden.contains(name) {
+                guard let viewClass = finder.made[name], !result.contains(where: { $0.name == name }) else { continue }
+                result.append(Local(name: name, viewClass: viewClass))
+            }
+        }
+        return result
+    }
+
+    /// The locals a body makes of `classes`, and the names it adds as subviews.
+    private final class Finder: SyntaxVisitor {
+        let classes: Set<String>
+        var made: [String: String] = [:]
+        var added: [String] = []
+        /// Locals the body hides or takes out again (`temp.isHidden = true`,
+        /// `temp.removeFromSuperview()`): a stand-in the user never sees.
+        var hidden: Set<String> = []
+
+        init(classes: Set<String>) {
+            self.classes = classes
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+            let name = node.pattern.trimmedDescription
+            let annotated = node.typeAnnotation?.type.trimmedDescription.withoutOptionality
+            var called = node.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+            if called?.hasSuffix(".init") == true { called = called.map { String($0.dropLast(5)) } }
+            if let found = [annotated, called].compactMap({ $0 }).first(where: classes.contains), made[name] == nil {
+                made[name] = found
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let elements = Array(node.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].trimmedDescription == "true",
+               let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isHidden",
+               let base = member.base?.as(DeclReferenceExprSyntax.self) {
+                hidden.insert(base.baseName.text)
+            }
+            return .visitChildren
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "removeFromSuperview",
+               let base = member.base?.as(DeclReferenceExprSyntax.self) {
+                hidden.insert(base.baseName.text)
+            }
+            let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            if let called, LocalSubviews.addingCalls.contains(called),
+               let argument = node.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+                added.append(argument)
+            }
+            return .visitChildren
+        }
+    }
+}
