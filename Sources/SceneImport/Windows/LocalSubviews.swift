@@ -24,12 +24,17 @@ struct LocalSubviews {
     /// The locals `info`'s methods add as subviews, each name once, in source order.
     static func added(by info: SourceIndex.TypeInfo, index: SourceIndex) -> [Local] {
         let classes = Set(FocusableClass.registered.map(\.name))
+        // Every adding call ends in `Subview(`: one search finds them all.
+        let words = ["Subview("]
         guard index.files(declaring: info).contains(where: { file in
-            addingCalls.contains { index.file(file, mentions: $0 + "(") } && classes.contains { index.file(file, mentions: $0) }
+            index.file(file, mentions: words[0]) && classes.contains { index.file(file, mentions: $0) }
         }) else { return [] }
         var result: [Local] = []
         for function in info.functions {
-            guard let body = function.body else { continue }
+            // Only a body that adds a subview is walked.
+            guard let body = function.body, let file = index.sourceOfRoot[body.root.id]?.file,
+                  let offsets = index.offsets(of: words, inFile: file),
+                  ByteSearch.contains(offsets, offsetIn: body.position.utf8Offset..<body.endPosition.utf8Offset) else { continue }
             let finder = Finder(classes: classes)
             finder.walk(body)
             for name in finder.added where !finder.hidden.contains(name) {
@@ -55,23 +60,24 @@ struct LocalSubviews {
         }
 
         override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-            let name = node.pattern.trimmedDescription
-            let annotated = node.typeAnnotation?.type.trimmedDescription.withoutOptionality
-            var called = node.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
-            if called?.hasSuffix(".init") == true { called = called.map { String($0.dropLast(5)) } }
-            if let found = [annotated, called].compactMap({ $0 }).first(where: classes.contains), made[name] == nil {
+            guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, made[name] == nil else { return .visitChildren }
+            // `let field = UITextField(…)`, `UITextField.init(…)`, or `let field: UITextField = …`.
+            var called = node.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression
+            if let member = called?.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" { called = member.base }
+            let type = node.typeAnnotation?.type
+            let annotated = (type?.as(OptionalTypeSyntax.self)?.wrappedType ?? type)?.as(IdentifierTypeSyntax.self)?.name.text
+            if let found = [called?.as(DeclReferenceExprSyntax.self)?.baseName.text, annotated].compactMap({ $0 }).first(where: classes.contains) {
                 made[name] = found
             }
             return .visitChildren
         }
 
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            let elements = Array(node.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].trimmedDescription == "true",
-               let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "isHidden",
-               let base = member.base?.as(DeclReferenceExprSyntax.self) {
-                hidden.insert(base.baseName.text)
-            }
+            let elements = node.elements
+            guard elements.count == 3, let first = elements.first, let member = first.as(MemberAccessExprSyntax.self),
+                  member.declName.baseName.text == "isHidden", let base = member.base?.as(DeclReferenceExprSyntax.self),
+                  elements.last?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true) else { return .visitChildren }
+            hidden.insert(base.baseName.text)
             return .visitChildren
         }
 
