@@ -115,9 +115,9 @@ extension SceneBuilder {
         return effects
     }
 
-    /// Whether a statement (a code block item's content) other than a call may leave the method: a branch or a loop (`if`,
-    /// `switch`, `do`, `for`, `while`) holding a `return` or a `throw`. Declarations and
-    /// assignments cannot.
+    /// Whether a statement (a code block item's content) other than a call may leave the
+    /// method: a branch or a loop (`if`, `switch`, `do`, `for`, `while`) holding a `return` or a
+    /// `throw`. Declarations and assignments cannot.
     static func mayLeave(_ statement: Syntax) -> Bool {
         guard call(in: statement) == nil else { return false }
         let branches: Bool

@@ -137,7 +137,8 @@ extension Evaluator {
     /// Whether the app declares what a call of `site.name` with these arguments reaches: a local
     /// closure or function, a method of `self`'s type or a global function whose labels fit, a
     /// type of its own (a subclass `model` claims is made by the model), or an initialiser its
-    /// extension of the framework type declares, where the model lets such run. The app's declaration then shadows the framework's, as in Swift.
+    /// extension of the framework type declares, where the model lets such run. The app's
+    /// declaration then shadows the framework's, as in Swift.
     private func appDeclares(_ site: CallSite, besides model: any FrameworkModel.Type, frame: Frame) -> Bool {
         let name = site.name
         // Most frames declare no local closure or function: their emptiness spares hashing the name.

@@ -58,9 +58,8 @@ extension SourceIndex {
             if calleeName.hasPrefix("self.") { calleeName = String(calleeName.dropFirst(5)) }
             if !calleeName.contains(".") { return returnedTypeNames(of: calleeName, in: info, depth: depth + 1) }
             // A static factory of one of the app's types (`Snippets.create(context:)`): what it
-            // returns, read in that type.
-            // A static method declared to return `Self` (a protocol extension's
-            // `static func newFromStoryboard() -> Self`) makes the type it is called on.
+            // returns, read in that type; one declared to return `Self` (a protocol extension's
+            // `static func newFromStoryboard() -> Self`) makes the class it is called on.
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                let owner = type(named: base.sourceText) {
                 let name = member.declName.baseName.text
