@@ -148,8 +148,14 @@ struct AppModel {
     static func edgesOfAdopters(_ edges: [Edge], index: SourceIndex) -> [Edge] {
         var result: [Edge] = []
         var seen: Set<[String]> = []
+        // Each protocol's adopters are found once: finding them reads every type.
+        var adopters: [String: [String]] = [:]
         for edge in edges {
-            let parents = index.type(named: edge.parent)?.kind == .protocol ? index.classAdopters(of: edge.parent) : [edge.parent]
+            var parents = [edge.parent]
+            if index.type(named: edge.parent)?.kind == .protocol {
+                parents = adopters[edge.parent] ?? index.classAdopters(of: edge.parent)
+                adopters[edge.parent] = parents
+            }
             for parent in parents where parent != edge.child && seen.insert([parent, edge.child]).inserted {
                 var moved = edge
                 moved.parent = parent

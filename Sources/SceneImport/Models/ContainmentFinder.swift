@@ -74,7 +74,7 @@ final class ContainmentFinder: MentionedItemsVisitor {
         case "present": if !showsReceiver { found.append((first, .presented, false, nil)) }
         case "pushViewController", "show", "showDetailViewController": if !showsReceiver { found.append((first, .child, false, nil)) }
         case "setViewControllers": found.append((first, .tab, false, receiver))
-        case "addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview": subviews.append((first, receiver))
+        case let call where ContainmentModel.subviewCalls.contains(call): subviews.append((first, receiver))
         case "register":
             // `register(Cell.self, forCellReuseIdentifier:)` and its collection view forms (not
             // any `register(_:)`: an interpreter registering a library is no cell).

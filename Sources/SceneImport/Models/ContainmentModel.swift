@@ -17,6 +17,10 @@ enum ContainmentModel: FrameworkModel {
         "Subview(", "UITab(", "UISearchTab", "UITabGroup(",
     ]
     static var mentions: Set<String> { Set(words) }
+    /// The calls that add a subview, each ending in `Subview(` as written (``words``).
+    static let subviewCalls: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
+    /// The text every ``subviewCalls`` call holds.
+    static let subviewWord = "Subview("
 
     /// Whether `receiver.name` reads a tab bar's items (`tabBar.items`, `self.tabBar.items`).
     static func isTabBarItems(_ name: String, of receiver: String) -> Bool {

@@ -49,10 +49,8 @@ extension SourceIndex {
             }
             // `storyboard.instantiateViewController(withIdentifier: "editor")`: the class of the
             // storyboard controller with that identifier.
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "instantiateViewController",
-               let identifier = call.arguments.first(where: { $0.label?.text == "withIdentifier" })?.expression.as(StringLiteralExprSyntax.self),
-               identifier.segments.count == 1, let text = identifier.segments.first?.as(StringSegmentSyntax.self)?.content.text {
-                return (storyboardClasses[text] ?? []).filter { type(named: $0) != nil }
+            if let classes = storyboardClasses(instantiatedBy: call) {
+                return classes.filter { type(named: $0) != nil }
             }
             // A factory method of the type (`get(scene:)`, `makeEditor()`): what its `return`s give.
             if calleeName.hasPrefix("self.") { calleeName = String(calleeName.dropFirst(5)) }
@@ -349,6 +347,16 @@ extension SourceIndex {
     /// factory another language calls (`[VLMDesktopFactory makeRootViewController]`).
     func typesReturned(by name: String, of info: SourceIndex.TypeInfo) -> [String] {
         returnedTypeNames(of: name, in: info, depth: 0)
+    }
+
+    /// The classes of the storyboard controllers with the identifier a
+    /// `storyboard.instantiateViewController(withIdentifier: "editor")` call names as a literal;
+    /// `nil` for any other call.
+    func storyboardClasses(instantiatedBy call: FunctionCallExprSyntax) -> [String]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "instantiateViewController",
+              let identifier = call.arguments.first(where: { $0.label?.text == "withIdentifier" })?.expression.as(StringLiteralExprSyntax.self),
+              identifier.segments.count == 1, let text = identifier.segments.first?.as(StringSegmentSyntax.self)?.content.text else { return nil }
+        return storyboardClasses[text] ?? []
     }
 
     /// The app types the `return`s of the type's method `name` (or an ancestor's) give, each

@@ -18,14 +18,11 @@ struct LocalSubviews {
         var viewClass: String
     }
 
-    /// The calls that add a subview.
-    static let addingCalls: Set<String> = ["addSubview", "insertSubview", "addArrangedSubview", "insertArrangedSubview"]
-
     /// The locals `info`'s methods add as subviews, each name once, in source order.
     static func added(by info: SourceIndex.TypeInfo, index: SourceIndex) -> [Local] {
         let classes = Set(FocusableClass.registered.map(\.name))
-        // Every adding call ends in `Subview(`: one search finds them all.
-        let words = ["Subview("]
+        // Every adding call holds `Subview(`: one search finds them all.
+        let words = [ContainmentModel.subviewWord]
         guard index.files(declaring: info).contains(where: { file in
             index.file(file, mentions: words[0]) && classes.contains { index.file(file, mentions: $0) }
         }) else { return [] }
@@ -88,7 +85,7 @@ struct LocalSubviews {
             }
             let called = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
                 ?? node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-            if let called, LocalSubviews.addingCalls.contains(called),
+            if let called, ContainmentModel.subviewCalls.contains(called),
                let argument = node.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text {
                 added.append(argument)
             }

@@ -225,11 +225,9 @@ struct RootExpressionReader {
         }
         // `storyboard.instantiateViewController(withIdentifier: "MainTabBarController")`: the
         // class of the storyboard's controller with that identifier.
-        if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "instantiateViewController",
-           let literal = call.arguments.first(where: { $0.label?.text == "withIdentifier" })?.expression.as(StringLiteralExprSyntax.self),
-           literal.segments.count == 1, let identifier = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text {
-            let classes = (index.storyboardClasses[identifier] ?? []).filter(isAppController)
-            return classes.count == 1 ? classes.first.map { .app($0) } : nil
+        if let classes = index.storyboardClasses(instantiatedBy: call) {
+            let controllers = classes.filter(isAppController)
+            return controllers.count == 1 ? controllers.first.map { .app($0) } : nil
         }
         var callee = call.calledExpression.sourceText
         if callee.hasSuffix(".init") { callee = String(callee.dropLast(5)) }
