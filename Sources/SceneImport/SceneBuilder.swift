@@ -116,6 +116,21 @@ struct SceneBuilder {
             }
         }
 
+        // A controller's own view of an app class with commands or actions
+        // (``ControllerRootViews``) is that controller's child: each screen has a view of its
+        // own, the screens a base class's `loadView()` serves too, not the base class.
+        let rootViews = model.controllerRootViews()
+        let controllers = owners.filter { model.role($0.name) == .controller }
+        let bases = Set(controllers.compactMap { model.index.superclass(of: $0.name) })
+        var rootViewHeld: Set<String> = []
+        for info in controllers where !bases.contains(info.name) {
+            guard let view = rootViews.viewClass(of: info.name), carriers.contains(view),
+                  !hasParent.contains(view) || rootViewHeld.contains(view), children[info.name]?.contains(view) != true else { continue }
+            children[info.name, default: []].append(view)
+            hasParent.insert(view)
+            rootViewHeld.insert(view)
+        }
+
         // A content view with commands or actions that a type's cells are configured with is
         // that type's child, as a view held in a property is.
         let contentViews = ContentViews(index: model.index)
@@ -127,8 +142,8 @@ struct SceneBuilder {
         }
 
         // Only responders the scene can hold make requests that matter.
-        let requests = FirstResponderReader(index: model.index).requests { placeable(model.role($0)) }
-        state.heldResponders = heldResponders(requests, placedElsewhere: carriers, contentViews: contentViews)
+        let requests = FirstResponderReader(index: model.index, rootViews: rootViews).requests { placeable(model.role($0)) }
+        state.heldResponders = heldResponders(requests, placedElsewhere: carriers, contentViews: contentViews, rootViews: rootViews)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
         state.focusedProperties = FirstResponderReader.focusedProperties(requests)
         state.searchesInNavigationBar = Set(NavigationBarSearch(index: model.index).controllers { model.role($0) == .controller }.keys)

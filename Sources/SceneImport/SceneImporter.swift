@@ -154,6 +154,12 @@ public struct SceneImporter: Sendable {
         index.add(objectiveC: objectiveC)
         for storyboard in interface.storyboards {
             for (identifier, appClass) in storyboard.identifiedClasses { index.storyboardClasses[identifier, default: []].append(appClass) }
+            for (controller, view) in storyboard.viewClasses where index.storyboardViewClasses[controller] == nil {
+                index.storyboardViewClasses[controller] = view
+            }
+            if index.storyboardInitials[storyboard.name] == nil, let initial = storyboard.initial {
+                index.storyboardInitials[storyboard.name] = StoryboardInitial(appClass: initial.appClass, container: initial.container)
+            }
         }
         index.seal()
         let overlay = options.overlay ?? ImportOverlay()

@@ -16,6 +16,8 @@ package struct Storyboard {
         package var customClass: String?
         /// The identifier `instantiateViewController(withIdentifier:)` finds it by.
         package var storyboardIdentifier: String?
+        /// The app class of the scene's own view (`<view key="view" customClass="Canvas">`).
+        package var viewClass: String?
         var line: Int
     }
 
@@ -71,6 +73,21 @@ package struct Storyboard {
         }
     }
 
+    /// The app classes of the controller scenes' own views, by the controller's app class.
+    package var viewClasses: [(controller: String, view: String)] {
+        controllers.values.sorted { $0.id < $1.id }.compactMap { controller in
+            guard let customClass = controller.customClass, let view = controller.viewClass else { return nil }
+            return (customClass, view)
+        }
+    }
+
+    /// The initial controller: the app class it stands for (``appClass(of:depth:)``), and the
+    /// UIKit container class when the initial scene is a plain container.
+    package var initial: (appClass: String, container: String?)? {
+        guard let id = initialController, let controller = controllers[id], let appClass = appClass(of: id) else { return nil }
+        return (appClass, controller.customClass == nil ? Self.containerClasses[controller.element] : nil)
+    }
+
     /// The app class a controller scene stands for, looking through plain UIKit containers to
     /// their first related app class (a `navigationController` whose root is `Editor` stands
     /// for `Editor`).
@@ -98,6 +115,11 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
             controllers.append(.init(id: id, element: element, customClass: attributes["customClass"],
                                      storyboardIdentifier: attributes["storyboardIdentifier"], line: parser.lineNumber))
             open.append(id)
+        }
+        // The scene's own view: the first `view` keyed `view` inside the controller.
+        if element == "view" || element.hasSuffix("View"), attributes["key"] == "view", let customClass = attributes["customClass"],
+           let id = open.last, let position = controllers.lastIndex(where: { $0.id == id }), controllers[position].viewClass == nil {
+            controllers[position].viewClass = customClass
         }
         if element == "segue", let source = open.last, let destination = attributes["destination"],
            let kind = attributes["kind"], kind == "relationship" || kind == "embed" {

@@ -72,6 +72,18 @@ extension SourceIndex {
                let typeName = base.base?.sourceText, let owner = type(named: typeName) {
                 return returnedTypeNames(of: member.declName.baseName.text, in: owner, forCase: base.declName.baseName.text, depth: depth + 1)
             }
+            // `component.makeView()`, `root?.rootComponent.makeView()`: what the app method of the
+            // type the receiver is returns.
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+                var names: [String] = []
+                for owner in typeNames(of: base, in: info, root: root, depth: depth + 1) {
+                    guard let ownerInfo = type(named: owner), ownerInfo.kind != .extensionOnly else { continue }
+                    for found in returnedTypeNames(of: member.declName.baseName.text, in: ownerInfo, depth: depth + 1) where !names.contains(found) {
+                        names.append(found)
+                    }
+                }
+                return names
+            }
             // `storyboard.instantiateViewController(withIdentifier:) as! Foo` is handled by the cast.
             return []
         }
@@ -353,6 +365,7 @@ extension SourceIndex {
     /// `storyboard.instantiateViewController(withIdentifier: "editor")` call names as a literal;
     /// `nil` for any other call.
     func storyboardClasses(instantiatedBy call: FunctionCallExprSyntax) -> [String]? {
+        if let initial = storyboardInitial(instantiatedBy: call) { return [initial.appClass] }
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "instantiateViewController",
               let identifier = call.arguments.first(where: { $0.label?.text == "withIdentifier" })?.expression.as(StringLiteralExprSyntax.self),
               identifier.segments.count == 1, let text = identifier.segments.first?.as(StringSegmentSyntax.self)?.content.text else { return nil }

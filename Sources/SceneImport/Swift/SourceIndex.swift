@@ -65,6 +65,13 @@ struct SourceIndex {
         /// Declared `private` or `fileprivate`: visible only from its own file.
         var isFilePrivate = false
 
+        /// Whether the function returns the type a metatype parameter names (`func
+        /// resolve<T>(_ type: T.Type) -> T?`, a dependency container's factory).
+        var returnsGenericParameter: Bool {
+            guard let returned = returnType?.withoutOptionality else { return false }
+            return parameters.contains { $0.type?.withoutOptionality == returned + ".Type" }
+        }
+
         /// The Objective-C selector UIKit would use for this method.
         var selector: String {
             explicitSelector ?? SelectorName.objectiveC(base: name, labels: parameters.map(\.label))
@@ -152,6 +159,12 @@ struct SourceIndex {
     /// The app classes the storyboards' controllers stand for, by storyboard identifier: what
     /// `instantiateViewController(withIdentifier:)` makes.
     var storyboardClasses: [String: [String]] = [:]
+    /// The initial controller of each storyboard, by storyboard name: what
+    /// `instantiateInitialViewController()` makes.
+    var storyboardInitials: [String: StoryboardInitial] = [:]
+    /// The app class of the view a storyboard scene gives its controller, by the controller's
+    /// app class (``ControllerRootViews``).
+    var storyboardViewClasses: [String: String] = [:]
     /// Global constants and variables by name.
     private(set) var globalProperties: [String: PropertyInfo] = [:]
     /// File-level `typealias Name = A & B`: name → the types it stands for.

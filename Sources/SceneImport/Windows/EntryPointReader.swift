@@ -57,16 +57,59 @@ struct EntryPointReader {
         }
         appEntries = appEntries.filter { !Self.isForTests($0.0.name) }.sorted { ($0.0.isMain ? 0 : 1) < ($1.0.isMain ? 0 : 1) }
         for entries in [sceneEntries, appEntries] {
-            var found: [Assignment] = []
+            var path = LaunchPath()
             var visited: Set<SyntaxIdentifier> = []
             for (owner, function) in entries {
                 guard let body = function.body else { continue }
                 let scope = RootExpressionReader.Scope(type: owner, body: Syntax(body))
-                walk(scope: scope, conditional: false, depth: 0, reader: reader, visited: &visited, into: &found)
+                walk(scope: scope, conditional: false, depth: 0, reader: reader, visited: &visited, into: &path)
             }
-            if !found.isEmpty { return found }
+            if !path.roots.isEmpty { return path.filled(by: reader) }
         }
         return []
+    }
+
+    /// What the launch path does: the roots it sets, and the screens it pushes onto a
+    /// navigation controller held elsewhere (a coordinator's `navigationController`), each with
+    /// how many roots were set before it.
+    private struct LaunchPath {
+        var roots: [Assignment] = []
+        var pushes: [(rootsBefore: Int, screens: [ExprSyntax], scope: RootExpressionReader.Scope)] = []
+
+        /// The roots, an empty navigation controller set on the unconditional path holding
+        /// what the first unconditional push after it shows (`AppCoordinator.start()` sets the
+        /// window's root to its `navigationController`, then a child coordinator's `start()`
+        /// pushes the home screen onto it).
+        func filled(by reader: RootExpressionReader) -> [Assignment] {
+            var result = roots
+            for position in result.indices {
+                guard result[position].tree.container == .navigation, result[position].tree.children.isEmpty,
+                      !result[position].conditional,
+                      let push = pushes.first(where: { $0.rootsBefore > position }) else { continue }
+                result[position].tree.children = push.screens.compactMap { reader.tree(of: $0, in: push.scope) }
+            }
+            return result
+        }
+    }
+
+    /// The screens an unconditional `navigationController.pushViewController(x, animated:)` or
+    /// `navigationController.setViewControllers([x], animated:)` shows, when its receiver is
+    /// another object's navigation controller (its name or declared type says so); `nil` for any
+    /// other call.
+    private func pushedScreens(by call: FunctionCallExprSyntax, in scope: RootExpressionReader.Scope) -> [ExprSyntax]? {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+              let first = call.arguments.first?.expression else { return nil }
+        var receiver = RootExpressionReader.unwrapped(base).sourceText
+        if receiver.hasPrefix("self.") { receiver = String(receiver.dropFirst(5)) }
+        guard receiver != "self", !receiver.contains("(") else { return nil }
+        let declared = scope.parameterTypes[receiver] ?? scope.type.properties[receiver]?.type ?? ""
+        guard receiver.range(of: "navigation", options: .caseInsensitive) != nil
+                || declared.range(of: "Navigation", options: .caseInsensitive) != nil else { return nil }
+        switch member.declName.baseName.text {
+        case "pushViewController": return [first]
+        case "setViewControllers": return RootExpressionReader.unwrapped(first).as(ArrayExprSyntax.self)?.elements.map(\.expression) ?? [first]
+        default: return nil
+        }
     }
 
     /// The roots the methods a type calls on other app types set (`sceneDelegate.goToMain()`
@@ -76,7 +119,7 @@ struct EntryPointReader {
     func rootsSet(byMethodsCalledFrom type: SourceIndex.TypeInfo) -> [Assignment] {
         var reader = RootExpressionReader(index: index, idiom: idiom)
         reader.isController = isController
-        var found: [Assignment] = []
+        var found = LaunchPath()
         var visited: Set<SyntaxIdentifier> = []
         for function in type.functions {
             guard let body = function.body else { continue }
@@ -93,7 +136,7 @@ struct EntryPointReader {
                 }
             }
         }
-        return found
+        return found.roots
     }
 
     /// The scene delegate class the app delegate's
@@ -120,7 +163,7 @@ struct EntryPointReader {
     }
 
     private func walk(scope: RootExpressionReader.Scope, conditional: Bool, depth: Int,
-                      reader: RootExpressionReader, visited: inout Set<SyntaxIdentifier>, into found: inout [Assignment]) {
+                      reader: RootExpressionReader, visited: inout Set<SyntaxIdentifier>, into found: inout LaunchPath) {
         guard visited.count < Self.maximumBodies, visited.insert(scope.body.id).inserted else { return }
         let finder = RootStatementFinder(idiom: idiom, conditions: index.conditions)
         finder.walk(scope.body)
@@ -132,9 +175,13 @@ struct EntryPointReader {
                 // the entry point makes key.
                 if ownWindow, index.inherits(scope.type.name, from: "UIWindow") { continue }
                 guard let tree = reader.tree(of: expression, in: scope) else { continue }
-                found.append(Assignment(tree: tree, conditional: conditional || event.conditional || tree.chosenAmongBranches,
-                                        location: index.location(expression)))
+                found.roots.append(Assignment(tree: tree, conditional: conditional || event.conditional || tree.chosenAmongBranches,
+                                              location: index.location(expression)))
             case .call(let call):
+                if !conditional, !event.conditional, let screens = pushedScreens(by: call, in: scope) {
+                    found.pushes.append((found.roots.count, screens, scope))
+                    continue
+                }
                 guard depth < Self.maximumDepth, let callee = reader.calledFunction(call, in: scope),
                       let inner = scope.calling(callee.function, owner: callee.owner, with: call) else { continue }
                 walk(scope: inner, conditional: conditional || event.conditional, depth: depth + 1, reader: reader, visited: &visited, into: &found)
@@ -289,6 +336,13 @@ private final class RootStatementFinder: ActiveCodeVisitor {
             let decided = idiom.decides(elements[2].sourceText)
             if decided != false { events.append((.root(ternary.thenExpression, ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
             if decided != true { events.append((.root(elements[4], ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
+            return .skipChildren
+        }
+        if elements.count == 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
+            // `root = storyboard.instantiateInitialViewController() ?? Fallback()`: the fallback
+            // is only for a value the app's own files always give.
+            events.append((.root(elements[2], ownWindow: ownWindow), conditionalDepth > 0))
+            walk(elements[2])
             return .skipChildren
         }
         return .visitChildren

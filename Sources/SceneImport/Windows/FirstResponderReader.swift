@@ -2,10 +2,14 @@ import SwiftSyntax
 
 /// Finds what each type makes first responder when its screen appears: a
 /// `becomeFirstResponder()` call in a lifecycle method (`viewDidAppear(_:)` and the like), or in
-/// an app method one of them calls, on `self`, on a view the type holds in a property, or on a
-/// UIKit text or web view its methods make in a local and add as a subview (``LocalSubviews``).
+/// an app method one of them calls, on `self`, on a view the type holds in a property, on a
+/// UIKit text or web view its methods make in a local and add as a subview (``LocalSubviews``),
+/// or on a controller's own view of an app class (``ControllerRootViews``).
 struct FirstResponderReader {
     let index: SourceIndex
+    /// The controllers' own view classes: `view.becomeFirstResponder()` focuses the one a
+    /// controller's `loadView()` or storyboard scene gives it.
+    var rootViews: ControllerRootViews?
 
     /// A responder a type makes first responder.
     struct Request: Equatable {
@@ -118,6 +122,9 @@ struct FirstResponderReader {
             guard !name.contains("."), !name.contains("(") else { return nil }
             if let property = property(name, of: info) {
                 return Request(owner: info.name, property: name, viewClass: property, method: method, location: location, conditional: call.conditional)
+            }
+            if name == "view", let view = rootViews?.viewClass(of: info.name) {
+                return Request(owner: info.name, property: name, viewClass: view, method: method, location: location, conditional: call.conditional)
             }
             let made = locals ?? LocalSubviews.added(by: info, index: index)
             locals = made

@@ -44,7 +44,8 @@ struct FocusableClass: Equatable {
 /// that hold such views in turn (three levels deep). A SwiftUI view holds the UIKit views its
 /// text controls stand for (`TextField`, `SecureField`, `TextEditor`, `.searchable`).
 ///
-/// Stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties), the
+/// Stored properties count (outlets, `let`/`var`/`lazy var`, Objective-C properties), a
+/// controller's own view of an app class, held as `view` (``ControllerRootViews``), the
 /// UIKit text and web views a method makes in a local and adds as a subview, named by the local
 /// (``LocalSubviews``), and the content views a type's content configurations make
 /// (``ContentViews``); a view made inline in `addSubview(…)` has no name the scene could use.
@@ -55,11 +56,14 @@ struct FocusableViews {
     let placedElsewhere: Set<String>
     /// The content views each type's content configurations make (``ContentViews``).
     let contentViews: ContentViews
+    /// The controllers' own views of app classes (``ControllerRootViews``), held as `view`.
+    let rootViews: ControllerRootViews
 
-    init(model: AppModel, placedElsewhere: Set<String>, contentViews: ContentViews = ContentViews()) {
+    init(model: AppModel, placedElsewhere: Set<String>, contentViews: ContentViews = ContentViews(), rootViews: ControllerRootViews? = nil) {
         self.model = model
         self.placedElsewhere = placedElsewhere
         self.contentViews = contentViews
+        self.rootViews = rootViews ?? model.controllerRootViews()
     }
 
     enum Kind: String {
@@ -124,6 +128,16 @@ struct FocusableViews {
                 if !contents.isEmpty {
                     result.append(Held(property: property.name, viewClass: viewClass, kind: .view, focusable: false, contents: contents))
                 }
+            }
+        }
+        // A controller's own view of an app class, held as `view`.
+        if model.role(owner) == .controller, let view = rootViews.viewClass(of: owner), !visiting.contains(view), !placedElsewhere.contains(view),
+           !result.contains(where: { $0.property == "view" }) {
+            if let held = focusable(view, property: "view") {
+                result.append(held)
+            } else if model.role(view) == .view {
+                let contents = views(heldBy: view, depth: depth - 1, visiting: visiting.union([view]), memo: &memo)
+                if !contents.isEmpty { result.append(Held(property: "view", viewClass: view, kind: .view, focusable: false, contents: contents)) }
             }
         }
         // UIKit's text and web views its methods make in a local and add as a subview.

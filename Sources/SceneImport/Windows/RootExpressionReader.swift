@@ -22,10 +22,13 @@ struct RootExpressionReader {
         var parameterTypes: [String: String] = [:]
 
         /// The scope of `function`'s body called with `call` from this scope: its parameters
-        /// bound to the call's arguments, in order.
+        /// bound to the call's arguments, in order, and `self` to the receiver the call names
+        /// (`Editor().embeddedInNavigation()` runs an app extension of `UIViewController` with
+        /// `self` the editor).
         func calling(_ function: SourceIndex.FunctionInfo, owner: SourceIndex.TypeInfo, with call: FunctionCallExprSyntax) -> Scope? {
             guard let body = function.body else { return nil }
             var bound: [String: BoundArgument] = [:]
+            if let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base { bound["self"] = binding(ofSelfTo: receiver) }
             var types: [String: String] = [:]
             var arguments = Array(call.arguments)[...]
             let calleeScope = Scope(type: owner, body: Syntax(body))
@@ -42,6 +45,16 @@ struct RootExpressionReader {
                 }
             }
             return Scope(type: owner, body: Syntax(body), arguments: bound, parameterTypes: types)
+        }
+
+        /// `self` in a member an instance `receiver` runs, read in this scope; `nil` when the
+        /// receiver is `self` (already what `self` reads) or a type (`Root.make()`: `self` is
+        /// the type, not a controller).
+        func binding(ofSelfTo receiver: ExprSyntax) -> BoundArgument? {
+            let written = RootExpressionReader.unwrapped(receiver)
+            if written.sourceText == "self" { return arguments["self"] }
+            if let reference = written.as(DeclReferenceExprSyntax.self), reference.baseName.text.first?.isUppercase == true { return nil }
+            return BoundArgument(expression: written, scope: self)
         }
     }
 
@@ -128,8 +141,17 @@ struct RootExpressionReader {
                    let found = tree(of: initializer, in: Scope(type: owner, body: Syntax(initializer)), depth: depth + 1) {
                     return found
                 }
-                if property.initializer == nil, let getter = property.getter, getter.count == 1, let value = getter.first?.item.as(ExprSyntax.self) {
-                    return tree(of: value, in: Scope(type: owner, body: Syntax(getter)), depth: depth + 1)
+                if property.initializer == nil, let getter = property.getter {
+                    // A computed property, also one an app extension of a UIKit class adds
+                    // (`var wrappedInNavigation: UINavigationController`), read with `self` the
+                    // receiver.
+                    var inner = Scope(type: owner, body: Syntax(getter))
+                    inner.arguments["self"] = scope.binding(ofSelfTo: base)
+                    let returns = ReturnFinder(conditions: index.conditions)
+                    returns.walk(getter)
+                    let single = getter.count == 1 ? getter.first?.item.as(ExprSyntax.self) : nil
+                    let values = returns.expressions.isEmpty ? [single].compactMap { $0 } : returns.expressions
+                    if let found = values.lazy.compactMap({ self.tree(of: $0, in: inner, depth: depth + 1) }).first { return found }
                 }
                 // A stored property the type's initialiser sets (`self.navigationController =
                 // UINavigationController()` in a coordinator's `init`).
@@ -145,7 +167,7 @@ struct RootExpressionReader {
                 if let declared = property.type?.withoutOptionality, isAppController(declared) { return .app(declared) }
                 return property.type.flatMap { RootTree.Container(rawValue: $0.withoutOptionality) }.map { .system($0) }
             }
-            return nil
+            return undeclaredWrapper(member.declName.baseName.text, around: base, in: scope, depth: depth)
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return named(reference.baseName.text, in: scope, depth: depth, at: Syntax(reference))
@@ -223,6 +245,12 @@ struct RootExpressionReader {
             return (returns.expressions.isEmpty ? [single].compactMap { $0 } : returns.expressions)
                 .lazy.compactMap { tree(of: $0, in: inner, depth: depth + 1) }.first
         }
+        // `UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController()`: the
+        // storyboard's initial controller, in the plain UIKit container the storyboard puts it in.
+        if let initial = index.storyboardInitial(instantiatedBy: call), isAppController(initial.appClass) {
+            let app = RootTree.app(index.type(named: initial.appClass)?.name ?? initial.appClass)
+            return initial.container.flatMap(RootTree.Container.init(rawValue:)).map { .system($0, children: [app]) } ?? app
+        }
         // `storyboard.instantiateViewController(withIdentifier: "MainTabBarController")`: the
         // class of the storyboard's controller with that identifier.
         if let classes = index.storyboardClasses(instantiatedBy: call) {
@@ -254,8 +282,64 @@ struct RootExpressionReader {
                 return .app(index.type(named: base)?.name ?? base)
             }
         }
-        guard let function = calledFunction(call, in: scope), function.function.kind == .function else { return nil }
+        if let library = libraryContainer(callee, call: call, in: scope, depth: depth) { return library }
+        let function = calledFunction(call, in: scope)
+        // `container.resolve(Main.self)`: a dependency container's generic factory makes the
+        // app controller the call names by its metatype.
+        if function == nil || function?.function.returnsGenericParameter == true,
+           let resolved = call.arguments.lazy.compactMap({ Self.metatypeName($0.expression) }).first(where: isAppController) {
+            return .app(index.type(named: resolved)?.name ?? resolved)
+        }
+        guard let function, function.function.kind == .function else {
+            guard call.arguments.isEmpty, call.trailingClosure == nil,
+                  let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
+            return undeclaredWrapper(member.declName.baseName.text, around: base, in: scope, depth: depth)
+        }
         return returnedTree(of: function.function, owner: function.owner, call: call, in: scope, depth: depth)
+    }
+
+    /// `Main.self` → `Main`.
+    private static func metatypeName(_ expression: ExprSyntax) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "self",
+              let base = member.base?.sourceText, base.first?.isUppercase == true else { return nil }
+        return base
+    }
+
+    /// Argument labels that name the screen a library's container shows first, among the
+    /// controllers it takes (a side menu's content, a drawer's center, a reveal's front).
+    private static let shownScreenLabels = ["rootViewController", "content", "center", "centre", "front", "main", "root", "detail", "home"]
+
+    /// `ASNavigationController(rootViewController: Feed())`, `SideMenuController(contentViewController:
+    /// home, menuViewController: menu)`: a container class from a library the import does not
+    /// read (the app declares no such type, UIKit has none), holding the screen it shows first,
+    /// the argument ``shownScreenLabels`` name, else its first the reader follows to a screen.
+    /// Its kind is the UIKit container its name ends like (`…NavigationController`), else a plain
+    /// controller. `nil` for any other call.
+    private func libraryContainer(_ callee: String, call: FunctionCallExprSyntax, in scope: Scope, depth: Int) -> RootTree? {
+        guard callee.hasSuffix("Controller"), !callee.contains("."), callee.first?.isUppercase == true, !call.arguments.isEmpty,
+              index.type(named: callee) == nil, !index.declaresFunctionOrType(named: callee) else { return nil }
+        let ordered = call.arguments.sorted { lhs, rhs in
+            func rank(_ argument: LabeledExprSyntax) -> Int {
+                let label = argument.label?.text.lowercased() ?? ""
+                return Self.shownScreenLabels.firstIndex { label.hasPrefix($0.lowercased()) } ?? Self.shownScreenLabels.count
+            }
+            return rank(lhs) < rank(rhs)
+        }
+        guard let shown = ordered.lazy.compactMap({ self.tree(of: $0.expression, in: scope, depth: depth + 1) }).first else { return nil }
+        let container: RootTree.Container = callee.hasSuffix("NavigationController") ? .navigation
+            : callee.hasSuffix("TabBarController") ? .tabBar : callee.hasSuffix("SplitViewController") ? .split : .plain
+        return RootTree(name: callee, container: container, children: [shown])
+    }
+
+    /// `intro.wrapNavigationController`, `intro.embeddedInNavigation()`: a helper on UIKit's
+    /// classes from a package the import does not read (nothing the app declares has the
+    /// name), whose name says it puts the receiver in a navigation controller. What the
+    /// receiver builds, in one; `nil` for any other name.
+    private func undeclaredWrapper(_ name: String, around base: ExprSyntax, in scope: Scope, depth: Int) -> RootTree? {
+        guard name.range(of: "navigation", options: .caseInsensitive) != nil,
+              !index.declaresFunctionOrType(named: name), !index.types.values.contains(where: { $0.properties[name] != nil }),
+              let inner = tree(of: base, in: scope, depth: depth + 1), inner.container != .navigation else { return nil }
+        return .system(.navigation, children: [inner])
     }
 
     /// `.factory()` written where the context is `type` (a local declared `let nav:
@@ -459,68 +543,6 @@ private final class BindingFinder: ActiveCodeVisitor {
         }) else { return }
         initializer = seen.initializer?.value
         annotation = seen.typeAnnotation?.type.sourceText.withoutOptionality
-    }
-}
-
-/// What a body gives the container held in `name`: `name.viewControllers = […]`,
-/// `name.setViewControllers([…], animated:)`, `name.setViewController(x, for: .primary)`
-/// (columns in UIKit's order, as the device shows them),
-/// `name.pushViewController(x, animated:)`, `name.addChild(x)`.
-private final class ContainerStatementFinder: ActiveCodeVisitor {
-    let name: String
-    let idiom: InterfaceIdiom
-    private var columns: [(column: SplitViewColumn, expression: ExprSyntax)] = []
-    private var others: [ExprSyntax] = []
-
-    init(name: String, idiom: InterfaceIdiom, conditions: CompilationConditions) {
-        self.name = name
-        self.idiom = idiom
-        super.init(conditions: conditions)
-    }
-
-    /// The columns the device shows (``SplitViewColumn``), in UIKit's order, then the rest.
-    var children: [ExprSyntax] {
-        let hasCompact = columns.contains { $0.column.isCompact }
-        let shown = columns.filter { idiom == .phone && hasCompact ? $0.column.isCompact : !$0.column.isCompact }
-        return shown.sorted { $0.column.order < $1.column.order }.map(\.expression) + others
-    }
-
-    private func isReceiver(_ base: ExprSyntax?) -> Bool {
-        guard let base else { return false }
-        let text = RootExpressionReader.unwrapped(base).sourceText
-        return text == name || text == "self." + name
-    }
-
-    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let member = node.calledExpression.as(MemberAccessExprSyntax.self), isReceiver(member.base),
-              let first = node.arguments.first?.expression else { return .visitChildren }
-        switch member.declName.baseName.text {
-        case "setViewControllers":
-            others += Self.elements(of: first)
-        case "pushViewController", "addChild", "addChildViewController":
-            others.append(first)
-        case "setViewController":
-            guard let written = node.arguments.first(where: { $0.label?.text == "for" })?.expression.sourceText,
-                  let column = SplitViewColumn(written: written) else { break }
-            columns.append((column, first))
-        default:
-            break
-        }
-        return .visitChildren
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-        let elements = Array(node.elements)
-        guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-              let target = elements[0].as(MemberAccessExprSyntax.self), isReceiver(target.base),
-              target.declName.baseName.text == "viewControllers" else { return .visitChildren }
-        others += Self.elements(of: elements[2])
-        return .visitChildren
-    }
-
-    private static func elements(of expression: ExprSyntax) -> [ExprSyntax] {
-        if let array = RootExpressionReader.unwrapped(expression).as(ArrayExprSyntax.self) { return array.elements.map(\.expression) }
-        return [expression]
     }
 }
 
