@@ -183,7 +183,7 @@ public struct SceneImporter: Sendable {
         let swiftCosts = GetterCost.read(index: index, inventory: inventory.filter { !$0.file.hasSuffix(".m") && !$0.file.hasSuffix(".mm") }, sites: siteNodes)
         model.getterCosts = (swiftCosts + objectiveCCosts).sorted { $0.type < $1.type }
         model.apply(overlay)
-        model.mainMenu = SwiftUIMenuCommands(index: index, inventory: inventory, strings: strings).operations() + extraction.menuOperations
+        model.mainMenu = SwiftUIMenuCommands(index: index, inventory: inventory, strings: strings, evaluator: extractor.evaluator).operations() + extraction.menuOperations
             + ObjectiveCImport(files: objectiveC, strings: strings).menuOperations()
         let scene = SceneBuilder(name: name, model: model, idiom: options.idiom).build()
         let catalyst = options.conditions.platform == .macCatalyst

@@ -129,4 +129,44 @@ extension MainMenuTests {
         #expect(titles(bar) == ["App", "File", "Edit", "Format", "View", "Timeline", "Entities", "Window", "Help"])
         #expect(outline(bar.menus[6]) == ["Refresh Entities", "Reload"])
     }
+
+    /// A SwiftUI menu item whose title only the running app knows (an interpolation of the
+    /// bundle's name, a generated accessor formatting it) is still an item, titled as the code
+    /// writes it: replacing `.appInfo` with it takes the standard About item away. A title the
+    /// evaluator reads in the `Commands` type (`"Check \(product)…"`) is the item's.
+    @Test func aMenuItemTitledByTheRunningAppIsStillAnItem() throws {
+        let result = try importingCatalyst([
+            "App/NotesApp.swift": #"""
+                import SwiftUI
+                @main
+                struct NotesApp: App {
+                    var body: some Scene {
+                        WindowGroup { Text("Notes") }
+                            .commands { AppMenuCommands() }
+                    }
+                }
+                struct AppMenuCommands: Commands {
+                    private let product = "Updates"
+                    private var appName: String {
+                        Bundle.main.object(forInfoDictionaryKey: "CFBundleDisplayName") as? String ?? "Notes"
+                    }
+                    var body: some Commands {
+                        CommandGroup(replacing: .appInfo) {
+                            Button("About \(appName)") { }
+                        }
+                        CommandGroup(after: .appInfo) {
+                            Button("Check \(product)…") { }
+                        }
+                        CommandGroup(replacing: .help) {
+                            Button(L10n.Menu.about(appName)) { }
+                        }
+                    }
+                }
+                """#,
+        ])
+        let bar = try menuBar(result)
+        #expect(Array(outline(bar.menus[0], appOnly: false).filter { $0 != "--" }.prefix(2)) == [#"About \(appName)"#, "Check Updates…"])
+        #expect(outline(bar.menus[0], appOnly: false).filter { $0.hasPrefix("About") }.count == 1)
+        #expect(outline(bar.menus.last, appOnly: false) == ["[Search]", "L10n.Menu.about(appName)"])
+    }
 }

@@ -244,17 +244,19 @@ struct DeclarationCollector {
         return variable.bindings.compactMap { binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
             var getter: CodeBlockItemListSyntax?
+            var didSet: CodeBlockItemListSyntax?
             switch binding.accessorBlock?.accessors {
             case .getter(let items)?:
                 getter = items
             case .accessors(let accessors)?:
                 getter = accessors.first { $0.accessorSpecifier.text == "get" }?.body?.statements
+                didSet = accessors.first { $0.accessorSpecifier.text == "didSet" }?.body?.statements
             default:
                 break
             }
             return .init(name: name, isStatic: isStatic, isOverride: isOverride,
                          type: binding.typeAnnotation?.type.sourceText,
-                         initializer: binding.initializer?.value, getter: getter,
+                         initializer: binding.initializer?.value, getter: getter, didSet: didSet,
                          location: location(binding), isVariable: isVariable, isUserSetting: isUserSetting,
                          isViewOwned: isViewOwned, isBackReference: isBackReference)
         }

@@ -102,6 +102,8 @@ struct SourceIndex {
         var type: String?
         var initializer: ExprSyntax?
         var getter: CodeBlockItemListSyntax?
+        /// The statements of its `didSet` observer, which run on each assignment.
+        var didSet: CodeBlockItemListSyntax?
         var location: SourceLocation
         /// `var` rather than `let`: its value may change after initialisation.
         var isVariable = false

@@ -14,23 +14,36 @@ struct SwiftUIMenuCommands {
     /// The same strings read through generated accessors (`L10n.Menu.title`).
     let generatedStrings: GeneratedStrings
 
-    init(index: SourceIndex, inventory: [ImportedCommand], strings: StringsTable) {
+    /// Reads a title the strings alone do not give (`"About \(appName)"`).
+    let evaluator: Evaluator?
+
+    init(index: SourceIndex, inventory: [ImportedCommand], strings: StringsTable, evaluator: Evaluator? = nil) {
         self.index = index
         self.inventory = inventory
         self.strings = strings
+        self.evaluator = evaluator
         generatedStrings = GeneratedStrings(strings: strings) { [index] in index.type(named: $0) != nil }
     }
 
     /// The text a menu's or button's title argument gives: a string literal's entry in the
     /// strings tables (a `LocalizedStringKey`), else the literal; a generated accessor's text
-    /// (``GeneratedStringsModel``) when it has no format conversions; `nil` for anything else.
+    /// (``GeneratedStringsModel``) when it has no format conversions; else what the evaluator
+    /// reads in the type the title is written in, else the title as the code writes it.
     func title(of expression: ExprSyntax) -> String? {
         if let literal = expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
             return strings.lookup(literal) ?? literal
         }
-        guard expression.is(MemberAccessExprSyntax.self),
-              let text = generatedStrings.text(ofAccessor: expression.trimmedDescription), !text.contains("%") else { return nil }
-        return text
+        if expression.is(MemberAccessExprSyntax.self),
+           let text = generatedStrings.text(ofAccessor: expression.trimmedDescription), !text.contains("%") {
+            return text
+        }
+        guard let evaluator else { return nil }
+        var frame = Evaluator.Frame(selfType: enclosingTypeName(of: expression))
+        if case .string(let text) = evaluator.evaluate(expression, frame: &frame), !text.isEmpty { return text }
+        // A title only the running app knows (`"About \(appName)"` over the bundle's name):
+        // the item is still there, titled as the code writes it.
+        if let literal = expression.as(StringLiteralExprSyntax.self) { return literal.segments.trimmedDescription }
+        return expression.trimmedDescription
     }
 
     func operations() -> [MainMenuOperation] {

@@ -61,6 +61,13 @@ struct EntryPointReader {
             var visited: Set<SyntaxIdentifier> = []
             for (owner, function) in entries {
                 guard let body = function.body else { continue }
+                // `lazy var window: UIWindow? = { …; window.rootViewController = home; return window }()`
+                // runs when the entry point first reads `window`.
+                if let made = owner.properties["window"]?.initializer?.as(FunctionCallExprSyntax.self),
+                   let closure = made.calledExpression.as(ClosureExprSyntax.self) {
+                    walk(scope: RootExpressionReader.Scope(type: owner, body: Syntax(closure.statements)), conditional: false, depth: 0,
+                         reader: reader, visited: &visited, into: &path)
+                }
                 let scope = RootExpressionReader.Scope(type: owner, body: Syntax(body))
                 walk(scope: scope, conditional: false, depth: 0, reader: reader, visited: &visited, into: &path)
             }
@@ -162,7 +169,26 @@ struct EntryPointReader {
         name.contains("Test") || name.contains("Mock")
     }
 
-    private func walk(scope: RootExpressionReader.Scope, conditional: Bool, depth: Int,
+    /// Whether a call runs on the window the entry point makes key: a method called on
+    /// `window` (`window?.setRoot(home)`, an app extension of `UIWindow`), or the initialiser
+    /// of the window class it stores there (`window = MainWindow(scene: scene)`).
+    private static func runsOnTheKeyWindow(_ call: FunctionCallExprSyntax) -> Bool {
+        let windowNames: Set<String> = ["window", "self.window"]
+        if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
+            return windowNames.contains(RootExpressionReader.unwrapped(base).sourceText)
+        }
+        var current = Syntax(call)
+        while let parent = current.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+            || parent.is(TryExprSyntax.self) || parent.is(ExprListSyntax.self) || parent.is(InitializerClauseSyntax.self) {
+            current = parent
+        }
+        if let binding = current.parent?.as(PatternBindingSyntax.self) { return binding.pattern.sourceText == "window" }
+        guard let sequence = current.parent?.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self) && windowNames.contains(elements[0].sourceText)
+    }
+
+    private func walk(scope: RootExpressionReader.Scope, conditional: Bool, depth: Int, onTheKeyWindow: Bool = false,
                       reader: RootExpressionReader, visited: inout Set<SyntaxIdentifier>, into found: inout LaunchPath) {
         guard visited.count < Self.maximumBodies, visited.insert(scope.body.id).inserted else { return }
         let finder = RootStatementFinder(idiom: idiom, conditions: index.conditions)
@@ -171,12 +197,19 @@ struct EntryPointReader {
             switch event.kind {
             case .root(let expression, let ownWindow):
                 // A window subclass setting its own root (`self.rootViewController = entry` in a
-                // floating entrance window's initialiser) sets another window's, not the one
-                // the entry point makes key.
-                if ownWindow, index.inherits(scope.type.name, from: "UIWindow") { continue }
+                // floating entrance window's initialiser) sets another window's, unless the
+                // entry point runs the code on the window it makes key.
+                if ownWindow, !onTheKeyWindow, index.inherits(scope.type.name, from: "UIWindow") { continue }
                 guard let tree = reader.tree(of: expression, in: scope) else { continue }
                 found.roots.append(Assignment(tree: tree, conditional: conditional || event.conditional || tree.chosenAmongBranches,
                                               location: index.location(expression)))
+            case .assignment(let name, let value):
+                // `root = Home()` on a property whose `didSet` sets the window's root with it.
+                guard let observer = scope.type.properties[name]?.didSet else { continue }
+                var inner = RootExpressionReader.Scope(type: scope.type, body: Syntax(observer))
+                inner.arguments[name] = RootExpressionReader.BoundArgument(expression: value, scope: scope)
+                walk(scope: inner, conditional: conditional || event.conditional, depth: depth + 1,
+                     onTheKeyWindow: onTheKeyWindow, reader: reader, visited: &visited, into: &found)
             case .call(let call):
                 if !conditional, !event.conditional, let screens = pushedScreens(by: call, in: scope) {
                     found.pushes.append((found.roots.count, screens, scope))
@@ -184,7 +217,8 @@ struct EntryPointReader {
                 }
                 guard depth < Self.maximumDepth, let callee = reader.calledFunction(call, in: scope),
                       let inner = scope.calling(callee.function, owner: callee.owner, with: call) else { continue }
-                walk(scope: inner, conditional: conditional || event.conditional, depth: depth + 1, reader: reader, visited: &visited, into: &found)
+                walk(scope: inner, conditional: conditional || event.conditional, depth: depth + 1,
+                     onTheKeyWindow: Self.runsOnTheKeyWindow(call), reader: reader, visited: &visited, into: &found)
             }
         }
     }
@@ -199,6 +233,8 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         /// (`self.rootViewController`, or the bare name).
         case root(ExprSyntax, ownWindow: Bool)
         case call(FunctionCallExprSyntax)
+        /// `name = value` (or `self.name = value`): a property's `didSet` may set the root.
+        case assignment(name: String, value: ExprSyntax)
     }
 
     let idiom: InterfaceIdiom
@@ -320,6 +356,12 @@ private final class RootStatementFinder: ActiveCodeVisitor {
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
         let elements = Array(node.elements)
+        if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !elements[0].sourceText.hasSuffix("rootViewController") {
+            var name = elements[0].sourceText
+            if name.hasPrefix("self.") { name.removeFirst(5) }
+            if !name.contains("."), !name.contains("[") { events.append((.assignment(name: name, value: elements[2]), conditionalDepth > 0)) }
+            return .visitChildren
+        }
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("rootViewController") else {
             return .visitChildren
         }
