@@ -101,6 +101,15 @@ extension SceneBuilder {
             let built = node(for: child, parentPath: path, siblingName: childName, children: children, commandsByType: commandsByType, state: &state)
             if child.container != nil || isController(model.role(child.name)) { result.children.append(built) } else { result.views.append(built) }
         }
+        // A navigation controller's bar shows the search bar its screen installs
+        // (``NavigationBarSearch``), as an app navigation controller's does.
+        if container == .navigation, !state.searchesInNavigationBar.isEmpty {
+            let searching = tree.children.filter { child in
+                child.container == nil && installsSearchInNavigationBar(child.name, state: state)
+                    && result.children.contains { $0.name == Self.nodeName(child.name) }
+            }.map(\.name)
+            if !searching.isEmpty { result.views.append(NavigationBarSearch.navigationBarNode(installedBy: searching)) }
+        }
         return result
     }
 

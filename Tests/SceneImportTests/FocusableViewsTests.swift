@@ -458,4 +458,31 @@ extension FocusableViewsTests {
         #expect(editor.views.map(\.kind) == [.textField])
         #expect(result.report.keyWindow.firstResponder == "window/Editor/UITextField")
     }
+
+    /// An app class built on a UIKit text class, made in a local and added, is held the same
+    /// way: focusing the local focuses it.
+    @Test func anAppTextViewAScreenMakesInALocalIsANodeNamedByTheLocal() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class BaseTextView: UITextView {}
+                final class CodeTextView: BaseTextView {}
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))] }
+                    @objc func save() {}
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        let code = CodeTextView()
+                        view.addSubview(code)
+                        code.becomeFirstResponder()
+                    }
+                }
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let editor = try #require(definition.windows.first?.children.first)
+        #expect(editor.views.map(\.name) == ["CodeTextView"])
+        #expect(result.report.keyWindow.firstResponder == "window/Editor/CodeTextView")
+    }
 }

@@ -184,4 +184,19 @@ import Testing
         try runtime.enter(finder)
         #expect(runtime.allResponders.contains { $0.path.hasSuffix("/Finder") })
     }
+
+    /// A plain `UINavigationController` the entry point wraps the screen in shows the screen's
+    /// search bar in its bar, as an app navigation controller does.
+    @Test func aPlainNavigationControllerTheEntryPointMakesHoldsTheSearchBar() throws {
+        var app = Self.app
+        app["SceneDelegate.swift"] = app["SceneDelegate.swift"]?.replacingOccurrences(
+            of: "window?.rootViewController = Shell()",
+            with: "window?.rootViewController = UINavigationController(rootViewController: TimelineViewController())")
+        let result = try Self.importing(app)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        #expect(try runtime.responderPath(for: "UISearchTextField")
+            == "window/UINavigationController/UINavigationBar/UISearchBar/UISearchTextField")
+        #expect(try runtime.responderPath(for: "TimelineViewController") == "window/UINavigationController/TimelineViewController")
+    }
 }

@@ -10,6 +10,14 @@ struct FirstResponderReader {
     /// The controllers' own view classes: `view.becomeFirstResponder()` focuses the one a
     /// controller's `loadView()` or storyboard scene gives it.
     var rootViews: ControllerRootViews?
+    /// The classes whose views a method makes in a local and adds (``LocalSubviews/classes(in:)``).
+    private let localClasses: Set<String>
+
+    init(index: SourceIndex, rootViews: ControllerRootViews? = nil) {
+        self.index = index
+        self.rootViews = rootViews
+        localClasses = LocalSubviews.classes(in: index)
+    }
 
     /// A responder a type makes first responder.
     struct Request: Equatable {
@@ -126,7 +134,7 @@ struct FirstResponderReader {
             if name == "view", let view = rootViews?.viewClass(of: info.name) {
                 return Request(owner: info.name, property: name, viewClass: view, method: method, location: location, conditional: call.conditional)
             }
-            let made = locals ?? LocalSubviews.added(by: info, index: index)
+            let made = locals ?? LocalSubviews.added(by: info, index: index, classes: localClasses)
             locals = made
             guard let local = made.first(where: { $0.name == name }) else { return nil }
             return Request(owner: info.name, property: name, viewClass: local.viewClass, method: method, location: location, conditional: call.conditional)

@@ -58,12 +58,15 @@ struct FocusableViews {
     let contentViews: ContentViews
     /// The controllers' own views of app classes (``ControllerRootViews``), held as `view`.
     let rootViews: ControllerRootViews
+    /// The classes whose views a method makes in a local and adds (``LocalSubviews/classes(in:)``).
+    private let localClasses: Set<String>
 
     init(model: AppModel, placedElsewhere: Set<String>, contentViews: ContentViews = ContentViews(), rootViews: ControllerRootViews? = nil) {
         self.model = model
         self.placedElsewhere = placedElsewhere
         self.contentViews = contentViews
         self.rootViews = rootViews ?? model.controllerRootViews()
+        localClasses = LocalSubviews.classes(in: model.index)
     }
 
     enum Kind: String {
@@ -141,7 +144,7 @@ struct FocusableViews {
             }
         }
         // UIKit's text and web views its methods make in a local and add as a subview.
-        for local in LocalSubviews.added(by: info, index: model.index) where !result.contains(where: { $0.property == local.name }) {
+        for local in LocalSubviews.added(by: info, index: model.index, classes: localClasses) where !result.contains(where: { $0.property == local.name }) {
             if let held = focusable(local.viewClass, property: local.name) { result.append(held) }
         }
         // The views its content configurations make: a cell's, on the screen that configures it.

@@ -1,8 +1,8 @@
 import SwiftSyntax
 
-/// The views of UIKit's text and web classes (``FocusableClass/registered``) a type's methods
-/// make in a local and add as a subview, which the type then shows without holding them in a
-/// property:
+/// The views of UIKit's text and web classes (``FocusableClass/registered``), and of the app's
+/// classes built on them (`class CodeTextView: UITextView`), a type's methods make in a local
+/// and add as a subview, which the type then shows without holding them in a property:
 ///
 ///     let field = UITextField()
 ///     field.placeholder = "Name"
@@ -18,9 +18,21 @@ struct LocalSubviews {
         var viewClass: String
     }
 
-    /// The locals `info`'s methods add as subviews, each name once, in source order.
-    static func added(by info: SourceIndex.TypeInfo, index: SourceIndex) -> [Local] {
-        let classes = Set(FocusableClass.registered.map(\.name))
+    /// The classes whose locals count: the registered ones, and the app's classes built on one.
+    static func classes(in index: SourceIndex) -> Set<String> {
+        var result = Set(FocusableClass.registered.map(\.name))
+        for info in index.orderedTypes where info.kind == .class {
+            var base = index.systemBase(of: info.name)
+            var seen: Set<String> = []
+            while let name = base, seen.insert(name).inserted, !result.contains(name) { base = SourceIndex.systemSuperclass[name] }
+            if let name = base, FocusableClass.registered.contains(where: { $0.name == name }) { result.insert(info.name) }
+        }
+        return result
+    }
+
+    /// The locals `info`'s methods add as subviews, each name once, in source order; `classes`
+    /// is ``classes(in:)``.
+    static func added(by info: SourceIndex.TypeInfo, index: SourceIndex, classes: Set<String>) -> [Local] {
         // Every adding call holds `Subview(`: one search finds them all.
         let words = [ContainmentModel.subviewWord]
         guard index.files(declaring: info).contains(where: { file in
