@@ -14,7 +14,8 @@ extension AppModel {
     mutating func addSubviewEdges(_ subviews: [Subview], evaluator: Evaluator) {
         guard !subviews.isEmpty else { return }
         let providers = Set(inventory.map(\.declaredIn))
-        let focusable = FocusableViews(model: self, placedElsewhere: [])
+        // Only ``FocusableViews/focusable(_:property:)`` is asked: no held views are read.
+        let focusable = FocusableViews(model: self, placedElsewhere: [], rootViews: ControllerRootViews(index: index), localClasses: [])
         // Held by a responder the scene places: a helper object's view is still placed here.
         let responderRoles: [Role] = [.controller, .view, .textField, .textView, .responder, .swiftUIView]
         let held = Set(index.orderedTypes.filter { responderRoles.contains(role($0.name)) }.flatMap { $0.properties.values.compactMap(\.heldClass) })

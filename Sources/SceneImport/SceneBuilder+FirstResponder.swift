@@ -10,8 +10,9 @@ extension SceneBuilder {
     /// responder (``FocusableViews``), and any other view a type's lifecycle focuses by property;
     /// not the types in `placedElsewhere`, which the scene places as nodes of their own.
     func heldResponders(_ requests: [String: [FirstResponderReader.Request]], placedElsewhere: Set<String>,
-                        contentViews: ContentViews, rootViews: ControllerRootViews) -> [String: [FocusableViews.Held]] {
-        let focusableViews = FocusableViews(model: model, placedElsewhere: placedElsewhere, contentViews: contentViews, rootViews: rootViews)
+                        contentViews: ContentViews, rootViews: ControllerRootViews, localClasses: Set<String>) -> [String: [FocusableViews.Held]] {
+        let focusableViews = FocusableViews(model: model, placedElsewhere: placedElsewhere, contentViews: contentViews, rootViews: rootViews,
+                                            localClasses: localClasses)
         var result = focusableViews.heldByOwner()
         for (owner, list) in requests {
             for request in list {
@@ -38,7 +39,7 @@ extension SceneBuilder {
         return result
     }
 
-    /// The nodes of the views `type` holds (``heldResponders(_:placedElsewhere:contentViews:rootViews:)``), at `path`: each
+    /// The nodes of the views `type` holds (``heldResponders(_:placedElsewhere:contentViews:rootViews:localClasses:)``), at `path`: each
     /// named after its class and titled after its property.
     ///
     /// An app class built on a web view or a search bar holds the responder inside it that

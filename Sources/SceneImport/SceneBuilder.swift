@@ -142,11 +142,15 @@ struct SceneBuilder {
         }
 
         // Only responders the scene can hold make requests that matter.
-        let requests = FirstResponderReader(index: model.index, rootViews: rootViews).requests { placeable(model.role($0)) }
-        state.heldResponders = heldResponders(requests, placedElsewhere: carriers, contentViews: contentViews, rootViews: rootViews)
+        let localClasses = LocalSubviews.classes(in: model.index)
+        let requests = FirstResponderReader(index: model.index, rootViews: rootViews, localClasses: localClasses).requests { placeable(model.role($0)) }
+        state.heldResponders = heldResponders(requests, placedElsewhere: carriers, contentViews: contentViews, rootViews: rootViews,
+                                              localClasses: localClasses)
         state.focusesItself = Set(requests.values.joined().filter { $0.property == nil }.map(\.owner))
         state.focusedProperties = FirstResponderReader.focusedProperties(requests)
-        state.searchesInNavigationBar = Set(NavigationBarSearch(index: model.index).controllers { model.role($0) == .controller }.keys)
+        let parentsOf = Dictionary(children.flatMap { parent, list in list.map { ($0, [parent]) } }, uniquingKeysWith: +)
+        state.searchesInNavigationBar = Set(NavigationBarSearch(index: model.index)
+            .controllers(where: { model.role($0) == .controller }, parents: { parentsOf[$0] ?? [] }).keys)
         state.selectedTabs = SelectedTabReader(index: model.index).selections()
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
         let windows = planned.windows

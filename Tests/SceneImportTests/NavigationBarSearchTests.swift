@@ -199,4 +199,74 @@ import Testing
             == "window/UINavigationController/UINavigationBar/UISearchBar/UISearchTextField")
         #expect(try runtime.responderPath(for: "TimelineViewController") == "window/UINavigationController/TimelineViewController")
     }
+
+    /// A search controller installed in a screen's navigation item by the code that makes the
+    /// screen (`list.navigationItem.searchController = …` in the entry point), or by a child in
+    /// its parent's (`parent?.navigationItem.searchController = …`), sits in the bar of the
+    /// navigation controller showing that screen; one a screen adds to a stack view sits in the
+    /// screen's own view.
+    @Test func aSearchBarInstalledFromElsewhereOrInAStackViewIsPlaced() throws {
+        let result = try Self.importing([
+            "SceneDelegate.swift": """
+                import UIKit
+                class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                    var window: UIWindow?
+                    func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options connectionOptions: UIScene.ConnectionOptions) {
+                        let tabs = UITabBarController()
+                        let list = ListController()
+                        list.navigationItem.searchController = UISearchController(searchResultsController: nil)
+                        tabs.viewControllers = [UINavigationController(rootViewController: list),
+                                                UINavigationController(rootViewController: ParentController()),
+                                                StackController()]
+                        window?.rootViewController = tabs
+                    }
+                }
+                """,
+            "Screens.swift": """
+                import UIKit
+                class Screen: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(refresh))] }
+                    @objc func refresh() {}
+                }
+                final class ListController: Screen {}
+                final class ParentController: Screen {
+                    let results = ResultsController()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        addChild(results)
+                        view.addSubview(results.view)
+                    }
+                }
+                final class ResultsController: UIViewController {
+                    let search = UISearchController(searchResultsController: nil)
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        parent?.navigationItem.searchController = search
+                    }
+                }
+                final class StackController: Screen {
+                    let searchController = UISearchController(searchResultsController: nil)
+                    let stack = UIStackView()
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        view.addSubview(stack)
+                        stack.addArrangedSubview(searchController.searchBar)
+                    }
+                }
+                """,
+        ])
+        let scene = try SceneDefinition(json: result.scene, file: "scene")
+        var paths: [String] = []
+        func walk(_ node: NodeDefinition, _ prefix: String) {
+            let path = prefix + "/" + node.name
+            if node.name == "UISearchTextField" { paths.append(path) }
+            for child in node.children + node.views { walk(child, path) }
+        }
+        for root in scene.windows.first?.children ?? [] { walk(root, "window") }
+        #expect(paths == [
+            "window/UITabBarController/UINavigationController/UINavigationBar/UISearchBar/UISearchTextField",
+            "window/UITabBarController/UINavigationController-2/UINavigationBar/UISearchBar/UISearchTextField",
+            "window/UITabBarController/StackController/UISearchBar/UISearchTextField",
+        ])
+    }
 }

@@ -74,7 +74,8 @@ extension SourceIndex {
             }
             // `component.makeView()`, `root?.rootComponent.makeView()`: what the app method of the
             // type the receiver is returns.
-            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base {
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
+               functionsByName[member.declName.baseName.text] != nil {
                 var names: [String] = []
                 for owner in typeNames(of: base, in: info, root: root, depth: depth + 1) {
                     guard let ownerInfo = type(named: owner), ownerInfo.kind != .extensionOnly else { continue }

@@ -9,6 +9,11 @@ struct ControllerRootViews {
     private var byController: [String: String] = [:]
     private let index: SourceIndex
 
+    /// None: for a reading that asks no controller's view.
+    init(index: SourceIndex) {
+        self.index = index
+    }
+
     /// Reads every controller `isController` accepts; `isView` says which app classes are views.
     init(index: SourceIndex, isController: (String) -> Bool, isView: (String) -> Bool) {
         self.index = index

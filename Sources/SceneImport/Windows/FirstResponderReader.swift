@@ -13,10 +13,10 @@ struct FirstResponderReader {
     /// The classes whose views a method makes in a local and adds (``LocalSubviews/classes(in:)``).
     private let localClasses: Set<String>
 
-    init(index: SourceIndex, rootViews: ControllerRootViews? = nil) {
+    init(index: SourceIndex, rootViews: ControllerRootViews? = nil, localClasses: Set<String>? = nil) {
         self.index = index
         self.rootViews = rootViews
-        localClasses = LocalSubviews.classes(in: index)
+        self.localClasses = localClasses ?? LocalSubviews.classes(in: index)
     }
 
     /// A responder a type makes first responder.

@@ -61,12 +61,13 @@ struct FocusableViews {
     /// The classes whose views a method makes in a local and adds (``LocalSubviews/classes(in:)``).
     private let localClasses: Set<String>
 
-    init(model: AppModel, placedElsewhere: Set<String>, contentViews: ContentViews = ContentViews(), rootViews: ControllerRootViews? = nil) {
+    init(model: AppModel, placedElsewhere: Set<String>, contentViews: ContentViews = ContentViews(),
+         rootViews: ControllerRootViews? = nil, localClasses: Set<String>? = nil) {
         self.model = model
         self.placedElsewhere = placedElsewhere
         self.contentViews = contentViews
         self.rootViews = rootViews ?? model.controllerRootViews()
-        localClasses = LocalSubviews.classes(in: model.index)
+        self.localClasses = localClasses ?? LocalSubviews.classes(in: model.index)
     }
 
     enum Kind: String {
@@ -161,8 +162,9 @@ struct FocusableViews {
     }
 
     /// The ways a screen shows a search controller's bar in its own view rather than in the
-    /// navigation bar (``NavigationBarSearch``): as a table's header, or as a subview.
-    static let searchBarPlacements = ["tableHeaderView = ", "addSubview("]
+    /// navigation bar (``NavigationBarSearch``): as a table's header, or as a subview (also a
+    /// stack view's arranged one).
+    static let searchBarPlacements = ["tableHeaderView = ", "addSubview(", "addArrangedSubview(", "insertSubview(", "insertArrangedSubview("]
 
     /// The search bar of the search controller a property holds (`searchController.searchBar`),
     /// when the owner's code puts it in its own view (``searchBarPlacements``): the bar, titled

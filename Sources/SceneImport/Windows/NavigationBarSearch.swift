@@ -23,19 +23,31 @@ struct NavigationBarSearch {
 
     /// The controllers that install a search controller in their navigation item, each with where
     /// it does so (the first assignment in source order).
-    func controllers(where included: (String) -> Bool) -> [String: SourceLocation] {
+    /// `parents` gives the controllers a controller is the child of: a child that installs the
+    /// search controller in its parent's navigation item (`parent?.navigationItem.searchController
+    /// = search`) installs it in theirs.
+    func controllers(where included: (String) -> Bool, parents: (String) -> [String] = { _ in [] }) -> [String: SourceLocation] {
         var result: [String: SourceLocation] = [:]
+        var installedByOthers: [(controller: String, location: SourceLocation)] = []
         for key in index.types.keys.sorted() {
-            guard let info = index.types[key], included(info.name), index.type(info, mentions: Self.property) else { continue }
+            guard let info = index.types[key], index.type(info, mentions: Self.property) else { continue }
+            let own = included(info.name)
             for function in info.functions where !function.isStatic {
                 guard let body = function.body else { continue }
                 let finder = AssignmentFinder(viewMode: .sourceAccurate)
                 finder.walk(body)
-                guard let found = finder.found else { continue }
-                result[info.name] = index.location(Syntax(found))
-                break
+                // `list.navigationItem.searchController = search` in a coordinator or the entry
+                // point installs it in the controller `list` is.
+                for (receiver, node) in finder.onOthers {
+                    let controllers = finder.isParent(receiver) ? parents(info.name) : index.typeNames(of: receiver, in: info, root: Syntax(body))
+                    for controller in controllers where included(controller) {
+                        installedByOthers.append((controller, index.location(Syntax(node))))
+                    }
+                }
+                if own, result[info.name] == nil, let found = finder.found { result[info.name] = index.location(Syntax(found)) }
             }
         }
+        for (controller, location) in installedByOthers where result[controller] == nil { result[controller] = location }
         return result
     }
 
@@ -58,20 +70,32 @@ struct NavigationBarSearch {
     /// the title view, which the navigation bar holds the same way).
     private final class AssignmentFinder: SyntaxVisitor {
         var found: SequenceExprSyntax?
+        /// The same assignments made on another controller's navigation item
+        /// (`list.navigationItem.searchController = search`), with that controller as written.
+        var onOthers: [(receiver: ExprSyntax, node: SequenceExprSyntax)] = []
 
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
-            guard found == nil else { return .skipChildren }
             let elements = Array(node.elements)
-            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self) {
-                var target = elements[0].sourceText.filter { !$0.isWhitespace }
-                if target.hasPrefix("self.") { target.removeFirst(5) }
-                if target == "navigationItem.searchController"
-                    || (target == "navigationItem.titleView" && elements[2].sourceText.lowercased().hasSuffix("searchbar")) {
-                    found = node
-                    return .skipChildren
-                }
+            guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), !elements[2].is(NilLiteralExprSyntax.self) else { return .visitChildren }
+            var target = elements[0].sourceText.filter { !$0.isWhitespace }
+            if target.hasPrefix("self.") { target.removeFirst(5) }
+            let installs = target.hasSuffix("navigationItem.searchController")
+                || (target.hasSuffix("navigationItem.titleView") && elements[2].sourceText.lowercased().hasSuffix("searchbar"))
+            guard installs else { return .visitChildren }
+            if target.hasPrefix("navigationItem.") {
+                if found == nil { found = node }
+            } else if let item = elements[0].as(MemberAccessExprSyntax.self)?.base?.as(MemberAccessExprSyntax.self),
+                      item.declName.baseName.text == "navigationItem", let receiver = item.base {
+                onOthers.append((receiver, node))
             }
-            return .visitChildren
+            return .skipChildren
+        }
+
+        /// Whether a receiver is the controller's parent (`parent?`, `self.parent`).
+        func isParent(_ receiver: ExprSyntax) -> Bool {
+            var text = receiver.sourceText.filter { !$0.isWhitespace && $0 != "?" && $0 != "!" }
+            if text.hasPrefix("self.") { text.removeFirst(5) }
+            return text == "parent"
         }
     }
 }
