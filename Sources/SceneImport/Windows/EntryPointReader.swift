@@ -143,7 +143,7 @@ struct EntryPointReader {
                 }
             }
         }
-        return found.roots
+        return found.filled(by: reader)
     }
 
     /// The scene delegate class the app delegate's
@@ -382,7 +382,8 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         }
         if elements.count == 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
             // `root = storyboard.instantiateInitialViewController() ?? Fallback()`: the fallback
-            // is only for a value the app's own files always give.
+            // stands in only when the left side gives nothing, which the app's own storyboard or
+            // factory rules out.
             events.append((.root(elements[2], ownWindow: ownWindow), conditionalDepth > 0))
             walk(elements[2])
             return .skipChildren
