@@ -102,6 +102,7 @@ import Testing
             }
             """)
         #expect(window.root == "HomeViewController")
+        #expect(window.decidedBy == "entry point")
     }
 
     @Test func aPropertysDidSetSetsTheRootWithTheAssignedScreen() throws {

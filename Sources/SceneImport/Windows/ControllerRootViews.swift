@@ -34,9 +34,6 @@ struct ControllerRootViews {
         if let own = byController[controller] { return own }
         return index.ancestors(of: controller).lazy.compactMap { byController[$0.name] }.first
     }
-
-    /// Whether any controller has a view class of the app's.
-    var isEmpty: Bool { byController.isEmpty }
 }
 
 /// The values a body assigns to the controller's own view (`view = x`, `self.view = x`).

@@ -147,11 +147,7 @@ struct RootExpressionReader {
                     // receiver.
                     var inner = Scope(type: owner, body: Syntax(getter))
                     inner.arguments["self"] = scope.binding(ofSelfTo: base)
-                    let returns = ReturnFinder(conditions: index.conditions)
-                    returns.walk(getter)
-                    let single = getter.count == 1 ? getter.first?.item.as(ExprSyntax.self) : nil
-                    let values = returns.expressions.isEmpty ? [single].compactMap { $0 } : returns.expressions
-                    if let found = values.lazy.compactMap({ self.tree(of: $0, in: inner, depth: depth + 1) }).first { return found }
+                    if let found = returned(by: getter).lazy.compactMap({ self.tree(of: $0, in: inner, depth: depth + 1) }).first { return found }
                 }
                 // A stored property the type's initialiser sets (`self.navigationController =
                 // UINavigationController()` in a coordinator's `init`).
@@ -238,12 +234,8 @@ struct RootExpressionReader {
         // `{ let nav = UINavigationController(…); return nav }()`: what the closure returns,
         // its locals read in its own statements.
         if let closure = call.calledExpression.as(ClosureExprSyntax.self) {
-            let returns = ReturnFinder(conditions: index.conditions)
-            returns.walk(closure.statements)
-            let single = closure.statements.count == 1 ? closure.statements.first?.item.as(ExprSyntax.self) : nil
             let inner = Scope(type: scope.type, body: Syntax(closure.statements))
-            return (returns.expressions.isEmpty ? [single].compactMap { $0 } : returns.expressions)
-                .lazy.compactMap { tree(of: $0, in: inner, depth: depth + 1) }.first
+            return returned(by: closure.statements).lazy.compactMap { tree(of: $0, in: inner, depth: depth + 1) }.first
         }
         // `UIStoryboard(name: "Main", bundle: nil).instantiateInitialViewController()`: the
         // storyboard's initial controller, in the plain UIKit container the storyboard puts it in.
@@ -340,6 +332,15 @@ struct RootExpressionReader {
               !index.declaresFunctionOrType(named: name), !index.types.values.contains(where: { $0.properties[name] != nil }),
               let inner = tree(of: base, in: scope, depth: depth + 1), inner.container != .navigation else { return nil }
         return .system(.navigation, children: [inner])
+    }
+
+    /// What statements return: their `return`s' values, else the one expression they are (a
+    /// closure or getter of one expression).
+    private func returned(by statements: CodeBlockItemListSyntax) -> [ExprSyntax] {
+        let returns = ReturnFinder(conditions: index.conditions)
+        returns.walk(statements)
+        guard returns.expressions.isEmpty else { return returns.expressions }
+        return statements.count == 1 ? [statements.first?.item.as(ExprSyntax.self)].compactMap { $0 } : []
     }
 
     /// `.factory()` written where the context is `type` (a local declared `let nav:
