@@ -5,6 +5,9 @@
 #
 #   Scripts/fuzz.sh [seconds-per-target] [target ...]      (default 60 s; every target)
 #   KEYTRACE_FUZZ_JOBS=N Scripts/fuzz.sh …                 N targets at a time (default 2)
+#   KEYTRACE_FUZZ_OPTIMIZE=-Onone Scripts/fuzz.sh …        the modules' optimisation level (default
+#                                                          -O; -Onone builds in a third of the time
+#                                                          and runs about a third as many inputs)
 #   .build-fuzz/fuzz-keytrace list                         the targets and what each fuzzes
 #
 # The modules under test are compiled with -sanitize=fuzzer,address into .build-fuzz/
@@ -20,6 +23,11 @@ seconds="${1:-60}"
 shift || true
 requested=("$@")
 jobs="${KEYTRACE_FUZZ_JOBS:-2}"
+optimize="${KEYTRACE_FUZZ_OPTIMIZE:--O}"
+case "$optimize" in
+    -O | -Onone | -Osize) ;;
+    *) echo "KEYTRACE_FUZZ_OPTIMIZE must be -O, -Onone or -Osize, not '$optimize'" >&2; exit 2 ;;
+esac
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build-fuzz"
 binary="$out/fuzz-keytrace"
@@ -31,7 +39,7 @@ test_sources=("$root/Tests/TraceFormatTests/TypingFixture.swift" "$root/Tests/Tr
               "$root/Tests/TraceFormatTests/FastPathAgreement.swift")
 # Line tables only: a crash's stack still names each frame's file and line, and the build skips
 # the full debug info, which a fuzz report does not read.
-swift_flags=(-swift-version 6 -O -gline-tables-only -sanitize=fuzzer,address -enable-testing -parse-as-library -package-name KeyTrace
+swift_flags=(-swift-version 6 "$optimize" -gline-tables-only -sanitize=fuzzer,address -enable-testing -parse-as-library -package-name KeyTrace
              -I "$out/modules" -I "$root/Sources/CPcap")
 
 # Compiles one module into .build-fuzz/modules (its interface) and .build-fuzz/objects.
@@ -59,7 +67,8 @@ build_modules() {
     local stamp="$out/objects/.built" module_sources=()
     for module in "${modules[@]}" CCRC32C CProcessor; do module_sources+=("$root/Sources/$module"); done
     module_sources+=("$root/Traces/scenes" "$root/Plugins/EmbedScenesTool")
-    if [ -f "$stamp" ] && [ -z "$(find "${module_sources[@]}" -newer "$stamp" -print -quit)" ]; then
+    if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$optimize" ] &&
+        [ -z "$(find "${module_sources[@]}" -newer "$stamp" -print -quit)" ]; then
         return 0
     fi
     rm -rf "$out/modules" "$out/objects"
@@ -80,7 +89,7 @@ build_modules() {
     local failed=0
     for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
     [ "$failed" = 0 ] || return 1
-    touch "$stamp"
+    echo "$optimize" > "$stamp"
 }
 
 # Links the targets (Scripts/fuzz/) and the tests' seed builders with the modules.
@@ -91,11 +100,14 @@ build() {
         { grep -E 'error' "$out/build-fuzz-keytrace.log" | head -20; echo "== fuzz-keytrace: link failed (.build-fuzz/build-fuzz-keytrace.log)"; return 1; }
 }
 
-# Rebuilt when missing or when any source it is made of is newer.
+# Rebuilt when missing, when built at another optimisation level, or when any source it is made
+# of is newer.
 sources=("$root"/Scripts/fuzz/*.swift "${test_sources[@]}")
 for module in "${modules[@]}" CCRC32C CProcessor; do sources+=("$root/Sources/$module"); done
-if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary" -print -quit)" ]; then
-    echo "== building the fuzz executable (${modules[*]})"
+stamp="$out/objects/.built"
+if [ ! -x "$binary" ] || [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$optimize" ] ||
+    [ -n "$(find "${sources[@]}" -newer "$binary" -print -quit)" ]; then
+    echo "== building the fuzz executable (${modules[*]}, $optimize)"
     started=$SECONDS
     build || exit 2
     echo "== built in $((SECONDS - started))s"

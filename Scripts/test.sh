@@ -4,7 +4,9 @@
 # the data outside the repository except through its one helper (Scripts/check-shared-data.sh),
 # lints, runs the whole test suite, golden traces and docs included, then fuzzes every input
 # reader for a bounded time (libFuzzer, Scripts/fuzz.sh, docs/Fuzzing.md): one fuzz executable
-# holds every target; the targets run two at a time.
+# holds every target; the targets run two at a time, built at -Onone unless
+# KEYTRACE_FUZZ_OPTIMIZE says otherwise (a third of -O's build time, which keeps CI within its
+# budget).
 #
 #   sh Scripts/test.sh                              every fuzz target for 10 s (CI)
 #   KEYTRACE_FUZZ_SECONDS=N sh Scripts/test.sh      every fuzz target for N seconds (60 for a
@@ -20,5 +22,5 @@ sh Scripts/format.sh  # lint (swift format lint --strict); any finding fails the
 swift test "$@"
 fuzz_seconds="${KEYTRACE_FUZZ_SECONDS:-10}"
 if [ "$fuzz_seconds" -gt 0 ]; then
-    bash Scripts/fuzz.sh "$fuzz_seconds"
+    KEYTRACE_FUZZ_OPTIMIZE="${KEYTRACE_FUZZ_OPTIMIZE:--Onone}" bash Scripts/fuzz.sh "$fuzz_seconds"
 fi
