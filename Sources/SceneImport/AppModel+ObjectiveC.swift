@@ -10,6 +10,7 @@ extension AppModel {
     /// delegate's window setup as the entry point.
     mutating func add(objectiveC files: [ObjectiveCFile]) {
         let entryMethods = Self.objectiveCEntryMethods(files, sceneDelegates: sceneDelegates)
+        objectiveCFocus = ObjectiveCFocus(files: files, index: index)
         classMethodResults = Self.classMethodResults(files)
         var given = InitializerChildren()
         for file in files {
@@ -71,6 +72,8 @@ extension AppModel {
                                 }
                             } else if let kind = Self.edgeKind(found.kind) {
                                 addEdge(Edge(parent: owner, child: child, kind: kind, location: location))
+                                // A pushed screen is not on screen at launch: its focus waits for the push.
+                                if found.kind == .pushed { addAppearingLater(child, in: owner) }
                             }
                         }
                     }

@@ -56,13 +56,16 @@ struct AppModel {
     /// The children a container holds but tells of their appearance only later, by the
     /// container: an Objective-C container that forwards appearance itself
     /// (`beginAppearanceTransition:animated:`) and, when it appears, forwards it to other members
-    /// than the one holding the child (a sidebar container showing its main controller).
+    /// than the one holding the child (a sidebar container showing its main controller); and the
+    /// screens a controller pushes or shows (``ContainmentFinder/shownLater``).
     private(set) var appearsLater: [String: Set<String>] = [:]
     /// Types set as a window's root controller.
     private(set) var windowRoots: [String] = []
     /// The classes the app's code casts or tests a window's root for, in source order: what the
     /// app takes its root to be where the source shows no entry point setting it.
     private(set) var rootClassTests: [(type: String, location: SourceLocation)] = []
+    /// What the app's Objective-C makes first responder (``ObjectiveCFocus``).
+    var objectiveCFocus = ObjectiveCFocus()
     /// Window roots the storyboard the app starts from, or an Objective-C app or scene
     /// delegate, sets without a run-time condition (``EntryPointReader`` reads Swift's entry
     /// points). A root set elsewhere, or under a condition (a lock screen, onboarding), is a
@@ -296,8 +299,12 @@ struct AppModel {
             if base.hasSuffix("Controller") && base.hasPrefix("UI") { return .controller }
             if base.hasPrefix("UI") && (base.hasSuffix("View") || base.hasSuffix("Bar") || base == "UIControl"
                 || base.hasSuffix("Picker") || base.hasSuffix("Button") || base.hasSuffix("Cell")) { return .view }
+            // The rest of UIKit's views its hierarchy lists (`UILabel`).
+            if Self.systemRole(of: base) == .view { return .view }
             // A class from a framework the import does not read (MapKit's `MKMapView`, WebKit's
-            // `WKWebView`, a package's `PageboyViewController`) is known by UIKit's naming.
+            // `WKWebView`, a package's `PageboyViewController`, `GrowingTextView`) is known by
+            // UIKit's naming.
+            if let standIn = FocusableClass.standIn(forLibraryClass: base), let role = Self.systemRole(of: standIn.name) { return role }
             if base.hasSuffix("ViewController") { return .controller }
             if base.hasSuffix("View") { return .view }
             guard providesResponderCommands else { return .other }
@@ -483,6 +490,8 @@ struct AppModel {
                             if !(rootsSetBy[info.name]?.contains(child) ?? false) { rootsSetBy[info.name, default: []].append(child) }
                         } else if !edges.contains(where: { $0.parent == parent && $0.child == child }) {
                             edges.append(edge)
+                            // A pushed screen is not on screen at launch: its focus waits for the push.
+                            if finder.shownLater.contains(found.expression.id) { appearsLater[parent, default: []].insert(child) }
                         }
                     }
                 }

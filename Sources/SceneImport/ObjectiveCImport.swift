@@ -281,10 +281,9 @@ extension SourceIndex {
                 type.inherited = (interface.superclass.map { [$0] } ?? []) + interface.protocols
                 type.location = SourceLocation(file: file.path, line: interface.line)
                 for property in interface.properties {
-                    type.properties[property.name] = PropertyInfo(
-                        name: property.name, isStatic: false, isOverride: false, type: property.typeName,
-                        initializer: nil, getter: nil, location: SourceLocation(file: file.path, line: property.line), isVariable: true)
+                    type.properties[property.name] = Self.property(for: property, file: file.path)
                 }
+                Self.addInstanceVariables(interface.instanceVariables, to: &type, file: file.path)
                 addObjectiveCType(type)
             }
             for implementation in file.implementations {
@@ -292,8 +291,25 @@ extension SourceIndex {
                 for method in implementation.methods where method.isAction {
                     type.functions.append(Self.function(for: method, file: file.path))
                 }
-                if !type.functions.isEmpty { addObjectiveCType(type) }
+                Self.addInstanceVariables(implementation.instanceVariables, to: &type, file: file.path)
+                if !type.functions.isEmpty || !type.properties.isEmpty { addObjectiveCType(type) }
             }
+        }
+    }
+
+    /// An Objective-C property as the index records Swift's.
+    private static func property(for property: ObjectiveCProperty, file: String) -> PropertyInfo {
+        PropertyInfo(name: property.name, isStatic: false, isOverride: false, type: property.typeName,
+                     initializer: nil, getter: nil, location: SourceLocation(file: file, line: property.line), isVariable: true)
+    }
+
+    /// Instance variables (`UITextView *_body;`, `IBOutlet GrowingTextView *composer;`) as the
+    /// properties `self.name` reads, named without their `_`; a property of the name wins.
+    private static func addInstanceVariables(_ variables: [ObjectiveCProperty], to type: inout TypeInfo, file: String) {
+        for variable in variables {
+            var property = property(for: variable, file: file)
+            property.name = variable.name.hasPrefix("_") ? String(variable.name.dropFirst()) : variable.name
+            if type.properties[property.name] == nil { type.properties[property.name] = property }
         }
     }
 

@@ -44,7 +44,8 @@ extension SceneBuilder {
     ///
     /// An app class built on a web view or a search bar holds the responder inside it that
     /// takes the focus (``FocusableClass/inner``) first, and `becomeFirstResponder()` on the
-    /// class focuses that responder.
+    /// class focuses that responder; so does it on a class whose `becomeFirstResponder`
+    /// override hands the focus to a view it holds (``BuildState/focusForwards``).
     func heldViews(of type: String, path: String, state: inout BuildState) -> [NodeDefinition] {
         var nodes: [NodeDefinition] = []
         if let inner = FocusableViews.innerResponder(ofAppClass: type, in: model.index) {
@@ -52,7 +53,10 @@ extension SceneBuilder {
             nodes.append(NodeDefinition(kind: inner.kind.nodeKind, name: name, canBecomeFirstResponder: true))
             state.heldPaths[type + ".self"] = path + "/" + name
         }
-        return nodes + heldNodes(state.heldResponders[type] ?? [], owner: type, path: path, state: &state)
+        nodes += heldNodes(state.heldResponders[type] ?? [], owner: type, path: path, state: &state)
+        // A class whose `becomeFirstResponder` hands the focus to a view it holds.
+        if let forward = state.focusForwards[type], let inner = state.heldPaths[type + "." + forward] { state.heldPaths[type + ".self"] = inner }
+        return nodes
     }
 
     private func heldNodes(_ list: [FocusableViews.Held], owner: String, path: String, state: inout BuildState) -> [NodeDefinition] {
@@ -67,6 +71,10 @@ extension SceneBuilder {
             let inner = held.contents.first.flatMap { $0.property == held.property ? nodePath + "/" + Self.nodeName($0.viewClass) : nil }
             state.heldPaths[owner + "." + held.property] = inner ?? nodePath
             let contents = heldNodes(held.contents, owner: held.viewClass, path: nodePath, state: &state)
+            // A view whose `becomeFirstResponder` hands the focus to a view it holds.
+            if let forward = state.focusForwards[held.viewClass], let forwarded = state.heldPaths[held.viewClass + "." + forward] {
+                state.heldPaths[owner + "." + held.property] = forwarded
+            }
             return NodeDefinition(kind: held.kind.nodeKind, name: name, title: held.property,
                                   canBecomeFirstResponder: held.focusable ? true : nil, views: contents)
         }
@@ -121,9 +129,10 @@ extension AppModel {
     }
 
     /// Whether `type` (or a superclass) overrides `canBecomeFirstResponder` with anything but
-    /// `false`.
+    /// `false` (`NO` in Objective-C).
     func allowsFirstResponder(_ type: String) -> Bool {
         for info in [index.type(named: type)].compactMap({ $0 }) + index.ancestors(of: type) {
+            if objectiveCFocus.allowsFirstResponder.contains(info.name) { return true }
             guard let property = info.properties["canBecomeFirstResponder"], property.isOverride else { continue }
             let text = (property.getter.map { $0.sourceText } ?? property.initializer?.sourceText ?? "").filter { !$0.isWhitespace }
             return text != "false" && text != "returnfalse"

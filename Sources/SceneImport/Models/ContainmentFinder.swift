@@ -18,6 +18,10 @@ final class ContainmentFinder: MentionedItemsVisitor {
     /// presentation, which stay with the code that shows the screen (a coordinator's are screens
     /// the user reaches).
     var found: [(expression: ExprSyntax, kind: AppModel.Edge.Kind, isAppMethod: Bool, receiver: ExprSyntax?)] = []
+    /// The expressions of ``found`` that a push or a show names (`pushViewController(_:animated:)`,
+    /// `show(_:sender:)`, an app's `push…`/`show…` method): screens shown after launch, when the
+    /// user gets there.
+    var shownLater: Set<SyntaxIdentifier> = []
     /// Cell classes the code registers or dequeues, as written (``AppModel/Edge/Kind/cell``).
     var cells: [(type: String, node: Syntax)] = []
     /// The classes the code casts or tests a `rootViewController` for.
@@ -72,7 +76,11 @@ final class ContainmentFinder: MentionedItemsVisitor {
         switch name {
         case "addChild", "addChildViewController": found.append((first, .child, false, receiver))
         case "present": if !showsReceiver { found.append((first, .presented, false, nil)) }
-        case "pushViewController", "show", "showDetailViewController": if !showsReceiver { found.append((first, .child, false, nil)) }
+        case "pushViewController", "show", "showDetailViewController":
+            if !showsReceiver {
+                found.append((first, .child, false, nil))
+                shownLater.insert(first.id)
+            }
         case "setViewControllers": found.append((first, .tab, false, receiver))
         case let call where ContainmentModel.subviewCalls.contains(call): subviews.append((first, receiver))
         case "register":
@@ -97,6 +105,7 @@ final class ContainmentFinder: MentionedItemsVisitor {
                 found.append((first, .presented, true, nil))
             } else if verb.hasPrefix("push") || verb.hasPrefix("show"), !showsReceiver {
                 found.append((first, .child, true, nil))
+                shownLater.insert(first.id)
             }
         }
         return .visitChildren

@@ -4,7 +4,8 @@ import SwiftSyntax
 /// `becomeFirstResponder()` call in a lifecycle method (`viewDidAppear(_:)` and the like), or in
 /// an app method one of them calls, on `self`, on a view the type holds in a property, on a
 /// UIKit text or web view its methods make in a local and add as a subview (``LocalSubviews``),
-/// or on a controller's own view of an app class (``ControllerRootViews``).
+/// or on a controller's own view of an app class (``ControllerRootViews``); Objective-C's
+/// requests come from ``ObjectiveCFocus``.
 struct FirstResponderReader {
     let index: SourceIndex
     /// The controllers' own view classes: `view.becomeFirstResponder()` focuses the one a
@@ -12,11 +13,14 @@ struct FirstResponderReader {
     var rootViews: ControllerRootViews?
     /// The classes whose views a method makes in a local and adds (``LocalSubviews/classes(in:)``).
     private let localClasses: Set<String>
+    /// What the app's Objective-C makes first responder (``ObjectiveCFocus``).
+    var objectiveC = ObjectiveCFocus()
 
-    init(index: SourceIndex, rootViews: ControllerRootViews? = nil, localClasses: Set<String>? = nil) {
+    init(index: SourceIndex, rootViews: ControllerRootViews? = nil, localClasses: Set<String>? = nil, objectiveC: ObjectiveCFocus = ObjectiveCFocus()) {
         self.index = index
         self.rootViews = rootViews
         self.localClasses = localClasses ?? LocalSubviews.classes(in: index)
+        self.objectiveC = objectiveC
     }
 
     /// A responder a type makes first responder.
@@ -97,6 +101,10 @@ struct FirstResponderReader {
             }
             result[info.name]?.sort { $0.lifecycleOrder < $1.lifecycleOrder }
         }
+        for (owner, list) in objectiveC.requests where included(owner) {
+            result[owner, default: []] += list
+            result[owner]?.sort { $0.lifecycleOrder < $1.lifecycleOrder }
+        }
         return result
     }
 
@@ -143,15 +151,45 @@ struct FirstResponderReader {
 
     /// The class of a property that holds a responder view: an app view class, or one of
     /// the system classes that take the focus (``FocusableClass``).
-    private func property(_ name: String, of info: SourceIndex.TypeInfo) -> String? {
+    func property(_ name: String, of info: SourceIndex.TypeInfo) -> String? {
         for candidate in [info] + index.ancestors(of: info.name) {
             guard let property = candidate.properties[name] else { continue }
-            guard let type = property.heldClass else { return nil }
-            if FocusableClass.registered.contains(where: { $0.name == type }) { return type }
-            if let app = index.type(named: type), app.kind == .class, index.inherits(app.name, from: "UIResponder") { return app.name }
-            return nil
+            return property.heldClass.flatMap(responderClass(named:))
         }
         return nil
+    }
+
+    /// `type` when it is a responder a property can hold and focus: a system class that takes
+    /// the focus (``FocusableClass``), a library's text class by its name
+    /// (``FocusableClass/standIn(forLibraryClass:)``), or an app class built on `UIResponder`.
+    private func responderClass(named type: String) -> String? {
+        if FocusableClass.registered.contains(where: { $0.name == type }) { return type }
+        guard let app = index.type(named: type) else { return FocusableClass.standIn(forLibraryClass: type) != nil ? type : nil }
+        guard app.kind == .class else { return nil }
+        let onLibraryText = index.systemBase(of: app.name).flatMap(FocusableClass.standIn(forLibraryClass:)) != nil
+        return index.inherits(app.name, from: "UIResponder") || onLibraryText ? app.name : nil
+    }
+
+    /// The property each class's `becomeFirstResponder()` override hands the focus to
+    /// (`override func becomeFirstResponder() -> Bool { textView.becomeFirstResponder() }`): a
+    /// wrapper view whose inner text view takes the focus when the wrapper is asked to.
+    func focusForwards() -> [String: String] {
+        var result: [String: String] = [:]
+        for key in index.types.keys.sorted() {
+            guard let info = index.types[key], index.type(info, mentions: Self.becomeFirstResponder) else { continue }
+            for function in info.functions where function.name == Self.becomeFirstResponder && !function.isStatic {
+                guard let body = function.body else { continue }
+                let finder = BecomeFinder(mentions: nil, body: Syntax(body))
+                finder.walk(body)
+                let forwarded = finder.calls.lazy.compactMap { call -> String? in
+                    guard var name = call.receiver else { return nil }
+                    if name.hasPrefix("self.") { name = String(name.dropFirst(5)) }
+                    return self.property(name, of: info) != nil ? name : nil
+                }.first
+                if let forwarded { result[info.name] = forwarded }
+            }
+        }
+        return result
     }
 }
 

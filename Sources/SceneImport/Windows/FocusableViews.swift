@@ -26,6 +26,22 @@ struct FocusableClass: Equatable {
         FocusableClass(name: "WKWebView", kind: .view, inner: Inner(name: "WKContentView", kind: .textView)),
     ]
 
+    /// A library's class (one neither the source nor UIKit declares) by UIKit's naming, as the
+    /// UIKit class it is built on: a `…TextView` is a text view, a `…TextField` a text field, a
+    /// `…SearchBar` a search bar (`GrowingTextView`, `SkyFloatingLabelTextField`). `nil` for a
+    /// name with none of these endings, and for UIKit's own (`UI…`).
+    static func standIn(forLibraryClass name: String) -> FocusableClass? {
+        guard !name.hasPrefix("UI") else { return nil }
+        return libraryEndings.first { name.hasSuffix($0.ending) }?.standIn
+    }
+
+    /// The endings of a library class's name that tell the UIKit class it is built on.
+    static let libraryEndings: [(ending: String, standIn: FocusableClass)] = [
+        ("TextView", FocusableClass(name: "UITextView", kind: .textView)),
+        ("TextField", FocusableClass(name: "UITextField", kind: .textField)),
+        ("SearchBar", FocusableClass(name: "UISearchBar", kind: .view, inner: Inner(name: "UISearchTextField", kind: .textField))),
+    ]
+
     /// SwiftUI's text controls, by the name a view's code calls (a view or a modifier), and the
     /// UIKit class that stands for each on iOS.
     static let swiftUIControls: [String: FocusableClass] = [
@@ -125,7 +141,12 @@ struct FocusableViews {
             guard let viewClass = property.heldClass, !visiting.contains(viewClass), !placedElsewhere.contains(viewClass) else { continue }
             if let held = searchBar(of: property.name, holding: viewClass, in: info) {
                 result.append(held)
-            } else if let held = focusable(viewClass, property: property.name) {
+            } else if var held = focusable(viewClass, property: property.name) {
+                // An app view that takes the focus may hold views that do too (a wrapper whose
+                // `becomeFirstResponder` hands the focus to its text view).
+                if held.contents.isEmpty, model.index.type(named: viewClass) != nil {
+                    held.contents = views(heldBy: viewClass, depth: depth - 1, visiting: visiting.union([viewClass]), memo: &memo)
+                }
                 result.append(held)
             } else if model.index.type(named: viewClass) != nil, model.role(viewClass) == .view {
                 let contents = views(heldBy: viewClass, depth: depth - 1, visiting: visiting.union([viewClass]), memo: &memo)
@@ -193,7 +214,8 @@ struct FocusableViews {
     /// The held view for a property of class `viewClass`, when the class can take the focus:
     /// with the responder inside it that takes the focus (a search bar's `UISearchTextField`).
     func focusable(_ viewClass: String, property: String) -> Held? {
-        if let system = FocusableClass.registered.first(where: { $0.name == viewClass })
+        let library = model.index.type(named: viewClass) == nil ? FocusableClass.standIn(forLibraryClass: viewClass) : nil
+        if let system = FocusableClass.registered.first(where: { $0.name == viewClass }) ?? library
             ?? model.index.systemBase(of: viewClass).flatMap({ base in Self.registeredAncestor(of: base) }) {
             let inner = system.inner.map { Held(property: property, viewClass: $0.name, kind: $0.kind, focusable: true, contents: []) }
             // `becomeFirstResponder()` on the outer view succeeds too: it hands the focus in.
@@ -215,7 +237,8 @@ struct FocusableViews {
         return registeredAncestor(of: base)?.inner
     }
 
-    /// The registered class `base` is or inherits from, among UIKit's own.
+    /// The registered class `base` is or inherits from, among UIKit's own; for a library's
+    /// class, the one its name tells (``FocusableClass/standIn(forLibraryClass:)``).
     private static func registeredAncestor(of base: String) -> FocusableClass? {
         var current: String? = base
         var seen: Set<String> = []
@@ -223,7 +246,7 @@ struct FocusableViews {
             if let found = FocusableClass.registered.first(where: { $0.name == name }) { return found }
             current = SourceIndex.systemSuperclass[name]
         }
-        return nil
+        return SourceIndex.systemSuperclass[base] == nil ? FocusableClass.standIn(forLibraryClass: base) : nil
     }
 }
 

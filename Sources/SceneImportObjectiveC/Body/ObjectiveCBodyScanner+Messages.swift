@@ -174,6 +174,7 @@ extension ObjectiveCBodyScanner {
     private mutating func dispatch(_ send: Send) -> ObjectiveCValue {
         recordContainment(send)
         let selector = send.selector
+        if selector == "becomeFirstResponder", blockDepth == 0 { recordFocusRequest(send) }
         if selector == "isKindOfClass:", stream.text(send.receiverRange).hasSuffix("rootViewController"),
            let tested = send.arguments.first.map({ stream.text($0.range) }).flatMap(Self.testedClass) {
             body.rootClassTests.append(.init(className: tested, line: send.line))
@@ -313,6 +314,19 @@ extension ObjectiveCBodyScanner {
         }
         if case .selfReference = send.receiver { return .selfCall(selector) }
         return .unknown(send.text)
+    }
+
+    /// A `becomeFirstResponder` message to `self` or to a member (``ObjectiveCMethodBody/FocusRequest``).
+    private mutating func recordFocusRequest(_ send: Send) {
+        let member: String?
+        if case .selfReference = send.receiver {
+            member = nil
+        } else if case .member(let name)? = slot(of: send.receiverRange) {
+            member = name
+        } else {
+            return
+        }
+        body.focusRequests.append(.init(member: member, condition: recordedCondition, line: send.line))
     }
 
     /// The class an `isKindOfClass:` argument names: `[X class]`, `X.class`.

@@ -358,6 +358,9 @@ extension ObjectiveCBodyScanner {
         } else if words == 3, stream.isIdentifier(lower, "self"), stream.isPunctuation(lower + 1, "."), let name = stream.value(lower + 2) {
             storage = .instanceVariable(name)
         }
+        if let method = context.method, method.parameters.isEmpty, method.returnType == "BOOL" {
+            body.returnedBooleans.append(stream.text(range))
+        }
         let value = evaluate(range)
         returns.append(ReturnSite(value: value, condition: recordedCondition, storage: storage, line: stream.line(range.lowerBound)))
         recordValidation(returning: range)

@@ -94,6 +94,20 @@ package struct ObjectiveCMethodBody: Hashable {
     /// `[self.window.rootViewController isKindOfClass:[X class]]`, with their lines.
     package var rootClassTests: [RootClassTest] = []
 
+    /// A `becomeFirstResponder` message outside blocks (which run later, if at all), sent to
+    /// `self` or to a member: `[self.textView becomeFirstResponder]`, `[_field becomeFirstResponder]`.
+    package struct FocusRequest: Hashable {
+        /// The member (without `_`) the message goes to; `nil` for `self`.
+        package var member: String?
+        package var condition: Condition
+        package var line: Int
+    }
+
+    package var focusRequests: [FocusRequest] = []
+    /// What the body returns, as written, for a method that returns `BOOL` and takes no
+    /// parameters (`canBecomeFirstResponder` returning `YES`).
+    package var returnedBooleans: [String] = []
+
     /// A class a body casts or tests a `rootViewController` for.
     package struct RootClassTest: Hashable {
         package var className: String

@@ -3,7 +3,7 @@ package struct ObjectiveCImplementation: Hashable {
     package var className: String
     /// The category name, `nil` for the class's own implementation.
     var category: String?
-    var instanceVariables: [ObjectiveCProperty]
+    package var instanceVariables: [ObjectiveCProperty]
     package var methods: [ObjectiveCMethod]
     var line: Int
     /// The instance method a `+load` or `+initialize` swaps in for `keyCommands` (method

@@ -12,7 +12,7 @@ package struct ObjectiveCInterface: Hashable {
     /// Adopted protocols, as written.
     package var protocols: [String]
     package var properties: [ObjectiveCProperty]
-    var instanceVariables: [ObjectiveCProperty]
+    package var instanceVariables: [ObjectiveCProperty]
     /// Method declarations (they have no ``ObjectiveCMethod/body``).
     package var methods: [ObjectiveCMethod]
     package var line: Int
