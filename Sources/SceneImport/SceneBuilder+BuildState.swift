@@ -41,7 +41,7 @@ extension SceneBuilder {
         var tabBars: Set<String> = []
         /// Paths of the controllers the key window holds but does not show at launch: the tabs
         /// a tab bar does not show (all but its first), and the children a container forwards
-        /// appearance to only later (``AppModel/appearsLater``).
+        /// appearance to only later or pushes (``AppModel/appearsLater``).
         var hiddenAtLaunch: [String] = []
         /// Controllers that install a search controller in their navigation item
         /// (``NavigationBarSearch``).

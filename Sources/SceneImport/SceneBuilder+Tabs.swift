@@ -40,7 +40,7 @@ extension SceneBuilder {
 
     /// The paths of the children of `type` (at `path`) that its screen does not show at launch:
     /// a tab bar's tabs after the first, as UIKit shows the first tab, and the children a
-    /// container tells of their appearance only later (``AppModel/appearsLater``).
+    /// container tells of their appearance only later or pushes (``AppModel/appearsLater``).
     func childrenShownLater(of type: String, children: [String], path: String, state: BuildState) -> [String] {
         let later = model.appearsLater[type] ?? []
         let selected = selectedTab(of: type, tabs: children.count, state: state)

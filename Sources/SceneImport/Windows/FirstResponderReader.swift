@@ -14,7 +14,7 @@ struct FirstResponderReader {
     /// The classes whose views a method makes in a local and adds (``LocalSubviews/classes(in:)``).
     private let localClasses: Set<String>
     /// What the app's Objective-C makes first responder (``ObjectiveCFocus``).
-    var objectiveC = ObjectiveCFocus()
+    let objectiveC: ObjectiveCFocus
 
     init(index: SourceIndex, rootViews: ControllerRootViews? = nil, localClasses: Set<String>? = nil, objectiveC: ObjectiveCFocus = ObjectiveCFocus()) {
         self.index = index
