@@ -235,4 +235,41 @@ extension ObjectiveCImportTests {
         #expect(rows == ["StreamView ctrl+a typed:", "StreamView ctrl+b typed:", "StreamView esc special:", "StreamView return special:"])
         #expect(result.inventory.allSatisfy { $0.notFollowed == nil })
     }
+
+    /// A dictionary literal mapping each input to its action's name: fast enumeration runs over
+    /// its keys, and `map[key]` and `[map objectForKey:key]` read the value written for the key,
+    /// so each key gives a command with its own action. A fixed string's
+    /// `componentsSeparatedByString:` gives one command per component.
+    @Test func aDictionaryOfInputsToActionsGivesOneCommandPerKey() throws {
+        let result = try importApp([
+            "App/Pad.h": "#import <UIKit/UIKit.h>\n@interface PadController : UIViewController\n@end\n",
+            "App/Pad.m": """
+                #import "Pad.h"
+                @implementation PadController
+                - (NSArray<UIKeyCommand *> *)keyCommands {
+                    NSMutableArray *commands = [NSMutableArray array];
+                    NSDictionary *operators = @{ @"+": @"add:", @"-": @"subtract:" };
+                    for (NSString *key in operators) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:key modifierFlags:0 action:NSSelectorFromString(operators[key])]];
+                    }
+                    for (NSString *key in [@"0 1" componentsSeparatedByString:@" "]) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:key modifierFlags:0 action:@selector(digit:)]];
+                    }
+                    NSDictionary *named = @{ @"c": @"clear:" };
+                    for (NSString *key in named) {
+                        [commands addObject:[UIKeyCommand keyCommandWithInput:key modifierFlags:UIKeyModifierCommand
+                                                                       action:NSSelectorFromString([named objectForKey:key])]];
+                    }
+                    return commands;
+                }
+                - (void)add:(id)sender {}
+                - (void)subtract:(id)sender {}
+                - (void)clear:(id)sender {}
+                - (void)digit:(id)sender {}
+                @end
+                """,
+        ])
+        let rows = result.inventory.map { "\($0.displayShortcut) \($0.action ?? "nil")" }.sorted()
+        #expect(rows == ["0 digit:", "1 digit:", "cmd+c clear:", "minus subtract:", "plus add:"])
+    }
 }

@@ -225,6 +225,8 @@ extension ObjectiveCBodyScanner {
                     items[offset].condition.isAlways
                 {
                     value = items[offset].value
+                } else if let found = Self.lookUp(position, in: value) {
+                    value = found
                 } else if case .string(let text) = value, case .int(let offset) = position, offset >= 0 {
                     // A C string's character, as a one-character string (`'\0'` past the end).
                     let scalars = Array(text.unicodeScalars)
@@ -386,6 +388,7 @@ extension ObjectiveCBodyScanner {
             }
             if stream.isPunctuation(start + 1, "{") {
                 let close = stream.partner(of: start + 1)
+                if let dictionary = dictionaryLiteral(start + 2..<close) { return (dictionary, close + 1) }
                 sweep(start + 2..<close)
                 return (.unknown(stream.text(start..<min(close + 1, upper))), close + 1)
             }
@@ -518,6 +521,25 @@ extension ObjectiveCBodyScanner {
         default:
             return .unknown(text)
         }
+    }
+
+    /// A dictionary literal's keys and values (`@{ @"+": @"add:", key: value }`), each pair read
+    /// once; `nil` when a pair is no `key: value` (a ternary's `:` is not told apart, so a part
+    /// holding `?` gives up) or a key or value is one of several alternatives.
+    private mutating func dictionaryLiteral(_ range: Range<Int>) -> ObjectiveCValue? {
+        var keys: [ObjectiveCValue.Item] = []
+        var values: [ObjectiveCValue.Item] = []
+        for part in stream.splitTopLevel(range) where !part.isEmpty {
+            guard stream.firstTopLevel(in: part, where: { $0.isPunctuation("?") }) == nil,
+                  let colon = stream.firstTopLevel(in: part, where: { $0.isPunctuation(":") }), colon > part.lowerBound else { return nil }
+            let key = evaluate(part.lowerBound..<colon)
+            let value = evaluate(colon + 1..<part.upperBound)
+            if case .alternatives = key { return nil }
+            if case .alternatives = value { return nil }
+            keys.append(.init(value: key, condition: .always))
+            values.append(.init(value: value, condition: .always))
+        }
+        return .dictionary(keys: keys, values: values)
     }
 
     /// `sizeof` of a C type (`long`, `NSString *`), of a C array a local or file-level constant

@@ -299,6 +299,8 @@ extension ObjectiveCBodyScanner {
             if let items = send.receiver.items, case .int(let offset)? = send.values.first, items.indices.contains(offset) {
                 return items[offset].value
             }
+        case "objectForKey:", "objectForKeyedSubscript:":
+            if let key = send.values.first, let found = Self.lookUp(key, in: send.receiver) { return found }
         case "keyEnumerator", "allKeys":
             if case .dictionary(let keys, _) = send.receiver { return .array(keys) }
         case "objectEnumerator", "allValues":
@@ -327,6 +329,23 @@ extension ObjectiveCBodyScanner {
             return
         }
         body.focusRequests.append(.init(member: member, condition: recordedCondition, line: send.line))
+    }
+
+    /// The value a dictionary the source fixes holds under `key` (`map[key]`, `[map
+    /// objectForKey:key]`), when the key is fixed and was written under no condition; `nil`
+    /// otherwise.
+    static func lookUp(_ key: ObjectiveCValue, in dictionary: ObjectiveCValue) -> ObjectiveCValue? {
+        func same(_ written: ObjectiveCValue) -> Bool {
+            switch (written, key) {
+            case (.string(let a), .string(let b)): return a == b
+            case (.int(let a), .int(let b)): return a == b
+            default: return false
+            }
+        }
+        guard case .dictionary(let keys, let values) = dictionary,
+              let found = keys.firstIndex(where: { same($0.value) && $0.condition.isAlways }), values.indices.contains(found),
+              values[found].condition.isAlways else { return nil }
+        return values[found].value
     }
 
     /// The class an `isKindOfClass:` argument names: `[X class]`, `X.class`.
@@ -370,6 +389,8 @@ extension ObjectiveCBodyScanner {
         case ("rangeOfCharacterFromSet:", .characterSet(let set)):
             guard let start = units.firstIndex(where: set.contains) else { return .range(location: Int.max, length: 0) }
             return .range(location: start, length: 1)
+        case ("componentsSeparatedByString:", .string(let separator)) where !separator.isEmpty:
+            return .array(string.components(separatedBy: separator).map { .init(value: .string($0), condition: .always) })
         case ("characterAtIndex:", .int(let index)) where index >= 0 && index < units.count:
             return .int(Int(units[index]))
         case ("substringFromIndex:", .int(let index)) where index >= 0 && index <= units.count:

@@ -243,7 +243,9 @@ extension ObjectiveCBodyScanner {
         {
             let collection = evaluate(inIndex + 1..<close)
             let declared = ObjectiveCTypeName.objectClass(of: stream.text(header.lowerBound..<inIndex - 1) + " *")
-            if let items = collection.items, items.count <= context.budget.objectiveCLoopPasses, work + items.count * bodyCost < workLimit {
+            // Fast enumeration of a dictionary runs over its keys.
+            let elements: [ObjectiveCValue.Item]? = if case .dictionary(let keys, _) = collection { keys } else { collection.items }
+            if let items = elements, items.count <= context.budget.objectiveCLoopPasses, work + items.count * bodyCost < workLimit {
                 var after = bodyEnd
                 for item in items {
                     locals[variable] = Local(value: item.value, declaredClass: declared, isStatic: false)
