@@ -204,9 +204,9 @@ import Testing
 
     /// A screen a controller pushes (Swift's `pushViewController(_:animated:)`) is not on
     /// screen at launch, so the field its `viewDidAppear` focuses is not first responder; a child
-    /// the controller adds is.
-    @Test(arguments: [("navigationController?.pushViewController(editor, animated: true)", nil),
-                      ("addChild(editor)", "window/List/Editor/UITextField")])
+    /// the controller adds as it loads is.
+    @Test(arguments: [("@objc func open() { navigationController?.pushViewController(editor, animated: true) }", nil),
+                      ("@objc func open() {}\n    override func viewDidLoad() { super.viewDidLoad(); addChild(editor) }", "window/List/Editor/UITextField")])
     func aPushedScreensFocusWaitsForThePush(shows: String, expected: String?) throws {
         let result = try SourceApp.importing(SourceApp.sceneDelegate(root: "List()").merging([
             "Editor.swift": """
@@ -223,17 +223,19 @@ import Testing
                 class List: UIViewController {
                     let editor = Editor()
                     override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(open))] }
-                    @objc func open() {
-                        \(shows)
-                    }
+                    \(shows)
                 }
                 """,
         ]) { own, _ in own })
         #expect(result.report.keyWindow.firstResponder == expected)
     }
 
-    /// Objective-C's push (`pushViewController:animated:`) waits the same way.
-    @Test func anObjectiveCPushedScreensFocusWaitsForThePush() throws {
+    /// Objective-C's push (`pushViewController:animated:`) waits the same way; a child the
+    /// controller adds (`addChildViewController:`) focuses its text view at launch.
+    @Test(arguments: [("- (void)showReply:(id)sender { [self.navigationController pushViewController:self.reply animated:YES]; }", nil),
+                      ("- (void)viewDidAppear:(BOOL)animated { [self addChildViewController:self.reply]; }",
+                       "window/ComposeController/ReplyController/UITextView")])
+    func anObjectiveCPushedScreensFocusWaitsForThePush(shows: String, expected: String?) throws {
         let result = try importing([
             "App/ComposeController.m": Self.controller(
                 members: "@property (nonatomic, strong) ReplyController *reply;",
@@ -242,9 +244,7 @@ import Testing
                         [super viewDidLoad];
                         self.reply = [[ReplyController alloc] init];
                     }
-                    - (void)showReply:(id)sender {
-                        [self.navigationController pushViewController:self.reply animated:YES];
-                    }
+                    \(shows)
                     """),
             "App/ReplyController.m": """
                 #import <UIKit/UIKit.h>
@@ -265,7 +265,7 @@ import Testing
         ])
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         #expect(definition.windows.first?.children.first?.children.map(\.name) == ["ReplyController"])
-        #expect(result.report.keyWindow.firstResponder == nil)
+        #expect(result.report.keyWindow.firstResponder == expected)
     }
 
     /// Instance variables hold views as properties do: an outlet declared in the
