@@ -12,6 +12,7 @@ extension AppModel {
         let entryMethods = Self.objectiveCEntryMethods(files, sceneDelegates: sceneDelegates)
         objectiveCFocus = ObjectiveCFocus(files: files, index: index)
         classMethodResults = Self.classMethodResults(files)
+        let methods = ObjectiveCMethodTable(files)
         var given = InitializerChildren()
         for file in files {
             for implementation in file.implementations {
@@ -48,10 +49,23 @@ extension AppModel {
                     for found in body.containment where found.kind != .navigationRoot {
                         let location = SourceLocation(file: file.path, line: found.line)
                         if found.kind == .initializerArgument {
-                            given.arguments.append((found, owner, file, navigationRoots))
+                            given.arguments.append((found, owner, file, navigationRoots, body))
                             continue
                         }
-                        let placed = children(of: found, navigationRoots: navigationRoots, in: owner, file: file)
+                        // A window's root the method makes as one of UIKit's containers, or
+                        // reads from a method's result: the tree that builds.
+                        if found.kind == .windowRoot, found.child.container != nil || found.child.instanceMethod != nil,
+                           let tree = trees(of: found.child, in: body, owner: owner, file: file, methods: methods).first {
+                            let key = tree.firstAppType ?? tree.name
+                            if isEntryPoint, !found.condition.isAlways {
+                                addConditionalEntryRoot(key, holder: found.child.propertyName, condition: found.condition, at: location)
+                            } else {
+                                addWindowRoot(key, entry: isEntryPoint, at: location)
+                            }
+                            if isEntryPoint { addContainerRoot(tree, named: key, at: location) }
+                            continue
+                        }
+                        let placed = children(of: found, navigationRoots: navigationRoots, body: body, in: owner, file: file, methods: methods)
                         // A member of a system class (one the app at most extends) is placed by
                         // what the initialiser is given, if anything.
                         let placesAppClass = placed.contains { index.type(named: $0).map { $0.kind != .extensionOnly } ?? false }
@@ -115,8 +129,9 @@ extension AppModel {
         var stores: [String: String] = [:]
         /// How a class contains a member of a system class it cannot place itself, by `Class member`.
         var containedMembers: [String: Edge.Kind] = [:]
-        /// `[[Container alloc] initWith…]` arguments, with the class and file that construct.
-        var arguments: [(found: ObjectiveCContainment, site: String, file: ObjectiveCFile, navigationRoots: [ObjectiveCContainment])] = []
+        /// `[[Container alloc] initWith…]` arguments, with the class, file and body that construct.
+        var arguments: [(found: ObjectiveCContainment, site: String, file: ObjectiveCFile, navigationRoots: [ObjectiveCContainment],
+                         body: ObjectiveCMethodBody)] = []
         /// The children a class adds from its members, with the member.
         var memberChildren: [(container: String, member: String, child: String)] = []
         /// For each class that forwards appearance to its children itself, the members it
@@ -128,11 +143,11 @@ extension AppModel {
     /// `side` in a member it adds as a child (`[self addChildViewController:self.side]`): the
     /// container holds what the construction passes, read where the construction is written.
     private mutating func addInitializerChildren(_ given: inout InitializerChildren) {
-        for (found, site, file, navigationRoots) in given.arguments {
+        for (found, site, file, navigationRoots, body) in given.arguments {
             guard let label = found.argument, index.type(named: found.parent) != nil else { continue }
             for holder in [found.parent] + index.ancestors(of: found.parent).map(\.name) {
                 guard let member = given.stores[holder + " " + label], let kind = given.containedMembers[holder + " " + member] else { continue }
-                for child in children(of: found, navigationRoots: navigationRoots, in: site, file: file) where child != found.parent {
+                for child in children(of: found, navigationRoots: navigationRoots, body: body, in: site, file: file) where child != found.parent {
                     addEdge(Edge(parent: found.parent, child: child, kind: kind, location: SourceLocation(file: file.path, line: found.line)))
                     if kind == .child { given.memberChildren.append((found.parent, member, child)) }
                 }
@@ -210,12 +225,15 @@ extension AppModel {
         return entries
     }
 
-    /// The app classes a containment entry places: the class itself, or for a system
-    /// navigation controller the roots the method makes navigation controllers with.
-    private func children(of found: ObjectiveCContainment, navigationRoots: [ObjectiveCContainment], in owner: String,
-                          file: ObjectiveCFile) -> [String] {
+    /// The app classes a containment entry places: the class itself; for one of UIKit's
+    /// containers the method makes, the app classes it puts in it; else, for a system
+    /// navigation controller, the roots the method makes navigation controllers with.
+    private func children(of found: ObjectiveCContainment, navigationRoots: [ObjectiveCContainment], body: ObjectiveCMethodBody,
+                          in owner: String, file: ObjectiveCFile, methods: ObjectiveCMethodTable? = nil) -> [String] {
         let direct = resolve(found.child, in: owner, file: file)
         if !direct.isEmpty { return direct }
+        let held = trees(of: found.child, in: body, owner: owner, file: file, methods: methods).flatMap(\.appTypes)
+        if !held.isEmpty { return held }
         let className = found.child.className ?? ""
         guard className.hasPrefix("UI") else { return [] }
         let contained = navigationRoots.filter { index.type(named: $0.parent) == nil }.flatMap { resolve($0.child, in: owner, file: file) }
@@ -223,6 +241,43 @@ extension AppModel {
         // controller the source shows (`[UIViewController new]` holding a React Native view).
         if contained.isEmpty, found.kind == .windowRoot, RootTree.Container(rawValue: className) != nil { return [className] }
         return contained
+    }
+
+    /// The root trees a controller reference read in `body` stands for: a container the method
+    /// makes, holding what it puts in it; what the instance method whose result it is returns,
+    /// read in that method (`[self rootController]`, `[[RootManager shared] rootViewController]`);
+    /// else the app class it names.
+    private func trees(of reference: ObjectiveCControllerReference, in body: ObjectiveCMethodBody, owner: String, file: ObjectiveCFile,
+                       methods: ObjectiveCMethodTable?, depth: Int = 0) -> [RootTree] {
+        guard depth < 6 else { return [] }
+        if let made = reference.container { return rootTree(made, in: body, owner: owner, file: file).map { [$0] } ?? [] }
+        if let call = reference.instanceMethod, let methods {
+            let receivers = call.receiverClass.map { [$0] } ?? call.receiverFactory.map(classMethodResult) ?? [owner]
+            for receiver in receivers {
+                let classes = [receiver] + index.ancestors(of: receiver).map(\.name)
+                guard let (callee, calleeClass, calleeFile) = classes.lazy.compactMap({ methods.body(of: call.selector, in: $0) }).first else { continue }
+                return callee.returnedControllers.flatMap {
+                    trees(of: $0, in: callee, owner: calleeClass, file: calleeFile, methods: methods, depth: depth + 1)
+                }
+            }
+            return []
+        }
+        return resolve(reference, in: owner, file: file).map { RootTree.app($0) }
+    }
+
+    /// The tree one of UIKit's containers the method makes builds (``ObjectiveCContainer``):
+    /// the container holding, in order, the app controllers and the containers the method puts
+    /// in it; `nil` when `made` is no container the tree knows.
+    private func rootTree(_ made: Int, in body: ObjectiveCMethodBody, owner: String, file: ObjectiveCFile, depth: Int = 0) -> RootTree? {
+        guard depth < 8, body.containers.indices.contains(made),
+              let container = RootTree.Container(rawValue: body.containers[made].className) else { return nil }
+        let children = body.containers[made].children.flatMap { child -> [RootTree] in
+            if let nested = child.container {
+                return rootTree(nested, in: body, owner: owner, file: file, depth: depth + 1).map { [$0] } ?? []
+            }
+            return resolve(child, in: owner, file: file).map { RootTree.app($0) }
+        }
+        return .system(container, children: children)
     }
 
     /// The app class a controller reference names: its class, or the declared class of the
@@ -242,3 +297,27 @@ extension AppModel {
         return []
     }
 }
+
+/// The instance methods' bodies of the app's Objective-C implementations, by class and
+/// selector, with the file each is in.
+struct ObjectiveCMethodTable {
+    private var bodies: [String: (body: ObjectiveCMethodBody, className: String, file: ObjectiveCFile)] = [:]
+
+    init(_ files: [ObjectiveCFile]) {
+        for file in files {
+            for implementation in file.implementations {
+                for method in implementation.methods where !method.isClassMethod {
+                    guard let body = method.body else { continue }
+                    let key = implementation.className + " " + method.selector
+                    if bodies[key] == nil { bodies[key] = (body, implementation.className, file) }
+                }
+            }
+        }
+    }
+
+    /// The body of `-[className selector]`, its class and its file.
+    func body(of selector: String, in className: String) -> (ObjectiveCMethodBody, String, ObjectiveCFile)? {
+        bodies[className + " " + selector].map { ($0.body, $0.className, $0.file) }
+    }
+}
+

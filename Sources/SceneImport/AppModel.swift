@@ -203,10 +203,13 @@ struct AppModel {
 
     /// Records the tree an entry point builds around one of UIKit's containers as a window's
     /// root (`self.window.rootViewController = navigationController` after
-    /// `[navigationController setViewControllers:…]`), where it sets it.
-    mutating func addContainerRoot(_ tree: RootTree, at location: SourceLocation) {
-        containerRoots[tree.name] = tree
-        rootLocations[tree.name] = location
+    /// `[navigationController setViewControllers:…]`), where it sets it. `name` is the window
+    /// root it stands for (the first app controller it shows); the container's class when
+    /// `nil`.
+    mutating func addContainerRoot(_ tree: RootTree, named name: String? = nil, at location: SourceLocation) {
+        let name = name ?? tree.name
+        containerRoots[name] = tree
+        if rootLocations[name] == nil || name == tree.name { rootLocations[name] = location }
     }
 
     /// Adds a window root the entry point sets under `condition` (``conditionalEntryRoots``).

@@ -408,6 +408,14 @@ enum ObjectiveCFixtures {
         ])
         let presented = containment.first { $0.child.propertyName != nil }
         #expect(presented?.child.propertyName == "lockController")
+        // The containers the method makes hold what it puts in them, nested by index; the
+        // window's root names the tab bar's.
+        let body = file.implementations.first?.method("application:didFinishLaunchingWithOptions:")?.body
+        let containers = (body?.containers ?? []).map { container in
+            container.className + " " + container.children.map { $0.container.map { "#\($0)" } ?? $0.className ?? "?" }.joined(separator: ",")
+        }
+        #expect(containers == ["UITabBarController #1,SearchViewController", "UINavigationController InboxViewController"])
+        #expect(containment.first { $0.kind == .windowRoot }?.child.container == 0)
         let selfCalls = file.implementations.first?.method("application:didFinishLaunchingWithOptions:")?.body?.selfMessages.map(\.selector)
         #expect(selfCalls == ["installDebugMenu"])
 

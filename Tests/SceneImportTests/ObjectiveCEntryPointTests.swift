@@ -233,4 +233,124 @@ import Testing
         renamed["App/Base.lproj/Browser.storyboard"] = storyboard
         #expect(try TemporaryApp.importing(renamed, folder: "App").report.keyWindow.decidedBy == "guessed")
     }
+
+    /// The launch method making its window's root from locals, as most Objective-C apps
+    /// without a storyboard do.
+    static func delegate(launching body: String, methods: String = "") -> String {
+        """
+        #import <UIKit/UIKit.h>
+        @interface AppDelegate : UIResponder <UIApplicationDelegate>
+        @property (strong, nonatomic) UIWindow *window;
+        @end
+        @implementation AppDelegate
+        - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+            self.window = [[UIWindow alloc] initWithFrame:[[UIScreen mainScreen] bounds]];
+        \(body)
+            [self.window makeKeyAndVisible];
+            return YES;
+        }
+        \(methods)
+        @end
+        """
+    }
+
+    /// A navigation controller a local holds (`[[UINavigationController alloc]
+    /// initWithRootViewController:library]`) is the window's root, holding the app's controller,
+    /// not the controller alone.
+    @Test func aNavigationControllerALocalHoldsIsTheRootHoldingItsRoot() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.m": Self.delegate(launching: """
+                    LibraryController *library = [[LibraryController alloc] init];
+                    UINavigationController *navController = [[UINavigationController alloc] initWithRootViewController:library];
+                    self.window.rootViewController = navController;
+                """),
+        ], folder: "App")
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
+        #expect(result.report.responderPaths["LibraryController"] == "window/UINavigationController/LibraryController")
+    }
+
+    /// A split view a local holds, given two navigation controllers with `.viewControllers =
+    /// @[…]`, holds both in order; a tab bar given a navigation controller made in place and a
+    /// bare controller holds both.
+    @Test func splitViewsAndTabBarsTheLaunchMethodFillsHoldWhatItPutsInThem() throws {
+        let split = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.m": Self.delegate(launching: """
+                    UINavigationController *master = [[UINavigationController alloc] initWithRootViewController:[LibraryController new]];
+                    UINavigationController *detail = [[UINavigationController alloc] initWithRootViewController:[EmulatorController new]];
+                    UISplitViewController *split = [[UISplitViewController alloc] init];
+                    split.viewControllers = @[master, detail];
+                    self.window.rootViewController = split;
+                """),
+        ], folder: "App")
+        #expect(split.report.keyWindow.root == "UISplitViewController")
+        #expect(split.report.responderPaths["LibraryController"] == "window/UISplitViewController/UINavigationController/LibraryController")
+        #expect(split.report.responderPaths["EmulatorController"] == "window/UISplitViewController/UINavigationController-2/EmulatorController")
+
+        let tabs = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.m": Self.delegate(launching: """
+                    UITabBarController *tabs = [UITabBarController new];
+                    [tabs setViewControllers:@[[[UINavigationController alloc] initWithRootViewController:[[LibraryController alloc] init]],
+                                              [[EmulatorController alloc] init]]];
+                    [self.window setRootViewController:tabs];
+                """),
+        ], folder: "App")
+        #expect(tabs.report.keyWindow.root == "UITabBarController")
+        #expect(tabs.report.responderPaths["LibraryController"] == "window/UITabBarController/UINavigationController/LibraryController")
+        #expect(tabs.report.responderPaths["EmulatorController"] != nil)
+    }
+
+    /// A navigation controller made empty and given its stack afterwards (`[nav
+    /// setViewControllers:@[…]]`) holds that stack.
+    @Test func aNavigationControllerGivenItsStackAfterItIsMadeHoldsIt() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.m": Self.delegate(launching: """
+                    UINavigationController *nav = [[UINavigationController alloc] init];
+                    [nav setViewControllers:@[[[LibraryController alloc] init]]];
+                    self.window.rootViewController = nav;
+                """),
+        ], folder: "App")
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.responderPaths["LibraryController"] == "window/UINavigationController/LibraryController")
+    }
+
+    /// A root the launch method reads from a method that returns it, its own class's
+    /// (`[self rootController]`) or an object's a class method returns (`[[RootFactory shared]
+    /// rootViewController]`), is what that method returns, read in it.
+    @Test func aRootAMethodReturnsIsWhatThatMethodBuilds() throws {
+        let own = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.m": Self.delegate(launching: "    self.window.rootViewController = [self rootController];", methods: """
+                - (UIViewController *)rootController {
+                    LibraryController *library = [[LibraryController alloc] init];
+                    return [[UINavigationController alloc] initWithRootViewController:library];
+                }
+                """),
+        ], folder: "App")
+        #expect(own.report.keyWindow.decidedBy == "Objective-C entry point")
+        #expect(own.report.responderPaths["LibraryController"] == "window/UINavigationController/LibraryController")
+
+        let factory = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/RootFactory.m": """
+                #import <UIKit/UIKit.h>
+                @interface RootFactory : NSObject
+                + (instancetype)shared;
+                - (UIViewController *)rootViewController;
+                @end
+                @implementation RootFactory
+                + (instancetype)shared { static RootFactory *factory; return factory; }
+                - (UIViewController *)rootViewController { return [[EmulatorController alloc] init]; }
+                @end
+                """,
+            "App/AppDelegate.m": Self.delegate(launching: "    self.window.rootViewController = [[RootFactory shared] rootViewController];"),
+        ], folder: "App")
+        #expect(factory.report.keyWindow.root == "EmulatorController")
+        #expect(factory.report.keyWindow.decidedBy == "Objective-C entry point")
+    }
 }
+

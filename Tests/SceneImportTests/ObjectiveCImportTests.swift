@@ -566,8 +566,9 @@ import Scenes
 
     @Test func theObjectiveCAppDelegatesWindowIsTheKeyWindowWithItsContainment() throws {
         let result = try importApp()
-        #expect(result.report.responderPaths["LibraryViewController"] == "window/LibraryViewController")
-        #expect(result.report.responderPaths["PlayerViewController"] == "window/LibraryViewController/PlayerViewController")
+        // The navigation controller the launch method makes is the root, holding its root.
+        #expect(result.report.responderPaths["LibraryViewController"] == "window/UINavigationController/LibraryViewController")
+        #expect(result.report.responderPaths["PlayerViewController"] == "window/UINavigationController/LibraryViewController/PlayerViewController")
         // The passcode screen is presented under a condition: it is no window of its own.
         #expect(result.report.responderPaths["PasscodeViewController"] == nil || result.report.responderPaths["PasscodeViewController"]?.hasPrefix("(presented)") == true)
         #expect(result.report.unresolved.isEmpty)

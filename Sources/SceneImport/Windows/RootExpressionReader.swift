@@ -221,6 +221,9 @@ struct RootExpressionReader {
         for child in statements.children {
             if let tree = tree(of: child, in: scope, depth: depth + 1), !result.children.contains(tree) { result.children.append(tree) }
         }
+        if result.container != nil {
+            for tree in handedOverChildren(of: name, in: scope, depth: depth) where !result.children.contains(tree) { result.children.append(tree) }
+        }
         return result
     }
 

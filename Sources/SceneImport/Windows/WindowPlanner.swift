@@ -58,7 +58,8 @@ struct WindowPlanner {
         } else if let unconditional {
             plan.key = .init(tree: unconditional.tree, decision: .entryPoint, location: unconditional.location)
         } else if let decided = objectiveC.first(where: \.always) {
-            plan.key = .init(tree: .app(decided.type), decision: .objectiveCEntryPoint, location: decided.location)
+            plan.key = .init(tree: model.containerRoots[decided.type] ?? .app(decided.type), decision: .objectiveCEntryPoint,
+                             location: decided.location)
         } else if let declared = model.entryWindowRoots.first(where: isAppType)
                     ?? model.entryWindowRoots.first(where: { RootTree.Container(rawValue: $0) != nil }) {
             // An app controller, else one of UIKit's used as it is (`[UIViewController new]`).
@@ -71,7 +72,8 @@ struct WindowPlanner {
         } else if let best = objectiveC.enumerated().max(by: {
             rank(.app($0.element.type), $0.offset, gateway: $0.element.gateway) < rank(.app($1.element.type), $1.offset, gateway: $1.element.gateway)
         })?.element {
-            plan.key = .init(tree: .app(best.type), decision: .conditionalEntryPoint, location: best.location)
+            plan.key = .init(tree: model.containerRoots[best.type] ?? .app(best.type), decision: .conditionalEntryPoint,
+                             location: best.location)
         } else if let swiftUI {
             plan.key = .init(tree: tree(showing: swiftUI.content), decision: .windowGroup, location: swiftUI.location)
         } else if let made = FrameworkAppDelegate.registered.lazy.compactMap({ $0.window(in: model.index) }).first {

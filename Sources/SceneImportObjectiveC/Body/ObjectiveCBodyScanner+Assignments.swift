@@ -205,6 +205,7 @@ extension ObjectiveCBodyScanner {
             addContainment(.windowRoot, parent: stream.text(base), child: value, expression: expression, line: line)
         case "viewControllers":
             let member: String? = if case .member(let name)? = slot(of: base) { name } else { nil }
+            if member == nil { put(value, in: evaluate(base), expression: expression) }
             for item in value.items ?? [] {
                 addContainment(.viewControllers, parent: stream.text(base), child: item.value, expression: expression, line: line,
                                extra: item.condition, parentMember: member)

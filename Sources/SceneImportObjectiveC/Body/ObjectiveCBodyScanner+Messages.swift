@@ -229,7 +229,9 @@ extension ObjectiveCBodyScanner {
                selector == "characterSetWithCharactersInString:", case .string(let characters)? = send.values.first {
                 return .characterSet(Set(characters.utf16))
             }
-            if selector == "new" { return .object(className: className) }
+            if selector == "new" {
+                return ObjectiveCContainer.classes.contains(className) ? makeContainer(className, send: nil) : .object(className: className)
+            }
             body.classMessages.append(.init(receiverClass: className, selector: selector, condition: recordedCondition, line: send.line))
             if send.values.isEmpty { classMessageTexts[send.text] = (className, selector) }
             return .unknown(send.text)
@@ -248,6 +250,7 @@ extension ObjectiveCBodyScanner {
                 if selector == "initWithDictionary:" { return send.values.first ?? .unknown(send.text) }
                 return .dictionary(keys: [], values: [])
             }
+            if ObjectiveCContainer.classes.contains(className) { return makeContainer(className, send: send) }
             return .object(className: className)
         case .selfReference:
             body.selfMessages.append(.init(receiverClass: nil, selector: selector, condition: recordedCondition, line: send.line))
@@ -315,6 +318,7 @@ extension ObjectiveCBodyScanner {
             }
         }
         if case .selfReference = send.receiver { return .selfCall(selector) }
+        rememberInstanceMessage(send)
         return .unknown(send.text)
     }
 

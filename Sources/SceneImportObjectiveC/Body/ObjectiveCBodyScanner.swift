@@ -96,6 +96,9 @@ package struct ObjectiveCBodyScanner {
     /// The class and selector of each class message whose value the scanner does not know, by
     /// the message's text (`[Factory makeRoot]`): what a controller reference made by one names.
     var classMessageTexts: [String: (className: String, selector: String)] = [:]
+    /// The instance method each instance message whose value the scanner does not know runs,
+    /// by the message's text (`[[RootManager shared] rootViewController]`).
+    var instanceMessageTexts: [String: ObjectiveCControllerReference.InstanceMethod] = [:]
     var returns: [ReturnSite] = []
     /// The block variables declared so far (`void (^addKey)(NSString *, UIKeyModifierFlags) =
     /// ^(…) { … };`), by name: a call `addKey(@"a", 0)` runs the block's body in place, with its
@@ -148,6 +151,7 @@ package struct ObjectiveCBodyScanner {
             blockDepth -= 1
         }
         finishReturns()
+        finishReturnedControllers()
         return body
     }
 

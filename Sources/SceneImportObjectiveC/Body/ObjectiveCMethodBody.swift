@@ -75,6 +75,11 @@ package struct ObjectiveCMethodBody: Hashable {
     package var selfMessages: [Message] = []
     var classMessages: [Message] = []
     package var containment: [ObjectiveCContainment] = []
+    /// The UIKit containers the method makes, which containment references name by index.
+    package var containers: [ObjectiveCContainer] = []
+    /// The controllers a method that returns an object returns (`return nav;`), for a
+    /// window's root another method reads from it (`[self rootController]`).
+    package var returnedControllers: [ObjectiveCControllerReference] = []
     package var validations: [Validation] = []
     /// Helper methods the body ran in place (``ObjectiveCBodyScanner/Helper``), nested ones
     /// included: what they create is the body's.

@@ -28,6 +28,9 @@ package indirect enum ObjectiveCValue {
     case alternatives([Item])
     /// An instance of a class the source fixes.
     case object(className: String)
+    /// One of UIKit's containers the method makes: an index into the body's
+    /// ``ObjectiveCMethodBody/containers``.
+    case container(Int)
     /// `[X alloc]`, before its `init…`.
     case allocated(className: String)
     case classReference(String)

@@ -60,6 +60,22 @@ package struct ObjectiveCControllerReference: Hashable {
     /// The class and selector of the class method whose result the reference is
     /// (`[Factory makeRoot]`), when the scanner does not know what it returns.
     package var classMethod: ClassMethod?
+    /// The container the method makes that the reference names, as an index into the body's
+    /// ``ObjectiveCMethodBody/containers``.
+    package var container: Int?
+    /// The instance method whose result the reference is, when the scanner does not run it:
+    /// `[self rootController]`, `[[RootManager shared] rootViewController]`.
+    package var instanceMethod: InstanceMethod?
+
+    /// An instance method: `-[receiver selector]`.
+    package struct InstanceMethod: Hashable {
+        /// The receiver's class when the source fixes it (`[[Builder alloc] init]`, a local
+        /// declared `Builder *`); `nil` with no ``receiverFactory`` for `self`.
+        package var receiverClass: String?
+        /// The class method that returns the receiver (`[RootManager shared]`).
+        package var receiverFactory: ClassMethod?
+        package var selector: String
+    }
 
     /// A class method: `+[className selector]`.
     package struct ClassMethod: Hashable {
@@ -67,10 +83,28 @@ package struct ObjectiveCControllerReference: Hashable {
         package var selector: String
     }
 
-    init(className: String?, propertyName: String?, expression: String, classMethod: (className: String, selector: String)? = nil) {
+    init(className: String?, propertyName: String?, expression: String, classMethod: (className: String, selector: String)? = nil,
+         container: Int? = nil, instanceMethod: InstanceMethod? = nil) {
+        self.container = container
+        self.instanceMethod = instanceMethod
         self.className = className
         self.propertyName = propertyName
         self.expression = expression
         self.classMethod = classMethod.map { ClassMethod(className: $0.className, selector: $0.selector) }
     }
+}
+
+/// One of UIKit's containers a method makes (`[[UINavigationController alloc]
+/// initWithRootViewController:list]`, `[UITabBarController new]`) and the controllers the method
+/// puts in it, in the order it puts them: its root, its tabs or columns, its stack.
+///
+/// A window's root read from a local holding one (`self.window.rootViewController = split`) is
+/// the container with what it holds, as UIKit shows it, rather than the app controllers alone.
+package struct ObjectiveCContainer: Hashable {
+    /// `UINavigationController`, `UITabBarController` or `UISplitViewController`.
+    package var className: String
+    package var children: [ObjectiveCControllerReference] = []
+
+    /// The UIKit classes the scanner follows as containers.
+    static let classes: Set<String> = ["UINavigationController", "UITabBarController", "UISplitViewController"]
 }
