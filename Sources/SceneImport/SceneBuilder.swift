@@ -478,12 +478,17 @@ struct SceneBuilder {
                 if let flag = reading.flag { condition = SceneCondition(state: flag, .equals, reading.flagValue) } else { whileFirstResponder = true }
             }
         }
-        let keyCommand = KeyCommand(title: command.title ?? "", discoverabilityTitle: command.discoverabilityTitle,
+        // A title read from the system's own item (`About {app}`) names the app as the scene does.
+        let title = command.title.map { $0.replacing(Self.appNamePlaceholder, with: name) } ?? ""
+        let keyCommand = KeyCommand(title: title, discoverabilityTitle: command.discoverabilityTitle,
                                     input: KeyInput(uiKitValue: input), modifierFlags: command.modifierFlags, action: Action(action),
                                     attributes: attributes, wantsPriorityOverSystemBehavior: command.wantsPriority)
         return SceneDefinition.CommandDefinition(keyCommand, condition: condition, whileFirstResponder: whileFirstResponder,
                                                  hasTitle: command.title != nil)
     }
+
+    /// What stands for the app's name in a title the system gives (``StandardMenuBarItem/title``).
+    static let appNamePlaceholder = "{app}"
 
     /// ``ConditionReading`` of `condition`, read once per condition.
     private func conditionReading(_ condition: Condition, state: inout BuildState) -> ConditionReading {

@@ -138,4 +138,33 @@ import Testing
         #expect(found?.classMessages.first?.receiverClass == "KeyboardShortcuts")
         #expect(found?.returnedCommands == nil)
     }
+
+    /// A method returning an object records the controllers it returns, a container it makes
+    /// by index; a message whose result the scanner does not know names the instance method it
+    /// runs, on `self`, on an object a class method returns, or on one the source fixes.
+    @Test func returnedControllersAndMethodResults() {
+        let made = body("""
+            - (UIViewController *)rootController {
+                Library *library = [[Library alloc] init];
+                if (self.compact) { return library; }
+                return [[UINavigationController alloc] initWithRootViewController:library];
+            }
+            """, selector: "rootController")
+        #expect(made?.returnedControllers.map { $0.container.map { "#\($0)" } ?? $0.className ?? "?" } == ["Library", "#0"])
+        #expect(made?.containers.first?.children.map(\.className) == ["Library"])
+
+        let reads = body("""
+            - (void)setUp {
+                self.window.rootViewController = [self rootController];
+                [self presentViewController:[[Factory shared] settingsController] animated:YES completion:nil];
+                Builder *builder = [[Builder alloc] init];
+                [self.navigationController pushViewController:[builder detailController] animated:YES];
+            }
+            """, selector: "setUp")
+        let methods = (reads?.containment ?? []).map { entry in
+            entry.child.instanceMethod.map { "\($0.receiverClass ?? $0.receiverFactory.map { "+[\($0.className) \($0.selector)]" } ?? "self") \($0.selector)" } ?? "?"
+        }
+        #expect(methods == ["self rootController", "+[Factory shared] settingsController", "Builder detailController"])
+    }
 }
+

@@ -64,4 +64,38 @@ import SceneImportTestSupport
         #expect(result.report.keyWindow.decidedBy == "Objective-C entry point")
         #expect(result.report.keyWindow.line == 6)
     }
+
+    /// A Flutter app's delegate inherits from `FlutterAppDelegate`; its `Main` storyboard starts
+    /// from Flutter's `FlutterViewController`, which draws the whole app and is the key window's
+    /// root. An Expo app's `ExpoAppDelegate` makes React Native's plain controller.
+    @Test(arguments: [
+        ("FlutterAppDelegate", "FlutterViewController"),
+        ("ExpoAppDelegate", "UIViewController"),
+    ])
+    func aFrameworksAppDelegateGivesTheRootItMakes(superclass: String, root: String) throws {
+        let files = [
+            "App/AppDelegate.swift": """
+                import UIKit
+                @main
+                @objc class AppDelegate: \(superclass) {
+                    override func application(_ application: UIApplication,
+                                              didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                        return super.application(application, didFinishLaunchingWithOptions: launchOptions)
+                    }
+                }
+                """,
+            "App/ShareViewController.swift": """
+                import UIKit
+                class ShareViewController: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(share))] }
+                    @objc func share() {}
+                }
+                """,
+        ]
+        let result = try TemporaryApp.importing(files, folder: "App")
+        #expect(result.report.keyWindow.root == root)
+        #expect(result.report.keyWindow.decidedBy == "framework entry point")
+        #expect(result.report.unplaced.map(\.type) == ["ShareViewController"])
+    }
 }
+

@@ -178,4 +178,54 @@ extension MainMenuTests {
         let entry = try #require(result.inventory.first { $0.action == "newEntry" })
         #expect(entry.line == 16)
     }
+
+    /// `builder.menu(for: .about)?.children.first?.title` is the system's own item's title,
+    /// the app's name in it as the scene names the app, so an About item an app rebuilds with
+    /// its own action keeps the title the Mac shows.
+    @Test func aLookedUpStandardGroupHandsOverTheSystemsItemTitles() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    let aboutTitle = builder.menu(for: .about)?.children.first?.title ?? "About"
+                    builder.replace(menu: .about, with: UIMenu(options: .displayInline, children: [
+                        UICommand(title: aboutTitle, action: #selector(showAbout)),
+                    ]))
+                    let settingsTitle = builder.menu(for: .preferences)?.children.first?.title ?? "Preferences"
+                    builder.replace(menu: .preferences, with: UIMenu(options: .displayInline, children: [
+                        UIKeyCommand(title: settingsTitle, action: #selector(showSettings), input: ",", modifierFlags: .command),
+                    ]))
+                }
+                @objc func showAbout() {}
+                @objc func showSettings() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first) == ["About imported", "--", "Settings…"])
+    }
+
+    /// A looked-up group given other children (`replacingChildren(_:)`) and put back in its
+    /// place holds those children, inline as the group is.
+    @Test func aLookedUpGroupWithItsChildrenReplacedHoldsThem() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    var settings = builder.menu(for: .preferences) ?? UIMenu(title: "Settings", identifier: .preferences, options: .displayInline)
+                    settings = settings.replacingChildren([
+                        UIKeyCommand(title: "App Settings", action: #selector(showApp), input: ",", modifierFlags: .command),
+                        UIKeyCommand(title: "Chat Settings", action: #selector(showChat), input: ",", modifierFlags: [.command, .shift]),
+                    ])
+                    builder.replace(menu: .preferences, with: settings)
+                }
+                @objc func showApp() {}
+                @objc func showChat() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first) == ["App Settings", "Chat Settings"])
+    }
 }
+

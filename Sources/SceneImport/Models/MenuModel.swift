@@ -1,4 +1,5 @@
 import ResponderEngine
+import Surfaces
 import SwiftSyntax
 
 /// UIKit's menu elements built in code (`UICommand`, `UIMenu`, `UIAction`) and the main-menu
@@ -18,7 +19,7 @@ enum MenuModel: FrameworkModel {
     /// app's own `extension UIMenuBuilder` methods.
     static let functions: Set<String> = elementFunctions.union(BuilderCall.allCases.map(\.rawValue)).union([lookupName])
     static let types: Set<String> = elementFunctions.union([identifierType])
-    static let methods: Set<String> = Set(BuilderCall.allCases.map(\.rawValue)).union([identifierInitializer, lookupName])
+    static let methods: Set<String> = Set(BuilderCall.allCases.map(\.rawValue)).union([identifierInitializer, lookupName, replacingChildrenName])
     /// The lookup's name is no word of its own: every file naming a menu would be read for it.
     static let mentions: Set<String> = functions.union(methods).subtracting([lookupName])
     static let describesValues = true
@@ -43,6 +44,8 @@ enum MenuModel: FrameworkModel {
     static let builderType = "UIMenuBuilder"
     /// The builder's lookup of a menu it holds, `menu(for: .file)`.
     static let lookupName = "menu"
+    /// `UIMenu.replacingChildren(_:)`: the same menu holding other children.
+    static let replacingChildrenName = "replacingChildren"
 
     /// The builder's calls that change the main menu (`UIMenuBuilder`), by method name.
     enum BuilderCall: String, CaseIterable {
@@ -196,15 +199,50 @@ enum MenuModel: FrameworkModel {
 
     /// `builder.menu(for: .file)` while the main menu is built: a standard menu is there, so
     /// code that checks it before changing it (`guard builder.menu(for: .view) != nil`) goes on
-    /// as it does on a device. Its children are not read (they stay unknown), and an app's own
-    /// menu, which is there only once the code has inserted it, is a run-time answer.
+    /// as it does on a device. A menu of items alone has its `children`
+    /// (``lookedUpChildren(of:)``), so `builder.menu(for: .about)?.children.first?.title` is
+    /// the system's title; a menu holding menus keeps them unknown. An app's own menu, which is
+    /// there only once the code has inserted it, is a run-time answer.
     private static func lookup(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
         guard evaluator.mode == .menu, site.arguments.count == 1, let argument = site.arguments.first, argument.label == "for" else { return nil }
         let identifier = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType)
         guard let name = identifier.stringValue, standardMenus[name] != nil || sameGroup.values.contains(name) else {
             return .unknown(site.syntax.sourceText)
         }
-        return .object(type: menuType, fields: ["identifier": .string(name)])
+        var fields: [String: Value] = ["identifier": .string(name)]
+        if let standard = MenuBuilder.standard().menu(Menu.Identifier(rawValue: name)) {
+            fields["inline"] = .bool(standard.isInline)
+            if !standard.title.isEmpty { fields["title"] = .string(standard.title) }
+        }
+        if let children = lookedUpChildren(of: name) { fields["children"] = .array(children) }
+        return .object(type: menuType, fields: fields)
+    }
+
+    /// `menu.replacingChildren([…])` on a menu value: the same menu (title, identifier,
+    /// options) holding the children given.
+    static func method(_ site: MethodSite, on base: Value, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
+        guard site.name == replacingChildrenName, case .object(let type, var fields) = base, type == menuType,
+              let argument = site.arguments.first else { return nil }
+        let children = evaluator.evaluate(argument.expression, frame: &frame, hint: "[UIMenuElement]")
+        fields["children"] = .array(evaluator.flatten(children, condition: .always))
+        return .object(type: menuType, fields: fields)
+    }
+
+    /// The children `builder.menu(for:)` gives for the standard menu `name`: UIKit's items
+    /// (``standardChildren(of:)``), else, for a group UIKit's main menu leaves empty (`.about`,
+    /// `.preferences`), the items the system draws there (``StandardMenuBarItems``), titled
+    /// with `{app}` for the app's name as the system titles them (`About {app}`), which the
+    /// scene's commands take as the scene's name.
+    private static func lookedUpChildren(of name: String) -> [Value.Item]? {
+        if let given = standardChildren(of: name) { return given }
+        let identifier = Menu.Identifier(rawValue: name)
+        guard MenuBuilder.standard().menu(identifier)?.children.isEmpty == true else { return nil }
+        let items = StandardMenuBarItems.groups(in: identifier).flatMap(\.items).filter { $0.kind == .command }
+        guard !items.isEmpty else { return nil }
+        return items.map { item in
+            .init(value: .object(type: standardItemType, fields: ["action": .selector(item.action.name), "title": .string(item.title)]),
+                  condition: .always)
+        }
     }
 
     /// An identifier joined from parts (`prefix + "about"`) some of which only the run time

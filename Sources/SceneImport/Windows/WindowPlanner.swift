@@ -77,7 +77,7 @@ struct WindowPlanner {
         } else if let swiftUI {
             plan.key = .init(tree: tree(showing: swiftUI.content), decision: .windowGroup, location: swiftUI.location)
         } else if let made = FrameworkAppDelegate.registered.lazy.compactMap({ $0.window(in: model.index) }).first {
-            plan.key = .init(tree: .system(made.root), decision: .framework, location: made.location)
+            plan.key = .init(tree: made.root, decision: .framework, location: made.location)
         } else if let best = entries.enumerated().max(by: { rank($0.element.tree, $0.offset) < rank($1.element.tree, $1.offset) })?.element {
             plan.key = .init(tree: best.tree, decision: .conditionalEntryPoint, location: best.location)
         } else if let root = model.defaultStoryboardRoot, isAppType(root) {
