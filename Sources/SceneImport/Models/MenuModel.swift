@@ -230,9 +230,11 @@ enum MenuModel: FrameworkModel {
 
     /// The children `builder.menu(for:)` gives for the standard menu `name`: UIKit's items
     /// (``standardChildren(of:)``), else, for a group UIKit's main menu leaves empty (`.about`,
-    /// `.preferences`), the items the system draws there (``StandardMenuBarItems``), titled
-    /// with `{app}` for the app's name as the system titles them (`About {app}`), which the
-    /// scene's commands take as the scene's name.
+    /// `.preferences`, `.minimizeAndZoom`), the items the system draws there
+    /// (``StandardMenuBarItems``), titled with `{app}` for the app's name as the system titles
+    /// them (`About {app}`), which the scene's commands take as the scene's name. Their actions
+    /// are AppKit's (`performZoom:`), not ones UIKit documents for its side of the menu, so
+    /// code that reads one gets no action.
     private static func lookedUpChildren(of name: String) -> [Value.Item]? {
         if let given = standardChildren(of: name) { return given }
         let identifier = Menu.Identifier(rawValue: name)
@@ -240,8 +242,7 @@ enum MenuModel: FrameworkModel {
         let items = StandardMenuBarItems.groups(in: identifier).flatMap(\.items).filter { $0.kind == .command }
         guard !items.isEmpty else { return nil }
         return items.map { item in
-            .init(value: .object(type: standardItemType, fields: ["action": .selector(item.action.name), "title": .string(item.title)]),
-                  condition: .always)
+            .init(value: .object(type: standardItemType, fields: ["title": .string(item.title)]), condition: .always)
         }
     }
 
