@@ -81,4 +81,30 @@ import Testing
         #expect(result.report.keyWindow.root == "UINavigationController")
         #expect(result.report.responderPaths["ListViewController"]?.hasPrefix("window/") != true)
     }
+
+    /// Coordinators that hand the navigation controller on, each to the next, are followed a
+    /// few levels down; a chain of them that never ends in a push places nothing, and the
+    /// import ends.
+    @Test(arguments: [(3, true), (40, false)])
+    func aChainOfCoordinatorsIsFollowedWithinItsBound(levels: Int, placed: Bool) throws {
+        var types = ""
+        for level in 1...levels {
+            let next = level == levels && placed
+                ? "navigationController.pushViewController(ListViewController(), animated: false)"
+                : "Coordinator\(level + 1)(navigationController: navigationController).start()"
+            types += """
+                final class Coordinator\(level) {
+                    let navigationController: UINavigationController
+                    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+                    func start() { \(next) }
+                }
+
+                """
+        }
+        let source = Self.sources(start: "        Coordinator1(navigationController: navigationController).start()") + "\n" + types
+        let result = try TemporaryApp.importing(["App/App.swift": source], folder: "App")
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect((result.report.responderPaths["ListViewController"] == "window/UINavigationController/ListViewController") == placed)
+    }
 }
+

@@ -20,10 +20,20 @@ extension RootExpressionReader {
     /// How many methods of one object the reader runs, the ones the body calls and those they
     /// call on `self`.
     private static let methodsRun = 12
+    /// How many method bodies one container's hand-overs read in all, objects handing it on
+    /// included: what bounds the work whatever the source.
+    private static let bodiesRead = 48
 
-    /// The controllers the app objects `name` is handed to put in it, read where they do.
+    /// The controllers the app objects `name` is handed to put in it, read where they do. A
+    /// container read while another's hand-over is read, deep in the root tree, gets none.
     func handedOverChildren(of name: String, in scope: Scope, depth: Int) -> [RootTree] {
-        guard depth < 6 else { return [] }
+        guard depth < 4 else { return [] }
+        var budget = Self.bodiesRead
+        return handedOverChildren(of: name, in: scope, depth: depth, budget: &budget)
+    }
+
+    private func handedOverChildren(of name: String, in scope: Scope, depth: Int, budget: inout Int) -> [RootTree] {
+        guard depth < 6, budget > 0 else { return [] }
         let finder = HandOverFinder(name: name, conditions: index.conditions)
         finder.walk(scope.body)
         var children: [RootTree] = []
@@ -36,13 +46,15 @@ extension RootExpressionReader {
             stores.walk(body)
             guard let property = stores.property else { continue }
             for method in [body] + methods(of: owner, calledIn: finder.calledNames) {
+                guard budget > 0 else { return children }
+                budget -= 1
                 let inner = Scope(type: owner, body: Syntax(method))
                 let statements = ContainerStatementFinder(name: property, idiom: idiom, conditions: index.conditions)
                 statements.walk(method)
                 for child in statements.children {
                     if let tree = tree(of: child, in: inner, depth: depth + 1), !children.contains(tree) { children.append(tree) }
                 }
-                for tree in handedOverChildren(of: property, in: inner, depth: depth + 1) where !children.contains(tree) {
+                for tree in handedOverChildren(of: property, in: inner, depth: depth + 1, budget: &budget) where !children.contains(tree) {
                     children.append(tree)
                 }
             }

@@ -83,14 +83,14 @@ extension ObjectiveCBodyScanner {
     }
 
     /// What the source says about the controller `value` is; `nil` for `nil`, and, when
-    /// `knownOnly`, for a value that names no class, member or class method.
+    /// `knownOnly`, for a value that names no class, container, member or method.
     func reference(to value: ObjectiveCValue, expression: String, knownOnly: Bool = false) -> ObjectiveCControllerReference? {
         switch value {
         case .null:
             return nil
         case .object(let className), .allocated(let className):
             return .init(className: className, propertyName: nil, expression: expression)
-        case .container(let index):
+        case .container(let index) where body.containers.indices.contains(index):
             return .init(className: body.containers[index].className, propertyName: nil, expression: expression, container: index)
         case .member(let name):
             let declared = context.members[name].flatMap { ObjectiveCTypeName.objectClass(of: $0.type) }
@@ -174,4 +174,3 @@ extension ObjectiveCBodyScanner {
         }
     }
 }
-
