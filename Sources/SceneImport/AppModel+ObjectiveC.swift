@@ -250,7 +250,9 @@ extension AppModel {
     private func trees(of reference: ObjectiveCControllerReference, in body: ObjectiveCMethodBody, owner: String, file: ObjectiveCFile,
                        methods: ObjectiveCMethodTable?, depth: Int = 0) -> [RootTree] {
         guard depth < 6 else { return [] }
-        if let made = reference.container { return rootTree(made, in: body, owner: owner, file: file).map { [$0] } ?? [] }
+        if let made = reference.container {
+            return rootTree(made, in: body, owner: owner, file: file, methods: methods, depth: depth).map { [$0] } ?? []
+        }
         if let call = reference.instanceMethod, let methods {
             let receivers = call.receiverClass.map { [$0] } ?? call.receiverFactory.map(classMethodResult) ?? [owner]
             for receiver in receivers {
@@ -266,16 +268,16 @@ extension AppModel {
     }
 
     /// The tree one of UIKit's containers the method makes builds (``ObjectiveCContainer``):
-    /// the container holding, in order, the app controllers and the containers the method puts
-    /// in it; `nil` when `made` is no container the tree knows.
-    private func rootTree(_ made: Int, in body: ObjectiveCMethodBody, owner: String, file: ObjectiveCFile, depth: Int = 0) -> RootTree? {
-        guard depth < 8, body.containers.indices.contains(made),
-              let container = RootTree.Container(rawValue: body.containers[made].className) else { return nil }
-        let children = body.containers[made].children.flatMap { child -> [RootTree] in
-            if let nested = child.container {
-                return rootTree(nested, in: body, owner: owner, file: file, depth: depth + 1).map { [$0] } ?? []
-            }
-            return resolve(child, in: owner, file: file).map { RootTree.app($0) }
+    /// the container holding, in order, what the method puts in it (``trees(of:in:owner:file:methods:depth:)``
+    /// of each: app controllers, nested containers, method results); `nil` when `made` is no
+    /// container the tree knows.
+    private func rootTree(_ made: Int, in body: ObjectiveCMethodBody, owner: String, file: ObjectiveCFile,
+                          methods: ObjectiveCMethodTable?, depth: Int) -> RootTree? {
+        guard body.containers.indices.contains(made), let container = RootTree.Container(rawValue: body.containers[made].className) else {
+            return nil
+        }
+        let children = body.containers[made].children.flatMap {
+            trees(of: $0, in: body, owner: owner, file: file, methods: methods, depth: depth + 1)
         }
         return .system(container, children: children)
     }

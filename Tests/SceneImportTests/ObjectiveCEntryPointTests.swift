@@ -352,5 +352,24 @@ import Testing
         #expect(factory.report.keyWindow.root == "EmulatorController")
         #expect(factory.report.keyWindow.decidedBy == "Objective-C entry point")
     }
+
+    /// A container the launch method makes and fills from a method's result (`[nav
+    /// setViewControllers:@[[self makeLibrary]]]`) holds what that method returns.
+    @Test func aContainerFilledFromAMethodsResultHoldsWhatItReturns() throws {
+        let result = try TemporaryApp.importing([
+            "App/Controllers.m": Self.header,
+            "App/AppDelegate.m": Self.delegate(launching: """
+                    UINavigationController *nav = [[UINavigationController alloc] init];
+                    [nav setViewControllers:@[[self makeLibrary]]];
+                    self.window.rootViewController = nav;
+                """, methods: """
+                - (UIViewController *)makeLibrary {
+                    return [[LibraryController alloc] init];
+                }
+                """),
+        ], folder: "App")
+        #expect(result.report.keyWindow.root == "UINavigationController")
+        #expect(result.report.responderPaths["LibraryController"] == "window/UINavigationController/LibraryController")
+    }
 }
 
