@@ -46,6 +46,9 @@ enum MenuModel: FrameworkModel {
     static let lookupName = "menu"
     /// `UIMenu.replacingChildren(_:)`: the same menu holding other children.
     static let replacingChildrenName = "replacingChildren"
+    /// UIKit's standard main menu (R21), built once: lookups and the items handed to closures
+    /// read it.
+    private static let standardMainMenu = MenuBuilder.standard()
 
     /// The builder's calls that change the main menu (`UIMenuBuilder`), by method name.
     enum BuilderCall: String, CaseIterable {
@@ -210,7 +213,7 @@ enum MenuModel: FrameworkModel {
             return .unknown(site.syntax.sourceText)
         }
         var fields: [String: Value] = ["identifier": .string(name)]
-        if let standard = MenuBuilder.standard().menu(Menu.Identifier(rawValue: name)) {
+        if let standard = standardMainMenu.menu(Menu.Identifier(rawValue: name)) {
             fields["inline"] = .bool(standard.isInline)
             if !standard.title.isEmpty { fields["title"] = .string(standard.title) }
         }
@@ -238,7 +241,7 @@ enum MenuModel: FrameworkModel {
     private static func lookedUpChildren(of name: String) -> [Value.Item]? {
         if let given = standardChildren(of: name) { return given }
         let identifier = Menu.Identifier(rawValue: name)
-        guard MenuBuilder.standard().menu(identifier)?.children.isEmpty == true else { return nil }
+        guard standardMainMenu.menu(identifier)?.children.isEmpty == true else { return nil }
         let items = StandardMenuBarItems.groups(in: identifier).flatMap(\.items).filter { $0.kind == .command }
         guard !items.isEmpty else { return nil }
         return items.map { item in
@@ -305,7 +308,7 @@ enum MenuModel: FrameworkModel {
     /// a menu that is not standard, or one holding menus of its own (those are not modelled
     /// one by one).
     static func standardChildren(of name: String) -> [Value.Item]? {
-        guard standardMenus[name] != nil, let menu = MenuBuilder.standard().menu(Menu.Identifier(rawValue: name)) else { return nil }
+        guard standardMenus[name] != nil, let menu = standardMainMenu.menu(Menu.Identifier(rawValue: name)) else { return nil }
         var items: [Value.Item] = []
         for child in menu.children {
             switch child {
