@@ -68,6 +68,14 @@ struct EntryPointReader {
                     walk(scope: RootExpressionReader.Scope(type: owner, body: Syntax(closure.statements)), conditional: false, depth: 0,
                          reader: reader, visited: &visited, into: &path)
                 }
+                // UIKit makes the delegate before it calls it: what its `override init()` sets
+                // is in place first. It walks within a budget of its own, so that a busy
+                // initialiser leaves the launch method's walk whole.
+                if let made = owner.functions.first(where: { $0.kind == .initializer && $0.parameters.isEmpty }), let initializer = made.body {
+                    var initializerVisited: Set<SyntaxIdentifier> = []
+                    walk(scope: RootExpressionReader.Scope(type: owner, body: Syntax(initializer)), conditional: false, depth: 0,
+                         reader: reader, visited: &initializerVisited, into: &path)
+                }
                 let scope = RootExpressionReader.Scope(type: owner, body: Syntax(body))
                 walk(scope: scope, conditional: false, depth: 0, reader: reader, visited: &visited, into: &path)
             }

@@ -135,33 +135,7 @@ struct RootExpressionReader {
             for owner in receiverTypes(base, in: scope) {
                 let name = member.declName.baseName.text
                 guard let property = owner.properties[name] else { continue }
-                // `let tabs: MainTabs = .init()`: an initialiser the reader cannot follow leaves
-                // the declared type.
-                if let initializer = property.initializer,
-                   let found = tree(of: initializer, in: Scope(type: owner, body: Syntax(initializer)), depth: depth + 1) {
-                    return found
-                }
-                if property.initializer == nil, let getter = property.getter {
-                    // A computed property, also one an app extension of a UIKit class adds
-                    // (`var wrappedInNavigation: UINavigationController`), read with `self` the
-                    // receiver.
-                    var inner = Scope(type: owner, body: Syntax(getter))
-                    inner.arguments["self"] = scope.binding(ofSelfTo: base)
-                    if let found = returned(by: getter).lazy.compactMap({ self.tree(of: $0, in: inner, depth: depth + 1) }).first { return found }
-                }
-                // A stored property the type's initialiser sets (`self.navigationController =
-                // UINavigationController()` in a coordinator's `init`).
-                for initializer in owner.functions where initializer.kind == .initializer {
-                    guard let body = initializer.body else { continue }
-                    let assignments = BindingFinder(name: name, conditions: index.conditions)
-                    assignments.walk(body)
-                    if let value = assignments.assignments.first,
-                       let found = tree(of: value, in: Scope(type: owner, body: Syntax(body)), depth: depth + 1) {
-                        return found
-                    }
-                }
-                if let declared = property.type?.withoutOptionality, isAppController(declared) { return .app(declared) }
-                return property.type.flatMap { RootTree.Container(rawValue: $0.withoutOptionality) }.map { .system($0) }
+                return tree(ofProperty: property, of: owner, receiver: scope.binding(ofSelfTo: base), depth: depth)
             }
             return undeclaredWrapper(member.declName.baseName.text, around: base, in: scope, depth: depth)
         }
@@ -205,13 +179,7 @@ struct RootExpressionReader {
         } else {
             for candidate in [scope.type] + index.ancestors(of: scope.type.name) {
                 guard let property = candidate.properties[name] else { continue }
-                if let initializer = property.initializer {
-                    found = tree(of: initializer, in: Scope(type: scope.type, body: Syntax(initializer)), depth: depth + 1)
-                }
-                if found == nil, let declared = property.type?.withoutOptionality, isAppController(declared) { found = .app(declared) }
-                if found == nil, let declared = property.type?.withoutOptionality, let container = RootTree.Container(rawValue: declared) {
-                    found = .system(container)
-                }
+                found = tree(ofProperty: property, of: scope.type, receiver: scope.arguments["self"], depth: depth)
                 break
             }
         }
@@ -229,7 +197,7 @@ struct RootExpressionReader {
 
     /// Orders alternatives the source leaves to run time: the app's normal path before a screen
     /// that gates it (``RootTree/isGateway``), then the screen holding more commands.
-    private func weight(_ tree: RootTree) -> (Int, Int) {
+    func weight(_ tree: RootTree) -> (Int, Int) {
         (tree.isGateway ? 0 : 1, tree.appTypes.reduce(0) { $0 + commandsUnder($1) })
     }
 
@@ -339,7 +307,7 @@ struct RootExpressionReader {
 
     /// What statements return: their `return`s' values, else the one expression they are (a
     /// closure or getter of one expression).
-    private func returned(by statements: CodeBlockItemListSyntax) -> [ExprSyntax] {
+    func returned(by statements: CodeBlockItemListSyntax) -> [ExprSyntax] {
         let returns = ReturnFinder(conditions: index.conditions)
         returns.walk(statements)
         guard returns.expressions.isEmpty else { return returns.expressions }
@@ -397,7 +365,7 @@ struct RootExpressionReader {
             } else if let type = index.type(named: receiver.sourceText.withoutOptionality), type.kind != .extensionOnly {
                 owners = [type] + index.ancestors(of: type.name)
             } else {
-                owners = receiverTypes(receiver, in: scope)
+                owners = storedSubclasses(of: receiver, in: scope).flatMap { [$0] + index.ancestors(of: $0.name) } + receiverTypes(receiver, in: scope)
             }
         } else {
             return nil
@@ -480,7 +448,7 @@ struct RootExpressionReader {
 }
 
 /// A local's initialiser or type annotation in a body (the first binding of the name).
-private final class BindingFinder: ActiveCodeVisitor {
+final class BindingFinder: ActiveCodeVisitor {
     let name: String
     var initializer: ExprSyntax?
     var annotation: String?
