@@ -20,20 +20,28 @@ import Testing
         """
     }
 
+    /// An app delegate whose launch method runs `preparing`, then makes the window key with
+    /// `root` as its root, beside `members`.
+    private static func appDelegate(preparing: String = "", root: String, members: String) -> String {
+        appDelegate("""
+                \(members)
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    \(preparing)
+                    window = UIWindow(frame: UIScreen.main.bounds)
+                    window?.rootViewController = \(root)
+                    window?.makeKeyAndVisible()
+                    return true
+                }
+            """)
+    }
+
     /// `window?.rootViewController = rootController` with `rootController` declared as
     /// UIKit's class: the object a method stores in it before (`buildControllers()`) is the
     /// root, not a plain `UIViewController`.
     @Test func aPropertyDeclaredAsUIKitsClassHoldsWhatAMethodStoresInIt() throws {
         let result = try SourceApp.importing([
-            "AppDelegate.swift": Self.appDelegate("""
+            "AppDelegate.swift": Self.appDelegate(preparing: "buildControllers()", root: "rootController", members: """
                     private var rootController: UIViewController!
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        buildControllers()
-                        window = UIWindow(frame: UIScreen.main.bounds)
-                        window?.rootViewController = rootController
-                        window?.makeKeyAndVisible()
-                        return true
-                    }
                     private func buildControllers() { rootController = MainTabBarController() }
                 """),
             "Controllers.swift": Self.controllers,
@@ -45,14 +53,8 @@ import Testing
     /// A computed property read as the root is what its getter returns.
     @Test func aComputedPropertyIsWhatItsGetterReturns() throws {
         let result = try SourceApp.importing([
-            "AppDelegate.swift": Self.appDelegate("""
+            "AppDelegate.swift": Self.appDelegate(root: "rootViewController", members: """
                     var rootViewController: UIViewController { MainTabBarController() }
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        window = UIWindow(frame: UIScreen.main.bounds)
-                        window?.rootViewController = rootViewController
-                        window?.makeKeyAndVisible()
-                        return true
-                    }
                 """),
             "Controllers.swift": Self.controllers,
         ])
@@ -64,15 +66,8 @@ import Testing
     @Test func aPropertyDeclaredAsAnAppClassHoldsTheSubclassStoredInIt() throws {
         func root(storing value: String) throws -> String? {
             try SourceApp.importing([
-                "AppDelegate.swift": Self.appDelegate("""
+                "AppDelegate.swift": Self.appDelegate(preparing: "prepare()", root: "home", members: """
                         var home: HomeViewController?
-                        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                            prepare()
-                            window = UIWindow(frame: UIScreen.main.bounds)
-                            window?.rootViewController = home
-                            window?.makeKeyAndVisible()
-                            return true
-                        }
                         private func prepare() { home = \(value) }
                     """),
                 "Controllers.swift": Self.controllers + "\nclass WideHomeViewController: HomeViewController {}",

@@ -60,12 +60,7 @@ extension RootExpressionReader {
                 candidates.append(found)
             }
         }
-        var chosen = candidates.enumerated().max { lhs, rhs in
-            let (left, right) = (weight(lhs.element), weight(rhs.element))
-            return (left.0, left.1, -lhs.offset) < (right.0, right.1, -rhs.offset)
-        }?.element
-        if candidates.count > 1 { chosen?.chosenAmongBranches = true }
-        return chosen
+        return normalPath(among: candidates)
     }
 }
 

@@ -102,12 +102,7 @@ struct RootExpressionReader {
                 case false?: return elseTree()
                 case nil:
                     let sides = [tree(of: ternary.thenExpression, in: scope, depth: depth + 1), elseTree()].compactMap { $0 }
-                    var chosen = sides.enumerated().max { lhs, rhs in
-                        let (left, right) = (weight(lhs.element), weight(rhs.element))
-                        return (left.0, left.1, -lhs.offset) < (right.0, right.1, -rhs.offset)
-                    }?.element
-                    if sides.count > 1 { chosen?.chosenAmongBranches = true }
-                    return chosen
+                    return normalPath(among: sides)
                 }
             }
             if let cast = elements.firstIndex(where: { $0.is(UnresolvedAsExprSyntax.self) }), cast + 1 < elements.count {
@@ -169,11 +164,7 @@ struct RootExpressionReader {
             // `var initial: UIViewController?` then assigned in branches.
             let assignments = reaching.filter { !idiom.rulesOut($0, within: scope.body) }
             let candidates = assignments.compactMap { tree(of: $0, in: scope, depth: depth + 1) }
-            found = candidates.enumerated().max { lhs, rhs in
-                let (left, right) = (weight(lhs.element), weight(rhs.element))
-                return (left.0, left.1, -lhs.offset) < (right.0, right.1, -rhs.offset)
-            }?.element
-            if assignments.count > 1 { found?.chosenAmongBranches = true }
+            found = normalPath(among: candidates, alternatives: assignments.count)
         } else if let annotation = locals.annotation, isAppController(annotation) {
             found = .app(annotation)
         } else {
@@ -199,6 +190,18 @@ struct RootExpressionReader {
     /// that gates it (``RootTree/isGateway``), then the screen holding more commands.
     func weight(_ tree: RootTree) -> (Int, Int) {
         (tree.isGateway ? 0 : 1, tree.appTypes.reduce(0) { $0 + commandsUnder($1) })
+    }
+
+    /// The app's normal path among roots the source leaves to run time (``weight(_:)``, the
+    /// first of equals), marked chosen among branches when the code had more than one
+    /// (`alternatives`, by default the candidates read).
+    func normalPath(among candidates: [RootTree], alternatives: Int? = nil) -> RootTree? {
+        var chosen = candidates.enumerated().max { lhs, rhs in
+            let (left, right) = (weight(lhs.element), weight(rhs.element))
+            return (left.0, left.1, -lhs.offset) < (right.0, right.1, -rhs.offset)
+        }?.element
+        if (alternatives ?? candidates.count) > 1 { chosen?.chosenAmongBranches = true }
+        return chosen
     }
 
     private func tree(ofCall call: FunctionCallExprSyntax, in scope: Scope, depth: Int) -> RootTree? {
