@@ -54,6 +54,7 @@ extension AppModel {
                         }
                         // A window's root the method makes as one of UIKit's containers, or
                         // reads from a method's result: the tree that builds.
+                        let isEntryPoint = isEntryPoint && (found.kind != .windowRoot || Self.namesTheAppsWindow(found.parent))
                         if found.kind == .windowRoot, found.child.container != nil || found.child.instanceMethod != nil,
                            let tree = trees(of: found.child, in: body, owner: owner, file: file, methods: methods).first {
                             let key = tree.firstAppType ?? tree.name
@@ -297,6 +298,27 @@ extension AppModel {
             }
         }
         return []
+    }
+}
+
+extension AppModel {
+    /// Whether the object whose `rootViewController` an entry point sets, as written
+    /// (`self.window`, `_window`, `[app window]`, a local `newWindow`), is the app's own window
+    /// rather than another window the app keeps in a member (`self.lockWindow`,
+    /// `_externalWindow`), or an object with a root controller of its own (`self.bannerView`, an
+    /// ad view): only the app's window is the key window the launch sets up. `isMember` says
+    /// whether a bare name is a member of the code's type rather than a local.
+    static func namesTheAppsWindow(_ receiver: String, isMember: (String) -> Bool = { _ in false }) -> Bool {
+        let names = receiver.split { !$0.isLetter && !$0.isNumber && $0 != "_" }
+        guard let written = names.last.map(String.init) else { return true }
+        let name = String(written.drop { $0 == "_" })
+        let lowered = name.lowercased()
+        if lowered.hasSuffix("view") || lowered.hasSuffix("banner") { return false }
+        guard lowered.hasSuffix("window"), !["window", "mainwindow", "keywindow", "appwindow", "applicationwindow"].contains(lowered) else {
+            return true
+        }
+        let member = names.count > 1 || written.hasPrefix("_") || isMember(name)
+        return !member
     }
 }
 

@@ -255,6 +255,56 @@ import Testing
         #expect(result.report.keyWindow.advice?.hasPrefix("the Info.plist names the storyboard iPad for the app's window") == true)
         #expect(result.report.keyWindowLines[1].hasPrefix("  To decide it: the Info.plist names the storyboard iPad"))
     }
+
+    /// UIKit loads the main storyboard's initial controller into the window before it calls
+    /// the launch method: an Objective-C launch method that sets the root replaces it, also with
+    /// a container holding its own controller.
+    @Test func anObjectiveCLaunchMethodsRootReplacesTheMainStoryboards() throws {
+        func importing(launch: String) throws -> ImportResult {
+            try TemporaryApp.importing([
+                "App/Controllers.swift": Self.controllers,
+                "App/Main.storyboard": Self.storyboard("MirrorController"),
+                "App/Info.plist": Self.plist("<key>UIMainStoryboardFile</key><string>Main</string>"),
+                "App/AppDelegate.m": """
+                    #import <UIKit/UIKit.h>
+                    @implementation AppDelegate
+                    - (BOOL)application:(UIApplication *)application didFinishLaunchingWithOptions:(NSDictionary *)launchOptions {
+                        \(launch)
+                        [self.window makeKeyAndVisible];
+                        return YES;
+                    }
+                    @end
+                    """,
+            ], folder: "App")
+        }
+        let replaced = try importing(launch: "self.window.rootViewController = [XYLibraryTabs new];")
+        #expect(replaced.report.keyWindow.root == "LibraryTabs")
+        #expect(replaced.report.keyWindow.decidedBy == "Objective-C entry point")
+        let wrapped = try importing(launch: """
+            UINavigationController *nav = [[UINavigationController alloc] initWithRootViewController:[XYLibraryTabs new]];
+            self.window.rootViewController = nav;
+            """)
+        #expect(wrapped.report.responderPaths["LibraryTabs"] == "window/UINavigationController/LibraryTabs")
+        // Another window's root, or an ad view's, leaves the storyboard's in the app's window.
+        for launch in ["application.idleTimerDisabled = YES;", "self.lockWindow.rootViewController = [XYLibraryTabs new];",
+                       "_bannerView.rootViewController = [XYLibraryTabs new];"] {
+            let kept = try importing(launch: launch)
+            #expect(kept.report.keyWindow.root == "MirrorController")
+            #expect(kept.report.keyWindow.decidedBy == "storyboard")
+        }
+    }
+
+    /// The objects whose `rootViewController` is the app's window's: its own window however it
+    /// is written, not another window a member holds, nor a view with a root controller.
+    @Test func theAppsWindowIsTheOneWhoseRootTheLaunchSets() {
+        for receiver in ["self.window", "_window", "window", "[app window]", "app.window", "self.mainWindow", "newWindow", "self", ""] {
+            #expect(AppModel.namesTheAppsWindow(receiver), "\(receiver)")
+        }
+        for receiver in ["self.lockWindow", "_externalWindow", "self.bannerView", "adView", "self.privacyWindow"] {
+            #expect(!AppModel.namesTheAppsWindow(receiver), "\(receiver)")
+        }
+        #expect(!AppModel.namesTheAppsWindow("coverWindow") { $0 == "coverWindow" })
+    }
 }
 
 extension ImportReport {

@@ -374,6 +374,9 @@ private final class RootStatementFinder: ActiveCodeVisitor {
             return .visitChildren
         }
         let target = elements[0].sourceText.filter { !$0.isWhitespace }
+        // `privacyWindow.rootViewController = cover`, `bannerView.rootViewController = self`:
+        // another window's root, or no window's.
+        guard AppModel.namesTheAppsWindow(String(target.dropLast("rootViewController".count))) else { return .visitChildren }
         let ownWindow = target == "rootViewController" || target == "self.rootViewController"
         if elements.count == 3 {
             events.append((.root(elements[2], ownWindow: ownWindow), conditionalDepth > 0))

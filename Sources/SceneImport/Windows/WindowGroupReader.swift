@@ -121,9 +121,16 @@ struct WindowGroupReader {
             switch kind {
             case .call(let name):
                 guard let info = index.type(named: name, writtenIn: scene.name), info.kind == .struct else { continue }
-                if info.inherited.contains("UIViewControllerRepresentable"),
-                   let closure = item.node.as(FunctionCallExprSyntax.self)?.trailingClosure {
+                let representsController = info.inherited.contains("UIViewControllerRepresentable")
+                if representsController, let closure = item.node.as(FunctionCallExprSyntax.self)?.trailingClosure {
                     wrappers.append((info.name, closure.position..<closure.endPosition))
+                    continue
+                }
+                // A representable given no content (`WindowGroup { MainControllerView() }`) is
+                // the view the window shows: its controller's, or its UIKit view's.
+                if representsController || info.inherited.contains("UIViewRepresentable") {
+                    candidates.append(Candidate(name: info.name, conditional: conditional, wrapper: representsController ? info.name : nil,
+                                                node: item.node))
                     continue
                 }
                 guard index.isSwiftUIView(info) else { continue }

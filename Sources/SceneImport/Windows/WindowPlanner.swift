@@ -60,11 +60,14 @@ struct WindowPlanner {
         } else if let decided = objectiveC.first(where: \.always) {
             plan.key = .init(tree: model.containerRoots[decided.type] ?? .app(decided.type), decision: .objectiveCEntryPoint,
                              location: decided.location)
-        } else if let declared = model.entryWindowRoots.first(where: isAppType)
-                    ?? model.entryWindowRoots.first(where: { RootTree.Container(rawValue: $0) != nil }) {
+        } else if let declared = [false, true].lazy.compactMap({ storyboard in
+                      model.entryWindowRoots.first { isAppType($0) && setByStoryboard($0) == storyboard }
+                          ?? model.entryWindowRoots.first { RootTree.Container(rawValue: $0) != nil && setByStoryboard($0) == storyboard }
+                  }).first {
             // An app controller, else one of UIKit's used as it is (`[UIViewController new]`).
-            let decision: WindowPlan.Decision = model.rootLocations[declared].map { $0.file.hasSuffix(".storyboard") } == true
-                ? .storyboard : .objectiveCEntryPoint
+            // UIKit loads the entry storyboard's initial controller before it calls the launch
+            // method, so a root the launch method sets replaces it.
+            let decision: WindowPlan.Decision = setByStoryboard(declared) ? .storyboard : .objectiveCEntryPoint
             // UIKit's class stands as a node of its own when the app gives it commands.
             let plain = isAppType(declared) || model.role(declared) == .controller ? nil : RootTree.Container(rawValue: declared)
             let tree = model.containerRoots[declared] ?? plain.map { .system($0) }
@@ -104,14 +107,22 @@ struct WindowPlanner {
         return plan
     }
 
+    /// Whether the root `type` stands for comes from an entry storyboard's initial controller
+    /// rather than the launch method's code.
+    private func setByStoryboard(_ type: String) -> Bool {
+        model.rootLocations[type]?.file.hasSuffix(".storyboard") ?? false
+    }
+
     /// The root tree of a SwiftUI window: its view holding the views it is given to show, or,
     /// when a representable wraps the content in a controller of its own, that controller (in
-    /// the window's hosting controller) holding the view.
+    /// the window's hosting controller) holding the view. A representable shown as it is
+    /// (`WindowGroup { MainControllerView() }`) holds no SwiftUI view: its controller alone is in
+    /// the hosting controller.
     private func tree(showing content: WindowGroupReader.Content) -> RootTree {
         let view = RootTree.app(content.view, children: content.contained.map { .app($0) })
         guard let wrapper = content.wrapper.flatMap({ model.index.type(named: $0) }),
               let controller = model.representedClass(of: wrapper), model.role(controller) == .controller else { return view }
-        return .system(.hosting, children: [.app(controller, children: [view])])
+        return .system(.hosting, children: [.app(controller, children: content.wrapper == content.view ? [] : [view])])
     }
 
     /// What a launch screen hands the window over to: a root that is a splash or launch screen
