@@ -244,6 +244,9 @@ import Testing
         #expect(result.report.keyWindow.decidedBy == "entry point, conditional")
         #expect(RootTree.app("LoginViewController").isGateway && RootTree.app("AppLaunchScreen").isGateway)
         #expect(!RootTree.app("AuthorList").isGateway && !RootTree.app("AppLauncher").isGateway)
+        // An app's navigation controller class shows its screen first.
+        #expect(RootTree.app("NavigationController", children: [.app("OnboardingController")]).isGateway)
+        #expect(!RootTree.app("NavigationController", children: [.app("MainController")]).isGateway)
     }
 
     @Test func aSwiftUIAppsRootIsItsWindowGroupsViewAndItsViewsNestInIt() throws {

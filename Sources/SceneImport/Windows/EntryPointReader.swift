@@ -25,6 +25,10 @@ struct EntryPointReader {
         var tree: RootTree
         var conditional: Bool
         var location: SourceLocation
+        /// Set in work the launch starts that runs once the launch method returns, on every
+        /// launch (`Task { … }`, `DispatchQueue.main.async { … }`): it replaces the roots the
+        /// launch method itself set.
+        var later = false
     }
 
     private static let maximumDepth = 5
@@ -196,7 +200,7 @@ struct EntryPointReader {
         return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self) && windowNames.contains(elements[0].sourceText)
     }
 
-    private func walk(scope: RootExpressionReader.Scope, conditional: Bool, depth: Int, onTheKeyWindow: Bool = false,
+    private func walk(scope: RootExpressionReader.Scope, conditional: Bool, later: Bool = false, depth: Int, onTheKeyWindow: Bool = false,
                       reader: RootExpressionReader, visited: inout Set<SyntaxIdentifier>, into found: inout LaunchPath) {
         guard visited.count < Self.maximumBodies, visited.insert(scope.body.id).inserted else { return }
         let finder = RootStatementFinder(idiom: idiom, conditions: index.conditions)
@@ -210,13 +214,13 @@ struct EntryPointReader {
                 if ownWindow, !onTheKeyWindow, index.inherits(scope.type.name, from: "UIWindow") { continue }
                 guard let tree = reader.tree(of: expression, in: scope) else { continue }
                 found.roots.append(Assignment(tree: tree, conditional: conditional || event.conditional || tree.chosenAmongBranches,
-                                              location: index.location(expression)))
+                                              location: index.location(expression), later: later || event.later))
             case .assignment(let name, let value):
                 // `root = Home()` on a property whose `didSet` sets the window's root with it.
                 guard let observer = scope.type.properties[name]?.didSet else { continue }
                 var inner = RootExpressionReader.Scope(type: scope.type, body: Syntax(observer))
                 inner.arguments[name] = RootExpressionReader.BoundArgument(expression: value, scope: scope)
-                walk(scope: inner, conditional: conditional || event.conditional, depth: depth + 1,
+                walk(scope: inner, conditional: conditional || event.conditional, later: later || event.later, depth: depth + 1,
                      onTheKeyWindow: onTheKeyWindow, reader: reader, visited: &visited, into: &found)
             case .call(let call):
                 if !conditional, !event.conditional, let screens = pushedScreens(by: call, in: scope) {
@@ -225,7 +229,7 @@ struct EntryPointReader {
                 }
                 guard depth < Self.maximumDepth, let callee = reader.calledFunction(call, in: scope),
                       let inner = scope.calling(callee.function, owner: callee.owner, with: call) else { continue }
-                walk(scope: inner, conditional: conditional || event.conditional, depth: depth + 1,
+                walk(scope: inner, conditional: conditional || event.conditional, later: later || event.later, depth: depth + 1,
                      onTheKeyWindow: Self.runsOnTheKeyWindow(call), reader: reader, visited: &visited, into: &found)
             }
         }
@@ -246,8 +250,15 @@ private final class RootStatementFinder: ActiveCodeVisitor {
     }
 
     let idiom: InterfaceIdiom
-    private(set) var events: [(kind: Kind, conditional: Bool)] = []
+    private(set) var events: [(kind: Kind, conditional: Bool, later: Bool)] = []
     private var conditionalDepth = 0
+    /// How many closures that run once the launch method returns, on every launch, are open.
+    private var laterDepth = 0
+
+    /// Records an event, under the conditions in force unless `conditional` says otherwise.
+    private func record(_ kind: Kind, conditional: Bool? = nil) {
+        events.append((kind, conditional ?? (conditionalDepth > 0), laterDepth > 0))
+    }
 
     init(idiom: InterfaceIdiom, conditions: CompilationConditions) {
         self.idiom = idiom
@@ -358,8 +369,27 @@ private final class RootStatementFinder: ActiveCodeVisitor {
     }
 
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        conditionally(node.statements)
+        guard Self.runsOnEveryLaunch(node) else {
+            conditionally(node.statements)
+            return .skipChildren
+        }
+        laterDepth += 1
+        walk(node.statements)
+        laterDepth -= 1
         return .skipChildren
+    }
+
+    /// The calls whose closure runs once, soon, whatever happens: a task the launch starts,
+    /// work it queues on the main queue, work it hands to the main actor.
+    private static let launchWork: Set<String> = ["Task", "Task.detached", "DispatchQueue.main.async", "MainActor.run"]
+
+    /// Whether a closure runs on every launch once the code around it has run: the trailing
+    /// closure or the closure argument of one of ``launchWork``.
+    private static func runsOnEveryLaunch(_ closure: ClosureExprSyntax) -> Bool {
+        var parent = closure.parent
+        if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
+        guard let call = parent?.as(FunctionCallExprSyntax.self) else { return false }
+        return launchWork.contains(call.calledExpression.sourceText.filter { !$0.isWhitespace })
     }
 
     override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -367,7 +397,7 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), !elements[0].sourceText.hasSuffix("rootViewController") {
             var name = elements[0].sourceText
             if name.hasPrefix("self.") { name.removeFirst(5) }
-            if !name.contains("."), !name.contains("[") { events.append((.assignment(name: name, value: elements[2]), conditionalDepth > 0)) }
+            if !name.contains("."), !name.contains("[") { record(.assignment(name: name, value: elements[2])) }
             return .visitChildren
         }
         guard elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), elements[0].sourceText.hasSuffix("rootViewController") else {
@@ -379,7 +409,7 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         guard AppModel.namesTheAppsWindow(String(target.dropLast("rootViewController".count))) else { return .visitChildren }
         let ownWindow = target == "rootViewController" || target == "self.rootViewController"
         if elements.count == 3 {
-            events.append((.root(elements[2], ownWindow: ownWindow), conditionalDepth > 0))
+            record(.root(elements[2], ownWindow: ownWindow))
             walk(elements[2])
             return .skipChildren
         }
@@ -387,15 +417,15 @@ private final class RootStatementFinder: ActiveCodeVisitor {
             // `root = signedIn ? Main() : Login()`: each side under its condition, unless the
             // idiom decides it.
             let decided = idiom.decides(elements[2].sourceText)
-            if decided != false { events.append((.root(ternary.thenExpression, ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
-            if decided != true { events.append((.root(elements[4], ownWindow: ownWindow), decided == nil || conditionalDepth > 0)) }
+            if decided != false { record(.root(ternary.thenExpression, ownWindow: ownWindow), conditional: decided == nil || conditionalDepth > 0) }
+            if decided != true { record(.root(elements[4], ownWindow: ownWindow), conditional: decided == nil || conditionalDepth > 0) }
             return .skipChildren
         }
         if elements.count == 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {
             // `root = storyboard.instantiateInitialViewController() ?? Fallback()`: the fallback
             // stands in only when the left side gives nothing, which the app's own storyboard or
             // factory rules out.
-            events.append((.root(elements[2], ownWindow: ownWindow), conditionalDepth > 0))
+            record(.root(elements[2], ownWindow: ownWindow))
             walk(elements[2])
             return .skipChildren
         }
@@ -403,7 +433,7 @@ private final class RootStatementFinder: ActiveCodeVisitor {
     }
 
     override func visitPost(_ node: FunctionCallExprSyntax) {
-        events.append((.call(node), conditionalDepth > 0))
+        record(.call(node))
     }
 }
 

@@ -100,8 +100,13 @@ struct RootTree: Equatable {
     /// Whether the screen the window shows first gates the app: its name holds one of
     /// ``gatewayWords`` as a word of its own (`LoginViewController`, not `AuthorList`). Among
     /// alternatives only run time decides, the other is the app's normal path.
+    /// An app's navigation controller class showing a screen (`NavigationController(rootViewController:
+    /// OnboardingController())`) shows that screen first.
     var isGateway: Bool {
-        firstAppType.map(Self.namesGateway) ?? false
+        let types = appTypes
+        guard let first = types.first else { return false }
+        if Self.namesGateway(first) { return true }
+        return first.hasSuffix("NavigationController") && types.dropFirst().first.map(Self.namesGateway) == true
     }
 
     /// Whether the root is a screen UIKit apps show only while they start (`SplashViewController`,

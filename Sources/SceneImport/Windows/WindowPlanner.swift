@@ -2,7 +2,10 @@
 ///
 /// 1. the overlay's `keyWindow`;
 /// 2. a SwiftUI `@main` app's first `WindowGroup`;
-/// 3. what the Swift entry point sets on its unconditional path (``EntryPointReader``);
+/// 3. what the Swift entry point sets on its unconditional path (``EntryPointReader``), the
+///    last root work it starts sets on every launch (`Task { … }`) first; a placeholder
+///    (`UIViewController()`) the code then replaces under conditions gives way to the one
+///    ranked first among those, as in step 7;
 /// 4. what an Objective-C app or scene delegate sets under tests of the idiom alone, then what
 ///    the storyboard the app starts from, or an Objective-C app or scene delegate, sets; then,
 ///    when the Objective-C entry point sets its roots only under run-time conditions, the one
@@ -43,7 +46,18 @@ struct WindowPlanner {
         let entries = reader.assignments(commandsUnder: commandsUnder)
         let swiftUI = WindowGroupReader(index: model.index, idiom: idiom, commandsUnder: commandsUnder).root()
         let mainIsSwiftUIApp = model.index.types.values.contains { $0.isMain && $0.kind == .struct && $0.inherited.contains("App") }
-        let unconditional = entries.first { !$0.conditional }
+        // The launch's root, unless work it starts replaces it on every launch.
+        var unconditional = entries.last { !$0.conditional && $0.later } ?? entries.first { !$0.conditional }
+        // A placeholder (`UIViewController()` with nothing in it) shows only until the code
+        // sets the app's root, which it does under conditions after it: the normal path among
+        // those is the root.
+        if let placeholder = unconditional, placeholder.tree == .system(.plain),
+           let position = entries.firstIndex(where: { $0.location == placeholder.location && $0.tree == placeholder.tree }) {
+            let after = entries[(position + 1)...].enumerated().filter { $0.element.conditional && !$0.element.tree.appTypes.isEmpty }
+            if let best = after.max(by: { rank($0.element.tree, $0.offset) < rank($1.element.tree, $1.offset) })?.element {
+                unconditional = best
+            }
+        }
         // Objective-C roots set under a condition, without those the device rules out; a root
         // whose every test is the idiom's is set on every launch of this device.
         let objectiveC = model.conditionalEntryRoots.compactMap { root -> (type: String, gateway: Bool, always: Bool, location: SourceLocation)? in
@@ -56,7 +70,8 @@ struct WindowPlanner {
         } else if mainIsSwiftUIApp, let swiftUI {
             plan.key = .init(tree: tree(showing: swiftUI.content), decision: .windowGroup, location: swiftUI.location)
         } else if let unconditional {
-            plan.key = .init(tree: unconditional.tree, decision: .entryPoint, location: unconditional.location)
+            plan.key = .init(tree: unconditional.tree, decision: unconditional.conditional ? .conditionalEntryPoint : .entryPoint,
+                             location: unconditional.location)
         } else if let decided = objectiveC.first(where: \.always) {
             plan.key = .init(tree: model.containerRoots[decided.type] ?? .app(decided.type), decision: .objectiveCEntryPoint,
                              location: decided.location)
