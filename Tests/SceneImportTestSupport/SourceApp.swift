@@ -29,8 +29,8 @@ public enum SourceApp {
     }
 
     /// An `@main` app delegate whose launch method runs `launch` (Swift statements that may use
-    /// its `window`), as the file `AppDelegate.swift`.
-    public static func appDelegate(launch: String) -> [String: String] {
+    /// its `window`), with `members` beside it, as the file `AppDelegate.swift`.
+    public static func appDelegate(launch: String, members: String = "") -> [String: String] {
         ["AppDelegate.swift": """
             import UIKit
             @main
@@ -40,6 +40,7 @@ public enum SourceApp {
                     \(launch)
                     return true
                 }
+                \(members)
             }
             """]
     }

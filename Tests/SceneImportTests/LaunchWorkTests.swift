@@ -8,26 +8,15 @@ import Testing
 /// launch method set; a root set in any other closure stays conditional.
 @Suite struct LaunchWorkTests {
     private static func importing(launch: String, members: String = "") throws -> ImportResult {
-        try SourceApp.importing([
-            "AppDelegate.swift": """
-                import UIKit
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        window = UIWindow(frame: UIScreen.main.bounds)
-                        window?.rootViewController = UIViewController()
-                        window?.makeKeyAndVisible()
-                        \(launch)
-                        return true
-                    }
-                    @MainActor func bootstrap() async { window?.rootViewController = MainTabBarController() }
-                    \(members)
-                }
-                """,
-            "Controllers.swift": "import UIKit\n" + SourceApp.controller("MainTabBarController", key: "1", base: "UITabBarController") + "\n"
-                + SourceApp.controller("LoginViewController", key: "2"),
-        ])
+        var sources = SourceApp.appDelegate(launch: """
+            window = UIWindow(frame: UIScreen.main.bounds)
+            window?.rootViewController = UIViewController()
+            window?.makeKeyAndVisible()
+            \(launch)
+            """, members: "@MainActor func bootstrap() async { window?.rootViewController = MainTabBarController() }\n" + members)
+        sources["Controllers.swift"] = "import UIKit\n" + SourceApp.controller("MainTabBarController", key: "1", base: "UITabBarController") + "\n"
+            + SourceApp.controller("LoginViewController", key: "2")
+        return try SourceApp.importing(sources)
     }
 
     /// `Task { await bootstrap() }`, `DispatchQueue.main.async { … }` and `MainActor.run`

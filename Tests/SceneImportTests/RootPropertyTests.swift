@@ -9,30 +9,15 @@ import Testing
     private static let controllers = "import UIKit\n" + SourceApp.controller("HomeViewController", key: "1") + "\n"
         + SourceApp.controller("MainTabBarController", key: "2", base: "UITabBarController")
 
-    private static func appDelegate(_ members: String) -> String {
-        """
-        import UIKit
-        @main
-        class AppDelegate: UIResponder, UIApplicationDelegate {
-            var window: UIWindow?
-        \(members)
-        }
-        """
-    }
-
     /// An app delegate whose launch method runs `preparing`, then makes the window key with
     /// `root` as its root, beside `members`.
     private static func appDelegate(preparing: String = "", root: String, members: String) -> String {
-        appDelegate("""
-                \(members)
-                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                    \(preparing)
-                    window = UIWindow(frame: UIScreen.main.bounds)
-                    window?.rootViewController = \(root)
-                    window?.makeKeyAndVisible()
-                    return true
-                }
-            """)
+        SourceApp.appDelegate(launch: """
+            \(preparing)
+            window = UIWindow(frame: UIScreen.main.bounds)
+            window?.rootViewController = \(root)
+            window?.makeKeyAndVisible()
+            """, members: members)["AppDelegate.swift"] ?? ""
     }
 
     /// `window?.rootViewController = rootController` with `rootController` declared as
@@ -116,17 +101,13 @@ import Testing
     /// the key window's when the launch method sets none.
     @Test func theAppDelegatesInitializerSetsTheRootBeforeLaunch() throws {
         let result = try SourceApp.importing([
-            "AppDelegate.swift": Self.appDelegate("""
+            "AppDelegate.swift": SourceApp.appDelegate(launch: "window?.makeKeyAndVisible()", members: """
                     override init() {
                         super.init()
                         window = UIWindow(frame: UIScreen.main.bounds)
                         window?.rootViewController = MainTabBarController()
                     }
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        window?.makeKeyAndVisible()
-                        return true
-                    }
-                """),
+                """)["AppDelegate.swift"] ?? "",
             "Controllers.swift": Self.controllers,
         ])
         #expect(result.report.keyWindow.root == "MainTabBarController")
