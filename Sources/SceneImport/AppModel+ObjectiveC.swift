@@ -306,9 +306,10 @@ extension AppModel {
     /// (`self.window`, `_window`, `[app window]`, a local `newWindow`), is the app's own window
     /// rather than another window the app keeps in a member (`self.lockWindow`,
     /// `_externalWindow`), or an object with a root controller of its own (`self.bannerView`, an
-    /// ad view): only the app's window is the key window the launch sets up. `isMember` says
-    /// whether a bare name is a member of the code's type rather than a local.
-    static func namesTheAppsWindow(_ receiver: String, isMember: (String) -> Bool = { _ in false }) -> Bool {
+    /// ad view): only the app's window is the key window the launch sets up. A bare name may be
+    /// a local the code then makes the app's window, so only a qualified or underscored one
+    /// names a member.
+    static func namesTheAppsWindow(_ receiver: String) -> Bool {
         let names = receiver.split { !$0.isLetter && !$0.isNumber && $0 != "_" }
         guard let written = names.last.map(String.init) else { return true }
         let name = String(written.drop { $0 == "_" })
@@ -317,8 +318,7 @@ extension AppModel {
         guard lowered.hasSuffix("window"), !["window", "mainwindow", "keywindow", "appwindow", "applicationwindow"].contains(lowered) else {
             return true
         }
-        let member = names.count > 1 || written.hasPrefix("_") || isMember(name)
-        return !member
+        return !(names.count > 1 || written.hasPrefix("_"))
     }
 }
 

@@ -297,13 +297,14 @@ import Testing
     /// The objects whose `rootViewController` is the app's window's: its own window however it
     /// is written, not another window a member holds, nor a view with a root controller.
     @Test func theAppsWindowIsTheOneWhoseRootTheLaunchSets() {
-        for receiver in ["self.window", "_window", "window", "[app window]", "app.window", "self.mainWindow", "newWindow", "self", ""] {
+        for receiver in ["self.window", "_window", "window", "[app window]", "app.window", "self.mainWindow", "self", ""] {
             #expect(AppModel.namesTheAppsWindow(receiver), "\(receiver)")
         }
         for receiver in ["self.lockWindow", "_externalWindow", "self.bannerView", "adView", "self.privacyWindow"] {
             #expect(!AppModel.namesTheAppsWindow(receiver), "\(receiver)")
         }
-        #expect(!AppModel.namesTheAppsWindow("coverWindow") { $0 == "coverWindow" })
+        // A bare name may be a local the launch then makes the app's window.
+        #expect(AppModel.namesTheAppsWindow("newWindow"))
     }
 }
 
