@@ -350,6 +350,13 @@ struct SourceIndex {
         return found
     }
 
+    /// Whether the text of `node` (a function body) holds `word`, as bytes, read from the
+    /// offsets its file's search found; `true` when the index has no text of its file.
+    func text(of node: some SyntaxProtocol, mentions word: String) -> Bool {
+        guard let offsets = offsets(of: [word], inFile: sourceOfRoot[node.root.id]?.file ?? "") else { return true }
+        return ByteSearch.contains(offsets, offsetIn: node.position.utf8Offset..<node.endPosition.utf8Offset)
+    }
+
     /// The sorted UTF-8 offsets at which a file's text holds any of `words` (comments and
     /// strings included); `nil` for a file the index has no text of. Each file is searched
     /// once for each list of words.

@@ -50,7 +50,7 @@ extension RootExpressionReader {
         let declaredByApp = declared.map { isAppController($0) } ?? false
         var candidates: [RootTree] = []
         for function in owner.functions where function.kind == .function && !function.isStatic {
-            guard let body = function.body, body.sourceText.contains(name) else { continue }
+            guard let body = function.body, index.text(of: body, mentions: name) else { continue }
             let assignments = BindingFinder(name: name, conditions: index.conditions)
             assignments.walk(body)
             for value in assignments.assignments {
@@ -77,7 +77,7 @@ extension RootExpressionReader {
               index.type(named: declared)?.kind == .class else { return [] }
         var found: [SourceIndex.TypeInfo] = []
         for function in scope.type.functions {
-            guard let body = function.body, body.sourceText.contains(name) else { continue }
+            guard let body = function.body, index.text(of: body, mentions: name) else { continue }
             let assignments = BindingFinder(name: name, conditions: index.conditions)
             assignments.walk(body)
             for value in assignments.assignments {
