@@ -28,12 +28,8 @@ extension RootExpressionReader {
         }
         let declared = property.type?.withoutOptionality
         if property.getter == nil, !property.isStatic {
-            for function in owner.functions where function.kind == .initializer {
-                guard let body = function.body else { continue }
-                let assignments = BindingFinder(name: property.name, conditions: index.conditions)
-                assignments.walk(body)
-                if let value = assignments.assignments.first,
-                   let found = tree(of: value, in: Scope(type: owner, body: Syntax(body)), depth: depth + 1) {
+            for (values, body) in stored(in: property.name, by: owner.functions.filter { $0.kind == .initializer }) {
+                if let value = values.first, let found = tree(of: value, in: Scope(type: owner, body: Syntax(body)), depth: depth + 1) {
                     return found
                 }
             }
@@ -49,11 +45,8 @@ extension RootExpressionReader {
     private func storedByMethods(_ name: String, of owner: SourceIndex.TypeInfo, declared: String?, depth: Int) -> RootTree? {
         let declaredByApp = declared.map { isAppController($0) } ?? false
         var candidates: [RootTree] = []
-        for function in owner.functions where function.kind == .function && !function.isStatic {
-            guard let body = function.body, index.text(of: body, mentions: name) else { continue }
-            let assignments = BindingFinder(name: name, conditions: index.conditions)
-            assignments.walk(body)
-            for value in assignments.assignments {
+        for (values, body) in stored(in: name, by: owner.functions.filter { $0.kind == .function && !$0.isStatic }) {
+            for value in values {
                 guard let found = tree(of: value, in: Scope(type: owner, body: Syntax(body)), depth: depth + 1),
                       !candidates.contains(found) else { continue }
                 if declaredByApp, let declared, found.name == declared || !index.inherits(found.name, from: declared) { continue }
@@ -76,11 +69,8 @@ extension RootExpressionReader {
               let declared = ([scope.type] + index.ancestors(of: scope.type.name)).lazy.compactMap({ $0.properties[name] }).first?.type?.withoutOptionality,
               index.type(named: declared)?.kind == .class else { return [] }
         var found: [SourceIndex.TypeInfo] = []
-        for function in scope.type.functions {
-            guard let body = function.body, index.text(of: body, mentions: name) else { continue }
-            let assignments = BindingFinder(name: name, conditions: index.conditions)
-            assignments.walk(body)
-            for value in assignments.assignments {
+        for (values, _) in stored(in: name, by: scope.type.functions) {
+            for value in values {
                 guard let call = Self.unwrapped(value).as(FunctionCallExprSyntax.self),
                       let type = index.type(named: call.calledExpression.sourceText), type.kind == .class, type.name != declared,
                       index.inherits(type.name, from: declared), !found.contains(where: { $0.name == type.name }) else { continue }
@@ -88,5 +78,18 @@ extension RootExpressionReader {
             }
         }
         return found
+    }
+}
+
+extension RootExpressionReader {
+    /// The values each of `functions` stores in `name` (`name = x`, `self.name = x`), in order,
+    /// with its body; bodies that never mention the name are skipped by the index's byte offsets.
+    fileprivate func stored(in name: String, by functions: [SourceIndex.FunctionInfo]) -> [(values: [ExprSyntax], body: CodeBlockSyntax)] {
+        functions.compactMap { function in
+            guard let body = function.body, index.text(of: body, mentions: name) else { return nil }
+            let assignments = BindingFinder(name: name, conditions: index.conditions)
+            assignments.walk(body)
+            return (assignments.assignments, body)
+        }
     }
 }
