@@ -18,7 +18,8 @@ Per app it prints:
 - menus: the hand-read menus holding all their items;
 - order: the hand-read menus holding exactly their items, in their order;
 - removed: whether the standard menus gone from the bar (removed or replaced) are the ones the
-  app removes or replaces, among the menus KeyTrace's standard main menu models;
+  app removes or replaces in the build scored (`removedOnly` names those only one build removes),
+  among the menus KeyTrace's standard main menu models;
 - matches: the menu bar matches: every menu right and in order, no other item of the app's in
   the bar, the app's menus in the hand-read order, and the removed and replaced menus right.
 
@@ -208,6 +209,16 @@ def expected_items(hand, platform):
     return menus
 
 
+def removed_on(hand, platform):
+    """The standard menus the hand-read app removes or replaces in the build for `platform`: all
+    of them but those its `removedOnly` gives to the other build (a removal written inside
+    `#if targetEnvironment(macCatalyst)` leaves the iPad's menu whole)."""
+    other = "ipad" if platform == "catalyst" else "catalyst"
+    only = hand.get("removedOnly", {})
+    names = hand.get("removed", []) + [entry["menu"] for entry in hand.get("replaced", [])]
+    return [name for name in names if only.get(name) != other]
+
+
 def same_menu(hand_key, custom, bar_key):
     if custom:
         return hand_key.strip().lower() == bar_key.strip().lower()
@@ -282,7 +293,7 @@ def score_app(keytrace, outdir, app, platform):
                 order_right += 1
     extra = [drawn[index] for index in range(len(drawn)) if index not in used]
     removed_hand = set()
-    for name in hand.get("removed", []) + [entry["menu"] for entry in hand.get("replaced", [])]:
+    for name in removed_on(hand, platform):
         names = SWIFTUI_GROUPS.get(name, name)
         for name in names if isinstance(names, list) else [names]:
             if name in STANDARD:
