@@ -106,10 +106,13 @@ struct AppModel {
     var mainMenu: [MainMenuOperation] = []
     /// What the developer's overlay file states (``ImportOverlay``).
     private(set) var overlay = ImportOverlay()
+    /// The app's own names for idiom and size-class tests.
+    let idiomHelpers: IdiomHelpers
 
     init(index: SourceIndex, inventory: [ImportedCommand], evaluator: Evaluator) {
         self.index = index
         self.inventory = inventory
+        idiomHelpers = IdiomHelpers(index: index)
         let responderProviders = Set(inventory.filter { $0.mechanism == .keyCommands || $0.mechanism == .addKeyCommand }.map(\.declaredIn))
         let commandActions = Set(inventory.compactMap(\.action))
         var subviews: [Subview] = []

@@ -2,8 +2,8 @@ import SceneImportVocabulary
 
 extension SceneBuilder {
     /// What the scene's device (``idiom`` on the newest iPadOS) makes of a command's condition:
-    /// the idiom and size-class tests among its parts are decided
-    /// (``InterfaceIdiom/decides(_:)``), and so are availability checks (``NewestOS``); the
+    /// the idiom and size-class tests among its parts, and the app's helpers for them, are
+    /// decided (``IdiomTests/decides(_:)``), and so are availability checks (``NewestOS``); the
     /// others stay run-time conditions.
     struct IdiomReading: Equatable {
         /// Whether a part fails on the scene's device: the command is not provided there.
@@ -16,7 +16,7 @@ extension SceneBuilder {
     }
 
     /// ``IdiomReading`` of `condition` on `idiom`.
-    static func idiomReading(_ condition: Condition, idiom: InterfaceIdiom) -> IdiomReading {
+    static func idiomReading(_ condition: Condition, idiom: IdiomTests) -> IdiomReading {
         let parts = condition.parts
         var kept: [Condition.Test] = []
         for part in parts {
@@ -43,6 +43,9 @@ extension SceneBuilder {
         default: return true
         }
     }
+
+    /// The scene's device, with the app's own names for its tests (``IdiomHelpers``).
+    var idiomTests: IdiomTests { IdiomTests(idiom, helpers: model.idiomHelpers) }
 
     /// Why a command only an older OS provides is left out.
     static let olderOSOmission = "it is provided only on an OS older than the newest; the scene is the app on the newest iPadOS"

@@ -26,7 +26,7 @@ extension SceneBuilder {
             return total
         }
         let tops = topmostContainers(of: relevant, children: children)
-        let plan = WindowPlanner(model: model, idiom: idiom, commandsUnder: { type in
+        let plan = WindowPlanner(model: model, idiom: idiomTests, commandsUnder: { type in
             var seen: Set<String> = []
             return subtreeCommands(type, &seen)
         }, topmostContainers: tops).plan()

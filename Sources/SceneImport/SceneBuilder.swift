@@ -497,7 +497,7 @@ struct SceneBuilder {
             state.lastConditionReading = (condition, known)
             return known
         }
-        let onDevice = Self.idiomReading(condition, idiom: idiom)
+        let onDevice = Self.idiomReading(condition, idiom: idiomTests)
         var reading = ConditionReading(notOnDevice: onDevice.fails, isFirstResponderCheck: false)
         reading.onlyOnAnOlderOS = onDevice.holdsOnlyOnAnOlderOS
         if !onDevice.fails {

@@ -17,28 +17,6 @@ class ActiveCodeVisitor: SyntaxVisitor {
 }
 
 extension InterfaceIdiom {
-    /// Whether `node` sits, below `root`, on the side of an `if`, ternary or `switch` the idiom
-    /// rules out (`if UIDevice.current.userInterfaceIdiom == .phone { … }` on a pad).
-    func rulesOut(_ node: some SyntaxProtocol, within root: Syntax) -> Bool {
-        var current = Syntax(node)
-        while let parent = current.parent, current.id != root.id {
-            if let branch = parent.as(IfExprSyntax.self), let decided = decides(branch.conditions.sourceText) {
-                if current.id == branch.body.id, !decided { return true }
-                if current.id == branch.elseBody?.id, decided { return true }
-            }
-            if let ternary = parent.as(TernaryExprSyntax.self), let decided = decides(ternary.condition.sourceText) {
-                if current.id == ternary.thenExpression.id, !decided { return true }
-                if current.id == ternary.elseExpression.id, decided { return true }
-            }
-            if let switchCase = parent.as(SwitchCaseSyntax.self), let switchExpression = switchCase.parent?.parent?.as(SwitchExprSyntax.self),
-               let taken = takenCase(of: switchExpression), taken.id != switchCase.id {
-                return true
-            }
-            current = parent
-        }
-        return false
-    }
-
     /// The case a `switch` on the idiom or the size class takes on this device; `nil` for a
     /// `switch` on anything else.
     func takenCase(of node: SwitchExprSyntax) -> SwitchCaseSyntax? {

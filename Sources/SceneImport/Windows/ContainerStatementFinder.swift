@@ -7,11 +7,11 @@ import SceneImportVocabulary
 /// `name.pushViewController(x, animated:)`, `name.addChild(x)`.
 final class ContainerStatementFinder: ActiveCodeVisitor {
     let name: String
-    let idiom: InterfaceIdiom
+    let idiom: IdiomTests
     private var columns: [(column: SplitViewColumn, expression: ExprSyntax)] = []
     private var others: [ExprSyntax] = []
 
-    init(name: String, idiom: InterfaceIdiom, conditions: CompilationConditions) {
+    init(name: String, idiom: IdiomTests, conditions: CompilationConditions) {
         self.name = name
         self.idiom = idiom
         super.init(conditions: conditions)
@@ -20,7 +20,7 @@ final class ContainerStatementFinder: ActiveCodeVisitor {
     /// The columns the device shows (``SplitViewColumn``), in UIKit's order, then the rest.
     var children: [ExprSyntax] {
         let hasCompact = columns.contains { $0.column.isCompact }
-        let shown = columns.filter { idiom == .phone && hasCompact ? $0.column.isCompact : !$0.column.isCompact }
+        let shown = columns.filter { idiom.device == .phone && hasCompact ? $0.column.isCompact : !$0.column.isCompact }
         return shown.sorted { $0.column.order < $1.column.order }.map(\.expression) + others
     }
 

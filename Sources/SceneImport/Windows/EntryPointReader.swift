@@ -8,12 +8,12 @@ import SwiftSyntax
 /// following the app's own functions they call (a coordinator's `start()`, a `setupWindow()`
 /// helper, a shared instance's method) as deep as ``maximumDepth``.
 ///
-/// A root set inside a branch the idiom decides (``InterfaceIdiom/decides(_:)``) counts only on
+/// A root set inside a branch the idiom decides (``IdiomTests/decides(_:)``) counts only on
 /// that side; a root set under any other run-time condition, in a closure (run later, if at
 /// all) or in a function called from such a place is conditional.
 struct EntryPointReader {
     let index: SourceIndex
-    let idiom: InterfaceIdiom
+    let idiom: IdiomTests
     /// The scene delegates the `Info.plist` names, the launch configuration first: when it
     /// names any, only the first the source declares is read.
     var sceneDelegates: [String] = []
@@ -249,7 +249,7 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         case assignment(name: String, value: ExprSyntax)
     }
 
-    let idiom: InterfaceIdiom
+    let idiom: IdiomTests
     private(set) var events: [(kind: Kind, conditional: Bool, later: Bool)] = []
     private var conditionalDepth = 0
     /// How many closures that run once the launch method returns, on every launch, are open.
@@ -260,7 +260,7 @@ private final class RootStatementFinder: ActiveCodeVisitor {
         events.append((kind, conditional ?? (conditionalDepth > 0), laterDepth > 0))
     }
 
-    init(idiom: InterfaceIdiom, conditions: CompilationConditions) {
+    init(idiom: IdiomTests, conditions: CompilationConditions) {
         self.idiom = idiom
         super.init(conditions: conditions)
     }
@@ -336,7 +336,7 @@ private final class RootStatementFinder: ActiveCodeVisitor {
     /// How often the code after a `guard` runs.
     private enum Passage { case always, runTime, never }
 
-    private static func passage(of node: GuardStmtSyntax, idiom: InterfaceIdiom) -> Passage {
+    private static func passage(of node: GuardStmtSyntax, idiom: IdiomTests) -> Passage {
         let text = node.conditions.sourceText
         if let decided = idiom.decides(text) { return decided ? .always : .never }
         // `guard !isRunningUnitTest else { return }` passes on every launch a user makes.

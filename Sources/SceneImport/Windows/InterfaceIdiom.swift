@@ -27,6 +27,12 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
     /// `.compact`, Objective-C's `UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad` and
     /// `UIUserInterfaceSizeClassRegular`, and an `||` of such tests.
     public func decides(_ condition: String) -> Bool? {
+        decides(condition) { _ in nil }
+    }
+
+    /// ``decides(_:)``, with `helper` answering for a name the app declares as an idiom test of
+    /// its own (``IdiomHelpers``), or `nil`.
+    func decides(_ condition: String, helper: (String) -> Bool?) -> Bool? {
         var text = Self.messageName(condition) ?? condition.filter { !$0.isWhitespace }
         var negated = false
         while text.hasPrefix("!") {
@@ -38,12 +44,12 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
         if text.contains("||"), !text.contains("&&"), !text.contains("(") {
             var answers: [Bool] = []
             for side in text.components(separatedBy: "||") {
-                guard let answer = decides(side) else { return nil }
+                guard let answer = decides(side, helper: helper) else { return nil }
                 answers.append(answer)
             }
             return answers.contains(true) != negated
         }
-        guard let answer = Self.answer(text, on: self) else { return nil }
+        guard let answer = Self.answer(text, on: self, helper: helper) else { return nil }
         return answer != negated
     }
 
@@ -53,11 +59,12 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
         decides(test.source).map { $0 != test.isNegated }
     }
 
-    private static func answer(_ text: String, on idiom: InterfaceIdiom) -> Bool? {
+    private static func answer(_ text: String, on idiom: InterfaceIdiom, helper: (String) -> Bool?) -> Bool? {
         guard !text.contains("&&"), !text.contains("||") else { return nil }
         let called = text.hasSuffix("()") ? String(text.dropLast(2)) : text
-        if let name = called.split(separator: ".").last.map(String.init), let device = helperNames[name] {
-            return device == idiom
+        if let name = called.split(separator: ".").last.map(String.init) {
+            if let device = helperNames[name] { return device == idiom }
+            if called.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), let answer = helper(name) { return answer }
         }
         let isIdiomTest = text.contains("userInterfaceIdiom") || text.contains("UIUserInterfaceIdiom") || text.contains("USER_INTERFACE_IDIOM")
         let isSizeTest = text.contains("horizontalSizeClass")

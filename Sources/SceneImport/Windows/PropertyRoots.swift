@@ -83,13 +83,14 @@ extension RootExpressionReader {
 
 extension RootExpressionReader {
     /// The values each of `functions` stores in `name` (`name = x`, `self.name = x`), in order,
-    /// with its body; bodies that never mention the name are skipped by the index's byte offsets.
+    /// with its body, but those in a branch the device rules out (`if isPhone { … }` on a pad);
+    /// bodies that never mention the name are skipped by the index's byte offsets.
     fileprivate func stored(in name: String, by functions: [SourceIndex.FunctionInfo]) -> [(values: [ExprSyntax], body: CodeBlockSyntax)] {
         functions.compactMap { function in
             guard let body = function.body, index.text(of: body, mentions: name) else { return nil }
             let assignments = BindingFinder(name: name, conditions: index.conditions)
             assignments.walk(body)
-            return (assignments.assignments, body)
+            return (assignments.assignments.filter { !idiom.rulesOut($0, within: Syntax(body)) }, body)
         }
     }
 }

@@ -8,7 +8,7 @@ import SceneImportVocabulary
 /// `setViewController(_:for:)` columns, `pushViewController(_:animated:)`, `addChild(_:)`.
 struct RootExpressionReader {
     let index: SourceIndex
-    let idiom: InterfaceIdiom
+    let idiom: IdiomTests
 
     /// Where an expression is read: the type whose code it is, and the body it is in (locals are
     /// looked up there).

@@ -10,7 +10,7 @@ import SwiftSyntax
 struct WindowGroupReader {
     let index: SourceIndex
     /// The device the scene stands for: an `if` on the idiom builds one side only.
-    var idiom: InterfaceIdiom = .pad
+    var idiom = IdiomTests(.pad)
     /// How many commands each app view's screen holds (``WindowPlanner``).
     var commandsUnder: (String) -> Int = { _ in 0 }
 
@@ -262,7 +262,7 @@ extension WindowGroupReader {
     /// `idiom`'s device (the other side of `if UIDevice.current.userInterfaceIdiom == .pad`,
     /// whose taken side is no branch). Closures do not count: a view builder's closures build
     /// their views.
-    static func branch(of node: some SyntaxProtocol, within root: Syntax, idiom: InterfaceIdiom) -> Bool? {
+    static func branch(of node: some SyntaxProtocol, within root: Syntax, idiom: IdiomTests) -> Bool? {
         var current = Syntax(node)
         var branched = false
         while let parent = current.parent, current.id != root.id {

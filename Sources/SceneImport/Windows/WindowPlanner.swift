@@ -31,7 +31,7 @@
 /// that are not key: the plan lists them and the scene leaves them out.
 struct WindowPlanner {
     let model: AppModel
-    let idiom: InterfaceIdiom
+    let idiom: IdiomTests
 
     /// How many commands each type's screen holds: its own and its children's (``SceneBuilder``
     /// counts them the same way).
