@@ -53,42 +53,34 @@ import Testing
     /// is regular. A name the app also declares as a stored property is no helper: a test that
     /// names it stays a run-time one.
     @Test func aHelperPropertyDecidesACommandAndAnAmbiguousNameDoesNot() throws {
-        let result = try SourceApp.importing([
-            "AppDelegate.swift": """
-                import UIKit
-                @main
-                class AppDelegate: UIResponder, UIApplicationDelegate {
-                    var window: UIWindow?
-                    func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-                        window?.rootViewController = Editor()
-                        return true
+        var app = SourceApp.appDelegate(launch: "window?.rootViewController = Editor()")
+        app["Editor.swift"] = """
+            import UIKit
+            class Editor: UIViewController {
+                var isCompact: Bool { traitCollection.horizontalSizeClass == .compact }
+                var isNarrow: Bool { traitCollection.horizontalSizeClass == .compact }
+                override var keyCommands: [UIKeyCommand]? {
+                    var commands: [UIKeyCommand] = []
+                    if isCompact {
+                        commands.append(UIKeyCommand(input: "c", modifierFlags: .command, action: #selector(compactOnly)))
                     }
-                }
-                class Editor: UIViewController {
-                    var isCompact: Bool { traitCollection.horizontalSizeClass == .compact }
-                    var isNarrow: Bool { traitCollection.horizontalSizeClass == .compact }
-                    override var keyCommands: [UIKeyCommand]? {
-                        var commands: [UIKeyCommand] = []
-                        if isCompact {
-                            commands.append(UIKeyCommand(input: "c", modifierFlags: .command, action: #selector(compactOnly)))
-                        }
-                        if !isCompact {
-                            commands.append(UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(regularOnly)))
-                        }
-                        if isNarrow {
-                            commands.append(UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(narrow)))
-                        }
-                        return commands
+                    if !isCompact {
+                        commands.append(UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(regularOnly)))
                     }
-                    @objc func compactOnly() {}
-                    @objc func regularOnly() {}
-                    @objc func narrow() {}
+                    if isNarrow {
+                        commands.append(UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(narrow)))
+                    }
+                    return commands
                 }
-                class Settings {
-                    var isNarrow = false
-                }
-                """,
-        ], idiom: .pad)
+                @objc func compactOnly() {}
+                @objc func regularOnly() {}
+                @objc func narrow() {}
+            }
+            class Settings {
+                var isNarrow = false
+            }
+            """
+        let result = try SourceApp.importing(app, idiom: .pad)
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         let editor = try #require(definition.windows.first?.children.first)
         #expect(editor.commands.map { "\($0.command.action?.name ?? "") \($0.condition?.state ?? "always")" } == [
