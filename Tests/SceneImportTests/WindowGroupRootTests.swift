@@ -50,3 +50,34 @@ import Testing
         #expect(result.report.keyWindow.root == "CanvasView")
     }
 }
+
+/// How a SwiftUI app names the view its `WindowGroup` shows: through a module name, a generic
+/// view, a view nested in another type, a stored property the app's `init()` fills, and
+/// computed properties of what the app holds or of another type.
+@Suite struct WindowGroupContentTests {
+    static let declarations = """
+        struct MainView: View { var body: some View { Text("") } }
+        struct Client {}
+        struct GenericRoot<C>: View { let client: C; var body: some View { Text("") } }
+        enum Feature {}
+        extension Feature { struct Screen: View { var body: some View { Text("") } } }
+        final class Router: ObservableObject { @ViewBuilder var rootView: some View { MainView() } }
+        enum AppRoot { @ViewBuilder static var view: some View { MainView() } }
+        """
+
+    private static func root(_ app: String) throws -> String? {
+        try SourceApp.importing(["App.swift": "import SwiftUI\n" + app + "\n" + declarations]).report.keyWindow.root
+    }
+
+    @Test(arguments: [
+        ("@main struct A: SwiftUI.App { var body: some SwiftUI.Scene { SwiftUI.WindowGroup { MainView() } } }", "MainView"),
+        ("@main struct A: App { var body: some Scene { WindowGroup { GenericRoot<Client>(client: Client()) } } }", "GenericRoot"),
+        ("@main struct A: App { var body: some Scene { WindowGroup { Feature.Screen() } } }", "Feature.Screen"),
+        ("@main struct A: App { let root: MainView\n init() { root = MainView() }\n var body: some Scene { WindowGroup { root } } }", "MainView"),
+        ("@main struct A: App { @StateObject var router = Router()\n var body: some Scene { WindowGroup { router.rootView } } }", "MainView"),
+        ("@main struct A: App { var body: some Scene { WindowGroup { AppRoot.view } } }", "MainView"),
+    ])
+    func theWindowGroupsViewIsItsRoot(app: String, root: String) throws {
+        #expect(try Self.root(app) == root)
+    }
+}

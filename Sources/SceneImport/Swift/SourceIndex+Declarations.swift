@@ -22,6 +22,18 @@ struct DeclarationCollector {
         SourceLocation(file: file, line: lines.line(of: node))
     }
 
+    /// The system modules whose name an app may write before a type it inherits from
+    /// (`struct MyApp: SwiftUI.App`, when the app declares a type named `App` of its own).
+    static let systemModules = ["SwiftUI.", "UIKit.", "Foundation."]
+
+    /// A superclass or protocol as the index keeps it: without generic arguments, and without
+    /// a system module's name before it.
+    static func inheritedName(_ written: String) -> String {
+        var name = written.split(separator: "<").first.map(String.init) ?? written
+        if let module = systemModules.first(where: { name.hasPrefix($0) }) { name.removeFirst(module.count) }
+        return name
+    }
+
     /// The view a class whose superclass is `UIHostingController<View>` hosts, when `View` is
     /// a named type (not `AnyView` or `some View`).
     private func hostedView(_ clause: InheritanceClauseSyntax?) -> String? {
@@ -154,10 +166,7 @@ struct DeclarationCollector {
             info.isMain = kind != .extensionOnly && declaration.attributes.contains {
                 $0.as(AttributeSyntax.self)?.attributeName.sourceText == "main"
             }
-            info.inherited = declaration.inheritanceClause?.inheritedTypes.map {
-                let text = $0.type.sourceText
-                return text.split(separator: "<").first.map(String.init) ?? text
-            } ?? []
+            info.inherited = declaration.inheritanceClause?.inheritedTypes.map { Self.inheritedName($0.type.sourceText) } ?? []
             info.hostedView = hostedView(declaration.inheritanceClause)
             info.objectiveCName = kind == .class ? objectiveCName(declaration.attributes) : nil
             collect(members: declaration.memberBlock.members, into: &info)

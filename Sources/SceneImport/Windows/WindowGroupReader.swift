@@ -92,6 +92,17 @@ struct WindowGroupReader {
         return names.filter { seen.insert($0).inserted }
     }
 
+    /// The app type a property of the scene holds: the one it is declared as (`var factory:
+    /// Factory`), or the one made where it is declared (`@StateObject var coordinator =
+    /// Coordinator()`).
+    private func heldType(of property: String, in scene: SourceIndex.TypeInfo) -> SourceIndex.TypeInfo? {
+        let declared = scene.properties[property].flatMap { info in
+            info.type?.withoutOptionality
+                ?? info.initializer?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
+        return declared.flatMap { index.type(named: $0, writtenIn: scene.name) }
+    }
+
     /// A view the content builds, whether a branch builds it, the representable wrapping it,
     /// and the call that builds it.
     private struct Candidate {
@@ -138,23 +149,30 @@ struct WindowGroupReader {
                 candidates.append(Candidate(name: info.name, conditional: conditional, wrapper: wrapper, node: item.node))
             case .reference(let name):
                 guard depth < Self.maximumDepth else { continue }
-                if let getter = scene.properties[name]?.getter {
-                    collect(in: Syntax(getter), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
+                if let property = scene.properties[name] {
+                    if let getter = property.getter {
+                        collect(in: Syntax(getter), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
+                    } else if let initializer = property.initializer {
+                        collect(in: Syntax(initializer), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
+                    } else if let declared = property.type?.withoutOptionality, let info = index.type(named: declared, writtenIn: scene.name),
+                              index.isSwiftUIView(info) {
+                        // `let root: RootView`, made in the app's `init()`: the view it is declared as.
+                        candidates.append(Candidate(name: info.name, conditional: conditional, wrapper: nil, node: item.node))
+                    }
                 }
                 // `Self.makeMainRootView(…)`, `rootView()`: the scene's own view-building function.
                 for function in scene.functions where function.name == name {
                     guard let body = function.body else { continue }
                     collect(in: Syntax(body), of: scene, branched: conditional, depth: depth + 1, into: &candidates)
                 }
+            case .instanceProperty(let property, let name):
+                // `router.rootView`: the getter of that property of the type the scene's property holds.
+                guard depth < Self.maximumDepth, let owner = heldType(of: property, in: scene),
+                      let getter = owner.properties[name]?.getter else { continue }
+                collect(in: Syntax(getter), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
             case .instanceCall(let property, let name):
                 // `factory.make()` on a property the scene declares of an app type: that type's method.
-                let declared = scene.properties[property].flatMap { info in
-                    // Declared (`var factory: Factory`), or made where declared (`@StateObject var coordinator = Coordinator()`).
-                    info.type?.withoutOptionality
-                        ?? info.initializer?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-                }
-                guard depth < Self.maximumDepth, let typeName = declared,
-                      var owner = index.type(named: typeName, writtenIn: scene.name) else { continue }
+                guard depth < Self.maximumDepth, var owner = heldType(of: property, in: scene) else { continue }
                 // Declared as a protocol (`var coordinator: AppCoordinatorProtocol!`): the class
                 // the scene's code stores in it, test doubles left out.
                 if owner.kind == .protocol, let base = item.node.as(FunctionCallExprSyntax.self)?.calledExpression.as(MemberAccessExprSyntax.self)?.base {
@@ -168,6 +186,11 @@ struct WindowGroupReader {
                     guard let body = function.body else { continue }
                     collect(in: Syntax(body), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
                 }
+            case .staticProperty(let typeName, let name):
+                // `AppRoot.view`: the getter of another of the app's types' static property.
+                guard depth < Self.maximumDepth, let owner = index.type(named: typeName, writtenIn: scene.name),
+                      let property = owner.properties[name], property.isStatic, let getter = property.getter else { continue }
+                collect(in: Syntax(getter), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
             case .staticCall(let typeName, let name):
                 // `AppFactory.makeRoot()`: the view-building function of another of the app's types.
                 guard depth < Self.maximumDepth, let owner = index.type(named: typeName, writtenIn: scene.name) else { continue }
@@ -190,6 +213,10 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         case staticCall(String, String)
         /// `factory.make()`: a method called on a property, by property and method name.
         case instanceCall(String, String)
+        /// `router.rootView`: a computed property of what a property holds, by both names.
+        case instanceProperty(String, String)
+        /// `AppRoot.view`: a static property of another type, by type and property name.
+        case staticProperty(String, String)
     }
 
     /// Modifiers whose content shows once the user navigates, not at launch.
@@ -211,7 +238,10 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         }
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
            base.baseName.text.first?.isUppercase == true {
-            items.append((.staticCall(base.baseName.text, member.declName.baseName.text), Syntax(node)))
+            // `Feature.MainView()`: a view type nested in another; `AppFactory.makeRoot()`: a static function.
+            let name = member.declName.baseName.text
+            items.append((TypeNameSpelling.mayNameType(name) ? .call(base.baseName.text + "." + name) : .staticCall(base.baseName.text, name),
+                          Syntax(node)))
             walk(node.arguments)
             return .skipChildren
         }
@@ -226,7 +256,9 @@ private final class ContentViewFinder: ActiveCodeVisitor {
             walk(node.additionalTrailingClosures)
             return .skipChildren
         }
-        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+        // `ContentView<LiveClient>(client: …)`: the generic view, as its own name.
+        let called = node.calledExpression.as(GenericSpecializationExprSyntax.self)?.expression ?? node.calledExpression
+        if let reference = called.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             items.append((TypeNameSpelling.mayNameType(name) ? .call(name) : .reference(name), Syntax(node)))
             walk(node.arguments)
@@ -235,6 +267,18 @@ private final class ContentViewFinder: ActiveCodeVisitor {
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard let base = node.base?.as(DeclReferenceExprSyntax.self), let first = base.baseName.text.first,
+              !["self", "Self"].contains(base.baseName.text) else { return .visitChildren }
+        if first.isUppercase {
+            items.append((.staticProperty(base.baseName.text, node.declName.baseName.text), Syntax(node)))
+        } else {
+            items.append((.reference(base.baseName.text), Syntax(base)))
+            items.append((.instanceProperty(base.baseName.text, node.declName.baseName.text), Syntax(node)))
+        }
+        return .skipChildren
     }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
@@ -288,6 +332,12 @@ private final class WindowSceneFinder: ActiveCodeVisitor {
     var sceneCalls: [String] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `SwiftUI.WindowGroup { … }`, written so when the app declares a `WindowGroup` of its own.
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.base?.sourceText == "SwiftUI",
+           WindowGroupReader.windowScenes.contains(member.declName.baseName.text) {
+            calls.append(node)
+            return .skipChildren
+        }
         guard let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) else { return .visitChildren }
         if WindowGroupReader.windowScenes.contains(reference.baseName.text) {
             calls.append(node)
