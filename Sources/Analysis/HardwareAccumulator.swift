@@ -5,8 +5,8 @@ import TraceFormat
 /// Builds ``TraceAnalysis/HardwareFigures`` from a device's key records, in one pass.
 ///
 /// Key records of one device that share a timestamp came from one report. State is bounded by
-/// the keys of a keyboard: per device, the keys held, each key's last release and a dwell
-/// histogram of ``dwellBuckets`` counts per key, and at most ``maximumListedEvents`` chatter
+/// the keys of a keyboard: per device, the keys held, each key's last release, its first
+/// ``exactDwells`` dwells and a dwell histogram of ``dwellBuckets`` counts per key, and at most ``maximumListedEvents`` chatter
 /// events and ``maximumListedChords`` chords kept for the listing.
 ///
 ///     down ──▶ chatter? (same key released < threshold ago)
@@ -37,8 +37,11 @@ struct HardwareAccumulator {
         var lastRelease: UInt64?
         var down: UInt64?
         var dwellCount: UInt64 = 0
+        var dwellMin = UInt64.max
         var dwellMax: UInt64 = 0
         var dwell: [UInt32] = []
+        /// The dwells themselves while there are at most ``exactDwells`` of them.
+        var dwells: [UInt64] = []
     }
 
     private struct OpenChord {
@@ -209,7 +212,9 @@ struct HardwareAccumulator {
         let bucket = Int(min(dwell / 1_000_000, UInt64(Self.dwellBuckets - 1)))
         key.dwell[bucket] &+= 1
         key.dwellCount += 1
+        key.dwellMin = min(key.dwellMin, dwell)
         key.dwellMax = max(key.dwellMax, dwell)
+        if key.dwellCount <= Self.exactDwells { key.dwells.append(dwell) } else { key.dwells = [] }
     }
 
     private func noteRollover(at t: UInt64, origin: UInt64, in state: inout DeviceState) {
@@ -277,7 +282,14 @@ struct HardwareAccumulator {
                                                  presses: key.presses, chatter: key.chatter)
             entry.chatterShare = key.presses == 0 ? 0 : Double(key.chatter) / Double(key.presses)
             if key.dwellCount > 0 {
-                entry.dwellMedianNanoseconds = Self.median(of: key.dwell, count: key.dwellCount)
+                if key.dwellCount <= Self.exactDwells {
+                    // Few dwells (a key of a short capture): the median of the values themselves.
+                    entry.dwellMedianNanoseconds = key.dwells.sorted()[Int((key.dwellCount + 1) / 2) - 1]
+                } else {
+                    // The bucket's middle, kept within the dwells seen.
+                    let median = Self.median(of: key.dwell, count: key.dwellCount)
+                    entry.dwellMedianNanoseconds = min(max(median, key.dwellMin), key.dwellMax)
+                }
                 entry.dwellMaxNanoseconds = key.dwellMax
             }
             return entry
@@ -286,6 +298,9 @@ struct HardwareAccumulator {
         .sorted { ($0.presses, $1.usagePage, $1.usage) > ($1.presses, $0.usagePage, $0.usage) }
         return figures
     }
+
+    /// How many dwells per key are kept as they are, for an exact median.
+    static let exactDwells: UInt64 = 256
 
     /// The median of a 1 ms histogram, as the middle of its bucket.
     private static func median(of buckets: [UInt32], count: UInt64) -> UInt64 {

@@ -313,6 +313,8 @@ public struct TraceAnalyzer {
         }
         if !inputToDispatch.isEmpty {
             result.inputToDispatch = .init(available: true, reason: nil, statistics: inputToDispatch.statistics)
+        } else if result.dispatches == 0 {
+            result.inputToDispatch.reason = "the trace holds no dispatches: it was recorded without a scene, so no press was resolved"
         } else if hardwarePresses == 0 {
             result.inputToDispatch.reason = "no press carries a hardware timestamp (the source is a script or synthetic)"
         } else {

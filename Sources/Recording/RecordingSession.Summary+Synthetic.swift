@@ -13,13 +13,13 @@ extension RecordingSession.Summary {
             + "(\(whole / 3600)h \(whole / 60 % 60)m \(whole % 60)s)"
         var lines = [
             "wrote \(output)",
-            "  events      \(presses) presses (\(source.keyDowns) key-downs, \(capture.packetsRead) gestures)",
+            "  events      \(presses) key events (\(source.keyDowns) key-downs besides modifiers, in \(capture.packetsRead) gestures)",
             "  duration    \(duration)",
             "  rate        \(seconds > 0 ? Int((Double(source.keyDowns) * 60 / seconds).rounded()) : 0) keys per minute",
         ]
         if let sceneShortcuts {
             let byOutcome = outcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.name) \($0.value)" }
-            lines.append("  shortcuts   \(sceneShortcuts) from the scene")
+            lines.append("  shortcuts   \(sceneShortcuts) the scene declares (UIKit's standard menu items aside)")
             lines.append("  resolutions \(resolutions) (\(byOutcome.joined(separator: ", ")))")
             if let firstResponderNote { lines.append(firstResponderNote) }
         }

@@ -66,7 +66,8 @@ public struct ReplayError: Error, CustomStringConvertible {
         case .trace(_, let error): return error.description
         case .sceneNotFound(let name, let known):
             return "the trace names scene '\(name)', which was not found in \(SceneLocator.searchedPlaces) or beside "
-                + "the trace (known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
+                + "the trace (\(name).json or \(name.lowercased()).json in its folder, scenes/ or ../scenes/; "
+                + "known: \(known.isEmpty ? "none" : known.joined(separator: ", ")))"
         case .noScene(let path):
             return "\(path) was recorded without a scene, and no scene was given to replay it through"
         case .sceneMismatch(let message):

@@ -53,7 +53,7 @@ struct ReplayLoop {
         if let given = options.scenePath {
             scenePath = given
         } else if let name = metadata.sceneName {
-            guard let found = SceneLocator.path(forScene: name, near: trace) else {
+            guard let found = SceneLocator.path(forScene: name, near: trace, recorded: metadata.custom["scenePath"]) else {
                 throw ReplayError.sceneNotFound(name: name, known: SceneLocator.knownScenes())
             }
             scenePath = found

@@ -2,14 +2,29 @@ import FoundationEssentials
 import KeyTraceSupport
 import Scenes
 
-/// Finds scenes by name: an explicit path, else `NAME.json` in the directories of
+/// Finds scenes by name: an explicit path, else the path the recording was given (`scenePath`
+/// in the trace's metadata, as it is or beside the trace), else `NAME.json` in the directories of
 /// `KEYTRACE_SCENE_PATH` (colon-separated), else the bundled scene `NAME` (built into the
-/// binary, see ``BundledScenes``: found as `bundled:NAME`), else `scenes` or `../scenes` beside
-/// the trace.
+/// binary, see ``BundledScenes``: found as `bundled:NAME`), else beside the trace: in its own
+/// folder (`NAME.json`, or the name in lower case, as `scene import -o notes.json` writes the
+/// scene `Notes`), then in `scenes` or `../scenes`.
 public enum SceneLocator {
-    /// The scene file (or `bundled:NAME` reference) for `name`, searched near `trace`, or `nil`.
-    public static func path(forScene name: String, near trace: String?) -> String? {
+    /// The scene file (or `bundled:NAME` reference) for `name`, searched near `trace` (from the
+    /// path the recording was given, `recorded`, first), or `nil`.
+    public static func path(forScene name: String, near trace: String?, recorded: String? = nil) -> String? {
         if BundledScenes.json(forReference: name) != nil { return name }
+        if let recorded, !recorded.isEmpty {
+            if BundledScenes.json(forReference: recorded) != nil { return recorded }
+            // A relative path was relative to where the recording ran: the trace's folder,
+            // where a trace and its scene are kept together, comes first.
+            var candidates = [recorded]
+            if let trace {
+                let dir = PathText.deletingLastComponent(of: trace)
+                let beside = (dir.isEmpty ? "." : dir) + "/" + PathText.lastComponent(of: recorded)
+                if recorded.hasPrefix("/") { candidates.append(beside) } else { candidates.insert(beside, at: 0) }
+            }
+            if let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) { return found }
+        }
         for directory in searchPath {
             let candidate = "\(directory)/\(name).json"
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
@@ -18,9 +33,11 @@ public enum SceneLocator {
         if let trace {
             let dir = PathText.deletingLastComponent(of: trace)
             let base = dir.isEmpty ? "." : dir
-            for directory in ["\(base)/scenes", "\(base)/../scenes"] {
-                let candidate = "\(directory)/\(name).json"
-                if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            for directory in [base, "\(base)/scenes", "\(base)/../scenes"] {
+                for file in Set([name, name.lowercased()]).sorted() {
+                    let candidate = "\(directory)/\(file).json"
+                    if FileManager.default.fileExists(atPath: candidate) { return candidate }
+                }
             }
         }
         return nil

@@ -16,13 +16,24 @@ extension TraceAnalysis {
     /// The report's sections, each breakdown cut to `rows` rows (the JSON keeps every group);
     /// an imported scene's command list is cut to `inventoryRows`.
     func sections(rows: Int, inventoryRows: Int? = nil) -> [ReportSection] {
-        var result: [ReportSection] = [overviewSection(), stagesSection(), keyCommandsSection()]
-        if let commandsBuiltPerPress { result.append(commandsBuiltSection(commandsBuiltPerPress)) }
-        result.append(cacheSection())
-        result += [breakdownSection("By outcome", byOutcome, rows: rows),
-                   breakdownSection("By command (shortcut + action)", byCommand, rows: rows),
-                   breakdownSection("By providing responder", byResponder, rows: rows),
-                   slowestSection()]
+        var result: [ReportSection] = [overviewSection()]
+        if dispatches == 0, keys > 0 {
+            // Key events alone (a capture recorded without a scene): the dispatch figures would
+            // all be empty, so one line says why and what gives them.
+            result.append(ReportSection(title: "Dispatch", notes: [
+                "The trace holds key events and no dispatches: it was recorded without a scene, so no press was "
+                    + "resolved. `keytrace replay TRACE --scene SCENE` resolves its presses against a scene; the "
+                    + "figures below are the keyboard's own.",
+            ]))
+        } else {
+            result += [stagesSection(), keyCommandsSection()]
+            if let commandsBuiltPerPress { result.append(commandsBuiltSection(commandsBuiltPerPress)) }
+            result.append(cacheSection())
+            result += [breakdownSection("By outcome", byOutcome, rows: rows),
+                       breakdownSection("By command (shortcut + action)", byCommand, rows: rows),
+                       breakdownSection("By providing responder", byResponder, rows: rows),
+                       slowestSection()]
+        }
         if let capture { result.append(captureSection(capture)) }
         if !repeats.isEmpty { result.append(repeatsSection(rows: rows)) }
         if let hardware { result.append(hardwareSection(hardware, rows: rows)) }

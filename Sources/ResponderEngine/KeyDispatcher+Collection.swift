@@ -47,26 +47,42 @@ extension KeyDispatcher {
     private func hit(_ cached: CommandCollection, timer: inout StageTimer,
                      queries: inout KeyCommandQueries) -> CommandCollection {
         timer.mark(.collect)
+        if _slowPath(preparedCalls != nil) { return firstUse(ofPrepared: cached, queries: &queries) }
         queries.uikitCalls += Int32(truncatingIfNeeded: cached.chain.count)
         if queries.cache == .none { queries.cache = .hit }
         return cached
     }
 
+    /// The first lookup served by what ``prepare()`` collected counts as the miss that collected
+    /// it, with its `keyCommands` calls, as the same lookup would without the preparation.
+    private func firstUse(ofPrepared cached: CommandCollection, queries: inout KeyCommandQueries) -> CommandCollection {
+        let calls = preparedCalls ?? 0
+        preparedCalls = nil
+        queries.calls += calls
+        queries.uikitCalls += calls
+        queries.enumerations &+= 1
+        queries.cache = .miss
+        return cached
+    }
+
     /// Collects the current chain's key commands now (`cached` policy), so the next event does
-    /// not pay for it — for timed replays that must hit their deadlines. Counted as a miss.
+    /// not pay for it — for timed replays that must hit their deadlines. The event that first
+    /// uses the collection counts its calls and its miss, so the counters and the records are
+    /// those of a replay without the preparation.
     public func prepare() {
-        guard policy == .cached else { return }
+        guard policy == .cached, collection == nil else { return }
         var timer = StageTimer.off
         var queries = KeyCommandQueries()
         _ = lookupCollection(timer: &timer, queries: &queries)
-        statistics.keyCommandsCalls += Int(queries.calls)
-        if queries.cache == .miss { statistics.cacheMisses += 1 }
+        if queries.cache == .miss { preparedCalls = queries.calls }
     }
 
     /// Drops the cached collection, counting the reason.
     func invalidate(_ reason: CacheInvalidationReason) {
         guard let stale = collection else { return }
         stale.validity.markStale(reason)
+        // A prepared collection no event used: without the preparation it was never made.
+        preparedCalls = nil
         collection = nil
         collectionStart = nil
         statistics.invalidations[Int(reason.rawValue)] += 1

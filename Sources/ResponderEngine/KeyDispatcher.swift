@@ -82,6 +82,9 @@ public final class KeyDispatcher {
 
     @exclusivity(unchecked) var collection: CommandCollection?
     @exclusivity(unchecked) var collectionStart: Responder?
+    /// The `keyCommands` calls ``prepare()`` made for ``collection``, until the lookup that
+    /// first uses it counts them, and its miss.
+    @exclusivity(unchecked) var preparedCalls: Int32?
     /// The contents of the last few collections (`cached` policy): a re-collection whose
     /// `keyCommands` reads return what one of them was built from reuses it (focus moving back
     /// and forth between two responders re-reads, but does not rebuild).

@@ -25,6 +25,13 @@ extension SceneCommand {
         func run() throws {
             let tool = ProcessImage.executableDirectory + "/keytrace-scene-import"
             guard FileManager.default.isExecutableFile(atPath: tool) else {
+                // Help is there before the importer is built: this command's own, and how to build it.
+                if arguments.contains(where: { ["--help", "-h", "-help"].contains($0) }) {
+                    print(Self.helpMessage(for: Self.self))
+                    print("The importer is not built yet (\(tool) is missing): `swift build --product "
+                          + "keytrace-scene-import` builds it (it needs swift-syntax), and then this help lists every option.")
+                    return
+                }
                 throw CommandFailure.unusableInput("the scene importer is not built (\(tool) is missing); build it with "
                                                    + "`swift build --product keytrace-scene-import` (it needs swift-syntax)")
             }

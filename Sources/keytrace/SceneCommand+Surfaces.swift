@@ -31,6 +31,11 @@ extension SceneCommand {
                 guard application.platform != platform else { return }
                 let drawn = PlatformVersion(platform, application.platformVersion.version)
                 note = "the scene runs on \(application.platformVersion.displayName); drawn as \(drawn.displayName) would show it"
+                if platform == .catalyst {
+                    // An import for the iPad leaves out what only the Mac build compiles.
+                    note? += "; a scene imported for the iPad holds nothing of the app's "
+                        + "#if targetEnvironment(macCatalyst) code: `keytrace scene import … --platform catalyst` imports the Mac build"
+                }
                 application.platformVersion = drawn
             }
             return (runtime, dispatcher, note)

@@ -83,11 +83,34 @@ enum SVGKeyboardCount {
         #expect(a.presses == 3)
         #expect(a.chatter == 1)
         #expect(a.dwellMaxNanoseconds == 80 * Self.ms)
-        #expect(a.dwellMedianNanoseconds == 80 * Self.ms + 500_000)
+        // Few dwells: the median of the values themselves, never above the longest.
+        #expect(a.dwellMedianNanoseconds == 80 * Self.ms)
         // A shorter threshold keeps the 24 ms bounce as a keystroke.
         let strict = try #require(try analyse(path, options: HardwareOptions(chatterThresholdNanoseconds: 10 * Self.ms)).hardware?.devices.first)
         #expect(strict.chatter.count == 1)
         #expect(strict.chatter.recommendedDebounceNanoseconds == 9 * Self.ms)
+    }
+
+    /// A key's median dwell is the median of its dwells while there are few (C: 64, 64, 112 and
+    /// 120 ms give 64, the lower middle); past 256 it comes from 1 ms buckets, whose middle never
+    /// passes the longest dwell (300 dwells of exactly 50 ms give 50 ms, not 50.5).
+    @Test func theMedianDwellIsTheDwellsOwnAndNeverAboveTheLongest() throws {
+        let path = ScratchDirectory.make() + "/dwell.ktrace"
+        let writer = try TraceWriter(path: path, metadata: TraceMetadata(sourceKind: "usb", devices: [DeviceInfo(id: Self.device)]))
+        var t: UInt64 = 0
+        func press(_ usage: UInt16, for dwell: UInt64) throws {
+            _ = try writer.append(KeyPress(.began, HIDUsage(usage), device: Self.device, timestamp: t))
+            _ = try writer.append(KeyPress(.ended, HIDUsage(usage), device: Self.device, timestamp: t + dwell))
+            t += dwell + 200 * Self.ms
+        }
+        for dwell: UInt64 in [112, 64, 120, 64] { try press(0x06, for: dwell * Self.ms) }
+        for _ in 0..<300 { try press(0x07, for: 50 * Self.ms) }
+        _ = try writer.finish()
+        let keys = try #require(try analyse(path).hardware?.devices.first?.keys)
+        #expect(keys.first { $0.key == "C" }?.dwellMedianNanoseconds == 64 * Self.ms)
+        let d = try #require(keys.first { $0.key == "D" })
+        #expect(d.dwellMedianNanoseconds == 50 * Self.ms)
+        #expect(d.dwellMaxNanoseconds == 50 * Self.ms)
     }
 
     @Test func chordsRolloverAndReportsFollowTheirDefinitions() throws {

@@ -89,6 +89,13 @@ import TraceFormat
         let asap = try CLIRunner.run(["replay", trace, "--json"], in: repositoryRoot)
         #expect(asap.status == 0)
         #expect(!asap.stdout.contains("schedulingErrorNs") && !asap.stdout.contains("interference"))
+        // The timed replay collects the first chain before its clock starts, yet counts the
+        // same calls, hits and misses as the untimed one: one lookup per press.
+        func counters(_ output: String) throws -> [String] {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+            return ["presses", "keyCommandsCalls", "uikitEquivalentCalls", "cacheHits", "cacheMisses"].map { "\($0)=\(object[$0] ?? "nil")" }
+        }
+        #expect(try counters(json.stdout) == counters(asap.stdout))
     }
 
     @Test func replayRejectsUnusableInputWithExitTwoAndBadUsageWithSixtyFour() throws {

@@ -152,6 +152,11 @@ import Scenes
         let result = try CLIRunner.run(["scene", "import", Self.notes], executable: copy)
         #expect(result.status == 2)
         #expect(result.stderr.contains("swift build --product keytrace-scene-import"))
+        // Help works before the importer is built, and says how to build it.
+        let help = try CLIRunner.run(["scene", "import", "--help"], executable: copy)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: keytrace scene import PATH..."))
+        #expect(help.stdout.contains("The importer is not built yet"))
     }
 }
 
