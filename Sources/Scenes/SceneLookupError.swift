@@ -62,7 +62,8 @@ public struct SceneLookupError: Error, Hashable, Sendable, CustomStringConvertib
                 text += "; one is in the controller \"\(match.controller)\" (\(states))"
             }
             if hidden.isEmpty {
-                text += closest.isEmpty ? "; no name is close (keytrace scene states \(file) lists each state's responders)"
+                text += closest.isEmpty ? "; no name is close (give a responder's path, window/…; keytrace scene states \(file) "
+                    + "lists each state's controllers and first responder)"
                     : "; closest names: \(closest.joined(separator: ", "))"
             }
             return text

@@ -61,7 +61,8 @@ extension VerificationReport {
         var lines: [String] = []
         for issue in issues { lines.append("damaged: " + issue.description) }
         let expected = expectedRecords.map { " of \($0)" } ?? ""
-        lines.append("\(isIntact ? "intact" : "DAMAGED"): \(chunkCount) chunks, \(readableRecords)\(expected) records readable"
+        lines.append("\(isIntact ? "intact" : "DAMAGED"): \(chunkCount) chunk\(chunkCount == 1 ? "" : "s"), "
+            + "\(readableRecords)\(expected) record\(readableRecords == 1 && expected.isEmpty ? "" : "s") readable"
             + (hasFooter ? "" : ", no footer index"))
         return lines
     }

@@ -8,7 +8,7 @@ import Scenes
 struct SceneCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scene",
-        abstract: "Validate a scene, list its discoverable commands, draw its menu bar or overlay, explain one shortcut's resolution, or compare two scenes.",
+        abstract: "Import a scene from an app's source, validate it, list its states and discoverable commands, draw its menu bar or overlay, explain one shortcut's resolution, or compare two scenes.",
         subcommands: [Check.self, States.self, Commands.self, DrawMenuBar.self, DrawOverlay.self, Resolve.self, SceneDiffCommand.self,
                       Import.self])
 

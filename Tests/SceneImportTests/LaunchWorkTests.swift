@@ -56,3 +56,47 @@ import Testing
         #expect(result.report.keyWindow.decidedBy == "entry point, conditional")
     }
 }
+
+/// Launch shapes whose root the class or the cast names: a base delegate's launch method
+/// calling a factory method the `@main` subclass overrides, and a storyboard controller cast to
+/// the app's class.
+@Suite struct LaunchShapeTests {
+    @Test func aBaseDelegatesLaunchMethodRunsTheSubclassesOverride() throws {
+        let result = try SourceApp.importing(["App.swift": """
+            import UIKit
+            class BaseAppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+                func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+                    window = UIWindow(frame: UIScreen.main.bounds)
+                    window?.rootViewController = makeRootViewController()
+                    return true
+                }
+                func makeRootViewController() -> UIViewController { UIViewController() }
+            }
+            @main class AppDelegate: BaseAppDelegate {
+                override func makeRootViewController() -> UIViewController { MainTabController() }
+            }
+            class MainTabController: UITabBarController {}
+            """])
+        #expect(result.report.keyWindow.root == "MainTabController")
+    }
+
+    @Test func aControllerCastToTheAppsClassIsThatClass() throws {
+        let result = try SourceApp.importing(SourceApp.appDelegate(launch: """
+            window = UIWindow(frame: UIScreen.main.bounds)
+            window?.rootViewController = UIStoryboard(name: "Main", bundle: nil).instantiateViewController(withIdentifier: "Tabs") as? MainTabController
+            """).merging(["Tabs.swift": "import UIKit\nclass MainTabController: UITabBarController {}"]) { own, _ in own })
+        #expect(result.report.keyWindow.root == "MainTabController")
+        // Reading the window's root into a property of the same name sets none.
+        let reading = try SourceApp.importing(SourceApp.appDelegate(launch: """
+            window = UIWindow(frame: UIScreen.main.bounds)
+            window?.rootViewController = MainTabController()
+            rootViewController = window?.rootViewController as? OtherController
+            """, members: "var rootViewController: OtherController?").merging(["Tabs.swift": """
+                import UIKit
+                class MainTabController: UITabBarController {}
+                class OtherController: UIViewController {}
+                """]) { own, _ in own })
+        #expect(reading.report.keyWindow.root == "MainTabController")
+    }
+}

@@ -53,7 +53,7 @@ import Testing
 
 /// How a SwiftUI app names the view its `WindowGroup` shows: through a module name, a generic
 /// view, a view nested in another type, a stored property the app's `init()` fills, and
-/// computed properties of what the app holds or of another type.
+/// computed properties of what the app holds, of another type or of a value made there.
 @Suite struct WindowGroupContentTests {
     static let declarations = """
         struct MainView: View { var body: some View { Text("") } }
@@ -63,6 +63,7 @@ import Testing
         extension Feature { struct Screen: View { var body: some View { Text("") } } }
         final class Router: ObservableObject { @ViewBuilder var rootView: some View { MainView() } }
         enum AppRoot { @ViewBuilder static var view: some View { MainView() } }
+        struct AppCoordinator { var rootView: some View { MainView() } }
         """
 
     private static func root(_ app: String) throws -> String? {
@@ -76,6 +77,7 @@ import Testing
         ("@main struct A: App { let root: MainView\n init() { root = MainView() }\n var body: some Scene { WindowGroup { root } } }", "MainView"),
         ("@main struct A: App { @StateObject var router = Router()\n var body: some Scene { WindowGroup { router.rootView } } }", "MainView"),
         ("@main struct A: App { var body: some Scene { WindowGroup { AppRoot.view } } }", "MainView"),
+        ("@main struct A: App { var body: some Scene { WindowGroup { AppCoordinator().rootView } } }", "MainView"),
     ])
     func theWindowGroupsViewIsItsRoot(app: String, root: String) throws {
         #expect(try Self.root(app) == root)

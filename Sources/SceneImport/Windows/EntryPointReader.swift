@@ -63,11 +63,12 @@ struct EntryPointReader {
         for entries in [sceneEntries, appEntries] {
             var path = LaunchPath()
             var visited: Set<SyntaxIdentifier> = []
-            for (owner, function) in entries {
+            for (declaring, function) in entries {
                 guard let body = function.body else { continue }
+                let owner = launchedClass(declaring)
                 // `lazy var window: UIWindow? = { …; window.rootViewController = home; return window }()`
                 // runs when the entry point first reads `window`.
-                if let made = owner.properties["window"]?.initializer?.as(FunctionCallExprSyntax.self),
+                if let made = (owner.properties["window"] ?? declaring.properties["window"])?.initializer?.as(FunctionCallExprSyntax.self),
                    let closure = made.calledExpression.as(ClosureExprSyntax.self) {
                     walk(scope: RootExpressionReader.Scope(type: owner, body: Syntax(closure.statements)), conditional: false, depth: 0,
                          reader: reader, visited: &visited, into: &path)
@@ -75,7 +76,8 @@ struct EntryPointReader {
                 // UIKit makes the delegate before it calls it: what its `override init()` sets
                 // is in place first. It walks within a budget of its own, so that a busy
                 // initialiser leaves the launch method's walk whole.
-                if let made = owner.functions.first(where: { $0.kind == .initializer && $0.parameters.isEmpty }), let initializer = made.body {
+                let initializers = [owner, declaring].lazy.compactMap { $0.functions.first { $0.kind == .initializer && $0.parameters.isEmpty } }
+                if let made = initializers.first, let initializer = made.body {
                     var initializerVisited: Set<SyntaxIdentifier> = []
                     walk(scope: RootExpressionReader.Scope(type: owner, body: Syntax(initializer)), conditional: false, depth: 0,
                          reader: reader, visited: &initializerVisited, into: &path)
@@ -177,6 +179,19 @@ struct EntryPointReader {
     }
 
     /// Whether a class is the entry point the app uses under tests only (`TestAppDelegate`).
+    /// The class whose instance runs a launch method `declaring` declares: the app's one
+    /// subclass of it, when it has one (a base delegate whose `makeRootViewController()` the
+    /// `@main` subclass overrides: `self` is the subclass, so its overrides run), else itself.
+    func launchedClass(_ declaring: SourceIndex.TypeInfo) -> SourceIndex.TypeInfo {
+        guard declaring.kind == .class else { return declaring }
+        let subclasses = index.orderedTypes.filter {
+            $0.kind == .class && $0.name != declaring.name && !Self.isForTests($0.name) && index.inherits($0.name, from: declaring.name)
+        }
+        let leaves = subclasses.filter { candidate in !subclasses.contains { index.inherits($0.name, from: candidate.name) && $0.name != candidate.name } }
+        let launched = leaves.count == 1 ? leaves : leaves.filter(\.isMain)
+        return launched.count == 1 ? launched[0] : declaring
+    }
+
     static func isForTests(_ name: String) -> Bool {
         name.contains("Test") || name.contains("Mock")
     }
@@ -419,6 +434,16 @@ private final class RootStatementFinder: ActiveCodeVisitor {
             let decided = idiom.decides(elements[2].sourceText)
             if decided != false { record(.root(ternary.thenExpression, ownWindow: ownWindow), conditional: decided == nil || conditionalDepth > 0) }
             if decided != true { record(.root(elements[4], ownWindow: ownWindow), conditional: decided == nil || conditionalDepth > 0) }
+            return .skipChildren
+        }
+        if elements.count == 5, elements[3].is(UnresolvedAsExprSyntax.self) {
+            // `root = storyboard.instantiateViewController(withIdentifier: "Tabs") as? Tabs`:
+            // the value, read with the class it is cast to (``RootExpressionReader/castType(after:)``).
+            // `rootViewController = window?.rootViewController as? Root` reads the window's
+            // root into a property of the same name: it sets none.
+            guard !elements[2].sourceText.withoutOptionality.hasSuffix("window.rootViewController") else { return .skipChildren }
+            record(.root(elements[2], ownWindow: ownWindow))
+            walk(elements[2])
             return .skipChildren
         }
         if elements.count == 5, elements[3].as(BinaryOperatorExprSyntax.self)?.operator.text == "??" {

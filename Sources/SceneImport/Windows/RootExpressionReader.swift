@@ -81,6 +81,9 @@ struct RootExpressionReader {
 
     func tree(of expression: ExprSyntax, in scope: Scope, depth: Int = 0) -> RootTree? {
         guard depth < Self.maximumDepth else { return nil }
+        // `root = storyboard.instantiateViewController(withIdentifier: "Tabs") as! Tabs`, read
+        // from the value alone: the app class it is cast to.
+        if let castType = Self.castType(after: expression), isAppController(castType) { return .app(castType) }
         let expression = Self.unwrapped(expression)
         if let cast = expression.as(AsExprSyntax.self) {
             let name = cast.type.sourceText.withoutOptionality
@@ -432,6 +435,17 @@ struct RootExpressionReader {
     func isAppController(_ name: String) -> Bool {
         guard let info = index.type(named: name), info.kind == .class else { return false }
         return index.inherits(info.name, from: "UIViewController") || isController(info.name)
+    }
+
+    /// The type an unfolded `as`/`as?`/`as!` right after `expression` in its sequence names
+    /// (`a = value as? Type`), or `nil`.
+    static func castType(after expression: ExprSyntax) -> String? {
+        guard let list = expression.parent?.as(ExprListSyntax.self),
+              let index = list.firstIndex(where: { $0.id == expression.id }) else { return nil }
+        let cast = list.index(after: index)
+        guard cast != list.endIndex, list[cast].is(UnresolvedAsExprSyntax.self) else { return nil }
+        let type = list.index(after: cast)
+        return type == list.endIndex ? nil : list[type].sourceText.withoutOptionality
     }
 
     static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {

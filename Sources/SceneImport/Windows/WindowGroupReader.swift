@@ -92,6 +92,15 @@ struct WindowGroupReader {
         return names.filter { seen.insert($0).inserted }
     }
 
+    /// The app type `typeName` (as the scene names it) and the getter of its computed property
+    /// `name`, static or not.
+    private func getter(of name: String, in typeName: String, isStatic: Bool,
+                        from scene: SourceIndex.TypeInfo) -> (SourceIndex.TypeInfo, CodeBlockItemListSyntax)? {
+        guard let owner = index.type(named: typeName, writtenIn: scene.name), let property = owner.properties[name],
+              property.isStatic == isStatic, let getter = property.getter else { return nil }
+        return (owner, getter)
+    }
+
     /// The app type a property of the scene holds: the one it is declared as (`var factory:
     /// Factory`), or the one made where it is declared (`@StateObject var coordinator =
     /// Coordinator()`).
@@ -188,8 +197,11 @@ struct WindowGroupReader {
                 }
             case .staticProperty(let typeName, let name):
                 // `AppRoot.view`: the getter of another of the app's types' static property.
-                guard depth < Self.maximumDepth, let owner = index.type(named: typeName, writtenIn: scene.name),
-                      let property = owner.properties[name], property.isStatic, let getter = property.getter else { continue }
+                guard depth < Self.maximumDepth, let (owner, getter) = getter(of: name, in: typeName, isStatic: true, from: scene) else { continue }
+                collect(in: Syntax(getter), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
+            case .madeProperty(let typeName, let name):
+                // `AppCoordinator().rootView`: the getter of that instance property.
+                guard depth < Self.maximumDepth, let (owner, getter) = getter(of: name, in: typeName, isStatic: false, from: scene) else { continue }
                 collect(in: Syntax(getter), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
             case .staticCall(let typeName, let name):
                 // `AppFactory.makeRoot()`: the view-building function of another of the app's types.
@@ -217,6 +229,8 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         case instanceProperty(String, String)
         /// `AppRoot.view`: a static property of another type, by type and property name.
         case staticProperty(String, String)
+        /// `AppCoordinator().rootView`: a property of a value made where it is read, by type and property name.
+        case madeProperty(String, String)
     }
 
     /// Modifiers whose content shows once the user navigates, not at launch.
@@ -270,6 +284,14 @@ private final class ContentViewFinder: ActiveCodeVisitor {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // `AppCoordinator().rootView`: a property of a value the content makes of an app type.
+        if let made = node.base?.as(FunctionCallExprSyntax.self), let type = made.calledExpression.as(DeclReferenceExprSyntax.self),
+           TypeNameSpelling.mayNameType(type.baseName.text) {
+            // The value itself first (`EditorView().ignoresSafeArea` is the view, modified).
+            walk(made)
+            items.append((.madeProperty(type.baseName.text, node.declName.baseName.text), Syntax(node)))
+            return .skipChildren
+        }
         guard let base = node.base?.as(DeclReferenceExprSyntax.self), let first = base.baseName.text.first,
               !["self", "Self"].contains(base.baseName.text) else { return .visitChildren }
         if first.isUppercase {
