@@ -30,7 +30,10 @@ struct DeclarationCollector {
     /// a system module's name before it.
     static func inheritedName(_ written: String) -> String {
         var name = written.split(separator: "<").first.map(String.init) ?? written
-        if let module = systemModules.first(where: { name.hasPrefix($0) }) { name.removeFirst(module.count) }
+        // Only a name with a dot can carry a module's.
+        if name.utf8.contains(UInt8(ascii: ".")), let module = systemModules.first(where: { name.hasPrefix($0) }) {
+            name.removeFirst(module.count)
+        }
         return name
     }
 

@@ -183,7 +183,8 @@ struct EntryPointReader {
     /// subclass of it, when it has one (a base delegate whose `makeRootViewController()` the
     /// `@main` subclass overrides: `self` is the subclass, so its overrides run), else itself.
     func launchedClass(_ declaring: SourceIndex.TypeInfo) -> SourceIndex.TypeInfo {
-        guard declaring.kind == .class else { return declaring }
+        // Most delegates have no subclass: a direct one names it first among what it inherits.
+        guard declaring.kind == .class, index.orderedTypes.contains(where: { $0.inherited.first == declaring.name }) else { return declaring }
         let subclasses = index.orderedTypes.filter {
             $0.kind == .class && $0.name != declaring.name && !Self.isForTests($0.name) && index.inherits($0.name, from: declaring.name)
         }

@@ -27,13 +27,23 @@ struct IdiomHelpers: Sendable {
         func add(_ name: String, _ body: String) {
             if let existing = bodies[name], existing != body { ambiguous.insert(name) } else { bodies[name] = body }
         }
-        let properties = index.globalProperties.values.map { $0 } + index.orderedTypes.flatMap { $0.properties.values }
-        for property in properties {
+        // Walked in place: an app has thousands of members, and copying them out costs more
+        // than reading them.
+        for property in index.globalProperties.values {
             if let body = Self.test(of: property) { add(property.name, body) }
         }
-        let functions = index.globalFunctions.values.joined().map { $0 } + index.orderedTypes.flatMap(\.functions)
-        for function in functions where function.kind == .function && function.parameters.isEmpty {
-            if let body = Self.test(of: function) { add(function.name, body) }
+        for functions in index.globalFunctions.values {
+            for function in functions where function.parameters.isEmpty {
+                if let body = Self.test(of: function) { add(function.name, body) }
+            }
+        }
+        for info in index.orderedTypes {
+            for property in info.properties.values {
+                if let body = Self.test(of: property) { add(property.name, body) }
+            }
+            for function in info.functions where function.kind == .function && function.parameters.isEmpty {
+                if let body = Self.test(of: function) { add(function.name, body) }
+            }
         }
         // Keep the bodies that name an idiom word or another kept helper, to a fixed point.
         var candidates = bodies
@@ -50,7 +60,8 @@ struct IdiomHelpers: Sendable {
         }
         guard !kept.isEmpty else { return }
         // A kept name the app also declares as a property that is no such helper is ambiguous.
-        for property in properties where kept[property.name] != nil && Self.test(of: property) == nil {
+        let others = index.globalProperties.values.lazy + index.orderedTypes.lazy.flatMap { $0.properties.values }
+        for property in others where kept[property.name] != nil && Self.test(of: property) == nil {
             ambiguous.insert(property.name)
         }
         tests = kept.filter { !ambiguous.contains($0.key) }
@@ -102,7 +113,9 @@ struct IdiomTests: Sendable {
     }
 
     private func decides(_ condition: String, depth: Int) -> Bool? {
-        device.decides(condition) { name in
+        // Most apps declare no helper: the device's own reading then, without a lookup per name.
+        guard !helpers.tests.isEmpty else { return device.decides(condition) }
+        return device.decides(condition) { name in
             guard depth < Self.deepestHelper, let test = helpers.tests[name] else { return nil }
             return decides(test, depth: depth + 1)
         }

@@ -64,7 +64,7 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
         let called = text.hasSuffix("()") ? String(text.dropLast(2)) : text
         if let name = called.split(separator: ".").last.map(String.init) {
             if let device = helperNames[name] { return device == idiom }
-            if called.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }), let answer = helper(name) { return answer }
+            if let answer = helper(name), called.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) { return answer }
         }
         let isIdiomTest = text.contains("userInterfaceIdiom") || text.contains("UIUserInterfaceIdiom") || text.contains("USER_INTERFACE_IDIOM")
         let isSizeTest = text.contains("horizontalSizeClass")

@@ -82,8 +82,8 @@ struct RootExpressionReader {
     func tree(of expression: ExprSyntax, in scope: Scope, depth: Int = 0) -> RootTree? {
         guard depth < Self.maximumDepth else { return nil }
         // `root = storyboard.instantiateViewController(withIdentifier: "Tabs") as! Tabs`, read
-        // from the value alone: the app class it is cast to.
-        if let castType = Self.castType(after: expression), isAppController(castType) { return .app(castType) }
+        // from the value alone (an assignment's, so only at the top): the app class it is cast to.
+        if depth == 0, let castType = Self.castType(after: expression), isAppController(castType) { return .app(castType) }
         let expression = Self.unwrapped(expression)
         if let cast = expression.as(AsExprSyntax.self) {
             let name = cast.type.sourceText.withoutOptionality
