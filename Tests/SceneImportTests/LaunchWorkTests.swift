@@ -58,8 +58,8 @@ import Testing
 }
 
 /// Launch shapes whose root the class or the cast names: a base delegate's launch method
-/// calling a factory method the `@main` subclass overrides, and a storyboard controller cast to
-/// the app's class.
+/// calling a factory method the `@main` subclass overrides, a static property of an app type,
+/// a method returning `Self`, and a storyboard controller cast to the app's class.
 @Suite struct LaunchShapeTests {
     @Test func aBaseDelegatesLaunchMethodRunsTheSubclassesOverride() throws {
         let result = try SourceApp.importing(["App.swift": """
@@ -79,6 +79,26 @@ import Testing
             class MainTabController: UITabBarController {}
             """])
         #expect(result.report.keyWindow.root == "MainTabController")
+    }
+
+    /// `Screens.main`, a static property of an app type that is no controller, holds what its
+    /// getter returns; `Nav(rootViewController: Home()).then { … }`, a method declared to return
+    /// `Self`, gives what it is called on.
+    @Test(arguments: ["Screens.main", "UINavigationController(rootViewController: MainTabController()).then { $0.title = \"\" }"])
+    func aStaticScreenPropertyAndAMethodReturningSelfGiveTheirController(root: String) throws {
+        let result = try SourceApp.importing(SourceApp.appDelegate(launch: """
+            window = UIWindow(frame: UIScreen.main.bounds)
+            window?.rootViewController = \(root)
+            """).merging(["Screens.swift": """
+                import UIKit
+                enum Screens { static var main: UIViewController { MainTabController() } }
+                protocol Then {}
+                extension Then where Self: AnyObject { func then(_ block: (Self) -> Void) -> Self { block(self); return self } }
+                extension NSObject: Then {}
+                class MainTabController: UITabBarController {}
+                """]) { own, _ in own })
+        #expect(result.report.keyWindow.root.map { ["MainTabController", "UINavigationController"].contains($0) } == true, "\(root)")
+        #expect(result.report.responderPaths["MainTabController"] != nil, "\(root)")
     }
 
     @Test func aControllerCastToTheAppsClassIsThatClass() throws {

@@ -128,6 +128,10 @@ struct RootExpressionReader {
                 if let declared = property?.type?.withoutOptionality, isAppController(declared) { return .app(declared) }
                 return .app(index.type(named: baseName)?.name ?? baseName)
             }
+            // `Screens.main`: a static property of one of the app's types.
+            if let owner = index.type(named: baseName), let property = owner.properties[member.declName.baseName.text], property.isStatic {
+                return tree(ofProperty: property, of: owner, receiver: nil, depth: depth)
+            }
             // `AppCoordinator.shared.rootViewController`, `coordinator.rootController`: the
             // property of the app type the base is.
             for owner in receiverTypes(base, in: scope) {
@@ -260,11 +264,30 @@ struct RootExpressionReader {
             return .app(index.type(named: resolved)?.name ?? resolved)
         }
         guard let function, function.function.kind == .function else {
+            if function == nil, returnsReceiver(call, function: nil), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+               let receiver = tree(of: base, in: scope, depth: depth + 1) {
+                return receiver
+            }
             guard call.arguments.isEmpty, call.trailingClosure == nil,
                   let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
             return undeclaredWrapper(member.declName.baseName.text, around: base, in: scope, depth: depth)
         }
+        if returnsReceiver(call, function: function.function), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+           let receiver = tree(of: base, in: scope, depth: depth + 1) {
+            return receiver
+        }
         return returnedTree(of: function.function, owner: function.owner, call: call, in: scope, depth: depth)
+    }
+
+    /// Whether a method call gives an object of the class it is called on
+    /// (`UINavigationController(rootViewController: Home()).then { … }`): the method found is
+    /// declared to return `Self`, or, on a receiver of UIKit's class where none is found, every
+    /// method of that name the app declares is (a protocol extension's `then`).
+    private func returnsReceiver(_ call: FunctionCallExprSyntax, function: SourceIndex.FunctionInfo?) -> Bool {
+        if let function { return function.returnType?.withoutOptionality == "Self" }
+        guard let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text,
+              let declared = index.functionsByName[name], !declared.isEmpty else { return false }
+        return declared.allSatisfy { !$0.isStatic && $0.returnType?.withoutOptionality == "Self" }
     }
 
     /// `Main.self` → `Main`.
