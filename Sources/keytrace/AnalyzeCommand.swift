@@ -83,8 +83,7 @@ struct AnalyzeCommand: ParsableCommand {
                 try analyzer.addTrace(at: path) { read, expected in if read >= TraceAnalyzer.progressInterval { progress.update(label: PathText.lastComponent(of: path), read: read, expected: expected) } }
             } catch {
                 progress.clear()
-                throw CommandFailure(message: "\(path): \(error.descriptionWithOffset)",
-                                     code: error.isUnusableInput ? KeyTraceExit.unusableInput : KeyTraceExit.ioFailure)
+                throw CommandFailure.trace(path, error)
             }
         }
         progress.clear()

@@ -159,6 +159,14 @@ struct CommandFailure: Error {
         CommandFailure(message: message, code: KeyTraceExit.unusableInput)
     }
 
+    /// A trace that could not be read, named by its path unless the error names it (exit 2
+    /// when it is no usable trace, 1 when reading failed).
+    static func trace(_ path: String, _ error: TraceFormatError) -> CommandFailure {
+        let text = error.descriptionWithOffset
+        return CommandFailure(message: text.contains(path) ? text : "\(path): \(text)",
+                              code: error.isUnusableInput ? KeyTraceExit.unusableInput : KeyTraceExit.ioFailure)
+    }
+
     /// `error`, reported as usual, then `note`.
     static func noted(_ error: Error, _ note: String) -> CommandFailure {
         var failure = CommandFailure(message: note, code: KeyTraceExit.unusableInput)

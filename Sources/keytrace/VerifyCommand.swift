@@ -12,7 +12,8 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var options: TraceOptions
 
     func run() throws {
-        let report = try TraceReader(path: options.trace).verify()
+        let report: VerificationReport
+        do { report = try TraceReader(path: options.trace).verify() } catch { throw CommandFailure.trace(options.trace, error) }
         let out = try TextFile(path: "-")
         for line in report.reportLines { try out.line(line) }
         try out.flush()

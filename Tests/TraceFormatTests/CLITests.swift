@@ -154,6 +154,9 @@ import Export
             #expect(g.status == 2)
             #expect(g.stderr.contains("not a KeyTrace trace"))
         }
+        // verify names the file it could not use, as analyze does.
+        let unusable = try CLIRunner.run(["verify", garbage])
+        #expect(unusable.stderr.contains("garbage.ktrace: "), "\(unusable.stderr)")
         let missing = try CLIRunner.run(["inspect", TemporaryFile.path("does-not-exist.ktrace")])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("No such file"))
