@@ -12,11 +12,6 @@ struct IdiomHelpers: Sendable {
 
     static let none = IdiomHelpers()
 
-    /// Words a test of the idiom or the size class is written with; a body naming none of them
-    /// (nor another helper) is no idiom test.
-    private static let idiomWords = ["userInterfaceIdiom", "UIUserInterfaceIdiom", "USER_INTERFACE_IDIOM", "horizontalSizeClass",
-                                     "isPad", "isIPad", "isiPad", "isPhone", "isIPhone", "isiPhone", "IS_IPAD", "IS_IPHONE"]
-
     private init() {}
 
     init(index: SourceIndex) {
@@ -45,13 +40,14 @@ struct IdiomHelpers: Sendable {
                 if let body = Self.test(of: function) { add(function.name, body) }
             }
         }
-        // Keep the bodies that name an idiom word or another kept helper, to a fixed point.
+        // Keep the bodies that name an idiom test's word (``InterfaceIdiom/testWords``) or another
+        // kept helper, to a fixed point; a body naming none is no idiom test.
         var candidates = bodies
         var kept: [String: String] = [:]
         var changed = true
         while changed {
             changed = false
-            for (name, body) in candidates where Self.idiomWords.contains(where: { body.containsBytes(of: $0) })
+            for (name, body) in candidates where InterfaceIdiom.testWords.contains(where: { body.containsBytes(of: $0) })
                 || kept.keys.contains(where: { body.containsBytes(of: $0) }) {
                 kept[name] = body
                 candidates[name] = nil

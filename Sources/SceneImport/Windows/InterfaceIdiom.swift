@@ -95,6 +95,11 @@ public enum InterfaceIdiom: String, Sendable, CaseIterable {
         "isPhone": .phone, "isIPhone": .phone, "isiPhone": .phone, "isIphone": .phone, "IS_IPHONE": .phone, "IS_PHONE": .phone,
     ]
 
+    /// The words a test of the idiom or the size class is written with: UIKit's names and the
+    /// helpers of ``helperNames`` (``IdiomHelpers`` keeps the app's bodies that name one).
+    static let testWords = ["userInterfaceIdiom", "UIUserInterfaceIdiom", "USER_INTERFACE_IDIOM", "horizontalSizeClass"]
+        + helperNames.keys.sorted()
+
     /// The values an idiom or size-class test compares with, as Swift writes them.
     private static let values: Set<String> = ["pad", "phone", "regular", "compact", "mac", "tv", "carPlay", "vision", "unspecified"]
 

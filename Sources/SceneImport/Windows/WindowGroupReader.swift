@@ -195,13 +195,10 @@ struct WindowGroupReader {
                     guard let body = function.body else { continue }
                     collect(in: Syntax(body), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
                 }
-            case .staticProperty(let typeName, let name):
-                // `AppRoot.view`: the getter of another of the app's types' static property.
-                guard depth < Self.maximumDepth, let (owner, getter) = getter(of: name, in: typeName, isStatic: true, from: scene) else { continue }
-                collect(in: Syntax(getter), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
-            case .madeProperty(let typeName, let name):
-                // `AppCoordinator().rootView`: the getter of that instance property.
-                guard depth < Self.maximumDepth, let (owner, getter) = getter(of: name, in: typeName, isStatic: false, from: scene) else { continue }
+            case .typeProperty(let typeName, let name, let isStatic):
+                // `AppRoot.view`, `AppCoordinator().rootView`: the getter of that property of
+                // another of the app's types.
+                guard depth < Self.maximumDepth, let (owner, getter) = getter(of: name, in: typeName, isStatic: isStatic, from: scene) else { continue }
                 collect(in: Syntax(getter), of: owner, branched: conditional, depth: depth + 1, into: &candidates)
             case .staticCall(let typeName, let name):
                 // `AppFactory.makeRoot()`: the view-building function of another of the app's types.
@@ -227,10 +224,9 @@ private final class ContentViewFinder: ActiveCodeVisitor {
         case instanceCall(String, String)
         /// `router.rootView`: a computed property of what a property holds, by both names.
         case instanceProperty(String, String)
-        /// `AppRoot.view`: a static property of another type, by type and property name.
-        case staticProperty(String, String)
-        /// `AppCoordinator().rootView`: a property of a value made where it is read, by type and property name.
-        case madeProperty(String, String)
+        /// `AppRoot.view` (static) or `AppCoordinator().rootView` (of a value made where it is
+        /// read): a property of another type, by type and property name.
+        case typeProperty(String, String, isStatic: Bool)
     }
 
     /// Modifiers whose content shows once the user navigates, not at launch.
@@ -289,13 +285,13 @@ private final class ContentViewFinder: ActiveCodeVisitor {
            TypeNameSpelling.mayNameType(type.baseName.text) {
             // The value itself first (`EditorView().ignoresSafeArea` is the view, modified).
             walk(made)
-            items.append((.madeProperty(type.baseName.text, node.declName.baseName.text), Syntax(node)))
+            items.append((.typeProperty(type.baseName.text, node.declName.baseName.text, isStatic: false), Syntax(node)))
             return .skipChildren
         }
         guard let base = node.base?.as(DeclReferenceExprSyntax.self), let first = base.baseName.text.first,
               !["self", "Self"].contains(base.baseName.text) else { return .visitChildren }
         if first.isUppercase {
-            items.append((.staticProperty(base.baseName.text, node.declName.baseName.text), Syntax(node)))
+            items.append((.typeProperty(base.baseName.text, node.declName.baseName.text, isStatic: true), Syntax(node)))
         } else {
             items.append((.reference(base.baseName.text), Syntax(base)))
             items.append((.instanceProperty(base.baseName.text, node.declName.baseName.text), Syntax(node)))
