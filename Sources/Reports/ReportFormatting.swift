@@ -54,6 +54,12 @@ enum ReportFormatting {
         return NumberText.count(value)
     }
 
+    /// One value of the two runs' metadata: `cached` when both have it, `uikit → cached` when
+    /// they differ, so a header never shows only the current run's side of a difference.
+    static func sides(_ base: String, _ current: String) -> String {
+        base == current ? current : "\(base) → \(current)"
+    }
+
     /// The decision rule in one line.
     static func rule(_ policy: ComparisonPolicy) -> String {
         let relative = String(cFormat: "%g %%", policy.relativeThreshold * 100)

@@ -17,9 +17,13 @@ extension RunComparison {
             lines.append("Reported, not counted (`--ignore`): \(ignoredRegressions.map { "`\($0)`" }.joined(separator: ", "))")
         }
         lines.append("")
-        let meta = current.metadata
+        let (was, meta) = (base.metadata, current.metadata)
+        let side = { (base: String, current: String) in
+            ReportFormatting.sides("`\(escape(base))`", "`\(escape(current))`")
+        }
         lines.append("`\(escape(base.label))` (\(base.runs) runs) → `\(escape(current.label))` (\(current.runs) runs) · "
-            + "scene `\(escape(meta.scene.name))` · trace `\(escape(meta.trace))` · policy `\(meta.policy)`")
+            + "scene \(side(was.scene.name, meta.scene.name)) · trace \(side(was.trace, meta.trace)) · "
+            + "policy \(side("\(was.policy)", "\(meta.policy)"))")
         lines.append("")
         let confidence = String(cFormat: "%g", policy.confidence * 100)
         lines.append("| metric | base | current | change | ratio [\(confidence) % CI] | p | verdict |")

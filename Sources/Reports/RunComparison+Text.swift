@@ -11,8 +11,11 @@ extension RunComparison {
         let product = current.checkpointOverheadNanoseconds.multipliedReportingOverflow(by: LatencyMetric.endToEnd.clockReadsInside)
         let endToEndOverhead = product.overflow ? UInt64.max : product.partialValue
         lines.append("keytrace compare: \(base.label) (\(base.runs) runs) → \(current.label) (\(current.runs) runs)")
-        let meta = current.metadata
-        lines.append("scene \(meta.scene.name) (\(meta.scene.contentHash)), trace \(meta.trace), policy \(meta.policy), host \(meta.host.hostname)")
+        let (was, meta) = (base.metadata, current.metadata)
+        let scene = ReportFormatting.sides("\(was.scene.name) (\(was.scene.contentHash))", "\(meta.scene.name) (\(meta.scene.contentHash))")
+        lines.append("scene \(scene), trace \(ReportFormatting.sides(was.trace, meta.trace)), "
+            + "policy \(ReportFormatting.sides("\(was.policy)", "\(meta.policy)")), "
+            + "host \(ReportFormatting.sides(was.host.hostname, meta.host.hostname))")
         lines.append("clock resolution \(current.clockResolutionNanoseconds) ns; each stage includes about one clock read "
             + "(\(current.checkpointOverheadNanoseconds) ns), EndToEnd about \(LatencyMetric.endToEnd.clockReadsInside) "
             + "(\(endToEndOverhead) ns)")

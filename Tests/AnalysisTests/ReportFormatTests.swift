@@ -43,6 +43,19 @@ struct ReportFormatTests {
         #expect(report.contains("❌ regression"))
     }
 
+    @Test func theHeaderShowsBothSidesOfAPolicyOrTraceThatDiffers() {
+        var generator = SeededGenerator(seed: 0x62)
+        var base = SyntheticBench().make(runs: 10, generator: &generator)
+        let current = SyntheticBench().make(runs: 10, generator: &generator)
+        base.metadata.policy = "cached"
+        base.metadata.trace = "old.ktrace"
+        let comparison = RunComparison(base: base, current: current)
+        let text = comparison.textReport()
+        #expect(text.contains("trace old.ktrace → \(current.metadata.trace), policy cached → uikit,"))
+        #expect(text.contains("host \(current.metadata.host.hostname)\n"))
+        #expect(comparison.markdownReport().contains("policy `cached` → `uikit`"))
+    }
+
     @Test func junitHasOneTestcasePerMetricAndCounterAndFailsRegressions() throws {
         let comparison = comparison()
         let xml = comparison.junitReport()

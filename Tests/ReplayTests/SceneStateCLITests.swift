@@ -36,9 +36,25 @@ import TraceFormat
         #expect(json.stdout.hasPrefix(#"{"scene":"notes-states","states":[{"controllers":"#))
         #expect(try run(["scene", "states", notes, "--json"]).stdout == json.stdout)
         // A scene without states has the scene as loaded only.
-        let bundled = try run(["scene", "states", "pdf-viewer"])
-        #expect(bundled.stdout.hasPrefix("initial: the scene as loaded\n  controllers      window/viewer\n"), "\(bundled.stdout)")
-        #expect(bundled.stdout.hasSuffix("  first responder  window/viewer/reader/document/page\n"))
+        let bundled = try run(["scene", "states", "canvas"])
+        #expect(bundled.stdout == "initial: the scene as loaded\n  controllers      window/editor\n  first responder  window/editor/canvas\n",
+                "\(bundled.stdout)")
+    }
+
+    @Test func theBundledPDFViewersStatesShowTheTalksCollisions() throws {
+        let listing = try run(["scene", "states", "pdf-viewer"])
+        #expect(listing.stdout.hasPrefix("initial: the scene as loaded\n  controllers      window/viewer\n"), "\(listing.stdout)")
+        #expect(listing.stdout.contains("\npage-detail: "), "\(listing.stdout)")
+        // ⌘A: the thumbnails take the standard Select All; the annotations list declares its own.
+        let thumbnails = try run(["scene", "resolve", "pdf-viewer", "cmd+a", "--state", "thumbnails"])
+        #expect(thumbnails.status == 0, "\(thumbnails.stderr)")
+        #expect(thumbnails.stdout.contains("window/viewer/reader/document/thumbnails"), "\(thumbnails.stdout)")
+        #expect(!thumbnails.stdout.contains("Select All Annotations"), "\(thumbnails.stdout)")
+        let annotations = try run(["scene", "resolve", "pdf-viewer", "cmd+a", "--state", "annotations"])
+        #expect(annotations.stdout.contains("Select All Annotations"), "\(annotations.stdout)")
+        // In the search field, typing is text input.
+        let searching = try run(["scene", "resolve", "pdf-viewer", "k", "--state", "searching"])
+        #expect(searching.stdout.contains("text input"), "\(searching.stdout)")
     }
 
     @Test func aStateChangesWhatAShortcutResolvesTo() throws {

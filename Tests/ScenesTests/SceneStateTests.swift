@@ -100,10 +100,22 @@ import CLITestSupport
     }
 
     @Test func aSceneWithoutStatesLoadsAsItAlwaysHas() throws {
-        let runtime = try SceneRuntime(contentsOf: bundledScene("pdf-viewer"))
+        let runtime = try SceneRuntime(contentsOf: bundledScene("canvas"))
         #expect(runtime.definition.states.isEmpty)
-        #expect(try runtime.summary(label: "pdf-viewer").contains("states") == false)
+        #expect(try runtime.summary(label: "canvas").contains("states") == false)
         #expect(try runtime.state(named: "initial") == nil)
+    }
+
+    /// Every state of the bundled scenes can be entered, and leaves a first responder.
+    @Test(arguments: ["pdf-viewer", "app-store-tabs"])
+    func everyStateOfABundledSceneCanBeEntered(name: String) throws {
+        let definition = try SceneRuntime(contentsOf: bundledScene(name)).definition
+        #expect(!definition.states.isEmpty)
+        for state in definition.states {
+            let runtime = try SceneRuntime(contentsOf: bundledScene(name))
+            try runtime.enter(state)
+            #expect(runtime.application.firstResponder != nil, "\(name) \(state.name)")
+        }
     }
 
     // MARK: Entering
