@@ -135,8 +135,8 @@ def paths_of_type(node, type_name, prefix):
 
 def state_showing(scene, type_name, chain):
     """The scene state whose steps present a controller of the case's chain holding `type_name`
-    (the importer names a state after the controller it presents), and the responder's path in
-    it; None when no state does."""
+    (the importer names a state after the controller it presents), the responder's path in that
+    controller, and whether the state pushes it; None when no state does."""
     controllers = {node.get("name"): node for node in scene.get("controllers") or []}
     for state in scene.get("states") or []:
         for step in state.get("steps") or []:
@@ -149,7 +149,22 @@ def state_showing(scene, type_name, chain):
                 continue
             paths = paths_of_type(node, type_name, "")
             if paths:
-                return state["name"], best_path(paths, chain)
+                return state["name"], best_path(paths, chain), bool(step.get("push"))
+    return None
+
+
+def pushed_path(keytrace, scene_path, state, name):
+    """Where a state's push puts the controller named `name`: its path among the controllers
+    `keytrace scene states` lists as shown in that state (the navigation controller it lands in
+    may be anywhere in the key window); None when it lists none."""
+    try:
+        result = subprocess.run([keytrace, "scene", "states", scene_path, "--json"], capture_output=True, text=True, timeout=60)
+        listing = json.loads(result.stdout)
+    except (subprocess.TimeoutExpired, ValueError):
+        return None
+    for entry in listing.get("states") or []:
+        if entry.get("name") == state:
+            return next((path for path in entry.get("controllers") or [] if path.endswith("/" + name)), None)
     return None
 
 
@@ -274,9 +289,15 @@ def score_case(keytrace, scene_path, scene, case):
             shown = state_showing(scene, first_responder, chain)
             if not shown:
                 return False, "first responder not in the key window"
-            # A presented controller sits on the key window's root controller.
-            state, inner = shown
+            # A presented controller sits on the key window's root controller; a pushed one in the
+            # navigation controller the state pushes it onto.
+            state, inner, pushed = shown
             path = "/".join([window.get("name", "window"), window["root"].get("name", ""), inner])
+            if pushed:
+                name = inner.split("/", 1)[0]
+                landed = pushed_path(keytrace, scene_path, state, name)
+                if landed:
+                    path = landed + inner[len(name):]
     answer, error = resolve(keytrace, scene_path, path, shortcut_text(case["shortcut"]), state)
     if answer is None:
         return False, "resolve failed: " + error

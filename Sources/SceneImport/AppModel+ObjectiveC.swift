@@ -86,7 +86,7 @@ extension AppModel {
                                     addContainerRoot(.system(container, children: stack.map { .app($0) }), at: location)
                                 }
                             } else if let kind = Self.edgeKind(found.kind) {
-                                addEdge(Edge(parent: owner, child: child, kind: kind, location: location))
+                                addEdge(Edge(parent: owner, child: child, kind: kind, location: location, pushed: found.kind == .pushed))
                                 // A pushed screen is not on screen at launch: its focus waits for the push.
                                 if found.kind == .pushed { addAppearingLater(child, in: owner) }
                             }

@@ -37,6 +37,10 @@ struct AppModel {
         /// For a ``Kind/tab`` edge the source lists in order, the tab's position: a
         /// `Nav(rootViewController: Feed())` tab gives `Nav` and `Feed` at one position.
         var tab: Int? = nil
+        /// Whether the parent's code pushes or shows the child (`pushViewController(_:animated:)`,
+        /// `show(_:sender:)`, an app's `push…` method): a screen the user reaches after launch,
+        /// not one the parent holds (``ContainmentFinder/shownLater``).
+        var pushed = false
     }
 
     private(set) var roles: [String: Role] = [:]
@@ -490,14 +494,14 @@ struct AppModel {
                         let parent = found.kind == .windowRoot ? "" : container
                         let tab = found.kind == .tab && groups.count > 1 ? position : nil
                         let edge = Edge(parent: parent, child: child, kind: found.kind, location: evaluator.location(found.expression),
-                                        tab: tab)
+                                        tab: tab, pushed: finder.shownLater.contains(found.expression.id))
                         if found.kind == .windowRoot {
                             addWindowRoot(child, entry: false, at: edge.location)
                             if !(rootsSetBy[info.name]?.contains(child) ?? false) { rootsSetBy[info.name, default: []].append(child) }
                         } else if !edges.contains(where: { $0.parent == parent && $0.child == child }) {
                             edges.append(edge)
                             // A pushed screen is not on screen at launch: its focus waits for the push.
-                            if finder.shownLater.contains(found.expression.id) { appearsLater[parent, default: []].insert(child) }
+                            if edge.pushed { appearsLater[parent, default: []].insert(child) }
                         }
                     }
                 }

@@ -46,6 +46,9 @@ extension SceneBuilder {
         /// Controllers that install a search controller in their navigation item
         /// (``NavigationBarSearch``).
         var searchesInNavigationBar: Set<String> = []
+        /// The key window's navigation and tab bar controllers, where a screen's push lands
+        /// (``SceneBuilder/containerPaths(in:)``).
+        var containers = ContainerPaths()
         /// The tab each tab bar of the app's selects at launch (``SelectedTabReader``).
         var selectedTabs: [String: Int] = [:]
         /// The property each view class's `becomeFirstResponder` override hands the focus to

@@ -2,10 +2,12 @@ import Scenes
 
 extension SceneBuilder {
     /// The screens a user reaches from the launch screen, as scene states (docs/Scenes.md
-    /// "States"): one per controller the source presents or a coordinator shows
-    /// (``showsScreen(_:)``), named after the controller, with the step that shows it from the
-    /// top controller: a push onto the key window's navigation controller when a coordinator
-    /// pushes it or sets it on a stack and the window's root is one (`rootIsNavigation`), else a
+    /// "States"): one per controller the source presents, a coordinator shows or a screen of
+    /// the key window pushes (``showsScreen(_:)``), named after the controller, with the steps
+    /// that show it: a push from the pusher onto the navigation controller holding it, after
+    /// the tabs that bring it on screen (``pushSteps(showing:by:state:)``); a push from the
+    /// top controller onto the key window's navigation controller when a coordinator pushes it
+    /// or sets it on a stack and the window's root is one (`rootIsNavigation`); else a
     /// presentation. `keytrace scene states` lists them and `--state NAME` enters one.
     func presentationStates(_ presented: [String], state: BuildState, rootIsNavigation: Bool) -> [SceneState] {
         var states: [SceneState] = []
@@ -14,8 +16,12 @@ extension SceneBuilder {
             guard let edge = showingEdge(of: type, state: state) else { continue }
             let name = Self.nodeName(type)
             guard names.insert(name).inserted else { continue }
-            let how = edge.kind == .presented ? "presented" : "shown"
+            let how = edge.kind == .presented ? "presented" : edge.pushed ? "pushed" : "shown"
             let description = "\(type) \(how) by \(edge.parent) (\(edge.location.file):\(edge.location.line))"
+            if let steps = pushSteps(showing: name, by: edge, state: state) {
+                states.append(SceneState(name: name, summary: description, steps: steps))
+                continue
+            }
             let pushed = isPushed(type, by: edge, rootIsNavigation: rootIsNavigation)
             let shown = model.role(type) == .swiftUIView ? Self.hostName(of: type)
                 : !pushed && showsInNavigationController(type, state: state) ? Self.navigationName(of: type) : name
@@ -35,7 +41,7 @@ extension SceneBuilder {
     /// Whether the state showing a screen pushes it onto the key window's navigation controller:
     /// a coordinator pushes it or sets it on a stack, and the window's root is one.
     func isPushed(_ type: String, by edge: AppModel.Edge, rootIsNavigation: Bool) -> Bool {
-        rootIsNavigation && [.child, .navigationRoot, .tab].contains(edge.kind) && isController(model.role(type))
+        rootIsNavigation && [.child, .navigationRoot, .tab].contains(edge.kind) && isController(model.role(type)) && !isPushedByController(edge)
     }
 
     /// The node of a screen the app presents: a controller's own, or for a SwiftUI view
@@ -46,7 +52,9 @@ extension SceneBuilder {
     /// one goes onto the key window's.
     func presentedNode(_ type: String, rootIsNavigation: Bool, children: [String: [String]], commandsByType: [String: [ImportedCommand]],
                        state: inout BuildState) -> NodeDefinition {
-        let pushed = showingEdge(of: type, state: state).map { isPushed(type, by: $0, rootIsNavigation: rootIsNavigation) } ?? false
+        let pushed = showingEdge(of: type, state: state).map {
+            isPushed(type, by: $0, rootIsNavigation: rootIsNavigation) || pushSteps(showing: Self.nodeName(type), by: $0, state: state) != nil
+        } ?? false
         if !pushed, showsInNavigationController(type, state: state) {
             // A screen that installs a search in its navigation item is shown in a navigation
             // controller, whose bar holds the search (``NavigationBarSearch``).

@@ -156,6 +156,7 @@ struct SceneBuilder {
         state.selectedTabs = SelectedTabReader(index: model.index).selections()
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
         let windows = planned.windows
+        state.containers = Self.containerPaths(in: windows)
 
         // The main menu (``MainMenuAssembly``).
         var menus = MainMenuAssembly(model: model).entries(
@@ -284,16 +285,29 @@ struct SceneBuilder {
         return (role == .view || role == .textField || role == .textView) && !state.building.contains(type)
     }
 
-    /// Whether `edge` shows its child as a screen the user opens: a presentation, or containment
+    /// Whether `edge` shows its child as a screen the user opens: a presentation, containment
     /// that a type the scene cannot hold sets up (a coordinator or router pushing a controller or
-    /// setting a navigation stack, the app delegate adding a child). UIKit shows either from the
-    /// top controller, whoever makes the call, so the screen is a scene state, not a window.
+    /// setting a navigation stack, the app delegate adding a child), or a controller pushing or
+    /// showing another (``isPushedByController(_:)``). UIKit shows the first two from the top
+    /// controller, whoever makes the call, and a push replaces the pusher on its navigation
+    /// stack, so the screen is a scene state, neither a window nor the pusher's child.
     func showsScreen(_ edge: AppModel.Edge) -> Bool {
         switch edge.kind {
         case .presented: return true
-        case .child, .navigationRoot, .tab, .column, .compactColumn, .cell: return !placeable(model.role(edge.parent))
+        case .child, .navigationRoot, .tab, .column, .compactColumn, .cell:
+            return !placeable(model.role(edge.parent)) || isPushedByController(edge)
         case .windowRoot, .hosted: return false
         }
+    }
+
+    /// Whether one of the app's screens pushes or shows the edge's child
+    /// (`navigationController?.pushViewController(Editor(), animated: true)`): the child is the
+    /// next screen of the pusher's navigation stack, not a controller the pusher holds. A
+    /// navigation or split view controller pushing or showing on itself fills its own stack or
+    /// column, which it holds.
+    func isPushedByController(_ edge: AppModel.Edge) -> Bool {
+        guard edge.pushed, edge.kind == .child, isController(model.role(edge.parent)), isController(model.role(edge.child)) else { return false }
+        return !["UINavigationController", "UISplitViewController"].contains { edge.parent == $0 || model.index.inherits(edge.parent, from: $0) }
     }
 
     /// The action a SwiftUI shortcut performs in the scene. SwiftUI names none, so it is named

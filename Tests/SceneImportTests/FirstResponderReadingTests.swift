@@ -230,8 +230,9 @@ import Testing
         #expect(result.report.keyWindow.firstResponder == expected)
     }
 
-    /// Objective-C's push (`pushViewController:animated:`) waits the same way; a child the
-    /// controller adds (`addChildViewController:`) focuses its text view at launch.
+    /// Objective-C's push (`pushViewController:animated:`) waits the same way, in a state of its
+    /// own; a child the controller adds (`addChildViewController:`) focuses its text view at
+    /// launch.
     @Test(arguments: [("- (void)showReply:(id)sender { [self.navigationController pushViewController:self.reply animated:YES]; }", nil),
                       ("- (void)viewDidAppear:(BOOL)animated { [self addChildViewController:self.reply]; }",
                        "window/ComposeController/ReplyController/UITextView")])
@@ -264,7 +265,10 @@ import Testing
                 """,
         ])
         let definition = try SceneDefinition(json: result.scene, file: "scene")
-        #expect(definition.windows.first?.children.first?.children.map(\.name) == ["ReplyController"])
+        // A pushed screen is a state the user enters, not the pusher's child.
+        let pushed = expected == nil
+        #expect(definition.windows.first?.children.first?.children.map(\.name) == (pushed ? [] : ["ReplyController"]))
+        #expect(definition.states.contains { $0.name == "ReplyController" } == pushed)
         #expect(result.report.keyWindow.firstResponder == expected)
     }
 

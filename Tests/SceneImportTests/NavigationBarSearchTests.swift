@@ -106,7 +106,9 @@ import Testing
     }
 
     /// A screen the timeline pushes installs a search of its own: its bar is the navigation
-    /// controller's, so the timeline's view holds no navigation bar.
+    /// controller's, so the timeline's view holds no navigation bar. The pushed screen is a state:
+    /// the split view's column shows no navigation controller to push it onto, so the state shows
+    /// it in one of its own, whose bar holds the search.
     @Test func aScreenAPlainControllerPushesPutsNoNavigationBarInThePushersView() throws {
         var app = Self.app
         app["Timeline.swift"] = (app["Timeline.swift"] ?? "").replacingOccurrences(of: "@objc func refresh() {}", with: """
@@ -117,9 +119,11 @@ import Testing
                 @objc func done() {}
             """)
         let result = try Self.importing(app)
-        #expect(result.report.responderPaths["DetailList"] == "window/Shell/TimelineViewController/DetailList")
+        #expect(result.report.responderPaths["DetailList"] == "(presented)/DetailList-navigation/DetailList")
         #expect(!result.scene.contains("TimelineViewController/UINavigationBar"))
-        #expect(result.scene.components(separatedBy: "\"UINavigationBar\"").count == 2)
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        #expect(definition.controllers.map(\.name) == ["DetailList-navigation"])
+        #expect(definition.controllers.first?.views.map(\.name) == ["UINavigationBar"])
     }
 
     /// A screen the app shows later (a state) that installs a search sits in a navigation

@@ -192,7 +192,7 @@ extension WindowPlanTests {
         #expect(definition.states.map(\.name) == ["EditorViewController", "HistoryViewController", "SearchViewController"])
         #expect(!result.report.containment.contains { $0.contains("Banner") })
         #expect(definition.states.map(\.summary).allSatisfy { $0.contains("by DocumentCoordinator (Coordinator.swift:") })
-        #expect(definition.states.first?.summary.hasPrefix("EditorViewController shown by") == true)
+        #expect(definition.states.first?.summary.hasPrefix("EditorViewController pushed by") == true)
         #expect(result.report.unplaced.map(\.type) == ["PhoneTabs"])
         let runtime = try SceneRuntime(definition: definition, file: "scene")
         try runtime.enter(try #require(definition.states.first))
