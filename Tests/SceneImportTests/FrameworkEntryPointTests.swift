@@ -99,3 +99,42 @@ import SceneImportTestSupport
     }
 }
 
+
+extension FrameworkEntryPointTests {
+    /// A Unity player's exported project declares `UnityAppController`, which shows the game in
+    /// a `UnityDefaultViewController`: that controller is the root, the app's class when the
+    /// export declares it, rather than a guess among the player's other controllers.
+    @Test(arguments: [true, false])
+    func aUnityPlayersRootIsItsDefaultViewController(declaresRoot: Bool) throws {
+        var files = [
+            "App/UnityAppController.h": """
+                #import <UIKit/UIKit.h>
+                @interface UnityAppController : NSObject <UIApplicationDelegate>
+                @property (nonatomic, strong) UIWindow *window;
+                @end
+                """,
+            "App/UnityReplayKit.mm": """
+                #import <UIKit/UIKit.h>
+                @interface UnityReplayKitViewController : UIViewController
+                @end
+                @implementation UnityReplayKitViewController
+                - (NSArray *)keyCommands { return @[[UIKeyCommand keyCommandWithInput:@"r" modifierFlags:UIKeyModifierCommand action:@selector(record:)]]; }
+                - (void)record:(id)sender {}
+                @end
+                """,
+        ]
+        if declaresRoot {
+            files["App/UnityViewControllerBase.h"] = """
+                #import <UIKit/UIKit.h>
+                @interface UnityViewControllerBase : UIViewController
+                @end
+                @interface UnityDefaultViewController : UnityViewControllerBase
+                @end
+                """
+        }
+        let result = try TemporaryApp.importing(files, folder: "App")
+        #expect(result.report.keyWindow.root == "UnityDefaultViewController")
+        #expect(result.report.keyWindow.decidedBy == "framework entry point")
+        #expect(result.report.keyWindow.file?.hasSuffix("UnityAppController.h") == true)
+    }
+}
