@@ -235,7 +235,8 @@ def matches(item, drawn):
     """Whether a drawn app item is the hand-read item: the same action and key, or for an item
     whose action the scene names after its shortcut (SwiftUI), the same key and title. A
     hand-read action written as alternatives (`play / pause`, a title and action chosen at run
-    time) matches any of them; a hand-read submenu matches a drawn submenu of its title."""
+    time) matches any of them, and a title written so matches the same alternatives in any
+    order; a hand-read submenu matches a drawn submenu of its title."""
     if "submenu" in drawn or submenu_title(item) is not None:
         return drawn.get("submenu") is not None and drawn["submenu"] == submenu_title(item)
     key = shortcut_text(item)
@@ -247,7 +248,13 @@ def matches(item, drawn):
         return drawn_action in action.split(" / ") and (same_key or key is None or drawn_key is None)
     if key is not None:
         return same_key
-    return (item.get("title") or "") == (drawn.get("title") or "")
+    return alternatives(item.get("title")) == alternatives(drawn.get("title"))
+
+
+def alternatives(title):
+    """The titles an item is shown with: a title chosen at run time is written as its
+    alternatives joined with ` / `, in any order (`Start Sync / Stop Sync`)."""
+    return frozenset(part.strip() for part in (title or "").split(" / "))
 
 
 def score_app(keytrace, outdir, app, platform):

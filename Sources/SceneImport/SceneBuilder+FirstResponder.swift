@@ -119,6 +119,23 @@ extension SceneBuilder {
     }
 }
 
+extension SceneBuilder {
+    /// The first responder of a SwiftUI window whose source focuses nothing: the hosting
+    /// controller SwiftUI shows the `WindowGroup` in. SwiftUI finds a control's keyboard
+    /// shortcut anywhere in the active scene, focused or not (`keyboardShortcut(_:modifiers:)`),
+    /// and the scene holds those shortcuts on that controller, so its chain is where they fire
+    /// (docs/Rules.md R10). The controller is made able to become first responder.
+    func swiftUIWindowResponder(in windows: inout [NodeDefinition], plan: WindowPlan) -> (path: String, reason: String)? {
+        guard let key = plan.key, key.decision == .windowGroup,
+              let window = windows.first, let root = window.children.first, root.name == RootTree.Container.hosting.rawValue else { return nil }
+        windows[0].children[0].canBecomeFirstResponder = true
+        let place = key.location.map { " (\($0.file):\($0.line))" } ?? ""
+        return (window.name + "/" + root.name,
+                "the SwiftUI window's hosting controller\(place): SwiftUI finds a control's keyboard shortcut anywhere in the active scene, "
+                    + "focused or not, and nothing the source shows takes the focus at launch")
+    }
+}
+
 extension AppModel {
     /// Whether an app class adopts UIKit's text input protocols (`UIKeyInput`, `UITextInput`),
     /// itself or through a superclass.

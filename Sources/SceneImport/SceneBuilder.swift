@@ -155,7 +155,7 @@ struct SceneBuilder {
             .controllers(where: { model.role($0) == .controller }, parents: { parentsOf[$0] ?? [] }).keys)
         state.selectedTabs = SelectedTabReader(index: model.index).selections()
         let planned = buildKeyWindow(relevant: relevant, children: children, commandsByType: commandsByType, state: &state)
-        let windows = planned.windows
+        var windows = planned.windows
         state.containers = Self.containerPaths(in: windows)
 
         // The main menu (``MainMenuAssembly``).
@@ -214,7 +214,7 @@ struct SceneBuilder {
             state.omitted.append((command, reason))
         }
         let chosen = model.overlay.firstResponder.flatMap { type in state.paths[type].map { ($0, "named by the overlay") } }
-            ?? firstResponder(requests: requests, state: state)
+            ?? firstResponder(requests: requests, state: state) ?? swiftUIWindowResponder(in: &windows, plan: planned.plan)
         let firstResponder = chosen?.path
         // A flag standing for the literal `false` (a validation that refuses on every path),
         // and one only negated tests use, starts at 0; every other flag starts at 1 so its

@@ -1,4 +1,5 @@
 import Foundation
+import KeyTraceCore
 import SceneImportTestSupport
 import Scenes
 import Testing
@@ -333,5 +334,32 @@ import Testing
         let views = try #require(definition.windows.first?.children.first?.views)
         #expect(views.map(\.name) == ["KeyLabel"])
         #expect(views.first?.canBecomeFirstResponder == true)
+    }
+}
+
+extension FirstResponderReadingTests {
+    /// A SwiftUI app's window: SwiftUI finds a control's keyboard shortcut anywhere in the
+    /// active scene, so with nothing focused the window's hosting controller, which holds the
+    /// shortcuts, starts the chain and they fire.
+    @Test func aSwiftUIWindowsHostingControllerStartsTheChainWhenNothingIsFocused() throws {
+        let result = try SourceApp.importing(["App.swift": """
+            import SwiftUI
+            @main
+            struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup { ContentView() }
+                }
+            }
+            struct ContentView: View {
+                var body: some View {
+                    Button("Refresh") {}.keyboardShortcut("r", modifiers: .command)
+                }
+            }
+            """])
+        #expect(result.report.keyWindow.firstResponder == "window/UIHostingController")
+        #expect(result.report.keyWindow.firstResponderReason.hasPrefix("the SwiftUI window's hosting controller (App.swift:5)"))
+        let runtime = try SceneRuntime(definition: try SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        #expect(dispatcher.dispatch(try KeyPress(notation: "cmd+r", layout: runtime.application.keyboardLayout)).action != nil)
     }
 }

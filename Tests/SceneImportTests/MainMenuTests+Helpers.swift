@@ -229,3 +229,53 @@ extension MainMenuTests {
     }
 }
 
+
+extension MainMenuTests {
+    /// A menu item whose title the app picks at run time (`isRunning ? "Pause" : "Start"`) is
+    /// in the menu, titled with its alternatives; an action whose title nothing fixes is not.
+    @Test func anItemTitledAtRunTimeShowsItsAlternatives() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var isRunning = false
+                var isSyncing = false
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    let start = UIAction(title: isRunning ? "Pause" : "Start") { _ in }
+                    let sync = UICommand(title: isSyncing ? "Stop Sync" : "Start Sync", action: #selector(toggleSync))
+                    let unknown = UIAction(title: ProcessInfo.processInfo.hostName) { _ in }
+                    builder.insertSibling(UIMenu(title: "Timer", identifier: UIMenu.Identifier("timer"), children: [start, sync, unknown]), afterMenu: .view)
+                }
+                @objc func toggleSync() {}
+            }
+            """])
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first { $0.title == "Timer" }) == ["Pause / Start", "Stop Sync / Start Sync"])
+    }
+
+    /// SwiftUI's `Button(running ? "Pause" : "Start")` in a `CommandMenu`, with a shortcut or
+    /// without, is titled the same way.
+    @Test func aSwiftUICommandTitledAtRunTimeShowsItsAlternatives() throws {
+        let result = try importing(["App.swift": """
+            import SwiftUI
+            @main
+            struct TimerApp: App {
+                @State private var running = false
+                @State private var muted = false
+                var body: some Scene {
+                    WindowGroup { Text("Timer") }
+                    .commands {
+                        CommandMenu("Timer") {
+                            Button(running ? "Pause" : "Start") { running.toggle() }
+                                .keyboardShortcut("p", modifiers: .command)
+                            Button(muted ? "Unmute" : "Mute") { muted.toggle() }
+                        }
+                    }
+                }
+            }
+            """])
+        #expect(result.inventory.first?.title == "Pause / Start")
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first { $0.title == "Timer" }) == ["Pause / Start", "Unmute / Mute"])
+    }
+}

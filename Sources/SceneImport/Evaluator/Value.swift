@@ -48,6 +48,25 @@ enum Value {
         }
     }
 
+    /// A title as a menu shows it: a string, or the strings a run-time choice picks among
+    /// (`isRunning ? "Pause" : "Start"`), in source order, joined with ` / ` (`Pause / Start`);
+    /// `nil` for anything else.
+    var titleText: String? {
+        if case .string(let text) = self { return text }
+        guard case .alternatives(let items) = self else { return nil }
+        let texts = items.compactMap { item -> String? in
+            if case .string(let text) = item.value { return text }
+            return nil
+        }
+        guard texts.count == items.count, !texts.isEmpty else { return nil }
+        var distinct: [String] = []
+        for text in texts where !distinct.contains(text) { distinct.append(text) }
+        return distinct.joined(separator: " / ")
+    }
+
+    /// A menu element's title: ``stringValue``, else the alternatives of ``titleText``.
+    var menuTitle: String? { stringValue ?? titleText }
+
     /// A string, number, modifier set or selector, or a choice among such values: what a
     /// command's fields are made of.
     var isPlain: Bool {

@@ -167,10 +167,11 @@ enum MenuModel: FrameworkModel {
         case menuType: return menu(site, in: evaluator, frame: &frame)
         case itemType: return item(site, in: evaluator, frame: &frame)
         case actionType:
-            // A `UIAction` runs a closure, not an action: the item is named after its title.
+            // A `UIAction` runs a closure, not an action: the item is named after its title, or
+            // its titles when the app picks one at run time (``Value/titleText``).
             evaluator.runClosures(in: site.arguments, frame: &frame)
             guard let argument = site.arguments.first(where: { $0.label == "title" }),
-                  let title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue else { return .unknown(site.name) }
+                  let title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").menuTitle else { return .unknown(site.name) }
             return item(title: title, action: "UIAction(\(title))", at: evaluator.location(site.syntax))
         case let name where elementFunctions.contains(name):
             evaluator.runClosures(in: site.arguments, frame: &frame)
@@ -442,7 +443,7 @@ enum MenuModel: FrameworkModel {
         var action: String?
         for argument in site.arguments {
             switch argument.label {
-            case "title": title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue
+            case "title": title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").menuTitle
             case "action":
                 if case .selector(let name) = evaluator.evaluate(argument.expression, frame: &frame, hint: "Selector") { action = name }
             default: break

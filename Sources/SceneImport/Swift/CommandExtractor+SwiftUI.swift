@@ -467,7 +467,7 @@ extension CommandExtractor {
 
     /// The text label of the button a shortcut is attached to: `Button("Save") { … }`, or a
     /// string the frame fixes (`Button(spec.title)` over a catalog entry, read in constants-only
-    /// mode).
+    /// mode), or the strings a run-time choice picks among.
     func buttonTitle(of call: FunctionCallExprSyntax, frame: inout Evaluator.Frame) -> String? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         var base = member.base
@@ -482,6 +482,9 @@ extension CommandExtractor {
                     }
                     if let first = inner.arguments.first, first.label == nil,
                        case .string(let text)? = evaluator.fixedValue({ evaluator.evaluate(first.expression, frame: &frame) }) {
+                        return text
+                    }
+                    if let first = inner.arguments.first, first.label == nil, let text = evaluator.runTimeTitle(first.expression, frame: &frame) {
                         return text
                     }
                     let finder = TextFinder(viewMode: .sourceAccurate)

@@ -28,7 +28,8 @@ struct SwiftUIMenuCommands {
     /// The text a menu's or button's title argument gives: a string literal's entry in the
     /// strings tables (a `LocalizedStringKey`), else the literal; a generated accessor's text
     /// (``GeneratedStringsModel``) when it has no format conversions; else what the evaluator
-    /// reads in the type the title is written in, else the title as the code writes it.
+    /// reads in the type the title is written in, or the strings a run-time choice picks among
+    /// (``Evaluator/runTimeTitle(_:frame:)``), else the title as the code writes it.
     func title(of expression: ExprSyntax) -> String? {
         if let literal = expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue {
             return strings.lookup(literal) ?? literal
@@ -40,6 +41,7 @@ struct SwiftUIMenuCommands {
         guard let evaluator else { return nil }
         var frame = Evaluator.Frame(selfType: enclosingTypeName(of: expression))
         if case .string(let text) = evaluator.evaluate(expression, frame: &frame), !text.isEmpty { return text }
+        if let text = evaluator.runTimeTitle(expression, frame: &frame) { return text }
         // A title only the running app knows (`"About \(appName)"` over the bundle's name):
         // the item is still there, titled as the code writes it.
         if let literal = expression.as(StringLiteralExprSyntax.self) { return literal.segments.trimmedDescription }
