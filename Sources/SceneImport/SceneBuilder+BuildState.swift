@@ -56,7 +56,7 @@ extension SceneBuilder {
         var focusForwards: [String: String] = [:]
     }
 
-    /// What a command's condition says for the scene (``sceneCommand(_:state:)``).
+    /// What a command's condition says for the scene (``sceneCommand(_:reporting:state:)``).
     struct ConditionReading {
         /// Whether an idiom or size-class test fails on the scene's device (``idiomReading(_:idiom:)``).
         var notOnDevice: Bool

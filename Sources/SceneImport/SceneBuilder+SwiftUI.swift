@@ -89,12 +89,13 @@ extension SceneBuilder {
         for type in commandsByType.keys.sorted() where isSwiftUICommands(type) {
             var entries: [SceneDefinition.CommandDefinition] = []
             var removing: [KeyShortcut] = []
-            for var command in commandsByType[type] ?? [] where !placed.contains("\(command.file):\(command.line):\(command.displayShortcut)") {
+            for row in commandsByType[type] ?? [] where !placed.contains("\(row.file):\(row.line):\(row.displayShortcut)") {
+                var command = row
                 command.action = Self.swiftUIAction(of: command)
                 let keyed = command.input?.isEmpty == false && command.modifiers != nil
-                guard let entry = sceneCommand(command, state: &state) else { continue }
+                guard let entry = sceneCommand(command, reporting: row, state: &state) else { continue }
                 if keyed, let key = Self.shortcutKey(entry), !menuShortcuts.insert(key).inserted {
-                    state.omitted.append((command, "the main menu already has \(command.displayShortcut); UIKit refuses a duplicate shortcut in the main menu (R22)"))
+                    state.omitted.append((row, "the main menu already has \(command.displayShortcut); UIKit refuses a duplicate shortcut in the main menu (R22)"))
                     continue
                 }
                 entries.append(entry)

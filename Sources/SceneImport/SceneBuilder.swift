@@ -195,8 +195,8 @@ struct SceneBuilder {
         }
 
         // Every inventory row is in the scene or left out with a reason.
-        let omittedRows = Set(state.omitted.map(\.command))
-        for command in model.inventory where !omittedRows.contains(command) {
+        let omittedRows = Set(state.omitted.map { Self.row(of: $0.command) })
+        for command in model.inventory where !omittedRows.contains(Self.row(of: command)) {
             if command.mechanism == .menu { continue }
             guard state.paths[command.declaredIn] == nil else { continue }
             let role = model.role(command.declaredIn)
@@ -238,7 +238,12 @@ struct SceneBuilder {
             layout: KeyboardLayout.usANSI.identifier, state: values, menus: menus, windows: windows, controllers: modals,
             firstResponder: firstResponder, application: application, appDelegate: appDelegate, responders: freeResponders,
             states: states), screens: modalTypes, flagWrites: flagWrites)
-        return Built(json: definition.jsonText, definition: definition, omitted: state.omitted,
+        // A view held on several screens is built once per screen, and its commands the scene
+        // cannot hold are left out each time; a menu item is a copy of its row: each row is
+        // listed once, with its first reason.
+        var listed: Set<Row> = []
+        let omitted = state.omitted.filter { listed.insert(Self.row(of: $0.command)).inserted }
+        return Built(json: definition.jsonText, definition: definition, omitted: omitted,
                      paths: state.paths, flags: state.flags, unplaced: unplaced, plan: planned.plan, firstResponder: firstResponder,
                      firstResponderReason: chosen?.reason ?? Self.noFirstResponderReason)
     }
@@ -320,6 +325,16 @@ struct SceneBuilder {
         return "keyboardShortcut(line \(command.line)):"
     }
 
+    /// The inventory row a command stands for: the copies the scene makes of a row (a menu
+    /// item, a SwiftUI shortcut named after its key) differ from it in their action or title.
+    struct Row: Hashable {
+        var declaredIn: String, file: String, line: Int, input: String?, modifiers: ModifierFlags?
+    }
+
+    static func row(of command: ImportedCommand) -> Row {
+        Row(declaredIn: command.declaredIn, file: command.file, line: command.line, input: command.input, modifiers: command.modifiers)
+    }
+
     /// A node name: the type name, with `.` (nested types) as `-`.
     static func nodeName(_ type: String) -> String {
         type.replacingOccurrences(of: ".", with: "-").replacingOccurrences(of: "/", with: "-")
@@ -338,13 +353,13 @@ struct SceneBuilder {
     func responderParts(_ type: String, commandsByType: [String: [ImportedCommand]], state: inout BuildState) -> ResponderParts {
         var parts = ResponderParts()
         var actions = Set(model.implementedActions(of: type))
-        for command in commandsByType[type] ?? [] {
-            var command = command
+        for row in commandsByType[type] ?? [] {
+            var command = row
             if command.mechanism == .swiftui {
                 command.action = Self.swiftUIAction(of: command)
                 actions.insert(command.action ?? "")
             }
-            if let entry = sceneCommand(command, state: &state) { parts.commands.append(entry) }
+            if let entry = sceneCommand(command, reporting: row, state: &state) { parts.commands.append(entry) }
         }
         parts.actions = Self.sortedNames(actions).map { NodeDefinition.ActionDefinition(action: $0) }
         let rules = (model.validations[type] ?? []) + model.index.ancestors(of: type).flatMap { model.validations[$0.name] ?? [] }
@@ -452,22 +467,24 @@ struct SceneBuilder {
     private static let sceneAttributes: [String: KeyCommand.Attributes] = ["disabled": .disabled, "destructive": .destructive, "hidden": .hidden]
 
     /// A scene command, or `nil` (and an omission) when the source does not fix its key.
-    func sceneCommand(_ command: ImportedCommand, state: inout BuildState) -> SceneDefinition.CommandDefinition? {
+    func sceneCommand(_ command: ImportedCommand, reporting row: ImportedCommand? = nil, state: inout BuildState) -> SceneDefinition.CommandDefinition? {
+        // What a left-out command is reported as: the inventory row it was made from.
+        let row = row ?? command
         // An empty input is a menu item no key triggers (UIKit allows it); it stays in the scene.
         guard let input = command.input else {
-            state.omitted.append((command, "its input is not fixed in the source"))
+            state.omitted.append((row, "its input is not fixed in the source"))
             return nil
         }
         guard let modifiers = command.modifiers else {
-            state.omitted.append((command, "its modifiers are not fixed in the source"))
+            state.omitted.append((row, "its modifiers are not fixed in the source"))
             return nil
         }
         guard let action = command.action else {
-            state.omitted.append((command, "its action is not a selector the source names"))
+            state.omitted.append((row, "its action is not a selector the source names"))
             return nil
         }
         guard modifiers.isDisjoint(with: [.alphaShift, .numericPad]) else {
-            state.omitted.append((command, "scenes have no alphaShift or numericPad modifier"))
+            state.omitted.append((row, "scenes have no alphaShift or numericPad modifier"))
             return nil
         }
         var attributes: KeyCommand.Attributes = []
@@ -478,12 +495,12 @@ struct SceneBuilder {
             let reading = conditionReading(commandCondition, state: &state)
             if let flag = reading.flag, state.flagOwners[flag] == nil { state.flagOwners[flag] = command.declaredIn }
             if reading.notOnDevice {
-                state.omitted.append((command, reading.onlyOnAnOlderOS ? Self.olderOSOmission : idiomOmission))
+                state.omitted.append((row, reading.onlyOnAnOlderOS ? Self.olderOSOmission : idiomOmission))
                 return nil
             }
             switch reading.direction {
             case false?:
-                state.omitted.append((command, "it is provided only in right-to-left layout; the scene is left-to-right"))
+                state.omitted.append((row, "it is provided only in right-to-left layout; the scene is left-to-right"))
                 return nil
             case true?:
                 break

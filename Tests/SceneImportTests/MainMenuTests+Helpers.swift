@@ -279,3 +279,30 @@ extension MainMenuTests {
         #expect(outline(bar.menus.first { $0.title == "Timer" }) == ["Pause / Start", "Unmute / Mute"])
     }
 }
+
+extension MainMenuTests {
+    /// A `Commands` item whose modifiers the app reads at run time is left out of the menu
+    /// once: the menu's copy of the row and the row itself are one entry of the report.
+    @Test func aMenuItemLeftOutIsReportedOnce() throws {
+        let result = try importing(["App.swift": """
+            import SwiftUI
+            @main
+            struct NotesApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("Notes") }
+                    .commands { NoteCommands() }
+                }
+            }
+            struct NoteCommands: Commands {
+                @AppStorage("modifiers") var stored = 0
+                var body: some Commands {
+                    CommandMenu("Notes") {
+                        Button("First") {}.keyboardShortcut("1", modifiers: EventModifiers(rawValue: stored))
+                    }
+                }
+            }
+            """])
+        let rows = result.report.unresolved.filter { $0.command.declaredIn == "NoteCommands" }
+        #expect(rows.count == 1, "\\(rows.map(\\.reason))")
+    }
+}

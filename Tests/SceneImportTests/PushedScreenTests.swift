@@ -110,3 +110,31 @@ import Testing
         #expect(result.report.responderPaths["HomeViewController"] == "window/MainNavigation/HomeViewController")
     }
 }
+
+extension PushedScreenTests {
+    /// A view of the app's held by every screen (a terminal on the list and on a pushed screen)
+    /// is built once per screen; a command of it the scene cannot hold is listed once.
+    @Test func aCommandLeftOutOfAViewOnSeveralScreensIsListedOnce() throws {
+        var app = SourceApp.sceneDelegate(root: "UINavigationController(rootViewController: ListViewController())")
+        app["List.swift"] = "import UIKit\n" + Self.list() + """
+
+            class TerminalView: UIView {
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "c", modifierFlags: .alphaShift, action: #selector(caps)),
+                     UIKeyCommand(input: "k", modifierFlags: .command, action: #selector(clear))]
+                }
+                @objc func caps() {}
+                @objc func clear() {}
+            }
+            class EditorViewController: UIViewController {
+                let terminal = TerminalView()
+            }
+            extension ListViewController {
+                var terminal: TerminalView { TerminalView() }
+            }
+            """
+        let result = try SourceApp.importing(app)
+        #expect(result.report.unresolved.count { $0.command.declaredIn == "TerminalView" } == 1)
+        #expect(result.report.unresolved.first { $0.command.declaredIn == "TerminalView" }?.reason == "scenes have no alphaShift or numericPad modifier")
+    }
+}
