@@ -433,6 +433,18 @@ struct AppModel {
                 edges.append(Edge(parent: parent, child: child, kind: kind,
                                   location: SourceLocation(file: storyboard.file, line: relationship.line)))
             }
+            // A `show` segue pushes its screen as `pushViewController` does; a presentation
+            // segue presents it (a navigation controller it leads to stands for its root).
+            for segue in storyboard.segues {
+                guard let parent = sceneClass(segue.source),
+                      let child = sceneClass(segue.destination) ?? storyboard.appClass(of: segue.destination),
+                      index.type(named: parent) != nil, index.type(named: child) != nil, parent != child,
+                      !edges.contains(where: { $0.parent == parent && $0.child == child }) else { continue }
+                let pushed = segue.kind == "show"
+                edges.append(Edge(parent: parent, child: child, kind: pushed ? .child : .presented,
+                                  location: SourceLocation(file: storyboard.file, line: segue.line), pushed: pushed))
+                if pushed { appearsLater[parent, default: []].insert(child) }
+            }
         }
     }
 

@@ -34,7 +34,15 @@ package struct Storyboard {
     package var file: String
     package var controllers: [String: Controller] = [:]
     package var relationships: [Relationship] = []
+    /// The segues that show a screen when the user acts (a cell or button's `show`, `push` or
+    /// `showDetail` segue, kind `show`; a `presentation`, `modal` or popover one, kind
+    /// `present`): screens the user reaches, not part of their source.
+    package var segues: [Relationship] = []
     package var initialController: String?
+
+    /// The segue kinds that show a screen, by the kind ``segues`` gives them.
+    static let screenSegues = ["show": "show", "push": "show", "showDetail": "show",
+                               "presentation": "present", "modal": "present", "popoverPresentation": "present", "popover": "present"]
 
     /// Parses a storyboard; `nil` when it is not one.
     init?(data: Data, file: some ResourceFile) {
@@ -46,6 +54,7 @@ package struct Storyboard {
         guard parser.parse() else { return nil }
         for controller in reader.controllers { controllers[controller.id] = controller }
         relationships = reader.relationships
+        segues = reader.segues
         initialController = reader.initialController
     }
 
@@ -105,6 +114,7 @@ package struct Storyboard {
 private final class StoryboardReader: NSObject, XMLParserDelegate {
     var controllers: [Storyboard.Controller] = []
     var relationships: [Storyboard.Relationship] = []
+    var segues: [Storyboard.Relationship] = []
     var initialController: String?
     private var open: [String] = []
 
@@ -121,11 +131,14 @@ private final class StoryboardReader: NSObject, XMLParserDelegate {
            let id = open.last, let position = controllers.lastIndex(where: { $0.id == id }), controllers[position].viewClass == nil {
             controllers[position].viewClass = customClass
         }
-        if element == "segue", let source = open.last, let destination = attributes["destination"],
-           let kind = attributes["kind"], kind == "relationship" || kind == "embed" {
-            relationships.append(.init(source: source, destination: destination,
-                                       kind: kind == "embed" ? "embed" : (attributes["relationship"] ?? "relationship"),
-                                       line: parser.lineNumber))
+        if element == "segue", let source = open.last, let destination = attributes["destination"], let kind = attributes["kind"] {
+            if kind == "relationship" || kind == "embed" {
+                relationships.append(.init(source: source, destination: destination,
+                                           kind: kind == "embed" ? "embed" : (attributes["relationship"] ?? "relationship"),
+                                           line: parser.lineNumber))
+            } else if let shown = Storyboard.screenSegues[kind] {
+                segues.append(.init(source: source, destination: destination, kind: shown, line: parser.lineNumber))
+            }
         }
     }
 

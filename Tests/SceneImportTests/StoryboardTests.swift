@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import SceneImport
 @testable import SceneImportResources
+import Scenes
 
 /// Containment from Interface Builder: a scene configuration's storyboard gives the window's
 /// root, relationship and embed segues give children.
@@ -203,5 +204,71 @@ import Testing
         let result = try SceneImporter().importApp(at: [dir])
         #expect(result.report.responderPaths["RunModuleViewController"] == "window/Sidebar/RunModuleViewController")
         #expect(result.report.containment.contains { $0.hasPrefix("Sidebar → SettingsViewController (presented)") })
+    }
+}
+
+extension StoryboardTests {
+    /// A cell's `show` segue pushes its screen as `pushViewController` does (a state pushing
+    /// it from the list), and a bar button's presentation segue to a navigation controller
+    /// presents that controller's root (a state presenting it); neither is the list's child.
+    @Test func showAndPresentationSeguesAreStates() throws {
+        let dir = ScratchDirectory.make() + "/Mail"
+        try FileManager.default.createDirectory(atPath: dir + "/Base.lproj", withIntermediateDirectories: true)
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="nav">
+                <scenes>
+                    <scene sceneID="s1"><objects>
+                        <navigationController id="nav" sceneMemberID="viewController">
+                            <connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r1"/></connections>
+                        </navigationController>
+                    </objects></scene>
+                    <scene sceneID="s2"><objects>
+                        <tableViewController id="list" customClass="InboxViewController" sceneMemberID="viewController">
+                            <tableView key="view" id="t1">
+                                <prototypes>
+                                    <tableViewCell reuseIdentifier="Cell" id="cell1">
+                                        <connections><segue destination="detail" kind="show" id="g1"/></connections>
+                                    </tableViewCell>
+                                </prototypes>
+                            </tableView>
+                            <navigationItem key="navigationItem" id="n1">
+                                <barButtonItem key="rightBarButtonItem" id="b1">
+                                    <connections><segue destination="settingsNav" kind="presentation" id="g2"/></connections>
+                                </barButtonItem>
+                            </navigationItem>
+                        </tableViewController>
+                    </objects></scene>
+                    <scene sceneID="s3"><objects>
+                        <viewController id="detail" customClass="PreviewViewController" sceneMemberID="viewController"/>
+                    </objects></scene>
+                    <scene sceneID="s4"><objects>
+                        <navigationController id="settingsNav" sceneMemberID="viewController">
+                            <connections><segue destination="settings" kind="relationship" relationship="rootViewController" id="r2"/></connections>
+                        </navigationController>
+                    </objects></scene>
+                    <scene sceneID="s5"><objects>
+                        <viewController id="settings" customClass="SettingsViewController" sceneMemberID="viewController"/>
+                    </objects></scene>
+                </scenes>
+            </document>
+            """.write(toFile: dir + "/Base.lproj/Mail.storyboard", atomically: true, encoding: .utf8)
+        try Self.infoPlist.write(toFile: dir + "/Info.plist", atomically: true, encoding: .utf8)
+        try (Self.swift + """
+
+            class SettingsViewController: UIViewController {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "w", modifierFlags: .command, action: #selector(close))] }
+                @objc func close() {}
+            }
+            """).write(toFile: dir + "/Controllers.swift", atomically: true, encoding: .utf8)
+        let result = try SceneImporter().importApp(at: [dir])
+        #expect(result.report.sceneError == nil)
+        #expect(result.report.unplacedTypes.isEmpty)
+        #expect(result.report.containment.contains { $0.hasPrefix("InboxViewController → PreviewViewController (child)") }, "\(result.report.containment)")
+        #expect(result.report.containment.contains { $0.hasPrefix("InboxViewController → SettingsViewController (presented)") })
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let list = "window/UINavigationController/InboxViewController"
+        #expect(definition.states.first { $0.name == "PreviewViewController" }?.steps == [SceneState.Step(effect: .push("PreviewViewController"), from: list)])
+        #expect(definition.states.first { $0.name == "SettingsViewController" }?.steps == [SceneState.Step(effect: .present("SettingsViewController"))])
     }
 }
