@@ -91,7 +91,8 @@ extension SceneBuilder {
     /// the key window, one made on its method's unconditional path before one made under a
     /// condition, then the deepest (a child controller's screen appears inside its parent's),
     /// then the one UIKit calls last. `nil` when no type there makes one.
-    func firstResponder(requests: [String: [FirstResponderReader.Request]], state: BuildState) -> (path: String, reason: String)? {
+    func firstResponder(requests: [String: [FirstResponderReader.Request]], state: BuildState,
+                        accepts: (String) -> Bool = { _ in true }) -> (path: String, reason: String)? {
         var best: (unconditional: Int, depth: Int, order: Int, path: String, reason: String)?
         for owner in requests.keys.sorted() {
             guard let ownerPath = state.paths[owner], ownerPath.hasPrefix("window/") else { continue }
@@ -105,7 +106,7 @@ extension SceneBuilder {
                 // A responder in a tab the tab bar does not show at launch, or in a child whose
                 // container tells it of its appearance later, appears later, if at all.
                 guard let path, path.hasPrefix("window/"),
-                      !state.hiddenAtLaunch.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+                      !state.hiddenAtLaunch.contains(where: { path == $0 || path.hasPrefix($0 + "/") }), accepts(path) else { continue }
                 let depth = path.split(separator: "/").count
                 let (unconditional, order) = request.precedence
                 let target = request.property.map { "\(owner).\($0)" } ?? owner
@@ -120,6 +121,27 @@ extension SceneBuilder {
 }
 
 extension SceneBuilder {
+    /// Whether the node at `path` of the key window can become first responder: it says so, or
+    /// it is a text field or text view, which can unless it says otherwise (as the engine builds
+    /// them).
+    static func acceptsFocus(_ path: String, in windows: [NodeDefinition]) -> Bool {
+        var parts = path.split(separator: "/").map(String.init)[...]
+        guard let first = parts.popFirst(), var node = windows.first(where: { $0.name == first }) else { return false }
+        while let part = parts.popFirst() {
+            guard let next = (node.children + node.views).first(where: { $0.name == part }) else { return false }
+            node = next
+        }
+        return node.canBecomeFirstResponder ?? (node.kind == .textField || node.kind == .textView)
+    }
+
+    /// Why the scene has no first responder when the app's only requests ask responders that
+    /// cannot become first responder.
+    static func refusedFocusReason(_ request: String, path: String) -> String {
+        "none: \(request) asks \(path), which cannot become first responder (the source shows no canBecomeFirstResponder "
+            + "override for it, and it hands the focus to no view it holds), so UIKit refuses it (R10). Name one with the overlay's "
+            + "\"firstResponder\" if the app makes one elsewhere"
+    }
+
     /// The first responder of a SwiftUI window whose source focuses nothing: the hosting
     /// controller SwiftUI shows the `WindowGroup` in. SwiftUI finds a control's keyboard
     /// shortcut anywhere in the active scene, focused or not (`keyboardShortcut(_:modifiers:)`),

@@ -213,8 +213,13 @@ struct SceneBuilder {
             }
             state.omitted.append((command, reason))
         }
-        let chosen = model.overlay.firstResponder.flatMap { type in state.paths[type].map { ($0, "named by the overlay") } }
-            ?? firstResponder(requests: requests, state: state) ?? swiftUIWindowResponder(in: &windows, plan: planned.plan)
+        // UIKit refuses `becomeFirstResponder()` from a responder that cannot become first
+        // responder: such a request focuses nothing.
+        let requested = firstResponder(requests: requests, state: state)
+        let accepted = firstResponder(requests: requests, state: state) { Self.acceptsFocus($0, in: windows) }
+        let named = model.overlay.firstResponder.flatMap { type in state.paths[type].map { (path: $0, reason: "named by the overlay") } }
+        let chosen: (path: String?, reason: String)? = (named ?? accepted ?? swiftUIWindowResponder(in: &windows, plan: planned.plan))
+            .map { ($0.path, $0.reason) } ?? requested.map { (nil, Self.refusedFocusReason($0.reason, path: $0.path)) }
         let firstResponder = chosen?.path
         // A flag standing for the literal `false` (a validation that refuses on every path),
         // and one only negated tests use, starts at 0; every other flag starts at 1 so its

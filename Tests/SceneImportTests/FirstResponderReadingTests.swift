@@ -363,3 +363,34 @@ extension FirstResponderReadingTests {
         #expect(dispatcher.dispatch(try KeyPress(notation: "cmd+r", layout: runtime.application.keyboardLayout)).action != nil)
     }
 }
+
+extension FirstResponderReadingTests {
+    /// `becomeFirstResponder()` on a view of the app's that cannot become first responder (no
+    /// `canBecomeFirstResponder` override, no view it hands the focus to) focuses nothing: the
+    /// scene has no first responder, says why, and loads.
+    @Test func aRequestARefusingViewCannotTakeFocusesNothing() throws {
+        var app = SourceApp.sceneDelegate(root: "TerminalController()")
+        app["Terminal.swift"] = """
+            import UIKit
+            class CommandField: UITextField {
+                override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "l", modifierFlags: .control, action: #selector(clear))] }
+                @objc func clear() {}
+            }
+            class TerminalPanel: UIView {
+                let field = CommandField()
+            }
+            class TerminalController: UIViewController {
+                let panel = TerminalPanel()
+                override func viewWillAppear(_ animated: Bool) {
+                    super.viewWillAppear(animated)
+                    panel.becomeFirstResponder()
+                }
+            }
+            """
+        let result = try SourceApp.importing(app)
+        #expect(result.report.sceneError == nil)
+        #expect(result.report.keyWindow.firstResponder == nil)
+        #expect(result.report.keyWindow.firstResponderReason.hasPrefix("none: TerminalController.panel.becomeFirstResponder() in TerminalController.viewWillAppear"))
+        #expect(result.report.keyWindow.firstResponderReason.contains("which cannot become first responder"))
+    }
+}
