@@ -39,7 +39,8 @@ extension SceneBuilder {
     }
 
     /// Whether the state showing a screen pushes it onto the key window's navigation controller:
-    /// a coordinator pushes it or sets it on a stack, and the window's root is one.
+    /// a coordinator pushes it or sets it on a stack, and the window's root is one (a screen
+    /// another screen pushes is pushed from that screen: ``pushSteps(showing:by:state:)``).
     func isPushed(_ type: String, by edge: AppModel.Edge, rootIsNavigation: Bool) -> Bool {
         rootIsNavigation && [.child, .navigationRoot, .tab].contains(edge.kind) && isController(model.role(type)) && !isPushedByController(edge)
     }
