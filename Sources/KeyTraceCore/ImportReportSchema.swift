@@ -11,7 +11,7 @@ public enum ImportReportSchema {
     public enum Key: String, CodingKey, CaseIterable, Sendable {
         case schema, scene, files, lines, objectiveCFiles, objectiveCLines, commands, byMechanism, conditional
         case notFollowed, evaluationSteps, stateFlags, findings, unresolved, getters, unplaced, containment
-        case inventory, responders, sceneError, keyWindow, conditionalWindows
+        case inventory, responders, sceneError, keyWindow, conditionalWindows, states
     }
 
     /// The keys of `keyWindow`: the key window's root, how and where it was decided, the

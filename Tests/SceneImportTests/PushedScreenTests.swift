@@ -40,6 +40,11 @@ import Testing
         let state = try #require(definition.states.first { $0.name == "EditorViewController" })
         #expect(state.steps == [SceneState.Step(effect: .push("EditorViewController"), from: list)])
         #expect(state.summary.hasPrefix("EditorViewController pushed by ListViewController (List.swift:"))
+        // The report's first lines say how many screens the scene reaches.
+        #expect(result.report.text.split(separator: "\n").dropFirst(3).first
+            == "States: 1 screen the user reaches from launch (keytrace scene states SCENE lists them; --state NAME enters one)")
+        #expect(result.report.states == ["EditorViewController"])
+        #expect(result.report.jsonText.contains("\"states\": [\"EditorViewController\"],"))
         let runtime = try SceneRuntime(definition: definition, file: "scene")
         try runtime.enter(state)
         #expect(runtime.application.firstResponder?.path == "window/UINavigationController/EditorViewController/UITextView")

@@ -28,6 +28,7 @@ extension ImportReport {
             (Key.notFollowed.rawValue, .number(JSONNumber(commands.filter { $0.notFollowed != nil }.count))),
             (Key.evaluationSteps.rawValue, .number(JSONNumber(evaluationSteps))),
             (Key.stateFlags.rawValue, object(stateFlags.sorted { $0.key < $1.key }.map { ($0.value, .string($0.key)) })),
+            (Key.states.rawValue, .array(states.map(JSONValue.string))),
             (Key.findings.rawValue, .array(findings.map { finding in
                 object([(FindingKey.file.rawValue, .string(finding.file)), (FindingKey.kind.rawValue, .string(finding.kind.rawValue)),
                         (FindingKey.line.rawValue, .number(JSONNumber(finding.line))), (FindingKey.message.rawValue, .string(finding.message))])

@@ -2,7 +2,8 @@ import Scenes
 
 extension ImportReport {
     /// The report's first lines: the key window's root and how it was decided, the first
-    /// responder, and how many controllers the scene could not place.
+    /// responder, how many controllers the scene could not place, and how many screens it
+    /// reaches as states.
     public var keyWindowLines: [String] {
         var out: [String] = []
         if let root = keyWindow.root {
@@ -20,6 +21,8 @@ extension ImportReport {
         let commandsLeft = unresolved.filter { $0.reason.hasPrefix("declared but not reachable") }.count
         out.append("Unplaced controllers: \(unplaced.count)" + (unplaced.isEmpty ? "" : " holding \(commandsLeft) command(s) the scene cannot reach; "
             + "place each with one overlay line under \"place\", e.g. \"\(unplaced[0].type)\": {\"presentedBy\": \"\(keyWindow.root ?? "RootViewController")\"}"))
+        out.append("States: \(states.count)" + (states.isEmpty ? "" : " screen\(states.count == 1 ? "" : "s") the user reaches from launch "
+            + "(keytrace scene states SCENE lists them; --state NAME enters one)"))
         out.append("")
         return out
     }

@@ -36,6 +36,9 @@ public struct ImportReport: Sendable {
     public var responderPaths: [String: String]
     /// Run-time conditions and the state flags that stand for them.
     public var stateFlags: [String: String]
+    /// The names of the scene's states, the screens a user reaches from the launch screen, in
+    /// the scene's order (`keytrace scene states` lists them).
+    public var states: [String]
     public var findings: [Finding]
     /// Containment the source shows: `parent → child (kind) file:line`; window roots have no parent.
     public var containment: [String]
@@ -147,6 +150,7 @@ public struct ImportReport: Sendable {
                                    advice: Self.keyWindowAdvice(key?.decision, model: model))
         self.responderPaths = scene.paths
         self.stateFlags = scene.flags
+        self.states = scene.definition.states.map(\.name)
         self.getterCosts = model.getterCosts
         self.containment = model.windowRoots.map { "window → \($0) (windowRoot)" }
             + model.edges.map { "\($0.parent) → \($0.child) (\($0.kind.rawValue)) \($0.location.file):\($0.location.line)" }
