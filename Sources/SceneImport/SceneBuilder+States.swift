@@ -75,6 +75,10 @@ extension SceneBuilder {
         var host = NodeDefinition(kind: .viewController, name: Self.hostName(of: type), canBecomeFirstResponder: true)
         hosted.merge(into: &host)
         host.views.append(view)
+        // The text control the view focuses as it appears (``SwiftUIFocus``).
+        if let property = state.focusedProperties[type], let path = state.heldPaths[type + "." + property], path.hasPrefix(hostPath + "/") {
+            host.focus = String(path.dropFirst(hostPath.count + 1))
+        }
         return host
     }
 

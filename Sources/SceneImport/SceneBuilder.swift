@@ -144,7 +144,10 @@ struct SceneBuilder {
         // Only responders the scene can hold make requests that matter.
         let localClasses = LocalSubviews.classes(in: model.index)
         let focusReader = FirstResponderReader(index: model.index, rootViews: rootViews, localClasses: localClasses, objectiveC: model.objectiveCFocus)
-        let requests = focusReader.requests { placeable(model.role($0)) }
+        // SwiftUI's focus on appearing (``SwiftUIFocus``) counts as a view's request too.
+        let swiftUIFocus = SwiftUIFocus(index: model.index).requests(ofViewsWhere: { model.role($0) == .swiftUIView },
+                                                                     controls: { model.swiftUITextControls[$0] ?? [] })
+        let requests = focusReader.requests { placeable(model.role($0)) }.merging(swiftUIFocus) { $0 + $1 }
         state.focusForwards = focusReader.focusForwards().merging(model.objectiveCFocus.forwards) { swift, _ in swift }
         state.heldResponders = heldResponders(requests, placedElsewhere: carriers, contentViews: contentViews, rootViews: rootViews,
                                               localClasses: localClasses)
@@ -215,8 +218,13 @@ struct SceneBuilder {
         }
         // UIKit refuses `becomeFirstResponder()` from a responder that cannot become first
         // responder: such a request focuses nothing.
-        let requested = firstResponder(requests: requests, state: state)
-        let accepted = firstResponder(requests: requests, state: state) { Self.acceptsFocus($0, in: windows) }
+        // At launch, of the SwiftUI views only the window's own is surely shown: a view it builds
+        // may be under a condition the scene does not decide. A presented view focuses its
+        // control when its state is entered (``focusing(_:of:under:state:)``).
+        let windowView = planned.plan.key?.decision == .windowGroup ? planned.plan.key?.tree.name : nil
+        let launchRequests = requests.filter { swiftUIFocus[$0.key] == nil || $0.key == windowView || model.role($0.key) != .swiftUIView }
+        let requested = firstResponder(requests: launchRequests, state: state)
+        let accepted = firstResponder(requests: launchRequests, state: state) { Self.acceptsFocus($0, in: windows) }
         let named = model.overlay.firstResponder.flatMap { type in state.paths[type].map { (path: $0, reason: "named by the overlay") } }
         let chosen: (path: String?, reason: String)? = (named ?? accepted ?? swiftUIWindowResponder(in: &windows, plan: planned.plan))
             .map { ($0.path, $0.reason) } ?? requested.map { (nil, Self.refusedFocusReason($0.reason, path: $0.path)) }
