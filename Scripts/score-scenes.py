@@ -153,16 +153,20 @@ def state_showing(scene, type_name, chain):
     return None
 
 
+STATE_LISTINGS = {}
+
+
 def pushed_path(keytrace, scene_path, state, name):
     """Where a state's push puts the controller named `name`: its path among the controllers
     `keytrace scene states` lists as shown in that state (the navigation controller it lands in
-    may be anywhere in the key window); None when it lists none."""
-    try:
-        result = subprocess.run([keytrace, "scene", "states", scene_path, "--json"], capture_output=True, text=True, timeout=60)
-        listing = json.loads(result.stdout)
-    except (subprocess.TimeoutExpired, ValueError):
-        return None
-    for entry in listing.get("states") or []:
+    may be anywhere in the key window); None when it lists none. Each scene is listed once."""
+    if scene_path not in STATE_LISTINGS:
+        try:
+            result = subprocess.run([keytrace, "scene", "states", scene_path, "--json"], capture_output=True, text=True, timeout=60)
+            STATE_LISTINGS[scene_path] = json.loads(result.stdout)
+        except (subprocess.TimeoutExpired, ValueError):
+            STATE_LISTINGS[scene_path] = {}
+    for entry in STATE_LISTINGS[scene_path].get("states") or []:
         if entry.get("name") == state:
             return next((path for path in entry.get("controllers") or [] if path.endswith("/" + name)), None)
     return None

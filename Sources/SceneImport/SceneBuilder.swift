@@ -223,11 +223,12 @@ struct SceneBuilder {
         // control when its state is entered (``focusing(_:of:under:state:)``).
         let windowView = planned.plan.key?.decision == .windowGroup ? planned.plan.key?.tree.name : nil
         let launchRequests = requests.filter { swiftUIFocus[$0.key] == nil || $0.key == windowView || model.role($0.key) != .swiftUIView }
-        let requested = firstResponder(requests: launchRequests, state: state)
         let accepted = firstResponder(requests: launchRequests, state: state) { Self.acceptsFocus($0, in: windows) }
         let named = model.overlay.firstResponder.flatMap { type in state.paths[type].map { (path: $0, reason: "named by the overlay") } }
+        // Only when nothing takes the focus: the request UIKit refused, to say why.
         let chosen: (path: String?, reason: String)? = (named ?? accepted ?? swiftUIWindowResponder(in: &windows, plan: planned.plan))
-            .map { ($0.path, $0.reason) } ?? requested.map { (nil, Self.refusedFocusReason($0.reason, path: $0.path)) }
+            .map { ($0.path, $0.reason) }
+            ?? firstResponder(requests: launchRequests, state: state).map { (nil, Self.refusedFocusReason($0.reason, path: $0.path)) }
         let firstResponder = chosen?.path
         // A flag standing for the literal `false` (a validation that refuses on every path),
         // and one only negated tests use, starts at 0; every other flag starts at 1 so its
