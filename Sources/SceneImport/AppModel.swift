@@ -147,6 +147,10 @@ struct AppModel {
             }
         }
         addSubviewEdges(subviews, evaluator: evaluator)
+        for edge in selfShownEdges() where !edges.contains(where: { $0.parent == edge.parent && $0.child == edge.child }) {
+            edges.append(edge)
+            if edge.pushed { appearsLater[edge.parent, default: []].insert(edge.child) }
+        }
         edges = Self.edgesOfAdopters(edges, index: index)
         evaluationCuts = evaluator.meter.cuts
     }

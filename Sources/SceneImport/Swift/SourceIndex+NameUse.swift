@@ -126,6 +126,24 @@ extension SourceIndex {
         return found
     }
 
+    /// The calls of the static method `function` written on the type `owner` (`Card.present(on:
+    /// self)`, by the type's last name) in compiled code, previews and inactive `#if` clauses
+    /// left out, each with the outermost type it is written in.
+    func staticCalls(of function: String, on owner: String) -> [(call: FunctionCallExprSyntax, enclosing: String?)] {
+        let written = Self.innermostName(of: owner)
+        var found: [(call: FunctionCallExprSyntax, enclosing: String?)] = []
+        _ = walkTokens(named: function) { token in
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
+                  member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == written,
+                  let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                  let use = Self.use(of: token, conditions: conditions) else { return true }
+            found.append((call, use.enclosing))
+            return true
+        }
+        return found
+    }
+
     /// Calls `visit` with every identifier token spelled `name` in the indexed files (only the
     /// file `only` when given), in file order, until it returns `false`: ``TokenWalk/stopped``
     /// then, ``TokenWalk/finished`` after the last one. ``TokenWalk/unreadable`` when the name
