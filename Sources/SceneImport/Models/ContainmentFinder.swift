@@ -75,11 +75,25 @@ final class ContainmentFinder: MentionedItemsVisitor {
         let showsReceiver = Self.presenterLabels.contains(node.arguments.first?.label?.text ?? "")
         switch name {
         case "addChild", "addChildViewController": found.append((first, .child, false, receiver))
-        case "present": if !showsReceiver { found.append((first, .presented, false, nil)) }
+        case "present":
+            if !showsReceiver {
+                found.append((first, .presented, false, nil))
+                for argument in Self.wrappedControllers(first) { found.append((argument, .presented, true, nil)) }
+            }
         case "pushViewController", "show", "showDetailViewController":
             if !showsReceiver {
                 found.append((first, .child, false, nil))
                 shownLater.insert(first.id)
+                for argument in Self.wrappedControllers(first) {
+                    found.append((argument, .child, true, nil))
+                    shownLater.insert(argument.id)
+                }
+            }
+        case "init":
+            // `super.init(rootViewController: list)` in a navigation controller subclass: its root.
+            if node.calledExpression.as(MemberAccessExprSyntax.self)?.base?.is(SuperExprSyntax.self) == true,
+               node.arguments.first?.label?.text == "rootViewController" {
+                found.append((first, .navigationRoot, false, nil))
             }
         case "setViewControllers": found.append((first, .tab, false, receiver))
         case let call where ContainmentModel.subviewCalls.contains(call): subviews.append((first, receiver))
@@ -122,6 +136,24 @@ final class ContainmentFinder: MentionedItemsVisitor {
         }
         guard let expression = current, expression.as(DeclReferenceExprSyntax.self)?.baseName.text != "self" else { return nil }
         return expression
+    }
+
+    /// The arguments of an app function that a shown expression calls
+    /// (`present(Utils.popupNavigation(for: changeEmail), …)`): a function given a controller
+    /// and returning the one to show wraps it (in a navigation controller, a popover) or returns
+    /// it, so what it is given is shown too. They count only when they are controllers
+    /// (``found``'s `isAppMethod`). A type's initializer (`Nav(rootViewController:)`) is read by
+    /// the expression's own types.
+    static func wrappedControllers(_ shown: ExprSyntax) -> [ExprSyntax] {
+        var expression = shown
+        while let unwrapped = expression.as(ForceUnwrapExprSyntax.self)?.expression ?? expression.as(OptionalChainingExprSyntax.self)?.expression {
+            expression = unwrapped
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self) else { return [] }
+        let called = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        guard let called, called.first?.isLowercase == true, called != "init" else { return [] }
+        return call.arguments.map(\.expression)
     }
 
     /// The labels with which an app's showing method takes the controller it shows the
