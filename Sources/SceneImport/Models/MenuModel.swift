@@ -444,13 +444,26 @@ enum MenuModel: FrameworkModel {
         for argument in site.arguments {
             switch argument.label {
             case "title": title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").menuTitle
-            case "action":
-                if case .selector(let name) = evaluator.evaluate(argument.expression, frame: &frame, hint: "Selector") { action = name }
+            case "action": action = newestSelector(evaluator.evaluate(argument.expression, frame: &frame, hint: "Selector"))
             default: break
             }
         }
         guard let action else { return .unknown(site.name) }
         return item(title: title, action: action, at: evaluator.location(site.syntax))
+    }
+
+    /// The selector an action names on the newest OS: the selector, or the one left of
+    /// alternatives when those only an older OS takes are dropped (`if #available(…) { action =
+    /// #selector(current) } else { action = #selector(legacy) }`); `nil` for any other value.
+    static func newestSelector(_ value: Value) -> String? {
+        switch value {
+        case .selector(let name): return name
+        case .alternatives(let items):
+            let current = items.filter { !$0.condition.tests.contains(where: Evaluator.isOlderOSTest) }
+            guard current.count == 1, case .selector(let name) = current[0].value else { return nil }
+            return name
+        default: return nil
+        }
     }
 
     // MARK: - Builder calls

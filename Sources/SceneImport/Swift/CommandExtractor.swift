@@ -194,9 +194,12 @@ struct CommandExtractor {
 
     /// The main-menu changes among what a menu provider's run logged (``MenuModel``'s builder
     /// calls), with what each inserts.
+    /// A call made only on an OS older than the newest (after `if #available(…) { return }`)
+    /// changes nothing: the scene is the app on the newest OS.
     private func menuOperations(in items: [Value.Item], provider: String) -> [MainMenuOperation] {
         items.compactMap { item -> MainMenuOperation? in
-            guard case .object(let type, let fields) = item.value, type == MenuModel.builderType,
+            guard !item.condition.tests.contains(where: Evaluator.isOlderOSTest),
+                  case .object(let type, let fields) = item.value, type == MenuModel.builderType,
                   let call = fields["call"]?.stringValue.flatMap(MainMenuOperation.Call.init(rawValue:)),
                   case .string(let file)? = fields["file"], case .int(let line)? = fields["line"] else { return nil }
             return MainMenuOperation(call: call, target: fields["target"]?.stringValue,
