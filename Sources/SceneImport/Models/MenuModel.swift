@@ -205,12 +205,15 @@ enum MenuModel: FrameworkModel {
     /// code that checks it before changing it (`guard builder.menu(for: .view) != nil`) goes on
     /// as it does on a device. A menu of items alone has its `children`
     /// (``lookedUpChildren(of:)``), so `builder.menu(for: .about)?.children.first?.title` is
-    /// the system's title; a menu holding menus keeps them unknown. An app's own menu, which is
-    /// there only once the code has inserted it, is a run-time answer.
+    /// the system's title; a menu holding menus keeps them unknown. An app's own menu is there
+    /// only once the code has inserted it: UIKit hands each build a main menu of its own
+    /// menus, so before this build's code inserts it (`if builder.menu(for: .appActions) == nil
+    /// { insert } else { replace }`) the lookup finds nothing, and after, it is a run-time answer.
     private static func lookup(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
         guard evaluator.mode == .menu, site.arguments.count == 1, let argument = site.arguments.first, argument.label == "for" else { return nil }
         let identifier = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType)
         guard let name = identifier.stringValue, standardMenus[name] != nil || sameGroup.values.contains(name) else {
+            if let name = identifier.stringValue, !evaluator.added.contains(where: { inserts(name, $0.value) }) { return .null }
             return .unknown(site.syntax.sourceText)
         }
         var fields: [String: Value] = ["identifier": .string(name)]
@@ -220,6 +223,14 @@ enum MenuModel: FrameworkModel {
         }
         if let children = lookedUpChildren(of: name) { fields["children"] = .array(children) }
         return .object(type: menuType, fields: fields)
+    }
+
+    /// Whether a logged builder call, or a menu it inserts, holds a menu identified `name`.
+    private static func inserts(_ name: String, _ value: Value) -> Bool {
+        guard case .object(let type, let fields) = value else { return false }
+        if type == menuType, fields["identifier"]?.stringValue == name { return true }
+        let held = type == builderType ? fields["elements"] : type == menuType ? fields["children"] : nil
+        return held?.items?.contains { inserts(name, $0.value) } ?? false
     }
 
     /// `menu.replacingChildren([…])` on a menu value: the same menu (title, identifier,
@@ -276,10 +287,15 @@ enum MenuModel: FrameworkModel {
     }
 
     /// ``lookup(_:in:frame:)`` for a call read while a condition is decided, where no app code
-    /// runs: the builder's answer is UIKit's, not the app's.
+    /// runs: the builder's answer is UIKit's, not the app's. A menu identifier the source fixes
+    /// (`UIMenu.Identifier("com.example.actions")`) is read too, as the lookup names one.
     static func lookup(_ call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)], in evaluator: Evaluator,
                        frame: inout Evaluator.Frame) -> Value? {
         let callee = call.calledExpression
+        if callee.sourceText == identifierType, args.count == 1, let argument = args.first, argument.label == nil || argument.label == "rawValue",
+           let text = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue {
+            return .string(text)
+        }
         let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         guard name == lookupName else { return nil }
         return lookup(CallSite(name: lookupName, arguments: args, syntax: call, hint: nil), in: evaluator, frame: &frame)

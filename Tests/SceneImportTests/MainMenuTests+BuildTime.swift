@@ -1,8 +1,9 @@
 import Testing
 @testable import SceneImport
 
-/// The main menu on the newest OS: menu code an availability check leaves to older systems
-/// changes nothing, and an item's action picked by such a check is the newest OS's.
+/// What menu code decides as it builds the main menu: code an availability check leaves to older
+/// systems changes nothing (the scene is the app on the newest OS), an item's action picked by
+/// such a check is the newest OS's, and an app's own menu is not there before the build inserts it.
 extension MainMenuTests {
     @Test func menuCodeOnlyAnOlderOSRunsChangesNothing() throws {
         let result = try importing(["AppDelegate.swift": """
@@ -38,5 +39,37 @@ extension MainMenuTests {
         #expect(outline(bar.menus.first).first == "About Probe")
         // The legacy menu's command is in the inventory, left out of the scene for the OS it needs.
         #expect(result.inventory.contains { $0.title == "Old" && $0.condition?.text == "!(#available(macCatalyst 26.0, *))" })
+    }
+
+
+    @Test func anAppsOwnMenuIsNotThereBeforeTheBuildInsertsIt() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            extension UIMenu.Identifier {
+                static let appActions = UIMenu.Identifier("com.example.actions")
+            }
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    super.buildMenu(with: builder)
+                    if builder.menu(for: .appActions) == nil {
+                        builder.insertSibling(actionsMenu(), beforeMenu: .fullscreen)
+                    } else {
+                        builder.replace(menu: .appActions, with: actionsMenu())
+                    }
+                }
+                private func actionsMenu() -> UIMenu {
+                    UIMenu(title: "", identifier: .appActions, options: .displayInline, children: [
+                        UIKeyCommand(title: "Reload", action: #selector(reload), input: "r", modifierFlags: .command),
+                        UICommand(title: "Customize", action: #selector(customize)),
+                    ])
+                }
+                @objc func reload() {}
+                @objc func customize() {}
+            }
+            """])
+        // Inserted once, on every build: no run-time flag, no second copy from the `else`.
+        #expect(try menus(result) == ["com.example.actions before=fullscreen inline [Reload, Customize]"])
+        #expect(!result.scene.contains("builderMenuForAppActionsNil"))
     }
 }
