@@ -12,19 +12,20 @@ extension AppModel {
         // The app's view helpers (`extension View { func nativeSearchable(…) }`) that build text
         // controls: a view calling one builds them.
         var helperControls: [String: [String]] = [:]
-        // The app's views such a helper presents (`func withSheetDestinations(…)` calling
-        // `sheet(item:)`): a view calling it presents them.
-        var helperPresentations: [String: [(type: String, node: FunctionCallExprSyntax)]] = [:]
+        // The app's views such a helper builds (`func inboxToolbar()` calling
+        // `modifier(InboxToolbar())`) or presents (`func withSheetDestinations(…)` calling
+        // `sheet(item:)`): a view calling it builds or presents them.
+        var helperViews: [String: [(type: String, node: FunctionCallExprSyntax, presented: Bool)]] = [:]
         for function in index.type(named: "View")?.functions ?? [] {
             guard let body = function.body else { continue }
             let finder = ViewConstructionFinder(conditions: index.conditions)
             finder.walk(body)
             if !finder.textControls.isEmpty { helperControls[function.name] = finder.textControls }
-            let presented = finder.constructions.filter(\.presented).compactMap { construction -> (type: String, node: FunctionCallExprSyntax)? in
+            let views = finder.constructions.compactMap { construction -> (type: String, node: FunctionCallExprSyntax, presented: Bool)? in
                 guard let view = index.type(named: construction.name, writtenIn: nil), view.kind == .struct, role(view.name) == .swiftUIView else { return nil }
-                return (view.name, construction.node)
+                return (view.name, construction.node, construction.presented)
             }
-            if !presented.isEmpty { helperPresentations[function.name] = presented }
+            if !views.isEmpty { helperViews[function.name] = views }
         }
         // A `UIHostingController<View>` subclass hosts its view, however it is made.
         for key in index.types.keys.sorted() {
@@ -44,15 +45,18 @@ extension AppModel {
                 finder.walk(root)
                 if !finder.textControls.isEmpty { addTextControls(finder.textControls, builtBy: info.name) }
                 for called in finder.calledHelpers {
-                    for (view, node) in helperPresentations[called] ?? [] where view != info.name {
-                        addEdge(Edge(parent: info.name, child: view, kind: .presented, location: index.location(node)))
+                    for (view, node, presented) in helperViews[called] ?? [] where view != info.name {
+                        addEdge(Edge(parent: info.name, child: view, kind: presented ? .presented : .child, location: index.location(node)))
                     }
                 }
                 for (name, node, presented) in finder.constructions {
                     guard let child = index.type(named: name, writtenIn: info.name), child.name != info.name, child.kind == .struct else { continue }
-                    let kind: Edge.Kind = presented ? .presented : .child
+                    // A view in a `TabView` tab other than the first shows once the user selects
+                    // that tab: a screen the user reaches, as a presented one is.
+                    let tab = finder.laterTabs[node.id]
+                    let kind: Edge.Kind = presented || tab != nil ? .presented : .child
                     if role(child.name) == .swiftUIView {
-                        addEdge(Edge(parent: info.name, child: child.name, kind: kind, location: index.location(node)))
+                        addEdge(Edge(parent: info.name, child: child.name, kind: kind, location: index.location(node), tab: tab))
                     } else if let made = representedClass(of: child) {
                         // `UIViewRepresentable` / `UIViewControllerRepresentable`: the UIKit view or
                         // controller it makes sits where the SwiftUI view builds it.
@@ -94,21 +98,54 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
 
     /// The names of the functions it calls on a view or on `self` (`.withSheetDestinations(…)`).
     var calledHelpers: Set<String> = []
+    /// The constructions in a `TabView`'s tabs after its first, by call, with the tab's
+    /// position: the first tab shows at launch, the others once the user selects them.
+    var laterTabs: [SyntaxIdentifier: Int] = [:]
+    private var tabs: [Int] = []
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), TypeNameSpelling.mayNameType(reference.baseName.text) {
             constructions.append((reference.baseName.text, node, presentationDepth > 0))
+            if let tab = tabs.last { laterTabs[node.id] = tab }
         }
         // A nested view named with its outer type (`StatusEditor.MainView(mode: .new)`).
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
            base.baseName.text.first?.isUppercase == true, member.declName.baseName.text.first?.isUppercase == true {
             constructions.append((base.baseName.text + "." + member.declName.baseName.text, node, presentationDepth > 0))
+            if let tab = tabs.last { laterTabs[node.id] = tab }
+        }
+        // A tab's label (`.tabItem { … }`, `Tab(…) { … } label: { … }`) is in the tab bar,
+        // shown at launch whichever tab is selected.
+        if !tabs.isEmpty, let label = Self.tabLabel(of: node) {
+            if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base { walk(base) }
+            walk(node.arguments)
+            if let closure = node.trailingClosure, label != .trailingClosure { walk(closure) }
+            let saved = tabs
+            tabs = []
+            switch label {
+            case .trailingClosure: if let closure = node.trailingClosure { walk(closure) }
+            case .labelClosure: for closure in node.additionalTrailingClosures where closure.label.text == "label" { walk(closure.closure) }
+            }
+            tabs = saved
+            for closure in node.additionalTrailingClosures where closure.label.text != "label" { walk(closure.closure) }
+            return .skipChildren
+        }
+        // `TabView { Home().tabItem { … }; Search().tabItem { … } }`, `TabView { Tab(…) { Home() } … }`:
+        // each statement of its content is a tab.
+        if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "TabView", let content = node.trailingClosure {
+            walk(node.arguments)
+            for (position, statement) in content.statements.enumerated() {
+                if position > 0 { tabs.append(position) }
+                walk(statement)
+                if position > 0 { tabs.removeLast() }
+            }
+            return .skipChildren
         }
         // A text control (`TextField(…)`, `.searchable(…)`, or `searchable(…)` on `self` in a
         // helper), or an app helper that builds some.
         let called = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        if presentationDepth == 0, let called {
+        if presentationDepth == 0, tabs.isEmpty, let called {
             if FocusableClass.swiftUIControls[called] != nil { textControls.append(called) }
             textControls += helperControls[called] ?? []
             calledHelpers.insert(called)
@@ -124,5 +161,16 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    /// Where a call holds a tab's label: `.tabItem { … }` in its trailing closure, `Tab(…) { … }
+    /// label: { … }` in its `label:` closure.
+    private enum TabLabel { case trailingClosure, labelClosure }
+
+    private static func tabLabel(of node: FunctionCallExprSyntax) -> TabLabel? {
+        if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "tabItem" { return .trailingClosure }
+        if node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Tab",
+           node.additionalTrailingClosures.contains(where: { $0.label.text == "label" }) { return .labelClosure }
+        return nil
     }
 }
