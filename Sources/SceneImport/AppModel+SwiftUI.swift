@@ -5,9 +5,10 @@ extension AppModel {
     static let swiftUIPresentations: Set<String> = ["sheet", "fullScreenCover", "popover", "alert", "confirmationDialog", "inspector"]
 
     /// Takes in SwiftUI's containment: a `UIHostingController<View>` subclass hosts its view, a
-    /// view whose code builds another app view holds it (`body`, the helpers `body` calls,
-    /// `NavigationLink` destinations), and a view built in a `.sheet`, `.fullScreenCover` or
-    /// `.popover` is presented by it.
+    /// view whose code builds another app view holds it (`body`, the helpers `body` calls), and
+    /// a view built in a `.sheet`, `.fullScreenCover` or `.popover`, in a `TabView`'s tab after
+    /// its first, or in a navigation link's destination is a screen the user reaches from it
+    /// (a presented edge; a destination's is marked pushed, a tab's has its position).
     mutating func addSwiftUIContainment() {
         // The app's view helpers (`extension View { func nativeSearchable(…) }`) that build text
         // controls: a view calling one builds them.
@@ -54,9 +55,11 @@ extension AppModel {
                     // A view in a `TabView` tab other than the first shows once the user selects
                     // that tab: a screen the user reaches, as a presented one is.
                     let tab = finder.laterTabs[node.id]
-                    let kind: Edge.Kind = presented || tab != nil ? .presented : .child
+                    // A navigation link's destination shows once the user follows the link.
+                    let pushed = finder.destinations.contains(node.id)
+                    let kind: Edge.Kind = presented || tab != nil || pushed ? .presented : .child
                     if role(child.name) == .swiftUIView {
-                        addEdge(Edge(parent: info.name, child: child.name, kind: kind, location: index.location(node), tab: tab))
+                        addEdge(Edge(parent: info.name, child: child.name, kind: kind, location: index.location(node), tab: tab, pushed: pushed))
                     } else if let made = representedClass(of: child) {
                         // `UIViewRepresentable` / `UIViewControllerRepresentable`: the UIKit view or
                         // controller it makes sits where the SwiftUI view builds it.
@@ -102,17 +105,32 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
     /// position: the first tab shows at launch, the others once the user selects them.
     var laterTabs: [SyntaxIdentifier: Int] = [:]
     private var tabs: [Int] = []
+    /// The constructions in a navigation link's destination (`NavigationLink(destination:)`,
+    /// `NavigationLink { … } label: { … }`, `.navigationDestination(for:) { … }`), shown once
+    /// the user follows the link.
+    var destinations: Set<SyntaxIdentifier> = []
+    private var destinationDepth = 0
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), TypeNameSpelling.mayNameType(reference.baseName.text) {
             constructions.append((reference.baseName.text, node, presentationDepth > 0))
             if let tab = tabs.last { laterTabs[node.id] = tab }
+            if destinationDepth > 0 { destinations.insert(node.id) }
         }
         // A nested view named with its outer type (`StatusEditor.MainView(mode: .new)`).
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
            base.baseName.text.first?.isUppercase == true, member.declName.baseName.text.first?.isUppercase == true {
             constructions.append((base.baseName.text + "." + member.declName.baseName.text, node, presentationDepth > 0))
             if let tab = tabs.last { laterTabs[node.id] = tab }
+            if destinationDepth > 0 { destinations.insert(node.id) }
+        }
+        if let destination = Self.destination(of: node) {
+            if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base { walk(base) }
+            for part in destination.shown { walk(part) }
+            destinationDepth += 1
+            for part in destination.later { walk(part) }
+            destinationDepth -= 1
+            return .skipChildren
         }
         // A tab's label (`.tabItem { … }`, `Tab(…) { … } label: { … }`) is in the tab bar,
         // shown at launch whichever tab is selected.
@@ -145,7 +163,7 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
         // helper), or an app helper that builds some.
         let called = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
             ?? node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-        if presentationDepth == 0, tabs.isEmpty, let called {
+        if presentationDepth == 0, tabs.isEmpty, destinationDepth == 0, let called {
             if FocusableClass.swiftUIControls[called] != nil { textControls.append(called) }
             textControls += helperControls[called] ?? []
             calledHelpers.insert(called)
@@ -161,6 +179,28 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    /// The parts of a navigation link shown where it is (its label, its value) and those it
+    /// shows once followed (its destination); `nil` for any other call.
+    private static func destination(of node: FunctionCallExprSyntax) -> (shown: [Syntax], later: [Syntax])? {
+        let arguments = node.arguments.map { (label: $0.label?.text, syntax: Syntax($0.expression)) }
+        let extra = node.additionalTrailingClosures.map { (label: Optional($0.label.text), syntax: Syntax($0.closure)) }
+        let trailing = node.trailingClosure.map { Syntax($0) }
+        if node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "navigationDestination" {
+            return ([], arguments.map(\.syntax) + [trailing].compactMap { $0 } + extra.map(\.syntax))
+        }
+        guard node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "NavigationLink" else { return nil }
+        var shown = arguments.filter { $0.label != "destination" }.map(\.syntax)
+        var later = arguments.filter { $0.label == "destination" }.map(\.syntax)
+        // `NavigationLink { Destination() } label: { … }`: the trailing closure is the
+        // destination; with `destination:` given, or none, it is the label.
+        if let trailing {
+            if extra.contains(where: { $0.label == "label" }) { later.append(trailing) } else { shown.append(trailing) }
+        }
+        shown += extra.filter { $0.label != "destination" }.map(\.syntax)
+        later += extra.filter { $0.label == "destination" }.map(\.syntax)
+        return (shown, later)
     }
 
     /// Where a call holds a tab's label: `.tabItem { … }` in its trailing closure, `Tab(…) { … }

@@ -16,7 +16,8 @@ extension SceneBuilder {
             guard let edge = showingEdge(of: type, state: state) else { continue }
             let name = Self.nodeName(type)
             guard names.insert(name).inserted else { continue }
-            let how = edge.kind == .presented ? (edge.tab.map { "shown in tab \($0 + 1)" } ?? "presented") : edge.pushed ? "pushed" : "shown"
+            let how = edge.kind == .presented ? (edge.tab.map { "shown in tab \($0 + 1)" } ?? (edge.pushed ? "pushed" : "presented"))
+                : edge.pushed ? "pushed" : "shown"
             let description = "\(type) \(how) by \(edge.parent) (\(edge.location.file):\(edge.location.line))"
             if let steps = pushSteps(showing: name, by: edge, state: state) {
                 states.append(SceneState(name: name, summary: description, steps: steps))

@@ -5,12 +5,13 @@ import Testing
 
 @testable import SceneImport
 
-/// A SwiftUI `TabView` shows its first tab at launch; the views of its other tabs show once the
-/// user selects them, so their shortcuts are states the user enters, not the launch's. Their
+/// The screens a SwiftUI app moves between. A `TabView` shows its first tab at launch; the views
+/// of its other tabs show once the user selects them, and a navigation link's destination once
+/// the user follows it, so their shortcuts are states the user enters, not the launch's. Tab
 /// labels are in the tab bar at launch. A view an app's `extension View` helper builds
 /// (`.inboxToolbar()` applying `modifier(InboxToolbar())`) is built by each view calling it. The
 /// sources are written for these tests.
-@Suite struct SwiftUITabViewTests {
+@Suite struct SwiftUIScreenTests {
     static let app = """
         import SwiftUI
         @main
@@ -27,8 +28,19 @@ import Testing
             }
         }
         struct QueueView: View {
-            var body: some View { Button("Play") {}.keyboardShortcut("p") }
+            var body: some View {
+                NavigationStack {
+                    Button("Play") {}.keyboardShortcut("p")
+                    NavigationLink("Settings", destination: SettingsView())
+                    NavigationLink { EpisodeView() } label: { EpisodeRow() }
+                }
+                .navigationDestination(for: Int.self) { _ in ChapterView() }
+            }
         }
+        struct SettingsView: View { var body: some View { Button("Reset") {}.keyboardShortcut("r") } }
+        struct EpisodeView: View { var body: some View { Button("Share") {}.keyboardShortcut("s") } }
+        struct ChapterView: View { var body: some View { Button("Next") {}.keyboardShortcut("n") } }
+        struct EpisodeRow: View { var body: some View { Button("Download") {}.keyboardShortcut("d") } }
         struct InboxView: View {
             var body: some View { Text("Inbox").inboxToolbar() }
         }
@@ -75,5 +87,22 @@ import Testing
         try runtime.enter(inbox)
         // The helper's modifier is the inbox's: its ⌘Z fires on the inbox tab.
         #expect(try resolve("cmd+z", in: runtime) != nil)
+    }
+
+    @Test func aNavigationLinksDestinationIsAStatePushedByItsView() throws {
+        let result = try SourceApp.importing(["App.swift": Self.app])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let runtime = try SceneRuntime(definition: definition, file: "scene")
+        // The link's label is on screen; the destinations are not.
+        #expect(try resolve("cmd+d", in: runtime) != nil)
+        for key in ["cmd+r", "cmd+s", "cmd+n"] { #expect(try resolve(key, in: runtime) == nil, "\(key)") }
+        for name in ["SettingsView", "EpisodeView", "ChapterView"] {
+            let state = try #require(definition.states.first { $0.name == name })
+            #expect(state.summary.hasPrefix("\(name) pushed by QueueView (App.swift:"))
+        }
+        #expect(!definition.states.contains { $0.name == "EpisodeRow" })
+        let settings = try SceneRuntime(definition: definition, file: "scene")
+        try settings.enter(try #require(definition.states.first { $0.name == "SettingsView" }))
+        #expect(try resolve("cmd+r", in: settings) != nil)
     }
 }
