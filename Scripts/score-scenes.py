@@ -16,7 +16,8 @@ windows against the real count. A case whose first responder the scene's key win
 cannot resolve as on the device and counts as a miss ("not in the key window"), unless a scene
 state presents a controller that holds it: the case then resolves in that state (`--state`). A
 first responder the key window holds but the scene as loaded does not focus resolves in the first
-state that focuses it, when one does.
+state that focuses it, when one does. A case with no first responder resolves in the state that
+shows the deepest controller of its screen the key window does not hold, when one does.
 """
 
 import argparse
@@ -131,6 +132,22 @@ def paths_of_type(node, type_name, prefix):
         for child in node.get(key) or []:
             found += paths_of_type(child, type_name, path)
     return found
+
+
+def screen_state(scene, case):
+    """The scene state showing a case's screen when the case names no first responder: the one
+    whose steps present or push the deepest controller the case shows (`shown`) that the key
+    window does not hold; None when the key window holds it (the launch screen) or no state
+    shows it."""
+    window = key_window(scene)
+    root = (window or {}).get("root")
+    for type_name in reversed(case.get("shown") or []):
+        if root and paths_of_type(root, type_name, ""):
+            return None
+        for state in scene.get("states") or []:
+            if any(same_type(type_of(step.get("present") or step.get("push") or ""), type_name) for step in state.get("steps") or []):
+                return state["name"]
+    return None
 
 
 def state_showing(scene, type_name, chain):
@@ -302,6 +319,9 @@ def score_case(keytrace, scene_path, scene, case):
                 landed = pushed_path(keytrace, scene_path, state, name)
                 if landed:
                     path = landed + inner[len(name):]
+    else:
+        # No first responder: the screen still decides what is on screen (a sheet the case shows).
+        state = screen_state(scene, case)
     answer, error = resolve(keytrace, scene_path, path, shortcut_text(case["shortcut"]), state)
     if answer is None:
         return False, "resolve failed: " + error
