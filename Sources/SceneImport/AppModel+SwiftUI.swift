@@ -45,7 +45,7 @@ extension AppModel {
                 finder.helperControls = helperControls
                 finder.walk(root)
                 if !finder.textControls.isEmpty { addTextControls(finder.textControls, builtBy: info.name) }
-                for called in finder.calledHelpers {
+                for called in finder.calledHelpers.sorted() {
                     for (view, node, presented) in helperViews[called] ?? [] where view != info.name {
                         addEdge(Edge(parent: info.name, child: view, kind: presented ? .presented : .child, location: index.location(node)))
                     }

@@ -26,6 +26,13 @@ import Testing
             }
             required init?(coder: NSCoder) { nil }
         }
+        class HistoryViewController: UIViewController {
+            override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "y", modifierFlags: .command, action: #selector(history))] }
+            @objc func history() {}
+        }
+        extension UIViewController {
+            func embeddedInNavigationController() -> UINavigationController { UINavigationController(rootViewController: self) }
+        }
         enum Utils {
             static func popupNavigation(for controller: UIViewController) -> UINavigationController {
                 let navigation = UINavigationController(rootViewController: controller)
@@ -34,6 +41,10 @@ import Testing
             }
         }
         """
+
+    func definitionStates(_ result: ImportResult) -> [String] {
+        ((try? SceneDefinition(json: result.scene, file: "scene"))?.states ?? []).map(\.name)
+    }
 
     static func app(_ body: String) -> [String: String] {
         var app = SourceApp.sceneDelegate(root: "UINavigationController(rootViewController: ListViewController())")
@@ -56,7 +67,12 @@ import Testing
                     let changeEmail = ChangeEmailViewController()
                     present(Utils.popupNavigation(for: changeEmail), animated: true)
                 }
+                @objc func showHistory() {
+                    let history = HistoryViewController()
+                    present(history.embeddedInNavigationController(), animated: true)
+                }
             """))
+        #expect(definitionStates(result).contains("HistoryViewController"))
         let definition = try SceneDefinition(json: result.scene, file: "scene")
         let state = try #require(definition.states.first { $0.name == "ChangeEmailViewController" })
         #expect(state.summary.hasPrefix("ChangeEmailViewController presented by ListViewController (List.swift:"))

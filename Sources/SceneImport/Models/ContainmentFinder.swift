@@ -139,11 +139,12 @@ final class ContainmentFinder: MentionedItemsVisitor {
     }
 
     /// The arguments of an app function that a shown expression calls
-    /// (`present(Utils.popupNavigation(for: changeEmail), …)`): a function given a controller
-    /// and returning the one to show wraps it (in a navigation controller, a popover) or returns
-    /// it, so what it is given is shown too. They count only when they are controllers
-    /// (``found``'s `isAppMethod`). A type's initializer (`Nav(rootViewController:)`) is read by
-    /// the expression's own types.
+    /// (`present(Utils.popupNavigation(for: changeEmail), …)`), and the value an app method it
+    /// calls is called on (`present(settings.embeddedInNavigationController(), …)`): a function
+    /// given a controller and returning the one to show wraps it (in a navigation controller, a
+    /// popover) or returns it, so what it is given is shown too. They count only when they are
+    /// controllers (``found``'s `isAppMethod`). A type's initializer (`Nav(rootViewController:)`)
+    /// is read by the expression's own types.
     static func wrappedControllers(_ shown: ExprSyntax) -> [ExprSyntax] {
         var expression = shown
         while let unwrapped = expression.as(ForceUnwrapExprSyntax.self)?.expression ?? expression.as(OptionalChainingExprSyntax.self)?.expression {
@@ -153,7 +154,8 @@ final class ContainmentFinder: MentionedItemsVisitor {
         let called = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         guard let called, called.first?.isLowercase == true, called != "init" else { return [] }
-        return call.arguments.map(\.expression)
+        let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        return call.arguments.map(\.expression) + [base].compactMap { $0 }
     }
 
     /// The labels with which an app's showing method takes the controller it shows the
