@@ -162,7 +162,28 @@ extension MainMenuAssembly {
 
         private mutating func remove(_ identifier: String) {
             guard (try? structure.remove(menu: Menu.Identifier(rawValue: identifier))) != nil else { return }
-            entries.append(Entry(identifier: identifier, removesMenu: true))
+            // A menu this build's code made goes as if never made: its entries, and those of the
+            // menus put in it, are dropped, which frees their shortcuts (R22).
+            guard created(identifier) else {
+                entries.append(Entry(identifier: identifier, removesMenu: true))
+                return
+            }
+            var gone: Set<String> = [identifier]
+            while true {
+                let inside = entries.filter { entry in
+                    if case .child(let parent, _) = entry.placement { return gone.contains(parent) && !gone.contains(entry.identifier) }
+                    return false
+                }.map(\.identifier)
+                guard !inside.isEmpty else { break }
+                gone.formUnion(inside)
+            }
+            entries.removeAll { gone.contains($0.identifier) }
+            madeNames.subtract(gone)
+        }
+
+        /// Whether this build's code made the menu `identifier` (rather than UIKit).
+        private func created(_ identifier: String) -> Bool {
+            entries.contains { $0.creates && $0.identifier == identifier }
         }
 
         /// The menu a change at `placement` of `target` inserts into, and where: a standard
@@ -216,14 +237,15 @@ extension MainMenuAssembly {
             if replacements.isEmpty, let old = structure.menu(Menu.Identifier(rawValue: target)) {
                 replacements = [MainMenuNode(title: old.title, identifier: nil, isInline: old.isInline, children: elements)]
             }
+            let ownMenu = created(target)
             remove(target)
             var placement: Entry.Placement = previous.map { .sibling($0, after: true) } ?? .child(parent: parent, atStart: true)
             for var node in replacements {
-                // A top-level menu keeps its identifier; a group does not, since what macOS puts in
-                // the group (About, Settings…) goes with it.
+                // A top-level menu keeps its identifier, and so does a menu the app made; a
+                // standard group does not, since what macOS puts in it (About, Settings…) goes with it.
                 if node.identifier == nil || node.identifier == target {
-                    node.identifier = parent == "root" ? target : nil
-                    if parent != "root" { node.generatedIdentifier = target }
+                    node.identifier = parent == "root" || ownMenu ? target : nil
+                    if parent != "root", !ownMenu { node.generatedIdentifier = target }
                 }
                 if let made = create(node, placement, provider: provider) { placement = .sibling(made, after: true) }
             }

@@ -42,11 +42,15 @@ extension MainMenuTests {
     }
 
 
+    /// The app's identifiers as `UIMenu.Identifier("…")`, `Self(rawValue:)` and a computed
+    /// `.init(rawValue:)` are read alike.
     @Test func anAppsOwnMenuIsNotThereBeforeTheBuildInsertsIt() throws {
         let result = try importing(["AppDelegate.swift": """
             import UIKit
             extension UIMenu.Identifier {
                 static let appActions = UIMenu.Identifier("com.example.actions")
+                static let appFile = Self(rawValue: "com.example.file")
+                static var appTools: Self { .init(rawValue: "com.example.tools") }
             }
             @main
             final class AppDelegate: UIResponder, UIApplicationDelegate {
@@ -57,7 +61,18 @@ extension MainMenuTests {
                     } else {
                         builder.replace(menu: .appActions, with: actionsMenu())
                     }
+                    if builder.menu(for: .appFile) == nil {
+                        builder.insertChild(UIMenu(title: "", identifier: .appFile, options: .displayInline, children: [
+                            UIKeyCommand(title: "Export", action: #selector(export), input: "e", modifierFlags: .command),
+                        ]), atStartOfMenu: .file)
+                    }
+                    guard builder.menu(for: .appTools) == nil else { return }
+                    builder.insertSibling(UIMenu(title: "Tools", identifier: .appTools, children: [
+                        UICommand(title: "Measure", action: #selector(measure)),
+                    ]), beforeMenu: .window)
                 }
+                @objc func export() {}
+                @objc func measure() {}
                 private func actionsMenu() -> UIMenu {
                     UIMenu(title: "", identifier: .appActions, options: .displayInline, children: [
                         UIKeyCommand(title: "Reload", action: #selector(reload), input: "r", modifierFlags: .command),
@@ -69,7 +84,54 @@ extension MainMenuTests {
             }
             """])
         // Inserted once, on every build: no run-time flag, no second copy from the `else`.
-        #expect(try menus(result) == ["com.example.actions before=fullscreen inline [Reload, Customize]"])
-        #expect(!result.scene.contains("builderMenuForAppActionsNil"))
+        #expect(try menus(result) == [
+            "com.example.actions before=fullscreen inline [Reload, Customize]",
+            "com.example.file parent=file at=start inline [Export]",
+            "com.example.tools before=window [Measure]",
+        ])
+        #expect(!result.scene.contains("builderMenuFor"))
+    }
+
+    /// A menu the build's code made and then replaces (its menu code runs twice in one build:
+    /// inserted the first time, replaced the second) holds the replacement's items where it was,
+    /// under its own identifier, its shortcuts not taken by the menu it replaced.
+    @Test func aMenuTheBuildMadeAndReplacesHoldsTheReplacement() throws {
+        let result = try importing(["AppDelegate.swift": """
+            import UIKit
+            extension UIMenu.Identifier {
+                static var appActions: Self { .init(rawValue: "com.example.actions") }
+            }
+            final class MenuManager {
+                let builder: UIMenuBuilder
+                init(builder: UIMenuBuilder) {
+                    self.builder = builder
+                    update()
+                }
+                func update() {
+                    if builder.menu(for: .appActions) == nil {
+                        builder.insertSibling(actionsMenu(), beforeMenu: .fullscreen)
+                    } else {
+                        builder.replace(menu: .appActions, with: actionsMenu())
+                    }
+                }
+                private func actionsMenu() -> UIMenu {
+                    UIMenu(title: "", identifier: .appActions, options: .displayInline, children: [
+                        UIKeyCommand(title: "Reload", action: #selector(AppDelegate.reload), input: "r", modifierFlags: .command),
+                    ])
+                }
+            }
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    guard builder.system == .main else { return }
+                    let manager = MenuManager(builder: builder)
+                    manager.update()
+                }
+                @objc func reload() {}
+            }
+            """])
+        let written = try menus(result)
+        #expect(written.filter { $0.contains("Reload") } == ["com.example.actions after=sidebar inline [Reload]"], "\(written)")
+        #expect(!result.scene.contains("\"removed\""))
     }
 }

@@ -215,7 +215,8 @@ extension Evaluator {
     /// `.init(…)` or `.factory(…)` with the type from the context.
     private func callImplicitMember(_ name: String, args: [(label: String?, expression: ExprSyntax)], call: FunctionCallExprSyntax,
                                     frame: inout Frame, hint: String?) -> Value {
-        let type = hint?.withoutOptionality
+        // `Self` in a type's own declaration (`static var tools: Self { .init(…) }`) is that type.
+        let type = hint?.withoutOptionality == "Self" ? frame.selfType : hint?.withoutOptionality
         if name == "init", let type { return callName(type, args: args, call: call, frame: &frame, hint: hint) }
         if let type, let result = callStatic(name, on: type, args: args, call: call, frame: &frame) { return result }
         if let found = index.staticFunctionOwners[name],

@@ -17,7 +17,7 @@ enum MenuModel: FrameworkModel {
     static let elementFunctions: Set<String> = ["UICommand", "UIMenu", "UIAction"]
     /// The element initialisers, and the builder's calls written without a receiver in the
     /// app's own `extension UIMenuBuilder` methods.
-    static let functions: Set<String> = elementFunctions.union(BuilderCall.allCases.map(\.rawValue)).union([lookupName])
+    static let functions: Set<String> = elementFunctions.union(BuilderCall.allCases.map(\.rawValue)).union([lookupName, identifierType])
     static let types: Set<String> = elementFunctions.union([identifierType])
     static let methods: Set<String> = Set(BuilderCall.allCases.map(\.rawValue)).union([identifierInitializer, lookupName, replacingChildrenName])
     /// The lookup's name is no word of its own: every file naming a menu would be read for it.
@@ -164,6 +164,11 @@ enum MenuModel: FrameworkModel {
 
     static func call(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
         switch site.name {
+        case identifierType:
+            // `Self(rawValue: "com.example.tools")` in `extension UIMenu.Identifier`, `.init("…")`
+            // where an identifier is expected: the identifier the string names.
+            guard site.arguments.count == 1, let argument = site.arguments.first, argument.label == nil || argument.label == "rawValue" else { return nil }
+            return evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue.map(Value.string)
         case menuType: return menu(site, in: evaluator, frame: &frame)
         case itemType: return item(site, in: evaluator, frame: &frame)
         case actionType:
@@ -208,12 +213,19 @@ enum MenuModel: FrameworkModel {
     /// the system's title; a menu holding menus keeps them unknown. An app's own menu is there
     /// only once the code has inserted it: UIKit hands each build a main menu of its own
     /// menus, so before this build's code inserts it (`if builder.menu(for: .appActions) == nil
-    /// { insert } else { replace }`) the lookup finds nothing, and after, it is a run-time answer.
+    /// { insert } else { replace }`) the lookup finds nothing, after an insertion made on every
+    /// run it finds the menu, and after one made under a run-time condition it is a run-time
+    /// answer.
     private static func lookup(_ site: CallSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
         guard evaluator.mode == .menu, site.arguments.count == 1, let argument = site.arguments.first, argument.label == "for" else { return nil }
         let identifier = evaluator.evaluate(argument.expression, frame: &frame, hint: identifierType)
-        guard let name = identifier.stringValue, standardMenus[name] != nil || sameGroup.values.contains(name) else {
-            if let name = identifier.stringValue, !evaluator.added.contains(where: { inserts(name, $0.value) }) { return .null }
+        let written = identifier.stringValue ?? declaredIdentifier(argument.expression, in: evaluator.index)
+        guard let name = written, standardMenus[name] != nil || sameGroup.values.contains(name) else {
+            guard let name = written else { return .unknown(site.syntax.sourceText) }
+            let insertions = evaluator.added.filter { inserts(name, $0.value) }
+            if insertions.isEmpty { return .null }
+            // Inserted on every run of this build's code: there.
+            if insertions.contains(where: { $0.condition.isAlways }) { return .object(type: menuType, fields: ["identifier": .string(name)]) }
             return .unknown(site.syntax.sourceText)
         }
         var fields: [String: Value] = ["identifier": .string(name)]
@@ -223,6 +235,22 @@ enum MenuModel: FrameworkModel {
         }
         if let children = lookedUpChildren(of: name) { fields["children"] = .array(children) }
         return .object(type: menuType, fields: fields)
+    }
+
+    /// The identifier an app's `extension UIMenu.Identifier` declares for `.name` as one string,
+    /// read from the declaration (`static let tools = Self(rawValue: "com.example.tools")`,
+    /// `static var tools: Self { .init("com.example.tools") }`): what a condition reads, where no
+    /// app code runs. `nil` for any other expression or declaration.
+    private static func declaredIdentifier(_ expression: ExprSyntax, in index: SourceIndex) -> String? {
+        guard let member = expression.as(MemberAccessExprSyntax.self), member.base == nil,
+              let property = index.type(named: identifierType)?.properties[member.declName.baseName.text], property.isStatic else { return nil }
+        let written = property.initializer ?? property.getter.flatMap { $0.count == 1 ? $0.first?.item.as(ExprSyntax.self) : nil }
+        guard let call = written?.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
+              argument.label == nil || argument.label?.text == "rawValue",
+              ["Self", ".init", identifierType, "Identifier"].contains(call.calledExpression.sourceText),
+              let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        return segment.content.text
     }
 
     /// Whether a logged builder call, or a menu it inserts, holds a menu identified `name`.
