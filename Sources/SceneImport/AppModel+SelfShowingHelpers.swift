@@ -17,13 +17,17 @@ extension AppModel {
     /// methods' bodies.
     func selfShowingHelpers() -> [SelfShowingHelper] {
         var helpers: Set<SelfShowingHelper> = []
+        // A type's static methods are mostly in one file: its mentions are looked up once per file.
+        var mentionsByFile: [String: [Int]?] = [:]
         for key in index.types.keys.sorted() {
             guard let info = index.types[key], info.kind == .class || info.kind == .extensionOnly,
                   index.inherits(info.name, from: "UIViewController") else { continue }
             for function in info.functions where function.isStatic && function.kind == .function {
                 guard let body = function.body else { continue }
                 let file = index.sourceOfRoot[Syntax(body).root.id]?.file ?? ""
-                guard let mentions = index.offsets(of: ContainmentModel.words, inFile: file), !mentions.isEmpty else { continue }
+                let found = mentionsByFile[file] ?? index.offsets(of: ContainmentModel.words, inFile: file)
+                mentionsByFile[file] = found
+                guard let mentions = found, !mentions.isEmpty else { continue }
                 let finder = ContainmentFinder(mentions: mentions)
                 finder.walk(body)
                 for found in finder.found where found.kind == .presented || finder.shownLater.contains(found.expression.id) {

@@ -28,6 +28,14 @@ import Testing
         }
         """
 
+    /// The app whose list calls `calls` from an action, imported, and its scene.
+    static func importing(calling calls: String) throws -> (ImportResult, SceneDefinition) {
+        var app = SourceApp.sceneDelegate(root: "UINavigationController(rootViewController: ListViewController())")
+        app["List.swift"] = "import UIKit\n" + list(calling: calls) + "\n" + card
+        let result = try SourceApp.importing(app)
+        return (result, try SceneDefinition(json: result.scene, file: "scene"))
+    }
+
     static func list(calling calls: String) -> String {
         SourceApp.controller("ListViewController", key: "n", base: "UITableViewController", body: """
             @objc func openCard() { \(calls) }
@@ -35,10 +43,7 @@ import Testing
     }
 
     @Test func aControllerAHelperPresentsIsAStatePresentedByTheCaller() throws {
-        var app = SourceApp.sceneDelegate(root: "UINavigationController(rootViewController: ListViewController())")
-        app["List.swift"] = "import UIKit\n" + Self.list(calling: "IssueCardViewController.present(on: self)") + "\n" + Self.card
-        let result = try SourceApp.importing(app)
-        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let (result, definition) = try Self.importing(calling: "IssueCardViewController.present(on: self)")
         let state = try #require(definition.states.first { $0.name == "IssueCardViewController" })
         #expect(state.summary.hasPrefix("IssueCardViewController presented by ListViewController (List.swift:"))
         #expect(!result.report.unplacedTypes.contains("IssueCardViewController"))
@@ -49,10 +54,7 @@ import Testing
     }
 
     @Test func aControllerAHelperPushesIsAStatePushedFromTheCaller() throws {
-        var app = SourceApp.sceneDelegate(root: "UINavigationController(rootViewController: ListViewController())")
-        app["List.swift"] = "import UIKit\n" + Self.list(calling: "HistoryViewController.show(from: self)") + "\n" + Self.card
-        let result = try SourceApp.importing(app)
-        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        let (result, definition) = try Self.importing(calling: "HistoryViewController.show(from: self)")
         let state = try #require(definition.states.first { $0.name == "HistoryViewController" })
         #expect(state.steps == [SceneState.Step(effect: .push("HistoryViewController"), from: "window/UINavigationController/ListViewController")])
         // Nobody calls the card's helper: it stays unplaced.

@@ -321,8 +321,13 @@ extension Evaluator {
         guard values.count > 1, values.allSatisfy({ !$0.value.isCommand && $0.value.items == nil && !$0.value.isNull }) else { return nil }
         // A branch only an older OS takes (the fallback after `#available`) is left out when
         // another remains: the scene is the app on the newest iOS.
-        let current = values.filter { !$0.condition.tests.contains(where: Self.isOlderOSTest) }
+        let current = Self.onNewestOS(values)
         return choice((current.isEmpty ? values : current).map { Value.Item(value: $0.value, condition: $0.condition.beyond(outside)) })
+    }
+
+    /// The alternatives the newest OS can take: those under no ``isOlderOSTest(_:)`` test.
+    static func onNewestOS(_ items: [Value.Item]) -> [Value.Item] {
+        items.filter { !$0.condition.tests.contains(where: isOlderOSTest) }
     }
 
     /// The case a known subject selects, when every label is a plain enum case, a literal, or

@@ -166,9 +166,8 @@ enum MenuModel: FrameworkModel {
         switch site.name {
         case identifierType:
             // `Self(rawValue: "com.example.tools")` in `extension UIMenu.Identifier`, `.init("…")`
-            // where an identifier is expected: the identifier the string names.
-            guard site.arguments.count == 1, let argument = site.arguments.first, argument.label == nil || argument.label == "rawValue" else { return nil }
-            return evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue.map(Value.string)
+            // where an identifier is expected.
+            return identifier(site.arguments, in: evaluator, frame: &frame)
         case menuType: return menu(site, in: evaluator, frame: &frame)
         case itemType: return item(site, in: evaluator, frame: &frame)
         case actionType:
@@ -196,11 +195,9 @@ enum MenuModel: FrameworkModel {
     }
 
     static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
-        if site.name == identifierInitializer, site.target == menuType, let argument = site.arguments.first {
+        if site.name == identifierInitializer, site.target == menuType {
             // `UIMenu.Identifier("com.example.game")`, `UIMenu.Identifier(rawValue: …)`.
-            let value = evaluator.evaluate(argument.expression, frame: &frame, hint: "String")
-            return value.stringValue.map(Value.string) ?? joinedIdentifier(argument.expression, in: evaluator, frame: &frame)
-                ?? .unknown(site.call.syntax.sourceText)
+            return identifier(site.arguments, in: evaluator, frame: &frame) ?? .unknown(site.call.syntax.sourceText)
         }
         if site.name == lookupName { return lookup(site.call, in: evaluator, frame: &frame) }
         return builderCall(site.call, in: evaluator, frame: &frame)
@@ -251,6 +248,15 @@ enum MenuModel: FrameworkModel {
               let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
               let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
         return segment.content.text
+    }
+
+    /// The identifier `UIMenu.Identifier`'s initialiser makes of its one argument (unlabelled or
+    /// `rawValue:`): the string it names, or one joined from fixed parts; `nil` otherwise.
+    private static func identifier(_ arguments: [(label: String?, expression: ExprSyntax)], in evaluator: Evaluator,
+                                   frame: inout Evaluator.Frame) -> Value? {
+        guard arguments.count == 1, let argument = arguments.first, argument.label == nil || argument.label == "rawValue" else { return nil }
+        let value = evaluator.evaluate(argument.expression, frame: &frame, hint: "String")
+        return value.stringValue.map(Value.string) ?? joinedIdentifier(argument.expression, in: evaluator, frame: &frame)
     }
 
     /// Whether a logged builder call, or a menu it inserts, holds a menu identified `name`.
@@ -320,10 +326,7 @@ enum MenuModel: FrameworkModel {
     static func lookup(_ call: FunctionCallExprSyntax, args: [(label: String?, expression: ExprSyntax)], in evaluator: Evaluator,
                        frame: inout Evaluator.Frame) -> Value? {
         let callee = call.calledExpression
-        if callee.sourceText == identifierType, args.count == 1, let argument = args.first, argument.label == nil || argument.label == "rawValue",
-           let text = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").stringValue {
-            return .string(text)
-        }
+        if callee.sourceText == identifierType, let identifier = identifier(args, in: evaluator, frame: &frame) { return identifier }
         let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         guard name == lookupName else { return nil }
         return lookup(CallSite(name: lookupName, arguments: args, syntax: call, hint: nil), in: evaluator, frame: &frame)
@@ -503,7 +506,7 @@ enum MenuModel: FrameworkModel {
         switch value {
         case .selector(let name): return name
         case .alternatives(let items):
-            let current = items.filter { !$0.condition.tests.contains(where: Evaluator.isOlderOSTest) }
+            let current = Evaluator.onNewestOS(items)
             guard current.count == 1, case .selector(let name) = current[0].value else { return nil }
             return name
         default: return nil
