@@ -19,7 +19,8 @@ Per app it prints:
 - order: the hand-read menus holding exactly their items, in their order;
 - removed: whether the standard menus gone from the bar (removed or replaced) are the ones the
   app removes or replaces in the build scored (`removedOnly` names those only one build removes),
-  among the menus KeyTrace's standard main menu models;
+  among the menus KeyTrace's standard main menu models; a replaced menu's own place may hold
+  its replacement, so only what it held counts;
 - matches: the menu bar matches: every menu right and in order, no other item of the app's in
   the bar, the app's menus in the hand-read order, and the removed and replaced menus right.
 
@@ -306,7 +307,10 @@ def score_app(keytrace, outdir, app, platform):
             if name in STANDARD:
                 removed_hand.add(name)
     removed_hand = with_descendants(removed_hand)
-    removed_right = removed_hand == gone
+    # A replaced menu's own place holds the replacement (`replaceChildren(ofMenu: .edit)` keeps
+    # an Edit menu of the app's items): only what it held must be gone.
+    replaced = {entry["menu"] for entry in hand.get("replaced", [])}
+    removed_right = removed_hand - replaced == gone - replaced
     # The app's menus in the hand-read order.
     order_of_menus = []
     for hand_key, custom, _ in expected:
@@ -317,7 +321,7 @@ def score_app(keytrace, outdir, app, platform):
     return {
         "app": app, "items": total, "placed": placed, "menus": len(expected), "menusRight": menus_right,
         "orderRight": order_right, "removedRight": removed_right, "extraItems": len(extra), "matches": bar_matches,
-        "missingRemoved": sorted(removed_hand - gone), "extraRemoved": sorted(gone - removed_hand),
+        "missingRemoved": sorted(removed_hand - gone - replaced), "extraRemoved": sorted(gone - removed_hand - replaced),
     }
 
 

@@ -423,11 +423,18 @@ extension Evaluator {
         for branch in branches {
             result.returns += branch.returns.dropFirst(base.returns.count)
         }
-        result.locals = mergeTables(base.locals, branches.map(\.locals))
+        // What each branch put before an array's first element (`list.insert(x, at: 0)`).
+        func putFirst(_ branch: Int, _ key: String) -> Int {
+            branches[branch].frontInsertions[key, default: 0] - base.frontInsertions[key, default: 0]
+        }
+        result.locals = mergeTables(base.locals, branches.map(\.locals)) { putFirst($0, $1) }
         for (name, value) in result.locals where value.isPlain {
             if let chosen = branchChoice(of: name, in: branches, outside: base.condition) { result.locals[name] = chosen }
         }
-        result.selfFields = mergeTables(base.selfFields, branches.map(\.selfFields))
+        result.selfFields = mergeTables(base.selfFields, branches.map(\.selfFields)) { putFirst($0, "self." + $1) }
+        for key in Set(branches.flatMap(\.frontInsertions.keys)) {
+            result.frontInsertions[key] = base.frontInsertions[key, default: 0] + branches.indices.reduce(0) { $0 + putFirst($1, key) }
+        }
         let open = branches.filter { !$0.terminated }
         if open.isEmpty {
             result.terminated = true
@@ -455,7 +462,10 @@ extension Evaluator {
         return merged
     }
 
-    func mergeTables(_ base: [String: Value], _ tables: [[String: Value]]) -> [String: Value] {
+    /// Joins branch tables (``merge(branches:into:)``); `putFirst(branch, key)` is how many
+    /// elements that branch put before the array's first, which stay in front.
+    func mergeTables(_ base: [String: Value], _ tables: [[String: Value]],
+                     putFirst: (Int, String) -> Int = { _, _ in 0 }) -> [String: Value] {
         var result = base
         var keys = Set(base.keys)
         for table in tables { keys.formUnion(table.keys) }
@@ -463,9 +473,15 @@ extension Evaluator {
             let baseItems = base[key]?.items
             let branchValues = tables.compactMap { $0[key] }
             if let baseItems, branchValues.allSatisfy({ $0.items != nil }) {
+                var front: [Value.Item] = []
                 var items = baseItems
-                for value in branchValues { items += (value.items ?? []).dropFirst(baseItems.count) }
-                result[key] = .array(items)
+                for (branch, table) in tables.enumerated() {
+                    guard let branchItems = table[key]?.items else { continue }
+                    let first = min(max(putFirst(branch, key), 0), branchItems.count)
+                    front += branchItems.prefix(first)
+                    items += branchItems.dropFirst(first + baseItems.count)
+                }
+                result[key] = .array(front + items)
             } else if base[key] == nil, branchValues.allSatisfy({ $0.items != nil }), !branchValues.isEmpty {
                 result[key] = .array(branchValues.flatMap { $0.items ?? [] })
             } else if let first = branchValues.first {

@@ -246,6 +246,9 @@ final class Evaluator {
         /// ``Evaluator/mutableReads`` as reading that state does, so a condition on it is not
         /// decided from the `var`'s initial value.
         var changingLocals: Set<String> = []
+        /// How many elements `insert(_:at: 0)` put before each array's first (a local by name, a
+        /// field as `self.name`): joining branches keeps what each put first in front.
+        var frontInsertions: [String: Int] = [:]
 
         /// A copy of this frame for code that runs in its context (a closure, a transform) and
         /// takes `self`'s fields over while it runs: this frame gives them up until the caller

@@ -72,8 +72,8 @@ enum CollectionModel: FrameworkModel {
         }
     }
 
-    /// `list.append(x)`, `list.append(contentsOf: xs)`, `set.insert(x)` on a local or a stored
-    /// property whose receiver declares no method of that name.
+    /// `list.append(x)`, `list.append(contentsOf: xs)`, `set.insert(x)`, `list.insert(x, at: 0)`
+    /// on a local or a stored property whose receiver declares no method of that name.
     static func methodOnReceiver(_ site: MethodSite, in evaluator: Evaluator, frame: inout Evaluator.Frame) -> Value? {
         guard appendingMethods.contains(site.name), !evaluator.receiverHasOwnMethod(site.name, baseText: site.target, frame: frame),
               let first = site.arguments.first else { return nil }
@@ -83,6 +83,19 @@ enum CollectionModel: FrameworkModel {
         // `insert(x)` with no position is a set's: an element already there is not added again.
         if site.name == "insert", site.arguments.count == 1, let key = value.scalarKey,
            evaluator.readTarget(site.target, frame: frame)?.items?.contains(where: { $0.value.scalarKey == key && $0.condition == frame.condition }) == true {
+            return .null
+        }
+        // `insert(x, at: 0)` puts it first: the front is the front whatever the run time adds.
+        if site.name == "insert", site.arguments.dropFirst().first?.label == "at",
+           let position = site.arguments.dropFirst().first?.expression,
+           case .int(0) = evaluator.evaluate(position, frame: &frame) {
+            let (isSelf, path) = Evaluator.selfPath(of: site.target)
+            if let root = path.split(separator: ".").first { evaluator.seedStoredField(String(root), isSelf: isSelf, frame: &frame) }
+            let current = evaluator.readTarget(site.target, frame: frame)?.items ?? []
+            evaluator.writeTarget(site.target, value: .array(added + current), frame: &frame)
+            if !path.containsBytes(of: ".") {
+                frame.frontInsertions[!isSelf && frame.locals[path] != nil ? path : "self." + path, default: 0] += added.count
+            }
             return .null
         }
         evaluator.append(added, to: site.target, frame: &frame)

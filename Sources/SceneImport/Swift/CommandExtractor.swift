@@ -97,7 +97,8 @@ struct CommandExtractor {
         }
         let deadMenuTypes = Set(roots.filter { !$0.value.isEmpty && $0.value.allSatisfy { $0 } }.keys)
         var skippedRegions = evaluator.skippedRegions
-        var menuOperations: [MainMenuOperation] = []
+        // The groups a main-menu configuration leaves out are gone before any build runs.
+        var menuOperations = MainMenuConfigurationModel.removals(in: index)
         for (provider, function, commands, operations) in menus {
             if deadMenuTypes.contains(provider) {
                 if let body = function.body { skippedRegions.insert(body.id) }
@@ -236,11 +237,31 @@ struct CommandExtractor {
                     declaredIn: provider, mechanism: .menu, input: "", modifiers: [], action: action, title: fields["title"]?.stringValue,
                     condition: under.isAlways ? nil : under, attributes: [], wantsPriority: false,
                     alternates: [], file: file, line: line)))
+            case .alternatives(let choices):
+                // A run-time choice (a helper returning one of several menus): one menu when
+                // every choice is a menu of one title, whose children are each choice's under
+                // its conditions; else each choice under its own.
+                elements += menuElements(Self.sameMenuChoices(choices) ?? choices, condition: under, provider: provider)
             default:
                 continue
             }
         }
         return elements
+    }
+
+    /// `choices` as one menu item when each is a menu of the same title, `nil` otherwise.
+    private static func sameMenuChoices(_ choices: [Value.Item]) -> [Value.Item]? {
+        var merged: [String: Value]?
+        var children: [Value.Item] = []
+        for choice in choices {
+            guard case .object(let type, let fields) = choice.value, type == MenuModel.menuType,
+                  merged == nil || fields["title"]?.stringValue == merged?["title"]?.stringValue else { return nil }
+            if merged == nil { merged = fields }
+            children += (fields["children"]?.items ?? []).map { .init(value: $0.value, condition: choice.condition.nesting($0.condition)) }
+        }
+        guard var fields = merged else { return nil }
+        fields["children"] = .array(children)
+        return [.init(value: .object(type: MenuModel.menuType, fields: fields), condition: .always)]
     }
 
     /// Inventory entries for the command values among `items`.

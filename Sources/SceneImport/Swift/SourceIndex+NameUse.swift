@@ -126,6 +126,24 @@ extension SourceIndex {
         return found
     }
 
+    /// The values assigned to a property named `name` through a member access (`config.name =
+    /// value`, `self.config.name = value`) in compiled code, previews and inactive `#if` clauses
+    /// left out, each with the outermost type it is written in, in file order.
+    func memberAssignments(to name: String) -> [(value: ExprSyntax, enclosing: String?)] {
+        var found: [(value: ExprSyntax, enclosing: String?)] = []
+        _ = walkTokens(named: name) { token in
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let member = reference.parent?.as(MemberAccessExprSyntax.self), member.declName.id == reference.id,
+                  let sequence = member.parent?.parent?.as(SequenceExprSyntax.self) else { return true }
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[0].id == member.id, elements[1].is(AssignmentExprSyntax.self),
+                  let use = Self.use(of: token, conditions: conditions) else { return true }
+            found.append((elements[2], use.enclosing))
+            return true
+        }
+        return found
+    }
+
     /// The calls of the static method `function` written on the type `owner` (`Card.present(on:
     /// self)`, by the type's last name) in compiled code, previews and inactive `#if` clauses
     /// left out, each with the outermost type it is written in.

@@ -1,0 +1,68 @@
+import Testing
+@testable import SceneImport
+
+/// The main menu before and while the build runs: a `UIMainMenuSystem.Configuration` leaves
+/// element groups out of the initial menu, a menu list built with `insert(_:at: 0)` keeps that
+/// order, and a helper returning one of several same-titled menus still gives the menu.
+extension MainMenuTests {
+    static let configuredApp = """
+        import UIKit
+        @main
+        final class AppDelegate: UIResponder, UIApplicationDelegate {
+            var isPlaying = false
+            var hasTimer = false
+            func configureMainMenu() {
+                let config = UIMainMenuSystem.Configuration()
+                config.printingPreference = .removed
+                config.textFormattingPreference = .removed
+                config.findingPreference = .included
+                UIMainMenuSystem.shared.setBuildConfiguration(config) { builder in
+                    self.buildMainMenu(with: builder)
+                }
+            }
+            private func buildMainMenu(with builder: any UIMenuBuilder) {
+                builder.insertSibling(UIMenu(title: "Controls", children: controls()), afterMenu: .view)
+            }
+            private func controls() -> [UIMenuElement] {
+                var modes: [UIMenuElement] = [UIMenu(title: "Rate", children: [UIAction(title: "1x") { _ in }])]
+                if isPlaying {
+                    modes.insert(UIMenu(title: "Repeat", children: [UIAction(title: "All") { _ in }]), at: 0)
+                }
+                modes.insert(UIMenu(title: "Shuffle", children: [UIAction(title: "On") { _ in }]), at: 0)
+                return [UIKeyCommand(title: "Stop", action: #selector(stop), input: ".", modifierFlags: .command)] + modes + [sleepTimer()]
+            }
+            private func sleepTimer() -> UIMenuElement {
+                if hasTimer {
+                    return UIMenu(title: "Sleep Timer", children: [UIAction(title: "Turn Off") { _ in }])
+                } else {
+                    return UIMenu(title: "Sleep Timer", children: [UIAction(title: "5 Minutes") { _ in }])
+                }
+            }
+            @objc func stop() {}
+        }
+        """
+
+    /// `.removed` takes the group's standard menus out before the build handler runs: Format,
+    /// whose Font and Text submenus the text-formatting group is, holds nothing. `.included`
+    /// keeps UIKit's own choice.
+    @Test func aMainMenuConfigurationLeavesRemovedGroupsOut() throws {
+        let result = try importing(["AppDelegate.swift": Self.configuredApp])
+        let removed = try menus(result).filter { $0.hasSuffix("removed") }
+        #expect(removed == ["print removed", "font removed", "text removed"])
+        let bar = try menuBar(result)
+        #expect(outline(bar.menus.first { $0.title == "Format" }, appOnly: false).isEmpty)
+        #expect(outline(bar.menus.first { $0.title == "Edit" }, appOnly: false).contains("Find ▸"))
+    }
+
+    /// `insert(x, at: 0)` puts the menu first, also when a branch does it; and a helper whose
+    /// branches each return a "Sleep Timer" menu gives one such submenu, holding each branch's
+    /// items.
+    @Test func menusPutFirstAndMenusChosenAtRunTimeKeepTheirPlaces() throws {
+        let result = try importing(["AppDelegate.swift": Self.configuredApp])
+        let bar = try menuBar(result)
+        let controls = bar.menus.first { $0.title == "Controls" }
+        #expect(outline(controls) == [
+            "Stop", "Shuffle ▸", "  On", "Repeat ▸", "  All", "Rate ▸", "  1x", "Sleep Timer ▸", "  Turn Off", "  5 Minutes",
+        ])
+    }
+}
