@@ -1,3 +1,4 @@
+import SceneImportBudget
 import Testing
 @testable import SceneImport
 
@@ -64,5 +65,36 @@ extension MainMenuTests {
         #expect(outline(controls) == [
             "Stop", "Shuffle ▸", "  On", "Repeat ▸", "  All", "Rate ▸", "  1x", "Sleep Timer ▸", "  Turn Off", "  5 Minutes",
         ])
+    }
+}
+
+extension MainMenuTests {
+    /// A `UIAction`'s handler runs when the user picks the item, not while the menu is built:
+    /// a handler that reloads the app's data does not spend the build's budget, and the menu
+    /// holding the item stays.
+    @Test func aMenuItemsHandlerDoesNotRunWhileTheMenuIsBuilt() throws {
+        let importer = SceneImporter(options: .init(conditions: .init(platform: .macCatalyst),
+                                                    budget: EvaluationBudget(stepsPerProvider: 2_000, totalSteps: 100_000, callFloor: 100)))
+        let result = try importer.importSources([(SourceFiles.File(path: "AppDelegate.swift", displayPath: "AppDelegate.swift"), """
+            import UIKit
+            @main
+            final class AppDelegate: UIResponder, UIApplicationDelegate {
+                var rows: [String] = []
+                override func buildMenu(with builder: UIMenuBuilder) {
+                    builder.insertChild(sortMenu(), atEndOfMenu: .view)
+                }
+                private func sortMenu() -> UIMenu {
+                    let byName = UIAction(title: "Name") { [weak self] _ in self?.reload() }
+                    let byDate = UIAction(title: "Date") { [weak self] _ in self?.reload() }
+                    return UIMenu(title: "Sort By", options: .singleSelection, children: [byName, byDate])
+                }
+                func reload() {
+                    for row in 0..<2_000 { rows.append(String(row)); rows = rows.map { $0 + "!" } }
+                }
+            }
+            """)])
+        let view = try menuBar(result).menus.first { $0.title == "View" }
+        #expect(outline(view) == ["Sort By ▸", "  Name", "  Date"])
+        #expect(result.report.findings.allSatisfy { $0.kind != .cutShort })
     }
 }

@@ -7,8 +7,8 @@ import SwiftSyntax
 ///
 /// A `UIMenu(title:image:identifier:options:children:)` is a menu value (``menu(title:identifier:inline:children:)``)
 /// holding its children; a key-less `UICommand(title:action:)` an item value
-/// (``item(title:action:at:)``); a `UIAction`'s closures run, so the commands they create are
-/// seen. While the main menu is built (``Evaluator/Mode/menu``), each builder call
+/// (``item(title:action:at:)``); a `UIAction`'s closures run outside menu code, so the commands
+/// they create are seen. While the main menu is built (``Evaluator/Mode/menu``), each builder call
 /// (``BuilderCall``) is logged in the order the code makes it, with where it places what: the
 /// ``MainMenuOperation``s the scene's `menus` are written from.
 enum MenuModel: FrameworkModel {
@@ -172,8 +172,11 @@ enum MenuModel: FrameworkModel {
         case itemType: return item(site, in: evaluator, frame: &frame)
         case actionType:
             // A `UIAction` runs a closure, not an action: the item is named after its title, or
-            // its titles when the app picks one at run time (``Value/titleText``).
-            evaluator.runClosures(in: site.arguments, frame: &frame)
+            // its titles when the app picks one at run time (``Value/titleText``). Its handler
+            // runs when the user picks the item, never while the main menu is built, so menu
+            // code leaves it (a handler that reloads the app's data would spend the build's
+            // budget and cut the menu it is in short).
+            if evaluator.mode != .menu { evaluator.runClosures(in: site.arguments, frame: &frame) }
             guard let argument = site.arguments.first(where: { $0.label == "title" }),
                   let title = evaluator.evaluate(argument.expression, frame: &frame, hint: "String").menuTitle else { return .unknown(site.name) }
             return item(title: title, action: "UIAction(\(title))", at: evaluator.location(site.syntax))
