@@ -263,12 +263,13 @@ struct SceneBuilder {
     }
 
     /// Whether a responder is made able to become first responder: views and responders with
-    /// commands or actions, and controllers with commands (an app whose controller provides
-    /// key commands makes it first responder for them to work).
+    /// commands or actions. A controller only as its source says (an override of
+    /// `canBecomeFirstResponder`, or making itself first responder): `UIViewController` answers
+    /// `false`, and a controller's commands fire from a focused view inside it.
     static func becomesFirstResponder(role: AppModel.Role, hasCommands: Bool, hasActions: Bool) -> Bool {
         switch role {
         case .view, .responder, .swiftUIView: return hasCommands || hasActions
-        case .controller: return hasCommands
+        case .controller: return false
         default: return false
         }
     }

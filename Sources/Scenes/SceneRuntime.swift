@@ -197,7 +197,8 @@ public final class SceneRuntime {
             throw SceneError.unknownResponder(file, "focus", path, known: allPaths)
         }
         guard application.makeFirstResponder(responder) else {
-            throw SceneError.invalid(file, "focus", expected: "a responder that can become first responder (`\(path)` cannot)")
+            throw SceneError.invalid(file, "focus", expected: "a responder that can become first responder (`\(path)` cannot: "
+                + "its node does not set \"canBecomeFirstResponder\": true; name a view inside it, or set that in the scene)")
         }
     }
 

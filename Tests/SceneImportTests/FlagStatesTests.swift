@@ -20,6 +20,7 @@ import Testing
         "Editor.swift": """
             import UIKit
             class Editor: UIViewController {
+                override var canBecomeFirstResponder: Bool { true }
                 var searching = false
                 var other = false
                 let field = UITextField()

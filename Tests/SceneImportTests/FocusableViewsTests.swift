@@ -486,3 +486,41 @@ extension FocusableViewsTests {
         #expect(result.report.keyWindow.firstResponder == "window/Editor/CodeTextView")
     }
 }
+
+extension FocusableViewsTests {
+    /// A controller can become first responder only as its source says (`UIViewController`
+    /// answers `false`): one with key commands and no `canBecomeFirstResponder` override does not
+    /// take the focus when a state shows it, so its commands fire only from a view inside it;
+    /// one that overrides it takes the focus as it is shown.
+    @Test func aControllerTakesTheFocusOnlyWhenItsSourceLetsIt() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class Editor: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "i", modifierFlags: .command, action: #selector(showInfo))] }
+                    @objc func showInfo() { present(Info(), animated: true) }
+                    @objc func showHelp() { present(Help(), animated: true) }
+                }
+                class Info: UIViewController {
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "k", modifierFlags: .command, action: #selector(close))] }
+                    @objc func close() { dismiss(animated: true) }
+                }
+                class Help: UIViewController {
+                    override var canBecomeFirstResponder: Bool { true }
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "k", modifierFlags: .command, action: #selector(close))] }
+                    @objc func close() { dismiss(animated: true) }
+                }
+                """,
+        ])
+        let definition = try SceneDefinition(json: result.scene, file: "scene")
+        for (screen, focused) in [("Info", false), ("Help", true)] {
+            let runtime = try SceneRuntime(definition: definition, file: "scene")
+            try runtime.enter(try #require(definition.states.first { $0.name == screen }))
+            #expect((runtime.application.firstResponder?.path.hasSuffix("/" + screen) ?? false) == focused)
+            let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+            let pressed = dispatcher.dispatch(try KeyPress(notation: "cmd+k", layout: runtime.application.keyboardLayout))
+            #expect((pressed.action?.name == "close") == focused)
+        }
+    }
+}

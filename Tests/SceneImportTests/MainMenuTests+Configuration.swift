@@ -98,3 +98,32 @@ extension MainMenuTests {
         #expect(result.report.findings.allSatisfy { $0.kind != .cutShort })
     }
 }
+
+extension MainMenuTests {
+    /// A SwiftUI `Commands` type adds its menus only when the app builds it in `.commands`: one
+    /// that no compiled code builds (left over from an earlier design) changes no menu.
+    @Test func aCommandsTypeTheAppNeverBuildsAddsNoMenu() throws {
+        let result = try importing(["ProbeApp.swift": """
+            import SwiftUI
+            @main
+            struct ProbeApp: App {
+                var body: some Scene {
+                    WindowGroup { Board() }
+                        .commands { ToolCommands() }
+                }
+            }
+            struct ToolCommands: Commands {
+                var body: some Commands {
+                    CommandMenu("Tools") { Button("Run") { }.keyboardShortcut("r") }
+                }
+            }
+            struct LeftoverCommands: Commands {
+                var body: some Commands {
+                    CommandMenu("Window") { Button("Show Events") { }.keyboardShortcut("e") }
+                }
+            }
+            struct Board: View { var body: some View { Text("Board") } }
+            """])
+        #expect(titles(try menuBar(result)) == ["App", "File", "Edit", "Format", "View", "Tools", "Window", "Help"])
+    }
+}

@@ -42,6 +42,7 @@ import Testing
                 }
             }
             class TimelineViewController: ListViewController {
+                override var canBecomeFirstResponder: Bool { true }
                 override var keyCommands: [UIKeyCommand]? {
                     [UIKeyCommand(input: "r", modifierFlags: .command, action: #selector(refresh))]
                 }

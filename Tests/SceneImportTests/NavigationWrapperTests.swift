@@ -16,6 +16,7 @@ import Testing
             @objc func grid() {}
         }
         class ChangeEmailViewController: UIViewController {
+            override var canBecomeFirstResponder: Bool { true }
             override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "e", modifierFlags: .command, action: #selector(email))] }
             @objc func email() {}
         }

@@ -306,6 +306,7 @@ import Scenes
                 @objc func underline() {}
             }
             class Sidebar: UIViewController {
+                override var canBecomeFirstResponder: Bool { true }
                 override var keyCommands: [UIKeyCommand]? {
                     guard isFirstResponder else { return [] }
                     return [UIKeyCommand(input: "n", modifierFlags: .command, action: #selector(newFolder))]

@@ -12,6 +12,7 @@ import Testing
 @Suite struct SelfShowingHelperTests {
     static let card = """
         class IssueCardViewController: UIViewController {
+            override var canBecomeFirstResponder: Bool { true }
             static func present(on host: UIViewController) {
                 let card = IssueCardViewController()
                 host.present(card, animated: true)

@@ -70,6 +70,7 @@ extension WindowPlanTests {
         app["Controllers.swift"] = "import UIKit\n" + SourceApp.controller("Sidebar", key: "1") + "\n"
             + SourceApp.controller("PhoneTabs", key: "3", base: "UITabBarController") + "\n" + """
             class Detail: UIViewController {
+                override var canBecomeFirstResponder: Bool { true }
                 override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(title: "New", action: #selector(compose), input: "n", modifierFlags: .command)] }
                 @objc func compose() {
                     let composer = ComposeViewController()

@@ -403,6 +403,7 @@ import Testing
                     func updateUIViewController(_ controller: KeyController, context: Context) {}
                 }
                 class KeyController: UIViewController {
+                    override var canBecomeFirstResponder: Bool { true }
                     override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "p", modifierFlags: .command, action: #selector(quickOpen))] }
                     @objc func quickOpen() {}
                 }

@@ -60,7 +60,7 @@ struct SwiftUIMenuCommands {
                   let lines = index.sourceOfRoot[tree.id]?.lines else { continue }
             let finder = CommandsFinder(viewMode: .sourceAccurate)
             finder.walk(tree)
-            for call in finder.calls where isCompiled(call) {
+            for call in finder.calls where isCompiled(call) && isInUse(call) {
                 let range = lines.line(of: call)...lines.line(atUTF8Offset: call.endPositionBeforeTrailingTrivia.utf8Offset)
                 let inside = (rows[path] ?? []).filter { range.contains($0.line) }.sorted { $0.line < $1.line }
                 var built: [ImportedCommand] = []
@@ -279,6 +279,27 @@ struct SwiftUIMenuCommands {
     }
 
     /// Whether every `#if` around `node` compiles the clause it is in.
+    /// Whether the menu code `node` is in runs: code in a `Commands` type's body adds its menus
+    /// only when the app builds that type (`.commands { AppCommands() }`); a `Commands` type no
+    /// compiled code builds changes no menu. Code anywhere else counts.
+    private func isInUse(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let next = current {
+            if let type = next.as(StructDeclSyntax.self) {
+                guard type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == Self.commandsProtocol }) == true
+                else { return true }
+                let name = type.name.text
+                return index.constructions(of: name).contains { $0.enclosing != name }
+            }
+            if next.is(ClassDeclSyntax.self) || next.is(EnumDeclSyntax.self) || next.is(ExtensionDeclSyntax.self) { return true }
+            current = next.parent
+        }
+        return true
+    }
+
+    /// The protocol of SwiftUI's menu-building types.
+    static let commandsProtocol = "Commands"
+
     private func isCompiled(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let next = current {
