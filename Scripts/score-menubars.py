@@ -138,8 +138,8 @@ def has_app_items(elements):
 def bar_contents(bar, submenus=frozenset()):
     """Per top-level menu: its key (a standard id, else its title), and its app items in order;
     and the set of standard menus whose content the bar shows. A submenu of the app's whose
-    title is in `submenus` (those the hand-read bar writes as one item, `Sort By ▸ …`) is one
-    item, standing for its contents."""
+    title is in `submenus` (the titles' alternatives, of those the hand-read bar writes as one
+    item, `Sort By ▸ …`) is one item, standing for its contents."""
     menus = []
     present = set()
     for menu in bar["menus"]:
@@ -150,7 +150,7 @@ def bar_contents(bar, submenus=frozenset()):
         def walk(elements):
             for element in elements:
                 kind = element["type"]
-                if kind == "submenu" and element.get("title") in submenus and has_app_items(element["items"]):
+                if kind == "submenu" and alternatives(element.get("title")) in submenus and has_app_items(element["items"]):
                     items.append({"submenu": element["title"], "title": element["title"]})
                 elif kind == "submenu":
                     if element.get("id"):
@@ -239,7 +239,7 @@ def matches(item, drawn):
     time) matches any of them, and a title written so matches the same alternatives in any
     order; a hand-read submenu matches a drawn submenu of its title."""
     if "submenu" in drawn or submenu_title(item) is not None:
-        return drawn.get("submenu") is not None and drawn["submenu"] == submenu_title(item)
+        return drawn.get("submenu") is not None and alternatives(drawn["submenu"]) == alternatives(submenu_title(item))
     key = shortcut_text(item)
     drawn_key = normalized_text(drawn.get("text"))
     action = item.get("action")
@@ -268,7 +268,7 @@ def score_app(keytrace, outdir, app, platform):
     if bar is None:
         return {"app": app, "error": error[0]}
     expected = expected_items(hand, platform)
-    submenus = frozenset(title for _, _, items in expected for title in map(submenu_title, items) if title)
+    submenus = frozenset(alternatives(title) for _, _, items in expected for title in map(submenu_title, items) if title)
     drawn_menus, gone = bar_contents(bar, submenus)
     # Each drawn app item once: the first hand-read item it matches, menus in bar order.
     drawn = [(key, position, item) for key, items in drawn_menus for position, item in enumerate(items)]

@@ -127,3 +127,58 @@ extension MainMenuTests {
         #expect(titles(try menuBar(result)) == ["App", "File", "Edit", "Format", "View", "Tools", "Window", "Help"])
     }
 }
+
+extension MainMenuTests {
+    /// A view a `CommandMenu` builds by name stands where it is built; one whose body is a
+    /// `Menu` is that submenu, titled with the run-time choices its interpolation reads
+    /// (`"Insert \(kind) Node"`, `kind` a computed choice); and a button wrapper's items take
+    /// their titles from the construction (`ShortcutButton(title: "Group", …)`).
+    @Test func aBuiltViewsMenuIsASubmenuWhereItIsBuilt() throws {
+        let result = try importing(["GraphApp.swift": """
+            import SwiftUI
+            @main
+            struct GraphApp: App {
+                var body: some Scene {
+                    WindowGroup { Text("Graph") }
+                        .commands { GraphCommands() }
+                }
+            }
+            struct GraphCommands: Commands {
+                var body: some Commands {
+                    CommandMenu("Graph") {
+                        ShortcutButton(title: "Insert...", key: .return) { }
+                        InsertCommands()
+                        ShortcutButton(title: "Group", key: "g") { }
+                    }
+                }
+            }
+            struct ShortcutButton: View {
+                var title: String = ""
+                let key: KeyEquivalent
+                var modifiers: EventModifiers = [.command]
+                let action: () -> Void
+                var body: some View {
+                    Button(title) { action() }
+                        .keyboardShortcut(key, modifiers: modifiers)
+                }
+            }
+            struct InsertCommands: View {
+                var layersFocused = false
+                var kind: String { layersFocused ? "Layer" : "Patch" }
+                var body: some View {
+                    Menu("Insert \\(kind) Node") {
+                        if layersFocused { layers } else { patches }
+                    }
+                }
+                @ViewBuilder var patches: some View {
+                    ShortcutButton(title: "Add", key: "a", modifiers: [.option]) { }
+                }
+                @ViewBuilder var layers: some View {
+                    ShortcutButton(title: "Oval", key: "o", modifiers: [.option]) { }
+                }
+            }
+            """])
+        let graph = try menuBar(result).menus.first { $0.title == "Graph" }
+        #expect(outline(graph) == ["Insert...", "Insert Layer Node / Insert Patch Node ▸", "  Add", "  Oval", "Group"])
+    }
+}

@@ -130,20 +130,6 @@ extension Evaluator {
         return readsState ? nil : value
     }
 
-    /// A title the app picks at run time between strings the source fixes (`running ? "Pause"
-    /// : "Start"`): its alternatives in source order, joined with ` / ` (``Value/titleText``).
-    func runTimeTitle(_ expression: ExprSyntax, frame: inout Frame) -> String? {
-        guard let elements = expression.as(SequenceExprSyntax.self).map({ Array($0.elements) }),
-              let mark = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }), mark + 2 == elements.count,
-              let ternary = elements[mark].as(UnresolvedTernaryExprSyntax.self) else { return nil }
-        var sides: [Value.Item] = []
-        for side in [ternary.thenExpression, elements[mark + 1]] {
-            guard case .string(let text)? = fixedValue({ evaluate(side, frame: &frame) }) else { return nil }
-            sides.append(Value.Item(value: .string(text), condition: .always))
-        }
-        return Value.alternatives(sides).titleText
-    }
-
     /// `read`'s result, and whether it read state that changes at run time: a stored `var`, or
     /// a local or parameter holding what one held (``mutableReads``, ``Frame/changingLocals``).
     func readingState<Result>(_ read: () -> Result) -> (result: Result, readsState: Bool) {

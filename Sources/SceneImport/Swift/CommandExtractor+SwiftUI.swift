@@ -62,7 +62,7 @@ extension CommandExtractor {
                     }
                     for (var frame, decided) in frames {
                         let enclosing = enclosingCondition(of: call, within: root, leavingOut: decided)
-                        let title = buttonTitle(of: call, frame: &frame)
+                        var title = buttonTitle(of: call, frame: &frame)
                         let found: [Evaluator.LoggedShortcut]
                         let helpers = shortcutHelpers.helper(calledBy: call, args: args, in: info.name, evaluator: evaluator)
                         if !helpers.isEmpty {
@@ -70,6 +70,7 @@ extension CommandExtractor {
                         } else if let view = shortcutHelpers.constructedView(by: call, in: info.name) {
                             found = self.shortcuts(of: view, constructedBy: call, frame: &frame)
                             if !view.carries { declaringType = view.type }
+                            if title == nil { title = constructedTitle(of: view.body, constructedBy: call, frame: &frame) }
                         } else if let modifier = shortcutHelpers.modifier(appliedBy: call) {
                             found = self.shortcuts(ofModifierBuiltBy: modifier, frame: &frame)
                         } else if ShortcutFinder.isKeyboardShortcutModifier(call) {
@@ -468,6 +469,27 @@ extension CommandExtractor {
     /// The text label of the button a shortcut is attached to: `Button("Save") { … }`, or a
     /// string the frame fixes (`Button(spec.title)` over a catalog entry, read in constants-only
     /// mode), or the strings a run-time choice picks among.
+    /// The title a constructed view's button takes from the construction: the argument
+    /// (`ShortcutButton(title: "Unpack", key: "u")`) for the stored property its body's
+    /// `Button(title) { … }` names; `nil` when the source does not fix it.
+    func constructedTitle(of body: SourceIndex.PropertyInfo, constructedBy call: FunctionCallExprSyntax,
+                          frame: inout Evaluator.Frame) -> String? {
+        guard let getter = body.getter else { return nil }
+        for token in getter.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier("Button") || token.tokenKind == .identifier("Toggle") {
+            guard let button = token.parent?.as(DeclReferenceExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self),
+                  let first = button.arguments.first, first.label == nil,
+                  let property = first.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  let argument = call.arguments.first(where: { $0.label?.text == property }) else { continue }
+            if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
+                var fresh = Evaluator.Frame()
+                return evaluator.evaluateString(literal, frame: &fresh).stringValue
+            }
+            if case .string(let text)? = evaluator.fixedValue({ evaluator.evaluate(argument.expression, frame: &frame) }) { return text }
+            return nil
+        }
+        return nil
+    }
+
     func buttonTitle(of call: FunctionCallExprSyntax, frame: inout Evaluator.Frame) -> String? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         var base = member.base

@@ -3,8 +3,8 @@ import SwiftSyntax
 
 /// The main-menu changes of SwiftUI's `.commands` (``SwiftUICommandsModel``): each
 /// `CommandMenu` and `CommandGroup` the build compiles, in source order, with the shortcuts the
-/// inventory lists inside it, in line order, then those of the views it builds by name
-/// (`CommandMenu("Message") { MessageCommands() }`). Its buttons' actions are the scene's
+/// inventory lists inside it and those of the views it builds by name
+/// (`CommandMenu("Message") { MessageCommands() }`) where it builds them, in line order. Its buttons' actions are the scene's
 /// SwiftUI actions (``SceneBuilder/swiftUIAction(of:)``).
 struct SwiftUIMenuCommands {
     let index: SourceIndex
@@ -63,11 +63,12 @@ struct SwiftUIMenuCommands {
             for call in finder.calls where isCompiled(call) && isInUse(call) {
                 let range = lines.line(of: call)...lines.line(atUTF8Offset: call.endPositionBeforeTrailingTrivia.utf8Offset)
                 let inside = (rows[path] ?? []).filter { range.contains($0.line) }.sorted { $0.line < $1.line }
-                var built: [ImportedCommand] = []
-                for name in Self.namesBuilt(in: call) where rowsByType[name] != nil {
-                    built += (rowsByType[name] ?? []).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+                // The views the call builds by name, each with the line that builds it first.
+                var built: [(line: Int, rows: [ImportedCommand])] = []
+                for (name, site) in Self.namesBuilt(in: call) where rowsByType[name] != nil {
+                    built.append((lines.line(of: site), (rowsByType[name] ?? []).sorted { ($0.file, $0.line) < ($1.file, $1.line) }))
                 }
-                let provider = (inside + built).first?.declaredIn
+                let provider = (inside + built.flatMap(\.rows)).first?.declaredIn
                 let keyless = keylessButtons(in: Self.content(of: call), file: path, lines: lines, provider: provider)
                 let ordered = (inside + keyless).sorted { $0.line < $1.line }
                 // A row inside a `Menu` is that submenu's, which stands where the `Menu` begins.
@@ -80,8 +81,11 @@ struct SwiftUIMenuCommands {
                     let node = MainMenuNode(title: menu.title, identifier: nil, isInline: false, children: children.map { .command(Self.withAction($0)) })
                     items.append((menu.lines.lowerBound, .menu(node)))
                 }
-                var commands = items.sorted { $0.line < $1.line }.map(\.element)
-                commands += built.filter { !inside.contains($0) }.map { .command(Self.withAction($0)) }
+                // A built view's items stand where the call builds it, after the call's own there.
+                for (line, rows) in built {
+                    items += builtElements(rows.filter { !inside.contains($0) }).map { (line, $0) }
+                }
+                let commands = items.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element.element)
                 operations += self.operations(call, commands: commands, file: path, line: range.lowerBound)
             }
         }
@@ -173,6 +177,41 @@ struct SwiftUIMenuCommands {
         var keyless: [ImportedCommand]
     }
 
+    /// The items the views a menu builds by name give (`CommandMenu("Graph") { InsertCommands() }`),
+    /// in order: a view whose body is one `Menu("Insert") { … }` gives that submenu, holding its
+    /// shortcuts; any other view its shortcuts, one item each.
+    private func builtElements(_ rows: [ImportedCommand]) -> [MainMenuElement] {
+        var elements: [MainMenuElement] = []
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let type = rows[start].declaredIn
+            let end = rows[start...].firstIndex { $0.declaredIn != type } ?? rows.endIndex
+            let commands = rows[start..<end].map { MainMenuElement.command(Self.withAction($0)) }
+            if let menu = soleMenu(inBodyOf: type) {
+                let title = (menu.arguments.first?.expression).flatMap { self.title(of: $0) }
+                elements.append(.menu(MainMenuNode(title: title, identifier: nil, isInline: false, children: commands)))
+            } else {
+                elements += commands
+            }
+            start = end
+        }
+        return elements
+    }
+
+    /// The `Menu(…) { … }` a view's `body` is, when it is that one call (with modifiers or not).
+    private func soleMenu(inBodyOf type: String) -> FunctionCallExprSyntax? {
+        guard let body = index.type(named: type)?.properties["body"]?.getter, body.count == 1,
+              var expression = body.first?.item.as(ExprSyntax.self) else { return nil }
+        while let call = expression.as(FunctionCallExprSyntax.self) {
+            if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Menu" {
+                return call.trailingClosure != nil ? call : nil
+            }
+            guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+            expression = base
+        }
+        return nil
+    }
+
     /// The `Menu`s a call lists outside conditions and loops, in order (not those nested in
     /// another `Menu`).
     private func submenus(in call: FunctionCallExprSyntax, file: String, lines: LineTable, provider: String?) -> [Submenu] {
@@ -261,13 +300,13 @@ struct SwiftUIMenuCommands {
     }
 
     /// The types a call's closures construct by name (`MessageCommands(mainViewState: state)`),
-    /// in source order, each once.
-    private static func namesBuilt(in call: FunctionCallExprSyntax) -> [String] {
+    /// in source order, each once, with the call that builds it first.
+    private static func namesBuilt(in call: FunctionCallExprSyntax) -> [(name: String, site: FunctionCallExprSyntax)] {
         final class Finder: SyntaxVisitor {
-            var names: [String] = []
+            var names: [(name: String, site: FunctionCallExprSyntax)] = []
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, !names.contains(name) {
-                    names.append(name)
+                if let name = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, !names.contains(where: { $0.name == name }) {
+                    names.append((name, node))
                 }
                 return .visitChildren
             }
@@ -278,7 +317,6 @@ struct SwiftUIMenuCommands {
         return finder.names
     }
 
-    /// Whether every `#if` around `node` compiles the clause it is in.
     /// Whether the menu code `node` is in runs: code in a `Commands` type's body adds its menus
     /// only when the app builds that type (`.commands { AppCommands() }`); a `Commands` type no
     /// compiled code builds changes no menu. Code anywhere else counts.
@@ -300,6 +338,7 @@ struct SwiftUIMenuCommands {
     /// The protocol of SwiftUI's menu-building types.
     static let commandsProtocol = "Commands"
 
+    /// Whether every `#if` around `node` compiles the clause it is in.
     private func isCompiled(_ node: some SyntaxProtocol) -> Bool {
         var current = node.parent
         while let next = current {
