@@ -269,7 +269,6 @@ struct SceneBuilder {
     static func becomesFirstResponder(role: AppModel.Role, hasCommands: Bool, hasActions: Bool) -> Bool {
         switch role {
         case .view, .responder, .swiftUIView: return hasCommands || hasActions
-        case .controller: return false
         default: return false
         }
     }

@@ -413,13 +413,17 @@ extension Evaluator {
         func putFirst(_ branch: Int, _ key: String) -> Int {
             branches[branch].frontInsertions[key, default: 0] - base.frontInsertions[key, default: 0]
         }
-        result.locals = mergeTables(base.locals, branches.map(\.locals)) { putFirst($0, $1) }
+        // Most joins have nothing put first: they skip the lookups.
+        let putsFirst = branches.contains { $0.frontInsertions != base.frontInsertions }
+        result.locals = mergeTables(base.locals, branches.map(\.locals), putFirst: putsFirst ? { putFirst($0, $1) } : nil)
         for (name, value) in result.locals where value.isPlain {
             if let chosen = branchChoice(of: name, in: branches, outside: base.condition) { result.locals[name] = chosen }
         }
-        result.selfFields = mergeTables(base.selfFields, branches.map(\.selfFields)) { putFirst($0, "self." + $1) }
-        for key in Set(branches.flatMap(\.frontInsertions.keys)) {
-            result.frontInsertions[key] = base.frontInsertions[key, default: 0] + branches.indices.reduce(0) { $0 + putFirst($1, key) }
+        result.selfFields = mergeTables(base.selfFields, branches.map(\.selfFields), putFirst: putsFirst ? { putFirst($0, "self." + $1) } : nil)
+        if putsFirst {
+            for key in Set(branches.flatMap(\.frontInsertions.keys)) {
+                result.frontInsertions[key] = base.frontInsertions[key, default: 0] + branches.indices.reduce(0) { $0 + putFirst($1, key) }
+            }
         }
         let open = branches.filter { !$0.terminated }
         if open.isEmpty {
@@ -448,10 +452,10 @@ extension Evaluator {
         return merged
     }
 
-    /// Joins branch tables (``merge(branches:into:)``); `putFirst(branch, key)` is how many
-    /// elements that branch put before the array's first, which stay in front.
+    /// Joins branch tables (``merge(branches:into:)``); `putFirst(branch, key)`, when given, is
+    /// how many elements that branch put before the array's first, which stay in front.
     func mergeTables(_ base: [String: Value], _ tables: [[String: Value]],
-                     putFirst: (Int, String) -> Int = { _, _ in 0 }) -> [String: Value] {
+                     putFirst: ((Int, String) -> Int)? = nil) -> [String: Value] {
         var result = base
         var keys = Set(base.keys)
         for table in tables { keys.formUnion(table.keys) }
@@ -459,8 +463,13 @@ extension Evaluator {
             let baseItems = base[key]?.items
             let branchValues = tables.compactMap { $0[key] }
             if let baseItems, branchValues.allSatisfy({ $0.items != nil }) {
-                var front: [Value.Item] = []
                 var items = baseItems
+                guard let putFirst else {
+                    for value in branchValues { items += (value.items ?? []).dropFirst(baseItems.count) }
+                    result[key] = .array(items)
+                    continue
+                }
+                var front: [Value.Item] = []
                 for (branch, table) in tables.enumerated() {
                     guard let branchItems = table[key]?.items else { continue }
                     let first = min(max(putFirst(branch, key), 0), branchItems.count)

@@ -14,10 +14,14 @@ enum MainMenuConfigurationModel {
     ]
     /// The preference that leaves a group out.
     static let removed = "removed"
+    /// What a file that makes a configuration names (`UIMainMenuSystem.Configuration()`).
+    static let mention = "UIMainMenuSystem"
 
     /// The removals the app's configurations make, in source order, as `remove(menu:)` calls of
     /// the type that writes them: they come before anything its build handler changes.
     static func removals(in index: SourceIndex) -> [MainMenuOperation] {
+        // Most apps make none: their files are searched for one word, not their tokens.
+        guard index.files.contains(where: { index.file($0.file.displayPath, mentions: mention) }) else { return [] }
         var removals: [(location: SourceLocation, order: Int, operation: MainMenuOperation)] = []
         for (property, menus) in groups.sorted(by: { $0.key < $1.key }) {
             for (value, enclosing) in index.memberAssignments(to: property) where isRemoved(value) {

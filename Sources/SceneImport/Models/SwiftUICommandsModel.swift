@@ -5,6 +5,8 @@
 enum SwiftUICommandsModel: FrameworkModel {
     static let menuName = "CommandMenu"
     static let groupName = "CommandGroup"
+    /// The protocol of the types whose `body` holds them (`struct AppCommands: Commands`).
+    static let protocolName = "Commands"
     static let mentions: Set<String> = [menuName, groupName]
     /// The menu SwiftUI puts the app's own menus before.
     static let customMenusBefore = "window"

@@ -466,9 +466,6 @@ extension CommandExtractor {
         return Condition(tests.reversed())
     }
 
-    /// The text label of the button a shortcut is attached to: `Button("Save") { … }`, or a
-    /// string the frame fixes (`Button(spec.title)` over a catalog entry, read in constants-only
-    /// mode), or the strings a run-time choice picks among.
     /// The title a constructed view's button takes from the construction: the argument
     /// (`ShortcutButton(title: "Unpack", key: "u")`) for the stored property its body's
     /// `Button(title) { … }` names; `nil` when the source does not fix it.
@@ -490,6 +487,9 @@ extension CommandExtractor {
         return nil
     }
 
+    /// The text label of the button a shortcut is attached to: `Button("Save") { … }`, or a
+    /// string the frame fixes (`Button(spec.title)` over a catalog entry, read in constants-only
+    /// mode), or the strings a run-time choice picks among.
     func buttonTitle(of call: FunctionCallExprSyntax, frame: inout Evaluator.Frame) -> String? {
         guard let member = call.calledExpression.as(MemberAccessExprSyntax.self) else { return nil }
         var base = member.base

@@ -4,8 +4,8 @@ import SwiftSyntax
 /// The main-menu changes of SwiftUI's `.commands` (``SwiftUICommandsModel``): each
 /// `CommandMenu` and `CommandGroup` the build compiles, in source order, with the shortcuts the
 /// inventory lists inside it and those of the views it builds by name
-/// (`CommandMenu("Message") { MessageCommands() }`) where it builds them, in line order. Its buttons' actions are the scene's
-/// SwiftUI actions (``SceneBuilder/swiftUIAction(of:)``).
+/// (`CommandMenu("Message") { MessageCommands() }`) where it builds them, in line order. Its
+/// buttons' actions are the scene's SwiftUI actions (``SceneBuilder/swiftUIAction(of:)``).
 struct SwiftUIMenuCommands {
     let index: SourceIndex
     let inventory: [ImportedCommand]
@@ -324,7 +324,7 @@ struct SwiftUIMenuCommands {
         var current = node.parent
         while let next = current {
             if let type = next.as(StructDeclSyntax.self) {
-                guard type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == Self.commandsProtocol }) == true
+                guard type.inheritanceClause?.inheritedTypes.contains(where: { $0.type.trimmedDescription == SwiftUICommandsModel.protocolName }) == true
                 else { return true }
                 let name = type.name.text
                 return index.constructions(of: name).contains { $0.enclosing != name }
@@ -334,9 +334,6 @@ struct SwiftUIMenuCommands {
         }
         return true
     }
-
-    /// The protocol of SwiftUI's menu-building types.
-    static let commandsProtocol = "Commands"
 
     /// Whether every `#if` around `node` compiles the clause it is in.
     private func isCompiled(_ node: some SyntaxProtocol) -> Bool {
