@@ -524,3 +524,43 @@ extension FocusableViewsTests {
         }
     }
 }
+
+extension FocusableViewsTests {
+    /// A form's row model (an object of the app's that is no view) makes a text field in its
+    /// initialiser and adds it to the cell it gives the table: the field is on the screen of
+    /// the controller holding the row, so typing there is text input.
+    @Test func aTextFieldARowModelMakesIsOnTheScreenHoldingTheRow() throws {
+        let result = try importing([
+            "SceneDelegate.swift": Self.entry,
+            "Editor.swift": """
+                import UIKit
+                class Editor: UITableViewController {
+                    var nameRow: FormRow?
+                    override func viewDidLoad() {
+                        super.viewDidLoad()
+                        nameRow = FormRow(placeholder: "Name")
+                    }
+                    override var keyCommands: [UIKeyCommand]? { [UIKeyCommand(input: "s", modifierFlags: .command, action: #selector(save))] }
+                    @objc func save() {}
+                }
+                class FormRow: NSObject {
+                    let cell = UITableViewCell()
+                    var textField: UITextField?
+                    init(placeholder: String) {
+                        let field: UITextField = StyledTextField()
+                        field.placeholder = placeholder
+                        cell.contentView.addSubview(field)
+                        textField = field
+                    }
+                }
+                class StyledTextField: UITextField {}
+                """,
+        ])
+        let runtime = try SceneRuntime(definition: try SceneDefinition(json: result.scene, file: "scene"), file: "scene")
+        let path = try runtime.responderPath(for: "StyledTextField")
+        #expect(path == "window/Editor/StyledTextField")
+        try runtime.focus(path)
+        let dispatcher = try runtime.makeDispatcher(policy: .uikit, clock: nil)
+        #expect(dispatcher.dispatch(try KeyPress(notation: "cmd+s", layout: runtime.application.keyboardLayout)).action?.name == "save")
+    }
+}

@@ -153,6 +153,13 @@ struct FocusableViews {
                 if !contents.isEmpty {
                     result.append(Held(property: property.name, viewClass: viewClass, kind: .view, focusable: false, contents: contents))
                 }
+            } else if let object = model.index.type(named: viewClass), model.role(viewClass) == .other {
+                // An object of the app's that is no view (a form's row model): the text and web
+                // views its code makes and adds to a view (a cell it gives the table) are on the
+                // screen holding it.
+                for local in LocalSubviews.added(by: object, index: model.index, classes: localClasses) {
+                    if let held = focusable(local.viewClass, property: property.name + "." + local.name) { result.append(held) }
+                }
             }
         }
         // A controller's own view of an app class, held as `view`.
