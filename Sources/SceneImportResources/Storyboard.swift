@@ -168,9 +168,10 @@ package struct InterfaceFiles: Sendable {
     package var storyboards: [Storyboard] = []
     package var entryStoryboards: Set<String> = []
     /// `Main` when the app has a storyboard of that name that no `Info.plist` names, while no
-    /// `Info.plist` names any other: Xcode's generated `Info.plist` keys
-    /// (`INFOPLIST_KEY_UIMainStoryboardFile = Main`) live in the project file, so the app may
-    /// still start from it. It stands for the key window only when no entry point sets one.
+    /// `Info.plist` names any other and no Xcode project read gives the app's `Info.plist`:
+    /// Xcode's generated `Info.plist` keys (`INFOPLIST_KEY_UIMainStoryboardFile = Main`) live in
+    /// the project file, so the app may still start from it. It stands for the key window only
+    /// when no entry point sets one.
     package var defaultStoryboard: String?
     /// The scene delegate classes the `Info.plist` files name for the application role, the
     /// launch configuration first.
@@ -208,6 +209,9 @@ package struct InterfaceFiles: Sendable {
         // Without an `Info.plist` to name it, the storyboard an app starts from is Xcode's
         // default, `Main`.
         if !readsInfoPlist, storyboards.contains(where: { $0.name == "Main" }) { entryStoryboards.insert("Main") }
-        if readsInfoPlist, entryStoryboards.isEmpty, storyboards.contains(where: { $0.name == "Main" }) { defaultStoryboard = "Main" }
+        // The project's own `Info.plist` settings, read, leave no such doubt: a storyboard they
+        // name nowhere is not loaded.
+        if readsInfoPlist, entryStoryboards.isEmpty, !project.describesApplication,
+           storyboards.contains(where: { $0.name == "Main" }) { defaultStoryboard = "Main" }
     }
 }

@@ -95,7 +95,7 @@ struct ProjectInfoPlistTests {
 
     /// A folder of the app holding a template `Main.storyboard` that no target copies, and an
     /// `Info.plist` by another name that names no storyboard: the app delegate sets the root.
-    func app(storyboardInResources: Bool, infoPlist: Bool) throws -> String {
+    func app(storyboardInResources: Bool, infoPlist: Bool, delegate: String = Self.appDelegate) throws -> String {
         let root = ScratchDirectory.make()
         let sources = root + "/Shop"
         try FileManager.default.createDirectory(atPath: sources + "/Base.lproj", withIntermediateDirectories: true)
@@ -104,7 +104,7 @@ struct ProjectInfoPlistTests {
         let settings = infoPlist ? "INFOPLIST_FILE = \"$(SRCROOT)/Shop/Environments/Production.plist\"; SDKROOT = iphoneos; " : "SDKROOT = iphoneos; "
         try Self.project(targets: [("01", "Shop", Self.application, settings)], storyboardInResources: storyboardInResources)
             .write(toFile: root + "/Shop.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
-        try Self.appDelegate.write(toFile: sources + "/AppDelegate.swift", atomically: true, encoding: .utf8)
+        try delegate.write(toFile: sources + "/AppDelegate.swift", atomically: true, encoding: .utf8)
         try Self.storyboard.write(toFile: sources + "/Base.lproj/Main.storyboard", atomically: true, encoding: .utf8)
         try Self.plist.write(toFile: sources + "/Environments/Production.plist", atomically: true, encoding: .utf8)
         return sources
@@ -127,5 +127,14 @@ struct ProjectInfoPlistTests {
         #expect(files.interfaceFiles.map(\.path).sorted() == [sources + "/Base.lproj/Main.storyboard", sources + "/Environments/Production.plist"])
         // The Info.plist names no storyboard, so `Main` is only the fallback: the app delegate's root wins.
         #expect(try SceneImporter().importApp(at: [sources]).report.keyWindow.root == "LibraryViewController")
+    }
+
+    /// The project names the app's `Info.plist`, which names no storyboard: UIKit loads none, so
+    /// a `Main` storyboard the target copies does not give the key window, even when no code the
+    /// import follows sets one.
+    @Test func aStoryboardTheProjectsInfoPlistNamesNowhereGivesNoKeyWindow() throws {
+        let delegate = Self.appDelegate.replacingOccurrences(of: "window?.rootViewController = LibraryViewController()\n", with: "")
+        let sources = try app(storyboardInResources: true, infoPlist: true, delegate: delegate)
+        #expect(try SceneImporter().importApp(at: [sources]).report.keyWindow.root != "TemplateViewController")
     }
 }
