@@ -10,7 +10,8 @@ import Testing
 /// the key window starts from what the app's target builds with.
 struct ProjectInfoPlistTests {
     /// One target per entry: (id, name, product type, settings).
-    static func project(targets: [(String, String, String, String)], storyboardInResources: Bool = false) -> String {
+    static func project(targets: [(String, String, String, String)], storyboardInResources: Bool = false,
+                        sources: [String] = ["AppDelegate.swift"]) -> String {
         var objects = ""
         for (id, name, type, settings) in targets {
             objects += "\t\tT\(id) /* \(name) */ = {isa = PBXNativeTarget; buildConfigurationList = L\(id) /* list */; buildPhases = (); "
@@ -20,9 +21,12 @@ struct ProjectInfoPlistTests {
         }
         objects += "\t\tS1 /* Main.storyboard */ = {isa = PBXVariantGroup; children = (S2 /* Base */, ); name = Main.storyboard; sourceTree = \"<group>\"; };\n"
         objects += "\t\tS2 /* Base */ = {isa = PBXFileReference; name = Base; path = Base.lproj/Main.storyboard; sourceTree = \"<group>\"; };\n"
-        objects += "\t\tE1 /* AppDelegate.swift */ = {isa = PBXFileReference; path = AppDelegate.swift; sourceTree = \"<group>\"; };\n"
-        objects += "\t\tB1 /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; fileRef = E1 /* AppDelegate.swift */; };\n"
-        objects += "\t\tP1 /* Sources */ = {isa = PBXSourcesBuildPhase; files = (B1 /* AppDelegate.swift in Sources */, ); };\n"
+        for (index, source) in sources.enumerated() {
+            objects += "\t\tE\(index + 1) /* \(source) */ = {isa = PBXFileReference; path = \(source); sourceTree = \"<group>\"; };\n"
+            objects += "\t\tF\(index + 1) /* \(source) in Sources */ = {isa = PBXBuildFile; fileRef = E\(index + 1) /* \(source) */; };\n"
+        }
+        let built = sources.indices.map { "F\($0 + 1) /* \(sources[$0]) in Sources */, " }.joined()
+        objects += "\t\tP1 /* Sources */ = {isa = PBXSourcesBuildPhase; files = (\(built)); };\n"
         if storyboardInResources {
             objects += "\t\tB2 /* Main.storyboard in Resources */ = {isa = PBXBuildFile; fileRef = S1 /* Main.storyboard */; };\n"
             objects += "\t\tP2 /* Resources */ = {isa = PBXResourcesBuildPhase; files = (B2 /* Main.storyboard in Resources */, ); };\n"
@@ -137,4 +141,31 @@ struct ProjectInfoPlistTests {
         let sources = try app(storyboardInResources: true, infoPlist: true, delegate: delegate)
         #expect(try SceneImporter().importApp(at: [sources]).report.keyWindow.root != "TemplateViewController")
     }
+}
+
+extension ProjectInfoPlistTests {
+    /// A template project left inside the app's folder (`Shop/Shop.xcodeproj`, naming its own
+    /// `Info.plist` with `Main`) lists a few of the app's file names; the app's own project, which
+    /// lists the most sources, gives the `Info.plist`, and the template's storyboard is no root.
+    @Test func theProjectListingTheMostSourcesGivesTheAppsInfoPlist() throws {
+        let delegate = Self.appDelegate.replacingOccurrences(of: "window?.rootViewController = LibraryViewController()\n", with: "")
+        let sources = try app(storyboardInResources: true, infoPlist: true, delegate: delegate)
+        try FileManager.default.createDirectory(atPath: sources + "/Shop.xcodeproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: sources + "/Template", withIntermediateDirectories: true)
+        try Self.project(targets: [("01", "Template", Self.application, "INFOPLIST_FILE = Template/Info.plist; SDKROOT = iphoneos; ")],
+                         storyboardInResources: true)
+            .write(toFile: sources + "/Shop.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        try Self.storyboardPlist.write(toFile: sources + "/Template/Info.plist", atomically: true, encoding: .utf8)
+        try "import UIKit\nclass Helper {}\n".write(toFile: sources + "/Helper.swift", atomically: true, encoding: .utf8)
+        try Self.project(targets: [("01", "Shop", Self.application, "INFOPLIST_FILE = \"$(SRCROOT)/Shop/Environments/Production.plist\"; SDKROOT = iphoneos; ")],
+                         storyboardInResources: true, sources: ["AppDelegate.swift", "Helper.swift"])
+            .write(toFile: sources + "/../Shop.xcodeproj/project.pbxproj", atomically: true, encoding: .utf8)
+        #expect(try SceneImporter().importApp(at: [sources]).report.keyWindow.root != "TemplateViewController")
+    }
+
+    static let storyboardPlist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.example.template</string>
+        <key>UIMainStoryboardFile</key><string>Main</string></dict></plist>
+        """
 }

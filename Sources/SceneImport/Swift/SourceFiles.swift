@@ -150,10 +150,16 @@ public struct SourceFiles: Sendable, Equatable {
         }
         // A project that lists none of the sources under its folder is not the one that builds
         // them (a vendored library's demo project, a project the reader cannot parse).
-        let projectFolders = projects.filter { project in
-            sources.contains { isBelow($0.absolute, project.folder) && project.referenced.contains($0.name) }
-        }.map(\.folder)
-        useInfoPlists(of: projects.filter { projectFolders.contains($0.folder) }.map { ($0.folder, $0.infoPlists) }, except: named)
+        let listed = projects.map { project in
+            sources.filter { isBelow($0.absolute, project.folder) && project.referenced.contains($0.name) }.count
+        }
+        let projectFolders = zip(projects, listed).filter { $0.1 > 0 }.map { $0.0.folder }
+        // The app's `Info.plist` is its own project's: of the projects with an app target, the
+        // one listing the most sources (a template project left inside the app's folder lists
+        // a few of the same names).
+        let appProjects = zip(projects, listed).filter { $0.1 > 0 && !$0.0.infoPlists.isEmpty }
+        let most = appProjects.map { $0.1 }.max() ?? 0
+        useInfoPlists(of: appProjects.filter { $0.1 == most }.map { ($0.0.folder, $0.0.infoPlists) }, except: named)
         if !synchronized {
             let unbundled = referencedStoryboards.subtracting(bundledStoryboards)
             storyboardsNotInAnyBundle = interfaceFiles.filter { file in
