@@ -113,16 +113,12 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self), TypeNameSpelling.mayNameType(reference.baseName.text) {
-            constructions.append((reference.baseName.text, node, presentationDepth > 0))
-            if let tab = tabs.last { laterTabs[node.id] = tab }
-            if destinationDepth > 0 { destinations.insert(node.id) }
+            record(reference.baseName.text, node)
         }
         // A nested view named with its outer type (`StatusEditor.MainView(mode: .new)`).
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
            base.baseName.text.first?.isUppercase == true, member.declName.baseName.text.first?.isUppercase == true {
-            constructions.append((base.baseName.text + "." + member.declName.baseName.text, node, presentationDepth > 0))
-            if let tab = tabs.last { laterTabs[node.id] = tab }
-            if destinationDepth > 0 { destinations.insert(node.id) }
+            record(base.baseName.text + "." + member.declName.baseName.text, node)
         }
         if let destination = Self.destination(of: node) {
             if let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base { walk(base) }
@@ -179,6 +175,14 @@ private final class ViewConstructionFinder: ActiveCodeVisitor {
             return .skipChildren
         }
         return .visitChildren
+    }
+
+    /// Notes a construction of `name`, with the screen it is on: presented, a later tab, or a
+    /// navigation link's destination.
+    private func record(_ name: String, _ node: FunctionCallExprSyntax) {
+        constructions.append((name, node, presentationDepth > 0))
+        if let tab = tabs.last { laterTabs[node.id] = tab }
+        if destinationDepth > 0 { destinations.insert(node.id) }
     }
 
     /// The parts of a navigation link shown where it is (its label, its value) and those it

@@ -248,9 +248,8 @@ enum MenuModel: FrameworkModel {
         guard let call = written?.as(FunctionCallExprSyntax.self), call.arguments.count == 1, let argument = call.arguments.first,
               argument.label == nil || argument.label?.text == "rawValue",
               ["Self", ".init", identifierType, "Identifier"].contains(call.calledExpression.sourceText),
-              let literal = argument.expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
-        return segment.content.text
+              let text = argument.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue else { return nil }
+        return text
     }
 
     /// The identifier `UIMenu.Identifier`'s initialiser makes of its one argument (unlabelled or

@@ -477,14 +477,21 @@ extension CommandExtractor {
                   let first = button.arguments.first, first.label == nil,
                   let property = first.expression.as(DeclReferenceExprSyntax.self)?.baseName.text,
                   let argument = call.arguments.first(where: { $0.label?.text == property }) else { continue }
-            if let literal = argument.expression.as(StringLiteralExprSyntax.self) {
-                var fresh = Evaluator.Frame()
-                return evaluator.evaluateString(literal, frame: &fresh).stringValue
-            }
-            if case .string(let text)? = evaluator.fixedValue({ evaluator.evaluate(argument.expression, frame: &frame) }) { return text }
-            return nil
+            return title(written: argument.expression, frame: &frame)
         }
         return nil
+    }
+
+    /// The text a button's title expression gives: a string literal (a `LocalizedStringKey`),
+    /// a string the frame fixes (read in constants-only mode), or the strings a run-time
+    /// choice picks among; `nil` otherwise.
+    func title(written expression: ExprSyntax, frame: inout Evaluator.Frame) -> String? {
+        if let literal = expression.as(StringLiteralExprSyntax.self) {
+            var fresh = Evaluator.Frame()
+            return evaluator.evaluateString(literal, frame: &fresh).stringValue
+        }
+        if case .string(let text)? = evaluator.fixedValue({ evaluator.evaluate(expression, frame: &frame) }) { return text }
+        return evaluator.runTimeTitle(expression, frame: &frame)
     }
 
     /// The text label of the button a shortcut is attached to: `Button("Save") { … }`, or a
@@ -497,17 +504,10 @@ extension CommandExtractor {
             if let inner = current.as(FunctionCallExprSyntax.self) {
                 if let reference = inner.calledExpression.as(DeclReferenceExprSyntax.self) {
                     guard ["Button", "Toggle", "Link"].contains(reference.baseName.text) else { return nil }
-                    if let first = inner.arguments.first, first.label == nil,
-                       let literal = first.expression.as(StringLiteralExprSyntax.self) {
-                        var frame = Evaluator.Frame()
-                        return evaluator.evaluateString(literal, frame: &frame).stringValue
-                    }
-                    if let first = inner.arguments.first, first.label == nil,
-                       case .string(let text)? = evaluator.fixedValue({ evaluator.evaluate(first.expression, frame: &frame) }) {
-                        return text
-                    }
-                    if let first = inner.arguments.first, first.label == nil, let text = evaluator.runTimeTitle(first.expression, frame: &frame) {
-                        return text
+                    if let first = inner.arguments.first, first.label == nil {
+                        // A literal gives its text, even when interpolation leaves none.
+                        if first.expression.is(StringLiteralExprSyntax.self) { return title(written: first.expression, frame: &frame) }
+                        if let text = title(written: first.expression, frame: &frame) { return text }
                     }
                     let finder = TextFinder(viewMode: .sourceAccurate)
                     finder.walk(inner)
